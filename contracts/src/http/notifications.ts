@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { NotificationPriority, NotificationStatus, NotificationType } from '../enums.ts';
+import { IdParams, IsoDateTime, ok, Pagination, Problem, route } from './route.ts';
+
+export const Notification = z.object({
+  _id: z.uuid(),
+  type: NotificationType,
+  category: z.string(),
+  status: NotificationStatus,
+  priority: NotificationPriority,
+  title: z.string(),
+  message: z.string(),
+  createdAt: IsoDateTime,
+  readAt: IsoDateTime.nullable(),
+  actionUrl: z.string().nullable(),
+  actionText: z.string().nullable(),
+  locationId: z.uuid().nullable(),
+});
+export type Notification = z.infer<typeof Notification>;
+
+export const NotificationListQuery = z.object({
+  type: NotificationType.optional(),
+  category: z.string().trim().max(60).optional(),
+  status: NotificationStatus.optional(),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const NotificationList = z.object({
+  success: z.literal(true),
+  data: z.object({ notifications: z.array(Notification) }),
+  totalCount: z.number().int(),
+  pagination: Pagination,
+});
+export const UnreadCount = z.object({ unreadCount: z.number().int().min(0) });
+export const NotificationStats = z.object({
+  unreadCount: z.number().int().min(0),
+  typeStats: z.array(z.object({ _id: NotificationType, count: z.number().int(), unread: z.number().int() })),
+});
+
+export const notificationRoutes = {
+  list: route({ method: 'GET', path: '/notifications', query: NotificationListQuery, responses: { 200: NotificationList, 400: Problem }, auth: true }),
+  unreadCount: route({ method: 'GET', path: '/notifications/unread-count', responses: { 200: ok(UnreadCount) }, auth: true }),
+  stats: route({ method: 'GET', path: '/notifications/stats', responses: { 200: ok(NotificationStats) }, auth: true }),
+  markRead: route({ method: 'PUT', path: '/notifications/:id/read', params: IdParams, responses: { 200: ok(Notification), 404: Problem }, auth: true }),
+  markUnread: route({ method: 'PUT', path: '/notifications/:id/unread', params: IdParams, responses: { 200: ok(Notification), 404: Problem }, auth: true }),
+  archive: route({ method: 'PUT', path: '/notifications/:id/archive', params: IdParams, responses: { 200: ok(Notification), 404: Problem }, auth: true }),
+  remove: route({ method: 'DELETE', path: '/notifications/:id', params: IdParams, responses: { 200: ok(z.object({ deleted: z.literal(true) })), 404: Problem }, auth: true }),
+  markAllRead: route({ method: 'PUT', path: '/notifications/mark-all-read', responses: { 200: ok(z.object({ modifiedCount: z.number().int() })) }, auth: true }),
+} as const;
+
+/** socket.io events pushed by the real-time hub (path /socket.io, auth: { token }). */
+export const SOCKET_EVENTS = { notificationNew: 'notification:new', unreadCount: 'notification:unread-count' } as const;

@@ -1,0 +1,11 @@
+export * from './enums.ts';
+export * from './errors.ts';
+export * from './envelope.ts';
+export * from './topics.ts';
+export * from './http/route.ts';
+export * from './http/auth.ts';
+export * from './http/members.ts';
+export * from './http/notifications.ts';
+export * as AuthEvents from './events/auth.ts';
+export * as MemberEvents from './events/members.ts';
+export * as NotificationEvents from './events/notifications.ts';

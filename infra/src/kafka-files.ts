@@ -1,0 +1,150 @@
+// Everything on disk the local Kafka broker needs: the jars (Maven Central), server.properties, log4j.properties and
+// formatted KRaft storage.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { findOnPath, runCommand } from './run-command.ts';
+
+export const KAFKA_VERSION = '3.9.1';
+export const KAFKA_PORT = 19092;
+export const KAFKA_CONTROLLER_PORT = 19093;
+
+export interface KafkaPaths {
+  libs: string;
+  dir: string;
+  dataDir: string;
+  logsDir: string;
+  serverProperties: string;
+  log4jProperties: string;
+  pidFile: string;
+  lockFile: string;
+  stdoutLog: string;
+  serverLog: string;
+}
+
+export function kafkaPaths(root: string): KafkaPaths {
+  const dir = path.join(root, '.data', 'kafka');
+  const logsDir = path.join(dir, 'logs');
+  return {
+    libs: path.join(root, '.cache', 'kafka-libs'),
+    dir,
+    dataDir: path.join(dir, 'data'),
+    logsDir,
+    serverProperties: path.join(dir, 'server.properties'),
+    log4jProperties: path.join(dir, 'log4j.properties'),
+    pidFile: path.join(dir, 'kafka.pid'),
+    lockFile: path.join(dir, 'start.lock'),
+    stdoutLog: path.join(logsDir, 'stdout.log'),
+    serverLog: path.join(logsDir, 'server.log'),
+  };
+}
+
+const MISSING_TOOLS = 'Install Java 17 and Maven, or set KAFKA_BROKERS';
+
+export function javaPath(): string {
+  const java = findOnPath('java');
+  if (!java) throw new Error(`java is not on PATH. ${MISSING_TOOLS}`);
+  return java;
+}
+
+/** Downloads the broker jars into <root>/.cache/kafka-libs unless they are there already. */
+export async function ensureKafkaJars(root: string, paths: KafkaPaths): Promise<void> {
+  if (existsSync(path.join(paths.libs, `kafka_2.13-${KAFKA_VERSION}.jar`))) return;
+  javaPath();
+  const mvn = findOnPath('mvn');
+  if (!mvn) throw new Error(`mvn is not on PATH (needed once to fetch the Kafka ${KAFKA_VERSION} jars). ${MISSING_TOOLS}`);
+  console.error(`[infra] fetching Kafka ${KAFKA_VERSION} jars from Maven Central into ${paths.libs}`);
+  mkdirSync(paths.libs, { recursive: true });
+  await runCommand(
+    mvn,
+    [
+      '-q',
+      '-B',
+      '-f',
+      path.join(root, 'infra', 'kafka', 'pom.xml'),
+      'org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies',
+      '-DincludeScope=runtime',
+      `-DoutputDirectory=${paths.libs}`,
+    ],
+    { cwd: root, timeoutMs: 15 * 60_000 },
+  );
+  if (!existsSync(path.join(paths.libs, `kafka_2.13-${KAFKA_VERSION}.jar`))) {
+    throw new Error(`Maven finished but ${paths.libs}/kafka_2.13-${KAFKA_VERSION}.jar is missing: check infra/kafka/pom.xml`);
+  }
+}
+
+/** Writes server.properties (single node, KRaft combined mode) and log4j.properties; rewritten on every start. */
+export function writeKafkaConfig(paths: KafkaPaths): void {
+  mkdirSync(paths.dataDir, { recursive: true });
+  mkdirSync(paths.logsDir, { recursive: true });
+  const server = {
+    'process.roles': 'broker,controller',
+    'node.id': '1',
+    'controller.quorum.voters': `1@127.0.0.1:${KAFKA_CONTROLLER_PORT}`,
+    listeners: `PLAINTEXT://127.0.0.1:${KAFKA_PORT},CONTROLLER://127.0.0.1:${KAFKA_CONTROLLER_PORT}`,
+    // 127.0.0.1, not localhost: Node may try ::1 first.
+    'advertised.listeners': `PLAINTEXT://127.0.0.1:${KAFKA_PORT}`,
+    'listener.security.protocol.map': 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+    'controller.listener.names': 'CONTROLLER',
+    'inter.broker.listener.name': 'PLAINTEXT',
+    'log.dirs': paths.dataDir,
+    'num.partitions': '1',
+    'default.replication.factor': '1',
+    'min.insync.replicas': '1',
+    // One broker: internal topics must not ask for more replicas than exist.
+    'offsets.topic.replication.factor': '1',
+    // The default 50 partitions make the first consumer-group join slow.
+    'offsets.topic.num.partitions': '1',
+    'transaction.state.log.replication.factor': '1',
+    'transaction.state.log.min.isr': '1',
+    'group.initial.rebalance.delay.ms': '0',
+    // Topics are created explicitly (ensureTopics), never by a producer's typo.
+    'auto.create.topics.enable': 'false',
+  };
+  writeFileSync(paths.serverProperties, toProperties(server, 'Local single-node Kafka for Akhada (written by infra/src/kafka-files.ts)'));
+
+  const pattern = '[%d] %p %m (%c)%n';
+  const log4j = {
+    'log4j.rootLogger': 'INFO, file, stdout',
+    'log4j.appender.stdout': 'org.apache.log4j.ConsoleAppender',
+    'log4j.appender.stdout.Threshold': 'WARN',
+    'log4j.appender.stdout.layout': 'org.apache.log4j.PatternLayout',
+    'log4j.appender.stdout.layout.ConversionPattern': pattern,
+    'log4j.appender.file': 'org.apache.log4j.RollingFileAppender',
+    'log4j.appender.file.File': paths.serverLog,
+    'log4j.appender.file.MaxFileSize': '20MB',
+    'log4j.appender.file.MaxBackupIndex': '3',
+    'log4j.appender.file.layout': 'org.apache.log4j.PatternLayout',
+    'log4j.appender.file.layout.ConversionPattern': pattern,
+    'log4j.logger.kafka.request.logger': 'WARN',
+    'log4j.logger.state.change.logger': 'WARN',
+    'log4j.logger.kafka.log.LogCleaner': 'WARN',
+  };
+  writeFileSync(paths.log4jProperties, toProperties(log4j, 'Kafka broker logging (written by infra/src/kafka-files.ts)'));
+}
+
+export function kafkaJavaArgs(paths: KafkaPaths): string[] {
+  return [`-Dlog4j.configuration=file:${paths.log4jProperties}`, '-Djava.awt.headless=true', '-cp', path.join(paths.libs, '*')];
+}
+
+/** Formats the KRaft storage once (a new cluster id); later starts find meta.properties and skip this. */
+export async function formatKafkaStorage(paths: KafkaPaths): Promise<void> {
+  if (existsSync(path.join(paths.dataDir, 'meta.properties'))) return;
+  const java = javaPath();
+  const base = ['-Xmx256m', ...kafkaJavaArgs(paths), 'kafka.tools.StorageTool'];
+  const { stdout } = await runCommand(java, [...base, 'random-uuid'], { timeoutMs: 60_000 });
+  const clusterId = stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .reverse()
+    .find((l) => /^[A-Za-z0-9_-]{22}$/.test(l));
+  if (!clusterId) throw new Error(`kafka.tools.StorageTool random-uuid printed no cluster id:\n${stdout}`);
+  console.error(`[infra] formatting Kafka storage in ${paths.dataDir} (cluster ${clusterId})`);
+  await runCommand(java, [...base, 'format', '-t', clusterId, '-c', paths.serverProperties, '--ignore-formatted'], { timeoutMs: 60_000 });
+}
+
+function toProperties(entries: Record<string, string>, comment: string): string {
+  const escape = (v: string) => v.replaceAll('\\', '\\\\');
+  return `# ${comment}\n${Object.entries(entries)
+    .map(([k, v]) => `${k}=${escape(v)}`)
+    .join('\n')}\n`;
+}

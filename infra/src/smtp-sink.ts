@@ -1,0 +1,144 @@
+// A local stand-in for an SMTP provider (development and tests): accepts every mail on 127.0.0.1:<smtpPort> without
+// auth or TLS, keeps the last 500 in memory and shows them over HTTP on 127.0.0.1:<httpPort>:
+//   GET    /messages[?to=<email>]  → { messages: SinkMessage[] }, newest first
+//   DELETE /messages               → { deleted: n }
+//   GET    /healthz                → { ok: true, service: 'akhada-smtp-sink', messages: n }
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import http from 'node:http';
+import { SMTPServer } from 'smtp-server';
+import { parseMail } from './mail-parse.ts';
+
+export interface SinkMessage {
+  id: string;
+  /** The From header, decoded; the envelope sender when the header is missing. */
+  from: string;
+  /** Envelope recipients (RCPT TO), so Bcc recipients appear too. */
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  messageId?: string;
+  receivedAt: string;
+}
+
+export interface SmtpSink {
+  smtpPort: number;
+  httpPort: number;
+  /** Newest first. */
+  messages(): SinkMessage[];
+  clear(): number;
+  stop(): Promise<void>;
+}
+
+const SERVICE = 'akhada-smtp-sink';
+const HOST = '127.0.0.1';
+const CAP = 500;
+const MAX_SIZE = 25 * 1024 * 1024;
+
+export async function startSmtpSink({ smtpPort = 2525, httpPort = 8025 }: { smtpPort?: number; httpPort?: number } = {}): Promise<SmtpSink> {
+  const store: SinkMessage[] = [];
+
+  const smtp = new SMTPServer({
+    banner: 'Akhada SMTP sink (development only)',
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    // A service configured with SMTP credentials may still AUTH: accept anything, in clear text.
+    allowInsecureAuth: true,
+    onAuth: (auth, _session, callback) => callback(null, { user: auth.username ?? 'anonymous' }),
+    size: MAX_SIZE,
+    logger: false,
+    closeTimeout: 2_000,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.once('error', (err) => callback(err));
+      stream.once('end', () => {
+        if (stream.sizeExceeded) {
+          callback(Object.assign(new Error(`message exceeds ${MAX_SIZE} bytes`), { responseCode: 552 }));
+          return;
+        }
+        try {
+          const parsed = parseMail(Buffer.concat(chunks));
+          const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+          store.unshift({
+            id: randomUUID(),
+            ...parsed,
+            from: parsed.from || envelopeFrom,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            receivedAt: new Date().toISOString(),
+          });
+          store.length = Math.min(store.length, CAP);
+          callback(null, 'stored by the Akhada SMTP sink');
+        } catch (err) {
+          callback(err as Error);
+        }
+      });
+    },
+  });
+  smtp.on('error', (err) => console.error(`[infra] smtp sink: ${err.message}`));
+
+  const web = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${HOST}`);
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(body));
+    };
+    if (url.pathname === '/messages' && req.method === 'GET') {
+      const to = url.searchParams.get('to')?.trim().toLowerCase();
+      const messages = to ? store.filter((m) => m.to.some((r) => r.toLowerCase() === to)) : store;
+      return reply(200, { messages });
+    }
+    if (url.pathname === '/messages' && req.method === 'DELETE') {
+      const deleted = store.length;
+      store.length = 0;
+      return reply(200, { deleted });
+    }
+    if (url.pathname === '/healthz' && req.method === 'GET') return reply(200, { ok: true, service: SERVICE, messages: store.length });
+    return reply(404, { error: 'not found', routes: ['GET /messages?to=', 'DELETE /messages', 'GET /healthz'] });
+  });
+
+  const smtpListener = smtp.listen(smtpPort, HOST);
+  try {
+    await once(smtpListener, 'listening');
+  } catch (err) {
+    throw new Error(`smtp sink: cannot listen on ${HOST}:${smtpPort}: ${(err as Error).message}`);
+  }
+  web.listen(httpPort, HOST);
+  try {
+    await once(web, 'listening');
+  } catch (err) {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    throw new Error(`smtp sink: cannot listen on ${HOST}:${httpPort}: ${(err as Error).message}`);
+  }
+
+  return {
+    smtpPort,
+    httpPort,
+    messages: () => [...store],
+    clear: () => {
+      const n = store.length;
+      store.length = 0;
+      return n;
+    },
+    stop: async () => {
+      web.closeAllConnections();
+      await Promise.all([
+        new Promise<void>((resolve) => web.close(() => resolve())),
+        new Promise<void>((resolve) => smtp.close(() => resolve())),
+      ]);
+    },
+  };
+}
+
+/** True when an Akhada SMTP sink answers on 127.0.0.1:httpPort. */
+export async function isSmtpSinkRunning(httpPort = 8025): Promise<boolean> {
+  try {
+    const res = await fetch(`http://${HOST}:${httpPort}/healthz`, { signal: AbortSignal.timeout(1_000) });
+    if (!res.ok) return false;
+    const body = (await res.json()) as { service?: unknown };
+    return body.service === SERVICE;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,26 @@
+import type { Role } from '@akhada/contracts';
+import { forbidden } from '../errors.ts';
+
+/** Who is calling, taken only from a verified token — never from ids or roles the client sends. */
+export interface RequestContext {
+  userId: string;
+  orgId: string;
+  role: Role;
+  /** Locations this user may act in (owners: every location of the organization at token time). */
+  locationIds: string[];
+  sessionId: string;
+  name: string;
+  correlationId: string;
+  requestId: string;
+}
+
+export const isStaff = (ctx: Pick<RequestContext, 'role'>): boolean => ctx.role === 'owner' || ctx.role === 'admin';
+
+export const requireRole = (ctx: Pick<RequestContext, 'role'>, roles: readonly Role[], message?: string): void => {
+  if (!roles.includes(ctx.role)) throw forbidden(message);
+};
+
+/** A location id from the client is only a choice among the caller's own locations. */
+export const assertLocation = (ctx: Pick<RequestContext, 'locationIds'>, locationId: string): void => {
+  if (!ctx.locationIds.includes(locationId)) throw forbidden('You cannot act in that location');
+};

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Settings every service reads from the environment. Services extend it with their own. */
+export const BaseConfig = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.url({ message: 'DATABASE_URL must be a postgres:// URL' }),
+  KAFKA_BROKERS: z
+    .string()
+    .default('127.0.0.1:19092')
+    .transform((s) => s.split(',').map((b) => b.trim()).filter(Boolean)),
+  /** Where services fetch the auth service's public keys. */
+  AUTH_JWKS_URL: z.url().default('http://127.0.0.1:4101/auth/.well-known/jwks.json'),
+  /** Distinguishes instances of one service (consumer groups for fan-out, logs). */
+  INSTANCE_ID: z.string().default(`${process.pid}`),
+});
+export type BaseConfig = z.infer<typeof BaseConfig>;
+
+/** Parses the environment; on failure prints every problem and exits, so a bad deploy fails at once and clearly. */
+export const loadConfig = <T extends z.ZodObject>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> => {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    console.error(`Invalid configuration:\n${lines}`);
+    process.exit(78);
+  }
+  return parsed.data;
+};

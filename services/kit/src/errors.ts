@@ -1,0 +1,34 @@
+import type { ErrorCode } from '@akhada/contracts';
+
+/** A failure the caller can act on. The kit's error handler turns it into the one error body. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: { path: string; message: string }[],
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** A business rule said no. Deciders throw these; they carry no HTTP knowledge beyond a default status. */
+export class DomainError extends AppError {
+  constructor(code: ErrorCode, message: string, status = 409) {
+    super(status, code, message);
+  }
+}
+
+export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, 'FORBIDDEN', message);
+export const unauthenticated = (message = 'Please sign in to continue', code: ErrorCode = 'UNAUTHENTICATED') => new AppError(401, code, message);
+export const badRequest = (message: string, details?: { path: string; message: string }[]) => new AppError(400, 'VALIDATION_FAILED', message, details);
+export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
+
+/** Optimistic concurrency: someone else appended to the stream first. Command handlers retry on it. */
+export class ConcurrencyError extends AppError {
+  constructor(streamId: string, expected: number) {
+    super(409, 'CONCURRENCY_CONFLICT', `The record changed while saving (stream ${streamId}, expected version ${expected}); please retry`);
+  }
+}

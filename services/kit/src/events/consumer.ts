@@ -1,0 +1,147 @@
+import { EventEnvelope, type EventDefinition } from '@akhada/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { KitTables } from '../db/kit-migrations.ts';
+import type { Logger } from '../logger.ts';
+import type { EventBus } from './kafka.ts';
+
+export interface EventHandler<DB> {
+  type: string;
+  handle(trx: Transaction<DB>, envelope: EventEnvelope<unknown>): Promise<void>;
+}
+
+/** Binds a handler to an event definition; the payload is parsed with the contract before the handler sees it. */
+export const on = <DB, TType extends string, TData extends z.ZodType>(
+  def: EventDefinition<TType, TData>,
+  handle: (trx: Transaction<DB>, envelope: EventEnvelope<z.infer<TData>>) => Promise<void>,
+): EventHandler<DB> => ({
+  type: def.type,
+  handle: (trx, env) => handle(trx, { ...env, data: def.data.parse(env.data) }),
+});
+
+export interface RunningConsumer {
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Consumes topics with an inbox: the (consumer, eventId) row and the handler's effect commit in one transaction, so a
+ * redelivered message is a no-op. A message that keeps failing is parked in dead_letters after `maxAttempts` and the
+ * partition moves on. Messages that are not valid envelopes are parked at once.
+ */
+export const runConsumer = async <DB extends KitTables>({
+  bus,
+  db,
+  name,
+  groupId = name,
+  topics,
+  handlers,
+  logger,
+  maxAttempts = 5,
+  fromBeginning = true,
+}: {
+  bus: EventBus;
+  db: Kysely<DB>;
+  name: string;
+  groupId?: string;
+  topics: string[];
+  handlers: EventHandler<DB>[];
+  logger: Logger;
+  maxAttempts?: number;
+  fromBeginning?: boolean;
+}): Promise<RunningConsumer> => {
+  const byType = new Map(handlers.map((h) => [h.type, h]));
+  const consumer = bus.consumer(groupId);
+  const kdb = db as unknown as Kysely<KitTables>;
+  await consumer.connect();
+  await consumer.subscribe({ topics, fromBeginning });
+  let stopping = false;
+  await consumer.run({
+    autoCommit: true,
+    eachMessage: async ({ topic, partition, message, heartbeat }) => {
+      const raw = message.value?.toString('utf8') ?? '';
+      let envelope: EventEnvelope<unknown>;
+      try {
+        envelope = EventEnvelope.parse(JSON.parse(raw)) as EventEnvelope<unknown>;
+      } catch (err) {
+        await kdb
+          .insertInto('dead_letters')
+          .values({ consumer: name, event_id: null, topic, partition, offset: message.offset, payload: raw.slice(0, 100_000), error: `invalid envelope: ${String(err)}`, attempts: 1 })
+          .execute();
+        logger.error({ topic, partition, offset: message.offset }, 'parked a message that is not a valid event envelope');
+        return;
+      }
+      const handler = byType.get(envelope.type);
+      if (!handler) return;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await db.transaction().execute(async (trx) => {
+            const inserted = await (trx as unknown as Transaction<KitTables>)
+              .insertInto('inbox')
+              .values({ consumer: name, event_id: envelope.eventId })
+              .onConflict((oc) => oc.doNothing())
+              .returning('event_id')
+              .executeTakeFirst();
+            if (!inserted) return; // already applied
+            await handler.handle(trx, envelope);
+          });
+          return;
+        } catch (err) {
+          if (stopping) throw err; // leave it uncommitted; the next owner of the partition gets it again
+          if (attempt >= maxAttempts) {
+            await kdb
+              .insertInto('dead_letters')
+              .values({ consumer: name, event_id: envelope.eventId, topic, partition, offset: message.offset, payload: raw.slice(0, 100_000), error: String((err as Error).stack ?? err), attempts: attempt })
+              .execute();
+            logger.error({ err, eventId: envelope.eventId, type: envelope.type, attempts: attempt }, 'parked an event in dead_letters after repeated failures');
+            return;
+          }
+          logger.warn({ err, eventId: envelope.eventId, type: envelope.type, attempt }, 'event handler failed; retrying');
+          await sleep(Math.min(2000, 100 * 2 ** attempt));
+          await heartbeat();
+        }
+      }
+    },
+  });
+  return {
+    async stop() {
+      stopping = true;
+      await consumer.disconnect();
+    },
+  };
+};
+
+/**
+ * Consumes a fan-out topic with no database: every instance under its own group (e.g. each real-time hub pushes to its
+ * own sockets). At-most-once by design; clients refetch after reconnecting.
+ */
+export const runFanoutConsumer = async ({
+  bus,
+  groupId,
+  topics,
+  onEvent,
+  logger,
+  fromBeginning = false,
+}: {
+  bus: EventBus;
+  groupId: string;
+  topics: string[];
+  onEvent: (envelope: EventEnvelope<unknown>) => Promise<void> | void;
+  logger: Logger;
+  fromBeginning?: boolean;
+}): Promise<RunningConsumer> => {
+  const consumer = bus.consumer(groupId);
+  await consumer.connect();
+  await consumer.subscribe({ topics, fromBeginning });
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      try {
+        await onEvent(EventEnvelope.parse(JSON.parse(message.value?.toString('utf8') ?? '')) as EventEnvelope<unknown>);
+      } catch (err) {
+        logger.warn({ err }, 'fan-out consumer skipped a message');
+      }
+    },
+  });
+  return { stop: () => consumer.disconnect() };
+};

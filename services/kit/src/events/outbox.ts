@@ -1,0 +1,152 @@
+import type { EventEnvelope } from '@akhada/contracts';
+import { sql, type Transaction } from 'kysely';
+import type pg from 'pg';
+import type { KitTables } from '../db/kit-migrations.ts';
+import type { Logger } from '../logger.ts';
+import type { EventBus } from './kafka.ts';
+
+const channelOf = (schema: string) => `outbox_${schema}`;
+
+/** Writes an integration event into the outbox inside the command's transaction; NOTIFY fires at commit. */
+export const enqueue = async (trx: Transaction<any>, topic: string, envelope: EventEnvelope): Promise<void> => {
+  const t = trx as Transaction<KitTables>;
+  await t
+    .insertInto('outbox')
+    .values({ event_id: envelope.eventId, topic, key: envelope.aggregateId, payload: JSON.stringify(envelope) })
+    .execute();
+  await sql`select pg_notify(${sql.lit('outbox_')} || current_schema(), '')`.execute(t);
+};
+
+/**
+ * Publishes the outbox to Kafka. One leader per service (Postgres advisory lock), woken by LISTEN/NOTIFY, with a slow
+ * poll as a safety net. Rows are picked by their unsent status (never by "id greater than the last one": concurrent
+ * transactions commit out of order), sent in id order, and marked sent only after the broker acknowledged.
+ */
+export class OutboxRelay {
+  private stopped = false;
+  private leaderClient: pg.PoolClient | undefined;
+  private draining: Promise<void> | undefined;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private failures = 0;
+  isLeader = false;
+
+  constructor(
+    private readonly deps: { pool: pg.Pool; schema: string; bus: Pick<EventBus, 'publish'>; logger: Logger; pollMs?: number; batchSize?: number },
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    void this.campaign();
+  }
+
+  private async campaign(): Promise<void> {
+    while (!this.stopped && !this.isLeader) {
+      try {
+        const client = await this.deps.pool.connect();
+        const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [`akhada.outbox.${this.deps.schema}`]);
+        if (rows[0]?.ok) {
+          this.leaderClient = client;
+          this.isLeader = true;
+          client.on('notification', () => this.wake());
+          client.on('error', (err) => {
+            this.deps.logger.warn({ err }, 'outbox relay lost its leader connection');
+            this.resign();
+          });
+          await client.query(`listen ${channelOf(this.deps.schema)}`);
+          this.deps.logger.info('outbox relay is the leader');
+          this.schedulePoll();
+          this.wake();
+          return;
+        }
+        client.release();
+      } catch (err) {
+        this.deps.logger.warn({ err }, 'outbox relay could not campaign for leadership');
+      }
+      await new Promise((r) => setTimeout(r, 3000));
+    }
+  }
+
+  private resign(): void {
+    this.isLeader = false;
+    if (this.timer) clearTimeout(this.timer);
+    const c = this.leaderClient;
+    this.leaderClient = undefined;
+    try {
+      c?.release(true);
+    } catch {
+      /* already gone */
+    }
+    if (!this.stopped) setTimeout(() => void this.campaign(), 1000);
+  }
+
+  private schedulePoll(): void {
+    if (this.timer) clearTimeout(this.timer);
+    const backoff = Math.min(30_000, (this.deps.pollMs ?? 1000) * 2 ** Math.min(this.failures, 5));
+    this.timer = setTimeout(() => {
+      this.wake();
+      this.schedulePoll();
+    }, backoff);
+  }
+
+  /** Drains now; if a drain is running, asks it to go round once more. */
+  wake(): void {
+    if (!this.isLeader || this.stopped) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = this.drain().finally(() => {
+      this.draining = undefined;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    const { pool, bus, logger, batchSize = 200 } = this.deps;
+    for (;;) {
+      if (this.stopped) return;
+      const { rows } = await pool.query<{ id: number; topic: string; key: string; payload: { eventId: string; type: string; correlationId: string } }>(
+        'select id, topic, key, payload from outbox where sent_at is null order by id limit $1',
+        [batchSize],
+      );
+      if (rows.length === 0) return;
+      try {
+        await bus.publish(
+          rows.map((r) => ({
+            topic: r.topic,
+            key: r.key,
+            value: JSON.stringify(r.payload),
+            headers: { 'event-id': r.payload.eventId, 'event-type': r.payload.type, 'correlation-id': r.payload.correlationId },
+          })),
+        );
+        await pool.query('update outbox set sent_at = now() where id = any($1::bigint[])', [rows.map((r) => r.id)]);
+        this.failures = 0;
+      } catch (err) {
+        this.failures++;
+        logger.warn({ err, rows: rows.length, failures: this.failures }, 'outbox publish failed; will retry');
+        await pool
+          .query('update outbox set attempts = attempts + 1, last_error = $2 where id = any($1::bigint[])', [rows.map((r) => r.id), String(err)])
+          .catch(() => undefined);
+        return;
+      }
+      if (rows.length < batchSize) return;
+    }
+  }
+
+  /** Waits for an in-flight drain, releases leadership. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.draining?.catch(() => undefined);
+    if (this.leaderClient) {
+      await this.leaderClient.query('select pg_advisory_unlock_all()').catch(() => undefined);
+      this.leaderClient.release();
+      this.leaderClient = undefined;
+    }
+    this.isLeader = false;
+  }
+}

@@ -1,0 +1,60 @@
+import type { Migration } from 'kysely/migration';
+import { sql } from 'kysely';
+import { RevocationList } from './auth/revocations.ts';
+import { createTokenVerifier, type TokenVerifier } from './auth/verifier.ts';
+import type { BaseConfig } from './config.ts';
+import { createDb, migrate, type DbHandle } from './db/database.ts';
+import type { KitTables } from './db/kit-migrations.ts';
+import { createEventBus, type EventBus } from './events/kafka.ts';
+import { OutboxRelay } from './events/outbox.ts';
+import { createLogger, type Logger } from './logger.ts';
+
+export interface Runtime<DB> {
+  logger: Logger;
+  dbh: DbHandle<DB>;
+  bus: EventBus;
+  revocations: RevocationList;
+  verifier: TokenVerifier;
+  relay: OutboxRelay;
+  readiness: Record<string, () => Promise<unknown>>;
+  /** Close in this order on shutdown. */
+  closers: (() => Promise<unknown>)[];
+}
+
+/**
+ * The composition every service shares: logger, its own schema migrated, the event bus, revocations followed from the
+ * auth topic, a JWKS token verifier and the outbox relay. Services add their routes and consumers on top.
+ */
+export const bootRuntime = async <DB extends KitTables>({
+  name,
+  config,
+  schema = name,
+  migrations,
+  verifier: givenVerifier,
+}: {
+  name: string;
+  config: BaseConfig;
+  schema?: string;
+  migrations: Record<string, Migration>;
+  verifier?: TokenVerifier;
+}): Promise<Runtime<DB>> => {
+  const logger = createLogger(name, config.LOG_LEVEL);
+  const dbh = createDb<DB>({ url: config.DATABASE_URL, schema });
+  await migrate(dbh, migrations);
+  const bus = createEventBus({ clientId: `${name}-${config.INSTANCE_ID}`, brokers: config.KAFKA_BROKERS, logger });
+  const revocations = new RevocationList();
+  const follower = await revocations.follow({ bus, service: name, instanceId: config.INSTANCE_ID, logger });
+  const verifier = givenVerifier ?? createTokenVerifier({ jwksUrl: config.AUTH_JWKS_URL, revocations });
+  const relay = new OutboxRelay({ pool: dbh.pool, schema, bus, logger });
+  await relay.start();
+  return {
+    logger,
+    dbh,
+    bus,
+    revocations,
+    verifier,
+    relay,
+    readiness: { database: () => sql`select 1`.execute(dbh.db) },
+    closers: [() => relay.stop(), () => follower.stop(), () => bus.disconnect(), () => dbh.close()],
+  };
+};

@@ -1,0 +1,3 @@
+export * from './decider-spec.ts';
+export * from './infra.ts';
+export * from './tokens.ts';

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three levels (STYLE.md): *.unit.test.ts (no I/O), *.int.test.ts (real Postgres and Kafka), e2e/*.spec.ts (browser).
+ * `npm test` provisions the infrastructure and runs unit+int, then e2e against the running stack.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{contracts,services,gateway,frontend,infra}/**/*.unit.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          include: ['{services,gateway,infra}/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['frontend/e2e/**/*.spec.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+          globalSetup: ['frontend/e2e/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
