@@ -15,7 +15,8 @@ import {
   writeKafkaConfig,
   type KafkaPaths,
 } from './kafka-files.ts';
-import { acquireLock, isProcessAlive, processCommandLine, readPid, removeFile, writePid } from './pid-file.ts';
+import { acquireLock, readPid, removeFile, writePid } from './pid-file.ts';
+import { exitedWithin, isProcessAlive, processCommandLine, signalGroup } from './process-signals.ts';
 import { isPortFree, isPortListening } from './ports.ts';
 import { tail } from './run-command.ts';
 
@@ -88,6 +89,7 @@ export async function ensureKafka({ root }: { root: string }): Promise<KafkaHand
       await stopBroker(child, paths);
       throw err;
     }
+    await warmUp(LOCAL_BROKERS).catch((err: unknown) => console.error(`[infra] Kafka warm-up: ${(err as Error).message}`));
     console.error(`[infra] Kafka ready on ${LOCAL_BROKERS.join(',')} in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${child.pid})`);
     return { brokers: LOCAL_BROKERS, startedByUs: true, stop: () => stopBroker(child, paths) };
   } finally {
@@ -132,6 +134,24 @@ export async function ensureTopics(brokers: string[], topics: TopicSpec[]): Prom
   } finally {
     await admin.disconnect();
   }
+}
+
+/**
+ * A fresh broker creates __consumer_offsets on the first FindCoordinator and hands out producer ids only after a
+ * moment: do both once here, quietly, so the services' first consumer join and idempotent producer do not log errors.
+ */
+async function warmUp(brokers: string[]): Promise<void> {
+  const kafka = new Kafka({ clientId: 'akhada-infra-warmup', brokers, logLevel: logLevel.NOTHING, retry: { retries: 10, initialRetryTime: 100 } });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    await admin.describeGroups(['akhada-infra-warmup']);
+  } finally {
+    await admin.disconnect();
+  }
+  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+  await producer.connect();
+  await producer.disconnect();
 }
 
 function client(brokers: string[], level: logLevel): Kafka {
@@ -225,25 +245,13 @@ async function stopBroker(child: ChildProcess, paths: KafkaPaths): Promise<void>
   console.error(`[infra] stopping Kafka (pid ${pid})`);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   signalGroup(pid, 'SIGTERM');
-  const graceful = await Promise.race([exited.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
+  const graceful = await exitedWithin(exited, STOP_GRACE_MS);
   if (!graceful) {
     console.error(`[infra] Kafka did not stop within ${STOP_GRACE_MS / 1000} s; SIGKILL`);
     signalGroup(pid, 'SIGKILL');
-    await Promise.race([exited, sleep(5_000)]);
+    await exitedWithin(exited, 5_000);
   }
   if (readPid(paths.pidFile) === pid) removeFile(paths.pidFile);
-}
-
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    try {
-      process.kill(pid, signal);
-    } catch {
-      // already gone
-    }
-  }
 }
 
 function brokerLogTail(paths: KafkaPaths): string {

@@ -1,32 +1,7 @@
 // Pid files and a start lock for daemons we leave running between commands (the local Kafka broker).
 import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-
-/** True when the process exists and is not a zombie. */
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    // EPERM: it exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Format: "pid (comm) state ..."; comm may contain spaces and parentheses.
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true; // no /proc: trust kill(0)
-  }
-}
-
-/** The process's command line (NUL separators turned into spaces), or '' when unknown. */
-export function processCommandLine(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-  } catch {
-    return '';
-  }
-}
+import { isProcessAlive } from './process-signals.ts';
 
 export function readPid(file: string): number | undefined {
   try {

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { exitedWithin, signalGroup } from './process-signals.ts';
 
 export interface StartProcessOptions {
   name: string;
@@ -137,11 +138,11 @@ process.once('exit', () => {
 async function stopOne(p: ManagedProcess): Promise<void> {
   if (p.child.exitCode !== null || p.child.signalCode !== null) return;
   signalGroup(p.pid, 'SIGTERM');
-  const graceful = await Promise.race([p.exited.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
+  const graceful = await exitedWithin(p.exited, STOP_GRACE_MS);
   if (!graceful) {
     console.error(`[infra] ${p.name} did not stop within ${STOP_GRACE_MS / 1000} s; SIGKILL`);
     signalGroup(p.pid, 'SIGKILL');
-    await Promise.race([p.exited, sleep(2_000)]);
+    await exitedWithin(p.exited, 2_000);
   }
 }
 
@@ -158,7 +159,8 @@ async function waitReady(p: ManagedProcess, url: string, timeoutMs: number): Pro
       if (res.status === 200) return;
       lastProblem = `HTTP ${res.status}`;
     } catch (err) {
-      lastProblem = (err as Error).message;
+      const { message, cause } = err as Error & { cause?: { message?: string } };
+      lastProblem = cause?.message ? `${message}: ${cause.message}` : message;
     }
     await sleep(250);
   }
@@ -178,16 +180,4 @@ function pipeLines(stream: Readable | null, onLine: (line: string) => void): voi
     if (partial) onLine(partial);
     partial = '';
   });
-}
-
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    try {
-      process.kill(pid, signal);
-    } catch {
-      // already gone
-    }
-  }
 }

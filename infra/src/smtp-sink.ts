@@ -112,9 +112,14 @@ export async function startSmtpSink({ smtpPort = 2525, httpPort = 8025 }: { smtp
     throw new Error(`smtp sink: cannot listen on ${HOST}:${httpPort}: ${(err as Error).message}`);
   }
 
+  // Port 0 asks the OS for a free port; report the ones actually bound.
+  const boundPort = (server: { address(): unknown }, fallback: number) => {
+    const a = server.address();
+    return a && typeof a === 'object' && 'port' in a ? Number((a as { port: number }).port) : fallback;
+  };
   return {
-    smtpPort,
-    httpPort,
+    smtpPort: boundPort(smtpListener, smtpPort),
+    httpPort: boundPort(web, httpPort),
     messages: () => [...store],
     clear: () => {
       const n = store.length;

@@ -36,7 +36,8 @@ export const bootRuntime = async <DB extends KitTables>({
   config: BaseConfig;
   schema?: string;
   migrations: Record<string, Migration>;
-  verifier?: TokenVerifier;
+  /** A verifier, or a factory given the runtime's revocation list (tests pass local keys this way). */
+  verifier?: TokenVerifier | ((revocations: RevocationList) => TokenVerifier);
 }): Promise<Runtime<DB>> => {
   const logger = createLogger(name, config.LOG_LEVEL);
   const dbh = createDb<DB>({ url: config.DATABASE_URL, schema });
@@ -44,7 +45,8 @@ export const bootRuntime = async <DB extends KitTables>({
   const bus = createEventBus({ clientId: `${name}-${config.INSTANCE_ID}`, brokers: config.KAFKA_BROKERS, logger });
   const revocations = new RevocationList();
   const follower = await revocations.follow({ bus, service: name, instanceId: config.INSTANCE_ID, logger });
-  const verifier = givenVerifier ?? createTokenVerifier({ jwksUrl: config.AUTH_JWKS_URL, revocations });
+  const verifier =
+    typeof givenVerifier === 'function' ? givenVerifier(revocations) : (givenVerifier ?? createTokenVerifier({ jwksUrl: config.AUTH_JWKS_URL, revocations }));
   const relay = new OutboxRelay({ pool: dbh.pool, schema, bus, logger });
   await relay.start();
   return {

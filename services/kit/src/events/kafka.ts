@@ -48,6 +48,8 @@ export const createEventBus = ({ clientId, brokers, logger }: { clientId: string
       const p = kafka.producer({
         idempotent: true,
         maxInFlightRequests: 1,
+        // Idempotence needs unlimited retries; while the broker is away the relay simply keeps its rows unsent.
+        retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 200, maxRetryTime: 5_000 },
         createPartitioner: Partitioners.DefaultPartitioner,
         allowAutoTopicCreation: false,
       });

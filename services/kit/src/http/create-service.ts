@@ -1,5 +1,6 @@
 import type { RouteContract } from '@akhada/contracts';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
@@ -16,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-export type App = FastifyInstance;
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 export interface ServiceOptions {
   name: string;
@@ -32,7 +33,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 /** Fastify 5 + zod type provider + request ids + one error handler + /health, /ready, /metrics. */
 export const createService = ({ name, logger, verifier, readiness = {}, bodyLimit = 1_048_576 }: ServiceOptions) => {
   const app = Fastify({
-    loggerInstance: logger,
+    loggerInstance: logger as FastifyBaseLogger,
     disableRequestLogging: true,
     trustProxy: true,
     bodyLimit,
@@ -40,8 +41,7 @@ export const createService = ({ name, logger, verifier, readiness = {}, bodyLimi
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    ajv: undefined,
-  }).withTypeProvider<ZodTypeProvider>();
+  }).withTypeProvider<ZodTypeProvider>() as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -115,7 +115,7 @@ export interface RouteInput<C extends RouteContract> {
  * field details otherwise), and protected routes get the verified caller as `ctx`.
  */
 export const addRoute = <C extends RouteContract>(
-  svc: { app: FastifyInstance; authenticate: (req: FastifyRequest) => Promise<RequestContext> },
+  svc: { app: App; authenticate: (req: FastifyRequest) => Promise<RequestContext> },
   contract: C,
   handler: (input: RouteInput<C> & { ctx: C['auth'] extends true ? RequestContext : RequestContext | null }, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): void => {
@@ -140,7 +140,7 @@ export const addRoute = <C extends RouteContract>(
 };
 
 /** Listens, and closes everything in order on SIGTERM/SIGINT. */
-export const serve = async ({ app, port, host, logger, onClose }: { app: FastifyInstance; port: number; host: string; logger: Logger; onClose: (() => Promise<unknown>)[] }) => {
+export const serve = async ({ app, port, host, logger, onClose }: { app: App | FastifyInstance; port: number; host: string; logger: Logger; onClose: (() => Promise<unknown>)[] }) => {
   await app.listen({ port, host });
   let closing = false;
   const shutdown = async (signal: string) => {

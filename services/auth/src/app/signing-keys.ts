@@ -1,0 +1,59 @@
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@akhada/kit';
+import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTVerifyGetKey } from 'jose';
+import { sql, type Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { AuthDb } from '../db/schema.ts';
+import type { Role } from '@akhada/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../domain/rules.ts';
+
+export interface TokenClaimsInput {
+  userId: string;
+  orgId: string;
+  role: Role;
+  locationIds: string[];
+  sessionId: string;
+  name: string;
+}
+
+export interface SigningKeys {
+  sign(c: TokenClaimsInput, now: Date): Promise<{ token: string; expiresAt: Date }>;
+  jwks(): { keys: JWK[] };
+  keySet: JWTVerifyGetKey;
+}
+
+/**
+ * ES256 keys kept in the auth schema (created on first start under an advisory lock, so instances agree).
+ * Every service verifies with the public half published as JWKS.
+ */
+export const loadSigningKeys = async (db: Kysely<AuthDb>): Promise<SigningKeys> => {
+  const row = await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('akhada.auth.signing_keys'))`.execute(trx);
+    const existing = await trx.selectFrom('signing_keys').selectAll().orderBy('created_at', 'desc').executeTakeFirst();
+    if (existing) return existing;
+    const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
+    const kid = randomUUID();
+    const created = { kid, private_jwk: JSON.stringify({ ...(await exportJWK(privateKey)), kid }), public_jwk: JSON.stringify({ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }) };
+    await trx.insertInto('signing_keys').values(created).execute();
+    return trx.selectFrom('signing_keys').selectAll().where('kid', '=', kid).executeTakeFirstOrThrow();
+  });
+  const publicJwk = row.public_jwk as JWK;
+  const privateKey = await importJWK(row.private_jwk as JWK, 'ES256');
+  const jwks = { keys: [publicJwk] };
+  return {
+    jwks: () => jwks,
+    keySet: createLocalJWKSet(jwks),
+    async sign(c, now) {
+      const iat = Math.floor(now.getTime() / 1000);
+      const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
+      const token = await new SignJWT({ org: c.orgId, role: c.role, locs: c.locationIds, sid: c.sessionId, name: c.name })
+        .setProtectedHeader({ alg: 'ES256', kid: row.kid, typ: 'JWT' })
+        .setSubject(c.userId)
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(privateKey);
+      return { token, expiresAt: new Date(exp * 1000) };
+    },
+  };
+};

@@ -1,0 +1,85 @@
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+export const migrations: Record<string, Migration> = {
+  '0001_identity': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('organizations')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('plan', 'text', (c) => c.notNull())
+        .addColumn('trial_ends_at', 'timestamptz')
+        .addColumn('join_code', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createTable('locations')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull().references('organizations.id'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('city', 'text', (c) => c.notNull())
+        .addColumn('timezone', 'text', (c) => c.notNull().defaultTo('Asia/Kolkata'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull().references('organizations.id'))
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .addColumn('phone', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('date_of_birth', 'date')
+        .addColumn('gender', 'text')
+        .addColumn('address', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('emergency_contact', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      // One account per email address across Akhada: sign-in needs no gym to be chosen first.
+      await sql`create unique index users_email_uq on users (lower(email))`.execute(db);
+      await db.schema
+        .createTable('user_locations')
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id'))
+        .addColumn('location_id', 'uuid', (c) => c.notNull().references('locations.id'))
+        .addPrimaryKeyConstraint('user_locations_pk', ['user_id', 'location_id'])
+        .execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('last_seen_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('revoked_at', 'timestamptz')
+        .addColumn('user_agent', 'text')
+        .addColumn('ip', 'text')
+        .execute();
+      await db.schema
+        .createTable('password_resets')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createTable('login_failures')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await sql`create index login_failures_key_at_idx on login_failures (key, at)`.execute(db);
+      await db.schema
+        .createTable('signing_keys')
+        .addColumn('kid', 'text', (c) => c.primaryKey())
+        .addColumn('private_jwk', 'jsonb', (c) => c.notNull())
+        .addColumn('public_jwk', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
+};

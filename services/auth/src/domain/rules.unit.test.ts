@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { isThrottled, joinCodeFrom, revocationCutoff, trialEndsAt, LOGIN_FAILURE_LIMIT } from './rules.ts';
+
+describe('identity rules', () => {
+  it('gives a 14-day trial', () => {
+    expect(trialEndsAt(new Date('2026-01-01T10:00:00Z')).toISOString()).toBe('2026-01-15T10:00:00.000Z');
+  });
+  it('throttles at the fifth failure, not before', () => {
+    expect(isThrottled(LOGIN_FAILURE_LIMIT - 1)).toBe(false);
+    expect(isThrottled(LOGIN_FAILURE_LIMIT)).toBe(true);
+  });
+  it('makes readable join codes', () => {
+    const code = joinCodeFrom(new Uint8Array([0, 1, 2, 30, 31, 255]));
+    expect(code).toHaveLength(6);
+    expect(code).toMatch(/^[A-HJKMNP-Z2-9]+$/);
+  });
+  it('cuts revocations at whole seconds', () => {
+    expect(revocationCutoff(new Date('2026-01-01T00:00:01.999Z')).toISOString()).toBe('2026-01-01T00:00:01.000Z');
+  });
+});

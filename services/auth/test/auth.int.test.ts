@@ -1,0 +1,235 @@
+import { AuthEvents, authRoutes, ErrorBody, parseEvent, topicOf } from '@akhada/contracts';
+import { BaseConfig, bootRuntime, createEventBus, createLogger, type Runtime } from '@akhada/kit';
+import { dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { startSmtpSink, type SmtpSink } from '@akhada/infra/smtp-sink';
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createSmtpMailer } from '../src/app/mailer.ts';
+import { loadSigningKeys, type SigningKeys } from '../src/app/signing-keys.ts';
+import { createAuthVerifier } from '../src/app/verifier.ts';
+import { migrations } from '../src/db/migrations.ts';
+import type { AuthDb } from '../src/db/schema.ts';
+
+let runtime: Runtime<AuthDb>;
+let app: FastifyInstance;
+let sink: SmtpSink;
+let schema: string;
+let databaseUrl: string;
+let keys: SigningKeys;
+const uniq = randomUUID().slice(0, 8);
+const ownerEmail = `owner-${uniq}@example.in`;
+const password = 'correct horse 1';
+
+const post = (url: string, payload?: object, token?: string, ip = '10.0.0.1') =>
+  app.inject({ method: 'POST', url, payload: payload ?? {}, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'x-forwarded-for': ip } });
+const get = (url: string, token?: string) => app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const put = (url: string, payload: object, token: string) => app.inject({ method: 'PUT', url, payload, headers: { authorization: `Bearer ${token}` } });
+const errorOf = (res: { json(): unknown }) => ErrorBody.parse(res.json());
+
+const registerOwner = async (email: string, extra: object = {}) =>
+  post('/auth/register', { firstName: 'Asha', lastName: 'Verma', email, phone: '+91 98765 43210', password, role: 'admin', gymName: 'Iron Temple', city: 'Pune', ...extra });
+const loginAs = async (email: string, pw = password, ip = '10.0.0.2') => {
+  const res = await post('/auth/login', { email, password: pw }, undefined, ip);
+  expect(res.statusCode, res.body).toBe(200);
+  return authRoutes.login.responses[200].parse(res.json()).data;
+};
+
+beforeAll(async () => {
+  const infra = await testInfra();
+  databaseUrl = infra.databaseUrl;
+  schema = uniqueSchema('auth');
+  sink = await startSmtpSink({ smtpPort: 0, httpPort: 0 });
+  const config = BaseConfig.parse({ DATABASE_URL: databaseUrl, KAFKA_BROKERS: infra.brokers.join(','), LOG_LEVEL: 'warn', INSTANCE_ID: `test-${uniq}` });
+  let k: SigningKeys | undefined;
+  runtime = await bootRuntime<AuthDb>({ name: 'auth', schema, config, migrations, verifier: (rev) => createAuthVerifier(() => k!.keySet, rev) });
+  keys = k = await loadSigningKeys(runtime.dbh.db);
+  app = buildApp(runtime, { db: runtime.dbh.db, keys, mailer: createSmtpMailer({ host: '127.0.0.1', port: sink.smtpPort, from: 'Akhada <no-reply@akhada.local>' }), appUrl: 'http://localhost:8080', clock: () => new Date() });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  for (const close of runtime?.closers ?? []) await close();
+  await sink?.stop();
+  if (schema) await dropSchema(databaseUrl, schema);
+});
+
+describe('registration', () => {
+  it('opens a new gym for an admin, on a 14-day free trial, with the user as its owner', async () => {
+    const res = await registerOwner(ownerEmail);
+    expect(res.statusCode, res.body).toBe(201);
+    const { user } = authRoutes.register.responses[201].parse(res.json()).data;
+    expect(user.role).toBe('owner');
+    expect(user.organization.plan).toBe('free');
+    expect(user.organization.name).toBe('Iron Temple');
+    const trialDays = (Date.parse(user.organization.trialEndsAt!) - Date.now()) / 86_400_000;
+    expect(trialDays).toBeGreaterThan(13.9);
+    expect(trialDays).toBeLessThanOrEqual(14);
+    expect(user.locations).toHaveLength(1);
+    expect(user.organization.joinCode).toMatch(/^[A-Z2-9]{6}$/);
+  });
+
+  it('lets a member join by the gym code, and refuses an unknown code clearly', async () => {
+    const owner = await loginAs(ownerEmail);
+    const code = owner.user.organization.joinCode!;
+    const bad = await post('/auth/register', { firstName: 'Ravi', lastName: 'K', email: `ravi-${uniq}@example.in`, phone: '9876543210', password, role: 'member', gymCode: 'ZZZZZZ' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).code).toBe('UNKNOWN_GYM_CODE');
+    const missing = await post('/auth/register', { firstName: 'Ravi', lastName: 'K', email: `ravi-${uniq}@example.in`, phone: '9876543210', password, role: 'trainer' });
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing).message).toMatch(/Gym code is required/);
+    const ok = await post('/auth/register', { firstName: 'Ravi', lastName: 'K', email: `ravi-${uniq}@example.in`, phone: '9876543210', password, role: 'member', gymCode: code.toLowerCase() });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const { user } = authRoutes.register.responses[201].parse(ok.json()).data;
+    expect(user.role).toBe('member');
+    expect(user.organization._id).toBe(owner.user.organization._id);
+    expect(user.organization.joinCode).toBeNull();
+  });
+
+  it('never lets the client pick the owner role or reuse an email', async () => {
+    const asOwner = await post('/auth/register', { firstName: 'X', lastName: 'Y', email: `x-${uniq}@example.in`, phone: '9876543210', password, role: 'owner' });
+    expect(asOwner.statusCode).toBe(400);
+    const again = await registerOwner(ownerEmail.toUpperCase());
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe('An account with this email already exists');
+  });
+
+  it('answers bad input with 400 and a clear message, writing nothing', async () => {
+    const before = await runtime.dbh.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const cases: [object, RegExp][] = [
+      [{ firstName: 'A', lastName: 'B', email: 'not-an-email', phone: '9876543210', password, role: 'admin' }, /valid email/],
+      [{ firstName: 'A', lastName: 'B', email: `short-${uniq}@example.in`, phone: '9876543210', password: 'short', role: 'admin' }, /at least 8 characters/],
+      [{ firstName: '', lastName: 'B', email: `e-${uniq}@example.in`, phone: '9876543210', password, role: 'admin' }, /First name is required/],
+      [{ firstName: 'A', lastName: 'B', email: `p-${uniq}@example.in`, phone: 'call me', password, role: 'admin' }, /valid phone/],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await post('/auth/register', payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(errorOf(res).message).toMatch(message);
+    }
+    const notJson = await app.inject({ method: 'POST', url: '/auth/register', payload: '{oops', headers: { 'content-type': 'application/json' } });
+    expect(notJson.statusCode).toBe(400);
+    const after = await runtime.dbh.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it('publishes organization, location and user events through the outbox', async () => {
+    const bus = createEventBus({ clientId: `auth-test-${uniq}`, brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:19092').split(','), logger: createLogger('auth-test', 'warn') });
+    const consumer = bus.consumer(`auth-test-${uniq}`);
+    const seen: string[] = [];
+    const owner = await loginAs(ownerEmail);
+    await consumer.connect();
+    await consumer.subscribe({ topic: topicOf('auth'), fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        const env = JSON.parse(message.value!.toString());
+        if (env.orgId === owner.user.organization._id) seen.push(env.type);
+        if (env.type === AuthEvents.UserRegistered.type && env.orgId === owner.user.organization._id) parseEvent(AuthEvents.UserRegistered, env);
+      },
+    });
+    await expect.poll(() => seen.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+    expect(seen).toEqual(expect.arrayContaining(['auth.organization_created', 'auth.location_created', 'auth.user_registered']));
+    await bus.disconnect();
+    const unsent = await runtime.dbh.db.selectFrom('outbox').select('id').where('sent_at', 'is', null).execute();
+    expect(unsent).toHaveLength(0);
+  });
+});
+
+describe('sessions', () => {
+  it('signs in, answers /me, refreshes, and signs out for good', async () => {
+    const s = await loginAs(ownerEmail);
+    const me = await get('/auth/me', s.token);
+    expect(me.statusCode).toBe(200);
+    expect(authRoutes.me.responses[200].parse(me.json()).data.user.email).toBe(ownerEmail);
+    const r = await post('/auth/refresh', {}, s.token);
+    expect(r.statusCode, r.body).toBe(200);
+    const fresh = authRoutes.refresh.responses[200].parse(r.json()).data;
+    const out = await post('/auth/logout', {}, fresh.token);
+    expect(out.statusCode).toBe(200);
+    // The auth service itself refuses the ended session at once; the other services learn it from the event.
+    expect((await get('/auth/me', fresh.token)).statusCode).toBe(401);
+    expect((await get('/auth/me', s.token)).statusCode).toBe(401);
+    await expect.poll(() => runtime.revocations.isRevoked({ sessionId: JSON.parse(Buffer.from(s.token.split('.')[1]!, 'base64url').toString()).sid, userId: s.user._id, issuedAtMs: Date.now() }), { timeout: 20_000 }).toBe(true);
+  });
+
+  it('answers unknown email and wrong password the same, and throttles after 5 failures', async () => {
+    const ip = `10.9.${Math.floor(Math.random() * 200)}.1`;
+    const unknown = await post('/auth/login', { email: `nobody-${uniq}@example.in`, password }, undefined, ip);
+    const wrong = await post('/auth/login', { email: ownerEmail, password: 'wrong password' }, undefined, ip);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(errorOf(unknown).message).toBe(errorOf(wrong).message);
+    for (let i = 0; i < 3; i++) await post('/auth/login', { email: ownerEmail, password: 'wrong password' }, undefined, ip);
+    const locked = await post('/auth/login', { email: ownerEmail, password }, undefined, ip);
+    expect(locked.statusCode).toBe(429);
+    expect(errorOf(locked).message).toMatch(/Too many sign-in attempts/);
+  });
+
+  it('rejects tokens it did not sign', async () => {
+    const forged = (await loginAs(`ravi-${uniq}@example.in`, password, '10.1.1.1')).token.replace(/\.[^.]+$/, '.AAAA');
+    expect((await get('/auth/me', forged)).statusCode).toBe(401);
+    expect((await get('/auth/me')).statusCode).toBe(401);
+  });
+});
+
+describe('passwords', () => {
+  it('changes the password and ends the other sessions', async () => {
+    const email = `pw-${uniq}@example.in`;
+    expect((await registerOwner(email)).statusCode).toBe(201);
+    const a = await loginAs(email, password, '10.2.0.1');
+    const b = await loginAs(email, password, '10.2.0.2');
+    const wrong = await put('/auth/change-password', { currentPassword: 'nope nope', newPassword: 'brand new pass' }, a.token);
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong).code).toBe('WRONG_PASSWORD');
+    const ok = await put('/auth/change-password', { currentPassword: password, newPassword: 'brand new pass' }, a.token);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await get('/auth/me', a.token)).statusCode).toBe(200);
+    expect((await get('/auth/me', b.token)).statusCode).toBe(401);
+    await loginAs(email, 'brand new pass', '10.2.0.3');
+  });
+
+  it('mails a single-use reset link through SMTP that works once', async () => {
+    const email = `reset-${uniq}@example.in`;
+    expect((await registerOwner(email)).statusCode).toBe(201);
+    const unknown = await post('/auth/forgot-password', { email: `ghost-${uniq}@example.in` });
+    const known = await post('/auth/forgot-password', { email });
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json().message).toBe(unknown.json().message);
+    await expect.poll(() => sink.messages().filter((m) => m.to.includes(email)).length, { timeout: 10_000 }).toBe(1);
+    const mail = sink.messages().find((m) => m.to.includes(email))!;
+    expect(mail.subject).toBe('Reset your Akhada password');
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    expect(token).toBeTruthy();
+    const reset = await post('/auth/reset-password', { token, password: 'after reset 123' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const again = await post('/auth/reset-password', { token, password: 'another one 123' });
+    expect(again.statusCode).toBe(400);
+    expect(errorOf(again).code).toBe('INVALID_RESET_TOKEN');
+    await loginAs(email, 'after reset 123', '10.3.0.1');
+  });
+});
+
+describe('profile', () => {
+  it('updates only the caller, validating input', async () => {
+    const s = await loginAs(ownerEmail, password, '10.4.0.1');
+    const bad = await put('/auth/profile', { dateOfBirth: '31-12-1990' }, s.token);
+    expect(bad.statusCode).toBe(400);
+    const role = await put('/auth/profile', { role: 'owner' }, s.token);
+    expect(role.statusCode).toBe(400);
+    const ok = await put('/auth/profile', { firstName: 'Asha R', address: { city: 'Pune', state: 'Maharashtra' }, gender: 'female' }, s.token);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const user = authRoutes.profile.responses[200].parse(ok.json()).data.user;
+    expect(user.firstName).toBe('Asha R');
+    expect(user.address.city).toBe('Pune');
+  });
+
+  it('publishes its JWKS', async () => {
+    const res = await get('/auth/.well-known/jwks.json');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256' });
+    expect(res.json().keys[0].d).toBeUndefined();
+  });
+});
+
