@@ -1,0 +1,137 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import proxy from '@fastify/http-proxy';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { SERVICES } from '@akhada/contracts';
+import { bearerToken, createService, type Logger, type TokenVerifier } from '@akhada/kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { loadFrontend } from './frontend-files.ts';
+import { isPublicPath, routeTable, type UpstreamRoute } from './route-table.ts';
+
+export interface GatewayOptions {
+  logger: Logger;
+  verifier: TokenVerifier;
+  routes?: UpstreamRoute[];
+  hubUpstream?: string;
+  frontendDist?: string;
+  corsOrigins?: string[];
+  rateLimitPerMinute?: number;
+  authRateLimitPerMinute?: number;
+}
+
+const problem = (req: { id: string }, status: number, code: string, message: string) => ({ success: false, message, error: message, code, requestId: req.id });
+
+/**
+ * The thin edge: one route table to the services, bearer tokens checked early, rate limits, request ids, security
+ * headers, CORS for the dev server, the socket.io upgrade to the hub, and the built frontend with SPA fallback.
+ * It holds no business rules.
+ */
+export const buildGateway = async (opts: GatewayOptions) => {
+  const { app } = createService({ name: 'gateway', logger: opts.logger });
+  const routes = opts.routes ?? routeTable();
+  const frontend = opts.frontendDist ? loadFrontend(opts.frontendDist) : undefined;
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(frontend?.inlineScriptHashes ?? [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false, // set by the TLS terminator in front of a real deployment
+  });
+  await app.register(cors, { origin: opts.corsOrigins ?? ['http://localhost:5173', 'http://127.0.0.1:5173'], credentials: false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (req, ctx) => ({ ...problem(req, 429, 'RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`), statusCode: 429 }),
+  });
+
+  const edgeAuth = async (route: UpstreamRoute, req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.slice('/api'.length).split('?')[0] ?? '';
+    if (isPublicPath(route, path)) return;
+    const token = bearerToken(req.headers.authorization);
+    if (!token) return reply.status(401).send(problem(req, 401, 'UNAUTHENTICATED', 'Please sign in to continue'));
+    try {
+      await opts.verifier.verify(token);
+    } catch (err) {
+      const status = (err as { status?: number }).status;
+      if (status === 401) return reply.status(401).send(problem(req, 401, (err as { code: string }).code, (err as Error).message));
+      req.log.error({ err }, 'edge token check failed');
+      return reply.status(503).send(problem(req, 503, 'SERVICE_UNAVAILABLE', 'Sign-in cannot be checked right now. Please try again shortly.'));
+    }
+  };
+
+  for (const route of routes) {
+    await app.register(async (scope) => {
+      await scope.register(proxy, {
+        upstream: route.upstream,
+        prefix: `/api/${route.prefix}`,
+        rewritePrefix: `/${route.prefix}`,
+        http: { requestOptions: { timeout: 30_000 } },
+        preHandler: async (req, reply) => edgeAuth(route, req, reply),
+        config: {
+          rateLimit: { max: route.prefix === 'auth' ? (opts.authRateLimitPerMinute ?? 60) : (opts.rateLimitPerMinute ?? 1200), timeWindow: '1 minute' },
+        },
+        replyOptions: {
+          rewriteRequestHeaders: (req, headers) => ({
+            ...headers,
+            'x-request-id': req.id,
+            'x-correlation-id': (req.headers['x-correlation-id'] as string | undefined) ?? req.id,
+            'x-forwarded-for': req.ip,
+          }),
+          onError: (reply, { error }) => {
+            const code = (error as { statusCode?: number }).statusCode ?? 502;
+            const req = reply.request as { id: string };
+            if (code === 503 || code === 502) {
+              return reply.status(503).send(problem(req, 503, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not available right now. Please try again shortly.`));
+            }
+            if (code === 504) return reply.status(504).send(problem(req, 504, 'SERVICE_UNAVAILABLE', `The ${route.service} service took too long to answer.`));
+            return reply.status(502).send(problem(req, 502, 'SERVICE_UNAVAILABLE', `The ${route.service} service could not be reached.`));
+          },
+        },
+      });
+    });
+  }
+
+  // Real-time hub: the socket.io handshake and websocket upgrade go to the notifications service.
+  await app.register(proxy, {
+    upstream: opts.hubUpstream ?? `http://127.0.0.1:${SERVICES.notifications.port}`,
+    prefix: '/socket.io',
+    rewritePrefix: '/socket.io',
+    websocket: true,
+  });
+
+  // Anything else under /api is not a route of ours.
+  app.all('/api/*', async (req, reply) => reply.status(404).send(problem(req, 404, 'NOT_FOUND', `No API route for ${req.method} ${req.url.split('?')[0]}`)));
+
+  if (frontend) {
+    await app.register(fastifyStatic, {
+      root: frontend.distDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders: (res, path) => {
+        res.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    const sendIndex = (_req: FastifyRequest, reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(frontend.indexHtml);
+    app.get('/', sendIndex);
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/api/') && !/\.[a-z0-9]{2,5}(\?|$)/i.test(req.url)) return sendIndex(req, reply);
+      return reply.status(404).send(problem(req, 404, 'NOT_FOUND', `Nothing at ${req.url.split('?')[0]}`));
+    });
+  }
+  return app;
+};

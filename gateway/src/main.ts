@@ -1,0 +1,33 @@
+import { createLogger, createTokenVerifier } from '@akhada/kit';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { buildGateway } from './app.ts';
+
+const Config = z.object({
+  GATEWAY_PORT: z.coerce.number().int().default(8080),
+  GATEWAY_HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.string().default('info'),
+  AUTH_JWKS_URL: z.url().default('http://127.0.0.1:4101/auth/.well-known/jwks.json'),
+  FRONTEND_DIST: z.string().default(fileURLToPath(new URL('../../frontend/dist', import.meta.url))),
+  CORS_ORIGINS: z.string().default('http://localhost:5173,http://127.0.0.1:5173'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+});
+const config = Config.parse(process.env);
+const logger = createLogger('gateway', config.LOG_LEVEL);
+
+const app = await buildGateway({
+  logger,
+  verifier: createTokenVerifier({ jwksUrl: config.AUTH_JWKS_URL }),
+  frontendDist: config.FRONTEND_DIST,
+  corsOrigins: config.CORS_ORIGINS.split(','),
+  rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+  authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+});
+await app.listen({ port: config.GATEWAY_PORT, host: config.GATEWAY_HOST });
+const stop = async () => {
+  await app.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
