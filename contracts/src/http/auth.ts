@@ -119,6 +119,24 @@ export const ResetPasswordBody = z.object({ token: z.string().min(20, 'This rese
 
 export const Jwk = z.record(z.string(), z.unknown());
 
+export const Timezone = z.enum(['Asia/Kolkata', 'Asia/Dubai', 'America/New_York', 'Europe/London', 'Asia/Tokyo', 'Australia/Sydney']);
+export const CreateLocationBody = z.object({
+  name: trimmed('Location name', 100),
+  city: trimmed('City', 100),
+  timezone: Timezone.default('Asia/Kolkata'),
+});
+/** Staff accounts are opened by the gym (owners add admins and trainers; admins add trainers to their own branches). */
+export const CreateStaffBody = z.object({
+  firstName: trimmed('First name', 50),
+  lastName: trimmed('Last name', 50),
+  email: Email,
+  phone: Phone,
+  role: z.enum(['admin', 'trainer']),
+  locationIds: z.array(z.uuid({ message: 'Not a valid location' })).min(1, 'Choose at least one location').max(100),
+  /** A first password the staff member changes after signing in. */
+  password: NewPassword,
+});
+
 export const authRoutes = {
   register: route({ method: 'POST', path: '/auth/register', body: RegisterBody, responses: { 201: ok(z.object({ user: User })), 400: Problem, 409: Problem }, auth: false }),
   login: route({ method: 'POST', path: '/auth/login', body: LoginBody, responses: { 200: ok(TokenPayload), 401: Problem, 429: Problem }, auth: false }),
@@ -129,5 +147,7 @@ export const authRoutes = {
   forgotPassword: route({ method: 'POST', path: '/auth/forgot-password', body: ForgotPasswordBody, responses: { 200: okMessage, 429: Problem }, auth: false }),
   resetPassword: route({ method: 'POST', path: '/auth/reset-password', body: ResetPasswordBody, responses: { 200: okMessage, 400: Problem }, auth: false }),
   logout: route({ method: 'POST', path: '/auth/logout', responses: { 200: okMessage }, auth: true }),
+  createLocation: route({ method: 'POST', path: '/auth/locations', body: CreateLocationBody, responses: { 201: ok(Location), 400: Problem, 403: Problem }, auth: true }),
+  createStaff: route({ method: 'POST', path: '/auth/staff', body: CreateStaffBody, responses: { 201: ok(z.object({ user: User })), 400: Problem, 403: Problem, 409: Problem }, auth: true }),
   jwks: route({ method: 'GET', path: '/auth/.well-known/jwks.json', responses: { 200: z.object({ keys: z.array(Jwk) }) }, auth: false }),
 } as const;

@@ -233,3 +233,42 @@ describe('profile', () => {
   });
 });
 
+
+describe('chains: locations and staff', () => {
+  it('lets the owner open a branch and add an admin there; admins add only trainers, only in their branches', async () => {
+    const email = `chain-${uniq}@example.in`;
+    expect((await registerOwner(email)).statusCode).toBe(201);
+    const owner = await loginAs(email, password, '10.5.0.1');
+    const mainId = owner.user.locations[0]!._id;
+    const loc = await post('/auth/locations', { name: 'Andheri', city: 'Mumbai' }, owner.token);
+    expect(loc.statusCode, loc.body).toBe(201);
+    const second = authRoutes.createLocation.responses[201].parse(loc.json()).data;
+    expect(second.timezone).toBe('Asia/Kolkata');
+
+    const admin = await post('/auth/staff', { firstName: 'Meera', lastName: 'Iyer', email: `admin-${uniq}@example.in`, phone: '9876501234', role: 'admin', locationIds: [second._id], password }, owner.token);
+    expect(admin.statusCode, admin.body).toBe(201);
+    expect(authRoutes.createStaff.responses[201].parse(admin.json()).data.user.locations.map((l) => l._id)).toEqual([second._id]);
+
+    const adminSession = await loginAs(`admin-${uniq}@example.in`, password, '10.5.0.2');
+    const claims = JSON.parse(Buffer.from(adminSession.token.split('.')[1]!, 'base64url').toString());
+    expect(claims).toMatchObject({ role: 'admin', org: owner.user.organization._id, locs: [second._id] });
+
+    const adminMakesAdmin = await post('/auth/staff', { firstName: 'A', lastName: 'B', email: `a2-${uniq}@example.in`, phone: '9876501235', role: 'admin', locationIds: [second._id], password }, adminSession.token);
+    expect(adminMakesAdmin.statusCode).toBe(403);
+    const adminElsewhere = await post('/auth/staff', { firstName: 'T', lastName: 'B', email: `t1-${uniq}@example.in`, phone: '9876501236', role: 'trainer', locationIds: [mainId], password }, adminSession.token);
+    expect(adminElsewhere.statusCode).toBe(403);
+    const trainer = await post('/auth/staff', { firstName: 'T', lastName: 'B', email: `t1-${uniq}@example.in`, phone: '9876501236', role: 'trainer', locationIds: [second._id], password }, adminSession.token);
+    expect(trainer.statusCode, trainer.body).toBe(201);
+    const adminOpensBranch = await post('/auth/locations', { name: 'X', city: 'Y' }, adminSession.token);
+    expect(adminOpensBranch.statusCode).toBe(403);
+
+    // Another organization's location id is refused, and the owner's refreshed token now lists both branches.
+    const otherEmail = `other-${uniq}@example.in`;
+    expect((await registerOwner(otherEmail)).statusCode).toBe(201);
+    const other = await loginAs(otherEmail, password, '10.5.0.3');
+    const foreign = await post('/auth/staff', { firstName: 'F', lastName: 'G', email: `f-${uniq}@example.in`, phone: '9876501237', role: 'trainer', locationIds: [other.user.locations[0]!._id], password }, owner.token);
+    expect(foreign.statusCode).toBe(403);
+    const refreshed = authRoutes.refresh.responses[200].parse((await post('/auth/refresh', {}, owner.token)).json()).data;
+    expect(JSON.parse(Buffer.from(refreshed.token.split('.')[1]!, 'base64url').toString()).locs.sort()).toEqual([mainId, second._id].sort());
+  });
+});

@@ -6,6 +6,7 @@ import { register } from '../app/register.ts';
 import { login, logout, me, refresh } from '../app/sessions.ts';
 import { changePassword, forgotPassword, resetPassword } from '../app/passwords-flow.ts';
 import { updateProfile } from '../app/profile.ts';
+import { createLocation, createStaff } from '../app/organization.ts';
 import type { Mailer } from '../app/mailer.ts';
 import type { SigningKeys } from '../app/signing-keys.ts';
 import type { AuthDb } from '../db/schema.ts';
@@ -53,6 +54,12 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
     await changePassword(base(), ctx, body);
     return { success: true, message: 'Password changed successfully' };
   });
+  addRoute(svc, authRoutes.createLocation, async ({ ctx, body }, _req, reply) =>
+    reply.status(201).send({ success: true, data: await createLocation(base(), ctx, body), message: 'Location created' }),
+  );
+  addRoute(svc, authRoutes.createStaff, async ({ ctx, body }, _req, reply) =>
+    reply.status(201).send({ success: true, data: { user: await createStaff(base(), ctx, body) }, message: 'Staff account created' }),
+  );
   addRoute(svc, authRoutes.forgotPassword, async ({ body }) => {
     await forgotPassword({ db: deps.db, now: deps.clock(), mailer: deps.mailer, appUrl: deps.appUrl, logger: deps.logger }, body.email);
     return { success: true, message: 'If an account exists for this email, we have sent a link to reset the password.' };
