@@ -29,7 +29,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['frontend/e2e/**/*.spec.ts'],
+          include: ['frontend/e2e/**/*.spec.ts', 'infra/test/**/*.spec.ts'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 240_000,

@@ -94,11 +94,8 @@ export const buildGateway = async (opts: GatewayOptions) => {
           onError: (reply, { error }) => {
             const code = (error as { statusCode?: number }).statusCode ?? 502;
             const req = reply.request as { id: string };
-            if (code === 503 || code === 502) {
-              return reply.status(503).send(problem(req, 503, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not available right now. Please try again shortly.`));
-            }
             if (code === 504) return reply.status(504).send(problem(req, 504, 'SERVICE_UNAVAILABLE', `The ${route.service} service took too long to answer.`));
-            return reply.status(502).send(problem(req, 502, 'SERVICE_UNAVAILABLE', `The ${route.service} service could not be reached.`));
+            return reply.status(503).send(problem(req, 503, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not available right now. Please try again shortly.`));
           },
         },
       });

@@ -20,6 +20,7 @@ const app = await buildGateway({
   logger,
   verifier: createTokenVerifier({ jwksUrl: config.AUTH_JWKS_URL }),
   frontendDist: config.FRONTEND_DIST,
+  hubUpstream: process.env.NOTIFICATIONS_URL,
   corsOrigins: config.CORS_ORIGINS.split(','),
   rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
   authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,

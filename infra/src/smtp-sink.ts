@@ -32,7 +32,7 @@ export interface SmtpSink {
 }
 
 const SERVICE = 'akhada-smtp-sink';
-const HOST = '127.0.0.1';
+const HOST = process.env.SMTP_SINK_HOST ?? '127.0.0.1';
 const CAP = 500;
 const MAX_SIZE = 25 * 1024 * 1024;
 

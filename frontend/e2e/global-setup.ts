@@ -1,0 +1,67 @@
+// Browser and system tests run against the real product: every service as its own process plus the gateway, on test
+// ports, with a fresh database, the real Kafka broker and the SMTP sink. A small control endpoint lets the fault test
+// kill and restart a service.
+import type { ServiceName } from '@akhada/contracts';
+import { provision } from '@akhada/infra/provision';
+import { seedDemo } from '@akhada/infra/seed';
+import { startStack } from '@akhada/infra/stack';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+export const E2E = { gatewayPort: 18080, portOffset: 10000, smtpPort: 12525, mailHttpPort: 18025, controlPort: 18099 };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    gatewayUrl: string;
+    controlUrl: string;
+    mailUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  if (!existsSync(path.join(root, 'frontend', 'dist', 'index.html'))) {
+    throw new Error('frontend/dist is missing: the browser tests run against the production build. Run `npm test` (it builds first).');
+  }
+  const infra = await provision({ root, database: 'akhada_e2e', fresh: true, smtp: { smtpPort: E2E.smtpPort, httpPort: E2E.mailHttpPort } });
+  const stack = await startStack({
+    root,
+    databaseUrl: infra.databaseUrl,
+    brokers: infra.brokers,
+    portOffset: E2E.portOffset,
+    gatewayPort: E2E.gatewayPort,
+    smtpPort: E2E.smtpPort,
+    appUrl: `http://127.0.0.1:${E2E.gatewayPort}`,
+    logLevel: 'warn',
+    // The suite signs in many times from one address; production limits stay as they are.
+    env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000', RATE_LIMIT_PER_MINUTE: '100000' },
+  });
+  await seedDemo(stack.gatewayUrl, () => undefined);
+
+  const control = http.createServer((req, res) => {
+    const m = /^\/(kill|start)\/([a-z]+)$/.exec(req.url ?? '');
+    if (req.method !== 'POST' || !m || !stack.services.includes(m[2] as ServiceName)) {
+      res.writeHead(404).end();
+      return;
+    }
+    const action = m[1] === 'kill' ? stack.kill(m[2] as ServiceName) : stack.start(m[2] as ServiceName);
+    action.then(
+      () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
+      (err: Error) => res.writeHead(500).end(err.message),
+    );
+  });
+  await new Promise<void>((resolve) => control.listen(E2E.controlPort, '127.0.0.1', resolve));
+
+  project.provide('gatewayUrl', stack.gatewayUrl);
+  project.provide('controlUrl', `http://127.0.0.1:${E2E.controlPort}`);
+  project.provide('mailUrl', `http://127.0.0.1:${E2E.mailHttpPort}`);
+
+  return async () => {
+    await new Promise<void>((resolve) => control.close(() => resolve()));
+    await stack.stop();
+    await infra.stop();
+  };
+}

@@ -1,0 +1,134 @@
+// `npm start`, `npm test` and friends land here (through infra/bin/akhada, which brought Node 24 and the packages).
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './chromium.ts';
+import { onShutdown } from './processes.ts';
+import { provision } from './provision.ts';
+import { DEMO, seedDemo } from './seed.ts';
+import { startStack } from './stack.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+/** Runs a command with our terminal; resolves with its exit code. */
+const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(127));
+  });
+
+const newestMtime = (dir: string): number => {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+};
+
+/** Builds the frontend when its sources (or the contracts) are newer than the last build. */
+const buildFrontend = async (force = false): Promise<void> => {
+  const index = path.join(root, 'frontend', 'dist', 'index.html');
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  const sources = Math.max(newestMtime(path.join(root, 'frontend')), newestMtime(path.join(root, 'contracts', 'src')));
+  if (!force && built > sources) return;
+  console.error('[akhada] building the frontend');
+  const code = await run('npm', ['run', 'build', '-w', '@akhada/frontend', '--silent']);
+  if (code !== 0) throw new Error('the frontend build failed');
+};
+
+const TYPECHECK = ['tsconfig.json', 'frontend/tsconfig.json'];
+
+async function start(): Promise<void> {
+  const infra = await provision({ root, database: process.env.AKHADA_DB ?? 'akhada', smtp: { smtpPort: 2525, httpPort: 8025 } });
+  onShutdown(() => infra.stop());
+  await buildFrontend();
+  const port = Number(process.env.GATEWAY_PORT ?? 8080);
+  const stack = await startStack({
+    root,
+    databaseUrl: infra.databaseUrl,
+    brokers: infra.brokers,
+    portOffset: 0,
+    gatewayPort: port,
+    smtpPort: 2525,
+    appUrl: `http://localhost:${port}`,
+    logLevel: process.env.LOG_LEVEL ?? 'info',
+  });
+  await seedDemo(stack.gatewayUrl);
+  console.log(`
+  Akhada is running: http://localhost:${port}
+
+  Demo sign-ins (password for all: ${DEMO.password})
+    owner    ${DEMO.owner.email}    (both locations)
+    admin    ${DEMO.admin.email}    (${DEMO.cities[1]})
+    trainer  ${DEMO.trainer.email}  (${DEMO.cities[0]})
+
+  Mail sent by the product (password resets): http://127.0.0.1:8025/messages
+  Press Ctrl-C to stop everything this command started.
+`);
+  await new Promise(() => {}); // until Ctrl-C (onShutdown stops the processes, then Kafka/PostgreSQL if we started them)
+}
+
+async function test(): Promise<void> {
+  const t0 = Date.now();
+  const steps: { name: string; code: number; seconds: number }[] = [];
+  const step = async (name: string, fn: () => Promise<number>) => {
+    const s = Date.now();
+    console.error(`\n[test] ── ${name}`);
+    const code = await fn();
+    steps.push({ name, code, seconds: (Date.now() - s) / 1000 });
+    return code;
+  };
+  const infra = await provision({ root, database: 'akhada_test', fresh: true });
+  onShutdown(() => infra.stop());
+  const env = { DATABASE_URL: infra.databaseUrl, KAFKA_BROKERS: infra.brokers.join(','), AKHADA_ROOT: root, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+  await ensureChromium();
+
+  for (const tsconfig of TYPECHECK) await step(`typecheck ${tsconfig}`, () => run(bin('tsc'), ['-p', tsconfig, '--noEmit']));
+  await step('unit and integration tests (real PostgreSQL and Kafka)', () => run(bin('vitest'), ['run', '--project', 'unit', '--project', 'int'], env));
+  await step('frontend build', async () => {
+    await buildFrontend(true);
+    return 0;
+  });
+  await step('browser and system tests (headless Chromium against the running stack)', () => run(bin('vitest'), ['run', '--project', 'e2e'], env));
+
+  console.error('\n[test] summary');
+  for (const s of steps) console.error(`  ${s.code === 0 ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds.toFixed(0)} s)`);
+  console.error(`  total ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  await infra.stop();
+  const failed = steps.filter((s) => s.code !== 0).length;
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+async function infraOnly(): Promise<void> {
+  const infra = await provision({ root, database: process.env.AKHADA_DB ?? 'akhada' });
+  console.log(`DATABASE_URL=${infra.databaseUrl}\nKAFKA_BROKERS=${infra.brokers.join(',')}`);
+}
+
+async function seedOnly(): Promise<void> {
+  const url = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+  console.log((await seedDemo(url)) ? 'seeded' : 'the demo already exists');
+}
+
+const commands: Record<string, () => Promise<void>> = {
+  start,
+  test,
+  infra: infraOnly,
+  seed: seedOnly,
+  bench: async () => (await import('./bench/gateway-overhead.ts')).main(root),
+};
+
+const name = process.argv[2] ?? '';
+const command = commands[name];
+if (!command) {
+  console.error(`usage: akhada <${Object.keys(commands).join('|')}>`);
+  process.exit(64);
+}
+command().catch((err: unknown) => {
+  console.error(`[akhada] ${name} failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

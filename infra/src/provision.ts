@@ -1,0 +1,50 @@
+// Brings up what the product needs to run: PostgreSQL, Kafka (topics created explicitly) and the local SMTP sink.
+import { TOPICS } from '@akhada/contracts';
+import { ensureDatabase, ensurePostgres, type PostgresHandle } from './postgres.ts';
+import { ensureKafka, ensureTopics, type KafkaHandle } from './kafka.ts';
+import { isSmtpSinkRunning, startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+
+export interface Infra {
+  databaseUrl: string;
+  brokers: string[];
+  pg: PostgresHandle;
+  kafka: KafkaHandle;
+  sink?: SmtpSink;
+  /** Stops only what this call started. */
+  stop(): Promise<void>;
+}
+
+export async function provision({
+  root,
+  database,
+  fresh = false,
+  smtp,
+}: {
+  root: string;
+  database: string;
+  fresh?: boolean;
+  smtp?: { smtpPort: number; httpPort: number };
+}): Promise<Infra> {
+  const t0 = Date.now();
+  const [pg, kafka] = await Promise.all([ensurePostgres({ root }), ensureKafka({ root })]);
+  const databaseUrl = await ensureDatabase(pg.url, database, { fresh });
+  await ensureTopics(kafka.brokers, TOPICS);
+  let sink: SmtpSink | undefined;
+  if (smtp && !(await isSmtpSinkRunning(smtp.httpPort))) sink = await startSmtpSink(smtp);
+  console.error(
+    `[infra] PostgreSQL ${pg.startedByUs ? 'started' : 'reused'}, Kafka ${kafka.startedByUs ? 'started' : 'reused'} (${kafka.brokers.join(',')}), ` +
+      `database ${database}${fresh ? ' (fresh)' : ''}, ${TOPICS.length} topics, in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  return {
+    databaseUrl,
+    brokers: kafka.brokers,
+    pg,
+    kafka,
+    sink,
+    async stop() {
+      await sink?.stop();
+      await kafka.stop();
+      await pg.stop();
+    },
+  };
+}
