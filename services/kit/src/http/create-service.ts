@@ -59,7 +59,7 @@ export const createService = ({ name, logger, verifier, readiness = {}, bodyLimi
     metrics.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
     if (!route.startsWith('/health') && !route.startsWith('/metrics') && !route.startsWith('/ready')) {
       const level = reply.statusCode >= 500 ? 'error' : 'info';
-      req.log[level]({ reqId: req.id, correlationId: req.headers['x-correlation-id'] ?? req.id, method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      req.log[level]({ correlationId: req.headers['x-correlation-id'] ?? req.id, method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     }
   });
 

@@ -1,0 +1,17 @@
+import type { MembershipStatus, PaymentFrequency } from '@akhada/contracts';
+import { addMonths, daysBetween, type CalendarDate } from './calendar.ts';
+
+export const MONTHS_PER_PERIOD: Record<PaymentFrequency, number> = { monthly: 1, quarterly: 3, annually: 12 };
+
+/**
+ * The first day the membership no longer covers: the start date plus one paid period, as calendar dates
+ * (1 Mar monthly → 1 Apr; 31 Jan monthly → 28/29 Feb).
+ */
+export const membershipEndDate = (startDate: CalendarDate, frequency: PaymentFrequency): CalendarDate => addMonths(startDate, MONTHS_PER_PERIOD[frequency]);
+
+/** Days left until the end date, counted from "today" in the location's calendar; 0 or less means it has run out. */
+export const daysRemaining = (endDate: CalendarDate, today: CalendarDate): number => daysBetween(today, endDate);
+
+/** What the members screen shows: an active membership whose days have run out reads as expired. */
+export const effectiveStatus = (stored: MembershipStatus, remaining: number): MembershipStatus =>
+  stored === 'active' && remaining <= 0 ? 'expired' : stored;

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { addMonths, dateIn, daysBetween } from './calendar.ts';
+import { daysRemaining, effectiveStatus } from './period.ts';
+
+describe('days remaining and the status shown', () => {
+  it('counts whole calendar days to the end date', () => {
+    expect(daysRemaining('2025-04-10', '2025-03-10')).toBe(31);
+    expect(daysRemaining('2025-03-01', '2025-02-28')).toBe(1);
+    expect(daysRemaining('2024-03-01', '2024-02-28')).toBe(2);
+    expect(daysRemaining('2026-01-01', '2025-12-31')).toBe(1);
+  });
+
+  it('is 0 on the end date and negative after it', () => {
+    expect(daysRemaining('2025-04-10', '2025-04-10')).toBe(0);
+    expect(daysRemaining('2025-04-10', '2025-04-15')).toBe(-5);
+  });
+
+  it('is not thrown off by daylight-saving days (calendar arithmetic, not hours)', () => {
+    expect(daysBetween('2025-03-01', '2025-04-01')).toBe(31);
+    expect(daysBetween('2025-10-01', '2025-11-01')).toBe(31);
+  });
+
+  it('shows an active membership with no days left as expired', () => {
+    expect(effectiveStatus('active', 1)).toBe('active');
+    expect(effectiveStatus('active', 0)).toBe('expired');
+    expect(effectiveStatus('active', -3)).toBe('expired');
+  });
+
+  it('leaves other stored statuses as they are', () => {
+    expect(effectiveStatus('inactive', -3)).toBe('inactive');
+    expect(effectiveStatus('inactive', 10)).toBe('inactive');
+    expect(effectiveStatus('expired', 10)).toBe('expired');
+  });
+});
+
+describe('today in a location', () => {
+  it('uses the location time zone, not UTC', () => {
+    // 20:00 UTC on 10 March is 01:30 on 11 March in India.
+    const instant = new Date('2025-03-10T20:00:00Z');
+    expect(dateIn('Asia/Kolkata', instant)).toBe('2025-03-11');
+    expect(dateIn('UTC', instant)).toBe('2025-03-10');
+    expect(dateIn('America/New_York', instant)).toBe('2025-03-10');
+  });
+
+  it('turns the day at midnight IST', () => {
+    expect(dateIn('Asia/Kolkata', new Date('2025-03-10T18:29:59Z'))).toBe('2025-03-10');
+    expect(dateIn('Asia/Kolkata', new Date('2025-03-10T18:30:00Z'))).toBe('2025-03-11');
+  });
+});
+
+describe('calendar months', () => {
+  it('moves back as well as forward', () => {
+    expect(addMonths('2025-03-31', -1)).toBe('2025-02-28');
+    expect(addMonths('2025-01-15', -1)).toBe('2024-12-15');
+  });
+
+  it('rejects impossible dates', () => {
+    expect(() => addMonths('2025-02-29', 1)).toThrow(RangeError);
+    expect(() => daysBetween('2025-13-01', '2025-01-01')).toThrow(RangeError);
+  });
+});
