@@ -16,3 +16,4 @@ export * from './auth/verifier.ts';
 export * from './auth/revocations.ts';
 export * from './http/create-service.ts';
 export * from './http/metrics.ts';
+export * from './events/join-from-now.ts';

@@ -1,0 +1,68 @@
+// The real-time chain end to end: staff adds a member (browser-independent API call) → members service → event store
+// + outbox → Kafka → notifications consumer → notification + outbox → Kafka → hub → socket.io → the bell, no reload.
+import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api } from './support/api.ts';
+import { launchBrowser, newContext } from './support/browser.ts';
+import { signIn } from './support/ui.ts';
+
+let browser: Browser;
+const base = inject('gatewayUrl');
+const a = api(base);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const badge = async (page: import('playwright-core').Page) => {
+  const el = page.getByTestId('bell-badge');
+  return (await el.count()) > 0 && (await el.isVisible()) ? (await el.innerText()).trim() : '';
+};
+
+describe('notification bell', () => {
+  it('rises within 2 seconds when another staff user of the same gym adds a member, and stays still for another gym', async () => {
+    const gym = await a.newGym('live');
+    const other = await a.newGym('elsewhere');
+    // A second staff user of the same gym adds the member.
+    const adminEmail = `admin-${randomUUID().slice(0, 8)}@example.in`;
+    const staff = await a.call('POST', '/auth/staff', { firstName: 'Front', lastName: 'Desk', email: adminEmail, phone: '+91 90000 12345', role: 'admin', locationIds: [gym.user.locations[0]!._id], password: 'desk password 1' }, gym.token);
+    expect(staff.status, JSON.stringify(staff.json)).toBe(201);
+    const admin = await a.login(adminEmail, 'desk password 1');
+
+    const ownerCtx = await newContext(browser, base);
+    const otherCtx = await newContext(browser, base);
+    const ownerPage = await ownerCtx.newPage();
+    const otherPage = await otherCtx.newPage();
+    await signIn(ownerPage, gym.email, gym.password);
+    await signIn(otherPage, other.email, other.password);
+    await ownerPage.getByTestId('bell-button').waitFor();
+    await otherPage.getByTestId('bell-button').waitFor();
+    expect(await badge(ownerPage)).toBe('');
+    // Let both sockets connect before the event happens.
+    // The bell marks itself live (data-live) once its socket is connected.
+    await ownerPage.locator('[data-testid="bell-button"][data-live="true"]').waitFor({ timeout: 10_000 });
+    await otherPage.locator('[data-testid="bell-button"][data-live="true"]').waitFor({ timeout: 10_000 });
+
+    const t0 = Date.now();
+    const created = await a.call('POST', '/members', a.member(1, { firstName: 'Lakshmi' }), admin.token);
+    expect(created.status).toBe(201);
+    await ownerPage.waitForFunction(`document.querySelector('[data-testid="bell-badge"]')?.textContent?.trim() === '1'`, undefined, { timeout: 2_000, polling: 50 });
+    const latency = Date.now() - t0;
+    console.log(`bell updated ${latency} ms after the member was added`);
+    expect(latency).toBeLessThan(2_000);
+
+    await ownerPage.getByTestId('bell-button').click();
+    const item = ownerPage.getByTestId('bell-item').first();
+    await item.waitFor();
+    expect(await item.innerText()).toContain('Lakshmi');
+
+    await otherPage.waitForTimeout(2_500);
+    expect(await badge(otherPage)).toBe('');
+    await ownerCtx.close();
+    await otherCtx.close();
+  });
+});

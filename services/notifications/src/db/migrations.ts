@@ -1,0 +1,50 @@
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+/** The service's tables; the kit's (events, outbox, inbox, dead_letters) run first as 0000_*. */
+export const migrations: Record<string, Migration> = {
+  '0001_recipients': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('recipients')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('location_ids', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('recipients_org_role_idx').on('recipients').columns(['org_id', 'role']).execute();
+    },
+  },
+  '0002_notifications': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('notifications')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('recipient_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid')
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('category', 'text', (c) => c.notNull())
+        .addColumn('priority', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('unread').check(sql`status in ('unread', 'read', 'archived')`))
+        .addColumn('title_key', 'text', (c) => c.notNull())
+        .addColumn('message_key', 'text', (c) => c.notNull())
+        .addColumn('params', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('action_url', 'text')
+        .addColumn('action_text', 'text')
+        .addColumn('source_event_id', 'uuid', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('read_at', 'timestamptz')
+        .addUniqueConstraint('notifications_source_recipient_uq', ['source_event_id', 'recipient_id'])
+        .execute();
+      // The list: one recipient's notifications, newest first.
+      await sql`create index notifications_recipient_created_idx on notifications (recipient_id, created_at desc, id desc)`.execute(db);
+      // The badge: unread count per recipient.
+      await sql`create index notifications_unread_idx on notifications (recipient_id) where status = 'unread'`.execute(db);
+    },
+  },
+};

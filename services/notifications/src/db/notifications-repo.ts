@@ -1,0 +1,113 @@
+import type { NotificationStatus, NotificationType } from '@akhada/contracts';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { NewNotificationRow, NotificationRow, NotificationsDb } from './schema.ts';
+
+type Exec = Kysely<NotificationsDb> | Transaction<NotificationsDb>;
+
+/** Every read and write of a notification is scoped to its owner: the recipient AND the organization. */
+export interface Owner {
+  recipientId: string;
+  orgId: string;
+}
+
+export interface ListFilter {
+  type?: NotificationType | undefined;
+  category?: string | undefined;
+  status?: NotificationStatus | undefined;
+}
+
+/**
+ * Serializes the writes of one recipient's notifications for the rest of the transaction, so the unread count each
+ * writer announces is computed in commit order and the outbox ids of one recipient grow in that order too.
+ */
+export const lockRecipient = async (trx: Transaction<NotificationsDb>, recipientId: string): Promise<void> => {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${'akhada.notifications.recipient:' + recipientId}, 0))`.execute(trx);
+};
+
+/** Inserts unless this event already notified this recipient; returns the row only when it is new. */
+export const insertNotification = (trx: Transaction<NotificationsDb>, row: NewNotificationRow): Promise<NotificationRow | undefined> =>
+  trx
+    .insertInto('notifications')
+    .values(row)
+    .onConflict((oc) => oc.columns(['source_event_id', 'recipient_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+
+export const countUnread = async (db: Exec, owner: Owner): Promise<number> => {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('recipient_id', '=', owner.recipientId)
+    .where('org_id', '=', owner.orgId)
+    .where('status', '=', 'unread')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+const filtered = (db: Exec, owner: Owner, f: ListFilter) => {
+  let q = db.selectFrom('notifications').where('recipient_id', '=', owner.recipientId).where('org_id', '=', owner.orgId);
+  // Archived notifications leave the list; they are only shown when asked for.
+  q = f.status ? q.where('status', '=', f.status) : q.where('status', '<>', 'archived');
+  if (f.type) q = q.where('type', '=', f.type);
+  if (f.category) q = q.where('category', '=', f.category);
+  return q;
+};
+
+export const listPage = (db: Exec, owner: Owner, f: ListFilter, offset: number, limit: number): Promise<NotificationRow[]> =>
+  filtered(db, owner, f).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
+
+export const countFiltered = async (db: Exec, owner: Owner, f: ListFilter): Promise<number> => {
+  const row = await filtered(db, owner, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+/** Per type: how many (archived excluded) and how many of them are unread. */
+export const countsByType = (db: Exec, owner: Owner): Promise<{ type: NotificationType; count: number; unread: number }[]> =>
+  db
+    .selectFrom('notifications')
+    .select((eb) => ['type', eb.fn.countAll<number>().as('count'), sql<number>`count(*) filter (where status = 'unread')`.as('unread')])
+    .where('recipient_id', '=', owner.recipientId)
+    .where('org_id', '=', owner.orgId)
+    .where('status', '<>', 'archived')
+    .groupBy('type')
+    .orderBy('count', 'desc')
+    .orderBy('type')
+    .execute()
+    .then((rows) => rows.map((r) => ({ type: r.type, count: Number(r.count), unread: Number(r.unread) })));
+
+/** Locks the row, so a concurrent change of the same notification waits for this one. */
+export const findOwnedForUpdate = (trx: Transaction<NotificationsDb>, owner: Owner, id: string): Promise<NotificationRow | undefined> =>
+  trx
+    .selectFrom('notifications')
+    .selectAll()
+    .where('id', '=', id)
+    .where('recipient_id', '=', owner.recipientId)
+    .where('org_id', '=', owner.orgId)
+    .forUpdate()
+    .executeTakeFirst();
+
+export const updateReadState = (trx: Transaction<NotificationsDb>, id: string, s: { status: NotificationStatus; readAt: Date | null }): Promise<NotificationRow> =>
+  trx.updateTable('notifications').set({ status: s.status, read_at: s.readAt }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
+export const deleteOwned = (trx: Transaction<NotificationsDb>, owner: Owner, id: string): Promise<NotificationRow | undefined> =>
+  trx
+    .deleteFrom('notifications')
+    .where('id', '=', id)
+    .where('recipient_id', '=', owner.recipientId)
+    .where('org_id', '=', owner.orgId)
+    .returningAll()
+    .executeTakeFirst();
+
+/** Marks every unread notification of the owner read (readAt set once); returns how many changed. */
+export const markAllUnreadRead = async (trx: Transaction<NotificationsDb>, owner: Owner, now: Date): Promise<number> => {
+  const res = await trx
+    .updateTable('notifications')
+    .set((eb) => ({ status: 'read', read_at: eb.fn.coalesce('read_at', sql<Date>`${now}`) }))
+    .where('recipient_id', '=', owner.recipientId)
+    .where('org_id', '=', owner.orgId)
+    .where('status', '=', 'unread')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+};

@@ -1,0 +1,45 @@
+import type { NotificationPriority, NotificationStatus, NotificationType, Role } from '@akhada/contracts';
+import type { KitTables } from '@akhada/kit';
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** This service's own copy of who may receive notifications, fed by `auth.user_registered`. */
+export interface RecipientsTable {
+  user_id: string;
+  org_id: string;
+  role: Role;
+  location_ids: string[];
+  name: string;
+  updated_at: Generated<Date>;
+}
+
+export interface NotificationsTable {
+  id: string;
+  org_id: string;
+  recipient_id: string;
+  location_id: string | null;
+  type: NotificationType;
+  category: string;
+  priority: NotificationPriority;
+  status: NotificationStatus;
+  /** i18n keys and their parameters, so the text can be rendered in Hindi later; title/message hold the English text. */
+  title_key: string;
+  message_key: string;
+  params: Record<string, string>;
+  title: string;
+  message: string;
+  action_url: string | null;
+  action_text: string | null;
+  /** The integration event this notification came from: unique per recipient, so a redelivery creates nothing. */
+  source_event_id: string;
+  created_at: Date;
+  read_at: Date | null;
+}
+
+export interface NotificationsDb extends KitTables {
+  recipients: RecipientsTable;
+  notifications: NotificationsTable;
+}
+
+export type RecipientRow = Selectable<RecipientsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NewNotificationRow = Insertable<NotificationsTable>;

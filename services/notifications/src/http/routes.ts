@@ -1,0 +1,39 @@
+import { notificationRoutes as r } from '@akhada/contracts';
+import { addRoute, type RequestContext } from '@akhada/kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { listNotifications, notificationStats, unreadCount } from '../app/queries.ts';
+import { changeReadState, deleteNotification, markAllRead, type Caller, type CommandDeps } from '../app/read-state-commands.ts';
+
+type Svc = { app: FastifyInstance; authenticate: (req: FastifyRequest) => Promise<RequestContext> };
+
+/** Everything is the caller's own: recipient = token subject, organization = token org. */
+const callerOf = (ctx: RequestContext): Caller => ({ recipientId: ctx.userId, orgId: ctx.orgId, correlationId: ctx.correlationId, requestId: ctx.requestId });
+
+export const registerNotificationRoutes = (svc: Svc, deps: CommandDeps): void => {
+  addRoute(svc, r.list, async ({ ctx, query }) => {
+    const res = await listNotifications(deps, callerOf(ctx), query);
+    return {
+      success: true,
+      data: { notifications: res.notifications },
+      totalCount: res.totalCount,
+      pagination: { page: res.page, limit: res.limit, totalPages: res.totalPages },
+    };
+  });
+
+  addRoute(svc, r.unreadCount, async ({ ctx }) => ({ success: true, data: { unreadCount: await unreadCount(deps, callerOf(ctx)) } }));
+
+  addRoute(svc, r.stats, async ({ ctx }) => ({ success: true, data: await notificationStats(deps, callerOf(ctx)) }));
+
+  addRoute(svc, r.markAllRead, async ({ ctx }) => ({ success: true, data: { modifiedCount: await markAllRead(deps, callerOf(ctx)) } }));
+
+  addRoute(svc, r.markRead, async ({ ctx, params }) => ({ success: true, data: await changeReadState(deps, callerOf(ctx), params.id, 'markRead') }));
+
+  addRoute(svc, r.markUnread, async ({ ctx, params }) => ({ success: true, data: await changeReadState(deps, callerOf(ctx), params.id, 'markUnread') }));
+
+  addRoute(svc, r.archive, async ({ ctx, params }) => ({ success: true, data: await changeReadState(deps, callerOf(ctx), params.id, 'archive') }));
+
+  addRoute(svc, r.remove, async ({ ctx, params }) => {
+    await deleteNotification(deps, callerOf(ctx), params.id);
+    return { success: true, data: { deleted: true } };
+  });
+};

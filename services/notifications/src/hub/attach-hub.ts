@@ -1,0 +1,40 @@
+import type { EventBus, Logger, RevocationList, TokenVerifier } from '@akhada/kit';
+import type { FastifyInstance } from 'fastify';
+import { startHubFanout } from './fanout.ts';
+import { createRealtimeHub, type RealtimeHub } from './realtime-hub.ts';
+
+/**
+ * Attaches the real-time hub to the app's own HTTP server (before it listens). The fan-out consumer starts, and has
+ * joined its group, before socket.io is attached, so no event is lost between "ready" and the first socket.
+ * Closing: the app's preClose closes the sockets (otherwise open websockets hold the server open), then the consumer.
+ */
+export const attachHub = async ({
+  app,
+  bus,
+  verifier,
+  revocations,
+  logger,
+  instanceId,
+}: {
+  app: FastifyInstance;
+  bus: EventBus;
+  verifier: TokenVerifier;
+  revocations: Pick<RevocationList, 'isRevoked' | 'onRevoked'>;
+  logger: Logger;
+  instanceId: string;
+}): Promise<{ hub: RealtimeHub; close: () => Promise<void> }> => {
+  // Events that arrive before socket.io is attached have no socket to reach anyway.
+  let attached: RealtimeHub | undefined;
+  const toUser: RealtimeHub['toUser'] = (userId, event, ...args) => attached?.toUser(userId, event, ...args);
+  const fanout = await startHubFanout({ bus, instanceId, logger, hub: { toUser } });
+  const hub = createRealtimeHub({ server: app.server, verifier, revocations, logger });
+  attached = hub;
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      hub.close();
+      await fanout.stop();
+    })());
+  app.addHook('preClose', close);
+  return { hub, close };
+};

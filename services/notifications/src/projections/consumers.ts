@@ -1,0 +1,48 @@
+import { topicOf } from '@akhada/contracts';
+import { runConsumer, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
+import type { Kysely } from 'kysely';
+import type { NotificationsDb } from '../db/schema.ts';
+import { joinFromNow, within } from '@akhada/kit';
+import { memberNotifications } from './member-notifications.ts';
+import { recipientsProjection } from './recipients.ts';
+
+export interface ConsumerOptions {
+  bus: EventBus;
+  db: Kysely<NotificationsDb>;
+  logger: Logger;
+  /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
+  groups?: { recipients?: string; members?: string };
+  /**
+   * 'beginning' (the service): a group without committed offsets reads the whole topic, so the read model is complete.
+   * 'now' (tests): skip history, and resolve only once the group has joined so nothing produced afterwards is missed.
+   */
+  startAt?: 'beginning' | 'now';
+}
+
+const start = async (o: ConsumerOptions, args: { name: string; groupId: string; topic: string; handlers: Parameters<typeof runConsumer<NotificationsDb>>[0]['handlers'] }) => {
+  if (o.startAt !== 'now') {
+    return runConsumer<NotificationsDb>({ bus: o.bus, db: o.db, logger: o.logger, name: args.name, groupId: args.groupId, topics: [args.topic], handlers: args.handlers });
+  }
+  const { bus, joined } = await joinFromNow(o.bus, [args.topic]);
+  const consumer = await runConsumer<NotificationsDb>({ bus, db: o.db, logger: o.logger, name: args.name, groupId: args.groupId, topics: [args.topic], handlers: args.handlers, fromBeginning: false });
+  await within(joined, 60_000, `consumer ${args.name} did not join group ${args.groupId} within 60 s`).catch(async (err: unknown) => {
+    await consumer.stop();
+    throw err;
+  });
+  return consumer;
+};
+
+/**
+ * The service's inbox consumers. Two groups, not one: kafkajs assigns every subscribed topic's partitions across a
+ * group's members, so consumers with different subscriptions must not share a group.
+ */
+export const startConsumers = async (o: ConsumerOptions): Promise<RunningConsumer[]> => {
+  const recipients = await start(o, { name: 'notifications.recipients', groupId: o.groups?.recipients ?? 'notifications.recipients', topic: topicOf('auth'), handlers: [recipientsProjection] });
+  try {
+    const members = await start(o, { name: 'notifications.members', groupId: o.groups?.members ?? 'notifications', topic: topicOf('members'), handlers: [memberNotifications] });
+    return [members, recipients];
+  } catch (err) {
+    await recipients.stop();
+    throw err;
+  }
+};

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { pageOffset, totalPages } from '../src/domain/pagination.ts';
+import { transition, unreadChanged } from '../src/domain/read-state.ts';
+import { recipientsOfMemberRegistered, type Candidate } from '../src/domain/recipient-rule.ts';
+import { memberRegisteredText, renderTemplate } from '../src/domain/templates.ts';
+
+const L1 = 'l1';
+const L2 = 'l2';
+const staff: Candidate[] = [
+  { userId: 'owner', role: 'owner', locationIds: [] },
+  { userId: 'admin-l1', role: 'admin', locationIds: [L1] },
+  { userId: 'admin-l1-l2', role: 'admin', locationIds: [L2, L1] },
+  { userId: 'admin-l2', role: 'admin', locationIds: [L2] },
+  { userId: 'trainer-l1', role: 'trainer', locationIds: [L1] },
+  { userId: 'member-l1', role: 'member', locationIds: [L1] },
+];
+
+describe('who hears about a new member', () => {
+  it('tells every owner, whatever their locations, and the admins of that location', () => {
+    expect(recipientsOfMemberRegistered(staff, L1).map((c) => c.userId)).toEqual(['owner', 'admin-l1', 'admin-l1-l2']);
+  });
+  it('never tells admins of other locations, trainers or members', () => {
+    const ids = recipientsOfMemberRegistered(staff, L2).map((c) => c.userId);
+    expect(ids).toEqual(['owner', 'admin-l1-l2', 'admin-l2']);
+    expect(ids).not.toContain('trainer-l1');
+  });
+  it('tells only owners when the location has no admin', () => {
+    expect(recipientsOfMemberRegistered(staff, 'l3').map((c) => c.userId)).toEqual(['owner']);
+  });
+  it('tells nobody when the organization has no staff yet', () => {
+    expect(recipientsOfMemberRegistered([], L1)).toEqual([]);
+  });
+});
+
+describe('notification text', () => {
+  it('says who joined and on which membership, with keys and parameters for other languages', () => {
+    expect(memberRegisteredText({ firstName: 'Priya', lastName: 'Sharma', membershipType: 'premium' })).toEqual({
+      titleKey: 'notifications.member_registered.title',
+      messageKey: 'notifications.member_registered.message',
+      params: { first: 'Priya', last: 'Sharma', membershipType: 'Premium' },
+      title: 'New member registered',
+      message: 'Priya Sharma joined: Premium membership.',
+    });
+  });
+  it('trims names and leaves a missing parameter visible instead of printing "undefined"', () => {
+    expect(memberRegisteredText({ firstName: ' Ravi ', lastName: 'Kumar ', membershipType: 'basic' }).message).toBe('Ravi Kumar joined: Basic membership.');
+    expect(renderTemplate('notifications.member_registered.message', { first: 'A' })).toBe('A {last} joined: {membershipType} membership.');
+  });
+});
+
+describe('pagination', () => {
+  it('starts at page 1', () => {
+    expect(pageOffset(1, 20)).toBe(0);
+    expect(pageOffset(3, 20)).toBe(40);
+  });
+  it('counts partial pages and zero pages for no rows', () => {
+    expect(totalPages(0, 20)).toBe(0);
+    expect(totalPages(1, 20)).toBe(1);
+    expect(totalPages(20, 20)).toBe(1);
+    expect(totalPages(21, 20)).toBe(2);
+    expect(totalPages(101, 10)).toBe(11);
+  });
+});
+
+describe('read state', () => {
+  const t0 = new Date('2025-10-01T10:00:00Z');
+  const t1 = new Date('2025-10-01T11:00:00Z');
+  it('mark read sets readAt once', () => {
+    const read = transition('markRead', { status: 'unread', readAt: null }, t0);
+    expect(read).toEqual({ status: 'read', readAt: t0 });
+    expect(transition('markRead', read!, t1)).toBeNull();
+  });
+  it('mark unread clears readAt; reading again sets a new one', () => {
+    const unread = transition('markUnread', { status: 'read', readAt: t0 }, t1);
+    expect(unread).toEqual({ status: 'unread', readAt: null });
+    expect(transition('markRead', unread!, t1)).toEqual({ status: 'read', readAt: t1 });
+    expect(transition('markUnread', { status: 'unread', readAt: null }, t1)).toBeNull();
+  });
+  it('archiving implies seen and keeps an earlier readAt', () => {
+    expect(transition('archive', { status: 'unread', readAt: null }, t1)).toEqual({ status: 'archived', readAt: t1 });
+    expect(transition('archive', { status: 'read', readAt: t0 }, t1)).toEqual({ status: 'archived', readAt: t0 });
+    expect(transition('archive', { status: 'archived', readAt: t0 }, t1)).toBeNull();
+    expect(transition('markRead', { status: 'archived', readAt: t0 }, t1)).toBeNull();
+  });
+  it('the badge moves only when a notification enters or leaves unread', () => {
+    expect(unreadChanged({ status: 'unread', readAt: null }, { status: 'read', readAt: t0 })).toBe(true);
+    expect(unreadChanged({ status: 'read', readAt: t0 }, { status: 'archived', readAt: t0 })).toBe(false);
+    expect(unreadChanged({ status: 'archived', readAt: t0 }, { status: 'unread', readAt: null })).toBe(true);
+  });
+});

@@ -1,0 +1,508 @@
+import {
+  AuthEvents,
+  ErrorBody,
+  MemberEvents,
+  Notification,
+  NotificationEvents,
+  NotificationList,
+  NotificationStats,
+  notificationRoutes,
+  ok,
+  SOCKET_EVENTS,
+  TOPICS,
+  topicOf,
+  UnreadCount,
+  type EventEnvelope,
+  type Role,
+} from '@akhada/contracts';
+import { BaseConfig, bootRuntime, createEventBus, createLogger, createTokenVerifier, makeEnvelope, newId, type EventBus, type Runtime, type RunningConsumer } from '@akhada/kit';
+import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import type { FastifyInstance } from 'fastify';
+import { performance } from 'node:perf_hooks';
+import { io as connectSocket, type Socket as ClientSocket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp } from '../src/app.ts';
+import { notifyMemberRegistered } from '../src/app/notify-member-registered.ts';
+import { migrations } from '../src/db/migrations.ts';
+import type { NotificationsDb } from '../src/db/schema.ts';
+import { attachHub } from '../src/hub/attach-hub.ts';
+import { startConsumers } from '../src/projections/consumers.ts';
+
+process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+
+// ---------- fixtures: one fresh organization, two locations with an admin each, a third without one ----------
+const orgId = newId();
+const [L1, L2, L3] = [newId(), newId(), newId()];
+const owner = { id: newId(), role: 'owner' as Role, locs: [L1, L2, L3], sid: newId() };
+const adminL1 = { id: newId(), role: 'admin' as Role, locs: [L1], sid: newId() };
+const adminL2 = { id: newId(), role: 'admin' as Role, locs: [L2], sid: newId() };
+const trainer = { id: newId(), role: 'trainer' as Role, locs: [L1], sid: newId() };
+const staff = [owner, adminL1, adminL2, trainer];
+// Someone of another organization who must never see any of it.
+const otherOrg = newId();
+const outsider = { id: newId(), role: 'owner' as Role, locs: [newId()], sid: newId(), orgId: otherOrg };
+
+let infra: { databaseUrl: string; brokers: string[] };
+let schema: string;
+let runtime: Runtime<NotificationsDb>;
+let producer: EventBus;
+let consumers: RunningConsumer[] = [];
+let app: FastifyInstance;
+let closeHub: (() => Promise<void>) | undefined;
+let baseUrl: string;
+let keys: Awaited<ReturnType<typeof createTestKeys>>;
+const sockets: ClientSocket[] = [];
+const latenciesMs: number[] = [];
+let appClosed = false;
+
+// ---------- helpers ----------
+const iso = () => new Date().toISOString();
+const meta = (aggregateId: string, org = orgId) => ({ aggregateId, orgId: org, correlationId: newId(), causationId: newId(), occurredAt: iso() });
+
+const produce = async (topic: string, env: EventEnvelope<unknown>, key = env.aggregateId) =>
+  producer.publish([{ topic, key, value: JSON.stringify(env), headers: { 'event-id': env.eventId, 'event-type': env.type } }]);
+
+const userRegistered = (u: { id: string; role: Role; locs: string[] }, org = orgId) =>
+  makeEnvelope(AuthEvents.UserRegistered, {
+    ...meta(u.id, org),
+    data: { userId: u.id, orgId: org, role: u.role, firstName: 'Test', lastName: u.role, email: `${u.id}@example.in`, locationIds: u.locs },
+  });
+
+const memberRegistered = (locationId: string, name = { first: 'Priya', last: 'Sharma' }) => {
+  const memberId = newId();
+  return makeEnvelope(MemberEvents.MemberRegistered, {
+    ...meta(memberId),
+    locationId,
+    data: {
+      memberId,
+      locationId,
+      firstName: name.first,
+      lastName: name.last,
+      email: `${memberId}@example.in`,
+      phone: '+919876543210',
+      membershipType: 'premium',
+      paymentFrequency: 'monthly',
+      feePaise: 150_000,
+      startDate: '2025-10-01',
+      endDate: '2025-10-31',
+    },
+  });
+};
+
+const tokenOf = (u: { id: string; role: Role; locs: string[]; sid: string; orgId?: string }, ttlSeconds?: number) =>
+  keys.sign({ userId: u.id, orgId: u.orgId ?? orgId, role: u.role, locationIds: u.locs, sessionId: u.sid, ...(ttlSeconds ? { ttlSeconds } : {}) });
+
+const call = async (u: Parameters<typeof tokenOf>[0] | null, method: 'GET' | 'PUT' | 'DELETE', url: string) => {
+  const res = await app.inject({ method, url, headers: u ? { authorization: `Bearer ${await tokenOf(u)}` } : {} });
+  return { status: res.statusCode, body: res.json() as unknown };
+};
+
+const eventually = async <T>(check: () => Promise<T>, timeoutMs = 20_000, what = 'condition'): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms: ${(err as Error).message}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+};
+
+const notificationsOf = (recipientId: string) => runtime.dbh.db.selectFrom('notifications').selectAll().where('recipient_id', '=', recipientId).execute();
+const countOrg = async () => (await runtime.dbh.db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirstOrThrow()).n;
+
+const openSocket = (auth: Record<string, unknown> | undefined, extra: { query?: Record<string, string> } = {}) => {
+  const s = connectSocket(baseUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 5000, ...(auth ? { auth } : {}), ...extra });
+  sockets.push(s);
+  return s;
+};
+const connected = (s: ClientSocket) =>
+  new Promise<void>((resolve, reject) => {
+    if (s.connected) return resolve();
+    s.once('connect', () => resolve());
+    s.once('connect_error', reject);
+  });
+const refused = (s: ClientSocket) =>
+  new Promise<Error & { data?: { code?: string } }>((resolve, reject) => {
+    s.once('connect', () => reject(new Error('the connection was accepted')));
+    s.once('connect_error', resolve);
+  });
+const nextEvent = <T>(s: ClientSocket, event: string, timeoutMs = 5000) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    s.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+const disconnected = (s: ClientSocket, timeoutMs: number) =>
+  new Promise<string>((resolve, reject) => {
+    if (!s.connected) return resolve('already disconnected');
+    const timer = setTimeout(() => reject(new Error(`socket still connected after ${timeoutMs} ms`)), timeoutMs);
+    s.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+/** Everything a socket receives, to prove that nothing arrived. */
+const record = (s: ClientSocket) => {
+  const got: { event: string; args: unknown[] }[] = [];
+  s.onAny((event: string, ...args: unknown[]) => got.push({ event, args }));
+  return got;
+};
+
+const ensureTopics = async (bus: EventBus) => {
+  const admin = bus.admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const wanted = TOPICS.filter((t) => [topicOf('auth'), topicOf('members'), topicOf('notifications')].includes(t.topic) && !existing.has(t.topic));
+    for (const t of wanted) await admin.createTopics({ waitForLeaders: true, topics: [{ topic: t.topic, numPartitions: t.numPartitions, replicationFactor: 1 }] });
+  } finally {
+    await admin.disconnect();
+  }
+};
+
+/** The consumer groups this file created (ours, the hub's, the kit's revocation follower) all carry the schema name. */
+const deleteTestGroups = async () => {
+  if (!producer || !schema) return;
+  const admin = producer.admin();
+  await admin.connect();
+  try {
+    const mine = (await admin.listGroups()).groups.map((g) => g.groupId).filter((g) => g.includes(schema));
+    if (mine.length) await admin.deleteGroups(mine);
+  } finally {
+    await admin.disconnect();
+  }
+};
+
+// ---------- lifecycle ----------
+beforeAll(async () => {
+  infra = await testInfra();
+  schema = uniqueSchema('notifications');
+  producer = createEventBus({ clientId: `test-producer-${schema}`, brokers: infra.brokers, logger: createLogger('notifications-test', 'warn') });
+  await ensureTopics(producer);
+  keys = await createTestKeys();
+  const config = BaseConfig.parse({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: infra.databaseUrl, KAFKA_BROKERS: infra.brokers.join(','), INSTANCE_ID: `test-${schema}` });
+  runtime = await bootRuntime<NotificationsDb>({ name: 'notifications', config, schema, migrations });
+  // bootRuntime creates the revocation list itself, so a verifier over test keys that also checks revocations can only
+  // be built afterwards (kit note in the report).
+  runtime.verifier = createTokenVerifier({ keys: keys.keys, revocations: runtime.revocations });
+  const { logger, dbh, bus, verifier, revocations, readiness } = runtime;
+  // Own groups, starting at the end of the topics: never share partitions with a running service, never replay history.
+  consumers = await startConsumers({ bus, db: dbh.db, logger, groups: { recipients: `${schema}.recipients`, members: `${schema}.members` }, startAt: 'now' });
+  app = buildApp({ db: dbh.db, logger, verifier, readiness });
+  ({ close: closeHub } = await attachHub({ app, bus, verifier, revocations, logger, instanceId: config.INSTANCE_ID }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  baseUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+});
+
+afterAll(async () => {
+  if (latenciesMs.length) console.info(`[notifications] event produced → socket notification:new, ms: ${latenciesMs.map((l) => l.toFixed(0)).join(', ')}`);
+  const steps: (() => Promise<unknown>)[] = [
+    async () => sockets.forEach((s) => s.close()),
+    async () => (appClosed ? undefined : app?.close()),
+    async () => closeHub?.(),
+    ...consumers.map((c) => () => c.stop()),
+    ...(runtime?.closers ?? []),
+    async () => deleteTestGroups(),
+    async () => producer?.disconnect(),
+    async () => (schema && infra ? dropSchema(infra.databaseUrl, schema) : undefined),
+  ];
+  for (const step of steps) await step().catch((err: unknown) => console.warn('cleanup step failed', err));
+});
+
+// ---------- behaviour ----------
+describe('notifications service against real Postgres and Kafka', () => {
+  let first: ReturnType<typeof memberRegistered>;
+
+  it('keeps its own copy of the staff from auth.user_registered', async () => {
+    for (const u of staff) await produce(topicOf('auth'), userRegistered(u));
+    await produce(topicOf('auth'), userRegistered(outsider, otherOrg));
+    const rows = await eventually(async () => {
+      const r = await runtime.dbh.db.selectFrom('recipients').selectAll().where('org_id', '=', orgId).orderBy('role').execute();
+      expect(r).toHaveLength(4);
+      return r;
+    }, 20_000, 'four recipients projected');
+    expect(rows.find((r) => r.user_id === adminL1.id)).toMatchObject({ role: 'admin', location_ids: [L1], name: 'Test admin' });
+    expect(rows.find((r) => r.user_id === owner.id)?.location_ids.sort()).toEqual([L1, L2, L3].sort());
+  });
+
+  it('notifies the owner and the admin of the member’s location, nobody else', async () => {
+    first = memberRegistered(L1);
+    await produce(topicOf('members'), first);
+    // All recipients of one event are written in one transaction: once the owner has it, everyone who gets it has it.
+    await eventually(async () => expect(await notificationsOf(owner.id)).toHaveLength(1), 20_000, 'the owner notified');
+    expect(Number(await countOrg())).toBe(2);
+
+    const [own = [], a1 = [], a2 = [], tr = []] = await Promise.all([owner, adminL1, adminL2, trainer].map((u) => notificationsOf(u.id)));
+    expect(own).toHaveLength(1);
+    expect(a1).toHaveLength(1);
+    expect(a2).toHaveLength(0);
+    expect(tr).toHaveLength(0);
+    expect(own[0]).toMatchObject({
+      org_id: orgId,
+      location_id: L1,
+      type: 'membership',
+      category: 'member_registered',
+      priority: 'low',
+      status: 'unread',
+      title: 'New member registered',
+      message: 'Priya Sharma joined: Premium membership.',
+      title_key: 'notifications.member_registered.title',
+      message_key: 'notifications.member_registered.message',
+      params: { first: 'Priya', last: 'Sharma', membershipType: 'Premium' },
+      action_url: `/dashboard/members/${first.data.memberId}`,
+      action_text: 'View',
+      source_event_id: first.eventId,
+      read_at: null,
+    });
+
+    // One notification_created per recipient went into the outbox, keyed by the recipient, with its unread count.
+    const out = await runtime.dbh.db.selectFrom('outbox').selectAll().where('topic', '=', topicOf('notifications')).execute();
+    const created = out.map((o) => ({ key: o.key, env: NotificationEvents.NotificationCreated.data.parse((o.payload as EventEnvelope).data) }));
+    expect(created.map((c) => c.key).sort()).toEqual([owner.id, adminL1.id].sort());
+    for (const c of created) {
+      expect(c.env.recipientId).toBe(c.key);
+      expect(c.env.unreadCount).toBe(1);
+      expect(c.env.notification.title).toBe('New member registered');
+    }
+  });
+
+  it('creates nothing new when the same event is delivered again', async () => {
+    await produce(topicOf('members'), first);
+    // A later event on the same partition (same key): once it is applied, the duplicate before it was processed too.
+    const sentinel = memberRegistered(L3, { first: 'Ravi', last: 'Kumar' });
+    await produce(topicOf('members'), sentinel, first.aggregateId);
+    await eventually(async () => expect(await notificationsOf(owner.id)).toHaveLength(2), 20_000, 'sentinel applied');
+    expect(await notificationsOf(adminL1.id)).toHaveLength(1);
+    expect(Number(await countOrg())).toBe(3);
+
+    // And without the inbox: the unique (source_event_id, recipient_id) alone keeps a replay harmless.
+    const again = await runtime.dbh.db.transaction().execute((trx) => notifyMemberRegistered(trx, first));
+    expect(again).toEqual([]);
+    expect(Number(await countOrg())).toBe(3);
+  });
+
+  it('lists the caller’s notifications newest first, in the contract’s shape', async () => {
+    const res = await call(owner, 'GET', '/notifications');
+    expect(res.status).toBe(200);
+    const body = NotificationList.parse(res.body);
+    expect(body.totalCount).toBe(2);
+    expect(body.pagination).toEqual({ page: 1, limit: 20, totalPages: 1 });
+    expect(body.data.notifications.map((n) => n.message)).toEqual(['Ravi Kumar joined: Premium membership.', 'Priya Sharma joined: Premium membership.']);
+    expect(body.data.notifications[1]).toMatchObject({ type: 'membership', category: 'member_registered', status: 'unread', priority: 'low', readAt: null, actionText: 'View', locationId: L1 });
+
+    const paged = NotificationList.parse((await call(owner, 'GET', '/notifications?limit=1&page=2')).body);
+    expect(paged.data.notifications.map((n) => n.message)).toEqual(['Priya Sharma joined: Premium membership.']);
+    expect(paged.pagination).toEqual({ page: 2, limit: 1, totalPages: 2 });
+
+    expect(NotificationList.parse((await call(owner, 'GET', '/notifications?type=payment')).body).totalCount).toBe(0);
+    expect(NotificationList.parse((await call(owner, 'GET', '/notifications?type=membership&category=member_registered&status=unread')).body).totalCount).toBe(2);
+  });
+
+  it('keeps every notification to its recipient and organization', async () => {
+    const ownersId = NotificationList.parse((await call(owner, 'GET', '/notifications')).body).data.notifications[0]!._id;
+
+    const theirs = NotificationList.parse((await call(outsider, 'GET', '/notifications')).body);
+    expect(theirs.totalCount).toBe(0);
+    expect(ok(UnreadCount).parse((await call(outsider, 'GET', '/notifications/unread-count')).body).data.unreadCount).toBe(0);
+    for (const [method, url] of [
+      ['PUT', `/notifications/${ownersId}/read`],
+      ['PUT', `/notifications/${ownersId}/unread`],
+      ['PUT', `/notifications/${ownersId}/archive`],
+      ['DELETE', `/notifications/${ownersId}`],
+    ] as const) {
+      const res = await call(outsider, method, url);
+      expect(res.status, `${method} ${url}`).toBe(404);
+      expect(ErrorBody.parse(res.body)).toMatchObject({ code: 'NOT_FOUND', message: 'Notification not found' });
+    }
+    // Same organization, different person: still not theirs.
+    expect((await call(adminL1, 'PUT', `/notifications/${ownersId}/read`)).status).toBe(404);
+    expect(ok(z.object({ modifiedCount: z.number() })).parse((await call(outsider, 'PUT', '/notifications/mark-all-read')).body).data.modifiedCount).toBe(0);
+    expect(ok(UnreadCount).parse((await call(owner, 'GET', '/notifications/unread-count')).body).data.unreadCount).toBe(2);
+  });
+
+  it('marks read once, unread, all read, archives and deletes; the unread count follows and is announced', async () => {
+    const unread = async () => ok(UnreadCount).parse((await call(owner, 'GET', '/notifications/unread-count')).body).data.unreadCount;
+    const list = NotificationList.parse((await call(owner, 'GET', '/notifications')).body).data.notifications;
+    const [newest, older] = [list[0]!, list[1]!];
+
+    const r1 = await call(owner, 'PUT', `/notifications/${older._id}/read`);
+    expect(r1.status).toBe(200);
+    const read1 = ok(Notification).parse(r1.body).data;
+    expect(read1.status).toBe('read');
+    expect(read1.readAt).not.toBeNull();
+    expect(await unread()).toBe(1);
+    await new Promise((r) => setTimeout(r, 20));
+    const read2 = ok(Notification).parse((await call(owner, 'PUT', `/notifications/${older._id}/read`)).body).data;
+    expect(read2.readAt).toBe(read1.readAt); // set once
+
+    const stats = ok(NotificationStats).parse((await call(owner, 'GET', '/notifications/stats')).body).data;
+    expect(stats).toEqual({ unreadCount: 1, typeStats: [{ _id: 'membership', count: 2, unread: 1 }] });
+
+    const back = ok(Notification).parse((await call(owner, 'PUT', `/notifications/${older._id}/unread`)).body).data;
+    expect(back).toMatchObject({ status: 'unread', readAt: null });
+    expect(await unread()).toBe(2);
+
+    const all = ok(z.object({ modifiedCount: z.number() })).parse((await call(owner, 'PUT', '/notifications/mark-all-read')).body).data;
+    expect(all.modifiedCount).toBe(2);
+    expect(await unread()).toBe(0);
+    expect(ok(z.object({ modifiedCount: z.number() })).parse((await call(owner, 'PUT', '/notifications/mark-all-read')).body).data.modifiedCount).toBe(0);
+
+    // Every change of the badge was announced through the outbox, in order: 1, 2, 0.
+    const reads = await runtime.dbh.db.selectFrom('outbox').select(['key', 'payload']).orderBy('id').execute();
+    const counts = reads
+      .map((r) => r.payload as EventEnvelope)
+      .filter((e) => e.type === NotificationEvents.NotificationsRead.type)
+      .map((e) => NotificationEvents.NotificationsRead.data.parse(e.data))
+      .filter((d) => d.recipientId === owner.id)
+      .map((d) => d.unreadCount);
+    expect(counts).toEqual([1, 2, 0]);
+
+    const archived = ok(Notification).parse((await call(owner, 'PUT', `/notifications/${newest._id}/archive`)).body).data;
+    expect(archived.status).toBe('archived');
+    expect(NotificationList.parse((await call(owner, 'GET', '/notifications')).body).data.notifications.map((n) => n._id)).toEqual([older._id]);
+    expect(NotificationList.parse((await call(owner, 'GET', '/notifications?status=archived')).body).data.notifications.map((n) => n._id)).toEqual([newest._id]);
+
+    const del = await call(owner, 'DELETE', `/notifications/${older._id}`);
+    expect(del.status).toBe(200);
+    expect(ok(z.object({ deleted: z.literal(true) })).parse(del.body).data.deleted).toBe(true);
+    expect((await call(owner, 'DELETE', `/notifications/${older._id}`)).status).toBe(404);
+  });
+
+  it('rejects a bad query or id with 400 and a clear message, and a missing token with 401', async () => {
+    const cases: [string, RegExp][] = [
+      ['/notifications?limit=0', /limit/],
+      ['/notifications?type=bogus', /type/],
+      ['/notifications?page=-1', /page/],
+      ['/notifications?limit=1000', /limit/],
+    ];
+    for (const [url, field] of cases) {
+      const res = await call(owner, 'GET', url);
+      expect(res.status, url).toBe(400);
+      const body = ErrorBody.parse(res.body);
+      expect(body.code).toBe('VALIDATION_FAILED');
+      expect(body.message, url).toMatch(field);
+      expect(body.message).not.toMatch(/select|stack|at \w+ \(/i);
+    }
+    const badId = await call(owner, 'PUT', '/notifications/not-an-id/read');
+    expect(badId.status).toBe(400);
+    expect(ErrorBody.parse(badId.body).message).toMatch(/Not a valid id/);
+
+    const anon = await call(null, 'GET', notificationRoutes.list.path);
+    expect(anon.status).toBe(401);
+    expect(ErrorBody.parse(anon.body).code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('real-time hub', () => {
+  it('refuses a connection without a token, with a bad token, or with the token only in the query string', async () => {
+    const none = await refused(openSocket(undefined));
+    expect(none.message).toMatch(/Authentication required/);
+    expect(none.data?.code).toBe('UNAUTHENTICATED');
+
+    const bad = await refused(openSocket({ token: 'not-a-jwt' }));
+    expect(bad.message).toMatch(/session is not valid/);
+
+    const otherKeys = await createTestKeys();
+    const forged = await refused(openSocket({ token: await otherKeys.sign({ userId: owner.id, orgId, role: 'owner', locationIds: [L1] }) }));
+    expect(forged.message).toMatch(/session is not valid/);
+
+    const inQuery = await refused(openSocket(undefined, { query: { token: await tokenOf(owner) } }));
+    expect(inQuery.message).toMatch(/Authentication required/);
+  });
+
+  it('pushes a new notification and the unread count to the recipient within 5 s, and nothing to anyone else', async () => {
+    const ownerSocket = openSocket({ token: await tokenOf(owner) });
+    const outsiderSocket = openSocket({ token: await tokenOf(outsider) });
+    const adminL2Socket = openSocket({ token: await tokenOf(adminL2) });
+    await Promise.all([connected(ownerSocket), connected(outsiderSocket), connected(adminL2Socket)]);
+    const outsiderGot = record(outsiderSocket);
+    const adminL2Got = record(adminL2Socket);
+
+    for (let i = 0; i < 5; i++) {
+      const before = ok(UnreadCount).parse((await call(owner, 'GET', '/notifications/unread-count')).body).data.unreadCount;
+      const newOne = nextEvent<unknown>(ownerSocket, SOCKET_EVENTS.notificationNew);
+      const count = nextEvent<unknown>(ownerSocket, SOCKET_EVENTS.unreadCount);
+      const env = memberRegistered(L1, { first: 'Live', last: `Member${i}` });
+      const t0 = performance.now();
+      await produce(topicOf('members'), env);
+      const n = Notification.parse(await newOne);
+      latenciesMs.push(performance.now() - t0);
+      expect(n).toMatchObject({ message: `Live Member${i} joined: Premium membership.`, actionUrl: `/dashboard/members/${env.data.memberId}`, status: 'unread' });
+      expect(UnreadCount.parse(await count)).toEqual({ unreadCount: before + 1 });
+    }
+    expect(Math.max(...latenciesMs)).toBeLessThan(5000);
+
+    // A change of read state over HTTP reaches the badge of every socket of that user.
+    const latest = NotificationList.parse((await call(owner, 'GET', '/notifications?limit=1')).body).data.notifications[0]!;
+    const afterRead = nextEvent<unknown>(ownerSocket, SOCKET_EVENTS.unreadCount);
+    const expected = ok(UnreadCount).parse((await call(owner, 'GET', '/notifications/unread-count')).body).data.unreadCount - 1;
+    await call(owner, 'PUT', `/notifications/${latest._id}/read`);
+    expect(UnreadCount.parse(await afterRead)).toEqual({ unreadCount: expected });
+
+    await new Promise((r) => setTimeout(r, 500));
+    expect(outsiderGot).toEqual([]);
+    expect(adminL2Got).toEqual([]); // an admin of another location hears nothing of an L1 member
+    ownerSocket.close();
+    outsiderSocket.close();
+    adminL2Socket.close();
+  });
+
+  it('disconnects a socket when its token expires, unless auth:refresh brought a newer one of the same user', async () => {
+    const short = openSocket({ token: await tokenOf(adminL1, 2) });
+    const refreshed = openSocket({ token: await tokenOf(adminL1, 2) });
+    await Promise.all([connected(short), connected(refreshed)]);
+
+    const foreign = await refreshed.timeout(3000).emitWithAck('auth:refresh', { token: await tokenOf(outsider) });
+    expect(foreign).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    const garbage = await refreshed.timeout(3000).emitWithAck('auth:refresh', { token: 'garbage' });
+    expect(garbage).toMatchObject({ ok: false, code: 'UNAUTHENTICATED' });
+    const good = await refreshed.timeout(3000).emitWithAck('auth:refresh', { token: await tokenOf(adminL1, 900) });
+    expect(good).toMatchObject({ ok: true });
+
+    const why = nextEvent<{ code: string; message: string }>(short, 'auth:error', 6000);
+    expect(await disconnected(short, 6000)).toBe('io server disconnect');
+    expect((await why).code).toBe('TOKEN_EXPIRED');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(refreshed.connected).toBe(true);
+    refreshed.close();
+  });
+
+  it('disconnects a socket when its session is revoked, and only that session', async () => {
+    const other = { ...owner, sid: newId() };
+    const revokedSocket = openSocket({ token: await tokenOf(owner) });
+    const otherSession = openSocket({ token: await tokenOf(other) });
+    await Promise.all([connected(revokedSocket), connected(otherSession)]);
+
+    const why = nextEvent<{ code: string; message: string }>(revokedSocket, 'auth:error', 15_000);
+    await produce(
+      topicOf('auth'),
+      makeEnvelope(AuthEvents.SessionRevoked, { ...meta(owner.id), data: { sessionId: owner.sid, userId: owner.id, expiresAt: new Date(Date.now() + 900_000).toISOString() } }),
+    );
+    expect(await disconnected(revokedSocket, 15_000)).toBe('io server disconnect');
+    expect(await why).toMatchObject({ code: 'SESSION_REVOKED', message: 'You have been signed out. Please sign in again.' });
+    expect(otherSession.connected).toBe(true);
+
+    // The revoked token no longer opens a socket or calls the API.
+    const again = await refused(openSocket({ token: await tokenOf(owner) }));
+    expect(again.data?.code).toBe('SESSION_REVOKED');
+    expect((await call(owner, 'GET', '/notifications')).status).toBe(401);
+    otherSession.close();
+  });
+
+  it('shuts down promptly with sockets open, dropping them so clients reconnect to another instance', async () => {
+    const s = openSocket({ token: await tokenOf(adminL1) });
+    await connected(s);
+    const reason = disconnected(s, 5000);
+    const t0 = performance.now();
+    appClosed = true;
+    await app.close(); // its preClose closes the hub; open websockets would otherwise keep the server open
+    expect(performance.now() - t0).toBeLessThan(3000);
+    expect(await reason).toBe('transport close'); // not 'io server disconnect': the client's reconnection stays on
+  });
+});
