@@ -1,5 +1,6 @@
 // Finds a Kafka broker to use (KAFKA_BROKERS, one already on 127.0.0.1:19092, or a local KRaft broker we start from
 // the Maven Central jars) and creates topics on it.
+import '@akhada/kit/quiet-warnings';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';

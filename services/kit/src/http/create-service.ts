@@ -1,5 +1,5 @@
 import type { RouteContract } from '@akhada/contracts';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -34,7 +34,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 export const createService = ({ name, logger, verifier, readiness = {}, bodyLimit = 1_048_576 }: ServiceOptions) => {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    disableRequestLogging: true,
+    // One line per request is written by our onResponse hook (with route and status), so Fastify's own are off.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
     bodyLimit,
     genReqId: (req) => {
