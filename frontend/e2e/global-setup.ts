@@ -39,7 +39,13 @@ export default async function setup(project: TestProject) {
     // The suite signs in many times from one address; production limits stay as they are.
     env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000', RATE_LIMIT_PER_MINUTE: '100000' },
   });
-  await seedDemo(stack.gatewayUrl, () => undefined);
+  try {
+    await seedDemo(stack.gatewayUrl, () => undefined);
+  } catch (err) {
+    await stack.stop();
+    await infra.stop();
+    throw err;
+  }
 
   const control = http.createServer((req, res) => {
     const m = /^\/(kill|start)\/([a-z]+)$/.exec(req.url ?? '');

@@ -28,7 +28,7 @@ const problem = (req: { id: string }, status: number, code: string, message: str
  * It holds no business rules.
  */
 export const buildGateway = async (opts: GatewayOptions) => {
-  const { app } = createService({ name: 'gateway', logger: opts.logger });
+  const { app } = createService({ name: 'gateway', logger: opts.logger, notFoundHandler: false });
   const routes = opts.routes ?? routeTable();
   const frontend = opts.frontendDist ? loadFrontend(opts.frontendDist) : undefined;
 
@@ -129,6 +129,8 @@ export const buildGateway = async (opts: GatewayOptions) => {
       if (req.method === 'GET' && !req.url.startsWith('/api/') && !/\.[a-z0-9]{2,5}(\?|$)/i.test(req.url)) return sendIndex(req, reply);
       return reply.status(404).send(problem(req, 404, 'NOT_FOUND', `Nothing at ${req.url.split('?')[0]}`));
     });
+  } else {
+    app.setNotFoundHandler((req, reply) => reply.status(404).send(problem(req, 404, 'NOT_FOUND', `Nothing at ${req.url.split('?')[0]}`)));
   }
   return app;
 };

@@ -70,9 +70,16 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     procs.set(s, p);
   };
 
-  // auth first: the others fetch its JWKS; then the rest side by side.
-  if (services.includes('auth')) await startService('auth');
-  await Promise.all(services.filter((s) => s !== 'auth').map(startService));
+  const stopAll = async () => {
+    const gw = procs.get('gateway');
+    await gw?.stop();
+    await Promise.all([...procs.entries()].filter(([n]) => n !== 'gateway').map(([, p]) => p.stop()));
+    procs.clear();
+  };
+  try {
+    // auth first: the others fetch its JWKS; then the rest side by side, then the gateway.
+    if (services.includes('auth')) await startService('auth');
+    await Promise.all(services.filter((s) => s !== 'auth').map(startService));
   const gatewayEnv: Record<string, string> = {
     ...common,
     GATEWAY_PORT: String(o.gatewayPort),
@@ -92,6 +99,10 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       readyUrl: `http://127.0.0.1:${o.gatewayPort}/health`,
     }),
   );
+  } catch (err) {
+    await stopAll(); // leave nothing half-started behind
+    throw err;
+  }
 
   return {
     gatewayUrl: `http://127.0.0.1:${o.gatewayPort}`,
@@ -109,11 +120,6 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       procs.delete(name);
     },
     start: startService,
-    async stop() {
-      const gw = procs.get('gateway');
-      await gw?.stop();
-      await Promise.all([...procs.entries()].filter(([n]) => n !== 'gateway').map(([, p]) => p.stop()));
-      procs.clear();
-    },
+    stop: stopAll,
   };
 }

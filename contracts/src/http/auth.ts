@@ -109,7 +109,8 @@ export const ProfileBody = z
     emergencyContact: EmergencyContact,
   })
   .partial()
-  .strict();
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to update: send at least one profile field');
 export const ChangePasswordBody = z.object({
   currentPassword: z.string({ message: 'Current password is required' }).min(1, 'Current password is required').max(200),
   newPassword: NewPassword,

@@ -83,8 +83,9 @@ export const createEventBus = ({ clientId, brokers, logger }: { clientId: string
         groupId,
         allowAutoTopicCreation: false,
         maxWaitTimeInMs: 100,
-        sessionTimeout: 30_000,
-        heartbeatInterval: 3_000,
+        // A crashed instance holds its partitions until its session times out; 10 s keeps recovery quick.
+        sessionTimeout: 10_000,
+        heartbeatInterval: 1_000,
         retry: { retries: 10 },
       });
       consumers.push(c);

@@ -26,12 +26,14 @@ export interface ServiceOptions {
   /** Readiness checks (database, broker…); /ready answers 503 while any fails. */
   readiness?: Record<string, () => Promise<unknown>>;
   bodyLimit?: number;
+  /** false when the caller sets its own not-found handler (the gateway falls back to the app's index.html). */
+  notFoundHandler?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 /** Fastify 5 + zod type provider + request ids + one error handler + /health, /ready, /metrics. */
-export const createService = ({ name, logger, verifier, readiness = {}, bodyLimit = 1_048_576 }: ServiceOptions) => {
+export const createService = ({ name, logger, verifier, readiness = {}, bodyLimit = 1_048_576, notFoundHandler = true }: ServiceOptions) => {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     // One line per request is written by our onResponse hook (with route and status), so Fastify's own are off.
@@ -46,9 +48,11 @@ export const createService = ({ name, logger, verifier, readiness = {}, bodyLimi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler((req, reply) =>
-    reply.status(404).send({ success: false, message: `No route for ${req.method} ${req.url.split('?')[0]}`, error: 'Not found', code: 'NOT_FOUND', requestId: req.id }),
-  );
+  if (notFoundHandler) {
+    app.setNotFoundHandler((req, reply) =>
+      reply.status(404).send({ success: false, message: `No route for ${req.method} ${req.url.split('?')[0]}`, error: 'Not found', code: 'NOT_FOUND', requestId: req.id }),
+    );
+  }
   app.decorateRequest('ctx', null);
 
   const metrics = new HttpMetrics();
