@@ -1,0 +1,158 @@
+// The kit's moving parts against the real PostgreSQL and Kafka: optimistic concurrency, the outbox relay's single
+// leader and ordering, and the consumer's inbox and dead letters.
+import { EventEnvelope, MemberEvents } from '@akhada/contracts';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ConcurrencyError } from '../src/errors.ts';
+import { createDb, migrate, type DbHandle } from '../src/db/database.ts';
+import type { KitTables } from '../src/db/kit-migrations.ts';
+import { appendToStream, readStream } from '../src/events/event-store.ts';
+import { createEventBus, type EventBus } from '../src/events/kafka.ts';
+import { enqueue, OutboxRelay } from '../src/events/outbox.ts';
+import { makeEnvelope } from '../src/events/envelope.ts';
+import { on, runConsumer } from '../src/events/consumer.ts';
+import { joinFromNow } from '../src/events/join-from-now.ts';
+import { createLogger } from '../src/logger.ts';
+import { dropSchema, testInfra, uniqueSchema } from '../src/testing/infra.ts';
+import { defineEvent } from '@akhada/contracts';
+
+const logger = createLogger('kit-test', 'silent');
+let dbh: DbHandle<KitTables>;
+let bus: EventBus;
+let databaseUrl: string;
+let brokers: string[];
+const schema = uniqueSchema('kit');
+const TOPIC = 'akhada.members.events';
+const orgId = randomUUID();
+
+const envelopeFor = (memberId: string, firstName: string) =>
+  makeEnvelope(MemberEvents.MemberRegistered, {
+    aggregateId: memberId,
+    occurredAt: new Date().toISOString(),
+    orgId,
+    locationId: randomUUID(),
+    correlationId: 'kit-test',
+    causationId: 'kit-test',
+    data: { memberId, locationId: randomUUID(), firstName, lastName: 'K', email: 'k@example.in', phone: '9876543210', membershipType: 'basic', paymentFrequency: 'monthly', feePaise: 100, startDate: '2026-01-01', endDate: '2026-02-01' },
+  });
+
+beforeAll(async () => {
+  ({ databaseUrl, brokers } = await testInfra());
+  dbh = createDb<KitTables>({ url: databaseUrl, schema });
+  await migrate(dbh, {});
+  bus = createEventBus({ clientId: `kit-test-${schema}`, brokers, logger });
+});
+
+afterAll(async () => {
+  await bus?.disconnect();
+  await dbh?.close();
+  await dropSchema(databaseUrl, schema);
+});
+
+describe('event store', () => {
+  it('appends in order and refuses a writer that read an old version', async () => {
+    const stream = `test-${randomUUID()}`;
+    const meta = { orgId, correlationId: 'c', causationId: 'c' };
+    await dbh.db.transaction().execute((trx) => appendToStream(trx, stream, 0, [{ type: 'A' }, { type: 'B' }], meta));
+    const racing = dbh.db.transaction().execute((trx) => appendToStream(trx, stream, 1, [{ type: 'C' }], meta));
+    await expect(racing).rejects.toBeInstanceOf(ConcurrencyError);
+    const { events, version } = await readStream(dbh.db, stream);
+    expect(version).toBe(2);
+    expect(events.map((e) => e.event.type)).toEqual(['A', 'B']);
+  });
+
+  it('lets exactly one of several concurrent writers win', async () => {
+    const stream = `race-${randomUUID()}`;
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => dbh.db.transaction().execute((trx) => appendToStream(trx, stream, 0, [{ type: `W${i}` }], { orgId, correlationId: 'c', causationId: 'c' }))),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof ConcurrencyError)).toBe(true);
+  });
+});
+
+describe('outbox relay', () => {
+  it('has one leader per service, publishes every row once, in order per key, and marks rows sent after the ack', async () => {
+    const memberId = randomUUID();
+    const { bus: listening, joined } = await joinFromNow(bus, [TOPIC]);
+    const seen: string[] = [];
+    const consumer = listening.consumer(`kit-test-${randomUUID()}`);
+    await consumer.connect();
+    await consumer.subscribe({ topic: TOPIC });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        const env = EventEnvelope.parse(JSON.parse(message.value!.toString()));
+        if (env.aggregateId === memberId) seen.push((env.data as { firstName: string }).firstName);
+      },
+    });
+    await joined;
+
+    const relays = [1, 2, 3].map(() => new OutboxRelay({ pool: dbh.pool, schema, bus, logger, pollMs: 200 }));
+    await Promise.all(relays.map((r) => r.start()));
+    await expect.poll(() => relays.filter((r) => r.isLeader).length, { timeout: 10_000 }).toBe(1);
+
+    const names = Array.from({ length: 20 }, (_, i) => `N${i}`);
+    for (const n of names) await dbh.db.transaction().execute((trx) => enqueue(trx, TOPIC, envelopeFor(memberId, n)));
+    await expect.poll(() => seen.length, { timeout: 20_000 }).toBe(names.length);
+    expect(seen).toEqual(names);
+    await expect
+      .poll(async () => (await dbh.db.selectFrom('outbox').select('id').where('sent_at', 'is', null).execute()).length, { timeout: 5_000 })
+      .toBe(0);
+
+    // The leader steps down; another instance takes over and keeps publishing.
+    const leader = relays.find((r) => r.isLeader)!;
+    await leader.stop();
+    await expect.poll(() => relays.filter((r) => r !== leader && r.isLeader).length, { timeout: 15_000 }).toBe(1);
+    await dbh.db.transaction().execute((trx) => enqueue(trx, TOPIC, envelopeFor(memberId, 'after-failover')));
+    await expect.poll(() => seen.at(-1), { timeout: 20_000 }).toBe('after-failover');
+    expect(seen).toHaveLength(names.length + 1);
+    await Promise.all(relays.map((r) => r.stop()));
+    await consumer.disconnect();
+  });
+});
+
+describe('consumer', () => {
+  it('applies an event once however often it arrives, and parks one that keeps failing', async () => {
+    await dbh.db.schema.createTable('effects').ifNotExists().addColumn('event_id', 'text').addColumn('name', 'text').execute();
+    const Poison = defineEvent('members.member_registered', 1, z.object({ firstName: z.string() }).passthrough());
+    const { bus: listening, joined } = await joinFromNow(bus, [TOPIC]);
+    const name = `kit-test-${randomUUID()}`;
+    const running = await runConsumer<KitTables>({
+      bus: listening,
+      db: dbh.db,
+      name,
+      topics: [TOPIC],
+      logger,
+      maxAttempts: 3,
+      fromBeginning: false,
+      handlers: [
+        on(Poison, async (trx, env) => {
+          if (env.orgId !== orgId) return;
+          if (env.data.firstName === 'poison') throw new Error('this one always fails');
+          await (trx as any).insertInto('effects').values({ event_id: env.eventId, name: env.data.firstName }).execute();
+        }),
+      ],
+    });
+    await joined;
+    const good = envelopeFor(randomUUID(), 'good');
+    const poison = envelopeFor(randomUUID(), 'poison');
+    const after = envelopeFor(randomUUID(), 'after');
+    const send = (e: typeof good) => bus.publish([{ topic: TOPIC, key: e.aggregateId, value: JSON.stringify(e), headers: {} }]);
+    await send(good);
+    await send(good); // redelivery
+    await send(poison);
+    await send(after);
+    await bus.publish([{ topic: TOPIC, key: 'garbage', value: '{"not":"an envelope"}', headers: {} }]);
+
+    const effects = () => (dbh.db as any).selectFrom('effects').select(['name']).execute() as Promise<{ name: string }[]>;
+    await expect.poll(async () => (await effects()).map((e) => e.name).sort(), { timeout: 30_000 }).toEqual(['after', 'good']);
+    await expect
+      .poll(async () => (await dbh.db.selectFrom('dead_letters').select(['event_id', 'attempts', 'consumer']).where('consumer', '=', name).execute()).length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(1);
+    const parked = await dbh.db.selectFrom('dead_letters').selectAll().where('consumer', '=', name).where('event_id', '=', poison.eventId).executeTakeFirst();
+    expect(parked?.attempts).toBe(3);
+    expect(parked?.error).toContain('this one always fails');
+    await running.stop();
+  });
+});
