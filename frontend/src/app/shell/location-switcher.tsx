@@ -1,0 +1,30 @@
+import type { User } from '@akhada/contracts';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MapPinIcon } from '../../components/icons';
+import { useCurrentLocation } from '../../lib/current-location';
+import { ALL_NS } from '../../locales/resources';
+
+/** Owners and admins choose the branch they are looking at ("All locations" for owners). */
+export function LocationSwitcher({ user, className = '' }: { user: User; className?: string }) {
+  const { t } = useTranslation(ALL_NS);
+  const id = useId();
+  const { canSwitch, allowAll, locations, locationId, setLocationId } = useCurrentLocation(user);
+  if (!canSwitch || locations.length === 0 || (!allowAll && locations.length < 2)) return null;
+  return (
+    <div className={`location-switcher ${className}`}>
+      <label htmlFor={id} className="visually-hidden">
+        {t('shell:location.label')}
+      </label>
+      <MapPinIcon size={16} className="location-switcher__icon" />
+      <select id={id} className="location-switcher__select" value={locationId ?? ''} onChange={(e) => setLocationId(e.target.value || null)} data-testid="location-switcher">
+        {allowAll ? <option value="">{t('shell:location.all')}</option> : null}
+        {locations.map((l) => (
+          <option key={l._id} value={l._id}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

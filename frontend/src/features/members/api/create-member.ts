@@ -1,0 +1,25 @@
+import { memberRoutes, type CreateMemberBody } from '@akhada/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { callRoute, parseResponse } from '../../../lib/api-client';
+import { memberKeys } from './query-keys';
+
+export type CreateMemberInput = z.input<typeof CreateMemberBody>;
+
+/** POST /api/members → 201 with the new member. */
+export async function createMember(body: CreateMemberInput) {
+  const json = await callRoute(memberRoutes.create, { body });
+  return parseResponse(memberRoutes.create.responses[201], json, 'POST /members').data;
+}
+
+export function useCreateMember() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createMember,
+    onSuccess: (member) => {
+      qc.setQueryData(memberKeys.detail(member._id), member);
+      // Lists and counts (the dashboard's too) are all under ['members'].
+      void qc.invalidateQueries({ queryKey: memberKeys.all });
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import type { Member } from '@akhada/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { DisabledWithReason } from '../../../components/tooltip';
+import { useNow } from '../../../lib/use-now';
+import { initials } from '../lib/member-labels';
+import { MembershipTimeText, useLastVisitText } from './member-labels';
+import { StatusBadge } from './status-badge';
+import { ALL_NS } from '../../../locales/resources';
+
+export function MembersTable({ members, busy }: { members: Member[]; busy?: boolean }) {
+  const { t } = useTranslation(ALL_NS);
+  const now = useNow(60_000);
+  const lastVisitText = useLastVisitText();
+  return (
+    <div className="table-wrap">
+      <table className="table table--stack" data-testid="members-table" aria-busy={busy}>
+        <caption className="visually-hidden">{t('members:list.tableLabel')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('members:columns.member')}</th>
+            <th scope="col">{t('members:columns.membership')}</th>
+            <th scope="col">{t('members:columns.status')}</th>
+            <th scope="col">{t('members:columns.trainer')}</th>
+            <th scope="col">{t('members:columns.lastVisit')}</th>
+            <th scope="col" className="table__actions-head">
+              {t('members:columns.actions')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((m) => (
+            <tr key={m._id} data-testid="member-row">
+              <th scope="row" className="table__primary">
+                <div className="person">
+                  <span className="avatar" aria-hidden="true">
+                    {initials(m.user.firstName, m.user.lastName)}
+                  </span>
+                  <span className="person__text">
+                    <span className="person__name">{m.fullName}</span>
+                    <span className="person__sub">{m.user.email}</span>
+                  </span>
+                </div>
+              </th>
+              <td data-label={t('members:columns.membership')}>
+                <span className="cell-stack">
+                  <span className="cell-strong">{t(`members:types.${m.membershipType}`)}</span>
+                  <span className="cell-sub">
+                    <MembershipTimeText daysRemaining={m.daysRemaining} />
+                  </span>
+                </span>
+              </td>
+              <td data-label={t('members:columns.status')}>
+                <StatusBadge status={m.membershipStatus} />
+              </td>
+              <td data-label={t('members:columns.trainer')}>
+                {m.trainer ? `${m.trainer.user.firstName} ${m.trainer.user.lastName}` : <span className="text-muted">{t('members:trainerNone')}</span>}
+              </td>
+              <td data-label={t('members:columns.lastVisit')}>{lastVisitText(m.lastCheckIn, now)}</td>
+              <td className="table__actions">
+                <Link to={`/dashboard/members/${m._id}`} className="btn btn--secondary btn--sm" aria-label={t('members:actions.viewLabel', { name: m.fullName })} data-testid="member-view">
+                  {t('members:actions.view')}
+                </Link>
+                <DisabledWithReason
+                  label={t('members:actions.renew')}
+                  ariaLabel={t('members:actions.renewLabel', { name: m.fullName })}
+                  reason={t('members:actions.renewUnavailable')}
+                  testId="member-renew"
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+export type PasswordStrength = 'weak' | 'medium' | 'strong';
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Weak under 8 characters, Medium under 12, Strong otherwise. */
+export function passwordStrength(password: string): PasswordStrength {
+  const length = Array.from(password).length;
+  if (length < MIN_PASSWORD_LENGTH) return 'weak';
+  if (length < 12) return 'medium';
+  return 'strong';
+}
+
+export type PasswordProblem = 'tooShort' | 'mismatch' | null;
+
+/** The rules of the change-password form, in the order they are reported. */
+export function passwordProblem(newPassword: string, confirm: string): PasswordProblem {
+  if (Array.from(newPassword).length < MIN_PASSWORD_LENGTH) return 'tooShort';
+  if (newPassword !== confirm) return 'mismatch';
+  return null;
+}

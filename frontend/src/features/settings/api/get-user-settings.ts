@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch, parseResponse } from '../../../lib/api-client';
+import { ServiceEnvelope } from '../../../lib/service-envelope';
+
+/** GET /api/settings/user (no screen contract in @akhada/contracts yet: only the envelope is checked). */
+export async function getUserSettings(signal?: AbortSignal) {
+  const json = await apiFetch({ method: 'GET', path: '/settings/user', signal });
+  return parseResponse(ServiceEnvelope, json, 'GET /settings/user');
+}
+
+export function useUserSettings(enabled = true) {
+  return useQuery({ queryKey: ['settings', 'user-settings'], queryFn: ({ signal }) => getUserSettings(signal), enabled });
+}

@@ -1,0 +1,107 @@
+import { ErrorBody } from '@akhada/contracts';
+
+export const DEFAULT_ERROR_MESSAGE = 'An error occurred';
+
+export type FieldIssue = { path: string; message: string };
+
+/**
+ * The product's message rule for a failed call: the body's `message`, else its `error`, else "An error occurred".
+ */
+export function errorMessageFromBody(body: unknown): string {
+  if (body && typeof body === 'object') {
+    const { message, error } = body as { message?: unknown; error?: unknown };
+    if (typeof message === 'string' && message.trim() !== '') return message;
+    if (typeof error === 'string' && error.trim() !== '') return error;
+  }
+  return DEFAULT_ERROR_MESSAGE;
+}
+
+type ApiErrorKind =
+  /** The server answered with a non-2xx status. */
+  | 'http'
+  /** The request never got an answer (offline, DNS, connection refused). */
+  | 'network'
+  /** The server answered 2xx, but the body does not match the contract. */
+  | 'contract'
+  /** The request body failed the contract's own validation before it was sent. */
+  | 'validation';
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  /** HTTP status; 0 when there was no answer. */
+  readonly status: number;
+  readonly code: string | null;
+  readonly details: FieldIssue[];
+  readonly requestId: string | null;
+  /** The parsed error body, when the server sent one in the shared shape. */
+  readonly body: ErrorBody | null;
+  /** True when the server answered with a JSON object we could read a message from. */
+  readonly hasReadableBody: boolean;
+
+  constructor(init: {
+    kind: ApiErrorKind;
+    message: string;
+    status?: number;
+    code?: string | null;
+    details?: FieldIssue[];
+    requestId?: string | null;
+    body?: ErrorBody | null;
+    hasReadableBody?: boolean;
+    cause?: unknown;
+  }) {
+    super(init.message, { cause: init.cause });
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.status = init.status ?? 0;
+    this.code = init.code ?? null;
+    this.details = init.details ?? [];
+    this.requestId = init.requestId ?? null;
+    this.body = init.body ?? null;
+    this.hasReadableBody = init.hasReadableBody ?? false;
+  }
+
+  static fromResponse(status: number, raw: unknown): ApiError {
+    const parsed = ErrorBody.safeParse(raw);
+    const body = parsed.success ? parsed.data : null;
+    const loose = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : null;
+    return new ApiError({
+      kind: 'http',
+      status,
+      message: loose ? errorMessageFromBody(loose) : `Request failed with status ${status}`,
+      code: body?.code ?? (typeof loose?.code === 'string' ? loose.code : null),
+      details: body?.details ?? [],
+      requestId: body?.requestId ?? null,
+      body,
+      hasReadableBody: loose !== null,
+    });
+  }
+}
+
+/** 4xx answers and client-side validation failures: retrying cannot change the outcome. */
+export function isClientError(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.kind === 'validation' || error.kind === 'contract') return true;
+  return error.kind === 'http' && error.status >= 400 && error.status < 500;
+}
+
+export function isUnavailableError(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'http' && (error.status === 503 || error.status === 502 || error.status === 504 || error.code === 'SERVICE_UNAVAILABLE');
+}
+
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'http' && error.status === 404;
+}
+
+/** Retry policy shared by queries and mutations: once, and never for 4xx. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  return failureCount < 1 && !isClientError(error);
+}
+
+/** Field issues keyed by their path ("address.city"); the first message per path wins. */
+export function fieldIssuesByPath(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (error instanceof ApiError) {
+    for (const d of error.details) if (!(d.path in out)) out[d.path] = d.message;
+  }
+  return out;
+}

@@ -1,0 +1,84 @@
+import { ErrorCode } from '@akhada/contracts';
+import { ApiError } from './api-error';
+import type { Translate } from './relative-time';
+
+/** The contracts' validation messages (English), mapped to translated texts in errors:fields.* */
+const FIELD_MESSAGE_KEYS: Record<string, string> = {
+  'First name is required': 'firstNameRequired',
+  'Last name is required': 'lastNameRequired',
+  'Email is required': 'emailRequired',
+  'Enter a valid email address': 'emailInvalid',
+  'Phone is required': 'phoneRequired',
+  'Enter a valid phone number': 'phoneInvalid',
+  'Password is required': 'passwordRequired',
+  'Password must be at least 8 characters long': 'passwordTooShort',
+  'Current password is required': 'currentPasswordRequired',
+  'Gym code is required to join a gym': 'gymCodeRequired',
+  'Enter an amount in rupees': 'amountInvalid',
+  'Amount cannot be negative': 'amountNegative',
+  'Amount is too large': 'amountTooLarge',
+  'Use at most two decimals': 'amountDecimals',
+  'Not a valid location': 'locationInvalid',
+  'This reset link is invalid': 'resetLinkInvalid',
+  'Not a valid id': 'idInvalid',
+};
+
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+/** A field message from the server or the contract, in the UI language. */
+export function translateFieldMessage(message: string, t: Translate, lang: string): string {
+  if (lang === 'en' || DEVANAGARI.test(message)) return message;
+  const key = FIELD_MESSAGE_KEYS[message];
+  return key ? t(`errors:fields.${key}`) : t('errors:invalidValue');
+}
+
+export interface DescribeErrorOptions {
+  /** Used when nothing better is known (e.g. "Invalid email or password" on sign-in). */
+  fallback?: string;
+  /** Text for an error answer without a readable body. */
+  statusFallback?: (status: number) => string;
+  /** "Network error: {message}" instead of the friendly offline text. */
+  networkWithMessage?: boolean;
+}
+
+/**
+ * One line for a failed call. English follows the product rule (message, else error, else "An error occurred");
+ * other languages use the translated text for the error code when the server did not answer in that language.
+ */
+export function describeError(error: unknown, t: Translate, lang: string, opts: DescribeErrorOptions = {}): string {
+  if (!(error instanceof ApiError)) return opts.fallback ?? t('errors:somethingWrong');
+  switch (error.kind) {
+    case 'network':
+      if (opts.networkWithMessage) return error.message ? t('errors:network', { message: error.message }) : t('errors:somethingWrong');
+      return t('errors:offline');
+    case 'contract':
+      return t('errors:unexpectedResponse');
+    case 'validation': {
+      // One problem reads best as itself; several are shown at their fields.
+      const first = error.details[0];
+      return first && error.details.length === 1 ? translateFieldMessage(first.message, t, lang) : t('errors:checkFields');
+    }
+    case 'http': {
+      if (!error.hasReadableBody) return opts.statusFallback ? opts.statusFallback(error.status) : t('errors:status', { status: error.status });
+      if (lang === 'en' || DEVANAGARI.test(error.message)) return error.message || opts.fallback || t('errors:generic');
+      const code = ErrorCode.safeParse(error.code);
+      if (code.success) return t(`errors:codes.${code.data}`);
+      const key = FIELD_MESSAGE_KEYS[error.message];
+      if (key) return t(`errors:fields.${key}`);
+      return opts.fallback ?? t('errors:somethingWrong');
+    }
+    default: {
+      const never: never = error.kind;
+      return never;
+    }
+  }
+}
+
+/** Field messages keyed by path, translated. */
+export function fieldErrorsOf(error: unknown, t: Translate, lang: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (error instanceof ApiError) {
+    for (const d of error.details) if (!(d.path in out)) out[d.path] = translateFieldMessage(d.message, t, lang);
+  }
+  return out;
+}
