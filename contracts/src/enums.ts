@@ -13,6 +13,7 @@ export type PlanId = z.infer<typeof PlanId>;
 
 export const Theme = z.enum(['light', 'dark', 'system']);
 export const Language = z.enum(['en', 'hi']);
+export type Language = z.infer<typeof Language>;
 
 export const MembershipType = z.enum(['basic', 'premium', 'vip', 'annual']);
 export type MembershipType = z.infer<typeof MembershipType>;

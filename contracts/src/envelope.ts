@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/**
+ * The organization of events not tied to a gym (e.g. a website enquiry from a visitor). A fixed, well-known id, so the
+ * envelope keeps `orgId` required; no real organization ever gets it (ids are random UUID v7).
+ */
+export const PLATFORM_ORG_ID = '00000000-0000-7000-8000-000000000000';
+
 /** Envelope of every integration event on Kafka. `type` is `<service>.<snake_past_tense>`. */
 export const EventEnvelope = z.object({
   eventId: z.uuid(),

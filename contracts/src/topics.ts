@@ -14,8 +14,11 @@ export const SERVICES = {
 export type ServiceName = keyof typeof SERVICES;
 export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
 
-/** Extra public prefixes that map onto a service (e.g. settings lives with auth). */
-export const EXTRA_PREFIXES: Record<string, ServiceName> = { settings: 'auth', pos: 'inventory' };
+/**
+ * Extra public prefixes that map onto a service (e.g. settings lives with auth; the public website's contact form is
+ * stored by auth, while `/api/public/landing` is answered by the gateway itself).
+ */
+export const EXTRA_PREFIXES: Record<string, ServiceName> = { settings: 'auth', pos: 'inventory', public: 'auth' };
 
 export const topicOf = (service: ServiceName): string => `akhada.${service}.events`;
 

@@ -7,6 +7,7 @@ import { SERVICES } from '@akhada/contracts';
 import { bearerToken, createService, type Logger, type TokenVerifier } from '@akhada/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loadFrontend } from './frontend-files.ts';
+import { loadLandingContent, registerPublicContent, type LandingDocuments } from './public-content.ts';
 import { isPublicPath, routeTable, type UpstreamRoute } from './route-table.ts';
 
 export interface GatewayOptions {
@@ -18,18 +19,25 @@ export interface GatewayOptions {
   corsOrigins?: string[];
   rateLimitPerMinute?: number;
   authRateLimitPerMinute?: number;
+  /** Folder of landing.<lang>.json (default gateway/content), or already-loaded documents. */
+  landingContentDir?: string;
+  landing?: LandingDocuments;
+  /** Proxies in front of the gateway whose X-Forwarded-For is believed (none by default: clients cannot pick their address). */
+  trustedProxies?: string;
 }
 
 const problem = (req: { id: string }, status: number, code: string, message: string) => ({ success: false, message, error: message, code, requestId: req.id });
 
 /**
  * The thin edge: one route table to the services, bearer tokens checked early, rate limits, request ids, security
- * headers, CORS for the dev server, the socket.io upgrade to the hub, and the built frontend with SPA fallback.
- * It holds no business rules.
+ * headers, CORS for the dev server, the socket.io upgrade to the hub, the public landing content, and the built
+ * frontend with SPA fallback. It holds no business rules. Throws (refusing to start) when the landing content is invalid.
  */
 export const buildGateway = async (opts: GatewayOptions) => {
-  const { app } = createService({ name: 'gateway', logger: opts.logger, notFoundHandler: false });
+  const landing = opts.landing ?? loadLandingContent(opts.landingContentDir);
+  const { app } = createService({ name: 'gateway', logger: opts.logger, notFoundHandler: false, trustProxy: opts.trustedProxies ?? false });
   const routes = opts.routes ?? routeTable();
+  const authRateLimit = opts.authRateLimitPerMinute ?? 60;
   const frontend = opts.frontendDist ? loadFrontend(opts.frontendDist) : undefined;
 
   await app.register(helmet, {
@@ -58,6 +66,9 @@ export const buildGateway = async (opts: GatewayOptions) => {
     errorResponseBuilder: (req, ctx) => ({ ...problem(req, 429, 'RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`), statusCode: 429 }),
   });
 
+  // The landing page's content is the gateway's own answer (before the proxies: /api/public/* otherwise goes to auth).
+  registerPublicContent(app, { documents: landing, rateLimitPerMinute: authRateLimit });
+
   const edgeAuth = async (route: UpstreamRoute, req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.slice('/api'.length).split('?')[0] ?? '';
     if (isPublicPath(route, path)) return;
@@ -82,7 +93,8 @@ export const buildGateway = async (opts: GatewayOptions) => {
         http: { requestOptions: { timeout: 30_000 } },
         preHandler: async (req, reply) => edgeAuth(route, req, reply),
         config: {
-          rateLimit: { max: route.prefix === 'auth' ? (opts.authRateLimitPerMinute ?? 60) : (opts.rateLimitPerMinute ?? 1200), timeWindow: '1 minute' },
+          // Prefixes a guest can call (auth, public) get the tighter limit.
+          rateLimit: { max: route.publicPaths.length > 0 ? authRateLimit : (opts.rateLimitPerMinute ?? 1200), timeWindow: '1 minute' },
         },
         replyOptions: {
           rewriteRequestHeaders: (req, headers) => ({

@@ -2,6 +2,7 @@ import { createLogger, createTokenVerifier } from '@akhada/kit';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { buildGateway } from './app.ts';
+import { DEFAULT_LANDING_CONTENT_DIR } from './public-content.ts';
 
 const Config = z.object({
   GATEWAY_PORT: z.coerce.number().int().default(8080),
@@ -12,18 +13,26 @@ const Config = z.object({
   CORS_ORIGINS: z.string().default('http://localhost:5173,http://127.0.0.1:5173'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Folder of landing.en.json and landing.hi.json (operator-editable; validated at startup, applied on restart). */
+  LANDING_CONTENT_DIR: z.string().default(DEFAULT_LANDING_CONTENT_DIR),
 });
 const config = Config.parse(process.env);
 const logger = createLogger('gateway', config.LOG_LEVEL);
 
 const app = await buildGateway({
   logger,
+  landingContentDir: config.LANDING_CONTENT_DIR,
   verifier: createTokenVerifier({ jwksUrl: config.AUTH_JWKS_URL }),
   frontendDist: config.FRONTEND_DIST,
   hubUpstream: process.env.NOTIFICATIONS_URL,
+  trustedProxies: process.env.TRUSTED_PROXIES,
   corsOrigins: config.CORS_ORIGINS.split(','),
   rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
   authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+}).catch((err: Error) => {
+  // e.g. an invalid landing content file: say exactly what is wrong and do not start.
+  logger.fatal(err.message);
+  process.exit(1);
 });
 await app.listen({ port: config.GATEWAY_PORT, host: config.GATEWAY_HOST });
 const stop = async () => {

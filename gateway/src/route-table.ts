@@ -9,7 +9,11 @@ export interface UpstreamRoute {
   publicPaths: RegExp[];
 }
 
-const PUBLIC_AUTH = [/^\/auth\/(login|register|forgot-password|reset-password)\/?$/, /^\/auth\/\.well-known\/jwks\.json$/];
+/** Paths below each prefix that a guest may call. `/api/public/landing` never gets here: the gateway answers it itself. */
+const PUBLIC_PATHS: Record<string, RegExp[]> = {
+  auth: [/^\/auth\/(login|register|forgot-password|reset-password)\/?$/, /^\/auth\/\.well-known\/jwks\.json$/],
+  public: [/^\/public\/contact\/?$/],
+};
 
 /** The one route table: /api/<prefix> → the service that owns it. Upstream URLs come from <SERVICE>_URL or the local port. */
 export const routeTable = (env: NodeJS.ProcessEnv = process.env): UpstreamRoute[] => {
@@ -18,9 +22,9 @@ export const routeTable = (env: NodeJS.ProcessEnv = process.env): UpstreamRoute[
     prefix: SERVICES[s].prefix,
     service: s,
     upstream: upstreamOf(s),
-    publicPaths: s === 'auth' ? PUBLIC_AUTH : [],
+    publicPaths: PUBLIC_PATHS[SERVICES[s].prefix] ?? [],
   }));
-  const extra = Object.entries(EXTRA_PREFIXES).map(([prefix, s]) => ({ prefix, service: s, upstream: upstreamOf(s), publicPaths: [] }));
+  const extra = Object.entries(EXTRA_PREFIXES).map(([prefix, s]) => ({ prefix, service: s, upstream: upstreamOf(s), publicPaths: PUBLIC_PATHS[prefix] ?? [] }));
   return [...direct, ...extra];
 };
 

@@ -33,3 +33,22 @@ export const UserSessionsRevoked = defineEvent(
   1,
   z.object({ userId: z.uuid(), before: z.string(), exceptSessionId: z.uuid().nullable() }),
 );
+/**
+ * A visitor sent the public contact form. Not tied to a gym: `orgId` is PLATFORM_ORG_ID; the aggregate is the enquiry.
+ * Carries what the sales/support team needs to answer; the visitor's IP address and browser stay in the auth service.
+ */
+export const EnquiryReceived = defineEvent(
+  'auth.enquiry_received',
+  1,
+  z.object({
+    enquiryId: z.uuid(),
+    topic: z.enum(['sales', 'support', 'other']),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    gymName: z.string().nullable(),
+    city: z.string().nullable(),
+    message: z.string(),
+    receivedAt: z.string(),
+  }),
+);

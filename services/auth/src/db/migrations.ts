@@ -82,4 +82,25 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /** Messages sent through the public website's contact form (not tied to a gym). */
+  '0002_enquiries': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('enquiries')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('phone', 'text')
+        .addColumn('gym_name', 'text')
+        .addColumn('city', 'text')
+        .addColumn('topic', 'text', (c) => c.notNull().check(sql`topic in ('sales', 'support', 'other')`))
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('ip', 'text', (c) => c.notNull())
+        .addColumn('user_agent', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      // The per-address hourly limit counts recent rows by ip.
+      await sql`create index enquiries_ip_created_at_idx on enquiries (ip, created_at)`.execute(db);
+    },
+  },
 };

@@ -1,6 +1,6 @@
 import type { KitTables } from '@akhada/kit';
 import type { Generated } from 'kysely';
-import type { PlanId, Role } from '@akhada/contracts';
+import type { ContactBody, PlanId, Role } from '@akhada/contracts';
 
 export interface AuthDb extends KitTables {
   organizations: { id: string; name: string; plan: PlanId; trial_ends_at: Date | null; join_code: string; created_at: Generated<Date> };
@@ -35,4 +35,17 @@ export interface AuthDb extends KitTables {
   password_resets: { token_hash: string; user_id: string; created_at: Generated<Date>; expires_at: Date; used_at: Date | null };
   login_failures: { id: Generated<number>; key: string; at: Generated<Date> };
   signing_keys: { kid: string; private_jwk: unknown; public_jwk: unknown; created_at: Generated<Date> };
+  enquiries: {
+    id: string;
+    name: string;
+    email: string;
+    phone: string | null;
+    gym_name: string | null;
+    city: string | null;
+    topic: ContactBody['topic'];
+    message: string;
+    ip: string;
+    user_agent: string | null;
+    created_at: Generated<Date>;
+  };
 }

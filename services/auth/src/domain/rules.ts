@@ -9,6 +9,9 @@ export const LOGIN_FAILURE_WINDOW_MS = 60_000;
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 export const RESET_REQUESTS_PER_WINDOW = 3;
 export const RESET_REQUEST_WINDOW_MS = 15 * 60_000;
+/** The public contact form takes at most this many enquiries per IP address inside the window. */
+export const ENQUIRY_LIMIT = 5;
+export const ENQUIRY_WINDOW_MS = 60 * 60_000;
 
 const DAY = 86_400_000;
 
@@ -27,3 +30,13 @@ export const joinCodeFrom = (randomBytes: Uint8Array, length = 6): string =>
 export const revocationCutoff = (now: Date): Date => new Date(Math.floor(now.getTime() / 1000) * 1000);
 
 export const defaultGymName = (firstName: string): string => `${firstName}'s Gym`;
+
+/** The next enquiry from an address is refused once it sent this many inside the window. */
+export const isEnquiryThrottled = (recentEnquiries: number): boolean => recentEnquiries >= ENQUIRY_LIMIT;
+
+/**
+ * Whole minutes until an address that reached the enquiry limit may send again: when its oldest enquiry inside the
+ * window leaves it. At least 1.
+ */
+export const enquiryRetryMinutes = (oldestInWindow: Date, now: Date): number =>
+  Math.max(1, Math.ceil((oldestInWindow.getTime() + ENQUIRY_WINDOW_MS - now.getTime()) / 60_000));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isThrottled, joinCodeFrom, revocationCutoff, trialEndsAt, LOGIN_FAILURE_LIMIT } from './rules.ts';
+import { enquiryRetryMinutes, isEnquiryThrottled, isThrottled, joinCodeFrom, revocationCutoff, trialEndsAt, LOGIN_FAILURE_LIMIT } from './rules.ts';
 
 describe('identity rules', () => {
   it('gives a 14-day trial', () => {
@@ -16,5 +16,13 @@ describe('identity rules', () => {
   });
   it('cuts revocations at whole seconds', () => {
     expect(revocationCutoff(new Date('2026-01-01T00:00:01.999Z')).toISOString()).toBe('2026-01-01T00:00:01.000Z');
+  });
+  it('takes 5 enquiries an hour from one address and says when the next is welcome', () => {
+    expect(isEnquiryThrottled(4)).toBe(false);
+    expect(isEnquiryThrottled(5)).toBe(true);
+    const now = new Date('2026-01-01T10:00:00Z');
+    expect(enquiryRetryMinutes(new Date('2026-01-01T09:20:00Z'), now)).toBe(20);
+    expect(enquiryRetryMinutes(new Date('2026-01-01T09:00:30Z'), now)).toBe(1);
+    expect(enquiryRetryMinutes(new Date('2026-01-01T09:00:00Z'), now)).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { authRoutes } from '@akhada/contracts';
+import { authRoutes, publicRoutes } from '@akhada/contracts';
 import { addRoute, type App, type Logger, type RequestContext } from '@akhada/kit';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -7,6 +7,7 @@ import { login, logout, me, refresh } from '../app/sessions.ts';
 import { changePassword, forgotPassword, resetPassword } from '../app/passwords-flow.ts';
 import { updateProfile } from '../app/profile.ts';
 import { createLocation, createStaff } from '../app/organization.ts';
+import { receiveEnquiry } from '../app/contact.ts';
 import type { Mailer } from '../app/mailer.ts';
 import type { SigningKeys } from '../app/signing-keys.ts';
 import type { AuthDb } from '../db/schema.ts';
@@ -67,5 +68,11 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
   addRoute(svc, authRoutes.resetPassword, async ({ body }, req) => {
     await resetPassword({ db: deps.db, now: deps.clock() }, body, req.id);
     return { success: true, message: 'Your password has been reset. You can sign in now.' };
+  });
+
+  // The public website's contact form (reached through the gateway's /api/public prefix, without a token).
+  addRoute(svc, publicRoutes.contact, async ({ body }, req, reply) => {
+    const data = await receiveEnquiry({ db: deps.db, now: deps.clock() }, { body, ip: req.ip, userAgent: req.headers['user-agent'], requestId: req.id });
+    return reply.status(201).send({ success: true, data, message: 'Thank you for writing to us. Our team will get back to you soon.' });
   });
 };

@@ -28,17 +28,22 @@ export interface ServiceOptions {
   bodyLimit?: number;
   /** false when the caller sets its own not-found handler (the gateway falls back to the app's index.html). */
   notFoundHandler?: boolean;
+  /**
+   * Which hops may set X-Forwarded-For. Services sit behind the gateway on loopback or a private network; the
+   * gateway itself faces clients and trusts only the proxies it is told about (TRUSTED_PROXIES).
+   */
+  trustProxy?: boolean | string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 /** Fastify 5 + zod type provider + request ids + one error handler + /health, /ready, /metrics. */
-export const createService = ({ name, logger, verifier, readiness = {}, bodyLimit = 1_048_576, notFoundHandler = true }: ServiceOptions) => {
+export const createService = ({ name, logger, verifier, readiness = {}, bodyLimit = 1_048_576, notFoundHandler = true, trustProxy = 'loopback,linklocal,uniquelocal' }: ServiceOptions) => {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     // One line per request is written by our onResponse hook (with route and status), so Fastify's own are off.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    trustProxy,
     bodyLimit,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -1,0 +1,73 @@
+import { AuthEvents, PLATFORM_ORG_ID, type ContactBody } from '@akhada/contracts';
+import { AppError, newId } from '@akhada/kit';
+import { sql, type Kysely } from 'kysely';
+import type { AuthDb } from '../db/schema.ts';
+import { ENQUIRY_WINDOW_MS, enquiryRetryMinutes, isEnquiryThrottled } from '../domain/rules.ts';
+import { publish } from './publish.ts';
+
+export interface EnquiryInput {
+  body: ContactBody;
+  ip: string;
+  userAgent: string | undefined;
+  requestId: string;
+}
+
+/**
+ * Stores a contact-form enquiry and, in the same transaction, puts `auth.enquiry_received` in the outbox (org: the
+ * platform, since no gym is involved). At most 5 per IP address an hour: enquiries from one address are serialized by
+ * a transaction-scoped advisory lock, so parallel requests cannot slip past the limit.
+ */
+export const receiveEnquiry = async (
+  { db, now }: { db: Kysely<AuthDb>; now: Date },
+  { body, ip, userAgent, requestId }: EnquiryInput,
+): Promise<{ enquiryId: string }> =>
+  db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`akhada.enquiry.${ip}`}))`.execute(trx);
+    const recent = await trx
+      .selectFrom('enquiries')
+      .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.min('created_at').as('oldest')])
+      .where('ip', '=', ip)
+      .where('created_at', '>', new Date(now.getTime() - ENQUIRY_WINDOW_MS))
+      .executeTakeFirstOrThrow();
+    if (isEnquiryThrottled(Number(recent.n)) && recent.oldest) {
+      const minutes = enquiryRetryMinutes(new Date(recent.oldest), now);
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        `Too many messages from your network in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
+    }
+    const enquiryId = newId();
+    const row = {
+      id: enquiryId,
+      name: body.name,
+      email: body.email,
+      phone: body.phone ?? null,
+      gym_name: body.gymName ?? null,
+      city: body.city ?? null,
+      topic: body.topic,
+      message: body.message,
+      ip,
+      user_agent: userAgent?.slice(0, 300) ?? null,
+      created_at: now,
+    };
+    await trx.insertInto('enquiries').values(row).execute();
+    await publish(
+      trx,
+      AuthEvents.EnquiryReceived,
+      enquiryId,
+      {
+        enquiryId,
+        topic: row.topic,
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        gymName: row.gym_name,
+        city: row.city,
+        message: row.message,
+        receivedAt: now.toISOString(),
+      },
+      { orgId: PLATFORM_ORG_ID, correlationId: requestId, causationId: requestId, occurredAt: now },
+    );
+    return { enquiryId };
+  });
