@@ -13,19 +13,25 @@ export interface StoredEvent<E extends { type: string } = { type: string }> {
 }
 
 type Exec = Kysely<KitTables> | Transaction<KitTables>;
+type Row = { type: string; data: unknown; stream_version: number; global_position: number; metadata: unknown; recorded_at: Date };
+
+const toStored = <E extends { type: string }>(r: Row): StoredEvent<E> => ({
+  event: { type: r.type, ...(r.data as object) } as E,
+  streamVersion: r.stream_version,
+  globalPosition: r.global_position,
+  metadata: r.metadata as StoredEvent['metadata'],
+  recordedAt: r.recorded_at,
+});
 
 /** Reads a whole stream in order. Version 0 means the stream does not exist yet. */
 export const readStream = async <E extends { type: string }>(db: Exec, streamId: string): Promise<{ events: StoredEvent<E>[]; version: number }> => {
   const rows = await db.selectFrom('events').selectAll().where('stream_id', '=', streamId).orderBy('stream_version').execute();
-  const events = rows.map((r) => ({
-    event: { type: r.type, ...(r.data as object) } as E,
-    streamVersion: r.stream_version,
-    globalPosition: r.global_position,
-    metadata: r.metadata as StoredEvent['metadata'],
-    recordedAt: r.recorded_at,
-  }));
-  return { events, version: rows.at(-1)?.stream_version ?? 0 };
+  return { events: rows.map((r) => toStored<E>(r)), version: rows.at(-1)?.stream_version ?? 0 };
 };
+
+/** Every stream in commit order of position, a batch at a time: what projection rebuilds replay. */
+export const readAll = async <E extends { type: string }>(db: Exec, { after = 0, limit = 500 }: { after?: number; limit?: number } = {}): Promise<StoredEvent<E>[]> =>
+  (await db.selectFrom('events').selectAll().where('global_position', '>', after).orderBy('global_position').limit(limit).execute()).map((r) => toStored<E>(r));
 
 /**
  * Appends events at expectedVersion+1…; a concurrent writer makes the unique (stream_id, stream_version) fail,
@@ -54,14 +60,7 @@ export const appendToStream = async <E extends { type: string }>(
     await sql`savepoint append_events`.execute(trx);
     const inserted = await trx.insertInto('events').values(rows).returningAll().execute();
     await sql`release savepoint append_events`.execute(trx);
-    const stored = inserted.map((r) => ({
-      event: { type: r.type, ...(r.data as object) } as E,
-      streamVersion: r.stream_version,
-      globalPosition: r.global_position,
-      metadata: r.metadata as StoredEvent['metadata'],
-      recordedAt: r.recorded_at,
-    }));
-    return { version: expectedVersion + events.length, stored };
+    return { version: expectedVersion + events.length, stored: inserted.map((r) => toStored<E>(r)) };
   } catch (err) {
     if ((err as { code?: string }).code === '23505') {
       await sql`rollback to savepoint append_events`.execute(trx);

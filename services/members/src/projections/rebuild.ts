@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@akhada/kit';
+import { readAll, type KitTables } from '@akhada/kit';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { MembersDb } from '../db/tables.ts';
 import type { MembershipEvent } from '../domain/membership/decider.ts';
@@ -26,21 +26,12 @@ export const rebuild = async (db: Kysely<MembersDb>, name: ProjectionName, { bat
       let after = 0;
       let events = 0;
       for (;;) {
-        const batch = await trx.selectFrom('events').selectAll().where('global_position', '>', after).orderBy('global_position').limit(batchSize).execute();
-        for (const r of batch) {
-          const stored: StoredEvent<MembershipEvent> = {
-            event: { type: r.type, ...(r.data as object) } as MembershipEvent,
-            streamVersion: r.stream_version,
-            globalPosition: r.global_position,
-            metadata: r.metadata as StoredEvent['metadata'],
-            recordedAt: r.recorded_at,
-          };
-          await project(trx, stored);
-        }
+        const batch = await readAll<MembershipEvent>(trx as unknown as Transaction<KitTables>, { after, limit: batchSize });
+        for (const stored of batch) await project(trx, stored);
         events += batch.length;
         const last = batch.at(-1);
         if (!last || batch.length < batchSize) break;
-        after = last.global_position;
+        after = last.globalPosition;
       }
       const { rows } = await trx.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('rows')).executeTakeFirstOrThrow();
       return { events, rows };
