@@ -49,4 +49,11 @@ export const notificationRoutes = {
 } as const;
 
 /** socket.io events pushed by the real-time hub (path /socket.io, auth: { token }). */
-export const SOCKET_EVENTS = { notificationNew: 'notification:new', unreadCount: 'notification:unread-count' } as const;
+export const SOCKET_EVENTS = {
+  notificationNew: 'notification:new',
+  unreadCount: 'notification:unread-count',
+  /** Server → client, just before the hub closes a socket whose token expired or whose session ended: { code, message }. */
+  authError: 'auth:error',
+  /** Client → server with a fresh token (or { token }); acknowledged with { ok: true, expiresAt } or { ok: false, code, message }. */
+  authRefresh: 'auth:refresh',
+} as const;

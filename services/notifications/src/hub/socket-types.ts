@@ -1,7 +1,7 @@
 import { SOCKET_EVENTS, type ErrorCode, type Notification } from '@akhada/contracts';
 
-/** Not in contracts yet (see the service's notes): why the server is about to close a socket, and the refresh call. */
-export const HUB_EVENTS = { authError: 'auth:error', authRefresh: 'auth:refresh' } as const;
+/** Why the server is about to close a socket, and the refresh call (defined with the other socket events in contracts). */
+export const HUB_EVENTS = { authError: SOCKET_EVENTS.authError, authRefresh: SOCKET_EVENTS.authRefresh } as const;
 
 export type RefreshResult = { ok: true; expiresAt: string } | { ok: false; code: ErrorCode; message: string };
 

@@ -6,11 +6,8 @@ import { clearToken, getToken, subscribeToken } from '../../../lib/auth/token-st
 import { BELL_QUERY, notificationKeys } from '../api/query-keys';
 import { prependNotification, type NotificationListData } from '../lib/list-cache';
 
-/**
- * The hub's session events (services/notifications/src/hub/socket-types.ts; not in @akhada/contracts yet):
- * `auth:refresh` hands a live socket its fresh token, `auth:error` comes just before the hub closes a socket.
- */
-const HUB_EVENTS = { authRefresh: 'auth:refresh', authError: 'auth:error' } as const;
+/** The hub's session events: `auth:refresh` hands a live socket its fresh token, `auth:error` comes just before the hub closes a socket. */
+const HUB_EVENTS = { authRefresh: SOCKET_EVENTS.authRefresh, authError: SOCKET_EVENTS.authError } as const;
 const RECONNECT_AFTER_SERVER_DISCONNECT_MS = 5_000;
 const REFRESH_ACK_TIMEOUT_MS = 5_000;
 
