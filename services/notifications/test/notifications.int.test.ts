@@ -69,10 +69,10 @@ const userRegistered = (u: { id: string; role: Role; locs: string[] }, org = org
     data: { userId: u.id, orgId: org, role: u.role, firstName: 'Test', lastName: u.role, email: `${u.id}@example.in`, locationIds: u.locs },
   });
 
-const memberRegistered = (locationId: string, name = { first: 'Priya', last: 'Sharma' }) => {
+const memberRegistered = (locationId: string, name = { first: 'Priya', last: 'Sharma' }, org = orgId) => {
   const memberId = newId();
   return makeEnvelope(MemberEvents.MemberRegistered, {
-    ...meta(memberId),
+    ...meta(memberId, org),
     locationId,
     data: {
       memberId,
@@ -270,6 +270,18 @@ describe('notifications service against real Postgres and Kafka', () => {
       expect(c.env.unreadCount).toBe(1);
       expect(c.env.notification.title).toBe('New member registered');
     }
+  });
+
+  it('waits for the organization’s staff when a member event overtakes them (topics have no order between them)', async () => {
+    const org2 = newId();
+    const loc = newId();
+    const early = memberRegistered(loc, { first: 'Early', last: 'Bird' }, org2);
+    await produce(topicOf('members'), early);
+    await new Promise((r) => setTimeout(r, 1_000));
+    const lateOwner = { id: newId(), role: 'owner' as Role, locs: [loc] };
+    expect(await notificationsOf(lateOwner.id)).toHaveLength(0);
+    await produce(topicOf('auth'), userRegistered(lateOwner, org2));
+    await eventually(async () => expect(await notificationsOf(lateOwner.id)).toHaveLength(1), 20_000, 'the late owner notified');
   });
 
   it('creates nothing new when the same event is delivered again', async () => {

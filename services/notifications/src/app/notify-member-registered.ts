@@ -21,6 +21,9 @@ type MemberRegistered = EventEnvelope<z.infer<typeof MemberEvents.MemberRegister
 export const notifyMemberRegistered = async (trx: Transaction<NotificationsDb>, env: MemberRegistered): Promise<string[]> => {
   const m = env.data;
   const candidates = await recipientsOfOrg(trx, env.orgId, STAFF_ROLES);
+  // Every organization has an owner. None known means the auth events (another topic, no order across topics) have not
+  // reached us yet: fail, so the consumer retries with backoff instead of notifying nobody.
+  if (!candidates.some((c) => c.role === 'owner')) throw new Error(`recipients of organization ${env.orgId} are not known yet`);
   const recipients = recipientsOfMemberRegistered(
     candidates.map((c) => ({ userId: c.user_id, role: c.role, locationIds: c.location_ids })),
     m.locationId,

@@ -6,6 +6,12 @@ import { joinFromNow, within } from '@akhada/kit';
 import { memberNotifications } from './member-notifications.ts';
 import { recipientsProjection } from './recipients.ts';
 
+/**
+ * A member event can overtake its organization's auth events (different topics); the handler then fails until the
+ * recipients arrive. Ten attempts with the kit's backoff wait about 13 s before the event is parked.
+ */
+const MEMBER_EVENT_ATTEMPTS = 10;
+
 export interface ConsumerOptions {
   bus: EventBus;
   db: Kysely<NotificationsDb>;
@@ -19,12 +25,12 @@ export interface ConsumerOptions {
   startAt?: 'beginning' | 'now';
 }
 
-const start = async (o: ConsumerOptions, args: { name: string; groupId: string; topic: string; handlers: Parameters<typeof runConsumer<NotificationsDb>>[0]['handlers'] }) => {
+const start = async (o: ConsumerOptions, args: { name: string; groupId: string; topic: string; maxAttempts?: number; handlers: Parameters<typeof runConsumer<NotificationsDb>>[0]['handlers'] }) => {
   if (o.startAt !== 'now') {
-    return runConsumer<NotificationsDb>({ bus: o.bus, db: o.db, logger: o.logger, name: args.name, groupId: args.groupId, topics: [args.topic], handlers: args.handlers });
+    return runConsumer<NotificationsDb>({ bus: o.bus, db: o.db, logger: o.logger, name: args.name, groupId: args.groupId, topics: [args.topic], handlers: args.handlers, maxAttempts: args.maxAttempts });
   }
   const { bus, joined } = await joinFromNow(o.bus, [args.topic]);
-  const consumer = await runConsumer<NotificationsDb>({ bus, db: o.db, logger: o.logger, name: args.name, groupId: args.groupId, topics: [args.topic], handlers: args.handlers, fromBeginning: false });
+  const consumer = await runConsumer<NotificationsDb>({ bus, db: o.db, logger: o.logger, name: args.name, groupId: args.groupId, topics: [args.topic], handlers: args.handlers, maxAttempts: args.maxAttempts, fromBeginning: false });
   await within(joined, 60_000, `consumer ${args.name} did not join group ${args.groupId} within 60 s`).catch(async (err: unknown) => {
     await consumer.stop();
     throw err;
@@ -39,7 +45,7 @@ const start = async (o: ConsumerOptions, args: { name: string; groupId: string; 
 export const startConsumers = async (o: ConsumerOptions): Promise<RunningConsumer[]> => {
   const recipients = await start(o, { name: 'notifications.recipients', groupId: o.groups?.recipients ?? 'notifications.recipients', topic: topicOf('auth'), handlers: [recipientsProjection] });
   try {
-    const members = await start(o, { name: 'notifications.members', groupId: o.groups?.members ?? 'notifications', topic: topicOf('members'), handlers: [memberNotifications] });
+    const members = await start(o, { name: 'notifications.members', groupId: o.groups?.members ?? 'notifications', topic: topicOf('members'), handlers: [memberNotifications], maxAttempts: MEMBER_EVENT_ATTEMPTS });
     return [members, recipients];
   } catch (err) {
     await recipients.stop();
