@@ -62,6 +62,22 @@ describe('edge', () => {
   });
 });
 
+describe('sessions', () => {
+  it('refuses a signed-out token at every service within 60 seconds', async () => {
+    const s = await a.login(gymA.email, gymA.password);
+    expect((await a.call('GET', '/members?limit=1', undefined, s.token)).status).toBe(200);
+    expect((await a.call('GET', '/notifications/unread-count', undefined, s.token)).status).toBe(200);
+    expect((await a.call('POST', '/auth/logout', undefined, s.token)).status).toBe(200);
+    const t0 = Date.now();
+    expect((await a.call('GET', '/auth/me', undefined, s.token)).status).toBe(401);
+    await expect.poll(async () => (await a.call('GET', '/members?limit=1', undefined, s.token)).status, { timeout: 60_000, interval: 200 }).toBe(401);
+    await expect.poll(async () => (await a.call('GET', '/notifications/unread-count', undefined, s.token)).status, { timeout: 60_000, interval: 200 }).toBe(401);
+    console.log(`signed-out token refused by members and notifications ${Date.now() - t0} ms after logout`);
+    // The other session of the same user is untouched.
+    expect((await a.call('GET', '/members?limit=1', undefined, gymA.token)).status).toBe(200);
+  });
+});
+
 describe('bad input never becomes a 500', () => {
   const bodies: unknown[] = ['{not json', '[]', 'null', '"text"', {}, { firstName: 42 }, { email: ['x'] }, { membershipFee: 'lots' }, { membershipFee: -1 }, { membershipType: 'platinum' }, { locationId: 'not-a-uuid' }, { a: 'b'.repeat(5000) }];
   const targets: [string, string][] = [
