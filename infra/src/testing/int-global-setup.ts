@@ -1,14 +1,27 @@
 import { TOPICS } from '@akhada/contracts';
+import { startTestContainers } from '@akhada/kit/testing';
 import { ensureTopics } from '../kafka.ts';
 
 /**
- * Integration tests talk to the real broker that `npm test` started (KAFKA_BROKERS). Topics are never auto-created,
- * so the suite creates them first, exactly as `npm start` does.
+ * Integration tests talk to a real PostgreSQL and a real Kafka broker: the ones `npm test` started (DATABASE_URL,
+ * KAFKA_BROKERS), else containers through testcontainers where a container runtime exists, else a loud failure.
+ * Topics are never auto-created, so the suite creates them first, exactly as `npm start` does.
  */
-export default async function setup(): Promise<void> {
-  const brokers = process.env.KAFKA_BROKERS;
-  if (!brokers || !process.env.DATABASE_URL) {
-    throw new Error('Integration tests need DATABASE_URL and KAFKA_BROKERS. Run `npm test`, which starts PostgreSQL and Kafka and sets both.');
+export default async function setup(): Promise<(() => Promise<void>) | void> {
+  let stop: (() => Promise<void>) | undefined;
+  if (!process.env.DATABASE_URL || !process.env.KAFKA_BROKERS) {
+    try {
+      const started = await startTestContainers();
+      process.env.DATABASE_URL = started.databaseUrl;
+      process.env.KAFKA_BROKERS = started.brokers.join(',');
+      stop = started.stop;
+    } catch (err) {
+      throw new Error(
+        `Integration tests need PostgreSQL and Kafka. Run \`npm test\` (it starts both), or set DATABASE_URL and KAFKA_BROKERS. ` +
+          `No container runtime was usable for testcontainers either: ${(err as Error).message}`,
+      );
+    }
   }
-  await ensureTopics(brokers.split(','), TOPICS);
+  await ensureTopics(process.env.KAFKA_BROKERS!.split(','), TOPICS);
+  return stop;
 }

@@ -1,3 +1,4 @@
 export * from './decider-spec.ts';
 export * from './infra.ts';
 export * from './tokens.ts';
+export * from './containers.ts';
