@@ -20,10 +20,16 @@ export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
  */
 export const EXTRA_PREFIXES: Record<string, ServiceName> = { settings: 'auth', pos: 'inventory', public: 'auth' };
 
-export const topicOf = (service: ServiceName): string => `akhada.${service}.events`;
+/**
+ * Environments that share one broker (development, the browser-test stack, benchmarks) keep apart by a namespace
+ * (AKHADA_TOPIC_NAMESPACE, empty in production): it prefixes topics and consumer groups. Read on the server only.
+ */
+export const topicNamespace = (): string => (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.AKHADA_TOPIC_NAMESPACE ?? '';
+const prefixed = (name: string): string => (topicNamespace() ? `${topicNamespace()}.${name}` : name);
+
+export const topicOf = (service: ServiceName): string => prefixed(`akhada.${service}.events`);
+export const consumerGroupOf = (groupId: string): string => prefixed(groupId);
 
 /** Attendance gets more partitions so its consumers can scale out on their own. */
-export const TOPICS: { topic: string; numPartitions: number }[] = SERVICE_NAMES.map((s) => ({
-  topic: topicOf(s),
-  numPartitions: s === 'attendance' ? 12 : 3,
-}));
+export const topicSpecs = (): { topic: string; numPartitions: number }[] =>
+  SERVICE_NAMES.map((s) => ({ topic: topicOf(s), numPartitions: s === 'attendance' ? 12 : 3 }));

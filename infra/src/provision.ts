@@ -1,5 +1,5 @@
 // Brings up what the product needs to run: PostgreSQL, Kafka (topics created explicitly) and the local SMTP sink.
-import { TOPICS } from '@akhada/contracts';
+import { topicSpecs } from '@akhada/contracts';
 import { ensureDatabase, ensurePostgres, type PostgresHandle } from './postgres.ts';
 import { ensureKafka, ensureTopics, type KafkaHandle } from './kafka.ts';
 import { isSmtpSinkRunning, startSmtpSink, type SmtpSink } from './smtp-sink.ts';
@@ -28,12 +28,12 @@ export async function provision({
   const t0 = Date.now();
   const [pg, kafka] = await Promise.all([ensurePostgres({ root }), ensureKafka({ root })]);
   const databaseUrl = await ensureDatabase(pg.url, database, { fresh });
-  await ensureTopics(kafka.brokers, TOPICS);
+  await ensureTopics(kafka.brokers, topicSpecs());
   let sink: SmtpSink | undefined;
   if (smtp && !(await isSmtpSinkRunning(smtp.httpPort))) sink = await startSmtpSink(smtp);
   console.error(
     `[infra] PostgreSQL ${pg.startedByUs ? 'started' : 'reused'}, Kafka ${kafka.startedByUs ? 'started' : 'reused'} (${kafka.brokers.join(',')}), ` +
-      `database ${database}${fresh ? ' (fresh)' : ''}, ${TOPICS.length} topics, in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+      `database ${database}${fresh ? ' (fresh)' : ''}, ${topicSpecs().length} topics, in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
   return {
     databaseUrl,

@@ -15,6 +15,7 @@ const measure = (url: string, token: string) =>
   });
 
 export async function main(root: string): Promise<void> {
+  process.env.AKHADA_TOPIC_NAMESPACE = 'bench';
   const infra = await provision({ root, database: 'akhada_bench', fresh: true, smtp: { smtpPort: 22525, httpPort: 28025 } });
   const stack = await startStack({
     root,

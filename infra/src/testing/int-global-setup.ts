@@ -1,4 +1,4 @@
-import { TOPICS } from '@akhada/contracts';
+import { topicSpecs } from '@akhada/contracts';
 import { startTestContainers } from '@akhada/kit/testing';
 import { ensureTopics } from '../kafka.ts';
 
@@ -8,6 +8,8 @@ import { ensureTopics } from '../kafka.ts';
  * Topics are never auto-created, so the suite creates them first, exactly as `npm start` does.
  */
 export default async function setup(): Promise<(() => Promise<void>) | void> {
+  // Integration tests publish events of made-up gyms; their own namespace keeps them out of development topics.
+  process.env.AKHADA_TOPIC_NAMESPACE ??= 'it';
   let stop: (() => Promise<void>) | undefined;
   if (!process.env.DATABASE_URL || !process.env.KAFKA_BROKERS) {
     try {
@@ -22,6 +24,6 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
       );
     }
   }
-  await ensureTopics(process.env.KAFKA_BROKERS!.split(','), TOPICS);
+  await ensureTopics(process.env.KAFKA_BROKERS!.split(','), topicSpecs());
   return stop;
 }

@@ -1,4 +1,4 @@
-import { AuthEvents, ErrorBody, parseEvent, PLATFORM_ORG_ID, publicRoutes } from '@akhada/contracts';
+import { AuthEvents, ErrorBody, parseEvent, PLATFORM_ORG_ID, publicRoutes, topicOf } from '@akhada/contracts';
 import { BaseConfig, bootRuntime, type Runtime } from '@akhada/kit';
 import { dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import type { FastifyInstance } from 'fastify';
@@ -92,7 +92,7 @@ describe('POST /public/contact', () => {
 
     const outbox = await runtime.dbh.db.selectFrom('outbox').selectAll().where('key', '=', enquiryId).execute();
     expect(outbox).toHaveLength(1);
-    expect(outbox[0]!.topic).toBe('akhada.auth.events');
+    expect(outbox[0]!.topic).toBe(topicOf('auth'));
     const event = parseEvent(AuthEvents.EnquiryReceived, typeof outbox[0]!.payload === 'string' ? JSON.parse(outbox[0]!.payload) : outbox[0]!.payload);
     expect(event).toMatchObject({ type: 'auth.enquiry_received', version: 1, orgId: PLATFORM_ORG_ID, aggregateId: enquiryId });
     expect(event.data).toMatchObject({

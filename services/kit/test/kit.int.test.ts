@@ -1,6 +1,6 @@
 // The kit's moving parts against the real PostgreSQL and Kafka: optimistic concurrency, the outbox relay's single
 // leader and ordering, and the consumer's inbox and dead letters.
-import { EventEnvelope, MemberEvents } from '@akhada/contracts';
+import { EventEnvelope, MemberEvents, topicOf } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ let bus: EventBus;
 let databaseUrl: string;
 let brokers: string[];
 const schema = uniqueSchema('kit');
-const TOPIC = 'akhada.members.events';
+const TOPIC = topicOf('members');
 const orgId = randomUUID();
 
 const envelopeFor = (memberId: string, firstName: string) =>

@@ -156,7 +156,7 @@ describe('POST /members', () => {
     expect(metadata.causationId).toMatch(/^[0-9a-f-]{36}$/);
 
     const outbox = await db.selectFrom('outbox').selectAll().where('event_id', '=', metadata.eventId!).executeTakeFirstOrThrow();
-    expect(outbox).toMatchObject({ topic: 'akhada.members.events', key: m._id });
+    expect(outbox).toMatchObject({ topic: topicOf('members'), key: m._id });
     asha = { id: m._id, eventId: metadata.eventId! };
   });
 

@@ -9,7 +9,7 @@ import {
   notificationRoutes,
   ok,
   SOCKET_EVENTS,
-  TOPICS,
+  topicSpecs,
   topicOf,
   UnreadCount,
   type EventEnvelope,
@@ -158,7 +158,7 @@ const ensureTopics = async (bus: EventBus) => {
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
-    const wanted = TOPICS.filter((t) => [topicOf('auth'), topicOf('members'), topicOf('notifications')].includes(t.topic) && !existing.has(t.topic));
+    const wanted = topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('notifications')].includes(t.topic) && !existing.has(t.topic));
     for (const t of wanted) await admin.createTopics({ waitForLeaders: true, topics: [{ topic: t.topic, numPartitions: t.numPartitions, replicationFactor: 1 }] });
   } finally {
     await admin.disconnect();

@@ -1,3 +1,4 @@
+import { consumerGroupOf } from '@akhada/contracts';
 import { Kafka, logLevel, Partitioners, CompressionTypes, type Consumer, type Producer, type Admin, type IHeaders } from 'kafkajs';
 import type { Logger } from '../logger.ts';
 
@@ -80,7 +81,7 @@ export const createEventBus = ({ clientId, brokers, logger }: { clientId: string
     },
     consumer(groupId) {
       const c = kafka.consumer({
-        groupId,
+        groupId: consumerGroupOf(groupId),
         allowAutoTopicCreation: false,
         maxWaitTimeInMs: 100,
         // A crashed instance holds its partitions until its session times out; 10 s keeps recovery quick.

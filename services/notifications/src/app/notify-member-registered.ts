@@ -22,8 +22,11 @@ export const notifyMemberRegistered = async (trx: Transaction<NotificationsDb>, 
   const m = env.data;
   const candidates = await recipientsOfOrg(trx, env.orgId, STAFF_ROLES);
   // Every organization has an owner. None known means the auth events (another topic, no order across topics) have not
-  // reached us yet: fail, so the consumer retries with backoff instead of notifying nobody.
-  if (!candidates.some((c) => c.role === 'owner')) throw new Error(`recipients of organization ${env.orgId} are not known yet`);
+  // reached us yet: park the event without blocking the partition; the owner's arrival releases it.
+  if (!candidates.some((c) => c.role === 'owner')) {
+    await trx.insertInto('awaiting_recipients').values({ event_id: env.eventId, org_id: env.orgId, envelope: JSON.stringify(env) }).onConflict((oc) => oc.doNothing()).execute();
+    return [];
+  }
   const recipients = recipientsOfMemberRegistered(
     candidates.map((c) => ({ userId: c.user_id, role: c.role, locationIds: c.location_ids })),
     m.locationId,
@@ -63,4 +66,11 @@ export const notifyMemberRegistered = async (trx: Transaction<NotificationsDb>, 
     notified.push(r.userId);
   }
   return notified;
+};
+
+/** Notifies for the member events that waited for this organization's owner, then forgets them. */
+export const releaseAwaiting = async (trx: Transaction<NotificationsDb>, orgId: string): Promise<void> => {
+  const waiting = await trx.deleteFrom('awaiting_recipients').where('org_id', '=', orgId).returning(['envelope', 'received_at']).execute();
+  waiting.sort((a, b) => a.received_at.getTime() - b.received_at.getTime());
+  for (const w of waiting) await notifyMemberRegistered(trx, w.envelope as MemberRegistered);
 };

@@ -47,4 +47,16 @@ export const migrations: Record<string, Migration> = {
       await sql`create index notifications_unread_idx on notifications (recipient_id) where status = 'unread'`.execute(db);
     },
   },
+  '0003_awaiting_recipients': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('awaiting_recipients')
+        .addColumn('event_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('envelope', 'jsonb', (c) => c.notNull())
+        .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('awaiting_recipients_org_idx').on('awaiting_recipients').column('org_id').execute();
+    },
+  },
 };

@@ -35,7 +35,16 @@ export interface NotificationsTable {
   read_at: Date | null;
 }
 
+/** Member events that arrived before any owner of their organization was known (topics have no order between them). */
+export interface AwaitingRecipientsTable {
+  event_id: string;
+  org_id: string;
+  envelope: unknown;
+  received_at: Generated<Date>;
+}
+
 export interface NotificationsDb extends KitTables {
+  awaiting_recipients: AwaitingRecipientsTable;
   recipients: RecipientsTable;
   notifications: NotificationsTable;
 }

@@ -6,12 +6,6 @@ import { joinFromNow, within } from '@akhada/kit';
 import { memberNotifications } from './member-notifications.ts';
 import { recipientsProjection } from './recipients.ts';
 
-/**
- * A member event can overtake its organization's auth events (different topics); the handler then fails until the
- * recipients arrive. Ten attempts with the kit's backoff wait about 13 s before the event is parked.
- */
-const MEMBER_EVENT_ATTEMPTS = 10;
-
 export interface ConsumerOptions {
   bus: EventBus;
   db: Kysely<NotificationsDb>;
@@ -45,7 +39,7 @@ const start = async (o: ConsumerOptions, args: { name: string; groupId: string; 
 export const startConsumers = async (o: ConsumerOptions): Promise<RunningConsumer[]> => {
   const recipients = await start(o, { name: 'notifications.recipients', groupId: o.groups?.recipients ?? 'notifications.recipients', topic: topicOf('auth'), handlers: [recipientsProjection] });
   try {
-    const members = await start(o, { name: 'notifications.members', groupId: o.groups?.members ?? 'notifications', topic: topicOf('members'), handlers: [memberNotifications], maxAttempts: MEMBER_EVENT_ATTEMPTS });
+    const members = await start(o, { name: 'notifications.members', groupId: o.groups?.members ?? 'notifications', topic: topicOf('members'), handlers: [memberNotifications] });
     return [members, recipients];
   } catch (err) {
     await recipients.stop();
