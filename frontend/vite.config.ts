@@ -1,10 +1,89 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
 
 const backend = 'http://127.0.0.1:8080';
 
+/**
+ * Writes a .br and a .gz next to every text asset of the build; the gateway serves them (`preCompressed`) to
+ * browsers that accept them, so nothing is compressed per request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'akhada:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const walk = (dir: string) => {
+        for (const name of readdirSync(dir)) {
+          const file = join(dir, name);
+          if (statSync(file).isDirectory()) walk(file);
+          else if (/\.(?:js|css|html|svg|json|webmanifest|txt)$/.test(name) && !name.endsWith('.map') && statSync(file).size >= 1024) {
+            const body = readFileSync(file);
+            writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+            writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+          }
+        }
+      };
+      walk(outDir);
+    },
+  };
+}
+
+/**
+ * Lists the landing page's first-screen chunk (and what it imports beyond the entry) with its styles in index.html's
+ * inline script, which preloads them for a guest opening /, in parallel with the main script (otherwise they would
+ * only be requested after it has run).
+ */
+function landingPreload(): Plugin {
+  const sources = ['features/landing/routes/landing-page.tsx'];
+  return {
+    name: 'akhada:landing-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const entry = chunks.find((c) => c.isEntry);
+        const inEntry = new Set<string>();
+        const walkEntry = (file: string) => {
+          if (inEntry.has(file)) return;
+          inEntry.add(file);
+          const c = bundle[file];
+          if (c?.type === 'chunk') c.imports.forEach(walkEntry);
+        };
+        if (entry) walkEntry(entry.fileName);
+        const assets = new Set<string>();
+        const walk = (file: string) => {
+          const c = bundle[file];
+          if (!c || c.type !== 'chunk' || inEntry.has(file) || assets.has(`/${file}`)) return;
+          assets.add(`/${file}`);
+          c.viteMetadata?.importedCss.forEach((css) => assets.add(`/${css}`));
+          c.imports.forEach(walk);
+        };
+        for (const src of sources) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(src));
+          if (!chunk) throw new Error(`landing preload: no chunk for ${src}`);
+          walk(chunk.fileName);
+        }
+        const worker = Object.keys(bundle).find((f) => /(^|\/)landing-worker-[\w-]+\.js$/.test(f));
+        return html
+          .replace('/* landing assets */ []', JSON.stringify([...assets]))
+          .replace("/* landing worker */ ''", JSON.stringify(worker ? `/${worker}` : ''));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress(), landingPreload()],
   server: {
     port: 5173,
     proxy: {
@@ -24,5 +103,16 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    // dist/.vite/manifest.json: which chunks each route loads (read by scripts/web-budgets.ts).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry needs in one chunk: over HTTP/1.1 (six connections) ten small requests before the
+          // first render cost more than the bytes they would save.
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

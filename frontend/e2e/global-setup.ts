@@ -26,6 +26,8 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, 'frontend', 'dist', 'index.html'))) {
     throw new Error('frontend/dist is missing: the browser tests run against the production build. Run `npm test` (it builds first).');
   }
+  // Its own topics and consumer groups, so a development stack on the same broker never mixes with the test stack.
+  process.env.AKHADA_TOPIC_NAMESPACE = 'e2e';
   const infra = await provision({ root, database: 'akhada_e2e', fresh: true, smtp: { smtpPort: E2E.smtpPort, httpPort: E2E.mailHttpPort } });
   const stack = await startStack({
     root,

@@ -1,17 +1,52 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import devanagariBold from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff2?url';
+import devanagariRegular from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url';
 import { App } from './app/app';
-import { initI18n } from './lib/i18n';
+import { LandingPage } from './app/router';
+import { prefetchLandingContent } from './features/landing/api/get-landing-content';
+import { getToken } from './lib/auth/token-store';
+import { initI18n, storedLanguage } from './lib/i18n';
 import './styles/tokens.css';
+import './styles/fonts.css';
 import './styles/base.css';
 import './styles/components.css';
 
-void initI18n().then(() => {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const lang = storedLanguage();
+
+// A guest on the landing page: start its code and its content now, in parallel, instead of after the first render.
+if (window.location.pathname === '/' && !getToken()) {
+  prefetchLandingContent(lang);
+  LandingPage.preload().catch(() => undefined); // the route shows the error if it fails again
+}
+
+// Hindi pages: fetch the Devanagari font before the text that needs it is laid out.
+if (lang === 'hi') {
+  for (const href of [devanagariRegular, devanagariBold]) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'font';
+    link.type = 'font/woff2';
+    link.crossOrigin = 'anonymous';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+// Yield to the browser between starting up and the first render, and render in a transition (in small slices):
+// no single long task holds the main thread while the page boots.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+void initI18n()
+  .then(nextTask)
+  .then(() => {
+    const root = document.getElementById('root');
+    if (!root) throw new Error('#root is missing from index.html');
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    );
+  });

@@ -131,6 +131,8 @@ export const buildGateway = async (opts: GatewayOptions) => {
       prefix: '/',
       index: false,
       wildcard: false,
+      // The build writes .br and .gz next to each text asset (frontend/vite.config.ts); serve those when accepted.
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -2,6 +2,7 @@ import { Language, LandingContent, publicRoutes } from '@akhada/contracts';
 import type { App } from '@akhada/kit';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
@@ -14,6 +15,8 @@ export interface LandingDocument {
   content: LandingContent;
   body: string;
   etag: string;
+  /** The body compressed once at startup, for clients that accept it (each with its own ETag). */
+  encoded: { br: Buffer; gzip: Buffer };
 }
 export type LandingDocuments = Record<Language, LandingDocument>;
 
@@ -81,7 +84,11 @@ const readDocument = (dir: string, lang: Language): LandingDocument => {
   if (parsed.data.lang !== lang) throw new Error(`Landing content file ${file} says "lang": "${parsed.data.lang}"; it must be "${lang}"`);
   const body = JSON.stringify({ success: true, data: parsed.data });
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-  return { content: parsed.data, body, etag };
+  const encoded = {
+    br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } }),
+    gzip: gzipSync(body, { level: 9 }),
+  };
+  return { content: parsed.data, body, etag, encoded };
 };
 
 /**
@@ -111,6 +118,20 @@ const matches = (header: string | undefined, etag: string): boolean =>
     .map((t) => t.trim().replace(/^W\//, ''))
     .some((t) => t === '*' || t === etag);
 
+/** Brotli, else gzip, when the client accepts it (q=0 excluded); otherwise the plain body. */
+const pickEncoding = (header: string | string[] | undefined): 'br' | 'gzip' | null => {
+  const accepted = new Set(
+    (Array.isArray(header) ? header.join(',') : (header ?? ''))
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => part && !/;\s*q=0(?:\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+};
+
 /** GET /api/public/landing?lang=en|hi, answered by the gateway itself: content only, no business rules. */
 export const registerPublicContent = (app: App, { documents, rateLimitPerMinute }: { documents: LandingDocuments; rateLimitPerMinute: number }): void => {
   app.route({
@@ -120,9 +141,13 @@ export const registerPublicContent = (app: App, { documents, rateLimitPerMinute 
     config: { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } },
     handler: async (req, reply) => {
       const doc = documents[req.query.lang];
-      reply.header('cache-control', 'public, max-age=300').header('etag', doc.etag);
-      if (matches(req.headers['if-none-match'], doc.etag)) return reply.status(304).send();
-      return reply.type('application/json; charset=utf-8').send(doc.body);
+      const encoding = pickEncoding(req.headers['accept-encoding']);
+      const etag = encoding ? `${doc.etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"` : doc.etag;
+      reply.header('cache-control', 'public, max-age=300').header('vary', 'Accept-Encoding').header('etag', etag);
+      if (matches(req.headers['if-none-match'], etag)) return reply.status(304).send();
+      reply.type('application/json; charset=utf-8');
+      if (!encoding) return reply.send(doc.body);
+      return reply.header('content-encoding', encoding).send(doc.encoded[encoding]);
     },
   });
 };

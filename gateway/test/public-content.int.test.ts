@@ -5,6 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../src/app.ts';
@@ -178,6 +179,29 @@ describe('GET /api/public/landing', () => {
     }
     const stale = await app.inject({ method: 'GET', url: '/api/public/landing?lang=hi', headers: { 'if-none-match': etag } });
     expect(stale.statusCode).toBe(200);
+  });
+
+  it('is compressed with brotli or gzip when the client accepts it, each encoding with its own ETag', async () => {
+    const plain = (await landing('en')).res;
+    const br = await app.inject({ method: 'GET', url: '/api/public/landing?lang=en', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const gz = await app.inject({ method: 'GET', url: '/api/public/landing?lang=en', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+    const etags = new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]);
+    expect(etags.size).toBe(3);
+    const notModified = await app.inject({
+      method: 'GET',
+      url: '/api/public/landing?lang=en',
+      headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string },
+    });
+    expect(notModified.statusCode).toBe(304);
+    const refused = await app.inject({ method: 'GET', url: '/api/public/landing?lang=en', headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
   });
 
   it('is rate-limited like the other public routes', async () => {

@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ToastProvider } from '../components/toast';
 import { SessionProvider } from '../lib/auth/session';
 import { createQueryClient } from '../lib/query-client';
 import { ThemeProvider } from '../lib/theme';
@@ -10,9 +9,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <ToastProvider>{children}</ToastProvider>
-        </SessionProvider>
+        <SessionProvider>{children}</SessionProvider>
       </QueryClientProvider>
     </ThemeProvider>
   );

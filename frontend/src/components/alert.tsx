@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { AlertCircleIcon, CheckCircleIcon, InfoIcon } from './icons';
+import { AlertCircleIcon } from './icons/alert-circle';
+import { CheckCircleIcon } from './icons/check-circle';
+import { InfoIcon } from './icons/info';
 
 type Tone = 'error' | 'success' | 'info' | 'warning';
 

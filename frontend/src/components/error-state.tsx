@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { isUnavailableError } from '../lib/api-error';
 import { useErrorText } from '../lib/use-error-text';
-import { AlertTriangleIcon, RefreshIcon } from './icons';
+import { AlertTriangleIcon } from './icons/alert-triangle';
+import { RefreshIcon } from './icons/refresh';
 import { ALL_NS } from '../locales/resources';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { CheckIcon } from './icons';
+import { CheckIcon } from './icons/check';
 
 export interface MenuItem {
   key: string;

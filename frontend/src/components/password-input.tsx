@@ -1,6 +1,7 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EyeIcon, EyeOffIcon } from './icons';
+import { EyeIcon } from './icons/eye';
+import { EyeOffIcon } from './icons/eye-off';
 import { ALL_NS } from '../locales/resources';
 
 /** A password input with an accessible show/hide toggle. */

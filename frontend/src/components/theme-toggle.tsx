@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useTheme, type ThemeChoice } from '../lib/theme';
-import { MonitorIcon, MoonIcon, SunIcon } from './icons';
+import { MonitorIcon } from './icons/monitor';
+import { MoonIcon } from './icons/moon';
+import { SunIcon } from './icons/sun';
 import { Menu } from './menu';
 import { ALL_NS } from '../locales/resources';
 

@@ -1,6 +1,10 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertCircleIcon, AlertTriangleIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './icons';
+import { AlertCircleIcon } from './icons/alert-circle';
+import { AlertTriangleIcon } from './icons/alert-triangle';
+import { CheckCircleIcon } from './icons/check-circle';
+import { CloseIcon } from './icons/close';
+import { InfoIcon } from './icons/info';
 import { ALL_NS } from '../locales/resources';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';

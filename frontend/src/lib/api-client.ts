@@ -1,6 +1,7 @@
 import type { RouteContract } from '@akhada/contracts';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
+import { apiLanguage } from './api-language';
 import { clearToken, getToken } from './auth/token-store';
 
 /** Everything goes through the same origin; the gateway routes /api/<service>. */
@@ -17,12 +18,6 @@ export interface FetchOptions {
   /** false for the few calls a guest makes (login, register, ...): their 401 is an answer, not an expired session. */
   auth?: boolean;
   signal?: AbortSignal;
-}
-
-let currentLanguage = 'en';
-/** The UI language, sent as Accept-Language so the server may answer in it. */
-export function setApiLanguage(lang: string) {
-  currentLanguage = lang;
 }
 
 export function buildUrl(path: string, query?: Query): string {
@@ -45,7 +40,7 @@ const debug = import.meta.env.DEV;
  */
 export async function apiFetch({ method, path, query, body, auth = true, signal }: FetchOptions): Promise<unknown> {
   const url = buildUrl(path, query);
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': apiLanguage() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -77,12 +77,7 @@ export class ApiError extends Error {
   }
 }
 
-/** 4xx answers and client-side validation failures: retrying cannot change the outcome. */
-export function isClientError(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  if (error.kind === 'validation' || error.kind === 'contract') return true;
-  return error.kind === 'http' && error.status >= 400 && error.status < 500;
-}
+export { isClientError, shouldRetry } from './retry-policy';
 
 export function isUnavailableError(error: unknown): boolean {
   return error instanceof ApiError && error.kind === 'http' && (error.status === 503 || error.status === 502 || error.status === 504 || error.code === 'SERVICE_UNAVAILABLE');
@@ -90,11 +85,6 @@ export function isUnavailableError(error: unknown): boolean {
 
 export function isNotFoundError(error: unknown): boolean {
   return error instanceof ApiError && error.kind === 'http' && error.status === 404;
-}
-
-/** Retry policy shared by queries and mutations: once, and never for 4xx. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
-  return failureCount < 1 && !isClientError(error);
 }
 
 /** Field issues keyed by their path ("address.city"); the first message per path wins. */

@@ -21,6 +21,14 @@ const FIELD_MESSAGE_KEYS: Record<string, string> = {
   'Not a valid location': 'locationInvalid',
   'This reset link is invalid': 'resetLinkInvalid',
   'Not a valid id': 'idInvalid',
+  'Name is required': 'nameRequired',
+  'Name must be at most 100 characters': 'nameTooLong',
+  'Gym name must be at most 100 characters': 'gymNameTooLong',
+  'City must be at most 100 characters': 'cityTooLong',
+  'Message is required': 'messageRequired',
+  'Message must be at least 10 characters': 'messageTooShort',
+  'Message must be at most 2000 characters': 'messageTooLong',
+  'Topic must be sales, support or other': 'topicInvalid',
 };
 
 const DEVANAGARI = /[\u0900-\u097F]/;

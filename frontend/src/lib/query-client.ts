@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { shouldRetry } from './api-error';
+import { shouldRetry } from './retry-policy';
 
 /** Defaults from the spec: retry once (never a 4xx), no refetch on focus, stale after 5 minutes. */
 export function createQueryClient() {

@@ -1,58 +1,57 @@
-import enAuth from './en/auth.json';
-import enCommon from './en/common.json';
-import enDashboard from './en/dashboard.json';
-import enErrors from './en/errors.json';
-import enLanding from './en/landing.json';
-import enMembers from './en/members.json';
-import enNotifications from './en/notifications.json';
-import enProfile from './en/profile.json';
-import enServices from './en/services.json';
-import enSettings from './en/settings.json';
-import enShell from './en/shell.json';
-import hiAuth from './hi/auth.json';
-import hiCommon from './hi/common.json';
-import hiDashboard from './hi/dashboard.json';
-import hiErrors from './hi/errors.json';
-import hiLanding from './hi/landing.json';
-import hiMembers from './hi/members.json';
-import hiNotifications from './hi/notifications.json';
-import hiProfile from './hi/profile.json';
-import hiServices from './hi/services.json';
-import hiSettings from './hi/settings.json';
-import hiShell from './hi/shell.json';
+import type enAuth from './en/auth.json';
+import type enCommon from './en/common.json';
+import type enDashboard from './en/dashboard.json';
+import type enErrors from './en/errors.json';
+import type enLanding from './en/landing.json';
+import type enMembers from './en/members.json';
+import type enNotifications from './en/notifications.json';
+import type enPages from './en/pages.json';
+import type enProfile from './en/profile.json';
+import type enServices from './en/services.json';
+import type enSettings from './en/settings.json';
+import type enShell from './en/shell.json';
+
+/** The shape of one language's texts (English is the reference; the parity test keeps Hindi identical). */
+export interface Resources {
+  common: typeof enCommon;
+  errors: typeof enErrors;
+  auth: typeof enAuth;
+  shell: typeof enShell;
+  landing: typeof enLanding;
+  pages: typeof enPages;
+  dashboard: typeof enDashboard;
+  members: typeof enMembers;
+  notifications: typeof enNotifications;
+  profile: typeof enProfile;
+  settings: typeof enSettings;
+  services: typeof enServices;
+}
 
 export const defaultNS = 'common';
 
-export const en = {
-  common: enCommon,
-  errors: enErrors,
-  auth: enAuth,
-  shell: enShell,
-  landing: enLanding,
-  dashboard: enDashboard,
-  members: enMembers,
-  notifications: enNotifications,
-  profile: enProfile,
-  settings: enSettings,
-  services: enServices,
-};
-
-export const hi: typeof en = {
-  common: hiCommon,
-  errors: hiErrors,
-  auth: hiAuth,
-  shell: hiShell,
-  landing: hiLanding,
-  dashboard: hiDashboard,
-  members: hiMembers,
-  notifications: hiNotifications,
-  profile: hiProfile,
-  settings: hiSettings,
-  services: hiServices,
-};
-
-export const resources = { en, hi };
-export const namespaces = Object.keys(en) as (keyof typeof en)[];
-
 /** Pass to useTranslation so every "namespace:key" is type-checked. */
-export const ALL_NS = ['common', 'errors', 'auth', 'shell', 'landing', 'dashboard', 'members', 'notifications', 'profile', 'settings', 'services'] as const;
+export const ALL_NS = [
+  'common',
+  'errors',
+  'auth',
+  'shell',
+  'landing',
+  'pages',
+  'dashboard',
+  'members',
+  'notifications',
+  'profile',
+  'settings',
+  'services',
+] as const;
+export type Namespace = (typeof ALL_NS)[number];
+export const namespaces: readonly Namespace[] = ALL_NS;
+
+/**
+ * Which texts each part of the app needs. `common` and `landing` ship with the entry (English); everything else,
+ * and all of Hindi, is loaded with the screen that uses it.
+ */
+export const PUBLIC_NS: Namespace[] = ['common', 'landing'];
+export const AUTH_NS: Namespace[] = ['auth', 'errors'];
+export const PAGES_NS: Namespace[] = ['pages', 'errors'];
+export const APP_NS: Namespace[] = ['shell', 'errors', 'auth', 'dashboard', 'members', 'notifications', 'profile', 'settings', 'services'];

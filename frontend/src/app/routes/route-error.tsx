@@ -1,19 +1,17 @@
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
-import { AlertTriangleIcon, RefreshIcon } from '../../components/icons';
+import { AlertTriangleIcon } from '../../components/icons/alert-triangle';
+import { RefreshIcon } from '../../components/icons/refresh';
 import { ALL_NS } from '../../locales/resources';
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   return String(error);
 }
 
-/** The router's error screen: "Unexpected Application Error!" with the error text and a way out. */
-export function RouteError() {
+/** The error screen: "Unexpected Application Error!" with the error text and a way out. */
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation(ALL_NS);
-  const error = useRouteError();
-  console.error('[router]', error);
   return (
     <div className="full-page-center">
       <div className="state state--error card route-error" role="alert">
@@ -31,11 +29,33 @@ export function RouteError() {
             <RefreshIcon size={16} />
             {t('common:actions.reload')}
           </button>
-          <Link to="/" className="btn btn--secondary" reloadDocument>
+          <a href="/" className="btn btn--secondary">
             {t('common:actions.goHome')}
-          </Link>
+          </a>
         </div>
       </div>
     </div>
   );
+}
+
+/** Catches a screen that throws while rendering (or a chunk that fails to load); a new address clears it. */
+export class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { error: unknown; key: string | null }> {
+  override state: { error: unknown; key: string | null } = { error: null, key: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error('[router]', error);
+    this.setState({ key: this.props.resetKey });
+  }
+
+  override componentDidUpdate() {
+    if (this.state.error !== null && this.state.key !== null && this.state.key !== this.props.resetKey) this.setState({ error: null, key: null });
+  }
+
+  override render() {
+    return this.state.error !== null ? <RouteError error={this.state.error} /> : this.props.children;
+  }
 }

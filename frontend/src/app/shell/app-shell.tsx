@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
+import { LoadingState } from '../../components/spinner';
+import { ToastProvider } from '../../components/toast';
 import { useSession } from '../../lib/auth/session';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { Sidebar } from './sidebar';
@@ -9,7 +11,7 @@ import { TopBar } from './top-bar';
 import './shell.css';
 import { ALL_NS } from '../../locales/resources';
 
-/** The signed-in frame: sidebar (a drawer at 768 px and below), top bar, and the page. Nothing without a user. */
+/** The signed-in frame: sidebar (a drawer at 768 px and below), top bar, toasts, and the page. Nothing without a user. */
 export function AppShell() {
   const { t } = useTranslation(ALL_NS);
   const { user } = useSession();
@@ -54,18 +56,22 @@ export function AppShell() {
   if (!user) return null;
   const drawerOpen = drawer && open;
   return (
-    <div className={`shell${drawerOpen ? ' shell--drawer-open' : ''}`}>
-      <a href="#main" className="skip-link">
-        {t('common:skipToContent')}
-      </a>
-      <Sidebar user={user} drawer={drawer} open={open} onClose={() => close()} panelRef={panel} />
-      {drawer ? <div className="shell__overlay" aria-hidden="true" onClick={() => close()} data-testid="drawer-overlay" /> : null}
-      <div className="shell__main" inert={drawerOpen}>
-        <TopBar user={user} drawer={drawer} drawerOpen={drawerOpen} onMenu={() => setOpen(true)} menuButtonRef={menuButton} />
-        <main id="main" ref={main} tabIndex={-1} className="shell__content">
-          <Outlet />
-        </main>
+    <ToastProvider>
+      <div className={`shell${drawerOpen ? ' shell--drawer-open' : ''}`}>
+        <a href="#main" className="skip-link">
+          {t('common:skipToContent')}
+        </a>
+        <Sidebar user={user} drawer={drawer} open={open} onClose={() => close()} panelRef={panel} />
+        {drawer ? <div className="shell__overlay" aria-hidden="true" onClick={() => close()} data-testid="drawer-overlay" /> : null}
+        <div className="shell__main" inert={drawerOpen}>
+          <TopBar user={user} drawer={drawer} drawerOpen={drawerOpen} onMenu={() => setOpen(true)} menuButtonRef={menuButton} />
+          <main id="main" ref={main} tabIndex={-1} className="shell__content">
+            <Suspense fallback={<LoadingState title={t('common:loading')} />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
       </div>
-    </div>
+    </ToastProvider>
   );
 }

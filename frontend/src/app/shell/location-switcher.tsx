@@ -1,7 +1,7 @@
 import type { User } from '@akhada/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapPinIcon } from '../../components/icons';
+import { MapPinIcon } from '../../components/icons/map-pin';
 import { useCurrentLocation } from '../../lib/current-location';
 import { ALL_NS } from '../../locales/resources';
 

@@ -1,4 +1,12 @@
-import { BoxIcon, CalendarCheckIcon, ChatIcon, DashboardIcon, DumbbellIcon, SlidersIcon, StarIcon, UsersIcon, WalletIcon } from '../../components/icons';
+import { BoxIcon } from '../../components/icons/box';
+import { CalendarCheckIcon } from '../../components/icons/calendar-check';
+import { ChatIcon } from '../../components/icons/chat';
+import { DashboardIcon } from '../../components/icons/dashboard';
+import { DumbbellIcon } from '../../components/icons/dumbbell';
+import { SlidersIcon } from '../../components/icons/sliders';
+import { StarIcon } from '../../components/icons/star';
+import { UsersIcon } from '../../components/icons/users';
+import { WalletIcon } from '../../components/icons/wallet';
 
 export const NAV_ITEMS = [
   { key: 'dashboard', to: '/dashboard', end: true, Icon: DashboardIcon },

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { SearchIcon } from '../../components/icons';
+import { SearchIcon } from '../../components/icons/search';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { ALL_NS } from '../../locales/resources';
 

@@ -2,7 +2,7 @@ import type { User } from '@akhada/contracts';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { CloseIcon } from '../../components/icons';
+import { CloseIcon } from '../../components/icons/close';
 import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';

@@ -1,7 +1,7 @@
 import type { User } from '@akhada/contracts';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon } from '../../components/icons';
+import { MenuIcon } from '../../components/icons/menu';
 import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';

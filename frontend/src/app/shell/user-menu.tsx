@@ -1,7 +1,10 @@
 import type { User } from '@akhada/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronDownIcon, LogOutIcon, SlidersIcon, UserIcon } from '../../components/icons';
+import { ChevronDownIcon } from '../../components/icons/chevron-down';
+import { LogOutIcon } from '../../components/icons/log-out';
+import { SlidersIcon } from '../../components/icons/sliders';
+import { UserIcon } from '../../components/icons/user';
 import { Menu } from '../../components/menu';
 import { useSession } from '../../lib/auth/session';
 import { ALL_NS } from '../../locales/resources';
@@ -23,9 +26,8 @@ export function UserMenu({ user }: { user: User }) {
       triggerTestId="user-menu"
       triggerContent={
         <>
-          <span className="avatar avatar--sm" aria-hidden="true">
-            {initialOf(user)}
-          </span>
+          {/* The initial is drawn by CSS, so the button's visible text is just the name its label contains. */}
+          <span className="avatar avatar--sm user-menu__avatar" aria-hidden="true" data-initial={initialOf(user)} />
           <span className="user-menu__name" aria-hidden="true">
             {user.firstName}
           </span>

@@ -25,12 +25,12 @@ export function PublicHeader({ hideSignIn, hideSignUp }: { hideSignIn?: boolean;
             <>
               {hideSignIn ? null : (
                 <Link to="/login" className="btn btn--ghost btn--sm" data-testid="header-sign-in">
-                  {t('auth:header.signIn')}
+                  {t('common:actions.signIn')}
                 </Link>
               )}
               {hideSignUp ? null : (
                 <Link to="/register" className="btn btn--primary btn--sm" data-testid="header-sign-up">
-                  {t('auth:header.signUp')}
+                  {t('common:actions.signUp')}
                 </Link>
               )}
             </>

@@ -1,10 +1,6 @@
 import type { User } from '@akhada/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ApiError } from '../api-error';
-import { getMe } from './api/get-me';
-import { logout as logoutCall } from './api/logout';
-import { refreshToken } from './api/refresh-token';
 import { decodeJwtExp, isExpired, REFRESH_CHECK_INTERVAL_MS, shouldRefresh } from './jwt';
 import { clearToken, getToken, setToken, subscribeToken } from './token-store';
 
@@ -34,6 +30,9 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** The API client and its schemas load on first use, so the public pages stay light for guests. */
+const sessionCalls = () => import('./api/session-calls');
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<SessionState>({ status: 'loading', user: null, reason: null });
@@ -55,6 +54,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setState({ status: 'anonymous', user: null, reason: null });
       return;
     }
+    let calls: Awaited<ReturnType<typeof sessionCalls>>;
+    try {
+      calls = await sessionCalls();
+    } catch {
+      setState({ status: 'unreachable', user: null, reason: null });
+      return;
+    }
+    const { ApiError, getMe, refreshToken } = calls;
     try {
       if (shouldRefresh(exp, Date.now())) {
         const fresh = await refreshToken();
@@ -102,12 +109,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!shouldRefresh(decodeJwtExp(token), Date.now())) return;
     refreshing.current = (async () => {
       try {
+        const { refreshToken } = await sessionCalls();
         const fresh = await refreshToken();
         setToken(fresh.token, 'refreshed');
         setState((s) => (s.status === 'authenticated' ? { status: 'authenticated', user: fresh.user, reason: null } : s));
       } catch (e) {
         // 401 already ended the session through the client; a network blip is retried at the next check.
-        if (!(e instanceof ApiError)) console.error('[session] refresh failed', e);
+        if (!(e instanceof Error && e.name === 'ApiError')) console.error('[session] refresh failed', e);
       } finally {
         refreshing.current = null;
       }
@@ -144,7 +152,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     if (getToken()) {
       try {
-        await logoutCall(AbortSignal.timeout(5000));
+        const { logout } = await sessionCalls();
+        await logout(AbortSignal.timeout(5000));
       } catch {
         /* the local session ends regardless */
       }

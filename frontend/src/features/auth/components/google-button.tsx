@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GoogleIcon } from '../../../components/icons';
+import { GoogleIcon } from '../../../components/icons/google';
 import { ALL_NS } from '../../../locales/resources';
 
 /** There is no Google sign-in on the server, so the button says so instead of pretending. */

@@ -1,6 +1,8 @@
 import type { RegisterBody } from '@akhada/contracts';
 import { useTranslation } from 'react-i18next';
-import { DumbbellIcon, UserIcon, UsersIcon } from '../../../components/icons';
+import { DumbbellIcon } from '../../../components/icons/dumbbell';
+import { UserIcon } from '../../../components/icons/user';
+import { UsersIcon } from '../../../components/icons/users';
 import { ALL_NS } from '../../../locales/resources';
 
 type RegisterRole = RegisterBody['role'];

@@ -1,7 +1,9 @@
 import type { User } from '@akhada/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon, CopyIcon, MapPinIcon } from '../../../components/icons';
+import { CheckIcon } from '../../../components/icons/check';
+import { CopyIcon } from '../../../components/icons/copy';
+import { MapPinIcon } from '../../../components/icons/map-pin';
 import { useToast } from '../../../components/toast';
 import { ALL_NS } from '../../../locales/resources';
 

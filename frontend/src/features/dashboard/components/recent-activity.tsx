@@ -1,7 +1,7 @@
 import type { Notification } from '@akhada/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { BellIcon } from '../../../components/icons';
+import { BellIcon } from '../../../components/icons/bell';
 import { useRelativeTime } from '../../../lib/use-relative-time';
 import { ALL_NS } from '../../../locales/resources';
 

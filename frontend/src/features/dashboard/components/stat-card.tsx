@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { RefreshIcon } from '../../../components/icons';
+import { RefreshIcon } from '../../../components/icons/refresh';
 import { Spinner } from '../../../components/spinner';
 import { isUnavailableError } from '../../../lib/api-error';
 import { formatNumber } from '../../../lib/format';

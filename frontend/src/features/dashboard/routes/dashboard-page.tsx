@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ErrorState } from '../../../components/error-state';
-import { BellIcon, CheckCircleIcon, PlusIcon, UserIcon, UsersIcon } from '../../../components/icons';
+import { BellIcon } from '../../../components/icons/bell';
+import { CheckCircleIcon } from '../../../components/icons/check-circle';
+import { PlusIcon } from '../../../components/icons/plus';
+import { UserIcon } from '../../../components/icons/user';
+import { UsersIcon } from '../../../components/icons/users';
 import { LoadingState } from '../../../components/spinner';
 import { useUser } from '../../../lib/auth/session';
 import { canSwitchLocation, useCurrentLocation } from '../../../lib/current-location';

@@ -1,66 +1,88 @@
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { CalendarCheckIcon, GlobeIcon, UsersIcon, WalletIcon } from '../../../components/icons';
-import { PublicLayout } from '../../../components/layout/public-layout';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import '../landing.css';
+import { RefreshIcon } from '../../../components/icons/refresh';
+import { PublicFooter } from '../../../components/layout/public-footer';
+import { Spinner } from '../../../components/spinner';
 import { ALL_NS } from '../../../locales/resources';
+import { LandingContentError, useLandingContent } from '../api/get-landing-content';
+import { Hero } from '../components/hero';
+import { LandingHeader } from '../components/landing-header';
+import { useLandingMeta } from '../hooks/use-landing-meta';
+import '../landing.css';
 
-const FEATURES = [
-  { key: 'members', Icon: UsersIcon },
-  { key: 'payments', Icon: WalletIcon },
-  { key: 'attendance', Icon: CalendarCheckIcon },
-  { key: 'language', Icon: GlobeIcon },
-] as const;
+// Everything below the first screen starts loading with this module, in parallel with the content.
+const loadMore = () => import('../components/landing-more');
+const LandingMore = lazy(loadMore);
+loadMore().catch(() => undefined); // rendering retries it and shows the error screen if it fails again
 
+/** The public landing page (/): every section's text comes from GET /api/public/landing in the UI language. */
 export function LandingPage() {
-  const { t } = useTranslation(ALL_NS);
-  useDocumentTitle(t('landing:pageTitle'));
-  return (
-    <PublicLayout>
-      <section className="hero" aria-labelledby="hero-title">
-        <p className="hero__eyebrow">{t('landing:hero.eyebrow')}</p>
-        <h1 id="hero-title" className="hero__title">
-          {t('landing:hero.title')}
-        </h1>
-        <p className="hero__subtitle">{t('landing:hero.subtitle')}</p>
-        <div className="hero__actions">
-          <Link to="/register" className="btn btn--primary btn--lg" data-testid="hero-get-started">
-            {t('landing:hero.primary')}
-          </Link>
-          <Link to="/login" className="btn btn--secondary btn--lg" data-testid="hero-sign-in">
-            {t('landing:hero.secondary')}
-          </Link>
+  const { t, i18n } = useTranslation(ALL_NS);
+  const lang = i18n.language === 'hi' ? 'hi' : 'en';
+  const query = useLandingContent(lang);
+  const content = query.data;
+  useLandingMeta(content?.seo, lang);
+
+  // The first screen paints first; the rest renders afterwards in a transition, in small slices that keep the page
+  // responsive instead of one long task.
+  const [showMore, setShowMore] = useState(false);
+  useEffect(() => {
+    if (!content || showMore) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => startTransition(() => setShowMore(true)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [content, showMore]);
+
+  // Until the content is here the page shows only its loading state: header, banner and footer appear together with
+  // the content, so nothing that was already painted moves (no layout shift).
+  if (!content) {
+    if (query.isError) {
+      return (
+        <div className="public-layout landing">
+          <LandingHeader banner={null} />
+          <main id="main" className="landing__main">
+            <div className="landing__state" role="alert" data-testid="landing-error">
+              <p className="landing__state-title">
+                {t('landing:loadError', {
+                  message: query.error instanceof LandingContentError && query.error.status === 0 ? t('landing:offline') : t('landing:loadFailed'),
+                })}
+              </p>
+              <button type="button" className="btn btn--primary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+                <RefreshIcon size={16} />
+                {t('common:actions.retry')}
+              </button>
+            </div>
+          </main>
+          <PublicFooter />
         </div>
-        <p className="hero__trial">{t('landing:hero.trial')}</p>
-      </section>
+      );
+    }
+    return (
+      <main id="main" className="landing__state landing__state--full" role="status" data-testid="landing-loading">
+        <Spinner size="lg" />
+        <p className="landing__state-title">{t('common:loading')}</p>
+      </main>
+    );
+  }
 
-      <section id="features" className="landing-features" aria-labelledby="features-title">
-        <h2 id="features-title" className="section-title">
-          {t('landing:features.title')}
-        </h2>
-        <ul className="feature-grid">
-          {FEATURES.map(({ key, Icon }) => (
-            <li key={key} className="feature card">
-              <span className="feature__icon">
-                <Icon size={22} />
-              </span>
-              <h3 className="feature__title">{t(`landing:features.${key}.title`)}</h3>
-              <p className="feature__text">{t(`landing:features.${key}.text`)}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section className="landing-cta card" aria-labelledby="cta-title">
-        <h2 id="cta-title" className="landing-cta__title">
-          {t('landing:cta.title')}
-        </h2>
-        <p className="landing-cta__text">{t('landing:cta.text')}</p>
-        <Link to="/register" className="btn btn--primary btn--lg">
-          {t('landing:cta.button')}
-        </Link>
-      </section>
-    </PublicLayout>
+  return (
+    <div className="public-layout landing">
+      <a href="#main" className="skip-link">
+        {t('common:skipToContent')}
+      </a>
+      <LandingHeader banner={content.banner} />
+      <main id="main" tabIndex={-1} className="landing__main">
+        <Hero hero={content.hero} assurances={content.claims.assurances} preview={content.screenshots[5] ?? content.screenshots[0]} />
+        <Suspense fallback={<div className="landing__more-placeholder" />}>
+          {showMore ? <LandingMore content={content} /> : <div className="landing__more-placeholder" />}
+        </Suspense>
+      </main>
+      <PublicFooter />
+    </div>
   );
 }

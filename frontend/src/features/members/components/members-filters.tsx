@@ -1,7 +1,7 @@
 import { MembershipStatus, MembershipType } from '@akhada/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchIcon } from '../../../components/icons';
+import { SearchIcon } from '../../../components/icons/search';
 import { ALL_NS } from '../../../locales/resources';
 
 export interface MemberFilters {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronDownIcon } from '../../../components/icons';
+import { ChevronDownIcon } from '../../../components/icons/chevron-down';
 import { formatNumber } from '../../../lib/format';
 import { FILTER_TABS, type FilterTab } from '../lib/filters';
 import { ALL_NS } from '../../../locales/resources';

@@ -2,7 +2,7 @@ import type { Notification } from '@akhada/contracts';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { BellIcon } from '../../../components/icons';
+import { BellIcon } from '../../../components/icons/bell';
 import { Spinner } from '../../../components/spinner';
 import { useRelativeTime } from '../../../lib/use-relative-time';
 import { useNotifications } from '../api/get-notifications';

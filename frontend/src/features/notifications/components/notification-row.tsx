@@ -1,6 +1,6 @@
 import type { Notification } from '@akhada/contracts';
 import { useTranslation } from 'react-i18next';
-import { ArrowRightIcon } from '../../../components/icons';
+import { ArrowRightIcon } from '../../../components/icons/arrow-right';
 import { safeActionPath } from '../lib/list-cache';
 import { NotificationTypeIcon } from './notification-type-icon';
 import { PriorityBadge } from './priority-badge';

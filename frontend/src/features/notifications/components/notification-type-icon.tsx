@@ -1,5 +1,11 @@
 import type { NotificationType } from '@akhada/contracts';
-import { BoxIcon, CalendarCheckIcon, DumbbellIcon, IdCardIcon, InfoIcon, StarIcon, WalletIcon } from '../../../components/icons';
+import { BoxIcon } from '../../../components/icons/box';
+import { CalendarCheckIcon } from '../../../components/icons/calendar-check';
+import { DumbbellIcon } from '../../../components/icons/dumbbell';
+import { IdCardIcon } from '../../../components/icons/id-card';
+import { InfoIcon } from '../../../components/icons/info';
+import { StarIcon } from '../../../components/icons/star';
+import { WalletIcon } from '../../../components/icons/wallet';
 
 const ICONS = {
   payment: WalletIcon,

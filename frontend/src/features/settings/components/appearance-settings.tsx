@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { MonitorIcon, MoonIcon, SunIcon } from '../../../components/icons';
+import { MonitorIcon } from '../../../components/icons/monitor';
+import { MoonIcon } from '../../../components/icons/moon';
+import { SunIcon } from '../../../components/icons/sun';
 import { LANGUAGES, setLanguage } from '../../../lib/i18n';
 import { useTheme, type ThemeChoice } from '../../../lib/theme';
 import { ALL_NS } from '../../../locales/resources';

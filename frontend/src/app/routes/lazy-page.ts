@@ -1,0 +1,42 @@
+import { lazy, type ComponentType } from 'react';
+import { ensureNamespaces } from '../../lib/i18n';
+import type { Namespace } from '../../locales/resources';
+
+/*
+ * Every screen is its own chunk, loaded with the texts it needs when it is first visited. While one is on its way,
+ * the previous screen stays (navigation runs in a transition) and the root layout shows a thin progress bar.
+ */
+let pending = 0;
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((l) => l());
+
+export const pendingPages = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  count: () => pending,
+};
+
+export function lazyPage(load: () => Promise<ComponentType>, ns: readonly Namespace[] = []) {
+  let started: Promise<{ default: ComponentType }> | null = null;
+  const start = () => {
+    started ??= (async () => {
+      pending += 1;
+      notify();
+      try {
+        const [Component] = await Promise.all([load(), ensureNamespaces(ns)]);
+        return { default: Component };
+      } catch (err) {
+        started = null; // a later visit tries again (e.g. after the network came back)
+        throw err;
+      } finally {
+        pending -= 1;
+        notify();
+      }
+    })();
+    return started;
+  };
+  const Page = lazy(start);
+  return Object.assign(Page, { preload: start });
+}
