@@ -120,6 +120,10 @@ const commands: Record<string, () => Promise<void>> = {
   infra: infraOnly,
   seed: seedOnly,
   bench: async () => (await import('./bench/gateway-overhead.ts')).main(root),
+  // The script prints its figures and exits by itself.
+  'web-budgets': async () => {
+    await import('../../frontend/scripts/web-budgets.ts');
+  },
 };
 
 const name = process.argv[2] ?? '';
