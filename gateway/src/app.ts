@@ -3,8 +3,8 @@ import helmet from '@fastify/helmet';
 import proxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { SERVICES } from '@akhada/contracts';
-import { bearerToken, createService, type Logger, type TokenVerifier } from '@akhada/kit';
+import { SERVICES, type ErrorBody } from '@akhada/contracts';
+import { bearerToken, createService, problemBody, type Logger, type TokenVerifier } from '@akhada/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loadFrontend } from './frontend-files.ts';
 import { loadLandingContent, registerPublicContent, type LandingDocuments } from './public-content.ts';
@@ -26,7 +26,7 @@ export interface GatewayOptions {
   trustedProxies?: string;
 }
 
-const problem = (req: { id: string }, status: number, code: string, message: string) => ({ success: false, message, error: message, code, requestId: req.id });
+const problem = (req: { id: string }, code: ErrorBody['code'], message: string) => problemBody(req.id, code, message);
 
 /**
  * The thin edge: one route table to the services, bearer tokens checked early, rate limits, request ids, security
@@ -63,7 +63,7 @@ export const buildGateway = async (opts: GatewayOptions) => {
   await app.register(cors, { origin: opts.corsOrigins ?? ['http://localhost:5173', 'http://127.0.0.1:5173'], credentials: false });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (req, ctx) => ({ ...problem(req, 429, 'RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`), statusCode: 429 }),
+    errorResponseBuilder: (req, ctx) => ({ ...problem(req, 'RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`), statusCode: 429 }),
   });
 
   // The landing page's content is the gateway's own answer (before the proxies: /api/public/* otherwise goes to auth).
@@ -73,14 +73,14 @@ export const buildGateway = async (opts: GatewayOptions) => {
     const path = req.url.slice('/api'.length).split('?')[0] ?? '';
     if (isPublicPath(route, path)) return;
     const token = bearerToken(req.headers.authorization);
-    if (!token) return reply.status(401).send(problem(req, 401, 'UNAUTHENTICATED', 'Please sign in to continue'));
+    if (!token) return reply.status(401).send(problem(req, 'UNAUTHENTICATED', 'Please sign in to continue'));
     try {
       await opts.verifier.verify(token);
     } catch (err) {
       const status = (err as { status?: number }).status;
-      if (status === 401) return reply.status(401).send(problem(req, 401, (err as { code: string }).code, (err as Error).message));
+      if (status === 401) return reply.status(401).send(problem(req, (err as { code: ErrorBody['code'] }).code, (err as Error).message));
       req.log.error({ err }, 'edge token check failed');
-      return reply.status(503).send(problem(req, 503, 'SERVICE_UNAVAILABLE', 'Sign-in cannot be checked right now. Please try again shortly.'));
+      return reply.status(503).send(problem(req, 'SERVICE_UNAVAILABLE', 'Sign-in cannot be checked right now. Please try again shortly.'));
     }
   };
 
@@ -106,8 +106,8 @@ export const buildGateway = async (opts: GatewayOptions) => {
           onError: (reply, { error }) => {
             const code = (error as { statusCode?: number }).statusCode ?? 502;
             const req = reply.request as { id: string };
-            if (code === 504) return reply.status(504).send(problem(req, 504, 'SERVICE_UNAVAILABLE', `The ${route.service} service took too long to answer.`));
-            return reply.status(503).send(problem(req, 503, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not available right now. Please try again shortly.`));
+            if (code === 504) return reply.status(504).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${route.service} service took too long to answer.`));
+            return reply.status(503).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not available right now. Please try again shortly.`));
           },
         },
       });
@@ -123,7 +123,7 @@ export const buildGateway = async (opts: GatewayOptions) => {
   });
 
   // Anything else under /api is not a route of ours.
-  app.all('/api/*', async (req, reply) => reply.status(404).send(problem(req, 404, 'NOT_FOUND', `No API route for ${req.method} ${req.url.split('?')[0]}`)));
+  app.all('/api/*', async (req, reply) => reply.status(404).send(problem(req, 'NOT_FOUND', `No API route for ${req.method} ${req.url.split('?')[0]}`)));
 
   if (frontend) {
     await app.register(fastifyStatic, {
@@ -141,10 +141,10 @@ export const buildGateway = async (opts: GatewayOptions) => {
     app.get('/', sendIndex);
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/api/') && !/\.[a-z0-9]{2,5}(\?|$)/i.test(req.url)) return sendIndex(req, reply);
-      return reply.status(404).send(problem(req, 404, 'NOT_FOUND', `Nothing at ${req.url.split('?')[0]}`));
+      return reply.status(404).send(problem(req, 'NOT_FOUND', `Nothing at ${req.url.split('?')[0]}`));
     });
   } else {
-    app.setNotFoundHandler((req, reply) => reply.status(404).send(problem(req, 404, 'NOT_FOUND', `Nothing at ${req.url.split('?')[0]}`)));
+    app.setNotFoundHandler((req, reply) => reply.status(404).send(problem(req, 'NOT_FOUND', `Nothing at ${req.url.split('?')[0]}`)));
   }
   return app;
 };

@@ -15,5 +15,6 @@ export * from './auth/context.ts';
 export * from './auth/verifier.ts';
 export * from './auth/revocations.ts';
 export * from './http/create-service.ts';
+export { problemBody } from './http/error-handler.ts';
 export * from './http/metrics.ts';
 export * from './events/join-from-now.ts';

@@ -8,7 +8,7 @@ import type { RequestContext } from '../auth/context.ts';
 import { bearerToken, type TokenVerifier } from '../auth/verifier.ts';
 import { unauthenticated } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { errorHandler } from './error-handler.ts';
+import { errorHandler, problemBody } from './error-handler.ts';
 import { HttpMetrics } from './metrics.ts';
 
 declare module 'fastify' {
@@ -55,7 +55,7 @@ export const createService = ({ name, logger, verifier, readiness = {}, bodyLimi
   app.setErrorHandler(errorHandler);
   if (notFoundHandler) {
     app.setNotFoundHandler((req, reply) =>
-      reply.status(404).send({ success: false, message: `No route for ${req.method} ${req.url.split('?')[0]}`, error: 'Not found', code: 'NOT_FOUND', requestId: req.id }),
+      reply.status(404).send(problemBody(req.id, 'NOT_FOUND', `No route for ${req.method} ${req.url.split('?')[0]}`, { error: 'Not found' })),
     );
   }
   app.decorateRequest('ctx', null);
