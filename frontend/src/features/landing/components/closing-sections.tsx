@@ -6,6 +6,7 @@ import { LockIcon } from '../../../components/icons/lock';
 import { ShieldIcon } from '../../../components/icons/shield';
 import { ALL_NS } from '../../../locales/resources';
 import type { LandingContent } from '../api/get-landing-content';
+import { AssuranceList } from './assurance-list';
 import { SectionHeading } from './section-heading';
 
 /** The dashboard showcase: what an owner sees every morning, with the real dashboard screen. */
@@ -80,14 +81,7 @@ export function TrustBadges({
           );
         })}
       </ul>
-      <ul className="assurances assurances--center" aria-label={t('landing:trust.assurances')}>
-        {assurances.map((a) => (
-          <li key={a.id} className="assurances__item">
-            <CheckIcon size={16} />
-            {a.label}
-          </li>
-        ))}
-      </ul>
+      <AssuranceList items={assurances} label={t('landing:trust.assurances')} centered />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { CheckIcon } from '../../../components/icons/check';
 import { ALL_NS } from '../../../locales/resources';
 import type { LandingContent } from '../api/get-landing-content';
+import { AssuranceList } from './assurance-list';
 
 /** Title (the longer desktop variant from 1024 px), subtitle, the two calls to action and the assurances. */
 export function Hero({
@@ -31,14 +31,7 @@ export function Hero({
             {hero.secondaryCta.text}
           </Link>
         </div>
-        <ul className="assurances" aria-label={t('landing:hero.assurances')}>
-          {assurances.map((a) => (
-            <li key={a.id} className="assurances__item">
-              <CheckIcon size={16} />
-              {a.label}
-            </li>
-          ))}
-        </ul>
+        <AssuranceList items={assurances} label={t('landing:hero.assurances')} />
       </div>
       {preview ? (
         <div className="landing-hero__preview">
