@@ -82,7 +82,53 @@ function landingPreload(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The stylesheets of the landing page's chunk and of what it imports beyond the entry, from the browser build's
+ * manifest: the gateway links them in the head of the `/` it renders, so its first screen paints styled.
+ */
+function landingStyles(distDir: string): string[] {
+  const file = join(distDir, '.vite', 'manifest.json');
+  let manifest: Record<string, { file: string; src?: string; isEntry?: boolean; imports?: string[]; css?: string[] }>;
+  try {
+    manifest = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    throw new Error(`The landing snapshot is built after the browser build: ${file} is missing (run vite build first)`);
+  }
+  const inEntry = new Set<string>();
+  const walkEntry = (key: string) => {
+    if (inEntry.has(key)) return;
+    inEntry.add(key);
+    manifest[key]?.imports?.forEach(walkEntry);
+  };
+  Object.keys(manifest)
+    .filter((k) => manifest[k]!.isEntry)
+    .forEach(walkEntry);
+  const styles = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    if (seen.has(key) || inEntry.has(key)) return;
+    seen.add(key);
+    manifest[key]?.css?.forEach((css) => styles.add(`/${css}`));
+    manifest[key]?.imports?.forEach(walk);
+  };
+  const page = Object.keys(manifest).find((k) => manifest[k]!.src === 'src/features/landing/routes/landing-page.tsx');
+  if (!page) throw new Error('The browser build has no landing page chunk');
+  walk(page);
+  return [...styles];
+}
+
+// `vite build --ssr src/prerender/landing-snapshot.tsx --outDir dist-ssr` (after the browser build): the landing
+// page's first screen as one self-contained module for the gateway.
+const ssrConfig = () =>
+  defineConfig({
+    plugins: [react()],
+    publicDir: false,
+    define: { __LANDING_STYLES__: JSON.stringify(landingStyles('dist')), 'process.env.NODE_ENV': '"production"' },
+    ssr: { noExternal: true, resolve: { conditions: ['production'], externalConditions: ['production'] } },
+    build: { emptyOutDir: true, target: 'node24', sourcemap: false, minify: false },
+  });
+
+const browserConfig = defineConfig({
   plugins: [react(), precompress(), landingPreload()],
   server: {
     port: 5173,
@@ -116,3 +162,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrConfig() : browserConfig));

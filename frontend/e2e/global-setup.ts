@@ -23,8 +23,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-  if (!existsSync(path.join(root, 'frontend', 'dist', 'index.html'))) {
-    throw new Error('frontend/dist is missing: the browser tests run against the production build. Run `npm test` (it builds first).');
+  if (!existsSync(path.join(root, 'frontend', 'dist', 'index.html')) || !existsSync(path.join(root, 'frontend', 'dist-ssr', 'landing-snapshot.js'))) {
+    throw new Error('frontend/dist or dist-ssr is missing: the browser tests run against the production build. Run `npm test` (it builds first).');
   }
   // Its own topics and consumer groups, so a development stack on the same broker never mixes with the test stack.
   process.env.AKHADA_TOPIC_NAMESPACE = 'e2e';

@@ -238,6 +238,9 @@ describe('landing page', () => {
 
   it('shows "Loading..." and then "Error loading content: ..." with a Retry that recovers', async () => {
     const { ctx, page } = await visitor();
+    // The page must fetch its content: the first screen the gateway renders is in the cookie's language (Hindi),
+    // the visitor's stored language is English.
+    await ctx.addCookies([{ name: 'lang', value: 'hi', url: base }]);
     let fail = true;
     await page.route('**/api/public/landing*', async (route) => {
       if (fail)
@@ -303,6 +306,78 @@ describe('landing page', () => {
     await page.goto('/');
     await page.waitForURL(/\/dashboard$/, { timeout: 15_000 });
     await ctx.close();
+  });
+});
+
+describe('first screen rendered by the gateway', () => {
+  /** The elements whose text a visitor sees first, read from the page as it arrived (before any script). */
+  async function withoutScripts(cookieLang?: 'en' | 'hi', width = 1280) {
+    const ctx = await browser.newContext({ baseURL: base, viewport: { width, height: 800 }, javaScriptEnabled: false });
+    if (cookieLang) await ctx.addCookies([{ name: 'lang', value: cookieLang, url: base }]);
+    const page = await ctx.newPage();
+    await page.goto('/');
+    return { ctx, page };
+  }
+
+  it('sends / with banner, header, hero and metadata already in the page, in the language of the lang cookie', async () => {
+    for (const [lang, c] of [['en', en], ['hi', hi]] as const) {
+      const { ctx, page } = await withoutScripts(lang);
+      expect(await htmlAttribute(page, 'lang')).toBe(lang);
+      expect(await page.getByTestId('hero-title').innerText()).toBe(c.hero.titleDesktop);
+      expect(await page.getByTestId('urgency-banner').innerText()).toContain(c.banner.message);
+      expect(await page.getByTestId('hero-get-started').getAttribute('href')).toBe('/register');
+      expect(await page.getByTestId('header-sign-in').getAttribute('href')).toBe('/login');
+      expect(await page.title()).toBe(c.seo.title);
+      expect(await page.locator('head meta[property="og:title"]').getAttribute('content')).toBe(c.seo.ogTitle);
+      expect(await page.locator('head meta[property="og:url"]').getAttribute('content')).toBe(`${base}/`);
+      await ctx.close();
+    }
+    // No cookie: English.
+    const { ctx, page } = await withoutScripts(undefined, 375);
+    expect(await page.getByTestId('hero-title').innerText()).toBe(en.hero.title);
+    await ctx.close();
+  });
+
+  it('is taken over by the app without a request for the content and without a loading screen', async () => {
+    const { ctx, page } = await visitor();
+    await ctx.addCookies([{ name: 'lang', value: 'en', url: base }]);
+    const contentRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/public/landing')) contentRequests.push(r.url());
+    });
+    // Records whether the loading state was ever in the page.
+    await ctx.addInitScript(`new MutationObserver(() => {
+      if (document.querySelector('[data-testid="landing-loading"]')) window.sawLoading = true;
+    }).observe(document, { childList: true, subtree: true });`);
+    await openLanding(page);
+    expect(await page.locator('[data-landing-snapshot]').count()).toBe(0); // replaced by the app's own render
+    expect(await page.getByTestId('hero-title').count()).toBe(1);
+    expect(await page.evaluate('window.sawLoading === true')).toBe(false);
+    expect(contentRequests).toEqual([]);
+    // Interactive: the theme switch works on the page that arrived rendered.
+    await page.getByTestId('theme-switch').click();
+    expect(await htmlAttribute(page, 'data-theme')).toBe('dark');
+    await ctx.close();
+  });
+
+  it('is never shown to a signed-in visitor or in a language other than the visitor’s', async () => {
+    // The app's code is held back, so what shows is exactly what index.html's inline script decided.
+    const snapshotVisible = async (storage: Record<string, string>, cookieLang: 'en' | 'hi') => {
+      const ctx = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+      await ctx.addCookies([{ name: 'lang', value: cookieLang, url: base }]);
+      await ctx.addInitScript((items) => {
+        for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+      }, storage);
+      const page = await ctx.newPage();
+      await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+      await page.goto('/');
+      const visible = await page.getByTestId('hero-title').isVisible();
+      await ctx.close();
+      return visible;
+    };
+    expect(await snapshotVisible({ lang: 'en' }, 'en')).toBe(true);
+    expect(await snapshotVisible({ lang: 'en', token: 'a.b.c' }, 'en')).toBe(false);
+    expect(await snapshotVisible({ lang: 'hi' }, 'en')).toBe(false);
   });
 });
 

@@ -7,7 +7,7 @@
 // Prints the figures against the targets; it is a measurement, not a test. `--strict` exits 1 when a target is missed.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -166,6 +166,11 @@ async function lighthouseRuns() {
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
       if (!result) throw new Error('Lighthouse returned no result');
       const lhr = result.lhr;
+      if (process.env.LIGHTHOUSE_SAVE) {
+        // LIGHTHOUSE_SAVE=dir keeps each run's full report (lighthouse-N.json) for a closer look.
+        mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+        writeFileSync(join(process.env.LIGHTHOUSE_SAVE, `lighthouse-${i}.json`), JSON.stringify(lhr));
+      }
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const line = categories.map((c) => {
         const score = Math.round((lhr.categories[c]?.score ?? 0) * 100);

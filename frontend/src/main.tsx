@@ -14,10 +14,16 @@ import './styles/components.css';
 
 const lang = storedLanguage();
 
+// The gateway sent the landing page's first screen already rendered (see src/prerender/landing-snapshot.tsx), with
+// its content; index.html's inline script marked it stale if it does not fit this visitor (signed in, or another
+// language). The app's first render replaces it with the same markup, so it waits for the page's code.
+const snapshot = document.documentElement.dataset.snapshot === lang;
+
 // A guest on the landing page: start its code and its content now, in parallel, instead of after the first render.
+let landingCode: Promise<unknown> | null = null;
 if (window.location.pathname === '/' && !getToken()) {
   prefetchLandingContent(lang);
-  LandingPage.preload().catch(() => undefined); // the route shows the error if it fails again
+  landingCode = LandingPage.preload().catch(() => undefined); // the route shows the error if it fails again
 }
 
 // Hindi pages: fetch the Devanagari font before the text that needs it is laid out.
@@ -37,7 +43,7 @@ if (lang === 'hi') {
 // no single long task holds the main thread while the page boots.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-void initI18n()
+void Promise.all([initI18n(), snapshot ? landingCode : null])
   .then(nextTask)
   .then(() => {
     const root = document.getElementById('root');

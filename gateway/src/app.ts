@@ -6,7 +6,10 @@ import fastifyStatic from '@fastify/static';
 import { SERVICES, type ErrorBody } from '@akhada/contracts';
 import { bearerToken, createService, problemBody, type Logger, type TokenVerifier } from '@akhada/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { join } from 'node:path';
+import { pickEncoding } from './encoding.ts';
 import { loadFrontend } from './frontend-files.ts';
+import { cookieLanguage, loadLandingPages } from './landing-page.ts';
 import { loadLandingContent, registerPublicContent, type LandingDocuments } from './public-content.ts';
 import { isPublicPath, routeTable, type UpstreamRoute } from './route-table.ts';
 
@@ -16,6 +19,10 @@ export interface GatewayOptions {
   routes?: UpstreamRoute[];
   hubUpstream?: string;
   frontendDist?: string;
+  /** The frontend's server build (default: dist-ssr next to frontendDist), for the landing page's first screen. */
+  frontendSsr?: string;
+  /** The site's public origin (e.g. https://akhada.in) for absolute links in the landing page's metadata; else the request's. */
+  publicOrigin?: string;
   corsOrigins?: string[];
   rateLimitPerMinute?: number;
   authRateLimitPerMinute?: number;
@@ -39,6 +46,14 @@ export const buildGateway = async (opts: GatewayOptions) => {
   const routes = opts.routes ?? routeTable();
   const authRateLimit = opts.authRateLimitPerMinute ?? 60;
   const frontend = opts.frontendDist ? loadFrontend(opts.frontendDist) : undefined;
+  const landingPages = frontend
+    ? await loadLandingPages({
+        ssrDir: opts.frontendSsr ?? join(frontend.distDir, '..', 'dist-ssr'),
+        indexHtml: frontend.indexHtml,
+        documents: landing,
+        logger: opts.logger,
+      })
+    : undefined;
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -138,7 +153,17 @@ export const buildGateway = async (opts: GatewayOptions) => {
       },
     });
     const sendIndex = (_req: FastifyRequest, reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(frontend.indexHtml);
-    app.get('/', sendIndex);
+    // A guest's first visit: the landing page with its first screen already rendered, in the language of the `lang`
+    // cookie (index.html's inline script hides it from a signed-in visitor, whom the app sends to /dashboard).
+    app.get('/', (req, reply) => {
+      const origin = opts.publicOrigin ?? `${req.protocol}://${req.host}`;
+      if (!landingPages || !/^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/i.test(origin)) return sendIndex(req, reply);
+      const page = landingPages.page(cookieLanguage(req.headers.cookie), origin);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie');
+      const encoding = pickEncoding(req.headers['accept-encoding']);
+      if (!encoding) return reply.send(page.html);
+      return reply.header('content-encoding', encoding).send(page.encoded[encoding]);
+    });
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/api/') && !/\.[a-z0-9]{2,5}(\?|$)/i.test(req.url)) return sendIndex(req, reply);
       return reply.status(404).send(problem(req, 'NOT_FOUND', `Nothing at ${req.url.split('?')[0]}`));

@@ -10,6 +10,10 @@ const Config = z.object({
   LOG_LEVEL: z.string().default('info'),
   AUTH_JWKS_URL: z.url().default('http://127.0.0.1:4101/auth/.well-known/jwks.json'),
   FRONTEND_DIST: z.string().default(fileURLToPath(new URL('../../frontend/dist', import.meta.url))),
+  /** The frontend's server build (the landing page's first screen); default: frontend/dist-ssr. */
+  FRONTEND_SSR: z.string().default(fileURLToPath(new URL('../../frontend/dist-ssr', import.meta.url))),
+  /** The public origin of the site (e.g. https://akhada.in) for absolute URLs in link previews; else the request's Host. */
+  PUBLIC_ORIGIN: z.url().optional(),
   CORS_ORIGINS: z.string().default('http://localhost:5173,http://127.0.0.1:5173'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
@@ -24,6 +28,8 @@ const app = await buildGateway({
   landingContentDir: config.LANDING_CONTENT_DIR,
   verifier: createTokenVerifier({ jwksUrl: config.AUTH_JWKS_URL }),
   frontendDist: config.FRONTEND_DIST,
+  frontendSsr: config.FRONTEND_SSR,
+  publicOrigin: config.PUBLIC_ORIGIN?.replace(/\/$/, ''),
   hubUpstream: process.env.NOTIFICATIONS_URL,
   trustedProxies: process.env.TRUSTED_PROXIES,
   corsOrigins: config.CORS_ORIGINS.split(','),

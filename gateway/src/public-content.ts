@@ -2,10 +2,10 @@ import { Language, LandingContent, publicRoutes } from '@akhada/contracts';
 import type { App } from '@akhada/kit';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
+import { compressOnce, pickEncoding } from './encoding.ts';
 
 /** gateway/content: one operator-editable file per language, `landing.<lang>.json`. */
 export const DEFAULT_LANDING_CONTENT_DIR = fileURLToPath(new URL('../content', import.meta.url));
@@ -84,11 +84,7 @@ const readDocument = (dir: string, lang: Language): LandingDocument => {
   if (parsed.data.lang !== lang) throw new Error(`Landing content file ${file} says "lang": "${parsed.data.lang}"; it must be "${lang}"`);
   const body = JSON.stringify({ success: true, data: parsed.data });
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-  const encoded = {
-    br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } }),
-    gzip: gzipSync(body, { level: 9 }),
-  };
-  return { content: parsed.data, body, etag, encoded };
+  return { content: parsed.data, body, etag, encoded: compressOnce(body) };
 };
 
 /**
@@ -117,20 +113,6 @@ const matches = (header: string | undefined, etag: string): boolean =>
     .split(',')
     .map((t) => t.trim().replace(/^W\//, ''))
     .some((t) => t === '*' || t === etag);
-
-/** Brotli, else gzip, when the client accepts it (q=0 excluded); otherwise the plain body. */
-const pickEncoding = (header: string | string[] | undefined): 'br' | 'gzip' | null => {
-  const accepted = new Set(
-    (Array.isArray(header) ? header.join(',') : (header ?? ''))
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => part && !/;\s*q=0(?:\.0*)?$/.test(part))
-      .map((part) => part.split(';')[0]!.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
-};
 
 /** GET /api/public/landing?lang=en|hi, answered by the gateway itself: content only, no business rules. */
 export const registerPublicContent = (app: App, { documents, rateLimitPerMinute }: { documents: LandingDocuments; rateLimitPerMinute: number }): void => {

@@ -23,7 +23,7 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}): Prom
 const newestMtime = (dir: string): number => {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-ssr') continue;
     const p = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
   }
@@ -122,6 +122,7 @@ const commands: Record<string, () => Promise<void>> = {
   bench: async () => (await import('./bench/gateway-overhead.ts')).main(root),
   // The script prints its figures and exits by itself.
   'web-budgets': async () => {
+    if (!process.argv.includes('--sizes-only')) process.env.CHROME_PATH ??= await ensureChromium();
     await import('../../frontend/scripts/web-budgets.ts');
   },
 };

@@ -20,7 +20,14 @@ export function ThemeSwitch() {
       data-testid="theme-switch"
       data-theme-next={next}
     >
-      {resolved === 'dark' ? <SunIcon size={20} /> : <MoonIcon size={20} />}
+      {/* Both icons; the stylesheet shows the one for the page's theme (set before the first paint), so a page
+          painted before this code runs (the landing page's first screen) shows the right one too. */}
+      <span className="theme-switch__icon theme-switch__icon--to-light">
+        <SunIcon size={20} />
+      </span>
+      <span className="theme-switch__icon theme-switch__icon--to-dark">
+        <MoonIcon size={20} />
+      </span>
     </button>
   );
 }

@@ -19,6 +19,8 @@ export function storedLanguage(): Language {
 function applyDocumentLanguage(lang: Language) {
   document.documentElement.lang = lang;
   setApiLanguage(lang);
+  // The server reads it too: the gateway renders the landing page's first screen in this language.
+  document.cookie = `${KEY}=${lang}; path=/; max-age=31536000; samesite=lax`;
 }
 
 export const i18n = i18next.createInstance();

@@ -69,6 +69,15 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   return <ThemeContext value={value}>{children}</ThemeContext>;
 }
 
+/**
+ * A fixed theme for markup rendered outside the browser (the landing page's first screen, rendered by the gateway).
+ * Nothing it renders may depend on the theme: the page's stylesheet follows `data-theme`, set before the first paint.
+ */
+export function StaticThemeProvider({ children }: { children: ReactNode }) {
+  const value = useMemo<ThemeContextValue>(() => ({ theme: 'system', resolved: 'light', setTheme: () => undefined }), []);
+  return <ThemeContext value={value}>{children}</ThemeContext>;
+}
+
 export function useTheme(): ThemeContextValue {
   const v = use(ThemeContext);
   if (!v) throw new Error('useTheme must be used inside <ThemeProvider>');

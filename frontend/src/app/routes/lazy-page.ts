@@ -18,15 +18,19 @@ export const pendingPages = {
   count: () => pending,
 };
 
+type Module = { default: ComponentType };
+
 export function lazyPage(load: () => Promise<ComponentType>, ns: readonly Namespace[] = []) {
-  let started: Promise<{ default: ComponentType }> | null = null;
+  let started: Promise<Module> | null = null;
+  let loaded: Module | null = null;
   const start = () => {
     started ??= (async () => {
       pending += 1;
       notify();
       try {
         const [Component] = await Promise.all([load(), ensureNamespaces(ns)]);
-        return { default: Component };
+        loaded = { default: Component };
+        return loaded;
       } catch (err) {
         started = null; // a later visit tries again (e.g. after the network came back)
         throw err;
@@ -37,6 +41,8 @@ export function lazyPage(load: () => Promise<ComponentType>, ns: readonly Namesp
     })();
     return started;
   };
-  const Page = lazy(start);
+  // A screen preloaded before its first render (the landing page, started by the entry) is handed over at once:
+  // React takes a thenable that resolves synchronously without suspending, so nothing flashes a spinner.
+  const Page = lazy<ComponentType>(() => (loaded ? ({ then: (resolve: (m: Module) => void) => resolve(loaded!) } as unknown as Promise<Module>) : start()));
   return Object.assign(Page, { preload: start });
 }

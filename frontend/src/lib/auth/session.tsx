@@ -35,9 +35,12 @@ const sessionCalls = () => import('./api/session-calls');
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<SessionState>({ status: 'loading', user: null, reason: null });
+  // A guest (no stored token) is known at once: guest pages render on the first pass, without a loading frame.
+  const [state, setState] = useState<SessionState>(() =>
+    getToken() ? { status: 'loading', user: null, reason: null } : { status: 'anonymous', user: null, reason: null },
+  );
   const refreshing = useRef<Promise<void> | null>(null);
-  const statusRef = useRef<SessionStatus>('loading');
+  const statusRef = useRef<SessionStatus>(state.status);
   useEffect(() => {
     statusRef.current = state.status;
   }, [state.status]);
@@ -45,7 +48,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const load = useCallback(async () => {
     const token = getToken();
     if (!token) {
-      setState({ status: 'anonymous', user: null, reason: null });
+      setState((s) => (s.status === 'anonymous' ? s : { status: 'anonymous', user: null, reason: null }));
       return;
     }
     const exp = decodeJwtExp(token);
@@ -174,6 +177,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({ status: state.status, user: state.user, reason: state.reason, signIn, signOut, setUser, retry }),
     [state, signIn, signOut, setUser, retry],
   );
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+/**
+ * A guest's session, for markup rendered outside the browser (the landing page's first screen, rendered by the
+ * gateway): nobody is signed in and nothing can be done with it.
+ */
+export function GuestSessionProvider({ children }: { children: ReactNode }) {
+  const value = useMemo<Session>(() => {
+    const unavailable = () => {
+      throw new Error('GuestSessionProvider: no session outside the browser');
+    };
+    return { status: 'anonymous', user: null, reason: null, signIn: unavailable, signOut: async () => unavailable(), setUser: unavailable, retry: unavailable };
+  }, []);
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 

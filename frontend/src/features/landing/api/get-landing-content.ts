@@ -1,7 +1,8 @@
 import type { LandingContent } from '@akhada/contracts';
 import { hashKey, queryOptions, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { apiLanguage } from '../../../lib/api-language';
+import { embeddedLandingContent } from '../lib/embedded-content';
 import type { LandingWorkerResponse } from './landing-worker';
 import { adoptValidator, disableValidatorWorker, validateLandingContent, warmUpValidator } from './validate-landing-content';
 
@@ -18,6 +19,7 @@ export class LandingContentError extends Error {
 }
 
 const early = new Map<string, Promise<LandingContent>>();
+
 
 declare global {
   interface Window {
@@ -84,7 +86,7 @@ export function getLandingContent(lang: string, signal?: AbortSignal): Promise<L
 
 /** Starts the request before the landing page's own code has arrived (called by the entry for a guest on /). */
 export function prefetchLandingContent(lang: string) {
-  if (early.has(lang)) return;
+  if (early.has(lang) || embeddedLandingContent(lang)) return;
   const p = request(lang);
   p.catch(() => undefined);
   early.set(lang, p);
@@ -106,6 +108,11 @@ export const landingContentQuery = (lang: string) =>
 export function useLandingContent(lang: string) {
   const client = useQueryClient();
   const options = useMemo(() => landingContentQuery(lang), [lang]);
+  useState(() => {
+    // First render of a page that came with its content: into the cache before it is read, so no loading frame.
+    const content = embeddedLandingContent(lang);
+    if (content && client.getQueryData(options.queryKey) === undefined) client.setQueryData(options.queryKey, content);
+  });
   const hash = hashKey(options.queryKey);
   const subscribe = useCallback(
     (onChange: () => void) =>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { LandingContent } from '../api/get-landing-content';
+import { landingMetaTags } from '../lib/meta-tags';
 
 type Seo = LandingContent['seo'];
 
@@ -41,21 +42,7 @@ export function useLandingMeta(seo: Seo | undefined, lang: string) {
     const previousTitle = document.title;
     document.title = seo.title;
     const url = `${window.location.origin}/`;
-    const undo = [
-      setMeta('name', 'description', seo.description),
-      setMeta('name', 'keywords', seo.keywords.join(', ')),
-      setMeta('property', 'og:type', 'website'),
-      setMeta('property', 'og:site_name', 'Akhada'),
-      setMeta('property', 'og:url', url),
-      setMeta('property', 'og:locale', lang === 'hi' ? 'hi_IN' : 'en_IN'),
-      setMeta('property', 'og:title', seo.ogTitle),
-      setMeta('property', 'og:description', seo.ogDescription),
-      setMeta('property', 'og:image', `${window.location.origin}/landing/screenshot-1.webp`),
-      setMeta('name', 'twitter:card', 'summary_large_image'),
-      setMeta('name', 'twitter:title', seo.twitterTitle),
-      setMeta('name', 'twitter:description', seo.twitterDescription),
-      setCanonical(url),
-    ];
+    const undo = [...landingMetaTags(seo, lang, window.location.origin).map((m) => setMeta(m.attr, m.key, m.content)), setCanonical(url)];
     return () => {
       document.title = previousTitle;
       undo.reverse().forEach((f) => f());

@@ -5,8 +5,8 @@ import { PublicFooter } from '../../../components/layout/public-footer';
 import { Spinner } from '../../../components/spinner';
 import { ALL_NS } from '../../../locales/resources';
 import { LandingContentError, useLandingContent } from '../api/get-landing-content';
-import { Hero } from '../components/hero';
 import { LandingHeader } from '../components/landing-header';
+import { LandingView, MorePlaceholder } from '../components/landing-view';
 import { useLandingMeta } from '../hooks/use-landing-meta';
 import '../landing.css';
 
@@ -71,18 +71,8 @@ export function LandingPage() {
   }
 
   return (
-    <div className="public-layout landing">
-      <a href="#main" className="skip-link">
-        {t('common:skipToContent')}
-      </a>
-      <LandingHeader banner={content.banner} />
-      <main id="main" tabIndex={-1} className="landing__main">
-        <Hero hero={content.hero} assurances={content.claims.assurances} preview={content.screenshots[5] ?? content.screenshots[0]} />
-        <Suspense fallback={<div className="landing__more-placeholder" />}>
-          {showMore ? <LandingMore content={content} /> : <div className="landing__more-placeholder" />}
-        </Suspense>
-      </main>
-      <PublicFooter />
-    </div>
+    <LandingView content={content}>
+      <Suspense fallback={<MorePlaceholder />}>{showMore ? <LandingMore content={content} /> : <MorePlaceholder />}</Suspense>
+    </LandingView>
   );
 }
