@@ -21,7 +21,7 @@ export function SearchBox() {
       <label htmlFor="global-search" className="visually-hidden">
         {t('shell:search.label')}
       </label>
-      <SearchIcon size={18} className="search-box__icon" />
+      <SearchIcon size={18} className="input-icon__icon" />
       <input
         id="global-search"
         type="search"

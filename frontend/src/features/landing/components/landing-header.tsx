@@ -6,11 +6,11 @@ import { ThemeSwitch } from '../../../components/theme-switch';
 import { ALL_NS } from '../../../locales/resources';
 import type { LandingContent } from '../api/get-landing-content';
 
-/** Sticky top of the landing page: the urgency banner (colours from the content) above the header. */
+/** Sticky top of the landing page (the public header bar): the urgency banner (colours from the content) above the header. */
 export function LandingHeader({ banner }: { banner: LandingContent['banner'] | null }) {
   const { t } = useTranslation(ALL_NS);
   return (
-    <header className="landing-top">
+    <header className="public-header landing-top">
       {banner?.enabled ? (
         <div
           className="urgency-banner"
