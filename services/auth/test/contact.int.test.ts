@@ -1,19 +1,13 @@
 import { AuthEvents, ErrorBody, parseEvent, PLATFORM_ORG_ID, publicRoutes, topicOf } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, type Runtime } from '@akhada/kit';
-import { dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
-import type { FastifyInstance } from 'fastify';
+import type { App, Runtime } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadSigningKeys, type SigningKeys } from '../src/app/signing-keys.ts';
-import { createAuthVerifier } from '../src/app/verifier.ts';
-import { migrations } from '../src/db/migrations.ts';
 import type { AuthDb } from '../src/db/schema.ts';
+import { startAuth, type TestAuth } from './start-auth.ts';
 
+let auth: TestAuth;
 let runtime: Runtime<AuthDb>;
-let app: FastifyInstance;
-let schema: string;
-let databaseUrl: string;
+let app: App;
 /** The service's clock, moved forward by tests that need an hour to pass. */
 let offsetMs = 0;
 const uniq = randomUUID().slice(0, 8);
@@ -45,27 +39,12 @@ const countFrom = async (ip: string) =>
   );
 
 beforeAll(async () => {
-  const infra = await testInfra();
-  databaseUrl = infra.databaseUrl;
-  schema = uniqueSchema('auth');
-  const config = BaseConfig.parse({ DATABASE_URL: databaseUrl, KAFKA_BROKERS: infra.brokers.join(','), LOG_LEVEL: 'warn', INSTANCE_ID: `test-${uniq}` });
-  let keys: SigningKeys | undefined;
-  runtime = await bootRuntime<AuthDb>({ name: 'auth', schema, config, migrations, verifier: (rev) => createAuthVerifier(() => keys!.keySet, rev) });
-  keys = await loadSigningKeys(runtime.dbh.db);
-  app = buildApp(runtime, {
-    db: runtime.dbh.db,
-    keys,
-    mailer: { send: async () => {} },
-    appUrl: 'http://localhost:8080',
-    clock: () => new Date(Date.now() + offsetMs),
-  });
-  await app.ready();
+  auth = await startAuth({ clock: () => new Date(Date.now() + offsetMs) });
+  ({ runtime, app } = auth);
 });
 
 afterAll(async () => {
-  await app?.close();
-  for (const close of runtime?.closers ?? []) await close();
-  if (schema) await dropSchema(databaseUrl, schema);
+  await auth?.close();
 });
 
 describe('POST /public/contact', () => {

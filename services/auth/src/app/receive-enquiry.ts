@@ -1,15 +1,14 @@
 import { AuthEvents, PLATFORM_ORG_ID, type ContactBody } from '@akhada/contracts';
 import { AppError, newId } from '@akhada/kit';
-import { sql, type Kysely } from 'kysely';
-import type { AuthDb } from '../db/schema.ts';
+import { publish } from '../db/auth-events.ts';
+import { insertEnquiry, lockEnquiriesFrom, recentEnquiriesFrom } from '../db/enquiries-repo.ts';
 import { ENQUIRY_WINDOW_MS, enquiryRetryMinutes, isEnquiryThrottled } from '../domain/rules.ts';
-import { publish } from './publish.ts';
+import type { AuthDeps, RequestIds } from './deps.ts';
 
 export interface EnquiryInput {
   body: ContactBody;
   ip: string;
   userAgent: string | undefined;
-  requestId: string;
 }
 
 /**
@@ -18,17 +17,14 @@ export interface EnquiryInput {
  * a transaction-scoped advisory lock, so parallel requests cannot slip past the limit.
  */
 export const receiveEnquiry = async (
-  { db, now }: { db: Kysely<AuthDb>; now: Date },
-  { body, ip, userAgent, requestId }: EnquiryInput,
-): Promise<{ enquiryId: string }> =>
-  db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`akhada.enquiry.${ip}`}))`.execute(trx);
-    const recent = await trx
-      .selectFrom('enquiries')
-      .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.min('created_at').as('oldest')])
-      .where('ip', '=', ip)
-      .where('created_at', '>', new Date(now.getTime() - ENQUIRY_WINDOW_MS))
-      .executeTakeFirstOrThrow();
+  { db, clock }: Pick<AuthDeps, 'db' | 'clock'>,
+  { requestId }: RequestIds,
+  { body, ip, userAgent }: EnquiryInput,
+): Promise<{ enquiryId: string }> => {
+  const now = clock();
+  return db.transaction().execute(async (trx) => {
+    await lockEnquiriesFrom(trx, ip);
+    const recent = await recentEnquiriesFrom(trx, ip, new Date(now.getTime() - ENQUIRY_WINDOW_MS));
     if (isEnquiryThrottled(Number(recent.n)) && recent.oldest) {
       const minutes = enquiryRetryMinutes(new Date(recent.oldest), now);
       throw new AppError(
@@ -51,7 +47,7 @@ export const receiveEnquiry = async (
       user_agent: userAgent?.slice(0, 300) ?? null,
       created_at: now,
     };
-    await trx.insertInto('enquiries').values(row).execute();
+    await insertEnquiry(trx, row);
     await publish(
       trx,
       AuthEvents.EnquiryReceived,
@@ -71,3 +67,4 @@ export const receiveEnquiry = async (
     );
     return { enquiryId };
   });
+};

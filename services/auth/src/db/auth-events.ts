@@ -2,7 +2,7 @@ import { topicOf, type EventDefinition } from '@akhada/contracts';
 import { enqueue, makeEnvelope, type EventMetadata } from '@akhada/kit';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { AuthDb } from '../db/schema.ts';
+import type { AuthDb } from './schema.ts';
 
 /** Identity is plain tables, but every change still goes out as an integration event through the outbox. */
 export const publish = <TType extends string, TData extends z.ZodType>(

@@ -1,8 +1,9 @@
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@akhada/kit';
 import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTVerifyGetKey } from 'jose';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { AuthDb } from '../db/schema.ts';
+import { insertSigningKey, latestSigningKey, lockSigningKeys } from '../db/signing-keys-repo.ts';
 import type { Role } from '@akhada/contracts';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../domain/rules.ts';
 
@@ -27,14 +28,17 @@ export interface SigningKeys {
  */
 export const loadSigningKeys = async (db: Kysely<AuthDb>): Promise<SigningKeys> => {
   const row = await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext('akhada.auth.signing_keys'))`.execute(trx);
-    const existing = await trx.selectFrom('signing_keys').selectAll().orderBy('created_at', 'desc').executeTakeFirst();
+    await lockSigningKeys(trx);
+    const existing = await latestSigningKey(trx);
     if (existing) return existing;
     const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
     const kid = randomUUID();
-    const created = { kid, private_jwk: JSON.stringify({ ...(await exportJWK(privateKey)), kid }), public_jwk: JSON.stringify({ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }) };
-    await trx.insertInto('signing_keys').values(created).execute();
-    return trx.selectFrom('signing_keys').selectAll().where('kid', '=', kid).executeTakeFirstOrThrow();
+    const created = {
+      kid,
+      private_jwk: JSON.stringify({ ...(await exportJWK(privateKey)), kid }),
+      public_jwk: JSON.stringify({ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }),
+    };
+    return insertSigningKey(trx, created);
   });
   const publicJwk = row.public_jwk as JWK;
   const privateKey = await importJWK(row.private_jwk as JWK, 'ES256');

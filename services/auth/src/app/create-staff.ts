@@ -1,0 +1,54 @@
+import { AuthEvents, type CreateStaffBody } from '@akhada/contracts';
+import { assertLocation, conflict, forbidden, newId, requireRole, type RequestContext } from '@akhada/kit';
+import type { z } from 'zod';
+import { publish } from '../db/auth-events.ts';
+import { locationIdsInOrg } from '../db/locations-repo.ts';
+import { insertUser, insertUserLocations, loadUserView } from '../db/users-repo.ts';
+import type { AuthDeps } from './deps.ts';
+
+/** Owners add admins and trainers anywhere in their gym; admins add trainers to branches they run. */
+export const createStaff = async (
+  { db, clock, passwords }: Pick<AuthDeps, 'db' | 'clock' | 'passwords'>,
+  ctx: RequestContext,
+  body: z.infer<typeof CreateStaffBody>,
+) => {
+  requireRole(ctx, ['owner', 'admin'], 'Only the owner or an admin can add staff');
+  if (ctx.role === 'admin' && body.role !== 'trainer') throw forbidden('Only the owner can add admins');
+  const now = clock();
+  const locationIds = [...new Set(body.locationIds)];
+  const inOrg = await locationIdsInOrg(db, ctx.orgId, locationIds);
+  if (inOrg.length !== locationIds.length) throw forbidden('You cannot act in that location');
+  if (ctx.role === 'admin') for (const l of locationIds) assertLocation(ctx, l);
+  const passwordHash = await passwords.hash(body.password);
+  const userId = newId();
+  try {
+    await db.transaction().execute(async (trx) => {
+      await insertUser(trx, {
+        id: userId,
+        org_id: ctx.orgId,
+        email: body.email,
+        password_hash: passwordHash,
+        first_name: body.firstName,
+        last_name: body.lastName,
+        phone: body.phone,
+        role: body.role,
+        date_of_birth: null,
+        gender: null,
+        address: '{}',
+        emergency_contact: '{}',
+      });
+      await insertUserLocations(trx, userId, locationIds);
+      await publish(
+        trx,
+        AuthEvents.UserRegistered,
+        userId,
+        { userId, orgId: ctx.orgId, role: body.role, firstName: body.firstName, lastName: body.lastName, email: body.email, locationIds },
+        { orgId: ctx.orgId, locationId: locationIds[0], actorId: ctx.userId, correlationId: ctx.correlationId, causationId: ctx.requestId, occurredAt: now },
+      );
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') throw conflict('EMAIL_TAKEN', 'An account with this email already exists');
+    throw err;
+  }
+  return loadUserView(db, userId, ctx.orgId);
+};

@@ -1,0 +1,23 @@
+import type { Logger } from '@akhada/kit';
+import type { Kysely } from 'kysely';
+import type { Mailer } from '../adapters/mailer.ts';
+import type { PasswordHasher } from '../adapters/password-hasher.ts';
+import type { SigningKeys } from '../adapters/signing-keys.ts';
+import type { AuthDb } from '../db/schema.ts';
+
+/** Everything the auth use cases may need; each use case takes `Pick<AuthDeps, …>` of what it uses. */
+export interface AuthDeps {
+  db: Kysely<AuthDb>;
+  clock: () => Date;
+  keys: SigningKeys;
+  passwords: PasswordHasher;
+  mailer: Mailer;
+  /** The public address of the app, for links in mails. */
+  appUrl: string;
+  logger: Logger;
+}
+
+/** Who sent an HTTP command that has no signed-in caller (registration, password reset, the contact form). */
+export interface RequestIds {
+  requestId: string;
+}

@@ -1,0 +1,16 @@
+import type { AuthDb } from '../db/schema.ts';
+import { allowedLocations } from '../db/locations-repo.ts';
+import { loadUserView } from '../db/users-repo.ts';
+import type { AuthDeps } from './deps.ts';
+
+type TokenUser = Pick<AuthDb['users'], 'id' | 'org_id' | 'role' | 'first_name' | 'last_name'>;
+
+/** The step sign-in and refresh share: a short-lived token for the session, with the user as the API shows it. */
+export const issueSessionToken = async ({ db, keys }: Pick<AuthDeps, 'db' | 'keys'>, now: Date, user: TokenUser, sessionId: string) => {
+  const locations = await allowedLocations(db, user);
+  const { token, expiresAt } = await keys.sign(
+    { userId: user.id, orgId: user.org_id, role: user.role, locationIds: locations.map((l) => l.id), sessionId, name: `${user.first_name} ${user.last_name}` },
+    now,
+  );
+  return { user: await loadUserView(db, user.id, user.org_id), token, expiresAt: expiresAt.toISOString() };
+};

@@ -1,0 +1,41 @@
+import { AppError, newId } from '@akhada/kit';
+import { clearFailures, countFailuresSince, pruneFailuresBefore, recordFailures } from '../db/login-failures-repo.ts';
+import { insertSession } from '../db/sessions-repo.ts';
+import { findUserByEmail } from '../db/users-repo.ts';
+import { isThrottled, LOGIN_FAILURE_WINDOW_MS, sessionExpiresAt } from '../domain/rules.ts';
+import type { AuthDeps } from './deps.ts';
+import { issueSessionToken } from './issue-session-token.ts';
+
+const INVALID = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+const THROTTLED = () => new AppError(429, 'RATE_LIMITED', 'Too many sign-in attempts. Please wait a minute and try again.');
+
+/** Unknown email and wrong password answer the same; 5 failures a minute per account or per address lock sign-in. */
+export const signIn = async (
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'keys' | 'passwords'>,
+  input: { email: string; password: string; ip: string; userAgent: string | undefined },
+) => {
+  const { db, passwords } = deps;
+  const now = deps.clock();
+  const keys = [`email:${input.email.toLowerCase()}`, `ip:${input.ip}`];
+  const counts = await countFailuresSince(db, keys, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
+  if (counts.some((c) => isThrottled(c.n))) throw THROTTLED();
+
+  const user = await findUserByEmail(db, input.email);
+  const ok = await passwords.verify(user?.password_hash, input.password);
+  if (!user || !ok) {
+    await recordFailures(db, keys);
+    await pruneFailuresBefore(db, new Date(now.getTime() - 10 * LOGIN_FAILURE_WINDOW_MS));
+    throw INVALID();
+  }
+  await clearFailures(db, keys[0]!);
+  const sessionId = newId();
+  await insertSession(db, {
+    id: sessionId,
+    user_id: user.id,
+    expires_at: sessionExpiresAt(now),
+    revoked_at: null,
+    user_agent: input.userAgent?.slice(0, 300) ?? null,
+    ip: input.ip,
+  });
+  return issueSessionToken(deps, now, user, sessionId);
+};

@@ -1,0 +1,12 @@
+import { SERVICES } from '@akhada/contracts';
+import { BaseConfig } from '@akhada/kit';
+import { z } from 'zod';
+
+export const AuthConfig = BaseConfig.extend({
+  PORT: z.coerce.number().int().default(SERVICES.auth.port),
+  APP_URL: z.url().default('http://localhost:8080'),
+  SMTP_HOST: z.string().default('127.0.0.1'),
+  SMTP_PORT: z.coerce.number().int().default(2525),
+  MAIL_FROM: z.string().default('Akhada <no-reply@akhada.local>'),
+});
+export type AuthConfig = z.infer<typeof AuthConfig>;

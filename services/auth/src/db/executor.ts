@@ -1,0 +1,3 @@
+import type { Kysely, Transaction } from 'kysely';
+
+export type Executor<DB> = Kysely<DB> | Transaction<DB>;

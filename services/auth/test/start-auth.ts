@@ -1,0 +1,59 @@
+import { BaseConfig, bootRuntime, type App, type Runtime } from '@akhada/kit';
+import { dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { randomUUID } from 'node:crypto';
+import { createArgon2Hasher } from '../src/adapters/password-hasher.ts';
+import { loadSigningKeys, type SigningKeys } from '../src/adapters/signing-keys.ts';
+import { createAuthVerifier } from '../src/adapters/token-verifier.ts';
+import type { AuthDeps } from '../src/app/deps.ts';
+import { buildApp } from '../src/build-app.ts';
+import { migrations } from '../src/db/migrations.ts';
+import type { AuthDb } from '../src/db/schema.ts';
+
+export interface TestAuth {
+  runtime: Runtime<AuthDb>;
+  app: App;
+  keys: SigningKeys;
+  deps: AuthDeps;
+  close(): Promise<void>;
+}
+
+/**
+ * The auth service as main.ts wires it, on a fresh schema of the test database and the real Kafka, with the given
+ * dependencies replaced (a fake mailer, a movable clock…). Not listening: tests call `app.inject()`.
+ */
+export const startAuth = async (overrides: Partial<Omit<AuthDeps, 'db' | 'keys' | 'logger'>> = {}): Promise<TestAuth> => {
+  const infra = await testInfra();
+  const schema = uniqueSchema('auth');
+  const config = BaseConfig.parse({
+    DATABASE_URL: infra.databaseUrl,
+    KAFKA_BROKERS: infra.brokers.join(','),
+    LOG_LEVEL: 'warn',
+    INSTANCE_ID: `test-${randomUUID().slice(0, 8)}`,
+  });
+  let k: SigningKeys | undefined;
+  const runtime = await bootRuntime<AuthDb>({ name: 'auth', schema, config, migrations, verifier: (rev) => createAuthVerifier(() => k!.keySet, rev) });
+  const keys = (k = await loadSigningKeys(runtime.dbh.db));
+  const deps: AuthDeps = {
+    db: runtime.dbh.db,
+    keys,
+    logger: runtime.logger,
+    clock: () => new Date(),
+    passwords: createArgon2Hasher(),
+    mailer: { send: async () => {} },
+    appUrl: 'http://localhost:8080',
+    ...overrides,
+  };
+  const app = buildApp({ ...deps, verifier: runtime.verifier, readiness: runtime.readiness });
+  await app.ready();
+  return {
+    runtime,
+    app,
+    keys,
+    deps,
+    async close() {
+      await app.close();
+      for (const close of runtime.closers) await close();
+      await dropSchema(infra.databaseUrl, schema);
+    },
+  };
+};
