@@ -151,14 +151,14 @@ describe('registration', () => {
       brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:19092').split(','),
       logger: createLogger('auth-test', 'warn'),
     });
-    const consumer = bus.consumer(`auth-test-${uniq}`);
     const seen: string[] = [];
     const owner = await loginAs(ownerEmail);
-    await consumer.connect();
-    await consumer.subscribe({ topic: topicOf('auth'), fromBeginning: true });
-    await consumer.run({
-      eachMessage: async ({ message }) => {
-        const env = JSON.parse(message.value!.toString());
+    await bus.subscribe({
+      groupId: `auth-test-${uniq}`,
+      topics: [topicOf('auth')],
+      from: 'beginning',
+      onMessage: async (message) => {
+        const env = JSON.parse(message.value);
         if (env.orgId === owner.user.organization._id) seen.push(env.type);
         if (env.type === AuthEvents.UserRegistered.type && env.orgId === owner.user.organization._id) parseEvent(AuthEvents.UserRegistered, env);
       },

@@ -12,7 +12,6 @@ import { createEventBus, type EventBus } from '../src/events/kafka.ts';
 import { enqueue, OutboxRelay } from '../src/events/outbox.ts';
 import { makeEnvelope } from '../src/events/envelope.ts';
 import { on, runConsumer } from '../src/events/consumer.ts';
-import { joinFromNow } from '../src/events/join-from-now.ts';
 import { createLogger } from '../src/logger.ts';
 import { dropSchema, testInfra, uniqueSchema } from '../src/testing/infra.ts';
 import { defineEvent } from '@akhada/contracts';
@@ -75,18 +74,17 @@ describe('event store', () => {
 describe('outbox relay', () => {
   it('has one leader per service, publishes every row once, in order per key, and marks rows sent after the ack', async () => {
     const memberId = randomUUID();
-    const { bus: listening, joined } = await joinFromNow(bus, [TOPIC]);
     const seen: string[] = [];
-    const consumer = listening.consumer(`kit-test-${randomUUID()}`);
-    await consumer.connect();
-    await consumer.subscribe({ topic: TOPIC });
-    await consumer.run({
-      eachMessage: async ({ message }) => {
-        const env = EventEnvelope.parse(JSON.parse(message.value!.toString()));
+    const listening = await bus.subscribe({
+      groupId: `kit-test-${randomUUID()}`,
+      topics: [TOPIC],
+      from: 'now',
+      onMessage: async (message) => {
+        const env = EventEnvelope.parse(JSON.parse(message.value));
         if (env.aggregateId === memberId) seen.push((env.data as { firstName: string }).firstName);
       },
     });
-    await joined;
+    await listening.joined;
 
     const relays = [1, 2, 3].map(() => new OutboxRelay({ pool: dbh.pool, schema, bus, logger, pollMs: 200 }));
     await Promise.all(relays.map((r) => r.start()));
@@ -108,7 +106,7 @@ describe('outbox relay', () => {
     await expect.poll(() => seen.at(-1), { timeout: 20_000 }).toBe('after-failover');
     expect(seen).toHaveLength(names.length + 1);
     await Promise.all(relays.map((r) => r.stop()));
-    await consumer.disconnect();
+    await listening.stop();
   });
 });
 
@@ -116,16 +114,15 @@ describe('consumer', () => {
   it('applies an event once however often it arrives, and parks one that keeps failing', async () => {
     await dbh.db.schema.createTable('effects').ifNotExists().addColumn('event_id', 'text').addColumn('name', 'text').execute();
     const Poison = defineEvent('members.member_registered', 1, z.object({ firstName: z.string() }).passthrough());
-    const { bus: listening, joined } = await joinFromNow(bus, [TOPIC]);
     const name = `kit-test-${randomUUID()}`;
     const running = await runConsumer<KitTables>({
-      bus: listening,
+      bus,
       db: dbh.db,
       name,
       topics: [TOPIC],
       logger,
       maxAttempts: 3,
-      fromBeginning: false,
+      from: 'now',
       handlers: [
         on(Poison, async (trx, env) => {
           if (env.orgId !== orgId) return;
@@ -134,7 +131,7 @@ describe('consumer', () => {
         }),
       ],
     });
-    await joined;
+    await running.joined;
     const good = envelopeFor(randomUUID(), 'good');
     const poison = envelopeFor(randomUUID(), 'poison');
     const after = envelopeFor(randomUUID(), 'after');
@@ -144,15 +141,21 @@ describe('consumer', () => {
     await send(poison);
     await send(after);
     await bus.publish([{ topic: TOPIC, key: 'garbage', value: '{"not":"an envelope"}', headers: {} }]);
+    // A barrier: same key as `good`, so the same partition, behind the redelivery. Once its effect shows, the
+    // redelivery has been handled, and the effects below are final.
+    await send(envelopeFor(good.aggregateId, 'sentinel'));
 
     const effects = () => (dbh.db as any).selectFrom('effects').select(['name']).execute() as Promise<{ name: string }[]>;
-    await expect.poll(async () => (await effects()).map((e) => e.name).sort(), { timeout: 30_000 }).toEqual(['after', 'good']);
-    await expect
-      .poll(async () => (await dbh.db.selectFrom('dead_letters').select(['event_id', 'attempts', 'consumer']).where('consumer', '=', name).execute()).length, { timeout: 30_000 })
-      .toBeGreaterThanOrEqual(1);
-    const parked = await dbh.db.selectFrom('dead_letters').selectAll().where('consumer', '=', name).where('event_id', '=', poison.eventId).executeTakeFirst();
+    await expect.poll(async () => (await effects()).map((e) => e.name).sort(), { timeout: 30_000 }).toEqual(['after', 'good', 'sentinel']);
+    // Both parked: the poison event after its three attempts, and the message that is not an envelope at once.
+    const deadLetters = () => dbh.db.selectFrom('dead_letters').selectAll().where('consumer', '=', name).orderBy('id').execute();
+    await expect.poll(async () => (await deadLetters()).length, { timeout: 30_000 }).toBe(2);
+    const parked = (await deadLetters()).find((d) => d.event_id === poison.eventId);
     expect(parked?.attempts).toBe(3);
     expect(parked?.error).toContain('this one always fails');
+    const notAnEnvelope = (await deadLetters()).find((d) => d.event_id === null);
+    expect(notAnEnvelope).toMatchObject({ topic: TOPIC, attempts: 1, payload: '{"not":"an envelope"}' });
+    expect(notAnEnvelope?.error).toMatch(/^invalid envelope: /);
     await running.stop();
   });
 });

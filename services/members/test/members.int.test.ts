@@ -55,12 +55,12 @@ beforeAll(async () => {
 
   // Listen to the members topic from the start, under a group of our own, keeping only organization A's events.
   bus = createEventBus({ clientId: `${schema}-test`, brokers: infra.brokers, logger: createLogger('members-test', 'silent') });
-  const consumer = bus.consumer(`${schema}-test-${randomUUID()}`);
-  await consumer.connect();
-  await consumer.subscribe({ topics: [topicOf('members')], fromBeginning: true });
-  await consumer.run({
-    eachMessage: async ({ message }) => {
-      const env = JSON.parse(message.value?.toString('utf8') ?? 'null') as EventEnvelope | null;
+  await bus.subscribe({
+    groupId: `${schema}-test-${randomUUID()}`,
+    topics: [topicOf('members')],
+    from: 'beginning',
+    onMessage: async (message) => {
+      const env = JSON.parse(message.value || 'null') as EventEnvelope | null;
       if (env?.orgId === orgA) seen.push(env);
     },
   });

@@ -153,29 +153,13 @@ const record = (s: ClientSocket) => {
   return got;
 };
 
-const ensureTopics = async (bus: EventBus) => {
-  const admin = bus.admin();
-  await admin.connect();
-  try {
-    const existing = new Set(await admin.listTopics());
-    const wanted = topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('notifications')].includes(t.topic) && !existing.has(t.topic));
-    for (const t of wanted) await admin.createTopics({ waitForLeaders: true, topics: [{ topic: t.topic, numPartitions: t.numPartitions, replicationFactor: 1 }] });
-  } finally {
-    await admin.disconnect();
-  }
-};
+const ensureTopics = (bus: EventBus) =>
+  bus.ensureTopics(topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('notifications')].includes(t.topic)));
 
 /** The consumer groups this file created (ours, the hub's, the kit's revocation follower) all carry the schema name. */
 const deleteTestGroups = async () => {
   if (!producer || !schema) return;
-  const admin = producer.admin();
-  await admin.connect();
-  try {
-    const mine = (await admin.listGroups()).groups.map((g) => g.groupId).filter((g) => g.includes(schema));
-    if (mine.length) await admin.deleteGroups(mine);
-  } finally {
-    await admin.disconnect();
-  }
+  await producer.deleteGroups((g) => g.includes(schema));
 };
 
 // ---------- lifecycle ----------

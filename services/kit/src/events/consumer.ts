@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { KitTables } from '../db/kit-migrations.ts';
 import type { Logger } from '../logger.ts';
-import type { EventBus } from './kafka.ts';
+import type { EventBus, StartAt } from './kafka.ts';
 
 export interface EventHandler<DB> {
   type: string;
@@ -23,7 +23,16 @@ export interface RunningConsumer {
   stop(): Promise<void>;
 }
 
+/** A consumer just started: `joined` resolves once it has joined its group (for `from: 'now'`: and is positioned). */
+export interface StartedConsumer extends RunningConsumer {
+  joined: Promise<void>;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** `from` wins; `fromBeginning` is the older spelling (true → 'beginning', false → 'latest'). */
+const startOf = (from: StartAt | undefined, fromBeginning: boolean | undefined, fallback: StartAt): StartAt =>
+  from ?? (fromBeginning === undefined ? fallback : fromBeginning ? 'beginning' : 'latest');
 
 /**
  * Consumes topics with an inbox: the (consumer, eventId) row and the handler's effect commit in one transaction, so a
@@ -39,7 +48,8 @@ export const runConsumer = async <DB extends KitTables>({
   handlers,
   logger,
   maxAttempts = 5,
-  fromBeginning = true,
+  from,
+  fromBeginning,
 }: {
   bus: EventBus;
   db: Kysely<DB>;
@@ -49,27 +59,27 @@ export const runConsumer = async <DB extends KitTables>({
   handlers: EventHandler<DB>[];
   logger: Logger;
   maxAttempts?: number;
+  /** Where a new group starts (default 'beginning'). */
+  from?: StartAt;
   fromBeginning?: boolean;
-}): Promise<RunningConsumer> => {
+}): Promise<StartedConsumer> => {
   const byType = new Map(handlers.map((h) => [h.type, h]));
-  const consumer = bus.consumer(groupId);
   const kdb = db as unknown as Kysely<KitTables>;
-  await consumer.connect();
-  await consumer.subscribe({ topics, fromBeginning });
   let stopping = false;
-  await consumer.run({
-    autoCommit: true,
-    eachMessage: async ({ topic, partition, message, heartbeat }) => {
-      const raw = message.value?.toString('utf8') ?? '';
+  const subscription = await bus.subscribe({
+    groupId,
+    topics,
+    from: startOf(from, fromBeginning, 'beginning'),
+    onMessage: async ({ topic, partition, offset, value: raw }, heartbeat) => {
       let envelope: EventEnvelope<unknown>;
       try {
         envelope = EventEnvelope.parse(JSON.parse(raw)) as EventEnvelope<unknown>;
       } catch (err) {
         await kdb
           .insertInto('dead_letters')
-          .values({ consumer: name, event_id: null, topic, partition, offset: message.offset, payload: raw.slice(0, 100_000), error: `invalid envelope: ${String(err)}`, attempts: 1 })
+          .values({ consumer: name, event_id: null, topic, partition, offset, payload: raw.slice(0, 100_000), error: `invalid envelope: ${String(err)}`, attempts: 1 })
           .execute();
-        logger.error({ topic, partition, offset: message.offset }, 'parked a message that is not a valid event envelope');
+        logger.error({ topic, partition, offset }, 'parked a message that is not a valid event envelope');
         return;
       }
       const handler = byType.get(envelope.type);
@@ -92,7 +102,7 @@ export const runConsumer = async <DB extends KitTables>({
           if (attempt >= maxAttempts) {
             await kdb
               .insertInto('dead_letters')
-              .values({ consumer: name, event_id: envelope.eventId, topic, partition, offset: message.offset, payload: raw.slice(0, 100_000), error: String((err as Error).stack ?? err), attempts: attempt })
+              .values({ consumer: name, event_id: envelope.eventId, topic, partition, offset, payload: raw.slice(0, 100_000), error: String((err as Error).stack ?? err), attempts: attempt })
               .execute();
             logger.error({ err, eventId: envelope.eventId, type: envelope.type, attempts: attempt }, 'parked an event in dead_letters after repeated failures');
             return;
@@ -105,9 +115,10 @@ export const runConsumer = async <DB extends KitTables>({
     },
   });
   return {
+    joined: subscription.joined,
     async stop() {
       stopping = true;
-      await consumer.disconnect();
+      await subscription.stop();
     },
   };
 };
@@ -122,26 +133,29 @@ export const runFanoutConsumer = async ({
   topics,
   onEvent,
   logger,
-  fromBeginning = false,
+  from,
+  fromBeginning,
 }: {
   bus: EventBus;
   groupId: string;
   topics: string[];
   onEvent: (envelope: EventEnvelope<unknown>) => Promise<void> | void;
   logger: Logger;
+  /** Where the group starts (default 'latest'). */
+  from?: StartAt;
   fromBeginning?: boolean;
-}): Promise<RunningConsumer> => {
-  const consumer = bus.consumer(groupId);
-  await consumer.connect();
-  await consumer.subscribe({ topics, fromBeginning });
-  await consumer.run({
-    eachMessage: async ({ message }) => {
+}): Promise<StartedConsumer> => {
+  const subscription = await bus.subscribe({
+    groupId,
+    topics,
+    from: startOf(from, fromBeginning, 'latest'),
+    onMessage: async ({ value }) => {
       try {
-        await onEvent(EventEnvelope.parse(JSON.parse(message.value?.toString('utf8') ?? '')) as EventEnvelope<unknown>);
+        await onEvent(EventEnvelope.parse(JSON.parse(value)) as EventEnvelope<unknown>);
       } catch (err) {
         logger.warn({ err }, 'fan-out consumer skipped a message');
       }
     },
   });
-  return { stop: () => consumer.disconnect() };
+  return { joined: subscription.joined, stop: () => subscription.stop() };
 };

@@ -1,6 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { ConcurrencyError } from '../errors.ts';
+import type { Executor } from '../db/executor.ts';
 import type { KitTables } from '../db/kit-migrations.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { EventMetadata } from './envelope.ts';
 import { newId } from './envelope.ts';
 
@@ -12,7 +14,6 @@ export interface StoredEvent<E extends { type: string } = { type: string }> {
   recordedAt: Date;
 }
 
-type Exec = Kysely<KitTables> | Transaction<KitTables>;
 type Row = { type: string; data: unknown; stream_version: number; global_position: number; metadata: unknown; recorded_at: Date };
 
 const toStored = <E extends { type: string }>(r: Row): StoredEvent<E> => ({
@@ -24,13 +25,13 @@ const toStored = <E extends { type: string }>(r: Row): StoredEvent<E> => ({
 });
 
 /** Reads a whole stream in order. Version 0 means the stream does not exist yet. */
-export const readStream = async <E extends { type: string }>(db: Exec, streamId: string): Promise<{ events: StoredEvent<E>[]; version: number }> => {
+export const readStream = async <E extends { type: string }>(db: Executor<KitTables>, streamId: string): Promise<{ events: StoredEvent<E>[]; version: number }> => {
   const rows = await db.selectFrom('events').selectAll().where('stream_id', '=', streamId).orderBy('stream_version').execute();
   return { events: rows.map((r) => toStored<E>(r)), version: rows.at(-1)?.stream_version ?? 0 };
 };
 
 /** Every stream in commit order of position, a batch at a time: what projection rebuilds replay. */
-export const readAll = async <E extends { type: string }>(db: Exec, { after = 0, limit = 500 }: { after?: number; limit?: number } = {}): Promise<StoredEvent<E>[]> =>
+export const readAll = async <E extends { type: string }>(db: Executor<KitTables>, { after = 0, limit = 500 }: { after?: number; limit?: number } = {}): Promise<StoredEvent<E>[]> =>
   (await db.selectFrom('events').selectAll().where('global_position', '>', after).orderBy('global_position').limit(limit).execute()).map((r) => toStored<E>(r));
 
 /**
@@ -62,7 +63,7 @@ export const appendToStream = async <E extends { type: string }>(
     await sql`release savepoint append_events`.execute(trx);
     return { version: expectedVersion + events.length, stored: inserted.map((r) => toStored<E>(r)) };
   } catch (err) {
-    if ((err as { code?: string }).code === '23505') {
+    if (isUniqueViolation(err, 'events_stream_version_uq')) {
       await sql`rollback to savepoint append_events`.execute(trx);
       throw new ConcurrencyError(streamId, expectedVersion);
     }

@@ -1,10 +1,12 @@
 import { consumerGroupOf } from '@akhada/contracts';
-import { Kafka, logLevel, Partitioners, CompressionTypes, type Consumer, type Producer, type Admin, type IHeaders } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, CompressionTypes, type Consumer, type Producer, type IHeaders } from 'kafkajs';
 import type { Logger } from '../logger.ts';
 
 /**
- * The only file that knows kafkajs. kafkajs is unmaintained since 2023; keeping it behind this interface means a move
- * to a KafkaJS-compatible client touches one file.
+ * The event-bus port, and the only file in the services that knows kafkajs. kafkajs is unmaintained since 2023;
+ * nothing of its API leaves this file — consumers, "start from now" and topic administration all go through the
+ * kit's own types below — so a move to a KafkaJS-compatible client touches this file only.
+ * (infra/src/kafka.ts, which provisions the broker and the topics for `npm start`, uses kafkajs on its own.)
  */
 export interface BusMessage {
   topic: string;
@@ -13,11 +15,55 @@ export interface BusMessage {
   headers: Record<string, string>;
 }
 
+/** A message as a subscription receives it. */
+export interface ReceivedMessage {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string | null;
+  /** The value as UTF-8 text ('' for an empty message). */
+  value: string;
+}
+
+/**
+ * Where a group with no committed offsets starts:
+ * - 'beginning': the earliest retained message;
+ * - 'latest': the end of the topic as the broker sees it at the group's first fetch (messages produced between
+ *   `subscribe()` and that fetch are missed);
+ * - 'now': the end of the topic at the moment `subscribe()` is called: every message produced after it returns is
+ *   delivered, none before. `joined` resolves once the group really listens from there.
+ * A group that has committed offsets resumes from them in every case (except 'now' on its first join).
+ */
+export type StartAt = 'beginning' | 'latest' | 'now';
+
+export interface SubscribeOptions {
+  groupId: string;
+  topics: string[];
+  from: StartAt;
+  /** Called for one message at a time per partition; the offset is committed after it resolves. */
+  onMessage(message: ReceivedMessage, heartbeat: () => Promise<void>): Promise<void>;
+}
+
+export interface Subscription {
+  /** Resolves when the consumer has joined its group and received its partitions (and, for 'now', seeked). */
+  joined: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface TopicSpec {
+  topic: string;
+  numPartitions: number;
+}
+
 export interface EventBus {
   /** Idempotent producer: acks=all, one in-flight request, retried by the client. Resolves once the broker acknowledged. */
   publish(messages: BusMessage[]): Promise<void>;
-  consumer(groupId: string): Consumer;
-  admin(): Admin;
+  /** Starts a consumer group member; resolves once it runs (not yet joined: await `joined` for that). */
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** Creates the topics that do not exist yet (replication factor 1: the local and test brokers have one node). */
+  ensureTopics(topics: TopicSpec[]): Promise<void>;
+  /** Deletes the consumer groups whose (full) id matches; tests clean up after themselves with it. */
+  deleteGroups(match: (groupId: string) => boolean): Promise<void>;
   disconnect(): Promise<void>;
 }
 
@@ -62,7 +108,21 @@ export const createEventBus = ({ clientId, brokers, logger }: { clientId: string
     });
     return connecting;
   };
-  const consumers: Consumer[] = [];
+
+  /** The topics' end offsets now, by "topic:partition". */
+  const endOffsets = async (topics: string[]): Promise<Map<string, string>> => {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      const ends = new Map<string, string>();
+      for (const topic of topics) for (const p of await admin.fetchTopicOffsets(topic)) ends.set(`${topic}:${p.partition}`, p.high);
+      return ends;
+    } finally {
+      await admin.disconnect();
+    }
+  };
+
+  const consumers = new Set<Consumer>();
   return {
     async publish(messages) {
       if (messages.length === 0) return;
@@ -79,8 +139,12 @@ export const createEventBus = ({ clientId, brokers, logger }: { clientId: string
         topicMessages: [...byTopic].map(([topic, msgs]) => ({ topic, messages: msgs })),
       });
     },
-    consumer(groupId) {
-      const c = kafka.consumer({
+
+    async subscribe({ groupId, topics, from, onMessage }) {
+      // 'now' captures the end offsets before the consumer exists, and seeks there when it first joins: kafkajs emits
+      // GROUP_JOIN synchronously, before the first fetch. A later rebalance keeps the committed position.
+      const ends = from === 'now' ? await endOffsets(topics) : undefined;
+      const consumer = kafka.consumer({
         groupId: consumerGroupOf(groupId),
         allowAutoTopicCreation: false,
         maxWaitTimeInMs: 100,
@@ -89,12 +153,67 @@ export const createEventBus = ({ clientId, brokers, logger }: { clientId: string
         heartbeatInterval: 1_000,
         retry: { retries: 10 },
       });
-      consumers.push(c);
-      return c;
+      consumers.add(consumer);
+      let resolveJoined!: () => void;
+      const joined = new Promise<void>((r) => (resolveJoined = r));
+      let first = true;
+      consumer.on(consumer.events.GROUP_JOIN, (e) => {
+        if (!first) return;
+        first = false;
+        if (ends) {
+          for (const [topic, partitions] of Object.entries(e.payload.memberAssignment)) {
+            for (const partition of partitions) {
+              const offset = ends.get(`${topic}:${partition}`);
+              if (offset !== undefined) consumer.seek({ topic, partition, offset });
+            }
+          }
+        }
+        resolveJoined();
+      });
+      await consumer.connect();
+      await consumer.subscribe({ topics, fromBeginning: from === 'beginning' });
+      await consumer.run({
+        autoCommit: true,
+        eachMessage: ({ topic, partition, message, heartbeat }) =>
+          onMessage({ topic, partition, offset: message.offset, key: message.key?.toString('utf8') ?? null, value: message.value?.toString('utf8') ?? '' }, heartbeat),
+      });
+      return {
+        joined,
+        async stop() {
+          consumers.delete(consumer);
+          await consumer.disconnect();
+        },
+      };
     },
-    admin: () => kafka.admin(),
+
+    async ensureTopics(specs) {
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        const existing = new Set(await admin.listTopics());
+        const missing = specs.filter((t) => !existing.has(t.topic));
+        if (missing.length) {
+          await admin.createTopics({ waitForLeaders: true, topics: missing.map((t) => ({ topic: t.topic, numPartitions: t.numPartitions, replicationFactor: 1 })) });
+        }
+      } finally {
+        await admin.disconnect();
+      }
+    },
+
+    async deleteGroups(match) {
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        const mine = (await admin.listGroups()).groups.map((g) => g.groupId).filter(match);
+        if (mine.length) await admin.deleteGroups(mine);
+      } finally {
+        await admin.disconnect();
+      }
+    },
+
     async disconnect() {
-      await Promise.allSettled(consumers.map((c) => c.disconnect()));
+      await Promise.allSettled([...consumers].map((c) => c.disconnect()));
+      consumers.clear();
       if (producer) await producer.disconnect().catch(() => undefined);
     },
   };

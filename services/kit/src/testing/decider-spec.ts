@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Decider } from '../events/decider.ts';
+import type { Decider } from '../domain/decider.ts';
 
 /** given(events).when(command).then(events) | thenThrows(ErrorClass, predicate) | thenNothingHappened(). */
 export const DeciderSpecification = {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 
 /**
  * Where integration tests find real Postgres and Kafka: DATABASE_URL / KAFKA_BROKERS, set by `npm test` (as in CI) or
@@ -19,6 +18,7 @@ export const testInfra = async (): Promise<{ databaseUrl: string; brokers: strin
 export const uniqueSchema = (prefix: string): string => `${prefix}_t${randomBytes(4).toString('hex')}`;
 
 export const dropSchema = async (databaseUrl: string, schema: string): Promise<void> => {
+  const { default: pg } = await import('pg'); // lazily: `@akhada/kit/testing` must load no I/O library for decider tests
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

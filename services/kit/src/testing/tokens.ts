@@ -1,13 +1,15 @@
 import type { Role } from '@akhada/contracts';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTVerifyGetKey } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import { randomUUID } from 'node:crypto';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../auth/verifier.ts';
 
 /** A throw-away ES256 key pair so service tests can mint tokens the real verifier accepts. */
 export const createTestKeys = async (): Promise<{
   keys: JWTVerifyGetKey;
   sign(claims: { userId?: string; orgId: string; role: Role; locationIds: string[]; sessionId?: string; name?: string; ttlSeconds?: number }): Promise<string>;
 }> => {
+  // Loaded lazily: `@akhada/kit/testing` must load no I/O library, so decider tests can import it.
+  const { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } = await import('jose');
+  const { TOKEN_AUDIENCE, TOKEN_ISSUER } = await import('../auth/verifier.ts');
   const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'ES256', use: 'sig' };
   return {

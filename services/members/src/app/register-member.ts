@@ -1,23 +1,20 @@
-import { STAFF_ROLES, topicOf, type CreateMemberBody, type Member } from '@akhada/contracts';
-import { assertLocation, conflict, enqueue, forbidden, handleCommand, newId, requireRole, type RequestContext } from '@akhada/kit';
+import { STAFF_ROLES, type CreateMemberBody, type Member } from '@akhada/contracts';
+import { assertLocation, conflict, executeCommand, forbidden, isUniqueViolation, metadataOf, newId, requireRole, type RequestContext } from '@akhada/kit';
+import { membershipAggregate } from '../aggregates/membership.ts';
 import { MEMBER_EMAIL_UNIQUE } from '../db/migrations.ts';
-import type { MembersTable } from '../db/tables.ts';
 import { dateIn } from '../domain/membership/calendar.ts';
-import { membershipDecider, membershipStreamId, type RegisterMember } from '../domain/membership/decider.ts';
+import type { RegisterMember } from '../domain/membership/decider.ts';
 import { rupeesToPaise } from '../domain/money.ts';
-import { projectMembers } from '../projections/members.ts';
+import { registeredRow } from '../projections/members.ts';
 import { todayFor, type MembersDeps } from './deps.ts';
-import { toIntegrationEvent } from './integration-events.ts';
 import { toMember } from './member-view.ts';
 
-const isUniqueViolation = (err: unknown, constraint: string): boolean =>
-  (err as { code?: unknown }).code === '23505' && (err as { constraint?: unknown }).constraint === constraint;
-
 /**
- * Staff register a member in one of their locations. One transaction: the MemberRegistered event, the members row
- * (whose unique index settles duplicate emails, even between concurrent requests) and the outbox entry.
+ * Staff register a member in one of their locations. One transaction (the kit's executeCommand): the MemberRegistered
+ * event, the members row (whose unique index settles duplicate emails, even between concurrent requests) and the
+ * outbox entry.
  */
-export const registerMember = async (deps: MembersDeps, ctx: RequestContext, body: CreateMemberBody): Promise<Member> => {
+export const registerMember = async (deps: Pick<MembersDeps, 'db' | 'clock' | 'timeZone'>, ctx: RequestContext, body: CreateMemberBody): Promise<Member> => {
   requireRole(ctx, STAFF_ROLES, 'Only gym owners and admins can register members');
   const locationId = body.locationId ?? ctx.locationIds[0];
   if (!locationId) throw forbidden('You have no location to register members in');
@@ -25,7 +22,6 @@ export const registerMember = async (deps: MembersDeps, ctx: RequestContext, bod
 
   const now = deps.clock();
   const memberId = newId();
-  const commandId = newId();
   const command: RegisterMember = {
     type: 'RegisterMember',
     data: {
@@ -44,25 +40,13 @@ export const registerMember = async (deps: MembersDeps, ctx: RequestContext, bod
     },
   };
 
-  let row: MembersTable | undefined;
   try {
-    await handleCommand({
-      db: deps.db,
-      decider: membershipDecider,
-      streamId: membershipStreamId(memberId),
-      command,
-      metadata: { orgId: ctx.orgId, locationId, actorId: ctx.userId, correlationId: ctx.correlationId, causationId: commandId },
-      onAppended: async (trx, { events }) => {
-        for (const stored of events) {
-          row = (await projectMembers(trx, stored)) ?? row;
-          await enqueue(trx, topicOf('members'), toIntegrationEvent(stored));
-        }
-      },
-    });
+    const { events } = await executeCommand(deps.db, membershipAggregate, memberId, command, metadataOf(ctx, { locationId }));
+    const registered = events.find((e) => e.event.type === 'MemberRegistered');
+    if (!registered) throw new Error(`registering member ${memberId} appended no MemberRegistered event`);
+    return toMember(registeredRow(registered.event.data, registered.streamVersion), todayFor(deps));
   } catch (err) {
     if (isUniqueViolation(err, MEMBER_EMAIL_UNIQUE)) throw conflict('EMAIL_TAKEN', 'A member with this email already exists');
     throw err;
   }
-  if (!row) throw new Error(`member ${memberId} was registered but not projected`);
-  return toMember(row, todayFor(deps));
 };

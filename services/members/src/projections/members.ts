@@ -1,9 +1,27 @@
-import type { StoredEvent } from '@akhada/kit';
-import type { Kysely, Transaction } from 'kysely';
+import type { Executor, StoredEvent } from '@akhada/kit';
 import type { MembersDb, MembersTable } from '../db/tables.ts';
-import type { MembershipEvent } from '../domain/membership/decider.ts';
+import type { MembershipEvent, MemberRegistered } from '../domain/membership/decider.ts';
 
-type Exec = Kysely<MembersDb> | Transaction<MembersDb>;
+/** The row a registration puts into the members table (everything from the event, nothing from the clock). */
+export const registeredRow = (data: MemberRegistered['data'], version: number): MembersTable => ({
+  id: data.memberId,
+  org_id: data.orgId,
+  location_id: data.locationId,
+  first_name: data.firstName,
+  last_name: data.lastName,
+  email: data.email,
+  phone: data.phone,
+  membership_type: data.membershipType,
+  membership_status: 'active',
+  payment_frequency: data.paymentFrequency,
+  fee_paise: data.feePaise,
+  start_date: data.startDate,
+  end_date: data.endDate,
+  date_of_birth: null,
+  gender: null,
+  registered_at: new Date(data.registeredAt),
+  version,
+});
 
 /**
  * The members read table, projected from membership events. Runs inline in the command's transaction and in rebuild.
@@ -11,32 +29,13 @@ type Exec = Kysely<MembersDb> | Transaction<MembersDb>;
  * row forward (`version < excluded.version`), so applying an event twice changes nothing.
  * The unique (org, lower(email)) index is deliberately not an arbiter here: a duplicate email must fail the command.
  */
-export const projectMembers = async (db: Exec, stored: StoredEvent<MembershipEvent>): Promise<MembersTable | undefined> => {
+export const projectMembers = async (db: Executor<MembersDb>, stored: StoredEvent<MembershipEvent>): Promise<void> => {
   const { event, streamVersion } = stored;
   switch (event.type) {
     case 'MemberRegistered': {
-      const d = event.data;
-      return db
+      await db
         .insertInto('members')
-        .values({
-          id: d.memberId,
-          org_id: d.orgId,
-          location_id: d.locationId,
-          first_name: d.firstName,
-          last_name: d.lastName,
-          email: d.email,
-          phone: d.phone,
-          membership_type: d.membershipType,
-          membership_status: 'active',
-          payment_frequency: d.paymentFrequency,
-          fee_paise: d.feePaise,
-          start_date: d.startDate,
-          end_date: d.endDate,
-          date_of_birth: null,
-          gender: null,
-          registered_at: new Date(d.registeredAt),
-          version: streamVersion,
-        })
+        .values(registeredRow(event.data, streamVersion))
         .onConflict((oc) =>
           oc
             .column('id')
@@ -57,10 +56,10 @@ export const projectMembers = async (db: Exec, stored: StoredEvent<MembershipEve
             }))
             .where('members.version', '<', (eb) => eb.ref('excluded.version')),
         )
-        .returningAll()
-        .executeTakeFirst();
+        .execute();
+      return;
     }
     default:
-      return undefined;
+      return;
   }
 };

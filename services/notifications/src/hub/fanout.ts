@@ -1,6 +1,6 @@
 import { NotificationEvents, SOCKET_EVENTS, topicOf, type EventEnvelope } from '@akhada/contracts';
 import { runFanoutConsumer, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
-import { joinFromNow, within } from '@akhada/kit';
+import { within } from '@akhada/kit';
 import type { RealtimeHub } from './realtime-hub.ts';
 
 /** Turns one event of the notifications topic into socket emits to the recipient's room. Unknown types are ignored. */
@@ -44,10 +44,9 @@ export const startHubFanout = async ({
 }): Promise<RunningConsumer> => {
   const topics = [topicOf('notifications')];
   const groupId = `notifications.hub.${instanceId}.${startTime}`;
-  const tracked = await joinFromNow(bus, topics);
-  const consumer = await runFanoutConsumer({ bus: tracked.bus, groupId, topics, fromBeginning: false, logger, onEvent: (env) => deliverToSockets(hub, env) });
+  const consumer = await runFanoutConsumer({ bus, groupId, topics, from: 'now', logger, onEvent: (env) => deliverToSockets(hub, env) });
   try {
-    await within(tracked.joined, joinTimeoutMs, `the hub's fan-out consumer did not join group ${groupId} within ${joinTimeoutMs / 1000} s`);
+    await within(consumer.joined, joinTimeoutMs, `the hub's fan-out consumer did not join group ${groupId} within ${joinTimeoutMs / 1000} s`);
   } catch (err) {
     await consumer.stop();
     throw err;

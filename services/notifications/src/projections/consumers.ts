@@ -1,8 +1,7 @@
 import { topicOf } from '@akhada/contracts';
-import { runConsumer, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
+import { runConsumer, within, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
-import { joinFromNow, within } from '@akhada/kit';
 import { memberNotifications } from './member-notifications.ts';
 import { recipientsProjection } from './recipients.ts';
 
@@ -23,9 +22,8 @@ const start = async (o: ConsumerOptions, args: { name: string; groupId: string; 
   if (o.startAt !== 'now') {
     return runConsumer<NotificationsDb>({ bus: o.bus, db: o.db, logger: o.logger, name: args.name, groupId: args.groupId, topics: [args.topic], handlers: args.handlers, maxAttempts: args.maxAttempts });
   }
-  const { bus, joined } = await joinFromNow(o.bus, [args.topic]);
-  const consumer = await runConsumer<NotificationsDb>({ bus, db: o.db, logger: o.logger, name: args.name, groupId: args.groupId, topics: [args.topic], handlers: args.handlers, maxAttempts: args.maxAttempts, fromBeginning: false });
-  await within(joined, 60_000, `consumer ${args.name} did not join group ${args.groupId} within 60 s`).catch(async (err: unknown) => {
+  const consumer = await runConsumer<NotificationsDb>({ bus: o.bus, db: o.db, logger: o.logger, name: args.name, groupId: args.groupId, topics: [args.topic], handlers: args.handlers, maxAttempts: args.maxAttempts, from: 'now' });
+  await within(consumer.joined, 60_000, `consumer ${args.name} did not join group ${args.groupId} within 60 s`).catch(async (err: unknown) => {
     await consumer.stop();
     throw err;
   });

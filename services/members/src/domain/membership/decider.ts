@@ -1,5 +1,5 @@
 import type { MembershipType, PaymentFrequency } from '@akhada/contracts';
-import { DomainError, type Decider } from '@akhada/kit';
+import { DomainError, type Decider } from '@akhada/kit/domain';
 import { isCalendarDate, type CalendarDate } from './calendar.ts';
 import { membershipEndDate } from './period.ts';
 

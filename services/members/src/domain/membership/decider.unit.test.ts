@@ -1,4 +1,4 @@
-import { DomainError } from '@akhada/kit';
+import { DomainError } from '@akhada/kit/domain';
 import { DeciderSpecification } from '@akhada/kit/testing';
 import { describe, expect, it } from 'vitest';
 import { membershipDecider, type MemberRegistered, type RegisterMember } from './decider.ts';

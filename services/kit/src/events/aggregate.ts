@@ -1,0 +1,75 @@
+import type { EventEnvelope } from '@akhada/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import type { KitTables } from '../db/kit-migrations.ts';
+import { fold, type Decider } from '../domain/decider.ts';
+import { ConcurrencyError } from '../errors.ts';
+import type { EventMetadata } from './envelope.ts';
+import { appendToStream, readStream, type StoredEvent } from './event-store.ts';
+import { enqueue } from './outbox.ts';
+
+/** An inline projection: updates a read table from one stored event, inside the command's transaction. */
+export type Projection<DB, E extends { type: string }> = (trx: Transaction<DB>, stored: StoredEvent<E>) => Promise<void>;
+
+/**
+ * An event-sourced aggregate, registered once: how its stream is named, its decider, the read tables kept in step
+ * with it (inline, same transaction) and how its internal events become integration events on its topic.
+ */
+export interface Aggregate<DB, C, E extends { type: string }, S> {
+  name: string;
+  streamId(id: string): string;
+  decider: Decider<C, E, S>;
+  projections: readonly Projection<DB, E>[];
+  /** Internal event → the integration events other services see ([] for events that stay internal). */
+  toIntegrationEvents(stored: StoredEvent<E>): EventEnvelope[];
+  topic: string;
+}
+
+export const defineAggregate = <DB extends KitTables, C, E extends { type: string }, S>(aggregate: Aggregate<DB, C, E, S>): Aggregate<DB, C, E, S> =>
+  aggregate;
+
+export interface CommandResult<E extends { type: string }, S> {
+  /** The state after the new events. */
+  state: S;
+  /** The events this command appended (empty when the decider decided nothing). */
+  events: StoredEvent<E>[];
+  /** The stream's version after the command. */
+  version: number;
+}
+
+/**
+ * The one shape of a write. In ONE transaction: load the stream, fold it, decide, append at the version read
+ * (optimistic concurrency), run the aggregate's inline projections for each new event and write its integration
+ * events to the outbox. When another writer appended first (ConcurrencyError) the whole thing runs again on the
+ * fresh stream, up to `maxRetries` times. Other errors (a DomainError from the decider, a unique violation from a
+ * projection) roll everything back and reach the caller unchanged.
+ */
+export const executeCommand = async <DB extends KitTables, C, E extends { type: string }, S>(
+  db: Kysely<DB>,
+  aggregate: Aggregate<DB, C, E, S>,
+  id: string,
+  command: C,
+  metadata: EventMetadata,
+  { maxRetries = 3 }: { maxRetries?: number } = {},
+): Promise<CommandResult<E, S>> => {
+  const streamId = aggregate.streamId(id);
+  const { decider } = aggregate;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx): Promise<CommandResult<E, S>> => {
+        const kitTrx = trx as unknown as Transaction<KitTables>;
+        const past = await readStream<E>(kitTrx, streamId);
+        const state = fold(decider, past.events.map((p) => p.event));
+        const decided = decider.decide(command, state);
+        const { stored, version } = await appendToStream(kitTrx, streamId, past.version, decided, metadata);
+        for (const event of stored) {
+          for (const project of aggregate.projections) await project(trx, event);
+          for (const envelope of aggregate.toIntegrationEvents(event)) await enqueue(trx, aggregate.topic, envelope);
+        }
+        return { state: decided.reduce((s, e) => decider.evolve(s, e), state), events: stored, version };
+      });
+    } catch (err) {
+      if (err instanceof ConcurrencyError && attempt < maxRetries) continue;
+      throw err;
+    }
+  }
+};
