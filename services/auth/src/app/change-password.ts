@@ -1,5 +1,5 @@
 import { AuthEvents } from '@akhada/contracts';
-import { AppError, type RequestContext } from '@akhada/kit';
+import { AppError, metadataOf, type RequestContext } from '@akhada/kit';
 import { publish } from '../db/auth-events.ts';
 import { revokeSessionsOf } from '../db/sessions-repo.ts';
 import { findUserInOrg, setPasswordHash } from '../db/users-repo.ts';
@@ -31,13 +31,8 @@ export const changePassword = async (
       AuthEvents.UserSessionsRevoked,
       user.id,
       { userId: user.id, before: revocationCutoff(now).toISOString(), exceptSessionId: ctx.sessionId },
-      {
-        orgId: ctx.orgId,
-        actorId: ctx.userId,
-        correlationId: ctx.correlationId,
-        causationId: ctx.requestId,
-        occurredAt: now,
-      },
+      metadataOf(ctx),
+      now,
     );
   });
 };

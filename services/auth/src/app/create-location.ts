@@ -1,5 +1,5 @@
 import { AuthEvents, type CreateLocationBody } from '@akhada/contracts';
-import { newId, requireRole, type RequestContext } from '@akhada/kit';
+import { metadataOf, newId, requireRole, type RequestContext } from '@akhada/kit';
 import type { z } from 'zod';
 import { publish } from '../db/auth-events.ts';
 import { insertLocation } from '../db/locations-repo.ts';
@@ -17,14 +17,8 @@ export const createLocation = async ({ db, clock }: Pick<AuthDeps, 'db' | 'clock
       AuthEvents.LocationCreated,
       loc.id,
       { locationId: loc.id, orgId: ctx.orgId, name: loc.name, city: loc.city, timezone: loc.timezone },
-      {
-        orgId: ctx.orgId,
-        locationId: loc.id,
-        actorId: ctx.userId,
-        correlationId: ctx.correlationId,
-        causationId: ctx.requestId,
-        occurredAt: now,
-      },
+      metadataOf(ctx, { locationId: loc.id }),
+      now,
     );
   });
   return { _id: loc.id, name: loc.name, city: loc.city, timezone: loc.timezone };

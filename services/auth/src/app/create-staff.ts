@@ -1,9 +1,9 @@
 import { AuthEvents, type CreateStaffBody } from '@akhada/contracts';
-import { assertLocation, conflict, forbidden, newId, requireRole, type RequestContext } from '@akhada/kit';
+import { assertLocation, conflict, forbidden, isUniqueViolation, metadataOf, newId, requireRole, type RequestContext } from '@akhada/kit';
 import type { z } from 'zod';
 import { publish } from '../db/auth-events.ts';
 import { locationIdsInOrg } from '../db/locations-repo.ts';
-import { insertUser, insertUserLocations, loadUserView } from '../db/users-repo.ts';
+import { insertUser, insertUserLocations, loadUserView, USERS_EMAIL_UNIQUE } from '../db/users-repo.ts';
 import type { AuthDeps } from './deps.ts';
 
 /** Owners add admins and trainers anywhere in their gym; admins add trainers to branches they run. */
@@ -43,11 +43,12 @@ export const createStaff = async (
         AuthEvents.UserRegistered,
         userId,
         { userId, orgId: ctx.orgId, role: body.role, firstName: body.firstName, lastName: body.lastName, email: body.email, locationIds },
-        { orgId: ctx.orgId, locationId: locationIds[0], actorId: ctx.userId, correlationId: ctx.correlationId, causationId: ctx.requestId, occurredAt: now },
+        metadataOf(ctx, { locationId: locationIds[0] }),
+        now,
       );
     });
   } catch (err) {
-    if ((err as { code?: string }).code === '23505') throw conflict('EMAIL_TAKEN', 'An account with this email already exists');
+    if (isUniqueViolation(err, USERS_EMAIL_UNIQUE)) throw conflict('EMAIL_TAKEN', 'An account with this email already exists');
     throw err;
   }
   return loadUserView(db, userId, ctx.orgId);

@@ -17,7 +17,11 @@ export interface AuthDeps {
   logger: Logger;
 }
 
-/** Who sent an HTTP command that has no signed-in caller (registration, password reset, the contact form). */
+/**
+ * The ids of an HTTP command that has no signed-in caller (registration, password reset, the contact form), for the
+ * kit's `metadataOf`: this request's id, and the conversation's (the gateway's X-Correlation-Id, else the request id).
+ */
 export interface RequestIds {
   requestId: string;
+  correlationId: string;
 }

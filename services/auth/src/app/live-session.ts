@@ -1,7 +1,7 @@
 import { unauthenticated, type RequestContext } from '@akhada/kit';
 import type { AuthDb } from '../db/schema.ts';
 import { findSession } from '../db/sessions-repo.ts';
-import type { Executor } from '../db/executor.ts';
+import type { Executor } from '@akhada/kit';
 
 /** The auth service's own view of a session is authoritative: a revoked or idle session is refused at once here. */
 export const assertLiveSession = async (db: Executor<AuthDb>, now: Date, ctx: RequestContext) => {

@@ -1,5 +1,5 @@
 import { AuthEvents, PLATFORM_ORG_ID, type ContactBody } from '@akhada/contracts';
-import { AppError, newId } from '@akhada/kit';
+import { AppError, metadataOf, newId } from '@akhada/kit';
 import { publish } from '../db/auth-events.ts';
 import { insertEnquiry, lockEnquiriesFrom, recentEnquiriesFrom } from '../db/enquiries-repo.ts';
 import { ENQUIRY_WINDOW_MS, enquiryRetryMinutes, isEnquiryThrottled } from '../domain/rules.ts';
@@ -18,7 +18,7 @@ export interface EnquiryInput {
  */
 export const receiveEnquiry = async (
   { db, clock }: Pick<AuthDeps, 'db' | 'clock'>,
-  { requestId }: RequestIds,
+  ids: RequestIds,
   { body, ip, userAgent }: EnquiryInput,
 ): Promise<{ enquiryId: string }> => {
   const now = clock();
@@ -63,7 +63,8 @@ export const receiveEnquiry = async (
         message: row.message,
         receivedAt: now.toISOString(),
       },
-      { orgId: PLATFORM_ORG_ID, correlationId: requestId, causationId: requestId, occurredAt: now },
+      metadataOf({ ...ids, orgId: PLATFORM_ORG_ID }),
+      now,
     );
     return { enquiryId };
   });

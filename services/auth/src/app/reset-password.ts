@@ -1,5 +1,5 @@
 import { AuthEvents } from '@akhada/contracts';
-import { AppError } from '@akhada/kit';
+import { AppError, metadataOf } from '@akhada/kit';
 import { publish } from '../db/auth-events.ts';
 import { useAllResetsOf, useReset } from '../db/password-resets-repo.ts';
 import { revokeSessionsOf } from '../db/sessions-repo.ts';
@@ -11,7 +11,7 @@ import { sha256 } from './forgot-password.ts';
 /** Single use: the link works once, within 30 minutes, and every session of the user ends. */
 export const resetPassword = async (
   { db, clock, passwords }: Pick<AuthDeps, 'db' | 'clock' | 'passwords'>,
-  { requestId }: RequestIds,
+  ids: RequestIds,
   body: { token: string; password: string },
 ) => {
   const now = clock();
@@ -27,13 +27,8 @@ export const resetPassword = async (
       AuthEvents.UserSessionsRevoked,
       user.id,
       { userId: user.id, before: revocationCutoff(now).toISOString(), exceptSessionId: null },
-      {
-        orgId: user.org_id,
-        actorId: user.id,
-        correlationId: requestId,
-        causationId: requestId,
-        occurredAt: now,
-      },
+      metadataOf({ ...ids, orgId: user.org_id, userId: user.id }),
+      now,
     );
   });
 };

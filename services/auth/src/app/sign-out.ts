@@ -1,5 +1,5 @@
 import { AuthEvents } from '@akhada/contracts';
-import type { RequestContext } from '@akhada/kit';
+import { metadataOf, type RequestContext } from '@akhada/kit';
 import { publish } from '../db/auth-events.ts';
 import { revokeSession } from '../db/sessions-repo.ts';
 import type { AuthDeps } from './deps.ts';
@@ -14,13 +14,8 @@ export const signOut = async ({ db, clock }: Pick<AuthDeps, 'db' | 'clock'>, ctx
       AuthEvents.SessionRevoked,
       ctx.userId,
       { sessionId: ctx.sessionId, userId: ctx.userId, expiresAt: tokenExpiresAt.toISOString() },
-      {
-        orgId: ctx.orgId,
-        actorId: ctx.userId,
-        correlationId: ctx.correlationId,
-        causationId: ctx.requestId,
-        occurredAt: now,
-      },
+      metadataOf(ctx),
+      now,
     );
   });
 };

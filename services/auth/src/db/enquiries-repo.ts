@@ -1,5 +1,5 @@
 import { sql, type Insertable } from 'kysely';
-import type { Executor } from './executor.ts';
+import type { Executor } from '@akhada/kit';
 import type { AuthDb } from './schema.ts';
 
 /** Serializes enquiries from one address until the transaction ends, so parallel requests cannot slip past the limit. */

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Executor } from './executor.ts';
+import type { Executor } from '@akhada/kit';
 import type { AuthDb } from './schema.ts';
 
 /** Locations a user may act in: owners every location of their organization, others their assigned ones. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from './executor.ts';
+import type { Executor } from '@akhada/kit';
 import type { AuthDb } from './schema.ts';
 
 /** Failures per key (e.g. `email:…`, `ip:…`) since the given time; keys without failures are absent. */

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Executor } from './executor.ts';
+import type { Executor } from '@akhada/kit';
 import type { AuthDb } from './schema.ts';
 
 /** The unique constraint on organizations.join_code (Postgres' default name for a column's UNIQUE). */

@@ -1,4 +1,4 @@
-import type { Executor } from './executor.ts';
+import type { Executor } from '@akhada/kit';
 import type { AuthDb } from './schema.ts';
 
 export const countResetsSince = async (db: Executor<AuthDb>, userId: string, since: Date): Promise<number> => {

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Executor } from './executor.ts';
+import type { Executor } from '@akhada/kit';
 import type { AuthDb } from './schema.ts';
 
 export const insertSession = async (db: Executor<AuthDb>, session: Insertable<AuthDb['sessions']>) => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AuthDb } from './schema.ts';
-import type { Executor } from './executor.ts';
+import type { Executor } from '@akhada/kit';
 
 /** Serializes key creation between instances starting at once (transaction-scoped). */
 export const lockSigningKeys = (trx: Executor<AuthDb>) => sql`select pg_advisory_xact_lock(hashtext('akhada.auth.signing_keys'))`.execute(trx);

@@ -1,7 +1,7 @@
 import type { User } from '@akhada/contracts';
 import { notFound } from '@akhada/kit';
 import type { Insertable, Updateable } from 'kysely';
-import type { Executor } from './executor.ts';
+import type { Executor } from '@akhada/kit';
 import { allowedLocations } from './locations-repo.ts';
 import type { AuthDb } from './schema.ts';
 

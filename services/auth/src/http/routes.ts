@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { changePassword } from '../app/change-password.ts';
 import { createLocation } from '../app/create-location.ts';
 import { createStaff } from '../app/create-staff.ts';
-import type { AuthDeps } from '../app/deps.ts';
+import type { AuthDeps, RequestIds } from '../app/deps.ts';
 import { forgotPassword } from '../app/forgot-password.ts';
 import { getMe } from '../app/get-me.ts';
 import { receiveEnquiry } from '../app/receive-enquiry.ts';
@@ -26,11 +26,20 @@ const tokenExpiry = (req: FastifyRequest): Date => {
   }
 };
 
+// The same rule as the kit's authenticate(): a forwarded id is taken only when it looks like one.
+const FORWARDED_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** For routes without a signed-in caller: this request's id and the conversation it belongs to. */
+const requestIdsOf = (req: FastifyRequest): RequestIds => {
+  const forwarded = req.headers['x-correlation-id'];
+  return { requestId: req.id, correlationId: typeof forwarded === 'string' && FORWARDED_ID.test(forwarded) ? forwarded : req.id };
+};
+
 export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyRequest) => Promise<RequestContext> }, deps: AuthDeps): void => {
   svc.app.get(authRoutes.jwks.path, async (_req, reply) => reply.header('cache-control', 'public, max-age=300').send(deps.keys.jwks()));
 
   addRoute(svc, authRoutes.register, async ({ body }, req, reply) => {
-    const user = await register(deps, { requestId: req.id }, body);
+    const user = await register(deps, requestIdsOf(req), body);
     return reply.status(201).send({ success: true, data: { user }, message: 'Account created. You can sign in now.' });
   });
   addRoute(svc, authRoutes.login, async ({ body }, req) => ({
@@ -63,13 +72,13 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
     return { success: true, message: 'If an account exists for this email, we have sent a link to reset the password.' };
   });
   addRoute(svc, authRoutes.resetPassword, async ({ body }, req) => {
-    await resetPassword(deps, { requestId: req.id }, body);
+    await resetPassword(deps, requestIdsOf(req), body);
     return { success: true, message: 'Your password has been reset. You can sign in now.' };
   });
 
   // The public website's contact form (reached through the gateway's /api/public prefix, without a token).
   addRoute(svc, publicRoutes.contact, async ({ body }, req, reply) => {
-    const data = await receiveEnquiry(deps, { requestId: req.id }, { body, ip: req.ip, userAgent: req.headers['user-agent'] });
+    const data = await receiveEnquiry(deps, requestIdsOf(req), { body, ip: req.ip, userAgent: req.headers['user-agent'] });
     return reply.status(201).send({ success: true, data, message: 'Thank you for writing to us. Our team will get back to you soon.' });
   });
 };
