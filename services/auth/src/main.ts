@@ -1,5 +1,6 @@
 import { bootRuntime, loadConfig, serve } from '@akhada/kit';
 import { createSmtpMailer } from './adapters/mailer.ts';
+import { randomJoinCode } from './adapters/join-codes.ts';
 import { createArgon2Hasher } from './adapters/password-hasher.ts';
 import { loadSigningKeys, type SigningKeys } from './adapters/signing-keys.ts';
 import { createAuthVerifier } from './adapters/token-verifier.ts';
@@ -28,6 +29,7 @@ const app = buildApp({
   clock: () => new Date(),
   keys,
   passwords: createArgon2Hasher(),
+  newJoinCode: randomJoinCode,
   mailer: createSmtpMailer({ host: config.SMTP_HOST, port: config.SMTP_PORT, from: config.MAIL_FROM }),
   appUrl: config.APP_URL,
 });

@@ -1,6 +1,7 @@
 import { BaseConfig, bootRuntime, type App, type Runtime } from '@akhada/kit';
 import { dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { randomUUID } from 'node:crypto';
+import { randomJoinCode } from '../src/adapters/join-codes.ts';
 import { createArgon2Hasher } from '../src/adapters/password-hasher.ts';
 import { loadSigningKeys, type SigningKeys } from '../src/adapters/signing-keys.ts';
 import { createAuthVerifier } from '../src/adapters/token-verifier.ts';
@@ -39,6 +40,7 @@ export const startAuth = async (overrides: Partial<Omit<AuthDeps, 'db' | 'keys' 
     logger: runtime.logger,
     clock: () => new Date(),
     passwords: createArgon2Hasher(),
+    newJoinCode: randomJoinCode,
     mailer: { send: async () => {} },
     appUrl: 'http://localhost:8080',
     ...overrides,

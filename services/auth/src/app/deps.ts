@@ -11,6 +11,8 @@ export interface AuthDeps {
   clock: () => Date;
   keys: SigningKeys;
   passwords: PasswordHasher;
+  /** A new gym's join code candidate (random in production; a clash with an existing code is retried). */
+  newJoinCode: () => string;
   mailer: Mailer;
   /** The public address of the app, for links in mails. */
   appUrl: string;

@@ -1,22 +1,28 @@
 import { AuthEvents, type RegisterBody } from '@akhada/contracts';
 import { AppError, conflict, isUniqueViolation, metadataOf, newId, type EventMetadata } from '@akhada/kit';
-import type { Transaction } from 'kysely';
-import { randomBytes } from 'node:crypto';
+import type { Insertable, Transaction } from 'kysely';
 import { publish } from '../db/auth-events.ts';
 import { firstLocationOf, insertLocation } from '../db/locations-repo.ts';
-import { findOrganizationByJoinCode, insertOrganization } from '../db/organizations-repo.ts';
+import { findOrganizationByJoinCode, insertOrganizationIfCodeFree } from '../db/organizations-repo.ts';
 import type { AuthDb } from '../db/schema.ts';
-import { findUserByEmail, insertUser, insertUserLocations, loadUserView } from '../db/users-repo.ts';
-import { defaultGymName, joinCodeFrom, trialEndsAt } from '../domain/rules.ts';
+import { findUserByEmail, insertUser, insertUserLocations, loadUserView, USERS_EMAIL_UNIQUE } from '../db/users-repo.ts';
+import { defaultGymName, trialEndsAt } from '../domain/rules.ts';
 import type { AuthDeps, RequestIds } from './deps.ts';
 
 const EMAIL_TAKEN = () => conflict('EMAIL_TAKEN', 'An account with this email already exists');
+
+/** Tries of a fresh join code when the previous one belongs to another gym already. */
+const JOIN_CODE_TRIES = 5;
 
 /**
  * role "admin" opens a new gym: organization + first location + owner, on a 14-day free trial.
  * role "member" / "trainer" joins an existing gym by its join code, at the gym's first location.
  */
-export const register = async ({ db, clock, passwords }: Pick<AuthDeps, 'db' | 'clock' | 'passwords'>, ids: RequestIds, body: RegisterBody) => {
+export const register = async (
+  { db, clock, passwords, newJoinCode }: Pick<AuthDeps, 'db' | 'clock' | 'passwords' | 'newJoinCode'>,
+  ids: RequestIds,
+  body: RegisterBody,
+) => {
   const now = clock();
   const passwordHash = await passwords.hash(body.password);
   const userId = newId();
@@ -24,7 +30,7 @@ export const register = async ({ db, clock, passwords }: Pick<AuthDeps, 'db' | '
   try {
     return await db.transaction().execute(async (trx) => {
       if (await findUserByEmail(trx, body.email)) throw EMAIL_TAKEN();
-      const { orgId, locationId } = body.role === 'admin' ? await openGym(trx, body, userId, now, metaIn) : await joinGym(trx, body.gymCode ?? '');
+      const { orgId, locationId } = body.role === 'admin' ? await openGym(trx, body, userId, now, newJoinCode, metaIn) : await joinGym(trx, body.gymCode ?? '');
       const role = body.role === 'admin' ? 'owner' : body.role;
       await insertUser(trx, {
         id: userId,
@@ -52,7 +58,8 @@ export const register = async ({ db, clock, passwords }: Pick<AuthDeps, 'db' | '
       return loadUserView(trx, userId, orgId);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw EMAIL_TAKEN();
+    // Only the email's unique index means "email taken" (two requests raced past the check above).
+    if (isUniqueViolation(err, USERS_EMAIL_UNIQUE)) throw EMAIL_TAKEN();
     throw err;
   }
 };
@@ -63,18 +70,13 @@ const openGym = async (
   body: RegisterBody,
   ownerId: string,
   now: Date,
+  newJoinCode: () => string,
   metaIn: (orgId: string, locationId: string) => EventMetadata,
 ): Promise<{ orgId: string; locationId: string }> => {
   const orgId = newId();
   const locationId = newId();
-  const org = {
-    id: orgId,
-    name: body.gymName ?? defaultGymName(body.firstName),
-    plan: 'free' as const,
-    trial_ends_at: trialEndsAt(now),
-    join_code: joinCodeFrom(randomBytes(6)),
-  };
-  await insertOrganization(trx, org);
+  const org = { id: orgId, name: body.gymName ?? defaultGymName(body.firstName), plan: 'free' as const, trial_ends_at: trialEndsAt(now) };
+  await insertWithFreeJoinCode(trx, org, newJoinCode);
   const loc = { id: locationId, org_id: orgId, name: body.city ? `${body.city} branch` : 'Main branch', city: body.city ?? '', timezone: 'Asia/Kolkata' };
   await insertLocation(trx, loc);
   const meta = metaIn(orgId, locationId);
@@ -88,6 +90,15 @@ const openGym = async (
   );
   await publish(trx, AuthEvents.LocationCreated, locationId, { locationId, orgId, name: loc.name, city: loc.city, timezone: loc.timezone }, meta, now);
   return { orgId, locationId };
+};
+
+/** A join code is random; when it is already another gym's, the organization is inserted again with a new one. */
+const insertWithFreeJoinCode = async (trx: Transaction<AuthDb>, org: Omit<Insertable<AuthDb['organizations']>, 'join_code'>, newJoinCode: () => string) => {
+  for (let attempt = 1; attempt <= JOIN_CODE_TRIES; attempt++) {
+    const joinCode = newJoinCode();
+    if (await insertOrganizationIfCodeFree(trx, { ...org, join_code: joinCode })) return joinCode;
+  }
+  throw new Error(`no free join code after ${JOIN_CODE_TRIES} tries`);
 };
 
 /** The gym with this join code, at its first location. */

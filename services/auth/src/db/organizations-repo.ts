@@ -5,8 +5,18 @@ import type { AuthDb } from './schema.ts';
 /** The unique constraint on organizations.join_code (Postgres' default name for a column's UNIQUE). */
 export const ORGANIZATIONS_JOIN_CODE_UNIQUE = 'organizations_join_code_key';
 
-export const insertOrganization = async (db: Executor<AuthDb>, org: Insertable<AuthDb['organizations']>) => {
-  await db.insertInto('organizations').values(org).execute();
+/**
+ * Inserts the organization unless its join code is taken: false then, and nothing was written (the transaction stays
+ * usable, so the caller can try another code). Any other clash still raises.
+ */
+export const insertOrganizationIfCodeFree = async (db: Executor<AuthDb>, org: Insertable<AuthDb['organizations']>): Promise<boolean> => {
+  const inserted = await db
+    .insertInto('organizations')
+    .values(org)
+    .onConflict((oc) => oc.column('join_code').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 };
 
 export const findOrganizationByJoinCode = (db: Executor<AuthDb>, joinCode: string) =>
