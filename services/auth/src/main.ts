@@ -1,12 +1,16 @@
 import { bootRuntime, loadConfig, serve } from '@akhada/kit';
-import { createSmtpMailer } from './adapters/mailer.ts';
 import { randomJoinCode } from './adapters/join-codes.ts';
+import { createSmtpMailer } from './adapters/mailer.ts';
+import { startNotifyWorker } from './adapters/notify-worker.ts';
 import { createArgon2Hasher } from './adapters/password-hasher.ts';
 import { loadSigningKeys, type SigningKeys } from './adapters/signing-keys.ts';
 import { createAuthVerifier } from './adapters/token-verifier.ts';
+import type { AuthDeps } from './app/deps.ts';
+import { sendDueResetMails } from './app/send-reset-mails.ts';
 import { buildApp } from './build-app.ts';
 import { AuthConfig } from './config.ts';
 import { migrations } from './db/migrations.ts';
+import { resetMailsChannel } from './db/password-reset-mails-repo.ts';
 import type { AuthDb } from './db/schema.ts';
 
 const config = loadConfig(AuthConfig);
@@ -21,10 +25,7 @@ const runtime = await bootRuntime<AuthDb>({
 });
 keys = await loadSigningKeys(runtime.dbh.db);
 
-const app = buildApp({
-  logger: runtime.logger,
-  verifier: runtime.verifier,
-  readiness: runtime.readiness,
+const deps: AuthDeps = {
   db: runtime.dbh.db,
   clock: () => new Date(),
   keys,
@@ -32,5 +33,17 @@ const app = buildApp({
   newJoinCode: randomJoinCode,
   mailer: createSmtpMailer({ host: config.SMTP_HOST, port: config.SMTP_PORT, from: config.MAIL_FROM }),
   appUrl: config.APP_URL,
+  logger: runtime.logger,
+};
+const app = buildApp({ ...deps, verifier: runtime.verifier, readiness: runtime.readiness });
+
+// Password reset mails leave after the reply: woken by NOTIFY when one is queued, polled for retries.
+const resetMails = startNotifyWorker({
+  pool: runtime.dbh.pool,
+  channel: resetMailsChannel(runtime.dbh.schema),
+  pollMs: 5_000,
+  logger: runtime.logger,
+  work: (isStopped) => sendDueResetMails(deps, { isStopped }),
 });
-await serve({ app, port: config.PORT, host: config.HOST, logger: runtime.logger, onClose: runtime.closers });
+
+await serve({ app, port: config.PORT, host: config.HOST, logger: runtime.logger, onClose: [() => resetMails.stop(), ...runtime.closers] });

@@ -5,9 +5,12 @@ import { randomJoinCode } from '../src/adapters/join-codes.ts';
 import { createArgon2Hasher } from '../src/adapters/password-hasher.ts';
 import { loadSigningKeys, type SigningKeys } from '../src/adapters/signing-keys.ts';
 import { createAuthVerifier } from '../src/adapters/token-verifier.ts';
+import { startNotifyWorker, type NotifyWorker } from '../src/adapters/notify-worker.ts';
 import type { AuthDeps } from '../src/app/deps.ts';
+import { sendDueResetMails } from '../src/app/send-reset-mails.ts';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
+import { resetMailsChannel } from '../src/db/password-reset-mails-repo.ts';
 import type { AuthDb } from '../src/db/schema.ts';
 
 export interface TestAuth {
@@ -15,6 +18,10 @@ export interface TestAuth {
   app: App;
   keys: SigningKeys;
   deps: AuthDeps;
+  /** The background sender of password reset mails, as main.ts starts it. */
+  resetMails: NotifyWorker;
+  /** Another sender on the same schema, like a second instance of the service would run. */
+  startResetMailSender(): NotifyWorker;
   close(): Promise<void>;
 }
 
@@ -22,7 +29,10 @@ export interface TestAuth {
  * The auth service as main.ts wires it, on a fresh schema of the test database and the real Kafka, with the given
  * dependencies replaced (a fake mailer, a movable clock…). Not listening: tests call `app.inject()`.
  */
-export const startAuth = async (overrides: Partial<Omit<AuthDeps, 'db' | 'keys' | 'logger'>> = {}): Promise<TestAuth> => {
+export const startAuth = async (
+  overrides: Partial<Omit<AuthDeps, 'db' | 'keys' | 'logger'>> = {},
+  { sendTimeoutMs }: { sendTimeoutMs?: number } = {},
+): Promise<TestAuth> => {
   const infra = await testInfra();
   const schema = uniqueSchema('auth');
   const config = BaseConfig.parse({
@@ -47,13 +57,29 @@ export const startAuth = async (overrides: Partial<Omit<AuthDeps, 'db' | 'keys' 
   };
   const app = buildApp({ ...deps, verifier: runtime.verifier, readiness: runtime.readiness });
   await app.ready();
+  const senders: NotifyWorker[] = [];
+  const startResetMailSender = () => {
+    const worker = startNotifyWorker({
+      pool: runtime.dbh.pool,
+      channel: resetMailsChannel(runtime.dbh.schema),
+      pollMs: 200,
+      logger: runtime.logger,
+      work: (isStopped) => sendDueResetMails(deps, { isStopped, ...(sendTimeoutMs ? { sendTimeoutMs } : {}) }),
+    });
+    senders.push(worker);
+    return worker;
+  };
+  const resetMails = startResetMailSender();
   return {
     runtime,
     app,
     keys,
     deps,
+    resetMails,
+    startResetMailSender,
     async close() {
       await app.close();
+      for (const sender of senders) await sender.stop();
       for (const close of runtime.closers) await close();
       await dropSchema(infra.databaseUrl, schema);
     },

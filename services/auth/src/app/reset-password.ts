@@ -1,4 +1,5 @@
 import { AuthEvents } from '@akhada/contracts';
+import { hashResetToken } from '../adapters/reset-tokens.ts';
 import { AppError, metadataOf } from '@akhada/kit';
 import { publish } from '../db/auth-events.ts';
 import { useAllResetsOf, useReset } from '../db/password-resets-repo.ts';
@@ -6,7 +7,6 @@ import { revokeSessionsOf } from '../db/sessions-repo.ts';
 import { setPasswordHash } from '../db/users-repo.ts';
 import { revocationCutoff } from '../domain/rules.ts';
 import type { AuthDeps, RequestIds } from './deps.ts';
-import { sha256 } from './forgot-password.ts';
 
 /** Single use: the link works once, within 30 minutes, and every session of the user ends. */
 export const resetPassword = async (
@@ -17,7 +17,7 @@ export const resetPassword = async (
   const now = clock();
   const hash = await passwords.hash(body.password);
   await db.transaction().execute(async (trx) => {
-    const reset = await useReset(trx, sha256(body.token), now);
+    const reset = await useReset(trx, hashResetToken(body.token), now);
     if (!reset) throw new AppError(400, 'INVALID_RESET_TOKEN', 'This reset link is invalid or has expired. Ask for a new one.');
     const user = await setPasswordHash(trx, reset.user_id, hash, now);
     await revokeSessionsOf(trx, user.id, now);

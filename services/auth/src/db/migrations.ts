@@ -103,4 +103,28 @@ export const migrations: Record<string, Migration> = {
       await sql`create index enquiries_ip_created_at_idx on enquiries (ip, created_at)`.execute(db);
     },
   },
+  /**
+   * Password reset mails waiting to be sent (an outbox for mail): the request writes a row and answers at once; a
+   * background sender in every instance claims rows with FOR UPDATE SKIP LOCKED, makes the single-use token, mails the
+   * link and marks the row sent. No token or link is stored here: only its hash, in password_resets, once mailed.
+   */
+  '0003_password_reset_mails': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('password_reset_mails')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id'))
+        .addColumn('requested_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('sent_at', 'timestamptz')
+        .addColumn('failed_at', 'timestamptz')
+        .addColumn('last_error', 'text')
+        .execute();
+      // The sender's question: which mails are due?
+      await sql`create index password_reset_mails_due_idx on password_reset_mails (next_attempt_at) where sent_at is null and failed_at is null`.execute(db);
+      // The request limit: how many did this user ask for lately?
+      await sql`create index password_reset_mails_user_idx on password_reset_mails (user_id, requested_at)`.execute(db);
+    },
+  },
 };

@@ -1,16 +1,6 @@
 import type { Executor } from '@akhada/kit';
 import type { AuthDb } from './schema.ts';
 
-export const countResetsSince = async (db: Executor<AuthDb>, userId: string, since: Date): Promise<number> => {
-  const row = await db
-    .selectFrom('password_resets')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-};
-
 export const insertReset = async (db: Executor<AuthDb>, reset: { tokenHash: string; userId: string; expiresAt: Date }) => {
   await db.insertInto('password_resets').values({ token_hash: reset.tokenHash, user_id: reset.userId, expires_at: reset.expiresAt, used_at: null }).execute();
 };

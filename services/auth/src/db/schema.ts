@@ -33,6 +33,17 @@ export interface AuthDb extends KitTables {
     ip: string | null;
   };
   password_resets: { token_hash: string; user_id: string; created_at: Generated<Date>; expires_at: Date; used_at: Date | null };
+  password_reset_mails: {
+    id: string;
+    user_id: string;
+    requested_at: Date;
+    attempts: Generated<number>;
+    next_attempt_at: Date;
+    sent_at: Date | null;
+    /** Set when the mail had all its attempts and was given up. */
+    failed_at: Date | null;
+    last_error: string | null;
+  };
   login_failures: { id: Generated<number>; key: string; at: Generated<Date> };
   signing_keys: { kid: string; private_jwk: unknown; public_jwk: unknown; created_at: Generated<Date> };
   enquiries: {

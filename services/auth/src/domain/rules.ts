@@ -9,6 +9,9 @@ export const LOGIN_FAILURE_WINDOW_MS = 60_000;
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 export const RESET_REQUESTS_PER_WINDOW = 3;
 export const RESET_REQUEST_WINDOW_MS = 15 * 60_000;
+/** A reset mail the mail server refused is tried again this many times in all, with growing pauses (about 30 minutes). */
+export const RESET_MAIL_MAX_ATTEMPTS = 8;
+const RESET_MAIL_FIRST_RETRY_MS = 15_000;
 /** The public contact form takes at most this many enquiries per IP address inside the window. */
 export const ENQUIRY_LIMIT = 5;
 export const ENQUIRY_WINDOW_MS = 60 * 60_000;
@@ -20,6 +23,20 @@ export const sessionExpiresAt = (now: Date): Date => new Date(now.getTime() + SE
 
 /** Sign-in is refused once an account or an address has this many failures inside the window. */
 export const isThrottled = (recentFailures: number): boolean => recentFailures >= LOGIN_FAILURE_LIMIT;
+
+/**
+ * When a reset mail that failed `attempts` times is tried next: 15 s, 30 s, 1 min … doubling; null once it has had
+ * all its attempts (a link that arrives hours later would only confuse).
+ */
+export const resetMailRetryAt = (attempts: number, now: Date): Date | null =>
+  attempts >= RESET_MAIL_MAX_ATTEMPTS ? null : new Date(now.getTime() + RESET_MAIL_FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+
+/** The password reset mail: a link valid for the token's lifetime. */
+export const resetMail = ({ to, firstName, link }: { to: string; firstName: string; link: string }) => ({
+  to,
+  subject: 'Reset your Akhada password',
+  text: `Hello ${firstName},\n\nSomeone asked to reset the password of your Akhada account. Open this link within 30 minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n\n— Akhada`,
+});
 
 /** Join codes avoid look-alike characters (0/O, 1/I/L) so they can be read out at a front desk. */
 const JOIN_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

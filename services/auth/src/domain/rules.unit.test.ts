@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { enquiryRetryMinutes, isEnquiryThrottled, isThrottled, joinCodeFrom, revocationCutoff, trialEndsAt, LOGIN_FAILURE_LIMIT } from './rules.ts';
+import {
+  enquiryRetryMinutes,
+  resetMail,
+  resetMailRetryAt,
+  RESET_MAIL_MAX_ATTEMPTS,
+  isEnquiryThrottled,
+  isThrottled,
+  joinCodeFrom,
+  revocationCutoff,
+  trialEndsAt,
+  LOGIN_FAILURE_LIMIT,
+} from './rules.ts';
 
 describe('identity rules', () => {
   it('gives a 14-day trial', () => {
@@ -24,5 +35,19 @@ describe('identity rules', () => {
     expect(enquiryRetryMinutes(new Date('2026-01-01T09:20:00Z'), now)).toBe(20);
     expect(enquiryRetryMinutes(new Date('2026-01-01T09:00:30Z'), now)).toBe(1);
     expect(enquiryRetryMinutes(new Date('2026-01-01T09:00:00Z'), now)).toBe(1);
+  });
+  it('retries a refused reset mail after 15 s, doubling, and gives up after the last attempt', () => {
+    const now = new Date('2026-01-01T10:00:00Z');
+    expect(resetMailRetryAt(1, now)?.toISOString()).toBe('2026-01-01T10:00:15.000Z');
+    expect(resetMailRetryAt(2, now)?.toISOString()).toBe('2026-01-01T10:00:30.000Z');
+    expect(resetMailRetryAt(RESET_MAIL_MAX_ATTEMPTS - 1, now)?.toISOString()).toBe('2026-01-01T10:16:00.000Z');
+    expect(resetMailRetryAt(RESET_MAIL_MAX_ATTEMPTS, now)).toBeNull();
+  });
+  it('writes the reset mail with its link', () => {
+    const mail = resetMail({ to: 'a@example.in', firstName: 'Asha', link: 'http://localhost:8080/reset-password?token=abc' });
+    expect(mail.subject).toBe('Reset your Akhada password');
+    expect(mail.text).toContain('Hello Asha,');
+    expect(mail.text).toContain('http://localhost:8080/reset-password?token=abc');
+    expect(mail.text).toContain('within 30 minutes');
   });
 });
