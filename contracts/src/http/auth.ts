@@ -144,7 +144,7 @@ export const authRoutes = {
   me: route({ method: 'GET', path: '/auth/me', responses: { 200: ok(z.object({ user: User })), 401: Problem }, auth: true }),
   refresh: route({ method: 'POST', path: '/auth/refresh', responses: { 200: ok(TokenPayload), 401: Problem }, auth: true }),
   profile: route({ method: 'PUT', path: '/auth/profile', body: ProfileBody, responses: { 200: ok(z.object({ user: User })), 400: Problem }, auth: true }),
-  changePassword: route({ method: 'PUT', path: '/auth/change-password', body: ChangePasswordBody, responses: { 200: okMessage, 400: Problem }, auth: true }),
+  changePassword: route({ method: 'PUT', path: '/auth/change-password', body: ChangePasswordBody, responses: { 200: okMessage, 400: Problem, 429: Problem }, auth: true }),
   forgotPassword: route({ method: 'POST', path: '/auth/forgot-password', body: ForgotPasswordBody, responses: { 200: okMessage, 429: Problem }, auth: false }),
   resetPassword: route({ method: 'POST', path: '/auth/reset-password', body: ResetPasswordBody, responses: { 200: okMessage, 400: Problem }, auth: false }),
   logout: route({ method: 'POST', path: '/auth/logout', responses: { 200: okMessage }, auth: true }),

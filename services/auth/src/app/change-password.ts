@@ -1,22 +1,45 @@
 import { AuthEvents } from '@akhada/contracts';
 import { AppError, metadataOf, type RequestContext } from '@akhada/kit';
 import { publish } from '../db/auth-events.ts';
+import { attemptsSince, clearFailures, deleteAttempt, pruneFailuresBefore, recordAttempt } from '../db/login-failures-repo.ts';
 import { revokeSessionsOf } from '../db/sessions-repo.ts';
 import { findUserInOrg, setPasswordHash } from '../db/users-repo.ts';
-import { revocationCutoff } from '../domain/rules.ts';
+import { isThrottled, LOGIN_FAILURE_WINDOW_MS, revocationCutoff, throttleRetryAfterSeconds } from '../domain/rules.ts';
 import type { AuthDeps } from './deps.ts';
+import { TooManyAttempts } from './too-many-attempts.ts';
 
-/** New password; every other session of the user ends (the current one stays). */
+const WRONG_PASSWORD = () =>
+  new AppError(400, 'WRONG_PASSWORD', 'Current password is incorrect', [{ path: 'currentPassword', message: 'Current password is incorrect' }]);
+
+/**
+ * New password; every other session of the user ends (the current one stays). Guessing the current password is
+ * throttled like sign-in: after 5 wrong ones in a minute the account's next attempts get 429 (even with the right
+ * password) until the oldest of them is a minute old. Each attempt is recorded before the password is checked, so
+ * parallel guesses count each other and at most 5 are ever checked in a minute.
+ */
 export const changePassword = async (
   { db, clock, passwords }: Pick<AuthDeps, 'db' | 'clock' | 'passwords'>,
   ctx: RequestContext,
   body: { currentPassword: string; newPassword: string },
 ) => {
   const now = clock();
+  const key = `change-password:${ctx.userId}`;
+  const attempt = await recordAttempt(db, key, now);
+  const recent = await attemptsSince(db, key, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
+  if (isThrottled(recent.n - 1)) {
+    await deleteAttempt(db, attempt); // refused unchecked: it does not count as a failure
+    const seconds = throttleRetryAfterSeconds(recent.oldest ?? now, now);
+    throw new TooManyAttempts(
+      `Too many attempts with a wrong current password. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+      seconds,
+    );
+  }
   const user = await findUserInOrg(db, ctx.userId, ctx.orgId);
   if (!user || !(await passwords.verify(user.password_hash, body.currentPassword))) {
-    throw new AppError(400, 'WRONG_PASSWORD', 'Current password is incorrect', [{ path: 'currentPassword', message: 'Current password is incorrect' }]);
+    await pruneFailuresBefore(db, new Date(now.getTime() - 10 * LOGIN_FAILURE_WINDOW_MS));
+    throw WRONG_PASSWORD(); // the recorded attempt stays: a failure
   }
+  await clearFailures(db, key);
   if (body.currentPassword === body.newPassword) {
     throw new AppError(400, 'VALIDATION_FAILED', 'The new password must differ from the current one', [
       { path: 'newPassword', message: 'The new password must differ from the current one' },

@@ -24,6 +24,10 @@ export const sessionExpiresAt = (now: Date): Date => new Date(now.getTime() + SE
 /** Sign-in is refused once an account or an address has this many failures inside the window. */
 export const isThrottled = (recentFailures: number): boolean => recentFailures >= LOGIN_FAILURE_LIMIT;
 
+/** Whole seconds until the oldest failure inside the window leaves it, so that one more attempt is allowed. At least 1. */
+export const throttleRetryAfterSeconds = (oldestInWindow: Date, now: Date): number =>
+  Math.max(1, Math.ceil((oldestInWindow.getTime() + LOGIN_FAILURE_WINDOW_MS - now.getTime()) / 1000));
+
 /**
  * When a reset mail that failed `attempts` times is tried next: 15 s, 30 s, 1 min … doubling; null once it has had
  * all its attempts (a link that arrives hours later would only confuse).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  throttleRetryAfterSeconds,
   enquiryRetryMinutes,
   resetMail,
   resetMailRetryAt,
@@ -19,6 +20,12 @@ describe('identity rules', () => {
   it('throttles at the fifth failure, not before', () => {
     expect(isThrottled(LOGIN_FAILURE_LIMIT - 1)).toBe(false);
     expect(isThrottled(LOGIN_FAILURE_LIMIT)).toBe(true);
+  });
+  it('says when a throttled account may try again: when its oldest failure leaves the minute', () => {
+    const now = new Date('2026-01-01T10:00:30Z');
+    expect(throttleRetryAfterSeconds(new Date('2026-01-01T10:00:00Z'), now)).toBe(30);
+    expect(throttleRetryAfterSeconds(new Date('2026-01-01T09:59:30.500Z'), now)).toBe(1);
+    expect(throttleRetryAfterSeconds(new Date('2026-01-01T09:59:00Z'), now)).toBe(1);
   });
   it('makes readable join codes', () => {
     const code = joinCodeFrom(new Uint8Array([0, 1, 2, 30, 31, 255]));

@@ -1,6 +1,6 @@
 import { authRoutes, publicRoutes } from '@akhada/contracts';
 import { addRoute, type App, type RequestContext } from '@akhada/kit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { changePassword } from '../app/change-password.ts';
 import { createLocation } from '../app/create-location.ts';
 import { createStaff } from '../app/create-staff.ts';
@@ -13,6 +13,7 @@ import { register } from '../app/register.ts';
 import { resetPassword } from '../app/reset-password.ts';
 import { signIn } from '../app/sign-in.ts';
 import { signOut } from '../app/sign-out.ts';
+import { TooManyAttempts } from '../app/too-many-attempts.ts';
 import { updateProfile } from '../app/update-profile.ts';
 
 /** When the caller's (already verified) token expires: revocation entries are kept that long. */
@@ -33,6 +34,16 @@ const FORWARDED_ID = /^[A-Za-z0-9._-]{8,128}$/;
 const requestIdsOf = (req: FastifyRequest): RequestIds => {
   const forwarded = req.headers['x-correlation-id'];
   return { requestId: req.id, correlationId: typeof forwarded === 'string' && FORWARDED_ID.test(forwarded) ? forwarded : req.id };
+};
+
+/** A throttled use case's 429 carries Retry-After (the error handler keeps headers set on the reply). */
+const withRetryAfter = async <T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof TooManyAttempts) reply.header('retry-after', String(err.retryAfterSeconds));
+    throw err;
+  }
 };
 
 export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyRequest) => Promise<RequestContext> }, deps: AuthDeps): void => {
@@ -57,8 +68,8 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
     data: { user: await updateProfile(deps, ctx, body) },
     message: 'Profile updated successfully',
   }));
-  addRoute(svc, authRoutes.changePassword, async ({ ctx, body }) => {
-    await changePassword(deps, ctx, body);
+  addRoute(svc, authRoutes.changePassword, async ({ ctx, body }, _req, reply) => {
+    await withRetryAfter(reply, () => changePassword(deps, ctx, body));
     return { success: true, message: 'Password changed successfully' };
   });
   addRoute(svc, authRoutes.createLocation, async ({ ctx, body }, _req, reply) =>
