@@ -248,6 +248,17 @@ describe('POST /members', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it.each([
+    ['year 9999', '9999-12-01'],
+    ['year 1900', '1900-01-01'],
+  ])('refuses a start date in %s with 400 and a clear message, never a 500, and writes nothing', async (_name, startDate) => {
+    const before = await counts();
+    const res = await create('ownerA', newMember({ startDate, paymentFrequency: 'annually' }));
+    const err = expectError(res, 400, /start ?date/i);
+    expect(err.code).toBe('VALIDATION_FAILED');
+    expect(await counts()).toEqual(before);
+  });
+
   it('rejects a body that is not JSON', async () => {
     const before = await counts();
     const res = await app.inject({
