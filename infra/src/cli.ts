@@ -120,6 +120,7 @@ const commands: Record<string, () => Promise<void>> = {
   infra: infraOnly,
   seed: seedOnly,
   bench: async () => (await import('./bench/gateway-overhead.ts')).main(root),
+  'new-service': async () => (await import('./new-service.ts')).main(root, process.argv.slice(3)),
   // The script prints its figures and exits by itself.
   'web-budgets': async () => {
     if (!process.argv.includes('--sizes-only')) process.env.CHROME_PATH ??= await ensureChromium();

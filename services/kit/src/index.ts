@@ -2,6 +2,7 @@ export * from './domain/index.ts';
 export * from './config.ts';
 export * from './logger.ts';
 export * from './runtime.ts';
+export * from './service-deps.ts';
 export * from './db/database.ts';
 export * from './db/executor.ts';
 export * from './db/unique-violation.ts';

@@ -1,7 +1,7 @@
 import { BaseConfig, createDb, loadConfig, migrate } from '@akhada/kit';
 import { z } from 'zod';
 import { migrations } from './db/migrations.ts';
-import type { MembersDb } from './db/tables.ts';
+import type { MembersDb } from './db/schema.ts';
 import { PROJECTIONS, rebuild, type ProjectionName } from './projections/rebuild.ts';
 
 /** `npm run rebuild -w services/members -- members`: replays the event store into a read table. */

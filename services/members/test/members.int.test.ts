@@ -3,9 +3,10 @@ import { BaseConfig, bootRuntime, createEventBus, createLogger, createTokenVerif
 import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { DEFAULT_TIME_ZONE } from '../src/app/deps.ts';
+import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
-import type { MembersDb } from '../src/db/tables.ts';
+import type { MembersDb } from '../src/db/schema.ts';
 import { rebuild } from '../src/projections/rebuild.ts';
 
 // Two organizations: A with locations L1 and L2, B with its own location.
@@ -38,7 +39,7 @@ beforeAll(async () => {
   const testKeys = await createTestKeys();
   const config = BaseConfig.parse({ DATABASE_URL: databaseUrl, KAFKA_BROKERS: infra.brokers.join(','), LOG_LEVEL: 'warn', NODE_ENV: 'test', INSTANCE_ID: schema });
   runtime = await bootRuntime<MembersDb>({ name: 'members', config, schema, migrations, verifier: createTokenVerifier({ keys: testKeys.keys }) });
-  app = buildApp({ db: runtime.dbh.db, logger: runtime.logger, verifier: runtime.verifier, readiness: runtime.readiness, clock });
+  app = buildApp({ db: runtime.dbh.db, logger: runtime.logger, verifier: runtime.verifier, readiness: runtime.readiness, clock, timeZone: DEFAULT_TIME_ZONE });
   await app.ready();
 
   const sign = (orgId: string, role: Role, locationIds: string[], userId?: string) => testKeys.sign({ orgId, role, locationIds, ...(userId ? { userId } : {}) });
@@ -243,6 +244,17 @@ describe('POST /members', () => {
   ])('rejects %s with 400 and writes nothing', async (_name, body, message) => {
     const before = await counts();
     const err = expectError(await create('ownerA', body), 400, message);
+    expect(err.code).toBe('VALIDATION_FAILED');
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each([
+    ['year 9999', '9999-12-01'],
+    ['year 1900', '1900-01-01'],
+  ])('refuses a start date in %s with 400 and a clear message, never a 500, and writes nothing', async (_name, startDate) => {
+    const before = await counts();
+    const res = await create('ownerA', newMember({ startDate, paymentFrequency: 'annually' }));
+    const err = expectError(res, 400, /start ?date/i);
     expect(err.code).toBe('VALIDATION_FAILED');
     expect(await counts()).toEqual(before);
   });

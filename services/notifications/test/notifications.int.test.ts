@@ -22,12 +22,13 @@ import { performance } from 'node:perf_hooks';
 import { io as connectSocket, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../src/app.ts';
-import { notifyMemberRegistered } from '../src/app/notify-member-registered.ts';
+import { buildApp } from '../src/build-app.ts';
+import { notifyMemberRegistered } from '../src/consumers/member-registered.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { NotificationsDb } from '../src/db/schema.ts';
 import { attachHub } from '../src/hub/attach-hub.ts';
-import { startConsumers } from '../src/projections/consumers.ts';
+import { onUserRegistered } from '../src/consumers/recipients.ts';
+import { startConsumers } from '../src/consumers/start-consumers.ts';
 
 process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
 
@@ -57,6 +58,9 @@ const latenciesMs: number[] = [];
 let appClosed = false;
 
 // ---------- helpers ----------
+// The service's clock moves at least 1 ms per reading, so "set once" is visible without waiting for time to pass.
+let ticks = 0;
+const clock = () => new Date(Date.now() + ++ticks);
 const iso = () => new Date().toISOString();
 const meta = (aggregateId: string, org = orgId) => ({ aggregateId, orgId: org, correlationId: newId(), causationId: newId(), occurredAt: iso() });
 
@@ -162,6 +166,34 @@ const deleteTestGroups = async () => {
   await producer.deleteGroups((g) => g.includes(schema));
 };
 
+/**
+ * Proves the hub has handled every notification event published so far: waits until the outbox has sent everything,
+ * then puts one event on EVERY partition of the notifications topic, addressed to a barrier user's own socket. The hub
+ * reads each partition in order, so once all of them reached that socket, every earlier event has been delivered (or
+ * not) already — what a socket has not received by then, it will not receive.
+ */
+const hubBarrier = async () => {
+  await eventually(
+    async () => expect(await runtime.dbh.db.selectFrom('outbox').select('id').where('sent_at', 'is', null).execute()).toEqual([]),
+    20_000,
+    'the outbox drained',
+  );
+  const barrierUser = { id: newId(), role: 'trainer' as Role, locs: [L1], sid: newId() };
+  const s = openSocket({ token: await tokenOf(barrierUser) });
+  await connected(s);
+  const got = record(s);
+  const topic = topicOf('notifications');
+  const partitions = topicSpecs().find((t) => t.topic === topic)!.numPartitions;
+  await producer.publish(
+    Array.from({ length: partitions }, (_, partition) => {
+      const env = makeEnvelope(NotificationEvents.NotificationsRead, { ...meta(barrierUser.id), data: { recipientId: barrierUser.id, unreadCount: partition } });
+      return { topic, key: barrierUser.id, partition, value: JSON.stringify(env), headers: {} };
+    }),
+  );
+  await eventually(async () => expect(got.filter((g) => g.event === SOCKET_EVENTS.unreadCount)).toHaveLength(partitions), 20_000, 'the barrier on every partition');
+  s.close();
+};
+
 // ---------- lifecycle ----------
 beforeAll(async () => {
   infra = await testInfra();
@@ -177,7 +209,7 @@ beforeAll(async () => {
   const { logger, dbh, bus, verifier, revocations, readiness } = runtime;
   // Own groups, starting at the end of the topics: never share partitions with a running service, never replay history.
   consumers = await startConsumers({ bus, db: dbh.db, logger, groups: { recipients: `${schema}.recipients`, members: `${schema}.members` }, startAt: 'now' });
-  app = buildApp({ db: dbh.db, logger, verifier, readiness });
+  app = buildApp({ logger, verifier, readiness, db: dbh.db, clock });
   ({ close: closeHub } = await attachHub({ app, bus, verifier, revocations, logger, instanceId: config.INSTANCE_ID }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
@@ -261,7 +293,12 @@ describe('notifications service against real Postgres and Kafka', () => {
     const loc = newId();
     const early = memberRegistered(loc, { first: 'Early', last: 'Bird' }, org2);
     await produce(topicOf('members'), early);
-    await new Promise((r) => setTimeout(r, 1_000));
+    // Consumed and parked (not dropped, not notified): the row that waits for the organization's staff.
+    await eventually(
+      async () => expect(await runtime.dbh.db.selectFrom('awaiting_recipients').select('event_id').where('org_id', '=', org2).execute()).toEqual([{ event_id: early.eventId }]),
+      20_000,
+      'the early member event parked',
+    );
     const lateOwner = { id: newId(), role: 'owner' as Role, locs: [loc] };
     expect(await notificationsOf(lateOwner.id)).toHaveLength(0);
     await produce(topicOf('auth'), userRegistered(lateOwner, org2));
@@ -281,6 +318,38 @@ describe('notifications service against real Postgres and Kafka', () => {
     const again = await runtime.dbh.db.transaction().execute((trx) => notifyMemberRegistered(trx, first));
     expect(again).toEqual([]);
     expect(Number(await countOrg())).toBe(3);
+  });
+
+  it('stamps what it announces with the consumed event’s time and ids, not the wall clock', async () => {
+    const out = await runtime.dbh.db.selectFrom('outbox').select('payload').where('topic', '=', topicOf('notifications')).execute();
+    const caused = out.map((o) => o.payload as EventEnvelope).filter((e) => e.causationId === first.eventId);
+    expect(caused.map((e) => e.aggregateId).sort()).toEqual([owner.id, adminL1.id].sort());
+    for (const e of caused) expect(e).toMatchObject({ type: NotificationEvents.NotificationCreated.type, occurredAt: first.occurredAt, correlationId: first.correlationId, orgId });
+    const rows = await runtime.dbh.db.selectFrom('notifications').select('created_at').where('source_event_id', '=', first.eventId).execute();
+    expect(rows.map((r) => r.created_at.toISOString())).toEqual([first.occurredAt, first.occurredAt]);
+  });
+
+  it('keeps the newer copy of a recipient when an older auth event arrives late (version guard)', async () => {
+    const user = { id: newId(), role: 'admin' as Role, locs: [L1] };
+    const newer = makeEnvelope(AuthEvents.UserRegistered, {
+      ...meta(user.id),
+      occurredAt: '2025-10-02T10:00:00.000Z',
+      data: { userId: user.id, orgId, role: 'admin', firstName: 'Newer', lastName: 'Copy', email: `${user.id}@example.in`, locationIds: [L2] },
+    });
+    const older = makeEnvelope(AuthEvents.UserRegistered, {
+      ...meta(user.id),
+      occurredAt: '2025-10-01T10:00:00.000Z',
+      data: { userId: user.id, orgId, role: 'trainer', firstName: 'Older', lastName: 'Copy', email: `${user.id}@example.in`, locationIds: [L1] },
+    });
+    const apply = (env: typeof newer) => runtime.dbh.db.transaction().execute((trx) => onUserRegistered.handle(trx, env));
+    const copy = () => runtime.dbh.db.selectFrom('recipients').select(['role', 'name', 'location_ids']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    await apply(newer);
+    await apply(older);
+    expect(await copy()).toEqual({ role: 'admin', name: 'Newer Copy', location_ids: [L2] });
+    // A later fact still moves it forward.
+    const latest = makeEnvelope(AuthEvents.UserRegistered, { ...meta(user.id), occurredAt: '2025-10-03T10:00:00.000Z', data: { ...newer.data, firstName: 'Latest' } });
+    await apply(latest);
+    expect((await copy()).name).toBe('Latest Copy');
   });
 
   it('lists the caller’s notifications newest first, in the contract’s shape', async () => {
@@ -333,7 +402,6 @@ describe('notifications service against real Postgres and Kafka', () => {
     expect(read1.status).toBe('read');
     expect(read1.readAt).not.toBeNull();
     expect(await unread()).toBe(1);
-    await new Promise((r) => setTimeout(r, 20));
     const read2 = ok(Notification).parse((await call(owner, 'PUT', `/notifications/${older._id}/read`)).body).data;
     expect(read2.readAt).toBe(read1.readAt); // set once
 
@@ -441,7 +509,7 @@ describe('real-time hub', () => {
     await call(owner, 'PUT', `/notifications/${latest._id}/read`);
     expect(UnreadCount.parse(await afterRead)).toEqual({ unreadCount: expected });
 
-    await new Promise((r) => setTimeout(r, 500));
+    await hubBarrier();
     expect(outsiderGot).toEqual([]);
     expect(adminL2Got).toEqual([]); // an admin of another location hears nothing of an L1 member
     ownerSocket.close();
@@ -450,8 +518,10 @@ describe('real-time hub', () => {
   });
 
   it('disconnects a socket when its token expires, unless auth:refresh brought a newer one of the same user', async () => {
-    const short = openSocket({ token: await tokenOf(adminL1, 2) });
-    const refreshed = openSocket({ token: await tokenOf(adminL1, 2) });
+    // One token for both, so both sockets' expiry timers are due at the same instant.
+    const twoSeconds = await tokenOf(adminL1, 2);
+    const short = openSocket({ token: twoSeconds });
+    const refreshed = openSocket({ token: twoSeconds });
     await Promise.all([connected(short), connected(refreshed)]);
 
     const foreign = await refreshed.timeout(3000).emitWithAck('auth:refresh', { token: await tokenOf(outsider) });
@@ -464,7 +534,10 @@ describe('real-time hub', () => {
     const why = nextEvent<{ code: string; message: string }>(short, 'auth:error', 6000);
     expect(await disconnected(short, 6000)).toBe('io server disconnect');
     expect((await why).code).toBe('TOKEN_EXPIRED');
-    await new Promise((r) => setTimeout(r, 500));
+    // A barrier instead of a wait: this request reaches the server after the shared expiry instant, so the server's
+    // timers for it ran first; had they kicked `refreshed`, the kick would arrive before this answer (one ordered socket).
+    const after = await refreshed.timeout(3000).emitWithAck('auth:refresh', { token: await tokenOf(adminL1, 900) });
+    expect(after).toMatchObject({ ok: true });
     expect(refreshed.connected).toBe(true);
     refreshed.close();
   });

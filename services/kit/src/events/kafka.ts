@@ -13,6 +13,8 @@ export interface BusMessage {
   key: string;
   value: string;
   headers: Record<string, string>;
+  /** Only for tests that must reach every partition (barriers); otherwise the key decides. */
+  partition?: number;
 }
 
 /** A message as a subscription receives it. */
@@ -127,10 +129,10 @@ export const createEventBus = ({ clientId, brokers, logger }: { clientId: string
     async publish(messages) {
       if (messages.length === 0) return;
       const p = await getProducer();
-      const byTopic = new Map<string, { key: string; value: string; headers: IHeaders }[]>();
+      const byTopic = new Map<string, { key: string; value: string; headers: IHeaders; partition?: number }[]>();
       for (const m of messages) {
         const list = byTopic.get(m.topic) ?? [];
-        list.push({ key: m.key, value: m.value, headers: m.headers });
+        list.push({ key: m.key, value: m.value, headers: m.headers, ...(m.partition === undefined ? {} : { partition: m.partition }) });
         byTopic.set(m.topic, list);
       }
       await p.sendBatch({

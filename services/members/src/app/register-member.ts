@@ -7,7 +7,7 @@ import type { RegisterMember } from '../domain/membership/decider.ts';
 import { rupeesToPaise } from '../domain/money.ts';
 import { registeredRow } from '../projections/members.ts';
 import { todayFor, type MembersDeps } from './deps.ts';
-import { toMember } from './member-view.ts';
+import { toMember } from '../views/member-view.ts';
 
 /**
  * Staff register a member in one of their locations. One transaction (the kit's executeCommand): the MemberRegistered

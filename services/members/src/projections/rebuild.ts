@@ -1,12 +1,13 @@
 import { readAll, type KitTables } from '@akhada/kit';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { MembersDb } from '../db/tables.ts';
+import type { Kysely, Transaction } from 'kysely';
+import { countMembers, lockAndClearMembers } from '../db/members-repo.ts';
+import type { MembersDb } from '../db/schema.ts';
 import type { MembershipEvent } from '../domain/membership/decider.ts';
 import { projectMembers } from './members.ts';
 
 /** Projections this service can rebuild from its event store, by the name `npm run rebuild -- <name>` takes. */
 export const PROJECTIONS = {
-  members: { table: 'members', project: projectMembers },
+  members: { clear: lockAndClearMembers, project: projectMembers, count: countMembers },
 } as const;
 export type ProjectionName = keyof typeof PROJECTIONS;
 
@@ -16,13 +17,12 @@ export type ProjectionName = keyof typeof PROJECTIONS;
  * Repeatable read after the lock gives the replay one snapshot of the store.
  */
 export const rebuild = async (db: Kysely<MembersDb>, name: ProjectionName, { batchSize = 500 } = {}): Promise<{ events: number; rows: number }> => {
-  const { table, project } = PROJECTIONS[name];
+  const { clear, project, count } = PROJECTIONS[name];
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx: Transaction<MembersDb>) => {
-      await sql`lock table ${sql.table(table)} in exclusive mode`.execute(trx);
-      await trx.deleteFrom(table).execute();
+      await clear(trx);
       let after = 0;
       let events = 0;
       for (;;) {
@@ -33,7 +33,6 @@ export const rebuild = async (db: Kysely<MembersDb>, name: ProjectionName, { bat
         if (!last || batch.length < batchSize) break;
         after = last.globalPosition;
       }
-      const { rows } = await trx.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('rows')).executeTakeFirstOrThrow();
-      return { events, rows };
+      return { events, rows: await count(trx) };
     });
 };

@@ -59,4 +59,22 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('awaiting_recipients_org_idx').on('awaiting_recipients').column('org_id').execute();
     },
   },
+  '0004_recipients_version': {
+    /**
+     * The version guard of the recipients upsert. auth's users are rows, not event streams, so their events carry no
+     * stream version; the envelope's occurredAt is the version instead. Why that order is sound enough: auth stamps
+     * occurredAt in the transaction that changes the user, and publishes with the user id as the Kafka key, so one
+     * user's events reach us in auth's commit order on one partition. The guard refuses what arrives out of that order
+     * by other paths: a redelivery after a newer event, a replay, a parked event released late. Its limit: two changes
+     * of one user in the same millisecond (or stamped before a lock wait) keep the first to arrive. If auth ever sends
+     * frequent changes of a user, it should carry a per-user version in the event and this column should become that.
+     * Rows from before this migration get -infinity, so the next event always applies.
+     */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('recipients')
+        .addColumn('source_occurred_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`'-infinity'::timestamptz`))
+        .execute();
+    },
+  },
 };

@@ -1,8 +1,8 @@
 import type { NotificationStatus, NotificationType } from '@akhada/contracts';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Executor } from '@akhada/kit';
+import { sql, type Transaction } from 'kysely';
 import type { NewNotificationRow, NotificationRow, NotificationsDb } from './schema.ts';
 
-type Exec = Kysely<NotificationsDb> | Transaction<NotificationsDb>;
 
 /** Every read and write of a notification is scoped to its owner: the recipient AND the organization. */
 export interface Owner {
@@ -33,7 +33,7 @@ export const insertNotification = (trx: Transaction<NotificationsDb>, row: NewNo
     .returningAll()
     .executeTakeFirst();
 
-export const countUnread = async (db: Exec, owner: Owner): Promise<number> => {
+export const countUnread = async (db: Executor<NotificationsDb>, owner: Owner): Promise<number> => {
   const row = await db
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -44,7 +44,7 @@ export const countUnread = async (db: Exec, owner: Owner): Promise<number> => {
   return Number(row.n);
 };
 
-const filtered = (db: Exec, owner: Owner, f: ListFilter) => {
+const filtered = (db: Executor<NotificationsDb>, owner: Owner, f: ListFilter) => {
   let q = db.selectFrom('notifications').where('recipient_id', '=', owner.recipientId).where('org_id', '=', owner.orgId);
   // Archived notifications leave the list; they are only shown when asked for.
   q = f.status ? q.where('status', '=', f.status) : q.where('status', '<>', 'archived');
@@ -53,10 +53,10 @@ const filtered = (db: Exec, owner: Owner, f: ListFilter) => {
   return q;
 };
 
-export const listPage = (db: Exec, owner: Owner, f: ListFilter, offset: number, limit: number): Promise<NotificationRow[]> =>
+export const listPage = (db: Executor<NotificationsDb>, owner: Owner, f: ListFilter, offset: number, limit: number): Promise<NotificationRow[]> =>
   filtered(db, owner, f).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
 
-export const countFiltered = async (db: Exec, owner: Owner, f: ListFilter): Promise<number> => {
+export const countFiltered = async (db: Executor<NotificationsDb>, owner: Owner, f: ListFilter): Promise<number> => {
   const row = await filtered(db, owner, f)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
@@ -64,7 +64,7 @@ export const countFiltered = async (db: Exec, owner: Owner, f: ListFilter): Prom
 };
 
 /** Per type: how many (archived excluded) and how many of them are unread. */
-export const countsByType = (db: Exec, owner: Owner): Promise<{ type: NotificationType; count: number; unread: number }[]> =>
+export const countsByType = (db: Executor<NotificationsDb>, owner: Owner): Promise<{ type: NotificationType; count: number; unread: number }[]> =>
   db
     .selectFrom('notifications')
     .select((eb) => ['type', eb.fn.countAll<number>().as('count'), sql<number>`count(*) filter (where status = 'unread')`.as('unread')])

@@ -9,6 +9,9 @@ export interface RecipientsTable {
   role: Role;
   location_ids: string[];
   name: string;
+  /** occurredAt of the auth event this row reflects; upserts only move it forward (the read model's version). */
+  source_occurred_at: Date;
+  /** When this copy last changed (bookkeeping, database time). */
   updated_at: Generated<Date>;
 }
 

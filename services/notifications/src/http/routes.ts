@@ -1,15 +1,20 @@
 import { notificationRoutes as r } from '@akhada/contracts';
 import { addRoute, type RequestContext } from '@akhada/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { listNotifications, notificationStats, unreadCount } from '../app/queries.ts';
-import { changeReadState, deleteNotification, markAllRead, type Caller, type CommandDeps } from '../app/read-state-commands.ts';
+import { changeReadState } from '../app/change-read-state.ts';
+import { countUnread } from '../app/count-unread.ts';
+import { deleteNotification } from '../app/delete-notification.ts';
+import type { Caller, NotificationsDeps } from '../app/deps.ts';
+import { listNotifications } from '../app/list-notifications.ts';
+import { markAllRead } from '../app/mark-all-read.ts';
+import { notificationStats } from '../app/notification-stats.ts';
 
 type Svc = { app: FastifyInstance; authenticate: (req: FastifyRequest) => Promise<RequestContext> };
 
 /** Everything is the caller's own: recipient = token subject, organization = token org. */
 const callerOf = (ctx: RequestContext): Caller => ({ recipientId: ctx.userId, orgId: ctx.orgId, correlationId: ctx.correlationId, requestId: ctx.requestId });
 
-export const registerNotificationRoutes = (svc: Svc, deps: CommandDeps): void => {
+export const registerRoutes = (svc: Svc, deps: NotificationsDeps): void => {
   addRoute(svc, r.list, async ({ ctx, query }) => {
     const res = await listNotifications(deps, callerOf(ctx), query);
     return {
@@ -20,7 +25,7 @@ export const registerNotificationRoutes = (svc: Svc, deps: CommandDeps): void =>
     };
   });
 
-  addRoute(svc, r.unreadCount, async ({ ctx }) => ({ success: true, data: { unreadCount: await unreadCount(deps, callerOf(ctx)) } }));
+  addRoute(svc, r.unreadCount, async ({ ctx }) => ({ success: true, data: { unreadCount: await countUnread(deps, callerOf(ctx)) } }));
 
   addRoute(svc, r.stats, async ({ ctx }) => ({ success: true, data: await notificationStats(deps, callerOf(ctx)) }));
 

@@ -46,6 +46,33 @@ describe('membership decider: RegisterMember', () => {
   it('rejects a start date that is not a calendar day', () =>
     given([]).when(registerMember({ startDate: '2025-02-30' })).thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED'));
 
+  describe('start date within two years back and one year ahead of the registration day (2025-03-10)', () => {
+    const refused = (startDate: string, paymentFrequency: RegisterMember['data']['paymentFrequency'] = 'monthly') =>
+      given([])
+        .when(registerMember({ startDate, paymentFrequency }))
+        .thenThrows(
+          DomainError,
+          (e) =>
+            e.code === 'VALIDATION_FAILED' &&
+            e.status === 400 &&
+            e.message === 'The start date must be between 2023-03-10 and 2026-03-10: a membership can start up to two years back or one year ahead',
+        );
+    const accepted = (startDate: string, endDate: string, paymentFrequency: RegisterMember['data']['paymentFrequency'] = 'monthly') =>
+      given([])
+        .when(registerMember({ startDate, paymentFrequency }))
+        .then([memberRegistered({ startDate, paymentFrequency, endDate })]);
+
+    it('refuses year 9999, whose end date would fall outside the calendar (a 400, never a 500)', () => refused('9999-12-01', 'annually'));
+    it('refuses year 1900', () => refused('1900-01-01'));
+    it('refuses the day before the earliest', () => refused('2023-03-09'));
+    it('accepts the earliest', () => accepted('2023-03-10', '2023-04-10'));
+    it('accepts the latest', () => accepted('2026-03-10', '2027-03-10', 'annually'));
+    it('refuses the day after the latest', () => refused('2026-03-11'));
+  });
+
+  it('rejects a registration time that is not an instant', () =>
+    given([]).when(registerMember({ registeredAt: 'yesterday' })).thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED' && e.status === 400));
+
   it('evolves to an active membership', () => {
     const state = membershipDecider.evolve(membershipDecider.initialState(), memberRegistered());
     expect(state).toEqual({
@@ -65,8 +92,9 @@ describe('membership decider: RegisterMember', () => {
 });
 
 describe('membership decider: end date by payment frequency (calendar months)', () => {
+  // Registered on the start day itself, so every start below is inside the start-date window.
   const endDateFor = (startDate: string, paymentFrequency: RegisterMember['data']['paymentFrequency']) => {
-    const [event] = membershipDecider.decide(registerMember({ startDate, paymentFrequency }), membershipDecider.initialState());
+    const [event] = membershipDecider.decide(registerMember({ startDate, paymentFrequency, registeredAt: `${startDate}T04:30:00.000Z` }), membershipDecider.initialState());
     return event?.data.endDate;
   };
 

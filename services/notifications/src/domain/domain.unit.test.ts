@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pageOffset, totalPages } from '../src/domain/pagination.ts';
-import { transition, unreadChanged } from '../src/domain/read-state.ts';
-import { recipientsOfMemberRegistered, type Candidate } from '../src/domain/recipient-rule.ts';
-import { memberRegisteredText, renderTemplate } from '../src/domain/templates.ts';
+import { pageOffset, totalPages } from './pagination.ts';
+import { transition, unreadChanged } from './read-state.ts';
+import { recipientsOfMemberRegistered, type Candidate } from './recipient-rule.ts';
+import { memberRegisteredText, renderTemplate } from './templates.ts';
 
 const L1 = 'l1';
 const L2 = 'l2';

@@ -1,14 +1,14 @@
 import { MemberEvents, STAFF_ROLES, type EventEnvelope } from '@akhada/contracts';
-import { newId } from '@akhada/kit';
+import { metadataOf, newId, on } from '@akhada/kit';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
+import { announceCreated } from '../db/announcements.ts';
 import { countUnread, insertNotification, lockRecipient } from '../db/notifications-repo.ts';
 import { recipientsOfOrg } from '../db/recipients-repo.ts';
 import type { NotificationsDb } from '../db/schema.ts';
 import { recipientsOfMemberRegistered } from '../domain/recipient-rule.ts';
 import { memberRegisteredText, renderTemplate } from '../domain/templates.ts';
-import { announceCreated } from './announce.ts';
-import { toNotification } from './notification-view.ts';
+import { toNotification } from '../views/notification-view.ts';
 
 type MemberRegistered = EventEnvelope<z.infer<typeof MemberEvents.MemberRegistered.data>>;
 
@@ -16,6 +16,7 @@ type MemberRegistered = EventEnvelope<z.infer<typeof MemberEvents.MemberRegister
  * members.member_registered → one notification per owner of the organization and per admin of the member's location,
  * each announced to the hubs with the recipient's new unread count. Runs inside the consumer's inbox transaction; the
  * unique (source_event_id, recipient_id) makes a second delivery create nothing even without the inbox.
+ * Time comes from the event (occurredAt), never from the clock: a replay or a late release writes the same rows.
  * Returns the ids of the recipients that were notified now.
  */
 export const notifyMemberRegistered = async (trx: Transaction<NotificationsDb>, env: MemberRegistered): Promise<string[]> => {
@@ -58,11 +59,7 @@ export const notifyMemberRegistered = async (trx: Transaction<NotificationsDb>, 
     });
     if (!row) continue; // this event already notified this recipient
     const unreadCount = await countUnread(trx, { recipientId: r.userId, orgId: env.orgId });
-    await announceCreated(
-      trx,
-      { orgId: env.orgId, correlationId: env.correlationId, causationId: env.eventId, actorId: env.actorId, occurredAt: new Date().toISOString() },
-      { recipientId: r.userId, notification: toNotification(row), unreadCount },
-    );
+    await announceCreated(trx, metadataOf(env), env.occurredAt, { recipientId: r.userId, notification: toNotification(row), unreadCount });
     notified.push(r.userId);
   }
   return notified;
@@ -74,3 +71,6 @@ export const releaseAwaiting = async (trx: Transaction<NotificationsDb>, orgId: 
   waiting.sort((a, b) => a.received_at.getTime() - b.received_at.getTime());
   for (const w of waiting) await notifyMemberRegistered(trx, w.envelope as MemberRegistered);
 };
+
+/** The handler the members consumer group runs. */
+export const onMemberRegistered = on(MemberEvents.MemberRegistered, (trx: Transaction<NotificationsDb>, env) => notifyMemberRegistered(trx, env).then(() => undefined));

@@ -1,5 +1,5 @@
 import type { Member } from '@akhada/contracts';
-import type { MembersTable } from '../db/tables.ts';
+import type { MembersTable } from '../db/schema.ts';
 import { daysRemaining, effectiveStatus } from '../domain/membership/period.ts';
 import { paiseToRupees } from '../domain/money.ts';
 

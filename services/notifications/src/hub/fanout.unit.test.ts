@@ -1,7 +1,7 @@
 import { NotificationEvents, SOCKET_EVENTS, type Notification } from '@akhada/contracts';
 import { makeEnvelope, newId } from '@akhada/kit';
 import { describe, expect, it } from 'vitest';
-import { deliverToSockets } from '../src/hub/fanout.ts';
+import { deliverToSockets } from './fanout.ts';
 
 const recipientId = newId();
 const orgId = newId();

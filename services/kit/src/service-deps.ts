@@ -1,0 +1,8 @@
+import type { Runtime } from './runtime.ts';
+
+/**
+ * What every service's `buildApp(deps: AppDeps)` needs besides its use cases' dependencies: the logger, the token
+ * verifier and the readiness checks (all three come from bootRuntime in main.ts; tests build their own).
+ * A service declares `interface AppDeps extends HttpDeps, XxxDeps {}` in its app/deps.ts.
+ */
+export type HttpDeps = Pick<Runtime<unknown>, 'logger' | 'verifier' | 'readiness'>;

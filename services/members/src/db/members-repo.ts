@@ -1,0 +1,112 @@
+import type { MembershipStatus, MembershipType } from '@akhada/contracts';
+import type { Executor } from '@akhada/kit';
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
+import type { MembersDb, MembersTable } from './schema.ts';
+
+/** Which members a caller may see: one organization, some of its locations. */
+export interface MemberScope {
+  orgId: string;
+  locationIds: string[];
+}
+
+/** The statuses the screen filters on ("expired" includes active memberships past their end date). */
+export type ShownStatus = MembershipStatus;
+
+export interface MemberFilter {
+  search?: string | undefined;
+  status?: ShownStatus | undefined;
+  membershipType?: MembershipType | undefined;
+}
+
+/**
+ * Inserts a member's row or moves it forward: the upsert applies only when the row's version is older
+ * (`version < excluded.version`), so applying an event twice changes nothing. The unique (org, lower(email)) index is
+ * deliberately not an arbiter here: a duplicate email must fail the command.
+ */
+export const upsertMember = async (db: Executor<MembersDb>, row: MembersTable): Promise<void> => {
+  await db
+    .insertInto('members')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet((eb) => ({
+          location_id: eb.ref('excluded.location_id'),
+          first_name: eb.ref('excluded.first_name'),
+          last_name: eb.ref('excluded.last_name'),
+          email: eb.ref('excluded.email'),
+          phone: eb.ref('excluded.phone'),
+          membership_type: eb.ref('excluded.membership_type'),
+          membership_status: eb.ref('excluded.membership_status'),
+          payment_frequency: eb.ref('excluded.payment_frequency'),
+          fee_paise: eb.ref('excluded.fee_paise'),
+          start_date: eb.ref('excluded.start_date'),
+          end_date: eb.ref('excluded.end_date'),
+          registered_at: eb.ref('excluded.registered_at'),
+          version: eb.ref('excluded.version'),
+        }))
+        .where('members.version', '<', (eb) => eb.ref('excluded.version')),
+    )
+    .execute();
+};
+
+/** One member inside the scope, or undefined (another organization's or location's member is simply not there). */
+export const findMember = (db: Executor<MembersDb>, scope: MemberScope, id: string): Promise<MembersTable | undefined> =>
+  db.selectFrom('members').selectAll().where('id', '=', id).where('org_id', '=', scope.orgId).where('location_id', 'in', scope.locationIds).executeTakeFirst();
+
+/** `%`, `_` and `\` typed by a person are letters, not LIKE wildcards. */
+export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+type Eb = ExpressionBuilder<MembersDb, 'members'>;
+
+const searchFilter = (search: string) => (eb: Eb) => {
+  const pattern = `%${escapeLike(search)}%`;
+  const clauses = [
+    eb(sql<string>`first_name || ' ' || last_name`, 'ilike', pattern),
+    eb('email', 'ilike', pattern),
+    eb('phone', 'like', pattern),
+  ];
+  // "98765 43210", "+91-9876543210" and "9876543210" are the same number: also compare digits only.
+  const digits = search.replace(/\D/g, '');
+  if (digits.length >= 3 && /^[\d\s()+-]+$/.test(search)) clauses.push(eb(sql<string>`regexp_replace(phone, '[^0-9]', '', 'g')`, 'like', `%${digits}%`));
+  return eb.or(clauses);
+};
+
+/** Filters on the status the screen shows: an active membership past its end date counts as expired. */
+const statusFilter = (status: ShownStatus, today: string) => (eb: Eb) => {
+  switch (status) {
+    case 'active':
+      return eb.and([eb('membership_status', '=', 'active'), eb('end_date', '>', today)]);
+    case 'expired':
+      return eb.or([eb('membership_status', '=', 'expired'), eb.and([eb('membership_status', '=', 'active'), eb('end_date', '<=', today)])]);
+    case 'inactive':
+      return eb('membership_status', '=', 'inactive');
+  }
+};
+
+/** A page of the scope's members, newest first, ties broken by id (pages never overlap or skip), and the total. */
+export const findMemberPage = async (
+  db: Executor<MembersDb>,
+  scope: MemberScope,
+  filter: MemberFilter,
+  { today, offset, limit }: { today: string; offset: number; limit: number },
+): Promise<{ rows: MembersTable[]; totalCount: number }> => {
+  let filtered = db.selectFrom('members').where('org_id', '=', scope.orgId).where('location_id', 'in', scope.locationIds);
+  if (filter.search) filtered = filtered.where(searchFilter(filter.search));
+  if (filter.status) filtered = filtered.where(statusFilter(filter.status, today));
+  if (filter.membershipType) filtered = filtered.where('membership_type', '=', filter.membershipType);
+  const [rows, count] = await Promise.all([
+    filtered.selectAll().orderBy('registered_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalCount: count.n };
+};
+
+/** For a rebuild: holds writers off the table and empties it, inside the rebuild's transaction. */
+export const lockAndClearMembers = async (trx: Transaction<MembersDb>): Promise<void> => {
+  await sql`lock table members in exclusive mode`.execute(trx);
+  await trx.deleteFrom('members').execute();
+};
+
+export const countMembers = async (db: Executor<MembersDb>): Promise<number> =>
+  (await db.selectFrom('members').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;

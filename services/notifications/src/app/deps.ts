@@ -1,0 +1,19 @@
+import type { HttpDeps } from '@akhada/kit';
+import type { Kysely } from 'kysely';
+import type { Owner } from '../db/notifications-repo.ts';
+import type { NotificationsDb } from '../db/schema.ts';
+
+/** What the use cases need; each takes `Pick<NotificationsDeps, ...>` of it. */
+export interface NotificationsDeps {
+  db: Kysely<NotificationsDb>;
+  clock: () => Date;
+}
+
+/** What buildApp needs: the HTTP side (logger, verifier, readiness) and the use cases' dependencies. */
+export interface AppDeps extends HttpDeps, NotificationsDeps {}
+
+/** Who asks, from the verified token only: the recipient (token subject) in the token's organization. */
+export interface Caller extends Owner {
+  correlationId: string;
+  requestId: string;
+}

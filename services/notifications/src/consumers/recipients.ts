@@ -1,0 +1,23 @@
+import { AuthEvents } from '@akhada/contracts';
+import { on } from '@akhada/kit';
+import type { Transaction } from 'kysely';
+import { upsertRecipient } from '../db/recipients-repo.ts';
+import type { NotificationsDb } from '../db/schema.ts';
+import { releaseAwaiting } from './member-registered.ts';
+
+/**
+ * auth.user_registered → this service's own copy of the recipient (role, locations, name), versioned by the event's
+ * occurredAt; an owner's arrival releases the member events parked for the organization.
+ */
+export const onUserRegistered = on(AuthEvents.UserRegistered, async (trx: Transaction<NotificationsDb>, env) => {
+  const u = env.data;
+  await upsertRecipient(trx, {
+    userId: u.userId,
+    orgId: u.orgId,
+    role: u.role,
+    locationIds: u.locationIds,
+    name: `${u.firstName} ${u.lastName}`.trim(),
+    asOf: env.occurredAt,
+  });
+  if (u.role === 'owner') await releaseAwaiting(trx, u.orgId);
+});

@@ -1,0 +1,46 @@
+import { topicOf } from '@akhada/contracts';
+import { runConsumer, within, type EventBus, type EventHandler, type Logger, type RunningConsumer } from '@akhada/kit';
+import type { Kysely } from 'kysely';
+import type { NotificationsDb } from '../db/schema.ts';
+import { onMemberRegistered } from './member-registered.ts';
+import { onUserRegistered } from './recipients.ts';
+
+export interface ConsumerOptions {
+  bus: EventBus;
+  db: Kysely<NotificationsDb>;
+  logger: Logger;
+  /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
+  groups?: { recipients?: string; members?: string };
+  /**
+   * 'beginning' (the service): a group without committed offsets reads the whole topic, so the read model is complete.
+   * 'now' (tests): skip history, and resolve only once the group has joined so nothing produced afterwards is missed.
+   */
+  startAt?: 'beginning' | 'now';
+}
+
+const start = async (o: ConsumerOptions, args: { name: string; groupId: string; topic: string; handlers: EventHandler<NotificationsDb>[] }) => {
+  const from = o.startAt ?? 'beginning';
+  const consumer = await runConsumer<NotificationsDb>({ bus: o.bus, db: o.db, logger: o.logger, name: args.name, groupId: args.groupId, topics: [args.topic], handlers: args.handlers, from });
+  if (from === 'now') {
+    await within(consumer.joined, 60_000, `consumer ${args.name} did not join group ${args.groupId} within 60 s`).catch(async (err: unknown) => {
+      await consumer.stop();
+      throw err;
+    });
+  }
+  return consumer;
+};
+
+/**
+ * The service's inbox consumers of other services' events. Two groups, not one: a group's partitions of every
+ * subscribed topic are spread across its members, so consumers with different subscriptions must not share a group.
+ */
+export const startConsumers = async (o: ConsumerOptions): Promise<RunningConsumer[]> => {
+  const recipients = await start(o, { name: 'notifications.recipients', groupId: o.groups?.recipients ?? 'notifications.recipients', topic: topicOf('auth'), handlers: [onUserRegistered] });
+  try {
+    const members = await start(o, { name: 'notifications.members', groupId: o.groups?.members ?? 'notifications', topic: topicOf('members'), handlers: [onMemberRegistered] });
+    return [members, recipients];
+  } catch (err) {
+    await recipients.stop();
+    throw err;
+  }
+};
