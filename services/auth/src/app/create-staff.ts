@@ -3,7 +3,8 @@ import { assertLocation, conflict, forbidden, isUniqueViolation, metadataOf, new
 import type { z } from 'zod';
 import { publish } from '../db/auth-events.ts';
 import { locationIdsInOrg } from '../db/locations-repo.ts';
-import { insertUser, insertUserLocations, loadUserView, USERS_EMAIL_UNIQUE } from '../db/users-repo.ts';
+import { insertUser, insertUserLocations, USERS_EMAIL_UNIQUE } from '../db/users-repo.ts';
+import { loadUserView } from '../views/user-view.ts';
 import type { AuthDeps } from './deps.ts';
 
 /** Owners add admins and trainers anywhere in their gym; admins add trainers to branches they run. */

@@ -1,4 +1,4 @@
-import type { Logger } from '@akhada/kit';
+import type { HttpDeps, Logger } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { Mailer } from '../adapters/mailer.ts';
 import type { PasswordHasher } from '../adapters/password-hasher.ts';
@@ -18,6 +18,9 @@ export interface AuthDeps {
   appUrl: string;
   logger: Logger;
 }
+
+/** What buildApp needs: the HTTP side (logger, verifier, readiness) and the use cases' dependencies. */
+export interface AppDeps extends HttpDeps, AuthDeps {}
 
 /**
  * The ids of an HTTP command that has no signed-in caller (registration, password reset, the contact form), for the

@@ -1,5 +1,5 @@
 import type { RequestContext } from '@akhada/kit';
-import { loadUserView } from '../db/users-repo.ts';
+import { loadUserView } from '../views/user-view.ts';
 import type { AuthDeps } from './deps.ts';
 import { assertLiveSession } from './live-session.ts';
 

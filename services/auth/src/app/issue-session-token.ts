@@ -1,6 +1,6 @@
 import type { AuthDb } from '../db/schema.ts';
 import { allowedLocations } from '../db/locations-repo.ts';
-import { loadUserView } from '../db/users-repo.ts';
+import { loadUserView } from '../views/user-view.ts';
 import type { AuthDeps } from './deps.ts';
 
 type TokenUser = Pick<AuthDb['users'], 'id' | 'org_id' | 'role' | 'first_name' | 'last_name'>;

@@ -5,7 +5,8 @@ import { publish } from '../db/auth-events.ts';
 import { firstLocationOf, insertLocation } from '../db/locations-repo.ts';
 import { findOrganizationByJoinCode, insertOrganizationIfCodeFree } from '../db/organizations-repo.ts';
 import type { AuthDb } from '../db/schema.ts';
-import { findUserByEmail, insertUser, insertUserLocations, loadUserView, USERS_EMAIL_UNIQUE } from '../db/users-repo.ts';
+import { findUserByEmail, insertUser, insertUserLocations, USERS_EMAIL_UNIQUE } from '../db/users-repo.ts';
+import { loadUserView } from '../views/user-view.ts';
 import { defaultGymName, trialEndsAt } from '../domain/rules.ts';
 import type { AuthDeps, RequestIds } from './deps.ts';
 

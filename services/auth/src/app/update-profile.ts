@@ -3,7 +3,8 @@ import type { RequestContext } from '@akhada/kit';
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { AuthDb } from '../db/schema.ts';
-import { loadUserView, patchUser } from '../db/users-repo.ts';
+import { patchUser } from '../db/users-repo.ts';
+import { loadUserView } from '../views/user-view.ts';
 import type { AuthDeps } from './deps.ts';
 
 /** Only the caller's own profile; email and role are not changed here. */

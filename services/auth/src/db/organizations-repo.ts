@@ -21,3 +21,6 @@ export const insertOrganizationIfCodeFree = async (db: Executor<AuthDb>, org: In
 
 export const findOrganizationByJoinCode = (db: Executor<AuthDb>, joinCode: string) =>
   db.selectFrom('organizations').select('id').where('join_code', '=', joinCode).executeTakeFirst();
+
+export const findOrganization = (db: Executor<AuthDb>, orgId: string) =>
+  db.selectFrom('organizations').selectAll().where('id', '=', orgId).executeTakeFirstOrThrow();
