@@ -49,8 +49,8 @@ export interface ServiceOptions {
    * does not match. Default: on when NODE_ENV is "test" (unit, integration and browser tests), off otherwise.
    */
   checkResponses?: boolean;
-  /** Title and description of the service's OpenAPI document (ops port, /docs/json). */
-  docs?: { title?: string; description?: string };
+  /** Title and description of the service's OpenAPI document (ops port, /docs/json); false: none (the gateway serves its own). */
+  docs?: { title?: string; description?: string } | false;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -135,7 +135,9 @@ export const createService = ({
     name,
     logger,
     readiness,
-    document: () => openApiDocument({ title: docs.title ?? `Akhada ${name} API`, ...(docs.description ? { description: docs.description } : {}), routes: contracts }),
+    ...(docs
+      ? { document: () => openApiDocument({ title: docs.title ?? `Akhada ${name} API`, ...(docs.description ? { description: docs.description } : {}), routes: contracts }) }
+      : {}),
   });
   opsApps.set(app, ops);
   app.addHook('onClose', async () => {

@@ -74,6 +74,11 @@ export const errorHandler = (err: FastifyError | Error, request: FastifyRequest,
     return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side. Please try again.'));
   }
   const pgCode = (err as { code?: unknown }).code;
+  // The client broke its body off or went away mid-request: its problem, not a server error (and no one reads this).
+  if ((pgCode === 'ECONNRESET' || pgCode === 'ERR_STREAM_PREMATURE_CLOSE') && (request.raw.destroyed || err.message === 'aborted')) {
+    request.log.debug({ err }, 'client went away');
+    return send(400, 'BAD_REQUEST', 'The request was broken off before it was complete');
+  }
   if (pgCode === '23505') return send(409, 'CONFLICT', 'That record already exists');
   if (typeof pgCode === 'string' && PG_BAD_VALUE[pgCode]) return send(400, 'VALIDATION_FAILED', PG_BAD_VALUE[pgCode]);
   const status = (err as FastifyError).statusCode;
