@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { TokenVerifier } from '../src/auth/verifier.ts';
 import { AppError, unauthenticated } from '../src/errors.ts';
 import { addRoute, createService, listen, opsAppOf, type App } from '../src/http/create-service.ts';
+import { trustedGateways } from '../src/http/trusted-gateways.ts';
 import { testInfra } from '../src/testing/infra.ts';
 
 const UID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
@@ -166,6 +167,13 @@ describe('finding 7: X-Forwarded-For is believed only from the gateway’s addre
       const res = await app.inject({ method: 'GET', url: '/ip', remoteAddress, headers: { 'x-forwarded-for': '198.51.100.77' } });
       expect(res.json().data.ip, remoteAddress).toBe(remoteAddress);
     }
+  });
+
+  it('resolves a gateway given by host name (a container) and trusts what it resolves to', async () => {
+    const t = trustedGateways('localhost');
+    expect(t.trust('127.0.0.1', 0)).toBe(false);
+    await t.resolve();
+    expect(t.trust('127.0.0.1', 0) || t.trust('::1', 0)).toBe(true);
   });
 
   it('believes the gateway (TRUSTED_GATEWAYS, default 127.0.0.1)', async () => {

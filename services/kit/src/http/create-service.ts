@@ -17,7 +17,7 @@ import { errorHandler, problemBody } from './error-handler.ts';
 import { openApiDocument } from './openapi.ts';
 import { createOpsApp, type OpsApp } from './ops.ts';
 import { createResponseSerializer } from './response-serializer.ts';
-import { trustedGateways } from './trusted-gateways.ts';
+import { RESOLVE_EVERY_MS, trustedGateways } from './trusted-gateways.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -89,7 +89,15 @@ export const createService = ({
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>() as App;
-  if (gateways) app.addHook('onReady', () => gateways.resolve());
+  if (gateways?.hasHostNames) {
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await gateways.resolve();
+      timer = setInterval(() => void gateways.resolve(), RESOLVE_EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializer({ check: checkResponses }));
   app.setErrorHandler(errorHandler);

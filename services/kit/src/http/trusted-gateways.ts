@@ -11,7 +11,12 @@ export interface TrustedGateways {
   trust(address: string, hop: number): boolean;
   /** Resolves the host names among the entries (called before the app is ready; again to follow a moved gateway). */
   resolve(): Promise<void>;
+  /** Whether any entry is a host name (then createService re-resolves every RESOLVE_EVERY_MS). */
+  hasHostNames: boolean;
 }
+
+/** A gateway container may start after the service or move: host names are looked up again this often. */
+export const RESOLVE_EVERY_MS = 30_000;
 
 const unmapped = (address: string) => (address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address);
 
@@ -27,6 +32,7 @@ export const trustedGateways = (spec: string): TrustedGateways => {
     else hosts.push(raw);
   }
   return {
+    hasHostNames: hosts.length > 0,
     trust(address) {
       if (!address) return false;
       const a = unmapped(address);
