@@ -125,8 +125,11 @@ new Gauge({
         }
       }
     } catch {
-      // The broker is away: no lag series this scrape (an absent series alerts; a made-up zero would not).
+      // The broker is away: no lag series this scrape (an absent series alerts; a made-up zero would not). The next
+      // scrape connects afresh; a connection still under way is closed when it lands.
+      const pending = lag.admin;
       lag.admin = undefined;
+      void pending?.then((a) => a.disconnect()).catch(() => undefined);
     }
   },
 });
@@ -154,9 +157,9 @@ interface TableFigures {
   deadLetters: number;
 }
 /** One read of every tracked schema per scrape, shared by the three gauges (each gauge collects on its own). */
-let tableRead: { at: number; figures: Promise<TableFigures[]> } | undefined;
+let tableRead: { figures: Promise<TableFigures[]> } | undefined;
 const readTables = (): Promise<TableFigures[]> => {
-  if (tableRead && Date.now() - tableRead.at < 1_000) return tableRead.figures;
+  if (tableRead) return tableRead.figures;
   const figures = Promise.all(
     [...outboxSources].map(async ([schema, pool]): Promise<TableFigures | undefined> => {
       try {
@@ -177,7 +180,7 @@ const readTables = (): Promise<TableFigures[]> => {
       }
     }),
   ).then((all) => all.filter((f): f is TableFigures => !!f));
-  tableRead = { at: Date.now(), figures };
+  tableRead = { figures };
   return figures;
 };
 
@@ -198,7 +201,7 @@ tableGauge('outbox_oldest_unsent_age_seconds', 'Age of the oldest outbox row not
 tableGauge('inbox_dead_letters', 'Consumed messages parked in dead_letters after repeated failures', (f) => f.deadLetters);
 
 /** The text a scrape gets, and its content type. */
-export const renderMetrics = async (): Promise<{ contentType: string; body: string }> => ({
-  contentType: metricsRegistry.contentType,
-  body: await metricsRegistry.metrics(),
-});
+export const renderMetrics = async (): Promise<{ contentType: string; body: string }> => {
+  tableRead = undefined; // every scrape reads the tables afresh (once, for the three gauges)
+  return { contentType: metricsRegistry.contentType, body: await metricsRegistry.metrics() };
+};
