@@ -210,9 +210,17 @@ describe('issue 7: replies are held to their contract', () => {
     expect(logged?.msg).toMatch(/GET \/broken.*data\.count/);
   });
 
-  it('sends only the declared fields of a reply', async () => {
+  it('fails a reply that carries a field its contract does not declare (a leaked column, say)', async () => {
     const res = await app.inject({ method: 'GET', url: '/extra' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('secret');
+    const logged = lines.find((l) => l.level >= 50 && String(l.msg).includes('GET /extra'));
+    expect(logged?.msg).toMatch(/data\.passwordHash: not declared by the contract/);
+  });
+
+  it('sends a reply that keeps its contract as it is', async () => {
+    const res = await app.inject({ method: 'GET', url: '/things/abc' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { shown: 'yes' } });
+    expect(res.body).toBe('{"success":true,"data":{"id":"abc"}}');
   });
 });

@@ -1,14 +1,16 @@
-import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
 
 /**
- * Replies are serialized from their contract (the route's `responses`), by fast-json-stringify from the zod schema's
- * JSON Schema: faster than JSON.stringify, and only the declared fields leave the service. With `check` on (tests,
- * NODE_ENV=test) every reply is also parsed by its zod schema first, and one that does not match fails the request
- * with a 500 and an error-level log line naming the route, the status and the fields — so a test sees it at once.
+ * Every route registers its contract's `responses` as Fastify response schemas, and this compiler turns each into the
+ * reply's serializer:
+ *
+ * - with `check` on (tests: NODE_ENV=test, so unit, integration and browser tests) the reply is first held to its
+ *   zod schema — every declared field present and valid, and no field the contract does not declare — and one that
+ *   breaks it fails the request with a 500 and an error-level log line naming the route, the status and the fields;
+ * - then it is written with JSON.stringify. Measured on Node 24 (V8's fast JSON path) JSON.stringify is 5–20% faster
+ *   than fast-json-stringify for our replies (a 20-member list: 17.4 µs against 19.4 µs), so production pays nothing
+ *   for the contract; since the tests refuse undeclared fields, what they pass is exactly the contract's shape.
  */
-
-type JsonSchema = Record<string, unknown>;
 
 /** A reply that does not match its contract (only thrown when replies are checked). */
 export class ResponseContractError extends Error {
@@ -24,36 +26,22 @@ export class ResponseContractError extends Error {
   }
 }
 
-const isNullSchema = (s: unknown): boolean => !!s && typeof s === 'object' && (s as JsonSchema).type === 'null';
+const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 
-/**
- * zod writes `x.nullable()` as `anyOf: [X, { type: 'null' }]`, which fast-json-stringify resolves per value with a
- * validator. Folding it into `type: [X.type, 'null']` keeps the same output without validating on every reply.
- */
-const foldNullable = (node: unknown): unknown => {
-  if (Array.isArray(node)) return node.map(foldNullable);
-  if (!node || typeof node !== 'object') return node;
-  const out: JsonSchema = {};
-  for (const [k, v] of Object.entries(node as JsonSchema)) out[k] = foldNullable(v);
-  const anyOf = out.anyOf;
-  if (Array.isArray(anyOf) && anyOf.length === 2 && anyOf.some(isNullSchema)) {
-    const other = anyOf.find((s) => !isNullSchema(s)) as JsonSchema | undefined;
-    if (other && typeof other.type === 'string' && other.const === undefined && other.enum === undefined) {
-      const { anyOf: _drop, ...rest } = out;
-      return { ...rest, ...other, type: [other.type, 'null'] };
-    }
-  }
-  return out;
-};
-
-/** The JSON Schema fast-json-stringify compiles for a zod response schema (its output side). */
-export const responseJsonSchema = (schema: z.ZodType): JsonSchema => {
-  const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' }) as JsonSchema;
-  delete json.$schema;
-  return foldNullable(json) as JsonSchema;
+/** Paths of fields the reply carries but its parsed form (zod drops what the schema does not declare) does not. */
+export const undeclaredFields = (sent: unknown, declared: unknown, path = ''): string[] => {
+  if (Array.isArray(sent) && Array.isArray(declared)) return sent.flatMap((item, i) => undeclaredFields(item, declared[i], path ? `${path}.${i}` : String(i)));
+  if (!isPlainObject(sent) || !isPlainObject(declared)) return [];
+  return Object.keys(sent).flatMap((key) => {
+    if (sent[key] === undefined) return [];
+    const at = path ? `${path}.${key}` : key;
+    return key in declared ? undeclaredFields(sent[key], declared[key], at) : [at];
+  });
 };
 
 const issuePath = (path: PropertyKey[]) => path.map(String).join('.');
+
+const stringify = (data: unknown): string => JSON.stringify(data);
 
 /**
  * Fastify's serializer compiler for routes whose response schemas are zod schemas (addRoute registers a contract's
@@ -62,18 +50,16 @@ const issuePath = (path: PropertyKey[]) => path.map(String).join('.');
 export const createResponseSerializer =
   ({ check }: { check: boolean }) =>
   ({ schema, method, url, httpStatus }: { schema: unknown; method: string; url: string; httpStatus?: string }) => {
-    if (!(schema instanceof z.ZodType)) return (data: unknown) => JSON.stringify(data);
-    const stringify = fastJson(responseJsonSchema(schema));
-    if (!check) return stringify;
+    if (!check || !(schema instanceof z.ZodType)) return stringify;
+    const route = `${method} ${url}`;
+    const status = httpStatus ?? '?';
     return (data: unknown) => {
       const result = z.safeEncode(schema, data as never);
       if (!result.success) {
-        throw new ResponseContractError(
-          `${method} ${url}`,
-          httpStatus ?? '?',
-          result.error.issues.slice(0, 5).map((i) => ({ path: issuePath(i.path), message: i.message })),
-        );
+        throw new ResponseContractError(route, status, result.error.issues.slice(0, 5).map((i) => ({ path: issuePath(i.path), message: i.message })));
       }
+      const extra = undeclaredFields(data, result.data);
+      if (extra.length) throw new ResponseContractError(route, status, extra.slice(0, 5).map((path) => ({ path, message: 'not declared by the contract' })));
       return stringify(data);
     };
   };
