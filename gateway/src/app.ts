@@ -8,7 +8,7 @@ import { bearerToken, createService, DEFAULT_BODY_LIMIT, problemBody, type Logge
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { mergedApiDocument, registerApiDocs } from './api-docs.ts';
-import { bodyLimitText, declaredTooLarge, readChunkedBody, tooLarge } from './body-limit.ts';
+import { bodyLimitText, declaredTooLarge, readBody, tooLarge } from './body-limit.ts';
 import { pickEncoding } from './encoding.ts';
 import { loadFrontend } from './frontend-files.ts';
 import { cookieLanguage, loadLandingPages } from './landing-page.ts';
@@ -139,8 +139,8 @@ export const buildGateway = async (opts: GatewayOptions) => {
       if (!p) return reply.status(401).send(problem(req, 'UNAUTHENTICATED', 'Please sign in to continue'));
       return reply.status(p.status).send(problem(req, p.code, p.message));
     }
-    // A chunked body is counted here, after the token check, so only a caller allowed in can make the edge read one.
-    const body = await readChunkedBody(req, bodyLimit);
+    // The body is read here, after the token check, so only a caller allowed in can make the edge read one.
+    const body = await readBody(req, bodyLimit);
     if (body === 'too-large') return tooLarge(reply, problem(req, 'PAYLOAD_TOO_LARGE', `The request body is too large (at most ${bodyLimitText(bodyLimit)})`));
     if (body === 'broken') return reply.status(400).send(problem(req, 'BAD_REQUEST', 'The request body is not valid chunked HTTP, or the client went away'));
   };
@@ -179,8 +179,15 @@ export const buildGateway = async (opts: GatewayOptions) => {
             'x-forwarded-for': req.ip,
           }),
           onError: (reply, { error }) => {
+            // The proxy may report one failure twice (a broken pipe on each write): answer once.
+            if (reply.sent) return;
             const code = (error as { statusCode?: number }).statusCode ?? 502;
             const req = reply.request as { id: string };
+            // The service hung up while the body was still being sent: it refused the body (a smaller limit of its own),
+            // which is the caller's to fix, not an outage.
+            if ((error as { cause?: { code?: string } }).cause?.code === 'EPIPE') {
+              return reply.status(413).send(problem(req, 'PAYLOAD_TOO_LARGE', `The ${route.service} service does not accept a request body this large.`));
+            }
             if (code === 504) return reply.status(504).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${route.service} service took too long to answer.`));
             return reply.status(503).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not available right now. Please try again shortly.`));
           },

@@ -3,9 +3,9 @@ import { Readable } from 'node:stream';
 
 /**
  * The gateway enforces the body limit itself, before anything reaches a service: a declared Content-Length above the
- * limit is refused at once, and a chunked body is counted while it is read (and then sent on in one piece). A service
- * never gets a body larger than it accepts, so it never closes a connection mid-upload (which the proxy would have
- * reported as "service not available").
+ * limit is refused at once, and any body is counted while it is read (then sent on in one piece). A service never gets
+ * a body larger than it accepts, so it never closes a connection mid-upload (which the proxy used to report as "service
+ * not available", leaving the client's connection stuck on the unread rest of its body).
  */
 export const declaredTooLarge = (req: FastifyRequest, limit: number): boolean => {
   const declared = req.headers['content-length'];
@@ -13,12 +13,13 @@ export const declaredTooLarge = (req: FastifyRequest, limit: number): boolean =>
 };
 
 /**
- * Reads a chunked (length-less) body up to `limit` bytes and replaces the body by what was read: 'ok', 'too-large', or
- * 'broken' when the client sent a malformed body or went away (a client's problem, never a server error).
+ * Reads the request body (declared length or chunked) up to `limit` bytes and replaces the stream by what was read,
+ * so the service gets it in one piece and the client's connection is left clean whatever the service answers:
+ * 'ok', 'too-large', or 'broken' when the client sent a malformed body or went away (its problem, not a server error).
  */
-export const readChunkedBody = async (req: FastifyRequest, limit: number): Promise<'ok' | 'too-large' | 'broken'> => {
+export const readBody = async (req: FastifyRequest, limit: number): Promise<'ok' | 'too-large' | 'broken'> => {
   const body = req.body;
-  if (!(body instanceof Readable) || req.headers['content-length'] !== undefined) return 'ok';
+  if (!(body instanceof Readable)) return 'ok';
   const chunks: Buffer[] = [];
   let size = 0;
   try {

@@ -22,7 +22,9 @@ const ORG = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 const USERS: Record<string, string> = { 'token-a': '0190a1b2-c3d4-7e5f-8a9b-00000000000a', 'token-b': '0190a1b2-c3d4-7e5f-8a9b-00000000000b' };
 const verifier: TokenVerifier = {
   verify: async (token) => {
-    const sub = USERS[token];
+    // token-a, token-b, and user-<n> for tests that need many users (each has its own rate-limit budget).
+    const n = /^user-(\d{1,4})$/.exec(token)?.[1];
+    const sub = USERS[token] ?? (n ? `0190a1b2-c3d4-7e5f-8a9b-${n.padStart(12, '0')}` : undefined);
     if (!sub) throw Object.assign(new Error('Your session is not valid. Please sign in again.'), { status: 401, code: 'UNAUTHENTICATED' });
     return { sub, org: ORG, role: 'owner', locs: [], sid: sub, name: 'n', iat: 0, exp: 0 };
   },
@@ -43,6 +45,9 @@ const echo = {
 } satisfies RouteContract;
 const memberHits: string[] = [];
 let members: FastifyInstance;
+/** A service with a smaller body limit of its own (100 KB), to see its 413 through the edge. */
+let trainers: FastifyInstance;
+const smallEcho = { ...echo, path: '/trainers/echo' } satisfies RouteContract;
 let stub: Server;
 const stubSeen: { method: string; url: string; headers: IncomingHttpHeaders }[] = [];
 
@@ -77,6 +82,10 @@ beforeAll(async () => {
   addRoute(svc, echo, async ({ body }) => ({ success: true, data: { bytes: body.data.length } }));
   members = svc.app;
   const { port: membersPort } = await listen({ app: members, port: 0, host: '127.0.0.1' });
+  const small = createService({ name: 'trainers-stand-in', logger: pino({ level: 'silent' }), bodyLimit: 100_000 });
+  addRoute(small, smallEcho, async ({ body }) => ({ success: true, data: { bytes: body.data.length } }));
+  trainers = small.app;
+  const { port: trainersPort } = await listen({ app: trainers, port: 0, host: '127.0.0.1' });
 
   stub = createServer((req, res) => {
     stubSeen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
@@ -100,7 +109,7 @@ beforeAll(async () => {
   gateway = await buildGateway({
     logger: gatewayLogger,
     verifier,
-    routes: routeTable({ MEMBERS_URL: `http://127.0.0.1:${membersPort}`, AUTH_URL: stubUrl, NOTIFICATIONS_URL: stubUrl }),
+    routes: routeTable({ MEMBERS_URL: `http://127.0.0.1:${membersPort}`, TRAINERS_URL: `http://127.0.0.1:${trainersPort}`, AUTH_URL: stubUrl, NOTIFICATIONS_URL: stubUrl }),
     authRateLimitPerMinute: 3,
     rateLimitPerMinute: 5,
     frontendDist: join(fixture, 'dist'),
@@ -122,6 +131,7 @@ afterAll(async () => {
   await gateway?.close();
   await production?.close();
   await members?.close();
+  await trainers?.close();
   await new Promise((r) => stub?.close(r));
   if (fixture) rmSync(fixture, { recursive: true, force: true });
 });
@@ -150,6 +160,22 @@ describe('finding 2: the edge enforces the body limit', () => {
     const fits = await post('/api/members/echo', bigJson(900_000), { chunked: true, headers: bearer('token-b') });
     expect(fits.status, fits.body).toBe(200);
     expect(JSON.parse(fits.body).data.bytes).toBe(900_000);
+  });
+});
+
+describe('finding 2: a service’s own 413 stays a 413', () => {
+  it('passes on a smaller limit’s refusal as 413 PAYLOAD_TOO_LARGE, never 503, and the connection stays usable', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      for (const chunked of [false, true]) {
+        const res = await post('/api/trainers/echo', bigJson(500_000), { chunked, headers: bearer(`user-${statuses.length + 1}`) });
+        statuses.push(res.status);
+        expect(problem(res.body).code).toBe('PAYLOAD_TOO_LARGE');
+      }
+    }
+    expect(new Set(statuses)).toEqual(new Set([413]));
+    const fits = await post('/api/trainers/echo', bigJson(1_000), { headers: bearer('user-100') });
+    expect(fits.status).toBe(200);
   });
 });
 
