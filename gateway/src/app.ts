@@ -13,7 +13,7 @@ import { pickEncoding } from './encoding.ts';
 import { loadFrontend } from './frontend-files.ts';
 import { cookieLanguage, loadLandingPages } from './landing-page.ts';
 import { loadLandingContent, registerPublicContent, type LandingDocuments } from './public-content.ts';
-import { edgeCallerOf, isUserKey, rateLimitKey, setEdgeCaller } from './rate-limit.ts';
+import { clientAddress, edgeCallerOf, isUserKey, rateLimitKey, setEdgeCaller } from './rate-limit.ts';
 import { isGuestRoute, routeTable, type UpstreamRoute } from './route-table.ts';
 
 export interface GatewayOptions {
@@ -176,7 +176,7 @@ export const buildGateway = async (opts: GatewayOptions) => {
             ...headers,
             'x-request-id': req.id,
             'x-correlation-id': (req.headers['x-correlation-id'] as string | undefined) ?? req.id,
-            'x-forwarded-for': req.ip,
+            'x-forwarded-for': clientAddress(req),
           }),
           onError: (reply, { error }) => {
             // The proxy may report one failure twice (a broken pipe on each write): answer once.

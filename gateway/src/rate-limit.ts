@@ -12,7 +12,7 @@ export const setEdgeCaller = (req: FastifyRequest, caller: EdgeCaller): void => 
 export const edgeCallerOf = (req: FastifyRequest): EdgeCaller | undefined => callers.get(req);
 
 /** The client's address, or "unknown" when its socket is already gone (a broken chunked body, a reset). Never throws. */
-export const clientAddress = (req: FastifyRequest): string => {
+export const clientAddress = (req: Pick<FastifyRequest, 'ip'> & { raw: { socket?: { remoteAddress?: string } | null } }): string => {
   try {
     const ip = req.ip;
     if (typeof ip === 'string' && ip) return ip.toLowerCase();
