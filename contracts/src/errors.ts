@@ -31,6 +31,14 @@ export const ErrorCode = z.enum([
   'TRIAL_EXPIRED',
   'PLAN_LIMIT_REACHED',
   'SERVICE_UNAVAILABLE',
+  /** 413: the body is larger than the edge and the services accept. */
+  'PAYLOAD_TOO_LARGE',
+  /** 414: the URL or one of its parameters is too long. */
+  'URI_TOO_LONG',
+  /** 431: the request's headers are too large. */
+  'HEADERS_TOO_LARGE',
+  /** 400 before any route: a request that is not valid HTTP, or a URL with a broken %-escape. */
+  'BAD_REQUEST',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -4,14 +4,17 @@ import proxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { SERVICES, type ErrorBody } from '@akhada/contracts';
-import { bearerToken, createService, problemBody, type Logger, type TokenVerifier } from '@akhada/kit';
+import { bearerToken, createService, DEFAULT_BODY_LIMIT, problemBody, type Logger, type OpenApiDocument, type TokenVerifier } from '@akhada/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
+import { mergedApiDocument, registerApiDocs } from './api-docs.ts';
+import { bodyLimitText, declaredTooLarge, readBody, tooLarge } from './body-limit.ts';
 import { pickEncoding } from './encoding.ts';
 import { loadFrontend } from './frontend-files.ts';
 import { cookieLanguage, loadLandingPages } from './landing-page.ts';
 import { loadLandingContent, registerPublicContent, type LandingDocuments } from './public-content.ts';
-import { isPublicPath, routeTable, type UpstreamRoute } from './route-table.ts';
+import { clientAddress, edgeCallerOf, isUserKey, rateLimitKey, setEdgeCaller } from './rate-limit.ts';
+import { isGuestRoute, routeTable, type UpstreamRoute } from './route-table.ts';
 
 export interface GatewayOptions {
   logger: Logger;
@@ -21,11 +24,20 @@ export interface GatewayOptions {
   frontendDist?: string;
   /** The frontend's server build (default: dist-ssr next to frontendDist), for the landing page's first screen. */
   frontendSsr?: string;
-  /** The site's public origin (e.g. https://akhada.in) for absolute links in the landing page's metadata; else the request's. */
+  /**
+   * The site's public origin (e.g. https://akhada.in) for absolute links in the landing page's metadata. Without it
+   * those links are relative: the Host header is the client's to choose and never makes it into a page.
+   */
   publicOrigin?: string;
   corsOrigins?: string[];
+  /** Per signed-in user (organization + user) and route, and per address for anonymous calls to routes no guest may use. */
   rateLimitPerMinute?: number;
+  /** Per address for anonymous calls to the prefixes a guest may use (auth, public). */
   authRateLimitPerMinute?: number;
+  /** The largest body passed on to a service (default: the services' own limit). */
+  bodyLimit?: number;
+  /** Serve the API docs publicly at /api/docs (development and tests; never in production). They are on the ops app always. */
+  publicDocs?: boolean;
   /** Folder of landing.<lang>.json (default gateway/content), or already-loaded documents. */
   landingContentDir?: string;
   landing?: LandingDocuments;
@@ -35,16 +47,29 @@ export interface GatewayOptions {
 
 const problem = (req: { id: string }, code: ErrorBody['code'], message: string) => problemBody(req.id, code, message);
 
+/** Operational paths a Fastify app or a plugin might answer; on the public edge they are always 404 (the ops port has them). */
+const OPERATIONAL_PATHS = ['/health', '/ready', '/metrics', '/docs', '/docs/*', '/documentation', '/documentation/*'];
+
 /**
- * The thin edge: one route table to the services, bearer tokens checked early, rate limits, request ids, security
- * headers, CORS for the dev server, the socket.io upgrade to the hub, the public landing content, and the built
- * frontend with SPA fallback. It holds no business rules. Throws (refusing to start) when the landing content is invalid.
+ * The thin edge: one route table to the services, bearer tokens checked early, the body limit, rate limits (by user
+ * when signed in, by address otherwise), request ids, security headers, CORS for the dev server, the socket.io upgrade
+ * to the hub, the public landing content, and the built frontend with SPA fallback. It holds no business rules.
+ * Operational endpoints and the API docs are on its ops app (`opsAppOf(app)`, GATEWAY_OPS_PORT), never on the public
+ * edge. Throws (refusing to start) when the landing content is invalid.
  */
 export const buildGateway = async (opts: GatewayOptions) => {
   const landing = opts.landing ?? loadLandingContent(opts.landingContentDir);
-  const { app } = createService({ name: 'gateway', logger: opts.logger, notFoundHandler: false, trustProxy: opts.trustedProxies ?? false });
+  const bodyLimit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const { app, ops } = createService({ name: 'gateway', logger: opts.logger, notFoundHandler: false, trustProxy: opts.trustedProxies ?? false, bodyLimit, docs: false });
   const routes = opts.routes ?? routeTable();
   const authRateLimit = opts.authRateLimitPerMinute ?? 60;
+  const userRateLimit = opts.rateLimitPerMinute ?? 1200;
+
+  // The merged API document (all contracts): on the ops port always, publicly only outside production.
+  const apiDocument: OpenApiDocument = await mergedApiDocument();
+  await registerApiDocs(ops, '/docs', apiDocument);
+  if (opts.publicDocs) await registerApiDocs(app, '/api/docs', apiDocument);
+  for (const path of OPERATIONAL_PATHS) app.all(path, async (req, reply) => reply.status(404).send(problem(req, 'NOT_FOUND', `Nothing at ${req.url.split('?')[0]}`)));
   const frontend = opts.frontendDist ? loadFrontend(opts.frontendDist) : undefined;
   const landingPages = frontend
     ? await loadLandingPages({
@@ -78,29 +103,61 @@ export const buildGateway = async (opts: GatewayOptions) => {
   await app.register(cors, { origin: opts.corsOrigins ?? ['http://localhost:5173', 'http://127.0.0.1:5173'], credentials: false });
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: rateLimitKey,
     errorResponseBuilder: (req, ctx) => ({ ...problem(req, 'RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`), statusCode: 429 }),
   });
 
   // The landing page's content is the gateway's own answer (before the proxies: /api/public/* otherwise goes to auth).
   registerPublicContent(app, { documents: landing, rateLimitPerMinute: authRateLimit });
 
-  const edgeAuth = async (route: UpstreamRoute, req: FastifyRequest, reply: FastifyReply) => {
-    const path = req.url.slice('/api'.length).split('?')[0] ?? '';
-    if (isPublicPath(route, path)) return;
+  /**
+   * The bearer token, checked once per request before the rate limit (so a signed-in caller is limited as a user):
+   * a valid token marks the caller; a missing or invalid one is refused later unless a guest may call the route.
+   */
+  const tokenProblem = new WeakMap<FastifyRequest, { status: 401 | 503; code: ErrorBody['code']; message: string }>();
+  const checkToken = async (req: FastifyRequest) => {
     const token = bearerToken(req.headers.authorization);
-    if (!token) return reply.status(401).send(problem(req, 'UNAUTHENTICATED', 'Please sign in to continue'));
+    if (!token) return;
     try {
-      await opts.verifier.verify(token);
+      const claims = await opts.verifier.verify(token);
+      setEdgeCaller(req, { userId: claims.sub, orgId: claims.org });
     } catch (err) {
       const status = (err as { status?: number }).status;
-      if (status === 401) return reply.status(401).send(problem(req, (err as { code: ErrorBody['code'] }).code, (err as Error).message));
+      if (status === 401) {
+        tokenProblem.set(req, { status: 401, code: (err as { code: ErrorBody['code'] }).code, message: (err as Error).message });
+        return;
+      }
       req.log.error({ err }, 'edge token check failed');
-      return reply.status(503).send(problem(req, 'SERVICE_UNAVAILABLE', 'Sign-in cannot be checked right now. Please try again shortly.'));
+      tokenProblem.set(req, { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Sign-in cannot be checked right now. Please try again shortly.' });
     }
+  };
+
+  const edgeAuth = async (route: UpstreamRoute, req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.slice('/api'.length).split('?')[0] ?? '';
+    if (!isGuestRoute(route, req.method, path) && !edgeCallerOf(req)) {
+      const p = tokenProblem.get(req);
+      if (!p) return reply.status(401).send(problem(req, 'UNAUTHENTICATED', 'Please sign in to continue'));
+      return reply.status(p.status).send(problem(req, p.code, p.message));
+    }
+    // The body is read here, after the token check, so only a caller allowed in can make the edge read one.
+    const body = await readBody(req, bodyLimit);
+    if (body === 'too-large') return tooLarge(reply, problem(req, 'PAYLOAD_TOO_LARGE', `The request body is too large (at most ${bodyLimitText(bodyLimit)})`));
+    if (body === 'broken') return reply.status(400).send(problem(req, 'BAD_REQUEST', 'The request body is not valid chunked HTTP, or the client went away'));
   };
 
   for (const route of routes) {
     await app.register(async (scope) => {
+      // Before the rate limit (a route hook, so it runs after these): the declared size, then who is calling.
+      scope.addHook('onRequest', async (req, reply) => {
+        if (declaredTooLarge(req, bodyLimit)) return tooLarge(reply, problem(req, 'PAYLOAD_TOO_LARGE', `The request body is too large (at most ${bodyLimitText(bodyLimit)})`));
+        await checkToken(req);
+      });
+      // Personal data: nothing a signed-in caller gets (or is refused) may be kept by a shared cache.
+      scope.addHook('onSend', async (req, reply) => {
+        if (req.headers.authorization) reply.header('cache-control', 'no-store');
+      });
+      // The proxy streams bodies through untouched (its own parser); the kit's JSON parser is for the gateway's own routes.
+      scope.removeContentTypeParser('application/json');
       await scope.register(proxy, {
         upstream: route.upstream,
         prefix: `/api/${route.prefix}`,
@@ -108,19 +165,29 @@ export const buildGateway = async (opts: GatewayOptions) => {
         http: { requestOptions: { timeout: 30_000 } },
         preHandler: async (req, reply) => edgeAuth(route, req, reply),
         config: {
-          // Prefixes a guest can call (auth, public) get the tighter limit.
-          rateLimit: { max: route.publicPaths.length > 0 ? authRateLimit : (opts.rateLimitPerMinute ?? 1200), timeWindow: '1 minute' },
+          // Signed in: per user. Anonymous: per address, tighter on the prefixes a guest can call (auth, public).
+          rateLimit: {
+            max: (_req: FastifyRequest, key: string) => (isUserKey(key) ? userRateLimit : route.guestRoutes.length > 0 ? authRateLimit : userRateLimit),
+            timeWindow: '1 minute',
+          },
         },
         replyOptions: {
           rewriteRequestHeaders: (req, headers) => ({
             ...headers,
             'x-request-id': req.id,
             'x-correlation-id': (req.headers['x-correlation-id'] as string | undefined) ?? req.id,
-            'x-forwarded-for': req.ip,
+            'x-forwarded-for': clientAddress(req),
           }),
           onError: (reply, { error }) => {
+            // The proxy may report one failure twice (a broken pipe on each write): answer once.
+            if (reply.sent) return;
             const code = (error as { statusCode?: number }).statusCode ?? 502;
             const req = reply.request as { id: string };
+            // The service hung up while the body was still being sent: it refused the body (a smaller limit of its own),
+            // which is the caller's to fix, not an outage.
+            if ((error as { cause?: { code?: string } }).cause?.code === 'EPIPE') {
+              return reply.status(413).send(problem(req, 'PAYLOAD_TOO_LARGE', `The ${route.service} service does not accept a request body this large.`));
+            }
             if (code === 504) return reply.status(504).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${route.service} service took too long to answer.`));
             return reply.status(503).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not available right now. Please try again shortly.`));
           },
@@ -129,12 +196,19 @@ export const buildGateway = async (opts: GatewayOptions) => {
     });
   }
 
-  // Real-time hub: the socket.io handshake and websocket upgrade go to the notifications service.
-  await app.register(proxy, {
-    upstream: opts.hubUpstream ?? `http://127.0.0.1:${SERVICES.notifications.port}`,
-    prefix: '/socket.io',
-    rewritePrefix: '/socket.io',
-    websocket: true,
+  // Real-time hub: the socket.io handshake and websocket upgrade go to the notifications service (in its own scope, so
+  // its pass-through body parsers stay there).
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (req, reply) => {
+      if (declaredTooLarge(req, bodyLimit)) return tooLarge(reply, problem(req, 'PAYLOAD_TOO_LARGE', `The request body is too large (at most ${bodyLimitText(bodyLimit)})`));
+    });
+    scope.removeContentTypeParser('application/json');
+    await scope.register(proxy, {
+      upstream: opts.hubUpstream ?? `http://127.0.0.1:${SERVICES.notifications.port}`,
+      prefix: '/socket.io',
+      rewritePrefix: '/socket.io',
+      websocket: true,
+    });
   });
 
   // Anything else under /api is not a route of ours.
@@ -155,9 +229,10 @@ export const buildGateway = async (opts: GatewayOptions) => {
     const sendIndex = (_req: FastifyRequest, reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(frontend.indexHtml);
     // A guest's first visit: the landing page with its first screen already rendered, in the language of the `lang`
     // cookie (index.html's inline script hides it from a signed-in visitor, whom the app sends to /dashboard).
+    // The page's canonical and Open Graph URLs use the configured public origin, or are relative: never the Host header.
+    const origin = opts.publicOrigin?.replace(/\/$/, '') ?? '';
     app.get('/', (req, reply) => {
-      const origin = opts.publicOrigin ?? `${req.protocol}://${req.host}`;
-      if (!landingPages || !/^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/i.test(origin)) return sendIndex(req, reply);
+      if (!landingPages) return sendIndex(req, reply);
       const page = landingPages.page(cookieLanguage(req.headers.cookie), origin);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie');
       const encoding = pickEncoding(req.headers['accept-encoding']);

@@ -1,31 +1,45 @@
-import { EXTRA_PREFIXES, SERVICES, type ServiceName } from '@akhada/contracts';
+import { EXTRA_PREFIXES, SERVICES, type RouteContract, type ServiceName } from '@akhada/contracts';
+import { allRoutes } from '@akhada/contracts/http/registry';
+
+/** A route a guest may call (`auth: false` in its contract): method and path pattern below /api. */
+export interface GuestRoute {
+  method: RouteContract['method'];
+  path: string;
+  pattern: RegExp;
+}
 
 export interface UpstreamRoute {
   /** Public prefix under /api, e.g. "members" → /api/members/*. */
   prefix: string;
   service: ServiceName;
   upstream: string;
-  /** Paths (below the prefix) a guest may call; every other path needs a bearer token at the edge. */
-  publicPaths: RegExp[];
+  /** The routes below the prefix a guest may call, from the contracts; every other request needs a bearer token at the edge. */
+  guestRoutes: GuestRoute[];
 }
 
-/** Paths below each prefix that a guest may call. `/api/public/landing` never gets here: the gateway answers it itself. */
-const PUBLIC_PATHS: Record<string, RegExp[]> = {
-  auth: [/^\/auth\/(login|register|forgot-password|reset-password)\/?$/, /^\/auth\/\.well-known\/jwks\.json$/],
-  public: [/^\/public\/contact\/?$/],
-};
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The one route table: /api/<prefix> → the service that owns it. Upstream URLs come from <SERVICE>_URL or the local port. */
-export const routeTable = (env: NodeJS.ProcessEnv = process.env): UpstreamRoute[] => {
+/** `/notifications/:id/read` → /^\/notifications\/[^/]+\/read\/?$/ (a parameter is one path segment). */
+export const pathPattern = (path: string): RegExp =>
+  new RegExp(`^${path.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : escapeRegExp(seg))).join('/')}/?$`);
+
+/** The guest routes of a set of contracts (default: every route of the product). */
+export const guestRoutesOf = (contracts: readonly RouteContract[] = allRoutes): GuestRoute[] =>
+  contracts.filter((r) => !r.auth).map((r) => ({ method: r.method, path: r.path, pattern: pathPattern(r.path) }));
+
+/**
+ * The one route table: /api/<prefix> → the service that owns it. Upstream URLs come from <SERVICE>_URL or the local
+ * port; which paths a guest may call comes from the contracts (`auth: false`), not from a list kept here.
+ */
+export const routeTable = (env: NodeJS.ProcessEnv = process.env, contracts: readonly RouteContract[] = allRoutes): UpstreamRoute[] => {
+  const guests = guestRoutesOf(contracts);
+  const under = (prefix: string) => guests.filter((g) => g.path === `/${prefix}` || g.path.startsWith(`/${prefix}/`));
   const upstreamOf = (s: ServiceName) => env[`${s.toUpperCase()}_URL`] ?? `http://127.0.0.1:${SERVICES[s].port}`;
-  const direct = (Object.keys(SERVICES) as ServiceName[]).map((s) => ({
-    prefix: SERVICES[s].prefix,
-    service: s,
-    upstream: upstreamOf(s),
-    publicPaths: PUBLIC_PATHS[SERVICES[s].prefix] ?? [],
-  }));
-  const extra = Object.entries(EXTRA_PREFIXES).map(([prefix, s]) => ({ prefix, service: s, upstream: upstreamOf(s), publicPaths: PUBLIC_PATHS[prefix] ?? [] }));
+  const direct = (Object.keys(SERVICES) as ServiceName[]).map((s) => ({ prefix: SERVICES[s].prefix, service: s, upstream: upstreamOf(s), guestRoutes: under(SERVICES[s].prefix) }));
+  const extra = Object.entries(EXTRA_PREFIXES).map(([prefix, s]) => ({ prefix, service: s, upstream: upstreamOf(s), guestRoutes: under(prefix) }));
   return [...direct, ...extra];
 };
 
-export const isPublicPath = (route: UpstreamRoute, path: string): boolean => route.publicPaths.some((re) => re.test(path));
+/** Whether a guest may call `method path` (path below /api, without the query); HEAD counts as GET. */
+export const isGuestRoute = (route: Pick<UpstreamRoute, 'guestRoutes'>, method: string, path: string): boolean =>
+  route.guestRoutes.some((g) => (g.method === method || (method === 'HEAD' && g.method === 'GET')) && g.pattern.test(path));

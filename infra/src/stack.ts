@@ -22,7 +22,11 @@ export interface StackOptions {
 
 export interface Stack {
   gatewayUrl: string;
+  /** The gateway's internal ops port: /health, /ready, /metrics and the API docs (/docs). */
+  gatewayOpsUrl: string;
   servicePort(name: ServiceName): number;
+  /** A service's internal ops port (/health, /ready, /metrics, /docs/json): its port + 1000. */
+  opsPort(name: ServiceName): number;
   services: ServiceName[];
   /** Kills a service at once (SIGKILL: no graceful shutdown), as a crash would. */
   kill(name: ServiceName): Promise<void>;
@@ -38,6 +42,10 @@ export const builtServices = (root: string): ServiceName[] =>
 export async function startStack(o: StackOptions): Promise<Stack> {
   const services = builtServices(o.root);
   const port = (s: ServiceName) => SERVICES[s].port + o.portOffset;
+  // Operational endpoints are never on the ports the gateway proxies to (nor on the public edge): each process has an
+  // internal ops port, 1000 above its own.
+  const opsPort = (s: ServiceName) => port(s) + 1000;
+  const gatewayOpsPort = o.gatewayPort + 1000;
   const procs = new Map<string, ManagedProcess>();
   const common = {
     NODE_ENV: process.env.NODE_ENV ?? 'development',
@@ -51,6 +59,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     KAFKA_BROKERS: o.brokers.join(','),
     HOST: '127.0.0.1',
     PORT: String(port(s)),
+    OPS_PORT: String(opsPort(s)),
+    // Service ports are internal: only the gateway (on this machine) may tell a service the client's address.
+    TRUSTED_GATEWAYS: '127.0.0.1',
     AUTH_JWKS_URL: `http://127.0.0.1:${port('auth')}/auth/.well-known/jwks.json`,
     APP_URL: o.appUrl,
     SMTP_HOST: '127.0.0.1',
@@ -64,7 +75,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       command: process.execPath,
       args: ['--import', 'tsx', 'src/main.ts'],
       env: serviceEnv(s),
-      readyUrl: `http://127.0.0.1:${port(s)}/ready`,
+      readyUrl: `http://127.0.0.1:${opsPort(s)}/ready`,
       readyTimeoutMs: 90_000,
     });
     procs.set(s, p);
@@ -84,6 +95,10 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     ...common,
     GATEWAY_PORT: String(o.gatewayPort),
     GATEWAY_HOST: '127.0.0.1',
+    GATEWAY_OPS_PORT: String(gatewayOpsPort),
+    GATEWAY_OPS_HOST: '127.0.0.1',
+    // The landing page's canonical and Open Graph URLs: the address the product is reached at, never a Host header.
+    PUBLIC_ORIGIN: o.appUrl,
     AUTH_JWKS_URL: `http://127.0.0.1:${port('auth')}/auth/.well-known/jwks.json`,
     FRONTEND_DIST: path.join(o.root, 'frontend', 'dist'),
   };
@@ -96,7 +111,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       command: process.execPath,
       args: ['--import', 'tsx', 'src/main.ts'],
       env: gatewayEnv,
-      readyUrl: `http://127.0.0.1:${o.gatewayPort}/health`,
+      readyUrl: `http://127.0.0.1:${gatewayOpsPort}/ready`,
     }),
   );
   } catch (err) {
@@ -106,7 +121,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
 
   return {
     gatewayUrl: `http://127.0.0.1:${o.gatewayPort}`,
+    gatewayOpsUrl: `http://127.0.0.1:${gatewayOpsPort}`,
     servicePort: port,
+    opsPort,
     services,
     async kill(name) {
       const p = procs.get(name);

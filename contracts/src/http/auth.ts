@@ -1,40 +1,38 @@
 import { z } from 'zod';
 import { Gender, PlanId, RegisterRole, Role } from '../enums.ts';
-import { IsoDate, IsoDateTime, ok, okMessage, Problem, route } from './route.ts';
+import { BirthDate, IsoDate, IsoDateTime, ok, okMessage, Problem, route, Text } from './route.ts';
 
-const trimmed = (label: string, max = 100) =>
-  z.string({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+const trimmed = (label: string, max = 100) => Text(label).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+/** An optional free-text field: trimmed, at most `max` characters. */
+const optionalText = (label: string, max: number) => Text(label).trim().max(max, `${label} must be at most ${max} characters`).optional();
 
-export const Email = z
-  .string({ message: 'Email is required' })
+export const Email = Text('Email')
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'Enter a valid email address' }).max(254));
 /** Indian and international numbers: digits, spaces, +, - and brackets; 7 to 15 digits. */
-export const Phone = z
-  .string({ message: 'Phone is required' })
+export const Phone = Text('Phone')
   .trim()
   .regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a valid phone number')
   .refine((v) => {
     const digits = v.replace(/\D/g, '').length;
     return digits >= 7 && digits <= 15;
   }, 'Enter a valid phone number');
-export const NewPassword = z
-  .string({ message: 'Password is required' })
+export const NewPassword = Text('Password')
   .min(8, 'Password must be at least 8 characters long')
   .max(200, 'Password must be at most 200 characters long');
 
 export const Address = z.object({
-  street: z.string().trim().max(200).optional(),
-  city: z.string().trim().max(100).optional(),
-  state: z.string().trim().max(100).optional(),
-  zipCode: z.string().trim().max(20).optional(),
-  country: z.string().trim().max(100).optional(),
+  street: optionalText('Street', 200),
+  city: optionalText('City', 100),
+  state: optionalText('State', 100),
+  zipCode: optionalText('PIN code', 20),
+  country: optionalText('Country', 100),
 });
 export const EmergencyContact = z.object({
-  name: z.string().trim().max(100).optional(),
-  phone: z.string().trim().max(20).optional(),
-  relationship: z.string().trim().max(50).optional(),
+  name: optionalText('Emergency contact name', 100),
+  phone: optionalText('Emergency contact phone', 20),
+  relationship: optionalText('Relationship', 50),
 });
 
 export const Location = z.object({
@@ -75,7 +73,7 @@ export const TokenPayload = z.object({ user: User, token: z.string(), expiresAt:
 
 export const LoginBody = z.object({
   email: Email,
-  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200),
+  password: Text('Password').min(1, 'Password is required').max(200, 'Password must be at most 200 characters long'),
 });
 export const RegisterBody = z
   .object({
@@ -86,10 +84,10 @@ export const RegisterBody = z
     password: NewPassword,
     role: RegisterRole.default('member'),
     /** Required for members and trainers: the join code of an existing gym. */
-    gymCode: z.string().trim().toUpperCase().max(20).optional(),
+    gymCode: Text('Gym code').trim().toUpperCase().max(20, 'Gym code must be at most 20 characters').optional(),
     /** Optional for admins creating a gym; defaults to "<first name>'s Gym". */
-    gymName: z.string().trim().min(2).max(100).optional(),
-    city: z.string().trim().min(2).max(100).optional(),
+    gymName: Text('Gym name').trim().min(2, 'Gym name must be at least 2 characters').max(100, 'Gym name must be at most 100 characters').optional(),
+    city: Text('City').trim().min(2, 'City must be at least 2 characters').max(100, 'City must be at most 100 characters').optional(),
   })
   .superRefine((v, ctx) => {
     if (v.role !== 'admin' && !v.gymCode) {
@@ -103,7 +101,7 @@ export const ProfileBody = z
     firstName: trimmed('First name', 50),
     lastName: trimmed('Last name', 50),
     phone: Phone,
-    dateOfBirth: IsoDate.nullable(),
+    dateOfBirth: BirthDate.nullable(),
     gender: Gender.nullable(),
     address: Address,
     emergencyContact: EmergencyContact,
@@ -112,11 +110,14 @@ export const ProfileBody = z
   .strict()
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update: send at least one profile field');
 export const ChangePasswordBody = z.object({
-  currentPassword: z.string({ message: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  currentPassword: Text('Current password').min(1, 'Current password is required').max(200, 'Current password must be at most 200 characters long'),
   newPassword: NewPassword,
 });
 export const ForgotPasswordBody = z.object({ email: Email });
-export const ResetPasswordBody = z.object({ token: z.string().min(20, 'This reset link is invalid').max(200), password: NewPassword });
+export const ResetPasswordBody = z.object({
+  token: Text('Reset token').min(20, 'This reset link is invalid').max(200, 'This reset link is invalid'),
+  password: NewPassword,
+});
 
 export const Jwk = z.record(z.string(), z.unknown());
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Gender, MembershipStatus, MembershipType, PaymentFrequency } from '../enums.ts';
 import { Email, Phone } from './auth.ts';
-import { IdParams, IsoDate, IsoDateTime, ok, Pagination, Problem, route } from './route.ts';
+import { IdParams, IsoDate, IsoDateTime, MembershipStartDate, ok, Pagination, Problem, route, Text } from './route.ts';
 
 /** Rupees with at most two decimals on the wire; services store integer paise. */
 export const Rupees = z
@@ -34,8 +34,8 @@ export const Member = z.object({
 export type Member = z.infer<typeof Member>;
 
 export const CreateMemberBody = z.object({
-  firstName: z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(50),
-  lastName: z.string({ message: 'Last name is required' }).trim().min(1, 'Last name is required').max(50),
+  firstName: Text('First name').trim().min(1, 'First name is required').max(50, 'First name must be at most 50 characters'),
+  lastName: Text('Last name').trim().min(1, 'Last name is required').max(50, 'Last name must be at most 50 characters'),
   email: Email,
   phone: Phone,
   membershipType: MembershipType.default('basic'),
@@ -44,12 +44,12 @@ export const CreateMemberBody = z.object({
   /** The branch the member joins; defaults to the caller's current location. Must be one the caller may manage. */
   locationId: z.uuid({ message: 'Not a valid location' }).optional(),
   /** First day of the membership (location's calendar); defaults to today there. */
-  startDate: IsoDate.optional(),
+  startDate: MembershipStartDate.optional(),
 });
 export type CreateMemberBody = z.infer<typeof CreateMemberBody>;
 
 export const MemberListQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: Text('Search').trim().max(100, 'Search must be at most 100 characters').optional(),
   status: MembershipStatus.optional(),
   membershipType: MembershipType.optional(),
   locationId: z.uuid({ message: 'Not a valid location' }).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NotificationPriority, NotificationStatus, NotificationType } from '../enums.ts';
-import { IdParams, IsoDateTime, ok, Pagination, Problem, route } from './route.ts';
+import { IdParams, IsoDateTime, ok, Pagination, Problem, route, Text } from './route.ts';
 
 export const Notification = z.object({
   _id: z.uuid(),
@@ -20,7 +20,7 @@ export type Notification = z.infer<typeof Notification>;
 
 export const NotificationListQuery = z.object({
   type: NotificationType.optional(),
-  category: z.string().trim().max(60).optional(),
+  category: Text('Category').trim().max(60, 'Category must be at most 60 characters').optional(),
   status: NotificationStatus.optional(),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { Language, PlanId } from '../enums.ts';
 import { PLAN_TERMS } from '../plans.ts';
 import { Email, Phone } from './auth.ts';
-import { ok, Problem, route } from './route.ts';
+import { ok, Problem, route, Text } from './route.ts';
 
 /*
  * The public website's contracts: the landing page's content (served by the gateway from an operator-editable file
  * per language, validated with `LandingContent` at startup) and the contact form (stored by the auth service).
  */
 
-const text = (max = 300) => z.string().trim().min(1).max(max);
+const text = (max = 300) => Text('Text').trim().min(1).max(max);
 const Paise = z.number().int().min(0);
 export const HexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Use a hex colour such as #9A3412');
 
@@ -262,13 +262,12 @@ const optionalField = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (t
 
 export const ContactTopic = z.enum(['sales', 'support', 'other']);
 export const ContactBody = z.object({
-  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: Text('Name').trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
   email: Email,
   phone: optionalField(Phone),
-  gymName: optionalField(z.string().trim().max(100, 'Gym name must be at most 100 characters')),
-  city: optionalField(z.string().trim().max(100, 'City must be at most 100 characters')),
-  message: z
-    .string({ message: 'Message is required' })
+  gymName: optionalField(Text('Gym name').trim().max(100, 'Gym name must be at most 100 characters')),
+  city: optionalField(Text('City').trim().max(100, 'City must be at most 100 characters')),
+  message: Text('Message')
     .trim()
     .min(10, 'Message must be at least 10 characters')
     .max(2000, 'Message must be at most 2000 characters'),

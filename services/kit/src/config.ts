@@ -1,5 +1,17 @@
 import { z } from 'zod';
 
+/** The HTTP settings the kit reads itself, in BaseConfig too so a bad value stops a service at start. */
+const KitHttpEnvShape = {
+  /** The internal port of /health, /ready, /metrics and /docs/json; default PORT + 1000. Never exposed publicly. */
+  OPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * The gateway's addresses (IPs, CIDRs or host names, comma-separated): the only peers whose X-Forwarded-For a
+   * service believes. Service ports are internal; anyone else reaching one is taken at its socket address.
+   */
+  TRUSTED_GATEWAYS: z.string().default('127.0.0.1'),
+};
+const KitHttpEnv = z.object(KitHttpEnvShape);
+
 /** Settings every service reads from the environment. Services extend it with their own. */
 export const BaseConfig = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -14,8 +26,12 @@ export const BaseConfig = z.object({
   AUTH_JWKS_URL: z.url().default('http://127.0.0.1:4101/auth/.well-known/jwks.json'),
   /** Distinguishes instances of one service (consumer groups for fan-out, logs). */
   INSTANCE_ID: z.string().default(`${process.pid}`),
+  ...KitHttpEnvShape,
 });
 export type BaseConfig = z.infer<typeof BaseConfig>;
+
+/** What createService and serve read themselves (services' main.ts pass nothing for them). */
+export const kitHttpEnv = (env: NodeJS.ProcessEnv = process.env) => KitHttpEnv.parse(env);
 
 /** Parses the environment; on failure prints every problem and exits, so a bad deploy fails at once and clearly. */
 export const loadConfig = <T extends z.ZodObject>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> => {

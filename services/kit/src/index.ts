@@ -20,4 +20,7 @@ export * from './auth/verifier.ts';
 export * from './auth/revocations.ts';
 export * from './http/create-service.ts';
 export { problemBody } from './http/error-handler.ts';
-export * from './http/metrics.ts';
+export * from './metrics/metrics.ts';
+export { openApiDocument, type OpenApiDocument } from './http/openapi.ts';
+export { ResponseContractError } from './http/response-serializer.ts';
+export type { OpsApp } from './http/ops.ts';

@@ -8,6 +8,7 @@ import type { KitTables } from './db/kit-migrations.ts';
 import { createEventBus, type EventBus } from './events/kafka.ts';
 import { OutboxRelay } from './events/outbox.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { setMetricsService, trackServiceTables, useOffsetsAdmin } from './metrics/metrics.ts';
 
 export interface Runtime<DB> {
   logger: Logger;
@@ -49,6 +50,10 @@ export const bootRuntime = async <DB extends KitTables>({
     typeof givenVerifier === 'function' ? givenVerifier(revocations) : (givenVerifier ?? createTokenVerifier({ jwksUrl: config.AUTH_JWKS_URL, revocations }));
   const relay = new OutboxRelay({ pool: dbh.pool, schema, bus, logger });
   await relay.start();
+  // Metrics read at scrape time: outbox backlog and dead letters of this schema, consumer lag through the bus's admin.
+  setMetricsService(name);
+  const untrackTables = trackServiceTables(schema, dbh.pool);
+  const releaseAdmin = useOffsetsAdmin(() => bus.offsetsAdmin());
   return {
     logger,
     dbh,
@@ -57,6 +62,13 @@ export const bootRuntime = async <DB extends KitTables>({
     verifier,
     relay,
     readiness: { database: () => sql`select 1`.execute(dbh.db) },
-    closers: [() => relay.stop(), () => follower.stop(), () => bus.disconnect(), () => dbh.close()],
+    closers: [
+      () => relay.stop(),
+      () => follower.stop(),
+      async () => untrackTables(),
+      releaseAdmin,
+      () => bus.disconnect(),
+      () => dbh.close(),
+    ],
   };
 };

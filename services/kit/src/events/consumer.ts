@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { KitTables } from '../db/kit-migrations.ts';
 import type { Logger } from '../logger.ts';
 import type { EventBus, StartAt } from './kafka.ts';
+import { trackConsumerGroup } from '../metrics/metrics.ts';
 
 export interface EventHandler<DB> {
   type: string;
@@ -66,6 +67,8 @@ export const runConsumer = async <DB extends KitTables>({
   const byType = new Map(handlers.map((h) => [h.type, h]));
   const kdb = db as unknown as Kysely<KitTables>;
   let stopping = false;
+  // Operators see how far behind this consumer is, per partition (kafka_consumer_lag on /metrics).
+  const untrack = trackConsumerGroup(groupId, topics);
   const subscription = await bus.subscribe({
     groupId,
     topics,
@@ -118,6 +121,7 @@ export const runConsumer = async <DB extends KitTables>({
     joined: subscription.joined,
     async stop() {
       stopping = true;
+      untrack();
       await subscription.stop();
     },
   };

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { observeAppend } from '../metrics/metrics.ts';
 import { ConcurrencyError } from '../errors.ts';
 import type { Executor } from '../db/executor.ts';
 import type { KitTables } from '../db/kit-migrations.ts';
@@ -58,9 +59,11 @@ export const appendToStream = async <E extends { type: string }>(
   });
   try {
     // A savepoint keeps the outer transaction usable after a unique violation, so the caller can retry cleanly.
+    const started = performance.now();
     await sql`savepoint append_events`.execute(trx);
     const inserted = await trx.insertInto('events').values(rows).returningAll().execute();
     await sql`release savepoint append_events`.execute(trx);
+    observeAppend((performance.now() - started) / 1000);
     return { version: expectedVersion + events.length, stored: inserted.map((r) => toStored<E>(r)) };
   } catch (err) {
     if (isUniqueViolation(err, 'events_stream_version_uq')) {

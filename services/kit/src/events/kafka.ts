@@ -57,6 +57,18 @@ export interface TopicSpec {
   numPartitions: number;
 }
 
+/**
+ * Offsets of topics and consumer groups, for the consumer-lag metric and the tests that check it. The kit's own shape;
+ * kafkajs' Admin happens to satisfy it structurally, so this file hands out an admin typed as this interface only.
+ */
+export interface OffsetsAdmin {
+  connect(): Promise<void>;
+  disconnect(): Promise<void>;
+  fetchTopicOffsets(topic: string): Promise<{ partition: number; high: string; low: string }[]>;
+  fetchOffsets(o: { groupId: string; topics: string[] }): Promise<{ topic: string; partitions: { partition: number; offset: string }[] }[]>;
+  setOffsets(o: { groupId: string; topic: string; partitions: { partition: number; offset: string }[] }): Promise<void>;
+}
+
 export interface EventBus {
   /** Idempotent producer: acks=all, one in-flight request, retried by the client. Resolves once the broker acknowledged. */
   publish(messages: BusMessage[]): Promise<void>;
@@ -66,6 +78,8 @@ export interface EventBus {
   ensureTopics(topics: TopicSpec[]): Promise<void>;
   /** Deletes the consumer groups whose (full) id matches; tests clean up after themselves with it. */
   deleteGroups(match: (groupId: string) => boolean): Promise<void>;
+  /** A fresh offsets client (connect before use, disconnect after). Group ids are the full (namespaced) ids. */
+  offsetsAdmin(): OffsetsAdmin;
   disconnect(): Promise<void>;
 }
 
@@ -211,6 +225,10 @@ export const createEventBus = ({ clientId, brokers, logger }: { clientId: string
       } finally {
         await admin.disconnect();
       }
+    },
+
+    offsetsAdmin(): OffsetsAdmin {
+      return kafka.admin();
     },
 
     async disconnect() {

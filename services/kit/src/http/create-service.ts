@@ -1,15 +1,23 @@
 import type { RouteContract } from '@akhada/contracts';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AddressInfo } from 'node:net';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import secureJson from 'secure-json-parse';
 import type { z } from 'zod';
 import type { RequestContext } from '../auth/context.ts';
 import { bearerToken, type TokenVerifier } from '../auth/verifier.ts';
-import { unauthenticated } from '../errors.ts';
+import { kitHttpEnv } from '../config.ts';
+import { badRequest, unauthenticated } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { observeRequest, setMetricsService } from '../metrics/metrics.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './client-errors.ts';
 import { errorHandler, problemBody } from './error-handler.ts';
-import { HttpMetrics } from './metrics.ts';
+import { openApiDocument } from './openapi.ts';
+import { createOpsApp, type OpsApp } from './ops.ts';
+import { createResponseSerializer } from './response-serializer.ts';
+import { RESOLVE_EVERY_MS, trustedGateways } from './trusted-gateways.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,78 +27,130 @@ declare module 'fastify' {
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
+/** The body limit of every service, which the gateway enforces too (so a service never sees a larger body). */
+export const DEFAULT_BODY_LIMIT = 1_048_576;
+
 export interface ServiceOptions {
   name: string;
   logger: Logger;
   verifier?: TokenVerifier;
-  /** Readiness checks (database, broker…); /ready answers 503 while any fails. */
+  /** Readiness checks (database, broker…); the ops port's /ready answers 503 while any fails. */
   readiness?: Record<string, () => Promise<unknown>>;
   bodyLimit?: number;
   /** false when the caller sets its own not-found handler (the gateway falls back to the app's index.html). */
   notFoundHandler?: boolean;
   /**
-   * Which hops may set X-Forwarded-For. Services sit behind the gateway on loopback or a private network; the
-   * gateway itself faces clients and trusts only the proxies it is told about (TRUSTED_PROXIES).
+   * Which peers may set X-Forwarded-For. Default: TRUSTED_GATEWAYS (the gateway's addresses; 127.0.0.1 when unset) —
+   * never "any loopback or private address". The gateway passes its own (TRUSTED_PROXIES; none by default).
    */
   trustProxy?: boolean | string;
+  /**
+   * Parse every reply with its contract before sending it, and fail the request (500, logged at error level) when it
+   * does not match. Default: on when NODE_ENV is "test" (unit, integration and browser tests), off otherwise.
+   */
+  checkResponses?: boolean;
+  /** Title and description of the service's OpenAPI document (ops port, /docs/json); false: none (the gateway serves its own). */
+  docs?: { title?: string; description?: string } | false;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-/** Fastify 5 + zod type provider + request ids + one error handler + /health, /ready, /metrics. */
-export const createService = ({ name, logger, verifier, readiness = {}, bodyLimit = 1_048_576, notFoundHandler = true, trustProxy = 'loopback,linklocal,uniquelocal' }: ServiceOptions) => {
+/** The ops app of each app, found by serve/listen (services' main.ts only pass their app). */
+const opsApps = new WeakMap<object, OpsApp>();
+export const opsAppOf = (app: object): OpsApp | undefined => opsApps.get(app);
+
+/**
+ * Fastify 5 + zod type provider + request ids + one error body for every rejection (routes, router, HTTP parser) +
+ * replies serialized from their contracts + metrics. The operational endpoints (/health, /ready, /metrics,
+ * /docs/json) live on a separate internal ops app (`ops`), which `serve` listens on OPS_PORT.
+ */
+export const createService = ({
+  name,
+  logger,
+  verifier,
+  readiness = {},
+  bodyLimit = DEFAULT_BODY_LIMIT,
+  notFoundHandler = true,
+  trustProxy,
+  checkResponses = process.env.NODE_ENV === 'test',
+  docs = {},
+}: ServiceOptions) => {
+  const gateways = trustProxy === undefined ? trustedGateways(kitHttpEnv().TRUSTED_GATEWAYS) : undefined;
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     // One line per request is written by our onResponse hook (with route and status), so Fastify's own are off.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy,
+    trustProxy: gateways ? gateways.trust : trustProxy!,
     bodyLimit,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>() as App;
+  if (gateways?.hasHostNames) {
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await gateways.resolve();
+      timer = setInterval(() => void gateways.resolve(), RESOLVE_EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializer({ check: checkResponses }));
   app.setErrorHandler(errorHandler);
+  // JSON bodies: the same parser as Fastify's (secure-json-parse), but a refused "__proto__" key says so.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
+    const s = text as string;
+    if (s.length === 0) return done(badRequest('The request body is empty: send a JSON object, or no Content-Type'), undefined);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(s);
+    } catch {
+      return done(badRequest('The request body is not valid JSON'), undefined);
+    }
+    try {
+      if (parsed && typeof parsed === 'object') secureJson.scan(parsed, { protoAction: 'error', constructorAction: 'error' });
+    } catch {
+      return done(badRequest('The request body has a "__proto__" or "constructor.prototype" key, which is not allowed'), undefined);
+    }
+    return done(null, parsed);
+  });
   if (notFoundHandler) {
     app.setNotFoundHandler((req, reply) =>
       reply.status(404).send(problemBody(req.id, 'NOT_FOUND', `No route for ${req.method} ${req.url.split('?')[0]}`, { error: 'Not found' })),
     );
   }
   app.decorateRequest('ctx', null);
+  setMetricsService(name);
 
-  const metrics = new HttpMetrics();
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
-    metrics.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
-    if (!route.startsWith('/health') && !route.startsWith('/metrics') && !route.startsWith('/ready')) {
-      const level = reply.statusCode >= 500 ? 'error' : 'info';
-      req.log[level]({ correlationId: req.headers['x-correlation-id'] ?? req.id, method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
-    }
+    observeRequest(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    req.log[level]({ correlationId: req.headers['x-correlation-id'] ?? req.id, method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
-  app.get('/health', async () => ({ status: 'ok', service: name }));
-  app.get('/ready', async (_req, reply) => {
-    const results: Record<string, string> = {};
-    let ok = true;
-    await Promise.all(
-      Object.entries(readiness).map(async ([k, check]) => {
-        try {
-          await check();
-          results[k] = 'ok';
-        } catch (err) {
-          ok = false;
-          results[k] = String((err as Error).message ?? err);
-        }
-      }),
-    );
-    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not ready', checks: results });
+  /** The contracts this service registered (addRoute), documented on the ops port. */
+  const contracts: RouteContract[] = [];
+  const ops = createOpsApp({
+    name,
+    logger,
+    readiness,
+    ...(docs
+      ? { document: () => openApiDocument({ title: docs.title ?? `Akhada ${name} API`, ...(docs.description ? { description: docs.description } : {}), routes: contracts }) }
+      : {}),
   });
-  app.get('/metrics', async (_req, reply) => reply.type('text/plain; version=0.0.4').send(metrics.render(name)));
+  opsApps.set(app, ops);
+  app.addHook('onClose', async () => {
+    await ops.close();
+  });
 
   const authenticate = async (req: FastifyRequest): Promise<RequestContext> => {
     if (!verifier) throw new Error('this service has no token verifier');
@@ -110,7 +170,7 @@ export const createService = ({ name, logger, verifier, readiness = {}, bodyLimi
     };
   };
 
-  return { app, metrics, authenticate };
+  return { app, ops, authenticate, contracts };
 };
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
@@ -122,13 +182,15 @@ export interface RouteInput<C extends RouteContract> {
 
 /**
  * Registers a route from its contract: params, query and body are validated by the contract's zod schemas (400 with
- * field details otherwise), and protected routes get the verified caller as `ctx`.
+ * field details otherwise), replies are serialized from the contract's `responses` (and checked against them in
+ * tests), protected routes get the verified caller as `ctx` and `Cache-Control: no-store` on every answer.
  */
 export const addRoute = <C extends RouteContract>(
-  svc: { app: App; authenticate: (req: FastifyRequest) => Promise<RequestContext> },
+  svc: { app: App; authenticate: (req: FastifyRequest) => Promise<RequestContext>; contracts?: RouteContract[] },
   contract: C,
   handler: (input: RouteInput<C> & { ctx: C['auth'] extends true ? RequestContext : RequestContext | null }, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): void => {
+  svc.contracts?.push(contract);
   svc.app.route({
     method: contract.method,
     url: contract.path,
@@ -136,10 +198,13 @@ export const addRoute = <C extends RouteContract>(
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),
+      response: contract.responses,
     },
     ...(contract.auth
       ? {
-          onRequest: async (req: FastifyRequest) => {
+          onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+            // Personal data: no shared cache may keep it, and a refusal is not cached either.
+            reply.header('cache-control', 'no-store');
             req.ctx = await svc.authenticate(req);
           },
         }
@@ -149,9 +214,42 @@ export const addRoute = <C extends RouteContract>(
   });
 };
 
-/** Listens, and closes everything in order on SIGTERM/SIGINT. */
-export const serve = async ({ app, port, host, logger, onClose }: { app: App | FastifyInstance; port: number; host: string; logger: Logger; onClose: (() => Promise<unknown>)[] }) => {
+/** The internal ops port of a service: OPS_PORT, else its port + 1000 (an ephemeral one when the port is). */
+export const defaultOpsPort = (port: number): number => kitHttpEnv().OPS_PORT ?? (port === 0 ? 0 : port + 1000);
+
+/**
+ * Listens: the app on `port`, its ops app (health, readiness, metrics, API document) on `opsPort` (default
+ * `defaultOpsPort(port)`) on the same host unless `opsHost` says otherwise. Returns the ports bound.
+ */
+export const listen = async ({ app, port, host, opsPort, opsHost }: { app: App | FastifyInstance; port: number; host: string; opsPort?: number; opsHost?: string }) => {
   await app.listen({ port, host });
+  const bound = (app.server.address() as AddressInfo).port;
+  const ops = opsAppOf(app);
+  if (!ops) return { port: bound, opsPort: undefined };
+  await ops.listen({ port: opsPort ?? defaultOpsPort(port), host: opsHost ?? host });
+  return { port: bound, opsPort: (ops.server.address() as AddressInfo).port };
+};
+
+/** Listens (see `listen`), and closes everything in order on SIGTERM/SIGINT. */
+export const serve = async ({
+  app,
+  port,
+  host,
+  logger,
+  onClose,
+  opsPort,
+  opsHost,
+}: {
+  app: App | FastifyInstance;
+  port: number;
+  host: string;
+  logger: Logger;
+  onClose: (() => Promise<unknown>)[];
+  opsPort?: number;
+  opsHost?: string;
+}) => {
+  const bound = await listen({ app, port, host, ...(opsPort !== undefined ? { opsPort } : {}), ...(opsHost ? { opsHost } : {}) });
+  logger.info(bound, 'listening');
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -168,4 +266,5 @@ export const serve = async ({ app, port, host, logger, onClose }: { app: App | F
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  return bound;
 };

@@ -1,0 +1,75 @@
+// Issue 8, findings 1 and 3 (contracts part): text with U+0000 and dates outside a sensible window are refused by the
+// contracts, with a message that says what is wrong, before any service or database sees them.
+import { describe, expect, it } from 'vitest';
+import { authRoutes, CreateLocationBody, CreateStaffBody, ProfileBody, RegisterBody } from './auth.ts';
+import { CreateMemberBody, MemberListQuery } from './members.ts';
+import { NotificationListQuery } from './notifications.ts';
+import { ContactBody } from './public.ts';
+import { BirthDate, MembershipStartDate, Text } from './route.ts';
+import { allRoutes } from './registry.ts';
+
+const NUL = '\u0000';
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+const messages = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+  (r.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+
+describe('text fields refuse U+0000', () => {
+  const cases: [string, { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } } }, Record<string, unknown>, string][] = [
+    ['register', RegisterBody, { firstName: `A${NUL}`, lastName: 'B', email: 'a@b.in', phone: '9876543210', password: 'password1', role: 'admin' }, 'firstName: First name must not contain the NUL character (U+0000)'],
+    ['contact', ContactBody, { name: 'Asha', email: 'a@b.in', message: `Please call ${NUL} me back`, topic: 'sales' }, 'message: Message must not contain the NUL character (U+0000)'],
+    ['profile', ProfileBody, { address: { city: `Pune${NUL}` } }, 'address.city: City must not contain the NUL character (U+0000)'],
+    ['location', CreateLocationBody, { name: `Main${NUL}`, city: 'Pune' }, 'name: Location name must not contain the NUL character (U+0000)'],
+    [
+      'staff',
+      CreateStaffBody,
+      { firstName: 'A', lastName: `B${NUL}`, email: 'a@b.in', phone: '9876543210', role: 'trainer', locationIds: ['0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'], password: 'password1' },
+      'lastName: Last name must not contain the NUL character (U+0000)',
+    ],
+    ['member', CreateMemberBody, { firstName: 'A', lastName: `B${NUL}`, email: 'a@b.in', phone: '9876543210' }, 'lastName: Last name must not contain the NUL character (U+0000)'],
+    ['member search', MemberListQuery, { search: NUL }, 'search: Search must not contain the NUL character (U+0000)'],
+    ['notification category', NotificationListQuery, { category: NUL }, 'category: Category must not contain the NUL character (U+0000)'],
+    ['login password', authRoutes.login.body, { email: 'a@b.in', password: `x${NUL}` }, 'password: Password must not contain the NUL character (U+0000)'],
+  ];
+  it.each(cases)('%s', (_name, schema, value, expected) => {
+    const r = schema.safeParse(value);
+    expect(r.success).toBe(false);
+    expect(messages(r)).toContain(expected);
+  });
+
+  it('names the field when a text field is missing or not text', () => {
+    expect(Text('City').safeParse(undefined).error?.issues[0]?.message).toBe('City is required');
+    expect(Text('City').safeParse(42).error?.issues[0]?.message).toBe('City is required');
+    expect(Text('City').parse('Pune')).toBe('Pune');
+  });
+});
+
+describe('dates stay within a sensible window', () => {
+  it('accepts a birth date from 1900 up to today, and refuses one before 1900 or in the future', () => {
+    expect(BirthDate.safeParse('1900-01-01').success).toBe(true);
+    expect(BirthDate.safeParse(day(0)).success).toBe(true);
+    expect(BirthDate.safeParse('1899-12-31').error?.issues[0]?.message).toBe('Date of birth must be on or after 1900-01-01');
+    expect(BirthDate.safeParse(day(3)).error?.issues[0]?.message).toBe('Date of birth cannot be in the future');
+    expect(BirthDate.safeParse('1990-02-30').error?.issues[0]?.message).toBe('Date of birth must be a date such as 1990-04-21');
+    expect(messages(ProfileBody.safeParse({ dateOfBirth: '9999-01-01' }))).toEqual(['dateOfBirth: Date of birth cannot be in the future']);
+  });
+
+  it('accepts a membership start within five years back and one year ahead, and refuses year 9999 or 1900', () => {
+    expect(MembershipStartDate.safeParse(day(0)).success).toBe(true);
+    expect(MembershipStartDate.safeParse(day(-4 * 365)).success).toBe(true);
+    expect(MembershipStartDate.safeParse(day(300)).success).toBe(true);
+    const base = { firstName: 'A', lastName: 'B', email: 'a@b.in', phone: '9876543210' };
+    expect(messages(CreateMemberBody.safeParse({ ...base, startDate: '9999-12-31' }))).toEqual(['startDate: Start date cannot be more than 1 year ahead']);
+    expect(messages(CreateMemberBody.safeParse({ ...base, startDate: '1900-01-01' }))).toEqual(['startDate: Start date cannot be more than 5 years ago']);
+  });
+});
+
+describe('route registry', () => {
+  it('holds every route once, named by group, and the guest routes are exactly the declared ones', () => {
+    const keys = allRoutes.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(allRoutes.filter((r) => !r.auth).map((r) => r.name).sort()).toEqual(
+      ['auth.forgotPassword', 'auth.jwks', 'auth.login', 'auth.register', 'auth.resetPassword', 'public.contact', 'public.landing'].sort(),
+    );
+  });
+});

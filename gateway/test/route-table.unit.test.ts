@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { isGuestRoute, pathPattern, routeTable } from '../src/route-table.ts';
+
+describe('route table (guest routes from the contracts)', () => {
+  it('turns a contract path into a pattern where a parameter is one segment', () => {
+    const p = pathPattern('/notifications/:id/read');
+    expect(p.test('/notifications/abc/read')).toBe(true);
+    expect(p.test('/notifications/abc/read/')).toBe(true);
+    expect(p.test('/notifications/a/b/read')).toBe(false);
+    expect(p.test('/notifications/abc/readx')).toBe(false);
+    expect(pathPattern('/auth/.well-known/jwks.json').test('/auth/.well-known/jwksXjson')).toBe(false);
+  });
+
+  it('puts each guest route under the prefix that serves it, with its method', () => {
+    const table = Object.fromEntries(routeTable({}).map((r) => [r.prefix, r]));
+    expect(table.auth!.guestRoutes.map((g) => `${g.method} ${g.path}`).sort()).toEqual(
+      ['GET /auth/.well-known/jwks.json', 'POST /auth/forgot-password', 'POST /auth/login', 'POST /auth/register', 'POST /auth/reset-password'].sort(),
+    );
+    expect(table.public!.guestRoutes.map((g) => `${g.method} ${g.path}`).sort()).toEqual(['GET /public/landing', 'POST /public/contact']);
+    expect(table.members!.guestRoutes).toEqual([]);
+    expect(isGuestRoute(table.auth!, 'POST', '/auth/login')).toBe(true);
+    expect(isGuestRoute(table.auth!, 'GET', '/auth/login')).toBe(false);
+    expect(isGuestRoute(table.auth!, 'HEAD', '/auth/.well-known/jwks.json')).toBe(true);
+    expect(isGuestRoute(table.auth!, 'GET', '/auth/me')).toBe(false);
+  });
+});
