@@ -8,6 +8,7 @@ export * from './http/auth.ts';
 export * from './http/members.ts';
 export * from './http/notifications.ts';
 export * from './http/public.ts';
+export * from './http/all-routes.ts';
 export * as AuthEvents from './events/auth.ts';
 export * as MemberEvents from './events/members.ts';
 export * as NotificationEvents from './events/notifications.ts';

@@ -1,5 +1,5 @@
+import { allRouteContracts } from '@akhada/contracts';
 import { openApiDocument, type OpenApiDocument } from '@akhada/kit';
-import { allRoutes } from '@akhada/contracts/http/registry';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +9,7 @@ export const mergedApiDocument = (): Promise<OpenApiDocument> =>
   openApiDocument({
     title: 'Akhada API',
     description: 'Every route of the product as the gateway serves it. Protected routes take `Authorization: Bearer <token>` from `POST /api/auth/login`.',
-    routes: allRoutes,
+    routes: allRouteContracts.map((r) => ({ ...r.contract, name: r.name })),
     pathPrefix: '/api',
   });
 

@@ -1,5 +1,6 @@
-import { EXTRA_PREFIXES, SERVICES, type RouteContract, type ServiceName } from '@akhada/contracts';
-import { allRoutes } from '@akhada/contracts/http/registry';
+import { allRouteContracts, EXTRA_PREFIXES, SERVICES, type RouteContract, type ServiceName } from '@akhada/contracts';
+
+const allRoutes: readonly RouteContract[] = allRouteContracts.map((r) => r.contract);
 
 /** A route a guest may call (`auth: false` in its contract): method and path pattern below /api. */
 export interface GuestRoute {

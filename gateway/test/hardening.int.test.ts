@@ -2,7 +2,9 @@
 // merged API document), with a real kit service and a plain stand-in behind it. Body limits and broken chunked bodies
 // go through a real listening gateway, since only a socket shows what a client sees.
 import { ErrorBody, ok, type RouteContract } from '@akhada/contracts';
-import { allRoutes } from '@akhada/contracts/http/registry';
+import { allRouteContracts } from '@akhada/contracts';
+
+const allRoutes = allRouteContracts.map((r) => r.contract);
 import { addRoute, createService, listen, opsAppOf, type TokenVerifier } from '@akhada/kit';
 import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,6 +44,7 @@ const echo = {
   body: z.object({ data: z.string() }),
   responses: { 200: ok(z.object({ bytes: z.number().int() })) },
   auth: false,
+  summary: 'test route: counts the bytes of its body',
 } satisfies RouteContract;
 const memberHits: string[] = [];
 let members: FastifyInstance;

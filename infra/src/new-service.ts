@@ -287,7 +287,7 @@ export const contractFile = (name: string): string => {
   const P = pascal(name);
   return `import { z } from 'zod';
 import { Role } from '../enums.ts';
-import { IsoDateTime, ok, Problem, route } from './route.ts';
+import { ANY_ROLE, IsoDateTime, ok, Problem, route } from './route.ts';
 
 /** What GET /${name}/ping answers: an example to replace with the service's real contracts. */
 export const ${P}Ping = z.object({
@@ -300,9 +300,29 @@ export const ${P}Ping = z.object({
 export type ${P}Ping = z.infer<typeof ${P}Ping>;
 
 export const ${name}Routes = {
-  ping: route({ method: 'GET', path: '/${name}/ping', responses: { 200: ok(${P}Ping), 401: Problem }, auth: true }),
+  ping: route({
+    method: 'GET',
+    path: '/${name}/ping',
+    responses: { 200: ok(${P}Ping), 401: Problem },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'Example route of the ${name} service: who is calling and how many examples the organization has.',
+  }),
 } as const;
 `;
+};
+
+/**
+ * Adds the service's routes to the one registry of all routes (contracts/src/http/all-routes.ts), which the gateway's
+ * guest paths, the API documentation and the standing bad-input and cross-organization guards read.
+ */
+export const addToRegistry = (source: string, name: string): string => {
+  const importLine = `import { ${name}Routes } from './${name}.ts';`;
+  if (source.includes(importLine)) return source;
+  const withImport = source.replace(/(import type \{ RouteContract \} from '\.\/route\.ts';\n)/, `${importLine}\n$1`);
+  const out = withImport.replace(/(export const allRouteContracts: RegisteredRoute\[\] = \[\n(?:.*\n)*?)(\];)/, `$1  ...group('${name}', '${name}', ${name}Routes),\n$2`);
+  if (out === withImport || withImport === source) throw new Error('contracts/src/http/all-routes.ts: registry not found');
+  return out;
 };
 
 const write = (file: string, content: string) => {
@@ -325,11 +345,14 @@ export const main = async (root: string, args: string[]): Promise<void> => {
   const indexFile = path.join(root, 'contracts', 'src', 'index.ts');
   const index = readFileSync(indexFile, 'utf8');
   const exportLine = `export * from './http/${name}.ts';`;
+  const registryFile = path.join(root, 'contracts', 'src', 'http', 'all-routes.ts');
+  const registry = addToRegistry(readFileSync(registryFile, 'utf8'), name);
 
   // Everything is checked; now write.
   for (const [rel, content] of Object.entries(serviceFiles(name))) write(path.join(dir, rel), content);
   write(contract, contractFile(name));
   if (!index.includes(exportLine)) writeFileSync(indexFile, index.replace(/(export \* from '\.\/http\/route\.ts';\n)/, `$1${exportLine}\n`));
+  writeFileSync(registryFile, registry);
   if (added) writeFileSync(topicsFile, source);
   writeFileSync(composeFile, compose);
   console.log(`created services/${name} (port ${port}${added ? ', added to SERVICES' : ', already in SERVICES'}) and contracts/src/http/${name}.ts`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Gender, PlanId, RegisterRole, Role } from '../enums.ts';
-import { BirthDate, IsoDate, IsoDateTime, ok, okMessage, Problem, route, Text } from './route.ts';
+import { ANY_ROLE, BirthDate, IsoDate, IsoDateTime, ok, okMessage, Problem, route, Text } from './route.ts';
 
 const trimmed = (label: string, max = 100) => Text(label).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 /** An optional free-text field: trimmed, at most `max` characters. */
@@ -140,16 +140,105 @@ export const CreateStaffBody = z.object({
 });
 
 export const authRoutes = {
-  register: route({ method: 'POST', path: '/auth/register', body: RegisterBody, responses: { 201: ok(z.object({ user: User })), 400: Problem, 409: Problem }, auth: false }),
-  login: route({ method: 'POST', path: '/auth/login', body: LoginBody, responses: { 200: ok(TokenPayload), 401: Problem, 429: Problem }, auth: false }),
-  me: route({ method: 'GET', path: '/auth/me', responses: { 200: ok(z.object({ user: User })), 401: Problem }, auth: true }),
-  refresh: route({ method: 'POST', path: '/auth/refresh', responses: { 200: ok(TokenPayload), 401: Problem }, auth: true }),
-  profile: route({ method: 'PUT', path: '/auth/profile', body: ProfileBody, responses: { 200: ok(z.object({ user: User })), 400: Problem }, auth: true }),
-  changePassword: route({ method: 'PUT', path: '/auth/change-password', body: ChangePasswordBody, responses: { 200: okMessage, 400: Problem, 429: Problem }, auth: true }),
-  forgotPassword: route({ method: 'POST', path: '/auth/forgot-password', body: ForgotPasswordBody, responses: { 200: okMessage, 429: Problem }, auth: false }),
-  resetPassword: route({ method: 'POST', path: '/auth/reset-password', body: ResetPasswordBody, responses: { 200: okMessage, 400: Problem }, auth: false }),
-  logout: route({ method: 'POST', path: '/auth/logout', responses: { 200: okMessage }, auth: true }),
-  createLocation: route({ method: 'POST', path: '/auth/locations', body: CreateLocationBody, responses: { 201: ok(Location), 400: Problem, 403: Problem }, auth: true }),
-  createStaff: route({ method: 'POST', path: '/auth/staff', body: CreateStaffBody, responses: { 201: ok(z.object({ user: User })), 400: Problem, 403: Problem, 409: Problem }, auth: true }),
-  jwks: route({ method: 'GET', path: '/auth/.well-known/jwks.json', responses: { 200: z.object({ keys: z.array(Jwk) }) }, auth: false }),
+  register: route({
+    method: 'POST',
+    path: '/auth/register',
+    body: RegisterBody,
+    responses: { 201: ok(z.object({ user: User })), 400: Problem, 409: Problem },
+    auth: false,
+    summary: 'Create an account: role "admin" opens a new gym (on a 14-day trial) and makes you its owner; members and trainers join a gym by its join code.',
+  }),
+  login: route({
+    method: 'POST',
+    path: '/auth/login',
+    body: LoginBody,
+    responses: { 200: ok(TokenPayload), 401: Problem, 429: Problem },
+    auth: false,
+    summary: 'Sign in with email and password; returns a short-lived bearer token and the user.',
+    description: 'Five failed attempts a minute for one account or one address lock sign-in for a minute (429).',
+  }),
+  me: route({
+    method: 'GET',
+    path: '/auth/me',
+    responses: { 200: ok(z.object({ user: User })), 401: Problem },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'The signed-in user with their organization and locations, if the session is still live.',
+  }),
+  refresh: route({
+    method: 'POST',
+    path: '/auth/refresh',
+    responses: { 200: ok(TokenPayload), 401: Problem },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'A fresh token for the same session (with the current locations); slides the session’s idle window forward.',
+  }),
+  profile: route({
+    method: 'PUT',
+    path: '/auth/profile',
+    body: ProfileBody,
+    responses: { 200: ok(z.object({ user: User })), 400: Problem },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'Update the caller’s own profile (name, phone, date of birth, gender, address, emergency contact); email and role stay.',
+  }),
+  changePassword: route({
+    method: 'PUT',
+    path: '/auth/change-password',
+    body: ChangePasswordBody,
+    responses: { 200: okMessage, 400: Problem, 429: Problem },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'Change the caller’s password, given the current one; every other session of the user ends.',
+  }),
+  forgotPassword: route({
+    method: 'POST',
+    path: '/auth/forgot-password',
+    body: ForgotPasswordBody,
+    responses: { 200: okMessage, 429: Problem },
+    auth: false,
+    summary: 'Mail a single-use password reset link (valid 30 minutes); answers the same whether or not the address has an account.',
+  }),
+  resetPassword: route({
+    method: 'POST',
+    path: '/auth/reset-password',
+    body: ResetPasswordBody,
+    responses: { 200: okMessage, 400: Problem },
+    auth: false,
+    summary: 'Set a new password with the token of a reset link; the link works once and every session of the user ends.',
+  }),
+  logout: route({
+    method: 'POST',
+    path: '/auth/logout',
+    responses: { 200: okMessage },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'End the caller’s session; every service refuses its tokens from then on.',
+  }),
+  createLocation: route({
+    method: 'POST',
+    path: '/auth/locations',
+    body: CreateLocationBody,
+    responses: { 201: ok(Location), 400: Problem, 403: Problem },
+    auth: true,
+    roles: ['owner'],
+    summary: 'Open a new location (branch) of the caller’s gym.',
+  }),
+  createStaff: route({
+    method: 'POST',
+    path: '/auth/staff',
+    body: CreateStaffBody,
+    responses: { 201: ok(z.object({ user: User })), 400: Problem, 403: Problem, 409: Problem },
+    auth: true,
+    roles: ['owner', 'admin'],
+    summary: 'Open a staff account (admin or trainer) in locations of the caller’s gym.',
+    description: 'Owners add admins and trainers anywhere in their gym; admins add trainers to the locations they run (403 otherwise).',
+  }),
+  jwks: route({
+    method: 'GET',
+    path: '/auth/.well-known/jwks.json',
+    responses: { 200: z.object({ keys: z.array(Jwk) }) },
+    auth: false,
+    summary: 'The public keys that verify access tokens (JWKS), for the gateway and the services.',
+  }),
 } as const;

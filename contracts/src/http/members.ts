@@ -60,7 +60,31 @@ export const MemberListQuery = z.object({
 export const MemberList = z.object({ success: z.literal(true), data: z.array(Member), totalCount: z.number().int(), pagination: Pagination });
 
 export const memberRoutes = {
-  list: route({ method: 'GET', path: '/members', query: MemberListQuery, responses: { 200: MemberList, 400: Problem }, auth: true }),
-  get: route({ method: 'GET', path: '/members/:id', params: IdParams, responses: { 200: ok(Member), 404: Problem }, auth: true }),
-  create: route({ method: 'POST', path: '/members', body: CreateMemberBody, responses: { 201: ok(Member), 400: Problem, 403: Problem, 409: Problem }, auth: true }),
+  list: route({
+    method: 'GET',
+    path: '/members',
+    query: MemberListQuery,
+    responses: { 200: MemberList, 400: Problem },
+    auth: true,
+    roles: ['owner', 'admin', 'trainer'],
+    summary: 'A page of the members in the locations the caller may see, newest first, with search and filters.',
+  }),
+  get: route({
+    method: 'GET',
+    path: '/members/:id',
+    params: IdParams,
+    responses: { 200: ok(Member), 404: Problem },
+    auth: true,
+    roles: ['owner', 'admin', 'trainer'],
+    summary: 'One member of the caller’s organization, in a location the caller may see (404 otherwise, whoever owns the id).',
+  }),
+  create: route({
+    method: 'POST',
+    path: '/members',
+    body: CreateMemberBody,
+    responses: { 201: ok(Member), 400: Problem, 403: Problem, 409: Problem },
+    auth: true,
+    roles: ['owner', 'admin'],
+    summary: 'Register a member with their membership in one of the caller’s locations.',
+  }),
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NotificationPriority, NotificationStatus, NotificationType } from '../enums.ts';
-import { IdParams, IsoDateTime, ok, Pagination, Problem, route, Text } from './route.ts';
+import { ANY_ROLE, IdParams, IsoDateTime, ok, Pagination, Problem, route, Text } from './route.ts';
 
 export const Notification = z.object({
   _id: z.uuid(),
@@ -38,14 +38,75 @@ export const NotificationStats = z.object({
 });
 
 export const notificationRoutes = {
-  list: route({ method: 'GET', path: '/notifications', query: NotificationListQuery, responses: { 200: NotificationList, 400: Problem }, auth: true }),
-  unreadCount: route({ method: 'GET', path: '/notifications/unread-count', responses: { 200: ok(UnreadCount) }, auth: true }),
-  stats: route({ method: 'GET', path: '/notifications/stats', responses: { 200: ok(NotificationStats) }, auth: true }),
-  markRead: route({ method: 'PUT', path: '/notifications/:id/read', params: IdParams, responses: { 200: ok(Notification), 404: Problem }, auth: true }),
-  markUnread: route({ method: 'PUT', path: '/notifications/:id/unread', params: IdParams, responses: { 200: ok(Notification), 404: Problem }, auth: true }),
-  archive: route({ method: 'PUT', path: '/notifications/:id/archive', params: IdParams, responses: { 200: ok(Notification), 404: Problem }, auth: true }),
-  remove: route({ method: 'DELETE', path: '/notifications/:id', params: IdParams, responses: { 200: ok(z.object({ deleted: z.literal(true) })), 404: Problem }, auth: true }),
-  markAllRead: route({ method: 'PUT', path: '/notifications/mark-all-read', responses: { 200: ok(z.object({ modifiedCount: z.number().int() })) }, auth: true }),
+  list: route({
+    method: 'GET',
+    path: '/notifications',
+    query: NotificationListQuery,
+    responses: { 200: NotificationList, 400: Problem },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'A page of the caller’s own notifications, newest first, filtered by type, category or status.',
+  }),
+  unreadCount: route({
+    method: 'GET',
+    path: '/notifications/unread-count',
+    responses: { 200: ok(UnreadCount) },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'How many of the caller’s notifications are unread.',
+  }),
+  stats: route({
+    method: 'GET',
+    path: '/notifications/stats',
+    responses: { 200: ok(NotificationStats) },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'The caller’s unread count and their notification counts by type.',
+  }),
+  markRead: route({
+    method: 'PUT',
+    path: '/notifications/:id/read',
+    params: IdParams,
+    responses: { 200: ok(Notification), 404: Problem },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'Mark one of the caller’s notifications read (404 for anyone else’s).',
+  }),
+  markUnread: route({
+    method: 'PUT',
+    path: '/notifications/:id/unread',
+    params: IdParams,
+    responses: { 200: ok(Notification), 404: Problem },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'Mark one of the caller’s notifications unread again (404 for anyone else’s).',
+  }),
+  archive: route({
+    method: 'PUT',
+    path: '/notifications/:id/archive',
+    params: IdParams,
+    responses: { 200: ok(Notification), 404: Problem },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'Archive one of the caller’s notifications (404 for anyone else’s).',
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/notifications/:id',
+    params: IdParams,
+    responses: { 200: ok(z.object({ deleted: z.literal(true) })), 404: Problem },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'Delete one of the caller’s notifications (404 for anyone else’s).',
+  }),
+  markAllRead: route({
+    method: 'PUT',
+    path: '/notifications/mark-all-read',
+    responses: { 200: ok(z.object({ modifiedCount: z.number().int() })) },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'Mark every unread notification of the caller read.',
+  }),
 } as const;
 
 /** socket.io events pushed by the real-time hub (path /socket.io, auth: { token }). */

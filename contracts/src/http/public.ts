@@ -276,20 +276,22 @@ export const ContactBody = z.object({
 export type ContactBody = z.infer<typeof ContactBody>;
 
 export const publicRoutes = {
-  /** Answered by the gateway itself from its content files; `cache-control: public, max-age=300` and an ETag. */
   landing: route({
     method: 'GET',
     path: '/public/landing',
     query: LandingQuery,
     responses: { 200: ok(LandingContent), 400: Problem, 429: Problem },
     auth: false,
+    summary: 'The public landing page’s content in English or Hindi.',
+    description: 'Answered by the gateway itself from its content files; `cache-control: public, max-age=300` and an ETag.',
   }),
-  /** Stored by the auth service; at most 5 enquiries per IP address an hour. */
   contact: route({
     method: 'POST',
     path: '/public/contact',
     body: ContactBody,
     responses: { 201: z.object({ success: z.literal(true), data: z.object({ enquiryId: z.uuid() }), message: z.string() }), 400: Problem, 429: Problem },
     auth: false,
+    summary: 'Send an enquiry from the public website’s contact form.',
+    description: 'Stored by the auth service; at most 5 enquiries per address an hour (429 after that).',
   }),
 } as const;

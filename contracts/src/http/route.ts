@@ -1,21 +1,34 @@
 import { z } from 'zod';
+import { Role } from '../enums.ts';
 import { ErrorBody } from '../errors.ts';
 
-/** A route contract is data: the service registers its schemas from it, the frontend builds its client from it. */
-export interface RouteContract {
+interface RouteContractBase {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
   responses: Record<number, z.ZodType>;
-  /** false for the few routes a guest may call. */
-  auth: boolean;
-  /** One line for the API documentation (OpenAPI `summary`). */
-  summary?: string;
-  /** Longer text for the API documentation (OpenAPI `description`, Markdown). */
+  /** One short sentence for the API documentation: what the route does, as a developer reads it. */
+  summary: string;
+  /** Longer notes for the API documentation (limits, who answers, side effects), when the summary is not enough. */
   description?: string;
 }
+
+/**
+ * A route contract is data: the service registers its schemas from it, the frontend builds its client from it, the
+ * API documentation and the standing guards (bad input, cross-organization, role matrix) read it.
+ *
+ * `auth: true` routes declare `roles`: the roles that may call the route with success. Any other role gets 403 (the
+ * role check comes before any lookup, so the answer is the same for every id and tells nothing). A listed role may
+ * still be refused by a rule of the route itself (a location it does not run, an admin adding an admin).
+ * `auth: false` routes (the few a guest may call) declare no roles: anyone may call them, signed in or not.
+ */
+export type RouteContract = RouteContractBase & ({ auth: true; roles: readonly Role[] } | { auth: false; roles?: never });
+
+/** Every role: for routes about the caller's own things (profile, session, notifications). */
+export const ANY_ROLE: readonly Role[] = Role.options;
+
 export const route = <T extends RouteContract>(r: T): T => r;
 
 /** `{ success: true, data }` as the spec's responses have it. */

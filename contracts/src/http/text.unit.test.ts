@@ -6,7 +6,6 @@ import { CreateMemberBody, MemberListQuery } from './members.ts';
 import { NotificationListQuery } from './notifications.ts';
 import { ContactBody } from './public.ts';
 import { BirthDate, MembershipStartDate, Text } from './route.ts';
-import { allRoutes } from './registry.ts';
 
 const NUL = '\u0000';
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -64,12 +63,3 @@ describe('dates stay within a sensible window', () => {
   });
 });
 
-describe('route registry', () => {
-  it('holds every route once, named by group, and the guest routes are exactly the declared ones', () => {
-    const keys = allRoutes.map((r) => `${r.method} ${r.path}`);
-    expect(new Set(keys).size).toBe(keys.length);
-    expect(allRoutes.filter((r) => !r.auth).map((r) => r.name).sort()).toEqual(
-      ['auth.forgotPassword', 'auth.jwks', 'auth.login', 'auth.register', 'auth.resetPassword', 'public.contact', 'public.landing'].sort(),
-    );
-  });
-});

@@ -27,14 +27,14 @@ const logger = pino({ level: 'info' }, { write: (line: string) => void lines.pus
 
 const Problem = ErrorBody;
 const routes = {
-  create: { method: 'POST', path: '/things', body: z.object({ name: Text('Name').trim().min(1).max(50) }), responses: { 201: ok(z.object({ name: z.string() })), 400: Problem }, auth: false },
-  rawText: { method: 'POST', path: '/raw-text', body: z.object({ value: z.string() }), responses: { 200: ok(z.object({ stored: z.string() })), 400: Problem }, auth: false },
-  get: { method: 'GET', path: '/things/:id', params: z.object({ id: z.string() }), responses: { 200: ok(z.object({ id: z.string() })) }, auth: false },
-  me: { method: 'GET', path: '/me', responses: { 200: ok(z.object({ userId: z.uuid() })), 401: Problem }, auth: true },
-  broken: { method: 'GET', path: '/broken', responses: { 200: ok(z.object({ count: z.number().int() })) }, auth: false },
-  extra: { method: 'GET', path: '/extra', responses: { 200: ok(z.object({ shown: z.string() })) }, auth: false },
-  limited: { method: 'GET', path: '/limited', responses: { 200: ok(z.object({})), 429: Problem }, auth: false },
-  ip: { method: 'GET', path: '/ip', responses: { 200: ok(z.object({ ip: z.string() })) }, auth: false },
+  create: { method: 'POST', path: '/things', body: z.object({ name: Text('Name').trim().min(1).max(50) }), responses: { 201: ok(z.object({ name: z.string() })), 400: Problem }, auth: false, summary: 'test route' },
+  rawText: { method: 'POST', path: '/raw-text', body: z.object({ value: z.string() }), responses: { 200: ok(z.object({ stored: z.string() })), 400: Problem }, auth: false, summary: 'test route' },
+  get: { method: 'GET', path: '/things/:id', params: z.object({ id: z.string() }), responses: { 200: ok(z.object({ id: z.string() })) }, auth: false, summary: 'test route' },
+  me: { method: 'GET', path: '/me', responses: { 200: ok(z.object({ userId: z.uuid() })), 401: Problem }, auth: true, roles: ['owner', 'admin', 'trainer', 'member'], summary: 'test route' },
+  broken: { method: 'GET', path: '/broken', responses: { 200: ok(z.object({ count: z.number().int() })) }, auth: false, summary: 'test route' },
+  extra: { method: 'GET', path: '/extra', responses: { 200: ok(z.object({ shown: z.string() })) }, auth: false, summary: 'test route' },
+  limited: { method: 'GET', path: '/limited', responses: { 200: ok(z.object({})), 429: Problem }, auth: false, summary: 'test route' },
+  ip: { method: 'GET', path: '/ip', responses: { 200: ok(z.object({ ip: z.string() })) }, auth: false, summary: 'test route' },
 } satisfies Record<string, RouteContract>;
 
 let app: App;

@@ -1,0 +1,28 @@
+import type { ServiceName } from '../topics.ts';
+import { authRoutes } from './auth.ts';
+import { memberRoutes } from './members.ts';
+import { notificationRoutes } from './notifications.ts';
+import { publicRoutes } from './public.ts';
+import type { RouteContract } from './route.ts';
+
+export interface RegisteredRoute {
+  /** The service the gateway's route table sends the path's prefix to (`/public/landing` is answered by the gateway itself, before the proxy). */
+  service: ServiceName;
+  /** `<group>.<key>`, unique: e.g. `members.list`, `public.contact`. */
+  name: string;
+  contract: RouteContract;
+}
+
+const group = (service: ServiceName, prefix: string, routes: Record<string, RouteContract>): RegisteredRoute[] =>
+  Object.entries(routes).map(([key, contract]) => ({ service, name: `${prefix}.${key}`, contract }));
+
+/**
+ * Every HTTP route of the product, in one list: the API documentation, the gateway's public paths and the standing
+ * guards (bad input, cross-organization, role matrix) read it, so a new route is covered by being added here.
+ */
+export const allRouteContracts: RegisteredRoute[] = [
+  ...group('auth', 'auth', authRoutes),
+  ...group('members', 'members', memberRoutes),
+  ...group('notifications', 'notifications', notificationRoutes),
+  ...group('auth', 'public', publicRoutes),
+];

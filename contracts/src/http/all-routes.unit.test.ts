@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { Role } from '../enums.ts';
+import { authRoutes } from './auth.ts';
+import { memberRoutes } from './members.ts';
+import { notificationRoutes } from './notifications.ts';
+import { publicRoutes } from './public.ts';
+import { allRouteContracts } from './all-routes.ts';
+import * as contracts from '../index.ts';
+
+describe('route registry', () => {
+  it('lets a guest call exactly the routes declared auth: false (the gateway derives its public paths from this)', () => {
+    expect(allRouteContracts.filter((r) => !r.contract.auth).map((r) => r.name).sort()).toEqual(
+      ['auth.forgotPassword', 'auth.jwks', 'auth.login', 'auth.register', 'auth.resetPassword', 'public.contact', 'public.landing'].sort(),
+    );
+  });
+
+  it('lists every route of every route group exactly once', () => {
+    const groups = [authRoutes, memberRoutes, notificationRoutes, publicRoutes].flatMap((g) => Object.values(g));
+    expect(allRouteContracts.map((r) => r.contract)).toEqual(groups);
+    expect(new Set(allRouteContracts.map((r) => r.name)).size).toBe(allRouteContracts.length);
+    expect(new Set(allRouteContracts.map((r) => `${r.contract.method} ${r.contract.path}`)).size).toBe(allRouteContracts.length);
+  });
+
+  it('holds every route of every route group the package exports (a new `*Routes` object must be added to it)', () => {
+    const exported = Object.entries(contracts)
+      .filter(([name]) => /Routes$/.test(name))
+      .flatMap(([, group]) => Object.values(group as Record<string, unknown>));
+    expect(exported.length).toBeGreaterThan(0);
+    expect(new Set(allRouteContracts.map((r) => r.contract))).toEqual(new Set(exported));
+  });
+});
+
+describe.each(allRouteContracts.map((r) => [r.name, r] as const))('%s', (_name, { contract }) => {
+  it('has a summary: one short sentence for the API documentation', () => {
+    expect(typeof contract.summary).toBe('string');
+    expect(contract.summary.trim().length).toBeGreaterThanOrEqual(15);
+    expect(contract.summary.length).toBeLessThanOrEqual(200);
+    expect(contract.description === undefined || contract.description.trim().length > 0).toBe(true);
+  });
+
+  it('declares who may call it: roles when it needs a token, none when a guest may', () => {
+    if (contract.auth) {
+      expect(contract.roles.length).toBeGreaterThan(0);
+      for (const r of contract.roles) expect(Role.options).toContain(r);
+      expect(new Set(contract.roles).size).toBe(contract.roles.length);
+    } else {
+      expect(contract.roles).toBeUndefined();
+    }
+  });
+
+  it('declares a params schema exactly when its path has :params, and an error body for its error statuses', () => {
+    const placeholders = contract.path.match(/:[A-Za-z]+/g) ?? [];
+    expect(contract.params !== undefined).toBe(placeholders.length > 0);
+    for (const [status, schema] of Object.entries(contract.responses)) {
+      if (Number(status) >= 400) expect(schema, `${status}`).toBe(contracts.Problem);
+    }
+  });
+});

@@ -1,0 +1,49 @@
+// Real resources the id routes point at, made in a gym through the public API, and a way to read each back as its
+// owner sees it (to prove a foreign caller changed nothing). Keyed by the first segment of the route's path.
+import { memberRoutes, notificationRoutes } from '@akhada/contracts';
+import type { Actor, Api, Gym } from './actors.ts';
+
+export interface Resource {
+  id: string;
+  /** Who owns it: reads it back. */
+  owner: Actor;
+  /** The resource as its owner sees it now (undefined when it is gone). */
+  readBack(): Promise<unknown>;
+}
+
+const notificationOf = async (api: Api, gym: Gym): Promise<Resource> => {
+  // A new member notifies the gym's owner (through Kafka).
+  await api.newMember(gym);
+  const owner = gym.owner;
+  const id = await api.someNotification(owner);
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', '/notifications?limit=100', undefined, owner.token);
+      const n = notificationRoutes.list.responses[200].parse(r.json).data.notifications.find((x) => x._id === id);
+      return n && { status: n.status, readAt: n.readAt, title: n.title };
+    },
+  };
+};
+
+/** One factory per resource kind; a new id route whose resource has none fails the cross-organization test, saying so. */
+export const RESOURCE_FACTORIES: Record<string, (api: Api, gym: Gym) => Promise<Resource>> = {
+  members: async (api, gym) => {
+    const id = await api.newMember(gym);
+    const owner = gym.owner;
+    return {
+      id,
+      owner,
+      async readBack() {
+        const r = await api.call('GET', `/members/${id}`, undefined, owner.token);
+        if (r.status === 404) return undefined;
+        const m = memberRoutes.get.responses[200].parse(r.json).data;
+        return { version: m.version, fullName: m.fullName, status: m.membershipStatus, endDate: m.membershipEndDate, locationId: m.locationId };
+      },
+    };
+  },
+  notifications: notificationOf,
+};
+
+export const resourceKind = (path: string): string => path.split('/')[1] ?? '';

@@ -1,0 +1,151 @@
+// What a route accepts, read from its contract's zod schemas (through zod's JSON Schema output), and a valid request
+// built from it: the guards break one field of a valid request at a time, so the broken field is the only reason to
+// refuse it.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+
+export interface FieldSpec {
+  type: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'unknown';
+  nullable: boolean;
+  format?: string;
+  enum?: unknown[];
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  items?: FieldSpec;
+  properties?: Record<string, FieldSpec>;
+  required?: string[];
+  /** Unknown keys are refused (z.strictObject / .strict()). */
+  strict?: boolean;
+}
+
+type Js = Record<string, unknown>;
+
+const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
+
+/** Reads the input side (required fields, defaults, strictness) and takes formats from the output side (an email is a trimmed string piped into z.email()). */
+const toSpec = (input: Js | undefined, output: Js | undefined): FieldSpec => {
+  const i = input ?? {};
+  const o = output ?? {};
+  const nonNull = (s: Js): [Js, boolean] => {
+    const any = s.anyOf as Js[] | undefined;
+    if (!any) return [s, false];
+    const rest = any.filter((x) => x.type !== 'null');
+    return rest.length === 1 ? [rest[0]!, rest.length !== any.length] : [{}, rest.length !== any.length];
+  };
+  const [inp, nullable] = nonNull(i);
+  const [out] = nonNull(o);
+  const t = (inp.type ?? out.type) as string | undefined;
+  const type = (t && TYPES.has(t) ? t : inp.enum || out.enum ? 'string' : 'unknown') as FieldSpec['type'];
+  const pick = <K extends string>(k: K) => (inp[k] ?? out[k]) as never;
+  const spec: FieldSpec = { type, nullable };
+  for (const k of ['format', 'enum', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'minItems', 'maxItems'] as const) {
+    if (pick(k) !== undefined) (spec as unknown as Js)[k] = pick(k);
+  }
+  if (type === 'array') spec.items = toSpec(inp.items as Js | undefined, out.items as Js | undefined);
+  if (type === 'object') {
+    const ip = (inp.properties ?? {}) as Record<string, Js>;
+    const op = (out.properties ?? {}) as Record<string, Js>;
+    spec.properties = Object.fromEntries(Object.keys({ ...ip, ...op }).map((k) => [k, toSpec(ip[k], op[k])]));
+    spec.required = (inp.required as string[] | undefined) ?? [];
+    spec.strict = inp.additionalProperties === false;
+  }
+  return spec;
+};
+
+export const describeSchema = (schema: z.ZodType): FieldSpec =>
+  toSpec(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Js, z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Js);
+
+/** What a sample needs from the running product: the caller's location, a gym's join code, the caller's password. */
+export interface SampleContext {
+  locationId: string;
+  joinCode: string;
+  currentPassword: string;
+}
+
+type Hint = (ctx: SampleContext) => unknown;
+const uniqueEmail = () => `guard-${randomUUID().slice(0, 12)}@example.in`;
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Values for fields whose name says what they hold, where "any string of the right length" would not be valid or
+ * would not reach the code behind the schema (a location the caller may act in, a real join code).
+ */
+const FIELD_HINTS: Record<string, Hint> = {
+  email: () => uniqueEmail(),
+  phone: () => '+91 98765 43210',
+  password: () => 'Guard new pass 2026',
+  newPassword: () => 'Guard new pass 2026',
+  currentPassword: (c) => c.currentPassword,
+  gymCode: (c) => c.joinCode,
+  locationId: (c) => c.locationId,
+  locationIds: (c) => [c.locationId],
+  token: () => 'guard-not-a-real-reset-token-0000000000000',
+  message: () => 'Please tell me more about the plans for my gym.',
+};
+
+/** Per route, where the generic sample would be refused for a reason of the route's own (`<route>.<field>`). */
+const ROUTE_HINTS: Record<string, Hint> = {
+  // Admins may add trainers, not admins: a trainer keeps the sample valid for every role the route lists.
+  'auth.createStaff.role': () => 'trainer',
+};
+
+const plainString = (spec: FieldSpec): string => {
+  const min = spec.minLength ?? 0;
+  const max = spec.maxLength ?? 40;
+  let s = 'Guard sample';
+  while (s.length < min) s += ' text';
+  return s.slice(0, Math.max(min, Math.min(max, s.length)));
+};
+
+export const sampleOf = (spec: FieldSpec, path: string, route: string, ctx: SampleContext, { allOptional = false } = {}): unknown => {
+  const name = path.split('.').pop() ?? '';
+  const hint = ROUTE_HINTS[`${route}.${path}`] ?? FIELD_HINTS[name];
+  if (hint) return hint(ctx);
+  if (spec.enum) return spec.enum[0];
+  switch (spec.type) {
+    case 'string':
+      if (spec.format === 'email') return uniqueEmail();
+      if (spec.format === 'uuid') return randomUUID();
+      if (spec.format === 'date') return today();
+      if (spec.format === 'date-time') return new Date().toISOString();
+      return plainString(spec);
+    case 'number':
+      return spec.minimum ?? 0;
+    case 'integer':
+      return spec.minimum ?? 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return Array.from({ length: Math.max(1, spec.minItems ?? 1) }, () =>
+        sampleOf(spec.items ?? { type: 'unknown', nullable: false }, `${path}[]`, route, ctx),
+      );
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [k, p] of Object.entries(spec.properties ?? {})) {
+        const sub = path ? `${path}.${k}` : k;
+        const hinted = ROUTE_HINTS[`${route}.${sub}`] ?? FIELD_HINTS[k];
+        if (allOptional || spec.required?.includes(k) || hinted) out[k] = sampleOf(p, sub, route, ctx, { allOptional });
+      }
+      return out;
+    }
+    default:
+      return 'guard';
+  }
+};
+
+/**
+ * A request part (body, query or params) the contract accepts: the required fields (and hinted ones), else every
+ * field. Throws when neither passes the schema, naming what to add, so a new route cannot slip past the guard.
+ */
+export const validSample = (schema: z.ZodType, route: string, ctx: SampleContext): unknown => {
+  const spec = describeSchema(schema);
+  const tries = [sampleOf(spec, '', route, ctx), sampleOf(spec, '', route, ctx, { allOptional: true })];
+  for (const t of tries) if (schema.safeParse(t).success) return t;
+  const issues = schema.safeParse(tries[1]).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  throw new Error(`the guard cannot build a valid request for ${route} (${issues?.join('; ')}): add a hint in frontend/e2e/guard/samples.ts`);
+};
