@@ -106,6 +106,7 @@ export const buildGateway = async (opts: GatewayOptions) => {
         prefix: `/api/${route.prefix}`,
         rewritePrefix: `/${route.prefix}`,
         http: { requestOptions: { timeout: 30_000 } },
+        // eslint-disable-next-line @typescript-eslint/no-misused-promises -- typed `=> void` by @fastify/http-proxy, but it is a Fastify route hook and Fastify awaits it
         preHandler: async (req, reply) => edgeAuth(route, req, reply),
         config: {
           // Prefixes a guest can call (auth, public) get the tighter limit.
@@ -118,6 +119,7 @@ export const buildGateway = async (opts: GatewayOptions) => {
             'x-correlation-id': (req.headers['x-correlation-id'] as string | undefined) ?? req.id,
             'x-forwarded-for': req.ip,
           }),
+          // eslint-disable-next-line @typescript-eslint/no-misused-promises -- returns the reply (a thenable) that @fastify/reply-from ignores; nothing is left un-awaited
           onError: (reply, { error }) => {
             const code = (error as { statusCode?: number }).statusCode ?? 502;
             const req = reply.request as { id: string };

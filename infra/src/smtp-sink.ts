@@ -102,14 +102,14 @@ export async function startSmtpSink({ smtpPort = 2525, httpPort = 8025 }: { smtp
   try {
     await once(smtpListener, 'listening');
   } catch (err) {
-    throw new Error(`smtp sink: cannot listen on ${HOST}:${smtpPort}: ${(err as Error).message}`);
+    throw new Error(`smtp sink: cannot listen on ${HOST}:${smtpPort}: ${(err as Error).message}`, { cause: err });
   }
   web.listen(httpPort, HOST);
   try {
     await once(web, 'listening');
   } catch (err) {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    throw new Error(`smtp sink: cannot listen on ${HOST}:${httpPort}: ${(err as Error).message}`);
+    throw new Error(`smtp sink: cannot listen on ${HOST}:${httpPort}: ${(err as Error).message}`, { cause: err });
   }
 
   // Port 0 asks the OS for a free port; report the ones actually bound.
