@@ -78,7 +78,10 @@ export const buildGateway = async (opts: GatewayOptions) => {
   await app.register(cors, { origin: opts.corsOrigins ?? ['http://localhost:5173', 'http://127.0.0.1:5173'], credentials: false });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (req, ctx) => ({ ...problem(req, 'RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`), statusCode: 429 }),
+    errorResponseBuilder: (req, ctx) => ({
+      ...problem(req, 'RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`),
+      statusCode: 429,
+    }),
   });
 
   // The landing page's content is the gateway's own answer (before the proxies: /api/public/* otherwise goes to auth).
@@ -124,7 +127,9 @@ export const buildGateway = async (opts: GatewayOptions) => {
             const code = (error as { statusCode?: number }).statusCode ?? 502;
             const req = reply.request as { id: string };
             if (code === 504) return reply.status(504).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${route.service} service took too long to answer.`));
-            return reply.status(503).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not available right now. Please try again shortly.`));
+            return reply
+              .status(503)
+              .send(problem(req, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not available right now. Please try again shortly.`));
           },
         },
       });
@@ -154,7 +159,8 @@ export const buildGateway = async (opts: GatewayOptions) => {
         res.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    const sendIndex = (_req: FastifyRequest, reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(frontend.indexHtml);
+    const sendIndex = (_req: FastifyRequest, reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(frontend.indexHtml);
     // A guest's first visit: the landing page with its first screen already rendered, in the language of the `lang`
     // cookie (index.html's inline script hides it from a signed-in visitor, whom the app sends to /dashboard).
     app.get('/', (req, reply) => {

@@ -47,10 +47,7 @@ export function decodeEncodedWords(value: string): string {
     }
     const charset = (match[1] ?? 'utf-8').split('*')[0]!.toLowerCase();
     const encoded = match[3] ?? '';
-    const bytes =
-      match[2]!.toUpperCase() === 'B'
-        ? Buffer.from(encoded, 'base64')
-        : Buffer.from(decodeQuotedPrintable(encoded.replaceAll('_', ' ')), 'latin1');
+    const bytes = match[2]!.toUpperCase() === 'B' ? Buffer.from(encoded, 'base64') : Buffer.from(decodeQuotedPrintable(encoded.replaceAll('_', ' ')), 'latin1');
     if (pending && pending.charset !== charset) flush();
     pending ??= { charset, bytes: [] };
     pending.bytes.push(bytes);

@@ -128,10 +128,7 @@ export async function startSmtpSink({ smtpPort = 2525, httpPort = 8025 }: { smtp
     },
     stop: async () => {
       web.closeAllConnections();
-      await Promise.all([
-        new Promise<void>((resolve) => web.close(() => resolve())),
-        new Promise<void>((resolve) => smtp.close(() => resolve())),
-      ]);
+      await Promise.all([new Promise<void>((resolve) => web.close(() => resolve())), new Promise<void>((resolve) => smtp.close(() => resolve()))]);
     },
   };
 }

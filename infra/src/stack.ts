@@ -80,25 +80,25 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     // auth first: the others fetch its JWKS; then the rest side by side, then the gateway.
     if (services.includes('auth')) await startService('auth');
     await Promise.all(services.filter((s) => s !== 'auth').map(startService));
-  const gatewayEnv: Record<string, string> = {
-    ...common,
-    GATEWAY_PORT: String(o.gatewayPort),
-    GATEWAY_HOST: '127.0.0.1',
-    AUTH_JWKS_URL: `http://127.0.0.1:${port('auth')}/auth/.well-known/jwks.json`,
-    FRONTEND_DIST: path.join(o.root, 'frontend', 'dist'),
-  };
-  for (const s of Object.keys(SERVICES) as ServiceName[]) gatewayEnv[`${s.toUpperCase()}_URL`] = `http://127.0.0.1:${port(s)}`;
-  procs.set(
-    'gateway',
-    await startProcess({
-      name: 'gateway',
-      cwd: path.join(o.root, 'gateway'),
-      command: process.execPath,
-      args: ['--import', 'tsx', 'src/main.ts'],
-      env: gatewayEnv,
-      readyUrl: `http://127.0.0.1:${o.gatewayPort}/health`,
-    }),
-  );
+    const gatewayEnv: Record<string, string> = {
+      ...common,
+      GATEWAY_PORT: String(o.gatewayPort),
+      GATEWAY_HOST: '127.0.0.1',
+      AUTH_JWKS_URL: `http://127.0.0.1:${port('auth')}/auth/.well-known/jwks.json`,
+      FRONTEND_DIST: path.join(o.root, 'frontend', 'dist'),
+    };
+    for (const s of Object.keys(SERVICES) as ServiceName[]) gatewayEnv[`${s.toUpperCase()}_URL`] = `http://127.0.0.1:${port(s)}`;
+    procs.set(
+      'gateway',
+      await startProcess({
+        name: 'gateway',
+        cwd: path.join(o.root, 'gateway'),
+        command: process.execPath,
+        args: ['--import', 'tsx', 'src/main.ts'],
+        env: gatewayEnv,
+        readyUrl: `http://127.0.0.1:${o.gatewayPort}/health`,
+      }),
+    );
   } catch (err) {
     await stopAll(); // leave nothing half-started behind
     throw err;

@@ -3,7 +3,11 @@ import { Gender, PlanId, RegisterRole, Role } from '../enums.ts';
 import { IsoDate, IsoDateTime, ok, okMessage, Problem, route } from './route.ts';
 
 const trimmed = (label: string, max = 100) =>
-  z.string({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 
 export const Email = z
   .string({ message: 'Email is required' })
@@ -133,13 +137,22 @@ export const CreateStaffBody = z.object({
   email: Email,
   phone: Phone,
   role: z.enum(['admin', 'trainer']),
-  locationIds: z.array(z.uuid({ message: 'Not a valid location' })).min(1, 'Choose at least one location').max(100),
+  locationIds: z
+    .array(z.uuid({ message: 'Not a valid location' }))
+    .min(1, 'Choose at least one location')
+    .max(100),
   /** A first password the staff member changes after signing in. */
   password: NewPassword,
 });
 
 export const authRoutes = {
-  register: route({ method: 'POST', path: '/auth/register', body: RegisterBody, responses: { 201: ok(z.object({ user: User })), 400: Problem, 409: Problem }, auth: false }),
+  register: route({
+    method: 'POST',
+    path: '/auth/register',
+    body: RegisterBody,
+    responses: { 201: ok(z.object({ user: User })), 400: Problem, 409: Problem },
+    auth: false,
+  }),
   login: route({ method: 'POST', path: '/auth/login', body: LoginBody, responses: { 200: ok(TokenPayload), 401: Problem, 429: Problem }, auth: false }),
   me: route({ method: 'GET', path: '/auth/me', responses: { 200: ok(z.object({ user: User })), 401: Problem }, auth: true }),
   refresh: route({ method: 'POST', path: '/auth/refresh', responses: { 200: ok(TokenPayload), 401: Problem }, auth: true }),
@@ -148,7 +161,19 @@ export const authRoutes = {
   forgotPassword: route({ method: 'POST', path: '/auth/forgot-password', body: ForgotPasswordBody, responses: { 200: okMessage, 429: Problem }, auth: false }),
   resetPassword: route({ method: 'POST', path: '/auth/reset-password', body: ResetPasswordBody, responses: { 200: okMessage, 400: Problem }, auth: false }),
   logout: route({ method: 'POST', path: '/auth/logout', responses: { 200: okMessage }, auth: true }),
-  createLocation: route({ method: 'POST', path: '/auth/locations', body: CreateLocationBody, responses: { 201: ok(Location), 400: Problem, 403: Problem }, auth: true }),
-  createStaff: route({ method: 'POST', path: '/auth/staff', body: CreateStaffBody, responses: { 201: ok(z.object({ user: User })), 400: Problem, 403: Problem, 409: Problem }, auth: true }),
+  createLocation: route({
+    method: 'POST',
+    path: '/auth/locations',
+    body: CreateLocationBody,
+    responses: { 201: ok(Location), 400: Problem, 403: Problem },
+    auth: true,
+  }),
+  createStaff: route({
+    method: 'POST',
+    path: '/auth/staff',
+    body: CreateStaffBody,
+    responses: { 201: ok(z.object({ user: User })), 400: Problem, 403: Problem, 409: Problem },
+    auth: true,
+  }),
   jwks: route({ method: 'GET', path: '/auth/.well-known/jwks.json', responses: { 200: z.object({ keys: z.array(Jwk) }) }, auth: false }),
 } as const;

@@ -62,5 +62,11 @@ export const MemberList = z.object({ success: z.literal(true), data: z.array(Mem
 export const memberRoutes = {
   list: route({ method: 'GET', path: '/members', query: MemberListQuery, responses: { 200: MemberList, 400: Problem }, auth: true }),
   get: route({ method: 'GET', path: '/members/:id', params: IdParams, responses: { 200: ok(Member), 404: Problem }, auth: true }),
-  create: route({ method: 'POST', path: '/members', body: CreateMemberBody, responses: { 201: ok(Member), 400: Problem, 403: Problem, 409: Problem }, auth: true }),
+  create: route({
+    method: 'POST',
+    path: '/members',
+    body: CreateMemberBody,
+    responses: { 201: ok(Member), 400: Problem, 403: Problem, 409: Problem },
+    auth: true,
+  }),
 } as const;

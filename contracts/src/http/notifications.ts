@@ -44,8 +44,19 @@ export const notificationRoutes = {
   markRead: route({ method: 'PUT', path: '/notifications/:id/read', params: IdParams, responses: { 200: ok(Notification), 404: Problem }, auth: true }),
   markUnread: route({ method: 'PUT', path: '/notifications/:id/unread', params: IdParams, responses: { 200: ok(Notification), 404: Problem }, auth: true }),
   archive: route({ method: 'PUT', path: '/notifications/:id/archive', params: IdParams, responses: { 200: ok(Notification), 404: Problem }, auth: true }),
-  remove: route({ method: 'DELETE', path: '/notifications/:id', params: IdParams, responses: { 200: ok(z.object({ deleted: z.literal(true) })), 404: Problem }, auth: true }),
-  markAllRead: route({ method: 'PUT', path: '/notifications/mark-all-read', responses: { 200: ok(z.object({ modifiedCount: z.number().int() })) }, auth: true }),
+  remove: route({
+    method: 'DELETE',
+    path: '/notifications/:id',
+    params: IdParams,
+    responses: { 200: ok(z.object({ deleted: z.literal(true) })), 404: Problem },
+    auth: true,
+  }),
+  markAllRead: route({
+    method: 'PUT',
+    path: '/notifications/mark-all-read',
+    responses: { 200: ok(z.object({ modifiedCount: z.number().int() })) },
+    auth: true,
+  }),
 } as const;
 
 /** socket.io events pushed by the real-time hub (path /socket.io, auth: { token }). */

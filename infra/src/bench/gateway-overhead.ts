@@ -11,7 +11,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 const measure = (url: string, token: string) =>
   new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { authorization: `Bearer ${token}` } }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { authorization: `Bearer ${token}` } }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 
 export async function main(root: string): Promise<void> {
@@ -30,7 +32,11 @@ export async function main(root: string): Promise<void> {
   });
   try {
     await seedDemo(stack.gatewayUrl, () => undefined);
-    const res = await fetch(`${stack.gatewayUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO.owner.email, password: DEMO.password }) });
+    const res = await fetch(`${stack.gatewayUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO.owner.email, password: DEMO.password }),
+    });
     const { token } = authRoutes.login.responses[200].parse(await res.json()).data;
     const path = '/members?limit=20';
     const direct = `http://127.0.0.1:${stack.servicePort('members')}${path}`;

@@ -29,7 +29,17 @@ const put = (url: string, payload: object, token: string) => app.inject({ method
 const errorOf = (res: { json(): unknown }) => ErrorBody.parse(res.json());
 
 const registerOwner = async (email: string, extra: object = {}) =>
-  post('/auth/register', { firstName: 'Asha', lastName: 'Verma', email, phone: '+91 98765 43210', password, role: 'admin', gymName: 'Iron Temple', city: 'Pune', ...extra });
+  post('/auth/register', {
+    firstName: 'Asha',
+    lastName: 'Verma',
+    email,
+    phone: '+91 98765 43210',
+    password,
+    role: 'admin',
+    gymName: 'Iron Temple',
+    city: 'Pune',
+    ...extra,
+  });
 const loginAs = async (email: string, pw = password, ip = '10.0.0.2') => {
   const res = await post('/auth/login', { email, password: pw }, undefined, ip);
   expect(res.statusCode, res.body).toBe(200);
@@ -45,7 +55,13 @@ beforeAll(async () => {
   let k: SigningKeys | undefined;
   runtime = await bootRuntime<AuthDb>({ name: 'auth', schema, config, migrations, verifier: (rev) => createAuthVerifier(() => k!.keySet, rev) });
   keys = k = await loadSigningKeys(runtime.dbh.db);
-  app = buildApp(runtime, { db: runtime.dbh.db, keys, mailer: createSmtpMailer({ host: '127.0.0.1', port: sink.smtpPort, from: 'Akhada <no-reply@akhada.local>' }), appUrl: 'http://localhost:8080', clock: () => new Date() });
+  app = buildApp(runtime, {
+    db: runtime.dbh.db,
+    keys,
+    mailer: createSmtpMailer({ host: '127.0.0.1', port: sink.smtpPort, from: 'Akhada <no-reply@akhada.local>' }),
+    appUrl: 'http://localhost:8080',
+    clock: () => new Date(),
+  });
   await app.ready();
 });
 
@@ -74,13 +90,36 @@ describe('registration', () => {
   it('lets a member join by the gym code, and refuses an unknown code clearly', async () => {
     const owner = await loginAs(ownerEmail);
     const code = owner.user.organization.joinCode!;
-    const bad = await post('/auth/register', { firstName: 'Ravi', lastName: 'K', email: `ravi-${uniq}@example.in`, phone: '9876543210', password, role: 'member', gymCode: 'ZZZZZZ' });
+    const bad = await post('/auth/register', {
+      firstName: 'Ravi',
+      lastName: 'K',
+      email: `ravi-${uniq}@example.in`,
+      phone: '9876543210',
+      password,
+      role: 'member',
+      gymCode: 'ZZZZZZ',
+    });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).code).toBe('UNKNOWN_GYM_CODE');
-    const missing = await post('/auth/register', { firstName: 'Ravi', lastName: 'K', email: `ravi-${uniq}@example.in`, phone: '9876543210', password, role: 'trainer' });
+    const missing = await post('/auth/register', {
+      firstName: 'Ravi',
+      lastName: 'K',
+      email: `ravi-${uniq}@example.in`,
+      phone: '9876543210',
+      password,
+      role: 'trainer',
+    });
     expect(missing.statusCode).toBe(400);
     expect(errorOf(missing).message).toMatch(/Gym code is required/);
-    const ok = await post('/auth/register', { firstName: 'Ravi', lastName: 'K', email: `ravi-${uniq}@example.in`, phone: '9876543210', password, role: 'member', gymCode: code.toLowerCase() });
+    const ok = await post('/auth/register', {
+      firstName: 'Ravi',
+      lastName: 'K',
+      email: `ravi-${uniq}@example.in`,
+      phone: '9876543210',
+      password,
+      role: 'member',
+      gymCode: code.toLowerCase(),
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     const { user } = authRoutes.register.responses[201].parse(ok.json()).data;
     expect(user.role).toBe('member');
@@ -89,7 +128,14 @@ describe('registration', () => {
   });
 
   it('never lets the client pick the owner role or reuse an email', async () => {
-    const asOwner = await post('/auth/register', { firstName: 'X', lastName: 'Y', email: `x-${uniq}@example.in`, phone: '9876543210', password, role: 'owner' });
+    const asOwner = await post('/auth/register', {
+      firstName: 'X',
+      lastName: 'Y',
+      email: `x-${uniq}@example.in`,
+      phone: '9876543210',
+      password,
+      role: 'owner',
+    });
     expect(asOwner.statusCode).toBe(400);
     const again = await registerOwner(ownerEmail.toUpperCase());
     expect(again.statusCode).toBe(409);
@@ -97,7 +143,10 @@ describe('registration', () => {
   });
 
   it('answers bad input with 400 and a clear message, writing nothing', async () => {
-    const before = await runtime.dbh.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await runtime.dbh.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const cases: [object, RegExp][] = [
       [{ firstName: 'A', lastName: 'B', email: 'not-an-email', phone: '9876543210', password, role: 'admin' }, /valid email/],
       [{ firstName: 'A', lastName: 'B', email: `short-${uniq}@example.in`, phone: '9876543210', password: 'short', role: 'admin' }, /at least 8 characters/],
@@ -111,12 +160,19 @@ describe('registration', () => {
     }
     const notJson = await app.inject({ method: 'POST', url: '/auth/register', payload: '{oops', headers: { 'content-type': 'application/json' } });
     expect(notJson.statusCode).toBe(400);
-    const after = await runtime.dbh.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await runtime.dbh.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
   it('publishes organization, location and user events through the outbox', async () => {
-    const bus = createEventBus({ clientId: `auth-test-${uniq}`, brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:19092').split(','), logger: createLogger('auth-test', 'warn') });
+    const bus = createEventBus({
+      clientId: `auth-test-${uniq}`,
+      brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:19092').split(','),
+      logger: createLogger('auth-test', 'warn'),
+    });
     const consumer = bus.consumer(`auth-test-${uniq}`);
     const seen: string[] = [];
     const owner = await loginAs(ownerEmail);
@@ -151,7 +207,17 @@ describe('sessions', () => {
     // The auth service itself refuses the ended session at once; the other services learn it from the event.
     expect((await get('/auth/me', fresh.token)).statusCode).toBe(401);
     expect((await get('/auth/me', s.token)).statusCode).toBe(401);
-    await expect.poll(() => runtime.revocations.isRevoked({ sessionId: JSON.parse(Buffer.from(s.token.split('.')[1]!, 'base64url').toString()).sid, userId: s.user._id, issuedAtMs: Date.now() }), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          runtime.revocations.isRevoked({
+            sessionId: JSON.parse(Buffer.from(s.token.split('.')[1]!, 'base64url').toString()).sid,
+            userId: s.user._id,
+            issuedAtMs: Date.now(),
+          }),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
   });
 
   it('answers unknown email and wrong password the same, and throttles after 5 failures', async () => {
@@ -233,7 +299,6 @@ describe('profile', () => {
   });
 });
 
-
 describe('chains: locations and staff', () => {
   it('lets the owner open a branch and add an admin there; admins add only trainers, only in their branches', async () => {
     const email = `chain-${uniq}@example.in`;
@@ -245,7 +310,11 @@ describe('chains: locations and staff', () => {
     const second = authRoutes.createLocation.responses[201].parse(loc.json()).data;
     expect(second.timezone).toBe('Asia/Kolkata');
 
-    const admin = await post('/auth/staff', { firstName: 'Meera', lastName: 'Iyer', email: `admin-${uniq}@example.in`, phone: '9876501234', role: 'admin', locationIds: [second._id], password }, owner.token);
+    const admin = await post(
+      '/auth/staff',
+      { firstName: 'Meera', lastName: 'Iyer', email: `admin-${uniq}@example.in`, phone: '9876501234', role: 'admin', locationIds: [second._id], password },
+      owner.token,
+    );
     expect(admin.statusCode, admin.body).toBe(201);
     expect(authRoutes.createStaff.responses[201].parse(admin.json()).data.user.locations.map((l) => l._id)).toEqual([second._id]);
 
@@ -253,11 +322,23 @@ describe('chains: locations and staff', () => {
     const claims = JSON.parse(Buffer.from(adminSession.token.split('.')[1]!, 'base64url').toString());
     expect(claims).toMatchObject({ role: 'admin', org: owner.user.organization._id, locs: [second._id] });
 
-    const adminMakesAdmin = await post('/auth/staff', { firstName: 'A', lastName: 'B', email: `a2-${uniq}@example.in`, phone: '9876501235', role: 'admin', locationIds: [second._id], password }, adminSession.token);
+    const adminMakesAdmin = await post(
+      '/auth/staff',
+      { firstName: 'A', lastName: 'B', email: `a2-${uniq}@example.in`, phone: '9876501235', role: 'admin', locationIds: [second._id], password },
+      adminSession.token,
+    );
     expect(adminMakesAdmin.statusCode).toBe(403);
-    const adminElsewhere = await post('/auth/staff', { firstName: 'T', lastName: 'B', email: `t1-${uniq}@example.in`, phone: '9876501236', role: 'trainer', locationIds: [mainId], password }, adminSession.token);
+    const adminElsewhere = await post(
+      '/auth/staff',
+      { firstName: 'T', lastName: 'B', email: `t1-${uniq}@example.in`, phone: '9876501236', role: 'trainer', locationIds: [mainId], password },
+      adminSession.token,
+    );
     expect(adminElsewhere.statusCode).toBe(403);
-    const trainer = await post('/auth/staff', { firstName: 'T', lastName: 'B', email: `t1-${uniq}@example.in`, phone: '9876501236', role: 'trainer', locationIds: [second._id], password }, adminSession.token);
+    const trainer = await post(
+      '/auth/staff',
+      { firstName: 'T', lastName: 'B', email: `t1-${uniq}@example.in`, phone: '9876501236', role: 'trainer', locationIds: [second._id], password },
+      adminSession.token,
+    );
     expect(trainer.statusCode, trainer.body).toBe(201);
     const adminOpensBranch = await post('/auth/locations', { name: 'X', city: 'Y' }, adminSession.token);
     expect(adminOpensBranch.statusCode).toBe(403);
@@ -266,7 +347,19 @@ describe('chains: locations and staff', () => {
     const otherEmail = `other-${uniq}@example.in`;
     expect((await registerOwner(otherEmail)).statusCode).toBe(201);
     const other = await loginAs(otherEmail, password, '10.5.0.3');
-    const foreign = await post('/auth/staff', { firstName: 'F', lastName: 'G', email: `f-${uniq}@example.in`, phone: '9876501237', role: 'trainer', locationIds: [other.user.locations[0]!._id], password }, owner.token);
+    const foreign = await post(
+      '/auth/staff',
+      {
+        firstName: 'F',
+        lastName: 'G',
+        email: `f-${uniq}@example.in`,
+        phone: '9876501237',
+        role: 'trainer',
+        locationIds: [other.user.locations[0]!._id],
+        password,
+      },
+      owner.token,
+    );
     expect(foreign.statusCode).toBe(403);
     const refreshed = authRoutes.refresh.responses[200].parse((await post('/auth/refresh', {}, owner.token)).json()).data;
     expect(JSON.parse(Buffer.from(refreshed.token.split('.')[1]!, 'base64url').toString()).locs.sort()).toEqual([mainId, second._id].sort());

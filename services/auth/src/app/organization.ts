@@ -22,7 +22,13 @@ export const createLocation = async ({ db, now }: { db: Kysely<AuthDb>; now: Dat
   const loc = { id: newId(), org_id: ctx.orgId, name: body.name, city: body.city, timezone: body.timezone };
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('locations').values(loc).execute();
-    await publish(trx, AuthEvents.LocationCreated, loc.id, { locationId: loc.id, orgId: ctx.orgId, name: loc.name, city: loc.city, timezone: loc.timezone }, metaOf(ctx, now, loc.id));
+    await publish(
+      trx,
+      AuthEvents.LocationCreated,
+      loc.id,
+      { locationId: loc.id, orgId: ctx.orgId, name: loc.name, city: loc.city, timezone: loc.timezone },
+      metaOf(ctx, now, loc.id),
+    );
   });
   return { _id: loc.id, name: loc.name, city: loc.city, timezone: loc.timezone };
 };
@@ -41,9 +47,25 @@ export const createStaff = async ({ db, now }: { db: Kysely<AuthDb>; now: Date }
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('users')
-        .values({ id: userId, org_id: ctx.orgId, email: body.email, password_hash: passwordHash, first_name: body.firstName, last_name: body.lastName, phone: body.phone, role: body.role, date_of_birth: null, gender: null, address: '{}', emergency_contact: '{}' })
+        .values({
+          id: userId,
+          org_id: ctx.orgId,
+          email: body.email,
+          password_hash: passwordHash,
+          first_name: body.firstName,
+          last_name: body.lastName,
+          phone: body.phone,
+          role: body.role,
+          date_of_birth: null,
+          gender: null,
+          address: '{}',
+          emergency_contact: '{}',
+        })
         .execute();
-      await trx.insertInto('user_locations').values(locationIds.map((location_id) => ({ user_id: userId, location_id }))).execute();
+      await trx
+        .insertInto('user_locations')
+        .values(locationIds.map((location_id) => ({ user_id: userId, location_id })))
+        .execute();
       await publish(
         trx,
         AuthEvents.UserRegistered,

@@ -11,25 +11,43 @@ import { publish } from './publish.ts';
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** New password; every other session of the user ends (the current one stays). */
-export const changePassword = async ({ db, now }: { db: Kysely<AuthDb>; now: Date }, ctx: RequestContext, body: { currentPassword: string; newPassword: string }) => {
+export const changePassword = async (
+  { db, now }: { db: Kysely<AuthDb>; now: Date },
+  ctx: RequestContext,
+  body: { currentPassword: string; newPassword: string },
+) => {
   const user = await db.selectFrom('users').select(['id', 'password_hash']).where('id', '=', ctx.userId).where('org_id', '=', ctx.orgId).executeTakeFirst();
   if (!user || !(await verifyPassword(user.password_hash, body.currentPassword))) {
     throw new AppError(400, 'WRONG_PASSWORD', 'Current password is incorrect', [{ path: 'currentPassword', message: 'Current password is incorrect' }]);
   }
   if (body.currentPassword === body.newPassword) {
-    throw new AppError(400, 'VALIDATION_FAILED', 'The new password must differ from the current one', [{ path: 'newPassword', message: 'The new password must differ from the current one' }]);
+    throw new AppError(400, 'VALIDATION_FAILED', 'The new password must differ from the current one', [
+      { path: 'newPassword', message: 'The new password must differ from the current one' },
+    ]);
   }
   const hash = await hashPassword(body.newPassword);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', user.id).execute();
-    await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', user.id).where('id', '!=', ctx.sessionId).where('revoked_at', 'is', null).execute();
-    await publish(trx, AuthEvents.UserSessionsRevoked, user.id, { userId: user.id, before: revocationCutoff(now).toISOString(), exceptSessionId: ctx.sessionId }, {
-      orgId: ctx.orgId,
-      actorId: ctx.userId,
-      correlationId: ctx.correlationId,
-      causationId: ctx.requestId,
-      occurredAt: now,
-    });
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', user.id)
+      .where('id', '!=', ctx.sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await publish(
+      trx,
+      AuthEvents.UserSessionsRevoked,
+      user.id,
+      { userId: user.id, before: revocationCutoff(now).toISOString(), exceptSessionId: ctx.sessionId },
+      {
+        orgId: ctx.orgId,
+        actorId: ctx.userId,
+        correlationId: ctx.correlationId,
+        causationId: ctx.requestId,
+        occurredAt: now,
+      },
+    );
   });
 };
 
@@ -38,7 +56,11 @@ export const forgotPassword = async (
   { db, now, mailer, appUrl, logger }: { db: Kysely<AuthDb>; now: Date; mailer: Mailer; appUrl: string; logger: Logger },
   email: string,
 ) => {
-  const user = await db.selectFrom('users').select(['id', 'first_name', 'email']).where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'email'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
   if (!user) return;
   const recent = await db
     .selectFrom('password_resets')
@@ -48,7 +70,10 @@ export const forgotPassword = async (
     .executeTakeFirstOrThrow();
   if (Number(recent.n) >= RESET_REQUESTS_PER_WINDOW) return; // quietly: the earlier mails are still valid
   const token = randomBytes(32).toString('base64url');
-  await db.insertInto('password_resets').values({ token_hash: sha256(token), user_id: user.id, expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS), used_at: null }).execute();
+  await db
+    .insertInto('password_resets')
+    .values({ token_hash: sha256(token), user_id: user.id, expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS), used_at: null })
+    .execute();
   const link = `${appUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
   await mailer
     .send({
@@ -72,15 +97,26 @@ export const resetPassword = async ({ db, now }: { db: Kysely<AuthDb>; now: Date
       .returning('user_id')
       .executeTakeFirst();
     if (!reset) throw new AppError(400, 'INVALID_RESET_TOKEN', 'This reset link is invalid or has expired. Ask for a new one.');
-    const user = await trx.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', reset.user_id).returning(['id', 'org_id']).executeTakeFirstOrThrow();
+    const user = await trx
+      .updateTable('users')
+      .set({ password_hash: hash, updated_at: now })
+      .where('id', '=', reset.user_id)
+      .returning(['id', 'org_id'])
+      .executeTakeFirstOrThrow();
     await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
     await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
-    await publish(trx, AuthEvents.UserSessionsRevoked, user.id, { userId: user.id, before: revocationCutoff(now).toISOString(), exceptSessionId: null }, {
-      orgId: user.org_id,
-      actorId: user.id,
-      correlationId: requestId,
-      causationId: requestId,
-      occurredAt: now,
-    });
+    await publish(
+      trx,
+      AuthEvents.UserSessionsRevoked,
+      user.id,
+      { userId: user.id, before: revocationCutoff(now).toISOString(), exceptSessionId: null },
+      {
+        orgId: user.org_id,
+        actorId: user.id,
+        correlationId: requestId,
+        causationId: requestId,
+        occurredAt: now,
+      },
+    );
   });
 };

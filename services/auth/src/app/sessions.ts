@@ -17,7 +17,11 @@ interface Deps {
 const INVALID = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
 const THROTTLED = () => new AppError(429, 'RATE_LIMITED', 'Too many sign-in attempts. Please wait a minute and try again.');
 
-const issue = async ({ db, keys, now }: Deps, user: { id: string; org_id: string; role: AuthDb['users']['role']; first_name: string; last_name: string }, sessionId: string) => {
+const issue = async (
+  { db, keys, now }: Deps,
+  user: { id: string; org_id: string; role: AuthDb['users']['role']; first_name: string; last_name: string },
+  sessionId: string,
+) => {
   const locations = await allowedLocations(db, user);
   const { token, expiresAt } = await keys.sign(
     { userId: user.id, orgId: user.org_id, role: user.role, locationIds: locations.map((l) => l.id), sessionId, name: `${user.first_name} ${user.last_name}` },
@@ -31,19 +35,45 @@ export const login = async (deps: Deps, input: { email: string; password: string
   const { db, now } = deps;
   const keys = [`email:${input.email.toLowerCase()}`, `ip:${input.ip}`];
   const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
-  const counts = await db.selectFrom('login_failures').select(['key', sql<number>`count(*)::int`.as('n')]).where('key', 'in', keys).where('at', '>', since).groupBy('key').execute();
+  const counts = await db
+    .selectFrom('login_failures')
+    .select(['key', sql<number>`count(*)::int`.as('n')])
+    .where('key', 'in', keys)
+    .where('at', '>', since)
+    .groupBy('key')
+    .execute();
   if (counts.some((c) => isThrottled(c.n))) throw THROTTLED();
 
-  const user = await db.selectFrom('users').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.toLowerCase())).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.toLowerCase()))
+    .executeTakeFirst();
   const ok = await verifyPassword(user?.password_hash, input.password);
   if (!user || !ok) {
-    await db.insertInto('login_failures').values(keys.map((key) => ({ key }))).execute();
-    await db.deleteFrom('login_failures').where('at', '<', new Date(now.getTime() - 10 * LOGIN_FAILURE_WINDOW_MS)).execute();
+    await db
+      .insertInto('login_failures')
+      .values(keys.map((key) => ({ key })))
+      .execute();
+    await db
+      .deleteFrom('login_failures')
+      .where('at', '<', new Date(now.getTime() - 10 * LOGIN_FAILURE_WINDOW_MS))
+      .execute();
     throw INVALID();
   }
   await db.deleteFrom('login_failures').where('key', '=', keys[0]!).execute();
   const sessionId = newId();
-  await db.insertInto('sessions').values({ id: sessionId, user_id: user.id, expires_at: sessionExpiresAt(now), revoked_at: null, user_agent: input.userAgent?.slice(0, 300) ?? null, ip: input.ip }).execute();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: sessionId,
+      user_id: user.id,
+      expires_at: sessionExpiresAt(now),
+      revoked_at: null,
+      user_agent: input.userAgent?.slice(0, 300) ?? null,
+      ip: input.ip,
+    })
+    .execute();
   return issue(deps, user, sessionId);
 };
 
@@ -64,21 +94,37 @@ export const refresh = async (deps: Deps, ctx: RequestContext) => {
   await liveSession(deps, ctx);
   const user = await deps.db.selectFrom('users').selectAll().where('id', '=', ctx.userId).where('org_id', '=', ctx.orgId).executeTakeFirst();
   if (!user) throw unauthenticated();
-  await deps.db.updateTable('sessions').set({ last_seen_at: deps.now, expires_at: sessionExpiresAt(deps.now) }).where('id', '=', ctx.sessionId).execute();
+  await deps.db
+    .updateTable('sessions')
+    .set({ last_seen_at: deps.now, expires_at: sessionExpiresAt(deps.now) })
+    .where('id', '=', ctx.sessionId)
+    .execute();
   return issue(deps, user, ctx.sessionId);
 };
 
 /** Ends the session; every service learns it from `auth.session_revoked` and refuses the token. */
 export const logout = async ({ db, now }: Deps, ctx: RequestContext, tokenExpiresAt: Date) => {
   await db.transaction().execute(async (trx) => {
-    const updated = await trx.updateTable('sessions').set({ revoked_at: now }).where('id', '=', ctx.sessionId).where('user_id', '=', ctx.userId).where('revoked_at', 'is', null).executeTakeFirst();
+    const updated = await trx
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('id', '=', ctx.sessionId)
+      .where('user_id', '=', ctx.userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return;
-    await publish(trx, AuthEvents.SessionRevoked, ctx.userId, { sessionId: ctx.sessionId, userId: ctx.userId, expiresAt: tokenExpiresAt.toISOString() }, {
-      orgId: ctx.orgId,
-      actorId: ctx.userId,
-      correlationId: ctx.correlationId,
-      causationId: ctx.requestId,
-      occurredAt: now,
-    });
+    await publish(
+      trx,
+      AuthEvents.SessionRevoked,
+      ctx.userId,
+      { sessionId: ctx.sessionId, userId: ctx.userId, expiresAt: tokenExpiresAt.toISOString() },
+      {
+        orgId: ctx.orgId,
+        actorId: ctx.userId,
+        correlationId: ctx.correlationId,
+        causationId: ctx.requestId,
+        occurredAt: now,
+      },
+    );
   });
 };

@@ -32,7 +32,11 @@ export const loadSigningKeys = async (db: Kysely<AuthDb>): Promise<SigningKeys> 
     if (existing) return existing;
     const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
     const kid = randomUUID();
-    const created = { kid, private_jwk: JSON.stringify({ ...(await exportJWK(privateKey)), kid }), public_jwk: JSON.stringify({ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }) };
+    const created = {
+      kid,
+      private_jwk: JSON.stringify({ ...(await exportJWK(privateKey)), kid }),
+      public_jwk: JSON.stringify({ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }),
+    };
     await trx.insertInto('signing_keys').values(created).execute();
     return trx.selectFrom('signing_keys').selectAll().where('kid', '=', kid).executeTakeFirstOrThrow();
   });

@@ -50,7 +50,11 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
     await logout(base(), ctx, tokenExpiry(req));
     return { success: true, message: 'Signed out' };
   });
-  addRoute(svc, authRoutes.profile, async ({ ctx, body }) => ({ success: true, data: { user: await updateProfile(base(), ctx, body) }, message: 'Profile updated successfully' }));
+  addRoute(svc, authRoutes.profile, async ({ ctx, body }) => ({
+    success: true,
+    data: { user: await updateProfile(base(), ctx, body) },
+    message: 'Profile updated successfully',
+  }));
   addRoute(svc, authRoutes.changePassword, async ({ ctx, body }) => {
     await changePassword(base(), ctx, body);
     return { success: true, message: 'Password changed successfully' };

@@ -38,7 +38,10 @@ export const handleCommand = async <DB extends KitTables, C, E extends { type: s
       return await db.transaction().execute(async (trx) => {
         const kitTrx = trx as unknown as Transaction<KitTables>;
         const { events: past, version } = await readStream<E>(kitTrx, streamId);
-        const state = fold(decider, past.map((p) => p.event));
+        const state = fold(
+          decider,
+          past.map((p) => p.event),
+        );
         const newEvents = decider.decide(command, state);
         const { stored, version: newVersion } = await appendToStream(kitTrx, streamId, version, newEvents, metadata);
         const result = { events: stored, state: newEvents.reduce((s, e) => decider.evolve(s, e), state), version: newVersion };

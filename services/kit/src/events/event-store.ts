@@ -30,7 +30,10 @@ export const readStream = async <E extends { type: string }>(db: Exec, streamId:
 };
 
 /** Every stream in commit order of position, a batch at a time: what projection rebuilds replay. */
-export const readAll = async <E extends { type: string }>(db: Exec, { after = 0, limit = 500 }: { after?: number; limit?: number } = {}): Promise<StoredEvent<E>[]> =>
+export const readAll = async <E extends { type: string }>(
+  db: Exec,
+  { after = 0, limit = 500 }: { after?: number; limit?: number } = {},
+): Promise<StoredEvent<E>[]> =>
   (await db.selectFrom('events').selectAll().where('global_position', '>', after).orderBy('global_position').limit(limit).execute()).map((r) => toStored<E>(r));
 
 /**

@@ -32,9 +32,7 @@ export class OutboxRelay {
   private failures = 0;
   isLeader = false;
 
-  constructor(
-    private readonly deps: { pool: pg.Pool; schema: string; bus: Pick<EventBus, 'publish'>; logger: Logger; pollMs?: number; batchSize?: number },
-  ) {}
+  constructor(private readonly deps: { pool: pg.Pool; schema: string; bus: Pick<EventBus, 'publish'>; logger: Logger; pollMs?: number; batchSize?: number }) {}
 
   async start(): Promise<void> {
     this.stopped = false;

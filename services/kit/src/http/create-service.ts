@@ -38,7 +38,15 @@ export interface ServiceOptions {
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 /** Fastify 5 + zod type provider + request ids + one error handler + /health, /ready, /metrics. */
-export const createService = ({ name, logger, verifier, readiness = {}, bodyLimit = 1_048_576, notFoundHandler = true, trustProxy = 'loopback,linklocal,uniquelocal' }: ServiceOptions) => {
+export const createService = ({
+  name,
+  logger,
+  verifier,
+  readiness = {},
+  bodyLimit = 1_048_576,
+  notFoundHandler = true,
+  trustProxy = 'loopback,linklocal,uniquelocal',
+}: ServiceOptions) => {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     // One line per request is written by our onResponse hook (with route and status), so Fastify's own are off.
@@ -69,7 +77,10 @@ export const createService = ({ name, logger, verifier, readiness = {}, bodyLimi
     metrics.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
     if (!route.startsWith('/health') && !route.startsWith('/metrics') && !route.startsWith('/ready')) {
       const level = reply.statusCode >= 500 ? 'error' : 'info';
-      req.log[level]({ correlationId: req.headers['x-correlation-id'] ?? req.id, method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      req.log[level](
+        { correlationId: req.headers['x-correlation-id'] ?? req.id, method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
     }
   });
 
@@ -127,7 +138,11 @@ export interface RouteInput<C extends RouteContract> {
 export const addRoute = <C extends RouteContract>(
   svc: { app: App; authenticate: (req: FastifyRequest) => Promise<RequestContext> },
   contract: C,
-  handler: (input: RouteInput<C> & { ctx: C['auth'] extends true ? RequestContext : RequestContext | null }, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  handler: (
+    input: RouteInput<C> & { ctx: C['auth'] extends true ? RequestContext : RequestContext | null },
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<unknown>,
 ): void => {
   svc.app.route({
     method: contract.method,
@@ -150,7 +165,19 @@ export const addRoute = <C extends RouteContract>(
 };
 
 /** Listens, and closes everything in order on SIGTERM/SIGINT. */
-export const serve = async ({ app, port, host, logger, onClose }: { app: App | FastifyInstance; port: number; host: string; logger: Logger; onClose: (() => Promise<unknown>)[] }) => {
+export const serve = async ({
+  app,
+  port,
+  host,
+  logger,
+  onClose,
+}: {
+  app: App | FastifyInstance;
+  port: number;
+  host: string;
+  logger: Logger;
+  onClose: (() => Promise<unknown>)[];
+}) => {
   await app.listen({ port, host });
   let closing = false;
   const shutdown = async (signal: string) => {

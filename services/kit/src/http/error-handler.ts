@@ -16,7 +16,12 @@ const STATUS_CODES: Record<number, ErrorBody['code']> = {
 const humanPath = (path: string) => path.replace(/^\//, '').replace(/\//g, '.');
 
 /** The one error body (contracts' ErrorBody), built in one place for the services and the gateway. */
-export const problemBody = (requestId: string, code: ErrorBody['code'], message: string, extra: { error?: string; details?: ErrorBody['details'] } = {}): ErrorBody => ({
+export const problemBody = (
+  requestId: string,
+  code: ErrorBody['code'],
+  message: string,
+  extra: { error?: string; details?: ErrorBody['details'] } = {},
+): ErrorBody => ({
   success: false,
   message,
   error: extra.error ?? message,
@@ -44,11 +49,18 @@ export const errorHandler = (err: FastifyError | Error, request: FastifyRequest,
   }
   const pgCode = (err as { code?: unknown }).code;
   if (pgCode === '23505') return reply.status(409).send(body('CONFLICT', 'That record already exists'));
-  if (pgCode === '22P02' || pgCode === '22007' || pgCode === '22008') return reply.status(400).send(body('VALIDATION_FAILED', 'A value in the request is not valid'));
+  if (pgCode === '22P02' || pgCode === '22007' || pgCode === '22008')
+    return reply.status(400).send(body('VALIDATION_FAILED', 'A value in the request is not valid'));
   const status = (err as FastifyError).statusCode;
   if (status && status >= 400 && status < 500) {
     const message =
-      status === 413 ? 'The request is too large' : status === 415 ? 'Send the request body as JSON' : (err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError' ? 'The request body is not valid JSON' : err.message;
+      status === 413
+        ? 'The request is too large'
+        : status === 415
+          ? 'Send the request body as JSON'
+          : (err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError'
+            ? 'The request body is not valid JSON'
+            : err.message;
     return reply.status(status).send(body(STATUS_CODES[status] ?? 'VALIDATION_FAILED', message));
   }
   request.log.error({ err }, 'unhandled error');

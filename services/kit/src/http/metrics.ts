@@ -24,10 +24,7 @@ export class HttpMetrics {
   }
 
   render(service: string): string {
-    const lines: string[] = [
-      '# HELP http_requests_total HTTP requests by route and status',
-      '# TYPE http_requests_total counter',
-    ];
+    const lines: string[] = ['# HELP http_requests_total HTTP requests by route and status', '# TYPE http_requests_total counter'];
     for (const [k, v] of this.counts) lines.push(`http_requests_total{service="${service}",${k}} ${v}`);
     lines.push('# HELP http_request_duration_seconds HTTP request latency', '# TYPE http_request_duration_seconds histogram');
     for (const [k, h] of this.hist) {

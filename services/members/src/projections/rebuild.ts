@@ -33,7 +33,10 @@ export const rebuild = async (db: Kysely<MembersDb>, name: ProjectionName, { bat
         if (!last || batch.length < batchSize) break;
         after = last.globalPosition;
       }
-      const { rows } = await trx.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('rows')).executeTakeFirstOrThrow();
+      const { rows } = await trx
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('rows'))
+        .executeTakeFirstOrThrow();
       return { events, rows };
     });
 };

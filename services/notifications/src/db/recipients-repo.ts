@@ -21,4 +21,10 @@ export const upsertRecipient = async (db: Exec, r: { userId: string; orgId: stri
 };
 
 export const recipientsOfOrg = (db: Exec, orgId: string, roles: readonly Role[]): Promise<RecipientRow[]> =>
-  db.selectFrom('recipients').selectAll().where('org_id', '=', orgId).where('role', 'in', [...roles]).orderBy('user_id').execute();
+  db
+    .selectFrom('recipients')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('role', 'in', [...roles])
+    .orderBy('user_id')
+    .execute();

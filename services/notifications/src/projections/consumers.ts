@@ -19,12 +19,34 @@ export interface ConsumerOptions {
   startAt?: 'beginning' | 'now';
 }
 
-const start = async (o: ConsumerOptions, args: { name: string; groupId: string; topic: string; maxAttempts?: number; handlers: Parameters<typeof runConsumer<NotificationsDb>>[0]['handlers'] }) => {
+const start = async (
+  o: ConsumerOptions,
+  args: { name: string; groupId: string; topic: string; maxAttempts?: number; handlers: Parameters<typeof runConsumer<NotificationsDb>>[0]['handlers'] },
+) => {
   if (o.startAt !== 'now') {
-    return runConsumer<NotificationsDb>({ bus: o.bus, db: o.db, logger: o.logger, name: args.name, groupId: args.groupId, topics: [args.topic], handlers: args.handlers, maxAttempts: args.maxAttempts });
+    return runConsumer<NotificationsDb>({
+      bus: o.bus,
+      db: o.db,
+      logger: o.logger,
+      name: args.name,
+      groupId: args.groupId,
+      topics: [args.topic],
+      handlers: args.handlers,
+      maxAttempts: args.maxAttempts,
+    });
   }
   const { bus, joined } = await joinFromNow(o.bus, [args.topic]);
-  const consumer = await runConsumer<NotificationsDb>({ bus, db: o.db, logger: o.logger, name: args.name, groupId: args.groupId, topics: [args.topic], handlers: args.handlers, maxAttempts: args.maxAttempts, fromBeginning: false });
+  const consumer = await runConsumer<NotificationsDb>({
+    bus,
+    db: o.db,
+    logger: o.logger,
+    name: args.name,
+    groupId: args.groupId,
+    topics: [args.topic],
+    handlers: args.handlers,
+    maxAttempts: args.maxAttempts,
+    fromBeginning: false,
+  });
   await within(joined, 60_000, `consumer ${args.name} did not join group ${args.groupId} within 60 s`).catch(async (err: unknown) => {
     await consumer.stop();
     throw err;
@@ -37,9 +59,19 @@ const start = async (o: ConsumerOptions, args: { name: string; groupId: string; 
  * group's members, so consumers with different subscriptions must not share a group.
  */
 export const startConsumers = async (o: ConsumerOptions): Promise<RunningConsumer[]> => {
-  const recipients = await start(o, { name: 'notifications.recipients', groupId: o.groups?.recipients ?? 'notifications.recipients', topic: topicOf('auth'), handlers: [recipientsProjection] });
+  const recipients = await start(o, {
+    name: 'notifications.recipients',
+    groupId: o.groups?.recipients ?? 'notifications.recipients',
+    topic: topicOf('auth'),
+    handlers: [recipientsProjection],
+  });
   try {
-    const members = await start(o, { name: 'notifications.members', groupId: o.groups?.members ?? 'notifications', topic: topicOf('members'), handlers: [memberNotifications] });
+    const members = await start(o, {
+      name: 'notifications.members',
+      groupId: o.groups?.members ?? 'notifications',
+      topic: topicOf('members'),
+      handlers: [memberNotifications],
+    });
     return [members, recipients];
   } catch (err) {
     await recipients.stop();

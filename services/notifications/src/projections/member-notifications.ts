@@ -5,9 +5,6 @@ import { notifyMemberRegistered } from '../app/notify-member-registered.ts';
 import type { NotificationsDb } from '../db/schema.ts';
 
 /** members.member_registered → notifications for the owners and the location's admins. */
-export const memberNotifications = on(
-  MemberEvents.MemberRegistered,
-  async (trx: Transaction<NotificationsDb>, env) => {
-    await notifyMemberRegistered(trx, env);
-  },
-);
+export const memberNotifications = on(MemberEvents.MemberRegistered, async (trx: Transaction<NotificationsDb>, env) => {
+  await notifyMemberRegistered(trx, env);
+});

@@ -38,8 +38,7 @@ export type MembershipEvent = MemberRegistered;
 
 // ── State ───────────────────────────────────────────────────────────────────────────────────────────────────────
 export type MembershipState =
-  | { status: 'Unregistered' }
-  | { status: 'Active'; memberId: string; orgId: string; locationId: string; startDate: CalendarDate; endDate: CalendarDate };
+  { status: 'Unregistered' } | { status: 'Active'; memberId: string; orgId: string; locationId: string; startDate: CalendarDate; endDate: CalendarDate };
 
 const assertNever = (x: never): never => {
   throw new Error(`Unhandled: ${JSON.stringify(x)}`);
@@ -48,7 +47,8 @@ const assertNever = (x: never): never => {
 const register = (command: RegisterMember, state: MembershipState): MembershipEvent[] => {
   if (state.status !== 'Unregistered') throw new DomainError('CONFLICT', 'This member is already registered');
   const { feePaise, startDate, firstName, lastName } = command.data;
-  if (!Number.isSafeInteger(feePaise) || feePaise < 0) throw new DomainError('VALIDATION_FAILED', 'The membership fee must be a whole number of paise, zero or more', 400);
+  if (!Number.isSafeInteger(feePaise) || feePaise < 0)
+    throw new DomainError('VALIDATION_FAILED', 'The membership fee must be a whole number of paise, zero or more', 400);
   if (!isCalendarDate(startDate)) throw new DomainError('VALIDATION_FAILED', 'The start date is not a calendar date', 400);
   if (!firstName.trim() || !lastName.trim()) throw new DomainError('VALIDATION_FAILED', 'First and last name are required', 400);
   return [{ type: 'MemberRegistered', data: { ...command.data, endDate: membershipEndDate(startDate, command.data.paymentFrequency) } }];

@@ -30,8 +30,7 @@ const memberRegistered = (overrides: Partial<MemberRegistered['data']> = {}): Me
 };
 
 describe('membership decider: RegisterMember', () => {
-  it('registers a new member, ending one paid period after the start', () =>
-    given([]).when(registerMember()).then([memberRegistered()]));
+  it('registers a new member, ending one paid period after the start', () => given([]).when(registerMember()).then([memberRegistered()]));
 
   it('rejects a second registration of the same stream', () =>
     given([memberRegistered()])
@@ -39,12 +38,19 @@ describe('membership decider: RegisterMember', () => {
       .thenThrows(DomainError, (e) => e.code === 'CONFLICT' && e.status === 409));
 
   it('rejects a fee that is not whole paise', () =>
-    given([]).when(registerMember({ feePaise: 10.5 })).thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED' && e.status === 400));
+    given([])
+      .when(registerMember({ feePaise: 10.5 }))
+      .thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED' && e.status === 400));
 
-  it('rejects a negative fee', () => given([]).when(registerMember({ feePaise: -1 })).thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED'));
+  it('rejects a negative fee', () =>
+    given([])
+      .when(registerMember({ feePaise: -1 }))
+      .thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED'));
 
   it('rejects a start date that is not a calendar day', () =>
-    given([]).when(registerMember({ startDate: '2025-02-30' })).thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED'));
+    given([])
+      .when(registerMember({ startDate: '2025-02-30' }))
+      .thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED'));
 
   it('evolves to an active membership', () => {
     const state = membershipDecider.evolve(membershipDecider.initialState(), memberRegistered());
