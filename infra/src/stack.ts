@@ -18,6 +18,8 @@ export interface StackOptions {
   logLevel?: string;
   /** Extra environment for every process. */
   env?: Record<string, string>;
+  /** false: do not print the processes' output (kept for error messages only). Default true. */
+  echo?: boolean;
 }
 
 export interface Stack {
@@ -65,6 +67,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       args: ['--import', 'tsx', 'src/main.ts'],
       env: serviceEnv(s),
       readyUrl: `http://127.0.0.1:${port(s)}/ready`,
+      echo: o.echo,
       readyTimeoutMs: 90_000,
     });
     procs.set(s, p);
@@ -97,6 +100,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         args: ['--import', 'tsx', 'src/main.ts'],
         env: gatewayEnv,
         readyUrl: `http://127.0.0.1:${o.gatewayPort}/health`,
+        echo: o.echo,
       }),
     );
   } catch (err) {

@@ -1,0 +1,79 @@
+// Where the machine's cores went during one measurement (Linux /proc; prints nothing elsewhere): CPU seconds per kind
+// of process between two snapshots, so a figure can be read against PostgreSQL's and the load generator's share.
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+export type Snapshot = { at: number; ticks: Map<number, { kind: string; ticks: number }> } | undefined;
+
+const kindOf = (pid: number, root: string): string => {
+  if (pid === process.pid) return 'autocannon (the bench process)';
+  const read = (f: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/${f}`, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  const comm = read('comm').trim();
+  if (comm === 'postgres') {
+    // A backend's title names its database: "postgres: postgres akhada_bench 127.0.0.1(5123) idle".
+    const title = read('cmdline').replaceAll('\0', ' ');
+    return title.includes(' akhada_bench ') ? 'postgres (bench database)' : 'postgres (other work)';
+  }
+  if (comm === 'java') return 'kafka (java)';
+  if (comm.startsWith('node') || comm === 'MainThread') {
+    let cwd = '';
+    try {
+      cwd = readlinkSync(`/proc/${pid}/cwd`);
+    } catch {
+      /* gone or not ours */
+    }
+    if (read('cmdline').includes('hello-world')) return 'hello-world';
+    const rel = path.relative(root, cwd);
+    if (!rel.startsWith('..') && rel !== '' && !path.isAbsolute(rel)) return rel.replace(/^services\//, '');
+  }
+  return 'other';
+};
+
+export const snapshot = (root: string): Snapshot => {
+  let pids: number[];
+  try {
+    pids = readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .map(Number);
+  } catch {
+    return undefined;
+  }
+  const ticks = new Map<number, { kind: string; ticks: number }>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the parenthesised command: state is field 3; utime and stime are fields 14 and 15.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(pid, { kind: kindOf(pid, root), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return { at: Date.now(), ticks };
+};
+
+/** "postgres (bench database) 0.92, members 0.61, … of 2 cores" for the time between two snapshots. */
+export const describeShare = (before: Snapshot, after: Snapshot): string | undefined => {
+  if (!before || !after) return undefined;
+  const seconds = (after.at - before.at) / 1000;
+  const byKind = new Map<string, number>();
+  for (const [pid, now] of after.ticks) {
+    const then = before.ticks.get(pid)?.ticks ?? 0; // a process started meanwhile counts from zero
+    byKind.set(now.kind, (byKind.get(now.kind) ?? 0) + (now.ticks - then) / TICKS_PER_SECOND / seconds);
+  }
+  const total = [...byKind.values()].reduce((a, b) => a + b, 0);
+  const parts = [...byKind.entries()]
+    .filter(([, cores]) => cores >= 0.01)
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, cores]) => `${kind} ${cores.toFixed(2)}`);
+  return `cores busy ${total.toFixed(2)} of ${availableParallelism()}: ${parts.join(', ')}`;
+};
