@@ -162,6 +162,8 @@ export function formatSummary(s: ProfileSummary, top = 25): string {
   const pct = (ms: number) => `${((100 * ms) / Math.max(s.busyMs, 1)).toFixed(1).padStart(5)} %`;
   const lines = [
     `CPU profile of ${s.process}: ${(s.wallMs / 1000).toFixed(1)} s recorded, ${(s.busyMs / 1000).toFixed(1)} s busy (percentages are of busy time)`,
+    `  (V8 samples wall time: a socket write that wakes a peer on a busy machine also counts the wait for a core; the bench's`,
+    `  "CPU per request … in the kernel" says how much of it is real work)`,
     `  top ${top} functions by self time:`,
     ...s.frames.slice(0, top).map((f) => `  ${f.selfMs.toFixed(0).padStart(7)} ms ${pct(f.selfMs)}  ${f.name.slice(0, 40).padEnd(40)} ${f.where}`),
     `  self time by package:`,

@@ -6,7 +6,10 @@ import path from 'node:path';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-export type Snapshot = { at: number; ticks: Map<number, { kind: string; ticks: number }> } | undefined;
+export type Snapshot = { at: number; ticks: Map<number, { kind: string; ticks: number; sys: number }> } | undefined;
+
+/** Cores used per kind of process, and how much of that in the kernel (system time: syscalls, the network stack). */
+export type Cores = Map<string, { cores: number; sys: number }>;
 
 const kindOf = (pid: number, root: string): string => {
   if (pid === process.pid) return 'autocannon (the bench process)';
@@ -47,13 +50,13 @@ export const snapshot = (root: string): Snapshot => {
   } catch {
     return undefined;
   }
-  const ticks = new Map<number, { kind: string; ticks: number }>();
+  const ticks = new Map<number, { kind: string; ticks: number; sys: number }>();
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       // Fields after the parenthesised command: state is field 3; utime and stime are fields 14 and 15.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(pid, { kind: kindOf(pid, root), ticks: Number(fields[11]) + Number(fields[12]) });
+      ticks.set(pid, { kind: kindOf(pid, root), ticks: Number(fields[11]) + Number(fields[12]), sys: Number(fields[12]) });
     } catch {
       /* exited meanwhile */
     }
@@ -61,19 +64,27 @@ export const snapshot = (root: string): Snapshot => {
   return { at: Date.now(), ticks };
 };
 
-/** "postgres (bench database) 0.92, members 0.61, … of 2 cores" for the time between two snapshots. */
-export const describeShare = (before: Snapshot, after: Snapshot): string | undefined => {
+/** Cores used per kind of process between two snapshots. */
+export const coresByKind = (before: Snapshot, after: Snapshot): Cores | undefined => {
   if (!before || !after) return undefined;
   const seconds = (after.at - before.at) / 1000;
-  const byKind = new Map<string, number>();
+  const byKind: Cores = new Map();
   for (const [pid, now] of after.ticks) {
-    const then = before.ticks.get(pid)?.ticks ?? 0; // a process started meanwhile counts from zero
-    byKind.set(now.kind, (byKind.get(now.kind) ?? 0) + (now.ticks - then) / TICKS_PER_SECOND / seconds);
+    const then = before.ticks.get(pid) ?? { ticks: 0, sys: 0 }; // a process started meanwhile counts from zero
+    const entry = byKind.get(now.kind) ?? { cores: 0, sys: 0 };
+    entry.cores += (now.ticks - then.ticks) / TICKS_PER_SECOND / seconds;
+    entry.sys += (now.sys - then.sys) / TICKS_PER_SECOND / seconds;
+    byKind.set(now.kind, entry);
   }
-  const total = [...byKind.values()].reduce((a, b) => a + b, 0);
+  return byKind;
+};
+
+/** "cores busy 1.9 of 2: postgres (bench database) 0.92, members 0.61, …" */
+export const describeShare = (byKind: Cores): string => {
+  const total = [...byKind.values()].reduce((a, b) => a + b.cores, 0);
   const parts = [...byKind.entries()]
-    .filter(([, cores]) => cores >= 0.01)
-    .sort((a, b) => b[1] - a[1])
-    .map(([kind, cores]) => `${kind} ${cores.toFixed(2)}`);
+    .filter(([, c]) => c.cores >= 0.01)
+    .sort((a, b) => b[1].cores - a[1].cores)
+    .map(([kind, c]) => `${kind} ${c.cores.toFixed(2)}`);
   return `cores busy ${total.toFixed(2)} of ${availableParallelism()}: ${parts.join(', ')}`;
 };

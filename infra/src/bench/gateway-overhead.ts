@@ -20,7 +20,7 @@ import { provision } from '../provision.ts';
 import { DEMO, seedDemo } from '../seed.ts';
 import { startStack } from '../stack.ts';
 import { formatSummary, summarize } from './cpu-profile-top.ts';
-import { describeShare, snapshot } from './cpu-share.ts';
+import { coresByKind, describeShare, snapshot } from './cpu-share.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -44,6 +44,8 @@ interface Figures {
   errors: number;
   /** Where the cores went meanwhile (Linux only). */
   cpu?: string;
+  /** CPU time per request of the processes on the path (Linux only): robust to other work on the machine. */
+  perRequest?: string;
 }
 
 const load = (url: string, seconds: number, headers: Record<string, string>) =>
@@ -51,17 +53,35 @@ const load = (url: string, seconds: number, headers: Record<string, string>) =>
     autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }, (err, result) => (err ? reject(err) : resolve(result)));
   });
 
-const measure = async (root: string, name: string, url: string, headers: Record<string, string> = {}): Promise<Figures> => {
+const measure = async (root: string, name: string, url: string, onPath: string[], headers: Record<string, string> = {}): Promise<Figures> => {
   await load(url, WARMUP_S, headers); // JIT, connection pools, the JWKS cache
   const before = snapshot(root);
   const r = await load(url, DURATION_S, headers);
-  const cpu = describeShare(before, snapshot(root));
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, ...(cpu && { cpu }) };
+  const cores = coresByKind(before, snapshot(root));
+  const us = (cores: number) => ((cores * 1e6) / r.requests.average).toFixed(0);
+  const perRequest =
+    cores &&
+    onPath
+      .map((kind) => {
+        const c = cores.get(kind) ?? { cores: 0, sys: 0 };
+        return `${kind} ${us(c.cores)} µs (${us(c.sys)} in the kernel)`;
+      })
+      .join(', ');
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    ...(cores && { cpu: describeShare(cores), perRequest: `CPU per request: ${perRequest}` }),
+  };
 };
 
 const row = (f: Figures) =>
   `  ${f.name.padEnd(42)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms` +
   (f.non2xx || f.errors ? `   !! non-2xx ${f.non2xx}, errors ${f.errors}: figures not valid` : '') +
+  (f.perRequest ? `\n  ${''.padEnd(42)} ${f.perRequest}` : '') +
   (f.cpu ? `\n  ${''.padEnd(42)} ${f.cpu}` : '');
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
@@ -121,10 +141,10 @@ export async function main(root: string): Promise<void> {
       if (page.data.length !== 20) throw new Error(`${url} returned ${page.data.length} members, expected 20`);
     }
 
-    results.push(await measure(root, 'plain Fastify hello-world (ceiling)', `http://127.0.0.1:${HELLO_PORT}/`));
-    results.push(await measure(root, 'members GET /health (no DB, no token)', `http://127.0.0.1:${stack.servicePort('members')}/health`));
-    results.push(await measure(root, `members GET ${route} direct`, direct, auth));
-    results.push(await measure(root, `members GET ${route} via gateway`, viaGateway, auth));
+    results.push(await measure(root, 'plain Fastify hello-world (ceiling)', `http://127.0.0.1:${HELLO_PORT}/`, ['hello-world']));
+    results.push(await measure(root, 'members GET /health (no DB, no token)', `http://127.0.0.1:${stack.servicePort('members')}/health`, ['members']));
+    results.push(await measure(root, `members GET ${route} direct`, direct, ['members', 'postgres (bench database)'], auth));
+    results.push(await measure(root, `members GET ${route} via gateway`, viaGateway, ['gateway', 'members', 'postgres (bench database)'], auth));
   } finally {
     await stack.stop();
     await hello.stop();
