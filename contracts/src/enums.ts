@@ -40,7 +40,17 @@ export const PaymentStatus = z.enum(['pending', 'completed', 'failed', 'refunded
 export const PaymentCategory = z.enum(['member', 'trainer', 'expense', 'other']);
 export const PaymentMethod = z.enum(['cash', 'upi', 'card', 'netbanking', 'cheque', 'razorpay', 'phonepe', 'paytm']);
 export const PaymentTypeByCategory = {
-  member: ['membership_fee', 'membership_renewal', 'registration_fee', 'personal_training', 'group_class', 'supplement_purchase', 'equipment_rental', 'locker_fee', 'other'],
+  member: [
+    'membership_fee',
+    'membership_renewal',
+    'registration_fee',
+    'personal_training',
+    'group_class',
+    'supplement_purchase',
+    'equipment_rental',
+    'locker_fee',
+    'other',
+  ],
   trainer: ['salary', 'commission', 'bonus', 'incentive'],
   expense: ['equipment', 'maintenance', 'utilities', 'rent', 'other'],
   other: ['refund', 'adjustment', 'other'],

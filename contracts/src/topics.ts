@@ -24,7 +24,8 @@ export const EXTRA_PREFIXES: Record<string, ServiceName> = { settings: 'auth', p
  * Environments that share one broker (development, the browser-test stack, benchmarks) keep apart by a namespace
  * (AKHADA_TOPIC_NAMESPACE, empty in production): it prefixes topics and consumer groups. Read on the server only.
  */
-export const topicNamespace = (): string => (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.AKHADA_TOPIC_NAMESPACE ?? '';
+export const topicNamespace = (): string =>
+  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.AKHADA_TOPIC_NAMESPACE ?? '';
 const prefixed = (name: string): string => (topicNamespace() ? `${topicNamespace()}.${name}` : name);
 
 export const topicOf = (service: ServiceName): string => prefixed(`akhada.${service}.events`);

@@ -320,7 +320,10 @@ describe('first screen rendered by the gateway', () => {
   }
 
   it('sends / with banner, header, hero and metadata already in the page, in the language of the lang cookie', async () => {
-    for (const [lang, c] of [['en', en], ['hi', hi]] as const) {
+    for (const [lang, c] of [
+      ['en', en],
+      ['hi', hi],
+    ] as const) {
       const { ctx, page } = await withoutScripts(lang);
       expect(await htmlAttribute(page, 'lang')).toBe(lang);
       expect(await page.getByTestId('hero-title').innerText()).toBe(c.hero.titleDesktop);

@@ -163,7 +163,12 @@ export const buildGateway = async (opts: GatewayOptions) => {
         prefix: `/api/${route.prefix}`,
         rewritePrefix: `/${route.prefix}`,
         http: { requestOptions: { timeout: 30_000 } },
-        preHandler: async (req, reply) => edgeAuth(route, req, reply),
+        // A callback hook (the proxy's type): an early answer (401) is sent without calling done, as Fastify expects.
+        preHandler: (req, reply, done) => {
+          edgeAuth(route, req, reply).then(() => {
+            if (!reply.sent) done();
+          }, done);
+        },
         config: {
           // Signed in: per user. Anonymous: per address, tighter on the prefixes a guest can call (auth, public).
           rateLimit: {
@@ -186,10 +191,12 @@ export const buildGateway = async (opts: GatewayOptions) => {
             // The service hung up while the body was still being sent: it refused the body (a smaller limit of its own),
             // which is the caller's to fix, not an outage.
             if ((error as { cause?: { code?: string } }).cause?.code === 'EPIPE') {
-              return reply.status(413).send(problem(req, 'PAYLOAD_TOO_LARGE', `The ${route.service} service does not accept a request body this large.`));
+              void reply.status(413).send(problem(req, 'PAYLOAD_TOO_LARGE', `The ${route.service} service does not accept a request body this large.`));
+            } else if (code === 504) {
+              void reply.status(504).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${route.service} service took too long to answer.`));
+            } else {
+              void reply.status(503).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not available right now. Please try again shortly.`));
             }
-            if (code === 504) return reply.status(504).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${route.service} service took too long to answer.`));
-            return reply.status(503).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not available right now. Please try again shortly.`));
           },
         },
       });

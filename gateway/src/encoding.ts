@@ -25,4 +25,3 @@ export const pickEncoding = (header: string | string[] | undefined): 'br' | 'gzi
   if (accepted.has('gzip')) return 'gzip';
   return null;
 };
-

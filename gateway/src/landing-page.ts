@@ -61,7 +61,8 @@ export const loadLandingPages = async ({
     await Promise.all(Language.options.map(async (lang) => [lang, await mod.renderLandingRoot(documents[lang].content, lang)] as const)),
   ) as Record<Language, string>;
   // Fail at startup, not on the first visitor: the page must fit the index.html it was built with.
-  for (const lang of Language.options) mod.renderLandingDocument(indexHtml, { root: roots[lang], content: documents[lang].content, lang, origin: 'http://localhost' });
+  for (const lang of Language.options)
+    mod.renderLandingDocument(indexHtml, { root: roots[lang], content: documents[lang].content, lang, origin: 'http://localhost' });
 
   const cache = new Map<string, LandingPage>();
   return {

@@ -71,13 +71,14 @@ const readDocument = (dir: string, lang: Language): LandingDocument => {
   } catch (err) {
     throw new Error(
       `Landing content file ${file} cannot be read: ${(err as Error).message}. Set LANDING_CONTENT_DIR to the folder holding landing.en.json and landing.hi.json.`,
+      { cause: err },
     );
   }
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch (err) {
-    throw new Error(`Landing content file ${file} is not valid JSON: ${(err as Error).message}`);
+    throw new Error(`Landing content file ${file} is not valid JSON: ${(err as Error).message}`, { cause: err });
   }
   const parsed = LandingContent.safeParse(json);
   if (!parsed.success) throw new Error(`Landing content file ${file} does not match the LandingContent contract:\n${issuesText(parsed.error)}`);

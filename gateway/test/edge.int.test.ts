@@ -45,7 +45,12 @@ afterAll(async () => {
 
 describe('gateway edge', () => {
   it('forwards to the owning service with a request id and the client address, and never trusts a client-sent address', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/members?limit=1', headers: { authorization: `Bearer ${GOOD}`, 'x-forwarded-for': '6.6.6.6' }, remoteAddress: '203.0.113.9' });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/members?limit=1',
+      headers: { authorization: `Bearer ${GOOD}`, 'x-forwarded-for': '6.6.6.6' },
+      remoteAddress: '203.0.113.9',
+    });
     expect(res.statusCode).toBe(200);
     const last = seen.at(-1)!;
     expect(last.url).toBe('/members?limit=1');

@@ -83,6 +83,21 @@ async function test(): Promise<void> {
     steps.push({ name, code, seconds: (Date.now() - s) / 1000 });
     return code;
   };
+  // Checks that need no infrastructure first: a formatting slip or a broken import boundary shows within a minute.
+  const hint = (fix: string) => (code: number) => {
+    if (code !== 0) console.error(`[test] ${fix}`);
+    return code;
+  };
+  await step('lint (ESLint)', () =>
+    run('npm', ['run', '--silent', 'lint:code']).then(hint('fix what is listed above; `npx eslint --fix <file>` fixes some rules by itself')),
+  );
+  await step('import boundaries (dependency-cruiser, .dependency-cruiser.mjs)', () =>
+    run('npm', ['run', '--silent', 'lint:boundaries']).then(hint('each violation above names its rule; the rule says where the import belongs instead')),
+  );
+  await step('format check (Prettier)', () =>
+    run(bin('prettier'), ['--check', '--log-level', 'warn', '.']).then(hint('the files listed above are not formatted: run `npm run format`')),
+  );
+
   const infra = await provision({ root, database: 'akhada_test', fresh: true });
   onShutdown(() => infra.stop());
   const env = { DATABASE_URL: infra.databaseUrl, KAFKA_BROKERS: infra.brokers.join(','), AKHADA_ROOT: root, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };

@@ -47,7 +47,9 @@ const STOP_GRACE_MS = 20_000;
 export async function ensureKafka({ root }: { root: string }): Promise<KafkaHandle> {
   const notStarted = { startedByUs: false, stop: async () => {} };
 
-  const fromEnv = process.env.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean);
+  const fromEnv = process.env.KAFKA_BROKERS?.split(',')
+    .map((b) => b.trim())
+    .filter(Boolean);
   if (fromEnv?.length) {
     await waitForKafka(fromEnv, { timeoutMs: 30_000, what: `KAFKA_BROKERS=${fromEnv.join(',')}` });
     return { brokers: fromEnv, ...notStarted };

@@ -34,7 +34,7 @@ export const addToServices = (topicsSource: string, name: string): { source: str
 
 /** Adds the service's block before the gateway and its URL to the gateway's environment. */
 export const addToCompose = (compose: string, name: string, port: number): string => {
-  if (new RegExp(`^  ${name}:$`, 'm').test(compose)) return compose;
+  if (new RegExp(`^ {2}${name}:$`, 'm').test(compose)) return compose;
   const block = `  ${name}:
     <<: *service
     build: { context: ., dockerfile: infra/docker/Dockerfile, target: service, args: { SERVICE_DIR: services/${name} } }
@@ -42,8 +42,8 @@ export const addToCompose = (compose: string, name: string, port: number): strin
     depends_on: { auth: { condition: service_started }, kafka-init: { condition: service_completed_successfully } }
 
 `;
-  let out = compose.replace(/^  gateway:$/m, `${block}  gateway:`);
-  out = out.replace(/^(      DASHBOARD_URL: .*)$/m, `$1\n      ${name.toUpperCase()}_URL: http://${name}:${port}`);
+  let out = compose.replace(/^ {2}gateway:$/m, `${block}  gateway:`);
+  out = out.replace(/^( {6}DASHBOARD_URL: .*)$/m, `$1\n      ${name.toUpperCase()}_URL: http://${name}:${port}`);
   if (!out.includes(`${name.toUpperCase()}_URL:`)) throw new Error('docker-compose.yml: the gateway environment was not found');
   return out;
 };
@@ -213,7 +213,7 @@ export const exampleDecider: Decider<ExampleCommand, ExampleEvent, ExampleState>
 };
 `,
     'src/domain/example/decider.unit.test.ts': `import { DomainError } from '@akhada/kit/domain';
-import { DeciderSpecification } from '@akhada/kit/testing';
+import { DeciderSpecification } from '@akhada/kit/testing/decider';
 import { describe, it } from 'vitest';
 import { exampleDecider, type ExampleOpened, type OpenExample } from './decider.ts';
 

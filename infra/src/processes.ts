@@ -15,6 +15,8 @@ export interface StartProcessOptions {
   /** Polled with GET until it answers 200. */
   readyUrl?: string;
   readyTimeoutMs?: number;
+  /** false: keep the last lines (for error messages) without printing them, as the benchmark needs. Default true. */
+  echo?: boolean;
 }
 
 export interface ManagedProcess {
@@ -36,7 +38,7 @@ let nextColour = 0;
 let prefixWidth = 0;
 
 export async function startProcess(options: StartProcessOptions): Promise<ManagedProcess> {
-  const { name, cwd, command, args, env, readyUrl, readyTimeoutMs = 60_000 } = options;
+  const { name, cwd, command, args, env, readyUrl, readyTimeoutMs = 60_000, echo = true } = options;
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, ...env },
@@ -54,6 +56,7 @@ export async function startProcess(options: StartProcessOptions): Promise<Manage
   const print = (line: string) => {
     tail.push(line);
     if (tail.length > TAIL_LINES) tail.shift();
+    if (!echo) return;
     const label = `${name.padEnd(prefixWidth)} |`;
     process.stdout.write(`${process.stdout.isTTY ? `\x1b[${colour}m${label}\x1b[0m` : label} ${line}\n`);
   };

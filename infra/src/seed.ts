@@ -11,8 +11,46 @@ export const DEMO = {
   cities: ['Pune', 'Bengaluru'] as const,
 };
 
-const FIRST = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Kabir', 'Isha', 'Aditya', 'Sneha', 'Vihaan', 'Diya', 'Arnav', 'Kavya', 'Reyansh', 'Pooja', 'Sai', 'Nisha', 'Karan', 'Riya'];
-const LAST = ['Sharma', 'Patel', 'Reddy', 'Gupta', 'Iyer', 'Khan', 'Das', 'Joshi', 'Mehta', 'Rao', 'Kulkarni', 'Singh', 'Bose', 'Menon', 'Chopra', 'Naidu', 'Pillai', 'Shetty'];
+const FIRST = [
+  'Aarav',
+  'Priya',
+  'Rohan',
+  'Ananya',
+  'Kabir',
+  'Isha',
+  'Aditya',
+  'Sneha',
+  'Vihaan',
+  'Diya',
+  'Arnav',
+  'Kavya',
+  'Reyansh',
+  'Pooja',
+  'Sai',
+  'Nisha',
+  'Karan',
+  'Riya',
+];
+const LAST = [
+  'Sharma',
+  'Patel',
+  'Reddy',
+  'Gupta',
+  'Iyer',
+  'Khan',
+  'Das',
+  'Joshi',
+  'Mehta',
+  'Rao',
+  'Kulkarni',
+  'Singh',
+  'Bose',
+  'Menon',
+  'Chopra',
+  'Naidu',
+  'Pillai',
+  'Shetty',
+];
 const TYPES = ['basic', 'premium', 'vip', 'annual'] as const;
 const FREQ = { basic: 'monthly', premium: 'quarterly', vip: 'monthly', annual: 'annually' } as const;
 const FEE = { basic: 1500, premium: 4200, vip: 3500, annual: 15000 } as const;
@@ -41,17 +79,38 @@ export async function seedDemo(gatewayUrl: string, log: (s: string) => void = co
   log('[seed] creating the demo chain');
   await must(
     'register owner',
-    call(gatewayUrl, 'POST', '/auth/register', { ...DEMO.owner, phone: '+91 98220 11111', password: DEMO.password, role: 'admin', gymName: DEMO.gym, city: DEMO.cities[0] }),
+    call(gatewayUrl, 'POST', '/auth/register', {
+      ...DEMO.owner,
+      phone: '+91 98220 11111',
+      password: DEMO.password,
+      role: 'admin',
+      gymName: DEMO.gym,
+      city: DEMO.cities[0],
+    }),
   );
-  const login = authRoutes.login.responses[200].parse(await must('owner login', call(gatewayUrl, 'POST', '/auth/login', { email: DEMO.owner.email, password: DEMO.password })));
+  const login = authRoutes.login.responses[200].parse(
+    await must('owner login', call(gatewayUrl, 'POST', '/auth/login', { email: DEMO.owner.email, password: DEMO.password })),
+  );
   const pune = login.data.user.locations[0]!._id;
   const blr = authRoutes.createLocation.responses[201].parse(
     await must('second location', call(gatewayUrl, 'POST', '/auth/locations', { name: 'Indiranagar', city: DEMO.cities[1] }, login.data.token)),
   ).data._id;
   const fresh = authRoutes.refresh.responses[200].parse(await must('refresh', call(gatewayUrl, 'POST', '/auth/refresh', {}, login.data.token)));
   const token = fresh.data.token;
-  await must('admin', call(gatewayUrl, 'POST', '/auth/staff', { ...DEMO.admin, phone: '+91 98450 22222', role: 'admin', locationIds: [blr], password: DEMO.password }, token));
-  await must('trainer', call(gatewayUrl, 'POST', '/auth/staff', { ...DEMO.trainer, phone: '+91 98220 33333', role: 'trainer', locationIds: [pune], password: DEMO.password }, token));
+  await must(
+    'admin',
+    call(gatewayUrl, 'POST', '/auth/staff', { ...DEMO.admin, phone: '+91 98450 22222', role: 'admin', locationIds: [blr], password: DEMO.password }, token),
+  );
+  await must(
+    'trainer',
+    call(
+      gatewayUrl,
+      'POST',
+      '/auth/staff',
+      { ...DEMO.trainer, phone: '+91 98220 33333', role: 'trainer', locationIds: [pune], password: DEMO.password },
+      token,
+    ),
+  );
 
   const today = new Date();
   for (let i = 0; i < 36; i++) {

@@ -6,16 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
+import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { parseMail } from './mail-parse.ts';
 
 export interface SinkMessage {
   id: string;
-  /** The From header, decoded; the envelope sender when the header is missing. */
+  /** The From header, decoded (e.g. `Akhada <no-reply@akhada.in>`); the envelope sender when the header is missing. */
   from: string;
   /** Envelope recipients (RCPT TO), so Bcc recipients appear too. */
   to: string[];
   subject: string;
+  /** The text/plain body (LF line ends, no trailing blank lines); derived from the HTML when only HTML came. */
   text: string;
   html?: string;
   messageId?: string;
@@ -35,6 +36,28 @@ const SERVICE = 'akhada-smtp-sink';
 const HOST = process.env.SMTP_SINK_HOST ?? '127.0.0.1';
 const CAP = 500;
 const MAX_SIZE = 25 * 1024 * 1024;
+
+/** `Name <address>` without the quotes mailparser's `text` adds around every display name. */
+const fromHeader = (from: AddressObject | undefined): string =>
+  (from?.value ?? []).map((a) => (a.name ? `${a.name} <${a.address ?? ''}>` : (a.address ?? ''))).join(', ');
+
+const lf = (text: string) => text.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
+
+/** MIME (multiparts, transfer encodings, charsets, RFC 2047 words, HTML-only mail) is mailparser's job. */
+async function toSinkMessage(raw: Buffer, envelopeFrom: string, to: string[]): Promise<SinkMessage> {
+  const mail = await simpleParser(raw, { skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
+  const html = typeof mail.html === 'string' ? lf(mail.html) : undefined;
+  return {
+    id: randomUUID(),
+    from: fromHeader(mail.from) || envelopeFrom,
+    to,
+    subject: mail.subject ?? '',
+    text: lf(mail.text ?? ''),
+    ...(html !== undefined && { html }),
+    ...(mail.messageId && { messageId: mail.messageId }),
+    receivedAt: new Date().toISOString(),
+  };
+}
 
 export async function startSmtpSink({ smtpPort = 2525, httpPort = 8025 }: { smtpPort?: number; httpPort?: number } = {}): Promise<SmtpSink> {
   const store: SinkMessage[] = [];
@@ -58,21 +81,17 @@ export async function startSmtpSink({ smtpPort = 2525, httpPort = 8025 }: { smtp
           callback(Object.assign(new Error(`message exceeds ${MAX_SIZE} bytes`), { responseCode: 552 }));
           return;
         }
-        try {
-          const parsed = parseMail(Buffer.concat(chunks));
-          const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-          store.unshift({
-            id: randomUUID(),
-            ...parsed,
-            from: parsed.from || envelopeFrom,
-            to: session.envelope.rcptTo.map((r) => r.address),
-            receivedAt: new Date().toISOString(),
-          });
-          store.length = Math.min(store.length, CAP);
-          callback(null, 'stored by the Akhada SMTP sink');
-        } catch (err) {
-          callback(err as Error);
-        }
+        // The envelope is read now: smtp-server reuses the session for the next mail on this connection.
+        const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        toSinkMessage(Buffer.concat(chunks), envelopeFrom, to).then(
+          (message) => {
+            store.unshift(message);
+            store.length = Math.min(store.length, CAP);
+            callback(null, 'stored by the Akhada SMTP sink');
+          },
+          (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+        );
       });
     },
   });
@@ -102,14 +121,14 @@ export async function startSmtpSink({ smtpPort = 2525, httpPort = 8025 }: { smtp
   try {
     await once(smtpListener, 'listening');
   } catch (err) {
-    throw new Error(`smtp sink: cannot listen on ${HOST}:${smtpPort}: ${(err as Error).message}`);
+    throw new Error(`smtp sink: cannot listen on ${HOST}:${smtpPort}: ${(err as Error).message}`, { cause: err });
   }
   web.listen(httpPort, HOST);
   try {
     await once(web, 'listening');
   } catch (err) {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    throw new Error(`smtp sink: cannot listen on ${HOST}:${httpPort}: ${(err as Error).message}`);
+    throw new Error(`smtp sink: cannot listen on ${HOST}:${httpPort}: ${(err as Error).message}`, { cause: err });
   }
 
   // Port 0 asks the OS for a free port; report the ones actually bound.
@@ -128,10 +147,7 @@ export async function startSmtpSink({ smtpPort = 2525, httpPort = 8025 }: { smtp
     },
     stop: async () => {
       web.closeAllConnections();
-      await Promise.all([
-        new Promise<void>((resolve) => web.close(() => resolve())),
-        new Promise<void>((resolve) => smtp.close(() => resolve())),
-      ]);
+      await Promise.all([new Promise<void>((resolve) => web.close(() => resolve())), new Promise<void>((resolve) => smtp.close(() => resolve()))]);
     },
   };
 }

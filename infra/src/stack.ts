@@ -18,6 +18,8 @@ export interface StackOptions {
   logLevel?: string;
   /** Extra environment for every process. */
   env?: Record<string, string>;
+  /** false: do not print the processes' output (kept for error messages only). Default true. */
+  echo?: boolean;
 }
 
 export interface Stack {
@@ -77,6 +79,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       env: serviceEnv(s),
       readyUrl: `http://127.0.0.1:${opsPort(s)}/ready`,
       readyTimeoutMs: 90_000,
+      echo: o.echo,
     });
     procs.set(s, p);
   };
@@ -112,6 +115,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       args: ['--import', 'tsx', 'src/main.ts'],
       env: gatewayEnv,
       readyUrl: `http://127.0.0.1:${gatewayOpsPort}/ready`,
+      echo: o.echo,
     }),
   );
   } catch (err) {

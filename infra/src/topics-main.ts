@@ -4,4 +4,8 @@ import { ensureTopics } from './kafka.ts';
 
 const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:19092').split(',');
 await ensureTopics(brokers, topicSpecs());
-console.error(`[infra] topics ready on ${brokers.join(',')}: ${topicSpecs().map((t) => `${t.topic}(${t.numPartitions})`).join(' ')}`);
+console.error(
+  `[infra] topics ready on ${brokers.join(',')}: ${topicSpecs()
+    .map((t) => `${t.topic}(${t.numPartitions})`)
+    .join(' ')}`,
+);

@@ -8,8 +8,4 @@ export const NotificationCreated = defineEvent(
   1,
   z.object({ recipientId: z.uuid(), notification: Notification, unreadCount: z.number().int().min(0) }),
 );
-export const NotificationsRead = defineEvent(
-  'notifications.notifications_read',
-  1,
-  z.object({ recipientId: z.uuid(), unreadCount: z.number().int().min(0) }),
-);
+export const NotificationsRead = defineEvent('notifications.notifications_read', 1, z.object({ recipientId: z.uuid(), unreadCount: z.number().int().min(0) }));

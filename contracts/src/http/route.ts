@@ -53,14 +53,14 @@ export const IsoDateTime = z.iso.datetime({ offset: true });
 export const IsoDate = z.iso.date();
 
 /** U+0000: PostgreSQL cannot store it in text or jsonb, and no person types it. */
-const NO_NUL = /^[^\u0000]*$/;
+const hasNoNul = (s: string): boolean => !s.includes('\u0000');
 
 /**
  * The base of every text field a request carries (body or query): a string without U+0000, with messages that name
  * the field. Chain the usual checks on it: `Text('First name').trim().min(1, …).max(50, …)`.
  */
 export const Text = (label = 'This field') =>
-  z.string({ message: `${label} is required` }).regex(NO_NUL, `${label} must not contain the NUL character (U+0000)`);
+  z.string({ message: `${label} is required` }).refine(hasNoNul, `${label} must not contain the NUL character (U+0000)`);
 
 /** `YYYY-MM-DD` of today (UTC) moved by whole years and days; contracts' date windows are computed when parsing. */
 const isoDayFromToday = ({ years = 0, days = 0 }: { years?: number; days?: number }): string => {

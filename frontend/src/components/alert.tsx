@@ -12,12 +12,7 @@ type Tone = 'error' | 'success' | 'info' | 'warning';
 export function Alert({ tone, children, shake, testId, title }: { tone: Tone; children: ReactNode; shake?: number; testId?: string; title?: string }) {
   const Icon = tone === 'success' ? CheckCircleIcon : tone === 'info' ? InfoIcon : AlertCircleIcon;
   return (
-    <div
-      key={shake}
-      className={`alert alert--${tone}${shake ? ' alert--shake' : ''}`}
-      role={tone === 'error' ? 'alert' : 'status'}
-      data-testid={testId}
-    >
+    <div key={shake} className={`alert alert--${tone}${shake ? ' alert--shake' : ''}`} role={tone === 'error' ? 'alert' : 'status'} data-testid={testId}>
       <Icon size={18} className="alert__icon" />
       <div className="alert__body">
         {title ? <p className="alert__title">{title}</p> : null}

@@ -23,7 +23,13 @@ export function Logo({ compact = false, onClick }: { compact?: boolean; onClick?
   const { t } = useTranslation(ALL_NS);
   const { user } = useSession();
   return (
-    <Link to={user ? '/dashboard' : '/'} className={`logo${compact ? ' logo--compact' : ''}`} aria-label={t('common:brand')} onClick={onClick} data-testid="logo">
+    <Link
+      to={user ? '/dashboard' : '/'}
+      className={`logo${compact ? ' logo--compact' : ''}`}
+      aria-label={t('common:brand')}
+      onClick={onClick}
+      data-testid="logo"
+    >
       <LogoMark className="logo__mark" />
       <span className="logo__text" aria-hidden="true">
         {t('common:brand')}

@@ -143,7 +143,16 @@ export function Menu({
               );
               const cls = `menu__item${item.danger ? ' menu__item--danger' : ''}`;
               return item.to ? (
-                <Link key={item.key} to={item.to} role={role} className={cls} tabIndex={-1} data-menu-item onClick={() => close(false)} data-testid={item.testId}>
+                <Link
+                  key={item.key}
+                  to={item.to}
+                  role={role}
+                  className={cls}
+                  tabIndex={-1}
+                  data-menu-item
+                  onClick={() => close(false)}
+                  data-testid={item.testId}
+                >
                   {content}
                 </Link>
               ) : (

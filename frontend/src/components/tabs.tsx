@@ -10,7 +10,21 @@ export const tabId = (prefix: string, key: string) => `${prefix}-tab-${key}`;
 export const panelId = (prefix: string, key: string) => `${prefix}-panel-${key}`;
 
 /** WAI-ARIA tabs: one tab in the tab order, arrows/Home/End move and select. */
-export function TabList<K extends string>({ label, tabs, active, onChange, idPrefix, className }: { label: string; tabs: TabDef<K>[]; active: K; onChange: (key: K) => void; idPrefix: string; className?: string }) {
+export function TabList<K extends string>({
+  label,
+  tabs,
+  active,
+  onChange,
+  idPrefix,
+  className,
+}: {
+  label: string;
+  tabs: TabDef<K>[];
+  active: K;
+  onChange: (key: K) => void;
+  idPrefix: string;
+  className?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const i = tabs.findIndex((t) => t.key === active);

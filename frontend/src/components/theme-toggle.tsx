@@ -24,7 +24,14 @@ export function ThemeToggle() {
       triggerTestId="theme-toggle"
       items={THEME_CHOICES.map((choice) => {
         const Icon = ICONS[choice];
-        return { key: choice, label: t(`common:theme.${choice}`), icon: <Icon size={16} />, checked: theme === choice, onSelect: () => setTheme(choice), testId: `theme-${choice}` };
+        return {
+          key: choice,
+          label: t(`common:theme.${choice}`),
+          icon: <Icon size={16} />,
+          checked: theme === choice,
+          onSelect: () => setTheme(choice),
+          testId: `theme-${choice}`,
+        };
       })}
     />
   );

@@ -80,7 +80,11 @@ export class ApiError extends Error {
 export { isClientError, shouldRetry } from './retry-policy';
 
 export function isUnavailableError(error: unknown): boolean {
-  return error instanceof ApiError && error.kind === 'http' && (error.status === 503 || error.status === 502 || error.status === 504 || error.code === 'SERVICE_UNAVAILABLE');
+  return (
+    error instanceof ApiError &&
+    error.kind === 'http' &&
+    (error.status === 503 || error.status === 502 || error.status === 504 || error.code === 'SERVICE_UNAVAILABLE')
+  );
 }
 
 export function isNotFoundError(error: unknown): boolean {

@@ -16,7 +16,12 @@ function translator(resources: Record<string, unknown>): Translate {
 const en = translator(enErrors);
 const hi = translator(hiErrors);
 
-const wrongCredentials = ApiError.fromResponse(401, { success: false, message: 'Invalid email or password', error: 'Unauthorized', code: 'INVALID_CREDENTIALS' });
+const wrongCredentials = ApiError.fromResponse(401, {
+  success: false,
+  message: 'Invalid email or password',
+  error: 'Unauthorized',
+  code: 'INVALID_CREDENTIALS',
+});
 
 describe('describeError', () => {
   it('follows the server message in English', () => {
@@ -37,7 +42,9 @@ describe('describeError', () => {
   it('reports network failures', () => {
     const e = new ApiError({ kind: 'network', message: 'Failed to fetch' });
     expect(describeError(e, en, 'en', { networkWithMessage: true })).toBe('Network error: Failed to fetch');
-    expect(describeError(new ApiError({ kind: 'network', message: '' }), en, 'en', { networkWithMessage: true })).toBe('Something went wrong. Please try again.');
+    expect(describeError(new ApiError({ kind: 'network', message: '' }), en, 'en', { networkWithMessage: true })).toBe(
+      'Something went wrong. Please try again.',
+    );
   });
   it('translates contract validation messages for fields', () => {
     expect(translateFieldMessage('Enter a valid email address', hi, 'hi')).toBe('मान्य ईमेल पता लिखें');

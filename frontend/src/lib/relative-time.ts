@@ -4,10 +4,7 @@ export const MINUTE = 60;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
-export type RelativeTime =
-  | { unit: 'justNow' }
-  | { unit: 'minutes' | 'hours' | 'days'; count: number }
-  | { unit: 'date'; date: Date };
+export type RelativeTime = { unit: 'justNow' } | { unit: 'minutes' | 'hours' | 'days'; count: number } | { unit: 'date'; date: Date };
 
 /** Switch points: 60 seconds, 1 hour, 1 day, 30 days. A time in the future counts as "just now". */
 export function classifyRelativeTime(value: string | number | Date, nowMs: number): RelativeTime {

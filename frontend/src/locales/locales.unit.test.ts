@@ -46,7 +46,9 @@ describe('translations', () => {
   });
 
   it('uses the same placeholders in both languages', () => {
-    const mismatched = Object.keys(en).filter((k) => typeof en[k] === 'string' && typeof hi[k] === 'string' && placeholders(en[k] as string).join() !== placeholders(hi[k] as string).join());
+    const mismatched = Object.keys(en).filter(
+      (k) => typeof en[k] === 'string' && typeof hi[k] === 'string' && placeholders(en[k] as string).join() !== placeholders(hi[k] as string).join(),
+    );
     expect(mismatched).toEqual([]);
   });
 

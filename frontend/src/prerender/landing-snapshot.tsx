@@ -27,8 +27,7 @@ declare const __LANDING_STYLES__: string[];
 export const landingStyles: readonly string[] = typeof __LANDING_STYLES__ === 'undefined' ? [] : __LANDING_STYLES__; // undefined in unit tests
 
 /** The texts of the public pages in one language, as the browser loads them. */
-const texts = async (lang: SnapshotLanguage) =>
-  Object.fromEntries(await Promise.all(PUBLIC_NS.map(async (ns) => [ns, await loadBundle(lang, ns)] as const)));
+const texts = async (lang: SnapshotLanguage) => Object.fromEntries(await Promise.all(PUBLIC_NS.map(async (ns) => [ns, await loadBundle(lang, ns)] as const)));
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

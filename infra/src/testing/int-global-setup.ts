@@ -21,6 +21,7 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
       throw new Error(
         `Integration tests need PostgreSQL and Kafka. Run \`npm test\` (it starts both), or set DATABASE_URL and KAFKA_BROKERS. ` +
           `No container runtime was usable for testcontainers either: ${(err as Error).message}`,
+        { cause: err },
       );
     }
   }

@@ -21,7 +21,12 @@ export const BaseConfig = z.object({
   KAFKA_BROKERS: z
     .string()
     .default('127.0.0.1:19092')
-    .transform((s) => s.split(',').map((b) => b.trim()).filter(Boolean)),
+    .transform((s) =>
+      s
+        .split(',')
+        .map((b) => b.trim())
+        .filter(Boolean),
+    ),
   /** Where services fetch the auth service's public keys. */
   AUTH_JWKS_URL: z.url().default('http://127.0.0.1:4101/auth/.well-known/jwks.json'),
   /** Distinguishes instances of one service (consumer groups for fan-out, logs). */

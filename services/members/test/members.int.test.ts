@@ -37,12 +37,19 @@ beforeAll(async () => {
   databaseUrl = infra.databaseUrl;
   schema = uniqueSchema('members');
   const testKeys = await createTestKeys();
-  const config = BaseConfig.parse({ DATABASE_URL: databaseUrl, KAFKA_BROKERS: infra.brokers.join(','), LOG_LEVEL: 'warn', NODE_ENV: 'test', INSTANCE_ID: schema });
+  const config = BaseConfig.parse({
+    DATABASE_URL: databaseUrl,
+    KAFKA_BROKERS: infra.brokers.join(','),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    INSTANCE_ID: schema,
+  });
   runtime = await bootRuntime<MembersDb>({ name: 'members', config, schema, migrations, verifier: createTokenVerifier({ keys: testKeys.keys }) });
   app = buildApp({ db: runtime.dbh.db, logger: runtime.logger, verifier: runtime.verifier, readiness: runtime.readiness, clock, timeZone: DEFAULT_TIME_ZONE });
   await app.ready();
 
-  const sign = (orgId: string, role: Role, locationIds: string[], userId?: string) => testKeys.sign({ orgId, role, locationIds, ...(userId ? { userId } : {}) });
+  const sign = (orgId: string, role: Role, locationIds: string[], userId?: string) =>
+    testKeys.sign({ orgId, role, locationIds, ...(userId ? { userId } : {}) });
   token = {
     ownerA: await sign(orgA, 'owner', [L1, L2], ownerId),
     adminL1: await sign(orgA, 'admin', [L1]),
@@ -88,7 +95,13 @@ const newMember = (overrides: Record<string, unknown> = {}) => {
 
 const counts = async () => {
   const db = runtime.dbh.db;
-  const n = async (table: 'members' | 'events' | 'outbox') => (await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const n = async (table: 'members' | 'events' | 'outbox') =>
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
   return { members: await n('members'), events: await n('events'), outbox: await n('outbox') };
 };
 
@@ -118,7 +131,15 @@ describe('POST /members', () => {
   it('registers a member: 201 with the contract shape, paise stored, event and outbox written together', async () => {
     const res = await create(
       'ownerA',
-      { firstName: ' Asha ', lastName: 'Verma', email: 'Asha.Verma@Example.in', phone: '+91 98765 43210', membershipType: 'premium', membershipFee: 1499.5, paymentFrequency: 'monthly' },
+      {
+        firstName: ' Asha ',
+        lastName: 'Verma',
+        email: 'Asha.Verma@Example.in',
+        phone: '+91 98765 43210',
+        membershipType: 'premium',
+        membershipFee: 1499.5,
+        paymentFrequency: 'monthly',
+      },
       { 'x-correlation-id': 'corr-members-int-1' },
     );
     expect(res.statusCode).toBe(201);
@@ -273,7 +294,11 @@ describe('POST /members', () => {
 
   it('answers 409 for an email already used in the organization, whatever its case, and writes nothing', async () => {
     const before = await counts();
-    const body = expectError(await create('ownerA', newMember({ email: 'ASHA.VERMA@example.IN', locationId: L2 })), 409, 'A member with this email already exists');
+    const body = expectError(
+      await create('ownerA', newMember({ email: 'ASHA.VERMA@example.IN', locationId: L2 })),
+      409,
+      'A member with this email already exists',
+    );
     expect(body.message).toBe('A member with this email already exists');
     expect(await counts()).toEqual(before);
   });
@@ -306,9 +331,31 @@ describe('GET /members and /members/:id', () => {
       expect(res.statusCode, res.body).toBe(201);
       ids[key] = memberRoutes.create.responses[201].parse(res.json()).data._id;
     };
-    await make('ravi', 'ownerA', { firstName: 'Ravi', lastName: 'Kumar', email: 'ravi.k@example.in', phone: '98111 22233', membershipType: 'vip', locationId: L1 });
-    await make('priya', 'ownerA', { firstName: 'Priya', lastName: 'Sharma', email: 'priya@example.in', phone: '+91-98765-00011', membershipType: 'annual', paymentFrequency: 'annually', locationId: L1 });
-    await make('old', 'ownerA', { firstName: 'Old', lastName: 'Timer', email: 'old.timer@example.in', phone: '98000 00000', startDate: '2025-02-11', locationId: L1 }); // ends today
+    await make('ravi', 'ownerA', {
+      firstName: 'Ravi',
+      lastName: 'Kumar',
+      email: 'ravi.k@example.in',
+      phone: '98111 22233',
+      membershipType: 'vip',
+      locationId: L1,
+    });
+    await make('priya', 'ownerA', {
+      firstName: 'Priya',
+      lastName: 'Sharma',
+      email: 'priya@example.in',
+      phone: '+91-98765-00011',
+      membershipType: 'annual',
+      paymentFrequency: 'annually',
+      locationId: L1,
+    });
+    await make('old', 'ownerA', {
+      firstName: 'Old',
+      lastName: 'Timer',
+      email: 'old.timer@example.in',
+      phone: '98000 00000',
+      startDate: '2025-02-11',
+      locationId: L1,
+    }); // ends today
     await make('far', 'ownerA', { firstName: 'Far', lastName: 'Away', email: 'far@example.in', phone: '97000 00000', locationId: L2 });
     await make('odd', 'ownerA', { firstName: '100%', lastName: 'Fit_ness', email: 'odd@example.in', phone: '96000 00000', locationId: L1 });
     await make('bee', 'adminB', { firstName: 'Ravi', lastName: 'OtherGym', email: 'ravi.other@example.in', phone: '98111 22233' });

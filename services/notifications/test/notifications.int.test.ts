@@ -108,7 +108,7 @@ const eventually = async <T>(check: () => Promise<T>, timeoutMs = 20_000, what =
     try {
       return await check();
     } catch (err) {
-      if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms: ${(err as Error).message}`);
+      if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms: ${(err as Error).message}`, { cause: err });
       await new Promise((r) => setTimeout(r, 100));
     }
   }

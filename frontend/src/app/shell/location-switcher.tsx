@@ -17,7 +17,13 @@ export function LocationSwitcher({ user, className = '' }: { user: User; classNa
         {t('shell:location.label')}
       </label>
       <MapPinIcon size={16} className="location-switcher__icon" />
-      <select id={id} className="location-switcher__select" value={locationId ?? ''} onChange={(e) => setLocationId(e.target.value || null)} data-testid="location-switcher">
+      <select
+        id={id}
+        className="location-switcher__select"
+        value={locationId ?? ''}
+        onChange={(e) => setLocationId(e.target.value || null)}
+        data-testid="location-switcher"
+      >
         {allowAll ? <option value="">{t('shell:location.all')}</option> : null}
         {locations.map((l) => (
           <option key={l._id} value={l._id}>

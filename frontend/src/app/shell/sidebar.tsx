@@ -49,7 +49,13 @@ export function Sidebar({
         <ul>
           {NAV_ITEMS.map(({ key, to, end, Icon }) => (
             <li key={key}>
-              <NavLink to={to} end={end} className={({ isActive }) => `nav-link${isActive ? ' nav-link--active' : ''}`} onClick={drawer ? onClose : undefined} data-testid={`nav-${key}`}>
+              <NavLink
+                to={to}
+                end={end}
+                className={({ isActive }) => `nav-link${isActive ? ' nav-link--active' : ''}`}
+                onClick={drawer ? onClose : undefined}
+                data-testid={`nav-${key}`}
+              >
                 <Icon size={18} />
                 <span>{t(`shell:nav.${key}`)}</span>
               </NavLink>

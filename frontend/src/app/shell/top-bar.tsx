@@ -11,7 +11,19 @@ import { SearchBox } from './search-box';
 import { UserMenu } from './user-menu';
 import { ALL_NS } from '../../locales/resources';
 
-export function TopBar({ user, drawer, drawerOpen, onMenu, menuButtonRef }: { user: User; drawer: boolean; drawerOpen: boolean; onMenu: () => void; menuButtonRef: Ref<HTMLButtonElement> }) {
+export function TopBar({
+  user,
+  drawer,
+  drawerOpen,
+  onMenu,
+  menuButtonRef,
+}: {
+  user: User;
+  drawer: boolean;
+  drawerOpen: boolean;
+  onMenu: () => void;
+  menuButtonRef: Ref<HTMLButtonElement>;
+}) {
   const { t } = useTranslation(ALL_NS);
   return (
     <header className="topbar">

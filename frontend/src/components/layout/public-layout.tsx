@@ -4,7 +4,17 @@ import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
 import { ALL_NS } from '../../locales/resources';
 
-export function PublicLayout({ children, hideSignIn, hideSignUp, narrow }: { children: ReactNode; hideSignIn?: boolean; hideSignUp?: boolean; narrow?: boolean }) {
+export function PublicLayout({
+  children,
+  hideSignIn,
+  hideSignUp,
+  narrow,
+}: {
+  children: ReactNode;
+  hideSignIn?: boolean;
+  hideSignUp?: boolean;
+  narrow?: boolean;
+}) {
   const { t } = useTranslation(ALL_NS);
   return (
     <div className="public-layout">

@@ -3,7 +3,10 @@ export function decodeJwtExp(token: string): number | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const base64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
     const payload: unknown = JSON.parse(atob(base64));
     if (payload && typeof payload === 'object' && typeof (payload as { exp?: unknown }).exp === 'number') {
       return (payload as { exp: number }).exp * 1000;

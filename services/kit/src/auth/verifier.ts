@@ -24,7 +24,15 @@ export interface TokenVerifier {
 }
 
 /** Verifies tokens against the auth service's JWKS (fetched and cached by jose), then checks revocations. */
-export const createTokenVerifier = ({ jwksUrl, keys, revocations }: { jwksUrl?: string; keys?: JWTVerifyGetKey; revocations?: RevocationList }): TokenVerifier => {
+export const createTokenVerifier = ({
+  jwksUrl,
+  keys,
+  revocations,
+}: {
+  jwksUrl?: string;
+  keys?: JWTVerifyGetKey;
+  revocations?: RevocationList;
+}): TokenVerifier => {
   const keySet = keys ?? createRemoteJWKSet(new URL(jwksUrl!), { cacheMaxAge: 10 * 60_000, cooldownDuration: 5_000 });
   return {
     async verify(token) {

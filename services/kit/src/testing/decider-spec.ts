@@ -6,7 +6,11 @@ export const DeciderSpecification = {
   for<C, E extends { type: string }, S>(decider: Decider<C, E, S>) {
     return (given: E[]) => ({
       when(command: C) {
-        const run = () => decider.decide(command, given.reduce((s, e) => decider.evolve(s, e), decider.initialState()));
+        const run = () =>
+          decider.decide(
+            command,
+            given.reduce((s, e) => decider.evolve(s, e), decider.initialState()),
+          );
         return {
           then(expected: E[]) {
             expect(run()).toEqual(expected);

@@ -25,7 +25,11 @@ export const notifyMemberRegistered = async (trx: Transaction<NotificationsDb>, 
   // Every organization has an owner. None known means the auth events (another topic, no order across topics) have not
   // reached us yet: park the event without blocking the partition; the owner's arrival releases it.
   if (!candidates.some((c) => c.role === 'owner')) {
-    await trx.insertInto('awaiting_recipients').values({ event_id: env.eventId, org_id: env.orgId, envelope: JSON.stringify(env) }).onConflict((oc) => oc.doNothing()).execute();
+    await trx
+      .insertInto('awaiting_recipients')
+      .values({ event_id: env.eventId, org_id: env.orgId, envelope: JSON.stringify(env) })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     return [];
   }
   const recipients = recipientsOfMemberRegistered(

@@ -28,7 +28,12 @@ export const migrations: Record<string, Migration> = {
         .addColumn('type', 'text', (c) => c.notNull())
         .addColumn('category', 'text', (c) => c.notNull())
         .addColumn('priority', 'text', (c) => c.notNull())
-        .addColumn('status', 'text', (c) => c.notNull().defaultTo('unread').check(sql`status in ('unread', 'read', 'archived')`))
+        .addColumn('status', 'text', (c) =>
+          c
+            .notNull()
+            .defaultTo('unread')
+            .check(sql`status in ('unread', 'read', 'archived')`),
+        )
         .addColumn('title_key', 'text', (c) => c.notNull())
         .addColumn('message_key', 'text', (c) => c.notNull())
         .addColumn('params', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))

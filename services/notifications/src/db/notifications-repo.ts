@@ -88,7 +88,11 @@ export const findOwnedForUpdate = (trx: Transaction<NotificationsDb>, owner: Own
     .forUpdate()
     .executeTakeFirst();
 
-export const updateReadState = (trx: Transaction<NotificationsDb>, id: string, s: { status: NotificationStatus; readAt: Date | null }): Promise<NotificationRow> =>
+export const updateReadState = (
+  trx: Transaction<NotificationsDb>,
+  id: string,
+  s: { status: NotificationStatus; readAt: Date | null },
+): Promise<NotificationRow> =>
   trx.updateTable('notifications').set({ status: s.status, read_at: s.readAt }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 
 export const deleteOwned = (trx: Transaction<NotificationsDb>, owner: Owner, id: string): Promise<NotificationRow | undefined> =>

@@ -42,10 +42,16 @@ describe('fan-out routing', () => {
   });
   it('ignores other event types and rejects a malformed payload', () => {
     const { calls, hub } = recorder();
-    deliverToSockets(hub, { ...makeEnvelope(NotificationEvents.NotificationsRead, { ...meta, data: { recipientId, unreadCount: 0 } }), type: 'notifications.something_else' });
+    deliverToSockets(hub, {
+      ...makeEnvelope(NotificationEvents.NotificationsRead, { ...meta, data: { recipientId, unreadCount: 0 } }),
+      type: 'notifications.something_else',
+    });
     expect(calls).toEqual([]);
     expect(() =>
-      deliverToSockets(hub, { ...makeEnvelope(NotificationEvents.NotificationsRead, { ...meta, data: { recipientId, unreadCount: 0 } }), data: { recipientId: 'nope' } }),
+      deliverToSockets(hub, {
+        ...makeEnvelope(NotificationEvents.NotificationsRead, { ...meta, data: { recipientId, unreadCount: 0 } }),
+        data: { recipientId: 'nope' },
+      }),
     ).toThrow();
   });
 });

@@ -44,9 +44,7 @@ export function RegisterForm() {
       phone: form.phone,
       password: form.password,
       role,
-      ...(role === 'admin'
-        ? { gymName: form.gymName.trim() || undefined, city: form.city.trim() || undefined }
-        : { gymCode: form.gymCode }),
+      ...(role === 'admin' ? { gymName: form.gymName.trim() || undefined, city: form.city.trim() || undefined } : { gymCode: form.gymCode }),
     };
     register.mutate(body, {
       onSuccess: () => navigate('/login', { state: { registered: true } }),
@@ -70,10 +68,32 @@ export function RegisterForm() {
       ) : null}
       <div className="form__grid">
         <Field label={t('auth:register.firstName')} error={errs.firstName} required>
-          {(p) => <input {...p} className="input" name="firstName" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} required data-testid="register-first-name" />}
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              name="firstName"
+              autoComplete="given-name"
+              value={form.firstName}
+              onChange={set('firstName')}
+              required
+              data-testid="register-first-name"
+            />
+          )}
         </Field>
         <Field label={t('auth:register.lastName')} error={errs.lastName} required>
-          {(p) => <input {...p} className="input" name="lastName" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} required data-testid="register-last-name" />}
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              name="lastName"
+              autoComplete="family-name"
+              value={form.lastName}
+              onChange={set('lastName')}
+              required
+              data-testid="register-last-name"
+            />
+          )}
         </Field>
       </div>
       <Field label={t('auth:register.email')} error={errs.email} required>
@@ -117,10 +137,30 @@ export function RegisterForm() {
           <p className="form__note">{t('auth:register.trialNote')}</p>
           <div className="form__grid">
             <Field label={t('auth:register.gymName')} hint={t('auth:register.gymNameHint')} error={errs.gymName} optional>
-              {(p) => <input {...p} className="input" name="gymName" autoComplete="organization" value={form.gymName} onChange={set('gymName')} data-testid="register-gym-name" />}
+              {(p) => (
+                <input
+                  {...p}
+                  className="input"
+                  name="gymName"
+                  autoComplete="organization"
+                  value={form.gymName}
+                  onChange={set('gymName')}
+                  data-testid="register-gym-name"
+                />
+              )}
             </Field>
             <Field label={t('auth:register.city')} error={errs.city} optional>
-              {(p) => <input {...p} className="input" name="city" autoComplete="address-level2" value={form.city} onChange={set('city')} data-testid="register-city" />}
+              {(p) => (
+                <input
+                  {...p}
+                  className="input"
+                  name="city"
+                  autoComplete="address-level2"
+                  value={form.city}
+                  onChange={set('city')}
+                  data-testid="register-city"
+                />
+              )}
             </Field>
           </div>
         </>

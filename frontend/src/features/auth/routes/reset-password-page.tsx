@@ -82,12 +82,30 @@ export function ResetPasswordPage() {
             ) : null}
             <Field label={t('auth:reset.password')} error={errs.password} required>
               {(p) => (
-                <PasswordInput {...p} name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required minLength={8} data-testid="reset-password" />
+                <PasswordInput
+                  {...p}
+                  name="password"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  required
+                  minLength={8}
+                  data-testid="reset-password"
+                />
               )}
             </Field>
             <Field label={t('auth:reset.confirm')} error={mismatch ? t('auth:reset.mismatch') : null} required>
               {(p) => (
-                <PasswordInput {...p} name="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} required minLength={8} data-testid="reset-confirm" />
+                <PasswordInput
+                  {...p}
+                  name="confirmPassword"
+                  autoComplete="new-password"
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                  required
+                  minLength={8}
+                  data-testid="reset-confirm"
+                />
               )}
             </Field>
             <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={reset.isPending} data-testid="reset-submit">

@@ -18,7 +18,23 @@ interface StatQuery {
 }
 
 /** A number that links to its screen. A failed lookup says so (never a made-up zero). */
-export function StatCard({ label, hint, to, icon, query, tone = 'primary', testId }: { label: string; hint: string; to: string; icon: ReactNode; query: StatQuery; tone?: 'primary' | 'success' | 'warning'; testId: string }) {
+export function StatCard({
+  label,
+  hint,
+  to,
+  icon,
+  query,
+  tone = 'primary',
+  testId,
+}: {
+  label: string;
+  hint: string;
+  to: string;
+  icon: ReactNode;
+  query: StatQuery;
+  tone?: 'primary' | 'success' | 'warning';
+  testId: string;
+}) {
   const { t } = useTranslation(ALL_NS);
   const { describe } = useErrorText();
   return (
@@ -29,10 +45,18 @@ export function StatCard({ label, hint, to, icon, query, tone = 'primary', testI
         <span className="stat-card__value">
           {query.isPending ? <Spinner size="sm" label={t('common:loading')} /> : query.isError ? '—' : formatNumber(query.data ?? 0)}
         </span>
-        <span className="stat-card__hint">{query.isError ? (isUnavailableError(query.error) ? t('common:unavailable.title') : describe(query.error)) : hint}</span>
+        <span className="stat-card__hint">
+          {query.isError ? (isUnavailableError(query.error) ? t('common:unavailable.title') : describe(query.error)) : hint}
+        </span>
       </Link>
       {query.isError ? (
-        <button type="button" className="icon-btn stat-card__retry" onClick={() => void query.refetch()} aria-label={`${t('common:actions.retry')}: ${label}`} disabled={query.isFetching}>
+        <button
+          type="button"
+          className="icon-btn stat-card__retry"
+          onClick={() => void query.refetch()}
+          aria-label={`${t('common:actions.retry')}: ${label}`}
+          disabled={query.isFetching}
+        >
           <RefreshIcon size={16} className={query.isFetching ? 'spin' : undefined} />
         </button>
       ) : null}

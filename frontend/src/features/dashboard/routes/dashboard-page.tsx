@@ -56,7 +56,13 @@ export function DashboardPage() {
       {waiting ? (
         <LoadingState title={t('dashboard:loading')} hint={t('dashboard:loadingHint')} />
       ) : allFailed ? (
-        <ErrorState error={primary[0]?.error} title={t('dashboard:error')} onRetry={retryAll} retryLabel={t('dashboard:tryAgain')} retrying={primary.some((q) => q.isFetching)} />
+        <ErrorState
+          error={primary[0]?.error}
+          title={t('dashboard:error')}
+          onRetry={retryAll}
+          retryLabel={t('dashboard:tryAgain')}
+          retrying={primary.some((q) => q.isFetching)}
+        />
       ) : (
         <>
           <ul className={`stat-grid${staff ? '' : ' stat-grid--single'}`} aria-label={t('dashboard:cards.label')}>

@@ -23,7 +23,17 @@ type FormState = {
   locationId: string;
 };
 
-export function AddMemberModal({ open, onClose, locations, defaultLocationId }: { open: boolean; onClose: () => void; locations: Location[]; defaultLocationId: string | null }) {
+export function AddMemberModal({
+  open,
+  onClose,
+  locations,
+  defaultLocationId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  locations: Location[];
+  defaultLocationId: string | null;
+}) {
   const { t } = useTranslation(ALL_NS);
   const create = useCreateMember();
   const close = () => {
@@ -113,22 +123,74 @@ function AddMemberForm({
       ) : null}
       <div className="form__grid">
         <Field label={t('members:add.firstName')} error={errs.firstName} required>
-          {(p) => <input {...p} className="input" name="firstName" autoComplete="off" value={form.firstName} onChange={set('firstName')} data-autofocus data-testid="add-member-first-name" />}
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              name="firstName"
+              autoComplete="off"
+              value={form.firstName}
+              onChange={set('firstName')}
+              data-autofocus
+              data-testid="add-member-first-name"
+            />
+          )}
         </Field>
         <Field label={t('members:add.lastName')} error={errs.lastName} required>
-          {(p) => <input {...p} className="input" name="lastName" autoComplete="off" value={form.lastName} onChange={set('lastName')} data-testid="add-member-last-name" />}
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              name="lastName"
+              autoComplete="off"
+              value={form.lastName}
+              onChange={set('lastName')}
+              data-testid="add-member-last-name"
+            />
+          )}
         </Field>
         <Field label={t('members:add.email')} error={errs.email} required>
           {(p) => (
-            <input {...p} className="input" type="email" name="email" autoComplete="off" inputMode="email" autoCapitalize="off" spellCheck={false} value={form.email} onChange={set('email')} data-testid="add-member-email" />
+            <input
+              {...p}
+              className="input"
+              type="email"
+              name="email"
+              autoComplete="off"
+              inputMode="email"
+              autoCapitalize="off"
+              spellCheck={false}
+              value={form.email}
+              onChange={set('email')}
+              data-testid="add-member-email"
+            />
           )}
         </Field>
         <Field label={t('members:add.phone')} error={errs.phone} required>
-          {(p) => <input {...p} className="input" type="tel" name="phone" autoComplete="off" inputMode="tel" value={form.phone} onChange={set('phone')} data-testid="add-member-phone" />}
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              type="tel"
+              name="phone"
+              autoComplete="off"
+              inputMode="tel"
+              value={form.phone}
+              onChange={set('phone')}
+              data-testid="add-member-phone"
+            />
+          )}
         </Field>
         <Field label={t('members:add.membershipType')} error={errs.membershipType}>
           {(p) => (
-            <select {...p} className="input select" name="membershipType" value={form.membershipType} onChange={set('membershipType')} data-testid="add-member-membership-type">
+            <select
+              {...p}
+              className="input select"
+              name="membershipType"
+              value={form.membershipType}
+              onChange={set('membershipType')}
+              data-testid="add-member-membership-type"
+            >
               {MembershipType.options.map((v) => (
                 <option key={v} value={v}>
                   {t(`members:types.${v}`)}
@@ -139,7 +201,14 @@ function AddMemberForm({
         </Field>
         <Field label={t('members:add.paymentFrequency')} error={errs.paymentFrequency}>
           {(p) => (
-            <select {...p} className="input select" name="paymentFrequency" value={form.paymentFrequency} onChange={set('paymentFrequency')} data-testid="add-member-payment-frequency">
+            <select
+              {...p}
+              className="input select"
+              name="paymentFrequency"
+              value={form.paymentFrequency}
+              onChange={set('paymentFrequency')}
+              data-testid="add-member-payment-frequency"
+            >
               {PaymentFrequency.options.map((v) => (
                 <option key={v} value={v}>
                   {t(`members:frequency.${v}`)}

@@ -58,7 +58,12 @@ export function MembersTable({ members, busy }: { members: Member[]; busy?: bool
               </td>
               <td data-label={t('members:columns.lastVisit')}>{lastVisitText(m.lastCheckIn, now)}</td>
               <td className="table__actions">
-                <Link to={`/dashboard/members/${m._id}`} className="btn btn--secondary btn--sm" aria-label={t('members:actions.viewLabel', { name: m.fullName })} data-testid="member-view">
+                <Link
+                  to={`/dashboard/members/${m._id}`}
+                  className="btn btn--secondary btn--sm"
+                  aria-label={t('members:actions.viewLabel', { name: m.fullName })}
+                  data-testid="member-view"
+                >
                   {t('members:actions.view')}
                 </Link>
                 <DisabledWithReason

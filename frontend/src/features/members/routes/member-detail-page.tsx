@@ -181,7 +181,9 @@ function MemberDetail({ member: m }: { member: Member }) {
                 </div>
                 <div>
                   <dt>{t('members:detail.trainer')}</dt>
-                  <dd>{m.trainer ? `${m.trainer.user.firstName} ${m.trainer.user.lastName}` : <span className="text-muted">{t('members:trainerNone')}</span>}</dd>
+                  <dd>
+                    {m.trainer ? `${m.trainer.user.firstName} ${m.trainer.user.lastName}` : <span className="text-muted">{t('members:trainerNone')}</span>}
+                  </dd>
                 </div>
               </dl>
             </section>

@@ -6,7 +6,15 @@ import { FILTER_TABS, type FilterTab } from '../lib/filters';
 import { ALL_NS } from '../../../locales/resources';
 
 /** On small screens the filter tabs become this dropdown. */
-export function FilterDropdown({ active, counts, onChange }: { active: FilterTab; counts: Record<FilterTab, { count: number; unread: number }>; onChange: (tab: FilterTab) => void }) {
+export function FilterDropdown({
+  active,
+  counts,
+  onChange,
+}: {
+  active: FilterTab;
+  counts: Record<FilterTab, { count: number; unread: number }>;
+  onChange: (tab: FilterTab) => void;
+}) {
   const { t } = useTranslation(ALL_NS);
   const [open, setOpen] = useState(false);
   const id = useId();

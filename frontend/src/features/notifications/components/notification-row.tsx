@@ -14,7 +14,12 @@ export function NotificationRow({ n, onOpen, when }: { n: Notification; onOpen: 
   const category = n.category.replace(/_/g, ' ');
   return (
     <li>
-      <button type="button" className={`notification-row card${unread ? ' notification-row--unread' : ''}`} onClick={() => onOpen(n)} data-testid="notification-row">
+      <button
+        type="button"
+        className={`notification-row card${unread ? ' notification-row--unread' : ''}`}
+        onClick={() => onOpen(n)}
+        data-testid="notification-row"
+      >
         <NotificationTypeIcon type={n.type} size={20} />
         <span className="notification-row__body">
           <span className="notification-row__top">

@@ -43,7 +43,12 @@ describe('bell list', () => {
     expect(next.map((x) => x._id)).toEqual([n(2)._id, n(1)._id]);
   });
   it('marks one read in a cached page', () => {
-    const data: NotificationListData = { success: true, data: { notifications: [n(1), n(2)] }, totalCount: 2, pagination: { page: 1, limit: 20, totalPages: 1 } };
+    const data: NotificationListData = {
+      success: true,
+      data: { notifications: [n(1), n(2)] },
+      totalCount: 2,
+      pagination: { page: 1, limit: 20, totalPages: 1 },
+    };
     const next = markReadInList(data, n(2)._id, '2025-06-15T11:00:00Z');
     expect(next.data.notifications[1]).toMatchObject({ status: 'read', readAt: '2025-06-15T11:00:00Z' });
     expect(next.data.notifications[0]!.status).toBe('unread');

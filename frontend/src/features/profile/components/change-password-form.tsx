@@ -86,7 +86,14 @@ export function ChangePasswordForm() {
         required
       >
         {(p) => (
-          <PasswordInput {...p} name="newPassword" autoComplete="new-password" value={form.next} onChange={(e) => setForm((f) => ({ ...f, next: e.target.value }))} data-testid="password-new" />
+          <PasswordInput
+            {...p}
+            name="newPassword"
+            autoComplete="new-password"
+            value={form.next}
+            onChange={(e) => setForm((f) => ({ ...f, next: e.target.value }))}
+            data-testid="password-new"
+          />
         )}
       </Field>
       <Field label={t('profile:password.confirm')} error={mismatch ? t('profile:password.mismatch') : null} required>

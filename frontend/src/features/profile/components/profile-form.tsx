@@ -185,7 +185,11 @@ export function ProfileForm() {
     );
   }
 
-  const input = (key: keyof Draft, label: string, opts: { required?: boolean; type?: string; autoComplete?: string; path?: string; inputMode?: 'tel' | 'numeric' } = {}) => (
+  const input = (
+    key: keyof Draft,
+    label: string,
+    opts: { required?: boolean; type?: string; autoComplete?: string; path?: string; inputMode?: 'tel' | 'numeric' } = {},
+  ) => (
     <Field label={label} error={errs[opts.path ?? key]} required={opts.required}>
       {(p) => (
         <input

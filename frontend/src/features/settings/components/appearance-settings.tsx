@@ -37,7 +37,14 @@ export function AppearanceSettings() {
         <div className="choice-group__options">
           {LANGUAGES.map((lang) => (
             <label key={lang} className={`choice${i18n.language === lang ? ' choice--checked' : ''}`}>
-              <input type="radio" name="language" value={lang} checked={i18n.language === lang} onChange={() => void setLanguage(lang)} className="choice__input" />
+              <input
+                type="radio"
+                name="language"
+                value={lang}
+                checked={i18n.language === lang}
+                onChange={() => void setLanguage(lang)}
+                className="choice__input"
+              />
               <span lang={lang}>{t(`common:language.${lang}`)}</span>
             </label>
           ))}

@@ -1,5 +1,5 @@
 import { DomainError } from '@akhada/kit/domain';
-import { DeciderSpecification } from '@akhada/kit/testing';
+import { DeciderSpecification } from '@akhada/kit/testing/decider';
 import { describe, expect, it } from 'vitest';
 import { membershipDecider, type MemberRegistered, type RegisterMember } from './decider.ts';
 
@@ -30,8 +30,7 @@ const memberRegistered = (overrides: Partial<MemberRegistered['data']> = {}): Me
 };
 
 describe('membership decider: RegisterMember', () => {
-  it('registers a new member, ending one paid period after the start', () =>
-    given([]).when(registerMember()).then([memberRegistered()]));
+  it('registers a new member, ending one paid period after the start', () => given([]).when(registerMember()).then([memberRegistered()]));
 
   it('rejects a second registration of the same stream', () =>
     given([memberRegistered()])
@@ -39,12 +38,19 @@ describe('membership decider: RegisterMember', () => {
       .thenThrows(DomainError, (e) => e.code === 'CONFLICT' && e.status === 409));
 
   it('rejects a fee that is not whole paise', () =>
-    given([]).when(registerMember({ feePaise: 10.5 })).thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED' && e.status === 400));
+    given([])
+      .when(registerMember({ feePaise: 10.5 }))
+      .thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED' && e.status === 400));
 
-  it('rejects a negative fee', () => given([]).when(registerMember({ feePaise: -1 })).thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED'));
+  it('rejects a negative fee', () =>
+    given([])
+      .when(registerMember({ feePaise: -1 }))
+      .thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED'));
 
   it('rejects a start date that is not a calendar day', () =>
-    given([]).when(registerMember({ startDate: '2025-02-30' })).thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED'));
+    given([])
+      .when(registerMember({ startDate: '2025-02-30' }))
+      .thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED'));
 
   describe('start date within two years back and one year ahead of the registration day (2025-03-10)', () => {
     const refused = (startDate: string, paymentFrequency: RegisterMember['data']['paymentFrequency'] = 'monthly') =>

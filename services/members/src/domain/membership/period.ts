@@ -13,5 +13,4 @@ export const membershipEndDate = (startDate: CalendarDate, frequency: PaymentFre
 export const daysRemaining = (endDate: CalendarDate, today: CalendarDate): number => daysBetween(today, endDate);
 
 /** What the members screen shows: an active membership whose days have run out reads as expired. */
-export const effectiveStatus = (stored: MembershipStatus, remaining: number): MembershipStatus =>
-  stored === 'active' && remaining <= 0 ? 'expired' : stored;
+export const effectiveStatus = (stored: MembershipStatus, remaining: number): MembershipStatus => (stored === 'active' && remaining <= 0 ? 'expired' : stored);
