@@ -54,13 +54,37 @@ export const IsoDate = z.iso.date();
 
 /** U+0000: PostgreSQL cannot store it in text or jsonb, and no person types it. */
 const NO_NUL = /^[^\u0000]*$/;
+/**
+ * Control characters (C0 but NUL, DEL, C1): a bell, an ANSI escape or a line break in a name garbles what staff see,
+ * logs and mail headers, and no keyboard field needs them. Multi-line text keeps tab, line feed and carriage return.
+ */
+const NO_CONTROL = /^[^\u0001-\u001F\u007F-\u009F]*$/;
+const NO_CONTROL_MULTILINE = /^[^\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/;
+/**
+ * The bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): invisible, they reorder
+ * how the text after them is shown (a spoofed name, "Trojan source"). The marks U+200E/U+200F stay allowed.
+ */
+const NO_BIDI_CONTROL = /^[^\u202A-\u202E\u2066-\u2069]*$/;
+
+export interface TextOptions {
+  /** Text of several lines (a message): tab, line feed and carriage return are allowed. */
+  multiline?: boolean;
+}
 
 /**
- * The base of every text field a request carries (body or query): a string without U+0000, with messages that name
- * the field. Chain the usual checks on it: `Text('First name').trim().min(1, …).max(50, …)`.
+ * The base of every text field a request carries (body or query), passwords included: a string without U+0000,
+ * control characters (but tab and line breaks in multi-line text) or bidirectional override and isolate characters,
+ * with messages that name the field. Chain the usual checks on it: `Text('First name').trim().min(1, …).max(50, …)`.
  */
-export const Text = (label = 'This field') =>
-  z.string({ message: `${label} is required` }).regex(NO_NUL, `${label} must not contain the NUL character (U+0000)`);
+export const Text = (label = 'This field', { multiline = false }: TextOptions = {}) =>
+  z
+    .string({ message: `${label} is required` })
+    .regex(NO_NUL, `${label} must not contain the NUL character (U+0000)`)
+    .regex(
+      multiline ? NO_CONTROL_MULTILINE : NO_CONTROL,
+      multiline ? `${label} must not contain control characters other than tabs and line breaks` : `${label} must not contain control characters such as tabs or line breaks`,
+    )
+    .regex(NO_BIDI_CONTROL, `${label} must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)`);
 
 /** `YYYY-MM-DD` of today (UTC) moved by whole years and days; contracts' date windows are computed when parsing. */
 const isoDayFromToday = ({ years = 0, days = 0 }: { years?: number; days?: number }): string => {
