@@ -12,34 +12,71 @@ export const declaredTooLarge = (req: FastifyRequest, limit: number): boolean =>
   return declared !== undefined && Number(declared) > limit;
 };
 
+/** How much of a refused body the edge reads and drops (after its 413) before it closes the connection instead. */
+export const DRAIN_FACTOR = 16;
+
 /**
  * Reads the request body (declared length or chunked) up to `limit` bytes and replaces the stream by what was read,
  * so the service gets it in one piece and the client's connection is left clean whatever the service answers:
  * 'ok', 'too-large', or 'broken' when the client sent a malformed body or went away (its problem, not a server error).
+ *
+ * A body over the limit is not destroyed: that would detach the request from its socket while the client is still
+ * sending, and the connection would hang (neither read nor closed) after the 413. The rest is read and dropped, so
+ * the client gets the 413 and may reuse the connection; past DRAIN_FACTOR times the limit the connection is closed.
  */
-export const readBody = async (req: FastifyRequest, limit: number): Promise<'ok' | 'too-large' | 'broken'> => {
-  const body = req.body;
-  if (!(body instanceof Readable)) return 'ok';
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of body) {
-      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+export const readBody = (req: FastifyRequest, limit: number): Promise<'ok' | 'too-large' | 'broken'> =>
+  new Promise((resolve) => {
+    const body = req.body;
+    if (!(body instanceof Readable)) return resolve('ok');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      body.off('data', onData);
+      body.off('end', onEnd);
+      body.off('error', onBroken);
+      body.off('close', onBroken);
+    };
+    const onData = (chunk: Buffer | string) => {
+      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       size += buf.length;
-      if (size > limit) return 'too-large';
-      chunks.push(buf);
-    }
-  } catch {
-    return 'broken';
-  }
-  req.body = Readable.from([Buffer.concat(chunks)]);
-  return 'ok';
+      if (size <= limit) return void chunks.push(buf);
+      stop();
+      chunks.length = 0;
+      drop(body, limit * DRAIN_FACTOR - size);
+      resolve('too-large');
+    };
+    const onEnd = () => {
+      stop();
+      req.body = Readable.from([Buffer.concat(chunks)]);
+      resolve('ok');
+    };
+    // A malformed chunk or a client gone mid-body: the stream errors or closes before its end.
+    const onBroken = () => {
+      stop();
+      body.on('error', () => undefined);
+      resolve('broken');
+    };
+    body.on('data', onData);
+    body.once('end', onEnd);
+    body.once('error', onBroken);
+    body.once('close', onBroken);
+  });
+
+/** Reads and drops the rest of a refused body; past `budget` more bytes, closes the connection. */
+const drop = (body: Readable, budget: number) => {
+  let left = budget;
+  body.on('error', () => undefined);
+  body.on('data', (chunk: Buffer | string) => {
+    left -= chunk.length;
+    if (left < 0) (body as Readable & { socket?: { destroy(): void } }).socket?.destroy();
+  });
+  body.resume();
 };
 
 export const bodyLimitText = (limit: number): string => (limit >= 1_048_576 ? `${Math.round((limit / 1_048_576) * 10) / 10} MB` : `${Math.round(limit / 1024)} KB`);
 
 /**
- * The 413. The connection stays open: Node reads and drops the rest of the body after the answer, so a client still
- * uploading reads the 413 instead of a reset.
+ * The 413. The connection stays open: the rest of the body is read and dropped after the answer (by Node for a declared
+ * length, by `readBody` for a counted one), so a client still uploading reads the 413 instead of a reset.
  */
 export const tooLarge = (reply: FastifyReply, body: unknown) => reply.status(413).send(body);

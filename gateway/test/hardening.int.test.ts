@@ -166,6 +166,90 @@ describe('finding 2: the edge enforces the body limit', () => {
   });
 });
 
+/**
+ * One keep-alive connection: `first` (head and body written as given, in 64 KiB pieces), then once its answer came
+ * and the body is all written, `next` on the same connection. Returns both status lines (0: no answer in time).
+ */
+const sameConnection = (first: { head: string; body: Buffer }, next: string, timeoutMs = 3_000) =>
+  new Promise<{ first: number; next: number; firstText: string; closed: boolean }>((resolve) => {
+    const socket = connect(gatewayPort, '127.0.0.1');
+    let buf = '';
+    let firstStatus = 0;
+    let firstText = '';
+    let written = false;
+    let nextSent = false;
+    let closed = false;
+    const done = (nextStatus: number) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ first: firstStatus, next: nextStatus, firstText, closed });
+    };
+    const timer = setTimeout(() => done(0), timeoutMs);
+    const maybeNext = () => {
+      if (!firstStatus || !written || nextSent) return;
+      nextSent = true;
+      socket.write(next);
+    };
+    socket.on('data', (c: Buffer) => {
+      buf += c.toString('latin1');
+      const heads = [...buf.matchAll(/HTTP\/1\.1 (\d{3})/g)];
+      if (!firstStatus && heads[0] && /\r\n\r\n[\s\S]*\}/.test(buf)) {
+        firstStatus = Number(heads[0][1]);
+        firstText = buf;
+        maybeNext();
+      }
+      if (heads[1]) done(Number(heads[1][1]));
+    });
+    socket.on('close', () => {
+      closed = true;
+      done(0);
+    });
+    socket.on('error', () => undefined);
+    socket.on('connect', async () => {
+      socket.write(first.head);
+      for (let i = 0; i < first.body.length; i += 64 * 1024) {
+        if (socket.destroyed) return;
+        if (!socket.write(first.body.subarray(i, i + 64 * 1024))) await new Promise((r) => socket.once('drain', r));
+      }
+      written = true;
+      maybeNext();
+    });
+  });
+
+const chunkedBody = (text: string) => {
+  const parts: Buffer[] = [];
+  const all = Buffer.from(text);
+  for (let i = 0; i < all.length; i += 64 * 1024) {
+    const piece = all.subarray(i, i + 64 * 1024);
+    parts.push(Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from('0\r\n\r\n'));
+  return Buffer.concat(parts);
+};
+
+describe('finding 2: the connection of a refused body stays usable', () => {
+  it('answers the next request on the same keep-alive connection after a 413 for a chunked body over the limit', async () => {
+    for (const [path, token] of [
+      ['/api/members/echo', 'user-301'],
+      ['/api/auth/login', undefined],
+    ] as const) {
+      const head = `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n${token ? `Authorization: Bearer ${token}\r\n` : ''}\r\n`;
+      const next = `GET /api/notifications/stats HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer user-302\r\n\r\n`;
+      const res = await sameConnection({ head, body: chunkedBody(bigJson(1_200_000)) }, next);
+      expect(res.first, path).toBe(413);
+      expect(res.firstText).toContain('PAYLOAD_TOO_LARGE');
+      expect(res.next, `the request after ${path}'s 413 on the same connection`).toBe(200);
+    }
+  });
+
+  it('reads and drops at most 16 times the limit of a refused body, then closes the connection', async () => {
+    const head = `POST /api/members/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nAuthorization: Bearer user-303\r\n\r\n`;
+    const res = await sameConnection({ head, body: chunkedBody(bigJson(20 * 1_048_576)) }, 'GET /api/notifications/stats HTTP/1.1\r\nHost: x\r\n\r\n', 10_000);
+    expect(res.first).toBe(413);
+    expect(res.closed).toBe(true);
+  });
+});
+
 describe('finding 2: a service’s own 413 stays a 413', () => {
   it('passes on a smaller limit’s refusal as 413 PAYLOAD_TOO_LARGE, never 503, and the connection stays usable', async () => {
     const statuses: number[] = [];

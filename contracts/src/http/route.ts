@@ -54,13 +54,44 @@ export const IsoDate = z.iso.date();
 
 /** U+0000: PostgreSQL cannot store it in text or jsonb, and no person types it. */
 const hasNoNul = (s: string): boolean => !s.includes('\u0000');
+/**
+ * Control characters (C0 but NUL, DEL, C1): a bell, an ANSI escape or a line break in a name garbles what staff see,
+ * logs and mail headers, and no keyboard field needs them. Multi-line text keeps tab, line feed and carriage return.
+ */
+const isControl = (code: number, multiline: boolean): boolean =>
+  (code >= 0x01 && code <= 0x1f && !(multiline && (code === 0x09 || code === 0x0a || code === 0x0d))) || (code >= 0x7f && code <= 0x9f);
+/**
+ * The bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): invisible, they reorder
+ * how the text after them is shown (a spoofed name, "Trojan source"). The marks U+200E/U+200F stay allowed.
+ */
+const isBidiControl = (code: number): boolean => (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+const hasNo = (bad: (code: number) => boolean) => (s: string): boolean => {
+  for (let i = 0; i < s.length; i++) if (bad(s.charCodeAt(i))) return false;
+  return true;
+};
+const hasNoControl = hasNo((c) => isControl(c, false));
+const hasNoControlMultiline = hasNo((c) => isControl(c, true));
+const hasNoBidiControl = hasNo(isBidiControl);
+
+export interface TextOptions {
+  /** Text of several lines (a message): tab, line feed and carriage return are allowed. */
+  multiline?: boolean;
+}
 
 /**
- * The base of every text field a request carries (body or query): a string without U+0000, with messages that name
- * the field. Chain the usual checks on it: `Text('First name').trim().min(1, …).max(50, …)`.
+ * The base of every text field a request carries (body or query), passwords included: a string without U+0000,
+ * control characters (but tab and line breaks in multi-line text) or bidirectional override and isolate characters,
+ * with messages that name the field. Chain the usual checks on it: `Text('First name').trim().min(1, …).max(50, …)`.
  */
-export const Text = (label = 'This field') =>
-  z.string({ message: `${label} is required` }).refine(hasNoNul, `${label} must not contain the NUL character (U+0000)`);
+export const Text = (label = 'This field', { multiline = false }: TextOptions = {}) =>
+  z
+    .string({ message: `${label} is required` })
+    .refine(hasNoNul, `${label} must not contain the NUL character (U+0000)`)
+    .refine(
+      multiline ? hasNoControlMultiline : hasNoControl,
+      multiline ? `${label} must not contain control characters other than tabs and line breaks` : `${label} must not contain control characters such as tabs or line breaks`,
+    )
+    .refine(hasNoBidiControl, `${label} must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)`);
 
 /** `YYYY-MM-DD` of today (UTC) moved by whole years and days; contracts' date windows are computed when parsing. */
 const isoDayFromToday = ({ years = 0, days = 0 }: { years?: number; days?: number }): string => {

@@ -1,7 +1,7 @@
 // Issue 8, findings 1 and 3 (contracts part): text with U+0000 and dates outside a sensible window are refused by the
 // contracts, with a message that says what is wrong, before any service or database sees them.
 import { describe, expect, it } from 'vitest';
-import { authRoutes, CreateLocationBody, CreateStaffBody, ProfileBody, RegisterBody } from './auth.ts';
+import { authRoutes, ChangePasswordBody, CreateLocationBody, CreateStaffBody, ProfileBody, RegisterBody, ResetPasswordBody } from './auth.ts';
 import { CreateMemberBody, MemberListQuery } from './members.ts';
 import { NotificationListQuery } from './notifications.ts';
 import { ContactBody } from './public.ts';
@@ -40,6 +40,62 @@ describe('text fields refuse U+0000', () => {
     expect(Text('City').safeParse(undefined).error?.issues[0]?.message).toBe('City is required');
     expect(Text('City').safeParse(42).error?.issues[0]?.message).toBe('City is required');
     expect(Text('City').parse('Pune')).toBe('Pune');
+  });
+});
+
+describe('text fields refuse control characters and bidi overrides, naming the field', () => {
+  const BEL = '\u0007';
+  const ESC = '\u001b[31m';
+  const controls = ['\u0001', BEL, '\b', ESC, '\u000b', '\u000c', '\u001f', '\u007f', '\u0085', '\u009b', '\t', '\n', '\r'];
+  const bidi = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+
+  it.each(controls.map((c) => [JSON.stringify(c), c]))('a one-line field refuses %s', (_name, c) => {
+    expect(Text('City').safeParse(`Pu${c}ne`).error?.issues.map((i) => i.message)).toEqual(['City must not contain control characters such as tabs or line breaks']);
+  });
+
+  it.each(bidi.map((c) => [`U+${c.codePointAt(0)!.toString(16).toUpperCase()}`, c]))('refuses %s', (_name, c) => {
+    expect(Text('First name').safeParse(`${c}Asha`).error?.issues.map((i) => i.message)).toEqual([
+      'First name must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)',
+    ]);
+  });
+
+  it('multi-line text keeps tabs and line breaks, and refuses the other control characters', () => {
+    const message = Text('Message', { multiline: true });
+    expect(message.parse('Hello,\r\n\tplease call me back.\n')).toBe('Hello,\r\n\tplease call me back.\n');
+    expect(message.safeParse(`Hello${BEL}`).error?.issues[0]?.message).toBe('Message must not contain control characters other than tabs and line breaks');
+    expect(message.safeParse(`Hello\u202e`).success).toBe(false);
+    expect(ContactBody.shape.message.safeParse('Hello,\nplease call me back about plans.').success).toBe(true);
+  });
+
+  it('accepts what people do type: Indic scripts with joiners, right-to-left text with its marks, accents, emoji', () => {
+    for (const v of ['क्\u200dष', 'श्रीमती अन्नपूर्णा', 'محمد\u200f علي', 'Zoë O’Brien-Łukasz', 'Gym 💪']) expect(Text('Name').safeParse(v).success, v).toBe(true);
+  });
+
+  const base = { firstName: 'A', lastName: 'B', email: 'a@b.in', phone: '9876543210' };
+  const cases: [string, { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } } }, Record<string, unknown>, string][] = [
+    ['register name', RegisterBody, { ...base, password: 'password1', role: 'admin', gymName: `Iron${ESC} Gym` }, 'gymName: Gym name must not contain control characters such as tabs or line breaks'],
+    ['register password', RegisterBody, { ...base, password: `password1${BEL}`, role: 'admin' }, 'password: Password must not contain control characters such as tabs or line breaks'],
+    ['profile address', ProfileBody, { address: { street: '\u202eMG Road' } }, 'address.street: Street must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)'],
+    ['profile emergency contact', ProfileBody, { emergencyContact: { name: `Ravi${BEL}` } }, 'emergencyContact.name: Emergency contact name must not contain control characters such as tabs or line breaks'],
+    ['location city', CreateLocationBody, { name: 'Main', city: `Pune\u2066` }, 'city: City must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)'],
+    [
+      'staff password',
+      CreateStaffBody,
+      { ...base, role: 'trainer', locationIds: ['0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'], password: '\u202epassword1' },
+      'password: Password must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)',
+    ],
+    ['member name', CreateMemberBody, { ...base, firstName: `A${ESC}` }, 'firstName: First name must not contain control characters such as tabs or line breaks'],
+    ['contact name', ContactBody, { name: `Asha\u202e`, email: 'a@b.in', message: 'Please call me back', topic: 'sales' }, 'name: Name must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)'],
+    ['change password', ChangePasswordBody, { currentPassword: 'old password', newPassword: `new${BEL}password` }, 'newPassword: Password must not contain control characters such as tabs or line breaks'],
+    ['reset password', ResetPasswordBody, { token: 'x'.repeat(30), password: `new\u2067password` }, 'password: Password must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)'],
+    ['login password', authRoutes.login.body, { email: 'a@b.in', password: `x${BEL}` }, 'password: Password must not contain control characters such as tabs or line breaks'],
+    ['member search', MemberListQuery, { search: `a${ESC}` }, 'search: Search must not contain control characters such as tabs or line breaks'],
+    ['notification category', NotificationListQuery, { category: '\u202ex' }, 'category: Category must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)'],
+  ];
+  it.each(cases)('%s', (_name, schema, value, expected) => {
+    const r = schema.safeParse(value);
+    expect(r.success).toBe(false);
+    expect(messages(r)).toContain(expected);
   });
 });
 

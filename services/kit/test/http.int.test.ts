@@ -123,6 +123,19 @@ describe('finding 4: rejections before any route carry the one error body', () =
     expect(ErrorBody.parse(JSON.parse(res.body))).toMatchObject({ success: false, code: 'BAD_REQUEST', requestId: expect.any(String) });
   });
 
+  it.each([
+    ['a request line too long', `GET /things/${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`],
+    ['a malformed chunked body', 'POST /things HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n'],
+    ['Content-Length and Transfer-Encoding together', 'POST /things HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n'],
+    ['a control character in the request line', 'GET /things/1\u0001 HTTP/1.1\r\nHost: x\r\n\r\n'],
+    ['bytes that are not HTTP at all', 'HELLO\r\n\r\n'],
+  ])('%s: a 4xx with the body, and the connection closed', async (_name, bytes) => {
+    const res = await raw(ports.port, bytes);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(ErrorBody.parse(JSON.parse(res.body))).toMatchObject({ success: false, requestId: expect.any(String) });
+  });
+
   it('a "__proto__" key is refused saying so, not as "not valid JSON"', async () => {
     const res = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{"name":"x","__proto__":{"admin":true}}' });
     expect(res.statusCode).toBe(400);
