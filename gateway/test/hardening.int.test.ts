@@ -205,7 +205,7 @@ const sameConnection = (first: { head: string; body: Buffer }, next: string, tim
       done(0);
     });
     socket.on('error', () => undefined);
-    socket.on('connect', async () => {
+    const writeFirst = async () => {
       socket.write(first.head);
       for (let i = 0; i < first.body.length; i += 64 * 1024) {
         if (socket.destroyed) return;
@@ -213,7 +213,8 @@ const sameConnection = (first: { head: string; body: Buffer }, next: string, tim
       }
       written = true;
       maybeNext();
-    });
+    };
+    socket.on('connect', () => void writeFirst());
   });
 
 const chunkedBody = (text: string) => {
