@@ -2,7 +2,7 @@
 import { ErrorBody, memberRoutes } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api } from './support/api.ts';
+import { api } from '@akhada/test-support/api';
 
 const a = api(inject('gatewayUrl'));
 let gymA: Awaited<ReturnType<typeof a.newGym>>;
@@ -71,7 +71,9 @@ describe('sessions', () => {
     const t0 = Date.now();
     expect((await a.call('GET', '/auth/me', undefined, s.token)).status).toBe(401);
     await expect.poll(async () => (await a.call('GET', '/members?limit=1', undefined, s.token)).status, { timeout: 60_000, interval: 200 }).toBe(401);
-    await expect.poll(async () => (await a.call('GET', '/notifications/unread-count', undefined, s.token)).status, { timeout: 60_000, interval: 200 }).toBe(401);
+    await expect
+      .poll(async () => (await a.call('GET', '/notifications/unread-count', undefined, s.token)).status, { timeout: 60_000, interval: 200 })
+      .toBe(401);
     console.log(`signed-out token refused by members and notifications ${Date.now() - t0} ms after logout`);
     // The other session of the same user is untouched.
     expect((await a.call('GET', '/members?limit=1', undefined, gymA.token)).status).toBe(200);
@@ -79,7 +81,20 @@ describe('sessions', () => {
 });
 
 describe('bad input never becomes a 500', () => {
-  const bodies: unknown[] = ['{not json', '[]', 'null', '"text"', {}, { firstName: 42 }, { email: ['x'] }, { membershipFee: 'lots' }, { membershipFee: -1 }, { membershipType: 'platinum' }, { locationId: 'not-a-uuid' }, { a: 'b'.repeat(5000) }];
+  const bodies: unknown[] = [
+    '{not json',
+    '[]',
+    'null',
+    '"text"',
+    {},
+    { firstName: 42 },
+    { email: ['x'] },
+    { membershipFee: 'lots' },
+    { membershipFee: -1 },
+    { membershipType: 'platinum' },
+    { locationId: 'not-a-uuid' },
+    { a: 'b'.repeat(5000) },
+  ];
   const targets: [string, string][] = [
     ['POST', '/members'],
     ['POST', '/auth/register'],
@@ -100,7 +115,15 @@ describe('bad input never becomes a 500', () => {
     }
   });
   it('rejects bad ids and queries with 400', async () => {
-    for (const path of ['/members/123', '/members?limit=0', '/members?page=-1', '/members?status=gone', '/notifications?type=bogus', '/notifications?limit=1000', '/notifications/xyz/read']) {
+    for (const path of [
+      '/members/123',
+      '/members?limit=0',
+      '/members?page=-1',
+      '/members?status=gone',
+      '/notifications?type=bogus',
+      '/notifications?limit=1000',
+      '/notifications/xyz/read',
+    ]) {
       const method = path.endsWith('/read') ? 'PUT' : 'GET';
       const r = await a.call(method, path, undefined, gymA.token);
       expect(r.status, `${path} → ${r.status}`).toBe(400);

@@ -6,9 +6,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { cssOf, focusedTestId, horizontalOverflow, htmlAttribute, isDialogOpen } from './support/dom.ts';
-import { signIn } from './support/ui.ts';
+import { launchBrowser } from '@akhada/test-support/browser';
+import { cssOf, focusedTestId, horizontalOverflow, htmlAttribute, isDialogOpen } from '@akhada/test-support/dom';
+import { signIn } from '@akhada/test-support/ui';
 
 const contentDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'gateway', 'content');
 const content = (lang: 'en' | 'hi') => JSON.parse(readFileSync(join(contentDir, `landing.${lang}.json`), 'utf8')) as LandingContent;
@@ -320,7 +320,10 @@ describe('first screen rendered by the gateway', () => {
   }
 
   it('sends / with banner, header, hero and metadata already in the page, in the language of the lang cookie', async () => {
-    for (const [lang, c] of [['en', en], ['hi', hi]] as const) {
+    for (const [lang, c] of [
+      ['en', en],
+      ['hi', hi],
+    ] as const) {
       const { ctx, page } = await withoutScripts(lang);
       expect(await htmlAttribute(page, 'lang')).toBe(lang);
       expect(await page.getByTestId('hero-title').innerText()).toBe(c.hero.titleDesktop);

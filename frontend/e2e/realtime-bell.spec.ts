@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api } from './support/api.ts';
-import { launchBrowser, newContext } from './support/browser.ts';
-import { signIn } from './support/ui.ts';
+import { api } from '@akhada/test-support/api';
+import { launchBrowser, newContext } from '@akhada/test-support/browser';
+import { signIn } from '@akhada/test-support/ui';
 
 let browser: Browser;
 const base = inject('gatewayUrl');
@@ -29,7 +29,20 @@ describe('notification bell', () => {
     const other = await a.newGym('elsewhere');
     // A second staff user of the same gym adds the member.
     const adminEmail = `admin-${randomUUID().slice(0, 8)}@example.in`;
-    const staff = await a.call('POST', '/auth/staff', { firstName: 'Front', lastName: 'Desk', email: adminEmail, phone: '+91 90000 12345', role: 'admin', locationIds: [gym.user.locations[0]!._id], password: 'desk password 1' }, gym.token);
+    const staff = await a.call(
+      'POST',
+      '/auth/staff',
+      {
+        firstName: 'Front',
+        lastName: 'Desk',
+        email: adminEmail,
+        phone: '+91 90000 12345',
+        role: 'admin',
+        locationIds: [gym.user.locations[0]!._id],
+        password: 'desk password 1',
+      },
+      gym.token,
+    );
     expect(staff.status, JSON.stringify(staff.json)).toBe(201);
     const admin = await a.login(adminEmail, 'desk password 1');
 
@@ -51,7 +64,18 @@ describe('notification bell', () => {
     const created = await a.call('POST', '/members', a.member(1, { firstName: 'Lakshmi' }), admin.token);
     expect(created.status).toBe(201);
     // Polled from Node: page.waitForFunction evaluates its predicate with eval, which the product's CSP forbids.
-    await expect.poll(async () => ((await ownerPage.getByTestId('bell-badge').textContent({ timeout: 50 }).catch(() => null)) ?? '').trim(), { timeout: 2_000, interval: 50 }).toBe('1');
+    await expect
+      .poll(
+        async () =>
+          (
+            (await ownerPage
+              .getByTestId('bell-badge')
+              .textContent({ timeout: 50 })
+              .catch(() => null)) ?? ''
+          ).trim(),
+        { timeout: 2_000, interval: 50 },
+      )
+      .toBe('1');
     const latency = Date.now() - t0;
     console.log(`bell updated ${latency} ms after the member was added`);
     expect(latency).toBeLessThan(2_000);

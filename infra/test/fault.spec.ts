@@ -3,7 +3,7 @@
 // the inbox makes the redelivered ones harmless.
 import { notificationRoutes } from '@akhada/contracts';
 import { describe, expect, inject, it } from 'vitest';
-import { api } from '../../frontend/e2e/support/api.ts';
+import { api } from '@akhada/test-support/api';
 
 describe('notifications survive a crash of their service', () => {
   it('gives every member registered around a crash exactly one notification', async () => {

@@ -8,4 +8,3 @@ export const signIn = async (page: Page, email: string, password: string, expect
   await page.getByTestId('login-submit').click();
   await page.waitForURL(expectPath, { timeout: 15_000 });
 };
-

@@ -29,12 +29,29 @@ export const api = (base: string) => {
     async newGym(label = 'gym') {
       const email = `${label}-${randomUUID().slice(0, 8)}@example.in`;
       const password = 'test password 1';
-      const r = await call('POST', '/auth/register', { firstName: 'Test', lastName: 'Owner', email, phone: '+91 90000 00000', password, role: 'admin', gymName: `${label} gym` });
+      const r = await call('POST', '/auth/register', {
+        firstName: 'Test',
+        lastName: 'Owner',
+        email,
+        phone: '+91 90000 00000',
+        password,
+        role: 'admin',
+        gymName: `${label} gym`,
+      });
       if (r.status !== 201) throw new Error(`register: ${r.status} ${JSON.stringify(r.json)}`);
       return { email, password, ...(await this.login(email, password)) };
     },
     member(i: number, extra: object = {}) {
-      return { firstName: `Member${i}`, lastName: 'Test', email: `m${i}-${randomUUID().slice(0, 8)}@example.in`, phone: '+91 91234 56789', membershipType: 'basic', membershipFee: 1500, paymentFrequency: 'monthly', ...extra };
+      return {
+        firstName: `Member${i}`,
+        lastName: 'Test',
+        email: `m${i}-${randomUUID().slice(0, 8)}@example.in`,
+        phone: '+91 91234 56789',
+        membershipType: 'basic',
+        membershipFee: 1500,
+        paymentFrequency: 'monthly',
+        ...extra,
+      };
     },
   };
 };
