@@ -6,6 +6,7 @@ import { App } from './app/app';
 import { LandingPage } from './app/router';
 import { prefetchLandingContent } from './features/landing/api/get-landing-content';
 import { getToken } from './lib/auth/token-store';
+import { createQueryClient } from './lib/query-client';
 import { initI18n, storedLanguage } from './lib/i18n';
 import './styles/tokens.css';
 import './styles/fonts.css';
@@ -13,6 +14,7 @@ import './styles/base.css';
 import './styles/components.css';
 
 const lang = storedLanguage();
+const queryClient = createQueryClient();
 
 // The gateway sent the landing page's first screen already rendered (see src/prerender/landing-snapshot.tsx), with
 // its content; index.html's inline script marked it stale if it does not fit this visitor (signed in, or another
@@ -51,7 +53,7 @@ void Promise.all([initI18n(), snapshot ? landingCode : null])
     startTransition(() =>
       createRoot(root).render(
         <StrictMode>
-          <App />
+          <App queryClient={queryClient} />
         </StrictMode>,
       ),
     );

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALL_NS } from '../locales/resources';
+import { ALL_NS } from '../../locales/resources';
+import { useFieldMessage } from './use-field-message';
 
 export interface FieldControlProps {
   id: string;
@@ -9,34 +10,41 @@ export interface FieldControlProps {
   'aria-required': boolean | undefined;
 }
 
+/** What every field of a form takes: its name in the form (the contract's path), label, hint and whether it is needed. */
+export interface FieldProps {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  /** Marked with * and aria-required. */
+  required?: boolean;
+  /** Says "(optional)" after the label. */
+  optional?: boolean;
+  /** Class of the field's wrapper (e.g. to span the grid). */
+  fieldClassName?: string;
+}
+
 /**
- * Label + control + hint + error, wired together (label for=, aria-describedby, aria-invalid).
- * The control is rendered by the child function so any input, select or custom control fits.
+ * Label + control + hint + error of one field of the surrounding form, wired together: label for=, aria-invalid,
+ * aria-describedby (hint and error), aria-required. The error comes from the form's state, in the UI language.
+ * The control is rendered by the child function, so any input, select or custom control fits.
  */
-export function Field({
+export function FormField({
+  name,
   label,
   hint,
-  error,
   required,
   optional,
-  className,
+  fieldClassName,
   children,
-}: {
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string | null;
-  required?: boolean;
-  optional?: boolean;
-  className?: string;
-  children: (props: FieldControlProps) => ReactNode;
-}) {
+}: FieldProps & { children: (props: FieldControlProps) => ReactNode }) {
   const { t } = useTranslation(ALL_NS);
   const id = useId();
+  const error = useFieldMessage(name, label);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+    <div className={`field${error ? ' field--invalid' : ''}${fieldClassName ? ` ${fieldClassName}` : ''}`}>
       <label htmlFor={id} className="field__label">
         {label}
         {required ? (
@@ -54,7 +62,7 @@ export function Field({
         </p>
       ) : null}
       {error ? (
-        <p className="field__error" id={errorId}>
+        <p className="field__error" id={errorId} data-testid={`${name}-error`}>
           {error}
         </p>
       ) : null}
