@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNow } from '../../../lib/use-now';
 import { useMemberTotal } from '../api/get-member-total';
 import { useRecentNotifications } from '../api/get-recent-notifications';
-import { useUnreadCount } from '../api/get-unread-count';
+import { useUnreadCount } from '../../../lib/shared-queries/unread-count';
 import { GymCard } from '../components/gym-card';
 import { RecentActivity } from '../components/recent-activity';
 import { StatCard } from '../components/stat-card';

@@ -7,9 +7,11 @@ export interface NotificationQuery {
   status?: NotificationStatus;
 }
 
-/** The bell asks for the 10 most recent. */
-export const BELL_QUERY: NotificationQuery = { page: 1, limit: 10 };
-
+/**
+ * The notifications feature's cache keys, the one factory for them. In `lib` because the shell's bell and the
+ * dashboard read the same entries (features do not import each other); everything is under ['notifications'], so
+ * one invalidation refreshes all of it.
+ */
 export const notificationKeys = {
   all: ['notifications'] as const,
   lists: ['notifications', 'list'] as const,

@@ -1,7 +1,7 @@
 import { notificationRoutes } from '@akhada/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callRoute, parseResponse } from '../../../lib/api-client';
-import { notificationKeys } from './query-keys';
+import { callRoute, parseResponse } from '../api-client';
+import { notificationKeys } from '../query-keys/notifications';
 
 /** Polled every 30 s as a safety net under the socket's live updates. */
 export const UNREAD_POLL_MS = 30_000;
@@ -12,6 +12,10 @@ export async function getUnreadCount(signal?: AbortSignal) {
   return parseResponse(notificationRoutes.unreadCount.responses[200], json, 'GET /notifications/unread-count').data;
 }
 
+/**
+ * The unread count: one cache entry, shown by the bell and the dashboard, with one refresh rule (the bell's socket
+ * sets it live; a 30-second poll covers a socket that is down).
+ */
 export const unreadCountQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.unreadCount,
