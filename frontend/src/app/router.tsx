@@ -20,12 +20,8 @@ const MemberDetailPage = lazyPage(async () => (await import('../features/members
 const NotificationsPage = lazyPage(async () => (await import('../features/notifications/routes/notifications-page')).NotificationsPage);
 const ProfilePage = lazyPage(async () => (await import('../features/profile/routes/profile-page')).ProfilePage);
 const SettingsRoute = lazyPage(async () => (await import('./routes/settings-route')).SettingsRoute);
-const TrainersPage = lazyPage(async () => (await import('../features/trainers/routes/trainers-page')).TrainersPage);
-const PaymentsPage = lazyPage(async () => (await import('../features/payments/routes/payments-page')).PaymentsPage);
-const InventoryPage = lazyPage(async () => (await import('../features/inventory/routes/inventory-page')).InventoryPage);
-const AttendancePage = lazyPage(async () => (await import('../features/attendance/routes/attendance-page')).AttendancePage);
-const ChatPage = lazyPage(async () => (await import('../features/chat/routes/chat-page')).ChatPage);
-const FeedbackPage = lazyPage(async () => (await import('../features/feedback/routes/feedback-page')).FeedbackPage);
+/** Trainers, payments, inventory, attendance, chat and feedback until their screens are built. */
+const PlaceholderPage = lazyPage(async () => (await import('../components/placeholder-page')).PlaceholderPage);
 
 /**
  * The route table (declarative: the data router would add about 18 KB gzip to every page, and no screen uses
@@ -53,12 +49,12 @@ export function AppRoutes() {
             <Route path="notifications" element={<NotificationsPage />} />
             <Route path="profile" element={<ProfilePage />} />
             <Route path="settings" element={<SettingsRoute />} />
-            <Route path="trainers" element={<TrainersPage />} />
-            <Route path="payments" element={<PaymentsPage />} />
-            <Route path="inventory" element={<InventoryPage />} />
-            <Route path="attendance" element={<AttendancePage />} />
-            <Route path="chat" element={<ChatPage />} />
-            <Route path="feedback" element={<FeedbackPage />} />
+            <Route path="trainers" element={<PlaceholderPage area="trainers" />} />
+            <Route path="payments" element={<PlaceholderPage area="payments" />} />
+            <Route path="inventory" element={<PlaceholderPage area="inventory" />} />
+            <Route path="attendance" element={<PlaceholderPage area="attendance" />} />
+            <Route path="chat" element={<PlaceholderPage area="chat" />} />
+            <Route path="feedback" element={<PlaceholderPage area="feedback" />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
