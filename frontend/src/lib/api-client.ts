@@ -72,7 +72,7 @@ export async function apiFetch({ method, path, query, body, auth = true, signal 
   if (debug) console.debug('[api] ←', res.status, method, url);
 
   if (!res.ok) {
-    const error = ApiError.fromResponse(res.status, json);
+    const error = ApiError.fromResponse(res.status, json, res.headers.get('retry-after'));
     if (res.status === 401 && auth && token) {
       const current = getToken();
       // The token was rotated while this call was on its way: try once more with the new one.
