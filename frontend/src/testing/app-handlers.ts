@@ -1,6 +1,9 @@
 import { authRoutes, memberRoutes, notificationRoutes, type Member, type Notification, type User } from '@akhada/contracts';
+import type { DefaultBodyType, HttpResponseResolver, PathParams } from 'msw';
 import { aUser } from './fixtures';
 import { on, reply } from './contract-handlers';
+
+type Resolver = HttpResponseResolver<PathParams, DefaultBodyType>;
 
 /** GET /auth/me answers with this user. */
 export const meIs = (user: User = aUser()) => on(authRoutes.me, () => reply(authRoutes.me, 200, { success: true, data: { user } }));
@@ -24,26 +27,35 @@ export function notificationsAre(items: Notification[] = []) {
         },
       }),
     ),
-    on(notificationRoutes.list, ({ request }) => {
-      const url = new URL(request.url);
-      const limit = Number(url.searchParams.get('limit') ?? 20);
-      const page = Number(url.searchParams.get('page') ?? 1);
-      const status = url.searchParams.get('status');
-      const type = url.searchParams.get('type');
-      const matching = items.filter((n) => (!status || n.status === status) && (!type || n.type === type));
-      return reply(notificationRoutes.list, 200, {
-        success: true,
-        data: { notifications: matching.slice((page - 1) * limit, page * limit) },
-        totalCount: matching.length,
-        pagination: { page, limit, totalPages: Math.ceil(matching.length / limit) },
-      });
-    }),
+    on(notificationRoutes.list, notificationListReply(items)),
   ];
 }
 
-/** GET /members answers from this list (search, status and paging as the service does them). */
-export const membersAre = (members: Member[]) =>
-  on(memberRoutes.list, ({ request }) => {
+/** GET /notifications answered from this list (page, limit, type and status as the service does them). */
+export const notificationListReply =
+  (items: Notification[]): Resolver =>
+  ({ request }) => {
+    const url = new URL(request.url);
+    const limit = Number(url.searchParams.get('limit') ?? 20);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const status = url.searchParams.get('status');
+    const type = url.searchParams.get('type');
+    const matching = items.filter((n) => (!status || n.status === status) && (!type || n.type === type));
+    return reply(notificationRoutes.list, 200, {
+      success: true,
+      data: { notifications: matching.slice((page - 1) * limit, page * limit) },
+      totalCount: matching.length,
+      pagination: { page, limit, totalPages: Math.ceil(matching.length / limit) },
+    });
+  };
+
+/** GET /members answers from this list (status and paging as the service does them). */
+export const membersAre = (members: Member[]) => on(memberRoutes.list, memberListReply(members));
+
+/** The reply of GET /members from this list. */
+export const memberListReply =
+  (members: Member[]): Resolver =>
+  ({ request }) => {
     const url = new URL(request.url);
     const limit = Number(url.searchParams.get('limit') ?? 10);
     const page = Number(url.searchParams.get('page') ?? 1);
@@ -55,7 +67,7 @@ export const membersAre = (members: Member[]) =>
       totalCount: matching.length,
       pagination: { page, limit, totalPages: Math.ceil(matching.length / limit) },
     });
-  });
+  };
 
 /** A signed-in owner with an empty bell: what every screen behind the shell needs. */
 export const signedInShell = (user: User = aUser()) => [meIs(user), ...notificationsAre([])];
