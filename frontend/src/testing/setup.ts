@@ -4,6 +4,7 @@
  * (any request without a handler fails the test), the texts, and cleans up after every test.
  */
 import { cleanup, configure } from '@testing-library/react';
+import { ws } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { initI18n } from '../lib/i18n';
@@ -37,17 +38,21 @@ window.scrollTo = () => undefined;
 // The API client traces every call in development builds; keep test output for failures.
 vi.spyOn(console, 'debug').mockImplementation(() => undefined);
 
-export const server = setupServer();
+/**
+ * The bell's live socket (socket.io over a WebSocket, the app's only one): accepted and left quiet, so no test ever
+ * opens a real connection; the tests drive the HTTP side. (MSW matches socket.io addresses without "/socket.io".)
+ */
+const hub = ws.link('*');
+
+export const server = setupServer(hub.addEventListener('connection', () => undefined));
 /** Calls that had no handler in the current test: the test fails with their list. */
 const unhandled: string[] = [];
 
 beforeAll(async () => {
   server.listen({
-    // Every call must have a handler. The bell's live socket (socket.io) is left to fail quietly and retry in the
-    // background: the tests drive the HTTP side.
+    // Every call must have a handler.
     onUnhandledRequest: (request, print) => {
       const url = new URL(request.url);
-      if (url.pathname.startsWith('/socket.io/')) return;
       unhandled.push(`${request.method} ${url.pathname}${url.search}`);
       print.error();
     },
@@ -57,6 +62,7 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  server.events.removeAllListeners();
   localStorage.clear();
   const missed = unhandled.splice(0);
   if (missed.length) throw new Error(`Requests without a mock handler: ${[...new Set(missed)].join(', ')}`);

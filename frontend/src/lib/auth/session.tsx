@@ -201,7 +201,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const retry = useCallback(() => {
-    setState((s) => (s.status === 'retrying' ? { ...s, retrying: { ...s.retrying, retryAt: Date.now() } } : s));
     void load();
   }, [load]);
 

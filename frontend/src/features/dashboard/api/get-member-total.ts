@@ -1,5 +1,5 @@
 import { memberRoutes } from '@akhada/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { callRoute, parseResponse } from '../../../lib/api-client';
 import { memberKeys, type MemberTotalParams } from '../../../lib/query-keys/members';
 
@@ -18,7 +18,3 @@ export const memberTotalQueryOptions = (p: MemberTotalParams) =>
     queryFn: ({ signal }) => getMemberTotal(p, signal),
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
-
-export function useMemberTotal(p: MemberTotalParams, enabled: boolean) {
-  return useQuery({ ...memberTotalQueryOptions(p), enabled });
-}

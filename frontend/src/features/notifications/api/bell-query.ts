@@ -1,4 +1,4 @@
-import type { NotificationQuery } from '../../../lib/query-keys/notifications';
+import { LATEST_NOTIFICATIONS } from '../../../lib/shared-queries/notification-list';
 
-/** The bell asks for the 10 most recent. */
-export const BELL_QUERY: NotificationQuery = { page: 1, limit: 10 };
+/** The bell shows the 10 most recent (the same cache entry as the dashboard's recent activity). */
+export const BELL_QUERY = LATEST_NOTIFICATIONS;
