@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
@@ -12,12 +12,14 @@ import { useCurrentLocation } from '../../../lib/current-location';
 import { formatNumber } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMembers } from '../api/get-members';
-import { AddMemberModal } from '../components/add-member-modal';
 import { EMPTY_FILTERS, MembersFilters, type MemberFilters } from '../components/members-filters';
 import { filtersFrom, memberListParams, pageFrom } from './members-data';
 import { MembersTable } from '../components/members-table';
 import '../members.css';
 import { ALL_NS } from '../../../locales/resources';
+
+// The form (and its form library) loads when it is first opened: the list shows without it.
+const AddMemberModal = lazy(async () => ({ default: (await import('../components/add-member-modal')).AddMemberModal }));
 
 export function MembersPage() {
   const { t } = useTranslation(ALL_NS);
@@ -28,6 +30,11 @@ export function MembersPage() {
   const filters = filtersFrom(params);
   const page = pageFrom(params);
   const [adding, setAdding] = useState(false);
+  // Mounted from the first time it opens, so it can close (and open again) in place.
+  const [addOpened, setAddOpened] = useState(false);
+  useEffect(() => {
+    if (adding) setAddOpened(true);
+  }, [adding]);
 
   // "Add Member" elsewhere (dashboard) links here with ?add=1.
   useEffect(() => {
@@ -119,7 +126,11 @@ export function MembersPage() {
         )}
       </section>
 
-      <AddMemberModal open={adding} onClose={() => setAdding(false)} locations={locations} defaultLocationId={locationId} />
+      {adding || addOpened ? (
+        <Suspense fallback={null}>
+          <AddMemberModal open={adding} onClose={() => setAdding(false)} locations={locations} defaultLocationId={locationId} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
