@@ -21,7 +21,6 @@ export class LandingContentError extends Error {
 
 const early = new Map<string, Promise<LandingContent>>();
 
-
 declare global {
   interface Window {
     /** Started by index.html's inline script for a guest opening / (before any of this code has loaded). */

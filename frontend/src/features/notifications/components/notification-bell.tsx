@@ -137,14 +137,17 @@ export function NotificationBell() {
               <ul className="bell__list">
                 {items.map((n) => (
                   <li key={n._id}>
-                    <button type="button" className={`bell-item${n.status === 'unread' ? ' bell-item--unread' : ''}`} onClick={() => onItem(n)} data-testid="bell-item">
+                    <button
+                      type="button"
+                      className={`bell-item${n.status === 'unread' ? ' bell-item--unread' : ''}`}
+                      onClick={() => onItem(n)}
+                      data-testid="bell-item"
+                    >
                       <NotificationTypeIcon type={n.type} />
                       <span className="bell-item__body">
                         <span className="bell-item__top">
                           <span className="bell-item__title">{n.title}</span>
-                          {n.status === 'unread' ? (
-                            <span className="unread-dot" role="img" aria-label={t('notifications:item.unread')} />
-                          ) : null}
+                          {n.status === 'unread' ? <span className="unread-dot" role="img" aria-label={t('notifications:item.unread')} /> : null}
                         </span>
                         <span className="bell-item__message">{n.message}</span>
                         <span className="bell-item__meta">

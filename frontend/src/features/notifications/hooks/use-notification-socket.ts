@@ -93,11 +93,9 @@ export function useNotificationSocket(enabled = true): boolean {
         return;
       }
       // Keep the live socket and hand it the new token; reconnect if the hub does not take it.
-      socket
-        .timeout(REFRESH_ACK_TIMEOUT_MS)
-        .emit(HUB_EVENTS.authRefresh, { token }, (err: Error | null, result?: { ok?: boolean }) => {
-          if (err || !result?.ok) reconnect();
-        });
+      socket.timeout(REFRESH_ACK_TIMEOUT_MS).emit(HUB_EVENTS.authRefresh, { token }, (err: Error | null, result?: { ok?: boolean }) => {
+        if (err || !result?.ok) reconnect();
+      });
     });
 
     return () => {
