@@ -3,9 +3,7 @@
 // a subpath export or a re-export all count the same, and one rule with a capture group ($1) covers every service and
 // every feature, present and future. Messages: `<rule>: <importer> → <imported>` followed by the rule's comment.
 //
-// .dependency-cruiser-known-violations.json lists the violations that were in the tree when the rules arrived; they are
-// reported as "known violations ignored" and do not fail the run, anything new does. See them with
-// `npx depcruise --config .dependency-cruiser.mjs --output-type err-long .`; once they are fixed, empty the file (`[]`).
+// There is no baseline of tolerated violations: every violation fails the run (fix it; do not list it somewhere).
 // Chosen over eslint-plugin-boundaries / import-x/no-restricted-paths because it checks resolved paths with capture
 // groups, and can follow imports transitively (`reachable`), which is what "@akhada/kit/domain loads no I/O" needs.
 import { readFileSync } from 'node:fs';

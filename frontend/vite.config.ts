@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { APP_NS } from './src/locales/resources';
 
 const backend = 'http://127.0.0.1:8080';
 
@@ -35,15 +36,26 @@ function precompress(): Plugin {
   };
 }
 
+/** The chunks a signed-in visitor needs to show these addresses, beyond the entry and the shell (see appPreload). */
+const APP_PAGES: Record<string, string[]> = {
+  '/dashboard': ['features/dashboard/routes/dashboard-data.ts', 'features/dashboard/routes/dashboard-page.tsx'],
+  '/dashboard/members': ['features/members/routes/members-data.ts', 'features/members/routes/members-page.tsx'],
+  '/dashboard/notifications': ['features/notifications/routes/notifications-data.ts', 'features/notifications/routes/notifications-page.tsx'],
+};
+/** What every signed-in screen needs: the session's calls (first: the data waits for them), the shell, the bell's data. */
+const APP_SESSION = ['lib/auth/api/session-calls.ts'];
+const APP_SHELL = ['features/notifications/routes/notifications-data.ts', 'app/shell/app-shell.tsx'];
+
 /**
- * Lists the landing page's first-screen chunk (and what it imports beyond the entry) with its styles in index.html's
- * inline script, which preloads them for a guest opening /, in parallel with the main script (otherwise they would
- * only be requested after it has run).
+ * Writes into index.html's inline script the chunks (and their styles) to request at once, in parallel with the main
+ * script (otherwise each would only be requested after the code before it has run):
+ *   - for a guest opening /: the landing page's first-screen chunk and what it imports beyond the entry;
+ *   - for a signed-in visitor opening the app: the session's calls, the shell and its texts (per language), and the
+ *     page of the address with its data loader.
  */
-function landingPreload(): Plugin {
-  const sources = ['features/landing/routes/landing-page.tsx'];
+function bootPreload(): Plugin {
   return {
-    name: 'akhada:landing-preload',
+    name: 'akhada:boot-preload',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -60,22 +72,46 @@ function landingPreload(): Plugin {
           if (c?.type === 'chunk') c.imports.forEach(walkEntry);
         };
         if (entry) walkEntry(entry.fileName);
-        const assets = new Set<string>();
-        const walk = (file: string) => {
-          const c = bundle[file];
-          if (!c || c.type !== 'chunk' || inEntry.has(file) || assets.has(`/${file}`)) return;
-          assets.add(`/${file}`);
-          c.viteMetadata?.importedCss.forEach((css) => assets.add(`/${css}`));
-          c.imports.forEach(walk);
+        /** The chunks of these sources and everything they import that the entry does not have, with their styles. */
+        const assetsOf = (sources: string[], skip = new Set<string>()) => {
+          const assets = new Set<string>();
+          const walk = (file: string) => {
+            const c = bundle[file];
+            if (!c || c.type !== 'chunk' || inEntry.has(file) || skip.has(`/${file}`) || assets.has(`/${file}`)) return;
+            assets.add(`/${file}`);
+            c.viteMetadata?.importedCss.forEach((css) => assets.add(`/${css}`));
+            c.imports.forEach(walk);
+          };
+          for (const src of sources) {
+            const chunk = chunks.find((c) => c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(`/src/${src}`)));
+            if (!chunk) throw new Error(`boot preload: no chunk for src/${src}`);
+            walk(chunk.fileName);
+          }
+          return assets;
         };
-        for (const src of sources) {
-          const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(src));
-          if (!chunk) throw new Error(`landing preload: no chunk for ${src}`);
-          walk(chunk.fileName);
-        }
+        const landing = assetsOf(['features/landing/routes/landing-page.tsx']);
+        const session = assetsOf(APP_SESSION);
+        const shell = assetsOf(APP_SHELL, session);
+        const common = new Set([...session, ...shell]);
+        const texts = (lang: string) => [
+          ...assetsOf(
+            APP_NS.map((ns) => `locales/${lang}/${ns}.json`),
+            common,
+          ),
+        ];
+        // In the order the inline script asks for them: the session, then the page's data loader and code, then the
+        // shell and the texts.
+        const app = {
+          session: [...session],
+          shell: [...shell],
+          en: texts('en'),
+          hi: texts('hi'),
+          pages: Object.fromEntries(Object.entries(APP_PAGES).map(([path, sources]) => [path, [...assetsOf(sources, common)]])),
+        };
         const worker = Object.keys(bundle).find((f) => /(^|\/)landing-worker-[\w-]+\.js$/.test(f));
         return html
-          .replace('/* landing assets */ []', JSON.stringify([...assets]))
+          .replace('/* landing assets */ []', JSON.stringify([...landing]))
+          .replace('/* app assets */ {}', JSON.stringify(app))
           .replace("/* landing worker */ ''", JSON.stringify(worker ? `/${worker}` : ''));
       },
     },
@@ -129,7 +165,7 @@ const ssrConfig = () =>
   });
 
 const browserConfig = defineConfig({
-  plugins: [react(), precompress(), landingPreload()],
+  plugins: [react(), precompress(), bootPreload()],
   server: {
     port: 5173,
     proxy: {
@@ -153,10 +189,24 @@ const browserConfig = defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        // A chunk of icons is named after every screen that shares it: keep its file name short.
+        chunkFileNames: (chunk) => (chunk.name.startsWith('icons~') ? 'assets/icons-[hash].js' : 'assets/[name]-[hash].js'),
         codeSplitting: {
           // Everything the entry needs in one chunk: over HTTP/1.1 (six connections) ten small requests before the
           // first render cost more than the bytes they would save.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 1 },
+            // The icons screens share: a few chunks, one per set of screens that use them (small sets merged), instead
+            // of one request per icon.
+            { name: 'icons', test: /[\\/]src[\\/]components[\\/]icons[\\/]/, entriesAware: true, entriesAwareMergeThreshold: 4 * 1024 },
+            // The signed-in area's texts, per language: one request instead of nine (they load together anyway).
+            {
+              name: (id: string) => {
+                const m = /[\\/]src[\\/]locales[\\/](en|hi)[\\/](\w+)\.json$/.exec(id);
+                return m && (APP_NS as readonly string[]).includes(m[2]!) ? `texts-${m[1]}` : null;
+              },
+            },
+          ],
         },
       },
     },

@@ -3,8 +3,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { signIn } from './support/ui.ts';
+import { launchBrowser } from '@akhada/test-support/browser';
+import { signIn } from '@akhada/test-support/ui';
 
 let browser: Browser;
 const base = inject('gatewayUrl');

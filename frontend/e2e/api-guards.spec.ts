@@ -1,8 +1,7 @@
 // Through the gateway, as a client would: tenancy, validation and failure answers. No request from a user may end in 500.
-import { ErrorBody, memberRoutes } from '@akhada/contracts';
-import { randomUUID } from 'node:crypto';
+import { ErrorBody, memberRoutes, notificationRoutes } from '@akhada/contracts';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api } from './support/api.ts';
+import { api } from '@akhada/test-support/api';
 
 const a = api(inject('gatewayUrl'));
 let gymA: Awaited<ReturnType<typeof a.newGym>>;
@@ -32,8 +31,30 @@ describe('tenancy', () => {
     expect(after).toBe(before);
   });
   it('refuses a notification that belongs to someone else', async () => {
-    const r = await a.call('PUT', `/notifications/${randomUUID()}/read`, undefined, gymB.token);
-    expect(r.status).toBe(404);
+    // Gym A's owner was told about the member added above: a real notification, of someone else as far as gym B goes.
+    const notificationsOf = async (token: string) =>
+      notificationRoutes.list.responses[200].parse((await a.call('GET', '/notifications?limit=100', undefined, token)).json).data.notifications;
+    const target = `/dashboard/members/${memberOfA}`;
+    await expect.poll(async () => (await notificationsOf(gymA.token)).some((n) => n.actionUrl === target), { timeout: 30_000, interval: 200 }).toBe(true);
+    const theirs = (await notificationsOf(gymA.token)).find((n) => n.actionUrl === target)!;
+    expect(theirs.status).toBe('unread');
+
+    for (const [method, path] of [
+      ['PUT', `/notifications/${theirs._id}/read`],
+      ['PUT', `/notifications/${theirs._id}/unread`],
+      ['PUT', `/notifications/${theirs._id}/archive`],
+      ['DELETE', `/notifications/${theirs._id}`],
+    ] as const) {
+      const r = await a.call(method, path, undefined, gymB.token);
+      expect(r.status, `${method} ${path} with another gym's token → ${r.status} ${JSON.stringify(r.json)}`).toBe(404);
+      expect(ErrorBody.parse(r.json).code).toBe('NOT_FOUND');
+    }
+    expect((await a.call('PUT', '/notifications/mark-all-read', undefined, gymB.token)).status).toBe(200);
+    expect((await notificationsOf(gymB.token)).map((n) => n._id)).not.toContain(theirs._id);
+
+    // Untouched for its owner.
+    const after = (await notificationsOf(gymA.token)).find((n) => n._id === theirs._id);
+    expect(after).toMatchObject({ status: 'unread', readAt: null });
   });
 });
 

@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext } from './support/browser.ts';
-import { signIn } from './support/ui.ts';
+import { launchBrowser, newContext } from '@akhada/test-support/browser';
+import { signIn } from '@akhada/test-support/ui';
 
 let browser: Browser;
 const base = inject('gatewayUrl');

@@ -6,9 +6,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { cssOf, focusedTestId, horizontalOverflow, htmlAttribute, isDialogOpen } from './support/dom.ts';
-import { signIn } from './support/ui.ts';
+import { launchBrowser } from '@akhada/test-support/browser';
+import { cssOf, focusedTestId, horizontalOverflow, htmlAttribute, isDialogOpen } from '@akhada/test-support/dom';
+import { signIn } from '@akhada/test-support/ui';
 
 const contentDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'gateway', 'content');
 const content = (lang: 'en' | 'hi') => JSON.parse(readFileSync(join(contentDir, `landing.${lang}.json`), 'utf8')) as LandingContent;

@@ -75,7 +75,17 @@ const keyOf = (manifest: Manifest, src: string) => {
   if (!key) throw new Error(`${src} is not in the build manifest`);
   return key;
 };
-const localeChunks = (manifest: Manifest, lang: string, namespaces: string[]) => namespaces.map((ns) => keyOf(manifest, `src/locales/${lang}/${ns}.json`));
+/** The chunks of some namespaces' texts: their own, or the one chunk the signed-in area's texts share per language. */
+const localeChunks = (manifest: Manifest, lang: string, namespaces: string[]) => [
+  ...new Set(
+    namespaces.map((ns) => {
+      const own = Object.keys(manifest).find((k) => k === `src/locales/${lang}/${ns}.json`);
+      const grouped = Object.keys(manifest).find((k) => manifest[k]!.file.startsWith(`assets/texts-${lang}-`));
+      if (!own && !grouped) throw new Error(`src/locales/${lang}/${ns}.json is not in the build manifest`);
+      return own ?? grouped!;
+    }),
+  ),
+];
 
 function bundleSizes() {
   const manifest = readManifest();

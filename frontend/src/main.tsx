@@ -3,9 +3,12 @@ import { createRoot } from 'react-dom/client';
 import devanagariBold from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff2?url';
 import devanagariRegular from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url';
 import { App } from './app/app';
-import { LandingPage } from './app/router';
+import { LandingPage, routes } from './app/router';
+import { prefetchRouteData, preloadRouteCode, preloadRouteLoaders } from './app/routes/prefetch-route';
 import { prefetchLandingContent } from './features/landing/api/get-landing-content';
+import { startSessionCheck } from './lib/auth/session-check';
 import { getToken } from './lib/auth/token-store';
+import { createQueryClient } from './lib/query-client';
 import { initI18n, storedLanguage } from './lib/i18n';
 import './styles/tokens.css';
 import './styles/fonts.css';
@@ -13,6 +16,7 @@ import './styles/base.css';
 import './styles/components.css';
 
 const lang = storedLanguage();
+const queryClient = createQueryClient();
 
 // The gateway sent the landing page's first screen already rendered (see src/prerender/landing-snapshot.tsx), with
 // its content; index.html's inline script marked it stale if it does not fit this visitor (signed in, or another
@@ -25,6 +29,24 @@ if (window.location.pathname === '/' && !getToken()) {
   prefetchLandingContent(lang);
   landingCode = LandingPage.preload().catch(() => undefined); // the route shows the error if it fails again
 }
+
+// A signed-in visitor: check the session now (index.html's inline script has already sent GET /api/auth/me and
+// asked for the session's and the page's code), and once the user is known start the page's data, while the
+// page's code is still on its way. Nothing here waits for the first render.
+const signedIn = getToken() !== null;
+let dataStarted: Promise<unknown> | null = null;
+if (signedIn) {
+  const address = { pathname: window.location.pathname, search: window.location.search };
+  preloadRouteLoaders(routes, address.pathname);
+  dataStarted = startSessionCheck().then((result) => (result.kind === 'user' ? prefetchRouteData(routes, queryClient, address, result.user) : null));
+}
+/**
+ * Opening the app signed in, its first frame would only be a spinner: let the session check and the page's requests
+ * go out first (the main thread is the bottleneck on a slow device), then render while they are on the network.
+ * Never more than a moment: past it, the spinner shows.
+ */
+const FIRST_RENDER_WAIT_MS = 300;
+const requestsFirst = dataStarted ? Promise.race([dataStarted.catch(() => undefined), new Promise((r) => setTimeout(r, FIRST_RENDER_WAIT_MS))]) : null;
 
 // Hindi pages: fetch the Devanagari font before the text that needs it is laid out.
 if (lang === 'hi') {
@@ -43,7 +65,12 @@ if (lang === 'hi') {
 // no single long task holds the main thread while the page boots.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-void Promise.all([initI18n(), snapshot ? landingCode : null])
+const i18nReady = initI18n();
+// The code of the routes this address renders (for the dashboard: the shell and the page, at once); their texts
+// load with them, so it waits for i18n.
+if (signedIn) void i18nReady.then(() => preloadRouteCode(routes, window.location.pathname));
+
+void Promise.all([i18nReady, snapshot ? landingCode : null, requestsFirst])
   .then(nextTask)
   .then(() => {
     const root = document.getElementById('root');
@@ -51,7 +78,7 @@ void Promise.all([initI18n(), snapshot ? landingCode : null])
     startTransition(() =>
       createRoot(root).render(
         <StrictMode>
-          <App />
+          <App queryClient={queryClient} />
         </StrictMode>,
       ),
     );

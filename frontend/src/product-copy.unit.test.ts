@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
 /** Product code never ships placeholder wording or invented data. */
-const sources = import.meta.glob<string>(['./**/*.{ts,tsx,json,css}', '!./**/*.unit.test.ts'], { eager: true, query: '?raw', import: 'default' });
+const sources = import.meta.glob<string>(['./**/*.{ts,tsx,json,css}', '!./**/*.unit.test.{ts,tsx}', '!./testing/**'], {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
 
 const FORBIDDEN = [
   ['coming', 'soon'],

@@ -1,11 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
-export function App() {
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <BrowserRouter>
-      <AppProvider>
+      <AppProvider queryClient={queryClient}>
         <AppRoutes />
       </AppProvider>
     </BrowserRouter>

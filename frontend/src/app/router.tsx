@@ -1,7 +1,12 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { useSession } from '../lib/auth/session';
+import type { RouteData } from '../lib/routing/route-data';
 import { APP_NS, AUTH_NS, PAGES_NS } from '../locales/resources';
 import { GuestRoute, ProtectedRoute } from './routes/guards';
 import { lazyPage } from './routes/lazy-page';
+import { preloadRouteCode, prefetchRouteData } from './routes/prefetch-route';
 import { RootLayout } from './routes/root-layout';
 
 /** Every screen is its own chunk, loaded (with its texts) when first visited. */
@@ -20,49 +25,108 @@ const MemberDetailPage = lazyPage(async () => (await import('../features/members
 const NotificationsPage = lazyPage(async () => (await import('../features/notifications/routes/notifications-page')).NotificationsPage);
 const ProfilePage = lazyPage(async () => (await import('../features/profile/routes/profile-page')).ProfilePage);
 const SettingsRoute = lazyPage(async () => (await import('./routes/settings-route')).SettingsRoute);
-const TrainersPage = lazyPage(async () => (await import('../features/trainers/routes/trainers-page')).TrainersPage);
-const PaymentsPage = lazyPage(async () => (await import('../features/payments/routes/payments-page')).PaymentsPage);
-const InventoryPage = lazyPage(async () => (await import('../features/inventory/routes/inventory-page')).InventoryPage);
-const AttendancePage = lazyPage(async () => (await import('../features/attendance/routes/attendance-page')).AttendancePage);
-const ChatPage = lazyPage(async () => (await import('../features/chat/routes/chat-page')).ChatPage);
-const FeedbackPage = lazyPage(async () => (await import('../features/feedback/routes/feedback-page')).FeedbackPage);
+/** Trainers, payments, inventory, attendance, chat and feedback until their screens are built. */
+const PlaceholderPage = lazyPage(async () => (await import('../components/placeholder-page')).PlaceholderPage);
 
 /**
- * The route table (declarative: the data router would add about 18 KB gzip to every page, and no screen uses
- * loaders or actions). Guards: guest-only pages send a signed-in user to /dashboard; the dashboard area needs a user.
+ * What a route needs before it can show anything: its code (`page`, a lazily loaded chunk) and its data (`data`, a
+ * loader in its own small chunk: the queries the screen will ask for). Both are started together, at boot for the
+ * address the app opens on and at the start of every navigation (see prefetch-route.ts), instead of the data
+ * waiting for the code to render.
  */
+export interface RouteHandle {
+  page?: { preload: () => Promise<unknown> };
+  data?: () => Promise<RouteData>;
+}
+const handle = (h: RouteHandle) => h;
+
+/**
+ * The route table. Declarative (useRoutes, not the data router, which would add about 18 KB gzip to every page);
+ * the loaders above do what the data router's would. Guards: guest-only pages send a signed-in user to /dashboard;
+ * the dashboard area needs a user.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        element: <GuestRoute />,
+        children: [
+          { path: '/', element: <LandingPage />, handle: handle({ page: LandingPage }) },
+          { path: '/login', element: <LoginPage />, handle: handle({ page: LoginPage }) },
+          { path: '/register', element: <RegisterPage />, handle: handle({ page: RegisterPage }) },
+        ],
+      },
+      { path: '/forgot-password', element: <ForgotPasswordPage />, handle: handle({ page: ForgotPasswordPage }) },
+      { path: '/reset-password', element: <ResetPasswordPage />, handle: handle({ page: ResetPasswordPage }) },
+      { path: '/help', element: <HelpPage />, handle: handle({ page: HelpPage }) },
+      { path: '/contact', element: <ContactPage />, handle: handle({ page: ContactPage }) },
+      { path: '/privacy', element: <PrivacyPage />, handle: handle({ page: PrivacyPage }) },
+      {
+        path: '/dashboard',
+        element: <ProtectedRoute />,
+        children: [
+          {
+            element: <AppShell />,
+            handle: handle({ page: AppShell, data: async () => (await import('../features/notifications/routes/notifications-data')).bellData }),
+            children: [
+              {
+                index: true,
+                element: <DashboardPage />,
+                handle: handle({ page: DashboardPage, data: async () => (await import('../features/dashboard/routes/dashboard-data')).dashboardData }),
+              },
+              {
+                path: 'members',
+                element: <MembersPage />,
+                handle: handle({ page: MembersPage, data: async () => (await import('../features/members/routes/members-data')).membersData }),
+              },
+              {
+                path: 'members/:id',
+                element: <MemberDetailPage />,
+                handle: handle({ page: MemberDetailPage, data: async () => (await import('../features/members/routes/members-data')).memberDetailData }),
+              },
+              {
+                path: 'notifications',
+                element: <NotificationsPage />,
+                handle: handle({
+                  page: NotificationsPage,
+                  data: async () => (await import('../features/notifications/routes/notifications-data')).notificationsData,
+                }),
+              },
+              { path: 'profile', element: <ProfilePage />, handle: handle({ page: ProfilePage }) },
+              { path: 'settings', element: <SettingsRoute />, handle: handle({ page: SettingsRoute }) },
+              ...(['trainers', 'payments', 'inventory', 'attendance', 'chat', 'feedback'] as const).map((area) => ({
+                path: area,
+                element: <PlaceholderPage area={area} />,
+                handle: handle({ page: PlaceholderPage }),
+              })),
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        <Route element={<GuestRoute />}>
-          <Route path="/" element={<LandingPage />} />
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/register" element={<RegisterPage />} />
-        </Route>
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/help" element={<HelpPage />} />
-        <Route path="/contact" element={<ContactPage />} />
-        <Route path="/privacy" element={<PrivacyPage />} />
-        <Route path="/dashboard" element={<ProtectedRoute />}>
-          <Route element={<AppShell />}>
-            <Route index element={<DashboardPage />} />
-            <Route path="members" element={<MembersPage />} />
-            <Route path="members/:id" element={<MemberDetailPage />} />
-            <Route path="notifications" element={<NotificationsPage />} />
-            <Route path="profile" element={<ProfilePage />} />
-            <Route path="settings" element={<SettingsRoute />} />
-            <Route path="trainers" element={<TrainersPage />} />
-            <Route path="payments" element={<PaymentsPage />} />
-            <Route path="inventory" element={<InventoryPage />} />
-            <Route path="attendance" element={<AttendancePage />} />
-            <Route path="chat" element={<ChatPage />} />
-            <Route path="feedback" element={<FeedbackPage />} />
-          </Route>
-        </Route>
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Route>
-    </Routes>
-  );
+  const location = useLocation();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  // At the start of every navigation (this renders before the new page, which may still be loading), start the
+  // code and the data of the routes it leads to, together. Idempotent, as React Query's usePrefetchQuery is.
+  const started = useRef<{ code: string | null; data: string | null }>({ code: null, data: null });
+  const address = `${location.pathname}${location.search}`;
+  // (Started in a microtask: nothing may update other components while this one renders.)
+  if (started.current.code !== location.pathname) {
+    started.current.code = location.pathname;
+    const { pathname } = location;
+    queueMicrotask(() => preloadRouteCode(routes, pathname));
+  }
+  if (user && started.current.data !== `${user._id} ${address}`) {
+    started.current.data = `${user._id} ${address}`;
+    const target = { pathname: location.pathname, search: location.search };
+    queueMicrotask(() => void prefetchRouteData(routes, queryClient, target, user));
+  }
+  return useRoutes(routes, location);
 }

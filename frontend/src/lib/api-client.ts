@@ -18,6 +18,8 @@ export interface FetchOptions {
   /** false for the few calls a guest makes (login, register, ...): their 401 is an answer, not an expired session. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** The same request, already sent (by index.html's inline script): its answer is used instead of a new request. */
+  started?: Promise<Response>;
 }
 
 export function buildUrl(path: string, query?: Query): string {
@@ -38,7 +40,7 @@ const debug = import.meta.env.DEV;
  * Low-level call: returns the parsed JSON of a 2xx answer (unknown: the caller parses it with its contract),
  * throws ApiError otherwise. A 401 on an authenticated call ends the session.
  */
-export async function apiFetch({ method, path, query, body, auth = true, signal }: FetchOptions): Promise<unknown> {
+export async function apiFetch({ method, path, query, body, auth = true, signal, started }: FetchOptions): Promise<unknown> {
   const url = buildUrl(path, query);
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': apiLanguage() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -48,13 +50,14 @@ export async function apiFetch({ method, path, query, body, auth = true, signal 
   if (debug) console.debug('[api] →', method, url);
   let res: Response;
   try {
-    res = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-      credentials: 'same-origin',
-    });
+    res = await (started ??
+      fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+        credentials: 'same-origin',
+      }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError({ kind: 'network', message: cause instanceof Error ? cause.message : '', cause });
@@ -72,7 +75,7 @@ export async function apiFetch({ method, path, query, body, auth = true, signal 
   if (debug) console.debug('[api] ←', res.status, method, url);
 
   if (!res.ok) {
-    const error = ApiError.fromResponse(res.status, json);
+    const error = ApiError.fromResponse(res.status, json, res.headers.get('retry-after'));
     if (res.status === 401 && auth && token) {
       const current = getToken();
       // The token was rotated while this call was on its way: try once more with the new one.
@@ -105,6 +108,8 @@ export async function callRoute<C extends RouteContract>(
     signal?: AbortSignal;
     /** A 401 here is expected (signing out with an expired token) and must not end the session as "expired". */
     ignoreUnauthorized?: boolean;
+    /** The request, already sent (see FetchOptions.started). */
+    started?: Promise<Response>;
   } = {},
 ): Promise<unknown> {
   let body: unknown = opts.body;
@@ -128,6 +133,7 @@ export async function callRoute<C extends RouteContract>(
     body,
     auth: contract.auth && !opts.ignoreUnauthorized,
     signal: opts.signal,
+    started: opts.started,
   });
 }
 

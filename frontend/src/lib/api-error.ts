@@ -37,6 +37,8 @@ export class ApiError extends Error {
   readonly body: ErrorBody | null;
   /** True when the server answered with a JSON object we could read a message from. */
   readonly hasReadableBody: boolean;
+  /** How long the server asked us to wait before trying again (Retry-After of a 429 or 503), when it said. */
+  readonly retryAfterMs: number | null;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -47,6 +49,7 @@ export class ApiError extends Error {
     requestId?: string | null;
     body?: ErrorBody | null;
     hasReadableBody?: boolean;
+    retryAfterMs?: number | null;
     cause?: unknown;
   }) {
     super(init.message, { cause: init.cause });
@@ -58,9 +61,10 @@ export class ApiError extends Error {
     this.requestId = init.requestId ?? null;
     this.body = init.body ?? null;
     this.hasReadableBody = init.hasReadableBody ?? false;
+    this.retryAfterMs = init.retryAfterMs ?? null;
   }
 
-  static fromResponse(status: number, raw: unknown): ApiError {
+  static fromResponse(status: number, raw: unknown, retryAfter: string | null = null, nowMs = Date.now()): ApiError {
     const parsed = ErrorBody.safeParse(raw);
     const body = parsed.success ? parsed.data : null;
     const loose = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : null;
@@ -73,8 +77,18 @@ export class ApiError extends Error {
       requestId: body?.requestId ?? null,
       body,
       hasReadableBody: loose !== null,
+      retryAfterMs: parseRetryAfter(retryAfter, nowMs),
     });
   }
+}
+
+/** A Retry-After header (seconds, or an HTTP date) in milliseconds from now; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, nowMs: number): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
 }
 
 export { isClientError, shouldRetry } from './retry-policy';

@@ -38,6 +38,11 @@ export function resolveLocationId(user: Pick<User, 'role' | 'locations'>, stored
   return ids[0] ?? null;
 }
 
+/** The location the user is looking at now, outside React (route loaders): the same answer as useCurrentLocation. */
+export function currentLocationId(user: Pick<User, 'role' | 'locations'>): string | null {
+  return resolveLocationId(user, read());
+}
+
 export function useCurrentLocation(user: User) {
   const stored = useSyncExternalStore(subscribe, read, () => null);
   const locationId = useMemo(() => resolveLocationId(user, stored), [user, stored]);

@@ -33,11 +33,16 @@ const FIELD_MESSAGE_KEYS: Record<string, string> = {
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 
-/** A field message from the server or the contract, in the UI language. */
+/**
+ * A field message from the server or the contract, in the UI language: a message the contracts word is shown from
+ * its errors:fields.* text (English and Hindi alike); an unknown one as it is in English (or when already Hindi),
+ * else the generic "This value is not valid".
+ */
 export function translateFieldMessage(message: string, t: Translate, lang: string): string {
-  if (lang === 'en' || DEVANAGARI.test(message)) return message;
   const key = FIELD_MESSAGE_KEYS[message];
-  return key ? t(`errors:fields.${key}`) : t('errors:invalidValue');
+  if (key) return t(`errors:fields.${key}`);
+  if (lang === 'en' || DEVANAGARI.test(message)) return message;
+  return t('errors:invalidValue');
 }
 
 export interface DescribeErrorOptions {

@@ -8,7 +8,16 @@ function isLocation(v: unknown): v is Location {
 }
 
 // Rarely seen, so not part of every page's first download.
-const SessionUnreachable = lazy(async () => ({ default: (await import('./session-unreachable')).SessionUnreachable }));
+const SessionRetryScreen = lazy(async () => ({ default: (await import('./session-retry')).SessionRetry }));
+
+/** The stored session could not be checked (not a 401): the user stays signed in while it is tried again. */
+function SessionRetrying() {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <SessionRetryScreen />
+    </Suspense>
+  );
+}
 
 /** Where a guest page sends a signed-in user: back to what they asked for before signing in, else /dashboard. */
 export function redirectTarget(state: unknown): string {
@@ -22,12 +31,7 @@ export function ProtectedRoute() {
   const { status, user, reason } = useSession();
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner />;
-  if (status === 'unreachable')
-    return (
-      <Suspense fallback={<FullPageSpinner />}>
-        <SessionUnreachable />
-      </Suspense>
-    );
+  if (status === 'retrying') return <SessionRetrying />;
   if (!user) {
     if (reason === 'signed-out') return <Navigate to="/" replace />;
     return <Navigate to="/login" replace state={{ from: location }} />;
@@ -40,6 +44,8 @@ export function GuestRoute() {
   const { status, user } = useSession();
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner />;
+  // A stored session that could not be checked is still a session: no sign-in page for it.
+  if (status === 'retrying') return <SessionRetrying />;
   if (user) return <Navigate to={redirectTarget(location.state)} replace />;
   return <Outlet />;
 }

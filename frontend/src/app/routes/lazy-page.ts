@@ -18,11 +18,12 @@ export const pendingPages = {
   count: () => pending,
 };
 
-type Module = { default: ComponentType };
+type Module<P> = { default: ComponentType<P> };
 
-export function lazyPage(load: () => Promise<ComponentType>, ns: readonly Namespace[] = []) {
-  let started: Promise<Module> | null = null;
-  let loaded: Module | null = null;
+/** `P`: the page's own props (most pages take none). */
+export function lazyPage<P extends object = Record<string, never>>(load: () => Promise<ComponentType<P>>, ns: readonly Namespace[] = []) {
+  let started: Promise<Module<P>> | null = null;
+  let loaded: Module<P> | null = null;
   const start = () => {
     started ??= (async () => {
       pending += 1;
@@ -43,6 +44,8 @@ export function lazyPage(load: () => Promise<ComponentType>, ns: readonly Namesp
   };
   // A screen preloaded before its first render (the landing page, started by the entry) is handed over at once:
   // React takes a thenable that resolves synchronously without suspending, so nothing flashes a spinner.
-  const Page = lazy<ComponentType>(() => (loaded ? ({ then: (resolve: (m: Module) => void) => resolve(loaded!) } as unknown as Promise<Module>) : start()));
+  const Page = lazy<ComponentType<P>>(() =>
+    loaded ? ({ then: (resolve: (m: Module<P>) => void) => resolve(loaded!) } as unknown as Promise<Module<P>>) : start(),
+  );
   return Object.assign(Page, { preload: start });
 }

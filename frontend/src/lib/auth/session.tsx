@@ -1,30 +1,39 @@
 import type { User } from '@akhada/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { decodeJwtExp, isExpired, REFRESH_CHECK_INTERVAL_MS, shouldRefresh } from './jwt';
+import { decodeJwtExp, REFRESH_CHECK_INTERVAL_MS, shouldRefresh } from './jwt';
+import { checkSession, sessionRetryDelay, takeSessionCheck, type SessionCheck, type SessionProblem } from './session-check';
 import { clearToken, getToken, setToken, subscribeToken } from './token-store';
 
-export type SessionStatus = 'loading' | 'authenticated' | 'anonymous' | 'unreachable';
+export type SessionStatus = 'loading' | 'authenticated' | 'anonymous' | 'retrying';
 /** Why the visitor is anonymous: decides where a protected page sends them. */
 export type AnonymousReason = 'signed-out' | 'expired' | null;
+/** The session could not be checked (anything but a 401): what went wrong and when the next try is due. */
+export interface SessionRetry {
+  problem: SessionProblem;
+  /** Epoch ms of the next automatic try. */
+  retryAt: number;
+}
 
 type SessionState =
-  | { status: 'loading'; user: null; reason: null }
-  | { status: 'authenticated'; user: User; reason: null }
-  | { status: 'anonymous'; user: null; reason: AnonymousReason }
-  | { status: 'unreachable'; user: null; reason: null };
+  | { status: 'loading'; user: null; reason: null; retrying: null }
+  | { status: 'authenticated'; user: User; reason: null; retrying: null }
+  | { status: 'anonymous'; user: null; reason: AnonymousReason; retrying: null }
+  | { status: 'retrying'; user: null; reason: null; retrying: SessionRetry };
 
 export interface Session {
   status: SessionStatus;
   user: User | null;
   reason: AnonymousReason;
+  /** Set while the stored session could not be checked: the token is kept and the check is tried again. */
+  retrying: SessionRetry | null;
   /** Stores the token and the user after a successful sign-in. */
   signIn: (token: string, user: User) => void;
   /** Tells the server, then forgets the session locally. */
   signOut: () => Promise<void>;
   /** Replaces the user (after a profile update). */
   setUser: (user: User) => void;
-  /** Tries to load the session again after the server was unreachable. */
+  /** Checks the session again now (instead of waiting for the next automatic try). */
   retry: () => void;
 }
 
@@ -33,61 +42,82 @@ const SessionContext = createContext<Session | null>(null);
 /** The API client and its schemas load on first use, so the public pages stay light for guests. */
 const sessionCalls = () => import('./api/session-calls');
 
+const LOADING: SessionState = { status: 'loading', user: null, reason: null, retrying: null };
+const anonymous = (reason: AnonymousReason): SessionState => ({ status: 'anonymous', user: null, reason, retrying: null });
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   // A guest (no stored token) is known at once: guest pages render on the first pass, without a loading frame.
-  const [state, setState] = useState<SessionState>(() =>
-    getToken() ? { status: 'loading', user: null, reason: null } : { status: 'anonymous', user: null, reason: null },
-  );
+  const [state, setState] = useState<SessionState>(() => (getToken() ? LOADING : anonymous(null)));
   const refreshing = useRef<Promise<void> | null>(null);
   const statusRef = useRef<SessionStatus>(state.status);
+  const failures = useRef(0);
+  const checking = useRef<Promise<void> | null>(null);
+  const first = useRef(true);
   useEffect(() => {
     statusRef.current = state.status;
   }, [state.status]);
 
-  const load = useCallback(async () => {
-    const token = getToken();
-    if (!token) {
-      setState((s) => (s.status === 'anonymous' ? s : { status: 'anonymous', user: null, reason: null }));
-      return;
-    }
-    const exp = decodeJwtExp(token);
-    if (isExpired(exp, Date.now())) {
-      clearToken('expired');
-      setState({ status: 'anonymous', user: null, reason: null });
-      return;
-    }
-    let calls: Awaited<ReturnType<typeof sessionCalls>>;
-    try {
-      calls = await sessionCalls();
-    } catch {
-      setState({ status: 'unreachable', user: null, reason: null });
-      return;
-    }
-    const { ApiError, getMe, refreshToken } = calls;
-    try {
-      if (shouldRefresh(exp, Date.now())) {
-        const fresh = await refreshToken();
-        setToken(fresh.token, 'refreshed');
-        setState({ status: 'authenticated', user: fresh.user, reason: null });
-      } else {
-        const user = await getMe();
-        setState({ status: 'authenticated', user, reason: null });
+  const apply = useCallback((result: SessionCheck) => {
+    switch (result.kind) {
+      case 'none':
+        failures.current = 0;
+        setState((s) => (s.status === 'anonymous' ? s : anonymous(null)));
+        return;
+      case 'user':
+        failures.current = 0;
+        setState({ status: 'authenticated', user: result.user, reason: null, retrying: null });
+        return;
+      case 'ended':
+        // A 401: the session is over. The sign-in page says so and brings the visitor back afterwards.
+        failures.current = 0;
+        setState(anonymous('expired'));
+        return;
+      case 'failed': {
+        // Rate-limited, server down, offline: the user stays signed in; the check is tried again with back-off.
+        failures.current += 1;
+        const retryAt = Date.now() + sessionRetryDelay(failures.current, result.retryAfterMs);
+        setState({ status: 'retrying', user: null, reason: null, retrying: { problem: result.problem, retryAt } });
+        return;
       }
-    } catch (e) {
-      if (e instanceof ApiError && e.kind === 'http' && e.status >= 400 && e.status < 500) {
-        // The stored session is not valid any more: forget it quietly.
-        clearToken('expired');
-        setState({ status: 'anonymous', user: null, reason: null });
-      } else {
-        setState({ status: 'unreachable', user: null, reason: null });
+      default: {
+        const never: never = result;
+        return never;
       }
     }
   }, []);
 
+  const load = useCallback(() => {
+    // One check at a time (the timer, the "online" event and the Try now button may all ask at once).
+    checking.current ??= (async () => {
+      try {
+        // The first check may already be on its way: main.tsx starts it beside the app's code.
+        const check = first.current ? takeSessionCheck() : checkSession();
+        first.current = false;
+        apply(await check);
+      } finally {
+        checking.current = null;
+      }
+    })();
+    return checking.current;
+  }, [apply]);
+
   useEffect(() => {
     void load();
   }, [load]);
+
+  // While the session cannot be checked: try again when the back-off is over, or as soon as the browser is online.
+  const retryAt = state.retrying?.retryAt ?? null;
+  useEffect(() => {
+    if (retryAt === null) return;
+    const timer = window.setTimeout(() => void load(), Math.max(0, retryAt - Date.now()));
+    const online = () => void load();
+    window.addEventListener('online', online);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('online', online);
+    };
+  }, [retryAt, load]);
 
   // Follow the token: expiry (a 401 anywhere), sign-out, and other tabs.
   useEffect(
@@ -96,10 +126,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (token === null) {
           queryClient.cancelQueries();
           queryClient.clear();
-          setState({ status: 'anonymous', user: null, reason: reason === 'expired' ? 'expired' : 'signed-out' });
+          setState(anonymous(reason === 'expired' ? 'expired' : 'signed-out'));
         } else if (reason === 'other-tab' && statusRef.current !== 'authenticated') {
           // Another tab signed in: pick up its session. (A rotated token while signed in needs nothing here.)
-          setState({ status: 'loading', user: null, reason: null });
+          setState(LOADING);
           void load();
         }
       }),
@@ -115,9 +145,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const { refreshToken } = await sessionCalls();
         const fresh = await refreshToken();
         setToken(fresh.token, 'refreshed');
-        setState((s) => (s.status === 'authenticated' ? { status: 'authenticated', user: fresh.user, reason: null } : s));
+        setState((s) => (s.status === 'authenticated' ? { ...s, user: fresh.user } : s));
       } catch (e) {
-        // 401 already ended the session through the client; a network blip is retried at the next check.
+        // A 401 already ended the session through the client; anything else (429, 5xx, offline) keeps the session
+        // and is tried again at the next check, well before the token runs out.
         if (!(e instanceof Error && e.name === 'ApiError')) console.error('[session] refresh failed', e);
       } finally {
         refreshing.current = null;
@@ -147,7 +178,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (token: string, user: User) => {
       queryClient.clear();
       setToken(token, 'signed-in');
-      setState({ status: 'authenticated', user, reason: null });
+      failures.current = 0;
+      setState({ status: 'authenticated', user, reason: null, retrying: null });
     },
     [queryClient],
   );
@@ -165,16 +197,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const setUser = useCallback((user: User) => {
-    setState((s) => (s.status === 'authenticated' ? { status: 'authenticated', user, reason: null } : s));
+    setState((s) => (s.status === 'authenticated' ? { ...s, user } : s));
   }, []);
 
   const retry = useCallback(() => {
-    setState({ status: 'loading', user: null, reason: null });
     void load();
   }, [load]);
 
   const value = useMemo<Session>(
-    () => ({ status: state.status, user: state.user, reason: state.reason, signIn, signOut, setUser, retry }),
+    () => ({ status: state.status, user: state.user, reason: state.reason, retrying: state.retrying, signIn, signOut, setUser, retry }),
     [state, signIn, signOut, setUser, retry],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
@@ -189,7 +220,16 @@ export function GuestSessionProvider({ children }: { children: ReactNode }) {
     const unavailable = () => {
       throw new Error('GuestSessionProvider: no session outside the browser');
     };
-    return { status: 'anonymous', user: null, reason: null, signIn: unavailable, signOut: async () => unavailable(), setUser: unavailable, retry: unavailable };
+    return {
+      status: 'anonymous',
+      user: null,
+      reason: null,
+      retrying: null,
+      signIn: unavailable,
+      signOut: async () => unavailable(),
+      setUser: unavailable,
+      retry: unavailable,
+    };
   }, []);
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -1,79 +1,58 @@
-import { useState, type FormEvent } from 'react';
+import { LoginBody } from '@akhada/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
-import { Field } from '../../../components/field';
-import { PasswordInput } from '../../../components/password-input';
+import { Form } from '../../../components/form/form';
+import { PasswordField } from '../../../components/form/password-field';
+import { applyServerErrors } from '../../../components/form/server-errors';
+import { EmailField } from '../../../components/form/text-field';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { useSession } from '../../../lib/auth/session';
 import { useErrorText } from '../../../lib/use-error-text';
-import { useLogin } from '../api/login';
 import { ALL_NS } from '../../../locales/resources';
+import { useLogin, type LoginInput } from '../api/login';
+
+type LoginForm = { email: string; password: string };
 
 export function LoginForm() {
   const { t } = useTranslation(ALL_NS);
   const { signIn } = useSession();
-  const { describe, fields } = useErrorText();
+  const { describe } = useErrorText();
   const login = useLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [attempts, setAttempts] = useState(0);
+  const form = useContractForm<LoginForm, typeof LoginBody>(LoginBody, { defaultValues: { email: '', password: '' }, toBody: (v) => v });
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const onSubmit = (body: LoginInput) => {
     if (login.isPending) return;
-    login.mutate(
-      { email, password },
-      {
-        // The guest-only route sends the user on (to the page they asked for, else /dashboard).
-        onSuccess: (data) => signIn(data.token, data.user),
-        onError: () => setAttempts((n) => n + 1),
+    login.mutate(body, {
+      // The guest-only route sends the user on (to the page they asked for, else /dashboard).
+      onSuccess: (data) => signIn(data.token, data.user),
+      onError: (error) => {
+        applyServerErrors(form, error);
+        setAttempts((n) => n + 1);
       },
-    );
+    });
   };
 
-  const fieldErrors = login.isError ? fields(login.error) : {};
   const busy = login.isPending;
   return (
-    <form onSubmit={onSubmit} noValidate className="form" aria-busy={busy}>
+    <Form form={form} onSubmit={onSubmit} busy={busy}>
       {login.isError ? (
         <Alert tone="error" shake={attempts} testId="login-error">
           {describe(login.error, { fallback: t('auth:login.failed') })}
         </Alert>
       ) : null}
-      <Field label={t('auth:login.email')} error={fieldErrors.email} required>
-        {(p) => (
-          <input
-            {...p}
-            className="input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="off"
-            spellCheck={false}
-            placeholder={t('auth:login.emailPlaceholder')}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            required
-            data-testid="login-email"
-          />
-        )}
-      </Field>
-      <Field label={t('auth:login.password')} error={fieldErrors.password} required>
-        {(p) => (
-          <PasswordInput
-            {...p}
-            name="password"
-            autoComplete="current-password"
-            placeholder={t('auth:login.passwordPlaceholder')}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-            data-testid="login-password"
-            toggleTestId="login-password-toggle"
-          />
-        )}
-      </Field>
+      <EmailField name="email" label={t('auth:login.email')} placeholder={t('auth:login.emailPlaceholder')} required testId="login-email" />
+      <PasswordField
+        name="password"
+        label={t('auth:login.password')}
+        autoComplete="current-password"
+        placeholder={t('auth:login.passwordPlaceholder')}
+        required
+        testId="login-password"
+        toggleTestId="login-password-toggle"
+      />
       <div className="form__row-end">
         <Link to="/forgot-password" className="link" data-testid="forgot-password-link">
           {t('auth:login.forgot')}
@@ -82,6 +61,6 @@ export function LoginForm() {
       <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={busy} data-testid="login-submit">
         {busy ? t('auth:login.submitting') : t('auth:login.submit')}
       </button>
-    </form>
+    </Form>
   );
 }

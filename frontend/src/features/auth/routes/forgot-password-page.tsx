@@ -1,8 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { ForgotPasswordBody } from '@akhada/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
-import { Field } from '../../../components/field';
+import { Form } from '../../../components/form/form';
+import { applyServerErrors } from '../../../components/form/server-errors';
+import { EmailField } from '../../../components/form/text-field';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { PublicLayout } from '../../../components/layout/public-layout';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -14,22 +18,23 @@ import { ALL_NS } from '../../../locales/resources';
 export function ForgotPasswordPage() {
   const { t } = useTranslation(ALL_NS);
   useDocumentTitle(t('auth:forgot.pageTitle'));
-  const { describe, fields } = useErrorText();
+  const { describe } = useErrorText();
   const forgot = useForgotPassword();
-  const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [attempts, setAttempts] = useState(0);
+  const form = useContractForm<{ email: string }, typeof ForgotPasswordBody>(ForgotPasswordBody, { defaultValues: { email: '' }, toBody: (v) => v });
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const onSubmit = ({ email }: { email: string }) => {
     if (forgot.isPending) return;
     forgot.mutate(email, {
-      onSuccess: () => setSentTo(email.trim()),
-      onError: () => setAttempts((n) => n + 1),
+      onSuccess: () => setSentTo(email),
+      onError: (error) => {
+        applyServerErrors(form, error);
+        setAttempts((n) => n + 1);
+      },
     });
   };
 
-  const errs = forgot.isError ? fields(forgot.error) : {};
   return (
     <PublicLayout narrow>
       <AuthCard
@@ -46,34 +51,17 @@ export function ForgotPasswordPage() {
             {t('auth:forgot.sent', { email: sentTo })}
           </Alert>
         ) : (
-          <form onSubmit={onSubmit} noValidate className="form" aria-busy={forgot.isPending}>
+          <Form form={form} onSubmit={onSubmit} busy={forgot.isPending}>
             {forgot.isError ? (
               <Alert tone="error" shake={attempts} testId="forgot-error">
                 {describe(forgot.error)}
               </Alert>
             ) : null}
-            <Field label={t('auth:forgot.email')} error={errs.email} required>
-              {(p) => (
-                <input
-                  {...p}
-                  className="input"
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  required
-                  data-testid="forgot-email"
-                />
-              )}
-            </Field>
+            <EmailField name="email" label={t('auth:forgot.email')} required testId="forgot-email" />
             <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={forgot.isPending} data-testid="forgot-submit">
               {forgot.isPending ? t('auth:forgot.submitting') : t('auth:forgot.submit')}
             </button>
-          </form>
+          </Form>
         )}
       </AuthCard>
     </PublicLayout>

@@ -1,10 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { ResetPasswordBody } from '@akhada/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
-import { Field } from '../../../components/field';
+import { confirmCheck } from '../../../components/form/confirm-check';
+import { Form } from '../../../components/form/form';
+import { PasswordField } from '../../../components/form/password-field';
+import { applyServerErrors } from '../../../components/form/server-errors';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { PublicLayout } from '../../../components/layout/public-layout';
-import { PasswordInput } from '../../../components/password-input';
 import { ApiError } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -13,41 +17,37 @@ import '../auth.css';
 import { AuthCard } from '../components/auth-card';
 import { ALL_NS } from '../../../locales/resources';
 
+type ResetForm = { password: string; confirmPassword: string };
+
 export function ResetPasswordPage() {
   const { t } = useTranslation(ALL_NS);
   useDocumentTitle(t('auth:reset.pageTitle'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const { describe, fields } = useErrorText();
+  const { describe } = useErrorText();
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
   const [attempts, setAttempts] = useState(0);
-  const [mismatch, setMismatch] = useState(false);
+  const form = useContractForm<ResetForm, typeof ResetPasswordBody>(ResetPasswordBody, {
+    defaultValues: { password: '', confirmPassword: '' },
+    toBody: ({ password }) => ({ token, password }),
+    check: confirmCheck<ResetForm>('password', 'confirmPassword', 'auth:reset.mismatch'),
+  });
 
   const linkUsable = token.length >= 20;
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const onSubmit = (body: { token: string; password: string }) => {
     if (reset.isPending) return;
-    if (password !== confirm) {
-      setMismatch(true);
-      setAttempts((n) => n + 1);
-      return;
-    }
-    setMismatch(false);
-    reset.mutate(
-      { token, password },
-      {
-        onSuccess: () => navigate('/login', { replace: true, state: { passwordReset: true } }),
-        onError: () => setAttempts((n) => n + 1),
+    reset.mutate(body, {
+      onSuccess: () => navigate('/login', { replace: true, state: { passwordReset: true } }),
+      onError: (error) => {
+        applyServerErrors(form, error);
+        setAttempts((n) => n + 1);
       },
-    );
+    });
   };
 
-  const errs = reset.isError ? fields(reset.error) : {};
-  const badToken = reset.error instanceof ApiError && (reset.error.code === 'INVALID_RESET_TOKEN' || 'token' in errs);
+  const badToken = reset.error instanceof ApiError && (reset.error.code === 'INVALID_RESET_TOKEN' || reset.error.details.some((d) => d.path === 'token'));
   return (
     <PublicLayout narrow>
       <AuthCard
@@ -69,7 +69,7 @@ export function ResetPasswordPage() {
             </Link>
           </>
         ) : (
-          <form onSubmit={onSubmit} noValidate className="form" aria-busy={reset.isPending}>
+          <Form form={form} onSubmit={onSubmit} busy={reset.isPending}>
             {reset.isError ? (
               <Alert tone="error" shake={attempts} testId="reset-error">
                 {describe(reset.error)}{' '}
@@ -80,38 +80,12 @@ export function ResetPasswordPage() {
                 ) : null}
               </Alert>
             ) : null}
-            <Field label={t('auth:reset.password')} error={errs.password} required>
-              {(p) => (
-                <PasswordInput
-                  {...p}
-                  name="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  required
-                  minLength={8}
-                  data-testid="reset-password"
-                />
-              )}
-            </Field>
-            <Field label={t('auth:reset.confirm')} error={mismatch ? t('auth:reset.mismatch') : null} required>
-              {(p) => (
-                <PasswordInput
-                  {...p}
-                  name="confirmPassword"
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
-                  required
-                  minLength={8}
-                  data-testid="reset-confirm"
-                />
-              )}
-            </Field>
+            <PasswordField name="password" label={t('auth:reset.password')} autoComplete="new-password" required testId="reset-password" />
+            <PasswordField name="confirmPassword" label={t('auth:reset.confirm')} autoComplete="new-password" required testId="reset-confirm" />
             <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={reset.isPending} data-testid="reset-submit">
               {reset.isPending ? t('auth:reset.submitting') : t('auth:reset.submit')}
             </button>
-          </form>
+          </Form>
         )}
       </AuthCard>
     </PublicLayout>

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ErrorState } from '../../../components/error-state';
@@ -11,13 +12,11 @@ import { useUser } from '../../../lib/auth/session';
 import { canSwitchLocation, useCurrentLocation } from '../../../lib/current-location';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNow } from '../../../lib/use-now';
-import { useMemberTotal } from '../api/get-member-total';
-import { useRecentNotifications } from '../api/get-recent-notifications';
-import { useUnreadCount } from '../api/get-unread-count';
 import { GymCard } from '../components/gym-card';
 import { RecentActivity } from '../components/recent-activity';
 import { StatCard } from '../components/stat-card';
 import '../dashboard.css';
+import { dashboardQueries, RECENT_ACTIVITY_SIZE } from './dashboard-data';
 import { ALL_NS } from '../../../locales/resources';
 
 export function DashboardPage() {
@@ -26,13 +25,15 @@ export function DashboardPage() {
   const user = useUser();
   const now = useNow(60_000);
   const { locationId } = useCurrentLocation(user);
-  const staff = user.role !== 'member';
   const manager = canSwitchLocation(user);
 
-  const total = useMemberTotal({ locationId }, staff);
-  const active = useMemberTotal({ locationId, status: 'active' }, staff);
-  const unread = useUnreadCount();
-  const recent = useRecentNotifications();
+  // The same queries /dashboard's loader started with the route (dashboard-data.ts).
+  const queries = dashboardQueries(user, locationId);
+  const staff = queries.staff;
+  const total = useQuery({ ...queries.total, enabled: staff });
+  const active = useQuery({ ...queries.active, enabled: staff });
+  const unread = useQuery(queries.unread);
+  const recent = useQuery(queries.recent);
 
   const primary = staff ? [total, active, unread] : [unread];
   const waiting = primary.every((q) => q.isPending);
@@ -113,7 +114,7 @@ export function DashboardPage() {
               ) : recent.isError ? (
                 <ErrorState error={recent.error} onRetry={() => void recent.refetch()} retrying={recent.isFetching} />
               ) : (
-                <RecentActivity items={recent.data.data.notifications} />
+                <RecentActivity items={recent.data.data.notifications.slice(0, RECENT_ACTIVITY_SIZE)} />
               )}
             </section>
 

@@ -5,6 +5,7 @@ import { apiLanguage } from '../../../lib/api-language';
 import { embeddedLandingContent } from '../lib/embedded-content';
 import type { LandingWorkerResponse } from './landing-worker';
 import { adoptValidator, disableValidatorWorker, validateLandingContent, warmUpValidator } from './validate-landing-content';
+import { landingKeys } from './query-keys';
 
 export type { LandingContent };
 
@@ -93,7 +94,7 @@ export function prefetchLandingContent(lang: string) {
 
 export const landingContentQuery = (lang: string) =>
   queryOptions({
-    queryKey: ['landing-content', lang] as const,
+    queryKey: landingKeys.content(lang),
     queryFn: ({ signal }) => getLandingContent(lang, signal),
     // Read without an observer (below), so it must not be garbage-collected while the page shows it.
     gcTime: Infinity,

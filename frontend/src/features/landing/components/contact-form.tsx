@@ -1,30 +1,39 @@
-import { useState, type FormEvent } from 'react';
+import { ContactBody, ContactTopic } from '@akhada/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
-import { Field } from '../../../components/field';
+import { Form } from '../../../components/form/form';
+import { SelectField } from '../../../components/form/select-field';
+import { applyServerErrors } from '../../../components/form/server-errors';
+import { EmailField, PhoneField, TextField } from '../../../components/form/text-field';
+import { TextareaField } from '../../../components/form/textarea-field';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { CheckCircleIcon } from '../../../components/icons/check-circle';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useSendEnquiry, type EnquiryInput } from '../api/send-enquiry';
 
-const EMPTY = { name: '', email: '', phone: '', gymName: '', city: '', topic: 'sales', message: '' };
-type Form = typeof EMPTY;
-type Topic = EnquiryInput['topic'];
+const EMPTY = { name: '', email: '', phone: '', gymName: '', city: '', topic: 'sales', message: '' } satisfies Record<keyof EnquiryInput, string>;
+type ContactForm = typeof EMPTY;
 
-/** The contact form: validated with ContactBody before sending; server field errors are shown at their fields. */
+/** The contact form: checked with ContactBody before sending; server field errors are shown at their fields. */
 export function ContactForm() {
   const { t } = useTranslation(ALL_NS);
-  const { describe, fields } = useErrorText();
+  const { describe } = useErrorText();
   const send = useSendEnquiry();
-  const [form, setForm] = useState<Form>(EMPTY);
   const [attempts, setAttempts] = useState(0);
-  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const [fieldIssues, setFieldIssues] = useState(0);
+  const form = useContractForm<ContactForm, typeof ContactBody>(ContactBody, { defaultValues: EMPTY, toBody: (v) => v });
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const onSubmit = (body: EnquiryInput) => {
     if (send.isPending) return;
-    send.mutate({ ...form, topic: form.topic as Topic }, { onError: () => setAttempts((n) => n + 1) });
+    send.mutate(body, {
+      onError: (error) => {
+        setFieldIssues(applyServerErrors(form, error));
+        setAttempts((n) => n + 1);
+      },
+    });
   };
 
   if (send.isSuccess) {
@@ -43,7 +52,7 @@ export function ContactForm() {
           type="button"
           className="btn btn--secondary"
           onClick={() => {
-            setForm(EMPTY);
+            form.reset(EMPTY);
             send.reset();
           }}
         >
@@ -53,120 +62,36 @@ export function ContactForm() {
     );
   }
 
-  const errs = send.isError ? fields(send.error) : {};
-  const fieldCount = Object.keys(errs).length;
+  const topics = ContactTopic.options.map((value) => ({ value, label: t(`pages:contact.topics.${value}`) }));
   return (
-    <form onSubmit={onSubmit} noValidate className="form" aria-busy={send.isPending} data-testid="contact-form">
+    <Form form={form} onSubmit={onSubmit} busy={send.isPending} testId="contact-form">
       {send.isError ? (
         <Alert tone="error" shake={attempts} testId="contact-error">
-          {fieldCount > 1 ? t('errors:checkFields') : describe(send.error, { fallback: t('pages:contact.failed') })}
+          {fieldIssues > 1 ? t('errors:checkFields') : describe(send.error, { fallback: t('pages:contact.failed') })}
         </Alert>
       ) : null}
       <div className="form__grid">
-        <Field label={t('pages:contact.name')} error={errs.name} required>
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              name="name"
-              autoComplete="name"
-              maxLength={100}
-              value={form.name}
-              onChange={set('name')}
-              required
-              data-testid="contact-name"
-            />
-          )}
-        </Field>
-        <Field label={t('pages:contact.email')} error={errs.email} required>
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              type="email"
-              name="email"
-              autoComplete="email"
-              maxLength={254}
-              value={form.email}
-              onChange={set('email')}
-              required
-              data-testid="contact-email"
-            />
-          )}
-        </Field>
+        <TextField name="name" label={t('pages:contact.name')} autoComplete="name" maxLength={100} required testId="contact-name" />
+        <EmailField name="email" label={t('pages:contact.email')} required testId="contact-email" />
       </div>
       <div className="form__grid">
-        <Field label={t('pages:contact.phone')} error={errs.phone} optional>
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              type="tel"
-              name="phone"
-              autoComplete="tel"
-              maxLength={20}
-              value={form.phone}
-              onChange={set('phone')}
-              data-testid="contact-phone"
-            />
-          )}
-        </Field>
-        <Field label={t('pages:contact.topic')} error={errs.topic} required>
-          {(p) => (
-            <select {...p} className="input select" name="topic" value={form.topic} onChange={set('topic')} data-testid="contact-topic">
-              <option value="sales">{t('pages:contact.topics.sales')}</option>
-              <option value="support">{t('pages:contact.topics.support')}</option>
-              <option value="other">{t('pages:contact.topics.other')}</option>
-            </select>
-          )}
-        </Field>
+        <PhoneField name="phone" label={t('pages:contact.phone')} optional testId="contact-phone" />
+        <SelectField name="topic" label={t('pages:contact.topic')} options={topics} required testId="contact-topic" />
       </div>
       <div className="form__grid">
-        <Field label={t('pages:contact.gymName')} error={errs.gymName} optional>
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              name="gymName"
-              autoComplete="organization"
-              maxLength={100}
-              value={form.gymName}
-              onChange={set('gymName')}
-              data-testid="contact-gym-name"
-            />
-          )}
-        </Field>
-        <Field label={t('pages:contact.city')} error={errs.city} optional>
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              name="city"
-              autoComplete="address-level2"
-              maxLength={100}
-              value={form.city}
-              onChange={set('city')}
-              data-testid="contact-city"
-            />
-          )}
-        </Field>
+        <TextField name="gymName" label={t('pages:contact.gymName')} autoComplete="organization" maxLength={100} optional testId="contact-gym-name" />
+        <TextField name="city" label={t('pages:contact.city')} autoComplete="address-level2" maxLength={100} optional testId="contact-city" />
       </div>
-      <Field label={t('pages:contact.message')} hint={t('pages:contact.messageHint')} error={errs.message} required>
-        {(p) => (
-          <textarea
-            {...p}
-            className="input contact-form__message"
-            name="message"
-            rows={6}
-            minLength={10}
-            maxLength={2000}
-            value={form.message}
-            onChange={set('message')}
-            required
-            data-testid="contact-message"
-          />
-        )}
-      </Field>
+      <TextareaField
+        name="message"
+        label={t('pages:contact.message')}
+        hint={t('pages:contact.messageHint')}
+        className="contact-form__message"
+        rows={6}
+        maxLength={2000}
+        required
+        testId="contact-message"
+      />
       <p className="form__note">
         {t('pages:contact.privacyNote')}{' '}
         <Link to="/privacy" className="link">
@@ -178,6 +103,6 @@ export function ContactForm() {
           {send.isPending ? t('pages:contact.sending') : t('pages:contact.submit')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

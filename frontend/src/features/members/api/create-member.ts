@@ -2,7 +2,7 @@ import { memberRoutes, type CreateMemberBody } from '@akhada/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute, parseResponse } from '../../../lib/api-client';
-import { memberKeys } from './query-keys';
+import { memberKeys } from '../../../lib/query-keys/members';
 
 export type CreateMemberInput = z.input<typeof CreateMemberBody>;
 

@@ -1,7 +1,7 @@
 import { memberRoutes } from '@akhada/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute, parseResponse } from '../../../lib/api-client';
-import { memberKeys } from './query-keys';
+import { memberKeys } from '../../../lib/query-keys/members';
 
 /** GET /api/members/:id */
 export async function getMember(id: string, signal?: AbortSignal) {

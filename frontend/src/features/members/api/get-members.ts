@@ -1,7 +1,7 @@
 import { memberRoutes } from '@akhada/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute, parseResponse } from '../../../lib/api-client';
-import { memberKeys, type MemberListParams } from './query-keys';
+import { memberKeys, type MemberListParams } from '../../../lib/query-keys/members';
 
 /** Members are loaded 50 at a time. */
 export const MEMBERS_PAGE_SIZE = 50;

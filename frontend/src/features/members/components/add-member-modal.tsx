@@ -1,27 +1,21 @@
-import { MembershipType, PaymentFrequency, type Location } from '@akhada/contracts';
-import { useState, type FormEvent } from 'react';
+import { CreateMemberBody, MembershipType, PaymentFrequency, type Location } from '@akhada/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/alert';
-import { Field } from '../../../components/field';
+import { Form } from '../../../components/form/form';
+import { rupeesFromInput } from '../../../components/form/form-values';
+import { MoneyField } from '../../../components/form/money-field';
+import { SelectField } from '../../../components/form/select-field';
+import { applyServerErrors } from '../../../components/form/server-errors';
+import { EmailField, PhoneField, TextField } from '../../../components/form/text-field';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { Modal } from '../../../components/modal';
 import { useToast } from '../../../components/toast';
 import { useErrorText } from '../../../lib/use-error-text';
-import { useCreateMember, type CreateMemberInput } from '../api/create-member';
-import { parseFee } from '../lib/member-labels';
 import { ALL_NS } from '../../../locales/resources';
+import { useCreateMember, type CreateMemberInput } from '../api/create-member';
 
 const FORM_ID = 'add-member-form';
-
-type FormState = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  membershipType: MembershipType;
-  paymentFrequency: PaymentFrequency;
-  membershipFee: string;
-  locationId: string;
-};
 
 export function AddMemberModal({
   open,
@@ -63,6 +57,23 @@ export function AddMemberModal({
   );
 }
 
+type AddMemberForm = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  membershipType: MembershipType;
+  paymentFrequency: PaymentFrequency;
+  /** Rupees as typed; blank means 0. */
+  membershipFee: string;
+  /** '' when the caller has one location (the server takes the current one). */
+  locationId: string;
+};
+
+function toBody({ membershipFee, locationId, ...v }: AddMemberForm): CreateMemberInput {
+  return { ...v, membershipFee: rupeesFromInput(membershipFee), locationId: locationId || undefined };
+}
+
 function AddMemberForm({
   create,
   onDone,
@@ -76,183 +87,79 @@ function AddMemberForm({
 }) {
   const { t } = useTranslation(ALL_NS);
   const toast = useToast();
-  const { describe, fields } = useErrorText();
+  const { describe } = useErrorText();
   const [attempts, setAttempts] = useState(0);
-  const [form, setForm] = useState<FormState>({
-    firstName: '',
-    lastName: '',
-    email: '',
-    phone: '',
-    membershipType: 'basic',
-    paymentFrequency: 'monthly',
-    membershipFee: '',
-    locationId: defaultLocationId ?? locations[0]?._id ?? '',
-  });
-  const set = (key: keyof FormState) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
   const chooseLocation = locations.length > 1;
+  const form = useContractForm<AddMemberForm, typeof CreateMemberBody>(CreateMemberBody, {
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      membershipType: 'basic',
+      paymentFrequency: 'monthly',
+      membershipFee: '',
+      locationId: chooseLocation ? (defaultLocationId ?? locations[0]?._id ?? '') : '',
+    },
+    toBody,
+  });
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const onSubmit = (body: CreateMemberInput) => {
     if (create.isPending) return;
-    const body: CreateMemberInput = {
-      firstName: form.firstName,
-      lastName: form.lastName,
-      email: form.email,
-      phone: form.phone,
-      membershipType: form.membershipType,
-      paymentFrequency: form.paymentFrequency,
-      membershipFee: parseFee(form.membershipFee),
-      ...(chooseLocation && form.locationId ? { locationId: form.locationId } : {}),
-    };
     create.mutate(body, {
       onSuccess: (member) => {
         toast.success(t('members:add.success', { name: member.fullName }));
         onDone();
       },
-      onError: () => setAttempts((n) => n + 1),
+      onError: (error) => {
+        applyServerErrors(form, error);
+        setAttempts((n) => n + 1);
+      },
     });
   };
 
-  const errs = create.isError ? fields(create.error) : {};
   return (
-    <form id={FORM_ID} onSubmit={onSubmit} noValidate className="form" aria-busy={create.isPending}>
+    <Form id={FORM_ID} form={form} onSubmit={onSubmit} busy={create.isPending}>
       {create.isError ? (
         <Alert tone="error" shake={attempts} testId="add-member-error">
           {describe(create.error, { fallback: t('members:add.failed') })}
         </Alert>
       ) : null}
       <div className="form__grid">
-        <Field label={t('members:add.firstName')} error={errs.firstName} required>
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              name="firstName"
-              autoComplete="off"
-              value={form.firstName}
-              onChange={set('firstName')}
-              data-autofocus
-              data-testid="add-member-first-name"
-            />
-          )}
-        </Field>
-        <Field label={t('members:add.lastName')} error={errs.lastName} required>
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              name="lastName"
-              autoComplete="off"
-              value={form.lastName}
-              onChange={set('lastName')}
-              data-testid="add-member-last-name"
-            />
-          )}
-        </Field>
-        <Field label={t('members:add.email')} error={errs.email} required>
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              type="email"
-              name="email"
-              autoComplete="off"
-              inputMode="email"
-              autoCapitalize="off"
-              spellCheck={false}
-              value={form.email}
-              onChange={set('email')}
-              data-testid="add-member-email"
-            />
-          )}
-        </Field>
-        <Field label={t('members:add.phone')} error={errs.phone} required>
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              type="tel"
-              name="phone"
-              autoComplete="off"
-              inputMode="tel"
-              value={form.phone}
-              onChange={set('phone')}
-              data-testid="add-member-phone"
-            />
-          )}
-        </Field>
-        <Field label={t('members:add.membershipType')} error={errs.membershipType}>
-          {(p) => (
-            <select
-              {...p}
-              className="input select"
-              name="membershipType"
-              value={form.membershipType}
-              onChange={set('membershipType')}
-              data-testid="add-member-membership-type"
-            >
-              {MembershipType.options.map((v) => (
-                <option key={v} value={v}>
-                  {t(`members:types.${v}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t('members:add.paymentFrequency')} error={errs.paymentFrequency}>
-          {(p) => (
-            <select
-              {...p}
-              className="input select"
-              name="paymentFrequency"
-              value={form.paymentFrequency}
-              onChange={set('paymentFrequency')}
-              data-testid="add-member-payment-frequency"
-            >
-              {PaymentFrequency.options.map((v) => (
-                <option key={v} value={v}>
-                  {t(`members:frequency.${v}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t('members:add.membershipFee')} error={errs.membershipFee}>
-          {(p) => (
-            <div className="input-prefix">
-              <span className="input-prefix__symbol" aria-hidden="true">
-                ₹
-              </span>
-              <input
-                {...p}
-                className="input"
-                type="number"
-                name="membershipFee"
-                inputMode="decimal"
-                min={0}
-                step="0.01"
-                placeholder={t('members:add.feePlaceholder')}
-                value={form.membershipFee}
-                onChange={set('membershipFee')}
-                data-testid="add-member-fee"
-              />
-            </div>
-          )}
-        </Field>
+        <TextField
+          name="firstName"
+          label={t('members:add.firstName')}
+          autoComplete="off"
+          maxLength={50}
+          required
+          data-autofocus
+          testId="add-member-first-name"
+        />
+        <TextField name="lastName" label={t('members:add.lastName')} autoComplete="off" maxLength={50} required testId="add-member-last-name" />
+        <EmailField name="email" label={t('members:add.email')} autoComplete="off" required testId="add-member-email" />
+        <PhoneField name="phone" label={t('members:add.phone')} autoComplete="off" required testId="add-member-phone" />
+        <SelectField
+          name="membershipType"
+          label={t('members:add.membershipType')}
+          options={MembershipType.options.map((v) => ({ value: v, label: t(`members:types.${v}`) }))}
+          testId="add-member-membership-type"
+        />
+        <SelectField
+          name="paymentFrequency"
+          label={t('members:add.paymentFrequency')}
+          options={PaymentFrequency.options.map((v) => ({ value: v, label: t(`members:frequency.${v}`) }))}
+          testId="add-member-payment-frequency"
+        />
+        <MoneyField name="membershipFee" label={t('members:add.membershipFee')} placeholder={t('members:add.feePlaceholder')} testId="add-member-fee" />
         {chooseLocation ? (
-          <Field label={t('members:add.location')} error={errs.locationId}>
-            {(p) => (
-              <select {...p} className="input select" name="locationId" value={form.locationId} onChange={set('locationId')} data-testid="add-member-location">
-                {locations.map((l) => (
-                  <option key={l._id} value={l._id}>
-                    {l.name}, {l.city}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            name="locationId"
+            label={t('members:add.location')}
+            options={locations.map((l) => ({ value: l._id, label: `${l.name}, ${l.city}` }))}
+            testId="add-member-location"
+          />
         ) : null}
       </div>
-    </form>
+    </Form>
   );
 }

@@ -32,11 +32,3 @@ export function initials(first: string, last: string): string {
   const b = Array.from(last.trim())[0] ?? '';
   return (a + b).toUpperCase() || '?';
 }
-
-/** The fee field: a number of rupees, 0 when blank or not a number. */
-export function parseFee(input: string): number {
-  const trimmed = input.trim().replace(/,/g, '');
-  if (trimmed === '') return 0;
-  const n = Number(trimmed);
-  return Number.isFinite(n) ? n : 0;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initials, lastVisit, membershipTime, parseFee, statusTone } from './member-labels';
+import { initials, lastVisit, membershipTime, statusTone } from './member-labels';
 
 const NOW = Date.UTC(2025, 5, 15, 12, 0, 0);
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -44,11 +44,5 @@ describe('member helpers', () => {
     expect(initials('Asha', 'Verma')).toBe('AV');
     expect(initials('राहुल', 'शर्मा')).toBe('रश');
     expect(initials('', '')).toBe('?');
-  });
-  it('reads the fee as rupees, 0 when blank or not a number', () => {
-    expect(parseFee('2000')).toBe(2000);
-    expect(parseFee(' 1,999.50 ')).toBe(1999.5);
-    expect(parseFee('')).toBe(0);
-    expect(parseFee('abc')).toBe(0);
   });
 });

@@ -1,5 +1,4 @@
-import { MembershipStatus, MembershipType } from '@akhada/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
@@ -12,18 +11,15 @@ import { useUser } from '../../../lib/auth/session';
 import { useCurrentLocation } from '../../../lib/current-location';
 import { formatNumber } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { MEMBERS_PAGE_SIZE, useMembers } from '../api/get-members';
-import { AddMemberModal } from '../components/add-member-modal';
+import { useMembers } from '../api/get-members';
 import { EMPTY_FILTERS, MembersFilters, type MemberFilters } from '../components/members-filters';
+import { filtersFrom, memberListParams, pageFrom } from './members-data';
 import { MembersTable } from '../components/members-table';
 import '../members.css';
 import { ALL_NS } from '../../../locales/resources';
 
-function filtersFrom(params: URLSearchParams): MemberFilters {
-  const status = MembershipStatus.safeParse(params.get('status'));
-  const type = MembershipType.safeParse(params.get('type'));
-  return { search: params.get('search') ?? '', status: status.success ? status.data : '', type: type.success ? type.data : '' };
-}
+// The form (and its form library) loads when it is first opened: the list shows without it.
+const AddMemberModal = lazy(async () => ({ default: (await import('../components/add-member-modal')).AddMemberModal }));
 
 export function MembersPage() {
   const { t } = useTranslation(ALL_NS);
@@ -32,8 +28,13 @@ export function MembersPage() {
   const { locationId, locations } = useCurrentLocation(user);
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
-  const page = Math.max(1, Math.floor(Number(params.get('page') ?? '1')) || 1);
+  const page = pageFrom(params);
   const [adding, setAdding] = useState(false);
+  // Mounted from the first time it opens, so it can close (and open again) in place.
+  const [addOpened, setAddOpened] = useState(false);
+  useEffect(() => {
+    if (adding) setAddOpened(true);
+  }, [adding]);
 
   // "Add Member" elsewhere (dashboard) links here with ?add=1.
   useEffect(() => {
@@ -45,14 +46,8 @@ export function MembersPage() {
     }
   }, [params, setParams]);
 
-  const query = useMembers({
-    search: filters.search || undefined,
-    status: filters.status || undefined,
-    membershipType: filters.type || undefined,
-    locationId: locationId ?? undefined,
-    page,
-    limit: MEMBERS_PAGE_SIZE,
-  });
+  // The same request the route's loader started (members-data.ts).
+  const query = useMembers(memberListParams(params, locationId));
 
   const apply = useCallback(
     (f: MemberFilters) => {
@@ -131,7 +126,11 @@ export function MembersPage() {
         )}
       </section>
 
-      <AddMemberModal open={adding} onClose={() => setAdding(false)} locations={locations} defaultLocationId={locationId} />
+      {adding || addOpened ? (
+        <Suspense fallback={null}>
+          <AddMemberModal open={adding} onClose={() => setAdding(false)} locations={locations} defaultLocationId={locationId} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

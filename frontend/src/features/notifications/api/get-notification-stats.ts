@@ -1,7 +1,7 @@
 import { notificationRoutes } from '@akhada/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute, parseResponse } from '../../../lib/api-client';
-import { notificationKeys } from './query-keys';
+import { notificationKeys } from '../../../lib/query-keys/notifications';
 
 /** GET /api/notifications/stats: unread count and totals per type. */
 export async function getNotificationStats(signal?: AbortSignal) {

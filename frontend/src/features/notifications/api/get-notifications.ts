@@ -1,20 +1,8 @@
-import { notificationRoutes } from '@akhada/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callRoute, parseResponse } from '../../../lib/api-client';
-import { notificationKeys, type NotificationQuery } from './query-keys';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { NotificationQuery } from '../../../lib/query-keys/notifications';
+import { notificationListQueryOptions } from '../../../lib/shared-queries/notification-list';
 
-/** GET /api/notifications?type&status&page&limit */
-export async function getNotifications(q: NotificationQuery, signal?: AbortSignal) {
-  const json = await callRoute(notificationRoutes.list, { query: { ...q }, signal });
-  return parseResponse(notificationRoutes.list.responses[200], json, 'GET /notifications');
-}
-
-export const notificationsQueryOptions = (q: NotificationQuery) =>
-  queryOptions({
-    queryKey: notificationKeys.list(q),
-    queryFn: ({ signal }) => getNotifications(q, signal),
-  });
-
+/** A page of notifications; while the next page loads, the previous one stays on screen. */
 export function useNotifications(q: NotificationQuery, opts: { enabled?: boolean } = {}) {
-  return useQuery({ ...notificationsQueryOptions(q), enabled: opts.enabled ?? true, placeholderData: keepPreviousData });
+  return useQuery({ ...notificationListQueryOptions(q), enabled: opts.enabled ?? true, placeholderData: keepPreviousData });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute, parseResponse } from '../../../lib/api-client';
 import { markAllReadInList, type NotificationListData } from '../lib/list-cache';
-import { notificationKeys } from './query-keys';
+import { notificationKeys } from '../../../lib/query-keys/notifications';
 
 /** PUT /api/notifications/mark-all-read */
 export async function markAllRead() {

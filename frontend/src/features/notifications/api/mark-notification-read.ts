@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute, parseResponse } from '../../../lib/api-client';
 import { markReadInList, type NotificationListData } from '../lib/list-cache';
-import { notificationKeys } from './query-keys';
+import { notificationKeys } from '../../../lib/query-keys/notifications';
 
 /** PUT /api/notifications/:id/read */
 export async function markNotificationRead(id: string) {

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { io } from 'socket.io-client';
 import { clearToken, getToken, subscribeToken } from '../../../lib/auth/token-store';
-import { BELL_QUERY, notificationKeys } from '../api/query-keys';
+import { notificationKeys } from '../../../lib/query-keys/notifications';
+import { BELL_QUERY } from '../api/bell-query';
 import { prependNotification, type NotificationListData } from '../lib/list-cache';
 
 /** The hub's session events: `auth:refresh` hands a live socket its fresh token, `auth:error` comes just before the hub closes a socket. */

@@ -1,6 +1,6 @@
 import type { NotificationStats, NotificationType } from '@akhada/contracts';
 import type { z } from 'zod';
-import type { NotificationQuery } from '../api/query-keys';
+import type { NotificationQuery } from '../../../lib/query-keys/notifications';
 
 export const FILTER_TABS = ['all', 'unread', 'payment', 'attendance', 'trainer', 'system', 'feedback'] as const;
 export type FilterTab = (typeof FILTER_TABS)[number];

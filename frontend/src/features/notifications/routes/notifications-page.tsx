@@ -19,7 +19,8 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { FilterDropdown } from '../components/filter-dropdown';
 import { NotificationRow } from '../components/notification-row';
 import { NotificationTypeIcon } from '../components/notification-type-icon';
-import { clampPage, FILTER_TABS, parseTab, queryForTab, tabCounts, type FilterTab } from '../lib/filters';
+import { clampPage, FILTER_TABS, parseTab, tabCounts, type FilterTab } from '../lib/filters';
+import { pageQueryFrom } from './notifications-data';
 import { safeActionPath } from '../lib/list-cache';
 import '../notifications.css';
 import { ALL_NS } from '../../../locales/resources';
@@ -33,8 +34,9 @@ export function NotificationsPage() {
   const tab = parseTab(params.get('tab'));
   const page = clampPage(Number(params.get('page') ?? '1'), Number.MAX_SAFE_INTEGER);
 
+  // The same requests the route's loader started (notifications-data.ts).
   const stats = useNotificationStats();
-  const list = useNotifications(queryForTab(tab, page));
+  const list = useNotifications(pageQueryFrom(params));
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllRead();
 

@@ -1,96 +1,60 @@
-import { Gender, type User } from '@akhada/contracts';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Gender, ProfileBody, type User } from '@akhada/contracts';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../../components/alert';
-import { Field } from '../../../components/field';
+import { Form } from '../../../components/form/form';
+import { SelectField } from '../../../components/form/select-field';
+import { ReadOnlyField } from '../../../components/form/read-only-field';
+import { applyServerErrors } from '../../../components/form/server-errors';
+import { DateField, PhoneField, TextField } from '../../../components/form/text-field';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { useToast } from '../../../components/toast';
 import { useUser } from '../../../lib/auth/session';
 import { formatDate } from '../../../lib/format';
 import { useErrorText } from '../../../lib/use-error-text';
-import { useUpdateProfile, type ProfileInput } from '../api/update-profile';
 import { ALL_NS } from '../../../locales/resources';
+import { useUpdateProfile, type ProfileInput } from '../api/update-profile';
 
-type Draft = {
+/** The form's values: the body's own shape and paths (address.city …), with text where the body takes null. */
+type ProfileDraft = {
   firstName: string;
   lastName: string;
   phone: string;
+  /** YYYY-MM-DD, '' when not given. */
   dateOfBirth: string;
   gender: '' | z.infer<typeof Gender>;
-  street: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-  ecName: string;
-  ecPhone: string;
-  ecRelationship: string;
+  address: { street: string; city: string; state: string; zipCode: string; country: string };
+  emergencyContact: { name: string; phone: string; relationship: string };
 };
 
-function draftOf(u: User): Draft {
+function draftOf(u: User): ProfileDraft {
   return {
     firstName: u.firstName,
     lastName: u.lastName,
     phone: u.phone,
     dateOfBirth: u.dateOfBirth ?? '',
     gender: u.gender ?? '',
-    street: u.address.street ?? '',
-    city: u.address.city ?? '',
-    state: u.address.state ?? '',
-    zipCode: u.address.zipCode ?? '',
-    country: u.address.country ?? '',
-    ecName: u.emergencyContact.name ?? '',
-    ecPhone: u.emergencyContact.phone ?? '',
-    ecRelationship: u.emergencyContact.relationship ?? '',
+    address: {
+      street: u.address.street ?? '',
+      city: u.address.city ?? '',
+      state: u.address.state ?? '',
+      zipCode: u.address.zipCode ?? '',
+      country: u.address.country ?? '',
+    },
+    emergencyContact: { name: u.emergencyContact.name ?? '', phone: u.emergencyContact.phone ?? '', relationship: u.emergencyContact.relationship ?? '' },
   };
 }
 
-function bodyOf(d: Draft): ProfileInput {
-  return {
-    firstName: d.firstName,
-    lastName: d.lastName,
-    phone: d.phone,
-    dateOfBirth: d.dateOfBirth || null,
-    gender: d.gender || null,
-    address: { street: d.street, city: d.city, state: d.state, zipCode: d.zipCode, country: d.country },
-    emergencyContact: { name: d.ecName, phone: d.ecPhone, relationship: d.ecRelationship },
-  };
+function toBody(d: ProfileDraft): ProfileInput {
+  return { ...d, dateOfBirth: d.dateOfBirth || null, gender: d.gender || null };
 }
 
 /** View and edit mode (Edit, Save, Cancel) for the signed-in user's own details. */
 export function ProfileForm() {
   const { t, i18n } = useTranslation(ALL_NS);
   const user = useUser();
-  const toast = useToast();
-  const { describe, fields } = useErrorText();
-  const update = useUpdateProfile();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(user));
-  const [attempts, setAttempts] = useState(0);
-
-  const startEdit = () => {
-    setDraft(draftOf(user));
-    update.reset();
-    setEditing(true);
-  };
-  const cancel = () => {
-    update.reset();
-    setEditing(false);
-  };
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (update.isPending) return;
-    update.mutate(bodyOf(draft), {
-      onSuccess: () => {
-        toast.success(t('profile:success'));
-        setEditing(false);
-      },
-      onError: () => setAttempts((n) => n + 1),
-    });
-  };
-
-  const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
-  const errs = update.isError ? fields(update.error) : {};
   const none = <span className="text-muted">{t('common:notProvided')}</span>;
   const show = (v: string | null | undefined): ReactNode => (v && v.trim() ? v : none);
 
@@ -100,7 +64,7 @@ export function ProfileForm() {
     return (
       <div className="profile-view">
         <div className="profile-view__bar">
-          <button type="button" className="btn btn--secondary" onClick={startEdit} data-testid="profile-edit">
+          <button type="button" className="btn btn--secondary" onClick={() => setEditing(true)} data-testid="profile-edit">
             {t('profile:edit')}
           </button>
         </div>
@@ -185,30 +149,35 @@ export function ProfileForm() {
     );
   }
 
-  const input = (
-    key: keyof Draft,
-    label: string,
-    opts: { required?: boolean; type?: string; autoComplete?: string; path?: string; inputMode?: 'tel' | 'numeric' } = {},
-  ) => (
-    <Field label={label} error={errs[opts.path ?? key]} required={opts.required}>
-      {(p) => (
-        <input
-          {...p}
-          className="input"
-          name={key}
-          type={opts.type ?? 'text'}
-          autoComplete={opts.autoComplete}
-          inputMode={opts.inputMode}
-          value={draft[key]}
-          onChange={set(key)}
-          data-testid={`profile-${key}`}
-        />
-      )}
-    </Field>
-  );
+  return <ProfileEditForm user={user} onDone={() => setEditing(false)} />;
+}
 
+/** Edit mode: the user's details as they are now, checked with ProfileBody; Save keeps them, Cancel leaves them. */
+function ProfileEditForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const { t } = useTranslation(ALL_NS);
+  const toast = useToast();
+  const { describe } = useErrorText();
+  const update = useUpdateProfile();
+  const [attempts, setAttempts] = useState(0);
+  const form = useContractForm<ProfileDraft, typeof ProfileBody>(ProfileBody, { defaultValues: draftOf(user), toBody });
+
+  const onSubmit = (body: ProfileInput) => {
+    if (update.isPending) return;
+    update.mutate(body, {
+      onSuccess: () => {
+        toast.success(t('profile:success'));
+        onDone();
+      },
+      onError: (error) => {
+        applyServerErrors(form, error);
+        setAttempts((n) => n + 1);
+      },
+    });
+  };
+
+  const genders = [{ value: '', label: t('profile:fields.genderUnset') }, ...Gender.options.map((g) => ({ value: g, label: t(`profile:genders.${g}`) }))];
   return (
-    <form className="form profile-form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
+    <Form form={form} onSubmit={onSubmit} busy={update.isPending} className="profile-form">
       {update.isError ? (
         <Alert tone="error" shake={attempts} testId="profile-error">
           {describe(update.error, { fallback: t('profile:failed') })}
@@ -217,53 +186,47 @@ export function ProfileForm() {
       <fieldset className="form__section">
         <legend className="section-heading">{t('profile:sections.personal')}</legend>
         <div className="form__grid">
-          {input('firstName', t('profile:fields.firstName'), { required: true, autoComplete: 'given-name' })}
-          {input('lastName', t('profile:fields.lastName'), { required: true, autoComplete: 'family-name' })}
-          <Field label={t('profile:fields.email')} hint={t('profile:fields.emailHint')}>
-            {(p) => <input {...p} className="input" value={user.email} readOnly aria-readonly="true" />}
-          </Field>
-          {input('phone', t('profile:fields.phone'), { required: true, type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
-          {input('dateOfBirth', t('profile:fields.dateOfBirth'), { type: 'date', autoComplete: 'bday' })}
-          <Field label={t('profile:fields.gender')} error={errs.gender}>
-            {(p) => (
-              <select {...p} className="input select" name="gender" value={draft.gender} onChange={set('gender')} data-testid="profile-gender">
-                <option value="">{t('profile:fields.genderUnset')}</option>
-                {Gender.options.map((g) => (
-                  <option key={g} value={g}>
-                    {t(`profile:genders.${g}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <TextField name="firstName" label={t('profile:fields.firstName')} autoComplete="given-name" maxLength={50} required testId="profile-firstName" />
+          <TextField name="lastName" label={t('profile:fields.lastName')} autoComplete="family-name" maxLength={50} required testId="profile-lastName" />
+          <ReadOnlyField label={t('profile:fields.email')} hint={t('profile:fields.emailHint')} value={user.email} />
+          <PhoneField name="phone" label={t('profile:fields.phone')} required testId="profile-phone" />
+          <DateField name="dateOfBirth" label={t('profile:fields.dateOfBirth')} autoComplete="bday" testId="profile-dateOfBirth" />
+          <SelectField name="gender" label={t('profile:fields.gender')} options={genders} testId="profile-gender" />
         </div>
       </fieldset>
       <fieldset className="form__section">
         <legend className="section-heading">{t('profile:sections.address')}</legend>
         <div className="form__grid">
-          {input('street', t('profile:fields.street'), { autoComplete: 'street-address', path: 'address.street' })}
-          {input('city', t('profile:fields.city'), { autoComplete: 'address-level2', path: 'address.city' })}
-          {input('state', t('profile:fields.state'), { autoComplete: 'address-level1', path: 'address.state' })}
-          {input('zipCode', t('profile:fields.zipCode'), { autoComplete: 'postal-code', path: 'address.zipCode', inputMode: 'numeric' })}
-          {input('country', t('profile:fields.country'), { autoComplete: 'country-name', path: 'address.country' })}
+          <TextField name="address.street" label={t('profile:fields.street')} autoComplete="street-address" maxLength={200} testId="profile-street" />
+          <TextField name="address.city" label={t('profile:fields.city')} autoComplete="address-level2" maxLength={100} testId="profile-city" />
+          <TextField name="address.state" label={t('profile:fields.state')} autoComplete="address-level1" maxLength={100} testId="profile-state" />
+          <TextField
+            name="address.zipCode"
+            label={t('profile:fields.zipCode')}
+            autoComplete="postal-code"
+            inputMode="numeric"
+            maxLength={20}
+            testId="profile-zipCode"
+          />
+          <TextField name="address.country" label={t('profile:fields.country')} autoComplete="country-name" maxLength={100} testId="profile-country" />
         </div>
       </fieldset>
       <fieldset className="form__section">
         <legend className="section-heading">{t('profile:sections.emergency')}</legend>
         <div className="form__grid">
-          {input('ecName', t('profile:fields.emergencyName'), { path: 'emergencyContact.name' })}
-          {input('ecPhone', t('profile:fields.emergencyPhone'), { type: 'tel', inputMode: 'tel', path: 'emergencyContact.phone' })}
-          {input('ecRelationship', t('profile:fields.emergencyRelationship'), { path: 'emergencyContact.relationship' })}
+          <TextField name="emergencyContact.name" label={t('profile:fields.emergencyName')} maxLength={100} testId="profile-ecName" />
+          <PhoneField name="emergencyContact.phone" label={t('profile:fields.emergencyPhone')} autoComplete="off" testId="profile-ecPhone" />
+          <TextField name="emergencyContact.relationship" label={t('profile:fields.emergencyRelationship')} maxLength={50} testId="profile-ecRelationship" />
         </div>
       </fieldset>
       <div className="form__actions">
-        <button type="button" className="btn btn--secondary" onClick={cancel} disabled={update.isPending} data-testid="profile-cancel">
+        <button type="button" className="btn btn--secondary" onClick={onDone} disabled={update.isPending} data-testid="profile-cancel">
           {t('profile:cancel')}
         </button>
         <button type="submit" className="btn btn--primary" disabled={update.isPending} data-testid="profile-save">
           {update.isPending ? t('profile:saving') : t('profile:save')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -9,12 +9,3 @@ export function passwordStrength(password: string): PasswordStrength {
   if (length < 12) return 'medium';
   return 'strong';
 }
-
-export type PasswordProblem = 'tooShort' | 'mismatch' | null;
-
-/** The rules of the change-password form, in the order they are reported. */
-export function passwordProblem(newPassword: string, confirm: string): PasswordProblem {
-  if (Array.from(newPassword).length < MIN_PASSWORD_LENGTH) return 'tooShort';
-  if (newPassword !== confirm) return 'mismatch';
-  return null;
-}

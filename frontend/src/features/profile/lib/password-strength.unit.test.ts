@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordProblem, passwordStrength } from './password-strength';
+import { passwordStrength } from './password-strength';
 
 describe('password strength', () => {
   it('is Weak under 8, Medium under 12, Strong otherwise', () => {
@@ -8,10 +8,5 @@ describe('password strength', () => {
     expect(passwordStrength('12345678')).toBe('medium');
     expect(passwordStrength('12345678901')).toBe('medium');
     expect(passwordStrength('123456789012')).toBe('strong');
-  });
-  it('reports length before mismatch', () => {
-    expect(passwordProblem('short', 'other')).toBe('tooShort');
-    expect(passwordProblem('long enough', 'different')).toBe('mismatch');
-    expect(passwordProblem('long enough', 'long enough')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, parseResponse } from '../../../lib/api-client';
+import { settingsKeys } from './query-keys';
 import { ServiceEnvelope } from '../../../lib/service-envelope';
 
 /** GET /api/settings/gym (no screen contract in @akhada/contracts yet: only the envelope is checked). */
@@ -9,5 +10,5 @@ export async function getGymSettings(signal?: AbortSignal) {
 }
 
 export function useGymSettings(enabled = true) {
-  return useQuery({ queryKey: ['settings', 'gym-settings'], queryFn: ({ signal }) => getGymSettings(signal), enabled });
+  return useQuery({ queryKey: settingsKeys.gym, queryFn: ({ signal }) => getGymSettings(signal), enabled });
 }

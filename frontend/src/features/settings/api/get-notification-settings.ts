@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, parseResponse } from '../../../lib/api-client';
+import { settingsKeys } from './query-keys';
 import { ServiceEnvelope } from '../../../lib/service-envelope';
 
 /** GET /api/settings/notifications (no screen contract in @akhada/contracts yet: only the envelope is checked). */
@@ -9,5 +10,5 @@ export async function getNotificationSettings(signal?: AbortSignal) {
 }
 
 export function useNotificationSettings(enabled = true) {
-  return useQuery({ queryKey: ['settings', 'notification-settings'], queryFn: ({ signal }) => getNotificationSettings(signal), enabled });
+  return useQuery({ queryKey: settingsKeys.notifications, queryFn: ({ signal }) => getNotificationSettings(signal), enabled });
 }

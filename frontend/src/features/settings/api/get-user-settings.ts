@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, parseResponse } from '../../../lib/api-client';
+import { settingsKeys } from './query-keys';
 import { ServiceEnvelope } from '../../../lib/service-envelope';
 
 /** GET /api/settings/user (no screen contract in @akhada/contracts yet: only the envelope is checked). */
@@ -9,5 +10,5 @@ export async function getUserSettings(signal?: AbortSignal) {
 }
 
 export function useUserSettings(enabled = true) {
-  return useQuery({ queryKey: ['settings', 'user-settings'], queryFn: ({ signal }) => getUserSettings(signal), enabled });
+  return useQuery({ queryKey: settingsKeys.user, queryFn: ({ signal }) => getUserSettings(signal), enabled });
 }

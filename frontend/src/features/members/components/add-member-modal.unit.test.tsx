@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { CreateMemberBody, memberRoutes, type Member } from '@akhada/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../../testing/setup';
+import { membersAre, signedInShell } from '../../../testing/app-handlers';
+import { on, problem, reply } from '../../../testing/contract-handlers';
+import { aMember, PUNE } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render-app';
+
+/** The members service, kept in memory: the list answers with what was added. */
+function membersService(initial: Member[] = []) {
+  const members = [...initial];
+  const bodies: unknown[] = [];
+  return {
+    members,
+    bodies,
+    handlers: [
+      on(memberRoutes.create, async ({ request }) => {
+        const body = CreateMemberBody.parse(await request.json());
+        bodies.push(body);
+        const member = aMember({
+          firstName: body.firstName,
+          lastName: body.lastName,
+          membershipFee: body.membershipFee,
+          locationId: body.locationId ?? PUNE._id,
+        });
+        members.unshift(member);
+        return reply(memberRoutes.create, 201, { success: true, data: member });
+      }),
+    ],
+  };
+}
+
+async function openForm() {
+  const view = renderApp('/dashboard/members?add=1');
+  const dialog = await screen.findByRole('dialog', { name: 'Add New Member' });
+  return { ...view, dialog: within(dialog) };
+}
+
+describe('add-member form', () => {
+  it('names what is missing or wrong and sends nothing', async () => {
+    const service = membersService();
+    server.use(...signedInShell(), membersAre(service.members), ...service.handlers);
+    const { user, dialog } = await openForm();
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+
+    expect(await dialog.findByText('First name is required')).toBeTruthy();
+    expect(dialog.getByText('Last name is required')).toBeTruthy();
+    expect(dialog.getByText('Email is required')).toBeTruthy();
+    expect(dialog.getByText('Phone is required')).toBeTruthy();
+    expect(dialog.getByLabelText(/^First Name/).getAttribute('aria-invalid')).toBe('true');
+
+    await user.type(dialog.getByLabelText(/^Membership Fee/), '12.345');
+    await user.type(dialog.getByLabelText(/^Phone/), '12');
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+    expect(await dialog.findByText('Use at most two decimals')).toBeTruthy();
+    expect(dialog.getByText('Enter a valid phone number')).toBeTruthy();
+
+    await user.clear(dialog.getByLabelText(/^Membership Fee/));
+    await user.type(dialog.getByLabelText(/^Membership Fee/), 'a lot');
+    expect(await dialog.findByText('Enter an amount in rupees')).toBeTruthy();
+    expect(service.bodies).toEqual([]);
+  });
+
+  it('adds the member, says so, closes and shows them in the list', async () => {
+    const service = membersService([aMember({ firstName: 'Kavita', lastName: 'Rao' })]);
+    server.use(...signedInShell(), membersAre(service.members), ...service.handlers);
+    const { user, dialog } = await openForm();
+    await user.type(dialog.getByLabelText(/^First Name/), 'Lakshmi');
+    await user.type(dialog.getByLabelText(/^Last Name/), 'Iyer');
+    await user.type(dialog.getByLabelText(/^Email/), 'Lakshmi@Example.in ');
+    await user.type(dialog.getByLabelText(/^Phone/), '+91 98200 12345');
+    await user.selectOptions(dialog.getByLabelText(/^Membership Type/), 'premium');
+    await user.type(dialog.getByLabelText(/^Membership Fee/), '1,999.50');
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+
+    expect(await screen.findByText('Lakshmi Iyer has been added')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(service.bodies).toEqual([
+      {
+        firstName: 'Lakshmi',
+        lastName: 'Iyer',
+        email: 'lakshmi@example.in',
+        phone: '+91 98200 12345',
+        membershipType: 'premium',
+        membershipFee: 1999.5,
+        paymentFrequency: 'monthly',
+        locationId: expect.any(String),
+      },
+    ]);
+    const table = await screen.findByTestId('members-table');
+    await waitFor(() => expect(within(table).getAllByTestId('member-row')).toHaveLength(2));
+    expect(within(table).getByText('Lakshmi Iyer')).toBeTruthy();
+  });
+
+  it('puts the server’s field issues on their fields', async () => {
+    server.use(
+      ...signedInShell(),
+      membersAre([]),
+      on(memberRoutes.create, () =>
+        problem(409, 'CONFLICT', 'A member with this email already exists', [{ path: 'email', message: 'A member with this email already exists' }]),
+      ),
+    );
+    const { user, dialog } = await openForm();
+    await user.type(dialog.getByLabelText(/^First Name/), 'Lakshmi');
+    await user.type(dialog.getByLabelText(/^Last Name/), 'Iyer');
+    await user.type(dialog.getByLabelText(/^Email/), 'lakshmi@example.in');
+    await user.type(dialog.getByLabelText(/^Phone/), '+91 98200 12345');
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+    expect((await dialog.findByTestId('add-member-error')).textContent).toContain('A member with this email already exists');
+    await waitFor(() => expect(dialog.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true'));
+  });
+});

@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { memberRoutes } from '@akhada/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../../testing/setup';
+import { memberListReply, membersAre, signedInShell } from '../../../testing/app-handlers';
+import { barrier, on, problem } from '../../../testing/contract-handlers';
+import { aMember } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render-app';
+
+const roster = [
+  aMember({ firstName: 'Kavita', lastName: 'Rao' }),
+  aMember({ firstName: 'Imran', lastName: 'Shaikh', membershipStatus: 'expired', status: 'expired', daysRemaining: 0 }),
+];
+
+describe('members list', () => {
+  it('says it is loading until the members arrive, then lists them', async () => {
+    const gate = barrier();
+    const answer = memberListReply(roster);
+    server.use(
+      ...signedInShell(),
+      on(memberRoutes.list, async (info) => {
+        await gate.released;
+        return answer(info);
+      }),
+    );
+    renderApp('/dashboard/members');
+    expect(await screen.findByText('Loading members...')).toBeTruthy();
+    expect(screen.queryByTestId('members-table')).toBeNull();
+    gate.release();
+    const table = await screen.findByTestId('members-table');
+    expect(within(table).getAllByTestId('member-row')).toHaveLength(2);
+    expect(within(table).getByText('Kavita Rao')).toBeTruthy();
+    expect(within(table).getAllByText('Expired').length).toBeGreaterThan(0);
+    expect(screen.getByRole('heading', { name: 'All Members (2)' })).toBeTruthy();
+    expect(screen.queryByText('Loading members...')).toBeNull();
+  });
+
+  it('says there are no members yet and offers to add one', async () => {
+    server.use(...signedInShell(), membersAre([]));
+    renderApp('/dashboard/members');
+    expect(await screen.findByText('No members yet')).toBeTruthy();
+    expect(screen.getByText('Add your first member to start tracking memberships and visits.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'All Members (0)' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: '+ Add New Member' }).length).toBeGreaterThan(0);
+  });
+
+  it('shows the failure with a Retry that loads the list once the service answers', async () => {
+    let failing = true;
+    let calls = 0;
+    const answer = memberListReply(roster);
+    server.use(
+      ...signedInShell(),
+      on(memberRoutes.list, (info) => {
+        calls += 1;
+        return failing ? problem(500, 'INTERNAL', 'Something went wrong on our side. Please try again.') : answer(info);
+      }),
+    );
+    const { user } = renderApp('/dashboard/members');
+    const error = await screen.findByTestId('error-state');
+    expect(error.textContent).toContain('Failed to fetch members');
+    expect(error.textContent).toContain('Something went wrong on our side. Please try again.');
+    expect(calls).toBe(2); // the query client retries a server error once before giving up
+    failing = false;
+    await user.click(within(error).getByRole('button', { name: 'Retry' }));
+    const table = await screen.findByTestId('members-table');
+    expect(within(table).getAllByTestId('member-row')).toHaveLength(2);
+    expect(screen.queryByTestId('error-state')).toBeNull();
+  });
+});

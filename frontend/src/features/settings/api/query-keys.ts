@@ -1,0 +1,7 @@
+/** The settings feature's cache keys, all under ['settings']. */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  gym: ['settings', 'gym-settings'] as const,
+  user: ['settings', 'user-settings'] as const,
+  notifications: ['settings', 'notification-settings'] as const,
+};

@@ -1,0 +1,28 @@
+import type { MembershipStatus, MembershipType } from '@akhada/contracts';
+
+export interface MemberListParams {
+  search?: string;
+  status?: MembershipStatus;
+  membershipType?: MembershipType;
+  locationId?: string;
+  page: number;
+  limit: number;
+}
+
+/** How many members match, without loading them (the dashboard's counters). null location = all the caller sees. */
+export interface MemberTotalParams {
+  locationId: string | null;
+  status?: MembershipStatus;
+}
+
+/**
+ * The members feature's cache keys, the one factory for them (in `lib`: the dashboard counts members too). Everything
+ * is under ['members'], so adding a member refreshes lists, counts and details at once.
+ */
+export const memberKeys = {
+  all: ['members'] as const,
+  lists: ['members', 'list'] as const,
+  list: (p: MemberListParams) => ['members', 'list', p] as const,
+  total: (p: MemberTotalParams) => ['members', 'total', p] as const,
+  detail: (id: string) => ['members', 'detail', id] as const,
+};

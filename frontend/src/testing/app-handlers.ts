@@ -1,0 +1,73 @@
+import { authRoutes, memberRoutes, notificationRoutes, type Member, type Notification, type User } from '@akhada/contracts';
+import type { DefaultBodyType, HttpResponseResolver, PathParams } from 'msw';
+import { aUser } from './fixtures';
+import { on, reply } from './contract-handlers';
+
+type Resolver = HttpResponseResolver<PathParams, DefaultBodyType>;
+
+/** GET /auth/me answers with this user. */
+export const meIs = (user: User = aUser()) => on(authRoutes.me, () => reply(authRoutes.me, 200, { success: true, data: { user } }));
+
+/** The notifications service answering from this list: the list (any page, type or status), the counts, the stats. */
+export function notificationsAre(items: Notification[] = []) {
+  const unread = items.filter((n) => n.status === 'unread').length;
+  const types = [...new Set(items.map((n) => n.type))];
+  return [
+    on(notificationRoutes.unreadCount, () => reply(notificationRoutes.unreadCount, 200, { success: true, data: { unreadCount: unread } })),
+    on(notificationRoutes.stats, () =>
+      reply(notificationRoutes.stats, 200, {
+        success: true,
+        data: {
+          unreadCount: unread,
+          typeStats: types.map((type) => ({
+            _id: type,
+            count: items.filter((n) => n.type === type).length,
+            unread: items.filter((n) => n.type === type && n.status === 'unread').length,
+          })),
+        },
+      }),
+    ),
+    on(notificationRoutes.list, notificationListReply(items)),
+  ];
+}
+
+/** GET /notifications answered from this list (page, limit, type and status as the service does them). */
+export const notificationListReply =
+  (items: Notification[]): Resolver =>
+  ({ request }) => {
+    const url = new URL(request.url);
+    const limit = Number(url.searchParams.get('limit') ?? 20);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const status = url.searchParams.get('status');
+    const type = url.searchParams.get('type');
+    const matching = items.filter((n) => (!status || n.status === status) && (!type || n.type === type));
+    return reply(notificationRoutes.list, 200, {
+      success: true,
+      data: { notifications: matching.slice((page - 1) * limit, page * limit) },
+      totalCount: matching.length,
+      pagination: { page, limit, totalPages: Math.ceil(matching.length / limit) },
+    });
+  };
+
+/** GET /members answers from this list (status and paging as the service does them). */
+export const membersAre = (members: Member[]) => on(memberRoutes.list, memberListReply(members));
+
+/** The reply of GET /members from this list. */
+export const memberListReply =
+  (members: Member[]): Resolver =>
+  ({ request }) => {
+    const url = new URL(request.url);
+    const limit = Number(url.searchParams.get('limit') ?? 10);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const status = url.searchParams.get('status');
+    const matching = members.filter((m) => !status || m.membershipStatus === status);
+    return reply(memberRoutes.list, 200, {
+      success: true,
+      data: matching.slice((page - 1) * limit, page * limit),
+      totalCount: matching.length,
+      pagination: { page, limit, totalPages: Math.ceil(matching.length / limit) },
+    });
+  };
+
+/** A signed-in owner with an empty bell: what every screen behind the shell needs. */
+export const signedInShell = (user: User = aUser()) => [meIs(user), ...notificationsAre([])];

@@ -1,0 +1,70 @@
+/*
+ * Component tests: the app's real routes and providers in jsdom, the network mocked with MSW from the contracts.
+ * A test file starts with `// @vitest-environment jsdom` and imports this module first; it starts the mock server
+ * (any request without a handler fails the test), the texts, and cleans up after every test.
+ */
+import { cleanup, configure } from '@testing-library/react';
+import { ws } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { initI18n } from '../lib/i18n';
+
+// A screen's code is compiled on first use in a test run: give findBy* room for that.
+configure({ asyncUtilTimeout: 5000 });
+
+// What jsdom lacks and the app uses.
+if (!HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+window.scrollTo = () => undefined;
+// The API client traces every call in development builds; keep test output for failures.
+vi.spyOn(console, 'debug').mockImplementation(() => undefined);
+
+/**
+ * The bell's live socket (socket.io over a WebSocket, the app's only one): accepted and left quiet, so no test ever
+ * opens a real connection; the tests drive the HTTP side. (MSW matches socket.io addresses without "/socket.io".)
+ */
+const hub = ws.link('*');
+
+export const server = setupServer(hub.addEventListener('connection', () => undefined));
+/** Calls that had no handler in the current test: the test fails with their list. */
+const unhandled: string[] = [];
+
+beforeAll(async () => {
+  server.listen({
+    // Every call must have a handler.
+    onUnhandledRequest: (request, print) => {
+      const url = new URL(request.url);
+      unhandled.push(`${request.method} ${url.pathname}${url.search}`);
+      print.error();
+    },
+  });
+  await initI18n();
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  server.events.removeAllListeners();
+  localStorage.clear();
+  const missed = unhandled.splice(0);
+  if (missed.length) throw new Error(`Requests without a mock handler: ${[...new Set(missed)].join(', ')}`);
+});
+afterAll(() => server.close());
