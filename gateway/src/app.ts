@@ -60,7 +60,14 @@ const OPERATIONAL_PATHS = ['/health', '/ready', '/metrics', '/docs', '/docs/*', 
 export const buildGateway = async (opts: GatewayOptions) => {
   const landing = opts.landing ?? loadLandingContent(opts.landingContentDir);
   const bodyLimit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const { app, ops } = createService({ name: 'gateway', logger: opts.logger, notFoundHandler: false, trustProxy: opts.trustedProxies ?? false, bodyLimit, docs: false });
+  const { app, ops } = createService({
+    name: 'gateway',
+    logger: opts.logger,
+    notFoundHandler: false,
+    trustProxy: opts.trustedProxies ?? false,
+    bodyLimit,
+    docs: false,
+  });
   const routes = opts.routes ?? routeTable();
   const authRateLimit = opts.authRateLimitPerMinute ?? 60;
   const userRateLimit = opts.rateLimitPerMinute ?? 1200;
@@ -69,7 +76,8 @@ export const buildGateway = async (opts: GatewayOptions) => {
   const apiDocument: OpenApiDocument = await mergedApiDocument();
   await registerApiDocs(ops, '/docs', apiDocument);
   if (opts.publicDocs) await registerApiDocs(app, '/api/docs', apiDocument);
-  for (const path of OPERATIONAL_PATHS) app.all(path, async (req, reply) => reply.status(404).send(problem(req, 'NOT_FOUND', `Nothing at ${req.url.split('?')[0]}`)));
+  for (const path of OPERATIONAL_PATHS)
+    app.all(path, async (req, reply) => reply.status(404).send(problem(req, 'NOT_FOUND', `Nothing at ${req.url.split('?')[0]}`)));
   const frontend = opts.frontendDist ? loadFrontend(opts.frontendDist) : undefined;
   const landingPages = frontend
     ? await loadLandingPages({
@@ -104,7 +112,10 @@ export const buildGateway = async (opts: GatewayOptions) => {
   await app.register(rateLimit, {
     global: false,
     keyGenerator: rateLimitKey,
-    errorResponseBuilder: (req, ctx) => ({ ...problem(req, 'RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`), statusCode: 429 }),
+    errorResponseBuilder: (req, ctx) => ({
+      ...problem(req, 'RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`),
+      statusCode: 429,
+    }),
   });
 
   // The landing page's content is the gateway's own answer (before the proxies: /api/public/* otherwise goes to auth).
@@ -149,7 +160,8 @@ export const buildGateway = async (opts: GatewayOptions) => {
     await app.register(async (scope) => {
       // Before the rate limit (a route hook, so it runs after these): the declared size, then who is calling.
       scope.addHook('onRequest', async (req, reply) => {
-        if (declaredTooLarge(req, bodyLimit)) return tooLarge(reply, problem(req, 'PAYLOAD_TOO_LARGE', `The request body is too large (at most ${bodyLimitText(bodyLimit)})`));
+        if (declaredTooLarge(req, bodyLimit))
+          return tooLarge(reply, problem(req, 'PAYLOAD_TOO_LARGE', `The request body is too large (at most ${bodyLimitText(bodyLimit)})`));
         await checkToken(req);
       });
       // Personal data: nothing a signed-in caller gets (or is refused) may be kept by a shared cache.
@@ -195,7 +207,9 @@ export const buildGateway = async (opts: GatewayOptions) => {
             } else if (code === 504) {
               void reply.status(504).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${route.service} service took too long to answer.`));
             } else {
-              void reply.status(503).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not available right now. Please try again shortly.`));
+              void reply
+                .status(503)
+                .send(problem(req, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not available right now. Please try again shortly.`));
             }
           },
         },
@@ -207,7 +221,8 @@ export const buildGateway = async (opts: GatewayOptions) => {
   // its pass-through body parsers stay there).
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (req, reply) => {
-      if (declaredTooLarge(req, bodyLimit)) return tooLarge(reply, problem(req, 'PAYLOAD_TOO_LARGE', `The request body is too large (at most ${bodyLimitText(bodyLimit)})`));
+      if (declaredTooLarge(req, bodyLimit))
+        return tooLarge(reply, problem(req, 'PAYLOAD_TOO_LARGE', `The request body is too large (at most ${bodyLimitText(bodyLimit)})`));
     });
     scope.removeContentTypeParser('application/json');
     await scope.register(proxy, {
@@ -233,7 +248,8 @@ export const buildGateway = async (opts: GatewayOptions) => {
         res.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    const sendIndex = (_req: FastifyRequest, reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(frontend.indexHtml);
+    const sendIndex = (_req: FastifyRequest, reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(frontend.indexHtml);
     // A guest's first visit: the landing page with its first screen already rendered, in the language of the `lang`
     // cookie (index.html's inline script hides it from a signed-in visitor, whom the app sends to /dashboard).
     // The page's canonical and Open Graph URLs use the configured public origin, or are relative: never the Host header.

@@ -73,7 +73,8 @@ const drop = (body: Readable, budget: number) => {
   body.resume();
 };
 
-export const bodyLimitText = (limit: number): string => (limit >= 1_048_576 ? `${Math.round((limit / 1_048_576) * 10) / 10} MB` : `${Math.round(limit / 1024)} KB`);
+export const bodyLimitText = (limit: number): string =>
+  limit >= 1_048_576 ? `${Math.round((limit / 1_048_576) * 10) / 10} MB` : `${Math.round(limit / 1024)} KB`;
 
 /**
  * The 413. The connection stays open: the rest of the body is read and dropped after the answer (by Node for a declared

@@ -32,4 +32,12 @@ const app = await buildGateway({
   process.exit(1);
 });
 // The public edge on GATEWAY_PORT; health, readiness, metrics and the API docs on GATEWAY_OPS_PORT (loopback by default).
-await serve({ app, port: config.GATEWAY_PORT, host: config.GATEWAY_HOST, opsPort: config.GATEWAY_OPS_PORT, opsHost: config.GATEWAY_OPS_HOST, logger, onClose: [] });
+await serve({
+  app,
+  port: config.GATEWAY_PORT,
+  host: config.GATEWAY_HOST,
+  opsPort: config.GATEWAY_OPS_PORT,
+  opsHost: config.GATEWAY_OPS_HOST,
+  logger,
+  onClose: [],
+});

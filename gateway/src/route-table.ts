@@ -22,7 +22,12 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `/notifications/:id/read` → /^\/notifications\/[^/]+\/read\/?$/ (a parameter is one path segment). */
 export const pathPattern = (path: string): RegExp =>
-  new RegExp(`^${path.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : escapeRegExp(seg))).join('/')}/?$`);
+  new RegExp(
+    `^${path
+      .split('/')
+      .map((seg) => (seg.startsWith(':') ? '[^/]+' : escapeRegExp(seg)))
+      .join('/')}/?$`,
+  );
 
 /** The guest routes of a set of contracts (default: every route of the product). */
 export const guestRoutesOf = (contracts: readonly RouteContract[] = allRoutes): GuestRoute[] =>
@@ -36,7 +41,12 @@ export const routeTable = (env: NodeJS.ProcessEnv = process.env, contracts: read
   const guests = guestRoutesOf(contracts);
   const under = (prefix: string) => guests.filter((g) => g.path === `/${prefix}` || g.path.startsWith(`/${prefix}/`));
   const upstreamOf = (s: ServiceName) => env[`${s.toUpperCase()}_URL`] ?? `http://127.0.0.1:${SERVICES[s].port}`;
-  const direct = (Object.keys(SERVICES) as ServiceName[]).map((s) => ({ prefix: SERVICES[s].prefix, service: s, upstream: upstreamOf(s), guestRoutes: under(SERVICES[s].prefix) }));
+  const direct = (Object.keys(SERVICES) as ServiceName[]).map((s) => ({
+    prefix: SERVICES[s].prefix,
+    service: s,
+    upstream: upstreamOf(s),
+    guestRoutes: under(SERVICES[s].prefix),
+  }));
   const extra = Object.entries(EXTRA_PREFIXES).map(([prefix, s]) => ({ prefix, service: s, upstream: upstreamOf(s), guestRoutes: under(prefix) }));
   return [...direct, ...extra];
 };

@@ -65,7 +65,13 @@ const bigJson = (bytes: number) => JSON.stringify({ data: 'x'.repeat(bytes) });
 const post = (path: string, body: string, { chunked = false, headers = {} as Record<string, string> } = {}) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: gatewayPort, path, method: 'POST', headers: { 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': Buffer.byteLength(body) }), ...headers } },
+      {
+        host: '127.0.0.1',
+        port: gatewayPort,
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': Buffer.byteLength(body) }), ...headers },
+      },
       (res) => {
         let text = '';
         res.on('data', (c) => (text += c));
@@ -112,7 +118,12 @@ beforeAll(async () => {
   gateway = await buildGateway({
     logger: gatewayLogger,
     verifier,
-    routes: routeTable({ MEMBERS_URL: `http://127.0.0.1:${membersPort}`, TRAINERS_URL: `http://127.0.0.1:${trainersPort}`, AUTH_URL: stubUrl, NOTIFICATIONS_URL: stubUrl }),
+    routes: routeTable({
+      MEMBERS_URL: `http://127.0.0.1:${membersPort}`,
+      TRAINERS_URL: `http://127.0.0.1:${trainersPort}`,
+      AUTH_URL: stubUrl,
+      NOTIFICATIONS_URL: stubUrl,
+    }),
     authRateLimitPerMinute: 3,
     rateLimitPerMinute: 5,
     frontendDist: join(fixture, 'dist'),
@@ -292,7 +303,9 @@ describe('finding 5: the rate limiter’s key never throws', () => {
     for (let i = 0; i < 5; i++) {
       await new Promise<void>((resolve) => {
         const socket = connect(gatewayPort, '127.0.0.1', () => {
-          socket.write('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\nnot a chunk\r\n');
+          socket.write(
+            'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\nnot a chunk\r\n',
+          );
         });
         socket.on('data', () => undefined);
         socket.on('error', () => resolve());
@@ -323,7 +336,9 @@ describe('finding 6: operational endpoints are not on the public edge', () => {
     expect((await ops.inject({ method: 'GET', url: '/metrics' })).body).toContain('http_request_duration_seconds');
     const doc = (await ops.inject({ method: 'GET', url: '/docs/json' })).json();
     expect(doc.openapi).toBe('3.1.0');
-    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`));
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`),
+    );
     for (const r of allRoutes) expect(documented).toContain(`${r.method} /api${r.path.replace(/:(\w+)/g, '{$1}')}`);
     const ui = await ops.inject({ method: 'GET', url: '/docs' });
     expect(ui.statusCode).toBe(200);
@@ -369,7 +384,8 @@ describe('finding 10: rate limits by user when signed in, by address otherwise, 
   it('gives each signed-in user behind one address their own budget', async () => {
     const from = { remoteAddress: '203.0.113.50' };
     const a: number[] = [];
-    for (let i = 0; i < 6; i++) a.push((await gateway.inject({ method: 'GET', url: '/api/notifications/stats', headers: bearer('token-a'), ...from })).statusCode);
+    for (let i = 0; i < 6; i++)
+      a.push((await gateway.inject({ method: 'GET', url: '/api/notifications/stats', headers: bearer('token-a'), ...from })).statusCode);
     expect(a).toEqual([200, 200, 200, 200, 200, 429]);
     const limited = await gateway.inject({ method: 'GET', url: '/api/notifications/stats', headers: bearer('token-a'), ...from });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -381,7 +397,8 @@ describe('finding 10: rate limits by user when signed in, by address otherwise, 
   it('keeps the tighter per-address limit for guests, and a signed-in user of that address is not caught by it', async () => {
     const from = { remoteAddress: '203.0.113.51' };
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await gateway.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.in', password: 'x' }, ...from })).statusCode);
+    for (let i = 0; i < 4; i++)
+      codes.push((await gateway.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.in', password: 'x' }, ...from })).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
     const limited = await gateway.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.in', password: 'x' }, ...from });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -394,7 +411,12 @@ describe('issue 7: the edge takes its guest routes from the contracts', () => {
     const guest = allRoutes.filter((r) => !r.auth && r.path !== '/public/landing');
     expect(guest.length).toBeGreaterThan(3);
     for (const r of guest) {
-      const res = await gateway.inject({ method: r.method, url: `/api${r.path}`, remoteAddress: `198.51.100.${guest.indexOf(r) + 10}`, ...(r.method === 'GET' ? {} : { payload: {} }) });
+      const res = await gateway.inject({
+        method: r.method,
+        url: `/api${r.path}`,
+        remoteAddress: `198.51.100.${guest.indexOf(r) + 10}`,
+        ...(r.method === 'GET' ? {} : { payload: {} }),
+      });
       expect(res.statusCode, `${r.method} ${r.path}`).toBe(200);
       expect(stubSeen.at(-1)).toMatchObject({ method: r.method, url: r.path });
     }

@@ -320,7 +320,10 @@ export const addToRegistry = (source: string, name: string): string => {
   const importLine = `import { ${name}Routes } from './${name}.ts';`;
   if (source.includes(importLine)) return source;
   const withImport = source.replace(/(import type \{ RouteContract \} from '\.\/route\.ts';\n)/, `${importLine}\n$1`);
-  const out = withImport.replace(/(export const allRouteContracts: RegisteredRoute\[\] = \[\n(?:.*\n)*?)(\];)/, `$1  ...group('${name}', '${name}', ${name}Routes),\n$2`);
+  const out = withImport.replace(
+    /(export const allRouteContracts: RegisteredRoute\[\] = \[\n(?:.*\n)*?)(\];)/,
+    `$1  ...group('${name}', '${name}', ${name}Routes),\n$2`,
+  );
   if (out === withImport || withImport === source) throw new Error('contracts/src/http/all-routes.ts: registry not found');
   return out;
 };

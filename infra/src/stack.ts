@@ -94,30 +94,30 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     // auth first: the others fetch its JWKS; then the rest side by side, then the gateway.
     if (services.includes('auth')) await startService('auth');
     await Promise.all(services.filter((s) => s !== 'auth').map(startService));
-  const gatewayEnv: Record<string, string> = {
-    ...common,
-    GATEWAY_PORT: String(o.gatewayPort),
-    GATEWAY_HOST: '127.0.0.1',
-    GATEWAY_OPS_PORT: String(gatewayOpsPort),
-    GATEWAY_OPS_HOST: '127.0.0.1',
-    // The landing page's canonical and Open Graph URLs: the address the product is reached at, never a Host header.
-    PUBLIC_ORIGIN: o.appUrl,
-    AUTH_JWKS_URL: `http://127.0.0.1:${port('auth')}/auth/.well-known/jwks.json`,
-    FRONTEND_DIST: path.join(o.root, 'frontend', 'dist'),
-  };
-  for (const s of Object.keys(SERVICES) as ServiceName[]) gatewayEnv[`${s.toUpperCase()}_URL`] = `http://127.0.0.1:${port(s)}`;
-  procs.set(
-    'gateway',
-    await startProcess({
-      name: 'gateway',
-      cwd: path.join(o.root, 'gateway'),
-      command: process.execPath,
-      args: ['--import', 'tsx', 'src/main.ts'],
-      env: gatewayEnv,
-      readyUrl: `http://127.0.0.1:${gatewayOpsPort}/ready`,
-      echo: o.echo,
-    }),
-  );
+    const gatewayEnv: Record<string, string> = {
+      ...common,
+      GATEWAY_PORT: String(o.gatewayPort),
+      GATEWAY_HOST: '127.0.0.1',
+      GATEWAY_OPS_PORT: String(gatewayOpsPort),
+      GATEWAY_OPS_HOST: '127.0.0.1',
+      // The landing page's canonical and Open Graph URLs: the address the product is reached at, never a Host header.
+      PUBLIC_ORIGIN: o.appUrl,
+      AUTH_JWKS_URL: `http://127.0.0.1:${port('auth')}/auth/.well-known/jwks.json`,
+      FRONTEND_DIST: path.join(o.root, 'frontend', 'dist'),
+    };
+    for (const s of Object.keys(SERVICES) as ServiceName[]) gatewayEnv[`${s.toUpperCase()}_URL`] = `http://127.0.0.1:${port(s)}`;
+    procs.set(
+      'gateway',
+      await startProcess({
+        name: 'gateway',
+        cwd: path.join(o.root, 'gateway'),
+        command: process.execPath,
+        args: ['--import', 'tsx', 'src/main.ts'],
+        env: gatewayEnv,
+        readyUrl: `http://127.0.0.1:${gatewayOpsPort}/ready`,
+        echo: o.echo,
+      }),
+    );
   } catch (err) {
     await stopAll(); // leave nothing half-started behind
     throw err;

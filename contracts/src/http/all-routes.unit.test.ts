@@ -9,9 +9,12 @@ import * as contracts from '../index.ts';
 
 describe('route registry', () => {
   it('lets a guest call exactly the routes declared auth: false (the gateway derives its public paths from this)', () => {
-    expect(allRouteContracts.filter((r) => !r.contract.auth).map((r) => r.name).sort()).toEqual(
-      ['auth.forgotPassword', 'auth.jwks', 'auth.login', 'auth.register', 'auth.resetPassword', 'public.contact', 'public.landing'].sort(),
-    );
+    expect(
+      allRouteContracts
+        .filter((r) => !r.contract.auth)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(['auth.forgotPassword', 'auth.jwks', 'auth.login', 'auth.register', 'auth.resetPassword', 'public.contact', 'public.landing'].sort());
   });
 
   it('lists every route of every route group exactly once', () => {

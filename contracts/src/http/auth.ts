@@ -18,9 +18,7 @@ export const Phone = Text('Phone')
     const digits = v.replace(/\D/g, '').length;
     return digits >= 7 && digits <= 15;
   }, 'Enter a valid phone number');
-export const NewPassword = Text('Password')
-  .min(8, 'Password must be at least 8 characters long')
-  .max(200, 'Password must be at most 200 characters long');
+export const NewPassword = Text('Password').min(8, 'Password must be at least 8 characters long').max(200, 'Password must be at most 200 characters long');
 
 export const Address = z.object({
   street: optionalText('Street', 200),
@@ -134,7 +132,10 @@ export const CreateStaffBody = z.object({
   email: Email,
   phone: Phone,
   role: z.enum(['admin', 'trainer']),
-  locationIds: z.array(z.uuid({ message: 'Not a valid location' })).min(1, 'Choose at least one location').max(100),
+  locationIds: z
+    .array(z.uuid({ message: 'Not a valid location' }))
+    .min(1, 'Choose at least one location')
+    .max(100),
   /** A first password the staff member changes after signing in. */
   password: NewPassword,
 });

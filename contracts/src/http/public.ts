@@ -267,10 +267,7 @@ export const ContactBody = z.object({
   phone: optionalField(Phone),
   gymName: optionalField(Text('Gym name').trim().max(100, 'Gym name must be at most 100 characters')),
   city: optionalField(Text('City').trim().max(100, 'City must be at most 100 characters')),
-  message: Text('Message', { multiline: true })
-    .trim()
-    .min(10, 'Message must be at least 10 characters')
-    .max(2000, 'Message must be at most 2000 characters'),
+  message: Text('Message', { multiline: true }).trim().min(10, 'Message must be at least 10 characters').max(2000, 'Message must be at most 2000 characters'),
   topic: z.enum(ContactTopic.options, { message: 'Topic must be sales, support or other' }),
 });
 export type ContactBody = z.infer<typeof ContactBody>;

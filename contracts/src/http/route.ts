@@ -65,10 +65,12 @@ const isControl = (code: number, multiline: boolean): boolean =>
  * how the text after them is shown (a spoofed name, "Trojan source"). The marks U+200E/U+200F stay allowed.
  */
 const isBidiControl = (code: number): boolean => (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
-const hasNo = (bad: (code: number) => boolean) => (s: string): boolean => {
-  for (let i = 0; i < s.length; i++) if (bad(s.charCodeAt(i))) return false;
-  return true;
-};
+const hasNo =
+  (bad: (code: number) => boolean) =>
+  (s: string): boolean => {
+    for (let i = 0; i < s.length; i++) if (bad(s.charCodeAt(i))) return false;
+    return true;
+  };
 const hasNoControl = hasNo((c) => isControl(c, false));
 const hasNoControlMultiline = hasNo((c) => isControl(c, true));
 const hasNoBidiControl = hasNo(isBidiControl);
@@ -89,7 +91,9 @@ export const Text = (label = 'This field', { multiline = false }: TextOptions = 
     .refine(hasNoNul, `${label} must not contain the NUL character (U+0000)`)
     .refine(
       multiline ? hasNoControlMultiline : hasNoControl,
-      multiline ? `${label} must not contain control characters other than tabs and line breaks` : `${label} must not contain control characters such as tabs or line breaks`,
+      multiline
+        ? `${label} must not contain control characters other than tabs and line breaks`
+        : `${label} must not contain control characters such as tabs or line breaks`,
     )
     .refine(hasNoBidiControl, `${label} must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)`);
 
@@ -112,5 +116,11 @@ export const MEMBERSHIP_START_WINDOW = { yearsBack: 5, yearsAhead: 1 } as const;
 /** The first day of a membership: within MEMBERSHIP_START_WINDOW of today. */
 export const MembershipStartDate = z.iso
   .date({ error: 'Start date must be a date such as 2026-04-01' })
-  .refine((v) => v >= isoDayFromToday({ years: -MEMBERSHIP_START_WINDOW.yearsBack }), `Start date cannot be more than ${MEMBERSHIP_START_WINDOW.yearsBack} years ago`)
-  .refine((v) => v <= isoDayFromToday({ years: MEMBERSHIP_START_WINDOW.yearsAhead }), `Start date cannot be more than ${MEMBERSHIP_START_WINDOW.yearsAhead} year ahead`);
+  .refine(
+    (v) => v >= isoDayFromToday({ years: -MEMBERSHIP_START_WINDOW.yearsBack }),
+    `Start date cannot be more than ${MEMBERSHIP_START_WINDOW.yearsBack} years ago`,
+  )
+  .refine(
+    (v) => v <= isoDayFromToday({ years: MEMBERSHIP_START_WINDOW.yearsAhead }),
+    `Start date cannot be more than ${MEMBERSHIP_START_WINDOW.yearsAhead} year ahead`,
+  );

@@ -14,18 +14,46 @@ const messages = (r: { success: boolean; error?: { issues: { message: string; pa
   (r.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 
 describe('text fields refuse U+0000', () => {
-  const cases: [string, { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } } }, Record<string, unknown>, string][] = [
-    ['register', RegisterBody, { firstName: `A${NUL}`, lastName: 'B', email: 'a@b.in', phone: '9876543210', password: 'password1', role: 'admin' }, 'firstName: First name must not contain the NUL character (U+0000)'],
-    ['contact', ContactBody, { name: 'Asha', email: 'a@b.in', message: `Please call ${NUL} me back`, topic: 'sales' }, 'message: Message must not contain the NUL character (U+0000)'],
+  const cases: [
+    string,
+    { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } } },
+    Record<string, unknown>,
+    string,
+  ][] = [
+    [
+      'register',
+      RegisterBody,
+      { firstName: `A${NUL}`, lastName: 'B', email: 'a@b.in', phone: '9876543210', password: 'password1', role: 'admin' },
+      'firstName: First name must not contain the NUL character (U+0000)',
+    ],
+    [
+      'contact',
+      ContactBody,
+      { name: 'Asha', email: 'a@b.in', message: `Please call ${NUL} me back`, topic: 'sales' },
+      'message: Message must not contain the NUL character (U+0000)',
+    ],
     ['profile', ProfileBody, { address: { city: `Pune${NUL}` } }, 'address.city: City must not contain the NUL character (U+0000)'],
     ['location', CreateLocationBody, { name: `Main${NUL}`, city: 'Pune' }, 'name: Location name must not contain the NUL character (U+0000)'],
     [
       'staff',
       CreateStaffBody,
-      { firstName: 'A', lastName: `B${NUL}`, email: 'a@b.in', phone: '9876543210', role: 'trainer', locationIds: ['0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'], password: 'password1' },
+      {
+        firstName: 'A',
+        lastName: `B${NUL}`,
+        email: 'a@b.in',
+        phone: '9876543210',
+        role: 'trainer',
+        locationIds: ['0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'],
+        password: 'password1',
+      },
       'lastName: Last name must not contain the NUL character (U+0000)',
     ],
-    ['member', CreateMemberBody, { firstName: 'A', lastName: `B${NUL}`, email: 'a@b.in', phone: '9876543210' }, 'lastName: Last name must not contain the NUL character (U+0000)'],
+    [
+      'member',
+      CreateMemberBody,
+      { firstName: 'A', lastName: `B${NUL}`, email: 'a@b.in', phone: '9876543210' },
+      'lastName: Last name must not contain the NUL character (U+0000)',
+    ],
     ['member search', MemberListQuery, { search: NUL }, 'search: Search must not contain the NUL character (U+0000)'],
     ['notification category', NotificationListQuery, { category: NUL }, 'category: Category must not contain the NUL character (U+0000)'],
     ['login password', authRoutes.login.body, { email: 'a@b.in', password: `x${NUL}` }, 'password: Password must not contain the NUL character (U+0000)'],
@@ -50,13 +78,19 @@ describe('text fields refuse control characters and bidi overrides, naming the f
   const bidi = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
 
   it.each(controls.map((c) => [JSON.stringify(c), c]))('a one-line field refuses %s', (_name, c) => {
-    expect(Text('City').safeParse(`Pu${c}ne`).error?.issues.map((i) => i.message)).toEqual(['City must not contain control characters such as tabs or line breaks']);
+    expect(
+      Text('City')
+        .safeParse(`Pu${c}ne`)
+        .error?.issues.map((i) => i.message),
+    ).toEqual(['City must not contain control characters such as tabs or line breaks']);
   });
 
   it.each(bidi.map((c) => [`U+${c.codePointAt(0)!.toString(16).toUpperCase()}`, c]))('refuses %s', (_name, c) => {
-    expect(Text('First name').safeParse(`${c}Asha`).error?.issues.map((i) => i.message)).toEqual([
-      'First name must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)',
-    ]);
+    expect(
+      Text('First name')
+        .safeParse(`${c}Asha`)
+        .error?.issues.map((i) => i.message),
+    ).toEqual(['First name must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)']);
   });
 
   it('multi-line text keeps tabs and line breaks, and refuses the other control characters', () => {
@@ -72,25 +106,85 @@ describe('text fields refuse control characters and bidi overrides, naming the f
   });
 
   const base = { firstName: 'A', lastName: 'B', email: 'a@b.in', phone: '9876543210' };
-  const cases: [string, { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } } }, Record<string, unknown>, string][] = [
-    ['register name', RegisterBody, { ...base, password: 'password1', role: 'admin', gymName: `Iron${ESC} Gym` }, 'gymName: Gym name must not contain control characters such as tabs or line breaks'],
-    ['register password', RegisterBody, { ...base, password: `password1${BEL}`, role: 'admin' }, 'password: Password must not contain control characters such as tabs or line breaks'],
-    ['profile address', ProfileBody, { address: { street: '\u202eMG Road' } }, 'address.street: Street must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)'],
-    ['profile emergency contact', ProfileBody, { emergencyContact: { name: `Ravi${BEL}` } }, 'emergencyContact.name: Emergency contact name must not contain control characters such as tabs or line breaks'],
-    ['location city', CreateLocationBody, { name: 'Main', city: `Pune\u2066` }, 'city: City must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)'],
+  const cases: [
+    string,
+    { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } } },
+    Record<string, unknown>,
+    string,
+  ][] = [
+    [
+      'register name',
+      RegisterBody,
+      { ...base, password: 'password1', role: 'admin', gymName: `Iron${ESC} Gym` },
+      'gymName: Gym name must not contain control characters such as tabs or line breaks',
+    ],
+    [
+      'register password',
+      RegisterBody,
+      { ...base, password: `password1${BEL}`, role: 'admin' },
+      'password: Password must not contain control characters such as tabs or line breaks',
+    ],
+    [
+      'profile address',
+      ProfileBody,
+      { address: { street: '\u202eMG Road' } },
+      'address.street: Street must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)',
+    ],
+    [
+      'profile emergency contact',
+      ProfileBody,
+      { emergencyContact: { name: `Ravi${BEL}` } },
+      'emergencyContact.name: Emergency contact name must not contain control characters such as tabs or line breaks',
+    ],
+    [
+      'location city',
+      CreateLocationBody,
+      { name: 'Main', city: `Pune\u2066` },
+      'city: City must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)',
+    ],
     [
       'staff password',
       CreateStaffBody,
       { ...base, role: 'trainer', locationIds: ['0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'], password: '\u202epassword1' },
       'password: Password must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)',
     ],
-    ['member name', CreateMemberBody, { ...base, firstName: `A${ESC}` }, 'firstName: First name must not contain control characters such as tabs or line breaks'],
-    ['contact name', ContactBody, { name: `Asha\u202e`, email: 'a@b.in', message: 'Please call me back', topic: 'sales' }, 'name: Name must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)'],
-    ['change password', ChangePasswordBody, { currentPassword: 'old password', newPassword: `new${BEL}password` }, 'newPassword: Password must not contain control characters such as tabs or line breaks'],
-    ['reset password', ResetPasswordBody, { token: 'x'.repeat(30), password: `new\u2067password` }, 'password: Password must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)'],
-    ['login password', authRoutes.login.body, { email: 'a@b.in', password: `x${BEL}` }, 'password: Password must not contain control characters such as tabs or line breaks'],
+    [
+      'member name',
+      CreateMemberBody,
+      { ...base, firstName: `A${ESC}` },
+      'firstName: First name must not contain control characters such as tabs or line breaks',
+    ],
+    [
+      'contact name',
+      ContactBody,
+      { name: `Asha\u202e`, email: 'a@b.in', message: 'Please call me back', topic: 'sales' },
+      'name: Name must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)',
+    ],
+    [
+      'change password',
+      ChangePasswordBody,
+      { currentPassword: 'old password', newPassword: `new${BEL}password` },
+      'newPassword: Password must not contain control characters such as tabs or line breaks',
+    ],
+    [
+      'reset password',
+      ResetPasswordBody,
+      { token: 'x'.repeat(30), password: `new\u2067password` },
+      'password: Password must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)',
+    ],
+    [
+      'login password',
+      authRoutes.login.body,
+      { email: 'a@b.in', password: `x${BEL}` },
+      'password: Password must not contain control characters such as tabs or line breaks',
+    ],
     ['member search', MemberListQuery, { search: `a${ESC}` }, 'search: Search must not contain control characters such as tabs or line breaks'],
-    ['notification category', NotificationListQuery, { category: '\u202ex' }, 'category: Category must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)'],
+    [
+      'notification category',
+      NotificationListQuery,
+      { category: '\u202ex' },
+      'category: Category must not contain invisible text-direction characters (U+202A–U+202E, U+2066–U+2069)',
+    ],
   ];
   it.each(cases)('%s', (_name, schema, value, expected) => {
     const r = schema.safeParse(value);
@@ -118,4 +212,3 @@ describe('dates stay within a sensible window', () => {
     expect(messages(CreateMemberBody.safeParse({ ...base, startDate: '1900-01-01' }))).toEqual(['startDate: Start date cannot be more than 5 years ago']);
   });
 });
-

@@ -48,7 +48,12 @@ describe.each(allRouteContracts.map((r) => [r.name, r] as const))('%s', (_name, 
 /** The query string of a bad case as the service's query parser sees it (undefined when it cannot be decoded). */
 const queryOf = (path: string): Record<string, string> | undefined => {
   try {
-    return Object.fromEntries(path.split('?')[1]!.split('&').map((kv) => kv.split('=').map((x) => decodeURIComponent(x)) as [string, string]));
+    return Object.fromEntries(
+      path
+        .split('?')[1]!
+        .split('&')
+        .map((kv) => kv.split('=').map((x) => decodeURIComponent(x)) as [string, string]),
+    );
   } catch {
     return undefined;
   }

@@ -48,7 +48,9 @@ const toSpec = (input: Js | undefined, output: Js | undefined): FieldSpec => {
   }
   // Several regexes on one string (the text base's checks and a field's own, as for a phone) come as allOf patterns.
   if (spec.pattern === undefined) {
-    const patterns = [...((inp.allOf as Js[] | undefined) ?? []), ...((out.allOf as Js[] | undefined) ?? [])].map((x) => x.pattern).filter((x) => typeof x === 'string');
+    const patterns = [...((inp.allOf as Js[] | undefined) ?? []), ...((out.allOf as Js[] | undefined) ?? [])]
+      .map((x) => x.pattern)
+      .filter((x) => typeof x === 'string');
     if (patterns.length) spec.pattern = patterns.at(-1) as string;
   }
   if (type === 'array') spec.items = toSpec(inp.items as Js | undefined, out.items as Js | undefined);

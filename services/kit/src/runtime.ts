@@ -62,13 +62,6 @@ export const bootRuntime = async <DB extends KitTables>({
     verifier,
     relay,
     readiness: { database: () => sql`select 1`.execute(dbh.db) },
-    closers: [
-      () => relay.stop(),
-      () => follower.stop(),
-      async () => untrackTables(),
-      releaseAdmin,
-      () => bus.disconnect(),
-      () => dbh.close(),
-    ],
+    closers: [() => relay.stop(), () => follower.stop(), async () => untrackTables(), releaseAdmin, () => bus.disconnect(), () => dbh.close()],
   };
 };

@@ -27,10 +27,38 @@ const logger = pino({ level: 'info' }, { write: (line: string) => void lines.pus
 
 const Problem = ErrorBody;
 const routes = {
-  create: { method: 'POST', path: '/things', body: z.object({ name: Text('Name').trim().min(1).max(50) }), responses: { 201: ok(z.object({ name: z.string() })), 400: Problem }, auth: false, summary: 'test route' },
-  rawText: { method: 'POST', path: '/raw-text', body: z.object({ value: z.string() }), responses: { 200: ok(z.object({ stored: z.string() })), 400: Problem }, auth: false, summary: 'test route' },
-  get: { method: 'GET', path: '/things/:id', params: z.object({ id: z.string() }), responses: { 200: ok(z.object({ id: z.string() })) }, auth: false, summary: 'test route' },
-  me: { method: 'GET', path: '/me', responses: { 200: ok(z.object({ userId: z.uuid() })), 401: Problem }, auth: true, roles: ['owner', 'admin', 'trainer', 'member'], summary: 'test route' },
+  create: {
+    method: 'POST',
+    path: '/things',
+    body: z.object({ name: Text('Name').trim().min(1).max(50) }),
+    responses: { 201: ok(z.object({ name: z.string() })), 400: Problem },
+    auth: false,
+    summary: 'test route',
+  },
+  rawText: {
+    method: 'POST',
+    path: '/raw-text',
+    body: z.object({ value: z.string() }),
+    responses: { 200: ok(z.object({ stored: z.string() })), 400: Problem },
+    auth: false,
+    summary: 'test route',
+  },
+  get: {
+    method: 'GET',
+    path: '/things/:id',
+    params: z.object({ id: z.string() }),
+    responses: { 200: ok(z.object({ id: z.string() })) },
+    auth: false,
+    summary: 'test route',
+  },
+  me: {
+    method: 'GET',
+    path: '/me',
+    responses: { 200: ok(z.object({ userId: z.uuid() })), 401: Problem },
+    auth: true,
+    roles: ['owner', 'admin', 'trainer', 'member'],
+    summary: 'test route',
+  },
   broken: { method: 'GET', path: '/broken', responses: { 200: ok(z.object({ count: z.number().int() })) }, auth: false, summary: 'test route' },
   extra: { method: 'GET', path: '/extra', responses: { 200: ok(z.object({ shown: z.string() })) }, auth: false, summary: 'test route' },
   limited: { method: 'GET', path: '/limited', responses: { 200: ok(z.object({})), 429: Problem }, auth: false, summary: 'test route' },
@@ -125,8 +153,14 @@ describe('finding 4: rejections before any route carry the one error body', () =
 
   it.each([
     ['a request line too long', `GET /things/${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`],
-    ['a malformed chunked body', 'POST /things HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n'],
-    ['Content-Length and Transfer-Encoding together', 'POST /things HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n'],
+    [
+      'a malformed chunked body',
+      'POST /things HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+    ],
+    [
+      'Content-Length and Transfer-Encoding together',
+      'POST /things HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
+    ],
     ['a control character in the request line', 'GET /things/1\u0001 HTTP/1.1\r\nHost: x\r\n\r\n'],
     ['bytes that are not HTTP at all', 'HELLO\r\n\r\n'],
   ])('%s: a 4xx with the body, and the connection closed', async (_name, bytes) => {
@@ -137,7 +171,12 @@ describe('finding 4: rejections before any route carry the one error body', () =
   });
 
   it('a "__proto__" key is refused saying so, not as "not valid JSON"', async () => {
-    const res = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{"name":"x","__proto__":{"admin":true}}' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"x","__proto__":{"admin":true}}',
+    });
     expect(res.statusCode).toBe(400);
     expect(problem(res).message).toMatch(/"__proto__"/);
     const broken = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{"name":' });

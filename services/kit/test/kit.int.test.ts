@@ -33,7 +33,19 @@ const envelopeFor = (memberId: string, firstName: string) =>
     locationId: randomUUID(),
     correlationId: 'kit-test',
     causationId: 'kit-test',
-    data: { memberId, locationId: randomUUID(), firstName, lastName: 'K', email: 'k@example.in', phone: '9876543210', membershipType: 'basic', paymentFrequency: 'monthly', feePaise: 100, startDate: '2026-01-01', endDate: '2026-02-01' },
+    data: {
+      memberId,
+      locationId: randomUUID(),
+      firstName,
+      lastName: 'K',
+      email: 'k@example.in',
+      phone: '9876543210',
+      membershipType: 'basic',
+      paymentFrequency: 'monthly',
+      feePaise: 100,
+      startDate: '2026-01-01',
+      endDate: '2026-02-01',
+    },
   });
 
 beforeAll(async () => {
@@ -64,7 +76,9 @@ describe('event store', () => {
   it('lets exactly one of several concurrent writers win', async () => {
     const stream = `race-${randomUUID()}`;
     const results = await Promise.allSettled(
-      Array.from({ length: 6 }, (_, i) => dbh.db.transaction().execute((trx) => appendToStream(trx, stream, 0, [{ type: `W${i}` }], { orgId, correlationId: 'c', causationId: 'c' }))),
+      Array.from({ length: 6 }, (_, i) =>
+        dbh.db.transaction().execute((trx) => appendToStream(trx, stream, 0, [{ type: `W${i}` }], { orgId, correlationId: 'c', causationId: 'c' })),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof ConcurrencyError)).toBe(true);
@@ -94,9 +108,7 @@ describe('outbox relay', () => {
     for (const n of names) await dbh.db.transaction().execute((trx) => enqueue(trx, TOPIC, envelopeFor(memberId, n)));
     await expect.poll(() => seen.length, { timeout: 20_000 }).toBe(names.length);
     expect(seen).toEqual(names);
-    await expect
-      .poll(async () => (await dbh.db.selectFrom('outbox').select('id').where('sent_at', 'is', null).execute()).length, { timeout: 5_000 })
-      .toBe(0);
+    await expect.poll(async () => (await dbh.db.selectFrom('outbox').select('id').where('sent_at', 'is', null).execute()).length, { timeout: 5_000 }).toBe(0);
 
     // The leader steps down; another instance takes over and keeps publishing.
     const leader = relays.find((r) => r.isLeader)!;

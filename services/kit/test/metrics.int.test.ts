@@ -31,7 +31,10 @@ beforeAll(async () => {
   dbh = createDb<KitTables>({ url: databaseUrl, schema });
   await migrate(dbh, {});
   bus = createEventBus({ clientId: `metrics-test-${randomUUID()}`, brokers: infra.brokers, logger });
-  stops.push(trackServiceTables(schema, dbh.pool), useOffsetsAdmin(() => bus.offsetsAdmin()));
+  stops.push(
+    trackServiceTables(schema, dbh.pool),
+    useOffsetsAdmin(() => bus.offsetsAdmin()),
+  );
 });
 afterAll(async () => {
   for (const stop of stops) await stop();
@@ -48,7 +51,10 @@ describe('metrics read at scrape time', () => {
     expect(series(empty, 'inbox_dead_letters', { schema })).toBe(0);
 
     const row = () => ({ event_id: randomUUID(), topic: 't', key: 'k', payload: JSON.stringify({}) });
-    await dbh.db.insertInto('outbox').values([{ ...row(), created_at: new Date(Date.now() - 90_000) }, row(), { ...row(), sent_at: new Date() }]).execute();
+    await dbh.db
+      .insertInto('outbox')
+      .values([{ ...row(), created_at: new Date(Date.now() - 90_000) }, row(), { ...row(), sent_at: new Date() }])
+      .execute();
     await dbh.db
       .insertInto('dead_letters')
       .values({ consumer: 'c', event_id: null, topic: 't', partition: 0, offset: '1', payload: '{}', error: 'boom', attempts: 5 })
@@ -74,12 +80,18 @@ describe('metrics read at scrape time', () => {
       const before = (await renderMetrics()).body;
       const prefixed = before.match(new RegExp(`kafka_consumer_lag\\{[^}]*group="([^"]*${groupId})"`))?.[1];
       expect(prefixed).toBeDefined();
-      for (const e of ends) expect(series(before, 'kafka_consumer_lag', { group: prefixed!, topic, partition: String(e.partition) })).toBe(Number(e.high) - Number(e.low));
+      for (const e of ends)
+        expect(series(before, 'kafka_consumer_lag', { group: prefixed!, topic, partition: String(e.partition) })).toBe(Number(e.high) - Number(e.low));
       // The group commits everything but two messages of the partition that holds ours.
       const busy = ends.find((e) => Number(e.high) - Number(e.low) >= 3)!;
-      await admin.setOffsets({ groupId: prefixed!, topic, partitions: ends.map((e) => ({ partition: e.partition, offset: e.partition === busy.partition ? String(Number(e.high) - 2) : e.high })) });
+      await admin.setOffsets({
+        groupId: prefixed!,
+        topic,
+        partitions: ends.map((e) => ({ partition: e.partition, offset: e.partition === busy.partition ? String(Number(e.high) - 2) : e.high })),
+      });
       const after = (await renderMetrics()).body;
-      for (const e of ends) expect(series(after, 'kafka_consumer_lag', { group: prefixed!, topic, partition: String(e.partition) })).toBe(e.partition === busy.partition ? 2 : 0);
+      for (const e of ends)
+        expect(series(after, 'kafka_consumer_lag', { group: prefixed!, topic, partition: String(e.partition) })).toBe(e.partition === busy.partition ? 2 : 0);
     } finally {
       await admin.disconnect();
     }

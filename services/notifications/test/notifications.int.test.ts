@@ -15,7 +15,18 @@ import {
   type EventEnvelope,
   type Role,
 } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, createEventBus, createLogger, createTokenVerifier, makeEnvelope, newId, type EventBus, type Runtime, type RunningConsumer } from '@akhada/kit';
+import {
+  BaseConfig,
+  bootRuntime,
+  createEventBus,
+  createLogger,
+  createTokenVerifier,
+  makeEnvelope,
+  newId,
+  type EventBus,
+  type Runtime,
+  type RunningConsumer,
+} from '@akhada/kit';
 import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { performance } from 'node:perf_hooks';
@@ -115,10 +126,25 @@ const eventually = async <T>(check: () => Promise<T>, timeoutMs = 20_000, what =
 };
 
 const notificationsOf = (recipientId: string) => runtime.dbh.db.selectFrom('notifications').selectAll().where('recipient_id', '=', recipientId).execute();
-const countOrg = async () => (await runtime.dbh.db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirstOrThrow()).n;
+const countOrg = async () =>
+  (
+    await runtime.dbh.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('org_id', '=', orgId)
+      .executeTakeFirstOrThrow()
+  ).n;
 
 const openSocket = (auth: Record<string, unknown> | undefined, extra: { query?: Record<string, string> } = {}) => {
-  const s = connectSocket(baseUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 5000, ...(auth ? { auth } : {}), ...extra });
+  const s = connectSocket(baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    timeout: 5000,
+    ...(auth ? { auth } : {}),
+    ...extra,
+  });
   sockets.push(s);
   return s;
 };
@@ -186,11 +212,18 @@ const hubBarrier = async () => {
   const partitions = topicSpecs().find((t) => t.topic === topic)!.numPartitions;
   await producer.publish(
     Array.from({ length: partitions }, (_, partition) => {
-      const env = makeEnvelope(NotificationEvents.NotificationsRead, { ...meta(barrierUser.id), data: { recipientId: barrierUser.id, unreadCount: partition } });
+      const env = makeEnvelope(NotificationEvents.NotificationsRead, {
+        ...meta(barrierUser.id),
+        data: { recipientId: barrierUser.id, unreadCount: partition },
+      });
       return { topic, key: barrierUser.id, partition, value: JSON.stringify(env), headers: {} };
     }),
   );
-  await eventually(async () => expect(got.filter((g) => g.event === SOCKET_EVENTS.unreadCount)).toHaveLength(partitions), 20_000, 'the barrier on every partition');
+  await eventually(
+    async () => expect(got.filter((g) => g.event === SOCKET_EVENTS.unreadCount)).toHaveLength(partitions),
+    20_000,
+    'the barrier on every partition',
+  );
   s.close();
 };
 
@@ -201,7 +234,13 @@ beforeAll(async () => {
   producer = createEventBus({ clientId: `test-producer-${schema}`, brokers: infra.brokers, logger: createLogger('notifications-test', 'warn') });
   await ensureTopics(producer);
   keys = await createTestKeys();
-  const config = BaseConfig.parse({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: infra.databaseUrl, KAFKA_BROKERS: infra.brokers.join(','), INSTANCE_ID: `test-${schema}` });
+  const config = BaseConfig.parse({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: infra.databaseUrl,
+    KAFKA_BROKERS: infra.brokers.join(','),
+    INSTANCE_ID: `test-${schema}`,
+  });
   runtime = await bootRuntime<NotificationsDb>({ name: 'notifications', config, schema, migrations });
   // bootRuntime creates the revocation list itself, so a verifier over test keys that also checks revocations can only
   // be built afterwards (kit note in the report).
@@ -238,11 +277,15 @@ describe('notifications service against real Postgres and Kafka', () => {
   it('keeps its own copy of the staff from auth.user_registered', async () => {
     for (const u of staff) await produce(topicOf('auth'), userRegistered(u));
     await produce(topicOf('auth'), userRegistered(outsider, otherOrg));
-    const rows = await eventually(async () => {
-      const r = await runtime.dbh.db.selectFrom('recipients').selectAll().where('org_id', '=', orgId).orderBy('role').execute();
-      expect(r).toHaveLength(4);
-      return r;
-    }, 20_000, 'four recipients projected');
+    const rows = await eventually(
+      async () => {
+        const r = await runtime.dbh.db.selectFrom('recipients').selectAll().where('org_id', '=', orgId).orderBy('role').execute();
+        expect(r).toHaveLength(4);
+        return r;
+      },
+      20_000,
+      'four recipients projected',
+    );
     expect(rows.find((r) => r.user_id === adminL1.id)).toMatchObject({ role: 'admin', location_ids: [L1], name: 'Test admin' });
     expect(rows.find((r) => r.user_id === owner.id)?.location_ids.sort()).toEqual([L1, L2, L3].sort());
   });
@@ -295,7 +338,10 @@ describe('notifications service against real Postgres and Kafka', () => {
     await produce(topicOf('members'), early);
     // Consumed and parked (not dropped, not notified): the row that waits for the organization's staff.
     await eventually(
-      async () => expect(await runtime.dbh.db.selectFrom('awaiting_recipients').select('event_id').where('org_id', '=', org2).execute()).toEqual([{ event_id: early.eventId }]),
+      async () =>
+        expect(await runtime.dbh.db.selectFrom('awaiting_recipients').select('event_id').where('org_id', '=', org2).execute()).toEqual([
+          { event_id: early.eventId },
+        ]),
       20_000,
       'the early member event parked',
     );
@@ -324,7 +370,8 @@ describe('notifications service against real Postgres and Kafka', () => {
     const out = await runtime.dbh.db.selectFrom('outbox').select('payload').where('topic', '=', topicOf('notifications')).execute();
     const caused = out.map((o) => o.payload as EventEnvelope).filter((e) => e.causationId === first.eventId);
     expect(caused.map((e) => e.aggregateId).sort()).toEqual([owner.id, adminL1.id].sort());
-    for (const e of caused) expect(e).toMatchObject({ type: NotificationEvents.NotificationCreated.type, occurredAt: first.occurredAt, correlationId: first.correlationId, orgId });
+    for (const e of caused)
+      expect(e).toMatchObject({ type: NotificationEvents.NotificationCreated.type, occurredAt: first.occurredAt, correlationId: first.correlationId, orgId });
     const rows = await runtime.dbh.db.selectFrom('notifications').select('created_at').where('source_event_id', '=', first.eventId).execute();
     expect(rows.map((r) => r.created_at.toISOString())).toEqual([first.occurredAt, first.occurredAt]);
   });
@@ -342,12 +389,17 @@ describe('notifications service against real Postgres and Kafka', () => {
       data: { userId: user.id, orgId, role: 'trainer', firstName: 'Older', lastName: 'Copy', email: `${user.id}@example.in`, locationIds: [L1] },
     });
     const apply = (env: typeof newer) => runtime.dbh.db.transaction().execute((trx) => onUserRegistered.handle(trx, env));
-    const copy = () => runtime.dbh.db.selectFrom('recipients').select(['role', 'name', 'location_ids']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const copy = () =>
+      runtime.dbh.db.selectFrom('recipients').select(['role', 'name', 'location_ids']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
     await apply(newer);
     await apply(older);
     expect(await copy()).toEqual({ role: 'admin', name: 'Newer Copy', location_ids: [L2] });
     // A later fact still moves it forward.
-    const latest = makeEnvelope(AuthEvents.UserRegistered, { ...meta(user.id), occurredAt: '2025-10-03T10:00:00.000Z', data: { ...newer.data, firstName: 'Latest' } });
+    const latest = makeEnvelope(AuthEvents.UserRegistered, {
+      ...meta(user.id),
+      occurredAt: '2025-10-03T10:00:00.000Z',
+      data: { ...newer.data, firstName: 'Latest' },
+    });
     await apply(latest);
     expect((await copy()).name).toBe('Latest Copy');
   });
@@ -359,14 +411,24 @@ describe('notifications service against real Postgres and Kafka', () => {
     expect(body.totalCount).toBe(2);
     expect(body.pagination).toEqual({ page: 1, limit: 20, totalPages: 1 });
     expect(body.data.notifications.map((n) => n.message)).toEqual(['Ravi Kumar joined: Premium membership.', 'Priya Sharma joined: Premium membership.']);
-    expect(body.data.notifications[1]).toMatchObject({ type: 'membership', category: 'member_registered', status: 'unread', priority: 'low', readAt: null, actionText: 'View', locationId: L1 });
+    expect(body.data.notifications[1]).toMatchObject({
+      type: 'membership',
+      category: 'member_registered',
+      status: 'unread',
+      priority: 'low',
+      readAt: null,
+      actionText: 'View',
+      locationId: L1,
+    });
 
     const paged = NotificationList.parse((await call(owner, 'GET', '/notifications?limit=1&page=2')).body);
     expect(paged.data.notifications.map((n) => n.message)).toEqual(['Priya Sharma joined: Premium membership.']);
     expect(paged.pagination).toEqual({ page: 2, limit: 1, totalPages: 2 });
 
     expect(NotificationList.parse((await call(owner, 'GET', '/notifications?type=payment')).body).totalCount).toBe(0);
-    expect(NotificationList.parse((await call(owner, 'GET', '/notifications?type=membership&category=member_registered&status=unread')).body).totalCount).toBe(2);
+    expect(NotificationList.parse((await call(owner, 'GET', '/notifications?type=membership&category=member_registered&status=unread')).body).totalCount).toBe(
+      2,
+    );
   });
 
   it('keeps every notification to its recipient and organization', async () => {
@@ -430,7 +492,9 @@ describe('notifications service against real Postgres and Kafka', () => {
     const archived = ok(Notification).parse((await call(owner, 'PUT', `/notifications/${newest._id}/archive`)).body).data;
     expect(archived.status).toBe('archived');
     expect(NotificationList.parse((await call(owner, 'GET', '/notifications')).body).data.notifications.map((n) => n._id)).toEqual([older._id]);
-    expect(NotificationList.parse((await call(owner, 'GET', '/notifications?status=archived')).body).data.notifications.map((n) => n._id)).toEqual([newest._id]);
+    expect(NotificationList.parse((await call(owner, 'GET', '/notifications?status=archived')).body).data.notifications.map((n) => n._id)).toEqual([
+      newest._id,
+    ]);
 
     const del = await call(owner, 'DELETE', `/notifications/${older._id}`);
     expect(del.status).toBe(200);
@@ -497,7 +561,11 @@ describe('real-time hub', () => {
       await produce(topicOf('members'), env);
       const n = Notification.parse(await newOne);
       latenciesMs.push(performance.now() - t0);
-      expect(n).toMatchObject({ message: `Live Member${i} joined: Premium membership.`, actionUrl: `/dashboard/members/${env.data.memberId}`, status: 'unread' });
+      expect(n).toMatchObject({
+        message: `Live Member${i} joined: Premium membership.`,
+        actionUrl: `/dashboard/members/${env.data.memberId}`,
+        status: 'unread',
+      });
       expect(UnreadCount.parse(await count)).toEqual({ unreadCount: before + 1 });
     }
     expect(Math.max(...latenciesMs)).toBeLessThan(5000);
@@ -551,7 +619,10 @@ describe('real-time hub', () => {
     const why = nextEvent<{ code: string; message: string }>(revokedSocket, 'auth:error', 15_000);
     await produce(
       topicOf('auth'),
-      makeEnvelope(AuthEvents.SessionRevoked, { ...meta(owner.id), data: { sessionId: owner.sid, userId: owner.id, expiresAt: new Date(Date.now() + 900_000).toISOString() } }),
+      makeEnvelope(AuthEvents.SessionRevoked, {
+        ...meta(owner.id),
+        data: { sessionId: owner.sid, userId: owner.id, expiresAt: new Date(Date.now() + 900_000).toISOString() },
+      }),
     );
     expect(await disconnected(revokedSocket, 15_000)).toBe('io server disconnect');
     expect(await why).toMatchObject({ code: 'SESSION_REVOKED', message: 'You have been signed out. Please sign in again.' });

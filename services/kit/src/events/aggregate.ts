@@ -24,8 +24,7 @@ export interface Aggregate<DB, C, E extends { type: string }, S> {
   topic: string;
 }
 
-export const defineAggregate = <DB extends KitTables, C, E extends { type: string }, S>(aggregate: Aggregate<DB, C, E, S>): Aggregate<DB, C, E, S> =>
-  aggregate;
+export const defineAggregate = <DB extends KitTables, C, E extends { type: string }, S>(aggregate: Aggregate<DB, C, E, S>): Aggregate<DB, C, E, S> => aggregate;
 
 export interface CommandResult<E extends { type: string }, S> {
   /** The state after the new events. */
@@ -58,7 +57,10 @@ export const executeCommand = async <DB extends KitTables, C, E extends { type: 
       return await db.transaction().execute(async (trx): Promise<CommandResult<E, S>> => {
         const kitTrx = trx as unknown as Transaction<KitTables>;
         const past = await readStream<E>(kitTrx, streamId);
-        const state = fold(decider, past.events.map((p) => p.event));
+        const state = fold(
+          decider,
+          past.events.map((p) => p.event),
+        );
         const decided = decider.decide(command, state);
         const { stored, version } = await appendToStream(kitTrx, streamId, past.version, decided, metadata);
         for (const event of stored) {

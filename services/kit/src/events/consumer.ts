@@ -80,7 +80,16 @@ export const runConsumer = async <DB extends KitTables>({
       } catch (err) {
         await kdb
           .insertInto('dead_letters')
-          .values({ consumer: name, event_id: null, topic, partition, offset, payload: raw.slice(0, 100_000), error: `invalid envelope: ${String(err)}`, attempts: 1 })
+          .values({
+            consumer: name,
+            event_id: null,
+            topic,
+            partition,
+            offset,
+            payload: raw.slice(0, 100_000),
+            error: `invalid envelope: ${String(err)}`,
+            attempts: 1,
+          })
           .execute();
         logger.error({ topic, partition, offset }, 'parked a message that is not a valid event envelope');
         return;
@@ -105,7 +114,16 @@ export const runConsumer = async <DB extends KitTables>({
           if (attempt >= maxAttempts) {
             await kdb
               .insertInto('dead_letters')
-              .values({ consumer: name, event_id: envelope.eventId, topic, partition, offset, payload: raw.slice(0, 100_000), error: String((err as Error).stack ?? err), attempts: attempt })
+              .values({
+                consumer: name,
+                event_id: envelope.eventId,
+                topic,
+                partition,
+                offset,
+                payload: raw.slice(0, 100_000),
+                error: String((err as Error).stack ?? err),
+                attempts: attempt,
+              })
               .execute();
             logger.error({ err, eventId: envelope.eventId, type: envelope.type, attempts: attempt }, 'parked an event in dead_letters after repeated failures');
             return;

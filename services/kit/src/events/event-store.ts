@@ -26,13 +26,19 @@ const toStored = <E extends { type: string }>(r: Row): StoredEvent<E> => ({
 });
 
 /** Reads a whole stream in order. Version 0 means the stream does not exist yet. */
-export const readStream = async <E extends { type: string }>(db: Executor<KitTables>, streamId: string): Promise<{ events: StoredEvent<E>[]; version: number }> => {
+export const readStream = async <E extends { type: string }>(
+  db: Executor<KitTables>,
+  streamId: string,
+): Promise<{ events: StoredEvent<E>[]; version: number }> => {
   const rows = await db.selectFrom('events').selectAll().where('stream_id', '=', streamId).orderBy('stream_version').execute();
   return { events: rows.map((r) => toStored<E>(r)), version: rows.at(-1)?.stream_version ?? 0 };
 };
 
 /** Every stream in commit order of position, a batch at a time: what projection rebuilds replay. */
-export const readAll = async <E extends { type: string }>(db: Executor<KitTables>, { after = 0, limit = 500 }: { after?: number; limit?: number } = {}): Promise<StoredEvent<E>[]> =>
+export const readAll = async <E extends { type: string }>(
+  db: Executor<KitTables>,
+  { after = 0, limit = 500 }: { after?: number; limit?: number } = {},
+): Promise<StoredEvent<E>[]> =>
   (await db.selectFrom('events').selectAll().where('global_position', '>', after).orderBy('global_position').limit(limit).execute()).map((r) => toStored<E>(r));
 
 /**

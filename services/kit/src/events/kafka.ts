@@ -191,7 +191,10 @@ export const createEventBus = ({ clientId, brokers, logger }: { clientId: string
       await consumer.run({
         autoCommit: true,
         eachMessage: ({ topic, partition, message, heartbeat }) =>
-          onMessage({ topic, partition, offset: message.offset, key: message.key?.toString('utf8') ?? null, value: message.value?.toString('utf8') ?? '' }, heartbeat),
+          onMessage(
+            { topic, partition, offset: message.offset, key: message.key?.toString('utf8') ?? null, value: message.value?.toString('utf8') ?? '' },
+            heartbeat,
+          ),
       });
       return {
         joined,
@@ -209,7 +212,10 @@ export const createEventBus = ({ clientId, brokers, logger }: { clientId: string
         const existing = new Set(await admin.listTopics());
         const missing = specs.filter((t) => !existing.has(t.topic));
         if (missing.length) {
-          await admin.createTopics({ waitForLeaders: true, topics: missing.map((t) => ({ topic: t.topic, numPartitions: t.numPartitions, replicationFactor: 1 })) });
+          await admin.createTopics({
+            waitForLeaders: true,
+            topics: missing.map((t) => ({ topic: t.topic, numPartitions: t.numPartitions, replicationFactor: 1 })),
+          });
         }
       } finally {
         await admin.disconnect();

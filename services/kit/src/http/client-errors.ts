@@ -14,7 +14,10 @@ import { problemBody } from './error-handler.ts';
 /** Fastify's `frameworkErrors`: router-level rejections through the one error body. */
 export const frameworkErrorHandler = (error: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
   const send = (status: number, code: ErrorBody['code'], message: string) => {
-    void reply.status(status).header('x-request-id', req.id).send(problemBody(req.id, code, message));
+    void reply
+      .status(status)
+      .header('x-request-id', req.id)
+      .send(problemBody(req.id, code, message));
   };
   if (error.code === 'FST_ERR_BAD_URL') return send(400, 'BAD_REQUEST', 'The URL is not valid: it has a broken %-escape');
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(414, 'URI_TOO_LONG', 'A value in the URL is too long');

@@ -134,7 +134,10 @@ export const createService = ({
     const route = req.routeOptions.url ?? 'unmatched';
     observeRequest(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
     const level = reply.statusCode >= 500 ? 'error' : 'info';
-    req.log[level]({ correlationId: req.headers['x-correlation-id'] ?? req.id, method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    req.log[level](
+      { correlationId: req.headers['x-correlation-id'] ?? req.id, method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
   });
 
   /** The contracts this service registered (addRoute), documented on the ops port. */
@@ -144,7 +147,10 @@ export const createService = ({
     logger,
     readiness,
     ...(docs
-      ? { document: () => openApiDocument({ title: docs.title ?? `Akhada ${name} API`, ...(docs.description ? { description: docs.description } : {}), routes: contracts }) }
+      ? {
+          document: () =>
+            openApiDocument({ title: docs.title ?? `Akhada ${name} API`, ...(docs.description ? { description: docs.description } : {}), routes: contracts }),
+        }
       : {}),
   });
   opsApps.set(app, ops);
@@ -188,7 +194,11 @@ export interface RouteInput<C extends RouteContract> {
 export const addRoute = <C extends RouteContract>(
   svc: { app: App; authenticate: (req: FastifyRequest) => Promise<RequestContext>; contracts?: RouteContract[] },
   contract: C,
-  handler: (input: RouteInput<C> & { ctx: C['auth'] extends true ? RequestContext : RequestContext | null }, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  handler: (
+    input: RouteInput<C> & { ctx: C['auth'] extends true ? RequestContext : RequestContext | null },
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<unknown>,
 ): void => {
   svc.contracts?.push(contract);
   svc.app.route({
@@ -221,7 +231,19 @@ export const defaultOpsPort = (port: number): number => kitHttpEnv().OPS_PORT ??
  * Listens: the app on `port`, its ops app (health, readiness, metrics, API document) on `opsPort` (default
  * `defaultOpsPort(port)`) on the same host unless `opsHost` says otherwise. Returns the ports bound.
  */
-export const listen = async ({ app, port, host, opsPort, opsHost }: { app: App | FastifyInstance; port: number; host: string; opsPort?: number; opsHost?: string }) => {
+export const listen = async ({
+  app,
+  port,
+  host,
+  opsPort,
+  opsHost,
+}: {
+  app: App | FastifyInstance;
+  port: number;
+  host: string;
+  opsPort?: number;
+  opsHost?: string;
+}) => {
   await app.listen({ port, host });
   const bound = (app.server.address() as AddressInfo).port;
   const ops = opsAppOf(app);

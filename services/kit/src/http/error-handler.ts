@@ -23,7 +23,12 @@ export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 const humanPath = (path: string) => path.replace(/^\//, '').replace(/\//g, '.');
 
 /** The one error body (contracts' ErrorBody), built in one place for the services and the gateway. */
-export const problemBody = (requestId: string, code: ErrorBody['code'], message: string, extra: { error?: string; details?: ErrorBody['details'] } = {}): ErrorBody => ({
+export const problemBody = (
+  requestId: string,
+  code: ErrorBody['code'],
+  message: string,
+  extra: { error?: string; details?: ErrorBody['details'] } = {},
+): ErrorBody => ({
   success: false,
   message,
   error: extra.error ?? message,

@@ -26,7 +26,8 @@ export class ResponseContractError extends Error {
   }
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 
 /** Paths of fields the reply carries but its parsed form (zod drops what the schema does not declare) does not. */
 export const undeclaredFields = (sent: unknown, declared: unknown, path = ''): string[] => {
@@ -56,10 +57,19 @@ export const createResponseSerializer =
     return (data: unknown) => {
       const result = z.safeEncode(schema, data as never);
       if (!result.success) {
-        throw new ResponseContractError(route, status, result.error.issues.slice(0, 5).map((i) => ({ path: issuePath(i.path), message: i.message })));
+        throw new ResponseContractError(
+          route,
+          status,
+          result.error.issues.slice(0, 5).map((i) => ({ path: issuePath(i.path), message: i.message })),
+        );
       }
       const extra = undeclaredFields(data, result.data);
-      if (extra.length) throw new ResponseContractError(route, status, extra.slice(0, 5).map((path) => ({ path, message: 'not declared by the contract' })));
+      if (extra.length)
+        throw new ResponseContractError(
+          route,
+          status,
+          extra.slice(0, 5).map((path) => ({ path, message: 'not declared by the contract' })),
+        );
       return stringify(data);
     };
   };

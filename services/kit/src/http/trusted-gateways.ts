@@ -24,7 +24,10 @@ export const trustedGateways = (spec: string): TrustedGateways => {
   const list = new BlockList();
   const hosts: string[] = [];
   let resolved = new Set<string>();
-  for (const raw of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [net, prefix] = raw.split('/');
     const family = isIP(net ?? '');
     if (family && prefix !== undefined) list.addSubnet(net!, Number(prefix), family === 4 ? 'ipv4' : 'ipv6');

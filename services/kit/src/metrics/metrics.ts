@@ -48,11 +48,13 @@ export const observeAppend = (seconds: number): void => {
   appendDuration.observe(seconds);
 };
 
-
 /** How long a scrape waits for the broker or the database before it reports what it has. */
 const SCRAPE_TIMEOUT_MS = 2_000;
 const withTimeout = <T>(p: Promise<T>, what: string): Promise<T> =>
-  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} took longer than ${SCRAPE_TIMEOUT_MS} ms`)), SCRAPE_TIMEOUT_MS).unref())]);
+  Promise.race([
+    p,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} took longer than ${SCRAPE_TIMEOUT_MS} ms`)), SCRAPE_TIMEOUT_MS).unref()),
+  ]);
 
 const lag = {
   groups: new Map<string, string[]>(),

@@ -17,4 +17,3 @@ export interface AppDeps extends HttpDeps, MembersDeps {}
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
 export const todayFor = ({ clock, timeZone }: Pick<MembersDeps, 'clock' | 'timeZone'>): string => dateIn(timeZone, clock());
-

@@ -61,11 +61,7 @@ type Eb = ExpressionBuilder<MembersDb, 'members'>;
 
 const searchFilter = (search: string) => (eb: Eb) => {
   const pattern = `%${escapeLike(search)}%`;
-  const clauses = [
-    eb(sql<string>`first_name || ' ' || last_name`, 'ilike', pattern),
-    eb('email', 'ilike', pattern),
-    eb('phone', 'like', pattern),
-  ];
+  const clauses = [eb(sql<string>`first_name || ' ' || last_name`, 'ilike', pattern), eb('email', 'ilike', pattern), eb('phone', 'like', pattern)];
   // "98765 43210", "+91-9876543210" and "9876543210" are the same number: also compare digits only.
   const digits = search.replace(/\D/g, '');
   if (digits.length >= 3 && /^[\d\s()+-]+$/.test(search)) clauses.push(eb(sql<string>`regexp_replace(phone, '[^0-9]', '', 'g')`, 'like', `%${digits}%`));
@@ -109,4 +105,9 @@ export const lockAndClearMembers = async (trx: Transaction<MembersDb>): Promise<
 };
 
 export const countMembers = async (db: Executor<MembersDb>): Promise<number> =>
-  (await db.selectFrom('members').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  (
+    await db
+      .selectFrom('members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;

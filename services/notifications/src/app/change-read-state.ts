@@ -7,7 +7,12 @@ import { announceUnreadCount } from '../db/announcements.ts';
 import type { Caller, NotificationsDeps } from './deps.ts';
 
 /** Mark read / mark unread / archive one of the caller's notifications. Someone else's id is simply not found. */
-export const changeReadState = ({ db, clock }: Pick<NotificationsDeps, 'db' | 'clock'>, caller: Caller, id: string, command: ReadCommand): Promise<Notification> =>
+export const changeReadState = (
+  { db, clock }: Pick<NotificationsDeps, 'db' | 'clock'>,
+  caller: Caller,
+  id: string,
+  command: ReadCommand,
+): Promise<Notification> =>
   db.transaction().execute(async (trx) => {
     await lockRecipient(trx, caller.recipientId);
     const row = await findOwnedForUpdate(trx, caller, id);

@@ -77,4 +77,6 @@ export const releaseAwaiting = async (trx: Transaction<NotificationsDb>, orgId: 
 };
 
 /** The handler the members consumer group runs. */
-export const onMemberRegistered = on(MemberEvents.MemberRegistered, (trx: Transaction<NotificationsDb>, env) => notifyMemberRegistered(trx, env).then(() => undefined));
+export const onMemberRegistered = on(MemberEvents.MemberRegistered, (trx: Transaction<NotificationsDb>, env) =>
+  notifyMemberRegistered(trx, env).then(() => undefined),
+);

@@ -20,7 +20,16 @@ export interface ConsumerOptions {
 
 const start = async (o: ConsumerOptions, args: { name: string; groupId: string; topic: string; handlers: EventHandler<NotificationsDb>[] }) => {
   const from = o.startAt ?? 'beginning';
-  const consumer = await runConsumer<NotificationsDb>({ bus: o.bus, db: o.db, logger: o.logger, name: args.name, groupId: args.groupId, topics: [args.topic], handlers: args.handlers, from });
+  const consumer = await runConsumer<NotificationsDb>({
+    bus: o.bus,
+    db: o.db,
+    logger: o.logger,
+    name: args.name,
+    groupId: args.groupId,
+    topics: [args.topic],
+    handlers: args.handlers,
+    from,
+  });
   if (from === 'now') {
     await within(consumer.joined, 60_000, `consumer ${args.name} did not join group ${args.groupId} within 60 s`).catch(async (err: unknown) => {
       await consumer.stop();
@@ -35,9 +44,19 @@ const start = async (o: ConsumerOptions, args: { name: string; groupId: string; 
  * subscribed topic are spread across its members, so consumers with different subscriptions must not share a group.
  */
 export const startConsumers = async (o: ConsumerOptions): Promise<RunningConsumer[]> => {
-  const recipients = await start(o, { name: 'notifications.recipients', groupId: o.groups?.recipients ?? 'notifications.recipients', topic: topicOf('auth'), handlers: [onUserRegistered] });
+  const recipients = await start(o, {
+    name: 'notifications.recipients',
+    groupId: o.groups?.recipients ?? 'notifications.recipients',
+    topic: topicOf('auth'),
+    handlers: [onUserRegistered],
+  });
   try {
-    const members = await start(o, { name: 'notifications.members', groupId: o.groups?.members ?? 'notifications', topic: topicOf('members'), handlers: [onMemberRegistered] });
+    const members = await start(o, {
+      name: 'notifications.members',
+      groupId: o.groups?.members ?? 'notifications',
+      topic: topicOf('members'),
+      handlers: [onMemberRegistered],
+    });
     return [members, recipients];
   } catch (err) {
     await recipients.stop();

@@ -20,7 +20,13 @@ export const announceCreated = (
   enqueue(
     trx,
     TOPIC,
-    makeEnvelope(NotificationEvents.NotificationCreated, { ...meta, locationId: p.notification.locationId ?? undefined, aggregateId: p.recipientId, occurredAt, data: p }),
+    makeEnvelope(NotificationEvents.NotificationCreated, {
+      ...meta,
+      locationId: p.notification.locationId ?? undefined,
+      aggregateId: p.recipientId,
+      occurredAt,
+      data: p,
+    }),
   );
 
 export const announceRead = (trx: Transaction<NotificationsDb>, meta: EventMetadata, occurredAt: string, p: { recipientId: string; unreadCount: number }) =>
@@ -35,7 +41,12 @@ export const announceUnreadCount = async (
   caller: Owner & { correlationId: string; requestId: string },
   now: Date,
 ): Promise<void> =>
-  announceRead(trx, metadataOf({ orgId: caller.orgId, userId: caller.recipientId, correlationId: caller.correlationId, requestId: caller.requestId }), now.toISOString(), {
-    recipientId: caller.recipientId,
-    unreadCount: await countUnread(trx, caller),
-  });
+  announceRead(
+    trx,
+    metadataOf({ orgId: caller.orgId, userId: caller.recipientId, correlationId: caller.correlationId, requestId: caller.requestId }),
+    now.toISOString(),
+    {
+      recipientId: caller.recipientId,
+      unreadCount: await countUnread(trx, caller),
+    },
+  );

@@ -3,7 +3,6 @@ import type { Executor } from '@akhada/kit';
 import { sql, type Transaction } from 'kysely';
 import type { NewNotificationRow, NotificationRow, NotificationsDb } from './schema.ts';
 
-
 /** Every read and write of a notification is scoped to its owner: the recipient AND the organization. */
 export interface Owner {
   recipientId: string;

@@ -40,4 +40,10 @@ export const upsertRecipient = async (db: Executor<NotificationsDb>, r: Recipien
 };
 
 export const recipientsOfOrg = (db: Executor<NotificationsDb>, orgId: string, roles: readonly Role[]): Promise<RecipientRow[]> =>
-  db.selectFrom('recipients').selectAll().where('org_id', '=', orgId).where('role', 'in', [...roles]).orderBy('user_id').execute();
+  db
+    .selectFrom('recipients')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('role', 'in', [...roles])
+    .orderBy('user_id')
+    .execute();

@@ -38,8 +38,7 @@ export type MembershipEvent = MemberRegistered;
 
 // ── State ───────────────────────────────────────────────────────────────────────────────────────────────────────
 export type MembershipState =
-  | { status: 'Unregistered' }
-  | { status: 'Active'; memberId: string; orgId: string; locationId: string; startDate: CalendarDate; endDate: CalendarDate };
+  { status: 'Unregistered' } | { status: 'Active'; memberId: string; orgId: string; locationId: string; startDate: CalendarDate; endDate: CalendarDate };
 
 const assertNever = (x: never): never => {
   throw new Error(`Unhandled: ${JSON.stringify(x)}`);

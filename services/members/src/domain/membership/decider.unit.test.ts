@@ -77,7 +77,9 @@ describe('membership decider: RegisterMember', () => {
   });
 
   it('rejects a registration time that is not an instant', () =>
-    given([]).when(registerMember({ registeredAt: 'yesterday' })).thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED' && e.status === 400));
+    given([])
+      .when(registerMember({ registeredAt: 'yesterday' }))
+      .thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED' && e.status === 400));
 
   it('evolves to an active membership', () => {
     const state = membershipDecider.evolve(membershipDecider.initialState(), memberRegistered());
@@ -100,7 +102,10 @@ describe('membership decider: RegisterMember', () => {
 describe('membership decider: end date by payment frequency (calendar months)', () => {
   // Registered on the start day itself, so every start below is inside the start-date window.
   const endDateFor = (startDate: string, paymentFrequency: RegisterMember['data']['paymentFrequency']) => {
-    const [event] = membershipDecider.decide(registerMember({ startDate, paymentFrequency, registeredAt: `${startDate}T04:30:00.000Z` }), membershipDecider.initialState());
+    const [event] = membershipDecider.decide(
+      registerMember({ startDate, paymentFrequency, registeredAt: `${startDate}T04:30:00.000Z` }),
+      membershipDecider.initialState(),
+    );
     return event?.data.endDate;
   };
 
