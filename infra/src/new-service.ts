@@ -13,6 +13,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as prettier from 'prettier';
 import path from 'node:path';
 
 const NAME = /^[a-z][a-z0-9]{1,30}$/;
@@ -328,9 +329,11 @@ export const addToRegistry = (source: string, name: string): string => {
   return out;
 };
 
-const write = (file: string, content: string) => {
+/** Writes a file formatted by the repository's Prettier settings, so a new service passes `prettier --check` as created. */
+const write = async (file: string, content: string) => {
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, content);
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(content, { ...options, filepath: file }));
 };
 
 export const main = async (root: string, args: string[]): Promise<void> => {
@@ -352,10 +355,10 @@ export const main = async (root: string, args: string[]): Promise<void> => {
   const registry = addToRegistry(readFileSync(registryFile, 'utf8'), name);
 
   // Everything is checked; now write.
-  for (const [rel, content] of Object.entries(serviceFiles(name))) write(path.join(dir, rel), content);
-  write(contract, contractFile(name));
+  for (const [rel, content] of Object.entries(serviceFiles(name))) await write(path.join(dir, rel), content);
+  await write(contract, contractFile(name));
   if (!index.includes(exportLine)) writeFileSync(indexFile, index.replace(/(export \* from '\.\/http\/route\.ts';\n)/, `$1${exportLine}\n`));
-  writeFileSync(registryFile, registry);
+  await write(registryFile, registry);
   if (added) writeFileSync(topicsFile, source);
   writeFileSync(composeFile, compose);
   console.log(`created services/${name} (port ${port}${added ? ', added to SERVICES' : ', already in SERVICES'}) and contracts/src/http/${name}.ts`);
