@@ -1,0 +1,131 @@
+// Working tool for the request path (not a test, not `npm run bench`): starts the bench's copy of the stack once at the
+// production log level, then measures, in one sitting, a plain Fastify hello-world, the members service's /health,
+// GET /members?limit=20 direct and through the gateway — BENCH_ROUNDS times. With BENCH_CPU_PROF=1 every process runs
+// under `node --cpu-prof`, and the profiles of members and the gateway are cut to the load windows and summarized.
+//   flock /tmp/akhada-e2e.lock node --import tsx infra/src/bench/request-path.ts
+import autocannon from 'autocannon';
+import { authRoutes } from '@akhada/contracts';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startProcess } from '../processes.ts';
+import { provision } from '../provision.ts';
+import { DEMO, seedDemo } from '../seed.ts';
+import { startStack } from '../stack.ts';
+import { formatSummary, summarize } from './cpu-profile-top.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const PROFILE = process.env.BENCH_CPU_PROF === '1';
+const ONLY = (process.env.BENCH_ONLY ?? 'hello,health,direct,gateway').split(',');
+const TOP = Number(process.env.BENCH_TOP ?? 25);
+const profDir = path.join(root, '.data', 'cpu-prof');
+
+/** V8's profile clock and process.hrtime are both CLOCK_MONOTONIC: load windows in µs on that clock. */
+const windows: [number, number][] = [];
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
+const measure = (url: string, token?: string) =>
+  new Promise<autocannon.Result>((resolve, reject) => {
+    const start = nowUs();
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: token ? { authorization: `Bearer ${token}` } : {} }, (err, result) => {
+      windows.push([start, nowUs()]);
+      return err ? reject(err) : resolve(result);
+    });
+  });
+
+const row = (name: string, r: autocannon.Result) =>
+  `${name.padEnd(16)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(3)} ms   p99 ${String(r.latency.p99).padStart(3)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+
+/** Keeps only the samples inside the load windows (start-up, seeding and idle between runs are left out). */
+const trimProfile = (file: string): string => {
+  const p = JSON.parse(readFileSync(file, 'utf8')) as { startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
+  const samples: number[] = [];
+  const deltas: number[] = [];
+  let t = p.startTime;
+  let last = -1;
+  for (let i = 0; i < p.samples.length; i++) {
+    t += p.timeDeltas[i]!;
+    if (!windows.some(([a, b]) => t >= a && t <= b)) continue;
+    samples.push(p.samples[i]!);
+    deltas.push(last < 0 ? 0 : t - last);
+    last = t;
+  }
+  const out = file.replace(/\.cpuprofile$/, '.load.cpuprofile');
+  const first = windows[0]?.[0] ?? p.startTime;
+  writeFileSync(out, JSON.stringify({ ...p, startTime: first, endTime: last < 0 ? first : last, samples, timeDeltas: deltas }));
+  return out;
+};
+
+async function main(): Promise<void> {
+  process.env.AKHADA_TOPIC_NAMESPACE = 'bench';
+  if (PROFILE) {
+    rmSync(profDir, { recursive: true, force: true });
+    mkdirSync(profDir, { recursive: true });
+  }
+  const infra = await provision({ root, database: 'akhada_bench', fresh: true, smtp: { smtpPort: 22525, httpPort: 28025 } });
+  const stack = await startStack({
+    root,
+    databaseUrl: infra.databaseUrl,
+    brokers: infra.brokers,
+    portOffset: 20000,
+    gatewayPort: 28080,
+    smtpPort: 22525,
+    appUrl: 'http://localhost:28080',
+    logLevel: LOG_LEVEL,
+    env: { RATE_LIMIT_PER_MINUTE: '100000000', NODE_ENV: 'production', ...(PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profDir}` } : {}) },
+  });
+  const hello = await startProcess({
+    name: 'hello-world',
+    cwd: root,
+    command: process.execPath,
+    args: ['--import', 'tsx', 'infra/src/bench/hello-world.ts'],
+    env: { PORT: '28090' },
+    readyUrl: 'http://127.0.0.1:28090/',
+  });
+  try {
+    await seedDemo(stack.gatewayUrl, () => undefined);
+    const res = await fetch(`${stack.gatewayUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO.owner.email, password: DEMO.password }),
+    });
+    const { token } = authRoutes.login.responses[200].parse(await res.json()).data;
+    const p = '/members?limit=20';
+    const direct = `http://127.0.0.1:${stack.servicePort('members')}${p}`;
+    const viaGateway = `${stack.gatewayUrl}/api${p}`;
+    for (const url of [direct, viaGateway]) for (let i = 0; i < 200; i++) await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
+    for (let round = 1; round <= ROUNDS; round++) {
+      const lines: string[] = [];
+      if (ONLY.includes('hello')) lines.push(row('hello-world', await measure('http://127.0.0.1:28090/')));
+      if (ONLY.includes('health')) lines.push(row('members /health', await measure(`http://127.0.0.1:${stack.servicePort('members')}/health`)));
+      const d = ONLY.includes('direct') ? await measure(direct, token) : undefined;
+      const g = ONLY.includes('gateway') ? await measure(viaGateway, token) : undefined;
+      if (d) lines.push(row('direct', d));
+      if (g) lines.push(row('through gateway', g));
+      if (d && g) lines.push(`ratio gateway/direct: throughput ${(g.requests.average / d.requests.average).toFixed(2)}, p50 +${(g.latency.p50 - d.latency.p50).toFixed(1)} ms`);
+      console.log(`\nround ${round}: GET ${p}, ${CONNECTIONS} connections, ${DURATION_S} s each, LOG_LEVEL=${LOG_LEVEL}${PROFILE ? ', under --cpu-prof' : ''}\n${lines.join('\n')}`);
+    }
+  } finally {
+    await hello.stop();
+    await stack.stop();
+    await infra.stop();
+  }
+  if (PROFILE) {
+    for (const f of readdirSync(profDir).filter((n) => n.endsWith('.cpuprofile'))) {
+      const s = summarize(trimProfile(path.join(profDir, f)));
+      if (s.process === 'members' || s.process === 'gateway') console.log(`\n${formatSummary(s, TOP)}`);
+    }
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
