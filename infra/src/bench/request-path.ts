@@ -5,7 +5,9 @@
 //   flock /tmp/akhada-e2e.lock node --import tsx infra/src/bench/request-path.ts
 import autocannon from 'autocannon';
 import { authRoutes } from '@akhada/contracts';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import pg from 'pg';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProcess } from '../processes.ts';
@@ -28,17 +30,53 @@ const profDir = path.join(root, '.data', 'cpu-prof');
 const windows: [number, number][] = [];
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
+// CPU time per request, per process: unlike req/s it hardly moves when other work shares the 2 cores.
+const cpuMs = (pid: number): number => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+  } catch {
+    return 0; // gone
+  }
+};
+const pidOnPort = (port: number): number => Number(/pid=(\d+)/.exec(execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' }))?.[1] ?? 0);
+type Who = { members: number[]; gateway: number[]; postgres: () => Promise<number[]> };
+let who: Who | undefined;
+const cpuOf = async () => {
+  if (!who) return undefined;
+  const sum = (pids: number[]) => pids.reduce((a, p) => a + cpuMs(p), 0);
+  const pgPids = await who.postgres();
+  return { members: sum(who.members), gateway: sum(who.gateway), postgres: new Map(pgPids.map((p) => [p, cpuMs(p)])), bench: process.cpuUsage() };
+};
+
+interface Measured extends autocannon.Result {
+  cpu?: { members: number; gateway: number; postgres: number; bench: number };
+}
 const measure = (url: string, token?: string) =>
-  new Promise<autocannon.Result>((resolve, reject) => {
+  new Promise<Measured>((resolve, reject) => {
     const start = nowUs();
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: token ? { authorization: `Bearer ${token}` } : {} }, (err, result) => {
-      windows.push([start, nowUs()]);
-      return err ? reject(err) : resolve(result);
-    });
+    void cpuOf().then((before) =>
+      autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: token ? { authorization: `Bearer ${token}` } : {} }, (err, result) => {
+        windows.push([start, nowUs()]);
+        if (err) return reject(err);
+        void cpuOf().then((after) => {
+          if (!before || !after) return resolve(result);
+          let postgres = 0;
+          for (const [p, ms] of after.postgres) postgres += ms - (before.postgres.get(p) ?? 0);
+          const b = process.cpuUsage(before.bench);
+          resolve({ ...result, cpu: { members: after.members - before.members, gateway: after.gateway - before.gateway, postgres, bench: (b.user + b.system) / 1000 } });
+        });
+      }),
+    );
   });
 
-const row = (name: string, r: autocannon.Result) =>
-  `${name.padEnd(16)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(3)} ms   p99 ${String(r.latency.p99).padStart(3)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+const row = (name: string, r: Measured) => {
+  const n = Math.max(r.requests.total, 1);
+  const us = (ms: number) => `${((ms * 1000) / n).toFixed(0).padStart(4)}`;
+  const cpu = r.cpu ? `   CPU µs/request: members ${us(r.cpu.members)}  gateway ${us(r.cpu.gateway)}  postgres ${us(r.cpu.postgres)}  bench ${us(r.cpu.bench)}` : '';
+  return `${name.padEnd(16)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(3)} ms   p99 ${String(r.latency.p99).padStart(3)} ms   non-2xx ${r.non2xx}${cpu}`;
+};
 
 /** Keeps only the samples inside the load windows (start-up, seeding and idle between runs are left out). */
 const trimProfile = (file: string): string => {
@@ -86,6 +124,7 @@ async function main(): Promise<void> {
     env: { PORT: '28090' },
     readyUrl: 'http://127.0.0.1:28090/',
   });
+  let db: pg.Client | undefined;
   try {
     await seedDemo(stack.gatewayUrl, () => undefined);
     const res = await fetch(`${stack.gatewayUrl}/api/auth/login`, {
@@ -94,6 +133,13 @@ async function main(): Promise<void> {
       body: JSON.stringify({ email: DEMO.owner.email, password: DEMO.password }),
     });
     const { token } = authRoutes.login.responses[200].parse(await res.json()).data;
+    db = new pg.Client({ connectionString: infra.databaseUrl });
+    await db.connect();
+    who = {
+      members: [pidOnPort(stack.servicePort('members'))],
+      gateway: [pidOnPort(28080)],
+      postgres: async () => (await db!.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid),
+    };
     const p = '/members?limit=20';
     const direct = `http://127.0.0.1:${stack.servicePort('members')}${p}`;
     const viaGateway = `${stack.gatewayUrl}/api${p}`;
@@ -110,6 +156,7 @@ async function main(): Promise<void> {
       console.log(`\nround ${round}: GET ${p}, ${CONNECTIONS} connections, ${DURATION_S} s each, LOG_LEVEL=${LOG_LEVEL}${PROFILE ? ', under --cpu-prof' : ''}\n${lines.join('\n')}`);
     }
   } finally {
+    await db?.end();
     await hello.stop();
     await stack.stop();
     await infra.stop();
