@@ -24,6 +24,8 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const PROFILE = process.env.BENCH_CPU_PROF === '1';
 const ONLY = (process.env.BENCH_ONLY ?? 'hello,health,direct,gateway').split(',');
 const TOP = Number(process.env.BENCH_TOP ?? 25);
+/** A fixed request rate (all connections together) instead of as fast as possible: CPU per request then compares runs. */
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
 const profDir = path.join(root, '.data', 'cpu-prof');
 
 /** V8's profile clock and process.hrtime are both CLOCK_MONOTONIC: load windows in µs on that clock. */
@@ -57,7 +59,7 @@ const measure = (url: string, token?: string) =>
   new Promise<Measured>((resolve, reject) => {
     const start = nowUs();
     void cpuOf().then((before) =>
-      autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: token ? { authorization: `Bearer ${token}` } : {} }, (err, result) => {
+      autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...(RATE ? { overallRate: RATE } : {}), headers: token ? { authorization: `Bearer ${token}` } : {} }, (err, result) => {
         windows.push([start, nowUs()]);
         if (err) return reject(err);
         void cpuOf().then((after) => {
@@ -153,7 +155,7 @@ async function main(): Promise<void> {
       if (d) lines.push(row('direct', d));
       if (g) lines.push(row('through gateway', g));
       if (d && g) lines.push(`ratio gateway/direct: throughput ${(g.requests.average / d.requests.average).toFixed(2)}, p50 +${(g.latency.p50 - d.latency.p50).toFixed(1)} ms`);
-      console.log(`\nround ${round}: GET ${p}, ${CONNECTIONS} connections, ${DURATION_S} s each, LOG_LEVEL=${LOG_LEVEL}${PROFILE ? ', under --cpu-prof' : ''}\n${lines.join('\n')}`);
+      console.log(`\nround ${round}: GET ${p}, ${CONNECTIONS} connections, ${DURATION_S} s each,${RATE ? ` at ${RATE} req/s,` : ''} LOG_LEVEL=${LOG_LEVEL}${PROFILE ? ', under --cpu-prof' : ''}\n${lines.join('\n')}`);
     }
   } finally {
     await db?.end();
