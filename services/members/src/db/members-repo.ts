@@ -157,8 +157,9 @@ export const findMemberPage = async (
     }),
   );
   const totalCount = result[0]?.total_count ?? 0;
-  // An empty page is the one row of nulls the left join gives the count.
-  const rows = result.filter((r) => r.id !== null).map(({ total_count: _, ...row }) => row as MembersTable);
+  // An empty page is the one row of nulls the left join gives the count. The rows keep their total_count column
+  // (copying 18 columns to drop one cost more than the rest of the mapping).
+  const rows = (result[0]?.id === null ? [] : result) as MembersTable[];
   return { rows, totalCount };
 };
 

@@ -43,12 +43,21 @@ export const addMonths = (date: CalendarDate, months: number): CalendarDate => {
   return format(ny, nm, Math.min(d, daysInMonth(ny, nm)));
 };
 
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export const daysBetween = (from: CalendarDate, to: CalendarDate): number => {
-  const a = parse(from);
-  const b = parse(to);
-  return Math.round((Date.UTC(b.y, b.m - 1, b.d) - Date.UTC(a.y, a.m - 1, a.d)) / DAY_MS);
+// Days since 1970-01-01 of the dates seen lately: a page of members asks for "today" and a few end dates many times.
+const dayNumbers = new Map<CalendarDate, number>();
+const dayNumber = (date: CalendarDate): number => {
+  let n = dayNumbers.get(date);
+  if (n === undefined) {
+    const { y, m, d } = parse(date);
+    n = Math.round(Date.UTC(y, m - 1, d) / DAY_MS);
+    if (dayNumbers.size >= 10_000) dayNumbers.clear();
+    dayNumbers.set(date, n);
+  }
+  return n;
 };
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: CalendarDate, to: CalendarDate): number => dayNumber(to) - dayNumber(from);
 
 // Building an Intl.DateTimeFormat costs ~100 µs (it loads the zone's rules); formatting with a built one ~10 µs.
 // One per time zone, made on first use (there are a few hundred zones at most).
