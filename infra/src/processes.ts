@@ -3,11 +3,13 @@
 //
 // Output: every line a child prints goes to .data/logs/<name>[-<port>].log (truncated when the child starts). What
 // reaches our own stdout depends on `echo`: at a terminal (`npm start`) every line, prefixed with the child's name;
-// otherwise (tests, the benchmark, CI) only warnings and errors (pino level >= 40, anything on stderr, anything that is
-// not a JSON log line), plus the last lines and the log file's name when a child fails. Re-printing every request
-// line of a busy service cost the supervisor a write per line and slowed the very processes being measured.
+// otherwise (tests, the benchmark, CI) only warnings and errors (pino level >= 40, and anything that is not a JSON log
+// line: a crash, a stack trace), plus the last lines and the log file's name when a child fails. Then the child writes
+// straight into its file and we read the file twice a second: re-printing, or even just reading, every request line
+// of a busy service through a pipe cost this process a wake-up per write, on the cores the services need.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { closeSync, createWriteStream, fstatSync, mkdirSync, openSync, readSync, type WriteStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -74,18 +76,22 @@ let prefixWidth = 0;
 export async function startProcess(options: StartProcessOptions): Promise<ManagedProcess> {
   const { name, cwd, command, args, env, readyUrl, readyTimeoutMs = 60_000, echo = defaultEcho() } = options;
   const logFile = options.logFile === false ? undefined : (options.logFile ?? defaultLogFile(name, readyUrl));
+  if (logFile) mkdirSync(path.dirname(logFile), { recursive: true });
+  // At a terminal every line passes through us (to be printed); otherwise the child gets the file itself.
+  const direct = logFile !== undefined && echo !== 'all';
+  const fd = direct ? openSync(logFile, 'w') : undefined;
   let log: WriteStream | undefined;
-  if (logFile) {
-    mkdirSync(path.dirname(logFile), { recursive: true });
+  if (logFile && !direct) {
     log = createWriteStream(logFile, { flags: 'w' });
     log.on('error', () => (log = undefined)); // a full disk must not take the supervisor down
   }
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: fd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', fd, fd],
     detached: true, // own process group, so stop() reaches grandchildren too
   });
+  if (fd !== undefined) closeSync(fd); // the child holds its own copy
   if (child.pid === undefined) {
     const err = await new Promise<Error>((resolve) => child.once('error', resolve));
     log?.end();
@@ -107,6 +113,8 @@ export async function startProcess(options: StartProcessOptions): Promise<Manage
   };
   pipeLines(child.stdout, log, (lines) => onLines(lines, false));
   pipeLines(child.stderr, log, (lines) => onLines(lines, true));
+  const follower = direct && echo === 'warn' ? followFile(logFile, (lines) => onLines(lines, false)) : undefined;
+  const outputTail = () => (direct ? lastLines(logFile) : tail.join('\n'));
   if (logFile && echo !== 'all') console.error(`[infra] ${name}: output in ${path.relative(process.cwd(), logFile)}`);
 
   let stopping = false;
@@ -119,9 +127,10 @@ export async function startProcess(options: StartProcessOptions): Promise<Manage
   // 'close' comes once the output pipes are drained, so the tail and the file are complete.
   child.once('close', (code, signal) => {
     log?.end();
+    void follower?.stop();
     // Not asked to stop: say so, with what it printed last (unless every line was shown already).
     if (!stopping && echo !== 'all') {
-      console.error(`[infra] ${name} exited (${signal ? `signal ${signal}` : `code ${code}`})${logFile ? `; output in ${logFile}` : ''}\n${tail.join('\n')}`);
+      console.error(`[infra] ${name} exited (${signal ? `signal ${signal}` : `code ${code}`})${logFile ? `; output in ${logFile}` : ''}\n${outputTail()}`);
     }
   });
   child.on('error', (err) => onLines([`[process error] ${err.message}`], true));
@@ -131,7 +140,7 @@ export async function startProcess(options: StartProcessOptions): Promise<Manage
     pid,
     child,
     exited,
-    outputTail: () => tail.join('\n'),
+    outputTail,
     logFile,
     stop: () => {
       stopping = true;
@@ -227,6 +236,63 @@ async function waitReady(p: ManagedProcess, url: string, timeoutMs: number): Pro
     await sleep(250);
   }
   throw new Error(`${p.name} not ready: ${url} gave no 200 within ${timeoutMs / 1000} s (last: ${lastProblem})\n${p.outputTail()}`);
+}
+
+/** The last lines of a file (what a child printed last, for error messages). */
+function lastLines(file: string, lines = TAIL_LINES): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, 16_384);
+    const buf = Buffer.alloc(length);
+    readSync(fd, buf, 0, length, size - length);
+    return buf.toString('utf8').split('\n').filter(Boolean).slice(-lines).join('\n');
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Reads what is appended to a file, twice a second, and hands over its complete lines. */
+function followFile(file: string, onLines: (lines: string[]) => void): { stop(): Promise<void> } {
+  let offset = 0;
+  let partial = '';
+  let busy: Promise<void> | undefined;
+  const readNew = async () => {
+    const handle = await open(file, 'r').catch(() => undefined);
+    if (!handle) return;
+    try {
+      const buf = Buffer.alloc(65_536);
+      for (;;) {
+        const { bytesRead } = await handle.read(buf, 0, buf.length, offset);
+        if (bytesRead === 0) break;
+        offset += bytesRead;
+        const lines = (partial + buf.toString('utf8', 0, bytesRead)).split('\n');
+        partial = lines.pop() ?? '';
+        if (lines.length) onLines(lines);
+      }
+    } finally {
+      await handle.close();
+    }
+  };
+  const tick = () => {
+    busy ??= readNew()
+      .catch(() => undefined)
+      .finally(() => (busy = undefined));
+  };
+  const timer = setInterval(tick, 500);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await busy;
+      await readNew().catch(() => undefined);
+      if (partial) onLines([partial]);
+      partial = '';
+    },
+  };
 }
 
 /** Copies the stream to the log file as it comes, and hands over its complete lines, a chunk at a time. */
