@@ -33,11 +33,12 @@ const windows: [number, number][] = [];
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
 // CPU time per request, per process: unlike req/s it hardly moves when other work shares the 2 cores.
-const cpuMs = (pid: number): number => {
+const cpuMs = (pid: number, only?: 'sys'): number => {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+    const [utime, stime] = [Number(f[11]), Number(f[12])]; // clock ticks of 10 ms
+    return ((only === 'sys' ? stime : utime + stime) * 1000) / 100;
   } catch {
     return 0; // gone
   }
@@ -49,11 +50,20 @@ const cpuOf = async () => {
   if (!who) return undefined;
   const sum = (pids: number[]) => pids.reduce((a, p) => a + cpuMs(p), 0);
   const pgPids = await who.postgres();
-  return { members: sum(who.members), gateway: sum(who.gateway), postgres: new Map(pgPids.map((p) => [p, cpuMs(p)])), bench: process.cpuUsage() };
+  const sys = (pids: number[]) => pids.reduce((a, p) => a + cpuMs(p, 'sys'), 0);
+  return {
+    members: sum(who.members),
+    membersSys: sys(who.members),
+    gateway: sum(who.gateway),
+    gatewaySys: sys(who.gateway),
+    postgres: new Map(pgPids.map((p) => [p, cpuMs(p)])),
+    bench: process.cpuUsage(),
+  };
 };
 
 interface Measured extends autocannon.Result {
-  cpu?: { members: number; gateway: number; postgres: number; bench: number };
+  /** CPU ms during the run; *Sys: of which in the kernel. */
+  cpu?: { members: number; membersSys: number; gateway: number; gatewaySys: number; postgres: number; bench: number };
 }
 const measure = (url: string, token?: string) =>
   new Promise<Measured>((resolve, reject) => {
@@ -67,7 +77,17 @@ const measure = (url: string, token?: string) =>
           let postgres = 0;
           for (const [p, ms] of after.postgres) postgres += ms - (before.postgres.get(p) ?? 0);
           const b = process.cpuUsage(before.bench);
-          resolve({ ...result, cpu: { members: after.members - before.members, gateway: after.gateway - before.gateway, postgres, bench: (b.user + b.system) / 1000 } });
+          resolve({
+            ...result,
+            cpu: {
+              members: after.members - before.members,
+              membersSys: after.membersSys - before.membersSys,
+              gateway: after.gateway - before.gateway,
+              gatewaySys: after.gatewaySys - before.gatewaySys,
+              postgres,
+              bench: (b.user + b.system) / 1000,
+            },
+          });
         });
       }),
     );
@@ -76,7 +96,9 @@ const measure = (url: string, token?: string) =>
 const row = (name: string, r: Measured) => {
   const n = Math.max(r.requests.total, 1);
   const us = (ms: number) => `${((ms * 1000) / n).toFixed(0).padStart(4)}`;
-  const cpu = r.cpu ? `   CPU µs/request: members ${us(r.cpu.members)}  gateway ${us(r.cpu.gateway)}  postgres ${us(r.cpu.postgres)}  bench ${us(r.cpu.bench)}` : '';
+  const cpu = r.cpu
+    ? `   CPU µs/request: members ${us(r.cpu.members)} (sys ${us(r.cpu.membersSys).trim()})  gateway ${us(r.cpu.gateway)} (sys ${us(r.cpu.gatewaySys).trim()})  postgres ${us(r.cpu.postgres)}  bench ${us(r.cpu.bench)}`
+    : '';
   return `${name.padEnd(16)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(3)} ms   p99 ${String(r.latency.p99).padStart(3)} ms   non-2xx ${r.non2xx}${cpu}`;
 };
 
