@@ -1,7 +1,9 @@
 // Working tool for the request path (not a test, not `npm run bench`): starts the bench's copy of the stack once at the
 // production log level, then measures, in one sitting, a plain Fastify hello-world, the members service's /health,
-// GET /members?limit=20 direct and through the gateway — BENCH_ROUNDS times. With BENCH_CPU_PROF=1 every process runs
-// under `node --cpu-prof`, and the profiles of members and the gateway are cut to the load windows and summarized.
+// GET /members?limit=20 direct and through the gateway — BENCH_ROUNDS times; with BENCH_ONLY=…,bare also through a
+// bare Fastify proxy (the floor of the gateway's hop; its CPU is reported in the gateway column). With
+// BENCH_CPU_PROF=1 every process runs under `node --cpu-prof`, and the profiles of members and the gateway are cut to
+// the load windows and summarized.
 //   flock /tmp/akhada-e2e.lock node --import tsx infra/src/bench/request-path.ts
 import autocannon from 'autocannon';
 import { authRoutes } from '@akhada/contracts';
@@ -149,6 +151,16 @@ async function main(): Promise<void> {
     readyUrl: 'http://127.0.0.1:28090/',
   });
   let db: pg.Client | undefined;
+  const bare = ONLY.includes('bare')
+    ? await startProcess({
+        name: 'bare-proxy',
+        cwd: root,
+        command: process.execPath,
+        args: ['--import', 'tsx', 'infra/src/bench/bare-proxy.ts'],
+        env: { PORT: '28091', UPSTREAM: `http://127.0.0.1:${stack.servicePort('members')}` },
+        readyUrl: 'http://127.0.0.1:28091/ready',
+      })
+    : undefined;
   try {
     await seedDemo(stack.gatewayUrl, () => undefined);
     const res = await fetch(`${stack.gatewayUrl}/api/auth/login`, {
@@ -161,7 +173,7 @@ async function main(): Promise<void> {
     await db.connect();
     who = {
       members: [pidOnPort(stack.servicePort('members'))],
-      gateway: [pidOnPort(28080)],
+      gateway: [pidOnPort(28080), ...(bare ? [pidOnPort(28091)] : [])], // only one of them is under load at a time
       postgres: async () => (await db!.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid),
     };
     const p = '/members?limit=20';
@@ -174,13 +186,16 @@ async function main(): Promise<void> {
       if (ONLY.includes('health')) lines.push(row('members /health', await measure(`http://127.0.0.1:${stack.servicePort('members')}/health`)));
       const d = ONLY.includes('direct') ? await measure(direct, token) : undefined;
       const g = ONLY.includes('gateway') ? await measure(viaGateway, token) : undefined;
+      const b = bare ? await measure(`http://127.0.0.1:28091/api${p}`, token) : undefined;
       if (d) lines.push(row('direct', d));
       if (g) lines.push(row('through gateway', g));
+      if (b) lines.push(row('bare proxy', b));
       if (d && g) lines.push(`ratio gateway/direct: throughput ${(g.requests.average / d.requests.average).toFixed(2)}, p50 +${(g.latency.p50 - d.latency.p50).toFixed(1)} ms`);
       console.log(`\nround ${round}: GET ${p}, ${CONNECTIONS} connections, ${DURATION_S} s each,${RATE ? ` at ${RATE} req/s,` : ''} LOG_LEVEL=${LOG_LEVEL}${PROFILE ? ', under --cpu-prof' : ''}\n${lines.join('\n')}`);
     }
   } finally {
     await db?.end();
+    await bare?.stop();
     await hello.stop();
     await stack.stop();
     await infra.stop();
