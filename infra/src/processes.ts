@@ -29,8 +29,11 @@ export interface StartProcessOptions {
   /** Polled with GET until it answers 200. */
   readyUrl?: string;
   readyTimeoutMs?: number;
-  /** What of the child's output to print. Default: AKHADA_ECHO, else `all` at a terminal and `warn` otherwise. */
-  echo?: Echo;
+  /**
+   * What of the child's output to print. Default: AKHADA_ECHO, else `all` at a terminal and `warn` otherwise.
+   * true and false (the benchmark's "keep it, do not print it") mean `all` and `none`.
+   */
+  echo?: Echo | boolean;
   /** Where the child's output is kept; default .data/logs/<name>[-<port of readyUrl>].log; false: nowhere. */
   logFile?: string | false;
 }
@@ -74,7 +77,8 @@ let nextColour = 0;
 let prefixWidth = 0;
 
 export async function startProcess(options: StartProcessOptions): Promise<ManagedProcess> {
-  const { name, cwd, command, args, env, readyUrl, readyTimeoutMs = 60_000, echo = defaultEcho() } = options;
+  const { name, cwd, command, args, env, readyUrl, readyTimeoutMs = 60_000 } = options;
+  const echo: Echo = options.echo === true ? 'all' : options.echo === false ? 'none' : (options.echo ?? defaultEcho());
   const logFile = options.logFile === false ? undefined : (options.logFile ?? defaultLogFile(name, readyUrl));
   if (logFile) mkdirSync(path.dirname(logFile), { recursive: true });
   // At a terminal every line passes through us (to be printed); otherwise the child gets the file itself.

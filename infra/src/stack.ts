@@ -18,6 +18,8 @@ export interface StackOptions {
   logLevel?: string;
   /** Extra environment for every process. */
   env?: Record<string, string>;
+  /** false: do not print the processes' output (kept for error messages only). Default true. */
+  echo?: boolean;
 }
 
 export interface Stack {
@@ -65,6 +67,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       args: ['--import', 'tsx', 'src/main.ts'],
       env: serviceEnv(s),
       readyUrl: `http://127.0.0.1:${port(s)}/ready`,
+      echo: o.echo,
       readyTimeoutMs: 90_000,
     });
     procs.set(s, p);
@@ -80,25 +83,26 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     // auth first: the others fetch its JWKS; then the rest side by side, then the gateway.
     if (services.includes('auth')) await startService('auth');
     await Promise.all(services.filter((s) => s !== 'auth').map(startService));
-  const gatewayEnv: Record<string, string> = {
-    ...common,
-    GATEWAY_PORT: String(o.gatewayPort),
-    GATEWAY_HOST: '127.0.0.1',
-    AUTH_JWKS_URL: `http://127.0.0.1:${port('auth')}/auth/.well-known/jwks.json`,
-    FRONTEND_DIST: path.join(o.root, 'frontend', 'dist'),
-  };
-  for (const s of Object.keys(SERVICES) as ServiceName[]) gatewayEnv[`${s.toUpperCase()}_URL`] = `http://127.0.0.1:${port(s)}`;
-  procs.set(
-    'gateway',
-    await startProcess({
-      name: 'gateway',
-      cwd: path.join(o.root, 'gateway'),
-      command: process.execPath,
-      args: ['--import', 'tsx', 'src/main.ts'],
-      env: gatewayEnv,
-      readyUrl: `http://127.0.0.1:${o.gatewayPort}/health`,
-    }),
-  );
+    const gatewayEnv: Record<string, string> = {
+      ...common,
+      GATEWAY_PORT: String(o.gatewayPort),
+      GATEWAY_HOST: '127.0.0.1',
+      AUTH_JWKS_URL: `http://127.0.0.1:${port('auth')}/auth/.well-known/jwks.json`,
+      FRONTEND_DIST: path.join(o.root, 'frontend', 'dist'),
+    };
+    for (const s of Object.keys(SERVICES) as ServiceName[]) gatewayEnv[`${s.toUpperCase()}_URL`] = `http://127.0.0.1:${port(s)}`;
+    procs.set(
+      'gateway',
+      await startProcess({
+        name: 'gateway',
+        cwd: path.join(o.root, 'gateway'),
+        command: process.execPath,
+        args: ['--import', 'tsx', 'src/main.ts'],
+        env: gatewayEnv,
+        readyUrl: `http://127.0.0.1:${o.gatewayPort}/health`,
+        echo: o.echo,
+      }),
+    );
   } catch (err) {
     await stopAll(); // leave nothing half-started behind
     throw err;

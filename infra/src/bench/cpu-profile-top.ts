@@ -1,7 +1,9 @@
 // Summarises a V8 .cpuprofile (written by `node --cpu-prof`): the functions with the most self time, and self time per
 // package. Used by `npm run bench` with BENCH_CPU_PROF=1; also on its own:
 //   node --import tsx infra/src/bench/cpu-profile-top.ts <file.cpuprofile> [top=25]
+import { transformSync } from 'esbuild';
 import { readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,7 +47,37 @@ export interface ProfileSummary {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const SPECIAL = new Set(['(idle)', '(program)', '(garbage collector)', '(root)']);
 
-const locate = (frame: CallFrame): { where: string; pkg: string } => {
+/**
+ * Our TypeScript runs through tsx, which compiles each file with esbuild (whitespace minified, keepNames) before V8
+ * sees it: a frame's line is then 1 and its arrow functions are anonymous. Compiling the file again with the same
+ * options gives the same code and a source map back to the real line, whose text names the function.
+ */
+const sourceMaps = new Map<string, { map: SourceMap; lines: string[] } | null>();
+const original = (file: string, line: number, column: number): { line: number; text: string } | undefined => {
+  if (!sourceMaps.has(file)) {
+    try {
+      const source = readFileSync(file, 'utf8');
+      const out = transformSync(source, {
+        loader: 'ts',
+        format: 'esm',
+        target: `node${process.versions.node}`,
+        sourcemap: 'external',
+        sourcefile: file,
+        minifyWhitespace: true,
+        keepNames: true,
+      });
+      sourceMaps.set(file, { map: new SourceMap(JSON.parse(out.map)), lines: source.split('\n') });
+    } catch {
+      sourceMaps.set(file, null);
+    }
+  }
+  const entry = sourceMaps.get(file);
+  const found = entry?.map.findEntry(line, column);
+  if (!entry || !found || !('originalLine' in found)) return undefined;
+  return { line: found.originalLine + 1, text: (entry.lines[found.originalLine] ?? '').trim() };
+};
+
+const locate = (frame: CallFrame): { where: string; pkg: string; text?: string } => {
   const line = frame.lineNumber + 1; // V8 lines are 0-based
   const { url } = frame;
   if (!url) return { where: '', pkg: SPECIAL.has(frame.functionName) ? frame.functionName : '(native/V8)' };
@@ -61,12 +93,24 @@ const locate = (frame: CallFrame): { where: string; pkg: string } => {
   const rel = path.relative(root, file);
   const top = rel.split('/');
   const pkg = top[0] === 'services' ? `services/${top[1]}` : (top[0] ?? rel);
-  return { where: `${rel}:${line}`, pkg };
+  const mapped = /\.tsx?$/.test(file) ? original(file, frame.lineNumber, frame.columnNumber) : undefined;
+  return mapped ? { where: `${rel}:${mapped.line}`, pkg, text: mapped.text } : { where: `${rel}:${line}`, pkg };
 };
 
 export function summarize(file: string): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parentOf = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+  // Native and Node-internal frames (a socket write, a crypto job) say little alone: name the first caller that is
+  // neither, e.g. `writeUtf8String (native) ← fastify lib/reply.js:…` versus `… ← pg lib/query.js:…`.
+  const callerOf = (id: number): string | undefined => {
+    for (let p = parentOf.get(id); p !== undefined; p = parentOf.get(p)) {
+      const frame = byId.get(p)!.callFrame;
+      if (frame.url && !frame.url.startsWith('node:')) return locate(frame).where;
+    }
+    return undefined;
+  };
   const selfUs = new Map<number, number>();
   // Sample i is attributed the time until the next sample (timeDeltas[i + 1]); the last one gets nothing.
   for (let i = 0; i < profile.samples.length; i++) {
@@ -86,8 +130,13 @@ export function summarize(file: string): ProfileSummary {
       idleUs += us;
       continue;
     }
-    const { where, pkg } = locate(node.callFrame);
-    const name = node.callFrame.functionName || '(anonymous)';
+    const located = locate(node.callFrame);
+    const { pkg, text } = located;
+    const internal = !node.callFrame.url || node.callFrame.url.startsWith('node:');
+    const caller = internal && !SPECIAL.has(node.callFrame.functionName) ? callerOf(id) : undefined;
+    const where = caller ? `${located.where || '(native)'} ← ${caller}` : located.where;
+    // Anonymous (tsx's keepNames wraps every arrow function): name it by the first words of its source line.
+    const name = node.callFrame.functionName || (text ? text.replace(/^export\s+/, '').slice(0, 40) : '(anonymous)');
     const key = `${name}\u0000${where}`;
     const entry = frames.get(key) ?? { name, where, package: pkg, selfMs: 0 };
     entry.selfMs += us / 1000;
@@ -113,6 +162,8 @@ export function formatSummary(s: ProfileSummary, top = 25): string {
   const pct = (ms: number) => `${((100 * ms) / Math.max(s.busyMs, 1)).toFixed(1).padStart(5)} %`;
   const lines = [
     `CPU profile of ${s.process}: ${(s.wallMs / 1000).toFixed(1)} s recorded, ${(s.busyMs / 1000).toFixed(1)} s busy (percentages are of busy time)`,
+    `  (V8 samples wall time: a socket write that wakes a peer on a busy machine also counts the wait for a core; the bench's`,
+    `  "CPU per request … in the kernel" says how much of it is real work)`,
     `  top ${top} functions by self time:`,
     ...s.frames.slice(0, top).map((f) => `  ${f.selfMs.toFixed(0).padStart(7)} ms ${pct(f.selfMs)}  ${f.name.slice(0, 40).padEnd(40)} ${f.where}`),
     `  self time by package:`,
