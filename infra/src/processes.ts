@@ -1,9 +1,23 @@
-// A tiny supervisor for the services we run in development: spawn with prefixed output, wait for readiness, stop all,
-// and one Ctrl-C handler that stops everything we started.
+// A tiny supervisor for the services we run in development: spawn, keep each child's output in a log file, wait for
+// readiness, stop all, and one Ctrl-C handler that stops everything we started.
+//
+// Output: every line a child prints goes to .data/logs/<name>[-<port>].log (truncated when the child starts). What
+// reaches our own stdout depends on `echo`: at a terminal (`npm start`) every line, prefixed with the child's name;
+// otherwise (tests, the benchmark, CI) only warnings and errors (pino level >= 40, and anything that is not a JSON log
+// line: a crash, a stack trace), plus the last lines and the log file's name when a child fails. Then the child writes
+// straight into its file and we read the file twice a second: re-printing, or even just reading, every request line
+// of a busy service through a pipe cost this process a wake-up per write, on the cores the services need.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, createWriteStream, fstatSync, mkdirSync, openSync, readSync, type WriteStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { exitedWithin, signalGroup } from './process-signals.ts';
+
+/** all: every line; warn: warnings, errors and anything that is not a JSON log line; none: nothing (the file still has it). */
+export type Echo = 'all' | 'warn' | 'none';
 
 export interface StartProcessOptions {
   name: string;
@@ -15,8 +29,13 @@ export interface StartProcessOptions {
   /** Polled with GET until it answers 200. */
   readyUrl?: string;
   readyTimeoutMs?: number;
-  /** false: keep the last lines (for error messages) without printing them, as the benchmark needs. Default true. */
-  echo?: boolean;
+  /**
+   * What of the child's output to print. Default: AKHADA_ECHO, else `all` at a terminal and `warn` otherwise.
+   * true and false (the benchmark's "keep it, do not print it") mean `all` and `none`.
+   */
+  echo?: Echo | boolean;
+  /** Where the child's output is kept; default .data/logs/<name>[-<port of readyUrl>].log; false: nowhere. */
+  logFile?: string | false;
 }
 
 export interface ManagedProcess {
@@ -27,26 +46,59 @@ export interface ManagedProcess {
   exited: Promise<string>;
   /** The last lines the child printed. */
   outputTail(): string;
+  /** The file with everything the child printed, if kept. */
+  logFile?: string;
   stop(): Promise<void>;
 }
 
 const STOP_GRACE_MS = 10_000;
 const TAIL_LINES = 40;
+const LOG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '.data', 'logs');
+const ECHOES: readonly Echo[] = ['all', 'warn', 'none'];
+const defaultEcho = (): Echo => {
+  const env = process.env.AKHADA_ECHO as Echo | undefined;
+  if (env && ECHOES.includes(env)) return env;
+  return process.stdout.isTTY ? 'all' : 'warn';
+};
+/** A pino line at warn (40) or above, or a line that is not a JSON log line at all (a crash, a stack trace). */
+const isNotable = (line: string): boolean => {
+  if (line.charCodeAt(0) !== 123 /* { */) return line.trim() !== '';
+  const m = /"level":(\d+)/.exec(line);
+  return !m || Number(m[1]) >= 40;
+};
+/** One file per process and port, so stacks side by side (development, browser tests, benchmark) keep theirs apart. */
+const defaultLogFile = (name: string, readyUrl?: string): string => {
+  const port = readyUrl ? new URL(readyUrl).port : '';
+  return path.join(LOG_DIR, `${name}${port ? `-${port}` : ''}.log`);
+};
 const COLOURS = [36, 33, 32, 35, 34, 91, 96, 93, 92, 95, 94];
 const running = new Set<ManagedProcess>();
 let nextColour = 0;
 let prefixWidth = 0;
 
 export async function startProcess(options: StartProcessOptions): Promise<ManagedProcess> {
-  const { name, cwd, command, args, env, readyUrl, readyTimeoutMs = 60_000, echo = true } = options;
+  const { name, cwd, command, args, env, readyUrl, readyTimeoutMs = 60_000 } = options;
+  const echo: Echo = options.echo === true ? 'all' : options.echo === false ? 'none' : (options.echo ?? defaultEcho());
+  const logFile = options.logFile === false ? undefined : (options.logFile ?? defaultLogFile(name, readyUrl));
+  if (logFile) mkdirSync(path.dirname(logFile), { recursive: true });
+  // At a terminal every line passes through us (to be printed); otherwise the child gets the file itself.
+  const direct = logFile !== undefined && echo !== 'all';
+  const fd = direct ? openSync(logFile, 'w') : undefined;
+  let log: WriteStream | undefined;
+  if (logFile && !direct) {
+    log = createWriteStream(logFile, { flags: 'w' });
+    log.on('error', () => (log = undefined)); // a full disk must not take the supervisor down
+  }
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: fd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', fd, fd],
     detached: true, // own process group, so stop() reaches grandchildren too
   });
+  if (fd !== undefined) closeSync(fd); // the child holds its own copy
   if (child.pid === undefined) {
     const err = await new Promise<Error>((resolve) => child.once('error', resolve));
+    log?.end();
     throw new Error(`${name}: cannot start ${command}: ${err.message}`);
   }
   const pid = child.pid;
@@ -54,30 +106,50 @@ export async function startProcess(options: StartProcessOptions): Promise<Manage
   const colour = COLOURS[nextColour++ % COLOURS.length]!;
   prefixWidth = Math.max(prefixWidth, name.length);
   const print = (line: string) => {
-    tail.push(line);
-    if (tail.length > TAIL_LINES) tail.shift();
-    if (!echo) return;
     const label = `${name.padEnd(prefixWidth)} |`;
     process.stdout.write(`${process.stdout.isTTY ? `\x1b[${colour}m${label}\x1b[0m` : label} ${line}\n`);
   };
-  pipeLines(child.stdout, print);
-  pipeLines(child.stderr, print);
+  const onLines = (lines: string[], fromStderr: boolean) => {
+    for (const line of lines.length > TAIL_LINES ? lines.slice(-TAIL_LINES) : lines) tail.push(line);
+    if (tail.length > TAIL_LINES) tail.splice(0, tail.length - TAIL_LINES);
+    if (echo === 'all') for (const line of lines) print(line);
+    else if (echo === 'warn') for (const line of lines) if (fromStderr || isNotable(line)) print(line);
+  };
+  pipeLines(child.stdout, log, (lines) => onLines(lines, false));
+  pipeLines(child.stderr, log, (lines) => onLines(lines, true));
+  const follower = direct && echo === 'warn' ? followFile(logFile, (lines) => onLines(lines, false)) : undefined;
+  const outputTail = () => (direct ? lastLines(logFile) : tail.join('\n'));
+  if (logFile && echo !== 'all') console.error(`[infra] ${name}: output in ${path.relative(process.cwd(), logFile)}`);
 
+  let stopping = false;
   const exited = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => {
       running.delete(managed);
       resolve(signal ? `signal ${signal}` : `code ${code}`);
     });
   });
-  child.on('error', (err) => print(`[process error] ${err.message}`));
+  // 'close' comes once the output pipes are drained, so the tail and the file are complete.
+  child.once('close', (code, signal) => {
+    log?.end();
+    void follower?.stop();
+    // Not asked to stop: say so, with what it printed last (unless every line was shown already).
+    if (!stopping && echo !== 'all') {
+      console.error(`[infra] ${name} exited (${signal ? `signal ${signal}` : `code ${code}`})${logFile ? `; output in ${logFile}` : ''}\n${outputTail()}`);
+    }
+  });
+  child.on('error', (err) => onLines([`[process error] ${err.message}`], true));
 
   const managed: ManagedProcess = {
     name,
     pid,
     child,
     exited,
-    outputTail: () => tail.join('\n'),
-    stop: () => stopOne(managed),
+    outputTail,
+    logFile,
+    stop: () => {
+      stopping = true;
+      return stopOne(managed);
+    },
   };
   running.add(managed);
 
@@ -94,7 +166,7 @@ export async function startProcess(options: StartProcessOptions): Promise<Manage
 
 /** SIGTERM to every child's process group, up to 10 s of grace, then SIGKILL. */
 export async function stopAll(): Promise<void> {
-  await Promise.all([...running].map((p) => stopOne(p)));
+  await Promise.all([...running].map((p) => p.stop()));
 }
 
 const shutdownHooks: (() => Promise<void> | void)[] = [];
@@ -170,17 +242,76 @@ async function waitReady(p: ManagedProcess, url: string, timeoutMs: number): Pro
   throw new Error(`${p.name} not ready: ${url} gave no 200 within ${timeoutMs / 1000} s (last: ${lastProblem})\n${p.outputTail()}`);
 }
 
-function pipeLines(stream: Readable | null, onLine: (line: string) => void): void {
+/** The last lines of a file (what a child printed last, for error messages). */
+function lastLines(file: string, lines = TAIL_LINES): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, 16_384);
+    const buf = Buffer.alloc(length);
+    readSync(fd, buf, 0, length, size - length);
+    return buf.toString('utf8').split('\n').filter(Boolean).slice(-lines).join('\n');
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Reads what is appended to a file, twice a second, and hands over its complete lines. */
+function followFile(file: string, onLines: (lines: string[]) => void): { stop(): Promise<void> } {
+  let offset = 0;
+  let partial = '';
+  let busy: Promise<void> | undefined;
+  const readNew = async () => {
+    const handle = await open(file, 'r').catch(() => undefined);
+    if (!handle) return;
+    try {
+      const buf = Buffer.alloc(65_536);
+      for (;;) {
+        const { bytesRead } = await handle.read(buf, 0, buf.length, offset);
+        if (bytesRead === 0) break;
+        offset += bytesRead;
+        const lines = (partial + buf.toString('utf8', 0, bytesRead)).split('\n');
+        partial = lines.pop() ?? '';
+        if (lines.length) onLines(lines);
+      }
+    } finally {
+      await handle.close();
+    }
+  };
+  const tick = () => {
+    busy ??= readNew()
+      .catch(() => undefined)
+      .finally(() => (busy = undefined));
+  };
+  const timer = setInterval(tick, 500);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await busy;
+      await readNew().catch(() => undefined);
+      if (partial) onLines([partial]);
+      partial = '';
+    },
+  };
+}
+
+/** Copies the stream to the log file as it comes, and hands over its complete lines, a chunk at a time. */
+function pipeLines(stream: Readable | null, log: WriteStream | undefined, onLines: (lines: string[]) => void): void {
   if (!stream) return;
   let partial = '';
   stream.setEncoding('utf8');
   stream.on('data', (chunk: string) => {
+    log?.write(chunk);
     const lines = (partial + chunk).split('\n');
     partial = lines.pop() ?? '';
-    for (const line of lines) onLine(line.replace(/\r$/, ''));
+    if (lines.length) onLines(lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l)));
   });
   stream.on('end', () => {
-    if (partial) onLine(partial);
+    if (partial) onLines([partial]);
     partial = '';
   });
 }

@@ -32,4 +32,13 @@ export const migrations: Record<string, Migration> = {
       await sql`create index members_org_location_registered_idx on members (org_id, location_id, registered_at desc, id desc)`.execute(db);
     },
   },
+  '0002_members_org_registered_idx': {
+    // The list across several locations (an owner's default view): the index above gives the order within one
+    // location only, so PostgreSQL read and sorted every member of the organization for a page of 20 (12 ms at 20,000
+    // members); with this one it reads the newest rows in order and stops at 20 (0.1 ms). The count stays an
+    // index-only scan of the index above.
+    async up(db: Kysely<unknown>) {
+      await sql`create index members_org_registered_idx on members (org_id, registered_at desc, id desc)`.execute(db);
+    },
+  },
 };

@@ -7,12 +7,19 @@ export type CalendarDate = string;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const daysInMonth = (y: number, m: number): number => (m === 2 && isLeapYear(y) ? 29 : MONTH_DAYS[m - 1]!);
+
+// Checked by arithmetic, without a Date per call: the members list computes days remaining for every row.
+// Years below 100 are refused (Date.UTC would read them as 19xx).
 const parse = (date: CalendarDate): { y: number; m: number; d: number } => {
   const match = DATE.exec(date);
   if (!match) throw new RangeError(`Not a calendar date: ${date}`);
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const probe = new Date(Date.UTC(y, m - 1, d));
-  if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== m - 1 || probe.getUTCDate() !== d) throw new RangeError(`Not a calendar date: ${date}`);
+  const y = Number(match[1]);
+  const m = Number(match[2]);
+  const d = Number(match[3]);
+  if (y < 100 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) throw new RangeError(`Not a calendar date: ${date}`);
   return { y, m, d };
 };
 
@@ -27,8 +34,6 @@ export const isCalendarDate = (value: string): boolean => {
   }
 };
 
-const daysInMonth = (y: number, m: number): number => new Date(Date.UTC(y, m, 0)).getUTCDate();
-
 /** Same day of the month, n months later; clamped to the month's last day (31 Jan + 1 month = 28 or 29 Feb). */
 export const addMonths = (date: CalendarDate, months: number): CalendarDate => {
   const { y, m, d } = parse(date);
@@ -38,16 +43,48 @@ export const addMonths = (date: CalendarDate, months: number): CalendarDate => {
   return format(ny, nm, Math.min(d, daysInMonth(ny, nm)));
 };
 
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export const daysBetween = (from: CalendarDate, to: CalendarDate): number => {
-  const a = parse(from);
-  const b = parse(to);
-  return Math.round((Date.UTC(b.y, b.m - 1, b.d) - Date.UTC(a.y, a.m - 1, a.d)) / DAY_MS);
+// Days since 1970-01-01 of the dates seen lately: a page of members asks for "today" and a few end dates many times.
+const dayNumbers = new Map<CalendarDate, number>();
+const dayNumber = (date: CalendarDate): number => {
+  let n = dayNumbers.get(date);
+  if (n === undefined) {
+    const { y, m, d } = parse(date);
+    n = Math.round(Date.UTC(y, m - 1, d) / DAY_MS);
+    if (dayNumbers.size >= 10_000) dayNumbers.clear();
+    dayNumbers.set(date, n);
+  }
+  return n;
 };
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: CalendarDate, to: CalendarDate): number => dayNumber(to) - dayNumber(from);
+
+// Building an Intl.DateTimeFormat costs ~100 µs (it loads the zone's rules); formatting with a built one ~10 µs.
+// One per time zone, made on first use (there are a few hundred zones at most).
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormat = (timeZone: string): Intl.DateTimeFormat => {
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, f);
+  }
+  return f;
+};
+
+// Every zone's offset has been a whole number of minutes since 1980, so the date in a zone changes only on a UTC
+// minute: the last answer per zone is reused for instants in the same minute (every request asks for "today").
+const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1980, 0, 1);
+const lastDay = new Map<string, { minute: number; date: CalendarDate }>();
 
 /** The calendar date an instant falls on in a time zone ("today" for a location). */
 export const dateIn = (timeZone: string, instant: Date): CalendarDate => {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const ms = instant.getTime();
+  const minute = Math.floor(ms / 60_000);
+  const last = lastDay.get(timeZone);
+  if (last && last.minute === minute) return last.date;
+  const parts = dayFormat(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return format(part('year'), part('month'), part('day'));
+  const date = format(part('year'), part('month'), part('day'));
+  if (ms >= WHOLE_MINUTE_OFFSETS_SINCE) lastDay.set(timeZone, { minute, date });
+  return date;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, dateIn, daysBetween } from './calendar.ts';
+import { addMonths, dateIn, daysBetween, isCalendarDate } from './calendar.ts';
 import { daysRemaining, effectiveStatus } from './period.ts';
 
 describe('days remaining and the status shown', () => {
@@ -46,6 +46,20 @@ describe('today in a location', () => {
     expect(dateIn('Asia/Kolkata', new Date('2025-03-10T18:29:59Z'))).toBe('2025-03-10');
     expect(dateIn('Asia/Kolkata', new Date('2025-03-10T18:30:00Z'))).toBe('2025-03-11');
   });
+
+  it('answers each zone and each minute on its own (the last answer per zone is reused within its minute)', () => {
+    // Midnight is 18:15 UTC in Kathmandu (+05:45) and 18:30 UTC in India (+05:30).
+    for (const [iso, kolkata, kathmandu] of [
+      ['2025-06-30T18:14:59.999Z', '2025-06-30', '2025-06-30'],
+      ['2025-06-30T18:15:00.000Z', '2025-06-30', '2025-07-01'],
+      ['2025-06-30T18:29:59.999Z', '2025-06-30', '2025-07-01'],
+      ['2025-06-30T18:30:00.000Z', '2025-07-01', '2025-07-01'],
+      ['2025-06-30T18:14:00.000Z', '2025-06-30', '2025-06-30'], // back in time, an earlier minute
+    ] as const) {
+      expect(dateIn('Asia/Kolkata', new Date(iso))).toBe(kolkata);
+      expect(dateIn('Asia/Kathmandu', new Date(iso))).toBe(kathmandu);
+    }
+  });
 });
 
 describe('calendar months', () => {
@@ -57,5 +71,16 @@ describe('calendar months', () => {
   it('rejects impossible dates', () => {
     expect(() => addMonths('2025-02-29', 1)).toThrow(RangeError);
     expect(() => daysBetween('2025-13-01', '2025-01-01')).toThrow(RangeError);
+  });
+
+  it('knows the leap years and the length of every month', () => {
+    expect(['2024-02-29', '2000-02-29', '2025-12-31', '2025-04-30'].every(isCalendarDate)).toBe(true);
+    expect(['2025-02-29', '2100-02-29', '2025-04-31', '2025-00-10', '2025-01-00', '0099-01-01', '2025-1-01'].some(isCalendarDate)).toBe(false);
+    // Every day of four years, leap and century years among them, agrees with the platform's calendar.
+    for (let ms = Date.UTC(1999, 11, 1); ms < Date.UTC(2001, 2, 1); ms += 86_400_000) {
+      const date = new Date(ms).toISOString().slice(0, 10);
+      expect(isCalendarDate(date)).toBe(true);
+      expect(daysBetween('1999-12-01', date)).toBe(Math.round((ms - Date.UTC(1999, 11, 1)) / 86_400_000));
+    }
   });
 });
