@@ -23,6 +23,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * 'errors': the request line is written at info only for answers of 400 and above, else at debug — for routes
+     * whose successful requests another process logs already (the gateway's proxy: the service logs the same request id).
+     */
+    requestLog?: 'all' | 'errors';
+  }
 }
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -127,17 +134,22 @@ export const createService = ({
   app.decorateRequest('ctx', null);
   setMetricsService(name);
 
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback hooks, not async ones: an async hook costs a promise and a microtask turn on every request.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
-  app.addHook('onResponse', async (req, reply) => {
+  // One request line per request (at debug where another process logs the same request, see `requestLog`).
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
-    observeRequest(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
-    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    const status = reply.statusCode;
+    observeRequest(req.method, route, status, reply.elapsedTime / 1000);
+    const level = status >= 500 ? 'error' : status < 400 && req.routeOptions.config.requestLog === 'errors' ? 'debug' : 'info';
     req.log[level](
-      { correlationId: req.headers['x-correlation-id'] ?? req.id, method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      { correlationId: req.headers['x-correlation-id'] ?? req.id, method: req.method, route, status, ms: Math.round(reply.elapsedTime) },
       'request',
     );
+    done();
   });
 
   /** The contracts this service registered (addRoute), documented on the ops port. */
