@@ -142,7 +142,9 @@ export async function main(root: string): Promise<void> {
     }
 
     results.push(await measure(root, 'plain Fastify hello-world (ceiling)', `http://127.0.0.1:${HELLO_PORT}/`, ['hello-world']));
-    results.push(await measure(root, 'members GET /health (no DB, no token)', `http://127.0.0.1:${stack.servicePort('members')}/health`, ['members']));
+    results.push(
+      await measure(root, 'members GET /health on its ops port (no DB, no token)', `http://127.0.0.1:${stack.opsPort('members')}/health`, ['members']),
+    );
     results.push(await measure(root, `members GET ${route} direct`, direct, ['members', 'postgres (bench database)'], auth));
     results.push(await measure(root, `members GET ${route} via gateway`, viaGateway, ['gateway', 'members', 'postgres (bench database)'], auth));
   } finally {
