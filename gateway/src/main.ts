@@ -1,5 +1,5 @@
 import { createLogger, createTokenVerifier, serve } from '@akhada/kit';
-import { buildGateway } from './app.ts';
+import { buildGateway } from './build-app.ts';
 import { loadGatewayConfig, type GatewayConfig } from './config.ts';
 
 let config: GatewayConfig;

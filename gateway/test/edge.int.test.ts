@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway } from '../src/app.ts';
+import { buildGateway } from '../src/build-app.ts';
 import { routeTable } from '../src/route-table.ts';
 
 const GOOD = 'good-token';

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildGateway } from '../src/app.ts';
+import { buildGateway } from '../src/build-app.ts';
 import { loadGatewayConfig } from '../src/config.ts';
 import { rateLimitKey } from '../src/rate-limit.ts';
 import { routeTable } from '../src/route-table.ts';

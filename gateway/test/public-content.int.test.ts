@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway } from '../src/app.ts';
+import { buildGateway } from '../src/build-app.ts';
 import { DEFAULT_LANDING_CONTENT_DIR } from '../src/public-content.ts';
 import { routeTable } from '../src/route-table.ts';
 
