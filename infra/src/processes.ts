@@ -71,6 +71,7 @@ const defaultLogFile = (name: string, readyUrl?: string): string => {
   const port = readyUrl ? new URL(readyUrl).port : '';
   return path.join(LOG_DIR, `${name}${port ? `-${port}` : ''}.log`);
 };
+const logsOpened = new Set<string>();
 const COLOURS = [36, 33, 32, 35, 34, 91, 96, 93, 92, 95, 94];
 const running = new Set<ManagedProcess>();
 let nextColour = 0;
@@ -81,12 +82,16 @@ export async function startProcess(options: StartProcessOptions): Promise<Manage
   const echo: Echo = options.echo === true ? 'all' : options.echo === false ? 'none' : (options.echo ?? defaultEcho());
   const logFile = options.logFile === false ? undefined : (options.logFile ?? defaultLogFile(name, readyUrl));
   if (logFile) mkdirSync(path.dirname(logFile), { recursive: true });
+  // A file starts empty with the run; a process started again in the same run (after a crash, the fault test's
+  // restart) appends, so what led to the crash stays.
+  const flags = logFile && logsOpened.has(logFile) ? 'a' : 'w';
+  if (logFile) logsOpened.add(logFile);
   // At a terminal every line passes through us (to be printed); otherwise the child gets the file itself.
   const direct = logFile !== undefined && echo !== 'all';
-  const fd = direct ? openSync(logFile, 'w') : undefined;
+  const fd = direct ? openSync(logFile, flags) : undefined;
   let log: WriteStream | undefined;
   if (logFile && !direct) {
-    log = createWriteStream(logFile, { flags: 'w' });
+    log = createWriteStream(logFile, { flags });
     log.on('error', () => (log = undefined)); // a full disk must not take the supervisor down
   }
   const child = spawn(command, args, {
