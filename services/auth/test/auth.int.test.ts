@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../src/adapters/mailer.ts';
 import type { AuthDb } from '../src/db/schema.ts';
-import { startAuth, type TestAuth } from './start-auth.ts';
+import { joinBody, startAuth, type TestAuth } from './start-auth.ts';
 
 let auth: TestAuth;
 let runtime: Runtime<AuthDb>;
@@ -68,36 +68,16 @@ describe('registration', () => {
   it('lets a member join by the gym code, and refuses an unknown code clearly', async () => {
     const owner = await loginAs(ownerEmail);
     const code = owner.user.organization.joinCode!;
-    const bad = await post('/auth/register', {
-      firstName: 'Ravi',
-      lastName: 'K',
-      email: `ravi-${uniq}@example.in`,
-      phone: '9876543210',
-      password,
-      role: 'member',
-      gymCode: 'ZZZZZZ',
-    });
+    const bad = await post('/auth/register', joinBody({ firstName: 'Ravi', email: `ravi-${uniq}@example.in`, password, role: 'member', gymCode: 'ZZZZZZ' }));
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).code).toBe('UNKNOWN_GYM_CODE');
-    const missing = await post('/auth/register', {
-      firstName: 'Ravi',
-      lastName: 'K',
-      email: `ravi-${uniq}@example.in`,
-      phone: '9876543210',
-      password,
-      role: 'trainer',
-    });
+    const missing = await post('/auth/register', joinBody({ firstName: 'Ravi', email: `ravi-${uniq}@example.in`, password, role: 'trainer' }));
     expect(missing.statusCode).toBe(400);
     expect(errorOf(missing).message).toMatch(/Gym code is required/);
-    const ok = await post('/auth/register', {
-      firstName: 'Ravi',
-      lastName: 'K',
-      email: `ravi-${uniq}@example.in`,
-      phone: '9876543210',
-      password,
-      role: 'member',
-      gymCode: code.toLowerCase(),
-    });
+    const ok = await post(
+      '/auth/register',
+      joinBody({ firstName: 'Ravi', email: `ravi-${uniq}@example.in`, password, role: 'member', gymCode: code.toLowerCase() }),
+    );
     expect(ok.statusCode, ok.body).toBe(201);
     const { user } = authRoutes.register.responses[201].parse(ok.json()).data;
     expect(user.role).toBe('member');

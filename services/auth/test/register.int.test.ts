@@ -2,7 +2,7 @@ import { authRoutes, ErrorBody } from '@akhada/contracts';
 import { randomJoinCode } from '../src/adapters/join-codes.ts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuth, type TestAuth } from './start-auth.ts';
+import { joinBody, startAuth, type TestAuth } from './start-auth.ts';
 
 let auth: TestAuth;
 const uniq = randomUUID().slice(0, 8);
@@ -51,26 +51,16 @@ describe('registration and unique keys', () => {
     expect(codesDrawn).toBe(2);
 
     // Both codes lead to their own gym.
-    const joinFirst = await post('/auth/register', {
-      firstName: 'Ravi',
-      lastName: 'K',
-      email: `ravi-${uniq}@example.in`,
-      phone: '9876543210',
-      password,
-      role: 'member',
-      gymCode: 'HHHHHH',
-    });
+    const joinFirst = await post(
+      '/auth/register',
+      joinBody({ firstName: 'Ravi', email: `ravi-${uniq}@example.in`, password, role: 'member', gymCode: 'HHHHHH' }),
+    );
     expect(joinFirst.statusCode, joinFirst.body).toBe(201);
     expect(userOf(joinFirst).organization._id).toBe(userOf(first).organization._id);
-    const joinSecond = await post('/auth/register', {
-      firstName: 'Meera',
-      lastName: 'K',
-      email: `meera-${uniq}@example.in`,
-      phone: '9876543210',
-      password,
-      role: 'member',
-      gymCode: 'JJJJJJ',
-    });
+    const joinSecond = await post(
+      '/auth/register',
+      joinBody({ firstName: 'Meera', email: `meera-${uniq}@example.in`, password, role: 'member', gymCode: 'JJJJJJ' }),
+    );
     expect(joinSecond.statusCode, joinSecond.body).toBe(201);
     expect(userOf(joinSecond).organization._id).toBe(user.organization._id);
   });

@@ -85,3 +85,10 @@ export const startAuth = async (
     },
   };
 };
+
+/** The body of a registration that joins an existing gym (role member or trainer), with the fields a test cares about. */
+export const joinBody = (fields: { firstName: string; email: string; password: string; role: 'member' | 'trainer'; gymCode?: string }) => ({
+  lastName: 'K',
+  phone: '9876543210',
+  ...fields,
+});
