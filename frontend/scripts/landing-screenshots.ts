@@ -9,7 +9,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import { launchBrowser, requireRunningProduct } from '@akhada/test-support/browser';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 
 const BASE = (process.argv[2] ?? process.env.AKHADA_URL ?? 'http://localhost:8080').replace(/\/$/, '');
@@ -49,19 +50,9 @@ async function shot(page: Page, n: number) {
 }
 
 async function main() {
-  try {
-    const res = await fetch(`${BASE}/api/public/landing?lang=en`, { signal: AbortSignal.timeout(5000) });
-    if (!res.ok) throw new Error(`status ${res.status}`);
-  } catch (err) {
-    console.error(`Akhada does not answer at ${BASE} (${(err as Error).message}). Start it first: npm start`);
-    process.exit(1);
-  }
+  await requireRunningProduct(BASE);
   mkdirSync(OUT, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await launchBrowser();
   try {
     const context = await browser.newContext({
       baseURL: BASE,

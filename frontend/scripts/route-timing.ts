@@ -9,7 +9,7 @@
 //   warm  the same context loading the page again (code from the HTTP cache; the app starts afresh)
 // and prints the median of 5 runs of each (RUNS=<n> to change), plus one cold run's request waterfall per route.
 // It is a measurement, not a test: `--target <ms>` exits 1 when a cold median is above the target.
-import { launchBrowser } from '@akhada/test-support/browser';
+import { launchBrowser, requireRunningProduct } from '@akhada/test-support/browser';
 import { signIn } from '@akhada/test-support/ui';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
@@ -106,13 +106,7 @@ function waterfall(requests: RequestTiming[], contentAt: number) {
 }
 
 async function main() {
-  try {
-    const res = await fetch(`${BASE}/api/public/landing?lang=en`, { signal: AbortSignal.timeout(5000) });
-    if (!res.ok) throw new Error(`status ${res.status}`);
-  } catch (err) {
-    console.error(`Akhada does not answer at ${BASE} (${(err as Error).message}). Start it first: npm start`);
-    process.exit(1);
-  }
+  await requireRunningProduct(BASE);
   const browser = await launchBrowser();
   try {
     // Sign in once through the UI; every measured context starts from that session (token in localStorage).

@@ -5,6 +5,7 @@
 // 2. Lighthouse (npm `lighthouse`, the system Chromium, mobile preset) on the landing page, 3 runs, median per category.
 //
 // Prints the figures against the targets; it is a measurement, not a test. `--strict` exits 1 when a target is missed.
+import { CHROMIUM_FLAGS } from '@akhada/test-support/browser';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -162,15 +163,7 @@ async function lighthouseRuns() {
   for (let i = 1; i <= RUNS; i++) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
     });
     try {
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
