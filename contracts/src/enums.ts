@@ -17,7 +17,13 @@ export type Language = z.infer<typeof Language>;
 
 export const MembershipType = z.enum(['basic', 'premium', 'vip', 'annual']);
 export type MembershipType = z.infer<typeof MembershipType>;
-export const MembershipStatus = z.enum(['active', 'expired', 'inactive']);
+/**
+ * The spec's three (active, expired, inactive) plus the states the event-sourced membership has: `pending` (joined
+ * with the gym's code or registered to start later; awaiting its first term), `frozen` (paused; the frozen days extend
+ * the end date), `cancelled` (ended early by staff), `archived` (removed from the lists; history and payments kept).
+ * The UI shows active green, expired red, frozen blue, the rest grey.
+ */
+export const MembershipStatus = z.enum(['active', 'pending', 'frozen', 'expired', 'cancelled', 'inactive', 'archived']);
 export type MembershipStatus = z.infer<typeof MembershipStatus>;
 export const PaymentFrequency = z.enum(['monthly', 'quarterly', 'annually']);
 export type PaymentFrequency = z.infer<typeof PaymentFrequency>;
@@ -31,7 +37,15 @@ export const NotificationPriority = z.enum(['urgent', 'high', 'medium', 'low']);
 export type NotificationPriority = z.infer<typeof NotificationPriority>;
 
 export const Specialization = z.enum(['strength_training', 'cardio', 'yoga', 'pilates', 'crossfit', 'nutrition', 'rehabilitation']);
+export type Specialization = z.infer<typeof Specialization>;
 export const AvailabilityStatus = z.enum(['available', 'fully_booked', 'unavailable']);
+export type AvailabilityStatus = z.infer<typeof AvailabilityStatus>;
+/** A trainer record: `pending` = registered with the join code, awaiting an admin's approval (sees nothing of the gym). */
+export const TrainerStatus = z.enum(['active', 'pending', 'archived']);
+export type TrainerStatus = z.infer<typeof TrainerStatus>;
+/** The sign-in account behind a member or trainer record: invited (mail sent, no password yet), active, or none (invitation could not be made, e.g. the email belongs to another account). */
+export const AccountStatus = z.enum(['invited', 'active', 'failed', 'none']);
+export type AccountStatus = z.infer<typeof AccountStatus>;
 
 export const WorkoutType = z.enum(['cardio', 'strength', 'yoga', 'pilates', 'crossfit', 'swimming', 'other']);
 export const AttendanceStatus = z.enum(['active', 'completed', 'late']);
@@ -39,6 +53,7 @@ export const AttendanceStatus = z.enum(['active', 'completed', 'late']);
 export const PaymentStatus = z.enum(['pending', 'completed', 'failed', 'refunded', 'cancelled', 'partially_refunded']);
 export const PaymentCategory = z.enum(['member', 'trainer', 'expense', 'other']);
 export const PaymentMethod = z.enum(['cash', 'upi', 'card', 'netbanking', 'cheque', 'razorpay', 'phonepe', 'paytm']);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export const PaymentTypeByCategory = {
   member: [
     'membership_fee',

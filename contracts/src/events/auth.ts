@@ -23,8 +23,28 @@ export const UserRegistered = defineEvent(
     lastName: z.string(),
     email: z.string(),
     locationIds: z.array(z.uuid()),
+    /**
+     * How the account came to be: `gym_owner` opened a new gym; `join_code` registered with a gym's code (members
+     * makes a pending member, trainers a pending trainer); `invitation` was made for a member or trainer added by
+     * staff (its id is the member's or trainer's id); `staff` an admin added by the owner. Absent on older events.
+     */
+    via: z.enum(['gym_owner', 'join_code', 'invitation', 'staff']).optional(),
   }),
 );
+/** The owner chose a plan (no trial date then); payment for it comes with the payments service. */
+export const OrganizationPlanChanged = defineEvent(
+  'auth.organization_plan_changed',
+  1,
+  z.object({ orgId: z.uuid(), plan: PlanId, trialEndsAt: z.string().nullable() }),
+);
+/** A sign-in invitation mail was queued for a member or trainer added by staff (`userId` = their member/trainer id). */
+export const InvitationSent = defineEvent('auth.invitation_sent', 1, z.object({ userId: z.uuid(), role: Role, email: z.string(), expiresAt: z.string() }));
+/** No invitation could be made: the email already belongs to another account. Staff see why on the record. */
+export const InvitationFailed = defineEvent('auth.invitation_failed', 1, z.object({ userId: z.uuid(), role: Role, reason: z.enum(['email_in_use']) }));
+/** The invited person set their password: their account is active. */
+export const InvitationAccepted = defineEvent('auth.invitation_accepted', 1, z.object({ userId: z.uuid(), role: Role }));
+/** The account can no longer sign in (its member or trainer record was archived); every session ended with it. */
+export const UserDeactivated = defineEvent('auth.user_deactivated', 1, z.object({ userId: z.uuid() }));
 /** One session ended (logout). Services reject tokens carrying this session id. */
 export const SessionRevoked = defineEvent('auth.session_revoked', 1, z.object({ sessionId: z.uuid(), userId: z.uuid(), expiresAt: z.string() }));
 /** Every session of a user issued before `before` ended (password change/reset), except `exceptSessionId`. */

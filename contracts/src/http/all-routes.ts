@@ -3,6 +3,7 @@ import { authRoutes } from './auth.ts';
 import { memberRoutes } from './members.ts';
 import { notificationRoutes } from './notifications.ts';
 import { publicRoutes } from './public.ts';
+import { trainersRoutes } from './trainers.ts';
 import type { RouteContract } from './route.ts';
 
 export interface RegisteredRoute {
@@ -25,4 +26,5 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('members', 'members', memberRoutes),
   ...group('notifications', 'notifications', notificationRoutes),
   ...group('auth', 'public', publicRoutes),
+  ...group('trainers', 'trainers', trainersRoutes),
 ];

@@ -13,6 +13,17 @@ interface RouteContractBase {
   summary: string;
   /** Longer notes for the API documentation (limits, who answers, side effects), when the summary is not enough. */
   description?: string;
+  /**
+   * A write a read-only organization (free trial ended, no plan bought) may still make: signing out, changing one's
+   * own password, choosing a plan, marking notifications read. Every other POST/PUT/PATCH/DELETE answers 402
+   * TRIAL_ENDED and writes nothing. Reads (GET) are never refused for this reason.
+   */
+  allowReadOnly?: true;
+  /**
+   * A route a signed-in user whose account awaits the gym's approval (a trainer who registered with the join code)
+   * may call: their own session, profile and password. Every other authenticated route answers 403 ACCOUNT_PENDING.
+   */
+  allowPending?: true;
 }
 
 /**

@@ -86,8 +86,8 @@ const statusFilter = (status: ShownStatus, today: string) => (eb: Eb) => {
       return eb.and([eb('membership_status', '=', 'active'), eb('end_date', '>', today)]);
     case 'expired':
       return eb.or([eb('membership_status', '=', 'expired'), eb.and([eb('membership_status', '=', 'active'), eb('end_date', '<=', today)])]);
-    case 'inactive':
-      return eb('membership_status', '=', 'inactive');
+    default:
+      return eb('membership_status', '=', status);
   }
 };
 

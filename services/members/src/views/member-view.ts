@@ -17,6 +17,7 @@ export const toMember = (row: MembersTable, today: string): Member => {
     membershipEndDate: row.end_date,
     membershipFee: paiseToRupees(row.fee_paise),
     paymentFrequency: row.payment_frequency,
+    paymentMethod: null,
     daysRemaining: remaining,
     // Trainers, check-ins and workouts belong to other services; their events fill these in later.
     trainer: null,
@@ -25,6 +26,9 @@ export const toMember = (row: MembersTable, today: string): Member => {
     dateOfBirth: row.date_of_birth,
     gender: row.gender,
     status: row.membership_status,
+    frozenFrom: null,
+    accountStatus: 'invited',
+    joinedWithCode: false,
     createdAt: row.registered_at.toISOString(),
     version: row.version,
   };

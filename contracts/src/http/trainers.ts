@@ -1,0 +1,378 @@
+import { z } from 'zod';
+import { AccountStatus, AvailabilityStatus, Gender, Role, Specialization, TrainerStatus } from '../enums.ts';
+import { Email, Phone } from './auth.ts';
+import { Rupees } from './members.ts';
+import { ANY_ROLE, IdParams, IsoDate, IsoDateTime, ok, okMessage, PageQuery, Pagination, Problem, route, Text } from './route.ts';
+
+/** Spec part 2 §3 Trainer, as the trainers service answers it. */
+export const Certification = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  issuingOrganization: z.string(),
+  issueDate: IsoDate,
+  expiryDate: IsoDate.nullable(),
+  /** Derived at read time: expired, expiring within 30 days, or valid (no expiry date counts as valid). */
+  expiryState: z.enum(['valid', 'expiring', 'expired']),
+});
+export type Certification = z.infer<typeof Certification>;
+
+export const Trainer = z.object({
+  _id: z.uuid(),
+  user: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    dateOfBirth: IsoDate.nullable(),
+    gender: Gender.nullable(),
+  }),
+  fullName: z.string(),
+  locationId: z.uuid(),
+  specialization: z.array(Specialization),
+  /** Years. */
+  experience: z.number().int().min(0),
+  /** Rupees per hour (the service stores paise). */
+  hourlyRate: z.number().min(0),
+  maxClients: z.number().int().min(1).max(50),
+  currentClients: z.number().int().min(0),
+  /** false when marked off. */
+  isAvailable: z.boolean(),
+  bio: z.string(),
+  certifications: z.array(Certification),
+  /** From feedback once it lands; { average: 0, count: 0 } until then ("No ratings yet"). */
+  rating: z.object({ average: z.number().min(0).max(5), count: z.number().int().min(0) }),
+  /** Derived: unavailable when marked off, fully_booked when currentClients reaches maxClients, else available. */
+  availabilityStatus: AvailabilityStatus,
+  /** "8/15". */
+  clientCapacity: z.string(),
+  status: TrainerStatus,
+  accountStatus: AccountStatus,
+  joinedWithCode: z.boolean(),
+  createdAt: IsoDateTime,
+  version: z.number().int(),
+});
+export type Trainer = z.infer<typeof Trainer>;
+
+const name = (label: string) => Text(label).trim().min(1, `${label} is required`).max(50, `${label} must be at most 50 characters`);
+const Specializations = z.array(Specialization, { message: 'Choose at least one specialization' }).min(1, 'Choose at least one specialization').max(7);
+const Experience = z
+  .number({ message: 'Experience must be a whole number of years' })
+  .int('Experience must be a whole number of years')
+  .min(0, 'Experience cannot be negative')
+  .max(60, 'Experience must be at most 60 years');
+const MaxClients = z
+  .number({ message: 'Max clients must be a number' })
+  .int('Max clients must be a whole number')
+  .min(1, 'Max clients must be between 1 and 50')
+  .max(50, 'Max clients must be between 1 and 50');
+const Bio = Text('Bio', { multiline: true }).trim().max(1000, 'Bio must be at most 1000 characters');
+
+export const CreateTrainerBody = z.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  email: Email,
+  phone: Phone,
+  specialization: Specializations,
+  experience: Experience,
+  hourlyRate: Rupees,
+  maxClients: MaxClients.default(10),
+  bio: Bio.default(''),
+  /** The branch the trainer works at; defaults to the caller's current location. */
+  locationId: z.uuid({ message: 'Not a valid location' }).optional(),
+  /** Certifications entered with the trainer (optional). */
+  certifications: z
+    .array(z.lazy(() => AddCertificationBody))
+    .max(20)
+    .default([]),
+});
+export type CreateTrainerBody = z.infer<typeof CreateTrainerBody>;
+
+export const UpdateTrainerBody = z.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  email: Email,
+  phone: Phone,
+  specialization: Specializations,
+  experience: Experience,
+  hourlyRate: Rupees,
+  maxClients: MaxClients,
+  bio: Bio,
+  isAvailable: z.boolean(),
+  expectedVersion: z.number().int().min(0).optional(),
+});
+export type UpdateTrainerBody = z.infer<typeof UpdateTrainerBody>;
+
+export const AddCertificationBody = z
+  .object({
+    name: Text('Certification name').trim().min(1, 'Certification name is required').max(120, 'Certification name must be at most 120 characters'),
+    issuingOrganization: Text('Issuing organization')
+      .trim()
+      .min(1, 'Issuing organization is required')
+      .max(120, 'Issuing organization must be at most 120 characters'),
+    issueDate: z.iso.date({ error: 'Issue date must be a date such as 2024-04-01' }),
+    expiryDate: z.iso.date({ error: 'Expiry date must be a date such as 2027-04-01' }).nullable().optional(),
+  })
+  .refine((c) => !c.expiryDate || c.expiryDate > c.issueDate, { message: 'Expiry date must be after the issue date', path: ['expiryDate'] });
+export type AddCertificationBody = z.infer<typeof AddCertificationBody>;
+export const CertificationParams = z.object({ id: z.uuid({ message: 'Not a valid id' }), certificationId: z.uuid({ message: 'Not a valid id' }) });
+
+export const TrainerListQuery = z.object({
+  search: Text('Search').trim().max(100, 'Search must be at most 100 characters').optional(),
+  specialization: Specialization.optional(),
+  availability: AvailabilityStatus.optional(),
+  /** Pending trainers (self-registered, awaiting approval) are listed only when asked for. */
+  status: TrainerStatus.optional(),
+  locationId: z.uuid({ message: 'Not a valid location' }).optional(),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const TrainerList = z.object({ success: z.literal(true), data: z.array(Trainer), totalCount: z.number().int(), pagination: Pagination });
+
+/** A client of the trainer, as the trainers service knows them from the members service's events. */
+export const TrainerClient = z.object({
+  _id: z.uuid(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  membershipStatus: z.string(),
+  membershipEndDate: IsoDate.nullable(),
+  assignedAt: IsoDateTime,
+});
+export const TrainerClientList = z.object({ success: z.literal(true), data: z.array(TrainerClient), totalCount: z.number().int(), pagination: Pagination });
+
+/** A recurring weekly slot: day 0 = Sunday … 6 = Saturday, local times "HH:MM" in the location's timezone. */
+export const WeeklySlot = z
+  .object({
+    dayOfWeek: z.number().int().min(0).max(6),
+    startTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time such as 06:30'),
+    endTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time such as 09:00'),
+  })
+  .refine((s) => s.endTime > s.startTime, { message: 'The slot must end after it starts', path: ['endTime'] });
+export const TrainingSession = z.object({
+  _id: z.uuid(),
+  member: z.object({ _id: z.uuid(), fullName: z.string() }),
+  startsAt: IsoDateTime,
+  durationMinutes: z.number().int(),
+  notes: z.string().nullable(),
+});
+export const TrainerSchedule = z.object({
+  timezone: z.string(),
+  weeklySlots: z.array(WeeklySlot),
+  /** Booked sessions from today on, soonest first. */
+  sessions: z.array(TrainingSession),
+});
+export const UpdateScheduleBody = z.object({ weeklySlots: z.array(WeeklySlot).max(50, 'At most 50 weekly slots') });
+export const BookSessionBody = z.object({
+  memberId: z.uuid({ message: 'Choose a member' }),
+  startsAt: z.iso.datetime({ offset: true, error: 'Choose a date and time' }),
+  durationMinutes: z.number().int().min(15, 'At least 15 minutes').max(240, 'At most 4 hours').default(60),
+  notes: Text('Notes', { multiline: true }).trim().max(300, 'Notes must be at most 300 characters').optional(),
+});
+export const SessionParams = z.object({ id: z.uuid({ message: 'Not a valid id' }), sessionId: z.uuid({ message: 'Not a valid id' }) });
+
+export const EarningsQuery = z.object({ startDate: IsoDate.optional(), endDate: IsoDate.optional() });
+/** Rupees, from payments events once payments exist; zeros until then, never invented. */
+export const TrainerEarnings = z.object({
+  startDate: IsoDate,
+  endDate: IsoDate,
+  total: z.number(),
+  sessions: z.number().int(),
+  byType: z.array(z.object({ type: z.string(), amount: z.number(), count: z.number().int() })),
+  /** false until the payments service publishes trainer payments. */
+  sourceAvailable: z.boolean(),
+});
+
+export const TrainerStats = z.object({
+  total: z.number().int(),
+  available: z.number().int(),
+  fullyBooked: z.number().int(),
+  unavailable: z.number().int(),
+  pendingApproval: z.number().int(),
+  totalClients: z.number().int(),
+  bySpecialization: z.record(Specialization, z.number().int()),
+  certificationsExpiringIn30Days: z.number().int(),
+  plan: z.object({ limit: z.number().int().nullable(), used: z.number().int() }),
+});
+
+const STAFF = ['owner', 'admin'] as const;
+const STAFF_AND_TRAINERS = ['owner', 'admin', 'trainer'] as const;
+
+/** What GET /trainers/ping answers: an example to replace with the service's real contracts. */
+export const TrainersPing = z.object({
+  service: z.literal('trainers'),
+  orgId: z.uuid(),
+  role: Role,
+  examples: z.number().int().min(0),
+  at: IsoDateTime,
+});
+export type TrainersPing = z.infer<typeof TrainersPing>;
+
+export const trainersRoutes = {
+  ping: route({
+    method: 'GET',
+    path: '/trainers/ping',
+    responses: { 200: ok(TrainersPing), 401: Problem },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'Example route of the trainers service: who is calling and how many examples the organization has.',
+  }),
+
+  list: route({
+    method: 'GET',
+    path: '/trainers',
+    query: TrainerListQuery,
+    responses: { 200: TrainerList, 400: Problem },
+    auth: true,
+    roles: STAFF_AND_TRAINERS,
+    summary: 'A page of the trainers in the caller’s locations, with search and filters.',
+  }),
+  stats: route({
+    method: 'GET',
+    path: '/trainers/stats/overview',
+    responses: { 200: ok(TrainerStats) },
+    auth: true,
+    roles: STAFF,
+    summary: 'Trainer totals by availability and specialization, clients, expiring certifications, plan allowance.',
+  }),
+  me: route({
+    method: 'GET',
+    path: '/trainers/me',
+    responses: { 200: ok(Trainer), 404: Problem },
+    auth: true,
+    roles: ['trainer'],
+    summary: 'The caller’s own trainer record (role trainer).',
+  }),
+  get: route({
+    method: 'GET',
+    path: '/trainers/:id',
+    params: IdParams,
+    responses: { 200: ok(Trainer), 404: Problem },
+    auth: true,
+    roles: STAFF_AND_TRAINERS,
+    summary: 'One trainer of the caller’s locations (404 otherwise).',
+  }),
+  create: route({
+    method: 'POST',
+    path: '/trainers',
+    body: CreateTrainerBody,
+    responses: { 201: ok(Trainer), 400: Problem, 402: Problem, 403: Problem, 409: Problem },
+    auth: true,
+    roles: STAFF,
+    summary: 'Add a trainer and invite them to sign in.',
+    description: '409 PLAN_LIMIT when the plan’s trainer allowance (approved trainers) is used up; 409 EMAIL_TAKEN.',
+  }),
+  update: route({
+    method: 'PUT',
+    path: '/trainers/:id',
+    params: IdParams,
+    body: UpdateTrainerBody,
+    responses: { 200: ok(Trainer), 400: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem },
+    auth: true,
+    roles: STAFF,
+    summary: 'Edit a trainer (details, capacity, availability).',
+  }),
+  archive: route({
+    method: 'DELETE',
+    path: '/trainers/:id',
+    params: IdParams,
+    responses: { 200: okMessage, 402: Problem, 403: Problem, 404: Problem },
+    auth: true,
+    roles: STAFF,
+    summary: 'Archive a trainer (or refuse a pending one); their members become unassigned.',
+  }),
+  approve: route({
+    method: 'POST',
+    path: '/trainers/:id/approve',
+    params: IdParams,
+    responses: { 200: ok(Trainer), 402: Problem, 403: Problem, 404: Problem, 409: Problem },
+    auth: true,
+    roles: STAFF,
+    summary: 'Approve a trainer who registered with the join code (counts against the plan’s trainer allowance).',
+  }),
+  resendInvitation: route({
+    method: 'POST',
+    path: '/trainers/:id/resend-invitation',
+    params: IdParams,
+    responses: { 200: okMessage, 402: Problem, 403: Problem, 404: Problem, 409: Problem },
+    auth: true,
+    roles: STAFF,
+    summary: 'Send the sign-in invitation again.',
+  }),
+  members: route({
+    method: 'GET',
+    path: '/trainers/:id/members',
+    params: IdParams,
+    query: PageQuery,
+    responses: { 200: TrainerClientList, 400: Problem, 404: Problem },
+    auth: true,
+    roles: STAFF_AND_TRAINERS,
+    summary: 'The members assigned to a trainer (a trainer may read only their own).',
+  }),
+  schedule: route({
+    method: 'GET',
+    path: '/trainers/:id/schedule',
+    params: IdParams,
+    responses: { 200: ok(TrainerSchedule), 404: Problem },
+    auth: true,
+    roles: STAFF_AND_TRAINERS,
+    summary: 'The trainer’s weekly slots and booked sessions.',
+  }),
+  updateSchedule: route({
+    method: 'PUT',
+    path: '/trainers/:id/schedule',
+    params: IdParams,
+    body: UpdateScheduleBody,
+    responses: { 200: ok(TrainerSchedule), 400: Problem, 402: Problem, 403: Problem, 404: Problem },
+    auth: true,
+    roles: STAFF_AND_TRAINERS,
+    summary: 'Replace the weekly slots (admins, or the trainer themself).',
+  }),
+  bookSession: route({
+    method: 'POST',
+    path: '/trainers/:id/sessions',
+    params: IdParams,
+    body: BookSessionBody,
+    responses: { 201: ok(TrainingSession), 400: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem },
+    auth: true,
+    roles: STAFF_AND_TRAINERS,
+    summary: 'Book a session with one of the trainer’s clients (refused when it overlaps another).',
+  }),
+  cancelSession: route({
+    method: 'DELETE',
+    path: '/trainers/:id/sessions/:sessionId',
+    params: SessionParams,
+    responses: { 200: okMessage, 402: Problem, 403: Problem, 404: Problem },
+    auth: true,
+    roles: STAFF_AND_TRAINERS,
+    summary: 'Cancel a booked session.',
+  }),
+  earnings: route({
+    method: 'GET',
+    path: '/trainers/:id/earnings',
+    params: IdParams,
+    query: EarningsQuery,
+    responses: { 200: ok(TrainerEarnings), 400: Problem, 404: Problem },
+    auth: true,
+    roles: STAFF_AND_TRAINERS,
+    summary: 'What the trainer earned between two dates (default: this month), from payments.',
+  }),
+  addCertification: route({
+    method: 'POST',
+    path: '/trainers/:id/certifications',
+    params: IdParams,
+    body: AddCertificationBody,
+    responses: { 201: ok(Trainer), 400: Problem, 402: Problem, 403: Problem, 404: Problem },
+    auth: true,
+    roles: STAFF_AND_TRAINERS,
+    summary: 'Add a certification (admins, or the trainer themself).',
+  }),
+  removeCertification: route({
+    method: 'DELETE',
+    path: '/trainers/:id/certifications/:certificationId',
+    params: CertificationParams,
+    responses: { 200: ok(Trainer), 402: Problem, 403: Problem, 404: Problem },
+    auth: true,
+    roles: STAFF_AND_TRAINERS,
+    summary: 'Remove a certification.',
+  }),
+} as const;

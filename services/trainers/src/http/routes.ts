@@ -1,0 +1,11 @@
+import { trainersRoutes } from '@akhada/contracts';
+import { addRoute } from '@akhada/kit';
+import type { TrainersDeps } from '../app/deps.ts';
+import { ping } from '../app/ping.ts';
+
+type Svc = Parameters<typeof addRoute>[0];
+
+/** Contracts give the schemas (400 on bad input); the app layer authorizes and does the work. */
+export const registerRoutes = (svc: Svc, deps: TrainersDeps): void => {
+  addRoute(svc, trainersRoutes.ping, async ({ ctx }) => ({ success: true, data: await ping(deps, ctx) }));
+};
