@@ -26,6 +26,12 @@ export const ErrorCode = z.enum([
   'EMAIL_TAKEN',
   'UNKNOWN_GYM_CODE',
   'INVALID_RESET_TOKEN',
+  /** 403 at sign-in: an invited account has no password yet (its invitation link sets one). */
+  'INVITATION_PENDING',
+  /** 403 at sign-in: the account was deactivated (its member or trainer record was archived). */
+  'ACCOUNT_DEACTIVATED',
+  /** 400: an invitation link that is unknown, used, replaced by a newer one, or expired. */
+  'INVALID_INVITATION',
   'WRONG_PASSWORD',
   'LOCATION_NOT_ALLOWED',
   'TRIAL_EXPIRED',

@@ -14,7 +14,19 @@ describe('route registry', () => {
         .filter((r) => !r.contract.auth)
         .map((r) => r.name)
         .sort(),
-    ).toEqual(['auth.forgotPassword', 'auth.jwks', 'auth.login', 'auth.register', 'auth.resetPassword', 'public.contact', 'public.landing'].sort());
+    ).toEqual(
+      [
+        'auth.acceptInvitation',
+        'auth.forgotPassword',
+        'auth.invitationPreview',
+        'auth.jwks',
+        'auth.login',
+        'auth.register',
+        'auth.resetPassword',
+        'public.contact',
+        'public.landing',
+      ].sort(),
+    );
   });
 
   it('lists every route of every route group exactly once', () => {

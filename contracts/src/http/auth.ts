@@ -64,6 +64,11 @@ export const User = z.object({
   organization: Organization,
   locations: z.array(Location),
   createdAt: IsoDateTime,
+  /**
+   * true while the account awaits the gym's approval (a trainer who registered with the join code): such a user sees
+   * only their own session, profile and password. Absent from older servers (read it as false).
+   */
+  pending: z.boolean().optional(),
 });
 export type User = z.infer<typeof User>;
 
@@ -117,6 +122,17 @@ export const ResetPasswordBody = z.object({
   password: NewPassword,
 });
 
+/** The token of an invitation link (`/accept-invitation?token=…`): 32 random bytes, URL-safe. */
+const InvitationToken = Text('Invitation token').min(20, 'This invitation link is invalid').max(200, 'This invitation link is invalid');
+export const InvitationTokenBody = z.object({ token: InvitationToken });
+export const AcceptInvitationBody = z.object({ token: InvitationToken, password: NewPassword });
+/** What an invitation link may tell before the password is set: whom it greets and which gym invites them, nothing more. */
+export const InvitationPreview = z.object({ firstName: z.string(), gymName: z.string() });
+
+/** The plans an owner can choose (the free plan is only the trial). */
+export const ChoosablePlanId = PlanId.exclude(['free'], { message: 'Choose one of the plans: mini, starter, pro or enterprise' });
+export const ChoosePlanBody = z.object({ plan: ChoosablePlanId });
+
 export const Jwk = z.record(z.string(), z.unknown());
 
 export const Timezone = z.enum(['Asia/Kolkata', 'Asia/Dubai', 'America/New_York', 'Europe/London', 'Asia/Tokyo', 'Australia/Sydney']);
@@ -153,16 +169,18 @@ export const authRoutes = {
     method: 'POST',
     path: '/auth/login',
     body: LoginBody,
-    responses: { 200: ok(TokenPayload), 401: Problem, 429: Problem },
+    responses: { 200: ok(TokenPayload), 401: Problem, 403: Problem, 429: Problem },
     auth: false,
     summary: 'Sign in with email and password; returns a short-lived bearer token and the user.',
-    description: 'Five failed attempts a minute for one account or one address lock sign-in for a minute (429).',
+    description:
+      'Five failed attempts a minute for one account or one address lock sign-in for a minute (429). An invited account without a password yet (INVITATION_PENDING) and a deactivated one (ACCOUNT_DEACTIVATED) get 403.',
   }),
   me: route({
     method: 'GET',
     path: '/auth/me',
     responses: { 200: ok(z.object({ user: User })), 401: Problem },
     auth: true,
+    allowPending: true,
     roles: ANY_ROLE,
     summary: 'The signed-in user with their organization and locations, if the session is still live.',
   }),
@@ -171,6 +189,8 @@ export const authRoutes = {
     path: '/auth/refresh',
     responses: { 200: ok(TokenPayload), 401: Problem },
     auth: true,
+    allowPending: true,
+    allowReadOnly: true,
     roles: ANY_ROLE,
     summary: 'A fresh token for the same session (with the current locations); slides the session’s idle window forward.',
   }),
@@ -180,6 +200,8 @@ export const authRoutes = {
     body: ProfileBody,
     responses: { 200: ok(z.object({ user: User })), 400: Problem },
     auth: true,
+    allowPending: true,
+    allowReadOnly: true,
     roles: ANY_ROLE,
     summary: 'Update the caller’s own profile (name, phone, date of birth, gender, address, emergency contact); email and role stay.',
   }),
@@ -189,6 +211,8 @@ export const authRoutes = {
     body: ChangePasswordBody,
     responses: { 200: okMessage, 400: Problem, 429: Problem },
     auth: true,
+    allowPending: true,
+    allowReadOnly: true,
     roles: ANY_ROLE,
     summary: 'Change the caller’s password, given the current one; every other session of the user ends.',
   }),
@@ -213,6 +237,8 @@ export const authRoutes = {
     path: '/auth/logout',
     responses: { 200: okMessage },
     auth: true,
+    allowPending: true,
+    allowReadOnly: true,
     roles: ANY_ROLE,
     summary: 'End the caller’s session; every service refuses its tokens from then on.',
   }),
@@ -234,6 +260,36 @@ export const authRoutes = {
     roles: ['owner', 'admin'],
     summary: 'Open a staff account (admin or trainer) in locations of the caller’s gym.',
     description: 'Owners add admins and trainers anywhere in their gym; admins add trainers to the locations they run (403 otherwise).',
+  }),
+  invitationPreview: route({
+    method: 'POST',
+    path: '/auth/invitations/preview',
+    body: InvitationTokenBody,
+    responses: { 200: ok(InvitationPreview), 400: Problem },
+    auth: false,
+    summary: 'Whom an invitation link greets (first name) and which gym sent it, so the page can welcome them before they set a password.',
+    description: 'A POST so the token never appears in a logged URL. An unknown, used, replaced or expired link answers 400 INVALID_INVITATION.',
+  }),
+  acceptInvitation: route({
+    method: 'POST',
+    path: '/auth/invitations/accept',
+    body: AcceptInvitationBody,
+    responses: { 200: ok(TokenPayload), 400: Problem },
+    auth: false,
+    allowReadOnly: true,
+    summary: 'Set the password of an invited member or trainer with the token of their invitation link; signs them in (same answer as sign-in).',
+    description: 'The link works once, for 7 days, and only the newest one sent to the person. Otherwise 400 INVALID_INVITATION with the reason.',
+  }),
+  choosePlan: route({
+    method: 'PUT',
+    path: '/settings/plan',
+    body: ChoosePlanBody,
+    responses: { 200: ok(z.object({ organization: Organization })), 400: Problem, 403: Problem },
+    auth: true,
+    roles: ['owner'],
+    allowReadOnly: true,
+    summary: 'The owner chooses the organization’s plan; the free trial ends with it (no trial date), and writes work again.',
+    description: 'Billing for the plan starts with the payments service; until then no payment is taken.',
   }),
   jwks: route({
     method: 'GET',

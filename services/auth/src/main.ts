@@ -6,9 +6,12 @@ import { createArgon2Hasher } from './adapters/password-hasher.ts';
 import { loadSigningKeys, type SigningKeys } from './adapters/signing-keys.ts';
 import { createAuthVerifier } from './adapters/token-verifier.ts';
 import type { AuthDeps } from './app/deps.ts';
+import { sendDueInvitationMails } from './app/send-invitation-mails.ts';
 import { sendDueResetMails } from './app/send-reset-mails.ts';
 import { buildApp } from './build-app.ts';
 import { AuthConfig } from './config.ts';
+import { startConsumers } from './consumers/start-consumers.ts';
+import { invitationMailsChannel } from './db/invitation-mails-repo.ts';
 import { migrations } from './db/migrations.ts';
 import { resetMailsChannel } from './db/password-reset-mails-repo.ts';
 import type { AuthDb } from './db/schema.ts';
@@ -46,4 +49,22 @@ const resetMails = startNotifyWorker({
   work: (isStopped) => sendDueResetMails(deps, { isStopped }),
 });
 
-await serve({ app, port: config.PORT, host: config.HOST, logger: runtime.logger, onClose: [() => resetMails.stop(), ...runtime.closers] });
+// Invitation mails of members and trainers added by staff: the same kind of sender.
+const invitationMails = startNotifyWorker({
+  pool: runtime.dbh.pool,
+  channel: invitationMailsChannel(runtime.dbh.schema),
+  pollMs: 5_000,
+  logger: runtime.logger,
+  work: (isStopped) => sendDueInvitationMails(deps, { isStopped }),
+});
+
+// Invitations, approvals and deactivations follow the members and trainers services' events.
+const consumers = await startConsumers({ bus: runtime.bus, db: runtime.dbh.db, logger: runtime.logger, clock: deps.clock });
+
+await serve({
+  app,
+  port: config.PORT,
+  host: config.HOST,
+  logger: runtime.logger,
+  onClose: [...consumers.map((c) => () => c.stop()), () => resetMails.stop(), () => invitationMails.stop(), ...runtime.closers],
+});

@@ -4,7 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   /** false for a wrong password, a broken hash, or no hash at all (an unknown account: same time as a real check). */
-  verify(storedHash: string | undefined, password: string): Promise<boolean>;
+  verify(storedHash: string | null | undefined, password: string): Promise<boolean>;
 }
 
 /** argon2id with OWASP's minimum: 19 MiB memory, 2 iterations, 1 lane. */

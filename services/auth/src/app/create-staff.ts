@@ -43,7 +43,7 @@ export const createStaff = async (
         trx,
         AuthEvents.UserRegistered,
         userId,
-        { userId, orgId: ctx.orgId, role: body.role, firstName: body.firstName, lastName: body.lastName, email: body.email, locationIds },
+        { userId, orgId: ctx.orgId, role: body.role, firstName: body.firstName, lastName: body.lastName, email: body.email, locationIds, via: 'staff' },
         metadataOf(ctx, { locationId: locationIds[0] }),
         now,
       );

@@ -17,7 +17,8 @@ const JOIN_CODE_TRIES = 5;
 
 /**
  * role "admin" opens a new gym: organization + first location + owner, on a 14-day free trial.
- * role "member" / "trainer" joins an existing gym by its join code, at the gym's first location.
+ * role "member" / "trainer" joins an existing gym by its join code, at the gym's first location (members then make a
+ * pending member of it; a trainer's account is pending until the gym approves them, and its tokens say so).
  */
 export const register = async (
   { db, clock, passwords, newJoinCode }: Pick<AuthDeps, 'db' | 'clock' | 'passwords' | 'newJoinCode'>,
@@ -34,6 +35,8 @@ export const register = async (
       const { orgId, locationId } = body.role === 'admin' ? await openGym(trx, body, userId, now, newJoinCode, metaIn) : await joinGym(trx, body.gymCode ?? '');
       const role = body.role === 'admin' ? 'owner' : body.role;
       await insertUser(trx, {
+        // A trainer who joins by code waits for the gym's approval (the code is handed to members at the desk).
+        status: role === 'trainer' ? 'pending' : 'active',
         id: userId,
         org_id: orgId,
         email: body.email,
@@ -52,7 +55,16 @@ export const register = async (
         trx,
         AuthEvents.UserRegistered,
         userId,
-        { userId, orgId, role, firstName: body.firstName, lastName: body.lastName, email: body.email, locationIds: [locationId] },
+        {
+          userId,
+          orgId,
+          role,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: body.email,
+          locationIds: [locationId],
+          via: role === 'owner' ? 'gym_owner' : 'join_code',
+        },
         metaIn(orgId, locationId),
         now,
       );

@@ -7,9 +7,16 @@ import type { AuthDeps } from './deps.ts';
 import { issueSessionToken } from './issue-session-token.ts';
 
 const INVALID = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+const INVITATION_PENDING = () =>
+  new AppError(403, 'INVITATION_PENDING', 'Your invitation is waiting: open the link in your email to set a password.');
+export const ACCOUNT_DEACTIVATED = () => new AppError(403, 'ACCOUNT_DEACTIVATED', 'This account is no longer active. Ask your gym.');
 const THROTTLED = () => new AppError(429, 'RATE_LIMITED', 'Too many sign-in attempts. Please wait a minute and try again.');
 
-/** Unknown email and wrong password answer the same; 5 failures a minute per account or per address lock sign-in. */
+/**
+ * Unknown email and wrong password answer the same; 5 failures a minute per account or per address lock sign-in.
+ * An invited account has no password yet: whatever was typed, it is told where its invitation is. A deactivated
+ * account is told it ended only after the right password (a guess learns nothing about the address).
+ */
 export const signIn = async (
   deps: Pick<AuthDeps, 'db' | 'clock' | 'keys' | 'passwords'>,
   input: { email: string; password: string; ip: string; userAgent: string | undefined },
@@ -22,12 +29,14 @@ export const signIn = async (
 
   const user = await findUserByEmail(db, input.email);
   const ok = await passwords.verify(user?.password_hash, input.password);
+  if (user?.status === 'invited') throw INVITATION_PENDING();
   if (!user || !ok) {
     await recordFailures(db, keys);
     await pruneFailuresBefore(db, new Date(now.getTime() - 10 * LOGIN_FAILURE_WINDOW_MS));
     throw INVALID();
   }
   await clearFailures(db, keys[0]!);
+  if (user.status === 'deactivated') throw ACCOUNT_DEACTIVATED();
   const sessionId = newId();
   await insertSession(db, {
     id: sessionId,

@@ -127,4 +127,44 @@ export const migrations: Record<string, Migration> = {
       await sql`create index password_reset_mails_user_idx on password_reset_mails (user_id, requested_at)`.execute(db);
     },
   },
+  /**
+   * Accounts get a status (existing ones are active), invited accounts have no password yet, and invitations work like
+   * password resets: a mail outbox (invitation_mails) and the hashes of the links that left (invitations).
+   */
+  '0004_invitations': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('users')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(sql`status in ('active', 'invited', 'pending', 'deactivated')`))
+        .execute();
+      await db.schema.alterTable('users').alterColumn('password_hash', (c) => c.dropNotNull()).execute();
+      await db.schema
+        .createTable('invitation_mails')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id'))
+        .addColumn('requested_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('sent_at', 'timestamptz')
+        .addColumn('failed_at', 'timestamptz')
+        .addColumn('cancelled_at', 'timestamptz')
+        .addColumn('last_error', 'text')
+        .execute();
+      await sql`create index invitation_mails_due_idx on invitation_mails (next_attempt_at) where sent_at is null and failed_at is null and cancelled_at is null`.execute(
+        db,
+      );
+      await sql`create index invitation_mails_user_idx on invitation_mails (user_id)`.execute(db);
+      await db.schema
+        .createTable('invitations')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .addColumn('revoked_at', 'timestamptz')
+        .execute();
+      await sql`create index invitations_user_idx on invitations (user_id)`.execute(db);
+    },
+  },
 };

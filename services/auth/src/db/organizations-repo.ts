@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import type { PlanId } from '@akhada/contracts';
 import type { Executor } from '@akhada/kit';
 import type { AuthDb } from './schema.ts';
 
@@ -24,3 +25,11 @@ export const findOrganizationByJoinCode = (db: Executor<AuthDb>, joinCode: strin
 
 export const findOrganization = (db: Executor<AuthDb>, orgId: string) =>
   db.selectFrom('organizations').selectAll().where('id', '=', orgId).executeTakeFirstOrThrow();
+
+/** The chosen plan; the trial date goes (a chosen plan is not a trial). */
+export const setOrganizationPlan = async (db: Executor<AuthDb>, orgId: string, plan: PlanId) => {
+  await db.updateTable('organizations').set({ plan, trial_ends_at: null }).where('id', '=', orgId).execute();
+};
+
+export const lockOrganization = (db: Executor<AuthDb>, orgId: string) =>
+  db.selectFrom('organizations').selectAll().where('id', '=', orgId).forUpdate().executeTakeFirstOrThrow();

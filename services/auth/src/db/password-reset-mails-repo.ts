@@ -6,7 +6,8 @@ import type { AuthDb } from './schema.ts';
 export const resetMailsChannel = (schema: string): string => `auth_reset_mails_${schema}`;
 
 /**
- * Queues a reset mail for the account with this email, unless it has no account or asked `limit` times since `since`,
+ * Queues a reset mail for the account with this email, unless it has no account that can sign in (an invited account
+ * sets its first password through its invitation; a deactivated one cannot come back this way) or asked `limit` times since `since`,
  * and wakes the senders at commit. ONE statement, the same for known and unknown addresses (no branch in the caller,
  * so the answer takes the same time either way); returns whether a mail was queued.
  */
@@ -20,6 +21,7 @@ export const queueResetMail = async (
       select ${id}::uuid, u.id, ${now}::timestamptz, ${now}::timestamptz
       from users u
       where lower(u.email) = ${email.toLowerCase()}
+        and u.status in ('active', 'pending')
         and (select count(*) from password_reset_mails m where m.user_id = u.id and m.requested_at > ${since}::timestamptz) < ${limit}::int
       returning id
     )

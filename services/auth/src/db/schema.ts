@@ -2,6 +2,13 @@ import type { KitTables } from '@akhada/kit';
 import type { Generated } from 'kysely';
 import type { ContactBody, PlanId, Role } from '@akhada/contracts';
 
+/**
+ * active: signs in normally. invited: made for a member or trainer added by staff, no password until the invitation
+ * is accepted. pending: a trainer who registered with the join code, awaiting approval (tokens carry `pending: true`).
+ * deactivated: the member or trainer record was archived; cannot sign in.
+ */
+export type UserStatus = 'active' | 'invited' | 'pending' | 'deactivated';
+
 export interface AuthDb extends KitTables {
   organizations: { id: string; name: string; plan: PlanId; trial_ends_at: Date | null; join_code: string; created_at: Generated<Date> };
   locations: { id: string; org_id: string; name: string; city: string; timezone: string; created_at: Generated<Date> };
@@ -9,7 +16,8 @@ export interface AuthDb extends KitTables {
     id: string;
     org_id: string;
     email: string;
-    password_hash: string;
+    /** null while the account is invited (no password set yet). */
+    password_hash: string | null;
     first_name: string;
     last_name: string;
     phone: string;
@@ -18,6 +26,7 @@ export interface AuthDb extends KitTables {
     gender: 'male' | 'female' | 'other' | null;
     address: unknown;
     emergency_contact: unknown;
+    status: Generated<UserStatus>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };
@@ -42,6 +51,31 @@ export interface AuthDb extends KitTables {
     sent_at: Date | null;
     /** Set when the mail had all its attempts and was given up. */
     failed_at: Date | null;
+    last_error: string | null;
+  };
+  /** Single-use invitation links: only the token's hash, stored once the mail left. */
+  invitations: {
+    token_hash: string;
+    user_id: string;
+    created_at: Generated<Date>;
+    expires_at: Date;
+    used_at: Date | null;
+    /** Set when a newer link replaced it, or the account was deactivated. */
+    revoked_at: Date | null;
+  };
+  /** Invitation mails waiting to be sent (an outbox for mail, like password_reset_mails). */
+  invitation_mails: {
+    id: string;
+    user_id: string;
+    requested_at: Date;
+    /** When the link this mail carries stops working (7 days from the request). */
+    expires_at: Date;
+    attempts: Generated<number>;
+    next_attempt_at: Date;
+    sent_at: Date | null;
+    failed_at: Date | null;
+    /** Set when a newer invitation replaced it before it was sent, or the account stopped being invited. */
+    cancelled_at: Date | null;
     last_error: string | null;
   };
   login_failures: { id: Generated<number>; key: string; at: Generated<Date> };

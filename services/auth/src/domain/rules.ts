@@ -12,6 +12,10 @@ export const RESET_REQUEST_WINDOW_MS = 15 * 60_000;
 /** A reset mail the mail server refused is tried again this many times in all, with growing pauses (about 30 minutes). */
 export const RESET_MAIL_MAX_ATTEMPTS = 8;
 const RESET_MAIL_FIRST_RETRY_MS = 15_000;
+/** An invitation link works for this long after it was asked for (staff added the person or asked to resend). */
+export const INVITATION_TTL_MS = 7 * 86_400_000;
+/** An invitation mail the mail server refused is tried this many times in all (15 s doubling: about 8.5 hours). */
+export const INVITATION_MAIL_MAX_ATTEMPTS = 12;
 /** The public contact form takes at most this many enquiries per IP address inside the window. */
 export const ENQUIRY_LIMIT = 5;
 export const ENQUIRY_WINDOW_MS = 60 * 60_000;
@@ -35,6 +39,44 @@ export const throttleRetryAfterSeconds = (oldestInWindow: Date, now: Date): numb
 export const resetMailRetryAt = (attempts: number, now: Date): Date | null =>
   attempts >= RESET_MAIL_MAX_ATTEMPTS ? null : new Date(now.getTime() + RESET_MAIL_FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 
+/** When an invitation mail that failed `attempts` times is tried next: 15 s doubling; null once it had all its attempts. */
+export const invitationMailRetryAt = (attempts: number, now: Date): Date | null =>
+  attempts >= INVITATION_MAIL_MAX_ATTEMPTS ? null : new Date(now.getTime() + RESET_MAIL_FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+
+export const invitationExpiresAt = (requestedAt: Date): Date => new Date(requestedAt.getTime() + INVITATION_TTL_MS);
+
+/**
+ * The invitation mail of a member or trainer added by staff. Users have no language setting in auth yet, so the
+ * mail is in English with the essentials in Hindi below it (the app itself switches language after sign-in).
+ */
+export const invitationMail = ({
+  to,
+  firstName,
+  gymName,
+  role,
+  link,
+  expiresAt,
+}: {
+  to: string;
+  firstName: string;
+  gymName: string;
+  role: 'member' | 'trainer';
+  link: string;
+  expiresAt: Date;
+}) => {
+  const until = expiresAt.toISOString().slice(0, 10);
+  const as = role === 'trainer' ? 'a trainer' : 'a member';
+  const asHi = role === 'trainer' ? 'ट्रेनर' : 'सदस्य';
+  return {
+    to,
+    subject: `${gymName} invited you to Akhada`,
+    text:
+      `Hello ${firstName},\n\n${gymName} added you to Akhada as ${as}. Open this link to set your password and sign in:\n\n${link}\n\n` +
+      `The link works once, until ${until}. If it has expired, ask ${gymName} to send a new one.\n\n` +
+      `नमस्ते ${firstName}, ${gymName} ने आपको Akhada पर ${asHi} के रूप में जोड़ा है। अपना पासवर्ड सेट करने और साइन इन करने के लिए ऊपर दिया गया लिंक खोलें (${until} तक मान्य)।\n\n— Akhada`,
+  };
+};
+
 /** The password reset mail: a link valid for the token's lifetime. */
 export const resetMail = ({ to, firstName, link }: { to: string; firstName: string; link: string }) => ({
   to,
@@ -49,6 +91,12 @@ export const joinCodeFrom = (randomBytes: Uint8Array, length = 6): string =>
 
 /** Tokens issued in the same second as a revocation stay valid (iat has second precision). */
 export const revocationCutoff = (now: Date): Date => new Date(Math.floor(now.getTime() / 1000) * 1000);
+
+/**
+ * An account that ends (deactivated) keeps no session at all, so every token issued up to the end of this second is
+ * refused too (a refresh in the same second as the deactivation would otherwise survive for its 15 minutes).
+ */
+export const deactivationCutoff = (now: Date): Date => new Date(revocationCutoff(now).getTime() + 1000);
 
 export const defaultGymName = (firstName: string): string => `${firstName}'s Gym`;
 

@@ -1,13 +1,16 @@
 import { authRoutes, publicRoutes } from '@akhada/contracts';
 import { addRoute, type App, type RequestContext } from '@akhada/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptInvitation } from '../app/accept-invitation.ts';
 import { changePassword } from '../app/change-password.ts';
+import { choosePlan } from '../app/choose-plan.ts';
 import { createLocation } from '../app/create-location.ts';
 import { createStaff } from '../app/create-staff.ts';
 import type { AuthDeps, RequestIds } from '../app/deps.ts';
 import { forgotPassword } from '../app/forgot-password.ts';
 import { getMe } from '../app/get-me.ts';
 import { receiveEnquiry } from '../app/receive-enquiry.ts';
+import { previewInvitation } from '../app/preview-invitation.ts';
 import { refreshSession } from '../app/refresh-session.ts';
 import { register } from '../app/register.ts';
 import { resetPassword } from '../app/reset-password.ts';
@@ -51,7 +54,10 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
 
   addRoute(svc, authRoutes.register, async ({ body }, req, reply) => {
     const user = await register(deps, requestIdsOf(req), body);
-    return reply.status(201).send({ success: true, data: { user }, message: 'Account created. You can sign in now.' });
+    const message = user.pending
+      ? 'Account created. You can sign in now; your gym has to approve you before you see its members and schedule.'
+      : 'Account created. You can sign in now.';
+    return reply.status(201).send({ success: true, data: { user }, message });
   });
   addRoute(svc, authRoutes.login, async ({ body }, req) => ({
     success: true,
@@ -86,6 +92,17 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
     await resetPassword(deps, requestIdsOf(req), body);
     return { success: true, message: 'Your password has been reset. You can sign in now.' };
   });
+  addRoute(svc, authRoutes.invitationPreview, async ({ body }) => ({ success: true, data: await previewInvitation(deps, body.token) }));
+  addRoute(svc, authRoutes.acceptInvitation, async ({ body }, req) => ({
+    success: true,
+    data: await acceptInvitation(deps, requestIdsOf(req), { token: body.token, password: body.password, ip: req.ip, userAgent: req.headers['user-agent'] }),
+    message: 'Your password is set. Welcome to Akhada!',
+  }));
+  addRoute(svc, authRoutes.choosePlan, async ({ ctx, body }) => ({
+    success: true,
+    data: { organization: await choosePlan(deps, ctx, body.plan) },
+    message: 'Plan chosen',
+  }));
 
   // The public website's contact form (reached through the gateway's /api/public prefix, without a token).
   addRoute(svc, publicRoutes.contact, async ({ body }, req, reply) => {

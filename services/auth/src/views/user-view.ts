@@ -34,5 +34,6 @@ export const loadUserView = async (db: Executor<AuthDb>, userId: string, orgId: 
     },
     locations: locations.map((l) => ({ _id: l.id, name: l.name, city: l.city, timezone: l.timezone })),
     createdAt: u.created_at.toISOString(),
+    pending: u.status === 'pending',
   };
 };
