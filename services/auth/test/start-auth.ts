@@ -7,9 +7,11 @@ import { loadSigningKeys, type SigningKeys } from '../src/adapters/signing-keys.
 import { createAuthVerifier } from '../src/adapters/token-verifier.ts';
 import { startNotifyWorker, type NotifyWorker } from '../src/adapters/notify-worker.ts';
 import type { AuthDeps } from '../src/app/deps.ts';
+import { sendDueInvitationMails } from '../src/app/send-invitation-mails.ts';
 import { sendDueResetMails } from '../src/app/send-reset-mails.ts';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
+import { invitationMailsChannel } from '../src/db/invitation-mails-repo.ts';
 import { resetMailsChannel } from '../src/db/password-reset-mails-repo.ts';
 import type { AuthDb } from '../src/db/schema.ts';
 
@@ -20,6 +22,8 @@ export interface TestAuth {
   deps: AuthDeps;
   /** The background sender of password reset mails, as main.ts starts it. */
   resetMails: NotifyWorker;
+  /** The background sender of invitation mails, as main.ts starts it. */
+  invitationMails: NotifyWorker;
   /** Another sender on the same schema, like a second instance of the service would run. */
   startResetMailSender(): NotifyWorker;
   close(): Promise<void>;
@@ -70,12 +74,21 @@ export const startAuth = async (
     return worker;
   };
   const resetMails = startResetMailSender();
+  const invitationMails = startNotifyWorker({
+    pool: runtime.dbh.pool,
+    channel: invitationMailsChannel(runtime.dbh.schema),
+    pollMs: 200,
+    logger: runtime.logger,
+    work: (isStopped) => sendDueInvitationMails(deps, { isStopped, ...(sendTimeoutMs ? { sendTimeoutMs } : {}) }),
+  });
+  senders.push(invitationMails);
   return {
     runtime,
     app,
     keys,
     deps,
     resetMails,
+    invitationMails,
     startResetMailSender,
     async close() {
       await app.close();

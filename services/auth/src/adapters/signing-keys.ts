@@ -51,7 +51,14 @@ export const loadSigningKeys = async (db: Kysely<AuthDb>): Promise<SigningKeys> 
     async sign(c, now) {
       const iat = Math.floor(now.getTime() / 1000);
       const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
-      const token = await new SignJWT({ org: c.orgId, role: c.role, locs: c.locationIds, sid: c.sessionId, name: c.name, ...(c.pending ? { pending: true } : {}) })
+      const token = await new SignJWT({
+        org: c.orgId,
+        role: c.role,
+        locs: c.locationIds,
+        sid: c.sessionId,
+        name: c.name,
+        ...(c.pending ? { pending: true } : {}),
+      })
         .setProtectedHeader({ alg: 'ES256', kid: row.kid, typ: 'JWT' })
         .setSubject(c.userId)
         .setIssuer(TOKEN_ISSUER)

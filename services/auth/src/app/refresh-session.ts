@@ -13,7 +13,8 @@ export const refreshSession = async (deps: Pick<AuthDeps, 'db' | 'clock' | 'keys
   await assertLiveSession(db, now, ctx);
   const user = await findUserInOrg(db, ctx.userId, ctx.orgId);
   // The status is read again on every refresh: an approved trainer's next token is a normal one; an ended account gets none.
-  if (!user || user.status === 'deactivated' || user.status === 'invited') throw unauthenticated('Your session has ended. Please sign in again.', 'SESSION_REVOKED');
+  if (!user || user.status === 'deactivated' || user.status === 'invited')
+    throw unauthenticated('Your session has ended. Please sign in again.', 'SESSION_REVOKED');
   await extendSession(db, ctx.sessionId, now, sessionExpiresAt(now));
   return issueSessionToken(deps, now, user, ctx.sessionId);
 };

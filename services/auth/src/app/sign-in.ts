@@ -7,8 +7,7 @@ import type { AuthDeps } from './deps.ts';
 import { issueSessionToken } from './issue-session-token.ts';
 
 const INVALID = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
-const INVITATION_PENDING = () =>
-  new AppError(403, 'INVITATION_PENDING', 'Your invitation is waiting: open the link in your email to set a password.');
+const INVITATION_PENDING = () => new AppError(403, 'INVITATION_PENDING', 'Your invitation is waiting: open the link in your email to set a password.');
 export const ACCOUNT_DEACTIVATED = () => new AppError(403, 'ACCOUNT_DEACTIVATED', 'This account is no longer active. Ask your gym.');
 const THROTTLED = () => new AppError(429, 'RATE_LIMITED', 'Too many sign-in attempts. Please wait a minute and try again.');
 

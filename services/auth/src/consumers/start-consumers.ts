@@ -20,7 +20,16 @@ export interface ConsumerOptions {
 
 const start = async (o: ConsumerOptions, args: { name: string; groupId: string; topic: string; handlers: EventHandler<AuthDb>[] }) => {
   const from = o.startAt ?? 'beginning';
-  const consumer = await runConsumer<AuthDb>({ bus: o.bus, db: o.db, logger: o.logger, name: args.name, groupId: args.groupId, topics: [args.topic], handlers: args.handlers, from });
+  const consumer = await runConsumer<AuthDb>({
+    bus: o.bus,
+    db: o.db,
+    logger: o.logger,
+    name: args.name,
+    groupId: args.groupId,
+    topics: [args.topic],
+    handlers: args.handlers,
+    from,
+  });
   if (from === 'now') {
     await within(consumer.joined, 60_000, `consumer ${args.name} did not join group ${args.groupId} within 60 s`).catch(async (err: unknown) => {
       await consumer.stop();

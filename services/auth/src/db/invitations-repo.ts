@@ -28,5 +28,11 @@ export const markInvitationUsed = async (db: Executor<AuthDb>, tokenHash: string
 
 /** Every outstanding link of the user stops working (a newer one replaced them, or the account ended). */
 export const revokeInvitationsOf = async (db: Executor<AuthDb>, userId: string, now: Date) => {
-  await db.updateTable('invitations').set({ revoked_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('invitations')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute();
 };

@@ -135,9 +135,17 @@ export const migrations: Record<string, Migration> = {
     async up(db: Kysely<any>) {
       await db.schema
         .alterTable('users')
-        .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(sql`status in ('active', 'invited', 'pending', 'deactivated')`))
+        .addColumn('status', 'text', (c) =>
+          c
+            .notNull()
+            .defaultTo('active')
+            .check(sql`status in ('active', 'invited', 'pending', 'deactivated')`),
+        )
         .execute();
-      await db.schema.alterTable('users').alterColumn('password_hash', (c) => c.dropNotNull()).execute();
+      await db.schema
+        .alterTable('users')
+        .alterColumn('password_hash', (c) => c.dropNotNull())
+        .execute();
       await db.schema
         .createTable('invitation_mails')
         .addColumn('id', 'uuid', (c) => c.primaryKey())

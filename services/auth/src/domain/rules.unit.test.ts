@@ -11,6 +11,11 @@ import {
   revocationCutoff,
   trialEndsAt,
   LOGIN_FAILURE_LIMIT,
+  deactivationCutoff,
+  INVITATION_MAIL_MAX_ATTEMPTS,
+  invitationExpiresAt,
+  invitationMail,
+  invitationMailRetryAt,
 } from './rules.ts';
 
 describe('identity rules', () => {
@@ -56,5 +61,32 @@ describe('identity rules', () => {
     expect(mail.text).toContain('Hello Asha,');
     expect(mail.text).toContain('http://localhost:8080/reset-password?token=abc');
     expect(mail.text).toContain('within 30 minutes');
+  });
+  it('keeps an invitation link for 7 days and retries its mail for hours, not minutes', () => {
+    const now = new Date('2026-01-01T10:00:00Z');
+    expect(invitationExpiresAt(now).toISOString()).toBe('2026-01-08T10:00:00.000Z');
+    expect(invitationMailRetryAt(1, now)?.toISOString()).toBe('2026-01-01T10:00:15.000Z');
+    expect(invitationMailRetryAt(INVITATION_MAIL_MAX_ATTEMPTS - 1, now)?.toISOString()).toBe('2026-01-01T14:16:00.000Z');
+    expect(invitationMailRetryAt(INVITATION_MAIL_MAX_ATTEMPTS, now)).toBeNull();
+  });
+  it('writes the invitation mail for a member or a trainer, with a Hindi line', () => {
+    const base = {
+      to: 'p@example.in',
+      firstName: 'Priya',
+      gymName: 'Iron Temple',
+      link: 'http://x/accept-invitation?token=abc',
+      expiresAt: new Date('2026-01-08T10:00:00Z'),
+    };
+    const member = invitationMail({ ...base, role: 'member' });
+    expect(member.subject).toBe('Iron Temple invited you to Akhada');
+    expect(member.text).toContain('Hello Priya,');
+    expect(member.text).toContain('as a member');
+    expect(member.text).toContain('http://x/accept-invitation?token=abc');
+    expect(member.text).toContain('until 2026-01-08');
+    expect(member.text).toContain('सदस्य');
+    expect(invitationMail({ ...base, role: 'trainer' }).text).toContain('as a trainer');
+  });
+  it('refuses every token of a deactivated account issued up to the end of the current second', () => {
+    expect(deactivationCutoff(new Date('2026-01-01T00:00:01.250Z')).toISOString()).toBe('2026-01-01T00:00:02.000Z');
   });
 });
