@@ -15,6 +15,7 @@ const LoginPage = lazyPage(async () => (await import('../features/auth/routes/lo
 const RegisterPage = lazyPage(async () => (await import('../features/auth/routes/register-page')).RegisterPage, AUTH_NS);
 const ForgotPasswordPage = lazyPage(async () => (await import('../features/auth/routes/forgot-password-page')).ForgotPasswordPage, AUTH_NS);
 const ResetPasswordPage = lazyPage(async () => (await import('../features/auth/routes/reset-password-page')).ResetPasswordPage, AUTH_NS);
+const AcceptInvitationPage = lazyPage(async () => (await import('../features/auth/routes/accept-invitation-page')).AcceptInvitationPage, AUTH_NS);
 const HelpPage = lazyPage(async () => (await import('../features/landing/routes/help-page')).HelpPage, PAGES_NS);
 const ContactPage = lazyPage(async () => (await import('../features/landing/routes/contact-page')).ContactPage, PAGES_NS);
 const PrivacyPage = lazyPage(async () => (await import('../features/landing/routes/privacy-page')).PrivacyPage, PAGES_NS);
@@ -24,6 +25,7 @@ const MembersPage = lazyPage(async () => (await import('../features/members/rout
 const MemberDetailPage = lazyPage(async () => (await import('../features/members/routes/member-detail-page')).MemberDetailPage);
 const NotificationsPage = lazyPage(async () => (await import('../features/notifications/routes/notifications-page')).NotificationsPage);
 const ProfilePage = lazyPage(async () => (await import('../features/profile/routes/profile-page')).ProfilePage);
+const PlanPage = lazyPage(async () => (await import('../features/settings/routes/plan-page')).PlanPage);
 const SettingsRoute = lazyPage(async () => (await import('./routes/settings-route')).SettingsRoute);
 /** Trainers, payments, inventory, attendance, chat and feedback until their screens are built. */
 const PlaceholderPage = lazyPage(async () => (await import('../components/placeholder-page')).PlaceholderPage);
@@ -59,6 +61,7 @@ export const routes: RouteObject[] = [
       },
       { path: '/forgot-password', element: <ForgotPasswordPage />, handle: handle({ page: ForgotPasswordPage }) },
       { path: '/reset-password', element: <ResetPasswordPage />, handle: handle({ page: ResetPasswordPage }) },
+      { path: '/accept-invitation', element: <AcceptInvitationPage />, handle: handle({ page: AcceptInvitationPage }) },
       { path: '/help', element: <HelpPage />, handle: handle({ page: HelpPage }) },
       { path: '/contact', element: <ContactPage />, handle: handle({ page: ContactPage }) },
       { path: '/privacy', element: <PrivacyPage />, handle: handle({ page: PrivacyPage }) },
@@ -95,6 +98,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'profile', element: <ProfilePage />, handle: handle({ page: ProfilePage }) },
               { path: 'settings', element: <SettingsRoute />, handle: handle({ page: SettingsRoute }) },
+              { path: 'settings/plan', element: <PlanPage />, handle: handle({ page: PlanPage }) },
               ...(['trainers', 'payments', 'inventory', 'attendance', 'chat', 'feedback'] as const).map((area) => ({
                 path: area,
                 element: <PlaceholderPage area={area} />,

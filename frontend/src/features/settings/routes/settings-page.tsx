@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { TabList, TabPanel } from '../../../components/tabs';
 import { useUser } from '../../../lib/auth/session';
@@ -80,7 +80,17 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
 
   return (
     <div className="page settings-page">
-      <PageHeader title={t('settings:title')} subtitle={t('settings:subtitle')} />
+      <PageHeader
+        title={t('settings:title')}
+        subtitle={t('settings:subtitle')}
+        actions={
+          admin ? (
+            <Link to="/dashboard/settings/plan" className="btn btn--secondary" data-testid="settings-plan-link">
+              {t('settings:plan.link')}
+            </Link>
+          ) : undefined
+        }
+      />
       <div className="settings-layout">
         <TabList
           label={t('settings:tabsLabel')}
