@@ -73,7 +73,7 @@ export const invitationMail = ({
     text:
       `Hello ${firstName},\n\n${gymName} added you to Akhada as ${as}. Open this link to set your password and sign in:\n\n${link}\n\n` +
       `The link works once, until ${until}. If it has expired, ask ${gymName} to send a new one.\n\n` +
-      `नमस्ते ${firstName}, ${gymName} ने आपको Akhada पर ${asHi} के रूप में जोड़ा है। अपना पासवर्ड सेट करने और साइन इन करने के लिए ऊपर दिया गया लिंक खोलें (${until} तक मान्य)।\n\n— Akhada`,
+      `नमस्ते ${firstName}, ${gymName} ने आपको अखाड़ा पर ${asHi} के रूप में जोड़ा है। अपना पासवर्ड सेट करने और साइन इन करने के लिए ऊपर दिया गया लिंक खोलें (${until} तक मान्य)।\n\n— Akhada`,
   };
 };
 
