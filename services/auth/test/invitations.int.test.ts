@@ -13,8 +13,14 @@ type Mail = Parameters<Mailer['send']>[0];
 const uniq = randomUUID().slice(0, 8);
 const password = 'correct horse 1';
 const delivered: Mail[] = [];
+/** How many of the next sends the fake mail server refuses. */
+let refuseNext = 0;
 const capturing: Mailer = {
   async send(mail) {
+    if (refuseNext > 0) {
+      refuseNext--;
+      throw new Error('421 try again later');
+    }
     delivered.push(mail);
   },
 };
@@ -282,6 +288,27 @@ describe('invitations of members added by staff', () => {
     expect((await userRow(m.id))!.status).toBe('invited');
   });
 
+  it('tries a refused mail again later; only the link that left works', async () => {
+    const email = `member-retry-${uniq}@example.in`;
+    refuseNext = 1;
+    const env = memberRegistered(gymA, { email });
+    await produce(topicOf('members'), env);
+    await expect.poll(async () => (await mailRows(env.aggregateId))[0]?.attempts, { timeout: 30_000 }).toBe(1);
+    const [failed] = await mailRows(env.aggregateId);
+    expect(failed).toMatchObject({ sent_at: null, failed_at: null, last_error: '421 try again later' });
+    const stored = () => db().selectFrom('invitations').select('token_hash').where('user_id', '=', env.aggregateId).execute();
+    expect(await stored()).toHaveLength(0);
+    offsetMs = 20_000; // the retry (15 s later) is due
+    try {
+      await expect.poll(() => mailsTo(email).length, { timeout: 30_000 }).toBe(1);
+    } finally {
+      offsetMs = 0;
+    }
+    expect(await stored()).toHaveLength(1);
+    expect((await mailRows(env.aggregateId))[0]).toMatchObject({ attempts: 2, last_error: null });
+    expect((await accept(tokenIn(mailsTo(email)[0]!)!)).statusCode).toBe(200);
+  });
+
   it('does nothing more when the same event arrives twice', async () => {
     const email = `member-twice-${uniq}@example.in`;
     const env = memberRegistered(gymA, { email });
@@ -451,6 +478,11 @@ describe('archived members and trainers', () => {
     expect(second.statusCode).toBe(200);
     const tokens = [first.json().data.token as string, second.json().data.token as string];
 
+    for (const t of tokens) {
+      const before = await auth.app.inject({ method: 'PUT', url: '/auth/profile', headers: bearer(t), payload: { phone: '9876500000' } });
+      expect(before.statusCode, before.body).toBe(200);
+    }
+
     // Another gym's archive of this id changes nothing.
     await produce(topicOf('members'), makeEnvelope(MemberEvents.MemberArchived, { ...meta(m.id, gymB.orgId), data: { memberId: m.id } }));
     await barrier(topicOf('members'), m.id);
@@ -476,6 +508,16 @@ describe('archived members and trainers', () => {
     expect(refused.json()).toMatchObject({ code: 'ACCOUNT_DEACTIVATED', message: 'This account is no longer active. Ask your gym.' });
     // A wrong password learns nothing about the account.
     expect((await login(m.email, 'a wrong password')).statusCode).toBe(401);
+    // Routes that do not look at the session table refuse the tokens too, once auth.user_sessions_revoked came back
+    // through Kafka to the verifier (as it reaches every service).
+    for (const t of tokens) {
+      await expect
+        .poll(async () => (await auth.app.inject({ method: 'PUT', url: '/auth/profile', headers: bearer(t), payload: { firstName: 'Changed' } })).statusCode, {
+          timeout: 30_000,
+        })
+        .toBe(401);
+    }
+    expect((await userRow(m.id))!.first_name).toBe('Priya');
     for (const t of tokens) {
       expect((await auth.app.inject({ method: 'POST', url: '/auth/refresh', headers: bearer(t) })).statusCode).toBe(401);
       expect((await auth.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(t) })).statusCode).toBe(401);
