@@ -14,7 +14,15 @@ describe('route table (guest routes from the contracts)', () => {
   it('puts each guest route under the prefix that serves it, with its method', () => {
     const table = Object.fromEntries(routeTable({}).map((r) => [r.prefix, r]));
     expect(table.auth!.guestRoutes.map((g) => `${g.method} ${g.path}`).sort()).toEqual(
-      ['GET /auth/.well-known/jwks.json', 'POST /auth/forgot-password', 'POST /auth/login', 'POST /auth/register', 'POST /auth/reset-password'].sort(),
+      [
+        'GET /auth/.well-known/jwks.json',
+        'POST /auth/forgot-password',
+        'POST /auth/invitations/accept',
+        'POST /auth/invitations/preview',
+        'POST /auth/login',
+        'POST /auth/register',
+        'POST /auth/reset-password',
+      ].sort(),
     );
     expect(table.public!.guestRoutes.map((g) => `${g.method} ${g.path}`).sort()).toEqual(['GET /public/landing', 'POST /public/contact']);
     expect(table.members!.guestRoutes).toEqual([]);
