@@ -1,12 +1,11 @@
 import { AuthEvents } from '@akhada/contracts';
-import { AppError, metadataOf, newId } from '@akhada/kit';
+import { AppError, metadataOf, newId, type Executor } from '@akhada/kit';
 import { hashResetToken } from '../adapters/reset-tokens.ts';
 import { publish } from '../db/auth-events.ts';
 import { findInvitation, markInvitationUsed } from '../db/invitations-repo.ts';
 import { insertSession } from '../db/sessions-repo.ts';
-import { activateWithPassword } from '../db/users-repo.ts';
+import { activateWithPassword, findUserById } from '../db/users-repo.ts';
 import { sessionExpiresAt } from '../domain/rules.ts';
-import type { Executor } from '@akhada/kit';
 import type { AuthDb } from '../db/schema.ts';
 import type { AuthDeps, RequestIds } from './deps.ts';
 import { issueSessionToken } from './issue-session-token.ts';
@@ -45,7 +44,7 @@ export const acceptInvitation = async (
     const inv = await usableInvitation(trx, input.token, now, { forUpdate: true });
     await markInvitationUsed(trx, inv.token_hash, now);
     await activateWithPassword(trx, inv.user_id, passwordHash, now);
-    const user = await trx.selectFrom('users').selectAll().where('id', '=', inv.user_id).executeTakeFirstOrThrow();
+    const user = await findUserById(trx, inv.user_id);
     await publish(
       trx,
       AuthEvents.InvitationAccepted,

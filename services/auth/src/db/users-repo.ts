@@ -12,6 +12,9 @@ export const findUserByEmail = (db: Executor<AuthDb>, email: string) =>
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
     .executeTakeFirst();
 
+/** By id alone: only for a caller that reached the user through something it holds (an invitation link's token). */
+export const findUserById = (db: Executor<AuthDb>, userId: string) => db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+
 /** Always within the caller's organization. */
 export const findUserInOrg = (db: Executor<AuthDb>, userId: string, orgId: string) =>
   db.selectFrom('users').selectAll().where('id', '=', userId).where('org_id', '=', orgId).executeTakeFirst();
@@ -52,8 +55,4 @@ export const setUserStatus = async (db: Executor<AuthDb>, userId: string, status
 /** The invited person chose a password: the account is active. */
 export const activateWithPassword = async (db: Executor<AuthDb>, userId: string, passwordHash: string, now: Date) => {
   await db.updateTable('users').set({ password_hash: passwordHash, status: 'active', updated_at: now }).where('id', '=', userId).execute();
-};
-
-export const setUserEmail = async (db: Executor<AuthDb>, userId: string, email: string, now: Date) => {
-  await db.updateTable('users').set({ email, updated_at: now }).where('id', '=', userId).execute();
 };
