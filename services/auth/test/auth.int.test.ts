@@ -222,6 +222,21 @@ describe('passwords', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.json().message).toBe(unknown.json().message);
     await expect.poll(() => sink.messages().filter((m) => m.to.includes(email)).length, { timeout: 10_000 }).toBe(1);
+    // The sink has the mail before the sender's transaction (which stores the link's hash) commits: wait for it.
+    await expect
+      .poll(
+        async () =>
+          (
+            await runtime.dbh.db
+              .selectFrom('password_reset_mails as m')
+              .innerJoin('users as u', 'u.id', 'm.user_id')
+              .select('m.sent_at')
+              .where('u.email', '=', email)
+              .executeTakeFirst()
+          )?.sent_at,
+        { timeout: 10_000 },
+      )
+      .not.toBeNull();
     const mail = sink.messages().find((m) => m.to.includes(email))!;
     expect(mail.subject).toBe('Reset your Akhada password');
     const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];

@@ -77,6 +77,8 @@ describe('POST /auth/forgot-password', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('If an account exists for this email, we have sent a link to reset the password.');
     await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);
+    // The link's hash is stored in the sender's transaction, which commits just after the mail server took the mail.
+    await expect.poll(async () => (await queuedFor(auth, email))[0]?.sent_at, { timeout: 10_000 }).not.toBeNull();
     const mail = mailsTo(email)[0]!;
     expect(mail.subject).toBe('Reset your Akhada password');
     const token = tokenIn(mail);

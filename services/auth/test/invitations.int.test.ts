@@ -156,12 +156,20 @@ const barrier = async (topic: string, key: string) => {
   await expect.poll(async () => (await userRow(sentinelId)) !== undefined, { timeout: 30_000 }).toBe(true);
 };
 
+/**
+ * The sender's transaction commits just after the mail server took the mail (the link's hash is stored in it): a test
+ * that follows a link at once waits for that commit, as a person reading their mail always does.
+ */
+const linksStored = async (userId: string) =>
+  expect.poll(async () => (await mailRows(userId)).every((r) => r.sent_at !== null || r.cancelled_at !== null), { timeout: 30_000 }).toBe(true);
+
 /** Invites a member through Kafka and returns their id, email and the token of the mail they received. */
 const inviteMember = async (gym: Gym, label: string) => {
   const email = `member-${label}-${uniq}@example.in`;
   const env = memberRegistered(gym, { email });
   await produce(topicOf('members'), env);
   await expect.poll(() => mailsTo(email).length, { timeout: 30_000 }).toBe(1);
+  await linksStored(env.aggregateId);
   return { id: env.aggregateId, email, token: tokenIn(mailsTo(email)[0]!)! };
 };
 
@@ -197,6 +205,7 @@ describe('invitations of members added by staff', () => {
     const env = memberRegistered(gymA, { email, firstName: 'Priya' });
     await produce(topicOf('members'), env);
     await expect.poll(() => mailsTo(email).length, { timeout: 30_000 }).toBe(1);
+    await linksStored(env.data.memberId);
 
     const user = await userRow(env.data.memberId);
     expect(user).toMatchObject({ org_id: gymA.orgId, role: 'member', status: 'invited', password_hash: null, email, first_name: 'Priya' });
@@ -304,6 +313,7 @@ describe('invitations of members added by staff', () => {
     } finally {
       offsetMs = 0;
     }
+    await linksStored(env.aggregateId);
     expect(await stored()).toHaveLength(1);
     expect((await mailRows(env.aggregateId))[0]).toMatchObject({ attempts: 2, last_error: null });
     expect((await accept(tokenIn(mailsTo(email)[0]!)!)).statusCode).toBe(200);
@@ -358,6 +368,7 @@ describe('invitations of trainers added by staff, and resending', () => {
     });
     await produce(topicOf('trainers'), resend);
     await expect.poll(() => mailsTo(newEmail).length, { timeout: 30_000 }).toBe(1);
+    await linksStored(trainerId);
     const newToken = tokenIn(mailsTo(newEmail)[0]!)!;
     expect(newToken).not.toBe(oldToken);
     expect((await userRow(trainerId))!.email).toBe(newEmail);
