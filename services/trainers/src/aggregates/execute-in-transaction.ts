@@ -1,4 +1,14 @@
-import { appendToStream, ConcurrencyError, enqueue, fold, readStream, type Aggregate, type CommandResult, type EventMetadata, type KitTables } from '@akhada/kit';
+import {
+  appendToStream,
+  ConcurrencyError,
+  enqueue,
+  fold,
+  readStream,
+  type Aggregate,
+  type CommandResult,
+  type EventMetadata,
+  type KitTables,
+} from '@akhada/kit';
 import type { Transaction } from 'kysely';
 
 /**

@@ -6,9 +6,7 @@ import type { z } from 'zod';
 
 type TrainerSnapshot = z.infer<typeof TrainerEvents.TrainerSnapshot>;
 
-const snapshot = (
-  d: TrainerProfile & { trainerId: string; locationId: string; isAvailable: boolean; status: TrainerSnapshot['status'] },
-): TrainerSnapshot => ({
+const snapshot = (d: TrainerProfile & { trainerId: string; locationId: string; isAvailable: boolean; status: TrainerSnapshot['status'] }): TrainerSnapshot => ({
   trainerId: d.trainerId,
   locationId: d.locationId,
   firstName: d.firstName,

@@ -5,7 +5,12 @@ import { todayFor, type TrainersDeps } from './deps.ts';
 import { requireSelfOrStaff, requireStaffOrTrainer, trainerView } from './trainer-access.ts';
 
 /** Staff, or the trainer themself, record a certification. */
-export const addCertification = async (deps: Pick<TrainersDeps, 'db' | 'clock'>, ctx: RequestContext, id: string, body: AddCertificationBody): Promise<Trainer> => {
+export const addCertification = async (
+  deps: Pick<TrainersDeps, 'db' | 'clock'>,
+  ctx: RequestContext,
+  id: string,
+  body: AddCertificationBody,
+): Promise<Trainer> => {
   requireStaffOrTrainer(ctx);
   await commandTrainer(
     deps,

@@ -22,6 +22,7 @@ export const getEarnings = async (
   const month = monthOf(dateIn(await timeZoneOf(deps.db, row.location_id), deps.clock()));
   const startDate = query.startDate ?? month.start;
   const endDate = query.endDate ?? month.end;
-  if (endDate < startDate) throw badRequest('The end date must not be before the start date', [{ path: 'endDate', message: 'The end date must not be before the start date' }]);
+  if (endDate < startDate)
+    throw badRequest('The end date must not be before the start date', [{ path: 'endDate', message: 'The end date must not be before the start date' }]);
   return { startDate, endDate, total: 0, sessions: 0, byType: [], sourceAvailable: false };
 };

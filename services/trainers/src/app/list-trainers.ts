@@ -18,7 +18,11 @@ export interface TrainerPage {
  * A page of the trainers of the caller's locations (or of one of them), newest first. Pending trainers are listed only
  * when asked for (status=pending), and only to staff; archived ones only with status=archived.
  */
-export const listTrainers = async (deps: Pick<TrainersDeps, 'db' | 'clock'>, ctx: RequestContext, query: z.infer<typeof TrainerListQuery>): Promise<TrainerPage> => {
+export const listTrainers = async (
+  deps: Pick<TrainersDeps, 'db' | 'clock'>,
+  ctx: RequestContext,
+  query: z.infer<typeof TrainerListQuery>,
+): Promise<TrainerPage> => {
   requireStaffOrTrainer(ctx);
   if (query.locationId) assertLocation(ctx, query.locationId);
   const locationIds = query.locationId ? [query.locationId] : ctx.locationIds;

@@ -19,7 +19,10 @@ export const getTrainerStats = async (deps: Pick<TrainersDeps, 'db' | 'clock'>, 
     planOf(deps.db, ctx.orgId),
     countApprovedTrainers(deps.db, ctx.orgId),
   ]);
-  const bySpecialization = Object.fromEntries(Specialization.options.map((sp) => [sp, bySpec.find((b) => b.specialization === sp)?.n ?? 0])) as Record<Specialization, number>;
+  const bySpecialization = Object.fromEntries(Specialization.options.map((sp) => [sp, bySpec.find((b) => b.specialization === sp)?.n ?? 0])) as Record<
+    Specialization,
+    number
+  >;
   return {
     total: s.total,
     available: s.available,

@@ -21,7 +21,12 @@ export const upsertClient = async (
 
 /** Unassigns the member from `trainerId` (only if they are still that trainer's client). */
 export const unassignClient = async (db: Executor<TrainersDb>, memberId: string, trainerId: string): Promise<void> => {
-  await db.updateTable('trainer_clients').set({ trainer_id: null, assigned_at: null }).where('member_id', '=', memberId).where('trainer_id', '=', trainerId).execute();
+  await db
+    .updateTable('trainer_clients')
+    .set({ trainer_id: null, assigned_at: null })
+    .where('member_id', '=', memberId)
+    .where('trainer_id', '=', trainerId)
+    .execute();
 };
 
 /** Whether the member is currently one of the trainer's clients (assigned and not archived). */

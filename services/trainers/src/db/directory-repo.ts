@@ -26,7 +26,10 @@ export const upsertOrganization = async (db: Executor<TrainersDb>, row: { org_id
     .execute();
 };
 
-export const upsertLocation = async (db: Executor<TrainersDb>, row: { location_id: string; org_id: string; name: string; city: string; timezone: string }): Promise<void> => {
+export const upsertLocation = async (
+  db: Executor<TrainersDb>,
+  row: { location_id: string; org_id: string; name: string; city: string; timezone: string },
+): Promise<void> => {
   await db
     .insertInto('kit_locations')
     .values(row)

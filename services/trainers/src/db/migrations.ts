@@ -74,7 +74,9 @@ export const migrations: Record<string, Migration> = {
         .addColumn('assigned_at', 'timestamptz')
         .addColumn('archived', 'boolean', (c) => c.notNull().defaultTo(false))
         .execute();
-      await sql`create index trainer_clients_trainer_idx on trainer_clients (trainer_id, assigned_at desc) where trainer_id is not null and not archived`.execute(db);
+      await sql`create index trainer_clients_trainer_idx on trainer_clients (trainer_id, assigned_at desc) where trainer_id is not null and not archived`.execute(
+        db,
+      );
 
       await db.schema
         .createTable('certification_expiry_notices')

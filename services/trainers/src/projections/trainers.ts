@@ -44,7 +44,11 @@ export const projectTrainers = async (db: Executor<TrainersDb>, { event, streamV
         created_at: new Date(d.createdAt),
         version: v,
       });
-      if (inserted) await insertCertifications(db, d.certifications.map((c) => certRow(d.trainerId, d.orgId, c)));
+      if (inserted)
+        await insertCertifications(
+          db,
+          d.certifications.map((c) => certRow(d.trainerId, d.orgId, c)),
+        );
       return;
     }
     case 'TrainerApproved':

@@ -1,8 +1,15 @@
 import type { AvailabilityStatus } from '@akhada/contracts';
 
 /** Derived, never stored: unavailable when marked off, fully booked when the clients reach the maximum, else available. */
-export const availabilityOf = ({ isAvailable, currentClients, maxClients }: { isAvailable: boolean; currentClients: number; maxClients: number }): AvailabilityStatus =>
-  !isAvailable ? 'unavailable' : currentClients >= maxClients ? 'fully_booked' : 'available';
+export const availabilityOf = ({
+  isAvailable,
+  currentClients,
+  maxClients,
+}: {
+  isAvailable: boolean;
+  currentClients: number;
+  maxClients: number;
+}): AvailabilityStatus => (!isAvailable ? 'unavailable' : currentClients >= maxClients ? 'fully_booked' : 'available');
 
 /** "8/15". */
 export const clientCapacity = (currentClients: number, maxClients: number): string => `${currentClients}/${maxClients}`;

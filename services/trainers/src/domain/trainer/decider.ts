@@ -184,10 +184,11 @@ const invalid = (message: string) => new DomainError('VALIDATION_FAILED', messag
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The invariants the contract already checks, checked again here: the decider does not trust its caller. */
-const checkProfile = (p: TrainerProfile): void => {
+const checkProfile = (p: TrainerProfile, { selfRegistered = false } = {}): void => {
   if (!p.firstName.trim() || !p.lastName.trim()) throw invalid('First and last name are required');
   if (!EMAIL.test(p.email)) throw invalid('Enter a valid email address');
-  if (p.specialization.length === 0) throw invalid('Choose at least one specialization');
+  // Someone who registered with the join code has told us no specialization yet; staff fill it in when approving.
+  if (p.specialization.length === 0 && !selfRegistered) throw invalid('Choose at least one specialization');
   if (!Number.isInteger(p.experience) || p.experience < 0) throw invalid('Experience must be a whole number of years, zero or more');
   if (!Number.isSafeInteger(p.hourlyRatePaise) || p.hourlyRatePaise < 0) throw invalid('The hourly rate must be zero or more');
   if (!Number.isInteger(p.maxClients) || p.maxClients < MAX_CLIENTS_RANGE.min || p.maxClients > MAX_CLIENTS_RANGE.max) {
@@ -219,7 +220,7 @@ const decide = (command: TrainerCommand, state: TrainerState): TrainerEvent[] =>
   switch (command.type) {
     case 'CreateTrainer': {
       if (state.status !== 'None') throw new DomainError('CONFLICT', 'This trainer already exists');
-      checkProfile(command.data);
+      checkProfile(command.data, { selfRegistered: command.data.source === 'join_code' });
       command.data.certifications.forEach(checkCertification);
       return [{ type: 'TrainerCreated', data: command.data }];
     }

@@ -52,24 +52,58 @@ const book = (over: Partial<Extract<TrainerCommand, { type: 'BookSession' }>['da
 });
 const booked: TrainerEvent = {
   type: 'SessionBooked',
-  data: { sessionId: S1, memberId: M, memberName: 'Priya Sharma', startsAt: '2026-03-11T01:00:00.000Z', durationMinutes: 60, notes: null, bookedAt: at, trainerId: T },
+  data: {
+    sessionId: S1,
+    memberId: M,
+    memberName: 'Priya Sharma',
+    startsAt: '2026-03-11T01:00:00.000Z',
+    durationMinutes: 60,
+    notes: null,
+    bookedAt: at,
+    trainerId: T,
+  },
 };
 const isCode = (code: string, status: number) => (e: DomainError) => e.code === code && e.status === status;
 
 describe('trainer decider: creation', () => {
   it('creates a trainer added by staff', () => given([]).when(create()).then([created()]));
-  it('creates a pending trainer who joined with the code', () => given([]).when(create({ source: 'join_code', certifications: [] })).then([pending]));
+  it('creates a pending trainer who joined with the code', () =>
+    given([])
+      .when(create({ source: 'join_code', certifications: [] }))
+      .then([pending]));
+  it('accepts a join-code sign-up without a specialization (staff add it later), not a staff-added trainer', () => {
+    given([])
+      .when(create({ source: 'join_code', certifications: [], specialization: [] }))
+      .then([created({ source: 'join_code', certifications: [], specialization: [] })]);
+    given([])
+      .when(create({ specialization: [] }))
+      .thenThrows(DomainError, isCode('VALIDATION_FAILED', 400));
+  });
   it('refuses to create the same trainer twice', () => given([created()]).when(create()).thenThrows(DomainError, isCode('CONFLICT', 409)));
   it('refuses maxClients outside 1–50', () => {
-    given([]).when(create({ maxClients: 0 })).thenThrows(DomainError, isCode('VALIDATION_FAILED', 400));
-    given([]).when(create({ maxClients: 51 })).thenThrows(DomainError, isCode('VALIDATION_FAILED', 400));
+    given([])
+      .when(create({ maxClients: 0 }))
+      .thenThrows(DomainError, isCode('VALIDATION_FAILED', 400));
+    given([])
+      .when(create({ maxClients: 51 }))
+      .thenThrows(DomainError, isCode('VALIDATION_FAILED', 400));
   });
   it('refuses no specialization, negative or fractional experience, a negative rate, a bad email', () => {
-    given([]).when(create({ specialization: [] })).thenThrows(DomainError, isCode('VALIDATION_FAILED', 400));
-    given([]).when(create({ experience: -1 })).thenThrows(DomainError, isCode('VALIDATION_FAILED', 400));
-    given([]).when(create({ experience: 1.5 })).thenThrows(DomainError, isCode('VALIDATION_FAILED', 400));
-    given([]).when(create({ hourlyRatePaise: -100 })).thenThrows(DomainError, isCode('VALIDATION_FAILED', 400));
-    given([]).when(create({ email: 'not-an-email' })).thenThrows(DomainError, isCode('VALIDATION_FAILED', 400));
+    given([])
+      .when(create({ specialization: [] }))
+      .thenThrows(DomainError, isCode('VALIDATION_FAILED', 400));
+    given([])
+      .when(create({ experience: -1 }))
+      .thenThrows(DomainError, isCode('VALIDATION_FAILED', 400));
+    given([])
+      .when(create({ experience: 1.5 }))
+      .thenThrows(DomainError, isCode('VALIDATION_FAILED', 400));
+    given([])
+      .when(create({ hourlyRatePaise: -100 }))
+      .thenThrows(DomainError, isCode('VALIDATION_FAILED', 400));
+    given([])
+      .when(create({ email: 'not-an-email' }))
+      .thenThrows(DomainError, isCode('VALIDATION_FAILED', 400));
   });
   it('refuses a certification that expires before it was issued', () =>
     given([])
@@ -82,7 +116,10 @@ describe('trainer decider: approval and archive', () => {
     given([pending])
       .when({ type: 'ApproveTrainer', data: { approvedAt: at } })
       .then([{ type: 'TrainerApproved', data: { trainerId: T, approvedAt: at } }]));
-  it('treats approving an active trainer as a no-op', () => given([created()]).when({ type: 'ApproveTrainer', data: { approvedAt: at } }).thenNothingHappened());
+  it('treats approving an active trainer as a no-op', () =>
+    given([created()])
+      .when({ type: 'ApproveTrainer', data: { approvedAt: at } })
+      .thenNothingHappened());
   it('refuses to approve an archived trainer', () =>
     given([pending, { ...archived, data: { ...archived.data, wasPending: true } }])
       .when({ type: 'ApproveTrainer', data: { approvedAt: at } })
@@ -92,20 +129,29 @@ describe('trainer decider: approval and archive', () => {
       .when({ type: 'ArchiveTrainer', data: { archivedAt: at } })
       .then([{ type: 'TrainerArchived', data: { trainerId: T, archivedAt: at, wasPending: true } }]));
   it('archiving is terminal: a second archive does nothing, an update is refused', () => {
-    given([created(), archived]).when({ type: 'ArchiveTrainer', data: { archivedAt: at } }).thenNothingHappened();
+    given([created(), archived])
+      .when({ type: 'ArchiveTrainer', data: { archivedAt: at } })
+      .thenNothingHappened();
     given([created(), archived])
       .when({ type: 'UpdateTrainer', data: { ...profile, isAvailable: true, updatedAt: at } })
       .thenThrows(DomainError, isCode('CONFLICT', 409));
   });
   it('answers 404 for a trainer that does not exist', () =>
-    given([]).when({ type: 'ArchiveTrainer', data: { archivedAt: at } }).thenThrows(DomainError, isCode('NOT_FOUND', 404)));
+    given([])
+      .when({ type: 'ArchiveTrainer', data: { archivedAt: at } })
+      .thenThrows(DomainError, isCode('NOT_FOUND', 404)));
 });
 
 describe('trainer decider: details', () => {
   it('updates details and availability', () =>
     given([created()])
       .when({ type: 'UpdateTrainer', data: { ...profile, maxClients: 15, isAvailable: false, updatedAt: at } })
-      .then([{ type: 'TrainerUpdated', data: { ...profile, maxClients: 15, isAvailable: false, updatedAt: at, trainerId: T, locationId: createData.locationId, status: 'active' } }]));
+      .then([
+        {
+          type: 'TrainerUpdated',
+          data: { ...profile, maxClients: 15, isAvailable: false, updatedAt: at, trainerId: T, locationId: createData.locationId, status: 'active' },
+        },
+      ]));
   it('refuses an update with maxClients 51', () =>
     given([created()])
       .when({ type: 'UpdateTrainer', data: { ...profile, maxClients: 51, isAvailable: true, updatedAt: at } })
@@ -154,7 +200,9 @@ describe('trainer decider: details', () => {
     given([created()])
       .when({ type: 'RequestInvitationResend', data: { requestedAt: at } })
       .then([{ type: 'InvitationResendRequested', data: { trainerId: T, email: profile.email, firstName: 'Arjun', lastName: 'Nair', requestedAt: at } }]);
-    given([pending]).when({ type: 'RequestInvitationResend', data: { requestedAt: at } }).thenThrows(DomainError, isCode('CONFLICT', 409));
+    given([pending])
+      .when({ type: 'RequestInvitationResend', data: { requestedAt: at } })
+      .thenThrows(DomainError, isCode('CONFLICT', 409));
   });
 });
 
@@ -197,7 +245,9 @@ describe('trainer decider: certification expiry', () => {
   it('flags an expiring certification once', () => given([created()]).when(flag).then([flagged]));
   it('does not flag it twice for the same expiry date', () => given([created(), flagged]).when(flag).thenNothingHappened());
   it('does not flag a removed certification or an archived trainer', () => {
-    given([created(), { type: 'CertificationRemoved', data: { certificationId: C1, removedAt: at, trainerId: T } }]).when(flag).thenNothingHappened();
+    given([created(), { type: 'CertificationRemoved', data: { certificationId: C1, removedAt: at, trainerId: T } }])
+      .when(flag)
+      .thenNothingHappened();
     given([created(), archived]).when(flag).thenNothingHappened();
   });
 });
