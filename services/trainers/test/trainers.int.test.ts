@@ -24,7 +24,9 @@ import {
 } from '@akhada/kit';
 import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import type { FastifyInstance } from 'fastify';
+import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveDemoTrainer, DEMO_TRAINERS, seedTrainers } from '../../../infra/src/seed-trainers.ts';
 import { flagExpiringCertifications } from '../src/app/flag-expiring-certifications.ts';
 import { buildApp } from '../src/build-app.ts';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
@@ -622,5 +624,67 @@ describe('certification expiry job', () => {
     now = new Date('2026-06-15T04:30:00.000Z');
     await flagExpiringCertifications(job);
     expect(await outboxOf('trainers.certification_expiring', t._id)).toHaveLength(1);
+  });
+});
+
+describe('seed', () => {
+  // The seed speaks to the gateway (`/api/trainers…`); a small stand-in forwards to this app without the /api prefix.
+  let gateway: Server;
+  let gatewayUrl: string;
+  beforeAll(async () => {
+    gateway = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        void app
+          .inject({
+            method: req.method as RouteContract['method'],
+            url: (req.url ?? '/').replace(/^\/api/, ''),
+            headers: req.headers,
+            ...(chunks.length ? { payload: Buffer.concat(chunks) } : {}),
+          })
+          .then((r) => {
+            res.writeHead(r.statusCode, { 'content-type': 'application/json' });
+            res.end(r.body);
+          });
+      });
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const addr = gateway.address();
+    gatewayUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  });
+  afterAll(async () => new Promise<void>((resolve) => gateway.close(() => resolve())));
+
+  it('seeds the demo trainers across both locations once, through the API', async () => {
+    const token = await tokenOf(ownerA);
+    const ids = await seedTrainers(gatewayUrl, token, [L1, L2], () => undefined);
+    expect(ids).toHaveLength(DEMO_TRAINERS.length);
+    const again = await seedTrainers(gatewayUrl, token, [L1, L2], () => undefined);
+    expect(again).toEqual(ids);
+    const rows = await runtime.dbh.db.selectFrom('trainers').selectAll().where('id', 'in', ids).execute();
+    expect(rows).toHaveLength(DEMO_TRAINERS.length);
+    expect(new Set(rows.map((r) => r.location_id))).toEqual(new Set([L1, L2]));
+    expect(rows.every((r) => r.weekly_slots.length > 0)).toBe(true);
+    expect(rows.filter((r) => !r.is_available)).toHaveLength(1);
+    const soon = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const certs = await runtime.dbh.db.selectFrom('trainer_certifications').selectAll().where('trainer_id', 'in', ids).execute();
+    expect(certs.filter((c) => c.expiry_date !== null && c.expiry_date <= soon)).toHaveLength(1);
+  });
+
+  it('approves the demo trainer who joined with the code, and fills in their profile', async () => {
+    const userId = newId();
+    const email = `demo.${userId.slice(-8)}@example.in`;
+    await produce(
+      topicOf('auth'),
+      makeEnvelope(AuthEvents.UserRegistered, {
+        ...meta(userId, orgA),
+        data: { userId, orgId: orgA, role: 'trainer', firstName: 'Arjun', lastName: 'Nair', email, locationIds: [L1], via: 'join_code' },
+      }),
+    );
+    const token = await tokenOf(ownerA);
+    const id = await approveDemoTrainer(gatewayUrl, token, { email, firstName: 'Arjun', lastName: 'Nair', phone: '+91 98220 33333' });
+    expect(id).toBe(userId);
+    expect((await call(ownerA, 'GET', `/trainers/${id}`)).body.data).toMatchObject({ status: 'active', specialization: ['strength_training', 'cardio'] });
+    expect(await approveDemoTrainer(gatewayUrl, token, { email, firstName: 'Arjun', lastName: 'Nair', phone: '+91 98220 33333' })).toBe(userId);
   });
 });
