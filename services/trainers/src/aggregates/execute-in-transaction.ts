@@ -1,5 +1,6 @@
 import {
   appendToStream,
+  conflict,
   ConcurrencyError,
   enqueue,
   fold,
@@ -16,7 +17,7 @@ import type { Transaction } from 'kysely';
  * commits with the inbox row) or a command that must check something under a lock first (the plan's allowance). Same
  * steps: load, decide, append at the version read, project inline, enqueue integration events. A ConcurrencyError
  * reaches the caller, who retries the whole transaction. `expectedVersion`, when given, is the version the client saw:
- * a stream that moved on since answers 409 without retrying.
+ * a stream that moved on since answers 409 CONCURRENCY_CONFLICT without retrying.
  */
 export const executeInTransaction = async <DB extends KitTables, C, E extends { type: string }, S>(
   trx: Transaction<DB>,
@@ -29,7 +30,9 @@ export const executeInTransaction = async <DB extends KitTables, C, E extends { 
   const streamId = aggregate.streamId(id);
   const kitTrx = trx as unknown as Transaction<KitTables>;
   const past = await readStream<E>(kitTrx, streamId);
-  if (expectedVersion !== undefined && expectedVersion !== past.version) throw new ConcurrencyError(streamId, expectedVersion);
+  if (expectedVersion !== undefined && expectedVersion !== past.version) {
+    throw conflict('CONCURRENCY_CONFLICT', 'Someone else changed this trainer since you opened it. Reload and try again.');
+  }
   const { decider } = aggregate;
   const state = fold(
     decider,

@@ -26,7 +26,7 @@ export const commandTrainer = async (
   try {
     return await withRetry(() =>
       deps.db.transaction().execute(async (trx) => {
-        if (opts.countsAgainstPlan) await assertTrainerAllowance(trx, ctx.orgId);
+        if (opts.countsAgainstPlan) await assertTrainerAllowance(trx, ctx.orgId, id);
         return executeInTransaction(trx, trainerAggregate, id, command, metadataOf(ctx, { locationId: row.location_id }), {
           expectedVersion: opts.expectedVersion,
         });

@@ -155,16 +155,19 @@ export const sessionsOf = async (db: Executor<TrainersDb>, trainerId: string, fr
 export const findSession = async (db: Executor<TrainersDb>, trainerId: string, sessionId: string): Promise<TrainerSessionsTable | undefined> =>
   db.selectFrom('trainer_sessions').selectAll().where('trainer_id', '=', trainerId).where('id', '=', sessionId).executeTakeFirst();
 
-/** Trainers that count against the plan: approved (active), not archived, in the whole organization. */
-export const countApprovedTrainers = async (db: Executor<TrainersDb>, orgId: string): Promise<number> =>
-  (
-    await db
-      .selectFrom('trainers')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('org_id', '=', orgId)
-      .where('status', '=', 'active')
-      .executeTakeFirstOrThrow()
-  ).n;
+/**
+ * Trainers that count against the plan: approved (active), not archived, in the whole organization; `except` leaves
+ * one out (approving a trainer who is active already takes no new place).
+ */
+export const countApprovedTrainers = async (db: Executor<TrainersDb>, orgId: string, { except }: { except?: string } = {}): Promise<number> => {
+  let q = db
+    .selectFrom('trainers')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('org_id', '=', orgId)
+    .where('status', '=', 'active');
+  if (except) q = q.where('id', '<>', except);
+  return (await q.executeTakeFirstOrThrow()).n;
+};
 
 /**
  * Serializes the plan check of one organization: taken inside the command's transaction before counting, held until it
