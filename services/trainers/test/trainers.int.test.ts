@@ -297,6 +297,50 @@ describe('authorization', () => {
   });
 });
 
+describe('bad input', () => {
+  it('answers every route’s broken fields with a 4xx and the error body, never a 5xx, and writes nothing', async () => {
+    const t = await create(ownerA);
+    const valid: Record<string, Record<string, unknown>> = {
+      'POST /trainers': trainerBody(),
+      'PUT /trainers/:id': { ...trainerBody(), maxClients: 10, bio: '', isAvailable: true },
+      'PUT /trainers/:id/schedule': { weeklySlots: [{ dayOfWeek: 1, startTime: '06:00', endTime: '09:00' }] },
+      'POST /trainers/:id/sessions': { memberId: newId(), startsAt: '2026-03-12T01:00:00.000Z', durationMinutes: 60, notes: 'x' },
+      'POST /trainers/:id/certifications': { name: 'X', issuingOrganization: 'Y', issueDate: '2024-01-01', expiryDate: '2025-01-01' },
+      'GET /trainers': { search: 'a', specialization: 'yoga', availability: 'available', status: 'active', locationId: L1, page: 1, limit: 10 },
+      'GET /trainers/:id/members': { page: 1, limit: 10 },
+      'GET /trainers/:id/earnings': { startDate: '2026-03-01', endDate: '2026-03-31' },
+    };
+    const badValues: unknown[] = [null, 12345, -1, 1e308, 'x'.repeat(5000), 'a\u0000b', '\u202Eevil', '', [], {}, true, '2026-02-30', 'not-a-uuid'];
+    const events = async () => (await runtime.dbh.db.selectFrom('events').select('global_position').execute()).length;
+    let calls = 0;
+    for (const r of routeList) {
+      const key = `${r.method} ${r.path}`;
+      const sample = valid[key];
+      if (!sample) continue;
+      for (const field of Object.keys(sample)) {
+        for (const bad of badValues) {
+          const broken = { ...sample, [field]: bad };
+          const url = urlOf(r.path, t._id);
+          const before = await events();
+          const res =
+            r.method === 'GET'
+              ? await call(
+                  ownerA,
+                  'GET',
+                  `${url}?${new URLSearchParams(Object.entries(broken).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()}`,
+                )
+              : await call(ownerA, r.method, url, broken);
+          calls++;
+          expect(res.status, `${key} ${field}=${JSON.stringify(bad).slice(0, 40)}: ${JSON.stringify(res.body).slice(0, 200)}`).toBeLessThan(500);
+          if (res.status >= 400) expect(ErrorBody.safeParse(res.body).success, `${key} ${field}: error body`).toBe(true);
+          if (r.method !== 'GET' && res.status >= 400) expect(await events(), `${key} ${field}=${JSON.stringify(bad).slice(0, 40)} wrote`).toBe(before);
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(300);
+  });
+});
+
 describe('POST /trainers and PUT /trainers/:id', () => {
   it('adds a trainer in the contract’s shape, with derived availability, capacity and certification states, and announces it', async () => {
     const body = trainerBody({
