@@ -18,7 +18,7 @@ export const bookSession = async (
   body: z.infer<typeof BookSessionBody>,
 ): Promise<TrainingSession> => {
   requireStaffOrTrainer(ctx);
-  const client = await isCurrentClient(deps.db, id, body.memberId);
+  const client = await isCurrentClient(deps.db, { orgId: ctx.orgId, trainerId: id, memberId: body.memberId });
   const sessionId = newId();
   const { events } = await commandTrainer(
     deps,

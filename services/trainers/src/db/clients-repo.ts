@@ -30,10 +30,14 @@ export const unassignClient = async (db: Executor<TrainersDb>, memberId: string,
 };
 
 /** Whether the member is currently one of the trainer's clients (assigned and not archived). */
-export const isCurrentClient = async (db: Executor<TrainersDb>, trainerId: string, memberId: string): Promise<TrainerClientsTable | undefined> =>
+export const isCurrentClient = async (
+  db: Executor<TrainersDb>,
+  { orgId, trainerId, memberId }: { orgId: string; trainerId: string; memberId: string },
+): Promise<TrainerClientsTable | undefined> =>
   db
     .selectFrom('trainer_clients')
     .selectAll()
+    .where('org_id', '=', orgId)
     .where('member_id', '=', memberId)
     .where('trainer_id', '=', trainerId)
     .where('archived', '=', false)

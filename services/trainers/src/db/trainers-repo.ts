@@ -152,9 +152,6 @@ export const sessionsOf = async (db: Executor<TrainersDb>, trainerId: string, fr
     .orderBy('starts_at')
     .execute();
 
-export const findSession = async (db: Executor<TrainersDb>, trainerId: string, sessionId: string): Promise<TrainerSessionsTable | undefined> =>
-  db.selectFrom('trainer_sessions').selectAll().where('trainer_id', '=', trainerId).where('id', '=', sessionId).executeTakeFirst();
-
 /**
  * Trainers that count against the plan: approved (active), not archived, in the whole organization; `except` leaves
  * one out (approving a trainer who is active already takes no new place).
