@@ -4,6 +4,7 @@ import { authRoutes } from './auth.ts';
 import { memberRoutes } from './members.ts';
 import { notificationRoutes } from './notifications.ts';
 import { publicRoutes } from './public.ts';
+import { trainersRoutes } from './trainers.ts';
 import { allRouteContracts } from './all-routes.ts';
 import * as contracts from '../index.ts';
 
@@ -18,7 +19,7 @@ describe('route registry', () => {
   });
 
   it('lists every route of every route group exactly once', () => {
-    const groups = [authRoutes, memberRoutes, notificationRoutes, publicRoutes].flatMap((g) => Object.values(g));
+    const groups = [authRoutes, memberRoutes, notificationRoutes, publicRoutes, trainersRoutes].flatMap((g) => Object.values(g));
     expect(allRouteContracts.map((r) => r.contract)).toEqual(groups);
     expect(new Set(allRouteContracts.map((r) => r.name)).size).toBe(allRouteContracts.length);
     expect(new Set(allRouteContracts.map((r) => `${r.contract.method} ${r.contract.path}`)).size).toBe(allRouteContracts.length);
