@@ -36,6 +36,8 @@ export const ErrorCode = z.enum([
   'LOCATION_NOT_ALLOWED',
   'TRIAL_EXPIRED',
   'PLAN_LIMIT_REACHED',
+  /** 409: the organization's plan allows no more members or trainers. */
+  'PLAN_LIMIT',
   'SERVICE_UNAVAILABLE',
   /** 413: the body is larger than the edge and the services accept. */
   'PAYLOAD_TOO_LARGE',

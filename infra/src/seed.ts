@@ -1,6 +1,7 @@
 // The demo chain, seeded once through the product's own public API (so it takes exactly the paths users take):
 // one organization, two locations in different cities, an owner, an admin, a trainer and a few dozen members.
 import { authRoutes, memberRoutes } from '@akhada/contracts';
+import { approveDemoTrainer } from './seed-trainers.ts';
 
 export const DEMO = {
   password: 'Akhada@2026',
@@ -10,6 +11,8 @@ export const DEMO = {
   gym: 'Akhada Fitness',
   cities: ['Pune', 'Bengaluru'] as const,
 };
+
+const DEMO_TRAINER_PHONE = '+91 98220 33333';
 
 const FIRST = [
   'Aarav',
@@ -101,16 +104,14 @@ export async function seedDemo(gatewayUrl: string, log: (s: string) => void = co
     'admin',
     call(gatewayUrl, 'POST', '/auth/staff', { ...DEMO.admin, phone: '+91 98450 22222', role: 'admin', locationIds: [blr], password: DEMO.password }, token),
   );
+  // The demo trainer joins with the gym's code, like a real one: pending until the owner approves them.
+  const joinCode = login.data.user.organization.joinCode;
+  if (!joinCode) throw new Error('seed: the demo gym has no join code');
   await must(
     'trainer',
-    call(
-      gatewayUrl,
-      'POST',
-      '/auth/staff',
-      { ...DEMO.trainer, phone: '+91 98220 33333', role: 'trainer', locationIds: [pune], password: DEMO.password },
-      token,
-    ),
+    call(gatewayUrl, 'POST', '/auth/register', { ...DEMO.trainer, phone: DEMO_TRAINER_PHONE, role: 'trainer', gymCode: joinCode, password: DEMO.password }),
   );
+  await approveDemoTrainer(gatewayUrl, token, { ...DEMO.trainer, phone: DEMO_TRAINER_PHONE });
 
   const today = new Date();
   for (let i = 0; i < 36; i++) {

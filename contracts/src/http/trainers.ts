@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AccountStatus, AvailabilityStatus, Gender, Role, Specialization, TrainerStatus } from '../enums.ts';
+import { AccountStatus, AvailabilityStatus, Gender, Specialization, TrainerStatus } from '../enums.ts';
 import { Email, Phone } from './auth.ts';
 import { Rupees } from './members.ts';
-import { ANY_ROLE, IdParams, IsoDate, IsoDateTime, ok, okMessage, PageQuery, Pagination, Problem, route, Text } from './route.ts';
+import { IdParams, IsoDate, IsoDateTime, ok, okMessage, PageQuery, Pagination, Problem, route, Text } from './route.ts';
 
 /** Spec part 2 §3 Trainer, as the trainers service answers it. */
 export const Certification = z.object({
@@ -138,6 +138,7 @@ export const TrainerClient = z.object({
   membershipEndDate: IsoDate.nullable(),
   assignedAt: IsoDateTime,
 });
+export type TrainerClient = z.infer<typeof TrainerClient>;
 export const TrainerClientList = z.object({ success: z.literal(true), data: z.array(TrainerClient), totalCount: z.number().int(), pagination: Pagination });
 
 /** A recurring weekly slot: day 0 = Sunday … 6 = Saturday, local times "HH:MM" in the location's timezone. */
@@ -155,6 +156,7 @@ export const TrainingSession = z.object({
   durationMinutes: z.number().int(),
   notes: z.string().nullable(),
 });
+export type TrainingSession = z.infer<typeof TrainingSession>;
 export const TrainerSchedule = z.object({
   timezone: z.string(),
   weeklySlots: z.array(WeeklySlot),
@@ -197,26 +199,7 @@ export const TrainerStats = z.object({
 const STAFF = ['owner', 'admin'] as const;
 const STAFF_AND_TRAINERS = ['owner', 'admin', 'trainer'] as const;
 
-/** What GET /trainers/ping answers: an example to replace with the service's real contracts. */
-export const TrainersPing = z.object({
-  service: z.literal('trainers'),
-  orgId: z.uuid(),
-  role: Role,
-  examples: z.number().int().min(0),
-  at: IsoDateTime,
-});
-export type TrainersPing = z.infer<typeof TrainersPing>;
-
 export const trainersRoutes = {
-  ping: route({
-    method: 'GET',
-    path: '/trainers/ping',
-    responses: { 200: ok(TrainersPing), 401: Problem },
-    auth: true,
-    roles: ANY_ROLE,
-    summary: 'Example route of the trainers service: who is calling and how many examples the organization has.',
-  }),
-
   list: route({
     method: 'GET',
     path: '/trainers',

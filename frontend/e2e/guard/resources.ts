@@ -1,6 +1,7 @@
 // Real resources the id routes point at, made in a gym through the public API, and a way to read each back as its
 // owner sees it (to prove a foreign caller changed nothing). Keyed by the first segment of the route's path.
-import { memberRoutes, notificationRoutes } from '@akhada/contracts';
+import { memberRoutes, notificationRoutes, trainersRoutes } from '@akhada/contracts';
+import { randomUUID } from 'node:crypto';
 import type { Actor, Api, Gym } from './actors.ts';
 
 export interface Resource {
@@ -44,6 +45,37 @@ export const RESOURCE_FACTORIES: Record<string, (api: Api, gym: Gym) => Promise<
     };
   },
   notifications: notificationOf,
+  trainers: async (api, gym) => {
+    const owner = gym.owner;
+    const created = await api.call(
+      'POST',
+      '/trainers',
+      {
+        firstName: 'Guard',
+        lastName: 'Trainer',
+        email: `guard.trainer.${randomUUID()}@example.in`,
+        phone: '+91 98220 55555',
+        specialization: ['yoga'],
+        experience: 3,
+        hourlyRate: 500,
+        locationId: gym.locationId,
+        certifications: [{ name: 'Guard Cert', issuingOrganization: 'Guard', issueDate: '2024-01-01' }],
+      },
+      owner.token,
+    );
+    if (created.status !== 201) throw new Error(`guard: add trainer answered ${created.status}: ${JSON.stringify(created.json)}`);
+    const id = trainersRoutes.create.responses[201].parse(created.json).data._id;
+    return {
+      id,
+      owner,
+      async readBack() {
+        const r = await api.call('GET', `/trainers/${id}`, undefined, owner.token);
+        if (r.status === 404) return undefined;
+        const t = trainersRoutes.get.responses[200].parse(r.json).data;
+        return { version: t.version, fullName: t.fullName, status: t.status, certifications: t.certifications.length };
+      },
+    };
+  },
 };
 
 export const resourceKind = (path: string): string => path.split('/')[1] ?? '';

@@ -1,13 +1,41 @@
 import { SERVICES } from '@akhada/contracts';
 import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
 import { z } from 'zod';
+import { flagExpiringCertifications } from './app/flag-expiring-certifications.ts';
 import { buildApp } from './build-app.ts';
+import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
 import type { TrainersDb } from './db/schema.ts';
 
-// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay), the app, serve, close.
-const config = loadConfig(BaseConfig.extend({ PORT: z.coerce.number().int().min(1).max(65535).default(SERVICES.trainers.port) }));
+process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+
+// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay), consumers of other
+// services' events, the certification-expiry job, the app, serve, close.
+const config = loadConfig(
+  BaseConfig.extend({
+    PORT: z.coerce.number().int().min(1).max(65535).default(SERVICES.trainers.port),
+    /** How often the certification-expiry job runs (every instance runs it; they share the work safely). */
+    CERTIFICATION_JOB_INTERVAL_MS: z.coerce.number().int().min(1000).default(3_600_000),
+  }),
+);
 const runtime = await bootRuntime<TrainersDb>({ name: 'trainers', config, migrations });
-const { logger, verifier, readiness, dbh } = runtime;
-const app = buildApp({ logger, verifier, readiness, db: dbh.db, clock: () => new Date() });
-await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: runtime.closers });
+const { logger, verifier, readiness, dbh, bus } = runtime;
+const clock = () => new Date();
+
+const consumers = await startConsumers({ bus, db: dbh.db, logger });
+
+const runExpiryJob = () =>
+  flagExpiringCertifications({ db: dbh.db, clock })
+    .then((n) => n > 0 && logger.info({ raised: n }, 'certification expiry warnings raised'))
+    .catch((err: unknown) => logger.error({ err }, 'certification expiry job failed'));
+void runExpiryJob();
+const expiryTimer = setInterval(() => void runExpiryJob(), config.CERTIFICATION_JOB_INTERVAL_MS);
+
+const app = buildApp({ logger, verifier, readiness, db: dbh.db, clock });
+await serve({
+  app,
+  port: config.PORT,
+  host: config.HOST,
+  logger,
+  onClose: [async () => clearInterval(expiryTimer), ...consumers.map((c) => () => c.stop()), ...runtime.closers],
+});

@@ -1,6 +1,8 @@
 import type { HttpDeps } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { TrainersDb } from '../db/schema.ts';
+import { DEFAULT_TIME_ZONE } from '../db/directory-repo.ts';
+import { dateIn } from '../domain/calendar.ts';
 
 /** What the use cases need; each takes `Pick<TrainersDeps, ...>` of it. */
 export interface TrainersDeps {
@@ -10,3 +12,6 @@ export interface TrainersDeps {
 
 /** What buildApp needs: the HTTP side (logger, verifier, readiness) and the use cases' dependencies. */
 export interface AppDeps extends HttpDeps, TrainersDeps {}
+
+/** "Today" for certification expiry states: the calendar of the gym's default zone (India). */
+export const todayFor = ({ clock }: Pick<TrainersDeps, 'clock'>, timeZone = DEFAULT_TIME_ZONE): string => dateIn(timeZone, clock());

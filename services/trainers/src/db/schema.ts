@@ -1,12 +1,103 @@
+import type { AccountStatus, PlanId, Specialization, TrainerStatus } from '@akhada/contracts';
 import type { KitTables } from '@akhada/kit';
+import type { ColumnType } from 'kysely';
+import type { WeeklySlot } from '../domain/trainer/schedule.ts';
 
-/** An example table; replace it with the service's own. */
-export interface ExamplesTable {
+/** The trainers read table: one row per trainer, projected inline from the trainer streams (account_status from auth's events). */
+export interface TrainersTable {
   id: string;
   org_id: string;
+  location_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  specialization: Specialization[];
+  experience: number;
+  /** Integer paise per hour. */
+  hourly_rate_paise: number;
+  max_clients: number;
+  is_available: boolean;
+  bio: string;
+  status: TrainerStatus;
+  account_status: AccountStatus;
+  joined_with_code: boolean;
+  /** jsonb: written as a JSON string. */
+  weekly_slots: ColumnType<WeeklySlot[], string, string>;
   created_at: Date;
+  /** Stream version this row reflects; projections only move it forward. */
+  version: number;
+}
+
+export interface TrainerCertificationsTable {
+  id: string;
+  trainer_id: string;
+  org_id: string;
+  name: string;
+  issuing_organization: string;
+  /** 'YYYY-MM-DD'. */
+  issue_date: string;
+  expiry_date: string | null;
+}
+
+export interface TrainerSessionsTable {
+  id: string;
+  trainer_id: string;
+  org_id: string;
+  member_id: string;
+  member_name: string;
+  starts_at: Date;
+  duration_minutes: number;
+  notes: string | null;
+}
+
+/** The members service's members as trainers needs them (client lists and counts), from members' events. */
+export interface TrainerClientsTable {
+  member_id: string;
+  org_id: string;
+  location_id: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  membership_status: string;
+  membership_end_date: string | null;
+  trainer_id: string | null;
+  assigned_at: Date | null;
+  archived: boolean;
+}
+
+/** One row per certification and expiry date already announced: the scheduled job raises each once, on any instance. */
+export interface CertificationExpiryNoticesTable {
+  certification_id: string;
+  expiry_date: string;
+  trainer_id: string;
+  noticed_at: Date;
+}
+
+/**
+ * The organization directory (plan, location time zones). The kit (branch kitshell) owns these tables and fills them
+ * from auth's events; until it is merged this service creates them (if absent) and fills them itself.
+ */
+export interface KitOrganizationsTable {
+  org_id: string;
+  plan: PlanId;
+  trial_ends_at: Date | null;
+}
+export interface KitLocationsTable {
+  location_id: string;
+  org_id: string;
+  name: string;
+  city: string;
+  timezone: string;
 }
 
 export interface TrainersDb extends KitTables {
-  examples: ExamplesTable;
+  trainers: TrainersTable;
+  trainer_certifications: TrainerCertificationsTable;
+  trainer_sessions: TrainerSessionsTable;
+  trainer_clients: TrainerClientsTable;
+  certification_expiry_notices: CertificationExpiryNoticesTable;
+  kit_organizations: KitOrganizationsTable;
+  kit_locations: KitLocationsTable;
 }

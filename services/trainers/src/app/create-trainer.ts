@@ -1,0 +1,62 @@
+import type { CreateTrainerBody, Trainer } from '@akhada/contracts';
+import { assertLocation, conflict, forbidden, isUniqueViolation, metadataOf, newId, type RequestContext } from '@akhada/kit';
+import { executeInTransaction, withRetry } from '../aggregates/execute-in-transaction.ts';
+import { trainerAggregate } from '../aggregates/trainer.ts';
+import { TRAINER_EMAIL_UNIQUE } from '../db/migrations.ts';
+import type { CreateTrainer } from '../domain/trainer/decider.ts';
+import { todayFor, type TrainersDeps } from './deps.ts';
+import { assertTrainerAllowance } from './plan-allowance.ts';
+import { requireStaff, trainerView } from './trainer-access.ts';
+
+export const rupeesToPaise = (rupees: number): number => Math.round(rupees * 100);
+
+/**
+ * Staff add a trainer in one of their locations: active at once (it counts against the plan), and auth invites them
+ * to sign in (consuming trainers.trainer_created). One transaction: the plan check under the organization's lock, the
+ * event, the read rows (whose unique index settles duplicate emails) and the outbox entry.
+ */
+export const createTrainer = async (deps: Pick<TrainersDeps, 'db' | 'clock'>, ctx: RequestContext, body: CreateTrainerBody): Promise<Trainer> => {
+  requireStaff(ctx, 'Only gym owners and admins can add trainers');
+  const locationId = body.locationId ?? ctx.locationIds[0];
+  if (!locationId) throw forbidden('You have no location to add trainers to');
+  assertLocation(ctx, locationId);
+  const trainerId = newId();
+  const command: CreateTrainer = {
+    type: 'CreateTrainer',
+    data: {
+      trainerId,
+      orgId: ctx.orgId,
+      locationId,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      email: body.email,
+      phone: body.phone,
+      specialization: [...new Set(body.specialization)],
+      experience: body.experience,
+      hourlyRatePaise: rupeesToPaise(body.hourlyRate),
+      maxClients: body.maxClients,
+      bio: body.bio,
+      source: 'staff',
+      certifications: body.certifications.map((c) => ({
+        certificationId: newId(),
+        name: c.name,
+        issuingOrganization: c.issuingOrganization,
+        issueDate: c.issueDate,
+        expiryDate: c.expiryDate ?? null,
+      })),
+      createdAt: deps.clock().toISOString(),
+    },
+  };
+  try {
+    await withRetry(() =>
+      deps.db.transaction().execute(async (trx) => {
+        await assertTrainerAllowance(trx, ctx.orgId);
+        return executeInTransaction(trx, trainerAggregate, trainerId, command, metadataOf(ctx, { locationId }));
+      }),
+    );
+  } catch (err) {
+    if (isUniqueViolation(err, TRAINER_EMAIL_UNIQUE)) throw conflict('EMAIL_TAKEN', 'A trainer with this email already exists');
+    throw err;
+  }
+  return trainerView(deps.db, ctx, trainerId, todayFor(deps));
+};

@@ -1,0 +1,76 @@
+import { topicOf } from '@akhada/contracts';
+import { runConsumer, within, type EventBus, type EventHandler, type Logger, type RunningConsumer } from '@akhada/kit';
+import type { Kysely } from 'kysely';
+import type { TrainersDb } from '../db/schema.ts';
+import { clientHandlers } from './clients.ts';
+import { onLocationCreated, onOrganizationCreated, onOrganizationPlanChanged } from './directory.ts';
+import { onInvitationAccepted, onInvitationFailed, onInvitationSent } from './invitations.ts';
+import { onUserRegistered } from './join-code-trainer.ts';
+
+export interface ConsumerOptions {
+  bus: EventBus;
+  db: Kysely<TrainersDb>;
+  logger: Logger;
+  /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
+  groups?: { auth?: string; members?: string };
+  /**
+   * 'beginning' (the service): a group without committed offsets reads the whole topic, so the read models are complete.
+   * 'now' (tests): skip history, and resolve only once the group has joined so nothing produced afterwards is missed.
+   */
+  startAt?: 'beginning' | 'now';
+}
+
+const start = async (o: ConsumerOptions, args: { name: string; groupId: string; topic: string; handlers: EventHandler<TrainersDb>[] }) => {
+  const from = o.startAt ?? 'beginning';
+  const consumer = await runConsumer<TrainersDb>({
+    bus: o.bus,
+    db: o.db,
+    logger: o.logger,
+    name: args.name,
+    groupId: args.groupId,
+    topics: [args.topic],
+    handlers: args.handlers,
+    from,
+  });
+  if (from === 'now') {
+    await within(consumer.joined, 60_000, `consumer ${args.name} did not join group ${args.groupId} within 60 s`).catch(async (err: unknown) => {
+      await consumer.stop();
+      throw err;
+    });
+  }
+  return consumer;
+};
+
+/**
+ * The service's inbox consumers of other services' events, one group per topic (a group's partitions of every
+ * subscribed topic are spread across its members, so consumers with different subscriptions must not share a group):
+ * auth (join-code trainers, invitations, the organization directory) and members (the trainers' clients).
+ */
+export const startConsumers = async (o: ConsumerOptions): Promise<RunningConsumer[]> => {
+  const auth = await start(o, {
+    name: 'trainers.auth',
+    groupId: o.groups?.auth ?? 'trainers.auth',
+    topic: topicOf('auth'),
+    handlers: [
+      onUserRegistered,
+      onInvitationSent,
+      onInvitationFailed,
+      onInvitationAccepted,
+      onOrganizationCreated,
+      onOrganizationPlanChanged,
+      onLocationCreated,
+    ],
+  });
+  try {
+    const members = await start(o, {
+      name: 'trainers.members',
+      groupId: o.groups?.members ?? 'trainers.members',
+      topic: topicOf('members'),
+      handlers: clientHandlers,
+    });
+    return [auth, members];
+  } catch (err) {
+    await auth.stop();
+    throw err;
+  }
+};

@@ -1,0 +1,61 @@
+import type { Certification, Trainer, TrainerClient, TrainingSession } from '@akhada/contracts';
+import type { TrainerRow } from '../db/trainers-repo.ts';
+import type { TrainerCertificationsTable, TrainerClientsTable, TrainerSessionsTable } from '../db/schema.ts';
+import { availabilityOf, clientCapacity, expiryStateOf } from '../domain/trainer/availability.ts';
+
+export const paiseToRupees = (paise: number): number => paise / 100;
+
+export const toCertification = (c: TrainerCertificationsTable, today: string): Certification => ({
+  _id: c.id,
+  name: c.name,
+  issuingOrganization: c.issuing_organization,
+  issueDate: c.issue_date,
+  expiryDate: c.expiry_date,
+  expiryState: expiryStateOf(c.expiry_date, today),
+});
+
+/** A read-table row as the contract's Trainer, with its derived availability and capacity as of `today`. */
+export const toTrainer = (row: TrainerRow, certifications: TrainerCertificationsTable[], today: string): Trainer => {
+  const currentClients = row.current_clients;
+  return {
+    _id: row.id,
+    user: { firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone, dateOfBirth: null, gender: null },
+    fullName: `${row.first_name} ${row.last_name}`,
+    locationId: row.location_id,
+    specialization: row.specialization,
+    experience: row.experience,
+    hourlyRate: paiseToRupees(row.hourly_rate_paise),
+    maxClients: row.max_clients,
+    currentClients,
+    isAvailable: row.is_available,
+    bio: row.bio,
+    certifications: certifications.filter((c) => c.trainer_id === row.id).map((c) => toCertification(c, today)),
+    // Ratings come from the feedback service once it publishes them.
+    rating: { average: 0, count: 0 },
+    availabilityStatus: availabilityOf({ isAvailable: row.is_available, currentClients, maxClients: row.max_clients }),
+    clientCapacity: clientCapacity(currentClients, row.max_clients),
+    status: row.status,
+    accountStatus: row.account_status,
+    joinedWithCode: row.joined_with_code,
+    createdAt: row.created_at.toISOString(),
+    version: row.version,
+  };
+};
+
+export const toTrainerClient = (c: TrainerClientsTable): TrainerClient => ({
+  _id: c.member_id,
+  fullName: `${c.first_name} ${c.last_name}`.trim(),
+  email: c.email,
+  phone: c.phone,
+  membershipStatus: c.membership_status,
+  membershipEndDate: c.membership_end_date,
+  assignedAt: (c.assigned_at ?? new Date(0)).toISOString(),
+});
+
+export const toSession = (s: TrainerSessionsTable): TrainingSession => ({
+  _id: s.id,
+  member: { _id: s.member_id, fullName: s.member_name },
+  startsAt: s.starts_at.toISOString(),
+  durationMinutes: s.duration_minutes,
+  notes: s.notes,
+});
