@@ -64,6 +64,8 @@ export const User = z.object({
   organization: Organization,
   locations: z.array(Location),
   createdAt: IsoDateTime,
+  /** True while the account awaits the gym's approval (a trainer who joined with the code): the app shows only the waiting page. */
+  pending: z.boolean().optional(),
 });
 export type User = z.infer<typeof User>;
 
@@ -162,6 +164,7 @@ export const authRoutes = {
     method: 'GET',
     path: '/auth/me',
     responses: { 200: ok(z.object({ user: User })), 401: Problem },
+    allowPending: true,
     auth: true,
     roles: ANY_ROLE,
     summary: 'The signed-in user with their organization and locations, if the session is still live.',
@@ -170,6 +173,8 @@ export const authRoutes = {
     method: 'POST',
     path: '/auth/refresh',
     responses: { 200: ok(TokenPayload), 401: Problem },
+    allowReadOnly: true,
+    allowPending: true,
     auth: true,
     roles: ANY_ROLE,
     summary: 'A fresh token for the same session (with the current locations); slides the session’s idle window forward.',
@@ -179,6 +184,8 @@ export const authRoutes = {
     path: '/auth/profile',
     body: ProfileBody,
     responses: { 200: ok(z.object({ user: User })), 400: Problem },
+    allowReadOnly: true,
+    allowPending: true,
     auth: true,
     roles: ANY_ROLE,
     summary: 'Update the caller’s own profile (name, phone, date of birth, gender, address, emergency contact); email and role stay.',
@@ -188,6 +195,8 @@ export const authRoutes = {
     path: '/auth/change-password',
     body: ChangePasswordBody,
     responses: { 200: okMessage, 400: Problem, 429: Problem },
+    allowReadOnly: true,
+    allowPending: true,
     auth: true,
     roles: ANY_ROLE,
     summary: 'Change the caller’s password, given the current one; every other session of the user ends.',
@@ -212,6 +221,8 @@ export const authRoutes = {
     method: 'POST',
     path: '/auth/logout',
     responses: { 200: okMessage },
+    allowReadOnly: true,
+    allowPending: true,
     auth: true,
     roles: ANY_ROLE,
     summary: 'End the caller’s session; every service refuses its tokens from then on.',

@@ -8,6 +8,6 @@ import type { TrainersDb } from './db/schema.ts';
 // Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay), the app, serve, close.
 const config = loadConfig(BaseConfig.extend({ PORT: z.coerce.number().int().min(1).max(65535).default(SERVICES.trainers.port) }));
 const runtime = await bootRuntime<TrainersDb>({ name: 'trainers', config, migrations });
-const { logger, verifier, readiness, dbh } = runtime;
-const app = buildApp({ logger, verifier, readiness, db: dbh.db, clock: () => new Date() });
+const { logger, verifier, readiness, directory, dbh } = runtime;
+const app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock: () => new Date() });
 await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: runtime.closers });
