@@ -12,7 +12,14 @@ describe('where the signed-in area sends each role', () => {
 
   it('sends a member from staff screens to their own membership', () => {
     expect(homeOf('member')).toBe('/dashboard/me');
-    for (const path of ['/dashboard', '/dashboard/members', '/dashboard/members/abc', '/dashboard/trainers', '/dashboard/my-clients', '/dashboard/attendance']) {
+    for (const path of [
+      '/dashboard',
+      '/dashboard/members',
+      '/dashboard/members/abc',
+      '/dashboard/trainers',
+      '/dashboard/my-clients',
+      '/dashboard/attendance',
+    ]) {
       expect(redirectFor({ role: 'member' }, path)).toBe('/dashboard/me');
     }
     for (const path of ['/dashboard/me', '/dashboard/me/progress', '/dashboard/me/trainer', '/dashboard/chat', '/dashboard/settings', '/dashboard/profile']) {
@@ -23,7 +30,15 @@ describe('where the signed-in area sends each role', () => {
   });
 
   it('keeps a trainer on the dashboard and their screens, away from staff-only ones', () => {
-    for (const path of ['/dashboard', '/dashboard/', '/dashboard/my-clients', '/dashboard/my-schedule', '/dashboard/members/abc', '/dashboard/attendance', '/dashboard/feedback']) {
+    for (const path of [
+      '/dashboard',
+      '/dashboard/',
+      '/dashboard/my-clients',
+      '/dashboard/my-schedule',
+      '/dashboard/members/abc',
+      '/dashboard/attendance',
+      '/dashboard/feedback',
+    ]) {
       expect(redirectFor({ role: 'trainer' }, path)).toBeNull();
     }
     for (const path of ['/dashboard/trainers', '/dashboard/payments', '/dashboard/inventory', '/dashboard/me']) {
