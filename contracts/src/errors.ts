@@ -35,6 +35,10 @@ export const ErrorCode = z.enum([
   'WRONG_PASSWORD',
   'LOCATION_NOT_ALLOWED',
   'TRIAL_EXPIRED',
+  /** 402: the organization's free trial has ended and no plan was bought: every write but a few is refused. */
+  'TRIAL_ENDED',
+  /** 403: the caller's account awaits the gym's approval (a trainer who registered with the join code). */
+  'ACCOUNT_PENDING',
   'PLAN_LIMIT_REACHED',
   /** 409: the organization's plan allows no more members or trainers. */
   'PLAN_LIMIT',

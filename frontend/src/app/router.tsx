@@ -26,6 +26,7 @@ const MemberDetailPage = lazyPage(async () => (await import('../features/members
 const NotificationsPage = lazyPage(async () => (await import('../features/notifications/routes/notifications-page')).NotificationsPage);
 const ProfilePage = lazyPage(async () => (await import('../features/profile/routes/profile-page')).ProfilePage);
 const PlanPage = lazyPage(async () => (await import('../features/settings/routes/plan-page')).PlanPage);
+const PendingPage = lazyPage(async () => (await import('./routes/pending-page')).PendingPage, APP_NS);
 const SettingsRoute = lazyPage(async () => (await import('./routes/settings-route')).SettingsRoute);
 /** Trainers, payments, inventory, attendance, chat and feedback until their screens are built. */
 const PlaceholderPage = lazyPage(async () => (await import('../components/placeholder-page')).PlaceholderPage);
@@ -69,6 +70,8 @@ export const routes: RouteObject[] = [
         path: '/dashboard',
         element: <ProtectedRoute />,
         children: [
+          // An account awaiting the gym's approval sees only this page (the guard sends it here), without the shell.
+          { path: 'pending', element: <PendingPage />, handle: handle({ page: PendingPage }) },
           {
             element: <AppShell />,
             handle: handle({ page: AppShell, data: async () => (await import('../features/notifications/routes/notifications-data')).bellData }),

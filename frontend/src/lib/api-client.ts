@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ApiError } from './api-error';
 import { apiLanguage } from './api-language';
 import { clearToken, getToken } from './auth/token-store';
+import { reportPaymentRequired } from './payment-required';
 
 /** Everything goes through the same origin; the gateway routes /api/<service>. */
 export const API_BASE = '/api';
@@ -38,7 +39,9 @@ const debug = import.meta.env.DEV;
 
 /**
  * Low-level call: returns the parsed JSON of a 2xx answer (unknown: the caller parses it with its contract),
- * throws ApiError otherwise. A 401 on an authenticated call ends the session.
+ * throws ApiError otherwise. A 401 on an authenticated call ends the session; a 402 (the organization's free trial
+ * has ended) is reported to the shell (payment-required.ts), which says so and reads the session again. Neither is
+ * retried (4xx: see retry-policy.ts).
  */
 export async function apiFetch({ method, path, query, body, auth = true, signal, started }: FetchOptions): Promise<unknown> {
   const url = buildUrl(path, query);
@@ -82,6 +85,7 @@ export async function apiFetch({ method, path, query, body, auth = true, signal,
       if (current && current !== token) return apiFetch({ method, path, query, body, auth, signal });
       if (current === token) clearToken('expired');
     }
+    if (res.status === 402) reportPaymentRequired({ code: error.code, message: error.message });
     throw error;
   }
   return json;

@@ -3,8 +3,8 @@ import type { AppDeps } from './app/deps.ts';
 import { registerRoutes } from './http/routes.ts';
 
 /** The auth HTTP app from its dependencies, not listening: main.ts serves it, tests call `app.inject()`. */
-export const buildApp = ({ verifier, readiness, ...deps }: AppDeps): App => {
-  const svc = createService({ name: 'auth', logger: deps.logger, verifier, readiness });
+export const buildApp = ({ verifier, readiness, directory, ...deps }: AppDeps): App => {
+  const svc = createService({ name: 'auth', logger: deps.logger, verifier, readiness, directory });
   registerRoutes(svc, deps);
   return svc.app;
 };

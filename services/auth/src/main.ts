@@ -38,7 +38,7 @@ const deps: AuthDeps = {
   appUrl: config.APP_URL,
   logger: runtime.logger,
 };
-const app = buildApp({ ...deps, verifier: runtime.verifier, readiness: runtime.readiness });
+const app = buildApp({ ...deps, verifier: runtime.verifier, readiness: runtime.readiness, directory: runtime.directory });
 
 // Password reset mails leave after the reply: woken by NOTIFY when one is queued, polled for retries.
 const resetMails = startNotifyWorker({

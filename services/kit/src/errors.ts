@@ -24,6 +24,12 @@ export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what
 export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, 'FORBIDDEN', message);
 export const unauthenticated = (message = 'Please sign in to continue', code: ErrorCode = 'UNAUTHENTICATED') => new AppError(401, code, message);
 export const badRequest = (message: string, details?: { path: string; message: string }[]) => new AppError(400, 'VALIDATION_FAILED', message, details);
+/** The copy the product shows when a read-only organization tries to write (402 TRIAL_ENDED). */
+export const TRIAL_ENDED_MESSAGE = 'Your free trial has ended. Choose a plan to keep making changes.';
+export const trialEnded = () => new AppError(402, 'TRIAL_ENDED', TRIAL_ENDED_MESSAGE);
+/** The copy for an account awaiting approval calling a route it may not (403 ACCOUNT_PENDING). */
+export const ACCOUNT_PENDING_MESSAGE = "Your account is waiting for the gym's approval.";
+export const accountPending = () => new AppError(403, 'ACCOUNT_PENDING', ACCOUNT_PENDING_MESSAGE);
 export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
 
 /** Optimistic concurrency: someone else appended to the stream first. Command handlers retry on it. */

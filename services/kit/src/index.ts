@@ -15,6 +15,8 @@ export * from './events/kafka.ts';
 export * from './events/outbox.ts';
 export * from './events/consumer.ts';
 export * from './events/within.ts';
+export * from './directory/directory.ts';
+export { startDirectoryConsumer, directoryHandlers } from './directory/directory-consumer.ts';
 export * from './auth/context.ts';
 export * from './auth/verifier.ts';
 export * from './auth/revocations.ts';

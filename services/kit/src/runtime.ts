@@ -5,6 +5,8 @@ import { createTokenVerifier, type TokenVerifier } from './auth/verifier.ts';
 import type { BaseConfig } from './config.ts';
 import { createDb, migrate, type DbHandle } from './db/database.ts';
 import type { KitTables } from './db/kit-migrations.ts';
+import { createDirectory, type Directory } from './directory/directory.ts';
+import { startDirectoryConsumer } from './directory/directory-consumer.ts';
 import { createEventBus, type EventBus } from './events/kafka.ts';
 import { OutboxRelay } from './events/outbox.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -17,6 +19,8 @@ export interface Runtime<DB> {
   revocations: RevocationList;
   verifier: TokenVerifier;
   relay: OutboxRelay;
+  /** Organizations (plan, trial end) and locations, projected from auth's events into this service's kit tables. */
+  directory: Directory;
   readiness: Record<string, () => Promise<unknown>>;
   /** Close in this order on shutdown. */
   closers: (() => Promise<unknown>)[];
@@ -24,7 +28,8 @@ export interface Runtime<DB> {
 
 /**
  * The composition every service shares: logger, its own schema migrated, the event bus, revocations followed from the
- * auth topic, a JWKS token verifier and the outbox relay. Services add their routes and consumers on top.
+ * auth topic, a JWKS token verifier, the outbox relay and the organization directory (its consumer follows the auth
+ * topic under `<schema>.directory`, i.e. `<service>.directory`). Services add their routes and consumers on top.
  */
 export const bootRuntime = async <DB extends KitTables>({
   name,
@@ -50,6 +55,9 @@ export const bootRuntime = async <DB extends KitTables>({
     typeof givenVerifier === 'function' ? givenVerifier(revocations) : (givenVerifier ?? createTokenVerifier({ jwksUrl: config.AUTH_JWKS_URL, revocations }));
   const relay = new OutboxRelay({ pool: dbh.pool, schema, bus, logger });
   await relay.start();
+  const directory = createDirectory(dbh.db);
+  // Every service, auth too: auth's guard reads the same projection of its own events as everyone (one code path).
+  const directoryConsumer = await startDirectoryConsumer({ bus, db: dbh.db, schema, logger, directory });
   // Metrics read at scrape time: outbox backlog and dead letters of this schema, consumer lag through the bus's admin.
   setMetricsService(name);
   const untrackTables = trackServiceTables(schema, dbh.pool);
@@ -61,7 +69,16 @@ export const bootRuntime = async <DB extends KitTables>({
     revocations,
     verifier,
     relay,
+    directory,
     readiness: { database: () => sql`select 1`.execute(dbh.db) },
-    closers: [() => relay.stop(), () => follower.stop(), async () => untrackTables(), releaseAdmin, () => bus.disconnect(), () => dbh.close()],
+    closers: [
+      () => relay.stop(),
+      () => directoryConsumer.stop(),
+      () => follower.stop(),
+      async () => untrackTables(),
+      releaseAdmin,
+      () => bus.disconnect(),
+      () => dbh.close(),
+    ],
   };
 };

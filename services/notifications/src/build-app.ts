@@ -3,8 +3,8 @@ import type { AppDeps } from './app/deps.ts';
 import { registerRoutes } from './http/routes.ts';
 
 /** The notifications HTTP app from its dependencies, not listening: main.ts serves it (and attaches the hub), tests use inject() or listen on port 0. */
-export const buildApp = ({ logger, verifier, readiness, db, clock }: AppDeps) => {
-  const svc = createService({ name: 'notifications', logger, verifier, readiness });
+export const buildApp = ({ logger, verifier, readiness, directory, db, clock }: AppDeps) => {
+  const svc = createService({ name: 'notifications', logger, verifier, readiness, directory });
   registerRoutes(svc, { db, clock });
   return svc.app;
 };

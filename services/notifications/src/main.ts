@@ -12,10 +12,10 @@ process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
 // Composition root: config, runtime, consumers of other services' events, the app and its real-time hub, serve, close.
 const config = loadConfig(BaseConfig.extend({ PORT: z.coerce.number().int().min(1).max(65535).default(SERVICES.notifications.port) }));
 const runtime = await bootRuntime<NotificationsDb>({ name: 'notifications', config, migrations });
-const { logger, dbh, bus, verifier, revocations, readiness } = runtime;
+const { logger, dbh, bus, verifier, revocations, readiness, directory } = runtime;
 
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
-const app = buildApp({ logger, verifier, readiness, db: dbh.db, clock: () => new Date() });
+const app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock: () => new Date() });
 const hub = await attachHub({ app, bus, verifier, revocations, logger, instanceId: config.INSTANCE_ID });
 
 await serve({

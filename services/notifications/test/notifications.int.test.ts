@@ -184,7 +184,7 @@ const record = (s: ClientSocket) => {
 };
 
 const ensureTopics = (bus: EventBus) =>
-  bus.ensureTopics(topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('notifications')].includes(t.topic)));
+  bus.ensureTopics(topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('notifications')].includes(t.topic)));
 
 /** The consumer groups this file created (ours, the hub's, the kit's revocation follower) all carry the schema name. */
 const deleteTestGroups = async () => {
@@ -247,7 +247,13 @@ beforeAll(async () => {
   runtime.verifier = createTokenVerifier({ keys: keys.keys, revocations: runtime.revocations });
   const { logger, dbh, bus, verifier, revocations, readiness } = runtime;
   // Own groups, starting at the end of the topics: never share partitions with a running service, never replay history.
-  consumers = await startConsumers({ bus, db: dbh.db, logger, groups: { recipients: `${schema}.recipients`, members: `${schema}.members` }, startAt: 'now' });
+  consumers = await startConsumers({
+    bus,
+    db: dbh.db,
+    logger,
+    groups: { recipients: `${schema}.recipients`, members: `${schema}.members`, trainers: `${schema}.trainers` },
+    startAt: 'now',
+  });
   app = buildApp({ logger, verifier, readiness, db: dbh.db, clock });
   ({ close: closeHub } = await attachHub({ app, bus, verifier, revocations, logger, instanceId: config.INSTANCE_ID }));
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -3,8 +3,8 @@ import type { AppDeps } from './app/deps.ts';
 import { registerRoutes } from './http/routes.ts';
 
 /** The trainers HTTP app from its dependencies, not listening: main.ts serves it, tests call `app.inject()`. */
-export const buildApp = ({ logger, verifier, readiness, db, clock }: AppDeps) => {
-  const svc = createService({ name: 'trainers', logger, verifier, readiness });
+export const buildApp = ({ logger, verifier, readiness, directory, db, clock }: AppDeps) => {
+  const svc = createService({ name: 'trainers', logger, verifier, readiness, directory });
   registerRoutes(svc, { db, clock });
   return svc.app;
 };

@@ -19,7 +19,7 @@ const config = loadConfig(
   }),
 );
 const runtime = await bootRuntime<TrainersDb>({ name: 'trainers', config, migrations });
-const { logger, verifier, readiness, dbh, bus } = runtime;
+const { logger, verifier, readiness, directory, dbh, bus } = runtime;
 const clock = () => new Date();
 
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
@@ -31,7 +31,7 @@ const runExpiryJob = () =>
 void runExpiryJob();
 const expiryTimer = setInterval(() => void runExpiryJob(), config.CERTIFICATION_JOB_INTERVAL_MS);
 
-const app = buildApp({ logger, verifier, readiness, db: dbh.db, clock });
+const app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock });
 await serve({
   app,
   port: config.PORT,

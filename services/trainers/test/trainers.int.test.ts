@@ -160,9 +160,9 @@ beforeAll(async () => {
     migrations,
     verifier: (revocations) => createTokenVerifier({ keys: keys.keys, revocations }),
   });
-  const { logger, dbh, bus, verifier, readiness } = runtime;
+  const { logger, dbh, bus, verifier, readiness, directory } = runtime;
   consumers = await startConsumers({ bus, db: dbh.db, logger, groups: { auth: `${schema}.auth`, members: `${schema}.members` }, startAt: 'now' });
-  app = buildApp({ logger, verifier, readiness, db: dbh.db, clock });
+  app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock });
   await app.ready();
   // Gym A is on the enterprise plan (no trainer cap), told by auth's events like in production.
   await produce(

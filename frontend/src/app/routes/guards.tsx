@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/spinner';
 import { useSession } from '../../lib/auth/session';
+import { redirectFor } from './role-access';
 
 function isLocation(v: unknown): v is Location {
   return typeof v === 'object' && v !== null && typeof (v as Location).pathname === 'string' && (v as Location).pathname.startsWith('/');
@@ -26,7 +27,11 @@ export function redirectTarget(state: unknown): string {
   return '/dashboard';
 }
 
-/** Signed-in area: a spinner while the session loads, then /login (remembering where the visitor was going). */
+/**
+ * Signed-in area: a spinner while the session loads, then /login (remembering where the visitor was going). A signed-in
+ * user who opened a screen that is not for their role (or any screen but the waiting page, while their account awaits
+ * approval) is sent where they belong (role-access.ts).
+ */
 export function ProtectedRoute() {
   const { status, user, reason } = useSession();
   const location = useLocation();
@@ -36,6 +41,8 @@ export function ProtectedRoute() {
     if (reason === 'signed-out') return <Navigate to="/" replace />;
     return <Navigate to="/login" replace state={{ from: location }} />;
   }
+  const target = redirectFor(user, location.pathname);
+  if (target) return <Navigate to={target} replace />;
   return <Outlet />;
 }
 

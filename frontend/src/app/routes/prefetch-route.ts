@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { prefetchAll } from '../../lib/routing/route-data';
 import type { RouteHandle } from '../router';
+import { redirectFor } from './role-access';
 
 type Address = { pathname: string; search: string };
 
@@ -21,6 +22,9 @@ export function preloadRouteLoaders(routes: RouteObject[], pathname: string) {
 
 /** Starts the queries of every route an address renders, for this user; those already in the cache are left alone. */
 export async function prefetchRouteData(routes: RouteObject[], queryClient: QueryClient, address: Address, user: User) {
+  // A screen the guard sends this user away from (not for their role, or their account awaits approval): its data
+  // would only be refused by the server. The page they land on starts its own.
+  if (redirectFor(user, address.pathname)) return;
   const search = new URLSearchParams(address.search);
   await Promise.all(
     handlesOf(routes, address.pathname).map(async ({ handle, params }) => {

@@ -8,10 +8,14 @@ import { useSession } from '../../lib/auth/session';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
+import { PaymentRequiredResponses, TrialBanner } from './trial-banner';
 import './shell.css';
 import { ALL_NS } from '../../locales/resources';
 
-/** The signed-in frame: sidebar (a drawer at 768 px and below), top bar, toasts, and the page. Nothing without a user. */
+/**
+ * The signed-in frame: sidebar (a drawer at 768 px and below; its entries by role), top bar, the trial banner, toasts,
+ * and the page. Nothing without a user.
+ */
 export function AppShell() {
   const { t } = useTranslation(ALL_NS);
   const { user } = useSession();
@@ -57,6 +61,7 @@ export function AppShell() {
   const drawerOpen = drawer && open;
   return (
     <ToastProvider>
+      <PaymentRequiredResponses />
       <div className={`shell${drawerOpen ? ' shell--drawer-open' : ''}`}>
         <a href="#main" className="skip-link">
           {t('common:skipToContent')}
@@ -65,6 +70,7 @@ export function AppShell() {
         {drawer ? <div className="shell__overlay" aria-hidden="true" onClick={() => close()} data-testid="drawer-overlay" /> : null}
         <div className="shell__main" inert={drawerOpen}>
           <TopBar user={user} drawer={drawer} drawerOpen={drawerOpen} onMenu={() => setOpen(true)} menuButtonRef={menuButton} />
+          <TrialBanner user={user} />
           <main id="main" ref={main} tabIndex={-1} className="shell__content">
             <Suspense fallback={<LoadingState title={t('common:loading')} />}>
               <Outlet />

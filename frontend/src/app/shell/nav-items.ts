@@ -1,21 +1,44 @@
+import type { Role } from '@akhada/contracts';
 import { BoxIcon } from '../../components/icons/box';
 import { CalendarCheckIcon } from '../../components/icons/calendar-check';
 import { ChatIcon } from '../../components/icons/chat';
+import { ClockIcon } from '../../components/icons/clock';
 import { DashboardIcon } from '../../components/icons/dashboard';
 import { DumbbellIcon } from '../../components/icons/dumbbell';
+import { IdCardIcon } from '../../components/icons/id-card';
 import { SlidersIcon } from '../../components/icons/sliders';
 import { StarIcon } from '../../components/icons/star';
+import { TrendingUpIcon } from '../../components/icons/trending-up';
 import { UsersIcon } from '../../components/icons/users';
 import { WalletIcon } from '../../components/icons/wallet';
 
+const STAFF: readonly Role[] = ['owner', 'admin'];
+const STAFF_AND_TRAINERS: readonly Role[] = ['owner', 'admin', 'trainer'];
+const EVERYONE: readonly Role[] = ['owner', 'admin', 'trainer', 'member'];
+
+/**
+ * The sidebar, in order, with the roles that see each entry: owners and admins see the gym's screens; a trainer their
+ * clients and schedule beside the members and attendance; a member only their own pages. The server refuses the rest
+ * whatever the menu shows; the route guard (routes/role-access.ts) sends a role away from screens that are not theirs.
+ */
 export const NAV_ITEMS = [
-  { key: 'dashboard', to: '/dashboard', end: true, Icon: DashboardIcon },
-  { key: 'members', to: '/dashboard/members', end: false, Icon: UsersIcon },
-  { key: 'trainers', to: '/dashboard/trainers', end: false, Icon: DumbbellIcon },
-  { key: 'payments', to: '/dashboard/payments', end: false, Icon: WalletIcon },
-  { key: 'inventory', to: '/dashboard/inventory', end: false, Icon: BoxIcon },
-  { key: 'attendance', to: '/dashboard/attendance', end: false, Icon: CalendarCheckIcon },
-  { key: 'chat', to: '/dashboard/chat', end: false, Icon: ChatIcon },
-  { key: 'feedback', to: '/dashboard/feedback', end: false, Icon: StarIcon },
-  { key: 'settings', to: '/dashboard/settings', end: false, Icon: SlidersIcon },
-] as const;
+  { key: 'dashboard', to: '/dashboard', end: true, Icon: DashboardIcon, roles: STAFF_AND_TRAINERS },
+  { key: 'myMembership', to: '/dashboard/me', end: true, Icon: IdCardIcon, roles: ['member'] },
+  { key: 'myProgress', to: '/dashboard/me/progress', end: false, Icon: TrendingUpIcon, roles: ['member'] },
+  { key: 'myTrainer', to: '/dashboard/me/trainer', end: false, Icon: DumbbellIcon, roles: ['member'] },
+  { key: 'myClients', to: '/dashboard/my-clients', end: false, Icon: UsersIcon, roles: ['trainer'] },
+  { key: 'mySchedule', to: '/dashboard/my-schedule', end: false, Icon: ClockIcon, roles: ['trainer'] },
+  { key: 'members', to: '/dashboard/members', end: false, Icon: UsersIcon, roles: STAFF_AND_TRAINERS },
+  { key: 'trainers', to: '/dashboard/trainers', end: false, Icon: DumbbellIcon, roles: STAFF },
+  { key: 'payments', to: '/dashboard/payments', end: false, Icon: WalletIcon, roles: STAFF },
+  { key: 'inventory', to: '/dashboard/inventory', end: false, Icon: BoxIcon, roles: STAFF },
+  { key: 'attendance', to: '/dashboard/attendance', end: false, Icon: CalendarCheckIcon, roles: STAFF_AND_TRAINERS },
+  { key: 'chat', to: '/dashboard/chat', end: false, Icon: ChatIcon, roles: EVERYONE },
+  { key: 'feedback', to: '/dashboard/feedback', end: false, Icon: StarIcon, roles: EVERYONE },
+  { key: 'settings', to: '/dashboard/settings', end: false, Icon: SlidersIcon, roles: EVERYONE },
+] as const satisfies readonly { key: string; to: string; end: boolean; Icon: unknown; roles: readonly Role[] }[];
+
+export type NavItem = (typeof NAV_ITEMS)[number];
+
+/** The entries a role sees, in the sidebar's order. */
+export const navItemsFor = (role: Role): NavItem[] => NAV_ITEMS.filter((item) => (item.roles as readonly Role[]).includes(role));

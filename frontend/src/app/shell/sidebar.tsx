@@ -7,7 +7,7 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { LocationSwitcher } from './location-switcher';
-import { NAV_ITEMS } from './nav-items';
+import { navItemsFor } from './nav-items';
 import { initialOf } from './user-menu';
 import { ALL_NS } from '../../locales/resources';
 
@@ -47,7 +47,7 @@ export function Sidebar({
       </div>
       <nav className="sidebar__nav" aria-label={t('shell:nav.label')}>
         <ul>
-          {NAV_ITEMS.map(({ key, to, end, Icon }) => (
+          {navItemsFor(user.role).map(({ key, to, end, Icon }) => (
             <li key={key}>
               <NavLink
                 to={to}

@@ -35,6 +35,11 @@ export interface Session {
   setUser: (user: User) => void;
   /** Checks the session again now (instead of waiting for the next automatic try). */
   retry: () => void;
+  /**
+   * Reads the signed-in user again (/auth/me), for what may have changed on the server: the organization's plan, an
+   * account's approval. Resolves once the new user (or the outcome) is applied.
+   */
+  refresh: () => Promise<void>;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -205,8 +210,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [load]);
 
   const value = useMemo<Session>(
-    () => ({ status: state.status, user: state.user, reason: state.reason, retrying: state.retrying, signIn, signOut, setUser, retry }),
-    [state, signIn, signOut, setUser, retry],
+    () => ({ status: state.status, user: state.user, reason: state.reason, retrying: state.retrying, signIn, signOut, setUser, retry, refresh: load }),
+    [state, signIn, signOut, setUser, retry, load],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }
@@ -229,6 +234,7 @@ export function GuestSessionProvider({ children }: { children: ReactNode }) {
       signOut: async () => unavailable(),
       setUser: unavailable,
       retry: unavailable,
+      refresh: async () => unavailable(),
     };
   }, []);
   return <SessionContext value={value}>{children}</SessionContext>;

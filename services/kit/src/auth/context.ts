@@ -10,6 +10,8 @@ export interface RequestContext {
   locationIds: string[];
   sessionId: string;
   name: string;
+  /** The account awaits the gym's approval (token claim `pending`): only routes with `allowPending` answer it. */
+  pending: boolean;
   correlationId: string;
   requestId: string;
 }

@@ -15,6 +15,8 @@ const Claims = z.object({
   locs: z.array(z.uuid()),
   sid: z.uuid(),
   name: z.string(),
+  /** Set (true) on the tokens of an account awaiting the gym's approval; absent otherwise. */
+  pending: z.boolean().optional(),
   iat: z.number(),
   exp: z.number(),
 });

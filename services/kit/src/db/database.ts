@@ -118,6 +118,8 @@ export const migrate = async <T>(handle: DbHandle<T>, migrations: Record<string,
     db,
     migrationTableSchema: schema,
     provider: { getMigrations: async () => all },
+    // A kit table added after a service's own migrations ran (0000_kit_directory) is still applied on that schema.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -1,7 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-/** Tables every service has: event store, outbox, inbox and dead letters. Named 0000_* so they run first. */
+/**
+ * Tables every service has: event store, outbox, inbox, dead letters, and the organization directory (projected from
+ * auth's events by the directory consumer, see directory/). Named 0000_* so they run first; a kit table added later
+ * (0000_kit_directory) still runs on a schema whose service migrations ran before it (`migrate` allows that order).
+ */
 export const kitMigrations: Record<string, Migration> = {
   '0000_kit_event_store': {
     async up(db: Kysely<unknown>) {
@@ -60,6 +64,27 @@ export const kitMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0000_kit_directory': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('kit_organizations')
+        .addColumn('org_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('plan', 'text', (c) => c.notNull())
+        .addColumn('trial_ends_at', 'timestamptz')
+        // When the projected event happened: an older event never overwrites a newer one.
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('kit_locations')
+        .addColumn('location_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('city', 'text', (c) => c.notNull())
+        .addColumn('timezone', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('kit_locations_org_idx').on('kit_locations').column('org_id').execute();
+    },
+  },
 };
 
 /** Kysely table types of the kit's tables, to merge into each service's DB interface. */
@@ -97,4 +122,7 @@ export interface KitTables {
     attempts: number;
     created_at: import('kysely').Generated<Date>;
   };
+  /** The organization directory (kit): plan and trial end of every organization, from auth's events. */
+  kit_organizations: { org_id: string; plan: string; trial_ends_at: Date | null; updated_at: Date };
+  kit_locations: { location_id: string; org_id: string; name: string; city: string; timezone: string };
 }

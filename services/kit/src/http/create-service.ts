@@ -9,7 +9,8 @@ import type { z } from 'zod';
 import type { RequestContext } from '../auth/context.ts';
 import { bearerToken, type TokenVerifier } from '../auth/verifier.ts';
 import { kitHttpEnv } from '../config.ts';
-import { badRequest, unauthenticated } from '../errors.ts';
+import type { Directory } from '../directory/directory.ts';
+import { accountPending, badRequest, trialEnded, unauthenticated } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { observeRequest, setMetricsService } from '../metrics/metrics.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './client-errors.ts';
@@ -41,6 +42,11 @@ export interface ServiceOptions {
   name: string;
   logger: Logger;
   verifier?: TokenVerifier;
+  /**
+   * The organization directory (runtime.directory): with it, every authenticated POST/PUT/PATCH/DELETE whose contract
+   * lacks `allowReadOnly` answers 402 TRIAL_ENDED for an organization whose free trial has ended, before its handler.
+   */
+  directory?: Pick<Directory, 'isReadOnly'>;
   /** Readiness checks (database, broker…); the ops port's /ready answers 503 while any fails. */
   readiness?: Record<string, () => Promise<unknown>>;
   bodyLimit?: number;
@@ -75,6 +81,7 @@ export const createService = ({
   name,
   logger,
   verifier,
+  directory,
   readiness = {},
   bodyLimit = DEFAULT_BODY_LIMIT,
   notFoundHandler = true,
@@ -183,12 +190,23 @@ export const createService = ({
       locationIds: c.locs,
       sessionId: c.sid,
       name: c.name,
+      pending: c.pending === true,
       requestId: req.id,
       correlationId: typeof correlation === 'string' && REQUEST_ID.test(correlation) ? correlation : req.id,
     };
   };
 
-  return { app, ops, authenticate, contracts };
+  /**
+   * What a verified caller may not do whatever the route: an account awaiting approval calls only `allowPending`
+   * routes (403 ACCOUNT_PENDING); a read-only organization (free trial ended) makes no write but `allowReadOnly` ones
+   * (402 TRIAL_ENDED). Runs before the body is read and the handler called, so nothing is written.
+   */
+  const admit = async (ctx: RequestContext, contract: RouteContract): Promise<void> => {
+    if (ctx.pending && !contract.allowPending) throw accountPending();
+    if (directory && contract.method !== 'GET' && !contract.allowReadOnly && (await directory.isReadOnly(ctx.orgId))) throw trialEnded();
+  };
+
+  return { app, ops, authenticate, admit, contracts };
 };
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
@@ -201,10 +219,17 @@ export interface RouteInput<C extends RouteContract> {
 /**
  * Registers a route from its contract: params, query and body are validated by the contract's zod schemas (400 with
  * field details otherwise), replies are serialized from the contract's `responses` (and checked against them in
- * tests), protected routes get the verified caller as `ctx` and `Cache-Control: no-store` on every answer.
+ * tests), protected routes get the verified caller as `ctx` and `Cache-Control: no-store` on every answer, and are
+ * refused before the handler for an account awaiting approval (403 ACCOUNT_PENDING, unless `allowPending`) and for a
+ * write of a read-only organization (402 TRIAL_ENDED, unless `allowReadOnly`; see createService's `admit`).
  */
 export const addRoute = <C extends RouteContract>(
-  svc: { app: App; authenticate: (req: FastifyRequest) => Promise<RequestContext>; contracts?: RouteContract[] },
+  svc: {
+    app: App;
+    authenticate: (req: FastifyRequest) => Promise<RequestContext>;
+    admit?: (ctx: RequestContext, contract: RouteContract) => Promise<void>;
+    contracts?: RouteContract[];
+  },
   contract: C,
   handler: (
     input: RouteInput<C> & { ctx: C['auth'] extends true ? RequestContext : RequestContext | null },
@@ -228,6 +253,7 @@ export const addRoute = <C extends RouteContract>(
             // Personal data: no shared cache may keep it, and a refusal is not cached either.
             reply.header('cache-control', 'no-store');
             req.ctx = await svc.authenticate(req);
+            await svc.admit?.(req.ctx, contract);
           },
         }
       : {}),

@@ -3,7 +3,7 @@ import { on } from '@akhada/kit';
 import type { Transaction } from 'kysely';
 import { upsertRecipient } from '../db/recipients-repo.ts';
 import type { NotificationsDb } from '../db/schema.ts';
-import { releaseAwaiting } from './member-registered.ts';
+import { releaseAwaiting } from './awaiting.ts';
 
 /**
  * auth.user_registered → this service's own copy of the recipient (role, locations, name), versioned by the event's

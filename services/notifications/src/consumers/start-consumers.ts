@@ -2,7 +2,10 @@ import { topicOf } from '@akhada/contracts';
 import { runConsumer, within, type EventBus, type EventHandler, type Logger, type RunningConsumer } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
+import { onCertificationExpiring } from './certification-expiring.ts';
 import { onMemberRegistered } from './member-registered.ts';
+import { onMemberSignedUp } from './member-signed-up.ts';
+import { onTrainerCreated } from './trainer-created.ts';
 import { onUserRegistered } from './recipients.ts';
 
 export interface ConsumerOptions {
@@ -10,7 +13,7 @@ export interface ConsumerOptions {
   db: Kysely<NotificationsDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { recipients?: string; members?: string };
+  groups?: { recipients?: string; members?: string; trainers?: string };
   /**
    * 'beginning' (the service): a group without committed offsets reads the whole topic, so the read model is complete.
    * 'now' (tests): skip history, and resolve only once the group has joined so nothing produced afterwards is missed.
@@ -40,7 +43,7 @@ const start = async (o: ConsumerOptions, args: { name: string; groupId: string; 
 };
 
 /**
- * The service's inbox consumers of other services' events. Two groups, not one: a group's partitions of every
+ * The service's inbox consumers of other services' events. One group per topic: a group's partitions of every
  * subscribed topic are spread across its members, so consumers with different subscriptions must not share a group.
  */
 export const startConsumers = async (o: ConsumerOptions): Promise<RunningConsumer[]> => {
@@ -50,16 +53,25 @@ export const startConsumers = async (o: ConsumerOptions): Promise<RunningConsume
     topic: topicOf('auth'),
     handlers: [onUserRegistered],
   });
+  const started = [recipients];
   try {
     const members = await start(o, {
       name: 'notifications.members',
       groupId: o.groups?.members ?? 'notifications',
       topic: topicOf('members'),
-      handlers: [onMemberRegistered],
+      handlers: [onMemberRegistered, onMemberSignedUp],
     });
-    return [members, recipients];
+    started.push(members);
+    const trainers = await start(o, {
+      name: 'notifications.trainers',
+      groupId: o.groups?.trainers ?? 'notifications.trainers',
+      topic: topicOf('trainers'),
+      handlers: [onTrainerCreated, onCertificationExpiring],
+    });
+    started.push(trainers);
+    return started.reverse();
   } catch (err) {
-    await recipients.stop();
+    for (const c of started.reverse()) await c.stop();
     throw err;
   }
 };

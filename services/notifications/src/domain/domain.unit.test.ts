@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pageOffset, totalPages } from './pagination.ts';
 import { transition, unreadChanged } from './read-state.ts';
-import { recipientsOfMemberRegistered, type Candidate } from './recipient-rule.ts';
-import { memberRegisteredText, renderTemplate } from './templates.ts';
+import { ownersAndAdminsOf, recipientsOfCertificationExpiring, recipientsOfMemberRegistered, type Candidate } from './recipient-rule.ts';
+import { certificationExpiringText, memberRegisteredText, memberSignedUpText, renderTemplate, trainerPendingText } from './templates.ts';
 
 const L1 = 'l1';
 const L2 = 'l2';
@@ -86,5 +86,39 @@ describe('read state', () => {
     expect(unreadChanged({ status: 'unread', readAt: null }, { status: 'read', readAt: t0 })).toBe(true);
     expect(unreadChanged({ status: 'read', readAt: t0 }, { status: 'archived', readAt: t0 })).toBe(false);
     expect(unreadChanged({ status: 'archived', readAt: t0 }, { status: 'unread', readAt: null })).toBe(true);
+  });
+});
+
+describe('who hears about a member or trainer awaiting staff', () => {
+  it('tells the owners and the admins of that location only', () => {
+    expect(ownersAndAdminsOf(staff, L2).map((c) => c.userId)).toEqual(['owner', 'admin-l1-l2', 'admin-l2']);
+  });
+  it('tells every owner and admin when the location is not known', () => {
+    expect(ownersAndAdminsOf(staff, null).map((c) => c.userId)).toEqual(['owner', 'admin-l1', 'admin-l1-l2', 'admin-l2']);
+  });
+});
+
+describe('who hears about an expiring certification', () => {
+  it('tells the trainer first, then the owners and admins of their location, never another trainer', () => {
+    expect(recipientsOfCertificationExpiring(staff, 'trainer-x', L1)).toEqual([
+      { userId: 'trainer-x', isTrainer: true },
+      { userId: 'owner', isTrainer: false },
+      { userId: 'admin-l1', isTrainer: false },
+      { userId: 'admin-l1-l2', isTrainer: false },
+    ]);
+  });
+});
+
+describe('texts of the awaiting and expiry notifications', () => {
+  it('says who waits and why', () => {
+    expect(memberSignedUpText({ firstName: ' Neha', lastName: 'Verma ' })).toMatchObject({
+      title: 'New member awaiting a plan',
+      message: 'Neha Verma joined with the gym code and is waiting for a membership plan.',
+      params: { first: 'Neha', last: 'Verma' },
+    });
+    expect(trainerPendingText({ firstName: 'Arjun', lastName: 'Mehta' }).title).toBe('Trainer awaiting approval');
+    expect(certificationExpiringText({ trainerName: 'Arjun Mehta', name: 'ACE', expiryDate: '2026-12-20' }).message).toBe(
+      'Arjun Mehta’s certification "ACE" expires on 2026-12-20.',
+    );
   });
 });

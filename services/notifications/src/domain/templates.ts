@@ -5,7 +5,14 @@
 export const EN_TEMPLATES = {
   'notifications.member_registered.title': 'New member registered',
   'notifications.member_registered.message': '{first} {last} joined: {membershipType} membership.',
+  'notifications.member_signed_up.title': 'New member awaiting a plan',
+  'notifications.member_signed_up.message': '{first} {last} joined with the gym code and is waiting for a membership plan.',
+  'notifications.trainer_pending.title': 'Trainer awaiting approval',
+  'notifications.trainer_pending.message': '{first} {last} registered as a trainer with the gym code. Approve them to give them access.',
+  'notifications.certification_expiring.title': 'Certification expiring soon',
+  'notifications.certification_expiring.message': '{trainer}’s certification "{name}" expires on {expiryDate}.',
   'notifications.action.view': 'View',
+  'notifications.action.review': 'Review',
 } as const;
 export type TemplateKey = keyof typeof EN_TEMPLATES;
 
@@ -34,3 +41,27 @@ export const memberRegisteredText = (m: { firstName: string; lastName: string; m
     message: renderTemplate('notifications.member_registered.message', params),
   };
 };
+
+const textOf = (titleKey: TemplateKey, messageKey: TemplateKey, params: Record<string, string>): NotificationText => ({
+  titleKey,
+  messageKey,
+  params,
+  title: renderTemplate(titleKey, params),
+  message: renderTemplate(messageKey, params),
+});
+
+/** A member who joined with the gym's code, waiting for staff to start their membership. */
+export const memberSignedUpText = (m: { firstName: string; lastName: string }): NotificationText =>
+  textOf('notifications.member_signed_up.title', 'notifications.member_signed_up.message', { first: m.firstName.trim(), last: m.lastName.trim() });
+
+/** A trainer who registered with the gym's code, waiting for an admin's approval. */
+export const trainerPendingText = (t: { firstName: string; lastName: string }): NotificationText =>
+  textOf('notifications.trainer_pending.title', 'notifications.trainer_pending.message', { first: t.firstName.trim(), last: t.lastName.trim() });
+
+/** A trainer's certification expires within 30 days; the date stays YYYY-MM-DD (a calendar day has no time zone). */
+export const certificationExpiringText = (c: { trainerName: string; name: string; expiryDate: string }): NotificationText =>
+  textOf('notifications.certification_expiring.title', 'notifications.certification_expiring.message', {
+    trainer: c.trainerName.trim(),
+    name: c.name.trim(),
+    expiryDate: c.expiryDate,
+  });

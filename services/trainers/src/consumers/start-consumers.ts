@@ -3,7 +3,6 @@ import { runConsumer, within, type EventBus, type EventHandler, type Logger, typ
 import type { Kysely } from 'kysely';
 import type { TrainersDb } from '../db/schema.ts';
 import { clientHandlers } from './clients.ts';
-import { onLocationCreated, onOrganizationCreated, onOrganizationPlanChanged } from './directory.ts';
 import { onInvitationAccepted, onInvitationFailed, onInvitationSent } from './invitations.ts';
 import { onUserRegistered } from './join-code-trainer.ts';
 
@@ -44,22 +43,14 @@ const start = async (o: ConsumerOptions, args: { name: string; groupId: string; 
 /**
  * The service's inbox consumers of other services' events, one group per topic (a group's partitions of every
  * subscribed topic are spread across its members, so consumers with different subscriptions must not share a group):
- * auth (join-code trainers, invitations, the organization directory) and members (the trainers' clients).
+ * auth (join-code trainers, invitations) and members (the trainers' clients).
  */
 export const startConsumers = async (o: ConsumerOptions): Promise<RunningConsumer[]> => {
   const auth = await start(o, {
     name: 'trainers.auth',
     groupId: o.groups?.auth ?? 'trainers.auth',
     topic: topicOf('auth'),
-    handlers: [
-      onUserRegistered,
-      onInvitationSent,
-      onInvitationFailed,
-      onInvitationAccepted,
-      onOrganizationCreated,
-      onOrganizationPlanChanged,
-      onLocationCreated,
-    ],
+    handlers: [onUserRegistered, onInvitationSent, onInvitationFailed, onInvitationAccepted],
   });
   try {
     const members = await start(o, {

@@ -86,12 +86,6 @@ export const migrations: Record<string, Migration> = {
         .addColumn('noticed_at', 'timestamptz', (c) => c.notNull())
         .addPrimaryKeyConstraint('certification_expiry_notices_pk', ['certification_id', 'expiry_date'])
         .execute();
-
-      // The kit's organization directory (branch kitshell creates these first when merged; then these are no-ops).
-      await sql`create table if not exists kit_organizations (org_id uuid primary key, plan text not null, trial_ends_at timestamptz)`.execute(db);
-      await sql`create table if not exists kit_locations (location_id uuid primary key, org_id uuid not null, name text not null, city text not null, timezone text not null)`.execute(
-        db,
-      );
     },
   },
 };

@@ -75,29 +75,10 @@ export interface CertificationExpiryNoticesTable {
   noticed_at: Date;
 }
 
-/**
- * The organization directory (plan, location time zones). The kit (branch kitshell) owns these tables and fills them
- * from auth's events; until it is merged this service creates them (if absent) and fills them itself.
- */
-export interface KitOrganizationsTable {
-  org_id: string;
-  plan: PlanId;
-  trial_ends_at: Date | null;
-}
-export interface KitLocationsTable {
-  location_id: string;
-  org_id: string;
-  name: string;
-  city: string;
-  timezone: string;
-}
-
 export interface TrainersDb extends KitTables {
   trainers: TrainersTable;
   trainer_certifications: TrainerCertificationsTable;
   trainer_sessions: TrainerSessionsTable;
   trainer_clients: TrainerClientsTable;
   certification_expiry_notices: CertificationExpiryNoticesTable;
-  kit_organizations: KitOrganizationsTable;
-  kit_locations: KitLocationsTable;
 }

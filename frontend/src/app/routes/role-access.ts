@@ -1,0 +1,32 @@
+import type { Role } from '@akhada/contracts';
+
+/** The one page an account awaiting the gym's approval sees. */
+export const PENDING_PATH = '/dashboard/pending';
+
+/** Where each role starts: a member on their own membership, everyone else on the dashboard. */
+export const homeOf = (role: Role): string => (role === 'member' ? '/dashboard/me' : '/dashboard');
+
+/** Screens of the signed-in area anyone may open: their own account, notifications, chat, feedback, settings. */
+const EVERYONE = ['/dashboard/profile', '/dashboard/notifications', '/dashboard/chat', '/dashboard/feedback', '/dashboard/settings'];
+/** A member's own pages. */
+const MEMBER = ['/dashboard/me'];
+/** What a trainer opens besides everyone's screens: the dashboard, their clients and schedule, members and attendance. */
+const TRAINER = ['/dashboard/my-clients', '/dashboard/my-schedule', '/dashboard/members', '/dashboard/attendance'];
+
+const under = (pathname: string, prefixes: readonly string[]) => prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+
+/**
+ * Where the signed-in area sends a user who opened `pathname`, or null when they may stay. An account awaiting
+ * approval sees only the pending page (and leaves it once approved); a member or a trainer who opens a staff-only
+ * screen goes to their home. The server refuses what a role may not do whatever the app shows.
+ */
+export function redirectFor(user: { role: Role; pending?: boolean | undefined }, pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (user.pending) return path === PENDING_PATH ? null : PENDING_PATH;
+  if (path === PENDING_PATH) return homeOf(user.role);
+  if (user.role === 'owner' || user.role === 'admin') return null;
+  if (under(path, EVERYONE)) return null;
+  if (user.role === 'member') return under(path, MEMBER) ? null : homeOf('member');
+  // A trainer.
+  return path === '/dashboard' || under(path, TRAINER) ? null : homeOf('trainer');
+}

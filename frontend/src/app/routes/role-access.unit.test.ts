@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { homeOf, redirectFor } from './role-access';
+
+describe('where the signed-in area sends each role', () => {
+  it('lets owners and admins open every screen', () => {
+    for (const role of ['owner', 'admin'] as const) {
+      for (const path of ['/dashboard', '/dashboard/members/1', '/dashboard/trainers', '/dashboard/payments', '/dashboard/settings/plan']) {
+        expect(redirectFor({ role }, path)).toBeNull();
+      }
+    }
+  });
+
+  it('sends a member from staff screens to their own membership', () => {
+    expect(homeOf('member')).toBe('/dashboard/me');
+    for (const path of [
+      '/dashboard',
+      '/dashboard/members',
+      '/dashboard/members/abc',
+      '/dashboard/trainers',
+      '/dashboard/my-clients',
+      '/dashboard/attendance',
+    ]) {
+      expect(redirectFor({ role: 'member' }, path)).toBe('/dashboard/me');
+    }
+    for (const path of ['/dashboard/me', '/dashboard/me/progress', '/dashboard/me/trainer', '/dashboard/chat', '/dashboard/settings', '/dashboard/profile']) {
+      expect(redirectFor({ role: 'member' }, path)).toBeNull();
+    }
+    // "/dashboard/meet" is not under "/dashboard/me".
+    expect(redirectFor({ role: 'member' }, '/dashboard/meet')).toBe('/dashboard/me');
+  });
+
+  it('keeps a trainer on the dashboard and their screens, away from staff-only ones', () => {
+    for (const path of [
+      '/dashboard',
+      '/dashboard/',
+      '/dashboard/my-clients',
+      '/dashboard/my-schedule',
+      '/dashboard/members/abc',
+      '/dashboard/attendance',
+      '/dashboard/feedback',
+    ]) {
+      expect(redirectFor({ role: 'trainer' }, path)).toBeNull();
+    }
+    for (const path of ['/dashboard/trainers', '/dashboard/payments', '/dashboard/inventory', '/dashboard/me']) {
+      expect(redirectFor({ role: 'trainer' }, path)).toBe('/dashboard');
+    }
+  });
+
+  it('shows an account awaiting approval only the pending page, and sends it home once approved', () => {
+    expect(redirectFor({ role: 'trainer', pending: true }, '/dashboard')).toBe('/dashboard/pending');
+    expect(redirectFor({ role: 'trainer', pending: true }, '/dashboard/settings')).toBe('/dashboard/pending');
+    expect(redirectFor({ role: 'trainer', pending: true }, '/dashboard/pending')).toBeNull();
+    expect(redirectFor({ role: 'trainer', pending: false }, '/dashboard/pending')).toBe('/dashboard');
+    expect(redirectFor({ role: 'member' }, '/dashboard/pending')).toBe('/dashboard/me');
+  });
+});

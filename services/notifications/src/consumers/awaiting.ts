@@ -1,0 +1,25 @@
+import { MemberEvents, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
+import type { Transaction } from 'kysely';
+import type { NotificationsDb } from '../db/schema.ts';
+import { notifyCertificationExpiring } from './certification-expiring.ts';
+import { notifyMemberRegistered } from './member-registered.ts';
+import { notifyMemberSignedUp } from './member-signed-up.ts';
+import { notifyTrainerCreated } from './trainer-created.ts';
+
+/** The notifiers of the events that may wait for their organization's owner, by event type. */
+const NOTIFIERS: Record<string, (trx: Transaction<NotificationsDb>, env: EventEnvelope<never>) => Promise<string[]>> = {
+  [MemberEvents.MemberRegistered.type]: notifyMemberRegistered,
+  [MemberEvents.MemberSignedUp.type]: notifyMemberSignedUp,
+  [TrainerEvents.TrainerCreated.type]: notifyTrainerCreated,
+  [TrainerEvents.CertificationExpiring.type]: notifyCertificationExpiring,
+};
+
+/** Notifies for the events that waited for this organization's owner (in the order they arrived), then forgets them. */
+export const releaseAwaiting = async (trx: Transaction<NotificationsDb>, orgId: string): Promise<void> => {
+  const waiting = await trx.deleteFrom('awaiting_recipients').where('org_id', '=', orgId).returning(['envelope', 'received_at']).execute();
+  waiting.sort((a, b) => a.received_at.getTime() - b.received_at.getTime());
+  for (const w of waiting) {
+    const env = w.envelope as EventEnvelope<never>;
+    await NOTIFIERS[env.type]?.(trx, env);
+  }
+};

@@ -1,0 +1,212 @@
+// Notifications for staff and trainers from the members and trainers services' events, against the real PostgreSQL
+// and Kafka: a member who joined with the gym code, a trainer awaiting approval, a certification about to expire.
+import { AuthEvents, MemberEvents, TrainerEvents, topicOf, topicSpecs, type EventEnvelope, type Role } from '@akhada/contracts';
+import { BaseConfig, bootRuntime, createEventBus, createLogger, makeEnvelope, newId, type EventBus, type Runtime, type RunningConsumer } from '@akhada/kit';
+import { dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConsumers } from '../src/consumers/start-consumers.ts';
+import { migrations } from '../src/db/migrations.ts';
+import type { NotificationsDb } from '../src/db/schema.ts';
+
+process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+
+const orgId = newId();
+const [L1, L2] = [newId(), newId()];
+const owner = { id: newId(), role: 'owner' as Role, locs: [L1, L2] };
+const adminL1 = { id: newId(), role: 'admin' as Role, locs: [L1] };
+const adminL2 = { id: newId(), role: 'admin' as Role, locs: [L2] };
+const otherTrainer = { id: newId(), role: 'trainer' as Role, locs: [L1] };
+const member = { id: newId(), role: 'member' as Role, locs: [L1] };
+
+let infra: { databaseUrl: string; brokers: string[] };
+let schema: string;
+let runtime: Runtime<NotificationsDb>;
+let producer: EventBus;
+let consumers: RunningConsumer[] = [];
+
+const meta = (aggregateId: string, org = orgId, locationId?: string) => ({
+  aggregateId,
+  orgId: org,
+  correlationId: newId(),
+  causationId: newId(),
+  occurredAt: new Date().toISOString(),
+  ...(locationId ? { locationId } : {}),
+});
+const produce = (topic: string, env: EventEnvelope<unknown>) =>
+  producer.publish([{ topic, key: env.aggregateId, value: JSON.stringify(env), headers: { 'event-id': env.eventId, 'event-type': env.type } }]);
+
+const userRegistered = (u: { id: string; role: Role; locs: string[] }, org = orgId) =>
+  makeEnvelope(AuthEvents.UserRegistered, {
+    ...meta(u.id, org),
+    data: { userId: u.id, orgId: org, role: u.role, firstName: 'Test', lastName: u.role, email: `${u.id}@example.in`, locationIds: u.locs },
+  });
+const memberSignedUp = (locationId: string, org = orgId) => {
+  const memberId = newId();
+  return makeEnvelope(MemberEvents.MemberSignedUp, {
+    ...meta(memberId, org, locationId),
+    data: { memberId, locationId, firstName: 'Neha', lastName: 'Verma', email: `${memberId}@example.in`, phone: '+919812345678' },
+  });
+};
+const trainerCreated = (source: 'staff' | 'join_code', locationId: string, trainerId = newId()) =>
+  makeEnvelope(TrainerEvents.TrainerCreated, {
+    ...meta(trainerId, orgId, locationId),
+    data: {
+      trainerId,
+      locationId,
+      firstName: 'Arjun',
+      lastName: 'Mehta',
+      email: `${trainerId}@example.in`,
+      phone: '+919898989898',
+      specialization: ['yoga'],
+      maxClients: 10,
+      isAvailable: true,
+      hourlyRatePaise: 50_000,
+      status: source === 'join_code' ? 'pending' : 'active',
+      source,
+    },
+  });
+const certificationExpiring = (trainerId: string, locationId: string) =>
+  makeEnvelope(TrainerEvents.CertificationExpiring, {
+    ...meta(trainerId, orgId, locationId),
+    data: { trainerId, certificationId: newId(), name: 'ACE Personal Trainer', expiryDate: '2026-12-20', trainerName: 'Arjun Mehta' },
+  });
+
+const eventually = async <T>(check: () => Promise<T>, what: string, timeoutMs = 30_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms: ${(err as Error).message}`, { cause: err });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+};
+const notificationsOf = (eventId: string) =>
+  runtime.dbh.db.selectFrom('notifications').selectAll().where('source_event_id', '=', eventId).orderBy('recipient_id').execute();
+const recipientsOf = async (eventId: string) => (await notificationsOf(eventId)).map((n) => n.recipient_id).sort();
+
+beforeAll(async () => {
+  infra = await testInfra();
+  schema = uniqueSchema('notifstaff');
+  const logger = createLogger('notifications-staff-test', 'warn');
+  producer = createEventBus({ clientId: `test-producer-${schema}`, brokers: infra.brokers, logger });
+  await producer.ensureTopics(
+    topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('notifications')].includes(t.topic)),
+  );
+  const config = BaseConfig.parse({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: infra.databaseUrl,
+    KAFKA_BROKERS: infra.brokers.join(','),
+    INSTANCE_ID: `test-${schema}`,
+  });
+  runtime = await bootRuntime<NotificationsDb>({ name: 'notifications', config, schema, migrations });
+  consumers = await startConsumers({
+    bus: runtime.bus,
+    db: runtime.dbh.db,
+    logger,
+    groups: { recipients: `${schema}.recipients`, members: `${schema}.members`, trainers: `${schema}.trainers` },
+    startAt: 'now',
+  });
+  for (const u of [owner, adminL1, adminL2, otherTrainer, member]) await produce(topicOf('auth'), userRegistered(u));
+  await eventually(async () => {
+    const rows = await runtime.dbh.db.selectFrom('recipients').select('user_id').where('org_id', '=', orgId).execute();
+    expect(rows).toHaveLength(5);
+  }, 'the staff projected');
+});
+
+afterAll(async () => {
+  const steps: (() => Promise<unknown>)[] = [
+    ...consumers.map((c) => () => c.stop()),
+    ...(runtime?.closers ?? []),
+    async () => producer?.deleteGroups((g) => g.includes(schema)),
+    async () => producer?.disconnect(),
+    async () => (schema ? dropSchema(infra.databaseUrl, schema) : undefined),
+  ];
+  for (const step of steps) await step().catch((err: unknown) => console.warn('cleanup step failed', err));
+});
+
+describe('members.member_signed_up', () => {
+  it('tells the owner and the admins of that location that a new member awaits a plan', async () => {
+    const env = memberSignedUp(L1);
+    await produce(topicOf('members'), env);
+    const rows = await eventually(async () => {
+      const r = await notificationsOf(env.eventId);
+      expect(r).toHaveLength(2);
+      return r;
+    }, 'two notifications');
+    expect(rows.map((r) => r.recipient_id).sort()).toEqual([owner.id, adminL1.id].sort());
+    expect(rows[0]).toMatchObject({
+      org_id: orgId,
+      location_id: L1,
+      type: 'membership',
+      category: 'member_signed_up',
+      status: 'unread',
+      title: 'New member awaiting a plan',
+      message: 'Neha Verma joined with the gym code and is waiting for a membership plan.',
+      action_url: `/dashboard/members/${env.data.memberId}`,
+    });
+    // Announced to the hubs with each recipient's unread count, through the outbox.
+    const outbox = await runtime.dbh.db.selectFrom('outbox').select('key').where('topic', '=', topicOf('notifications')).execute();
+    expect(outbox.map((o) => o.key)).toEqual(expect.arrayContaining([owner.id, adminL1.id]));
+  });
+
+  it('waits for the owner of an organization it does not know yet, then tells them', async () => {
+    const newOrg = newId();
+    const newOwner = { id: newId(), role: 'owner' as Role, locs: [L1] };
+    const env = memberSignedUp(L1, newOrg);
+    await produce(topicOf('members'), env);
+    await eventually(async () => {
+      const parked = await runtime.dbh.db.selectFrom('awaiting_recipients').select('event_id').where('event_id', '=', env.eventId).execute();
+      expect(parked).toHaveLength(1);
+    }, 'the event parked');
+    await produce(topicOf('auth'), userRegistered(newOwner, newOrg));
+    await eventually(async () => expect(await recipientsOf(env.eventId)).toEqual([newOwner.id]), 'the owner told once known');
+  });
+});
+
+describe('trainers.trainer_created', () => {
+  it('tells the owner and the admins of the location about a trainer awaiting approval, and nobody about one staff added', async () => {
+    const trainerId = newId();
+    const byStaff = trainerCreated('staff', L2);
+    const joined = trainerCreated('join_code', L2, trainerId);
+    // Same key, so the same partition: once the second is handled, the first has been too.
+    await produce(topicOf('trainers'), { ...byStaff, aggregateId: trainerId });
+    await produce(topicOf('trainers'), joined);
+    const rows = await eventually(async () => {
+      const r = await notificationsOf(joined.eventId);
+      expect(r).toHaveLength(2);
+      return r;
+    }, 'the pending trainer announced');
+    expect(rows.map((r) => r.recipient_id).sort()).toEqual([owner.id, adminL2.id].sort());
+    expect(rows[0]).toMatchObject({
+      type: 'trainer',
+      category: 'trainer_pending',
+      title: 'Trainer awaiting approval',
+      action_url: `/dashboard/trainers/${trainerId}`,
+      location_id: L2,
+    });
+    expect(await notificationsOf(byStaff.eventId)).toEqual([]);
+  });
+});
+
+describe('trainers.certification_expiring', () => {
+  it('tells the trainer and the admins, with high priority, once however often it is delivered', async () => {
+    const trainerId = newId();
+    const env = certificationExpiring(trainerId, L1);
+    await produce(topicOf('trainers'), env);
+    await produce(topicOf('trainers'), env); // delivered twice: still one notification each
+    const barrier = trainerCreated('join_code', L1, trainerId);
+    await produce(topicOf('trainers'), barrier);
+    await eventually(async () => expect(await notificationsOf(barrier.eventId)).toHaveLength(2), 'the barrier');
+    const rows = await notificationsOf(env.eventId);
+    expect(rows.map((r) => r.recipient_id).sort()).toEqual([trainerId, owner.id, adminL1.id].sort());
+    for (const r of rows) {
+      expect(r).toMatchObject({ type: 'trainer', category: 'certification_expiring', priority: 'high', title: 'Certification expiring soon' });
+      expect(r.message).toBe('Arjun Mehta’s certification "ACE Personal Trainer" expires on 2026-12-20.');
+    }
+    expect(rows.find((r) => r.recipient_id === trainerId)?.action_url).toBe('/dashboard/my-schedule');
+    expect(rows.find((r) => r.recipient_id === owner.id)?.action_url).toBe(`/dashboard/trainers/${trainerId}`);
+  });
+});
