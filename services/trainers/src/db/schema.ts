@@ -1,4 +1,4 @@
-import type { AccountStatus, PlanId, Specialization, TrainerStatus } from '@akhada/contracts';
+import type { AccountStatus, Specialization, TrainerStatus } from '@akhada/contracts';
 import type { KitTables } from '@akhada/kit';
 import type { ColumnType } from 'kysely';
 import type { WeeklySlot } from '../domain/trainer/schedule.ts';
