@@ -24,8 +24,12 @@ const MembersPage = lazyPage(async () => (await import('../features/members/rout
 const MemberDetailPage = lazyPage(async () => (await import('../features/members/routes/member-detail-page')).MemberDetailPage);
 const NotificationsPage = lazyPage(async () => (await import('../features/notifications/routes/notifications-page')).NotificationsPage);
 const ProfilePage = lazyPage(async () => (await import('../features/profile/routes/profile-page')).ProfilePage);
+const TrainersPage = lazyPage(async () => (await import('../features/trainers/routes/trainers-page')).TrainersPage, ['trainers']);
+const TrainerDetailPage = lazyPage(async () => (await import('../features/trainers/routes/trainer-detail-page')).TrainerDetailPage, ['trainers']);
+const MyClientsPage = lazyPage(async () => (await import('../features/trainers/routes/my-trainer-pages')).MyClientsPage, ['trainers']);
+const MySchedulePage = lazyPage(async () => (await import('../features/trainers/routes/my-trainer-pages')).MySchedulePage, ['trainers']);
 const SettingsRoute = lazyPage(async () => (await import('./routes/settings-route')).SettingsRoute);
-/** Trainers, payments, inventory, attendance, chat and feedback until their screens are built. */
+/** Payments, inventory, attendance, chat and feedback until their screens are built. */
 const PlaceholderPage = lazyPage(async () => (await import('../components/placeholder-page')).PlaceholderPage);
 
 /**
@@ -93,9 +97,29 @@ export const routes: RouteObject[] = [
                   data: async () => (await import('../features/notifications/routes/notifications-data')).notificationsData,
                 }),
               },
+              {
+                path: 'trainers',
+                element: <TrainersPage />,
+                handle: handle({ page: TrainersPage, data: async () => (await import('../features/trainers/routes/trainers-data')).trainersData }),
+              },
+              {
+                path: 'trainers/:id',
+                element: <TrainerDetailPage />,
+                handle: handle({ page: TrainerDetailPage, data: async () => (await import('../features/trainers/routes/trainers-data')).trainerDetailData }),
+              },
+              {
+                path: 'my-clients',
+                element: <MyClientsPage />,
+                handle: handle({ page: MyClientsPage, data: async () => (await import('../features/trainers/routes/trainers-data')).myTrainerData }),
+              },
+              {
+                path: 'my-schedule',
+                element: <MySchedulePage />,
+                handle: handle({ page: MySchedulePage, data: async () => (await import('../features/trainers/routes/trainers-data')).myTrainerData }),
+              },
               { path: 'profile', element: <ProfilePage />, handle: handle({ page: ProfilePage }) },
               { path: 'settings', element: <SettingsRoute />, handle: handle({ page: SettingsRoute }) },
-              ...(['trainers', 'payments', 'inventory', 'attendance', 'chat', 'feedback'] as const).map((area) => ({
+              ...(['payments', 'inventory', 'attendance', 'chat', 'feedback'] as const).map((area) => ({
                 path: area,
                 element: <PlaceholderPage area={area} />,
                 handle: handle({ page: PlaceholderPage }),
