@@ -160,7 +160,7 @@ function AddTrainerForm({
     <Form id={FORM_ID} form={form} onSubmit={onSubmit} busy={create.isPending}>
       {create.isError ? (
         <Alert tone="error" shake={attempts} testId="add-trainer-error">
-          {describe(create.error, { fallback: t('trainers:add.failed') })}
+          {describe(create.error, { fallback: t('trainers:add.failed'), statusFallback: () => t('trainers:add.failed') })}
         </Alert>
       ) : null}
       <div className="form__grid">
