@@ -87,7 +87,11 @@ const derive = (tr: Trainer): Trainer => aTrainer({ ...tr, firstName: tr.user.fi
 const page = <T>(items: T[], url: URL) => {
   const limit = Number(url.searchParams.get('limit') ?? 10);
   const p = Number(url.searchParams.get('page') ?? 1);
-  return { data: items.slice((p - 1) * limit, p * limit), totalCount: items.length, pagination: { page: p, limit, totalPages: Math.ceil(items.length / limit) } };
+  return {
+    data: items.slice((p - 1) * limit, p * limit),
+    totalCount: items.length,
+    pagination: { page: p, limit, totalPages: Math.ceil(items.length / limit) },
+  };
 };
 
 /**
@@ -218,7 +222,8 @@ export function trainersService({ trainers: initial = [], members: initialMember
       const locationId = url.searchParams.get('locationId');
       const search = url.searchParams.get('search')?.toLowerCase();
       const matching = members.filter(
-        (m) => (!locationId || m.locationId === locationId) && (!search || [m.fullName, m.user.email, m.user.phone].some((v) => v.toLowerCase().includes(search))),
+        (m) =>
+          (!locationId || m.locationId === locationId) && (!search || [m.fullName, m.user.email, m.user.phone].some((v) => v.toLowerCase().includes(search))),
       );
       return reply(memberRoutes.list, 200, { success: true, ...page(matching, url) });
     }),
@@ -229,7 +234,10 @@ export function trainersService({ trainers: initial = [], members: initialMember
       const tr = find(body.trainerId);
       if (!m || !tr) return problem(404, 'NOT_FOUND', 'Member not found');
       if (tr.availabilityStatus !== 'available') return problem(409, 'TRAINER_FULL', `${tr.fullName} is fully booked (${tr.clientCapacity})`);
-      const updated = Member.parse({ ...m, trainer: { _id: tr._id, user: { firstName: tr.user.firstName, lastName: tr.user.lastName }, specialization: tr.specialization } });
+      const updated = Member.parse({
+        ...m,
+        trainer: { _id: tr._id, user: { firstName: tr.user.firstName, lastName: tr.user.lastName }, specialization: tr.specialization },
+      });
       members[members.indexOf(m)] = updated;
       put({ ...tr, currentClients: tr.currentClients + 1 });
       return reply(memberRoutes.assignTrainer, 200, { success: true, data: updated });

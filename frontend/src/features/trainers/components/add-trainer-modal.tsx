@@ -164,7 +164,15 @@ function AddTrainerForm({
         </Alert>
       ) : null}
       <div className="form__grid">
-        <TextField name="firstName" label={t('trainers:add.firstName')} autoComplete="off" maxLength={50} required data-autofocus testId="add-trainer-first-name" />
+        <TextField
+          name="firstName"
+          label={t('trainers:add.firstName')}
+          autoComplete="off"
+          maxLength={50}
+          required
+          data-autofocus
+          testId="add-trainer-first-name"
+        />
         <TextField name="lastName" label={t('trainers:add.lastName')} autoComplete="off" maxLength={50} required testId="add-trainer-last-name" />
         <EmailField name="email" label={t('trainers:add.email')} autoComplete="off" required testId="add-trainer-email" />
         <PhoneField name="phone" label={t('trainers:add.phone')} autoComplete="off" required testId="add-trainer-phone" />
@@ -205,7 +213,12 @@ function AddTrainerForm({
             </button>
           </div>
         ))}
-        <button type="button" className="btn btn--secondary btn--sm" onClick={() => certifications.append(NO_CERTIFICATION)} data-testid="add-trainer-add-certification">
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={() => certifications.append(NO_CERTIFICATION)}
+          data-testid="add-trainer-add-certification"
+        >
           {t('trainers:add.addCertification')}
         </button>
       </fieldset>

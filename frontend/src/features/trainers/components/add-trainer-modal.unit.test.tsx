@@ -102,7 +102,11 @@ describe('add-trainer form', () => {
     const message = 'Your free plan allows 2 trainers. Choose a bigger plan to add more.';
     let answer = () => problem(409, 'PLAN_LIMIT', message);
     const service = trainersService();
-    server.use(...signedInShell(), on(trainersRoutes.create, () => answer()), ...service.handlers);
+    server.use(
+      ...signedInShell(),
+      on(trainersRoutes.create, () => answer()),
+      ...service.handlers,
+    );
     const { user, dialog } = await openForm();
     await fillRequired(user, dialog);
     await user.click(dialog.getByRole('button', { name: 'Yoga' }));

@@ -104,7 +104,9 @@ export function ClientsPanel({ trainer, manage, self = false }: { trainer: Train
                           <span className={`badge badge--${STATUS_TONE[status] ?? 'neutral'}`}>
                             {known ? t(`trainers:clients.statuses.${status as 'active'}`) : c.membershipStatus}
                           </span>
-                          {c.membershipEndDate ? <span className="trainer-cell-sub">{t('trainers:clients.endsOn', { date: formatDate(c.membershipEndDate, lang) })}</span> : null}
+                          {c.membershipEndDate ? (
+                            <span className="trainer-cell-sub">{t('trainers:clients.endsOn', { date: formatDate(c.membershipEndDate, lang) })}</span>
+                          ) : null}
                         </span>
                       </td>
                       <td data-label={t('trainers:clients.assignedOn')}>{formatDate(c.assignedAt, lang)}</td>

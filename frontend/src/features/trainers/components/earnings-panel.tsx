@@ -91,7 +91,13 @@ export function EarningsPanel({ trainer, timezone }: { trainer: Trainer; timezon
           <label className="field__label" htmlFor="earnings-from">
             {t('trainers:earnings.from')}
           </label>
-          <input id="earnings-from" type="date" className="input" value={draft.startDate} onChange={(e) => setDraft((d) => ({ ...d, startDate: e.target.value }))} />
+          <input
+            id="earnings-from"
+            type="date"
+            className="input"
+            value={draft.startDate}
+            onChange={(e) => setDraft((d) => ({ ...d, startDate: e.target.value }))}
+          />
         </div>
         <div className="field">
           <label className="field__label" htmlFor="earnings-to">

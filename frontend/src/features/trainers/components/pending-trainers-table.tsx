@@ -59,7 +59,11 @@ export function PendingTrainersTable({
               </td>
               <td data-label={t('trainers:columns.joined')}>{formatDate(tr.createdAt, i18n.language)}</td>
               <td className="table__actions">
-                <Link to={`/dashboard/trainers/${tr._id}`} className="btn btn--secondary btn--sm" aria-label={t('trainers:actions.viewLabel', { name: tr.fullName })}>
+                <Link
+                  to={`/dashboard/trainers/${tr._id}`}
+                  className="btn btn--secondary btn--sm"
+                  aria-label={t('trainers:actions.viewLabel', { name: tr.fullName })}
+                >
                   {t('trainers:actions.view')}
                 </Link>
                 {onApprove ? (

@@ -63,7 +63,11 @@ export function SchedulePanel({ trainer, editable }: { trainer: Trainer; editabl
           {t('trainers:schedule.sessions')}
         </h2>
         {sessions.length === 0 ? (
-          <EmptyState icon={<CalendarCheckIcon size={28} />} title={t('trainers:schedule.noSessions')} hint={editable ? t('trainers:schedule.noSessionsHint') : undefined} />
+          <EmptyState
+            icon={<CalendarCheckIcon size={28} />}
+            title={t('trainers:schedule.noSessions')}
+            hint={editable ? t('trainers:schedule.noSessionsHint') : undefined}
+          />
         ) : (
           <ul className="trainer-sessions" data-testid="sessions-list">
             {sessions.map((s) => (

@@ -13,9 +13,14 @@ export function SpecializationToggles({ name, label, hint }: { name: string; lab
   const { field } = useController({ name });
   const error = useFieldMessage(name, label);
   const value = (field.value ?? []) as Specialization[];
-  const toggle = (s: Specialization) => field.onChange(value.includes(s) ? value.filter((v) => v !== s) : Specialization.options.filter((o) => o === s || value.includes(o)));
+  const toggle = (s: Specialization) =>
+    field.onChange(value.includes(s) ? value.filter((v) => v !== s) : Specialization.options.filter((o) => o === s || value.includes(o)));
   return (
-    <fieldset className={`choice-group trainer-wide${error ? ' field--invalid' : ''}`} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} data-testid="specialization-toggles">
+    <fieldset
+      className={`choice-group trainer-wide${error ? ' field--invalid' : ''}`}
+      aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+      data-testid="specialization-toggles"
+    >
       <legend className="field__label">
         {label}
         <span className="field__required" aria-hidden="true">

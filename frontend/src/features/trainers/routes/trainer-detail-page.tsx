@@ -279,7 +279,9 @@ function TrainerHeader({
           </li>
           <li>
             <StarIcon size={16} />
-            {tr.rating.count === 0 ? t('trainers:detail.noRatings') : t('trainers:detail.rating', { average: tr.rating.average.toFixed(1), count: tr.rating.count })}
+            {tr.rating.count === 0
+              ? t('trainers:detail.noRatings')
+              : t('trainers:detail.rating', { average: tr.rating.average.toFixed(1), count: tr.rating.count })}
           </li>
           <li data-testid="trainer-account">
             <span className={`badge badge--${tr.accountStatus === 'active' ? 'success' : tr.accountStatus === 'failed' ? 'danger' : 'neutral'}`}>
@@ -328,7 +330,11 @@ function ArchiveDialog({ trainer, open, onClose }: { trainer: Trainer; open: boo
     <ConfirmDialog
       open={open}
       title={pending ? t('trainers:actions.refuseTitle') : t('trainers:archive.title')}
-      text={pending ? t('trainers:actions.refuseText', { name: trainer.fullName }) : t('trainers:archive.text', { name: trainer.fullName, count: trainer.currentClients })}
+      text={
+        pending
+          ? t('trainers:actions.refuseText', { name: trainer.fullName })
+          : t('trainers:archive.text', { name: trainer.fullName, count: trainer.currentClients })
+      }
       confirmLabel={pending ? t('trainers:actions.refuse') : t('trainers:archive.confirm')}
       busyLabel={t('trainers:archive.archiving')}
       busy={archive.isPending}

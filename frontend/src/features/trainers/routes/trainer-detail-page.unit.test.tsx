@@ -77,7 +77,11 @@ describe('trainer detail', { timeout: 15_000 }, () => {
     const tr = aTrainer({
       firstName: 'Vikram',
       lastName: 'Singh',
-      certifications: [certification('CPR', 'expired', '2025-01-01'), certification('Yoga RYT-200', 'expiring', '2026-04-01'), certification('Nutrition L1', 'valid', null)],
+      certifications: [
+        certification('CPR', 'expired', '2025-01-01'),
+        certification('Yoga RYT-200', 'expiring', '2026-04-01'),
+        certification('Nutrition L1', 'valid', null),
+      ],
     });
     server.use(...signedInShell(), ...trainersService({ trainers: [tr] }).handlers);
     const { user } = renderApp(`/dashboard/trainers/${tr._id}`);

@@ -15,7 +15,15 @@ describe('trainers list', () => {
   it('shows each trainer with specialization, experience, coloured availability, clients and rate', async () => {
     const service = trainersService({
       trainers: [
-        aTrainer({ firstName: 'Vikram', lastName: 'Singh', specialization: ['yoga', 'pilates'], experience: 8, hourlyRate: 1200, currentClients: 8, maxClients: 15 }),
+        aTrainer({
+          firstName: 'Vikram',
+          lastName: 'Singh',
+          specialization: ['yoga', 'pilates'],
+          experience: 8,
+          hourlyRate: 1200,
+          currentClients: 8,
+          maxClients: 15,
+        }),
         aTrainer({ firstName: 'Neha', lastName: 'Kapoor', currentClients: 10, maxClients: 10 }),
         aTrainer({ firstName: 'Arjun', lastName: 'Rao', isAvailable: false }),
       ],
@@ -89,7 +97,10 @@ describe('trainers list', () => {
 
   it('approves a trainer who joined with the gym code from the pending list', async () => {
     const service = trainersService({
-      trainers: [aTrainer({ firstName: 'Vikram', lastName: 'Singh' }), aTrainer({ firstName: 'Kiran', lastName: 'Das', status: 'pending', joinedWithCode: true, accountStatus: 'active' })],
+      trainers: [
+        aTrainer({ firstName: 'Vikram', lastName: 'Singh' }),
+        aTrainer({ firstName: 'Kiran', lastName: 'Das', status: 'pending', joinedWithCode: true, accountStatus: 'active' }),
+      ],
     });
     server.use(...signedInShell(), ...service.handlers);
     const { user } = renderApp('/dashboard/trainers');
@@ -123,7 +134,11 @@ describe('assign dialog', () => {
       members: [
         aClientMember({ firstName: 'Rohan', lastName: 'Patil' }),
         aClientMember({ firstName: 'Meera', lastName: 'Joshi' }),
-        aClientMember({ firstName: 'Sahil', lastName: 'Khan', trainer: { _id: vikram._id, user: { firstName: 'Vikram', lastName: 'Singh' }, specialization: ['yoga'] } }),
+        aClientMember({
+          firstName: 'Sahil',
+          lastName: 'Khan',
+          trainer: { _id: vikram._id, user: { firstName: 'Vikram', lastName: 'Singh' }, specialization: ['yoga'] },
+        }),
       ],
     });
     server.use(...signedInShell(), ...service.handlers);
