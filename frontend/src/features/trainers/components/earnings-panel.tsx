@@ -5,9 +5,10 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { WalletIcon } from '../../../components/icons/wallet';
 import { LoadingState } from '../../../components/spinner';
-import { formatMoney, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 import { ALL_NS } from '../../../locales/resources';
 import { useTrainerEarnings } from '../api/get-trainer-earnings';
+import { formatRupees } from '../lib/trainer-labels';
 import { monthRangeIn } from '../lib/zoned-time';
 
 /**
@@ -48,7 +49,7 @@ export function EarningsPanel({ trainer, timezone }: { trainer: Trainer; timezon
         <dl className="trainer-figures">
           <div>
             <dt>{t('trainers:earnings.total')}</dt>
-            <dd data-testid="earnings-total">{formatMoney(e.total, { exact: true })}</dd>
+            <dd data-testid="earnings-total">{formatRupees(e.total)}</dd>
           </div>
           <div>
             <dt>{t('trainers:earnings.sessions')}</dt>
@@ -73,7 +74,7 @@ export function EarningsPanel({ trainer, timezone }: { trainer: Trainer; timezon
                   <tr key={row.type}>
                     <th scope="row">{row.type.replace(/_/g, ' ')}</th>
                     <td>{formatNumber(row.count)}</td>
-                    <td>{formatMoney(row.amount, { exact: true })}</td>
+                    <td>{formatRupees(row.amount)}</td>
                   </tr>
                 ))}
               </tbody>

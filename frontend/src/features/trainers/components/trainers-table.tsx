@@ -1,9 +1,8 @@
 import type { Trainer } from '@akhada/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatMoney } from '../../../lib/format';
 import { ALL_NS } from '../../../locales/resources';
-import { initials } from '../lib/trainer-labels';
+import { formatRupees, initials } from '../lib/trainer-labels';
 import { AvailabilityBadge } from './availability-badge';
 
 /** Trainer, Specialization, Experience, Availability, Clients, Rate, Actions (View, and Assign for those who manage). */
@@ -56,7 +55,7 @@ export function TrainersTable({ trainers, busy, onAssign }: { trainers: Trainer[
               <td data-label={t('trainers:columns.clients')} data-testid="trainer-capacity">
                 {tr.clientCapacity}
               </td>
-              <td data-label={t('trainers:columns.rate')}>{t('trainers:perHour', { rate: formatMoney(tr.hourlyRate, { exact: true }) })}</td>
+              <td data-label={t('trainers:columns.rate')}>{t('trainers:perHour', { rate: formatRupees(tr.hourlyRate) })}</td>
               <td className="table__actions">
                 <Link
                   to={`/dashboard/trainers/${tr._id}`}

@@ -30,3 +30,9 @@ export const WEEK_DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /** Only owners and admins manage trainers (add, edit, archive, approve, assign). */
 export const canManageTrainers = (role: string) => role === 'owner' || role === 'admin';
+
+const rupeesWithPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const wholeRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+
+/** A rate in rupees, en-IN: ₹1,200 when whole, ₹950.50 (never ₹950.5) with paise. */
+export const formatRupees = (rupees: number): string => (Number.isInteger(rupees) ? wholeRupees : rupeesWithPaise).format(rupees);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityTone, expiryTone, initials } from './trainer-labels';
+import { availabilityTone, expiryTone, formatRupees, initials } from './trainer-labels';
 
 describe('trainer labels', () => {
   it('colours availability: available green, fully booked amber, unavailable red', () => {
@@ -14,5 +14,13 @@ describe('trainer labels', () => {
   });
   it('makes initials', () => {
     expect(initials('vikram', ' singh')).toBe('VS');
+  });
+});
+
+describe('rates', () => {
+  it('shows whole rupees without paise and paise with two digits', () => {
+    expect(formatRupees(1200)).toBe('₹1,200');
+    expect(formatRupees(950.5)).toBe('₹950.50');
+    expect(formatRupees(150000)).toBe('₹1,50,000');
   });
 });

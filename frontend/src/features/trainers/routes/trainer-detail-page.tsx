@@ -15,7 +15,7 @@ import { TabList, TabPanel } from '../../../components/tabs';
 import { useToast } from '../../../components/toast';
 import { isNotFoundError } from '../../../lib/api-error';
 import { useUser } from '../../../lib/auth/session';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
@@ -27,7 +27,7 @@ import { ClientsPanel } from '../components/clients-panel';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EarningsPanel } from '../components/earnings-panel';
 import { SchedulePanel } from '../components/schedule-panel';
-import { canManageTrainers, initials } from '../lib/trainer-labels';
+import { canManageTrainers, formatRupees, initials } from '../lib/trainer-labels';
 import '../trainers.css';
 
 const EditTrainerDialog = lazy(async () => ({ default: (await import('../components/edit-trainer-dialog')).EditTrainerDialog }));
@@ -179,7 +179,7 @@ function TrainerDetail({ trainer: tr }: { trainer: Trainer }) {
                 </div>
                 <div>
                   <dt>{t('trainers:detail.rate')}</dt>
-                  <dd>{t('trainers:perHour', { rate: formatMoney(tr.hourlyRate, { exact: true }) })}</dd>
+                  <dd>{t('trainers:perHour', { rate: formatRupees(tr.hourlyRate) })}</dd>
                 </div>
                 <div>
                   <dt>{t('trainers:detail.maxClients')}</dt>
