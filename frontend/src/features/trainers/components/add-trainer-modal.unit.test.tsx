@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { trainersRoutes } from '@akhada/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../../testing/setup';
 import { signedInShell } from '../../../testing/app-handlers';
@@ -15,7 +16,7 @@ async function openForm() {
   return { ...view, dialog: within(dialog) };
 }
 
-async function fillRequired(user: ReturnType<typeof openForm> extends Promise<infer V> ? V['user'] : never, dialog: ReturnType<typeof within>) {
+async function fillRequired(user: UserEvent, dialog: ReturnType<typeof within>) {
   await user.type(dialog.getByLabelText(/^First Name/), 'Kiran');
   await user.type(dialog.getByLabelText(/^Last Name/), 'Das');
   await user.type(dialog.getByLabelText(/^Email/), 'kiran@example.in');
@@ -24,7 +25,8 @@ async function fillRequired(user: ReturnType<typeof openForm> extends Promise<in
   await user.type(dialog.getByLabelText(/^Hourly Rate/), '750');
 }
 
-describe('add-trainer form', () => {
+// Screens and their lazily loaded forms are compiled on first use in a run (slow on a busy machine): room for that.
+describe('add-trainer form', { timeout: 15_000 }, () => {
   it('keeps Add Trainer disabled until a specialization is chosen, with max clients 10 by default', async () => {
     const service = trainersService();
     server.use(...signedInShell(), ...service.handlers);

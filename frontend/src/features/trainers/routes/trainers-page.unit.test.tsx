@@ -11,7 +11,8 @@ import { renderApp } from '../../../testing/render-app';
 
 const rows = async () => within(await screen.findByTestId('trainers-table')).getAllByTestId('trainer-row');
 
-describe('trainers list', () => {
+// Screens and their lazily loaded forms are compiled on first use in a run (slow on a busy machine): room for that.
+describe('trainers list', { timeout: 15_000 }, () => {
   it('shows each trainer with specialization, experience, coloured availability, clients and rate', async () => {
     const service = trainersService({
       trainers: [
@@ -126,7 +127,8 @@ describe('trainers list', () => {
   });
 });
 
-describe('assign dialog', () => {
+// Screens and their lazily loaded forms are compiled on first use in a run (slow on a busy machine): room for that.
+describe('assign dialog', { timeout: 15_000 }, () => {
   it('offers the location’s members without a trainer and assigns one, the client count going up', async () => {
     const vikram = aTrainer({ firstName: 'Vikram', lastName: 'Singh', currentClients: 1, maxClients: 3 });
     const service = trainersService({
