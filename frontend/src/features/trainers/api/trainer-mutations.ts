@@ -77,6 +77,9 @@ export async function unassignMember(memberId: string) {
   return parseResponse(memberRoutes.unassignTrainer.responses[200], json, 'POST /members/:id/unassign-trainer').data;
 }
 
+/** When to refresh the trainers' figures again after an assignment (they follow the members service's events). */
+const FOLLOW_UP_MS = [1_500, 5_000];
+
 /** A write of this feature; on success the trainer it returned goes into the cache and everything under ['trainers'] refreshes. */
 function useTrainerMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>, opts: { members?: boolean } = {}) {
   const qc = useQueryClient();
@@ -86,7 +89,11 @@ function useTrainerMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult
       const trainer = result as Partial<Trainer> | undefined;
       if (trainer && typeof trainer === 'object' && 'availabilityStatus' in trainer && trainer._id) qc.setQueryData(trainerKeys.detail(trainer._id), trainer);
       void qc.invalidateQueries({ queryKey: trainerKeys.all });
-      if (opts.members) void qc.invalidateQueries({ queryKey: memberKeys.all });
+      if (opts.members) {
+        void qc.invalidateQueries({ queryKey: memberKeys.all });
+        // The trainers service counts clients from the members service's events, a moment later: look again then.
+        for (const ms of FOLLOW_UP_MS) setTimeout(() => void qc.invalidateQueries({ queryKey: trainerKeys.all }), ms);
+      }
     },
   });
 }

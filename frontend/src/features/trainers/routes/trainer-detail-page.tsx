@@ -94,7 +94,6 @@ function TrainerDetail({ trainer: tr }: { trainer: Trainer }) {
   const location = user.locations.find((l) => l._id === tr.locationId);
   const timezone = location?.timezone ?? 'Asia/Kolkata';
   const lang = i18n.language;
-  const notProvided = <span className="text-muted">{t('common:notProvided')}</span>;
 
   return (
     <>
@@ -191,7 +190,7 @@ function TrainerDetail({ trainer: tr }: { trainer: Trainer }) {
               <h2 id="trainer-bio" className="card__title">
                 {t('trainers:detail.bio')}
               </h2>
-              {tr.bio ? <p className="trainer-bio">{tr.bio}</p> : notProvided}
+              {tr.bio ? <p className="trainer-bio">{tr.bio}</p> : <p className="text-muted">{t('trainers:detail.noBio')}</p>}
             </section>
           </div>
         ) : tab === 'members' ? (
