@@ -27,8 +27,12 @@ const NotificationsPage = lazyPage(async () => (await import('../features/notifi
 const ProfilePage = lazyPage(async () => (await import('../features/profile/routes/profile-page')).ProfilePage);
 const PlanPage = lazyPage(async () => (await import('../features/settings/routes/plan-page')).PlanPage);
 const PendingPage = lazyPage(async () => (await import('./routes/pending-page')).PendingPage, APP_NS);
+const TrainersPage = lazyPage(async () => (await import('../features/trainers/routes/trainers-page')).TrainersPage, ['trainers']);
+const TrainerDetailPage = lazyPage(async () => (await import('../features/trainers/routes/trainer-detail-page')).TrainerDetailPage, ['trainers']);
+const MyClientsPage = lazyPage(async () => (await import('../features/trainers/routes/my-trainer-pages')).MyClientsPage, ['trainers']);
+const MySchedulePage = lazyPage(async () => (await import('../features/trainers/routes/my-trainer-pages')).MySchedulePage, ['trainers']);
 const SettingsRoute = lazyPage(async () => (await import('./routes/settings-route')).SettingsRoute);
-/** Trainers, payments, inventory, attendance, chat and feedback until their screens are built. */
+/** Payments, inventory, attendance, chat and feedback until their screens are built. */
 const PlaceholderPage = lazyPage(async () => (await import('../components/placeholder-page')).PlaceholderPage);
 
 /**
@@ -99,10 +103,30 @@ export const routes: RouteObject[] = [
                   data: async () => (await import('../features/notifications/routes/notifications-data')).notificationsData,
                 }),
               },
+              {
+                path: 'trainers',
+                element: <TrainersPage />,
+                handle: handle({ page: TrainersPage, data: async () => (await import('../features/trainers/routes/trainers-data')).trainersData }),
+              },
+              {
+                path: 'trainers/:id',
+                element: <TrainerDetailPage />,
+                handle: handle({ page: TrainerDetailPage, data: async () => (await import('../features/trainers/routes/trainers-data')).trainerDetailData }),
+              },
+              {
+                path: 'my-clients',
+                element: <MyClientsPage />,
+                handle: handle({ page: MyClientsPage, data: async () => (await import('../features/trainers/routes/trainers-data')).myTrainerData }),
+              },
+              {
+                path: 'my-schedule',
+                element: <MySchedulePage />,
+                handle: handle({ page: MySchedulePage, data: async () => (await import('../features/trainers/routes/trainers-data')).myTrainerData }),
+              },
               { path: 'profile', element: <ProfilePage />, handle: handle({ page: ProfilePage }) },
               { path: 'settings', element: <SettingsRoute />, handle: handle({ page: SettingsRoute }) },
               { path: 'settings/plan', element: <PlanPage />, handle: handle({ page: PlanPage }) },
-              ...(['trainers', 'payments', 'inventory', 'attendance', 'chat', 'feedback'] as const).map((area) => ({
+              ...(['payments', 'inventory', 'attendance', 'chat', 'feedback'] as const).map((area) => ({
                 path: area,
                 element: <PlaceholderPage area={area} />,
                 handle: handle({ page: PlaceholderPage }),

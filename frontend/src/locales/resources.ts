@@ -10,6 +10,7 @@ import type enProfile from './en/profile.json';
 import type enServices from './en/services.json';
 import type enSettings from './en/settings.json';
 import type enShell from './en/shell.json';
+import type enTrainers from './en/trainers.json';
 
 /** The shape of one language's texts (English is the reference; the parity test keeps Hindi identical). */
 export interface Resources {
@@ -25,6 +26,7 @@ export interface Resources {
   profile: typeof enProfile;
   settings: typeof enSettings;
   services: typeof enServices;
+  trainers: typeof enTrainers;
 }
 
 export const defaultNS = 'common';
@@ -43,6 +45,7 @@ export const ALL_NS = [
   'profile',
   'settings',
   'services',
+  'trainers',
 ] as const;
 export type Namespace = (typeof ALL_NS)[number];
 export const namespaces: readonly Namespace[] = ALL_NS;
