@@ -86,12 +86,56 @@ describe('add-member form', () => {
         membershipType: 'premium',
         membershipFee: 1999.5,
         paymentFrequency: 'monthly',
+        paymentMethod: 'cash',
+        startDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         locationId: expect.any(String),
       },
     ]);
     const table = await screen.findByTestId('members-table');
     await waitFor(() => expect(within(table).getAllByTestId('member-row')).toHaveLength(2));
     expect(within(table).getByText('Lakshmi Iyer')).toBeTruthy();
+  });
+
+  it('shows the plan limit in the form, with a way to choose a plan, and keeps what was typed', async () => {
+    server.use(
+      ...signedInShell(),
+      membersAre([]),
+      on(memberRoutes.create, () => problem(409, 'PLAN_LIMIT', 'Your starter plan allows 50 members. Choose a bigger plan to add more.')),
+    );
+    const { user, dialog } = await openForm();
+    await user.type(dialog.getByLabelText(/^First Name/), 'Lakshmi');
+    await user.type(dialog.getByLabelText(/^Last Name/), 'Iyer');
+    await user.type(dialog.getByLabelText(/^Email/), 'lakshmi@example.in');
+    await user.type(dialog.getByLabelText(/^Phone/), '+91 98200 12345');
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+    const limit = await dialog.findByTestId('add-member-plan-limit');
+    expect(limit.textContent).toContain('Your plan is full');
+    expect(limit.textContent).toContain('Your starter plan allows 50 members. Choose a bigger plan to add more.');
+    expect(within(limit).getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).toBe('/dashboard/settings/plan');
+    expect((dialog.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe('Lakshmi');
+    expect(screen.getByRole('dialog', { name: 'Add New Member' })).toBeTruthy();
+  });
+
+  it('checks the optional date of birth and sends it with the gender', async () => {
+    const service = membersService();
+    server.use(...signedInShell(), membersAre(service.members), ...service.handlers);
+    const { user, dialog } = await openForm();
+    await user.type(dialog.getByLabelText(/^First Name/), 'Lakshmi');
+    await user.type(dialog.getByLabelText(/^Last Name/), 'Iyer');
+    await user.type(dialog.getByLabelText(/^Email/), 'lakshmi@example.in');
+    await user.type(dialog.getByLabelText(/^Phone/), '+91 98200 12345');
+    const dob = dialog.getByLabelText(/^Date of Birth/);
+    await user.type(dob, '2999-01-01');
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+    expect(await dialog.findByText('Date of birth cannot be in the future')).toBeTruthy();
+    expect(service.bodies).toEqual([]);
+    await user.clear(dob);
+    await user.type(dob, '1994-06-15');
+    await user.selectOptions(dialog.getByLabelText(/^Gender/), 'female');
+    await user.selectOptions(dialog.getByLabelText(/^Payment Method/), 'upi');
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+    await waitFor(() => expect(service.bodies).toHaveLength(1));
+    expect(service.bodies[0]).toMatchObject({ dateOfBirth: '1994-06-15', gender: 'female', paymentMethod: 'upi' });
   });
 
   it('puts the server’s field issues on their fields', async () => {
