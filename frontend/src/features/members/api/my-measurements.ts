@@ -11,8 +11,7 @@ export async function getMyMeasurements(signal?: AbortSignal) {
   return parseResponse(memberRoutes.myMeasurements.responses[200], json, 'GET /members/me/measurements');
 }
 
-export const myMeasurementsQueryOptions = () =>
-  queryOptions({ queryKey: memberKeys.myMeasurements, queryFn: ({ signal }) => getMyMeasurements(signal) });
+export const myMeasurementsQueryOptions = () => queryOptions({ queryKey: memberKeys.myMeasurements, queryFn: ({ signal }) => getMyMeasurements(signal) });
 
 export const useMyMeasurements = () => useQuery(myMeasurementsQueryOptions());
 

@@ -91,7 +91,8 @@ function toBody({ membershipFee, locationId, startDate, dateOfBirth, gender, ...
 }
 
 /** 409 PLAN_LIMIT: the plan's member allowance is used up. */
-const isPlanLimit = (error: unknown) => error instanceof ApiError && error.status === 409 && (error.code === 'PLAN_LIMIT' || error.code === 'PLAN_LIMIT_REACHED');
+const isPlanLimit = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && (error.code === 'PLAN_LIMIT' || error.code === 'PLAN_LIMIT_REACHED');
 
 function AddMemberForm({
   create,

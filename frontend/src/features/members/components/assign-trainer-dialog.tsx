@@ -136,7 +136,12 @@ function TrainerChoice({
   const { t } = useTranslation(ALL_NS);
   const id = useId();
   const blocked = !current && trainer.availabilityStatus !== 'available';
-  const reason = trainer.availabilityStatus === 'fully_booked' ? t('members:assign.full') : trainer.availabilityStatus === 'unavailable' ? t('members:assign.unavailable') : null;
+  const reason =
+    trainer.availabilityStatus === 'fully_booked'
+      ? t('members:assign.full')
+      : trainer.availabilityStatus === 'unavailable'
+        ? t('members:assign.unavailable')
+        : null;
   return (
     <label className={`trainer-choice${blocked ? ' trainer-choice--blocked' : ''}${checked ? ' trainer-choice--checked' : ''}`} htmlFor={id}>
       <input
@@ -168,7 +173,9 @@ function TrainerChoice({
           ) : null}
         </span>
       </span>
-      <span className={`badge badge--${trainer.availabilityStatus === 'available' ? 'success' : trainer.availabilityStatus === 'fully_booked' ? 'warning' : 'neutral'}`}>
+      <span
+        className={`badge badge--${trainer.availabilityStatus === 'available' ? 'success' : trainer.availabilityStatus === 'fully_booked' ? 'warning' : 'neutral'}`}
+      >
         {t(`members:availability.${trainer.availabilityStatus}`)}
       </span>
     </label>

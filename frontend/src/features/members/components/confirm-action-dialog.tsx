@@ -68,7 +68,13 @@ export function ConfirmActionDialog<T>({
           <button type="button" className="btn btn--secondary" onClick={close} data-autofocus>
             {t('members:common.cancel')}
           </button>
-          <button type="button" className={`btn ${danger ? 'btn--danger' : 'btn--primary'}`} onClick={confirm} disabled={action.isPending} data-testid={`${testId}-confirm`}>
+          <button
+            type="button"
+            className={`btn ${danger ? 'btn--danger' : 'btn--primary'}`}
+            onClick={confirm}
+            disabled={action.isPending}
+            data-testid={`${testId}-confirm`}
+          >
             {action.isPending ? busyLabel : confirmLabel}
           </button>
         </>

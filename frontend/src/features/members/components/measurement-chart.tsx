@@ -80,7 +80,13 @@ export function MeasurementChart({ measurements }: { measurements: Measurement[]
         <label htmlFor="measure-metric" className="field__label">
           {t('members:progress.show')}
         </label>
-        <select id="measure-metric" className="input select measure-chart__select" value={metric} onChange={(e) => setMetric(e.target.value as Metric)} data-testid="measure-metric">
+        <select
+          id="measure-metric"
+          className="input select measure-chart__select"
+          value={metric}
+          onChange={(e) => setMetric(e.target.value as Metric)}
+          data-testid="measure-metric"
+        >
           {METRICS.map((m) => (
             <option key={m} value={m}>
               {t(`members:progress.metrics.${m}`)}

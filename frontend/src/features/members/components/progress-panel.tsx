@@ -121,7 +121,11 @@ function MeasurementTable({ items, remove }: { items: Measurement[]; remove?: Us
               </th>
             ))}
             <th scope="col">{t('members:progress.recordedBy')}</th>
-            {remove ? <th scope="col" className="table__actions-head">{t('members:columns.actions')}</th> : null}
+            {remove ? (
+              <th scope="col" className="table__actions-head">
+                {t('members:columns.actions')}
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -211,7 +215,15 @@ function MeasurementForm({
       <div className="form__grid">
         <DateField name="measuredOn" label={t('members:progress.date')} data-autofocus autoFocus />
         {METRICS.map((m) => (
-          <TextField key={m} name={m} label={`${t(`members:progress.metrics.${m}`)} (${unit[m]})`} inputMode="decimal" autoComplete="off" optional testId={`measure-${m}`} />
+          <TextField
+            key={m}
+            name={m}
+            label={`${t(`members:progress.metrics.${m}`)} (${unit[m]})`}
+            inputMode="decimal"
+            autoComplete="off"
+            optional
+            testId={`measure-${m}`}
+          />
         ))}
         <TextareaField name="notes" label={t('members:progress.notes')} optional rows={2} maxLength={500} fieldClassName="field--full" />
       </div>

@@ -34,8 +34,12 @@ export function TermsTable({ terms }: { terms: MembershipTermView[] }) {
                 {t('members:terms.range', { start: formatDate(term.startDate, i18n.language), end: formatDate(term.endDate, i18n.language) })}
               </td>
               <td data-label={t('members:terms.fee')}>{formatMoney(term.fee, { exact: true })}</td>
-              <td data-label={t('members:terms.method')}>{term.paymentMethod ? t(`members:paymentMethods.${term.paymentMethod}`) : <span className="text-muted">—</span>}</td>
-              <td data-label={t('members:terms.frozen')}>{term.daysFrozen > 0 ? t('members:terms.frozenDays', { count: term.daysFrozen }) : <span className="text-muted">—</span>}</td>
+              <td data-label={t('members:terms.method')}>
+                {term.paymentMethod ? t(`members:paymentMethods.${term.paymentMethod}`) : <span className="text-muted">—</span>}
+              </td>
+              <td data-label={t('members:terms.frozen')}>
+                {term.daysFrozen > 0 ? t('members:terms.frozenDays', { count: term.daysFrozen }) : <span className="text-muted">—</span>}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -42,7 +42,10 @@ export function todayIn(timeZone: string | undefined, now: Date = new Date()): C
  * Where a new term starts when staff leave the date as proposed: before expiry, the day after the current end date;
  * after expiry (or for a member awaiting a plan), today.
  */
-export function proposedStart({ endDate, daysRemaining, pending }: { endDate: CalendarDay; daysRemaining: number; pending: boolean }, today: CalendarDay): CalendarDay {
+export function proposedStart(
+  { endDate, daysRemaining, pending }: { endDate: CalendarDay; daysRemaining: number; pending: boolean },
+  today: CalendarDay,
+): CalendarDay {
   if (pending || daysRemaining <= 0) return today;
   const next = addDays(endDate, 1);
   return next > today ? next : today;

@@ -1,5 +1,13 @@
 // @vitest-environment jsdom
-import { AssignTrainerBody, memberRoutes, RecordMeasurementBody, trainersRoutes, UpdateMemberBody, type Measurement, type MemberDetail } from '@akhada/contracts';
+import {
+  AssignTrainerBody,
+  memberRoutes,
+  RecordMeasurementBody,
+  trainersRoutes,
+  UpdateMemberBody,
+  type Measurement,
+  type MemberDetail,
+} from '@akhada/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../../testing/setup';
@@ -25,18 +33,29 @@ function memberService(initial: MemberDetail, measurements: Measurement[] = []) 
     handlers: [
       on(memberRoutes.get, () => reply(memberRoutes.get, 200, { success: true, data: member })),
       on(memberRoutes.measurements, () =>
-        reply(memberRoutes.measurements, 200, { success: true, data: measurements, totalCount: measurements.length, pagination: { page: 1, limit: 100, totalPages: 1 } }),
+        reply(memberRoutes.measurements, 200, {
+          success: true,
+          data: measurements,
+          totalCount: measurements.length,
+          pagination: { page: 1, limit: 100, totalPages: 1 },
+        }),
       ),
       on(memberRoutes.update, async ({ request }) => {
         const body = UpdateMemberBody.parse(await request.json());
         calls.push({ route: 'update', body });
         if (body.expectedVersion !== member.version) return problem(409, 'CONCURRENCY_CONFLICT', 'This member was changed by someone else');
-        const m = update({ user: { ...member.user, firstName: body.firstName, lastName: body.lastName, email: body.email, phone: body.phone }, fullName: `${body.firstName} ${body.lastName}` });
+        const m = update({
+          user: { ...member.user, firstName: body.firstName, lastName: body.lastName, email: body.email, phone: body.phone },
+          fullName: `${body.firstName} ${body.lastName}`,
+        });
         return reply(memberRoutes.update, 200, { success: true, data: asMember(m) });
       }),
       on(memberRoutes.freeze, () => {
         calls.push({ route: 'freeze' });
-        return reply(memberRoutes.freeze, 200, { success: true, data: asMember(update({ membershipStatus: 'frozen', status: 'frozen', frozenFrom: '2026-01-20' })) });
+        return reply(memberRoutes.freeze, 200, {
+          success: true,
+          data: asMember(update({ membershipStatus: 'frozen', status: 'frozen', frozenFrom: '2026-01-20' })),
+        });
       }),
       on(memberRoutes.archive, () => {
         calls.push({ route: 'archive' });
@@ -49,7 +68,15 @@ function memberService(initial: MemberDetail, measurements: Measurement[] = []) 
       on(memberRoutes.recordMeasurement, async ({ request }) => {
         const body = RecordMeasurementBody.parse(await request.json());
         calls.push({ route: 'record', body });
-        const m = aMeasurement({ memberId: member._id, measuredOn: body.measuredOn ?? '2026-02-01', weightKg: body.weightKg ?? null, bodyFatPercent: null, chestCm: null, waistCm: body.waistCm ?? null, armsCm: null });
+        const m = aMeasurement({
+          memberId: member._id,
+          measuredOn: body.measuredOn ?? '2026-02-01',
+          weightKg: body.weightKg ?? null,
+          bodyFatPercent: null,
+          chestCm: null,
+          waistCm: body.waistCm ?? null,
+          armsCm: null,
+        });
         measurements.unshift(m);
         return reply(memberRoutes.recordMeasurement, 201, { success: true, data: m });
       }),
@@ -72,8 +99,28 @@ describe('member detail', () => {
       membershipFee: 2500,
       accountStatus: 'invited',
       terms: [
-        { termNo: 2, membershipType: 'premium', paymentFrequency: 'monthly', paymentMethod: 'upi', fee: 2500, startDate: '2026-02-01', endDate: '2026-03-01', daysFrozen: 0, createdAt: '2026-01-30T05:00:00.000Z' },
-        { termNo: 1, membershipType: 'basic', paymentFrequency: 'monthly', paymentMethod: 'cash', fee: 1500, startDate: '2026-01-01', endDate: '2026-02-01', daysFrozen: 3, createdAt: '2026-01-01T05:00:00.000Z' },
+        {
+          termNo: 2,
+          membershipType: 'premium',
+          paymentFrequency: 'monthly',
+          paymentMethod: 'upi',
+          fee: 2500,
+          startDate: '2026-02-01',
+          endDate: '2026-03-01',
+          daysFrozen: 0,
+          createdAt: '2026-01-30T05:00:00.000Z',
+        },
+        {
+          termNo: 1,
+          membershipType: 'basic',
+          paymentFrequency: 'monthly',
+          paymentMethod: 'cash',
+          fee: 1500,
+          startDate: '2026-01-01',
+          endDate: '2026-02-01',
+          daysFrozen: 3,
+          createdAt: '2026-01-01T05:00:00.000Z',
+        },
       ],
     });
     const service = memberService(member);
@@ -149,7 +196,10 @@ describe('member detail', () => {
         bodies.push(AssignTrainerBody.parse(await request.json()));
         if (refuse) return problem(409, 'CONFLICT', 'Vikram Singh has no free place (15/15)');
         const { terms: _t, ...m } = member;
-        return reply(memberRoutes.assignTrainer, 200, { success: true, data: { ...m, trainer: { _id: open1._id, user: { firstName: 'Vikram', lastName: 'Singh' }, specialization: ['strength_training'] } } });
+        return reply(memberRoutes.assignTrainer, 200, {
+          success: true,
+          data: { ...m, trainer: { _id: open1._id, user: { firstName: 'Vikram', lastName: 'Singh' }, specialization: ['strength_training'] } },
+        });
       }),
     );
     const { user } = await open(member);
@@ -183,7 +233,7 @@ describe('member detail', () => {
     await user.click(screen.getByRole('button', { name: 'Freeze' }));
     let dialog = within(await screen.findByRole('dialog', { name: 'Freeze membership?' }));
     await user.click(dialog.getByRole('button', { name: 'Freeze' }));
-    expect(await screen.findByText('Kavita Rao\'s membership is frozen')).toBeTruthy();
+    expect(await screen.findByText("Kavita Rao's membership is frozen")).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Unfreeze' })).toBeTruthy());
     expect(screen.getAllByText('Frozen')[0]!.className).toContain('badge--info');
 
@@ -235,7 +285,10 @@ describe('member detail', () => {
   });
 
   it('says "Member Not Found" for an unknown id, with a way back', async () => {
-    server.use(...signedInShell(), on(memberRoutes.get, () => problem(404, 'NOT_FOUND', 'Member not found')));
+    server.use(
+      ...signedInShell(),
+      on(memberRoutes.get, () => problem(404, 'NOT_FOUND', 'Member not found')),
+    );
     renderApp('/dashboard/members/0198a3c1-0000-7000-8000-00000000dead');
     expect(await screen.findByText('Member Not Found')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: '← Back to Members' }).length).toBeGreaterThan(0);

@@ -67,7 +67,12 @@ describe('members list filters', () => {
     const service = membersService([
       aMember({ firstName: 'Kavita', lastName: 'Rao', user: { firstName: 'Kavita', lastName: 'Rao', email: 'kavita@example.in', phone: '+91 98200 11111' } }),
       aMember({ firstName: 'Imran', lastName: 'Shaikh', membershipStatus: 'expired', daysRemaining: -3, membershipType: 'premium' }),
-      aMember({ firstName: 'Meera', lastName: 'Nair', membershipStatus: 'frozen', user: { firstName: 'Meera', lastName: 'Nair', email: 'meera@gym.in', phone: '+91 90000 22222' } }),
+      aMember({
+        firstName: 'Meera',
+        lastName: 'Nair',
+        membershipStatus: 'frozen',
+        user: { firstName: 'Meera', lastName: 'Nair', email: 'meera@gym.in', phone: '+91 90000 22222' },
+      }),
     ]);
     server.use(...signedInShell(), service.handler);
     const { user } = renderApp('/dashboard/members');
@@ -104,7 +109,11 @@ describe('members list filters', () => {
 
   it('asks the server with the search when there are more members than the first 50, and pages through them', async () => {
     const many = Array.from({ length: 120 }, (_, i) =>
-      aMember({ firstName: `Member${i}`, lastName: 'Test', user: { firstName: `Member${i}`, lastName: 'Test', email: `m${i}@example.in`, phone: `+91 90000 ${String(10000 + i)}` } }),
+      aMember({
+        firstName: `Member${i}`,
+        lastName: 'Test',
+        user: { firstName: `Member${i}`, lastName: 'Test', email: `m${i}@example.in`, phone: `+91 90000 ${String(10000 + i)}` },
+      }),
     );
     const service = membersService(many);
     server.use(...signedInShell(), service.handler);
@@ -136,7 +145,9 @@ describe('renew from the list', () => {
     const bodies: unknown[] = [];
     server.use(
       ...signedInShell(),
-      on(memberRoutes.list, () => reply(memberRoutes.list, 200, { success: true, data: list, totalCount: list.length, pagination: { page: 1, limit: 50, totalPages: 1 } })),
+      on(memberRoutes.list, () =>
+        reply(memberRoutes.list, 200, { success: true, data: list, totalCount: list.length, pagination: { page: 1, limit: 50, totalPages: 1 } }),
+      ),
       on(memberRoutes.renew, async ({ request }) => {
         const body = RenewMemberBody.parse(await request.json());
         bodies.push(body);
@@ -171,7 +182,9 @@ describe('renew from the list', () => {
     const member = aMember({ firstName: 'Sunil', lastName: 'Joshi', membershipStatus: 'pending', joinedWithCode: true, membershipFee: 0, daysRemaining: 0 });
     server.use(
       ...signedInShell(),
-      on(memberRoutes.list, () => reply(memberRoutes.list, 200, { success: true, data: [member], totalCount: 1, pagination: { page: 1, limit: 50, totalPages: 1 } })),
+      on(memberRoutes.list, () =>
+        reply(memberRoutes.list, 200, { success: true, data: [member], totalCount: 1, pagination: { page: 1, limit: 50, totalPages: 1 } }),
+      ),
       on(memberRoutes.renew, () => problem(402, 'TRIAL_ENDED', 'Your free trial has ended. Choose a plan to keep making changes.')),
     );
     const { user } = renderApp('/dashboard/members');

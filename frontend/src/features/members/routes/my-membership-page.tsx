@@ -24,8 +24,10 @@ export function MyMembershipPage() {
 
   let body: ReactNode;
   if (query.isPending) body = <LoadingState title={t('members:me.loading')} />;
-  else if (query.isError && isNotFoundError(query.error)) body = <EmptyState icon={<IdCardIcon size={28} />} title={t('members:me.none')} hint={t('members:me.noneHint')} />;
-  else if (query.isError) body = <ErrorState error={query.error} title={t('members:me.failed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  else if (query.isError && isNotFoundError(query.error))
+    body = <EmptyState icon={<IdCardIcon size={28} />} title={t('members:me.none')} hint={t('members:me.noneHint')} />;
+  else if (query.isError)
+    body = <ErrorState error={query.error} title={t('members:me.failed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   else {
     const m = query.data;
     const pending = m.membershipStatus === 'pending';

@@ -18,11 +18,34 @@ describe('member self pages', () => {
       daysRemaining: 20,
       membershipEndDate: '2026-03-01',
       terms: [
-        { termNo: 2, membershipType: 'basic', paymentFrequency: 'monthly', paymentMethod: 'upi', fee: 1500, startDate: '2026-02-01', endDate: '2026-03-01', daysFrozen: 0, createdAt: '2026-01-30T05:00:00.000Z' },
-        { termNo: 1, membershipType: 'basic', paymentFrequency: 'monthly', paymentMethod: 'cash', fee: 1500, startDate: '2026-01-01', endDate: '2026-02-01', daysFrozen: 0, createdAt: '2026-01-01T05:00:00.000Z' },
+        {
+          termNo: 2,
+          membershipType: 'basic',
+          paymentFrequency: 'monthly',
+          paymentMethod: 'upi',
+          fee: 1500,
+          startDate: '2026-02-01',
+          endDate: '2026-03-01',
+          daysFrozen: 0,
+          createdAt: '2026-01-30T05:00:00.000Z',
+        },
+        {
+          termNo: 1,
+          membershipType: 'basic',
+          paymentFrequency: 'monthly',
+          paymentMethod: 'cash',
+          fee: 1500,
+          startDate: '2026-01-01',
+          endDate: '2026-02-01',
+          daysFrozen: 0,
+          createdAt: '2026-01-01T05:00:00.000Z',
+        },
       ],
     });
-    server.use(...signedInShell(memberUser), on(memberRoutes.me, () => reply(memberRoutes.me, 200, { success: true, data: me })));
+    server.use(
+      ...signedInShell(memberUser),
+      on(memberRoutes.me, () => reply(memberRoutes.me, 200, { success: true, data: me })),
+    );
     renderApp('/dashboard/me');
     const card = await screen.findByTestId('my-membership');
     expect(within(card).getByText('20 days left')).toBeTruthy();
@@ -32,8 +55,13 @@ describe('member self pages', () => {
   });
 
   it('My trainer: the trainer’s name and specializations, or that none is assigned yet', async () => {
-    const me = aMemberDetail({ trainer: { _id: '0198a3c1-0000-7000-8000-0000000000c1', user: { firstName: 'Vikram', lastName: 'Singh' }, specialization: ['yoga', 'nutrition'] } });
-    server.use(...signedInShell(memberUser), on(memberRoutes.me, () => reply(memberRoutes.me, 200, { success: true, data: me })));
+    const me = aMemberDetail({
+      trainer: { _id: '0198a3c1-0000-7000-8000-0000000000c1', user: { firstName: 'Vikram', lastName: 'Singh' }, specialization: ['yoga', 'nutrition'] },
+    });
+    server.use(
+      ...signedInShell(memberUser),
+      on(memberRoutes.me, () => reply(memberRoutes.me, 200, { success: true, data: me })),
+    );
     const view = renderApp('/dashboard/me/trainer');
     const card = await screen.findByTestId('my-trainer');
     expect(within(card).getByText('Vikram Singh')).toBeTruthy();
@@ -57,7 +85,14 @@ describe('member self pages', () => {
       on(memberRoutes.recordMyMeasurement, async ({ request }) => {
         const body = RecordMeasurementBody.parse(await request.json());
         bodies.push(body);
-        const m = aMeasurement({ weightKg: body.weightKg ?? null, bodyFatPercent: body.bodyFatPercent ?? null, chestCm: null, waistCm: null, armsCm: null, recordedBy: { _id: memberUser._id, name: 'Kavita Rao' } });
+        const m = aMeasurement({
+          weightKg: body.weightKg ?? null,
+          bodyFatPercent: body.bodyFatPercent ?? null,
+          chestCm: null,
+          waistCm: null,
+          armsCm: null,
+          recordedBy: { _id: memberUser._id, name: 'Kavita Rao' },
+        });
         mine.unshift(m);
         return reply(memberRoutes.recordMyMeasurement, 201, { success: true, data: m });
       }),

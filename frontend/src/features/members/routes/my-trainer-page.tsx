@@ -18,7 +18,8 @@ export function MyTrainerPage() {
   const query = useMyMembership();
   let body: ReactNode;
   if (query.isPending) body = <LoadingState title={t('members:me.loading')} />;
-  else if (query.isError) body = <ErrorState error={query.error} title={t('members:me.failed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  else if (query.isError)
+    body = <ErrorState error={query.error} title={t('members:me.failed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   else if (!query.data.trainer) {
     body = (
       <div className="card">
