@@ -56,7 +56,7 @@ export function MeasurementChart({ measurements }: { measurements: Measurement[]
           cursor: { drag: { x: false, y: false } },
           scales: { x: { time: true } },
           axes: [
-            { ...axis, values: (_u, splits) => splits.map((s) => fmt.format(new Date(s * 1000))) },
+            { ...axis, space: 72, values: (_u, splits) => splits.map((s) => fmt.format(new Date(s * 1000))) },
             { ...axis, size: 48 },
           ],
           series: [{}, { label, stroke: accent, width: 2, points: { show: true, size: 6, fill: accent } }],

@@ -137,7 +137,7 @@ function MeasurementTable({ items, remove }: { items: Measurement[]; remove?: Us
               </th>
               {METRICS.map((m) => (
                 <td key={m} data-label={t(`members:progress.metrics.${m}`)}>
-                  {row[m] === null ? <span className="text-muted">—</span> : `${nf.format(row[m])} ${unit[m]}`}
+                  {row[m] === null ? <span className="text-muted">—</span> : `${nf.format(row[m])}${unit[m] === '%' ? '' : ' '}${unit[m]}`}
                 </td>
               ))}
               <td data-label={t('members:progress.recordedBy')}>{row.recordedBy.name}</td>

@@ -265,37 +265,36 @@ function MemberDetail({ member: m }: { member: MemberDetailRecord }) {
                 <h2 id="member-membership" className="card__title">
                   {t('members:detail.membership')}
                 </h2>
-                {pending ? (
-                  <p className="text-muted">{t('members:awaiting.hint')}</p>
-                ) : (
-                  <dl className="facts">
-                    <div>
-                      <dt>{t('members:detail.membershipType')}</dt>
-                      <dd>
-                        {t(`members:types.${m.membershipType}`)} · {t(`members:frequency.${m.paymentFrequency}`)}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>{t('members:detail.startDate')}</dt>
-                      <dd>{formatDate(m.membershipStartDate, lang)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('members:detail.endDate')}</dt>
-                      <dd data-testid="member-end-date">{formatDate(m.membershipEndDate, lang)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t(`members:detail.fee.${m.paymentFrequency}`)}</dt>
-                      <dd>{formatMoney(m.membershipFee, { exact: true })}</dd>
-                    </div>
-                    {m.frozenFrom ? (
-                      <div>
-                        <dt>{t('members:detail.frozenFrom')}</dt>
-                        <dd>{formatDate(m.frozenFrom, lang)}</dd>
-                      </div>
-                    ) : null}
-                  </dl>
-                )}
+                {pending ? <p className="text-muted">{t('members:awaiting.hint')}</p> : null}
                 <dl className="facts">
+                  {pending ? null : (
+                    <>
+                      <div>
+                        <dt>{t('members:detail.membershipType')}</dt>
+                        <dd>
+                          {t(`members:types.${m.membershipType}`)} · {t(`members:frequency.${m.paymentFrequency}`)}
+                        </dd>
+                      </div>
+                      <div>
+                        <dt>{t('members:detail.startDate')}</dt>
+                        <dd>{formatDate(m.membershipStartDate, lang)}</dd>
+                      </div>
+                      <div>
+                        <dt>{t('members:detail.endDate')}</dt>
+                        <dd data-testid="member-end-date">{formatDate(m.membershipEndDate, lang)}</dd>
+                      </div>
+                      <div>
+                        <dt>{t(`members:detail.fee.${m.paymentFrequency}`)}</dt>
+                        <dd>{formatMoney(m.membershipFee, { exact: true })}</dd>
+                      </div>
+                      {m.frozenFrom ? (
+                        <div>
+                          <dt>{t('members:detail.frozenFrom')}</dt>
+                          <dd>{formatDate(m.frozenFrom, lang)}</dd>
+                        </div>
+                      ) : null}
+                    </>
+                  )}
                   <div>
                     <dt>{t('members:detail.trainer')}</dt>
                     <dd data-testid="member-trainer">{trainerName ?? <span className="text-muted">{t('members:trainerNone')}</span>}</dd>
