@@ -9,12 +9,23 @@ import {
   type MemberDetail,
 } from '@akhada/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { server } from '../../../testing/setup';
 import { membersAre, signedInShell } from '../../../testing/app-handlers';
 import { on, problem, reply } from '../../../testing/contract-handlers';
 import { aMeasurement, aMemberDetail, aTrainer, aUser } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
+
+/** Puts text in a field at once (typing it key by key makes these tests slow on a busy machine). */
+async function fill(
+  user: { clear: (el: Element) => Promise<void>; click: (el: Element) => Promise<void>; paste: (text: string) => Promise<void> },
+  el: Element,
+  text: string,
+) {
+  await user.clear(el);
+  await user.click(el);
+  await user.paste(text);
+}
 
 /** The members service for one member, kept in memory: reads answer with what the writes changed. */
 function memberService(initial: MemberDetail, measurements: Measurement[] = []) {
@@ -90,6 +101,18 @@ const open = async (member: MemberDetail) => {
   return view;
 };
 
+// The screens load lazily and are compiled on first use: do that before the tests, not inside the first one's time.
+beforeAll(async () => {
+  await Promise.all([
+    import('./member-detail-page'),
+    import('../components/renew-dialog'),
+    import('../components/edit-profile-dialog'),
+    import('../components/assign-trainer-dialog'),
+    import('./members-page'),
+    import('../../../app/shell/app-shell'),
+  ]);
+});
+
 describe('member detail', () => {
   it('shows the header, personal information with "Not provided", membership details and the history of terms', async () => {
     const member = aMemberDetail({
@@ -161,7 +184,7 @@ describe('member detail', () => {
     await user.clear(dialog.getByLabelText(/^Last Name/));
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
     expect(await dialog.findByText('Last name is required')).toBeTruthy();
-    await user.type(dialog.getByLabelText(/^Last Name/), 'Rao-Menon');
+    await fill(user, dialog.getByLabelText(/^Last Name/), 'Rao-Menon');
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
     await screen.findByRole('heading', { level: 1, name: 'Kavita Rao-Menon' });
     expect(service.calls[0]).toMatchObject({ route: 'update', body: { lastName: 'Rao-Menon', expectedVersion: 4 } });
@@ -263,12 +286,12 @@ describe('member detail', () => {
     const form = within(await screen.findByTestId('measure-form'));
     await user.click(form.getByRole('button', { name: 'Save Measurement' }));
     expect(await form.findByText('Enter at least one measurement')).toBeTruthy();
-    await user.type(form.getByLabelText(/^Weight/), '900');
+    await fill(user, form.getByLabelText(/^Weight/), '900');
     await user.click(form.getByRole('button', { name: 'Save Measurement' }));
     expect(await form.findByText('Weight must be at most 400 kg')).toBeTruthy();
     await user.clear(form.getByLabelText(/^Weight/));
-    await user.type(form.getByLabelText(/^Weight/), '79.5');
-    await user.type(form.getByLabelText(/^Waist/), '84');
+    await fill(user, form.getByLabelText(/^Weight/), '79.5');
+    await fill(user, form.getByLabelText(/^Waist/), '84');
     await user.click(form.getByRole('button', { name: 'Save Measurement' }));
     await waitFor(() => expect(screen.getAllByTestId('measure-row')).toHaveLength(2));
     expect(service.calls.find((c) => c.route === 'record')?.body).toMatchObject({ weightKg: 79.5, waistCm: 84 });

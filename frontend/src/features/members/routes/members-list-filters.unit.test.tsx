@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { memberRoutes, MemberDetail, RenewMemberBody, type Member } from '@akhada/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { server } from '../../../testing/setup';
 import { signedInShell } from '../../../testing/app-handlers';
 import { barrier, on, problem, reply } from '../../../testing/contract-handlers';
@@ -9,6 +9,17 @@ import { aMember, aMemberDetail } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { formatDate } from '../../../lib/format';
 import { addDays, termEnd, todayIn } from '../lib/renewal';
+
+/** Puts text in a field at once (typing it key by key makes these tests slow on a busy machine). */
+async function fill(
+  user: { clear: (el: Element) => Promise<void>; click: (el: Element) => Promise<void>; paste: (text: string) => Promise<void> },
+  el: Element,
+  text: string,
+) {
+  await user.clear(el);
+  await user.click(el);
+  await user.paste(text);
+}
 
 /** GET /members as the service answers it (search over name, email, phone; status; type; pages), recording each ask. */
 function membersService(members: Member[]) {
@@ -37,6 +48,11 @@ function membersService(members: Member[]) {
 
 const rows = () => screen.getAllByTestId('member-row');
 const heading = () => screen.getByTestId('members-heading').textContent;
+
+// The screens load lazily and are compiled on first use: do that before the tests, not inside the first one's time.
+beforeAll(async () => {
+  await Promise.all([import('./members-page'), import('../components/renew-dialog'), import('../../../app/shell/app-shell')]);
+});
 
 describe('members list filters', () => {
   it('shows no count while loading or after a failure, and the count once loaded', async () => {
@@ -80,14 +96,14 @@ describe('members list filters', () => {
     expect(rows()).toHaveLength(3);
     expect(heading()).toBe('All Members (3)');
 
-    await user.type(screen.getByTestId('members-search'), '9820011111');
+    await fill(user, screen.getByTestId('members-search'), '9820011111');
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(within(rows()[0]!).getByText('Kavita Rao')).toBeTruthy();
     expect(heading()).toBe('All Members (1)');
 
     await user.clear(screen.getByTestId('members-search'));
-    await user.type(screen.getByTestId('members-search'), 'GYM.IN');
+    await fill(user, screen.getByTestId('members-search'), 'GYM.IN');
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(within(rows()[0]!).getByText('Meera Nair')).toBeTruthy();
@@ -122,7 +138,7 @@ describe('members list filters', () => {
     expect(rows()).toHaveLength(50);
     expect(heading()).toBe('All Members (120)');
 
-    await user.type(screen.getByTestId('members-search'), '90000 10119');
+    await fill(user, screen.getByTestId('members-search'), '90000 10119');
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(within(rows()[0]!).getByText('Member119 Test')).toBeTruthy();
@@ -168,7 +184,7 @@ describe('renew from the list', () => {
     await user.selectOptions(dialog.getByLabelText(/^Period/), 'quarterly');
     expect(dialog.getByTestId('renew-preview').textContent).toContain(formatDate(termEnd(start, 'quarterly'), 'en'));
     await user.clear(dialog.getByLabelText(/^Membership Fee/));
-    await user.type(dialog.getByLabelText(/^Membership Fee/), '4,200');
+    await fill(user, dialog.getByLabelText(/^Membership Fee/), '4,200');
     await user.selectOptions(dialog.getByLabelText(/^Payment Method/), 'upi');
     await user.click(dialog.getByRole('button', { name: 'Renew' }));
 
@@ -195,7 +211,7 @@ describe('renew from the list', () => {
     expect((dialog.getByLabelText(/^Start Date/) as HTMLInputElement).value).toBe(todayIn('Asia/Kolkata'));
     await user.click(dialog.getByRole('button', { name: 'Start membership' }));
     expect(await dialog.findByText('Membership Fee (₹) is required')).toBeTruthy();
-    await user.type(dialog.getByLabelText(/^Membership Fee/), '2000');
+    await fill(user, dialog.getByLabelText(/^Membership Fee/), '2000');
     await user.click(dialog.getByRole('button', { name: 'Start membership' }));
     expect((await dialog.findByTestId('renew-error')).textContent).toContain('Your free trial has ended. Choose a plan to keep making changes.');
   });

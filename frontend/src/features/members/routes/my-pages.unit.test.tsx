@@ -1,14 +1,30 @@
 // @vitest-environment jsdom
 import { memberRoutes, RecordMeasurementBody, type Measurement } from '@akhada/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { server } from '../../../testing/setup';
 import { signedInShell } from '../../../testing/app-handlers';
 import { on, reply } from '../../../testing/contract-handlers';
 import { aMeasurement, aMemberDetail, aUser } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 
+/** Puts text in a field at once (typing it key by key makes these tests slow on a busy machine). */
+async function fill(
+  user: { clear: (el: Element) => Promise<void>; click: (el: Element) => Promise<void>; paste: (text: string) => Promise<void> },
+  el: Element,
+  text: string,
+) {
+  await user.clear(el);
+  await user.click(el);
+  await user.paste(text);
+}
+
 const memberUser = aUser({ role: 'member', firstName: 'Kavita', lastName: 'Rao', fullName: 'Kavita Rao', email: 'kavita@example.in' });
+
+// The screens load lazily and are compiled on first use: do that before the tests, not inside the first one's time.
+beforeAll(async () => {
+  await Promise.all([import('./my-membership-page'), import('./my-progress-page'), import('./my-trainer-page'), import('../../../app/shell/app-shell')]);
+});
 
 describe('member self pages', () => {
   it('My membership: days remaining, the current term and the history, from GET /members/me only', async () => {
@@ -101,8 +117,8 @@ describe('member self pages', () => {
     expect(await screen.findByText('No measurements yet')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '+ Add Measurement' }));
     const form = within(await screen.findByTestId('measure-form'));
-    await user.type(form.getByLabelText(/^Weight/), '61');
-    await user.type(form.getByLabelText(/^Body fat/), '24.5');
+    await fill(user, form.getByLabelText(/^Weight/), '61');
+    await fill(user, form.getByLabelText(/^Body fat/), '24.5');
     await user.click(form.getByRole('button', { name: 'Save Measurement' }));
     await waitFor(() => expect(screen.getAllByTestId('measure-row')).toHaveLength(1));
     expect(bodies).toEqual([expect.objectContaining({ weightKg: 61, bodyFatPercent: 24.5 })]);
