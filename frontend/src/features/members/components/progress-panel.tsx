@@ -94,6 +94,8 @@ export function ProgressPanel({
 }
 
 const unit: Record<Metric, string> = { weightKg: 'kg', bodyFatPercent: '%', chestCm: 'cm', waistCm: 'cm', armsCm: 'cm' };
+/** The ranges the contract accepts, shown under each field. */
+const range: Record<Metric, [number, number]> = { weightKg: [20, 400], bodyFatPercent: [2, 75], chestCm: [40, 250], waistCm: [30, 250], armsCm: [10, 100] };
 
 function MeasurementTable({ items, remove }: { items: Measurement[]; remove?: UseMutationResult<unknown, Error, string> }) {
   const { t, i18n } = useTranslation(ALL_NS);
@@ -222,6 +224,7 @@ function MeasurementForm({
             inputMode="decimal"
             autoComplete="off"
             optional
+            hint={t('members:progress.range', { min: range[m][0], max: range[m][1], unit: unit[m] })}
             testId={`measure-${m}`}
           />
         ))}
