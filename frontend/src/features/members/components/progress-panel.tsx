@@ -11,6 +11,7 @@ import { DateField, TextField } from '../../../components/form/text-field';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { TrendingUpIcon } from '../../../components/icons/trending-up';
+import { Modal } from '../../../components/modal';
 import { LoadingState } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
 import { formatDate } from '../../../lib/format';
@@ -102,11 +103,14 @@ function MeasurementTable({ items, remove }: { items: Measurement[]; remove?: Us
   const toast = useToast();
   const { describe } = useErrorText();
   const nf = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', { maximumFractionDigits: 1 });
-  const onRemove = (m: Measurement) => {
-    if (!remove || remove.isPending) return;
-    if (!window.confirm(t('members:progress.removeConfirm', { date: formatDate(m.measuredOn, i18n.language) }))) return;
-    remove.mutate(m._id, {
-      onSuccess: () => toast.success(t('members:progress.removed')),
+  const [removing, setRemoving] = useState<Measurement | null>(null);
+  const confirmRemove = () => {
+    if (!remove || !removing || remove.isPending) return;
+    remove.mutate(removing._id, {
+      onSuccess: () => {
+        toast.success(t('members:progress.removed'));
+        setRemoving(null);
+      },
       onError: (error) => toast.error(describe(error, { fallback: t('members:progress.removeFailed') })),
     });
   };
@@ -148,7 +152,7 @@ function MeasurementTable({ items, remove }: { items: Measurement[]; remove?: Us
                   <button
                     type="button"
                     className="btn btn--secondary btn--sm"
-                    onClick={() => onRemove(row)}
+                    onClick={() => setRemoving(row)}
                     disabled={remove.isPending}
                     aria-label={t('members:progress.removeLabel', { date: formatDate(row.measuredOn, i18n.language) })}
                     data-testid="measure-remove"
@@ -161,6 +165,27 @@ function MeasurementTable({ items, remove }: { items: Measurement[]; remove?: Us
           ))}
         </tbody>
       </table>
+      {remove ? (
+        <Modal
+          open={removing !== null}
+          onClose={() => setRemoving(null)}
+          title={t('members:progress.removeTitle')}
+          size="sm"
+          testId="measure-remove-dialog"
+          footer={
+            <>
+              <button type="button" className="btn btn--secondary" onClick={() => setRemoving(null)} data-autofocus>
+                {t('members:common.cancel')}
+              </button>
+              <button type="button" className="btn btn--danger" onClick={confirmRemove} disabled={remove.isPending} data-testid="measure-remove-confirm">
+                {remove.isPending ? t('members:confirm.working') : t('members:progress.remove')}
+              </button>
+            </>
+          }
+        >
+          <p>{removing ? t('members:progress.removeConfirm', { date: formatDate(removing.measuredOn, i18n.language) }) : null}</p>
+        </Modal>
+      ) : null}
     </div>
   );
 }

@@ -76,6 +76,13 @@ function memberService(initial: MemberDetail, measurements: Measurement[] = []) 
         calls.push({ route: 'resend' });
         return reply(memberRoutes.resendInvitation, 200, { success: true, message: 'Invitation sent' });
       }),
+      on(memberRoutes.deleteMeasurement, ({ params }) => {
+        calls.push({ route: 'delete' });
+        const i = measurements.findIndex((x) => x._id === params.measurementId);
+        if (i < 0) return problem(404, 'NOT_FOUND', 'Measurement not found');
+        measurements.splice(i, 1);
+        return reply(memberRoutes.deleteMeasurement, 200, { success: true, message: 'Measurement deleted' });
+      }),
       on(memberRoutes.recordMeasurement, async ({ request }) => {
         const body = RecordMeasurementBody.parse(await request.json());
         calls.push({ route: 'record', body });
@@ -296,7 +303,14 @@ describe('member detail', () => {
     await waitFor(() => expect(screen.getAllByTestId('measure-row')).toHaveLength(2));
     expect(service.calls.find((c) => c.route === 'record')?.body).toMatchObject({ weightKg: 79.5, waistCm: 84 });
     expect(screen.getByText('79.5 kg')).toBeTruthy();
-    expect(screen.getAllByRole('button', { name: /^Delete the measurement of/ })).toHaveLength(2);
+    const deletes = screen.getAllByRole('button', { name: /^Delete the measurement of/ });
+    expect(deletes).toHaveLength(2);
+
+    await user.click(deletes[1]!);
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete measurement?' }));
+    await user.click(confirm.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getAllByTestId('measure-row')).toHaveLength(1));
+    expect(service.calls.filter((c) => c.route === 'delete')).toHaveLength(1);
   });
 
   it('shows a trainer the member without the staff actions', async () => {
