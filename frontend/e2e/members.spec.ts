@@ -104,14 +104,14 @@ describe('members', () => {
     const memberCtx = await newContext(browser, base);
     const mp = await memberCtx.newPage();
     await mp.goto(`${link.pathname}${link.search}`);
-    const passwords = mp.locator('input[type="password"]');
-    await passwords.first().waitFor({ timeout: 15_000 });
-    for (let i = 0; i < (await passwords.count()); i += 1) await passwords.nth(i).fill('member pass 42');
-    await mp.locator('form button[type="submit"]').first().click();
-    await mp.waitForURL(/\/(login|dashboard)/, { timeout: 15_000 });
-    if (mp.url().includes('/login')) await signIn(mp, email, 'member pass 42', /\/dashboard/);
-
-    await mp.goto('/dashboard/me');
+    await mp.getByTestId('invitation-password').fill('member pass 42');
+    await mp.getByTestId('invitation-confirm').fill('member pass 42');
+    await mp.getByTestId('invitation-submit').click();
+    // Setting the password signs them in, on their own membership.
+    await mp.waitForURL(/\/dashboard\/me$/, { timeout: 15_000 });
+    // Staff screens are not theirs: the app sends them back to their own page.
+    await mp.goto('/dashboard/members');
+    await mp.waitForURL(/\/dashboard\/me$/, { timeout: 15_000 });
     const card = mp.getByTestId('my-membership');
     await card.waitFor({ timeout: 15_000 });
     expect(await card.innerText()).toMatch(/\d+ days? left/);
