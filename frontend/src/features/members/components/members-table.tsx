@@ -1,6 +1,7 @@
 import type { Member } from '@akhada/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { DisabledWithReason } from '../../../components/tooltip';
 import { useNow } from '../../../lib/use-now';
 import { initials } from '../lib/member-labels';
 import { MembershipTimeText, useLastVisitText } from './member-labels';
@@ -67,7 +68,14 @@ export function MembersTable({ members, busy, onRenew }: { members: Member[]; bu
                   {t('members:actions.view')}
                 </Link>
                 {onRenew ? (
-                  m.membershipStatus === 'pending' ? (
+                  m.membershipStatus === 'frozen' ? (
+                    <DisabledWithReason
+                      label={t('members:actions.renew')}
+                      ariaLabel={t('members:actions.renewLabel', { name: m.fullName })}
+                      reason={t('members:actions.renewFrozen')}
+                      testId="member-renew"
+                    />
+                  ) : m.membershipStatus === 'pending' ? (
                     <button
                       type="button"
                       className="btn btn--primary btn--sm"

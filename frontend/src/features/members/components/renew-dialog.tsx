@@ -75,7 +75,9 @@ function RenewForm({ member, timeZone, renew, onDone }: { member: Member; timeZo
   const { describe } = useErrorText();
   const [attempts, setAttempts] = useState(0);
   const pending = member.membershipStatus === 'pending';
-  const [start] = useState(() => proposedStart({ endDate: member.membershipEndDate, daysRemaining: member.daysRemaining, pending }, todayIn(timeZone)));
+  const [start] = useState(() =>
+    proposedStart({ endDate: member.membershipEndDate, daysRemaining: member.daysRemaining, running: member.membershipStatus === 'active' }, todayIn(timeZone)),
+  );
   const form = useContractForm<RenewForm, typeof RenewMemberBody>(RenewMemberBody, {
     defaultValues: {
       membershipType: member.membershipType,

@@ -39,16 +39,16 @@ export function todayIn(timeZone: string | undefined, now: Date = new Date()): C
 }
 
 /**
- * Where a new term starts when staff leave the date as proposed: before expiry, the day after the current end date;
- * after expiry (or for a member awaiting a plan), today.
+ * Where a new term starts when staff leave the date as proposed, as the members service decides it: an end date is
+ * the first day the term no longer covers, so a running membership continues on its end date (no gap, no overlap);
+ * an expired, cancelled or awaiting one starts today.
  */
 export function proposedStart(
-  { endDate, daysRemaining, pending }: { endDate: CalendarDay; daysRemaining: number; pending: boolean },
+  { endDate, daysRemaining, running }: { endDate: CalendarDay; daysRemaining: number; running: boolean },
   today: CalendarDay,
 ): CalendarDay {
-  if (pending || daysRemaining <= 0) return today;
-  const next = addDays(endDate, 1);
-  return next > today ? next : today;
+  if (!running || daysRemaining <= 0) return today;
+  return endDate > today ? endDate : today;
 }
 
 /** The end date of a term starting `start` paid by `frequency`. */

@@ -15,10 +15,10 @@ describe('renewal dates', () => {
     expect(termEnd('2026-04-01', 'annually')).toBe('2027-04-01');
   });
 
-  it('proposes the day after the end date before expiry, and today after it or for a member awaiting a plan', () => {
-    expect(proposedStart({ endDate: '2026-05-01', daysRemaining: 10, pending: false }, '2026-04-21')).toBe('2026-05-02');
-    expect(proposedStart({ endDate: '2026-04-01', daysRemaining: -20, pending: false }, '2026-04-21')).toBe('2026-04-21');
-    expect(proposedStart({ endDate: '2026-04-21', daysRemaining: 0, pending: true }, '2026-04-21')).toBe('2026-04-21');
+  it('continues a running membership on its end date, and starts today after expiry or for one awaiting a plan', () => {
+    expect(proposedStart({ endDate: '2026-05-01', daysRemaining: 10, running: true }, '2026-04-21')).toBe('2026-05-01');
+    expect(proposedStart({ endDate: '2026-04-01', daysRemaining: -20, running: false }, '2026-04-21')).toBe('2026-04-21');
+    expect(proposedStart({ endDate: '2026-05-01', daysRemaining: 10, running: false }, '2026-04-21')).toBe('2026-04-21');
   });
 
   it('reads today in the location’s time zone', () => {

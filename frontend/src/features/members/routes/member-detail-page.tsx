@@ -15,6 +15,7 @@ import { WalletIcon } from '../../../components/icons/wallet';
 import { LoadingState } from '../../../components/spinner';
 import { TabList, TabPanel } from '../../../components/tabs';
 import { useToast } from '../../../components/toast';
+import { DisabledWithReason } from '../../../components/tooltip';
 import { isNotFoundError } from '../../../lib/api-error';
 import { useUser } from '../../../lib/auth/session';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
@@ -183,9 +184,18 @@ function MemberDetail({ member: m }: { member: MemberDetailRecord }) {
             <button type="button" className="btn btn--secondary" onClick={() => open('edit')} data-testid="member-edit">
               {t('members:detail.editProfile')}
             </button>
-            <button type="button" className="btn btn--primary" onClick={() => open('renew')} data-testid="member-renew">
-              {pending ? t('members:awaiting.start') : t('members:detail.renew')}
-            </button>
+            {m.membershipStatus === 'frozen' ? (
+              <DisabledWithReason
+                label={t('members:detail.renew')}
+                reason={t('members:actions.renewFrozen')}
+                className="btn btn--primary"
+                testId="member-renew"
+              />
+            ) : (
+              <button type="button" className="btn btn--primary" onClick={() => open('renew')} data-testid="member-renew">
+                {pending ? t('members:awaiting.start') : t('members:detail.renew')}
+              </button>
+            )}
           </div>
         ) : null}
       </section>

@@ -265,6 +265,9 @@ describe('member detail', () => {
     await user.click(dialog.getByRole('button', { name: 'Freeze' }));
     expect(await screen.findByText("Kavita Rao's membership is frozen")).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Unfreeze' })).toBeTruthy());
+    // A frozen membership is unfrozen before it is renewed (the service refuses otherwise), and the button says so.
+    expect(screen.getByTestId('member-renew').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('tooltip').textContent).toBe('Unfreeze the membership before renewing it.');
     expect(screen.getAllByText('Frozen')[0]!.className).toContain('badge--info');
 
     await user.click(screen.getByRole('button', { name: 'Resend Invitation' }));
