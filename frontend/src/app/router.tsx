@@ -23,6 +23,9 @@ const AppShell = lazyPage(async () => (await import('./shell/app-shell')).AppShe
 const DashboardPage = lazyPage(async () => (await import('../features/dashboard/routes/dashboard-page')).DashboardPage);
 const MembersPage = lazyPage(async () => (await import('../features/members/routes/members-page')).MembersPage);
 const MemberDetailPage = lazyPage(async () => (await import('../features/members/routes/member-detail-page')).MemberDetailPage);
+const MyMembershipPage = lazyPage(async () => (await import('../features/members/routes/my-membership-page')).MyMembershipPage);
+const MyProgressPage = lazyPage(async () => (await import('../features/members/routes/my-progress-page')).MyProgressPage);
+const MyTrainerPage = lazyPage(async () => (await import('../features/members/routes/my-trainer-page')).MyTrainerPage);
 const NotificationsPage = lazyPage(async () => (await import('../features/notifications/routes/notifications-page')).NotificationsPage);
 const ProfilePage = lazyPage(async () => (await import('../features/profile/routes/profile-page')).ProfilePage);
 const PlanPage = lazyPage(async () => (await import('../features/settings/routes/plan-page')).PlanPage);
@@ -94,6 +97,21 @@ export const routes: RouteObject[] = [
                 path: 'members/:id',
                 element: <MemberDetailPage />,
                 handle: handle({ page: MemberDetailPage, data: async () => (await import('../features/members/routes/members-data')).memberDetailData }),
+              },
+              {
+                path: 'me',
+                element: <MyMembershipPage />,
+                handle: handle({ page: MyMembershipPage, data: async () => (await import('../features/members/routes/members-data')).myMembershipData }),
+              },
+              {
+                path: 'me/progress',
+                element: <MyProgressPage />,
+                handle: handle({ page: MyProgressPage, data: async () => (await import('../features/members/routes/members-data')).myProgressData }),
+              },
+              {
+                path: 'me/trainer',
+                element: <MyTrainerPage />,
+                handle: handle({ page: MyTrainerPage, data: async () => (await import('../features/members/routes/members-data')).myMembershipData }),
               },
               {
                 path: 'notifications',

@@ -1,4 +1,4 @@
-import { Member, Notification, User } from '@akhada/contracts';
+import { Measurement, Member, MemberDetail, Notification, Trainer, User } from '@akhada/contracts';
 
 /*
  * Records for component tests, each parsed with its contract schema: a fixture that drifts from the contract fails
@@ -51,9 +51,82 @@ export function aMember(overrides: Partial<Member> & { firstName?: string; lastN
     dateOfBirth: null,
     gender: null,
     status: 'active',
+    paymentMethod: null,
+    frozenFrom: null,
+    accountStatus: 'active',
+    joinedWithCode: false,
     createdAt: '2026-01-01T05:00:00.000Z',
     version: 1,
     ...rest,
+  });
+}
+
+/** A member as GET /members/:id answers: with their terms (one, matching the member's current dates, unless given). */
+export function aMemberDetail(overrides: Partial<MemberDetail> & { firstName?: string; lastName?: string } = {}): MemberDetail {
+  const { terms, ...rest } = overrides;
+  const member = aMember(rest);
+  return MemberDetail.parse({
+    ...member,
+    terms: terms ?? [
+      {
+        termNo: 1,
+        membershipType: member.membershipType,
+        paymentFrequency: member.paymentFrequency,
+        paymentMethod: member.paymentMethod,
+        fee: member.membershipFee,
+        startDate: member.membershipStartDate,
+        endDate: member.membershipEndDate,
+        daysFrozen: 0,
+        createdAt: member.createdAt,
+      },
+    ],
+  });
+}
+
+export function aTrainer(overrides: Partial<Trainer> & { firstName?: string; lastName?: string } = {}): Trainer {
+  const { firstName = 'Vikram', lastName = 'Singh', ...rest } = overrides;
+  const maxClients = rest.maxClients ?? 15;
+  const currentClients = rest.currentClients ?? 8;
+  const isAvailable = rest.isAvailable ?? true;
+  return Trainer.parse({
+    _id: nextId(),
+    user: { firstName, lastName, email: `${firstName.toLowerCase()}@akhada.test`, phone: '+91 90000 11111', dateOfBirth: null, gender: null },
+    fullName: `${firstName} ${lastName}`,
+    locationId: PUNE._id,
+    specialization: ['strength_training'],
+    experience: 5,
+    hourlyRate: 800,
+    bio: '',
+    certifications: [],
+    rating: { average: 0, count: 0 },
+    availabilityStatus: !isAvailable ? 'unavailable' : currentClients >= maxClients ? 'fully_booked' : 'available',
+    clientCapacity: `${currentClients}/${maxClients}`,
+    status: 'active',
+    accountStatus: 'active',
+    joinedWithCode: false,
+    createdAt: '2026-01-02T05:00:00.000Z',
+    version: 1,
+    ...rest,
+    maxClients,
+    currentClients,
+    isAvailable,
+  });
+}
+
+export function aMeasurement(overrides: Partial<Measurement> = {}): Measurement {
+  return Measurement.parse({
+    _id: nextId(),
+    memberId: '0198a3c1-0000-7000-8000-0000000000b1',
+    measuredOn: '2026-01-10',
+    weightKg: 80,
+    bodyFatPercent: 22,
+    chestCm: 100,
+    waistCm: 90,
+    armsCm: 35,
+    notes: null,
+    recordedBy: { _id: '0198a3c1-0000-7000-8000-0000000000f1', name: 'Asha Verma' },
+    createdAt: '2026-01-10T05:00:00.000Z',
+    ...overrides,
   });
 }
 

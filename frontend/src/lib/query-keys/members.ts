@@ -25,4 +25,13 @@ export const memberKeys = {
   list: (p: MemberListParams) => ['members', 'list', p] as const,
   total: (p: MemberTotalParams) => ['members', 'total', p] as const,
   detail: (id: string) => ['members', 'detail', id] as const,
+  measurements: (id: string) => ['members', 'measurements', id] as const,
+  /** The signed-in member's own membership and measurements (role member). */
+  me: ['members', 'me'] as const,
+  myMeasurements: ['members', 'me', 'measurements'] as const,
+  /**
+   * The Assign Trainer picker's trainers of one location (under ['trainers'], so whatever refreshes the trainers'
+   * lists refreshes it too).
+   */
+  trainerChoices: (locationId: string) => ['trainers', 'choices', locationId] as const,
 };

@@ -18,6 +18,6 @@ export const membersQueryOptions = (p: MemberListParams) =>
     queryFn: ({ signal }) => getMembers(p, signal),
   });
 
-export function useMembers(p: MemberListParams) {
-  return useQuery({ ...membersQueryOptions(p), placeholderData: keepPreviousData });
+export function useMembers(p: MemberListParams, enabled = true) {
+  return useQuery({ ...membersQueryOptions(p), placeholderData: keepPreviousData, enabled });
 }

@@ -1,4 +1,4 @@
-import { CreateMemberBody, MembershipType, PaymentFrequency, type Location } from '@akhada/contracts';
+import { CreateMemberBody, Gender, MembershipType, PaymentFrequency, PaymentMethod, type Location } from '@akhada/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/alert';
@@ -7,11 +7,14 @@ import { rupeesFromInput } from '../../../components/form/form-values';
 import { MoneyField } from '../../../components/form/money-field';
 import { SelectField } from '../../../components/form/select-field';
 import { applyServerErrors } from '../../../components/form/server-errors';
-import { EmailField, PhoneField, TextField } from '../../../components/form/text-field';
+import { DateField, EmailField, PhoneField, TextField } from '../../../components/form/text-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { Modal } from '../../../components/modal';
 import { useToast } from '../../../components/toast';
+import { Link } from 'react-router-dom';
+import { ApiError } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/use-error-text';
+import { todayIn } from '../lib/renewal';
 import { ALL_NS } from '../../../locales/resources';
 import { useCreateMember, type CreateMemberInput } from '../api/create-member';
 
@@ -66,13 +69,30 @@ type AddMemberForm = {
   paymentFrequency: PaymentFrequency;
   /** Rupees as typed; blank means 0. */
   membershipFee: string;
+  paymentMethod: PaymentMethod;
+  /** YYYY-MM-DD; today in the location by default. */
+  startDate: string;
+  /** Optional: '' when not given. */
+  dateOfBirth: string;
+  gender: '' | (typeof Gender.options)[number];
   /** '' when the caller has one location (the server takes the current one). */
   locationId: string;
 };
 
-function toBody({ membershipFee, locationId, ...v }: AddMemberForm): CreateMemberInput {
-  return { ...v, membershipFee: rupeesFromInput(membershipFee), locationId: locationId || undefined };
+function toBody({ membershipFee, locationId, startDate, dateOfBirth, gender, ...v }: AddMemberForm): CreateMemberInput {
+  return {
+    ...v,
+    membershipFee: rupeesFromInput(membershipFee),
+    locationId: locationId || undefined,
+    startDate: startDate || undefined,
+    dateOfBirth: dateOfBirth || undefined,
+    gender: gender || undefined,
+  };
 }
+
+/** 409 PLAN_LIMIT: the plan's member allowance is used up. */
+const isPlanLimit = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && (error.code === 'PLAN_LIMIT' || error.code === 'PLAN_LIMIT_REACHED');
 
 function AddMemberForm({
   create,
@@ -99,6 +119,10 @@ function AddMemberForm({
       membershipType: 'basic',
       paymentFrequency: 'monthly',
       membershipFee: '',
+      paymentMethod: 'cash',
+      startDate: todayIn(locations.find((l) => l._id === (defaultLocationId ?? locations[0]?._id))?.timezone),
+      dateOfBirth: '',
+      gender: '',
       locationId: chooseLocation ? (defaultLocationId ?? locations[0]?._id ?? '') : '',
     },
     toBody,
@@ -121,9 +145,18 @@ function AddMemberForm({
   return (
     <Form id={FORM_ID} form={form} onSubmit={onSubmit} busy={create.isPending}>
       {create.isError ? (
-        <Alert tone="error" shake={attempts} testId="add-member-error">
-          {describe(create.error, { fallback: t('members:add.failed') })}
-        </Alert>
+        isPlanLimit(create.error) ? (
+          <Alert tone="warning" shake={attempts} testId="add-member-plan-limit" title={t('members:add.planLimitTitle')}>
+            {describe(create.error, { fallback: t('members:add.planLimit') })}{' '}
+            <Link to="/dashboard/settings/plan" className="link">
+              {t('members:add.choosePlan')}
+            </Link>
+          </Alert>
+        ) : (
+          <Alert tone="error" shake={attempts} testId="add-member-error">
+            {describe(create.error, { fallback: t('members:add.failed') })}
+          </Alert>
+        )
       ) : null}
       <div className="form__grid">
         <TextField
@@ -151,6 +184,21 @@ function AddMemberForm({
           testId="add-member-payment-frequency"
         />
         <MoneyField name="membershipFee" label={t('members:add.membershipFee')} placeholder={t('members:add.feePlaceholder')} testId="add-member-fee" />
+        <SelectField
+          name="paymentMethod"
+          label={t('members:renew.paymentMethod')}
+          options={PaymentMethod.options.map((v) => ({ value: v, label: t(`members:paymentMethods.${v}`) }))}
+          testId="add-member-payment-method"
+        />
+        <DateField name="startDate" label={t('members:renew.startDate')} testId="add-member-start" />
+        <DateField name="dateOfBirth" label={t('members:detail.dateOfBirth')} optional testId="add-member-dob" />
+        <SelectField
+          name="gender"
+          label={t('members:detail.gender')}
+          optional
+          options={[{ value: '', label: t('members:add.genderUnset') }, ...Gender.options.map((g) => ({ value: g, label: t(`members:detail.genders.${g}`) }))]}
+          testId="add-member-gender"
+        />
         {chooseLocation ? (
           <SelectField
             name="locationId"

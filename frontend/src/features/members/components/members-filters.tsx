@@ -11,8 +11,16 @@ export interface MemberFilters {
 }
 export const EMPTY_FILTERS: MemberFilters = { search: '', status: '', type: '' };
 
+/** The branch filter (owners and admins with several locations): changes at once, like the top bar's switcher. */
+export interface LocationFilter {
+  value: string | null;
+  allowAll: boolean;
+  options: { _id: string; name: string }[];
+  onChange: (id: string | null) => void;
+}
+
 /** Search, Status and Membership Type, applied with "Apply Filters"; "Reset Filters" clears them. */
-export function MembersFilters({ applied, onApply }: { applied: MemberFilters; onApply: (f: MemberFilters) => void }) {
+export function MembersFilters({ applied, onApply, location }: { applied: MemberFilters; onApply: (f: MemberFilters) => void; location?: LocationFilter }) {
   const { t } = useTranslation(ALL_NS);
   const [draft, setDraft] = useState(applied);
   const appliedKey = `${applied.search}\u0000${applied.status}\u0000${applied.type}`;
@@ -33,7 +41,7 @@ export function MembersFilters({ applied, onApply }: { applied: MemberFilters; o
   };
 
   return (
-    <form className="card filters" role="search" aria-label={t('members:filters.label')} onSubmit={onSubmit}>
+    <form className={`card filters${location ? ' filters--location' : ''}`} role="search" aria-label={t('members:filters.label')} onSubmit={onSubmit}>
       <div className="filters__field filters__field--search">
         <label htmlFor="member-search" className="field__label">
           {t('members:filters.search')}
@@ -63,11 +71,13 @@ export function MembersFilters({ applied, onApply }: { applied: MemberFilters; o
           data-testid="members-status"
         >
           <option value="">{t('members:filters.allStatus')}</option>
-          {MembershipStatus.options.map((s) => (
-            <option key={s} value={s}>
-              {t(`members:status.${s}`)}
-            </option>
-          ))}
+          {MembershipStatus.options
+            .filter((s) => s !== 'archived')
+            .map((s) => (
+              <option key={s} value={s}>
+                {t(`members:status.${s}`)}
+              </option>
+            ))}
         </select>
       </div>
       <div className="filters__field">
@@ -89,6 +99,27 @@ export function MembersFilters({ applied, onApply }: { applied: MemberFilters; o
           ))}
         </select>
       </div>
+      {location ? (
+        <div className="filters__field">
+          <label htmlFor="member-location" className="field__label">
+            {t('members:filters.location')}
+          </label>
+          <select
+            id="member-location"
+            className="input select"
+            value={location.value ?? ''}
+            onChange={(e) => location.onChange(e.target.value || null)}
+            data-testid="members-location"
+          >
+            {location.allowAll ? <option value="">{t('members:filters.allLocations')}</option> : null}
+            {location.options.map((l) => (
+              <option key={l._id} value={l._id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <div className="filters__actions">
         <button type="button" className="btn btn--secondary" onClick={reset} data-testid="members-reset">
           {t('members:filters.reset')}

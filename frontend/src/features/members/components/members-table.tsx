@@ -8,7 +8,8 @@ import { MembershipTimeText, useLastVisitText } from './member-labels';
 import { StatusBadge } from './status-badge';
 import { ALL_NS } from '../../../locales/resources';
 
-export function MembersTable({ members, busy }: { members: Member[]; busy?: boolean }) {
+/** The members list's table; `onRenew` (staff only) opens the renewal dialog for a row. */
+export function MembersTable({ members, busy, onRenew }: { members: Member[]; busy?: boolean; onRenew?: (m: Member) => void }) {
   const { t } = useTranslation(ALL_NS);
   const now = useNow(60_000);
   const lastVisitText = useLastVisitText();
@@ -46,7 +47,7 @@ export function MembersTable({ members, busy }: { members: Member[]; busy?: bool
                 <span className="cell-stack">
                   <span className="cell-strong">{t(`members:types.${m.membershipType}`)}</span>
                   <span className="cell-sub">
-                    <MembershipTimeText daysRemaining={m.daysRemaining} />
+                    {m.membershipStatus === 'pending' ? t('members:awaiting.short') : <MembershipTimeText daysRemaining={m.daysRemaining} />}
                   </span>
                 </span>
               </td>
@@ -66,12 +67,36 @@ export function MembersTable({ members, busy }: { members: Member[]; busy?: bool
                 >
                   {t('members:actions.view')}
                 </Link>
-                <DisabledWithReason
-                  label={t('members:actions.renew')}
-                  ariaLabel={t('members:actions.renewLabel', { name: m.fullName })}
-                  reason={t('members:actions.renewUnavailable')}
-                  testId="member-renew"
-                />
+                {onRenew ? (
+                  m.membershipStatus === 'frozen' ? (
+                    <DisabledWithReason
+                      label={t('members:actions.renew')}
+                      ariaLabel={t('members:actions.renewLabel', { name: m.fullName })}
+                      reason={t('members:actions.renewFrozen')}
+                      testId="member-renew"
+                    />
+                  ) : m.membershipStatus === 'pending' ? (
+                    <button
+                      type="button"
+                      className="btn btn--primary btn--sm"
+                      onClick={() => onRenew(m)}
+                      aria-label={t('members:awaiting.startLabel', { name: m.fullName })}
+                      data-testid="member-start"
+                    >
+                      {t('members:awaiting.start')}
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn btn--secondary btn--sm"
+                      onClick={() => onRenew(m)}
+                      aria-label={t('members:actions.renewLabel', { name: m.fullName })}
+                      data-testid="member-renew"
+                    >
+                      {t('members:actions.renew')}
+                    </button>
+                  )
+                ) : null}
               </td>
             </tr>
           ))}

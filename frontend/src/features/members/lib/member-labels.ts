@@ -22,9 +22,26 @@ export function lastVisit(lastCheckIn: string | null, nowMs: number): LastVisit 
   return { kind: 'days', count: Math.floor(diff / DAY_MS) };
 }
 
-/** Badge colour: active green, expired red, anything else grey. */
-export function statusTone(status: MembershipStatus): 'success' | 'danger' | 'neutral' {
-  return status === 'active' ? 'success' : status === 'expired' ? 'danger' : 'neutral';
+/** Badge colour: active green, expired red, frozen blue, anything else grey. */
+export function statusTone(status: MembershipStatus): 'success' | 'danger' | 'info' | 'neutral' {
+  return status === 'active' ? 'success' : status === 'expired' ? 'danger' : status === 'frozen' ? 'info' : 'neutral';
+}
+
+/**
+ * The spec's client-side filter over the loaded members: search case-insensitive over full name and email, a
+ * substring of the phone (also ignoring spaces and dashes); status and membership type exact.
+ */
+export function matchesFilters(
+  m: { fullName: string; user: { email: string; phone: string }; membershipStatus: MembershipStatus; membershipType: string },
+  f: { search: string; status: string; type: string },
+): boolean {
+  if (f.status && m.membershipStatus !== f.status) return false;
+  if (f.type && m.membershipType !== f.type) return false;
+  const q = f.search.trim().toLowerCase();
+  if (!q) return true;
+  if (m.fullName.toLowerCase().includes(q) || m.user.email.toLowerCase().includes(q) || m.user.phone.includes(q)) return true;
+  const digits = q.replace(/[\s-]/g, '');
+  return digits.length > 0 && /^\+?\d+$/.test(digits) && m.user.phone.replace(/[\s-]/g, '').includes(digits);
 }
 
 export function initials(first: string, last: string): string {

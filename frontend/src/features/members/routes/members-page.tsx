@@ -1,3 +1,4 @@
+import type { Member } from '@akhada/contracts';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -11,30 +12,38 @@ import { useUser } from '../../../lib/auth/session';
 import { useCurrentLocation } from '../../../lib/current-location';
 import { formatNumber } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ALL_NS } from '../../../locales/resources';
 import { useMembers } from '../api/get-members';
 import { EMPTY_FILTERS, MembersFilters, type MemberFilters } from '../components/members-filters';
-import { filtersFrom, memberListParams, pageFrom } from './members-data';
 import { MembersTable } from '../components/members-table';
+import { matchesFilters } from '../lib/member-labels';
 import '../members.css';
-import { ALL_NS } from '../../../locales/resources';
+import { filtersFrom, firstPageParams, pageFrom, serverListParams } from './members-data';
 
-// The form (and its form library) loads when it is first opened: the list shows without it.
+// The forms (and their form library) load when first opened: the list shows without them.
 const AddMemberModal = lazy(async () => ({ default: (await import('../components/add-member-modal')).AddMemberModal }));
+const RenewDialog = lazy(async () => ({ default: (await import('../components/renew-dialog')).RenewDialog }));
 
 export function MembersPage() {
   const { t } = useTranslation(ALL_NS);
   useDocumentTitle(t('members:list.pageTitle'));
   const user = useUser();
-  const { locationId, locations } = useCurrentLocation(user);
+  const { locationId, locations, setLocationId, canSwitch, allowAll } = useCurrentLocation(user);
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
   const page = pageFrom(params);
   const [adding, setAdding] = useState(false);
   // Mounted from the first time it opens, so it can close (and open again) in place.
   const [addOpened, setAddOpened] = useState(false);
+  const [renewing, setRenewing] = useState<Member | null>(null);
+  const [renewOpened, setRenewOpened] = useState(false);
+  const staff = user.role === 'owner' || user.role === 'admin';
   useEffect(() => {
     if (adding) setAddOpened(true);
   }, [adding]);
+  useEffect(() => {
+    if (renewing) setRenewOpened(true);
+  }, [renewing]);
 
   // "Add Member" elsewhere (dashboard) links here with ?add=1.
   useEffect(() => {
@@ -46,8 +55,12 @@ export function MembersPage() {
     }
   }, [params, setParams]);
 
-  // The same request the route's loader started (members-data.ts).
-  const query = useMembers(memberListParams(params, locationId));
+  // The first 50 (the request the route's loader started). When they are all the members there are, the filters
+  // work on them on the client; when there are more, the filters and pages are asked of the server.
+  const first = useMembers(firstPageParams(locationId));
+  const onServer = first.isSuccess && first.data.pagination.totalPages > 1;
+  const server = useMembers(serverListParams(params, locationId), onServer);
+  const query = onServer ? server : first;
 
   const apply = useCallback(
     (f: MemberFilters) => {
@@ -67,9 +80,21 @@ export function MembersPage() {
   };
 
   const filtered = Boolean(filters.search || filters.status || filters.type);
-  const members = query.data?.data ?? [];
-  const total = query.data?.totalCount ?? 0;
-  const totalPages = query.data?.pagination.totalPages ?? 1;
+  let members: Member[] = [];
+  let total = 0;
+  let totalPages = 1;
+  if (onServer && server.data) {
+    members = server.data.data;
+    total = server.data.totalCount;
+    totalPages = server.data.pagination.totalPages;
+  } else if (!onServer && first.data) {
+    members = first.data.data.filter((m) => matchesFilters(m, filters));
+    total = members.length;
+  }
+  const loading = query.isPending;
+  const failed = !loading && query.isError;
+  const showLocation = canSwitch && (allowAll ? locations.length > 0 : locations.length > 1);
+  const timeZone = (m: Member | null) => user.locations.find((l) => l._id === m?.locationId)?.timezone;
 
   return (
     <div className="page members-page">
@@ -77,20 +102,26 @@ export function MembersPage() {
         title={t('members:list.title')}
         subtitle={t('members:list.subtitle')}
         actions={
-          <button type="button" className="btn btn--primary" onClick={() => setAdding(true)} data-testid="add-member-button">
-            {t('members:list.add')}
-          </button>
+          staff ? (
+            <button type="button" className="btn btn--primary" onClick={() => setAdding(true)} data-testid="add-member-button">
+              {t('members:list.add')}
+            </button>
+          ) : null
         }
       />
-      <MembersFilters applied={filters} onApply={apply} />
+      <MembersFilters
+        applied={filters}
+        onApply={apply}
+        location={showLocation ? { value: locationId, allowAll, options: locations, onChange: setLocationId } : undefined}
+      />
 
-      <section className="card card--flush" aria-labelledby="members-heading">
-        <h2 id="members-heading" className="card__title card__title--padded">
-          {t('members:list.heading', { total: formatNumber(total) })}
+      <section className="card card--flush" aria-labelledby="members-heading" aria-busy={loading || undefined}>
+        <h2 id="members-heading" className="card__title card__title--padded" data-testid="members-heading">
+          {loading || failed ? t('members:list.headingPlain') : t('members:list.heading', { total: formatNumber(total) })}
         </h2>
-        {query.isPending ? (
+        {loading ? (
           <LoadingState title={t('members:list.loading')} />
-        ) : query.isError ? (
+        ) : failed ? (
           <ErrorState error={query.error} title={t('members:list.errorTitle')} onRetry={() => void query.refetch()} retrying={query.isFetching} />
         ) : members.length === 0 ? (
           filtered ? (
@@ -110,18 +141,22 @@ export function MembersPage() {
               title={t('members:list.empty')}
               hint={t('members:list.emptyHint')}
               action={
-                <button type="button" className="btn btn--primary" onClick={() => setAdding(true)}>
-                  {t('members:list.add')}
-                </button>
+                staff ? (
+                  <button type="button" className="btn btn--primary" onClick={() => setAdding(true)}>
+                    {t('members:list.add')}
+                  </button>
+                ) : undefined
               }
             />
           )
         ) : (
           <>
-            <MembersTable members={members} busy={query.isFetching} />
-            <div className="card__footer">
-              <Pagination page={page} totalPages={totalPages} onChange={goToPage} disabled={query.isFetching} />
-            </div>
+            <MembersTable members={members} busy={query.isFetching} onRenew={staff ? setRenewing : undefined} />
+            {onServer ? (
+              <div className="card__footer">
+                <Pagination page={page} totalPages={totalPages} onChange={goToPage} disabled={query.isFetching} />
+              </div>
+            ) : null}
           </>
         )}
       </section>
@@ -129,6 +164,11 @@ export function MembersPage() {
       {adding || addOpened ? (
         <Suspense fallback={null}>
           <AddMemberModal open={adding} onClose={() => setAdding(false)} locations={locations} defaultLocationId={locationId} />
+        </Suspense>
+      ) : null}
+      {renewing || renewOpened ? (
+        <Suspense fallback={null}>
+          <RenewDialog member={renewing} timeZone={timeZone(renewing)} open={renewing !== null} onClose={() => setRenewing(null)} />
         </Suspense>
       ) : null}
     </div>
