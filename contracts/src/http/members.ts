@@ -1,7 +1,21 @@
 import { z } from 'zod';
 import { AccountStatus, Gender, MembershipStatus, MembershipType, PaymentFrequency, PaymentMethod, Specialization } from '../enums.ts';
 import { Email, Phone } from './auth.ts';
-import { BirthDate, IdParams, IsoDate, IsoDateTime, MembershipStartDate, ok, okMessage, PageQuery, Pagination, Problem, route, Text } from './route.ts';
+import {
+  BirthDate,
+  DateWithin,
+  IdParams,
+  IsoDate,
+  IsoDateTime,
+  MembershipStartDate,
+  ok,
+  okMessage,
+  PageQuery,
+  Pagination,
+  Problem,
+  route,
+  Text,
+} from './route.ts';
 
 /** Rupees with at most two decimals on the wire; services store integer paise. */
 export const Rupees = z
@@ -153,7 +167,7 @@ const optionalMeasure = (label: string, min: number, max: number, unit: string) 
     .optional();
 export const RecordMeasurementBody = z
   .object({
-    measuredOn: z.iso.date({ error: 'Date must be a date such as 2026-04-01' }).optional(),
+    measuredOn: DateWithin('Date', '2026-04-01', { yearsBack: 5 }).optional(),
     weightKg: optionalMeasure('Weight', 20, 400, 'kg'),
     bodyFatPercent: optionalMeasure('Body fat', 2, 75, '%'),
     chestCm: optionalMeasure('Chest', 40, 250, 'cm'),

@@ -135,3 +135,23 @@ export const MembershipStartDate = z.iso
     (v) => v <= isoDayFromToday({ years: MEMBERSHIP_START_WINDOW.yearsAhead }),
     `Start date cannot be more than ${MEMBERSHIP_START_WINDOW.yearsAhead} year ahead`,
   );
+
+/**
+ * A calendar date within a window around today (a day of slack for time zones ahead of UTC): measurements, certificate
+ * dates. Outside it a date is a typo (year 9999, year 0), not a record.
+ */
+export const DateWithin = (label: string, example: string, { yearsBack, yearsAhead = 0 }: { yearsBack: number; yearsAhead?: number }) =>
+  z.iso
+    .date({ error: `${label} must be a date such as ${example}` })
+    .refine((v) => v >= isoDayFromToday({ years: -yearsBack }), `${label} cannot be more than ${yearsBack} years ago`)
+    .refine(
+      (v) => v <= isoDayFromToday({ years: yearsAhead, days: 1 }),
+      yearsAhead === 0 ? `${label} cannot be in the future` : `${label} cannot be more than ${yearsAhead} years ahead`,
+    );
+
+/** An instant within a window around now: a booked session is at most a day in the past and a year ahead. */
+export const InstantWithin = (label: string, { daysBack, yearsAhead }: { daysBack: number; yearsAhead: number }) =>
+  z.iso
+    .datetime({ offset: true, error: `Choose a date and time` })
+    .refine((v) => Date.parse(v) >= Date.now() - daysBack * 86_400_000, `${label} cannot be more than ${daysBack} day(s) in the past`)
+    .refine((v) => Date.parse(v) <= Date.now() + yearsAhead * 366 * 86_400_000, `${label} cannot be more than ${yearsAhead} year ahead`);

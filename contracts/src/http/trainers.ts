@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AccountStatus, AvailabilityStatus, Gender, Specialization, TrainerStatus } from '../enums.ts';
 import { Email, Phone } from './auth.ts';
 import { Rupees } from './members.ts';
-import { IdParams, IsoDate, IsoDateTime, ok, okMessage, PageQuery, Pagination, Problem, route, Text } from './route.ts';
+import { DateWithin, IdParams, InstantWithin, IsoDate, IsoDateTime, ok, okMessage, PageQuery, Pagination, Problem, route, Text } from './route.ts';
 
 /** Spec part 2 §3 Trainer, as the trainers service answers it. */
 export const Certification = z.object({
@@ -109,8 +109,8 @@ export const AddCertificationBody = z
       .trim()
       .min(1, 'Issuing organization is required')
       .max(120, 'Issuing organization must be at most 120 characters'),
-    issueDate: z.iso.date({ error: 'Issue date must be a date such as 2024-04-01' }),
-    expiryDate: z.iso.date({ error: 'Expiry date must be a date such as 2027-04-01' }).nullable().optional(),
+    issueDate: DateWithin('Issue date', '2024-04-01', { yearsBack: 60 }),
+    expiryDate: DateWithin('Expiry date', '2027-04-01', { yearsBack: 60, yearsAhead: 50 }).nullable().optional(),
   })
   .refine((c) => !c.expiryDate || c.expiryDate > c.issueDate, { message: 'Expiry date must be after the issue date', path: ['expiryDate'] });
 export type AddCertificationBody = z.infer<typeof AddCertificationBody>;
@@ -166,7 +166,7 @@ export const TrainerSchedule = z.object({
 export const UpdateScheduleBody = z.object({ weeklySlots: z.array(WeeklySlot).max(50, 'At most 50 weekly slots') });
 export const BookSessionBody = z.object({
   memberId: z.uuid({ message: 'Choose a member' }),
-  startsAt: z.iso.datetime({ offset: true, error: 'Choose a date and time' }),
+  startsAt: InstantWithin('The session', { daysBack: 1, yearsAhead: 1 }),
   durationMinutes: z.number().int().min(15, 'At least 15 minutes').max(240, 'At most 4 hours').default(60),
   notes: Text('Notes', { multiline: true }).trim().max(300, 'Notes must be at most 300 characters').optional(),
 });

@@ -93,6 +93,9 @@ const FIELD_HINTS: Record<string, Hint> = {
   locationIds: (c) => [c.locationId],
   token: () => 'guard-not-a-real-reset-token-0000000000000',
   message: () => 'Please tell me more about the plans for my gym.',
+  // Weekly slots: local times, the end after the start.
+  startTime: () => '06:30',
+  endTime: () => '09:00',
 };
 
 /** Per route, where the generic sample would be refused for a reason of the route's own (`<route>.<field>`). */
