@@ -10,8 +10,8 @@ export const homeOf = (role: Role): string => (role === 'member' ? '/dashboard/m
 const EVERYONE = ['/dashboard/profile', '/dashboard/notifications', '/dashboard/chat', '/dashboard/feedback', '/dashboard/settings'];
 /** A member's own pages. */
 const MEMBER = ['/dashboard/me'];
-/** What a trainer opens besides everyone's screens: the dashboard, their clients and schedule, members and attendance. */
-const TRAINER = ['/dashboard/my-clients', '/dashboard/my-schedule', '/dashboard/members', '/dashboard/attendance'];
+/** What a trainer opens besides everyone's screens: the dashboard, their clients and schedule, members, their colleagues (read only) and attendance. */
+const TRAINER = ['/dashboard/my-clients', '/dashboard/my-schedule', '/dashboard/members', '/dashboard/trainers', '/dashboard/attendance'];
 
 const under = (pathname: string, prefixes: readonly string[]) => prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 

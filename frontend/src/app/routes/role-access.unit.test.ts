@@ -36,12 +36,14 @@ describe('where the signed-in area sends each role', () => {
       '/dashboard/my-clients',
       '/dashboard/my-schedule',
       '/dashboard/members/abc',
+      '/dashboard/trainers',
+      '/dashboard/trainers/abc',
       '/dashboard/attendance',
       '/dashboard/feedback',
     ]) {
       expect(redirectFor({ role: 'trainer' }, path)).toBeNull();
     }
-    for (const path of ['/dashboard/trainers', '/dashboard/payments', '/dashboard/inventory', '/dashboard/me']) {
+    for (const path of ['/dashboard/payments', '/dashboard/inventory', '/dashboard/me']) {
       expect(redirectFor({ role: 'trainer' }, path)).toBe('/dashboard');
     }
   });

@@ -29,7 +29,7 @@ export const NAV_ITEMS = [
   { key: 'myClients', to: '/dashboard/my-clients', end: false, Icon: UsersIcon, roles: ['trainer'] },
   { key: 'mySchedule', to: '/dashboard/my-schedule', end: false, Icon: ClockIcon, roles: ['trainer'] },
   { key: 'members', to: '/dashboard/members', end: false, Icon: UsersIcon, roles: STAFF_AND_TRAINERS },
-  { key: 'trainers', to: '/dashboard/trainers', end: false, Icon: DumbbellIcon, roles: STAFF },
+  { key: 'trainers', to: '/dashboard/trainers', end: false, Icon: DumbbellIcon, roles: STAFF_AND_TRAINERS },
   { key: 'payments', to: '/dashboard/payments', end: false, Icon: WalletIcon, roles: STAFF },
   { key: 'inventory', to: '/dashboard/inventory', end: false, Icon: BoxIcon, roles: STAFF },
   { key: 'attendance', to: '/dashboard/attendance', end: false, Icon: CalendarCheckIcon, roles: STAFF_AND_TRAINERS },

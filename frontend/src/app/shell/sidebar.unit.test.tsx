@@ -46,6 +46,7 @@ describe('sidebar by role', () => {
       ['My clients', '/dashboard/my-clients'],
       ['My schedule', '/dashboard/my-schedule'],
       ['Members', '/dashboard/members'],
+      ['Trainers', '/dashboard/trainers'],
       ['Attendance', '/dashboard/attendance'],
       ['Chat', '/dashboard/chat'],
       ['Feedback', '/dashboard/feedback'],
@@ -105,8 +106,8 @@ describe('route guard by role', () => {
     expect(await landsOn('member', '/dashboard/me/progress')).toBe('/dashboard/me/progress');
   });
 
-  it('sends a trainer from a staff-only screen to the dashboard, and lets them open members', async () => {
-    expect(await landsOn('trainer', '/dashboard/trainers')).toBe('/dashboard');
+  it('sends a trainer from a staff-only screen to the dashboard, and lets them open members and their colleagues', async () => {
+    expect(await landsOn('trainer', '/dashboard/trainers')).toBe('/dashboard/trainers');
     expect(await landsOn('trainer', '/dashboard/payments')).toBe('/dashboard');
     expect(await landsOn('trainer', '/dashboard/members')).toBe('/dashboard/members');
   });
