@@ -30,6 +30,10 @@ export const ErrorCode = z.enum([
   'LOCATION_NOT_ALLOWED',
   'TRIAL_EXPIRED',
   'PLAN_LIMIT_REACHED',
+  /** 409: the plan's member or trainer allowance is used up. */
+  'PLAN_LIMIT',
+  /** 402: the free trial ended and no plan was bought: the organization is read-only. */
+  'TRIAL_ENDED',
   'SERVICE_UNAVAILABLE',
   /** 413: the body is larger than the edge and the services accept. */
   'PAYLOAD_TOO_LARGE',

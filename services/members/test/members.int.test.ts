@@ -3,6 +3,7 @@ import { BaseConfig, bootRuntime, createEventBus, createLogger, createTokenVerif
 import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDirectory } from '../src/adapters/directory.ts';
 import { DEFAULT_TIME_ZONE } from '../src/app/deps.ts';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
@@ -45,7 +46,15 @@ beforeAll(async () => {
     INSTANCE_ID: schema,
   });
   runtime = await bootRuntime<MembersDb>({ name: 'members', config, schema, migrations, verifier: createTokenVerifier({ keys: testKeys.keys }) });
-  app = buildApp({ db: runtime.dbh.db, logger: runtime.logger, verifier: runtime.verifier, readiness: runtime.readiness, clock, timeZone: DEFAULT_TIME_ZONE });
+  app = buildApp({
+    db: runtime.dbh.db,
+    logger: runtime.logger,
+    verifier: runtime.verifier,
+    readiness: runtime.readiness,
+    clock,
+    timeZone: DEFAULT_TIME_ZONE,
+    directory: createDirectory(runtime.dbh.db),
+  });
   await app.ready();
 
   const sign = (orgId: string, role: Role, locationIds: string[], userId?: string) =>

@@ -41,4 +41,79 @@ export const migrations: Record<string, Migration> = {
       await sql`create index members_org_registered_idx on members (org_id, registered_at desc, id desc)`.execute(db);
     },
   },
+  '0003_membership_lifecycle': {
+    // The event-sourced membership: every status, the freeze, the trainer, the account, the history of terms, body
+    // measurements, the trainers this service may assign (projected from trainers' events), and search indexes.
+    async up(db: Kysely<unknown>) {
+      await sql`alter table members drop constraint if exists members_membership_status_check`.execute(db);
+      await sql`alter table members add constraint members_membership_status_check
+        check (membership_status in ('active', 'pending', 'frozen', 'expired', 'cancelled', 'inactive', 'archived'))`.execute(db);
+      await sql`alter table members
+        add column frozen_from date,
+        add column account_status text not null default 'invited' check (account_status in ('invited', 'active', 'failed', 'none')),
+        add column joined_with_code boolean not null default false,
+        add column trainer_id uuid,
+        add column payment_method text,
+        add column archived_at timestamptz,
+        add column phone_digits text generated always as (regexp_replace(phone, '[^0-9]', '', 'g')) stored`.execute(db);
+      // Search over name, email and phone by substring: trigram GIN indexes serve ILIKE '%…%' (pg_trgm lives in public,
+      // shared by every schema of the database; created once under a lock so parallel migrations do not race).
+      await sql`select pg_advisory_xact_lock(hashtext('akhada.extension.pg_trgm'))`.execute(db);
+      await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+      await sql`create index members_name_trgm_idx on members using gin ((first_name || ' ' || last_name) public.gin_trgm_ops)`.execute(db);
+      await sql`create index members_email_trgm_idx on members using gin (email public.gin_trgm_ops)`.execute(db);
+      await sql`create index members_phone_trgm_idx on members using gin (phone public.gin_trgm_ops)`.execute(db);
+      await sql`create index members_phone_digits_trgm_idx on members using gin (phone_digits public.gin_trgm_ops)`.execute(db);
+      await sql`create index members_trainer_idx on members (trainer_id) where trainer_id is not null`.execute(db);
+      await sql`create index members_active_end_idx on members (end_date) where membership_status = 'active'`.execute(db);
+
+      await db.schema
+        .createTable('membership_terms')
+        .addColumn('member_id', 'uuid', (c) => c.notNull())
+        .addColumn('term_no', 'integer', (c) => c.notNull())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('membership_type', 'text', (c) => c.notNull())
+        .addColumn('payment_frequency', 'text', (c) => c.notNull())
+        .addColumn('payment_method', 'text')
+        .addColumn('fee_paise', 'bigint', (c) => c.notNull())
+        .addColumn('start_date', 'date', (c) => c.notNull())
+        .addColumn('end_date', 'date', (c) => c.notNull())
+        .addColumn('days_frozen', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('membership_terms_pk', ['member_id', 'term_no'])
+        .execute();
+
+      await db.schema
+        .createTable('measurements')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('member_id', 'uuid', (c) => c.notNull())
+        .addColumn('measured_on', 'date', (c) => c.notNull())
+        .addColumn('weight_kg', sql`numeric(6,2)`)
+        .addColumn('body_fat_percent', sql`numeric(5,2)`)
+        .addColumn('chest_cm', sql`numeric(6,2)`)
+        .addColumn('waist_cm', sql`numeric(6,2)`)
+        .addColumn('arms_cm', sql`numeric(6,2)`)
+        .addColumn('notes', 'text')
+        .addColumn('recorded_by_id', 'uuid', (c) => c.notNull())
+        .addColumn('recorded_by_name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await sql`create index measurements_member_idx on measurements (member_id, measured_on desc, created_at desc)`.execute(db);
+
+      await db.schema
+        .createTable('trainers')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .addColumn('specialization', sql`text[]`, (c) => c.notNull())
+        .addColumn('max_clients', 'integer', (c) => c.notNull())
+        .addColumn('is_available', 'boolean', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -1,0 +1,60 @@
+import { STAFF_ROLES, type Measurement, type RecordMeasurementBody } from '@akhada/contracts';
+import { forbidden, isStaff, newId, notFound, requireRole, type RequestContext } from '@akhada/kit';
+import { findMemberInOrg } from '../db/members-repo.ts';
+import { deleteMeasurement as deleteRow, insertMeasurement, measurementsOf } from '../db/measurements-repo.ts';
+import type { MembersTable } from '../db/schema.ts';
+import { toMeasurement } from '../views/member-view.ts';
+import { assertWritable } from './access.ts';
+import { todayAt, type MembersDeps } from './deps.ts';
+
+type Deps = Pick<MembersDeps, 'db' | 'clock' | 'timeZone' | 'directory'>;
+
+/**
+ * Whose measurements the caller may see or record: staff, members of their locations; trainers, members of their
+ * locations (reading) and only their own clients (recording); a member, only themselves (the /me routes).
+ */
+const memberFor = async (deps: Deps, ctx: RequestContext, memberId: string, write: boolean): Promise<MembersTable> => {
+  if (ctx.role === 'member') {
+    if (memberId !== ctx.userId) throw notFound('Member');
+  } else if (!isStaff(ctx) && ctx.role !== 'trainer') throw forbidden();
+  const row = await findMemberInOrg(deps.db, ctx.orgId, memberId);
+  if (!row || row.membership_status === 'archived') throw notFound('Member');
+  if (ctx.role !== 'member' && !ctx.locationIds.includes(row.location_id)) throw notFound('Member');
+  if (write && ctx.role === 'trainer' && row.trainer_id !== ctx.userId) throw forbidden('Trainers can record measurements only for their own clients');
+  return row;
+};
+
+export const listMeasurements = async (deps: Deps, ctx: RequestContext, memberId: string, { page, limit }: { page: number; limit: number }) => {
+  await memberFor(deps, ctx, memberId, false);
+  const { rows, totalCount } = await measurementsOf(deps.db, memberId, { offset: (page - 1) * limit, limit });
+  return { data: rows.map(toMeasurement), totalCount, pagination: { page, limit, totalPages: Math.ceil(totalCount / limit) } };
+};
+
+export const recordMeasurement = async (deps: Deps, ctx: RequestContext, memberId: string, body: RecordMeasurementBody): Promise<Measurement> => {
+  const member = await memberFor(deps, ctx, memberId, true);
+  await assertWritable(deps, ctx);
+  const row = {
+    id: newId(),
+    org_id: ctx.orgId,
+    member_id: memberId,
+    measured_on: body.measuredOn ?? (await todayAt(deps, member.location_id)),
+    weight_kg: body.weightKg ?? null,
+    body_fat_percent: body.bodyFatPercent ?? null,
+    chest_cm: body.chestCm ?? null,
+    waist_cm: body.waistCm ?? null,
+    arms_cm: body.armsCm ?? null,
+    notes: body.notes ?? null,
+    recorded_by_id: ctx.userId,
+    recorded_by_name: ctx.name || ctx.role,
+    created_at: deps.clock(),
+  };
+  await insertMeasurement(deps.db, row);
+  return toMeasurement(row);
+};
+
+export const deleteMeasurement = async (deps: Deps, ctx: RequestContext, memberId: string, measurementId: string): Promise<void> => {
+  requireRole(ctx, STAFF_ROLES, 'Only gym owners and admins can remove measurements');
+  await memberFor(deps, ctx, memberId, true);
+  await assertWritable(deps, ctx);
+  if (!(await deleteRow(deps.db, memberId, measurementId))) throw notFound('Measurement');
+};
