@@ -1,6 +1,8 @@
 // The demo chain, seeded once through the product's own public API (so it takes exactly the paths users take):
-// one organization, two locations in different cities, an owner, an admin, a trainer and a few dozen members.
-import { authRoutes, memberRoutes } from '@akhada/contracts';
+// one organization, two locations in different cities, an owner, an admin, a trainer, and members in every state
+// (infra/src/seed-members.ts).
+import { authRoutes } from '@akhada/contracts';
+import { seedMembers } from './seed-members.ts';
 
 export const DEMO = {
   password: 'Akhada@2026',
@@ -10,50 +12,6 @@ export const DEMO = {
   gym: 'Akhada Fitness',
   cities: ['Pune', 'Bengaluru'] as const,
 };
-
-const FIRST = [
-  'Aarav',
-  'Priya',
-  'Rohan',
-  'Ananya',
-  'Kabir',
-  'Isha',
-  'Aditya',
-  'Sneha',
-  'Vihaan',
-  'Diya',
-  'Arnav',
-  'Kavya',
-  'Reyansh',
-  'Pooja',
-  'Sai',
-  'Nisha',
-  'Karan',
-  'Riya',
-];
-const LAST = [
-  'Sharma',
-  'Patel',
-  'Reddy',
-  'Gupta',
-  'Iyer',
-  'Khan',
-  'Das',
-  'Joshi',
-  'Mehta',
-  'Rao',
-  'Kulkarni',
-  'Singh',
-  'Bose',
-  'Menon',
-  'Chopra',
-  'Naidu',
-  'Pillai',
-  'Shetty',
-];
-const TYPES = ['basic', 'premium', 'vip', 'annual'] as const;
-const FREQ = { basic: 'monthly', premium: 'quarterly', vip: 'monthly', annual: 'annually' } as const;
-const FEE = { basic: 1500, premium: 4200, vip: 3500, annual: 15000 } as const;
 
 const call = async (base: string, method: string, path: string, body?: unknown, token?: string) => {
   const res = await fetch(`${base}/api${path}`, {
@@ -112,26 +70,10 @@ export async function seedDemo(gatewayUrl: string, log: (s: string) => void = co
     ),
   );
 
-  const today = new Date();
-  for (let i = 0; i < 36; i++) {
-    const first = FIRST[i % FIRST.length]!;
-    const last = LAST[(i * 7) % LAST.length]!;
-    const type = TYPES[i % TYPES.length]!;
-    // Spread start dates over the last months so the list shows a mix of fresh, ending and expired memberships.
-    const start = new Date(today.getTime() - ((i * 11) % 120) * 86_400_000).toISOString().slice(0, 10);
-    const body = {
-      firstName: first,
-      lastName: last,
-      email: `${first}.${last}${i}@example.in`.toLowerCase(),
-      phone: `+91 9${String(800000000 + i * 7919).slice(0, 9)}`,
-      membershipType: type,
-      paymentFrequency: FREQ[type],
-      membershipFee: FEE[type],
-      locationId: i % 2 === 0 ? pune : blr,
-      startDate: start,
-    };
-    memberRoutes.create.responses[201].parse(await must(`member ${i}`, call(gatewayUrl, 'POST', '/members', body, token)));
-  }
+  // Trainers (infra/src/seed-trainers.ts, from the trainers branch) go here, before the members, so some members get
+  // one: const trainerIds = await seedTrainers(gatewayUrl, token, { pune, blr });
+  const trainerIds: string[] = [];
+  await seedMembers(gatewayUrl, token, { pune, blr, joinCode: login.data.user.organization.joinCode, trainerIds, password: DEMO.password, log });
   log('[seed] demo chain ready');
   return true;
 }
