@@ -4,6 +4,13 @@ import type { Migration } from 'kysely/migration';
 /** Unique per organization among members, whatever the case; the constraint name is how the app recognises it. */
 export const MEMBER_EMAIL_UNIQUE = 'members_org_email_uq';
 
+/**
+ * What the list's search looks in: the name, email, phone and the phone's digits, lowercase, separated by U+0001 (a
+ * control character no search may contain, so a term never matches across two fields).
+ */
+const SEARCH_TEXT =
+  "lower(first_name || ' ' || last_name || chr(1) || email || chr(1) || phone || chr(1) || regexp_replace(phone, '[^0-9]', '', 'g'))";
+
 export const migrations: Record<string, Migration> = {
   '0001_members_read_table': {
     async up(db: Kysely<unknown>) {
@@ -55,15 +62,13 @@ export const migrations: Record<string, Migration> = {
         add column trainer_id uuid,
         add column payment_method text,
         add column archived_at timestamptz,
-        add column phone_digits text generated always as (regexp_replace(phone, '[^0-9]', '', 'g')) stored`.execute(db);
-      // Search over name, email and phone by substring: trigram GIN indexes serve ILIKE '%…%' (pg_trgm lives in public,
-      // shared by every schema of the database; created once under a lock so parallel migrations do not race).
+        add column search_text text generated always as (${sql.raw(SEARCH_TEXT)}) stored`.execute(db);
+      // Search over name, email and phone by substring: one trigram GIN index over the fields' lowercase text serves
+      // LIKE '%…%' (pg_trgm lives in public, shared by every schema of the database; created once under a lock so
+      // parallel migrations do not race).
       await sql`select pg_advisory_xact_lock(hashtext('akhada.extension.pg_trgm'))`.execute(db);
       await sql`create extension if not exists pg_trgm with schema public`.execute(db);
-      await sql`create index members_name_trgm_idx on members using gin ((first_name || ' ' || last_name) public.gin_trgm_ops)`.execute(db);
-      await sql`create index members_email_trgm_idx on members using gin (email public.gin_trgm_ops)`.execute(db);
-      await sql`create index members_phone_trgm_idx on members using gin (phone public.gin_trgm_ops)`.execute(db);
-      await sql`create index members_phone_digits_trgm_idx on members using gin (phone_digits public.gin_trgm_ops)`.execute(db);
+      await sql`create index members_search_trgm_idx on members using gin (search_text public.gin_trgm_ops)`.execute(db);
       await sql`create index members_trainer_idx on members (trainer_id) where trainer_id is not null`.execute(db);
       await sql`create index members_active_end_idx on members (end_date) where membership_status = 'active'`.execute(db);
 

@@ -31,7 +31,7 @@ export interface MembersTable {
   trainer_id: string | null;
   payment_method: PaymentMethod | null;
   archived_at: Date | null;
-  // phone_digits (generated from phone: its digits only) is read by the search through sql`phone_digits`.
+  // search_text (generated: name, email, phone and its digits, lowercase) is read by the search through sql`search_text`.
 }
 
 /** One term of a membership (history kept), projected from MemberRegistered / MembershipRenewed / MembershipUnfrozen. */
