@@ -260,7 +260,27 @@ describe('authorization', () => {
     expectError(await call('memberA', 'GET', '/members'), 403);
     expectError(await call('memberA', 'GET', `/members/${m._id}`), 403);
     expectError(await call('memberA', 'GET', '/members/stats/overview'), 403);
-    expectError(await call('memberA', 'GET', `/members/${m._id}/measurements`), 404);
+    expectError(await call('memberA', 'GET', `/members/${m._id}/measurements`), 403);
+    expectError(await call('memberA', 'GET', `/members/${memberUserId}/measurements`), 403);
+  });
+
+  it('trainers and members are refused (403) every staff-only route on a member, and nothing is written', async () => {
+    const m = await create('adminL1');
+    const before = await counts();
+    for (const who of ['trainerA', 'memberA'] as const) {
+      expectError(await call(who, 'PUT', `/members/${m._id}`, { firstName: 'X', lastName: 'Y', email: 'x@example.in', phone: '+91 90000 00000' }), 403);
+      expectError(await call(who, 'POST', `/members/${m._id}/renew`, renewBody), 403);
+      expectError(await call(who, 'POST', `/members/${m._id}/assign-trainer`, { trainerId }), 403);
+      expectError(await call(who, 'POST', `/members/${m._id}/unassign-trainer`), 403);
+      expectError(await call(who, 'POST', `/members/${m._id}/freeze`, {}), 403);
+      expectError(await call(who, 'POST', `/members/${m._id}/unfreeze`), 403);
+      expectError(await call(who, 'POST', `/members/${m._id}/cancel`, {}), 403);
+      expectError(await call(who, 'POST', `/members/${m._id}/resend-invitation`), 403);
+      expectError(await call(who, 'DELETE', `/members/${m._id}`), 403);
+      expectError(await call(who, 'DELETE', `/members/${m._id}/measurements/${randomUUID()}`), 403);
+    }
+    expectError(await call('memberA', 'POST', `/members/${m._id}/measurements`, { weightKg: 70 }), 403);
+    expect(await counts()).toEqual(before);
   });
 
   it('staff of another gym get 404 on every write and read of a member, and nothing is written', async () => {
@@ -271,6 +291,9 @@ describe('authorization', () => {
     expectError(await call('adminB', 'POST', `/members/${m._id}/renew`, renewBody), 404);
     expectError(await call('adminB', 'POST', `/members/${m._id}/freeze`, {}), 404);
     expectError(await call('adminB', 'POST', `/members/${m._id}/cancel`, {}), 404);
+    expectError(await call('adminB', 'POST', `/members/${m._id}/unfreeze`), 404);
+    expectError(await call('adminB', 'POST', `/members/${m._id}/unassign-trainer`), 404);
+    expectError(await call('adminB', 'DELETE', `/members/${m._id}/measurements/${randomUUID()}`), 404);
     expectError(await call('adminB', 'POST', `/members/${m._id}/assign-trainer`, { trainerId }), 404);
     expectError(await call('adminB', 'POST', `/members/${m._id}/resend-invitation`), 404);
     expectError(await call('adminB', 'DELETE', `/members/${m._id}`), 404);
@@ -347,6 +370,8 @@ describe('measurements', () => {
     const mine = memberRoutes.myMeasurements.responses[200].parse((await call('memberA', 'GET', '/members/me/measurements')).json());
     expect(mine.data).toHaveLength(1);
     expectError(await call('adminL1', 'GET', '/members/me'), 403);
+    expectError(await call('trainerA', 'GET', '/members/me/measurements'), 403);
+    expectError(await call('adminL1', 'POST', '/members/me/measurements', { weightKg: 60 }), 403);
   });
 });
 

@@ -13,10 +13,11 @@ type Deps = Pick<MembersDeps, 'db' | 'clock' | 'timeZone' | 'directory'>;
  * Whose measurements the caller may see or record: staff, members of their locations; trainers, members of their
  * locations (reading) and only their own clients (recording); a member, only themselves (the /me routes).
  */
-const memberFor = async (deps: Deps, ctx: RequestContext, memberId: string, write: boolean): Promise<MembersTable> => {
-  if (ctx.role === 'member') {
-    if (memberId !== ctx.userId) throw notFound('Member');
-  } else if (!isStaff(ctx) && ctx.role !== 'trainer') throw forbidden();
+const memberFor = async (deps: Deps, ctx: RequestContext, memberId: string | 'me', write: boolean): Promise<MembersTable> => {
+  if (memberId === 'me') {
+    requireRole(ctx, ['member'], 'These pages are for members');
+    memberId = ctx.userId;
+  } else if (!isStaff(ctx) && ctx.role !== 'trainer') throw forbidden('Only gym staff and trainers can see members’ measurements');
   const row = await findMemberInOrg(deps.db, ctx.orgId, memberId);
   if (!row || row.membership_status === 'archived') throw notFound('Member');
   if (ctx.role !== 'member' && !ctx.locationIds.includes(row.location_id)) throw notFound('Member');
@@ -24,19 +25,21 @@ const memberFor = async (deps: Deps, ctx: RequestContext, memberId: string, writ
   return row;
 };
 
-export const listMeasurements = async (deps: Deps, ctx: RequestContext, memberId: string, { page, limit }: { page: number; limit: number }) => {
-  await memberFor(deps, ctx, memberId, false);
-  const { rows, totalCount } = await measurementsOf(deps.db, memberId, { offset: (page - 1) * limit, limit });
+/** A member's measurements, newest first; `'me'`: the calling member's own. */
+export const listMeasurements = async (deps: Deps, ctx: RequestContext, memberId: string | 'me', { page, limit }: { page: number; limit: number }) => {
+  const member = await memberFor(deps, ctx, memberId, false);
+  const { rows, totalCount } = await measurementsOf(deps.db, member.id, { offset: (page - 1) * limit, limit });
   return { data: rows.map(toMeasurement), totalCount, pagination: { page, limit, totalPages: Math.ceil(totalCount / limit) } };
 };
 
-export const recordMeasurement = async (deps: Deps, ctx: RequestContext, memberId: string, body: RecordMeasurementBody): Promise<Measurement> => {
+/** Records a measurement of a member; `'me'`: the calling member records their own. */
+export const recordMeasurement = async (deps: Deps, ctx: RequestContext, memberId: string | 'me', body: RecordMeasurementBody): Promise<Measurement> => {
   const member = await memberFor(deps, ctx, memberId, true);
   await assertWritable(deps, ctx);
   const row = {
     id: newId(),
     org_id: ctx.orgId,
-    member_id: memberId,
+    member_id: member.id,
     measured_on: body.measuredOn ?? (await todayAt(deps, member.location_id)),
     weight_kg: body.weightKg ?? null,
     body_fat_percent: body.bodyFatPercent ?? null,

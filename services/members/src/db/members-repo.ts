@@ -139,7 +139,12 @@ const buildPageQuery = (db: Executor<MembersDb>, shape: PageShape) =>
           (cte) => cte('matched').materialized(),
           () => filtered.selectAll(),
         )
-        .selectFrom((eb) => eb.selectFrom('matched').select((e) => e.fn.countAll<number>().as('total_count')).as('t'))
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('matched')
+            .select((e) => e.fn.countAll<number>().as('total_count'))
+            .as('t'),
+        )
         .leftJoinLateral(
           (eb) => eb.selectFrom('matched').selectAll().orderBy('registered_at', 'desc').orderBy('id', 'desc').limit(v.limit).offset(v.offset).as('p'),
           (join) => join.onTrue(),

@@ -8,8 +8,7 @@ export const MEMBER_EMAIL_UNIQUE = 'members_org_email_uq';
  * What the list's search looks in: the name, email, phone and the phone's digits, lowercase, separated by U+0001 (a
  * control character no search may contain, so a term never matches across two fields).
  */
-const SEARCH_TEXT =
-  "lower(first_name || ' ' || last_name || chr(1) || email || chr(1) || phone || chr(1) || regexp_replace(phone, '[^0-9]', '', 'g'))";
+const SEARCH_TEXT = "lower(first_name || ' ' || last_name || chr(1) || email || chr(1) || phone || chr(1) || regexp_replace(phone, '[^0-9]', '', 'g'))";
 
 export const migrations: Record<string, Migration> = {
   '0001_members_read_table': {

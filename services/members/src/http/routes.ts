@@ -32,9 +32,9 @@ export const registerRoutes = (svc: Svc, deps: MembersDeps): void => {
   });
   addRoute(svc, memberRoutes.stats, async ({ query, ctx }) => ({ success: true, data: await memberStats(deps, ctx, query) }));
   addRoute(svc, memberRoutes.me, async ({ ctx }) => ({ success: true, data: await getMyMembership(deps, ctx) }));
-  addRoute(svc, memberRoutes.myMeasurements, async ({ query, ctx }) => ({ success: true, ...(await listMeasurements(deps, ctx, ctx.userId, query)) }));
+  addRoute(svc, memberRoutes.myMeasurements, async ({ query, ctx }) => ({ success: true, ...(await listMeasurements(deps, ctx, 'me', query)) }));
   addRoute(svc, memberRoutes.recordMyMeasurement, async ({ body, ctx }, _req, reply) =>
-    reply.status(201).send({ success: true, data: await recordMeasurement(deps, ctx, ctx.userId, body) }),
+    reply.status(201).send({ success: true, data: await recordMeasurement(deps, ctx, 'me', body) }),
   );
   addRoute(svc, memberRoutes.get, async ({ params, ctx }) => ({ success: true, data: await getMember(deps, ctx, params.id) }));
   addRoute(svc, memberRoutes.create, async ({ body, ctx }, _req, reply) =>
