@@ -212,8 +212,15 @@ export const findMemberPage = async (
 export const lockAndClearMembers = async (trx: Transaction<MembersDb>): Promise<void> => {
   await sql`lock table members in exclusive mode`.execute(trx);
   await sql`lock table membership_terms in exclusive mode`.execute(trx);
+  // The account status comes from auth's events, not from the membership streams: kept aside for restoreAccounts.
+  await sql`create temp table rebuild_accounts on commit drop as select id, account_status from members`.execute(trx);
   await trx.deleteFrom('membership_terms').execute();
   await trx.deleteFrom('members').execute();
+};
+
+/** After a rebuild's replay: the account statuses kept aside by lockAndClearMembers. */
+export const restoreAccounts = async (trx: Transaction<MembersDb>): Promise<void> => {
+  await sql`update members m set account_status = a.account_status from rebuild_accounts a where a.id = m.id`.execute(trx);
 };
 
 export const countMembers = async (db: Executor<MembersDb>): Promise<number> =>
