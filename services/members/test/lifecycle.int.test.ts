@@ -2,6 +2,7 @@ import { ErrorBody, memberRoutes, type Member } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireMemberships } from '../src/app/expire-memberships.ts';
+import { inTransaction, runCommand } from '../src/aggregates/run-command.ts';
 import { rebuild } from '../src/projections/rebuild.ts';
 import { bootMembers } from './setup.ts';
 
@@ -392,12 +393,42 @@ describe('plan limit and read-only trial', () => {
     for (const r of refused) expect(expectError(r, 409, 'Your Free plan allows 14 members. Choose a bigger plan to add more.').code).toBe('PLAN_LIMIT');
     const stats = memberRoutes.stats.responses[200].parse((await call('ownerF', 'GET', '/members/stats/overview')).json()).data;
     expect(stats.plan).toEqual({ limit: 14, used: 14 });
+    // Someone who joined with the code does not count until staff start their membership, which needs a place.
+    const pendingId = randomUUID();
+    await inTransaction(env.db, (trx) =>
+      runCommand(
+        trx,
+        pendingId,
+        {
+          type: 'SignUpMember',
+          data: {
+            memberId: pendingId,
+            orgId: orgF,
+            locationId: LF,
+            firstName: 'Join',
+            lastName: 'Late',
+            email: 'join-late@example.in',
+            phone: '',
+            signedUpAt: '2025-03-11T00:00:00.000Z',
+          },
+        },
+        { orgId: orgF, locationId: LF, correlationId: randomUUID(), causationId: randomUUID() },
+      ),
+    );
+    expectError(
+      await call('ownerF', 'POST', `/members/${pendingId}/renew`, renewBody),
+      409,
+      'Your Free plan allows 14 members. Choose a bigger plan to add more.',
+    );
     // An archived member frees a place.
     const first = memberRoutes.create.responses[201].parse(results.find((r) => r.statusCode === 201)!.json()).data;
     expect((await call('ownerF', 'DELETE', `/members/${first._id}`)).statusCode).toBe(200);
-    expect(
-      (await call('ownerF', 'POST', '/members', { firstName: 'Free', lastName: 'Late', email: 'free-late@example.in', phone: '+91 92222 99999' })).statusCode,
-    ).toBe(201);
+    expect((await call('ownerF', 'POST', `/members/${pendingId}/renew`, renewBody)).statusCode).toBe(200);
+    expectError(
+      await call('ownerF', 'POST', '/members', { firstName: 'Free', lastName: 'Late', email: 'free-late@example.in', phone: '+91 92222 99999' }),
+      409,
+      /plan allows 14 members/,
+    );
   });
 
   it('a trial that ended refuses writes with 402 and writes nothing; reads still work', async () => {

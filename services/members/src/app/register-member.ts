@@ -1,20 +1,16 @@
-import { PLAN_TERMS, STAFF_ROLES, type CreateMemberBody, type Member } from '@akhada/contracts';
+import { STAFF_ROLES, type CreateMemberBody, type Member } from '@akhada/contracts';
 import { assertLocation, conflict, forbidden, isUniqueViolation, metadataOf, newId, requireRole, type RequestContext } from '@akhada/kit';
-import { sql } from 'kysely';
 import { inTransaction, runCommand } from '../aggregates/run-command.ts';
-import { organizationIn } from '../db/directory-repo.ts';
-import { countPlanMembers } from '../db/members-repo.ts';
 import { MEMBER_EMAIL_UNIQUE } from '../db/migrations.ts';
 import type { RegisterMember } from '../domain/membership/decider.ts';
 import { rupeesToPaise } from '../domain/money.ts';
 import { assertWritable, memberView, reload } from './access.ts';
 import { todayAt, type MembersDeps } from './deps.ts';
-
-const planName = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
+import { assertPlanRoom } from './plan-limit.ts';
 
 /**
- * Staff register a member in one of their locations. One transaction: the plan's allowance checked under an advisory
- * lock per organization (concurrent creates queue, so the count cannot be overtaken), the MemberRegistered event, the
+ * Staff register a member in one of their locations. One transaction: the plan's allowance (assertPlanRoom), the
+ * MemberRegistered event, the
  * members row (whose unique index settles duplicate emails, even between concurrent requests) and the outbox entry.
  */
 export const registerMember = async (
@@ -53,12 +49,7 @@ export const registerMember = async (
 
   try {
     const row = await inTransaction(deps.db, async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext(${'members-plan:' + ctx.orgId}))`.execute(trx);
-      const org = await organizationIn(trx, ctx.orgId);
-      const limit = org ? PLAN_TERMS[org.plan].members : null;
-      if (org && limit !== null && (await countPlanMembers(trx, ctx.orgId)) >= limit) {
-        throw conflict('PLAN_LIMIT', `Your ${planName(org.plan)} plan allows ${limit} members. Choose a bigger plan to add more.`);
-      }
+      await assertPlanRoom(trx, ctx.orgId);
       await runCommand(trx, memberId, command, metadataOf(ctx, { locationId }));
       return reload(trx, ctx.orgId, memberId);
     });
