@@ -7,17 +7,18 @@
 // VACUUM ANALYZE. Tokens are signed by a key this script serves as the JWKS the service fetches, as auth's would be.
 //
 // Ports: members 24102 (ops 25102), JWKS 28102. BENCH_MEMBERS (20000), BENCH_SECONDS (30) after BENCH_WARMUP_SECONDS
-// (5), BENCH_RATE (50 req/s). On a shared machine run it under the e2e lock:
+// (5), BENCH_RATE (50 req/s); BENCH_CPU_PROF=1 profiles the service. On a shared machine run it under the e2e lock:
 //   flock /tmp/akhada-e2e.lock npm run bench:members
 import autocannon from 'autocannon';
 import { createHash, generateKeyPairSync, randomUUID, sign as signWith } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startProcess } from '../processes.ts';
 import { provision } from '../provision.ts';
+import { formatSummary, summarize } from './cpu-profile-top.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20_000);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 30);
@@ -26,6 +27,8 @@ const RATE = Number(process.env.BENCH_RATE ?? 50);
 const PORT = 24_102;
 const JWKS_PORT = 28_102;
 const TARGET_P95_MS = 50;
+/** BENCH_CPU_PROF=1: the members service runs with `node --cpu-prof`; its busiest functions are printed at the end. */
+const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 
 /** Search terms as staff type them: a surname, a first name and the start of a surname, an email, phone digits. */
 const TERMS = ['sharma', 'priya pat', 'rohan.reddy1', '98765 4', 'kulkarni', 'ananya', '9123', 'menon', 'vihaan.k', 'isha jo'];
@@ -180,6 +183,8 @@ export async function main(root: string): Promise<void> {
   const issuer = await startIssuer();
   const orgId = randomUUID();
   const locations: [string, string] = [randomUUID(), randomUUID()];
+  const profileDir = path.join(root, '.data', 'cpu-profiles', `members-bench-${Date.now()}`);
+  if (CPU_PROF) mkdirSync(profileDir, { recursive: true });
   const members = await startProcess({
     name: 'members-bench',
     cwd: root,
@@ -194,6 +199,7 @@ export async function main(root: string): Promise<void> {
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
       INSTANCE_ID: `bench-${process.pid}`,
+      ...(CPU_PROF && { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim() }),
     },
     readyUrl: `http://127.0.0.1:${PORT + 1000}/ready`,
     echo: false,
@@ -239,6 +245,10 @@ export async function main(root: string): Promise<void> {
   } finally {
     await members.stop();
     await issuer.close();
+    if (CPU_PROF) {
+      const files = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'));
+      for (const f of files) console.log(`${formatSummary(summarize(path.join(profileDir, f)))}\n  (${path.relative(root, path.join(profileDir, f))})\n`);
+    }
     // The bench's topics stay (namespace `bench`); the database is dropped at the next run (fresh).
   }
 }
