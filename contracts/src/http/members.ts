@@ -144,6 +144,18 @@ export const Measurement = z.object({
   createdAt: IsoDateTime,
 });
 export type Measurement = z.infer<typeof Measurement>;
+/** `YYYY-MM-DD` of today (UTC) moved by whole years and days, computed when parsing. */
+const dayFromToday = ({ years = 0, days = 0 }: { years?: number; days?: number }): string => {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+/** The day a measurement was taken: not in the future (a day of slack for time zones ahead of UTC), at most 5 years back. */
+const MeasuredOn = z.iso
+  .date({ error: 'Date must be a date such as 2026-04-01' })
+  .refine((v) => v >= dayFromToday({ years: -5 }), 'Date cannot be more than 5 years ago')
+  .refine((v) => v <= dayFromToday({ days: 1 }), 'Date cannot be in the future');
 const optionalMeasure = (label: string, min: number, max: number, unit: string) =>
   z
     .number({ message: `${label} must be a number` })
@@ -153,7 +165,7 @@ const optionalMeasure = (label: string, min: number, max: number, unit: string) 
     .optional();
 export const RecordMeasurementBody = z
   .object({
-    measuredOn: z.iso.date({ error: 'Date must be a date such as 2026-04-01' }).optional(),
+    measuredOn: MeasuredOn.optional(),
     weightKg: optionalMeasure('Weight', 20, 400, 'kg'),
     bodyFatPercent: optionalMeasure('Body fat', 2, 75, '%'),
     chestCm: optionalMeasure('Chest', 40, 250, 'cm'),
