@@ -135,6 +135,7 @@ const commands: Record<string, () => Promise<void>> = {
   infra: infraOnly,
   seed: seedOnly,
   bench: async () => (await import('./bench/gateway-overhead.ts')).main(root),
+  'bench-members': async () => (await import('./bench/members-search.ts')).main(root),
   'new-service': async () => (await import('./new-service.ts')).main(root, process.argv.slice(3)),
   // The script prints its figures and exits by itself.
   'web-budgets': async () => {

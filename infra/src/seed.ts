@@ -1,7 +1,9 @@
 // The demo chain, seeded once through the product's own public API (so it takes exactly the paths users take):
-// one organization, two locations in different cities, an owner, an admin, a trainer and a few dozen members.
-import { authRoutes, memberRoutes } from '@akhada/contracts';
-import { approveDemoTrainer } from './seed-trainers.ts';
+// one organization, two locations in different cities, an owner, an admin, a trainer, and members in every state
+// (infra/src/seed-members.ts).
+import { authRoutes } from '@akhada/contracts';
+import { seedMembers } from './seed-members.ts';
+import { approveDemoTrainer, seedTrainers } from './seed-trainers.ts';
 
 export const DEMO = {
   password: 'Akhada@2026',
@@ -13,50 +15,6 @@ export const DEMO = {
 };
 
 const DEMO_TRAINER_PHONE = '+91 98220 33333';
-
-const FIRST = [
-  'Aarav',
-  'Priya',
-  'Rohan',
-  'Ananya',
-  'Kabir',
-  'Isha',
-  'Aditya',
-  'Sneha',
-  'Vihaan',
-  'Diya',
-  'Arnav',
-  'Kavya',
-  'Reyansh',
-  'Pooja',
-  'Sai',
-  'Nisha',
-  'Karan',
-  'Riya',
-];
-const LAST = [
-  'Sharma',
-  'Patel',
-  'Reddy',
-  'Gupta',
-  'Iyer',
-  'Khan',
-  'Das',
-  'Joshi',
-  'Mehta',
-  'Rao',
-  'Kulkarni',
-  'Singh',
-  'Bose',
-  'Menon',
-  'Chopra',
-  'Naidu',
-  'Pillai',
-  'Shetty',
-];
-const TYPES = ['basic', 'premium', 'vip', 'annual'] as const;
-const FREQ = { basic: 'monthly', premium: 'quarterly', vip: 'monthly', annual: 'annually' } as const;
-const FEE = { basic: 1500, premium: 4200, vip: 3500, annual: 15000 } as const;
 
 const call = async (base: string, method: string, path: string, body?: unknown, token?: string) => {
   const res = await fetch(`${base}/api${path}`, {
@@ -104,6 +62,9 @@ export async function seedDemo(gatewayUrl: string, log: (s: string) => void = co
     'admin',
     call(gatewayUrl, 'POST', '/auth/staff', { ...DEMO.admin, phone: '+91 98450 22222', role: 'admin', locationIds: [blr], password: DEMO.password }, token),
   );
+  // The demo chain runs on the Pro plan (150 members, 5 trainers): the free trial's 14 members and 2 trainers would not
+  // hold a chain of two branches, and a demo older than 14 days would be read-only.
+  await must('plan', call(gatewayUrl, 'PUT', '/settings/plan', { plan: 'pro' }, token));
   // The demo trainer joins with the gym's code, like a real one: pending until the owner approves them.
   const joinCode = login.data.user.organization.joinCode;
   if (!joinCode) throw new Error('seed: the demo gym has no join code');
@@ -112,27 +73,9 @@ export async function seedDemo(gatewayUrl: string, log: (s: string) => void = co
     call(gatewayUrl, 'POST', '/auth/register', { ...DEMO.trainer, phone: DEMO_TRAINER_PHONE, role: 'trainer', gymCode: joinCode, password: DEMO.password }),
   );
   await approveDemoTrainer(gatewayUrl, token, { ...DEMO.trainer, phone: DEMO_TRAINER_PHONE });
-
-  const today = new Date();
-  for (let i = 0; i < 36; i++) {
-    const first = FIRST[i % FIRST.length]!;
-    const last = LAST[(i * 7) % LAST.length]!;
-    const type = TYPES[i % TYPES.length]!;
-    // Spread start dates over the last months so the list shows a mix of fresh, ending and expired memberships.
-    const start = new Date(today.getTime() - ((i * 11) % 120) * 86_400_000).toISOString().slice(0, 10);
-    const body = {
-      firstName: first,
-      lastName: last,
-      email: `${first}.${last}${i}@example.in`.toLowerCase(),
-      phone: `+91 9${String(800000000 + i * 7919).slice(0, 9)}`,
-      membershipType: type,
-      paymentFrequency: FREQ[type],
-      membershipFee: FEE[type],
-      locationId: i % 2 === 0 ? pune : blr,
-      startDate: start,
-    };
-    memberRoutes.create.responses[201].parse(await must(`member ${i}`, call(gatewayUrl, 'POST', '/members', body, token)));
-  }
+  // More trainers (both branches, certifications, weekly slots) before the members, so some members get one.
+  const trainerIds = await seedTrainers(gatewayUrl, token, [pune, blr], log);
+  await seedMembers(gatewayUrl, token, { pune, blr, joinCode, trainerIds, password: DEMO.password, log });
   log('[seed] demo chain ready');
   return true;
 }

@@ -2,13 +2,35 @@ import { SERVICES } from '@akhada/contracts';
 import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './app/deps.ts';
+import { startExpiryJob } from './app/expire-memberships.ts';
 import { buildApp } from './build-app.ts';
+import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
 import type { MembersDb } from './db/schema.ts';
 
-// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay), the app, serve, close.
-const config = loadConfig(BaseConfig.extend({ PORT: z.coerce.number().default(SERVICES.members.port) }));
+process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+
+// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay), consumers, the expiry job,
+// the app, serve, close.
+const config = loadConfig(
+  BaseConfig.extend({
+    PORT: z.coerce.number().default(SERVICES.members.port),
+    /** How often the expiry job looks for memberships whose end date has begun (ms). */
+    EXPIRY_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+  }),
+);
 const runtime = await bootRuntime<MembersDb>({ name: 'members', config, migrations });
-const { logger, verifier, readiness, directory, dbh } = runtime;
-const app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock: () => new Date(), timeZone: DEFAULT_TIME_ZONE });
-await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: runtime.closers });
+const { logger, verifier, readiness, directory, dbh, bus } = runtime;
+const clock = () => new Date();
+const deps = { db: dbh.db, clock, timeZone: DEFAULT_TIME_ZONE, directory };
+
+const consumers = await startConsumers({ bus, db: dbh.db, logger });
+const expiry = startExpiryJob({ ...deps, logger }, { intervalMs: config.EXPIRY_INTERVAL_MS });
+const app = buildApp({ logger, verifier, readiness, ...deps });
+await serve({
+  app,
+  port: config.PORT,
+  host: config.HOST,
+  logger,
+  onClose: [expiry.stop, ...consumers.map((c) => () => c.stop()), ...runtime.closers],
+});

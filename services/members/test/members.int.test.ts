@@ -45,7 +45,15 @@ beforeAll(async () => {
     INSTANCE_ID: schema,
   });
   runtime = await bootRuntime<MembersDb>({ name: 'members', config, schema, migrations, verifier: createTokenVerifier({ keys: testKeys.keys }) });
-  app = buildApp({ db: runtime.dbh.db, logger: runtime.logger, verifier: runtime.verifier, readiness: runtime.readiness, clock, timeZone: DEFAULT_TIME_ZONE });
+  app = buildApp({
+    db: runtime.dbh.db,
+    logger: runtime.logger,
+    verifier: runtime.verifier,
+    readiness: runtime.readiness,
+    clock,
+    timeZone: DEFAULT_TIME_ZONE,
+    directory: runtime.directory,
+  });
   await app.ready();
 
   const sign = (orgId: string, role: Role, locationIds: string[], userId?: string) =>

@@ -1,17 +1,17 @@
 import type { MemberDetail } from '@akhada/contracts';
 import { forbidden, isStaff, notFound, type RequestContext } from '@akhada/kit';
 import { findMember } from '../db/members-repo.ts';
-import { toMember } from '../views/member-view.ts';
-import { todayFor, type MembersDeps } from './deps.ts';
+import { memberDetailView } from './access.ts';
+import type { MembersDeps } from './deps.ts';
 
 /**
- * One member, if it belongs to the caller's organization and to a location the caller may see. Anything else is
- * "not found", never "forbidden", so ids of other gyms reveal nothing.
+ * One member with their terms, if it belongs to the caller's organization and to a location the caller may see.
+ * Anything else is "not found", never "forbidden", so ids of other gyms reveal nothing.
  */
-export const getMember = async (deps: Pick<MembersDeps, 'db' | 'clock' | 'timeZone'>, ctx: RequestContext, id: string): Promise<MemberDetail> => {
+export const getMember = async (deps: Pick<MembersDeps, 'db' | 'clock' | 'timeZone' | 'directory'>, ctx: RequestContext, id: string): Promise<MemberDetail> => {
   if (!isStaff(ctx) && ctx.role !== 'trainer') throw forbidden('Only gym staff and trainers can see member records');
   if (ctx.locationIds.length === 0) throw notFound('Member');
   const row = await findMember(deps.db, { orgId: ctx.orgId, locationIds: ctx.locationIds }, id);
   if (!row) throw notFound('Member');
-  return { ...toMember(row, todayFor(deps)), terms: [] };
+  return memberDetailView(deps, row);
 };

@@ -1,20 +1,23 @@
 import { STAFF_ROLES, type CreateMemberBody, type Member } from '@akhada/contracts';
-import { assertLocation, conflict, executeCommand, forbidden, isUniqueViolation, metadataOf, newId, requireRole, type RequestContext } from '@akhada/kit';
-import { membershipAggregate } from '../aggregates/membership.ts';
+import { assertLocation, conflict, forbidden, isUniqueViolation, metadataOf, newId, requireRole, type RequestContext } from '@akhada/kit';
+import { inTransaction, runCommand } from '../aggregates/run-command.ts';
 import { MEMBER_EMAIL_UNIQUE } from '../db/migrations.ts';
-import { dateIn } from '../domain/membership/calendar.ts';
 import type { RegisterMember } from '../domain/membership/decider.ts';
 import { rupeesToPaise } from '../domain/money.ts';
-import { registeredRow } from '../projections/members.ts';
-import { todayFor, type MembersDeps } from './deps.ts';
-import { toMember } from '../views/member-view.ts';
+import { memberView, reload } from './access.ts';
+import { todayAt, type MembersDeps } from './deps.ts';
+import { assertPlanRoom } from './plan-limit.ts';
 
 /**
- * Staff register a member in one of their locations. One transaction (the kit's executeCommand): the MemberRegistered
- * event, the members row (whose unique index settles duplicate emails, even between concurrent requests) and the
- * outbox entry.
+ * Staff register a member in one of their locations. One transaction: the plan's allowance (assertPlanRoom), the
+ * MemberRegistered event, the
+ * members row (whose unique index settles duplicate emails, even between concurrent requests) and the outbox entry.
  */
-export const registerMember = async (deps: Pick<MembersDeps, 'db' | 'clock' | 'timeZone'>, ctx: RequestContext, body: CreateMemberBody): Promise<Member> => {
+export const registerMember = async (
+  deps: Pick<MembersDeps, 'db' | 'clock' | 'timeZone' | 'directory'>,
+  ctx: RequestContext,
+  body: CreateMemberBody,
+): Promise<Member> => {
   requireRole(ctx, STAFF_ROLES, 'Only gym owners and admins can register members');
   const locationId = body.locationId ?? ctx.locationIds[0];
   if (!locationId) throw forbidden('You have no location to register members in');
@@ -35,16 +38,21 @@ export const registerMember = async (deps: Pick<MembersDeps, 'db' | 'clock' | 't
       membershipType: body.membershipType,
       paymentFrequency: body.paymentFrequency,
       feePaise: rupeesToPaise(body.membershipFee),
-      startDate: body.startDate ?? dateIn(deps.timeZone, now),
+      startDate: body.startDate ?? (await todayAt(deps, locationId)),
       registeredAt: now.toISOString(),
+      paymentMethod: body.paymentMethod ?? null,
+      dateOfBirth: body.dateOfBirth ?? null,
+      gender: body.gender ?? null,
     },
   };
 
   try {
-    const { events } = await executeCommand(deps.db, membershipAggregate, memberId, command, metadataOf(ctx, { locationId }));
-    const registered = events.find((e) => e.event.type === 'MemberRegistered');
-    if (!registered) throw new Error(`registering member ${memberId} appended no MemberRegistered event`);
-    return toMember(registeredRow(registered.event.data, registered.streamVersion), todayFor(deps));
+    const row = await inTransaction(deps.db, async (trx) => {
+      await assertPlanRoom(trx, ctx.orgId);
+      await runCommand(trx, memberId, command, metadataOf(ctx, { locationId }));
+      return reload(trx, ctx.orgId, memberId);
+    });
+    return await memberView(deps, row);
   } catch (err) {
     if (isUniqueViolation(err, MEMBER_EMAIL_UNIQUE)) throw conflict('EMAIL_TAKEN', 'A member with this email already exists');
     throw err;

@@ -16,6 +16,7 @@ export interface MemberFilter {
   search?: string | undefined;
   status?: ShownStatus | undefined;
   membershipType?: MembershipType | undefined;
+  trainerId?: string | undefined;
 }
 
 /**
@@ -44,6 +45,14 @@ export const upsertMember = async (db: Executor<MembersDb>, row: MembersTable): 
           end_date: eb.ref('excluded.end_date'),
           registered_at: eb.ref('excluded.registered_at'),
           version: eb.ref('excluded.version'),
+          date_of_birth: eb.ref('excluded.date_of_birth'),
+          gender: eb.ref('excluded.gender'),
+          frozen_from: eb.ref('excluded.frozen_from'),
+          account_status: eb.ref('excluded.account_status'),
+          joined_with_code: eb.ref('excluded.joined_with_code'),
+          trainer_id: eb.ref('excluded.trainer_id'),
+          payment_method: eb.ref('excluded.payment_method'),
+          archived_at: eb.ref('excluded.archived_at'),
         }))
         .where('members.version', '<', (eb) => eb.ref('excluded.version')),
     )
@@ -63,19 +72,21 @@ type Eb = ExpressionBuilder<MembersDb, 'members'>;
 interface PageValues {
   orgId: string;
   locationIds: string[];
-  /** `%search%`, LIKE wildcards typed by the person escaped. */
+  /** `%search%` in lowercase, LIKE wildcards typed by the person escaped. */
   pattern: string;
   /** `%digits%` of a search that is a phone number. */
   digitsPattern: string;
   today: string;
   membershipType: MembershipType;
+  trainerId: string;
   limit: number;
   offset: number;
 }
 
+/** One trigram-indexed column (name, email, phone and its digits, lowercase) holds every field the search looks in. */
 const searchFilter = (v: PageValues, byDigits: boolean) => (eb: Eb) => {
-  const clauses = [eb(sql<string>`first_name || ' ' || last_name`, 'ilike', v.pattern), eb('email', 'ilike', v.pattern), eb('phone', 'like', v.pattern)];
-  if (byDigits) clauses.push(eb(sql<string>`regexp_replace(phone, '[^0-9]', '', 'g')`, 'like', v.digitsPattern));
+  const clauses = [eb(sql<string>`search_text`, 'like', v.pattern)];
+  if (byDigits) clauses.push(eb(sql<string>`search_text`, 'like', v.digitsPattern));
   return eb.or(clauses);
 };
 
@@ -93,10 +104,13 @@ const statusFilter = (status: ShownStatus, today: string) => (eb: Eb) => {
 
 interface PageShape {
   search: boolean;
+  /** Under three characters: no trigram to look up, and such a term matches many members. */
+  shortSearch: boolean;
   /** "98765 43210", "+91-9876543210" and "9876543210" are the same number: a phone-like search also compares digits. */
   byDigits: boolean;
   status: ShownStatus | undefined;
   membershipType: boolean;
+  trainer: boolean;
 }
 
 /**
@@ -111,8 +125,35 @@ const buildPageQuery = (db: Executor<MembersDb>, shape: PageShape) =>
       .where('org_id', '=', v.orgId)
       .where(sql<boolean>`location_id = any(${v.locationIds}::uuid[])`);
     if (shape.search) filtered = filtered.where(searchFilter(v, shape.byDigits));
+    // Archived members leave the lists; only asking for them by status shows them.
     if (shape.status) filtered = filtered.where(statusFilter(shape.status, v.today));
+    else filtered = filtered.where('membership_status', '<>', 'archived');
+    if (shape.trainer) filtered = filtered.where('trainer_id', '=', v.trainerId);
     if (shape.membershipType) filtered = filtered.where('membership_type', '=', v.membershipType);
+    if (shape.search && !shape.shortSearch) {
+      // A search of three characters or more: the trigram index finds the matches once (a materialized CTE), and
+      // the count and the page (a top-50 sort) read them. Walking the newest-first index instead and filtering, as
+      // the plan of the other shapes does, reads every member of the organization when a term matches few of them.
+      return db
+        .with(
+          (cte) => cte('matched').materialized(),
+          () => filtered.selectAll(),
+        )
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('matched')
+            .select((e) => e.fn.countAll<number>().as('total_count'))
+            .as('t'),
+        )
+        .leftJoinLateral(
+          (eb) => eb.selectFrom('matched').selectAll().orderBy('registered_at', 'desc').orderBy('id', 'desc').limit(v.limit).offset(v.offset).as('p'),
+          (join) => join.onTrue(),
+        )
+        .selectAll('p')
+        .select('t.total_count')
+        .orderBy('p.registered_at', 'desc')
+        .orderBy('p.id', 'desc');
+    }
     return db
       .selectFrom(filtered.select((eb) => eb.fn.countAll<number>().as('total_count')).as('t'))
       .leftJoinLateral(filtered.selectAll().orderBy('registered_at', 'desc').orderBy('id', 'desc').limit(v.limit).offset(v.offset).as('p'), (join) =>
@@ -124,7 +165,7 @@ const buildPageQuery = (db: Executor<MembersDb>, shape: PageShape) =>
       .orderBy('p.id', 'desc');
   });
 
-// Built once per shape (at most 2 × 2 × 4 × 2): later pages skip kysely's builder and PostgreSQL's planner.
+// Built once per shape (at most 2 × 2 × 8 × 2 × 2): later pages skip kysely's builder and PostgreSQL's planner.
 const pageQueries = new Map<string, ReturnType<typeof buildPageQuery>>();
 
 /** A page of the scope's members, newest first, ties broken by id (pages never overlap or skip), and the total. */
@@ -138,21 +179,24 @@ export const findMemberPage = async (
   const digits = search.replace(/\D/g, '');
   const shape: PageShape = {
     search: search !== '',
+    shortSearch: search.length < 3,
     byDigits: digits.length >= 3 && /^[\d\s()+-]+$/.test(search),
     status: filter.status,
     membershipType: filter.membershipType !== undefined,
+    trainer: filter.trainerId !== undefined,
   };
-  const key = `${shape.search}|${shape.byDigits}|${shape.status ?? ''}|${shape.membershipType}`;
+  const key = `${shape.search}|${shape.shortSearch}|${shape.byDigits}|${shape.status ?? ''}|${shape.membershipType}|${shape.trainer}`;
   let query = pageQueries.get(key);
   if (!query) pageQueries.set(key, (query = buildPageQuery(db, shape)));
   const { rows: result } = await db.executeQuery(
     query({
       orgId: scope.orgId,
       locationIds: scope.locationIds,
-      pattern: `%${escapeLike(search)}%`,
+      pattern: `%${escapeLike(search.toLowerCase())}%`,
       digitsPattern: `%${digits}%`,
       today,
       membershipType: filter.membershipType ?? 'basic',
+      trainerId: filter.trainerId ?? '00000000-0000-0000-0000-000000000000',
       limit,
       offset,
     }),
@@ -167,7 +211,16 @@ export const findMemberPage = async (
 /** For a rebuild: holds writers off the table and empties it, inside the rebuild's transaction. */
 export const lockAndClearMembers = async (trx: Transaction<MembersDb>): Promise<void> => {
   await sql`lock table members in exclusive mode`.execute(trx);
+  await sql`lock table membership_terms in exclusive mode`.execute(trx);
+  // The account status comes from auth's events, not from the membership streams: kept aside for restoreAccounts.
+  await sql`create temp table rebuild_accounts on commit drop as select id, account_status from members`.execute(trx);
+  await trx.deleteFrom('membership_terms').execute();
   await trx.deleteFrom('members').execute();
+};
+
+/** After a rebuild's replay: the account statuses kept aside by lockAndClearMembers. */
+export const restoreAccounts = async (trx: Transaction<MembersDb>): Promise<void> => {
+  await sql`update members m set account_status = a.account_status from rebuild_accounts a where a.id = m.id`.execute(trx);
 };
 
 export const countMembers = async (db: Executor<MembersDb>): Promise<number> =>
@@ -177,3 +230,91 @@ export const countMembers = async (db: Executor<MembersDb>): Promise<number> =>
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()
   ).n;
+
+/** A member of the organization whatever the location (the use case decides what the caller may do with it). */
+export const findMemberInOrg = (db: Executor<MembersDb>, orgId: string, id: string): Promise<MembersTable | undefined> =>
+  db.selectFrom('members').selectAll().where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
+
+/** Members counted against the plan: not archived and not awaiting a plan. */
+export const countPlanMembers = async (db: Executor<MembersDb>, orgId: string): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('members')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('org_id', '=', orgId)
+        .where('membership_status', 'not in', ['archived', 'pending'])
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** A trainer's current clients: members assigned to them, not archived. */
+export const countTrainerClients = async (db: Executor<MembersDb>, trainerId: string): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('members')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('trainer_id', '=', trainerId)
+        .where('membership_status', '<>', 'archived')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export const memberIdsOfTrainer = async (db: Executor<MembersDb>, trainerId: string): Promise<string[]> =>
+  (await db.selectFrom('members').select('id').where('trainer_id', '=', trainerId).orderBy('id').execute()).map((r) => r.id);
+
+export const setAccountStatus = async (db: Executor<MembersDb>, memberId: string, status: MembersTable['account_status']): Promise<void> => {
+  await db.updateTable('members').set({ account_status: status }).where('id', '=', memberId).execute();
+};
+
+/** Active memberships whose end date is on or before `upTo` (the expiry job narrows by each location's today). */
+export const dueForExpiry = (db: Executor<MembersDb>, upTo: string, limit: number) =>
+  db
+    .selectFrom('members')
+    .select(['id', 'org_id', 'location_id', 'end_date'])
+    .where('membership_status', '=', 'active')
+    .where('end_date', '<=', upTo)
+    .orderBy('end_date')
+    .limit(limit)
+    .execute();
+
+export const memberEmailTaken = async (db: Executor<MembersDb>, orgId: string, email: string, exceptId?: string): Promise<boolean> => {
+  let q = db
+    .selectFrom('members')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase());
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+};
+
+export interface StatsRow {
+  location_id: string;
+  membership_status: MembershipStatus;
+  membership_type: MembershipType;
+  n: number;
+  new_this_month: number;
+  expiring_7: number;
+  expiring_30: number;
+}
+
+/** Counts per location, status and type (archived excluded), with the date-based counts, in one statement. */
+export const memberStatsRows = async (
+  db: Executor<MembersDb>,
+  scope: MemberScope,
+  { today, monthStart }: { today: string; monthStart: string },
+): Promise<StatsRow[]> => {
+  const rows = await sql<StatsRow>`
+    select location_id,
+           case when membership_status = 'active' and end_date <= ${today}::date then 'expired' else membership_status end as membership_status,
+           membership_type,
+           count(*)::int as n,
+           count(*) filter (where registered_at >= ${monthStart}::date)::int as new_this_month,
+           count(*) filter (where membership_status = 'active' and end_date > ${today}::date and end_date <= ${today}::date + 7)::int as expiring_7,
+           count(*) filter (where membership_status = 'active' and end_date > ${today}::date and end_date <= ${today}::date + 30)::int as expiring_30
+      from members
+     where org_id = ${scope.orgId} and location_id = any(${scope.locationIds}::uuid[]) and membership_status <> 'archived'
+     group by 1, 2, 3`.execute(db);
+  return rows.rows;
+};

@@ -4,6 +4,12 @@ import type { Migration } from 'kysely/migration';
 /** Unique per organization among members, whatever the case; the constraint name is how the app recognises it. */
 export const MEMBER_EMAIL_UNIQUE = 'members_org_email_uq';
 
+/**
+ * What the list's search looks in: the name, email, phone and the phone's digits, lowercase, separated by U+0001 (a
+ * control character no search may contain, so a term never matches across two fields).
+ */
+const SEARCH_TEXT = "lower(first_name || ' ' || last_name || chr(1) || email || chr(1) || phone || chr(1) || regexp_replace(phone, '[^0-9]', '', 'g'))";
+
 export const migrations: Record<string, Migration> = {
   '0001_members_read_table': {
     async up(db: Kysely<unknown>) {
@@ -39,6 +45,79 @@ export const migrations: Record<string, Migration> = {
     // index-only scan of the index above.
     async up(db: Kysely<unknown>) {
       await sql`create index members_org_registered_idx on members (org_id, registered_at desc, id desc)`.execute(db);
+    },
+  },
+  '0003_membership_lifecycle': {
+    // The event-sourced membership: every status, the freeze, the trainer, the account, the history of terms, body
+    // measurements, the trainers this service may assign (projected from trainers' events), and search indexes.
+    async up(db: Kysely<unknown>) {
+      await sql`alter table members drop constraint if exists members_membership_status_check`.execute(db);
+      await sql`alter table members add constraint members_membership_status_check
+        check (membership_status in ('active', 'pending', 'frozen', 'expired', 'cancelled', 'inactive', 'archived'))`.execute(db);
+      await sql`alter table members
+        add column frozen_from date,
+        add column account_status text not null default 'invited' check (account_status in ('invited', 'active', 'failed', 'none')),
+        add column joined_with_code boolean not null default false,
+        add column trainer_id uuid,
+        add column payment_method text,
+        add column archived_at timestamptz,
+        add column search_text text generated always as (${sql.raw(SEARCH_TEXT)}) stored`.execute(db);
+      // Search over name, email and phone by substring: one trigram GIN index over the fields' lowercase text serves
+      // LIKE '%…%' (pg_trgm lives in public, shared by every schema of the database; created once under a lock so
+      // parallel migrations do not race).
+      await sql`select pg_advisory_xact_lock(hashtext('akhada.extension.pg_trgm'))`.execute(db);
+      await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+      await sql`create index members_search_trgm_idx on members using gin (search_text public.gin_trgm_ops)`.execute(db);
+      await sql`create index members_trainer_idx on members (trainer_id) where trainer_id is not null`.execute(db);
+      await sql`create index members_active_end_idx on members (end_date) where membership_status = 'active'`.execute(db);
+
+      await db.schema
+        .createTable('membership_terms')
+        .addColumn('member_id', 'uuid', (c) => c.notNull())
+        .addColumn('term_no', 'integer', (c) => c.notNull())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('membership_type', 'text', (c) => c.notNull())
+        .addColumn('payment_frequency', 'text', (c) => c.notNull())
+        .addColumn('payment_method', 'text')
+        .addColumn('fee_paise', 'bigint', (c) => c.notNull())
+        .addColumn('start_date', 'date', (c) => c.notNull())
+        .addColumn('end_date', 'date', (c) => c.notNull())
+        .addColumn('days_frozen', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('membership_terms_pk', ['member_id', 'term_no'])
+        .execute();
+
+      await db.schema
+        .createTable('measurements')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('member_id', 'uuid', (c) => c.notNull())
+        .addColumn('measured_on', 'date', (c) => c.notNull())
+        .addColumn('weight_kg', sql`numeric(6,2)`)
+        .addColumn('body_fat_percent', sql`numeric(5,2)`)
+        .addColumn('chest_cm', sql`numeric(6,2)`)
+        .addColumn('waist_cm', sql`numeric(6,2)`)
+        .addColumn('arms_cm', sql`numeric(6,2)`)
+        .addColumn('notes', 'text')
+        .addColumn('recorded_by_id', 'uuid', (c) => c.notNull())
+        .addColumn('recorded_by_name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await sql`create index measurements_member_idx on measurements (member_id, measured_on desc, created_at desc)`.execute(db);
+
+      await db.schema
+        .createTable('trainers')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .addColumn('specialization', sql`text[]`, (c) => c.notNull())
+        .addColumn('max_clients', 'integer', (c) => c.notNull())
+        .addColumn('is_available', 'boolean', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
     },
   },
 };

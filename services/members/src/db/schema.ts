@@ -1,4 +1,4 @@
-import type { MembershipStatus, MembershipType, PaymentFrequency } from '@akhada/contracts';
+import type { AccountStatus, MembershipStatus, MembershipType, PaymentFrequency, PaymentMethod, Specialization, TrainerStatus } from '@akhada/contracts';
 import type { KitTables } from '@akhada/kit';
 
 /** The members read table: one row per member, projected inline from the membership streams. */
@@ -10,8 +10,9 @@ export interface MembersTable {
   last_name: string;
   email: string;
   phone: string;
+  /** The current (latest) term's type, frequency, fee, method and dates; a pending member's: sign-up day, fee 0. */
   membership_type: MembershipType;
-  /** The stored status; "expired by date" is decided at query time from end_date and today. */
+  /** The stored status; "expired by date" is decided at query time from end_date and today until the expiry job ran. */
   membership_status: MembershipStatus;
   payment_frequency: PaymentFrequency;
   /** Integer paise. */
@@ -24,8 +25,66 @@ export interface MembersTable {
   registered_at: Date;
   /** Stream version of the membership this row reflects; upserts only move it forward. */
   version: number;
+  frozen_from: string | null;
+  account_status: AccountStatus;
+  joined_with_code: boolean;
+  trainer_id: string | null;
+  payment_method: PaymentMethod | null;
+  archived_at: Date | null;
+  // search_text (generated: name, email, phone and its digits, lowercase) is read by the search through sql`search_text`.
+}
+
+/** One term of a membership (history kept), projected from MemberRegistered / MembershipRenewed / MembershipUnfrozen. */
+export interface MembershipTermsTable {
+  member_id: string;
+  term_no: number;
+  org_id: string;
+  membership_type: MembershipType;
+  payment_frequency: PaymentFrequency;
+  payment_method: PaymentMethod | null;
+  fee_paise: number;
+  start_date: string;
+  end_date: string;
+  days_frozen: number;
+  created_at: Date;
+}
+
+/** Body measurements (not event-sourced: a measurement is a record, not a state of the membership). */
+export interface MeasurementsTable {
+  id: string;
+  org_id: string;
+  member_id: string;
+  measured_on: string;
+  /** numeric columns come back as strings from pg. */
+  weight_kg: number | string | null;
+  body_fat_percent: number | string | null;
+  chest_cm: number | string | null;
+  waist_cm: number | string | null;
+  arms_cm: number | string | null;
+  notes: string | null;
+  recorded_by_id: string;
+  recorded_by_name: string;
+  created_at: Date;
+}
+
+/** The trainers this service may assign, projected from the trainers service's events. */
+export interface TrainersTable {
+  id: string;
+  org_id: string;
+  location_id: string;
+  first_name: string;
+  last_name: string;
+  specialization: Specialization[];
+  max_clients: number;
+  is_available: boolean;
+  status: TrainerStatus;
+  /** occurredAt of the last event applied; older events change nothing. */
+  updated_at: Date;
 }
 
 export interface MembersDb extends KitTables {
   members: MembersTable;
+  membership_terms: MembershipTermsTable;
+  measurements: MeasurementsTable;
+  trainers: TrainersTable;
 }

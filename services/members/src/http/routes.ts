@@ -1,9 +1,21 @@
 import { memberRoutes } from '@akhada/contracts';
 import { addRoute } from '@akhada/kit';
+import { archiveMember } from '../app/archive-member.ts';
+import { assignTrainer } from '../app/assign-trainer.ts';
+import { cancelMembership } from '../app/cancel-membership.ts';
 import type { MembersDeps } from '../app/deps.ts';
+import { freezeMembership } from '../app/freeze-membership.ts';
 import { getMember } from '../app/get-member.ts';
+import { getMyMembership } from '../app/get-my-membership.ts';
 import { listMembers } from '../app/list-members.ts';
+import { deleteMeasurement, listMeasurements, recordMeasurement } from '../app/measurements.ts';
+import { memberStats } from '../app/member-stats.ts';
 import { registerMember } from '../app/register-member.ts';
+import { renewMembership } from '../app/renew-membership.ts';
+import { resendInvitation } from '../app/resend-invitation.ts';
+import { unassignTrainer } from '../app/unassign-trainer.ts';
+import { unfreezeMembership } from '../app/unfreeze-membership.ts';
+import { updateMember } from '../app/update-member.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
 
@@ -18,10 +30,68 @@ export const registerRoutes = (svc: Svc, deps: MembersDeps): void => {
       pagination: { page: page.page, limit: page.limit, totalPages: page.totalPages },
     };
   });
-
+  addRoute(svc, memberRoutes.stats, async ({ query, ctx }) => ({ success: true, data: await memberStats(deps, ctx, query) }));
+  addRoute(svc, memberRoutes.me, async ({ ctx }) => ({ success: true, data: await getMyMembership(deps, ctx) }));
+  addRoute(svc, memberRoutes.myMeasurements, async ({ query, ctx }) => ({ success: true, ...(await listMeasurements(deps, ctx, 'me', query)) }));
+  addRoute(svc, memberRoutes.recordMyMeasurement, async ({ body, ctx }, _req, reply) =>
+    reply.status(201).send({ success: true, data: await recordMeasurement(deps, ctx, 'me', body) }),
+  );
   addRoute(svc, memberRoutes.get, async ({ params, ctx }) => ({ success: true, data: await getMember(deps, ctx, params.id) }));
-
   addRoute(svc, memberRoutes.create, async ({ body, ctx }, _req, reply) =>
     reply.status(201).send({ success: true, data: await registerMember(deps, ctx, body), message: 'Member registered successfully' }),
   );
+  addRoute(svc, memberRoutes.update, async ({ params, body, ctx }) => ({
+    success: true,
+    data: await updateMember(deps, ctx, params.id, body),
+    message: 'Member updated successfully',
+  }));
+  addRoute(svc, memberRoutes.renew, async ({ params, body, ctx }) => ({
+    success: true,
+    data: await renewMembership(deps, ctx, params.id, body),
+    message: 'Membership renewed successfully',
+  }));
+  addRoute(svc, memberRoutes.assignTrainer, async ({ params, body, ctx }) => ({
+    success: true,
+    data: await assignTrainer(deps, ctx, params.id, body.trainerId),
+    message: 'Trainer assigned successfully',
+  }));
+  addRoute(svc, memberRoutes.unassignTrainer, async ({ params, ctx }) => ({
+    success: true,
+    data: await unassignTrainer(deps, ctx, params.id),
+    message: 'Trainer unassigned',
+  }));
+  addRoute(svc, memberRoutes.freeze, async ({ params, body, ctx }) => ({
+    success: true,
+    data: await freezeMembership(deps, ctx, params.id, body),
+    message: 'Membership frozen',
+  }));
+  addRoute(svc, memberRoutes.unfreeze, async ({ params, ctx }) => ({
+    success: true,
+    data: await unfreezeMembership(deps, ctx, params.id),
+    message: 'Membership unfrozen',
+  }));
+  addRoute(svc, memberRoutes.cancel, async ({ params, body, ctx }) => ({
+    success: true,
+    data: await cancelMembership(deps, ctx, params.id, body),
+    message: 'Membership cancelled',
+  }));
+  addRoute(svc, memberRoutes.archive, async ({ params, ctx }) => {
+    await archiveMember(deps, ctx, params.id);
+    return { success: true, message: 'Member archived successfully' };
+  });
+  addRoute(svc, memberRoutes.resendInvitation, async ({ params, ctx }) => {
+    await resendInvitation(deps, ctx, params.id);
+    return { success: true, message: 'Invitation sent again' };
+  });
+  addRoute(svc, memberRoutes.measurements, async ({ params, query, ctx }) => ({
+    success: true,
+    ...(await listMeasurements(deps, ctx, params.id, query)),
+  }));
+  addRoute(svc, memberRoutes.recordMeasurement, async ({ params, body, ctx }, _req, reply) =>
+    reply.status(201).send({ success: true, data: await recordMeasurement(deps, ctx, params.id, body) }),
+  );
+  addRoute(svc, memberRoutes.deleteMeasurement, async ({ params, ctx }) => {
+    await deleteMeasurement(deps, ctx, params.id, params.measurementId);
+    return { success: true, message: 'Measurement removed' };
+  });
 };

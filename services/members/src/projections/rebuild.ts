@@ -1,13 +1,13 @@
 import { readAll, type KitTables } from '@akhada/kit';
 import type { Kysely, Transaction } from 'kysely';
-import { countMembers, lockAndClearMembers } from '../db/members-repo.ts';
+import { countMembers, lockAndClearMembers, restoreAccounts } from '../db/members-repo.ts';
 import type { MembersDb } from '../db/schema.ts';
 import type { MembershipEvent } from '../domain/membership/decider.ts';
 import { projectMembers } from './members.ts';
 
 /** Projections this service can rebuild from its event store, by the name `npm run rebuild -- <name>` takes. */
 export const PROJECTIONS = {
-  members: { clear: lockAndClearMembers, project: projectMembers, count: countMembers },
+  members: { clear: lockAndClearMembers, project: projectMembers, finish: restoreAccounts, count: countMembers },
 } as const;
 export type ProjectionName = keyof typeof PROJECTIONS;
 
@@ -17,7 +17,7 @@ export type ProjectionName = keyof typeof PROJECTIONS;
  * Repeatable read after the lock gives the replay one snapshot of the store.
  */
 export const rebuild = async (db: Kysely<MembersDb>, name: ProjectionName, { batchSize = 500 } = {}): Promise<{ events: number; rows: number }> => {
-  const { clear, project, count } = PROJECTIONS[name];
+  const { clear, project, finish, count } = PROJECTIONS[name];
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -33,6 +33,7 @@ export const rebuild = async (db: Kysely<MembersDb>, name: ProjectionName, { bat
         if (!last || batch.length < batchSize) break;
         after = last.globalPosition;
       }
+      await finish(trx);
       return { events, rows: await count(trx) };
     });
 };

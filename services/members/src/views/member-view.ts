@@ -1,35 +1,66 @@
-import type { Member } from '@akhada/contracts';
-import type { MembersTable } from '../db/schema.ts';
+import type { Measurement, Member, MembershipTermView } from '@akhada/contracts';
+import type { MeasurementsTable, MembershipTermsTable, MembersTable, TrainersTable } from '../db/schema.ts';
 import { daysRemaining, effectiveStatus } from '../domain/membership/period.ts';
 import { paiseToRupees } from '../domain/money.ts';
 
-/** Shapes a read-table row as the contract's Member, with days remaining and the shown status as of `today`. */
-export const toMember = (row: MembersTable, today: string): Member => {
-  const remaining = daysRemaining(row.end_date, today);
+type TrainerRow = Pick<TrainersTable, 'id' | 'first_name' | 'last_name' | 'specialization'>;
+
+/** Shapes a read-table row as the contract's Member, with days remaining and the shown status as of `today` (the row's location's). */
+export const toMember = (row: MembersTable, today: string, trainer?: TrainerRow): Member => {
+  const remaining = row.membership_status === 'pending' ? 0 : daysRemaining(row.end_date, today);
+  const shown = effectiveStatus(row.membership_status, remaining);
   return {
     _id: row.id,
     user: { firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone },
     fullName: `${row.first_name} ${row.last_name}`,
     locationId: row.location_id,
     membershipType: row.membership_type,
-    membershipStatus: effectiveStatus(row.membership_status, remaining),
+    membershipStatus: shown,
     membershipStartDate: row.start_date,
     membershipEndDate: row.end_date,
-    membershipFee: paiseToRupees(row.fee_paise),
+    membershipFee: paiseToRupees(Number(row.fee_paise)),
     paymentFrequency: row.payment_frequency,
-    paymentMethod: null,
+    paymentMethod: row.payment_method,
     daysRemaining: remaining,
-    // Trainers, check-ins and workouts belong to other services; their events fill these in later.
-    trainer: null,
+    trainer: trainer ? { _id: trainer.id, user: { firstName: trainer.first_name, lastName: trainer.last_name }, specialization: trainer.specialization } : null,
+    // Check-ins and workouts belong to the attendance service; its events fill these in later.
     lastCheckIn: null,
     totalWorkouts: 0,
     dateOfBirth: row.date_of_birth,
     gender: row.gender,
     status: row.membership_status,
-    frozenFrom: null,
-    accountStatus: 'invited',
-    joinedWithCode: false,
+    frozenFrom: row.frozen_from,
+    accountStatus: row.account_status,
+    joinedWithCode: row.joined_with_code,
     createdAt: row.registered_at.toISOString(),
     version: row.version,
   };
 };
+
+export const toTerm = (t: MembershipTermsTable): MembershipTermView => ({
+  termNo: t.term_no,
+  membershipType: t.membership_type,
+  paymentFrequency: t.payment_frequency,
+  paymentMethod: t.payment_method,
+  fee: paiseToRupees(Number(t.fee_paise)),
+  startDate: t.start_date,
+  endDate: t.end_date,
+  daysFrozen: t.days_frozen,
+  createdAt: t.created_at.toISOString(),
+});
+
+const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
+
+export const toMeasurement = (m: MeasurementsTable): Measurement => ({
+  _id: m.id,
+  memberId: m.member_id,
+  measuredOn: m.measured_on,
+  weightKg: num(m.weight_kg),
+  bodyFatPercent: num(m.body_fat_percent),
+  chestCm: num(m.chest_cm),
+  waistCm: num(m.waist_cm),
+  armsCm: num(m.arms_cm),
+  notes: m.notes,
+  recordedBy: { _id: m.recorded_by_id, name: m.recorded_by_name },
+  createdAt: m.created_at.toISOString(),
+});

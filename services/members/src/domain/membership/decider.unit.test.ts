@@ -81,15 +81,16 @@ describe('membership decider: RegisterMember', () => {
       .when(registerMember({ registeredAt: 'yesterday' }))
       .thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED' && e.status === 400));
 
-  it('evolves to an active membership', () => {
+  it('evolves to an active membership with its first term', () => {
     const state = membershipDecider.evolve(membershipDecider.initialState(), memberRegistered());
-    expect(state).toEqual({
-      status: 'Active',
+    expect(state).toMatchObject({
+      status: 'active',
       memberId: '0198a7c0-0000-7000-8000-000000000001',
       orgId: '0198a7c0-0000-7000-8000-0000000000aa',
       locationId: '0198a7c0-0000-7000-8000-0000000000bb',
-      startDate: '2025-03-10',
-      endDate: '2025-04-10',
+      terms: [{ termNo: 1, startDate: '2025-03-10', endDate: '2025-04-10', feePaise: 149_900, daysFrozen: 0 }],
+      trainerId: null,
+      frozenFrom: null,
     });
   });
 
@@ -106,7 +107,7 @@ describe('membership decider: end date by payment frequency (calendar months)', 
       registerMember({ startDate, paymentFrequency, registeredAt: `${startDate}T04:30:00.000Z` }),
       membershipDecider.initialState(),
     );
-    return event?.data.endDate;
+    return (event as MemberRegistered | undefined)?.data.endDate;
   };
 
   it.each([

@@ -1,0 +1,173 @@
+import { AuthEvents, memberRoutes, topicOf, topicSpecs, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
+import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConsumers } from '../src/consumers/start-consumers.ts';
+import { bootMembers } from './setup.ts';
+
+const orgA = randomUUID();
+const L1 = randomUUID();
+let env: Awaited<ReturnType<typeof bootMembers>>;
+let consumers: RunningConsumer[] = [];
+let admin: string;
+
+beforeAll(async () => {
+  env = await bootMembers('members_cons');
+  await env.org(orgA, 'enterprise', null, [[L1, 'Asia/Kolkata']]);
+  const { bus } = env.runtime;
+  await bus.ensureTopics(topicSpecs().filter((t) => [topicOf('auth'), topicOf('trainers'), topicOf('members')].includes(t.topic)));
+  consumers = await startConsumers({
+    bus,
+    db: env.db,
+    logger: env.runtime.logger,
+    groups: { auth: `${env.schema}.auth`, trainers: `${env.schema}.trainers` },
+    startAt: 'now',
+  });
+  admin = await env.sign(orgA, 'admin', [L1]);
+});
+
+afterAll(async () => {
+  for (const c of consumers) await c.stop();
+  await env?.runtime.bus.deleteGroups((g) => g.includes(env.schema)).catch(() => undefined);
+  await env?.close();
+});
+
+const meta = (aggregateId: string, occurredAt = new Date().toISOString()) => ({
+  orgId: orgA,
+  aggregateId,
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+  occurredAt,
+});
+const publish = (topic: 'auth' | 'trainers', ...envs: EventEnvelope[]) =>
+  env.runtime.bus.publish(
+    envs.map((e) => ({ topic: topicOf(topic), key: e.aggregateId, value: JSON.stringify(e), headers: { 'event-id': e.eventId, 'event-type': e.type } })),
+  );
+
+const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+const row = (id: string) => env.db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  env.app.inject({ method, url, headers: { authorization: `Bearer ${admin}` }, ...(payload ? { payload } : {}) });
+
+describe('auth events', () => {
+  it('a join-code sign-up as a member becomes a member awaiting a plan, once; staff start their membership', async () => {
+    const userId = randomUUID();
+    const signUp = makeEnvelope(AuthEvents.UserRegistered, {
+      ...meta(userId),
+      data: { userId, orgId: orgA, role: 'member', firstName: 'Join', lastName: 'Code', email: `${userId}@example.in`, locationIds: [L1], via: 'join_code' },
+    });
+    // Not for us: a trainer's sign-up, and a member added by staff (via invitation).
+    const trainerId = randomUUID();
+    const trainerSignUp = makeEnvelope(AuthEvents.UserRegistered, {
+      ...meta(trainerId),
+      data: { ...signUp.data, userId: trainerId, role: 'trainer', email: `${trainerId}@example.in` },
+    });
+    await publish('auth', trainerSignUp, signUp, signUp);
+    const m = await waitFor('pending member', () => row(userId));
+    expect(m).toMatchObject({ membership_status: 'pending', joined_with_code: true, account_status: 'active', location_id: L1 });
+    expect(await row(trainerId)).toBeUndefined();
+    const events = await env.db.selectFrom('events').select('type').where('stream_id', '=', `member-${userId}`).execute();
+    expect(events.map((e) => e.type)).toEqual(['MemberSignedUp']);
+
+    const list = memberRoutes.list.responses[200].parse((await call('GET', '/members?status=pending')).json());
+    expect(list.data.map((x) => [x._id, x.membershipStatus, x.joinedWithCode])).toEqual([[userId, 'pending', true]]);
+
+    const renewed = await call('POST', `/members/${userId}/renew`, {
+      membershipType: 'basic',
+      paymentFrequency: 'monthly',
+      membershipFee: 999,
+      paymentMethod: 'cash',
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(memberRoutes.renew.responses[200].parse(renewed.json()).data).toMatchObject({
+      membershipStatus: 'active',
+      membershipStartDate: '2025-03-11',
+      membershipEndDate: '2025-04-11',
+      terms: [{ termNo: 1 }],
+    });
+  });
+
+  it('invitation events set the account status of a member added by staff', async () => {
+    const created = await call('POST', '/members', { firstName: 'Inv', lastName: 'Ited', email: 'invited@example.in', phone: '+91 94444 44444' });
+    const id = memberRoutes.create.responses[201].parse(created.json()).data._id;
+    expect((await row(id))?.account_status).toBe('invited');
+    await publish('auth', makeEnvelope(AuthEvents.InvitationFailed, { ...meta(id), data: { userId: id, role: 'member', reason: 'email_in_use' } }));
+    await waitFor('failed', async () => ((await row(id))?.account_status === 'failed' ? true : undefined));
+    await publish('auth', makeEnvelope(AuthEvents.InvitationAccepted, { ...meta(id), data: { userId: id, role: 'member' } }));
+    await waitFor('active', async () => ((await row(id))?.account_status === 'active' ? true : undefined));
+  });
+});
+
+describe('trainers events', () => {
+  const snapshot = (trainerId: string, over: Record<string, unknown> = {}) => ({
+    trainerId,
+    locationId: L1,
+    firstName: 'Kabir',
+    lastName: 'Singh',
+    email: `${trainerId}@example.in`,
+    phone: '+91 95555 55555',
+    specialization: ['strength_training' as const],
+    maxClients: 5,
+    isAvailable: true,
+    hourlyRatePaise: 50_000,
+    status: 'active' as const,
+    ...over,
+  });
+
+  it('keeps the trainers projection (newer events win) and unassigns every client when a trainer is archived', async () => {
+    const trainerId = randomUUID();
+    await publish(
+      'trainers',
+      makeEnvelope(TrainerEvents.TrainerCreated, {
+        ...meta(trainerId, '2025-03-01T00:00:00Z'),
+        data: { ...snapshot(trainerId, { status: 'pending' }), source: 'join_code' },
+      }),
+      makeEnvelope(TrainerEvents.TrainerApproved, { ...meta(trainerId, '2025-03-02T00:00:00Z'), data: { trainerId } }),
+      makeEnvelope(TrainerEvents.TrainerUpdated, { ...meta(trainerId, '2025-03-03T00:00:00Z'), data: snapshot(trainerId, { firstName: 'Kabir2' }) }),
+      // An older update arriving late changes nothing.
+      makeEnvelope(TrainerEvents.TrainerUpdated, { ...meta(trainerId, '2025-02-01T00:00:00Z'), data: snapshot(trainerId, { firstName: 'Stale' }) }),
+    );
+    const t = await waitFor('trainer', async () => {
+      const r = await env.db.selectFrom('trainers').selectAll().where('id', '=', trainerId).executeTakeFirst();
+      return r?.first_name === 'Kabir2' && r.status === 'active' ? r : undefined;
+    });
+    expect(t).toMatchObject({ org_id: orgA, max_clients: 5, is_available: true });
+
+    const ids: string[] = [];
+    for (const n of [1, 2]) {
+      const res = await call('POST', '/members', {
+        firstName: 'Client',
+        lastName: `K${n}`,
+        email: `client-k${n}-${trainerId}@example.in`,
+        phone: '+91 96666 66666',
+      });
+      const id = memberRoutes.create.responses[201].parse(res.json()).data._id;
+      expect((await call('POST', `/members/${id}/assign-trainer`, { trainerId })).statusCode).toBe(200);
+      ids.push(id);
+    }
+    await publish('trainers', makeEnvelope(TrainerEvents.TrainerArchived, { ...meta(trainerId, '2025-03-04T00:00:00Z'), data: { trainerId } }));
+    await waitFor('clients unassigned', async () => {
+      const rows = await env.db.selectFrom('members').select('trainer_id').where('id', 'in', ids).execute();
+      return rows.every((r) => r.trainer_id === null) ? true : undefined;
+    });
+    for (const id of ids) {
+      const evs = await env.db
+        .selectFrom('events')
+        .select(['type', 'data'])
+        .where('stream_id', '=', `member-${id}`)
+        .where('type', '=', 'MemberTrainerUnassigned')
+        .execute();
+      expect(evs).toHaveLength(1);
+      expect(evs[0]!.data).toMatchObject({ data: { trainerId, reason: 'trainer_archived' } });
+    }
+    expect((await env.db.selectFrom('trainers').select('status').where('id', '=', trainerId).executeTakeFirstOrThrow()).status).toBe('archived');
+  });
+});
