@@ -59,6 +59,13 @@ let consumers: RunningConsumer[] = [];
 let app: FastifyInstance;
 let keys: Awaited<ReturnType<typeof createTestKeys>>;
 let now = new Date('2026-03-10T04:30:00.000Z');
+/**
+ * Booked sessions: the contract accepts them from a day ago to a year ahead of the real time (not the service's test
+ * clock), so their days are counted from today: a week and eight days ahead.
+ */
+const dayAhead = (n: number): string => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const D1 = dayAhead(7);
+const D2 = dayAhead(8);
 const clock = () => now;
 
 // ---------- helpers ----------
@@ -218,7 +225,7 @@ describe('authorization', () => {
       // Routes with a body answer 400 for an empty one before the role check; every other answer is 403.
       if (res.status === 400) {
         const valid = r.path.endsWith('/sessions')
-          ? { memberId: newId(), startsAt: '2026-03-12T01:00:00.000Z' }
+          ? { memberId: newId(), startsAt: `${D2}T01:00:00.000Z` }
           : r.path.endsWith('/schedule')
             ? { weeklySlots: [] }
             : r.path.endsWith('/certifications')
@@ -241,7 +248,7 @@ describe('authorization', () => {
     const bodies: Record<string, unknown> = {
       '/trainers/:id': { ...trainerBody(), maxClients: 10, bio: '', isAvailable: true },
       '/trainers/:id/schedule': { weeklySlots: [] },
-      '/trainers/:id/sessions': { memberId: newId(), startsAt: '2026-03-12T01:00:00.000Z' },
+      '/trainers/:id/sessions': { memberId: newId(), startsAt: `${D2}T01:00:00.000Z` },
       '/trainers/:id/certifications': { name: 'X', issuingOrganization: 'Y', issueDate: '2024-01-01' },
     };
     for (const r of idRoutes) {
@@ -304,7 +311,7 @@ describe('bad input', () => {
       'POST /trainers': trainerBody(),
       'PUT /trainers/:id': { ...trainerBody(), maxClients: 10, bio: '', isAvailable: true },
       'PUT /trainers/:id/schedule': { weeklySlots: [{ dayOfWeek: 1, startTime: '06:00', endTime: '09:00' }] },
-      'POST /trainers/:id/sessions': { memberId: newId(), startsAt: '2026-03-12T01:00:00.000Z', durationMinutes: 60, notes: 'x' },
+      'POST /trainers/:id/sessions': { memberId: newId(), startsAt: `${D2}T01:00:00.000Z`, durationMinutes: 60, notes: 'x' },
       'POST /trainers/:id/certifications': { name: 'X', issuingOrganization: 'Y', issueDate: '2024-01-01', expiryDate: '2025-01-01' },
       'GET /trainers': { search: 'a', specialization: 'yoga', availability: 'available', status: 'active', locationId: L1, page: 1, limit: 10 },
       'GET /trainers/:id/members': { page: 1, limit: 10 },
@@ -549,19 +556,19 @@ describe('clients, sessions and availability', () => {
 
     // Sessions: with a client, not overlapping; never with a stranger.
     const tok = trainerUser(t._id);
-    const first = await call(tok, 'POST', `/trainers/${t._id}/sessions`, { memberId: m1, startsAt: '2026-03-11T06:30:00+05:30', durationMinutes: 60 });
+    const first = await call(tok, 'POST', `/trainers/${t._id}/sessions`, { memberId: m1, startsAt: `${D1}T06:30:00+05:30`, durationMinutes: 60 });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const session = trainersRoutes.bookSession.responses[201].parse(first.body).data;
-    expect(session).toMatchObject({ member: { _id: m1, fullName: 'Priya Sharma' }, startsAt: '2026-03-11T01:00:00.000Z', durationMinutes: 60 });
-    const overlap = await call(ownerA, 'POST', `/trainers/${t._id}/sessions`, { memberId: m2, startsAt: '2026-03-11T01:30:00Z', durationMinutes: 60 });
+    expect(session).toMatchObject({ member: { _id: m1, fullName: 'Priya Sharma' }, startsAt: `${D1}T01:00:00.000Z`, durationMinutes: 60 });
+    const overlap = await call(ownerA, 'POST', `/trainers/${t._id}/sessions`, { memberId: m2, startsAt: `${D1}T01:30:00Z`, durationMinutes: 60 });
     expect(overlap.status).toBe(409);
-    const notClient = await call(ownerA, 'POST', `/trainers/${t._id}/sessions`, { memberId: stranger, startsAt: '2026-03-12T01:30:00Z' });
+    const notClient = await call(ownerA, 'POST', `/trainers/${t._id}/sessions`, { memberId: stranger, startsAt: `${D2}T01:30:00Z` });
     expect(notClient.status).toBe(409);
     const schedule = trainersRoutes.schedule.responses[200].parse((await call(ownerA, 'GET', `/trainers/${t._id}/schedule`)).body).data;
     expect(schedule.sessions.map((s) => s._id)).toEqual([session._id]);
     expect((await call(tok, 'DELETE', `/trainers/${t._id}/sessions/${session._id}`)).status).toBe(200);
     expect((await call(tok, 'DELETE', `/trainers/${t._id}/sessions/${session._id}`)).status).toBe(404);
-    const after = await call(ownerA, 'POST', `/trainers/${t._id}/sessions`, { memberId: m2, startsAt: '2026-03-11T01:30:00Z', durationMinutes: 60 });
+    const after = await call(ownerA, 'POST', `/trainers/${t._id}/sessions`, { memberId: m2, startsAt: `${D1}T01:30:00Z`, durationMinutes: 60 });
     expect(after.status).toBe(201);
 
     // Unassigned and archived members leave the count.
