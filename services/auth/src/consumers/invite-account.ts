@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely';
 import { publish } from '../db/auth-events.ts';
 import { queueInvitationMail } from '../db/invitation-mails-repo.ts';
 import { locationIdsInOrg } from '../db/locations-repo.ts';
+import { organizationExists } from '../db/organizations-repo.ts';
 import type { AuthDb } from '../db/schema.ts';
 import { findUserByEmail, insertUser, insertUserLocations, userIdExists } from '../db/users-repo.ts';
 import { invitationExpiresAt } from '../domain/rules.ts';
@@ -23,10 +24,13 @@ export interface Invitee {
  * A member or trainer added by staff gets an account in the organization of the event (status invited, no password),
  * at their location, and an invitation mail is queued (its link valid 7 days from the event): auth.user_registered
  * (via invitation) and auth.invitation_sent. When the email is another account's, only auth.invitation_failed.
- * An account with this id already (the same record announced again) changes nothing. Time is the event's.
+ * An account with this id already (the same record announced again) changes nothing, and so does an organization auth
+ * does not have (auth makes every organization, so such an event was never one of ours: retrying it would only hold
+ * back the invitations queued behind it). Time is the event's.
  */
 export const inviteAccount = async (trx: Transaction<AuthDb>, env: EventEnvelope<unknown>, who: Invitee): Promise<void> => {
   if (await userIdExists(trx, who.userId)) return;
+  if (!(await organizationExists(trx, env.orgId))) return;
   const now = new Date(env.occurredAt);
   const meta = metadataOf(env, { locationId: who.locationId });
   if (await findUserByEmail(trx, who.email)) {

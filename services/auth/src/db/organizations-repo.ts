@@ -26,6 +26,9 @@ export const findOrganizationByJoinCode = (db: Executor<AuthDb>, joinCode: strin
 export const findOrganization = (db: Executor<AuthDb>, orgId: string) =>
   db.selectFrom('organizations').selectAll().where('id', '=', orgId).executeTakeFirstOrThrow();
 
+export const organizationExists = async (db: Executor<AuthDb>, orgId: string): Promise<boolean> =>
+  (await db.selectFrom('organizations').select('id').where('id', '=', orgId).executeTakeFirst()) !== undefined;
+
 /** The chosen plan; the trial date goes (a chosen plan is not a trial). */
 export const setOrganizationPlan = async (db: Executor<AuthDb>, orgId: string, plan: PlanId) => {
   await db.updateTable('organizations').set({ plan, trial_ends_at: null }).where('id', '=', orgId).execute();
