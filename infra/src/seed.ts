@@ -3,7 +3,7 @@
 // (infra/src/seed-members.ts).
 import { authRoutes } from '@akhada/contracts';
 import { seedMembers } from './seed-members.ts';
-import { approveDemoTrainer, seedTrainers } from './seed-trainers.ts';
+import { approveDemoTrainer, DEMO_TRAINERS, seedTrainers } from './seed-trainers.ts';
 
 export const DEMO = {
   password: 'Akhada@2026',
@@ -74,7 +74,13 @@ export async function seedDemo(gatewayUrl: string, log: (s: string) => void = co
   );
   await approveDemoTrainer(gatewayUrl, token, { ...DEMO.trainer, phone: DEMO_TRAINER_PHONE });
   // More trainers (both branches, certifications, weekly slots) before the members, so some members get one.
-  const trainerIds = await seedTrainers(gatewayUrl, token, [pune, blr], log);
+  const seeded = await seedTrainers(gatewayUrl, token, [pune, blr], log);
+  // A member's `trainer` index is a branch (0 Pune, 1 Bengaluru): the first trainer there who takes clients.
+  const trainerIds = [0, 1].flatMap((branch) => {
+    const i = DEMO_TRAINERS.findIndex((t) => t.location === branch && !t.away);
+    const id = i >= 0 ? seeded[i] : undefined;
+    return id ? [id] : [];
+  });
   await seedMembers(gatewayUrl, token, { pune, blr, joinCode, trainerIds, password: DEMO.password, log });
   log('[seed] demo chain ready');
   return true;
