@@ -1,5 +1,5 @@
 import { topicOf } from '@akhada/contracts';
-import { runConsumer, within, type EventBus, type EventHandler, type Logger, type RunningConsumer } from '@akhada/kit';
+import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { AuthDb } from '../db/schema.ts';
 import { accountStatusHandlers } from './account-status.ts';
@@ -18,50 +18,25 @@ export interface ConsumerOptions {
   startAt?: 'beginning' | 'now';
 }
 
-const start = async (o: ConsumerOptions, args: { name: string; groupId: string; topic: string; handlers: EventHandler<AuthDb>[] }) => {
-  const from = o.startAt ?? 'beginning';
-  const consumer = await runConsumer<AuthDb>({
-    bus: o.bus,
-    db: o.db,
-    logger: o.logger,
-    name: args.name,
-    groupId: args.groupId,
-    topics: [args.topic],
-    handlers: args.handlers,
-    from,
-  });
-  if (from === 'now') {
-    await within(consumer.joined, 60_000, `consumer ${args.name} did not join group ${args.groupId} within 60 s`).catch(async (err: unknown) => {
-      await consumer.stop();
-      throw err;
-    });
-  }
-  return consumer;
-};
-
 /**
  * Auth follows the members and trainers services: invitations for the people staff add, a new link when staff ask,
  * approval of pending trainers, and the end of the account when the record is archived. One group per topic (a
  * group's partitions are spread over every topic it subscribes to).
  */
-export const startConsumers = async (o: ConsumerOptions): Promise<RunningConsumer[]> => {
+export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> => {
   const status = accountStatusHandlers(o.clock);
-  const members = await start(o, {
-    name: 'auth.members',
-    groupId: o.groups?.members ?? 'auth.members',
-    topic: topicOf('members'),
-    handlers: [onMemberRegistered, onMemberInvitationResendRequested, ...status.members],
-  });
-  try {
-    const trainers = await start(o, {
+  return startConsumerGroups(o, [
+    {
+      name: 'auth.members',
+      groupId: o.groups?.members ?? 'auth.members',
+      topic: topicOf('members'),
+      handlers: [onMemberRegistered, onMemberInvitationResendRequested, ...status.members],
+    },
+    {
       name: 'auth.trainers',
       groupId: o.groups?.trainers ?? 'auth.trainers',
       topic: topicOf('trainers'),
       handlers: [onTrainerCreated, onTrainerInvitationResendRequested, ...status.trainers],
-    });
-    return [members, trainers];
-  } catch (err) {
-    await members.stop();
-    throw err;
-  }
+    },
+  ]);
 };

@@ -5,6 +5,7 @@ import type { KitTables } from '../db/kit-migrations.ts';
 import type { Logger } from '../logger.ts';
 import type { EventBus, StartAt } from './kafka.ts';
 import { trackConsumerGroup } from '../metrics/metrics.ts';
+import { within } from './within.ts';
 
 export interface EventHandler<DB> {
   type: string;
@@ -180,4 +181,48 @@ export const runFanoutConsumer = async ({
     },
   });
   return { joined: subscription.joined, stop: () => subscription.stop() };
+};
+
+/** One inbox consumer group of a service: which topic it follows and what it does with each event. */
+export interface ConsumerGroupSpec<DB> {
+  /** Names the consumer in logs and metrics, e.g. `members.auth`. */
+  name: string;
+  groupId: string;
+  topic: string;
+  handlers: EventHandler<DB>[];
+}
+
+/**
+ * A service's inbox consumers of other services' events, one group per topic (a group's partitions of every topic it
+ * subscribes are spread across its members, so consumers of different topics must not share a group), started in
+ * order. `startAt: 'beginning'` (the service): a group without committed offsets reads its whole topic, so the read
+ * models are complete; `'now'` (tests): skip history, and resolve only once every group has joined, so nothing
+ * produced afterwards is missed. When one fails to start, the ones already running are stopped.
+ */
+export const startConsumerGroups = async <DB extends KitTables>(
+  o: { bus: EventBus; db: Kysely<DB>; logger: Logger; startAt?: 'beginning' | 'now' },
+  groups: readonly ConsumerGroupSpec<DB>[],
+): Promise<RunningConsumer[]> => {
+  const from = o.startAt ?? 'beginning';
+  const started: RunningConsumer[] = [];
+  try {
+    for (const g of groups) {
+      const consumer = await runConsumer<DB>({
+        bus: o.bus,
+        db: o.db,
+        logger: o.logger,
+        name: g.name,
+        groupId: g.groupId,
+        topics: [g.topic],
+        handlers: g.handlers,
+        from,
+      });
+      started.push(consumer);
+      if (from === 'now') await within(consumer.joined, 60_000, `consumer ${g.name} did not join group ${g.groupId} within 60 s`);
+    }
+    return started;
+  } catch (err) {
+    for (const c of started.reverse()) await c.stop();
+    throw err;
+  }
 };

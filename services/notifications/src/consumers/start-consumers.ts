@@ -1,5 +1,5 @@
 import { topicOf } from '@akhada/contracts';
-import { runConsumer, within, type EventBus, type EventHandler, type Logger, type RunningConsumer } from '@akhada/kit';
+import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
 import { onCertificationExpiring } from './certification-expiring.ts';
@@ -21,57 +21,23 @@ export interface ConsumerOptions {
   startAt?: 'beginning' | 'now';
 }
 
-const start = async (o: ConsumerOptions, args: { name: string; groupId: string; topic: string; handlers: EventHandler<NotificationsDb>[] }) => {
-  const from = o.startAt ?? 'beginning';
-  const consumer = await runConsumer<NotificationsDb>({
-    bus: o.bus,
-    db: o.db,
-    logger: o.logger,
-    name: args.name,
-    groupId: args.groupId,
-    topics: [args.topic],
-    handlers: args.handlers,
-    from,
-  });
-  if (from === 'now') {
-    await within(consumer.joined, 60_000, `consumer ${args.name} did not join group ${args.groupId} within 60 s`).catch(async (err: unknown) => {
-      await consumer.stop();
-      throw err;
-    });
-  }
-  return consumer;
-};
-
 /**
  * The service's inbox consumers of other services' events. One group per topic: a group's partitions of every
  * subscribed topic are spread across its members, so consumers with different subscriptions must not share a group.
  */
-export const startConsumers = async (o: ConsumerOptions): Promise<RunningConsumer[]> => {
-  const recipients = await start(o, {
-    name: 'notifications.recipients',
-    groupId: o.groups?.recipients ?? 'notifications.recipients',
-    topic: topicOf('auth'),
-    handlers: [onUserRegistered],
-  });
-  const started = [recipients];
-  try {
-    const members = await start(o, {
+export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
+  startConsumerGroups(o, [
+    { name: 'notifications.recipients', groupId: o.groups?.recipients ?? 'notifications.recipients', topic: topicOf('auth'), handlers: [onUserRegistered] },
+    {
       name: 'notifications.members',
       groupId: o.groups?.members ?? 'notifications',
       topic: topicOf('members'),
       handlers: [onMemberRegistered, onMemberSignedUp],
-    });
-    started.push(members);
-    const trainers = await start(o, {
+    },
+    {
       name: 'notifications.trainers',
       groupId: o.groups?.trainers ?? 'notifications.trainers',
       topic: topicOf('trainers'),
       handlers: [onTrainerCreated, onCertificationExpiring],
-    });
-    started.push(trainers);
-    return started.reverse();
-  } catch (err) {
-    for (const c of started.reverse()) await c.stop();
-    throw err;
-  }
-};
+    },
+  ]);

@@ -1,5 +1,5 @@
 import { topicOf } from '@akhada/contracts';
-import { runConsumer, within, type EventBus, type EventHandler, type Logger, type RunningConsumer } from '@akhada/kit';
+import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { TrainersDb } from '../db/schema.ts';
 import { clientHandlers } from './clients.ts';
@@ -19,49 +19,18 @@ export interface ConsumerOptions {
   startAt?: 'beginning' | 'now';
 }
 
-const start = async (o: ConsumerOptions, args: { name: string; groupId: string; topic: string; handlers: EventHandler<TrainersDb>[] }) => {
-  const from = o.startAt ?? 'beginning';
-  const consumer = await runConsumer<TrainersDb>({
-    bus: o.bus,
-    db: o.db,
-    logger: o.logger,
-    name: args.name,
-    groupId: args.groupId,
-    topics: [args.topic],
-    handlers: args.handlers,
-    from,
-  });
-  if (from === 'now') {
-    await within(consumer.joined, 60_000, `consumer ${args.name} did not join group ${args.groupId} within 60 s`).catch(async (err: unknown) => {
-      await consumer.stop();
-      throw err;
-    });
-  }
-  return consumer;
-};
-
 /**
  * The service's inbox consumers of other services' events, one group per topic (a group's partitions of every
  * subscribed topic are spread across its members, so consumers with different subscriptions must not share a group):
  * auth (join-code trainers, invitations) and members (the trainers' clients).
  */
-export const startConsumers = async (o: ConsumerOptions): Promise<RunningConsumer[]> => {
-  const auth = await start(o, {
-    name: 'trainers.auth',
-    groupId: o.groups?.auth ?? 'trainers.auth',
-    topic: topicOf('auth'),
-    handlers: [onUserRegistered, onInvitationSent, onInvitationFailed, onInvitationAccepted],
-  });
-  try {
-    const members = await start(o, {
-      name: 'trainers.members',
-      groupId: o.groups?.members ?? 'trainers.members',
-      topic: topicOf('members'),
-      handlers: clientHandlers,
-    });
-    return [auth, members];
-  } catch (err) {
-    await auth.stop();
-    throw err;
-  }
-};
+export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
+  startConsumerGroups(o, [
+    {
+      name: 'trainers.auth',
+      groupId: o.groups?.auth ?? 'trainers.auth',
+      topic: topicOf('auth'),
+      handlers: [onUserRegistered, onInvitationSent, onInvitationFailed, onInvitationAccepted],
+    },
+    { name: 'trainers.members', groupId: o.groups?.members ?? 'trainers.members', topic: topicOf('members'), handlers: clientHandlers },
+  ]);
