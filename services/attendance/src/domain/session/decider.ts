@@ -122,14 +122,14 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
         const who = command.data.type === 'trainer' ? 'This trainer' : 'This member';
         if (state.open) throw new DomainError('ALREADY_CHECKED_IN', `${who} is already checked in. Check them out before checking in again.`, 409);
         if (state.lastCheckOut && Date.parse(command.data.checkInTime) < Date.parse(state.lastCheckOut)) {
-          throw new DomainError('CHECK_IN_TOO_OLD', `${who} has a later visit recorded already; this check-in is older than it.`, 409);
+          throw new DomainError('CONFLICT', `${who} has a later visit recorded already; this check-in is older than it.`, 409);
         }
         return [{ type: 'CheckedIn', data: command.data }];
       }
       case 'CheckOut': {
         const { open } = state;
         if (!open || (command.data.attendanceId && command.data.attendanceId !== open.attendanceId)) {
-          throw new DomainError('NO_ACTIVE_SESSION', NO_ACTIVE_SESSION, 404);
+          throw new DomainError('NO_ACTIVE_CHECK_IN', NO_ACTIVE_SESSION, 404);
         }
         return [checkedOut(open, command.data.at, command.data.method, command.data.notes ?? null, false)];
       }

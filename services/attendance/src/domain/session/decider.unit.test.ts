@@ -65,7 +65,7 @@ describe('attendance session decider', () => {
   it('refuses to check out a session that is not the open one', () =>
     given([checkedIn()])
       .when({ type: 'CheckOut', data: { attendanceId: A2, at: '2026-11-23T03:00:00.000Z', method: 'manual' } })
-      .thenThrows(DomainError, (e) => e.code === 'NO_ACTIVE_SESSION'));
+      .thenThrows(DomainError, (e) => e.code === 'NO_ACTIVE_CHECK_IN'));
 
   it('never gives a negative duration (a check-out stamped before the check-in ends at the check-in)', () =>
     given([checkedIn()])
@@ -85,7 +85,7 @@ describe('attendance session decider', () => {
   it('refuses a queued check-in older than a visit already recorded', () =>
     given([checkedIn(), out('2026-11-23T02:30:00.000Z')])
       .when({ type: 'CheckIn', data: checkIn({ attendanceId: A2, checkInTime: '2026-11-23T02:00:00.000Z' }) })
-      .thenThrows(DomainError, (e) => e.code === 'CHECK_IN_TOO_OLD' && e.status === 409));
+      .thenThrows(DomainError, (e) => e.code === 'CONFLICT' && e.status === 409));
 
   it('checks in again after checking out', () =>
     given([checkedIn(), out('2026-11-23T02:30:00.000Z')])
