@@ -8,6 +8,11 @@ import { myQr } from '../app/my-qr.ts';
 import { overview } from '../app/overview.ts';
 import { scanQr } from '../app/scan-qr.ts';
 import { today } from '../app/today.ts';
+import { exportAttendance } from '../app/export.ts';
+import { lowAttendance } from '../app/low-attendance.ts';
+import { reports } from '../app/reports.ts';
+import { stats } from '../app/stats.ts';
+import { streaks } from '../app/streaks.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
 
@@ -53,5 +58,27 @@ export const registerRoutes = (svc: Svc, deps: AttendanceDeps): void => {
   addRoute(svc, r.myQr, async ({ ctx }) => {
     requireRole(ctx, r.myQr.roles);
     return { success: true, data: await myQr(deps, ctx) };
+  });
+  addRoute(svc, r.reports, async ({ ctx, query }) => {
+    requireRole(ctx, r.reports.roles);
+    return { success: true, data: await reports(deps, ctx, query) };
+  });
+  addRoute(svc, r.stats, async ({ ctx, query }) => {
+    requireRole(ctx, r.stats.roles);
+    return { success: true, data: await stats(deps, ctx, query) };
+  });
+  addRoute(svc, r.streaks, async ({ ctx, params }) => {
+    requireRole(ctx, r.streaks.roles);
+    return { success: true, data: await streaks(deps, ctx, params.id) };
+  });
+  addRoute(svc, r.lowAttendance, async ({ ctx, query }) => {
+    requireRole(ctx, r.lowAttendance.roles);
+    return { success: true, data: await lowAttendance(deps, ctx, query) };
+  });
+  addRoute(svc, r.export, async ({ ctx, query }, _req, reply) => {
+    requireRole(ctx, r.export.roles);
+    const file = await exportAttendance(deps, ctx, query);
+    reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`);
+    return reply.send(file.body);
   });
 };
