@@ -3,6 +3,7 @@ import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
 import { z } from 'zod';
 import { startAutoCloseJob } from './app/auto-close.ts';
 import { DEFAULT_TIME_ZONE } from './app/deps.ts';
+import { startLowAttendanceJob } from './app/detect-low-attendance.ts';
 import { buildApp } from './build-app.ts';
 import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
@@ -19,6 +20,10 @@ const config = loadConfig(
     AUTO_CLOSE_AFTER_MINUTES: z.coerce.number().int().min(1).default(240),
     /** How often the auto-close job runs (ms). */
     AUTO_CLOSE_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+    /** Days without a visit after which an active member is reported (attendance.low_attendance_detected). */
+    LOW_ATTENDANCE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    /** How often the low-attendance rule runs (ms). */
+    LOW_ATTENDANCE_INTERVAL_MS: z.coerce.number().int().min(1000).default(3_600_000),
   }),
 );
 const runtime = await bootRuntime<AttendanceDb>({ name: 'attendance', config, migrations });
@@ -27,11 +32,12 @@ const deps = { db: dbh.db, clock: () => new Date(), directory, timeZone: DEFAULT
 
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const autoClose = startAutoCloseJob({ ...deps, logger }, { maxOpenMinutes: config.AUTO_CLOSE_AFTER_MINUTES, intervalMs: config.AUTO_CLOSE_INTERVAL_MS });
+const lowAttendance = startLowAttendanceJob({ ...deps, logger }, { days: config.LOW_ATTENDANCE_DAYS, intervalMs: config.LOW_ATTENDANCE_INTERVAL_MS });
 const app = buildApp({ logger, verifier, readiness, ...deps });
 await serve({
   app,
   port: config.PORT,
   host: config.HOST,
   logger,
-  onClose: [autoClose.stop, ...consumers.map((c) => () => c.stop()), ...runtime.closers],
+  onClose: [autoClose.stop, lowAttendance.stop, ...consumers.map((c) => () => c.stop()), ...runtime.closers],
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detectLowAttendance } from '../src/app/detect-low-attendance.ts';
 import { bootAttendance } from './setup.ts';
 
 // 10:00 IST on Monday 23 Nov 2026: visits on Sat 21, Sun 22 and Mon 23 (a three-day streak).
@@ -61,6 +62,19 @@ describe('low attendance', () => {
     expect(wide.json().data.map((m: { memberId: string }) => m.memberId)).toEqual([absent]);
     expect((await call('/attendance/low-attendance?days=0', tok.ownerA)).statusCode).toBe(400);
     expect((await call('/attendance/low-attendance', tok.trainerA)).statusCode).toBe(403);
+  });
+});
+
+describe('low-attendance rule', () => {
+  it('announces each absent member once per absence, on two instances at once', async () => {
+    const runs = await Promise.all([detectLowAttendance(t.deps, { days: 7 }), detectLowAttendance(t.deps, { days: 7 })]);
+    expect(runs[0] + runs[1]).toBe(2); // absent (A) and other (B); regular came today
+    expect(await detectLowAttendance(t.deps, { days: 7 })).toBe(0);
+    const events = await t.db.selectFrom('outbox').select('payload').execute();
+    const alerts = events
+      .map((e) => (typeof e.payload === 'string' ? JSON.parse(e.payload) : e.payload) as { type: string; data: { memberId: string } })
+      .filter((e) => e.type === 'attendance.low_attendance_detected');
+    expect(alerts.map((a) => a.data.memberId).sort()).toEqual([absent, other].sort());
   });
 });
 

@@ -74,4 +74,16 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_low_attendance_alerts': {
+    async up(db: Kysely<unknown>) {
+      // One alert per member per absence: the key is the last visit the absence began after (epoch when never visited).
+      await db.schema
+        .createTable('low_attendance_alerts')
+        .addColumn('member_id', 'uuid', (c) => c.notNull())
+        .addColumn('last_visit', 'timestamptz', (c) => c.notNull())
+        .addColumn('detected_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('low_attendance_alerts_pkey', ['member_id', 'last_visit'])
+        .execute();
+    },
+  },
 };

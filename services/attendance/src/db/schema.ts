@@ -68,7 +68,15 @@ export interface QrUsesTable {
   used_at: Date;
 }
 
+/** Low-attendance alerts raised: one per member per absence (keyed by the last visit before it). */
+export interface LowAttendanceAlertsTable {
+  member_id: string;
+  last_visit: Date;
+  detected_at: Date;
+}
+
 export interface AttendanceDb extends KitTables {
+  low_attendance_alerts: LowAttendanceAlertsTable;
   sessions: SessionsTable;
   members: MembersTable;
   trainers: TrainersTable;
