@@ -50,8 +50,9 @@ export const CheckedOut = defineEvent(
 );
 
 /**
- * An active member has not visited for `days` days (once per member per period, `periodStart` = the day the rule ran,
- * local date). Notifications tells the location's staff and, where the member allows it, nudges the member.
+ * An active member has not visited for `days` days: raised once per member per absence (a new visit starts a new
+ * one); `periodStart` = the local date the rule found it. Notifications tells the location's staff and, where the
+ * member allows it, nudges the member.
  */
 export const LowAttendanceDetected = defineEvent(
   'attendance.low_attendance_detected',

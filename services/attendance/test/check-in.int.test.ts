@@ -20,6 +20,7 @@ const ids = {
   trainer: randomUUID(),
   qr: randomUUID(),
   qr2: randomUUID(),
+  kiosk: randomUUID(),
 };
 
 let t: Awaited<ReturnType<typeof bootAttendance>>;
@@ -37,6 +38,7 @@ beforeAll(async () => {
   await t.member(ids.bMember, orgB, LB);
   await t.member(ids.qr, orgA, L1, { firstName: 'Qamar' });
   await t.member(ids.qr2, orgA, L1, { firstName: 'Quinn' });
+  await t.member(ids.kiosk, orgA, L1, { firstName: 'Kiran' });
   await t.trainer(ids.trainer, orgA, L1);
   tok = {
     ownerA: await t.sign(orgA, 'owner', [L1, L2]),
@@ -186,13 +188,27 @@ describe('QR codes', () => {
   });
 });
 
+describe('kiosk queued scans', () => {
+  it('checks in at the original scan time, judging the code by it', async () => {
+    const secret = await qrKeyOf(t.db, orgA);
+    const scannedAt = new Date(Date.now() - 2 * 3_600_000);
+    // Issued 23.5 h before the scan: valid then, though older than 24 h now.
+    const qrCode = makeQrCode(secret, ids.kiosk, new Date(scannedAt.getTime() - 23.5 * 3_600_000));
+    t.time.now = Date.now();
+    const res = await call('POST', '/attendance/scan-qr', tok.ownerA, { qrCode, scannedAt: scannedAt.toISOString(), checkInMethod: 'kiosk', locationId: L1 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.attendance.checkInTime).toBe(scannedAt.toISOString());
+    expect(res.json().data.attendance.checkInMethod).toBe('kiosk');
+  });
+});
+
 describe('overview', () => {
   it('answers the dashboard figures for staff and 403 for a member', async () => {
     const res = await call('GET', '/attendance/overview', tok.ownerA);
     expect(res.statusCode).toBe(200);
     const d = res.json().data;
     expect(d.peakHours).toHaveLength(24);
-    expect(d.totalActiveMembers).toBe(3);
+    expect(d.totalActiveMembers).toBe(4);
     expect(d.month.totalCheckIns).toBeGreaterThanOrEqual(3);
     expect((await call('GET', '/attendance/overview', tok.memberA)).statusCode).toBe(403);
   });
