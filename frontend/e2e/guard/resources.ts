@@ -1,6 +1,6 @@
 // Real resources the id routes point at, made in a gym through the public API, and a way to read each back as its
 // owner sees it (to prove a foreign caller changed nothing). Keyed by the first segment of the route's path.
-import { memberRoutes, notificationRoutes, trainersRoutes } from '@akhada/contracts';
+import { attendanceRoutes, memberRoutes, notificationRoutes, trainersRoutes } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Actor, Api, Gym } from './actors.ts';
 
@@ -77,5 +77,32 @@ export const RESOURCE_FACTORIES: Record<string, (api: Api, gym: Gym) => Promise<
     };
   },
 };
+
+/**
+ * Attendance's id routes take a member (or trainer) id: a new member, once the attendance service has their state from
+ * the members events (polled through their streak), read back as their visit count and streak.
+ */
+const attendanceOf = async (api: Api, gym: Gym): Promise<Resource> => {
+  const id = await api.newMember(gym);
+  const owner = gym.owner;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const r = await api.call('GET', `/attendance/streaks/${id}`, undefined, owner.token);
+    if (r.status === 200) break;
+    if (Date.now() > deadline) throw new Error(`guard: attendance did not learn member ${id} within 30 s (last ${r.status})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', `/attendance/streaks/${id}`, undefined, owner.token);
+      if (r.status === 404) return undefined;
+      const s = attendanceRoutes.streaks.responses[200].parse(r.json).data;
+      return { totalVisits: s.totalVisits, currentStreak: s.currentStreak, lastVisit: s.lastVisit };
+    },
+  };
+};
+RESOURCE_FACTORIES.attendance = attendanceOf;
 
 export const resourceKind = (path: string): string => path.split('/')[1] ?? '';

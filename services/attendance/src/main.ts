@@ -1,0 +1,43 @@
+import { SERVICES } from '@akhada/contracts';
+import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
+import { z } from 'zod';
+import { startAutoCloseJob } from './app/auto-close.ts';
+import { DEFAULT_TIME_ZONE } from './app/deps.ts';
+import { startLowAttendanceJob } from './app/detect-low-attendance.ts';
+import { buildApp } from './build-app.ts';
+import { startConsumers } from './consumers/start-consumers.ts';
+import { migrations } from './db/migrations.ts';
+import type { AttendanceDb } from './db/schema.ts';
+
+process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+
+// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay, directory), consumers of
+// members' and trainers' events, the auto-close job, the app, serve, close.
+const config = loadConfig(
+  BaseConfig.extend({
+    PORT: z.coerce.number().int().min(0).max(65535).default(SERVICES.attendance.port),
+    /** A session open longer than this is closed automatically (minutes). */
+    AUTO_CLOSE_AFTER_MINUTES: z.coerce.number().int().min(1).default(240),
+    /** How often the auto-close job runs (ms). */
+    AUTO_CLOSE_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+    /** Days without a visit after which an active member is reported (attendance.low_attendance_detected). */
+    LOW_ATTENDANCE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    /** How often the low-attendance rule runs (ms). */
+    LOW_ATTENDANCE_INTERVAL_MS: z.coerce.number().int().min(1000).default(3_600_000),
+  }),
+);
+const runtime = await bootRuntime<AttendanceDb>({ name: 'attendance', config, migrations });
+const { logger, verifier, readiness, directory, dbh, bus } = runtime;
+const deps = { db: dbh.db, clock: () => new Date(), directory, timeZone: DEFAULT_TIME_ZONE };
+
+const consumers = await startConsumers({ bus, db: dbh.db, logger });
+const autoClose = startAutoCloseJob({ ...deps, logger }, { maxOpenMinutes: config.AUTO_CLOSE_AFTER_MINUTES, intervalMs: config.AUTO_CLOSE_INTERVAL_MS });
+const lowAttendance = startLowAttendanceJob({ ...deps, logger }, { days: config.LOW_ATTENDANCE_DAYS, intervalMs: config.LOW_ATTENDANCE_INTERVAL_MS });
+const app = buildApp({ logger, verifier, readiness, ...deps });
+await serve({
+  app,
+  port: config.PORT,
+  host: config.HOST,
+  logger,
+  onClose: [autoClose.stop, lowAttendance.stop, ...consumers.map((c) => () => c.stop()), ...runtime.closers],
+});
