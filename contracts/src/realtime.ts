@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { WorkoutType } from './enums.ts';
+import { AttendanceType, CheckInMethod, CheckOutMethod } from './http/attendance.ts';
 
 /**
  * Live presence over the notifications hub's socket.io connection (path `/socket.io`, the same socket as the bell).
@@ -15,19 +17,19 @@ export const ATTENDANCE_SOCKET_EVENTS = {
 } as const;
 export type AttendanceSocketEvent = (typeof ATTENDANCE_SOCKET_EVENTS)[keyof typeof ATTENDANCE_SOCKET_EVENTS];
 
-export const PresenceSubjectType = z.enum(['member', 'trainer']);
-
 /** `attendance:checked_in` payload: the new session's summary. */
 export const PresenceCheckedIn = z.object({
   attendanceId: z.uuid(),
   locationId: z.uuid(),
-  subjectType: PresenceSubjectType,
-  /** The member's id (= their user id), or the trainer's id for subjectType trainer. */
-  subjectId: z.uuid(),
-  /** Display name of who checked in (as the attendance service knows it). */
+  /** member or trainer (trainers check in too). */
+  type: AttendanceType,
+  /** The member's id (= their user id), or the trainer's id for type trainer. */
+  memberId: z.uuid(),
+  /** Display name ("First Last") of who checked in, as the attendance service knows it. */
   name: z.string(),
   checkInTime: z.iso.datetime({ offset: true }),
-  method: z.string(),
+  checkInMethod: CheckInMethod,
+  workoutType: WorkoutType,
 });
 export type PresenceCheckedIn = z.infer<typeof PresenceCheckedIn>;
 
@@ -35,9 +37,12 @@ export type PresenceCheckedIn = z.infer<typeof PresenceCheckedIn>;
 export const PresenceCheckedOut = z.object({
   attendanceId: z.uuid(),
   locationId: z.uuid(),
-  subjectType: PresenceSubjectType,
-  subjectId: z.uuid(),
+  type: AttendanceType,
+  memberId: z.uuid(),
+  name: z.string(),
+  checkInTime: z.iso.datetime({ offset: true }),
   checkOutTime: z.iso.datetime({ offset: true }),
+  checkOutMethod: CheckOutMethod,
   durationMinutes: z.number().int().min(0),
   /** True when the session was closed by the service after the location's closing time, not by a check-out. */
   autoClosed: z.boolean(),

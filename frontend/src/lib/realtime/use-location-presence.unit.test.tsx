@@ -36,18 +36,22 @@ const L2 = '0195d6a4-0000-7000-8000-000000000002';
 const checkIn = (i: number, locationId = L1): PresenceCheckedIn => ({
   attendanceId: `0195d6a4-0000-7000-8000-1000000000${String(i).padStart(2, '0')}`,
   locationId,
-  subjectType: 'member',
-  subjectId: `0195d6a4-0000-7000-8000-2000000000${String(i).padStart(2, '0')}`,
+  type: 'member',
+  memberId: `0195d6a4-0000-7000-8000-2000000000${String(i).padStart(2, '0')}`,
   name: `Member ${i}`,
   checkInTime: '2026-11-23T05:00:00.000Z',
-  method: 'qr',
+  checkInMethod: 'qr',
+  workoutType: 'cardio',
 });
 const checkOut = (i: number): PresenceCheckedOut => ({
   attendanceId: checkIn(i).attendanceId,
   locationId: L1,
-  subjectType: 'member',
-  subjectId: checkIn(i).subjectId,
+  type: 'member',
+  memberId: checkIn(i).memberId,
+  name: `Member ${i}`,
+  checkInTime: '2026-11-23T05:00:00.000Z',
   checkOutTime: '2026-11-23T06:00:00.000Z',
+  checkOutMethod: 'manual',
   durationMinutes: 60,
   autoClosed: false,
 });

@@ -3,6 +3,7 @@ import { runConsumer, within, type EventBus, type EventHandler, type Logger, typ
 import type { Kysely } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
 import { onCertificationExpiring } from './certification-expiring.ts';
+import { onLowAttendanceDetected } from './low-attendance.ts';
 import { onMemberRegistered } from './member-registered.ts';
 import { onMemberSignedUp } from './member-signed-up.ts';
 import { onTrainerCreated } from './trainer-created.ts';
@@ -13,7 +14,7 @@ export interface ConsumerOptions {
   db: Kysely<NotificationsDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { recipients?: string; members?: string; trainers?: string };
+  groups?: { recipients?: string; members?: string; trainers?: string; attendance?: string };
   /**
    * 'beginning' (the service): a group without committed offsets reads the whole topic, so the read model is complete.
    * 'now' (tests): skip history, and resolve only once the group has joined so nothing produced afterwards is missed.
@@ -69,6 +70,14 @@ export const startConsumers = async (o: ConsumerOptions): Promise<RunningConsume
       handlers: [onTrainerCreated, onCertificationExpiring],
     });
     started.push(trainers);
+    // Only the low-attendance rule: check-ins and check-outs reach sockets through the hub's fan-out, not this group.
+    const attendance = await start(o, {
+      name: 'notifications.attendance',
+      groupId: o.groups?.attendance ?? 'notifications.attendance',
+      topic: topicOf('attendance'),
+      handlers: [onLowAttendanceDetected],
+    });
+    started.push(attendance);
     return started.reverse();
   } catch (err) {
     for (const c of started.reverse()) await c.stop();
