@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../testing/setup';
+import '../../../testing/setup';
 import { ATTENDANCE_SOCKET_EVENTS } from '@akhada/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useNotificationSocket } from '../../features/notifications/hooks/use-notification-socket';
-import { clearToken, setToken } from '../auth/token-store';
-import { getHubSocket } from './hub-socket';
-import { useLocationPresence, type PresenceEvent } from './use-location-presence';
+import { useNotificationSocket } from './use-notification-socket';
+import { clearToken, setToken } from '../../../lib/auth/token-store';
+import { getHubSocket } from '../../../lib/realtime/hub-socket';
+import { useLocationPresence, type PresenceEvent } from '../../../lib/realtime/use-location-presence';
 
 /** socket.io-client's io() replaced by one fake socket: listeners by event, `fire` plays the server. */
 const fake = vi.hoisted(() => {
