@@ -184,7 +184,9 @@ const record = (s: ClientSocket) => {
 };
 
 const ensureTopics = (bus: EventBus) =>
-  bus.ensureTopics(topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('notifications')].includes(t.topic)));
+  bus.ensureTopics(
+    topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('notifications'), topicOf('attendance')].includes(t.topic)),
+  );
 
 /** The consumer groups this file created (ours, the hub's, the kit's revocation follower) all carry the schema name. */
 const deleteTestGroups = async () => {
@@ -251,7 +253,7 @@ beforeAll(async () => {
     bus,
     db: dbh.db,
     logger,
-    groups: { recipients: `${schema}.recipients`, members: `${schema}.members`, trainers: `${schema}.trainers` },
+    groups: { recipients: `${schema}.recipients`, members: `${schema}.members`, trainers: `${schema}.trainers`, attendance: `${schema}.attendance` },
     startAt: 'now',
   });
   app = buildApp({ logger, verifier, readiness, db: dbh.db, clock });

@@ -92,7 +92,7 @@ beforeAll(async () => {
   const logger = createLogger('notifications-staff-test', 'warn');
   producer = createEventBus({ clientId: `test-producer-${schema}`, brokers: infra.brokers, logger });
   await producer.ensureTopics(
-    topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('notifications')].includes(t.topic)),
+    topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('notifications'), topicOf('attendance')].includes(t.topic)),
   );
   const config = BaseConfig.parse({
     NODE_ENV: 'test',
@@ -106,7 +106,7 @@ beforeAll(async () => {
     bus: runtime.bus,
     db: runtime.dbh.db,
     logger,
-    groups: { recipients: `${schema}.recipients`, members: `${schema}.members`, trainers: `${schema}.trainers` },
+    groups: { recipients: `${schema}.recipients`, members: `${schema}.members`, trainers: `${schema}.trainers`, attendance: `${schema}.attendance` },
     startAt: 'now',
   });
   for (const u of [owner, adminL1, adminL2, otherTrainer, member]) await produce(topicOf('auth'), userRegistered(u));

@@ -1,7 +1,8 @@
-import { MemberEvents, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
+import { AttendanceEvents, MemberEvents, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
 import type { Transaction } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
 import { notifyCertificationExpiring } from './certification-expiring.ts';
+import { notifyLowAttendance } from './low-attendance.ts';
 import { notifyMemberRegistered } from './member-registered.ts';
 import { notifyMemberSignedUp } from './member-signed-up.ts';
 import { notifyTrainerCreated } from './trainer-created.ts';
@@ -12,6 +13,7 @@ const NOTIFIERS: Record<string, (trx: Transaction<NotificationsDb>, env: EventEn
   [MemberEvents.MemberSignedUp.type]: notifyMemberSignedUp,
   [TrainerEvents.TrainerCreated.type]: notifyTrainerCreated,
   [TrainerEvents.CertificationExpiring.type]: notifyCertificationExpiring,
+  [AttendanceEvents.LowAttendanceDetected.type]: notifyLowAttendance,
 };
 
 /** Notifies for the events that waited for this organization's owner (in the order they arrived), then forgets them. */

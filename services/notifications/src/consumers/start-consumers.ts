@@ -3,6 +3,7 @@ import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer }
 import type { Kysely } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
 import { onCertificationExpiring } from './certification-expiring.ts';
+import { onLowAttendanceDetected } from './low-attendance.ts';
 import { onMemberRegistered } from './member-registered.ts';
 import { onMemberSignedUp } from './member-signed-up.ts';
 import { onTrainerCreated } from './trainer-created.ts';
@@ -13,7 +14,7 @@ export interface ConsumerOptions {
   db: Kysely<NotificationsDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { recipients?: string; members?: string; trainers?: string };
+  groups?: { recipients?: string; members?: string; trainers?: string; attendance?: string };
   /**
    * 'beginning' (the service): a group without committed offsets reads the whole topic, so the read model is complete.
    * 'now' (tests): skip history, and resolve only once the group has joined so nothing produced afterwards is missed.
@@ -39,5 +40,12 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       groupId: o.groups?.trainers ?? 'notifications.trainers',
       topic: topicOf('trainers'),
       handlers: [onTrainerCreated, onCertificationExpiring],
+    },
+    // Only the low-attendance rule: check-ins and check-outs reach sockets through the hub's fan-out, not this group.
+    {
+      name: 'notifications.attendance',
+      groupId: o.groups?.attendance ?? 'notifications.attendance',
+      topic: topicOf('attendance'),
+      handlers: [onLowAttendanceDetected],
     },
   ]);

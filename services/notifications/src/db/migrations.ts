@@ -82,4 +82,18 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0005_low_attendance_alerts': {
+    /** Once per member per period: the attendance service emits at most once per period, and this makes sure of it here too. */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('low_attendance_alerts')
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('member_id', 'uuid', (c) => c.notNull())
+        .addColumn('period_start', 'date', (c) => c.notNull())
+        .addColumn('event_id', 'uuid', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('low_attendance_alerts_pk', ['org_id', 'member_id', 'period_start'])
+        .execute();
+    },
+  },
 };

@@ -46,7 +46,19 @@ export interface AwaitingRecipientsTable {
   received_at: Generated<Date>;
 }
 
+/** One row per member and low-attendance period already alerted: the rule tells staff once per period, whatever arrives. */
+export interface LowAttendanceAlertsTable {
+  org_id: string;
+  member_id: string;
+  /** The period's first day (YYYY-MM-DD, the location's local date), as the attendance event names it. */
+  period_start: string;
+  /** The event that raised the alert; a replay of that same event may complete it, another event of the period not. */
+  event_id: string;
+  created_at: Generated<Date>;
+}
+
 export interface NotificationsDb extends KitTables {
+  low_attendance_alerts: LowAttendanceAlertsTable;
   awaiting_recipients: AwaitingRecipientsTable;
   recipients: RecipientsTable;
   notifications: NotificationsTable;

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { pageOffset, totalPages } from './pagination.ts';
 import { transition, unreadChanged } from './read-state.ts';
 import { ownersAndAdminsOf, recipientsOfCertificationExpiring, recipientsOfMemberRegistered, type Candidate } from './recipient-rule.ts';
-import { certificationExpiringText, memberRegisteredText, memberSignedUpText, renderTemplate, trainerPendingText } from './templates.ts';
+import {
+  attendanceNudgeText,
+  certificationExpiringText,
+  lowAttendanceText,
+  memberRegisteredText,
+  memberSignedUpText,
+  renderTemplate,
+  trainerPendingText,
+} from './templates.ts';
 
 const L1 = 'l1';
 const L2 = 'l2';
@@ -120,5 +128,21 @@ describe('texts of the awaiting and expiry notifications', () => {
     expect(certificationExpiringText({ trainerName: 'Arjun Mehta', name: 'ACE', expiryDate: '2026-12-20' }).message).toBe(
       'Arjun Mehta’s certification "ACE" expires on 2026-12-20.',
     );
+  });
+});
+
+describe('low-attendance texts', () => {
+  it('names the member and the days for staff, and speaks to the member in the nudge', () => {
+    expect(lowAttendanceText({ firstName: ' Rohan', lastName: 'Patil ', days: 9 })).toEqual({
+      titleKey: 'notifications.low_attendance.title',
+      messageKey: 'notifications.low_attendance.message',
+      params: { name: 'Rohan Patil', days: '9' },
+      title: 'Low attendance',
+      message: 'Rohan Patil hasn’t visited in 9 days',
+    });
+    expect(attendanceNudgeText({ days: 14 })).toMatchObject({
+      title: 'We miss you at the gym',
+      message: 'You haven’t visited in 14 days. Come back and keep your routine going!',
+    });
   });
 });

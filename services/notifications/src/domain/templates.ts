@@ -11,6 +11,10 @@ export const EN_TEMPLATES = {
   'notifications.trainer_pending.message': '{first} {last} registered as a trainer with the gym code. Approve them to give them access.',
   'notifications.certification_expiring.title': 'Certification expiring soon',
   'notifications.certification_expiring.message': '{trainer}’s certification "{name}" expires on {expiryDate}.',
+  'notifications.low_attendance.title': 'Low attendance',
+  'notifications.low_attendance.message': '{name} hasn’t visited in {days} days',
+  'notifications.attendance_nudge.title': 'We miss you at the gym',
+  'notifications.attendance_nudge.message': 'You haven’t visited in {days} days. Come back and keep your routine going!',
   'notifications.action.view': 'View',
   'notifications.action.review': 'Review',
 } as const;
@@ -65,3 +69,14 @@ export const certificationExpiringText = (c: { trainerName: string; name: string
     name: c.name.trim(),
     expiryDate: c.expiryDate,
   });
+
+/** An active member with no visit in `days` days, for the staff of their location. */
+export const lowAttendanceText = (m: { firstName: string; lastName: string; days: number }): NotificationText =>
+  textOf('notifications.low_attendance.title', 'notifications.low_attendance.message', {
+    name: `${m.firstName.trim()} ${m.lastName.trim()}`.trim(),
+    days: String(m.days),
+  });
+
+/** The same rule's nudge to the member themself. */
+export const attendanceNudgeText = (m: { days: number }): NotificationText =>
+  textOf('notifications.attendance_nudge.title', 'notifications.attendance_nudge.message', { days: String(m.days) });

@@ -26,7 +26,8 @@ export const attachHub = async ({
   // Events that arrive before socket.io is attached have no socket to reach anyway.
   let attached: RealtimeHub | undefined;
   const toUser: RealtimeHub['toUser'] = (userId, event, ...args) => attached?.toUser(userId, event, ...args);
-  const fanout = await startHubFanout({ bus, instanceId, logger, hub: { toUser } });
+  const toLocation: RealtimeHub['toLocation'] = (orgId, locationId, event, ...args) => attached?.toLocation(orgId, locationId, event, ...args);
+  const fanout = await startHubFanout({ bus, instanceId, logger, hub: { toUser, toLocation } });
   const hub = createRealtimeHub({ server: app.server, verifier, revocations, logger });
   attached = hub;
   let closing: Promise<void> | undefined;

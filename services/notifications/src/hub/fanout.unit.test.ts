@@ -1,4 +1,4 @@
-import { NotificationEvents, SOCKET_EVENTS, type Notification } from '@akhada/contracts';
+import { ATTENDANCE_SOCKET_EVENTS, AttendanceEvents, NotificationEvents, SOCKET_EVENTS, type Notification } from '@akhada/contracts';
 import { makeEnvelope, newId } from '@akhada/kit';
 import { describe, expect, it } from 'vitest';
 import { deliverToSockets } from './fanout.ts';
@@ -23,7 +23,7 @@ const meta = { aggregateId: recipientId, orgId, correlationId: 'c', causationId:
 
 const recorder = () => {
   const calls: unknown[][] = [];
-  return { calls, hub: { toUser: (...a: unknown[]) => void calls.push(a) } as never };
+  return { calls, hub: { toUser: (...a: unknown[]) => void calls.push(a), toLocation: (...a: unknown[]) => void calls.push(['location', ...a]) } as never };
 };
 
 describe('fan-out routing', () => {
@@ -53,5 +53,84 @@ describe('fan-out routing', () => {
         data: { recipientId: 'nope' },
       }),
     ).toThrow();
+  });
+  it('pushes a check-in and a check-out to the staff room of the event’s organization and location', () => {
+    const { calls, hub } = recorder();
+    const [attendanceId, memberId, locationId] = [newId(), newId(), newId()];
+    deliverToSockets(
+      hub,
+      makeEnvelope(AttendanceEvents.CheckedIn, {
+        ...meta,
+        aggregateId: memberId,
+        data: {
+          attendanceId,
+          memberId,
+          type: 'member',
+          locationId,
+          firstName: ' Priya',
+          lastName: 'Sharma ',
+          trainerId: null,
+          workoutType: 'yoga',
+          checkInMethod: 'qr',
+          checkInTime: '2025-10-01T10:00:00.000Z',
+        },
+      }),
+    );
+    deliverToSockets(
+      hub,
+      makeEnvelope(AttendanceEvents.CheckedOut, {
+        ...meta,
+        aggregateId: memberId,
+        data: {
+          attendanceId,
+          memberId,
+          type: 'member',
+          locationId,
+          firstName: 'Priya',
+          lastName: 'Sharma',
+          checkInTime: '2025-10-01T10:00:00.000Z',
+          checkOutTime: '2025-10-01T14:00:00.000Z',
+          durationMinutes: 240,
+          checkOutMethod: 'auto',
+          autoClosed: true,
+        },
+      }),
+    );
+    expect(calls).toEqual([
+      [
+        'location',
+        orgId,
+        locationId,
+        ATTENDANCE_SOCKET_EVENTS.checkedIn,
+        {
+          attendanceId,
+          locationId,
+          type: 'member',
+          memberId,
+          name: 'Priya Sharma',
+          checkInTime: '2025-10-01T10:00:00.000Z',
+          checkInMethod: 'qr',
+          workoutType: 'yoga',
+        },
+      ],
+      [
+        'location',
+        orgId,
+        locationId,
+        ATTENDANCE_SOCKET_EVENTS.checkedOut,
+        {
+          attendanceId,
+          locationId,
+          type: 'member',
+          memberId,
+          name: 'Priya Sharma',
+          checkInTime: '2025-10-01T10:00:00.000Z',
+          checkOutTime: '2025-10-01T14:00:00.000Z',
+          checkOutMethod: 'auto',
+          durationMinutes: 240,
+          autoClosed: true,
+        },
+      ],
+    ]);
   });
 });

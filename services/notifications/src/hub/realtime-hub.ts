@@ -4,6 +4,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import {
   HUB_EVENTS,
+  locationRoom,
   roomsOf,
   userRoom,
   type ClientToServerEvents,
@@ -20,6 +21,8 @@ export interface RealtimeHub {
   io: HubServer;
   /** Emits to every local socket of a user. */
   toUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  /** Emits to every local staff socket (owner, admin) of one location of one organization. */
+  toLocation<E extends keyof ServerToClientEvents>(orgId: string, locationId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
   /** Closes every socket's transport (clients reconnect, e.g. to another instance) and stops accepting new ones. */
   close(): void;
 }
@@ -29,6 +32,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const sessionOf = (c: TokenClaims): SocketSession => ({
   userId: c.sub,
   orgId: c.org,
+  role: c.role,
   sessionId: c.sid,
   issuedAtMs: c.iat * 1000,
   expiresAtMs: c.exp * 1000,
@@ -40,7 +44,7 @@ const handshakeError = (code: ErrorCode, message: string) => Object.assign(new E
 
 /**
  * socket.io on the service's own HTTP server. The handshake is authenticated from `auth.token` only (a token in the
- * query string ends up in access logs). A socket joins `user:<id>` and `location:<id>` for each of its locations, and
+ * query string ends up in access logs). A socket joins `user:<id>` and, for staff, `location:<org>:<id>` for each of its token's locations, and
  * is disconnected when its token expires, unless `auth:refresh` brought a newer one, or when its session is revoked.
  */
 export const createRealtimeHub = ({
@@ -150,6 +154,9 @@ export const createRealtimeHub = ({
     io,
     toUser: (userId, event, ...args) => {
       io.to(userRoom(userId)).emit(event, ...args);
+    },
+    toLocation: (orgId, locationId, event, ...args) => {
+      io.to(locationRoom(orgId, locationId)).emit(event, ...args);
     },
     close() {
       if (closed) return;

@@ -1,4 +1,13 @@
-import { SOCKET_EVENTS, type ErrorCode, type Notification } from '@akhada/contracts';
+import {
+  ATTENDANCE_SOCKET_EVENTS,
+  SOCKET_EVENTS,
+  STAFF_ROLES,
+  type ErrorCode,
+  type Notification,
+  type PresenceCheckedIn,
+  type PresenceCheckedOut,
+  type Role,
+} from '@akhada/contracts';
 
 /** Why the server is about to close a socket, and the refresh call (defined with the other socket events in contracts). */
 export const HUB_EVENTS = { authError: SOCKET_EVENTS.authError, authRefresh: SOCKET_EVENTS.authRefresh } as const;
@@ -9,6 +18,8 @@ export interface ServerToClientEvents {
   [SOCKET_EVENTS.notificationNew]: (notification: Notification) => void;
   [SOCKET_EVENTS.unreadCount]: (payload: { unreadCount: number }) => void;
   [HUB_EVENTS.authError]: (payload: { code: ErrorCode; message: string }) => void;
+  [ATTENDANCE_SOCKET_EVENTS.checkedIn]: (payload: PresenceCheckedIn) => void;
+  [ATTENDANCE_SOCKET_EVENTS.checkedOut]: (payload: PresenceCheckedOut) => void;
 }
 
 export interface ClientToServerEvents {
@@ -20,6 +31,7 @@ export interface ClientToServerEvents {
 export interface SocketSession {
   userId: string;
   orgId: string;
+  role: Role;
   sessionId: string;
   issuedAtMs: number;
   expiresAtMs: number;
@@ -31,5 +43,13 @@ export interface SocketData {
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
-export const locationRoom = (locationId: string) => `location:${locationId}`;
-export const roomsOf = (s: Pick<SocketSession, 'userId' | 'locationIds'>): string[] => [userRoom(s.userId), ...s.locationIds.map(locationRoom)];
+/** A location's staff room; named with the organization too, so a room is never shared across gyms whatever the ids. */
+export const locationRoom = (orgId: string, locationId: string) => `location:${orgId}:${locationId}`;
+/**
+ * The rooms of a verified session: its user's room, and for staff (owner, admin) a room per location the token names.
+ * Members and trainers join no location room: live presence is for the staff of a location only.
+ */
+export const roomsOf = (s: Pick<SocketSession, 'userId' | 'orgId' | 'role' | 'locationIds'>): string[] => [
+  userRoom(s.userId),
+  ...(STAFF_ROLES.includes(s.role) ? s.locationIds.map((l) => locationRoom(s.orgId, l)) : []),
+];

@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import '../../../testing/setup';
+import { ATTENDANCE_SOCKET_EVENTS } from '@akhada/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useNotificationSocket } from './use-notification-socket';
+import { clearToken, setToken } from '../../../lib/auth/token-store';
+import { getHubSocket } from '../../../lib/realtime/hub-socket';
+import { useLocationPresence, type PresenceEvent } from '../../../lib/realtime/use-location-presence';
+
+/** socket.io-client's io() replaced by one fake socket: listeners by event, `fire` plays the server. */
+const fake = vi.hoisted(() => {
+  const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  const socket = {
+    connected: true,
+    active: true,
+    on: (e: string, fn: (...args: unknown[]) => void) => (listeners.set(e, (listeners.get(e) ?? new Set()).add(fn)), socket),
+    off: (e: string, fn: (...args: unknown[]) => void) => (listeners.get(e)?.delete(fn), socket),
+    removeAllListeners: () => (listeners.clear(), socket),
+    io: { removeAllListeners: () => undefined },
+    connect: () => socket,
+    disconnect: () => socket,
+    fire: (e: string, ...args: unknown[]) => listeners.get(e)?.forEach((fn) => fn(...args)),
+  };
+  return { socket, opened: 0 };
+});
+vi.mock('socket.io-client', () => ({
+  io: () => {
+    fake.opened += 1;
+    return fake.socket;
+  },
+}));
+
+function Screen({ seen }: { seen: PresenceEvent[] }) {
+  useNotificationSocket();
+  useLocationPresence((e) => seen.push(e));
+  return null;
+}
+
+afterEach(() => clearToken('signed-out'));
+
+describe('the bell’s socket, shared with live presence', () => {
+  it('is the one connection presence listens on, and is let go when the bell unmounts', () => {
+    setToken('a.b.c');
+    const seen: PresenceEvent[] = [];
+    const { unmount } = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Screen seen={seen} />
+      </QueryClientProvider>,
+    );
+    expect(fake.opened).toBe(1);
+    expect(getHubSocket()).toBe(fake.socket);
+    const payload = {
+      attendanceId: '0195d6a4-0000-7000-8000-100000000001',
+      locationId: '0195d6a4-0000-7000-8000-000000000001',
+      type: 'member',
+      memberId: '0195d6a4-0000-7000-8000-200000000001',
+      name: 'Priya Sharma',
+      checkInTime: '2026-11-23T05:00:00.000Z',
+      checkInMethod: 'kiosk',
+      workoutType: 'other',
+    };
+    act(() => fake.socket.fire(ATTENDANCE_SOCKET_EVENTS.checkedIn, payload));
+    expect(seen).toEqual([{ type: 'checked_in', data: payload }]);
+    unmount();
+    expect(getHubSocket()).toBeNull();
+  });
+});

@@ -1,0 +1,370 @@
+// Live presence and low-attendance alerts against the real PostgreSQL and Kafka, with real socket.io clients: a
+// check-in reaches the staff sockets of its location only (not another location's admin, not a member or a trainer,
+// not another gym), and the low-attendance rule notifies staff and nudges the member once per period.
+import {
+  ATTENDANCE_SOCKET_EVENTS,
+  AttendanceEvents,
+  AuthEvents,
+  PresenceCheckedIn,
+  PresenceCheckedOut,
+  topicOf,
+  topicSpecs,
+  type EventEnvelope,
+  type Role,
+} from '@akhada/contracts';
+import {
+  BaseConfig,
+  bootRuntime,
+  createEventBus,
+  createLogger,
+  createTokenVerifier,
+  makeEnvelope,
+  newId,
+  type EventBus,
+  type Runtime,
+  type RunningConsumer,
+} from '@akhada/kit';
+import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import type { FastifyInstance } from 'fastify';
+import { performance } from 'node:perf_hooks';
+import { io as connectSocket, type Socket as ClientSocket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/build-app.ts';
+import { startConsumers } from '../src/consumers/start-consumers.ts';
+import { migrations } from '../src/db/migrations.ts';
+import type { NotificationsDb } from '../src/db/schema.ts';
+import { attachHub } from '../src/hub/attach-hub.ts';
+
+process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+
+// ---------- fixtures: gym A with locations L1 and L2, gym B with LB ----------
+const orgId = newId();
+const otherOrg = newId();
+const [L1, L2, LB] = [newId(), newId(), newId()];
+type User = { id: string; role: Role; locs: string[]; sid: string; orgId?: string };
+const user = (role: Role, locs: string[], org?: string): User => ({ id: newId(), role, locs, sid: newId(), ...(org ? { orgId: org } : {}) });
+const owner = user('owner', [L1, L2]);
+const adminL1 = user('admin', [L1]);
+const adminL2 = user('admin', [L2]);
+const trainerL1 = user('trainer', [L1]);
+const memberL1 = user('member', [L1]);
+const ownerB = user('owner', [LB], otherOrg);
+
+let infra: { databaseUrl: string; brokers: string[] };
+let schema: string;
+let runtime: Runtime<NotificationsDb>;
+let producer: EventBus;
+let consumers: RunningConsumer[] = [];
+let app: FastifyInstance;
+let closeHub: (() => Promise<void>) | undefined;
+let baseUrl: string;
+let keys: Awaited<ReturnType<typeof createTestKeys>>;
+const sockets: ClientSocket[] = [];
+
+// ---------- helpers ----------
+const meta = (aggregateId: string, org = orgId, locationId?: string) => ({
+  aggregateId,
+  orgId: org,
+  correlationId: newId(),
+  causationId: newId(),
+  occurredAt: new Date().toISOString(),
+  ...(locationId ? { locationId } : {}),
+});
+
+const produce = (topic: string, env: EventEnvelope<unknown>, partition?: number) =>
+  producer.publish([
+    {
+      topic,
+      key: env.aggregateId,
+      value: JSON.stringify(env),
+      headers: { 'event-id': env.eventId, 'event-type': env.type },
+      ...(partition === undefined ? {} : { partition }),
+    },
+  ]);
+
+const userRegistered = (u: User) =>
+  makeEnvelope(AuthEvents.UserRegistered, {
+    ...meta(u.id, u.orgId ?? orgId),
+    data: { userId: u.id, orgId: u.orgId ?? orgId, role: u.role, firstName: 'Test', lastName: u.role, email: `${u.id}@example.in`, locationIds: u.locs },
+  });
+
+const checkedIn = (locationId: string, org = orgId, memberId = newId()) =>
+  makeEnvelope(AttendanceEvents.CheckedIn, {
+    ...meta(memberId, org, locationId),
+    data: {
+      attendanceId: newId(),
+      memberId,
+      type: 'member',
+      locationId,
+      firstName: 'Priya',
+      lastName: 'Sharma',
+      trainerId: null,
+      workoutType: 'strength',
+      checkInMethod: 'qr',
+      checkInTime: new Date().toISOString(),
+    },
+  });
+
+const checkedOut = (inEnv: ReturnType<typeof checkedIn>) =>
+  makeEnvelope(AttendanceEvents.CheckedOut, {
+    ...meta(inEnv.data.memberId, inEnv.orgId, inEnv.data.locationId),
+    data: {
+      attendanceId: inEnv.data.attendanceId,
+      memberId: inEnv.data.memberId,
+      type: 'member',
+      locationId: inEnv.data.locationId,
+      firstName: 'Priya',
+      lastName: 'Sharma',
+      checkInTime: inEnv.data.checkInTime,
+      checkOutTime: new Date(Date.parse(inEnv.data.checkInTime) + 4 * 3_600_000).toISOString(),
+      durationMinutes: 240,
+      checkOutMethod: 'auto',
+      autoClosed: true,
+    },
+  });
+
+const lowAttendance = (memberId: string, periodStart: string, days = 9) =>
+  makeEnvelope(AttendanceEvents.LowAttendanceDetected, {
+    ...meta(memberId, orgId, L1),
+    data: {
+      memberId,
+      locationId: L1,
+      firstName: 'Rohan',
+      lastName: 'Patil',
+      email: `${memberId}@example.in`,
+      days,
+      lastVisit: null,
+      periodStart,
+    },
+  });
+
+const tokenOf = (u: User) => keys.sign({ userId: u.id, orgId: u.orgId ?? orgId, role: u.role, locationIds: u.locs, sessionId: u.sid });
+
+const eventually = async <T>(check: () => Promise<T>, timeoutMs = 20_000, what = 'condition'): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms: ${(err as Error).message}`, { cause: err });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+};
+
+/** A connected socket of the user, recording every attendance event it receives. */
+const openSocket = async (u: User) => {
+  const s = connectSocket(baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    timeout: 5000,
+    auth: { token: await tokenOf(u) },
+  });
+  sockets.push(s);
+  const got: { event: string; payload: unknown; at: number }[] = [];
+  s.onAny((event: string, payload: unknown) => {
+    if (event.startsWith('attendance:')) got.push({ event, payload, at: performance.now() });
+  });
+  await new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', reject);
+  });
+  return { socket: s, got };
+};
+
+const attendanceIdsOf = (got: { payload: unknown }[]) => got.map((g) => (g.payload as { attendanceId: string }).attendanceId);
+
+/**
+ * Proves the hub has handled every attendance event produced so far: one check-in on EVERY partition of the
+ * attendance topic at L1; the hub reads each partition in order, so once adminL1 has all of them, every earlier
+ * event has been pushed (or not) already. Returns the barrier's attendance ids.
+ */
+const hubBarrier = async (adminL1Got: { event: string; payload: unknown }[]) => {
+  const topic = topicOf('attendance');
+  const partitions = topicSpecs().find((t) => t.topic === topic)!.numPartitions;
+  const envs = Array.from({ length: partitions }, () => checkedIn(L1));
+  await Promise.all(envs.map((env, partition) => produce(topic, env, partition)));
+  const ids = envs.map((e) => e.data.attendanceId);
+  await eventually(async () => expect(attendanceIdsOf(adminL1Got)).toEqual(expect.arrayContaining(ids)), 20_000, 'the barrier on every partition');
+  return ids;
+};
+
+const notificationsOf = (recipientId: string, category: string) =>
+  runtime.dbh.db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('recipient_id', '=', recipientId)
+    .where('category', '=', category)
+    .orderBy('created_at')
+    .execute();
+
+// ---------- lifecycle ----------
+beforeAll(async () => {
+  infra = await testInfra();
+  schema = uniqueSchema('presence');
+  producer = createEventBus({ clientId: `test-producer-${schema}`, brokers: infra.brokers, logger: createLogger('presence-test', 'warn') });
+  await producer.ensureTopics(
+    topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('notifications'), topicOf('attendance')].includes(t.topic)),
+  );
+  keys = await createTestKeys();
+  const config = BaseConfig.parse({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: infra.databaseUrl,
+    KAFKA_BROKERS: infra.brokers.join(','),
+    INSTANCE_ID: `test-${schema}`,
+  });
+  runtime = await bootRuntime<NotificationsDb>({ name: 'notifications', config, schema, migrations });
+  runtime.verifier = createTokenVerifier({ keys: keys.keys, revocations: runtime.revocations });
+  const { logger, dbh, bus, verifier, revocations, readiness } = runtime;
+  consumers = await startConsumers({
+    bus,
+    db: dbh.db,
+    logger,
+    groups: { recipients: `${schema}.recipients`, members: `${schema}.members`, trainers: `${schema}.trainers`, attendance: `${schema}.attendance` },
+    startAt: 'now',
+  });
+  app = buildApp({ logger, verifier, readiness, db: dbh.db, clock: () => new Date() });
+  ({ close: closeHub } = await attachHub({ app, bus, verifier, revocations, logger, instanceId: config.INSTANCE_ID }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  baseUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+});
+
+afterAll(async () => {
+  const steps: (() => Promise<unknown>)[] = [
+    async () => sockets.forEach((s) => s.close()),
+    async () => app?.close(),
+    async () => closeHub?.(),
+    ...consumers.map((c) => () => c.stop()),
+    ...(runtime?.closers ?? []),
+    async () => (producer && schema ? producer.deleteGroups((g) => g.includes(schema)) : undefined),
+    async () => producer?.disconnect(),
+    async () => (schema && infra ? dropSchema(infra.databaseUrl, schema) : undefined),
+  ];
+  for (const step of steps) await step().catch((err: unknown) => console.warn('cleanup step failed', err));
+});
+
+// ---------- behaviour ----------
+describe('live presence through the hub', () => {
+  it('pushes a check-in and a check-out of a location to that location’s staff only', async () => {
+    const [a1, a2, own, trn, mem, outB] = await Promise.all([
+      openSocket(adminL1),
+      openSocket(adminL2),
+      openSocket(owner),
+      openSocket(trainerL1),
+      openSocket(memberL1),
+      openSocket(ownerB),
+    ]);
+
+    const t0 = performance.now();
+    const inL1 = checkedIn(L1);
+    await produce(topicOf('attendance'), inL1);
+    await eventually(async () => expect(attendanceIdsOf(a1.got)).toContain(inL1.data.attendanceId), 20_000, 'adminL1 got the check-in');
+    console.info(`[presence] check-in produced → staff socket, ms: ${(a1.got[0]!.at - t0).toFixed(0)}`);
+    // What the staff socket receives is the contract's payload, built from the event.
+    expect(PresenceCheckedIn.parse(a1.got[0]!.payload)).toEqual({
+      attendanceId: inL1.data.attendanceId,
+      locationId: L1,
+      type: 'member',
+      memberId: inL1.data.memberId,
+      name: 'Priya Sharma',
+      checkInTime: inL1.data.checkInTime,
+      checkInMethod: 'qr',
+      workoutType: 'strength',
+    });
+    expect(a1.got[0]!.event).toBe(ATTENDANCE_SOCKET_EVENTS.checkedIn);
+
+    const outL1 = checkedOut(inL1);
+    await produce(topicOf('attendance'), outL1);
+    await eventually(async () => expect(a1.got.map((g) => g.event)).toContain(ATTENDANCE_SOCKET_EVENTS.checkedOut), 20_000, 'adminL1 got the check-out');
+    expect(PresenceCheckedOut.parse(a1.got.find((g) => g.event === ATTENDANCE_SOCKET_EVENTS.checkedOut)!.payload)).toMatchObject({
+      attendanceId: inL1.data.attendanceId,
+      durationMinutes: 240,
+      autoClosed: true,
+      checkOutMethod: 'auto',
+    });
+
+    // Another location of the same gym, the other gym's own location, and a (forged) event of the other gym naming
+    // L1: none of them may reach gym A's L1 staff.
+    const inL2 = checkedIn(L2);
+    const inLB = checkedIn(LB, otherOrg);
+    const forged = checkedIn(L1, otherOrg);
+    for (const env of [inL2, inLB, forged]) await produce(topicOf('attendance'), env);
+    const barrier = await hubBarrier(a1.got);
+    await eventually(async () => expect(attendanceIdsOf(outB.got)).toContain(inLB.data.attendanceId), 20_000, 'gym B’s owner got their check-in');
+
+    const sorted = (ids: string[]) => [...ids].sort();
+    expect(sorted(attendanceIdsOf(a1.got))).toEqual(sorted([inL1.data.attendanceId, inL1.data.attendanceId, ...barrier]));
+    expect(attendanceIdsOf(a1.got)).not.toContain(inL2.data.attendanceId);
+    expect(attendanceIdsOf(a1.got)).not.toContain(forged.data.attendanceId);
+    expect(sorted(attendanceIdsOf(own.got))).toEqual(sorted([inL1.data.attendanceId, inL1.data.attendanceId, inL2.data.attendanceId, ...barrier]));
+    expect(attendanceIdsOf(a2.got)).toEqual([inL2.data.attendanceId]);
+    expect(attendanceIdsOf(outB.got)).toEqual([inLB.data.attendanceId]);
+    // A member and a trainer of L1 receive no presence at all, although their tokens name L1.
+    expect(mem.got).toEqual([]);
+    expect(trn.got).toEqual([]);
+  });
+});
+
+describe('low-attendance alerts', () => {
+  const member = newId();
+
+  it('tells the location’s staff and nudges the member, once per member per period', async () => {
+    for (const u of [owner, adminL1, adminL2, trainerL1]) await produce(topicOf('auth'), userRegistered(u));
+    await eventually(
+      async () => expect(await runtime.dbh.db.selectFrom('recipients').select('user_id').where('org_id', '=', orgId).execute()).toHaveLength(4),
+      20_000,
+      'recipients projected',
+    );
+
+    const first = lowAttendance(member, '2026-11-23');
+    await produce(topicOf('attendance'), first);
+    await eventually(async () => expect(await notificationsOf(member, 'attendance_nudge')).toHaveLength(1), 20_000, 'the member nudged');
+
+    for (const u of [owner, adminL1]) {
+      const rows = await notificationsOf(u.id, 'low_attendance');
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        type: 'attendance',
+        title: 'Low attendance',
+        message: 'Rohan Patil hasn’t visited in 9 days',
+        action_url: `/dashboard/members/${member}`,
+        location_id: L1,
+        status: 'unread',
+      });
+    }
+    expect(await notificationsOf(adminL2.id, 'low_attendance')).toEqual([]);
+    expect(await notificationsOf(trainerL1.id, 'low_attendance')).toEqual([]);
+    expect(await notificationsOf(member, 'attendance_nudge')).toMatchObject([
+      { type: 'attendance', title: 'We miss you at the gym', action_url: '/dashboard/me', priority: 'low' },
+    ]);
+
+    // The same event redelivered, and another event of the same period: nothing new. The next period's event (same
+    // member, so same partition, after them) proves both were handled before it.
+    await produce(topicOf('attendance'), first);
+    await produce(topicOf('attendance'), lowAttendance(member, '2026-11-23', 10));
+    await produce(topicOf('attendance'), lowAttendance(member, '2026-11-30', 16));
+    await eventually(async () => expect(await notificationsOf(member, 'attendance_nudge')).toHaveLength(2), 20_000, 'the next period nudged');
+
+    for (const u of [owner, adminL1]) {
+      expect((await notificationsOf(u.id, 'low_attendance')).map((r) => r.message)).toEqual([
+        'Rohan Patil hasn’t visited in 9 days',
+        'Rohan Patil hasn’t visited in 16 days',
+      ]);
+    }
+    expect((await notificationsOf(member, 'attendance_nudge')).map((r) => r.params.days)).toEqual(['9', '16']);
+    const alerts = await runtime.dbh.db
+      .selectFrom('low_attendance_alerts')
+      .select(['period_start', 'event_id'])
+      .where('member_id', '=', member)
+      .orderBy('period_start')
+      .execute();
+    expect(alerts).toEqual([
+      { period_start: '2026-11-23', event_id: first.eventId },
+      { period_start: '2026-11-30', event_id: expect.any(String) },
+    ]);
+  });
+});
