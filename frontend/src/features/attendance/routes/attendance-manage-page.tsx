@@ -1,0 +1,192 @@
+import type { Attendance } from '@akhada/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { CalendarCheckIcon } from '../../../components/icons/calendar-check';
+import { PageHeader } from '../../../components/page-header';
+import { Pagination } from '../../../components/pagination';
+import { Spinner } from '../../../components/spinner';
+import { formatDateTime } from '../../../lib/format';
+import type { AttendanceListParams } from '../../../lib/query-keys/attendance';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ALL_NS } from '../../../locales/resources';
+import { ATTENDANCE_PAGE_SIZE, downloadExport, useAttendanceList } from '../api/attendance-api';
+import { personOf, STATUS_TONE } from '../lib/labels';
+import { rangeOf, type RangeKind } from '../lib/ranges';
+import '../attendance.css';
+
+const STATUSES = ['active', 'completed', 'late'] as const;
+type Status = (typeof STATUSES)[number];
+const RANGES: RangeKind[] = ['today', 'weekly', 'monthly'];
+
+/** The filters a dashboard card opens the page with (?filter=today|present|weekly|monthly). */
+function initialFilters(filter: string | null): Pick<AttendanceListParams, 'status' | 'startDate' | 'endDate'> {
+  if (filter === 'present') return { status: 'active', ...rangeOf('today') };
+  if (filter === 'today' || filter === 'weekly' || filter === 'monthly') return rangeOf(filter);
+  return {};
+}
+
+/** /dashboard/attendance/manage: every record, filtered and paged, with report ranges and a CSV export. */
+export function AttendanceManagePage() {
+  const { t, i18n } = useTranslation(ALL_NS);
+  useDocumentTitle(t('attendance:manage.pageTitle'));
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<AttendanceListParams>(() => ({
+    page: 1,
+    limit: ATTENDANCE_PAGE_SIZE,
+    type: 'member',
+    ...initialFilters(params.get('filter')),
+  }));
+  const [reports, setReports] = useState(params.get('reports') === '1');
+  const list = useAttendanceList(filters);
+  const set = (patch: Partial<AttendanceListParams>) => setFilters((f) => ({ ...f, ...patch, page: patch.page ?? 1 }));
+
+  const exportCsv = () => {
+    downloadExport({ type: filters.type, startDate: filters.startDate, endDate: filters.endDate }).catch((err: unknown) => {
+      // Spec part 2 §8: export failures are only logged.
+      console.error('[attendance] export failed', err);
+    });
+  };
+
+  const rows: Attendance[] = list.data?.data ?? [];
+  const pages = list.data?.pagination.pages ?? 0;
+
+  return (
+    <div className="page att">
+      <Link to="/dashboard/attendance" className="back-link">
+        {t('attendance:manage.back')}
+      </Link>
+      <PageHeader
+        title={t('attendance:manage.title')}
+        subtitle={t('attendance:manage.subtitle')}
+        actions={
+          <>
+            <button type="button" className="btn btn--secondary" aria-expanded={reports} onClick={() => setReports((r) => !r)} data-testid="toggle-reports">
+              {reports ? t('attendance:manage.hideReports') : t('attendance:manage.showReports')}
+            </button>
+            <button type="button" className="btn btn--primary" onClick={exportCsv} data-testid="export">
+              {t('attendance:manage.export')}
+            </button>
+          </>
+        }
+      />
+      {reports ? (
+        <div className="card att-reports" role="group" aria-label={t('attendance:manage.reportsLabel')}>
+          {RANGES.map((r) => (
+            <button key={r} type="button" className="btn btn--secondary btn--sm" onClick={() => set(rangeOf(r))} data-testid={`report-${r}`}>
+              {t(`attendance:manage.${r}`)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+
+      <form className="card att-filters" aria-label={t('attendance:manage.filters.label')} role="search" onSubmit={(e) => e.preventDefault()}>
+        <label className="field">
+          <span className="field__label">{t('attendance:manage.filters.type')}</span>
+          <select className="select" value={filters.type} onChange={(e) => set({ type: e.target.value === 'trainer' ? 'trainer' : 'member' })}>
+            <option value="member">{t('attendance:types.member')}</option>
+            <option value="trainer">{t('attendance:types.trainer')}</option>
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t('attendance:manage.filters.status')}</span>
+          <select
+            className="select"
+            value={filters.status ?? ''}
+            onChange={(e) => set({ status: STATUSES.includes(e.target.value as Status) ? (e.target.value as Status) : undefined })}
+          >
+            <option value="">{t('attendance:manage.filters.allStatuses')}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`attendance:status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t('attendance:manage.filters.startDate')}</span>
+          <input type="date" className="input" value={filters.startDate ?? ''} onChange={(e) => set({ startDate: e.target.value || undefined })} />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('attendance:manage.filters.endDate')}</span>
+          <input type="date" className="input" value={filters.endDate ?? ''} onChange={(e) => set({ endDate: e.target.value || undefined })} />
+        </label>
+        <label className="field att-filters__search">
+          <span className="field__label">{t('attendance:manage.filters.search')}</span>
+          <input
+            type="search"
+            className="input"
+            placeholder={t('attendance:manage.filters.searchPlaceholder')}
+            value={filters.search ?? ''}
+            onChange={(e) => set({ search: e.target.value || undefined })}
+          />
+        </label>
+      </form>
+
+      <section className="card card--flush">
+        {list.isError ? (
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        ) : list.isPending ? (
+          <div className="state">
+            <Spinner label={t('attendance:manage.loading')} />
+          </div>
+        ) : rows.length === 0 ? (
+          <EmptyState icon={<CalendarCheckIcon size={28} />} title={t('attendance:manage.empty')} hint={t('attendance:manage.emptyHint')} />
+        ) : (
+          <AttendanceTable rows={rows} busy={list.isFetching} lang={i18n.language} />
+        )}
+        <Pagination page={filters.page} totalPages={pages} onChange={(page) => set({ page })} disabled={list.isFetching} />
+      </section>
+    </div>
+  );
+}
+
+/** Member, Check In, Check Out, Duration, Status, Workout Type. */
+export function AttendanceTable({ rows, busy, lang, showPerson = true }: { rows: Attendance[]; busy?: boolean; lang: string; showPerson?: boolean }) {
+  const { t } = useTranslation(ALL_NS);
+  return (
+    <div className="table-wrap">
+      <table className="table" data-testid="attendance-table" aria-busy={busy}>
+        <caption className="visually-hidden">{t('attendance:manage.tableLabel')}</caption>
+        <thead>
+          <tr>
+            {showPerson ? <th scope="col">{t('attendance:manage.columns.member')}</th> : null}
+            <th scope="col">{t('attendance:manage.columns.checkIn')}</th>
+            <th scope="col">{t('attendance:manage.columns.checkOut')}</th>
+            <th scope="col">{t('attendance:manage.columns.duration')}</th>
+            <th scope="col">{t('attendance:manage.columns.status')}</th>
+            <th scope="col">{t('attendance:manage.columns.workoutType')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((a) => {
+            const person = personOf(a);
+            return (
+              <tr key={a._id} data-testid="attendance-row">
+                {showPerson ? (
+                  <th scope="row" className="table__primary">
+                    <span className="att-person">
+                      <span>{person?.name ?? '—'}</span>
+                      <span className="text-muted">{person?.user.email}</span>
+                    </span>
+                  </th>
+                ) : null}
+                <td data-label={t('attendance:manage.columns.checkIn')}>{formatDateTime(a.checkInTime, lang)}</td>
+                <td data-label={t('attendance:manage.columns.checkOut')}>{a.checkOutTime ? formatDateTime(a.checkOutTime, lang) : t('attendance:manage.noCheckOut')}</td>
+                <td data-label={t('attendance:manage.columns.duration')}>
+                  {a.duration === null ? t('attendance:manage.noCheckOut') : t('attendance:manage.minutes', { count: a.duration })}
+                </td>
+                <td data-label={t('attendance:manage.columns.status')}>
+                  <span className={`badge ${STATUS_TONE[a.status]}`}>{t(`attendance:status.${a.status}`)}</span>
+                </td>
+                <td data-label={t('attendance:manage.columns.workoutType')}>{t(`attendance:workout.${a.workoutType}`)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
