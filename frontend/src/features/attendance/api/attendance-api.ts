@@ -34,16 +34,6 @@ export const attendanceListQueryOptions = (p: AttendanceListParams) =>
   queryOptions({ queryKey: attendanceKeys.list(p), queryFn: ({ signal }) => getAttendance(p, signal) });
 export const useAttendanceList = (p: AttendanceListParams) => useQuery({ ...attendanceListQueryOptions(p), placeholderData: keepPreviousData });
 
-/** GET /api/attendance/member/:id: a member's visits, newest first. */
-export async function getMemberHistory(id: string, page: number, signal?: AbortSignal) {
-  const json = await callRoute(attendanceRoutes.memberHistory, { params: { id }, query: { page, limit: ATTENDANCE_PAGE_SIZE }, signal });
-  return parseResponse(attendanceRoutes.memberHistory.responses[200], json, 'GET /attendance/member/:id');
-}
-export const memberHistoryQueryOptions = (id: string, page: number) =>
-  queryOptions({ queryKey: attendanceKeys.memberHistory(id, page), queryFn: ({ signal }) => getMemberHistory(id, page, signal) });
-export const useMemberHistory = (id: string, page: number, enabled = true) =>
-  useQuery({ ...memberHistoryQueryOptions(id, page), placeholderData: keepPreviousData, enabled });
-
 /** GET /api/attendance/streaks/:id */
 export async function getStreaks(id: string, signal?: AbortSignal) {
   const json = await callRoute(attendanceRoutes.streaks, { params: { id }, signal });

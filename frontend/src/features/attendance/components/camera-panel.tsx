@@ -8,7 +8,14 @@ export function CameraView({ videoRef, state, large }: { videoRef: RefObject<HTM
   const { t } = useTranslation(ALL_NS);
   return (
     <div className={`att-camera${large ? ' att-camera--large' : ''}`}>
-      <video ref={videoRef} className="att-camera__video" hidden={state !== 'scanning' && state !== 'starting'} aria-label={t('attendance:scan.videoLabel')} muted playsInline />
+      <video
+        ref={videoRef}
+        className="att-camera__video"
+        hidden={state !== 'scanning' && state !== 'starting'}
+        aria-label={t('attendance:scan.videoLabel')}
+        muted
+        playsInline
+      />
       {state === 'error' ? (
         <p className="alert alert--error" role="alert" data-testid="camera-error">
           {t('attendance:scan.cameraError')}

@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ALL_NS } from '../../../locales/resources';
 import { downloadExport, useOverview, useToday } from '../api/attendance-api';
 import { PeakHoursChart } from '../components/peak-hours-chart';
-import { personOf } from '../lib/labels';
+import { personOf } from '../../../components/attendance-table';
 import { initialsOf } from '../lib/ranges';
 import { useLiveAttendance } from '../lib/use-live-attendance';
 import '../attendance.css';
@@ -78,7 +78,13 @@ export function AttendanceDashboardPage() {
             <p className="state__title">{t('attendance:dashboard.errorTitle')}</p>
             <p className="state__hint">{t('attendance:dashboard.errorHint')}</p>
             <div className="state__action">
-              <button type="button" className="btn btn--secondary" onClick={() => void overview.refetch()} disabled={overview.isFetching} data-testid="retry-button">
+              <button
+                type="button"
+                className="btn btn--secondary"
+                onClick={() => void overview.refetch()}
+                disabled={overview.isFetching}
+                data-testid="retry-button"
+              >
                 {t('common:actions.retry')}
               </button>
             </div>
@@ -89,7 +95,8 @@ export function AttendanceDashboardPage() {
   }
   const o = overview.data;
   const one = (n: number) => n.toLocaleString('en-IN', { maximumFractionDigits: 1 });
-  const time = (iso: string) => new Date(iso).toLocaleTimeString(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', { hour: 'numeric', minute: '2-digit', numberingSystem: 'latn' });
+  const time = (iso: string) =>
+    new Date(iso).toLocaleTimeString(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', { hour: 'numeric', minute: '2-digit', numberingSystem: 'latn' });
   const present = today.data?.present ?? [];
 
   return (

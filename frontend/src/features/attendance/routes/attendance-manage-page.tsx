@@ -8,12 +8,11 @@ import { CalendarCheckIcon } from '../../../components/icons/calendar-check';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
-import { formatDateTime } from '../../../lib/format';
+import { AttendanceTable } from '../../../components/attendance-table';
 import type { AttendanceListParams } from '../../../lib/query-keys/attendance';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ALL_NS } from '../../../locales/resources';
 import { ATTENDANCE_PAGE_SIZE, downloadExport, useAttendanceList } from '../api/attendance-api';
-import { personOf, STATUS_TONE } from '../lib/labels';
 import { rangeOf, type RangeKind } from '../lib/ranges';
 import '../attendance.css';
 
@@ -117,6 +116,7 @@ export function AttendanceManagePage() {
           <span className="field__label">{t('attendance:manage.filters.search')}</span>
           <input
             type="search"
+            data-testid="attendance-search"
             className="input"
             placeholder={t('attendance:manage.filters.searchPlaceholder')}
             value={filters.search ?? ''}
@@ -139,54 +139,6 @@ export function AttendanceManagePage() {
         )}
         <Pagination page={filters.page} totalPages={pages} onChange={(page) => set({ page })} disabled={list.isFetching} />
       </section>
-    </div>
-  );
-}
-
-/** Member, Check In, Check Out, Duration, Status, Workout Type. */
-export function AttendanceTable({ rows, busy, lang, showPerson = true }: { rows: Attendance[]; busy?: boolean; lang: string; showPerson?: boolean }) {
-  const { t } = useTranslation(ALL_NS);
-  return (
-    <div className="table-wrap">
-      <table className="table" data-testid="attendance-table" aria-busy={busy}>
-        <caption className="visually-hidden">{t('attendance:manage.tableLabel')}</caption>
-        <thead>
-          <tr>
-            {showPerson ? <th scope="col">{t('attendance:manage.columns.member')}</th> : null}
-            <th scope="col">{t('attendance:manage.columns.checkIn')}</th>
-            <th scope="col">{t('attendance:manage.columns.checkOut')}</th>
-            <th scope="col">{t('attendance:manage.columns.duration')}</th>
-            <th scope="col">{t('attendance:manage.columns.status')}</th>
-            <th scope="col">{t('attendance:manage.columns.workoutType')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((a) => {
-            const person = personOf(a);
-            return (
-              <tr key={a._id} data-testid="attendance-row">
-                {showPerson ? (
-                  <th scope="row" className="table__primary">
-                    <span className="att-person">
-                      <span>{person?.name ?? '—'}</span>
-                      <span className="text-muted">{person?.user.email}</span>
-                    </span>
-                  </th>
-                ) : null}
-                <td data-label={t('attendance:manage.columns.checkIn')}>{formatDateTime(a.checkInTime, lang)}</td>
-                <td data-label={t('attendance:manage.columns.checkOut')}>{a.checkOutTime ? formatDateTime(a.checkOutTime, lang) : t('attendance:manage.noCheckOut')}</td>
-                <td data-label={t('attendance:manage.columns.duration')}>
-                  {a.duration === null ? t('attendance:manage.noCheckOut') : t('attendance:manage.minutes', { count: a.duration })}
-                </td>
-                <td data-label={t('attendance:manage.columns.status')}>
-                  <span className={`badge ${STATUS_TONE[a.status]}`}>{t(`attendance:status.${a.status}`)}</span>
-                </td>
-                <td data-label={t('attendance:manage.columns.workoutType')}>{t(`attendance:workout.${a.workoutType}`)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { CheckInBody, type WorkoutType } from '@akhada/contracts';
+import { CheckInBody } from '@akhada/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Form } from '../../../components/form/form';
@@ -17,7 +17,8 @@ import { serverMessage } from '../lib/feedback';
 import { useQrScanner } from '../lib/use-qr-scanner';
 import '../attendance.css';
 
-const WORKOUTS: WorkoutType[] = ['cardio', 'strength', 'yoga', 'pilates', 'crossfit', 'swimming', 'other'];
+const WORKOUTS = ['cardio', 'strength', 'yoga', 'pilates', 'crossfit', 'swimming', 'other'] as const;
+type WorkoutType = (typeof WORKOUTS)[number];
 
 interface QuickForm {
   memberId: string;
@@ -64,7 +65,11 @@ export function QrScannerPage() {
   };
   const scanner = useQrScanner(onCode);
 
-  const form = useContractForm(CheckInBody, { defaultValues: EMPTY, toBody, check: (v) => (v.memberId.trim() ? {} : { memberId: REQUIRED }) });
+  const form = useContractForm(CheckInBody, {
+    defaultValues: EMPTY,
+    toBody,
+    check: (v): Record<string, string> => (v.memberId.trim() ? {} : { memberId: REQUIRED }),
+  });
   const submitCheckIn = async (body: CheckInBody) => {
     if (await doCheckIn(body)) form.reset(EMPTY);
   };
