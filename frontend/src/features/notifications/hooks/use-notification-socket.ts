@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { io } from 'socket.io-client';
 import { clearToken, getToken, subscribeToken } from '../../../lib/auth/token-store';
 import { notificationKeys } from '../../../lib/query-keys/notifications';
+import { setHubSocket } from '../../../lib/realtime/hub-socket';
 import { BELL_QUERY } from '../api/bell-query';
 import { prependNotification, type NotificationListData } from '../lib/list-cache';
 
@@ -16,7 +17,8 @@ const REFRESH_ACK_TIMEOUT_MS = 5_000;
  * Live notifications over socket.io. A pushed notification goes to the front of the bell list (10 kept),
  * the unread count follows the server's number, and after any reconnect the lists and the count are fetched
  * again (delivery to a socket is at-most-once). A refreshed token is handed to the live socket, or the socket
- * reconnects with it. Returns whether the socket is connected.
+ * reconnects with it. The socket is shared through lib/realtime/hub-socket (useLocationPresence listens on it).
+ * Returns whether the socket is connected.
  */
 export function useNotificationSocket(enabled = true): boolean {
   const qc = useQueryClient();
@@ -29,6 +31,8 @@ export function useNotificationSocket(enabled = true): boolean {
       transports: ['websocket'],
       auth: (cb) => cb({ token: getToken() }),
     });
+    // Other screens (live presence) listen on this same connection.
+    setHubSocket(socket);
     let connectedBefore = false;
     let retryTimer: number | undefined;
 
@@ -99,6 +103,7 @@ export function useNotificationSocket(enabled = true): boolean {
     });
 
     return () => {
+      setHubSocket(null);
       unsubscribe();
       window.clearTimeout(retryTimer);
       socket.removeAllListeners();
