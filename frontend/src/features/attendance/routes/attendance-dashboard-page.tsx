@@ -43,7 +43,7 @@ export function AttendanceDashboardPage() {
   useDocumentTitle(t('attendance:dashboard.pageTitle'));
   const overview = useOverview();
   const today = useToday();
-  useLiveAttendance();
+  const { live } = useLiveAttendance();
   const [exporting, setExporting] = useState(false);
 
   const exportCsv = async () => {
@@ -146,7 +146,7 @@ export function AttendanceDashboardPage() {
         </section>
 
         <section className="card att-panel" aria-labelledby="att-live">
-          <h2 id="att-live" className="card__title" data-testid="live-heading">
+          <h2 id="att-live" className="card__title" data-testid="live-heading" data-live={live}>
             {t('attendance:dashboard.live.title', { count: today.data?.membersPresent ?? o.today.membersPresent })}
           </h2>
           {today.isError ? (

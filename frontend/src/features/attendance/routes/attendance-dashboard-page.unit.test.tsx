@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
-import { attendanceRoutes } from '@akhada/contracts';
-import { screen, within } from '@testing-library/react';
+import { ATTENDANCE_SOCKET_EVENTS, attendanceRoutes } from '@akhada/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../../testing/setup';
 import { signedInShell } from '../../../testing/app-handlers';
 import { anAttendance, anOverview, overviewIs, todayIs } from '../../../testing/attendance';
 import { on, problem } from '../../../testing/contract-handlers';
 import { renderApp } from '../../../testing/render-app';
+import { setHubSocket, type HubSocketLike } from '../../../lib/realtime/hub-socket';
 
 describe('attendance dashboard', { timeout: 15_000 }, () => {
   it('shows the four cards linking to the management page, quick stats and who is in the gym now', async () => {
@@ -51,6 +52,42 @@ describe('attendance dashboard', { timeout: 15_000 }, () => {
     failing = false;
     await user.click(screen.getByTestId('retry-button'));
     expect((await screen.findByTestId('card-today-value')).textContent).toBe('9');
+  });
+
+  it('reads the counters again when the hub pushes a check-in, without reload', async () => {
+    let checkIns = 3;
+    server.use(
+      ...signedInShell(),
+      todayIs([]),
+      on(attendanceRoutes.overview, () =>
+        Response.json({ success: true, data: anOverview({ today: { totalCheckIns: checkIns, activeSessions: 0, membersPresent: 0 } }) }),
+      ),
+    );
+    renderApp('/dashboard/attendance');
+    expect((await screen.findByTestId('card-today-value')).textContent).toBe('3');
+    // The bell's socket, played by a stand-in: connected, then one check-in pushed.
+    const listeners = new Map<string, (...args: unknown[]) => void>();
+    const socket = {
+      connected: true,
+      on: (event: string, fn: (...args: unknown[]) => void) => listeners.set(event, fn),
+      off: (event: string) => listeners.delete(event),
+    };
+    act(() => setHubSocket(socket as unknown as HubSocketLike));
+    await waitFor(() => expect(screen.getByTestId('live-heading').getAttribute('data-live')).toBe('true'));
+    checkIns = 4;
+    act(() =>
+      listeners.get(ATTENDANCE_SOCKET_EVENTS.checkedIn)?.({
+        attendanceId: '0198a3c1-0000-7000-8000-000000009001',
+        locationId: '0198a3c1-0000-7000-8000-0000000000a1',
+        subjectType: 'member',
+        subjectId: '0198a3c1-0000-7000-8000-00000000c001',
+        name: 'Kiran Patil',
+        checkInTime: '2026-11-23T05:00:00.000Z',
+        method: 'qr',
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('card-today-value').textContent).toBe('4'));
+    act(() => setHubSocket(null));
   });
 
   it('sends /attendance/qr-scanner to the scanner', async () => {
