@@ -40,7 +40,7 @@ const AttendanceDashboardPage = lazyPage(
 );
 const AttendanceManagePage = lazyPage(async () => (await import('../features/attendance/routes/attendance-manage-page')).AttendanceManagePage, ['attendance']);
 const QrScannerPage = lazyPage(async () => (await import('../features/attendance/routes/qr-scanner-page')).QrScannerPage, ['attendance']);
-const KioskPage = lazyPage(async () => (await import('../features/attendance/routes/kiosk-page')).KioskPage, ['attendance']);
+const KioskPage = lazyPage(async () => (await import('../features/attendance/routes/kiosk-page')).KioskPage, ['attendance', 'errors']);
 const MyQrPage = lazyPage(async () => (await import('../features/attendance/routes/my-qr-page')).MyQrPage, ['attendance']);
 const SettingsRoute = lazyPage(async () => (await import('./routes/settings-route')).SettingsRoute);
 /** Payments, inventory, chat and feedback until their screens are built. */
@@ -87,6 +87,8 @@ export const routes: RouteObject[] = [
         children: [
           // An account awaiting the gym's approval sees only this page (the guard sends it here), without the shell.
           { path: 'pending', element: <PendingPage />, handle: handle({ page: PendingPage }) },
+          // The entrance tablet's check-in kiosk fills the screen: no sidebar or header.
+          { path: 'attendance/kiosk', element: <KioskPage />, handle: handle({ page: KioskPage }) },
           {
             element: <AppShell />,
             handle: handle({ page: AppShell, data: async () => (await import('../features/notifications/routes/notifications-data')).bellData }),
@@ -126,7 +128,6 @@ export const routes: RouteObject[] = [
               { path: 'attendance/manage', element: <AttendanceManagePage />, handle: handle({ page: AttendanceManagePage }) },
               { path: 'attendance/scan', element: <QrScannerPage />, handle: handle({ page: QrScannerPage }) },
               { path: 'attendance/qr-scanner', element: <Navigate to="/dashboard/attendance/scan" replace /> },
-              { path: 'attendance/kiosk', element: <KioskPage />, handle: handle({ page: KioskPage }) },
               {
                 path: 'notifications',
                 element: <NotificationsPage />,

@@ -13,7 +13,7 @@ export function AttendanceTable({ rows, busy, lang, showPerson = true }: { rows:
   const { t } = useTranslation(ALL_NS);
   return (
     <div className="table-wrap">
-      <table className="table" data-testid="attendance-table" aria-busy={busy}>
+      <table className="table" data-testid="attendance-table" aria-busy={busy} style={{ whiteSpace: 'nowrap' }}>
         <caption className="visually-hidden">{t('attendance:manage.tableLabel')}</caption>
         <thead>
           <tr>

@@ -122,7 +122,7 @@ export function AttendanceDashboardPage() {
         <Card
           label={t('attendance:dashboard.cards.weekly')}
           value={one(o.week.avgDaily)}
-          hint={`${t('attendance:dashboard.cards.perDay')} · ${t('attendance:dashboard.cards.weekTotal', { count: o.week.totalCheckIns })}`}
+          hint={`${t('attendance:dashboard.cards.perDay')} · ${t('attendance:dashboard.cards.weekTotal', { total: formatNumber(o.week.totalCheckIns) })}`}
           to="/dashboard/attendance/manage?filter=weekly"
           icon={<TrendingUpIcon size={20} />}
           testId="card-weekly"
@@ -130,7 +130,7 @@ export function AttendanceDashboardPage() {
         <Card
           label={t('attendance:dashboard.cards.monthly')}
           value={one(o.month.avgDaily)}
-          hint={`${t('attendance:dashboard.cards.perDay')} · ${t('attendance:dashboard.cards.monthTotal', { count: o.month.totalCheckIns })}`}
+          hint={`${t('attendance:dashboard.cards.perDay')} · ${t('attendance:dashboard.cards.monthTotal', { total: formatNumber(o.month.totalCheckIns) })}`}
           to="/dashboard/attendance/manage?filter=monthly"
           icon={<ChartIcon size={20} />}
           testId="card-monthly"

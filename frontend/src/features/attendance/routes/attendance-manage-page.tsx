@@ -84,7 +84,7 @@ export function AttendanceManagePage() {
       <form className="card att-filters" aria-label={t('attendance:manage.filters.label')} role="search" onSubmit={(e) => e.preventDefault()}>
         <label className="field">
           <span className="field__label">{t('attendance:manage.filters.type')}</span>
-          <select className="select" value={filters.type} onChange={(e) => set({ type: e.target.value === 'trainer' ? 'trainer' : 'member' })}>
+          <select className="input select" value={filters.type} onChange={(e) => set({ type: e.target.value === 'trainer' ? 'trainer' : 'member' })}>
             <option value="member">{t('attendance:types.member')}</option>
             <option value="trainer">{t('attendance:types.trainer')}</option>
           </select>
@@ -92,7 +92,7 @@ export function AttendanceManagePage() {
         <label className="field">
           <span className="field__label">{t('attendance:manage.filters.status')}</span>
           <select
-            className="select"
+            className="input select"
             value={filters.status ?? ''}
             onChange={(e) => set({ status: STATUSES.includes(e.target.value as Status) ? (e.target.value as Status) : undefined })}
           >

@@ -82,7 +82,7 @@ export function KioskPage() {
   const fullscreen = () => void root.current?.requestFullscreen?.().catch(() => undefined);
 
   return (
-    <div className="att-kiosk" ref={root} data-testid="kiosk">
+    <main className="att-kiosk" ref={root} data-testid="kiosk">
       <div className="att-kiosk__bar">
         <Link to="/dashboard/attendance/scan" className="btn btn--secondary btn--sm">
           {t('attendance:kiosk.exit')}
@@ -98,6 +98,11 @@ export function KioskPage() {
       </div>
       <h1 className="att-kiosk__title">{t('attendance:kiosk.title')}</h1>
       <CameraView videoRef={scanner.videoRef} state={scanner.state} large />
+      {scanner.state === 'error' || scanner.state === 'idle' ? (
+        <button type="button" className="btn btn--primary btn--lg" onClick={() => void start()} data-testid="start-camera">
+          {t('attendance:scan.startCamera')}
+        </button>
+      ) : null}
       <div className="att-kiosk__result" aria-live="assertive" role="status">
         {result?.kind === 'ok' ? (
           <div className="att-kiosk__welcome att-kiosk__welcome--ok" data-testid="kiosk-welcome">
@@ -112,6 +117,6 @@ export function KioskPage() {
           <div className="att-kiosk__welcome att-kiosk__welcome--error">{result.message}</div>
         ) : null}
       </div>
-    </div>
+    </main>
   );
 }
