@@ -1,5 +1,5 @@
 import type { Attendance } from '@akhada/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
@@ -19,6 +19,7 @@ import '../attendance.css';
 const STATUSES = ['active', 'completed', 'late'] as const;
 type Status = (typeof STATUSES)[number];
 const RANGES: RangeKind[] = ['today', 'weekly', 'monthly'];
+const SEARCH_DELAY_MS = 300;
 
 /** The filters a dashboard card opens the page with (?filter=today|present|weekly|monthly). */
 function initialFilters(filter: string | null): Pick<AttendanceListParams, 'status' | 'startDate' | 'endDate'> {
@@ -41,6 +42,15 @@ export function AttendanceManagePage() {
   const [reports, setReports] = useState(params.get('reports') === '1');
   const list = useAttendanceList(filters);
   const set = (patch: Partial<AttendanceListParams>) => setFilters((f) => ({ ...f, ...patch, page: patch.page ?? 1 }));
+  // The search is sent once typing pauses, not on every key.
+  const [searchText, setSearchText] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const search = searchText.trim() || undefined;
+      setFilters((f) => (f.search === search ? f : { ...f, search, page: 1 }));
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
 
   const exportCsv = () => {
     downloadExport({ type: filters.type, startDate: filters.startDate, endDate: filters.endDate }).catch((err: unknown) => {
@@ -119,8 +129,8 @@ export function AttendanceManagePage() {
             data-testid="attendance-search"
             className="input"
             placeholder={t('attendance:manage.filters.searchPlaceholder')}
-            value={filters.search ?? ''}
-            onChange={(e) => set({ search: e.target.value || undefined })}
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
           />
         </label>
       </form>

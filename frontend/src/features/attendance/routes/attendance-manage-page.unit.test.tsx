@@ -38,6 +38,8 @@ describe('attendance management', { timeout: 15_000 }, () => {
     await waitFor(() => expect(list.urls.at(-1)?.searchParams.get('type')).toBe('trainer'));
     await user.type(screen.getByTestId('attendance-search'), 'priya');
     await waitFor(() => expect(list.urls.at(-1)?.searchParams.get('search')).toBe('priya'));
+    // Sent once typing paused, not once per letter.
+    expect(list.urls.filter((u) => u.searchParams.has('search')).map((u) => u.searchParams.get('search'))).toEqual(['priya']);
   });
 
   it('pages with Previous/Next when there is more than one page', async () => {
