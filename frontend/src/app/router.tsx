@@ -22,7 +22,7 @@ const PrivacyPage = lazyPage(async () => (await import('../features/landing/rout
 const AppShell = lazyPage(async () => (await import('./shell/app-shell')).AppShell, APP_NS);
 const DashboardPage = lazyPage(async () => (await import('../features/dashboard/routes/dashboard-page')).DashboardPage);
 const MembersPage = lazyPage(async () => (await import('../features/members/routes/members-page')).MembersPage);
-const MemberDetailPage = lazyPage(async () => (await import('../features/members/routes/member-detail-page')).MemberDetailPage);
+const MemberDetailPage = lazyPage(async () => (await import('../features/members/routes/member-detail-page')).MemberDetailPage, ['attendance']);
 const MyMembershipPage = lazyPage(async () => (await import('../features/members/routes/my-membership-page')).MyMembershipPage);
 const MyProgressPage = lazyPage(async () => (await import('../features/members/routes/my-progress-page')).MyProgressPage);
 const MyTrainerPage = lazyPage(async () => (await import('../features/members/routes/my-trainer-page')).MyTrainerPage);
@@ -34,8 +34,16 @@ const TrainersPage = lazyPage(async () => (await import('../features/trainers/ro
 const TrainerDetailPage = lazyPage(async () => (await import('../features/trainers/routes/trainer-detail-page')).TrainerDetailPage, ['trainers']);
 const MyClientsPage = lazyPage(async () => (await import('../features/trainers/routes/my-trainer-pages')).MyClientsPage, ['trainers']);
 const MySchedulePage = lazyPage(async () => (await import('../features/trainers/routes/my-trainer-pages')).MySchedulePage, ['trainers']);
+const AttendanceDashboardPage = lazyPage(
+  async () => (await import('../features/attendance/routes/attendance-dashboard-page')).AttendanceDashboardPage,
+  ['attendance'],
+);
+const AttendanceManagePage = lazyPage(async () => (await import('../features/attendance/routes/attendance-manage-page')).AttendanceManagePage, ['attendance']);
+const QrScannerPage = lazyPage(async () => (await import('../features/attendance/routes/qr-scanner-page')).QrScannerPage, ['attendance']);
+const KioskPage = lazyPage(async () => (await import('../features/attendance/routes/kiosk-page')).KioskPage, ['attendance', 'errors']);
+const MyQrPage = lazyPage(async () => (await import('../features/attendance/routes/my-qr-page')).MyQrPage, ['attendance']);
 const SettingsRoute = lazyPage(async () => (await import('./routes/settings-route')).SettingsRoute);
-/** Payments, inventory, attendance, chat and feedback until their screens are built. */
+/** Payments, inventory, chat and feedback until their screens are built. */
 const PlaceholderPage = lazyPage(async () => (await import('../components/placeholder-page')).PlaceholderPage);
 
 /**
@@ -79,6 +87,8 @@ export const routes: RouteObject[] = [
         children: [
           // An account awaiting the gym's approval sees only this page (the guard sends it here), without the shell.
           { path: 'pending', element: <PendingPage />, handle: handle({ page: PendingPage }) },
+          // The entrance tablet's check-in kiosk fills the screen: no sidebar or header.
+          { path: 'attendance/kiosk', element: <KioskPage />, handle: handle({ page: KioskPage }) },
           {
             element: <AppShell />,
             handle: handle({ page: AppShell, data: async () => (await import('../features/notifications/routes/notifications-data')).bellData }),
@@ -113,6 +123,11 @@ export const routes: RouteObject[] = [
                 element: <MyTrainerPage />,
                 handle: handle({ page: MyTrainerPage, data: async () => (await import('../features/members/routes/members-data')).myMembershipData }),
               },
+              { path: 'me/qr', element: <MyQrPage />, handle: handle({ page: MyQrPage }) },
+              { path: 'attendance', element: <AttendanceDashboardPage />, handle: handle({ page: AttendanceDashboardPage }) },
+              { path: 'attendance/manage', element: <AttendanceManagePage />, handle: handle({ page: AttendanceManagePage }) },
+              { path: 'attendance/scan', element: <QrScannerPage />, handle: handle({ page: QrScannerPage }) },
+              { path: 'attendance/qr-scanner', element: <Navigate to="/dashboard/attendance/scan" replace /> },
               {
                 path: 'notifications',
                 element: <NotificationsPage />,
@@ -144,7 +159,7 @@ export const routes: RouteObject[] = [
               { path: 'profile', element: <ProfilePage />, handle: handle({ page: ProfilePage }) },
               { path: 'settings', element: <SettingsRoute />, handle: handle({ page: SettingsRoute }) },
               { path: 'settings/plan', element: <PlanPage />, handle: handle({ page: PlanPage }) },
-              ...(['payments', 'inventory', 'attendance', 'chat', 'feedback'] as const).map((area) => ({
+              ...(['payments', 'inventory', 'chat', 'feedback'] as const).map((area) => ({
                 path: area,
                 element: <PlaceholderPage area={area} />,
                 handle: handle({ page: PlaceholderPage }),

@@ -1,3 +1,4 @@
+import type enAttendance from './en/attendance.json';
 import type enAuth from './en/auth.json';
 import type enCommon from './en/common.json';
 import type enDashboard from './en/dashboard.json';
@@ -27,6 +28,7 @@ export interface Resources {
   settings: typeof enSettings;
   services: typeof enServices;
   trainers: typeof enTrainers;
+  attendance: typeof enAttendance;
 }
 
 export const defaultNS = 'common';
@@ -46,6 +48,7 @@ export const ALL_NS = [
   'settings',
   'services',
   'trainers',
+  'attendance',
 ] as const;
 export type Namespace = (typeof ALL_NS)[number];
 export const namespaces: readonly Namespace[] = ALL_NS;

@@ -6,6 +6,7 @@ import { ClockIcon } from '../../components/icons/clock';
 import { DashboardIcon } from '../../components/icons/dashboard';
 import { DumbbellIcon } from '../../components/icons/dumbbell';
 import { IdCardIcon } from '../../components/icons/id-card';
+import { QrCodeIcon } from '../../components/icons/qr-code';
 import { SlidersIcon } from '../../components/icons/sliders';
 import { StarIcon } from '../../components/icons/star';
 import { TrendingUpIcon } from '../../components/icons/trending-up';
@@ -24,6 +25,7 @@ const EVERYONE: readonly Role[] = ['owner', 'admin', 'trainer', 'member'];
 export const NAV_ITEMS = [
   { key: 'dashboard', to: '/dashboard', end: true, Icon: DashboardIcon, roles: STAFF_AND_TRAINERS },
   { key: 'myMembership', to: '/dashboard/me', end: true, Icon: IdCardIcon, roles: ['member'] },
+  { key: 'myQr', to: '/dashboard/me/qr', end: false, Icon: QrCodeIcon, roles: ['member'] },
   { key: 'myProgress', to: '/dashboard/me/progress', end: false, Icon: TrendingUpIcon, roles: ['member'] },
   { key: 'myTrainer', to: '/dashboard/me/trainer', end: false, Icon: DumbbellIcon, roles: ['member'] },
   { key: 'myClients', to: '/dashboard/my-clients', end: false, Icon: UsersIcon, roles: ['trainer'] },

@@ -59,6 +59,7 @@ describe('sidebar by role', () => {
     renderApp('/dashboard/notifications');
     expect(await navOf()).toEqual([
       ['My membership', '/dashboard/me'],
+      ['My QR code', '/dashboard/me/qr'],
       ['My progress', '/dashboard/me/progress'],
       ['My trainer', '/dashboard/me/trainer'],
       ['Chat', '/dashboard/chat'],

@@ -36,6 +36,7 @@ import { useUnfreezeMember } from '../api/unfreeze-member';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { MembershipTimeText, useLastVisitText } from '../components/member-labels';
 import { ProgressPanel } from '../components/progress-panel';
+import { MemberVisits } from '../../../components/member-visits';
 import { StatusBadge } from '../components/status-badge';
 import { TermsTable } from '../components/terms-table';
 import { initials } from '../lib/member-labels';
@@ -320,8 +321,8 @@ function MemberDetail({ member: m }: { member: MemberDetailRecord }) {
             </section>
           </div>
         ) : tab === 'attendance' ? (
-          <div className="card">
-            <EmptyState icon={<CalendarCheckIcon size={28} />} title={t('members:detail.emptyAttendance')} hint={t('members:detail.emptyAttendanceHint')} />
+          <div className="card card--flush">
+            <MemberVisits memberId={m._id} />
           </div>
         ) : tab === 'payments' ? (
           <div className="card">

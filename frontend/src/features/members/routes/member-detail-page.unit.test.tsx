@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import {
+  attendanceRoutes,
   AssignTrainerBody,
   memberRoutes,
   RecordMeasurementBody,
@@ -15,6 +16,7 @@ import { membersAre, signedInShell } from '../../../testing/app-handlers';
 import { on, problem, reply } from '../../../testing/contract-handlers';
 import { aMeasurement, aMemberDetail, aTrainer, aUser } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
+import { anAttendance } from '../../../testing/attendance';
 
 /** Puts text in a field at once (typing it key by key makes these tests slow on a busy machine). */
 async function fill(
@@ -170,12 +172,28 @@ describe('member detail', () => {
     expect(within(terms[1]!).getByText('3 days')).toBeTruthy();
   });
 
-  it('says honestly that attendance and payments are empty, with no sample rows', async () => {
+  it("shows the member's visits from the attendance service, and says honestly that payments are empty", async () => {
     const member = aMemberDetail();
-    server.use(...signedInShell(), ...memberService(member).handlers);
+    const asked: string[] = [];
+    server.use(
+      ...signedInShell(),
+      ...memberService(member).handlers,
+      on(attendanceRoutes.memberHistory, ({ params }) => {
+        asked.push(String(params.id));
+        return reply(attendanceRoutes.memberHistory, 200, {
+          success: true,
+          data: [anAttendance({ workoutType: 'yoga' })],
+          pagination: { current: 1, pages: 1, total: 1, limit: 20 },
+          summary: { totalVisits: 1, totalMinutes: 60, avgDuration: 60 },
+        });
+      }),
+    );
     const { user } = await open(member);
     await user.click(screen.getByRole('tab', { name: 'Attendance' }));
-    expect(screen.getByText('Check-ins will appear here once attendance is recorded.')).toBeTruthy();
+    const visits = await screen.findByTestId('member-visits');
+    expect(within(visits).getAllByTestId('attendance-row')).toHaveLength(1);
+    expect(within(visits).getByText('Yoga')).toBeTruthy();
+    expect(asked).toEqual([member._id]);
     await user.click(screen.getByRole('tab', { name: 'Payments' }));
     expect(screen.getByText('Payments will appear here once payments are recorded.')).toBeTruthy();
     expect(screen.queryByText(/will be implemented/i)).toBeNull();

@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createQrDecoder, type QrDecoder } from './qr-decoder';
+
+/** How often a camera frame is read (the spec's scanner polls every second; faster feels instant at a desk). */
+export const SCAN_INTERVAL_MS = 500;
+/** The same code read again within this time is the same scan (the member is still holding it up). */
+const REPEAT_MS = 4000;
+
+export type ScannerState = 'idle' | 'starting' | 'scanning' | 'error';
+
+/**
+ * The camera and the decoder: start() opens the camera into `videoRef`, reads a frame every SCAN_INTERVAL_MS and calls
+ * `onCode` with each newly decoded text; stop() closes the camera. `state` is 'error' when the camera could not be
+ * opened (no permission, no camera).
+ */
+export function useQrScanner(onCode: (text: string) => void) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [state, setState] = useState<ScannerState>('idle');
+  const session = useRef<{ stream: MediaStream; decoder: QrDecoder; timer: ReturnType<typeof setInterval> } | null>(null);
+  const handler = useRef(onCode);
+  handler.current = onCode;
+  const last = useRef<{ text: string; at: number } | null>(null);
+
+  const stop = useCallback(() => {
+    const s = session.current;
+    session.current = null;
+    if (s) {
+      clearInterval(s.timer);
+      s.decoder.dispose();
+      s.stream.getTracks().forEach((track) => track.stop());
+    }
+    if (videoRef.current) videoRef.current.srcObject = null;
+    setState('idle');
+  }, []);
+
+  const start = useCallback(async () => {
+    if (session.current) return;
+    setState('starting');
+    let stream: MediaStream;
+    try {
+      if (!navigator.mediaDevices?.getUserMedia) throw new Error('no camera API');
+      stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+    } catch {
+      setState('error');
+      return;
+    }
+    const decoder = await createQrDecoder();
+    const video = videoRef.current;
+    if (video) {
+      video.srcObject = stream;
+      video.muted = true;
+      video.playsInline = true;
+      await video.play().catch(() => undefined);
+    }
+    let busy = false;
+    const timer = setInterval(() => {
+      const v = videoRef.current;
+      if (busy || !v) return;
+      busy = true;
+      decoder
+        .decode(v)
+        .then((text) => {
+          if (!text) return;
+          const now = Date.now();
+          if (last.current && last.current.text === text && now - last.current.at < REPEAT_MS) return;
+          last.current = { text, at: now };
+          handler.current(text);
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          busy = false;
+        });
+    }, SCAN_INTERVAL_MS);
+    session.current = { stream, decoder, timer };
+    setState('scanning');
+  }, []);
+
+  useEffect(() => stop, [stop]);
+
+  return { videoRef, state, start, stop };
+}

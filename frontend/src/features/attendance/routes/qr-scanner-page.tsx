@@ -1,0 +1,165 @@
+import { CheckInBody } from '@akhada/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Form } from '../../../components/form/form';
+import { SelectField } from '../../../components/form/select-field';
+import { TextField } from '../../../components/form/text-field';
+import { TextareaField } from '../../../components/form/textarea-field';
+import { useContractForm } from '../../../components/form/use-contract-form';
+import { REQUIRED } from '../../../components/form/field-message';
+import { PageHeader } from '../../../components/page-header';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ALL_NS } from '../../../locales/resources';
+import { useAttendanceMutations } from '../api/attendance-api';
+import { AttendanceToast, useFeedback } from '../components/attendance-toast';
+import { CameraView } from '../components/camera-panel';
+import { serverMessage } from '../lib/feedback';
+import { useQrScanner } from '../lib/use-qr-scanner';
+import '../attendance.css';
+
+const WORKOUTS = ['cardio', 'strength', 'yoga', 'pilates', 'crossfit', 'swimming', 'other'] as const;
+type WorkoutType = (typeof WORKOUTS)[number];
+
+interface QuickForm {
+  memberId: string;
+  trainerId: string;
+  workoutType: WorkoutType;
+  notes: string;
+}
+const EMPTY: QuickForm = { memberId: '', trainerId: '', workoutType: 'other', notes: '' };
+
+const toBody = (v: QuickForm) => ({
+  memberId: v.memberId.trim() || undefined,
+  trainerId: v.trainerId.trim() || undefined,
+  workoutType: v.workoutType,
+  notes: v.notes,
+  checkInMethod: 'manual' as const,
+});
+
+/** /dashboard/attendance/scan: the camera scanner, Manual Check-in, the Quick Check-in/Check-out form and help. */
+export function QrScannerPage() {
+  const { t } = useTranslation(ALL_NS);
+  useDocumentTitle(t('attendance:scan.pageTitle'));
+  const { checkIn, checkOut, scan } = useAttendanceMutations();
+  const { feedback, show, clear } = useFeedback();
+
+  const doCheckIn = async (body: CheckInBody) => {
+    try {
+      const result = await checkIn.mutateAsync(body);
+      show({ type: 'success', message: t('attendance:scan.checkInSuccess', { name: result.member?.name ?? result.trainer?.name ?? '' }) });
+      return true;
+    } catch (err) {
+      show({ type: 'error', message: serverMessage(err) ?? t('attendance:scan.checkInFailed') });
+      return false;
+    }
+  };
+
+  const onCode = (qrCode: string) => {
+    scan.mutate(
+      { qrCode, checkInMethod: 'qr' },
+      {
+        onSuccess: (r) => show({ type: 'success', message: t('attendance:scan.checkInSuccess', { name: r.member.name }) }),
+        onError: (err) => show({ type: 'error', message: serverMessage(err) ?? t('attendance:scan.scanFailed') }),
+      },
+    );
+  };
+  const scanner = useQrScanner(onCode);
+
+  const form = useContractForm(CheckInBody, {
+    defaultValues: EMPTY,
+    toBody,
+    check: (v): Record<string, string> => (v.memberId.trim() ? {} : { memberId: REQUIRED }),
+  });
+  const submitCheckIn = async (body: CheckInBody) => {
+    if (await doCheckIn(body)) form.reset(EMPTY);
+  };
+  const submitCheckOut = form.handleSubmit(async (body) => {
+    try {
+      const result = await checkOut.mutateAsync({ memberId: body.memberId, notes: body.notes || undefined, checkOutMethod: 'manual' });
+      show({ type: 'success', message: t('attendance:scan.checkOutSuccess', { name: result.member?.name ?? result.trainer?.name ?? '' }) });
+      form.reset(EMPTY);
+    } catch (err) {
+      show({ type: 'error', message: serverMessage(err) ?? t('attendance:scan.checkOutFailed') });
+    }
+  });
+
+  const manual = () => {
+    const id = window.prompt(t('attendance:scan.manualPrompt'))?.trim();
+    if (!id) return;
+    void doCheckIn({ memberId: id, workoutType: 'other', notes: '', checkInMethod: 'manual' });
+  };
+
+  const busy = checkIn.isPending || checkOut.isPending;
+  return (
+    <div className="page att">
+      <PageHeader
+        title={t('attendance:scan.title')}
+        subtitle={t('attendance:scan.subtitle')}
+        actions={
+          <Link to="/dashboard/attendance/kiosk" className="btn btn--secondary">
+            {t('attendance:scan.kiosk')}
+          </Link>
+        }
+      />
+      <AttendanceToast feedback={feedback} onDismiss={clear} />
+      <div className="att-grid">
+        <section className="card att-panel" aria-labelledby="att-camera">
+          <h2 id="att-camera" className="card__title">
+            {t('attendance:scan.camera')}
+          </h2>
+          <CameraView videoRef={scanner.videoRef} state={scanner.state} />
+          <div className="att-actions">
+            {scanner.state === 'scanning' || scanner.state === 'starting' ? (
+              <button type="button" className="btn btn--secondary" onClick={scanner.stop} data-testid="stop-camera">
+                {t('attendance:scan.stopCamera')}
+              </button>
+            ) : (
+              <button type="button" className="btn btn--primary" onClick={() => void scanner.start()} data-testid="start-camera">
+                {t('attendance:scan.startCamera')}
+              </button>
+            )}
+            <button type="button" className="btn btn--secondary" onClick={manual} disabled={busy} data-testid="manual-check-in">
+              {t('attendance:scan.manual')}
+            </button>
+          </div>
+        </section>
+
+        <section className="card att-panel" aria-labelledby="att-quick">
+          <h2 id="att-quick" className="card__title">
+            {t('attendance:scan.quick.title')}
+          </h2>
+          <Form form={form} onSubmit={submitCheckIn} busy={busy} testId="quick-form">
+            <TextField name="memberId" label={t('attendance:scan.quick.memberId')} required autoComplete="off" spellCheck={false} testId="member-id" />
+            <TextField name="trainerId" label={t('attendance:scan.quick.trainerId')} autoComplete="off" spellCheck={false} />
+            <SelectField
+              name="workoutType"
+              label={t('attendance:scan.quick.workoutType')}
+              options={WORKOUTS.map((w) => ({ value: w, label: t(`attendance:workout.${w}`) }))}
+            />
+            <TextareaField name="notes" label={t('attendance:scan.quick.notes')} rows={2} />
+            <div className="form__actions">
+              <button type="submit" className="btn btn--primary" disabled={busy} data-testid="check-in">
+                {t('attendance:scan.quick.checkIn')}
+              </button>
+              <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void submitCheckOut()} data-testid="check-out">
+                {t('attendance:scan.quick.checkOut')}
+              </button>
+            </div>
+          </Form>
+        </section>
+
+        <section className="card att-panel att-help" aria-labelledby="att-help">
+          <h2 id="att-help" className="card__title">
+            {t('attendance:scan.help.title')}
+          </h2>
+          <ol>
+            <li>{t('attendance:scan.help.step1')}</li>
+            <li>{t('attendance:scan.help.step2')}</li>
+            <li>{t('attendance:scan.help.step3')}</li>
+            <li>{t('attendance:scan.help.step4')}</li>
+          </ol>
+        </section>
+      </div>
+    </div>
+  );
+}
