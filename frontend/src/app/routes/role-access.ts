@@ -10,8 +10,11 @@ export const homeOf = (role: Role): string => (role === 'member' ? '/dashboard/m
 const EVERYONE = ['/dashboard/profile', '/dashboard/notifications', '/dashboard/chat', '/dashboard/feedback', '/dashboard/settings'];
 /** A member's own pages. */
 const MEMBER = ['/dashboard/me'];
-/** What a trainer opens besides everyone's screens: the dashboard, their clients and schedule, members, their colleagues (read only) and attendance. */
-const TRAINER = ['/dashboard/my-clients', '/dashboard/my-schedule', '/dashboard/members', '/dashboard/trainers', '/dashboard/attendance'];
+/**
+ * What a trainer opens besides everyone's screens: the dashboard, their clients and schedule, members and their
+ * colleagues (read only). Attendance is the front desk's (owner and admin); the server refuses trainers its lists.
+ */
+const TRAINER = ['/dashboard/my-clients', '/dashboard/my-schedule', '/dashboard/members', '/dashboard/trainers'];
 
 const under = (pathname: string, prefixes: readonly string[]) => prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 

@@ -38,12 +38,11 @@ describe('where the signed-in area sends each role', () => {
       '/dashboard/members/abc',
       '/dashboard/trainers',
       '/dashboard/trainers/abc',
-      '/dashboard/attendance',
       '/dashboard/feedback',
     ]) {
       expect(redirectFor({ role: 'trainer' }, path)).toBeNull();
     }
-    for (const path of ['/dashboard/payments', '/dashboard/inventory', '/dashboard/me']) {
+    for (const path of ['/dashboard/attendance', '/dashboard/payments', '/dashboard/inventory', '/dashboard/me']) {
       expect(redirectFor({ role: 'trainer' }, path)).toBe('/dashboard');
     }
   });

@@ -19,7 +19,7 @@ const EVERYONE: readonly Role[] = ['owner', 'admin', 'trainer', 'member'];
 
 /**
  * The sidebar, in order, with the roles that see each entry: owners and admins see the gym's screens; a trainer their
- * clients and schedule beside the members and attendance; a member only their own pages. The server refuses the rest
+ * clients and schedule beside the members and their colleagues; a member only their own pages. The server refuses the rest
  * whatever the menu shows; the route guard (routes/role-access.ts) sends a role away from screens that are not theirs.
  */
 export const NAV_ITEMS = [
@@ -34,7 +34,7 @@ export const NAV_ITEMS = [
   { key: 'trainers', to: '/dashboard/trainers', end: false, Icon: DumbbellIcon, roles: STAFF_AND_TRAINERS },
   { key: 'payments', to: '/dashboard/payments', end: false, Icon: WalletIcon, roles: STAFF },
   { key: 'inventory', to: '/dashboard/inventory', end: false, Icon: BoxIcon, roles: STAFF },
-  { key: 'attendance', to: '/dashboard/attendance', end: false, Icon: CalendarCheckIcon, roles: STAFF_AND_TRAINERS },
+  { key: 'attendance', to: '/dashboard/attendance', end: false, Icon: CalendarCheckIcon, roles: STAFF },
   { key: 'chat', to: '/dashboard/chat', end: false, Icon: ChatIcon, roles: EVERYONE },
   { key: 'feedback', to: '/dashboard/feedback', end: false, Icon: StarIcon, roles: EVERYONE },
   { key: 'settings', to: '/dashboard/settings', end: false, Icon: SlidersIcon, roles: EVERYONE },

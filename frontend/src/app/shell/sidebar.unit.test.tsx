@@ -38,7 +38,7 @@ describe('sidebar by role', () => {
     }
   });
 
-  it('shows a trainer their clients and schedule beside members and attendance', async () => {
+  it('shows a trainer their clients and schedule beside members and trainers', async () => {
     server.use(meIs(aUser({ role: 'trainer' })), ...notificationsAre([]));
     renderApp('/dashboard/notifications');
     expect(await navOf()).toEqual([
@@ -47,7 +47,6 @@ describe('sidebar by role', () => {
       ['My schedule', '/dashboard/my-schedule'],
       ['Members', '/dashboard/members'],
       ['Trainers', '/dashboard/trainers'],
-      ['Attendance', '/dashboard/attendance'],
       ['Chat', '/dashboard/chat'],
       ['Feedback', '/dashboard/feedback'],
       ['Settings', '/dashboard/settings'],
