@@ -43,6 +43,18 @@ export const ErrorCode = z.enum([
   /** 409: the organization's plan allows no more members or trainers. */
   'PLAN_LIMIT',
   'SERVICE_UNAVAILABLE',
+  /** 409 (attendance): the member or trainer is inside already; check them out first. */
+  'ALREADY_CHECKED_IN',
+  /** 404 (attendance): "No active check-in found for this member". */
+  'NO_ACTIVE_CHECK_IN',
+  /** 409 (attendance): the membership is expired, frozen, pending, cancelled or archived. */
+  'MEMBERSHIP_INACTIVE',
+  /** 400 (attendance): "Invalid QR code. Please scan a valid attendance QR code." */
+  'INVALID_QR_CODE',
+  /** 400 (attendance): "QR code has expired. Please generate a new one." */
+  'QR_CODE_EXPIRED',
+  /** 409 (attendance): the QR code was used already (a code checks in once). */
+  'QR_CODE_USED',
   /** 413: the body is larger than the edge and the services accept. */
   'PAYLOAD_TOO_LARGE',
   /** 414: the URL or one of its parameters is too long. */

@@ -4,6 +4,7 @@ import { memberRoutes } from './members.ts';
 import { notificationRoutes } from './notifications.ts';
 import { publicRoutes } from './public.ts';
 import { trainersRoutes } from './trainers.ts';
+import { attendanceRoutes } from './attendance.ts';
 import type { RouteContract } from './route.ts';
 
 export interface RegisteredRoute {
@@ -27,4 +28,5 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('notifications', 'notifications', notificationRoutes),
   ...group('auth', 'public', publicRoutes),
   ...group('trainers', 'trainers', trainersRoutes),
+  ...group('attendance', 'attendance', attendanceRoutes),
 ];

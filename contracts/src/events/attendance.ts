@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { AttendanceType, CheckInMethod, CheckOutMethod } from '../http/attendance.ts';
+import { WorkoutType } from '../enums.ts';
+import { defineEvent } from '../envelope.ts';
+
+/**
+ * Integration events of the attendance service (topic akhada.attendance.events; key = aggregateId = the member's id,
+ * or the trainer's id for a trainer's own session, so one person's sessions stay in order). Consumers: notifications
+ * (live presence per location room, low-attendance alerts), dashboard.
+ */
+
+/** Someone entered the gym. Names travel with the event so a presence list needs no lookup. */
+export const CheckedIn = defineEvent(
+  'attendance.checked_in',
+  1,
+  z.object({
+    attendanceId: z.uuid(),
+    /** The member (type member) or the trainer (type trainer) who checked in. */
+    memberId: z.uuid(),
+    type: AttendanceType,
+    locationId: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    /** The trainer with the member (member sessions), if any. */
+    trainerId: z.uuid().nullable(),
+    workoutType: WorkoutType,
+    checkInMethod: CheckInMethod,
+    checkInTime: z.iso.datetime({ offset: true }),
+  }),
+);
+
+/** The session ended: checked out, or closed by the service when left open past closing time (`autoClosed`). */
+export const CheckedOut = defineEvent(
+  'attendance.checked_out',
+  1,
+  z.object({
+    attendanceId: z.uuid(),
+    memberId: z.uuid(),
+    type: AttendanceType,
+    locationId: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    checkInTime: z.iso.datetime({ offset: true }),
+    checkOutTime: z.iso.datetime({ offset: true }),
+    /** Minutes, never negative. */
+    durationMinutes: z.number().int().min(0),
+    checkOutMethod: CheckOutMethod,
+    autoClosed: z.boolean(),
+  }),
+);
+
+/**
+ * An active member has not visited for `days` days (once per member per period, `periodStart` = the day the rule ran,
+ * local date). Notifications tells the location's staff and, where the member allows it, nudges the member.
+ */
+export const LowAttendanceDetected = defineEvent(
+  'attendance.low_attendance_detected',
+  1,
+  z.object({
+    memberId: z.uuid(),
+    locationId: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    days: z.number().int().min(1),
+    lastVisit: z.iso.datetime({ offset: true }).nullable(),
+    periodStart: z.iso.date(),
+  }),
+);
