@@ -18,6 +18,8 @@ declare module 'vitest' {
     gatewayUrl: string;
     controlUrl: string;
     mailUrl: string;
+    /** The broker the stack uses (its topics and groups under the `e2e` namespace). */
+    kafkaBrokers: string[];
   }
 }
 
@@ -84,6 +86,7 @@ export default async function setup(project: TestProject) {
   project.provide('gatewayUrl', stack.gatewayUrl);
   project.provide('controlUrl', `http://127.0.0.1:${E2E.controlPort}`);
   project.provide('mailUrl', `http://127.0.0.1:${E2E.mailHttpPort}`);
+  project.provide('kafkaBrokers', infra.brokers);
 
   return async () => {
     await new Promise<void>((resolve) => control.close(() => resolve()));
