@@ -82,9 +82,18 @@ export default {
       name: 'domain-test-imports-outside-domain',
       severity: 'error',
       comment:
-        'Unit tests of the domain import the domain, @akhada/contracts, @akhada/kit/domain, @akhada/kit/testing/decider (given/when/then) and vitest — no I/O (STYLE.md: *.unit.test.ts has no I/O).',
+        'Unit tests of the domain import the domain, @akhada/contracts, @akhada/kit/domain, @akhada/kit/testing/decider (given/when/then), vitest and fast-check (property tests, pure) — no I/O (STYLE.md: *.unit.test.ts has no I/O).',
       from: { path: `^services/(?!kit/)([^/]+)/src/domain/.*${TEST_FILE}` },
-      to: { pathNot: [`^services/$1/src/domain/`, '^contracts/src/', `^${re(kitDomainEntry)}$`, `^${re(kitDeciderSpec)}$`, '^node_modules/vitest/'] },
+      to: {
+        pathNot: [
+          `^services/$1/src/domain/`,
+          '^contracts/src/',
+          `^${re(kitDomainEntry)}$`,
+          `^${re(kitDeciderSpec)}$`,
+          '^node_modules/vitest/',
+          '^node_modules/(fast-check|pure-rand)/',
+        ],
+      },
     },
     {
       name: 'kit-domain-loads-io',

@@ -1,13 +1,37 @@
 import { SERVICES } from '@akhada/contracts';
 import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
 import { z } from 'zod';
+import { startAutoCloseJob } from './app/auto-close.ts';
+import { DEFAULT_TIME_ZONE } from './app/deps.ts';
 import { buildApp } from './build-app.ts';
+import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
 import type { AttendanceDb } from './db/schema.ts';
 
-// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay), the app, serve, close.
-const config = loadConfig(BaseConfig.extend({ PORT: z.coerce.number().int().min(1).max(65535).default(SERVICES.attendance.port) }));
+process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+
+// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay, directory), consumers of
+// members' and trainers' events, the auto-close job, the app, serve, close.
+const config = loadConfig(
+  BaseConfig.extend({
+    PORT: z.coerce.number().int().min(0).max(65535).default(SERVICES.attendance.port),
+    /** A session open longer than this is closed automatically (minutes). */
+    AUTO_CLOSE_AFTER_MINUTES: z.coerce.number().int().min(1).default(240),
+    /** How often the auto-close job runs (ms). */
+    AUTO_CLOSE_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+  }),
+);
 const runtime = await bootRuntime<AttendanceDb>({ name: 'attendance', config, migrations });
-const { logger, verifier, readiness, dbh } = runtime;
-const app = buildApp({ logger, verifier, readiness, db: dbh.db, clock: () => new Date() });
-await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: runtime.closers });
+const { logger, verifier, readiness, directory, dbh, bus } = runtime;
+const deps = { db: dbh.db, clock: () => new Date(), directory, timeZone: DEFAULT_TIME_ZONE };
+
+const consumers = await startConsumers({ bus, db: dbh.db, logger });
+const autoClose = startAutoCloseJob({ ...deps, logger }, { maxOpenMinutes: config.AUTO_CLOSE_AFTER_MINUTES, intervalMs: config.AUTO_CLOSE_INTERVAL_MS });
+const app = buildApp({ logger, verifier, readiness, ...deps });
+await serve({
+  app,
+  port: config.PORT,
+  host: config.HOST,
+  logger,
+  onClose: [autoClose.stop, ...consumers.map((c) => () => c.stop()), ...runtime.closers],
+});

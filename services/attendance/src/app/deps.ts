@@ -1,4 +1,4 @@
-import type { HttpDeps } from '@akhada/kit';
+import type { Directory, HttpDeps } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { AttendanceDb } from '../db/schema.ts';
 
@@ -6,7 +6,25 @@ import type { AttendanceDb } from '../db/schema.ts';
 export interface AttendanceDeps {
   db: Kysely<AttendanceDb>;
   clock: () => Date;
+  /** The kit's organization directory: locations with their time zone. */
+  directory: Directory;
+  /** The zone of a location the directory does not know (yet). */
+  timeZone: string;
 }
 
-/** What buildApp needs: the HTTP side (logger, verifier, readiness) and the use cases' dependencies. */
-export interface AppDeps extends HttpDeps, AttendanceDeps {}
+/** What buildApp needs: the HTTP side (logger, verifier, readiness, directory) and the use cases' dependencies. */
+export interface AppDeps extends Omit<HttpDeps, 'directory'>, AttendanceDeps {}
+
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+/** A location's time zone: the directory's, else the default. */
+export const zoneOf = async (deps: Pick<AttendanceDeps, 'directory' | 'timeZone'>, locationId: string): Promise<string> =>
+  (await deps.directory.location(locationId))?.timezone ?? deps.timeZone;
+
+/** `YYYY-MM-DD` of an instant in a time zone. */
+export const dateIn = (timeZone: string, at: Date): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+/** "12 Nov 2026". */
+export const displayDate = (isoDate: string): string =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${isoDate}T00:00:00Z`));

@@ -1,17 +1,77 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-/** The service's tables; the kit's (events, outbox, inbox, dead_letters) run first as 0000_*. Append, never edit. */
+/** The service's tables; the kit's (events, outbox, inbox, dead_letters, directory) run first as 0000_*. Append, never edit. */
 export const migrations: Record<string, Migration> = {
-  '0001_examples': {
+  '0001_attendance': {
     async up(db: Kysely<unknown>) {
       await db.schema
-        .createTable('examples')
+        .createTable('sessions')
         .addColumn('id', 'uuid', (c) => c.primaryKey())
         .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('person_id', 'uuid', (c) => c.notNull())
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('trainer_id', 'uuid')
+        .addColumn('trainer_first_name', 'text')
+        .addColumn('trainer_last_name', 'text')
+        .addColumn('trainer_email', 'text')
+        .addColumn('check_in_time', 'timestamptz', (c) => c.notNull())
+        .addColumn('check_out_time', 'timestamptz')
+        .addColumn('duration', 'integer')
+        .addColumn('workout_type', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('check_in_method', 'text', (c) => c.notNull())
+        .addColumn('check_out_method', 'text')
+        .addColumn('auto_closed', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+      await sql`create index sessions_org_time_idx on sessions (org_id, location_id, check_in_time desc, id desc)`.execute(db);
+      await sql`create index sessions_person_idx on sessions (person_id, check_in_time desc)`.execute(db);
+      await sql`create index sessions_open_idx on sessions (check_in_time) where status = 'active'`.execute(db);
+      await db.schema
+        .createTable('members')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('phone', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('start_date', 'date')
+        .addColumn('end_date', 'date')
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await sql`create index members_org_idx on members (org_id, status)`.execute(db);
+      await db.schema
+        .createTable('trainers')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('qr_keys')
+        .addColumn('org_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('secret', 'text', (c) => c.notNull())
         .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .execute();
-      await db.schema.createIndex('examples_org_idx').on('examples').column('org_id').execute();
+      await db.schema
+        .createTable('qr_uses')
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('signature', 'text', (c) => c.notNull())
+        .addColumn('attendance_id', 'uuid', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('qr_uses_pkey', ['org_id', 'signature'])
+        .execute();
     },
   },
 };

@@ -1,12 +1,77 @@
 import type { KitTables } from '@akhada/kit';
 
-/** An example table; replace it with the service's own. */
-export interface ExamplesTable {
+/** Attendance sessions (projection of the session streams). status: active | completed | late (auto-closed). */
+export interface SessionsTable {
   id: string;
   org_id: string;
+  location_id: string;
+  type: 'member' | 'trainer';
+  person_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  trainer_id: string | null;
+  trainer_first_name: string | null;
+  trainer_last_name: string | null;
+  trainer_email: string | null;
+  check_in_time: Date;
+  check_out_time: Date | null;
+  duration: number | null;
+  workout_type: string;
+  status: 'active' | 'completed' | 'late';
+  notes: string;
+  check_in_method: string;
+  check_out_method: string | null;
+  auto_closed: boolean;
+}
+
+/** This service's copy of each member's state, from the members service's events (newer events win). */
+export interface MembersTable {
+  id: string;
+  org_id: string;
+  location_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  /** active | pending | frozen | expired | cancelled | archived */
+  status: string;
+  start_date: string | null;
+  end_date: string | null;
+  updated_at: Date;
+}
+
+/** Trainers (names and status) from the trainers service's events. */
+export interface TrainersTable {
+  id: string;
+  org_id: string;
+  location_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  status: string;
+  updated_at: Date;
+}
+
+/** One HMAC key per organization for the members' QR codes, made on first use. */
+export interface QrKeysTable {
+  org_id: string;
+  secret: string;
   created_at: Date;
 }
 
+/** Signatures of QR codes already used to check in: a code checks in once. */
+export interface QrUsesTable {
+  org_id: string;
+  signature: string;
+  attendance_id: string;
+  used_at: Date;
+}
+
 export interface AttendanceDb extends KitTables {
-  examples: ExamplesTable;
+  sessions: SessionsTable;
+  members: MembersTable;
+  trainers: TrainersTable;
+  qr_keys: QrKeysTable;
+  qr_uses: QrUsesTable;
 }

@@ -1,0 +1,108 @@
+import type { Attendance, CheckInBody } from '@akhada/contracts';
+import { metadataOf, newId, type RequestContext } from '@akhada/kit';
+import { DomainError, forbidden, notFound } from '@akhada/kit/domain';
+import type { Transaction } from 'kysely';
+import { runCommand, inTransaction } from '../aggregates/run-command.ts';
+import { memberById, trainerById } from '../db/people-repo.ts';
+import type { AttendanceDb } from '../db/schema.ts';
+import { sessionById } from '../db/sessions-repo.ts';
+import type { CheckInData, CheckInMethodName, PersonRef, WorkoutTypeName } from '../domain/session/decider.ts';
+import { toAttendance } from '../views/attendance-view.ts';
+import { checkInLocation } from './access.ts';
+import { dateIn, displayDate, zoneOf, type AttendanceDeps } from './deps.ts';
+
+type Trx = Transaction<AttendanceDb>;
+const MEMBER_NOT_FOUND = 'Member not found';
+
+/**
+ * The member as this service knows them, if they may enter today: same organization (else 404, as if unknown), and a
+ * membership active on the location's today (else 409 with the reason).
+ */
+export const admissibleMember = async (trx: Trx, orgId: string, memberId: string, today: string) => {
+  const m = await memberById(trx, memberId);
+  if (!m || m.org_id !== orgId) throw notFound(MEMBER_NOT_FOUND);
+  const refuse = (message: string) => new DomainError('MEMBERSHIP_INACTIVE', message, 409);
+  switch (m.status) {
+    case 'archived':
+      throw refuse('This member has been archived and cannot check in.');
+    case 'pending':
+      throw refuse('This membership is pending: the member has no active plan yet.');
+    case 'frozen':
+      throw refuse('Membership is frozen. Unfreeze it before checking in.');
+    case 'cancelled':
+      throw refuse('Membership was cancelled.');
+    case 'expired':
+      throw refuse(m.end_date ? `Membership expired on ${displayDate(m.end_date)}` : 'Membership has expired.');
+    default:
+      break;
+  }
+  if (m.end_date && m.end_date < today) throw refuse(`Membership expired on ${displayDate(m.end_date)}`);
+  if (m.start_date && m.start_date > today) throw refuse(`Membership starts on ${displayDate(m.start_date)}`);
+  return m;
+};
+
+export interface CheckInRequest {
+  memberId?: string | undefined;
+  trainerId?: string | undefined;
+  workoutType: WorkoutTypeName;
+  notes: string;
+  method: CheckInMethodName;
+  locationId?: string | undefined;
+  at: Date;
+}
+
+/** A check-in inside the caller's transaction (scan-qr adds its replay guard to the same transaction). */
+export const checkInWithin = async (
+  deps: Pick<AttendanceDeps, 'directory' | 'timeZone'>,
+  trx: Trx,
+  ctx: RequestContext,
+  req: CheckInRequest,
+  attendanceId: string = newId(),
+): Promise<Attendance> => {
+  const locationId = checkInLocation(ctx, req.locationId);
+  const today = dateIn(await zoneOf(deps, locationId), req.at);
+  const trainerRef = async (id: string): Promise<PersonRef> => {
+    const t = await trainerById(trx, id);
+    if (!t || t.org_id !== ctx.orgId || t.status === 'archived') throw notFound('Trainer not found');
+    return { id: t.id, firstName: t.first_name, lastName: t.last_name, email: t.email };
+  };
+  let data: CheckInData;
+  const common = {
+    attendanceId,
+    orgId: ctx.orgId,
+    locationId,
+    workoutType: req.workoutType,
+    notes: req.notes,
+    method: req.method,
+    checkInTime: req.at.toISOString(),
+  };
+  if (req.memberId) {
+    if (ctx.role === 'trainer') throw forbidden('A trainer may check in only themselves');
+    const m = await admissibleMember(trx, ctx.orgId, req.memberId, today);
+    const trainer = req.trainerId ? await trainerRef(req.trainerId) : null;
+    data = { ...common, memberId: m.id, type: 'member', firstName: m.first_name, lastName: m.last_name, email: m.email, trainer };
+  } else {
+    const trainerId = req.trainerId ?? '';
+    if (ctx.role === 'trainer' && trainerId !== ctx.userId) throw forbidden('A trainer may check in only themselves');
+    const t = await trainerRef(trainerId);
+    data = { ...common, memberId: t.id, type: 'trainer', firstName: t.firstName, lastName: t.lastName, email: t.email, trainer: null };
+  }
+  await runCommand(trx, data.memberId, { type: 'CheckIn', data }, metadataOf(ctx, { locationId }));
+  const row = await sessionById(trx, ctx.orgId, attendanceId);
+  if (!row) throw new Error('check-in not projected');
+  return toAttendance(row);
+};
+
+/** POST /attendance/check-in. */
+export const checkIn = (deps: Pick<AttendanceDeps, 'db' | 'clock' | 'directory' | 'timeZone'>, ctx: RequestContext, body: CheckInBody): Promise<Attendance> =>
+  inTransaction(deps.db, (trx) =>
+    checkInWithin(deps, trx, ctx, {
+      memberId: body.memberId,
+      trainerId: body.trainerId,
+      workoutType: body.workoutType,
+      notes: body.notes,
+      method: body.checkInMethod,
+      locationId: body.locationId,
+      at: deps.clock(),
+    }),
+  );

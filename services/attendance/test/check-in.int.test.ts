@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeQrCode } from '../src/adapters/qr-codes.ts';
+import { autoCloseSessions } from '../src/app/auto-close.ts';
+import { qrKeyOf } from '../src/db/qr-repo.ts';
+import { bootAttendance } from './setup.ts';
+
+const orgA = randomUUID();
+const L1 = randomUUID();
+const L2 = randomUUID();
+const orgB = randomUUID();
+const LB = randomUUID();
+const ids = {
+  asha: randomUUID(),
+  expired: randomUUID(),
+  frozen: randomUUID(),
+  archived: randomUUID(),
+  pending: randomUUID(),
+  bMember: randomUUID(),
+  trainer: randomUUID(),
+  qr: randomUUID(),
+  qr2: randomUUID(),
+};
+
+let t: Awaited<ReturnType<typeof bootAttendance>>;
+let tok: Record<'ownerA' | 'adminL2' | 'trainerA' | 'memberA' | 'memberQr' | 'adminB', string>;
+
+beforeAll(async () => {
+  t = await bootAttendance('attendance');
+  await t.org(orgA, [L1, L2]);
+  await t.org(orgB, [LB]);
+  await t.member(ids.asha, orgA, L1, { firstName: 'Asha' });
+  await t.member(ids.expired, orgA, L1, { status: 'expired', endDate: '2026-11-12' });
+  await t.member(ids.frozen, orgA, L1, { status: 'frozen' });
+  await t.member(ids.archived, orgA, L1, { status: 'archived' });
+  await t.member(ids.pending, orgA, L1, { status: 'pending' });
+  await t.member(ids.bMember, orgB, LB);
+  await t.member(ids.qr, orgA, L1, { firstName: 'Qamar' });
+  await t.member(ids.qr2, orgA, L1, { firstName: 'Quinn' });
+  await t.trainer(ids.trainer, orgA, L1);
+  tok = {
+    ownerA: await t.sign(orgA, 'owner', [L1, L2]),
+    adminL2: await t.sign(orgA, 'admin', [L2]),
+    trainerA: await t.sign(orgA, 'trainer', [L1], ids.trainer),
+    memberA: await t.sign(orgA, 'member', [L1], ids.asha),
+    memberQr: await t.sign(orgA, 'member', [L1], ids.qr),
+    adminB: await t.sign(orgB, 'admin', [LB]),
+  };
+}, 120_000);
+afterAll(async () => t?.close());
+
+const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+
+describe('check-in and check-out', () => {
+  it('checks a member in and answers their names; a second check-in while inside is refused', async () => {
+    const res = await call('POST', '/attendance/check-in', tok.ownerA, { memberId: ids.asha, workoutType: 'cardio', checkInMethod: 'manual', locationId: L1 });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.data.member.user.firstName).toBe('Asha');
+    expect(body.data.status).toBe('active');
+    expect(body.message).toBe('Check-in successful for Asha Rao');
+    const again = await call('POST', '/attendance/check-in', tok.ownerA, { memberId: ids.asha, locationId: L1 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ALREADY_CHECKED_IN');
+    expect(again.json().message).toContain('already checked in');
+  });
+
+  it('lists the visit, shows it as present today, and checks out by member id with a duration', async () => {
+    const list = await call('GET', `/attendance?memberId=${ids.asha}`, tok.ownerA);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().pagination).toEqual({ current: 1, pages: 1, total: 1, limit: 20 });
+    const today = await call('GET', '/attendance/today', tok.ownerA);
+    expect(today.json().data.present.map((a: { member: { _id: string } }) => a.member._id)).toContain(ids.asha);
+    t.time.now += 45 * 60_000;
+    const out = await call('POST', '/attendance/check-out', tok.ownerA, { memberId: ids.asha });
+    expect(out.statusCode).toBe(200);
+    expect(out.json().data.status).toBe('completed');
+    expect(out.json().data.duration).toBe(45);
+    const twice = await call('POST', '/attendance/check-out', tok.ownerA, { memberId: ids.asha });
+    expect(twice.statusCode).toBe(404);
+    expect(twice.json().message).toBe('No active check-in found for this member');
+  });
+
+  it('refuses expired, frozen, archived and pending members with the reason, and changes nothing', async () => {
+    const expired = await call('POST', '/attendance/check-in', tok.ownerA, { memberId: ids.expired });
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json().message).toBe('Membership expired on 12 Nov 2026');
+    for (const id of [ids.frozen, ids.archived, ids.pending]) {
+      const res = await call('POST', '/attendance/check-in', tok.ownerA, { memberId: id });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('MEMBERSHIP_INACTIVE');
+    }
+    const rows = await t.db.selectFrom('sessions').select('id').where('person_id', 'in', [ids.expired, ids.frozen, ids.archived, ids.pending]).execute();
+    expect(rows).toEqual([]);
+  });
+
+  it("answers 404 for an unknown member and another gym's member", async () => {
+    expect((await call('POST', '/attendance/check-in', tok.ownerA, { memberId: randomUUID() })).statusCode).toBe(404);
+    expect((await call('POST', '/attendance/check-in', tok.ownerA, { memberId: ids.bMember })).statusCode).toBe(404);
+    expect((await call('POST', '/attendance/check-in', tok.adminB, { memberId: ids.asha })).statusCode).toBe(404);
+    expect((await call('GET', `/attendance/member/${ids.asha}`, tok.adminB)).statusCode).toBe(404);
+  });
+
+  it('refuses a location the caller does not run (403), a member calling check-in (403) and bad input (400)', async () => {
+    expect((await call('POST', '/attendance/check-in', tok.adminL2, { memberId: ids.asha, locationId: L1 })).statusCode).toBe(403);
+    expect((await call('POST', '/attendance/check-in', tok.memberA, { memberId: ids.asha })).statusCode).toBe(403);
+    expect((await call('POST', '/attendance/check-in', tok.ownerA, { memberId: 'x' })).statusCode).toBe(400);
+    expect((await call('POST', '/attendance/check-in', tok.ownerA, {})).statusCode).toBe(400);
+    expect((await call('POST', '/attendance/check-in', tok.ownerA, { memberId: ids.asha, notes: 'a\u0000b' })).statusCode).toBe(400);
+    expect((await call('GET', '/attendance?startDate=9999-01-01', tok.ownerA)).statusCode).toBe(400);
+  });
+
+  it('lets a trainer check themselves in and out, but nobody else', async () => {
+    const own = await call('POST', '/attendance/check-in', tok.trainerA, { trainerId: ids.trainer });
+    expect(own.statusCode).toBe(201);
+    expect(own.json().data.type).toBe('trainer');
+    expect((await call('POST', '/attendance/check-in', tok.trainerA, { memberId: ids.qr2 })).statusCode).toBe(403);
+    const out = await call('POST', '/attendance/check-out', tok.trainerA, { trainerId: ids.trainer });
+    expect(out.statusCode).toBe(200);
+    const history = await call('GET', `/attendance/trainer/${ids.trainer}`, tok.trainerA);
+    expect(history.json().summary.totalVisits).toBe(1);
+  });
+
+  it('a member sees only their own history (403 for another member)', async () => {
+    const own = await call('GET', `/attendance/member/${ids.asha}`, tok.memberA);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().summary.totalVisits).toBe(1);
+    expect((await call('GET', `/attendance/member/${ids.qr}`, tok.memberA)).statusCode).toBe(403);
+    expect((await call('GET', '/attendance', tok.memberA)).statusCode).toBe(403);
+  });
+
+  it('closes a session left open past the limit, marked late, once even when run twice', async () => {
+    const res = await call('POST', '/attendance/check-in', tok.ownerA, { memberId: ids.qr2, locationId: L1 });
+    expect(res.statusCode).toBe(201);
+    t.time.now += 5 * 3_600_000;
+    const [a, b] = await Promise.all([autoCloseSessions(t.deps, { maxOpenMinutes: 240 }), autoCloseSessions(t.deps, { maxOpenMinutes: 240 })]);
+    expect(a + b).toBe(1);
+    const row = await t.db.selectFrom('sessions').selectAll().where('id', '=', res.json().data._id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('late');
+    expect(row.auto_closed).toBe(true);
+    expect(row.duration).toBe(240);
+  });
+
+  it('publishes checked_in / checked_out through the outbox keyed by the member', async () => {
+    const rows = await t.db.selectFrom('outbox').selectAll().execute();
+    const mine = rows.map((r) => r as unknown as Record<string, unknown>).filter((r) => JSON.stringify(r).includes(ids.asha));
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(mine)).toContain('attendance.checked_in');
+    expect(JSON.stringify(mine)).toContain('attendance.checked_out');
+  });
+});
+
+describe('QR codes', () => {
+  it('a member gets a signed code valid 24 hours that checks them in once', async () => {
+    const mine = await call('GET', '/attendance/my-qr', tok.memberQr);
+    expect(mine.statusCode).toBe(200);
+    const { qrCode, expiresAt, issuedAt } = mine.json().data;
+    expect(Date.parse(expiresAt) - Date.parse(issuedAt)).toBe(24 * 3_600_000);
+    const scan = await call('POST', '/attendance/scan-qr', tok.ownerA, { qrCode, locationId: L1 });
+    expect(scan.statusCode).toBe(201);
+    expect(scan.json().data.member.name).toBe('Qamar Rao');
+    await call('POST', '/attendance/check-out', tok.ownerA, { memberId: ids.qr });
+    const replay = await call('POST', '/attendance/scan-qr', tok.ownerA, { qrCode, locationId: L1 });
+    expect(replay.statusCode).toBe(409);
+    expect(replay.json().code).toBe('QR_CODE_USED');
+  });
+
+  it('refuses unsigned, tampered, foreign and expired codes with the spec messages', async () => {
+    const invalid = 'Invalid QR code. Please scan a valid attendance QR code.';
+    const unsigned = Buffer.from(JSON.stringify({ type: 'attendance', memberId: ids.qr, timestamp: t.time.now })).toString('base64url');
+    const secret = await qrKeyOf(t.db, orgA);
+    const good = JSON.parse(Buffer.from(makeQrCode(secret, ids.qr, new Date(t.time.now)), 'base64url').toString()) as Record<string, unknown>;
+    const tampered = Buffer.from(JSON.stringify({ ...good, memberId: ids.qr2 })).toString('base64url');
+    const foreign = makeQrCode(await qrKeyOf(t.db, orgB), ids.qr, new Date(t.time.now));
+    for (const qrCode of ['hello', unsigned, tampered, foreign]) {
+      const res = await call('POST', '/attendance/scan-qr', tok.ownerA, { qrCode });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(invalid);
+    }
+    const old = makeQrCode(secret, ids.qr, new Date(t.time.now - 25 * 3_600_000));
+    const expired = await call('POST', '/attendance/scan-qr', tok.ownerA, { qrCode: old });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe('QR code has expired. Please generate a new one.');
+    expect((await call('GET', '/attendance/my-qr', tok.ownerA)).statusCode).toBe(403);
+  });
+});
+
+describe('overview', () => {
+  it('answers the dashboard figures for staff and 403 for a member', async () => {
+    const res = await call('GET', '/attendance/overview', tok.ownerA);
+    expect(res.statusCode).toBe(200);
+    const d = res.json().data;
+    expect(d.peakHours).toHaveLength(24);
+    expect(d.totalActiveMembers).toBe(3);
+    expect(d.month.totalCheckIns).toBeGreaterThanOrEqual(3);
+    expect((await call('GET', '/attendance/overview', tok.memberA)).statusCode).toBe(403);
+  });
+});
