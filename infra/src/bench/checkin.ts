@@ -110,27 +110,29 @@ const checkIns = (base: string, token: string, memberIds: string[], seconds: num
   new Promise<{ result: autocannon.Result; latencies: number[] }>((resolve, reject) => {
     let i = 0;
     const latencies: number[] = [];
-    // Time-bound (autocannon's `amount` would replace the duration), stopped early when the members run out.
+    // One request per member (`amount`), stopped after `seconds` by a timer (autocannon's `amount` replaces its duration).
     const instance: autocannon.Instance = autocannon(
       {
         url: `${base}/api/attendance/check-in`,
         method: 'POST',
         connections: CONNECTIONS,
-        duration: seconds,
+        amount: memberIds.length,
         ...(rate ? { overallRate: rate } : {}),
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         requests: [
           {
             method: 'POST',
-            setupRequest: (req) => {
-              if (i >= memberIds.length) setImmediate(() => instance.stop());
-              return { ...req, body: JSON.stringify({ memberId: memberIds[i++ % memberIds.length], checkInMethod: 'kiosk' }) };
-            },
+            setupRequest: (req) => ({ ...req, body: JSON.stringify({ memberId: memberIds[i++ % memberIds.length], checkInMethod: 'kiosk' }) }),
           },
         ],
       },
-      (err, result) => (err ? reject(err) : resolve({ result, latencies })),
+      (err, result) => {
+        clearTimeout(timer);
+        if (err) reject(err);
+        else resolve({ result, latencies });
+      },
     );
+    const timer = setTimeout(() => instance.stop(), seconds * 1000);
     instance.on('response', (_client, _status, _bytes, ms: number) => latencies.push(ms));
   });
 
