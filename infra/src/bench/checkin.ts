@@ -229,6 +229,9 @@ export async function main(root: string): Promise<void> {
       `  check-ins: ${result.requests.total} in ${(result.duration || DURATION_S).toFixed(1)} s = ${rps.toFixed(0)}/s, p50 ${p50} ms, p99 ${p99} ms ` +
         `(from every response: p50 ${percentile(sorted, 50)} ms, p99 ${percentile(sorted, 99)} ms), ${result.non2xx} non-2xx, ` +
         `${result.errors} errors, ${result.timeouts} timeouts${ranOut ? ' — RAN OUT OF MEMBERS: raise BENCH_CHECKIN_MEMBERS' : ''}`,
+      ...(result.requests.total === 0
+        ? ['  NO CHECK-IN WAS ANSWERED during the run: attendance or the gateway is stuck (see .data/logs/attendance-*.log)']
+        : []),
       typeof pgRate === 'number'
         ? `  pgbench single-row insert (8 clients, same server): ${pgRate.toFixed(0)} tx/s; check-ins are ${((100 * rps) / pgRate).toFixed(0)} % of it`
         : `  pgbench: ${pgRate}`,
