@@ -18,6 +18,8 @@ declare module 'vitest' {
     gatewayUrl: string;
     controlUrl: string;
     mailUrl: string;
+    /** The broker the stack uses (its topics and groups under the `e2e` namespace). */
+    kafkaBrokers: string[];
   }
 }
 
@@ -40,6 +42,8 @@ export default async function setup(project: TestProject) {
     logLevel: 'warn',
     // The suite signs in many times from one address; production limits stay as they are.
     env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000', RATE_LIMIT_PER_MINUTE: '100000' },
+    // Attendance scales out: two instances behind the gateway (the scale-out system test kills one of them).
+    instances: { attendance: 2 },
   });
   try {
     await seedDemo(stack.gatewayUrl, () => undefined);
@@ -49,13 +53,29 @@ export default async function setup(project: TestProject) {
     throw err;
   }
 
+  // POST /kill/<service>, /start/<service> (every instance), /kill/<service>/<index>, /start/<service>/<index> (one);
+  // GET /instances/<service>: its instances' ports, ops ports, instance ids and process ids.
   const control = http.createServer((req, res) => {
-    const m = /^\/(kill|start)\/([a-z]+)$/.exec(req.url ?? '');
+    const listing = /^\/instances\/([a-z]+)$/.exec(req.url ?? '');
+    if (req.method === 'GET' && listing && stack.services.includes(listing[1] as ServiceName)) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(stack.instances(listing[1] as ServiceName)));
+      return;
+    }
+    const m = /^\/(kill|start)\/([a-z]+)(?:\/(\d))?$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !m || !stack.services.includes(m[2] as ServiceName)) {
       res.writeHead(404).end();
       return;
     }
-    const action = m[1] === 'kill' ? stack.kill(m[2] as ServiceName) : stack.start(m[2] as ServiceName);
+    const service = m[2] as ServiceName;
+    const index = m[3] === undefined ? undefined : Number(m[3]);
+    const action =
+      index === undefined
+        ? m[1] === 'kill'
+          ? stack.kill(service)
+          : stack.start(service)
+        : m[1] === 'kill'
+          ? stack.killInstance(service, index)
+          : stack.startInstance(service, index);
     action.then(
       () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
       (err: Error) => res.writeHead(500).end(err.message),
@@ -66,6 +86,7 @@ export default async function setup(project: TestProject) {
   project.provide('gatewayUrl', stack.gatewayUrl);
   project.provide('controlUrl', `http://127.0.0.1:${E2E.controlPort}`);
   project.provide('mailUrl', `http://127.0.0.1:${E2E.mailHttpPort}`);
+  project.provide('kafkaBrokers', infra.brokers);
 
   return async () => {
     await new Promise<void>((resolve) => control.close(() => resolve()));

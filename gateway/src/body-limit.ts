@@ -24,6 +24,22 @@ export const DRAIN_FACTOR = 16;
  * sending, and the connection would hang (neither read nor closed) after the 413. The rest is read and dropped, so
  * the client gets the 413 and may reuse the connection; past DRAIN_FACTOR times the limit the connection is closed.
  */
+/** The bytes of each body read at the edge, so a request nothing was sent of can be sent again to another instance. */
+const bodyBytes = new WeakMap<FastifyRequest, Buffer>();
+
+/**
+ * Makes the request's body readable again for a second attempt: true when there is none or it was read at the edge
+ * (readBody), false when it is a stream that cannot be replayed.
+ */
+export const rewindBody = (req: FastifyRequest): boolean => {
+  const bytes = bodyBytes.get(req);
+  if (bytes) {
+    req.body = Readable.from([bytes]);
+    return true;
+  }
+  return !(req.body instanceof Readable);
+};
+
 export const readBody = (req: FastifyRequest, limit: number): Promise<'ok' | 'too-large' | 'broken'> =>
   new Promise((resolve) => {
     const body = req.body;
@@ -47,7 +63,9 @@ export const readBody = (req: FastifyRequest, limit: number): Promise<'ok' | 'to
     };
     const onEnd = () => {
       stop();
-      req.body = Readable.from([Buffer.concat(chunks)]);
+      const bytes = Buffer.concat(chunks);
+      bodyBytes.set(req, bytes);
+      req.body = Readable.from([bytes]);
       resolve('ok');
     };
     // A malformed chunk or a client gone mid-body: the stream errors or closes before its end.

@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import proxy from '@fastify/http-proxy';
+import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { SERVICES, type ErrorBody } from '@akhada/contracts';
@@ -9,13 +9,14 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { mergedApiDocument, registerApiDocs } from './api-docs.ts';
-import { bodyLimitText, declaredTooLarge, readBody, tooLarge } from './body-limit.ts';
+import { bodyLimitText, declaredTooLarge, readBody, rewindBody, tooLarge } from './body-limit.ts';
 import { pickEncoding } from './encoding.ts';
 import { loadFrontend } from './frontend-files.ts';
 import { cookieLanguage, loadLandingPages } from './landing-page.ts';
 import { loadLandingContent, registerPublicContent, type LandingDocuments } from './public-content.ts';
 import { clientAddress, edgeCallerOf, isUserKey, rateLimitKey, setEdgeCaller } from './rate-limit.ts';
 import { isGuestRoute, routeTable, type UpstreamRoute } from './route-table.ts';
+import { connectionRefused, UpstreamPool, type UpstreamPoolOptions } from './upstream-pool.ts';
 
 export interface GatewayOptions {
   logger: Logger;
@@ -44,6 +45,8 @@ export interface GatewayOptions {
   landing?: LandingDocuments;
   /** Proxies in front of the gateway whose X-Forwarded-For is believed (none by default: clients cannot pick their address). */
   trustedProxies?: string;
+  /** Health checks of a service with several instances (interval, readiness URL); defaults in UpstreamPool. */
+  upstreamHealth?: UpstreamPoolOptions;
 }
 
 const problem = (req: { id: string }, code: ErrorBody['code'], message: string) => problemBody(req.id, code, message);
@@ -178,7 +181,46 @@ export const buildGateway = async (opts: GatewayOptions) => {
     if (body === 'broken') return reply.status(400).send(problem(req, 'BAD_REQUEST', 'The request body is not valid chunked HTTP, or the client went away'));
   };
 
+  // A service listed with several instances: one pool per service (shared by its prefixes), balanced round-robin over
+  // the instances whose readiness passes; a dead one is out at the first refused connection or failed check.
+  const pools = new Map<string, UpstreamPool>();
   for (const route of routes) {
+    const upstreams = route.upstreams ?? [route.upstream];
+    if (upstreams.length < 2 || pools.has(route.service)) continue;
+    const pool = new UpstreamPool(upstreams, {
+      ...opts.upstreamHealth,
+      onChange: (upstream, healthy, reason) =>
+        healthy
+          ? opts.logger.info({ service: route.service, upstream }, 'instance back in')
+          : opts.logger.warn({ service: route.service, upstream, reason }, 'instance taken out'),
+    });
+    pool.start();
+    pools.set(route.service, pool);
+  }
+  app.addHook('onClose', async () => {
+    for (const pool of pools.values()) pool.stop();
+  });
+
+  for (const route of routes) {
+    const pool = pools.get(route.service);
+    // Several instances: a connection refused (nothing sent) takes the instance out and the request goes once to
+    // another healthy instance; any other failure is answered by onError below (the service may have acted on it).
+    const handler: FastifyHttpProxyOptions['handler'] = pool
+      ? (req, reply, dest, options) => {
+          const first = options.getUpstream?.(req, '') ?? route.upstream;
+          return reply.from(dest, {
+            ...options,
+            onError: (r, ctx) => {
+              if (connectionRefused(ctx.error)) {
+                pool.markDown(first, 'connection refused');
+                const other = pool.alternative(first);
+                if (other && !r.sent && rewindBody(req)) return void r.from(dest, { ...options, getUpstream: () => other });
+              }
+              options.onError?.(r, ctx);
+            },
+          });
+        }
+      : undefined;
     await app.register(async (scope) => {
       // Before the rate limit (a route hook, so it runs after these): the declared size, then who is calling.
       scope.addHook('onRequest', async (req, reply) => {
@@ -216,7 +258,9 @@ export const buildGateway = async (opts: GatewayOptions) => {
         // reply-from logs two info lines per request ("fetching from remote server", "response received"); the one
         // request line of createService says what happened.
         disableRequestLogging: true,
+        ...(handler ? { handler } : {}),
         replyOptions: {
+          ...(pool ? { getUpstream: () => pool.pick() } : {}),
           // reply-from hands over its own copy of the client's headers: set ours on it instead of copying it again.
           rewriteRequestHeaders: (req, headers) => {
             headers['x-request-id'] = req.id;

@@ -1,4 +1,5 @@
 import { allRouteContracts, EXTRA_PREFIXES, SERVICES, type RouteContract, type ServiceName } from '@akhada/contracts';
+import { parseUpstreams } from './upstream-pool.ts';
 
 const allRoutes: readonly RouteContract[] = allRouteContracts.map((r) => r.contract);
 
@@ -13,7 +14,10 @@ export interface UpstreamRoute {
   /** Public prefix under /api, e.g. "members" → /api/members/*. */
   prefix: string;
   service: ServiceName;
+  /** The first (or only) instance. */
   upstream: string;
+  /** Every instance, when `<SERVICE>_URL` lists several (comma-separated): the gateway balances across the healthy ones. */
+  upstreams?: string[];
   /** The routes below the prefix a guest may call, from the contracts; every other request needs a bearer token at the edge. */
   guestRoutes: GuestRoute[];
 }
@@ -35,19 +39,23 @@ export const guestRoutesOf = (contracts: readonly RouteContract[] = allRoutes): 
 
 /**
  * The one route table: /api/<prefix> → the service that owns it. Upstream URLs come from <SERVICE>_URL or the local
- * port; which paths a guest may call comes from the contracts (`auth: false`), not from a list kept here.
+ * port (a comma-separated list: several instances, balanced); which paths a guest may call comes from the contracts (`auth: false`), not from a list kept here.
  */
 export const routeTable = (env: NodeJS.ProcessEnv = process.env, contracts: readonly RouteContract[] = allRoutes): UpstreamRoute[] => {
   const guests = guestRoutesOf(contracts);
   const under = (prefix: string) => guests.filter((g) => g.path === `/${prefix}` || g.path.startsWith(`/${prefix}/`));
-  const upstreamOf = (s: ServiceName) => env[`${s.toUpperCase()}_URL`] ?? `http://127.0.0.1:${SERVICES[s].port}`;
+  const upstreamsOf = (s: ServiceName) => {
+    const listed = parseUpstreams(env[`${s.toUpperCase()}_URL`] ?? '');
+    const upstreams = listed.length > 0 ? listed : [`http://127.0.0.1:${SERVICES[s].port}`];
+    return { upstream: upstreams[0]!, upstreams };
+  };
   const direct = (Object.keys(SERVICES) as ServiceName[]).map((s) => ({
     prefix: SERVICES[s].prefix,
     service: s,
-    upstream: upstreamOf(s),
+    ...upstreamsOf(s),
     guestRoutes: under(SERVICES[s].prefix),
   }));
-  const extra = Object.entries(EXTRA_PREFIXES).map(([prefix, s]) => ({ prefix, service: s, upstream: upstreamOf(s), guestRoutes: under(prefix) }));
+  const extra = Object.entries(EXTRA_PREFIXES).map(([prefix, s]) => ({ prefix, service: s, ...upstreamsOf(s), guestRoutes: under(prefix) }));
   return [...direct, ...extra];
 };
 

@@ -20,7 +20,39 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** false: do not print the processes' output (kept for error messages only). Default true. */
   echo?: boolean;
+  /**
+   * How many interchangeable instances of a service to run (default 1; from `<SERVICE>_INSTANCES`, e.g.
+   * ATTENDANCE_INSTANCES=2, when not given). Instance k listens on the service port + 100·k (ops port + 1000 as
+   * always); the gateway gets the whole list and balances across it; their consumers share the consumer group.
+   */
+  instances?: Partial<Record<ServiceName, number>>;
 }
+
+/** One running (or killed) instance of a service. */
+export interface ServiceInstance {
+  service: ServiceName;
+  /** 0, 1, … */
+  index: number;
+  port: number;
+  opsPort: number;
+  /** The INSTANCE_ID it was started with (its consumers' client id, its log lines). */
+  instanceId: string;
+  /** Its process id while it runs. */
+  pid?: number;
+}
+
+/** `ATTENDANCE_INSTANCES=2` → { attendance: 2 } (one per service unless told; a bad value is an error, not ignored). */
+export const instancesFromEnv = (env: NodeJS.ProcessEnv = process.env): Partial<Record<ServiceName, number>> => {
+  const out: Partial<Record<ServiceName, number>> = {};
+  for (const s of Object.keys(SERVICES) as ServiceName[]) {
+    const raw = env[`${s.toUpperCase()}_INSTANCES`];
+    if (raw === undefined || raw === '') continue;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1 || n > 9) throw new Error(`${s.toUpperCase()}_INSTANCES must be a whole number from 1 to 9 (got "${raw}")`);
+    out[s] = n;
+  }
+  return out;
+};
 
 export interface Stack {
   gatewayUrl: string;
@@ -30,10 +62,16 @@ export interface Stack {
   /** A service's internal ops port (/health, /ready, /metrics, /docs/json): its port + 1000. */
   opsPort(name: ServiceName): number;
   services: ServiceName[];
-  /** Kills a service at once (SIGKILL: no graceful shutdown), as a crash would. */
+  /** Every instance of a service (one unless the stack was told otherwise). */
+  instances(name: ServiceName): ServiceInstance[];
+  /** Kills every instance of a service at once (SIGKILL: no graceful shutdown), as a crash would. */
   kill(name: ServiceName): Promise<void>;
-  /** Starts a service again and waits until it is ready. */
+  /** Starts every instance of a service that is not running and waits until they are ready. */
   start(name: ServiceName): Promise<void>;
+  /** Kills one instance (SIGKILL). */
+  killInstance(name: ServiceName, index: number): Promise<void>;
+  /** Starts one instance again and waits until it is ready. */
+  startInstance(name: ServiceName, index: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -48,6 +86,13 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   // internal ops port, 1000 above its own.
   const opsPort = (s: ServiceName) => port(s) + 1000;
   const gatewayOpsPort = o.gatewayPort + 1000;
+  const counts = o.instances ?? instancesFromEnv();
+  const countOf = (s: ServiceName) => (services.includes(s) ? (counts[s] ?? 1) : 1);
+  const instancePort = (s: ServiceName, k: number) => port(s) + 100 * k;
+  // A fresh id on every start (as a new process would have), kept to tell the instances apart in tests.
+  const instanceIds = new Map<string, string>();
+  const newInstanceId = (s: ServiceName, k: number) => `${s}${k > 0 ? `-${k + 1}` : ''}-${process.pid}-${Date.now().toString(36)}`;
+  const procKey = (s: ServiceName, k: number) => (k === 0 ? s : `${s}-${k + 1}`);
   const procs = new Map<string, ManagedProcess>();
   const common = {
     NODE_ENV: process.env.NODE_ENV ?? 'development',
@@ -55,33 +100,51 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     KAFKAJS_NO_PARTITIONER_WARNING: '1',
     ...o.env,
   };
-  const serviceEnv = (s: ServiceName) => ({
+  const serviceEnv = (s: ServiceName, k: number) => ({
     ...common,
     DATABASE_URL: o.databaseUrl,
     KAFKA_BROKERS: o.brokers.join(','),
     HOST: '127.0.0.1',
-    PORT: String(port(s)),
-    OPS_PORT: String(opsPort(s)),
+    PORT: String(instancePort(s, k)),
+    OPS_PORT: String(instancePort(s, k) + 1000),
     // Service ports are internal: only the gateway (on this machine) may tell a service the client's address.
     TRUSTED_GATEWAYS: '127.0.0.1',
     AUTH_JWKS_URL: `http://127.0.0.1:${port('auth')}/auth/.well-known/jwks.json`,
     APP_URL: o.appUrl,
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(o.smtpPort),
-    INSTANCE_ID: `${s}-${process.pid}-${Date.now().toString(36)}`,
+    INSTANCE_ID: instanceIds.get(procKey(s, k)) ?? newInstanceId(s, k),
   });
-  const startService = async (s: ServiceName) => {
+  const startInstance = async (s: ServiceName, k: number) => {
+    if (!Number.isInteger(k) || k < 0 || k >= countOf(s)) throw new Error(`${s} has ${countOf(s)} instance(s): no instance ${k}`);
+    if (procs.has(procKey(s, k))) return;
+    instanceIds.set(procKey(s, k), newInstanceId(s, k));
     const p = await startProcess({
-      name: s,
+      name: procKey(s, k),
       cwd: path.join(o.root, 'services', s),
       command: process.execPath,
       args: ['--import', 'tsx', 'src/main.ts'],
-      env: serviceEnv(s),
-      readyUrl: `http://127.0.0.1:${opsPort(s)}/ready`,
+      env: serviceEnv(s, k),
+      readyUrl: `http://127.0.0.1:${instancePort(s, k) + 1000}/ready`,
       readyTimeoutMs: 90_000,
       echo: o.echo,
     });
-    procs.set(s, p);
+    procs.set(procKey(s, k), p);
+  };
+  const indexes = (s: ServiceName) => Array.from({ length: countOf(s) }, (_, k) => k);
+  const startService = async (s: ServiceName) => {
+    await Promise.all(indexes(s).map((k) => startInstance(s, k)));
+  };
+  const killInstance = async (s: ServiceName, k: number) => {
+    const p = procs.get(procKey(s, k));
+    if (!p) return;
+    try {
+      process.kill(-p.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+    await p.exited;
+    procs.delete(procKey(s, k));
   };
 
   const stopAll = async () => {
@@ -105,7 +168,10 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       AUTH_JWKS_URL: `http://127.0.0.1:${port('auth')}/auth/.well-known/jwks.json`,
       FRONTEND_DIST: path.join(o.root, 'frontend', 'dist'),
     };
-    for (const s of Object.keys(SERVICES) as ServiceName[]) gatewayEnv[`${s.toUpperCase()}_URL`] = `http://127.0.0.1:${port(s)}`;
+    for (const s of Object.keys(SERVICES) as ServiceName[])
+      gatewayEnv[`${s.toUpperCase()}_URL`] = indexes(s)
+        .map((k) => `http://127.0.0.1:${instancePort(s, k)}`)
+        .join(',');
     procs.set(
       'gateway',
       await startProcess({
@@ -129,18 +195,21 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     servicePort: port,
     opsPort,
     services,
+    instances: (s) =>
+      indexes(s).map((k) => ({
+        service: s,
+        index: k,
+        port: instancePort(s, k),
+        opsPort: instancePort(s, k) + 1000,
+        instanceId: instanceIds.get(procKey(s, k)) ?? '',
+        ...(procs.get(procKey(s, k)) ? { pid: procs.get(procKey(s, k))!.pid } : {}),
+      })),
     async kill(name) {
-      const p = procs.get(name);
-      if (!p) return;
-      try {
-        process.kill(-p.pid, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-      await p.exited;
-      procs.delete(name);
+      await Promise.all(indexes(name).map((k) => killInstance(name, k)));
     },
     start: startService,
+    killInstance,
+    startInstance,
     stop: stopAll,
   };
 }
