@@ -207,11 +207,17 @@ export const buildGateway = async (opts: GatewayOptions) => {
     // another healthy instance; any other failure is answered by onError below (the service may have acted on it).
     const handler: FastifyHttpProxyOptions['handler'] = pool
       ? (req, reply, dest, options) => {
+          // Chosen once: the pool's getUpstream moves on at every call, so the refused instance is the one tried.
           const first = options.getUpstream?.(req, '') ?? route.upstream;
+          // The error of one refused connection can be reported more than once: the request goes to another instance once.
+          let retried = false;
           return reply.from(dest, {
             ...options,
+            getUpstream: () => first,
             onError: (r, ctx) => {
+              if (retried) return;
               if (connectionRefused(ctx.error)) {
+                retried = true;
                 pool.markDown(first, 'connection refused');
                 const other = pool.alternative(first);
                 if (other && !r.sent && rewindBody(req)) return void r.from(dest, { ...options, getUpstream: () => other });

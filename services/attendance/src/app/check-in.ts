@@ -51,16 +51,14 @@ export interface CheckInRequest {
   at: Date;
 }
 
-/** A check-in inside the caller's transaction (scan-qr adds its replay guard to the same transaction). */
-export const checkInWithin = async (
-  deps: Pick<AttendanceDeps, 'directory' | 'timeZone'>,
-  trx: Trx,
-  ctx: RequestContext,
-  req: CheckInRequest,
-  attendanceId: string = newId(),
-): Promise<Attendance> => {
+/**
+ * A check-in inside the caller's transaction (scan-qr adds its replay guard to the same transaction). `zone` is the
+ * location's time zone, looked up before the transaction began: the directory reads through the pool, and a
+ * transaction waiting on a second connection deadlocked the pool under load (every connection held by one).
+ */
+export const checkInWithin = async (zone: string, trx: Trx, ctx: RequestContext, req: CheckInRequest, attendanceId: string = newId()): Promise<Attendance> => {
   const locationId = checkInLocation(ctx, req.locationId);
-  const today = dateIn(await zoneOf(deps, locationId), req.at);
+  const today = dateIn(zone, req.at);
   const trainerRef = async (id: string): Promise<PersonRef> => {
     const t = await trainerById(trx, id);
     if (!t || t.org_id !== ctx.orgId || t.status === 'archived') throw notFound('Trainer not found');
@@ -94,9 +92,14 @@ export const checkInWithin = async (
 };
 
 /** POST /attendance/check-in. */
-export const checkIn = (deps: Pick<AttendanceDeps, 'db' | 'clock' | 'directory' | 'timeZone'>, ctx: RequestContext, body: CheckInBody): Promise<Attendance> =>
-  inTransaction(deps.db, (trx) =>
-    checkInWithin(deps, trx, ctx, {
+export const checkIn = async (
+  deps: Pick<AttendanceDeps, 'db' | 'clock' | 'directory' | 'timeZone'>,
+  ctx: RequestContext,
+  body: CheckInBody,
+): Promise<Attendance> => {
+  const zone = await zoneOf(deps, checkInLocation(ctx, body.locationId));
+  return inTransaction(deps.db, (trx) =>
+    checkInWithin(zone, trx, ctx, {
       memberId: body.memberId,
       trainerId: body.trainerId,
       workoutType: body.workoutType,
@@ -106,3 +109,4 @@ export const checkIn = (deps: Pick<AttendanceDeps, 'db' | 'clock' | 'directory' 
       at: deps.clock(),
     }),
   );
+};

@@ -4,8 +4,9 @@ import { DomainError } from '@akhada/kit/domain';
 import { EXPIRED_QR, INVALID_QR, parseQrCode, QR_VALIDITY_MS, signatureValid } from '../adapters/qr-codes.ts';
 import { inTransaction } from '../aggregates/run-command.ts';
 import { qrKeyOf, useQrCode } from '../db/qr-repo.ts';
+import { checkInLocation } from './access.ts';
 import { checkInWithin } from './check-in.ts';
-import type { AttendanceDeps } from './deps.ts';
+import { zoneOf, type AttendanceDeps } from './deps.ts';
 
 /** A kiosk's clock and the member's phone may disagree a little: a code "from the future" by more than this is invalid. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -21,6 +22,7 @@ export const scanQr = async (deps: Pick<AttendanceDeps, 'db' | 'clock' | 'direct
   if (!payload) throw invalid();
   const now = deps.clock();
   const at = body.scannedAt ? new Date(Math.min(Date.parse(body.scannedAt), now.getTime())) : now;
+  const zone = await zoneOf(deps, checkInLocation(ctx, body.locationId));
   return inTransaction(deps.db, async (trx) => {
     const secret = await qrKeyOf(trx, ctx.orgId);
     if (!signatureValid(secret, payload)) throw invalid();
@@ -31,7 +33,7 @@ export const scanQr = async (deps: Pick<AttendanceDeps, 'db' | 'clock' | 'direct
       throw new DomainError('QR_CODE_USED', 'This QR code has already been used. Please generate a new one.', 409);
     }
     const attendance = await checkInWithin(
-      deps,
+      zone,
       trx,
       ctx,
       { memberId: payload.memberId, workoutType: body.workoutType, notes: '', method: body.checkInMethod, locationId: body.locationId, at },

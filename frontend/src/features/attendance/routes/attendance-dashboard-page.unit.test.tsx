@@ -79,11 +79,12 @@ describe('attendance dashboard', { timeout: 15_000 }, () => {
       listeners.get(ATTENDANCE_SOCKET_EVENTS.checkedIn)?.({
         attendanceId: '0198a3c1-0000-7000-8000-000000009001',
         locationId: '0198a3c1-0000-7000-8000-0000000000a1',
-        subjectType: 'member',
-        subjectId: '0198a3c1-0000-7000-8000-00000000c001',
+        type: 'member',
+        memberId: '0198a3c1-0000-7000-8000-00000000c001',
         name: 'Kiran Patil',
         checkInTime: '2026-11-23T05:00:00.000Z',
-        method: 'qr',
+        checkInMethod: 'qr',
+        workoutType: 'other',
       }),
     );
     await waitFor(() => expect(screen.getByTestId('card-today-value').textContent).toBe('4'));
