@@ -310,7 +310,7 @@ export const attendanceRoutes = {
     body: CheckInBody,
     responses: { 201: ok(CheckInResult), 400: Problem, 401: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem },
     auth: true,
-    roles: STAFF_TRAINER,
+    roles: STAFF,
     summary: 'Checks a member (or a trainer) in; refused while they are inside or when the membership is not active.',
     description: 'A trainer may check in only themselves (trainerId = their id, no memberId).',
   }),
@@ -320,7 +320,7 @@ export const attendanceRoutes = {
     body: CheckOutBody,
     responses: { 200: ok(CheckInResult), 400: Problem, 401: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem },
     auth: true,
-    roles: STAFF_TRAINER,
+    roles: STAFF,
     summary: 'Ends a session by its id, or the open session of a member or trainer ("No active check-in found for this member").',
   }),
   scanQr: route({

@@ -113,22 +113,24 @@ describe('check-in and check-out', () => {
     expect((await call('GET', '/attendance?startDate=9999-01-01', tok.ownerA)).statusCode).toBe(400);
   });
 
-  it('lets a trainer check themselves in and out, but nobody else', async () => {
-    const own = await call('POST', '/attendance/check-in', tok.trainerA, { trainerId: ids.trainer });
+  it('checks a trainer in and out at the front desk; a trainer checks in nobody, themselves included', async () => {
+    expect((await call('POST', '/attendance/check-in', tok.trainerA, { trainerId: ids.trainer })).statusCode).toBe(403);
+    expect((await call('POST', '/attendance/check-in', tok.trainerA, { memberId: ids.qr2 })).statusCode).toBe(403);
+    const own = await call('POST', '/attendance/check-in', tok.ownerA, { trainerId: ids.trainer, locationId: L1 });
     expect(own.statusCode).toBe(201);
     expect(own.json().data.type).toBe('trainer');
-    expect((await call('POST', '/attendance/check-in', tok.trainerA, { memberId: ids.qr2 })).statusCode).toBe(403);
-    const out = await call('POST', '/attendance/check-out', tok.trainerA, { trainerId: ids.trainer });
+    expect((await call('POST', '/attendance/check-out', tok.trainerA, { trainerId: ids.trainer })).statusCode).toBe(403);
+    const out = await call('POST', '/attendance/check-out', tok.ownerA, { trainerId: ids.trainer });
     expect(out.statusCode).toBe(200);
     const history = await call('GET', `/attendance/trainer/${ids.trainer}`, tok.trainerA);
     expect(history.json().summary.totalVisits).toBe(1);
   });
 
-  it('a member sees only their own history (403 for another member)', async () => {
+  it('a member sees only their own history (404 for another member, whose id tells nothing)', async () => {
     const own = await call('GET', `/attendance/member/${ids.asha}`, tok.memberA);
     expect(own.statusCode).toBe(200);
     expect(own.json().summary.totalVisits).toBe(1);
-    expect((await call('GET', `/attendance/member/${ids.qr}`, tok.memberA)).statusCode).toBe(403);
+    expect((await call('GET', `/attendance/member/${ids.qr}`, tok.memberA)).statusCode).toBe(404);
     expect((await call('GET', '/attendance', tok.memberA)).statusCode).toBe(403);
   });
 

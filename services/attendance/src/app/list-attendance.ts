@@ -1,6 +1,6 @@
 import type { Attendance, AttendanceListQuery } from '@akhada/contracts';
 import type { RequestContext } from '@akhada/kit';
-import { forbidden, notFound } from '@akhada/kit/domain';
+import { notFound } from '@akhada/kit/domain';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AttendanceDb } from '../db/schema.ts';
 import { toAttendance } from '../views/attendance-view.ts';
@@ -67,8 +67,8 @@ export const personHistory = async (
   personId: string,
   q: { startDate?: string | undefined; endDate?: string | undefined; page: number; limit: number },
 ) => {
-  if (ctx.role === 'member' && (type !== 'member' || personId !== ctx.userId)) throw forbidden('You can see only your own visits');
-  if (ctx.role === 'trainer' && type === 'trainer' && personId !== ctx.userId) throw forbidden('You can see only your own visits');
+  if (ctx.role === 'member' && (type !== 'member' || personId !== ctx.userId)) throw notFound('Member');
+  if (ctx.role === 'trainer' && type === 'trainer' && personId !== ctx.userId) throw notFound('Trainer');
   const table = type === 'member' ? 'members' : 'trainers';
   const known = await deps.db.selectFrom(table).select('org_id').where('id', '=', personId).executeTakeFirst();
   const hasSessions = await deps.db

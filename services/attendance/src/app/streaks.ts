@@ -1,6 +1,6 @@
 import type { Streaks } from '@akhada/contracts';
 import type { RequestContext } from '@akhada/kit';
-import { forbidden, notFound } from '@akhada/kit/domain';
+import { notFound } from '@akhada/kit/domain';
 import { sql } from 'kysely';
 import { memberById } from '../db/people-repo.ts';
 import { runsOfDays } from '../domain/streaks.ts';
@@ -12,7 +12,7 @@ export const streaks = async (
   ctx: RequestContext,
   memberId: string,
 ): Promise<Streaks> => {
-  if (ctx.role === 'member' && memberId !== ctx.userId) throw forbidden('You can see only your own streak');
+  if (ctx.role === 'member' && memberId !== ctx.userId) throw notFound('Member');
   const m = await memberById(deps.db, memberId);
   if (!m || m.org_id !== ctx.orgId) throw notFound('Member not found');
   const zone = await zoneOf(deps, m.location_id);

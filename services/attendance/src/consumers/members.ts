@@ -2,6 +2,7 @@ import { MemberEvents } from '@akhada/contracts';
 import { on } from '@akhada/kit';
 import type { Transaction } from 'kysely';
 import { updateMember, upsertMember } from '../db/people-repo.ts';
+import { qrKeyOf } from '../db/qr-repo.ts';
 import type { AttendanceDb } from '../db/schema.ts';
 
 /**
@@ -11,8 +12,10 @@ import type { AttendanceDb } from '../db/schema.ts';
 type Trx = Transaction<AttendanceDb>;
 const at = (occurredAt: string) => new Date(occurredAt);
 
-export const onMemberRegistered = on(MemberEvents.MemberRegistered, (trx: Trx, env) =>
-  upsertMember(trx, {
+// The organization's QR signing key is made with its first member, so showing a member their code (a GET) only reads.
+export const onMemberRegistered = on(MemberEvents.MemberRegistered, async (trx: Trx, env) => {
+  await qrKeyOf(trx, env.orgId);
+  await upsertMember(trx, {
     id: env.data.memberId,
     org_id: env.orgId,
     location_id: env.data.locationId,
@@ -24,10 +27,11 @@ export const onMemberRegistered = on(MemberEvents.MemberRegistered, (trx: Trx, e
     start_date: env.data.startDate,
     end_date: env.data.endDate,
     updated_at: at(env.occurredAt),
-  }),
-);
-export const onMemberSignedUp = on(MemberEvents.MemberSignedUp, (trx: Trx, env) =>
-  upsertMember(trx, {
+  });
+});
+export const onMemberSignedUp = on(MemberEvents.MemberSignedUp, async (trx: Trx, env) => {
+  await qrKeyOf(trx, env.orgId);
+  await upsertMember(trx, {
     id: env.data.memberId,
     org_id: env.orgId,
     location_id: env.data.locationId,
@@ -39,8 +43,8 @@ export const onMemberSignedUp = on(MemberEvents.MemberSignedUp, (trx: Trx, env) 
     start_date: null,
     end_date: null,
     updated_at: at(env.occurredAt),
-  }),
-);
+  });
+});
 export const onMembershipRenewed = on(MemberEvents.MembershipRenewed, (trx: Trx, env) =>
   updateMember(trx, env.data.memberId, at(env.occurredAt), { status: 'active', start_date: env.data.term.startDate, end_date: env.data.term.endDate }),
 );
