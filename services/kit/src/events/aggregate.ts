@@ -36,42 +36,63 @@ export interface CommandResult<E extends { type: string }, S> {
 }
 
 /**
- * The one shape of a write. In ONE transaction: load the stream, fold it, decide, append at the version read
- * (optimistic concurrency), run the aggregate's inline projections for each new event and write its integration
- * events to the outbox. When another writer appended first (ConcurrencyError) the whole thing runs again on the
- * fresh stream, up to `maxRetries` times. Other errors (a DomainError from the decider, a unique violation from a
- * projection) roll everything back and reach the caller unchanged.
+ * One command inside a transaction the caller holds: load the stream, decide, append at the version read, project
+ * inline, enqueue the integration events. For a command whose rule needs more than its stream (a count under a lock
+ * taken first) and for consumers (the inbox transaction). A ConcurrencyError reaches the caller, who retries the whole
+ * transaction (`retryOnConflict`). `expectedVersion`, when given, is the version the client saw: a stream that moved
+ * on since throws `onStale()` without retrying.
  */
-export const executeCommand = async <DB extends KitTables, C, E extends { type: string }, S>(
-  db: Kysely<DB>,
+export const executeCommandIn = async <DB extends KitTables, C, E extends { type: string }, S>(
+  trx: Transaction<DB>,
   aggregate: Aggregate<DB, C, E, S>,
   id: string,
   command: C,
   metadata: EventMetadata,
-  { maxRetries = 3 }: { maxRetries?: number } = {},
+  { expectedVersion, onStale }: { expectedVersion?: number | undefined; onStale?: () => Error } = {},
 ): Promise<CommandResult<E, S>> => {
   const streamId = aggregate.streamId(id);
   const { decider } = aggregate;
+  const kitTrx = trx as unknown as Transaction<KitTables>;
+  const past = await readStream<E>(kitTrx, streamId);
+  if (expectedVersion !== undefined && expectedVersion !== past.version) throw onStale ? onStale() : new ConcurrencyError(streamId, expectedVersion);
+  const state = fold(
+    decider,
+    past.events.map((p) => p.event),
+  );
+  const decided = decider.decide(command, state);
+  const { stored, version } = await appendToStream(kitTrx, streamId, past.version, decided, metadata);
+  for (const event of stored) {
+    for (const project of aggregate.projections) await project(trx, event);
+    for (const envelope of aggregate.toIntegrationEvents(event)) await enqueue(trx, aggregate.topic, envelope);
+  }
+  return { state: decided.reduce((s, e) => decider.evolve(s, e), state), events: stored, version };
+};
+
+/** Runs `work` (a whole transaction) again, up to `maxRetries` times, when another writer appended to a stream first. */
+export const retryOnConflict = async <T>(work: () => Promise<T>, { maxRetries = 3 }: { maxRetries?: number } = {}): Promise<T> => {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction().execute(async (trx): Promise<CommandResult<E, S>> => {
-        const kitTrx = trx as unknown as Transaction<KitTables>;
-        const past = await readStream<E>(kitTrx, streamId);
-        const state = fold(
-          decider,
-          past.events.map((p) => p.event),
-        );
-        const decided = decider.decide(command, state);
-        const { stored, version } = await appendToStream(kitTrx, streamId, past.version, decided, metadata);
-        for (const event of stored) {
-          for (const project of aggregate.projections) await project(trx, event);
-          for (const envelope of aggregate.toIntegrationEvents(event)) await enqueue(trx, aggregate.topic, envelope);
-        }
-        return { state: decided.reduce((s, e) => decider.evolve(s, e), state), events: stored, version };
-      });
+      return await work();
     } catch (err) {
       if (err instanceof ConcurrencyError && attempt < maxRetries) continue;
       throw err;
     }
   }
 };
+
+/**
+ * The one shape of a write. In ONE transaction: load the stream, fold it, decide, append at the version read
+ * (optimistic concurrency), run the aggregate's inline projections for each new event and write its integration
+ * events to the outbox. When another writer appended first (ConcurrencyError) the whole thing runs again on the
+ * fresh stream, up to `maxRetries` times. Other errors (a DomainError from the decider, a unique violation from a
+ * projection) roll everything back and reach the caller unchanged.
+ */
+export const executeCommand = <DB extends KitTables, C, E extends { type: string }, S>(
+  db: Kysely<DB>,
+  aggregate: Aggregate<DB, C, E, S>,
+  id: string,
+  command: C,
+  metadata: EventMetadata,
+  { maxRetries = 3 }: { maxRetries?: number } = {},
+): Promise<CommandResult<E, S>> =>
+  retryOnConflict(() => db.transaction().execute((trx) => executeCommandIn(trx, aggregate, id, command, metadata)), { maxRetries });
