@@ -33,7 +33,7 @@ describe('a new gym owner', () => {
     await page.waitForURL(/\/login/, { timeout: 15_000 });
 
     await signIn(page, email, 'strong pass 42');
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome back, Kiran!' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome back, Kiran!' }).isVisible(), { timeout: 15_000 }).toBe(true);
     const nav = page.getByRole('navigation');
     for (const item of ['Dashboard', 'Members', 'Trainers', 'Payments', 'Inventory', 'Attendance', 'Chat', 'Feedback', 'Settings']) {
       expect(await nav.getByRole('link', { name: item, exact: true }).count(), item).toBeGreaterThan(0);
