@@ -5,6 +5,10 @@ import { notificationRoutes } from './notifications.ts';
 import { publicRoutes } from './public.ts';
 import { trainersRoutes } from './trainers.ts';
 import { attendanceRoutes } from './attendance.ts';
+import { paymentsRoutes } from './payments.ts';
+import { chatRoutes } from './chat.ts';
+import { feedbackRoutes } from './feedback.ts';
+import { dashboardRoutes } from './dashboard.ts';
 import type { RouteContract } from './route.ts';
 
 export interface RegisteredRoute {
@@ -29,4 +33,8 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('auth', 'public', publicRoutes),
   ...group('trainers', 'trainers', trainersRoutes),
   ...group('attendance', 'attendance', attendanceRoutes),
+  ...group('payments', 'payments', paymentsRoutes),
+  ...group('chat', 'chat', chatRoutes),
+  ...group('feedback', 'feedback', feedbackRoutes),
+  ...group('dashboard', 'dashboard', dashboardRoutes),
 ];

@@ -1,0 +1,13 @@
+import type { ChatPing } from '@akhada/contracts';
+import type { RequestContext } from '@akhada/kit';
+import { countExamples } from '../db/examples-repo.ts';
+import type { ChatDeps } from './deps.ts';
+
+/** An example query: who is asking (from the verified token only) and how many examples their organization has. */
+export const ping = async (deps: Pick<ChatDeps, 'db' | 'clock'>, ctx: RequestContext): Promise<ChatPing> => ({
+  service: 'chat',
+  orgId: ctx.orgId,
+  role: ctx.role,
+  examples: await countExamples(deps.db, ctx.orgId),
+  at: deps.clock().toISOString(),
+});
