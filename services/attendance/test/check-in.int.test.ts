@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeQrCode } from '../src/adapters/qr-codes.ts';
 import { autoCloseSessions } from '../src/app/auto-close.ts';
 import { qrKeyOf } from '../src/db/qr-repo.ts';
+import { PROJECTIONS } from '../src/projections/rebuild.ts';
+import { rebuildProjection } from '@akhada/kit';
 import { bootAttendance } from './setup.ts';
 
 const orgA = randomUUID();
@@ -213,5 +215,17 @@ describe('overview', () => {
     expect(d.totalActiveMembers).toBe(4);
     expect(d.month.totalCheckIns).toBeGreaterThanOrEqual(3);
     expect((await call('GET', '/attendance/overview', tok.memberA)).statusCode).toBe(403);
+  });
+});
+
+describe('rebuild', () => {
+  it('replays every session stream into the same sessions rows (open, completed and auto-closed alike)', async () => {
+    const read = () => t.db.selectFrom('sessions').selectAll().orderBy('id').execute();
+    const before = await read();
+    expect(new Set(before.map((r) => r.status))).toEqual(new Set(['active', 'completed', 'late']));
+    const { events, rows } = await rebuildProjection(t.db, PROJECTIONS.sessions, { batchSize: 3 });
+    expect(rows).toBe(before.length);
+    expect(events).toBeGreaterThan(before.length);
+    expect(await read()).toEqual(before);
   });
 });

@@ -26,3 +26,4 @@ export * from './metrics/metrics.ts';
 export { openApiDocument, type OpenApiDocument } from './http/openapi.ts';
 export { ResponseContractError } from './http/response-serializer.ts';
 export type { OpsApp } from './http/ops.ts';
+export * from './events/rebuild.ts';

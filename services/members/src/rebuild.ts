@@ -1,26 +1,7 @@
-import { BaseConfig, createDb, loadConfig, migrate } from '@akhada/kit';
-import { z } from 'zod';
+import { runRebuildCommand } from '@akhada/kit';
 import { migrations } from './db/migrations.ts';
 import type { MembersDb } from './db/schema.ts';
-import { PROJECTIONS, rebuild, type ProjectionName } from './projections/rebuild.ts';
+import { PROJECTIONS } from './projections/rebuild.ts';
 
 /** `npm run rebuild -w services/members -- members`: replays the event store into a read table. */
-const names = Object.keys(PROJECTIONS) as ProjectionName[];
-const wanted = process.argv.slice(2);
-if (wanted.length === 0 || wanted.some((n) => !names.includes(n as ProjectionName))) {
-  console.error(`Usage: npm run rebuild -w services/members -- <${names.join('|')}>...`);
-  process.exit(64);
-}
-
-const config = loadConfig(BaseConfig.pick({ DATABASE_URL: true }).extend({ DB_SCHEMA: z.string().default('members') }));
-const dbh = createDb<MembersDb>({ url: config.DATABASE_URL, schema: config.DB_SCHEMA });
-try {
-  await migrate(dbh, migrations);
-  for (const name of wanted as ProjectionName[]) {
-    const started = Date.now();
-    const { events, rows } = await rebuild(dbh.db, name);
-    console.log(`rebuilt ${name}: ${events} events replayed, ${rows} rows, ${Date.now() - started} ms`);
-  }
-} finally {
-  await dbh.close();
-}
+await runRebuildCommand<MembersDb>('members', migrations, PROJECTIONS);

@@ -1,3 +1,4 @@
+import { sql, type Transaction } from 'kysely';
 import type { Executor } from '@akhada/kit';
 import type { AttendanceDb, SessionsTable } from './schema.ts';
 
@@ -42,3 +43,19 @@ export const openSessionsBefore = (db: Executor<AttendanceDb>, before: Date, lim
     .orderBy('check_in_time')
     .limit(limit)
     .execute();
+
+/** Before a rebuild's replay: writers wait on the lock, readers see the old rows until the rebuild commits. */
+export const lockAndClearSessions = async (trx: Transaction<AttendanceDb>): Promise<void> => {
+  await sql`lock table sessions in exclusive mode`.execute(trx);
+  await trx.deleteFrom('sessions').execute();
+};
+
+export const countSessions = async (db: Executor<AttendanceDb>): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );

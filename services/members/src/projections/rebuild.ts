@@ -1,5 +1,5 @@
-import { readAll, type KitTables } from '@akhada/kit';
-import type { Kysely, Transaction } from 'kysely';
+import { rebuildProjection } from '@akhada/kit';
+import type { Kysely } from 'kysely';
 import { countMembers, lockAndClearMembers, restoreAccounts } from '../db/members-repo.ts';
 import type { MembersDb } from '../db/schema.ts';
 import type { MembershipEvent } from '../domain/membership/decider.ts';
@@ -11,29 +11,6 @@ export const PROJECTIONS = {
 } as const;
 export type ProjectionName = keyof typeof PROJECTIONS;
 
-/**
- * Empties a read table and replays the whole event store into it, in one transaction: readers keep seeing the old rows
- * until the new ones commit, and writers wait on the table lock, so no command lands between the replay and the swap.
- * Repeatable read after the lock gives the replay one snapshot of the store.
- */
-export const rebuild = async (db: Kysely<MembersDb>, name: ProjectionName, { batchSize = 500 } = {}): Promise<{ events: number; rows: number }> => {
-  const { clear, project, finish, count } = PROJECTIONS[name];
-  return db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute(async (trx: Transaction<MembersDb>) => {
-      await clear(trx);
-      let after = 0;
-      let events = 0;
-      for (;;) {
-        const batch = await readAll<MembershipEvent>(trx as unknown as Transaction<KitTables>, { after, limit: batchSize });
-        for (const stored of batch) await project(trx, stored);
-        events += batch.length;
-        const last = batch.at(-1);
-        if (!last || batch.length < batchSize) break;
-        after = last.globalPosition;
-      }
-      await finish(trx);
-      return { events, rows: await count(trx) };
-    });
-};
+/** Replays the whole event store into one read table (the kit's rebuildProjection: one transaction, tables locked). */
+export const rebuild = (db: Kysely<MembersDb>, name: ProjectionName, options?: { batchSize?: number }): Promise<{ events: number; rows: number }> =>
+  rebuildProjection<MembersDb, MembershipEvent>(db, PROJECTIONS[name], options);
