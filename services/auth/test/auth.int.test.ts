@@ -178,17 +178,36 @@ describe('sessions', () => {
       .toBe(true);
   });
 
-  it('answers unknown email and wrong password the same, and throttles after 5 failures', async () => {
+  it('answers unknown email and wrong password the same, and throttles an account after 5 failures, saying when to retry', async () => {
     const ip = `10.9.${Math.floor(Math.random() * 200)}.1`;
     const unknown = await post('/auth/login', { email: `nobody-${uniq}@example.in`, password }, undefined, ip);
     const wrong = await post('/auth/login', { email: ownerEmail, password: 'wrong password' }, undefined, ip);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
     expect(errorOf(unknown).message).toBe(errorOf(wrong).message);
-    for (let i = 0; i < 3; i++) await post('/auth/login', { email: ownerEmail, password: 'wrong password' }, undefined, ip);
-    const locked = await post('/auth/login', { email: ownerEmail, password }, undefined, ip);
+    // An account of its own (the others sign in again below): five wrong passwords lock it, the right one included.
+    const lockedEmail = `locked-${uniq}@example.in`;
+    expect((await registerOwner(lockedEmail)).statusCode).toBe(201);
+    for (let i = 0; i < 5; i++) await post('/auth/login', { email: lockedEmail, password: 'wrong password' }, undefined, ip);
+    const locked = await post('/auth/login', { email: lockedEmail, password }, undefined, ip);
     expect(locked.statusCode).toBe(429);
     expect(errorOf(locked).message).toMatch(/Too many sign-in attempts/);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(60);
+  });
+
+  it("one address (a gym's shared Wi-Fi) may fail 30 times a minute across accounts before it is throttled", async () => {
+    const ip = `10.8.${Math.floor(Math.random() * 200)}.1`;
+    for (let i = 0; i < 29; i++) {
+      const r = await post('/auth/login', { email: `typo-${i}-${uniq}@example.in`, password: 'wrong password' }, undefined, ip);
+      expect(r.statusCode).toBe(401);
+    }
+    // Six people's typos later, someone else on the same Wi-Fi still signs in.
+    expect((await post('/auth/login', { email: ownerEmail, password }, undefined, ip)).statusCode).toBe(200);
+    await post('/auth/login', { email: `typo-last-${uniq}@example.in`, password: 'wrong password' }, undefined, ip);
+    const locked = await post('/auth/login', { email: ownerEmail, password }, undefined, ip);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 
   it('rejects tokens it did not sign', async () => {

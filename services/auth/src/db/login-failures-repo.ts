@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import type { Executor } from '@akhada/kit';
 import type { AuthDb } from './schema.ts';
 
-/** Failures per key (e.g. `email:…`, `ip:…`) since the given time; keys without failures are absent. */
+/** Failures per key (e.g. `email:…`, `ip:…`) since the given time, and the oldest of them; keys without failures are absent. */
 export const countFailuresSince = (db: Executor<AuthDb>, keys: string[], since: Date) =>
   db
     .selectFrom('login_failures')
-    .select(['key', sql<number>`count(*)::int`.as('n')])
+    .select(['key', sql<number>`count(*)::int`.as('n'), sql<Date>`min(at)`.as('oldest')])
     .where('key', 'in', keys)
     .where('at', '>', since)
     .groupBy('key')

@@ -5,6 +5,11 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 /** A session ends after this long without a refresh. */
 export const SESSION_IDLE_DAYS = 14;
 export const LOGIN_FAILURE_LIMIT = 5;
+/**
+ * Per network address the limit is higher: a gym's members and staff share one Wi-Fi address, and one person's typos
+ * must not lock everyone out, while a guesser trying many accounts from one address is still stopped.
+ */
+export const LOGIN_FAILURE_LIMIT_PER_ADDRESS = 30;
 export const LOGIN_FAILURE_WINDOW_MS = 60_000;
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 export const RESET_REQUESTS_PER_WINDOW = 3;
@@ -26,7 +31,7 @@ export const trialEndsAt = (now: Date): Date => new Date(now.getTime() + TRIAL_D
 export const sessionExpiresAt = (now: Date): Date => new Date(now.getTime() + SESSION_IDLE_DAYS * DAY);
 
 /** Sign-in is refused once an account or an address has this many failures inside the window. */
-export const isThrottled = (recentFailures: number): boolean => recentFailures >= LOGIN_FAILURE_LIMIT;
+export const isThrottled = (recentFailures: number, limit: number = LOGIN_FAILURE_LIMIT): boolean => recentFailures >= limit;
 
 /** Whole seconds until the oldest failure inside the window leaves it, so that one more attempt is allowed. At least 1. */
 export const throttleRetryAfterSeconds = (oldestInWindow: Date, now: Date): number =>

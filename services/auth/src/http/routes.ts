@@ -59,9 +59,9 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
       : 'Account created. You can sign in now.';
     return reply.status(201).send({ success: true, data: { user }, message });
   });
-  addRoute(svc, authRoutes.login, async ({ body }, req) => ({
+  addRoute(svc, authRoutes.login, async ({ body }, req, reply) => ({
     success: true,
-    data: await signIn(deps, { email: body.email, password: body.password, ip: req.ip, userAgent: req.headers['user-agent'] }),
+    data: await withRetryAfter(reply, () => signIn(deps, { email: body.email, password: body.password, ip: req.ip, userAgent: req.headers['user-agent'] })),
   }));
   addRoute(svc, authRoutes.me, async ({ ctx }) => ({ success: true, data: { user: await getMe(deps, ctx) } }));
   addRoute(svc, authRoutes.refresh, async ({ ctx }) => ({ success: true, data: await refreshSession(deps, ctx) }));
