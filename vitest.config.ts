@@ -13,6 +13,9 @@ export default defineConfig({
           include: ['{contracts,services,gateway,frontend,infra}/**/*.unit.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           environment: 'node',
+          // Component tests type into forms with user-event: seconds on a loaded 2-core machine. Outcomes are asserted,
+          // never durations, so a longer limit only keeps a busy machine from failing a correct test.
+          testTimeout: 20_000,
         },
       },
       {

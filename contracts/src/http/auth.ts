@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Gender, PlanId, RegisterRole, Role } from '../enums.ts';
-import { ANY_ROLE, BirthDate, IsoDate, IsoDateTime, ok, okMessage, Problem, route, Text } from './route.ts';
+import { ANY_ROLE, BirthDate, IdParams, IsoDate, IsoDateTime, ok, okMessage, Problem, route, Text } from './route.ts';
 
 const trimmed = (label: string, max = 100) => Text(label).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 /** An optional free-text field: trimmed, at most `max` characters. */
@@ -156,6 +156,23 @@ export const CreateStaffBody = z.object({
   password: NewPassword,
 });
 
+/** A signed-in device (one session) of the caller, for Settings → Security → Login devices. */
+export const LoginDevice = z.object({
+  _id: z.uuid(),
+  /** From the user agent: "Chrome on Android", "Safari on iPhone"; "Unknown device" when it says nothing. */
+  device: z.string(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  deviceType: z.enum(['desktop', 'mobile', 'tablet', 'unknown']),
+  /** The network address it signed in from (a city is not known without a geolocation database). */
+  ip: z.string().nullable(),
+  firstUsedAt: IsoDateTime,
+  lastUsedAt: IsoDateTime,
+  /** The session of this very request. */
+  current: z.boolean(),
+});
+export type LoginDevice = z.infer<typeof LoginDevice>;
+
 export const authRoutes = {
   register: route({
     method: 'POST',
@@ -290,6 +307,38 @@ export const authRoutes = {
     allowReadOnly: true,
     summary: 'The owner chooses the organization’s plan; the free trial ends with it (no trial date), and writes work again.',
     description: 'Billing for the plan starts with the payments service; until then no payment is taken.',
+  }),
+  listDevices: route({
+    method: 'GET',
+    path: '/auth/sessions',
+    responses: { 200: ok(z.array(LoginDevice)) },
+    auth: true,
+    allowPending: true,
+    allowReadOnly: true,
+    roles: ANY_ROLE,
+    summary: 'The caller’s signed-in devices (live sessions), the current one first, then by last use.',
+  }),
+  signOutDevice: route({
+    method: 'DELETE',
+    path: '/auth/sessions/:id',
+    params: IdParams,
+    responses: { 200: okMessage, 404: Problem },
+    auth: true,
+    allowPending: true,
+    allowReadOnly: true,
+    roles: ANY_ROLE,
+    summary: 'Sign one of the caller’s devices out; every service refuses its tokens within seconds (auth.session_revoked).',
+    description: 'Another person’s session, or one already ended, answers 404.',
+  }),
+  signOutOtherDevices: route({
+    method: 'POST',
+    path: '/auth/sessions/sign-out-others',
+    responses: { 200: ok(z.object({ signedOut: z.number().int() })) },
+    auth: true,
+    allowPending: true,
+    allowReadOnly: true,
+    roles: ANY_ROLE,
+    summary: 'Sign out every device of the caller but this one.',
   }),
   jwks: route({
     method: 'GET',

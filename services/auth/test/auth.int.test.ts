@@ -217,6 +217,74 @@ describe('sessions', () => {
   });
 });
 
+describe('login devices', () => {
+  const PHONE = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+  const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
+  const signInFrom = async (email: string, userAgent: string, ip: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email, password },
+      headers: { 'user-agent': userAgent, 'x-forwarded-for': ip },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return authRoutes.login.responses[200].parse(res.json()).data.token;
+  };
+  const devices = async (token: string) => {
+    const res = await get('/auth/sessions', token);
+    expect(res.statusCode, res.body).toBe(200);
+    return authRoutes.listDevices.responses[200].parse(res.json()).data;
+  };
+  const del = (url: string, token: string) => app.inject({ method: 'DELETE', url, headers: { authorization: `Bearer ${token}` } });
+
+  it('lists the caller’s devices, signs one out (its token refused) and refuses another person’s session with 404', async () => {
+    const email = `devices-${uniq}@example.in`;
+    const other = `devices-other-${uniq}@example.in`;
+    expect((await registerOwner(email)).statusCode).toBe(201);
+    expect((await registerOwner(other)).statusCode).toBe(201);
+    const phone = await signInFrom(email, PHONE, '10.3.0.1');
+    const laptop = await signInFrom(email, LAPTOP, '10.3.0.2');
+    const stranger = await signInFrom(other, LAPTOP, '10.3.0.3');
+
+    const list = await devices(laptop);
+    expect(list.map((d) => [d.device, d.deviceType, d.current])).toEqual([
+      ['Firefox on Windows', 'desktop', true],
+      ['Chrome on Android', 'mobile', false],
+    ]);
+    const phoneId = list[1]!._id;
+    expect(list[1]!.ip).toBe('10.3.0.1');
+
+    // Another person cannot see or end it: 404, and the phone still works.
+    expect((await del(`/auth/sessions/${phoneId}`, stranger)).statusCode).toBe(404);
+    expect((await devices(stranger)).map((d) => d._id)).not.toContain(phoneId);
+    expect((await get('/auth/me', phone)).statusCode).toBe(200);
+
+    expect((await del(`/auth/sessions/${phoneId}`, laptop)).statusCode).toBe(200);
+    expect((await get('/auth/me', phone)).statusCode).toBe(401);
+    expect((await devices(laptop)).map((d) => d._id)).not.toContain(phoneId);
+    // Already ended: 404; not an id: 400.
+    expect((await del(`/auth/sessions/${phoneId}`, laptop)).statusCode).toBe(404);
+    expect((await del('/auth/sessions/not-an-id', laptop)).statusCode).toBe(400);
+    const revoked = await runtime.dbh.db.selectFrom('outbox').select('payload').execute();
+    expect(JSON.stringify(revoked)).toContain(phoneId);
+  });
+
+  it('signs out every other device, keeping this one', async () => {
+    const email = `devices-all-${uniq}@example.in`;
+    expect((await registerOwner(email)).statusCode).toBe(201);
+    const a = await signInFrom(email, PHONE, '10.4.0.1');
+    const b = await signInFrom(email, PHONE, '10.4.0.2');
+    const c = await signInFrom(email, LAPTOP, '10.4.0.3');
+    const res = await post('/auth/sessions/sign-out-others', {}, c);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.signedOut).toBe(2);
+    expect((await get('/auth/me', a)).statusCode).toBe(401);
+    expect((await get('/auth/me', b)).statusCode).toBe(401);
+    expect((await get('/auth/me', c)).statusCode).toBe(200);
+    expect((await devices(c)).map((d) => d.current)).toEqual([true]);
+  });
+});
+
 describe('passwords', () => {
   it('changes the password and ends the other sessions', async () => {
     const email = `pw-${uniq}@example.in`;

@@ -25,9 +25,13 @@ export const revokeSession = async (db: Executor<AuthDb>, sessionId: string, use
   return Number(updated.numUpdatedRows) > 0;
 };
 
-/** Ends every live session of the user, except one when given. */
-export const revokeSessionsOf = async (db: Executor<AuthDb>, userId: string, now: Date, exceptSessionId?: string) => {
+/** Ends every live session of the user, except one when given; returns how many it ended. */
+export const revokeSessionsOf = async (db: Executor<AuthDb>, userId: string, now: Date, exceptSessionId?: string): Promise<number> => {
   let q = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
-  await q.execute();
+  return Number((await q.executeTakeFirst()).numUpdatedRows);
 };
+
+/** The user's sessions that are neither revoked nor expired. */
+export const liveSessionsOf = (db: Executor<AuthDb>, userId: string, now: Date) =>
+  db.selectFrom('sessions').selectAll().where('user_id', '=', userId).where('revoked_at', 'is', null).where('expires_at', '>', now).execute();

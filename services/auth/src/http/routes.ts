@@ -16,6 +16,7 @@ import { register } from '../app/register.ts';
 import { resetPassword } from '../app/reset-password.ts';
 import { signIn } from '../app/sign-in.ts';
 import { signOut } from '../app/sign-out.ts';
+import { listDevices, signOutDevice, signOutOtherDevices } from '../app/login-devices.ts';
 import { TooManyAttempts } from '../app/too-many-attempts.ts';
 import { updateProfile } from '../app/update-profile.ts';
 
@@ -65,6 +66,12 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
   }));
   addRoute(svc, authRoutes.me, async ({ ctx }) => ({ success: true, data: { user: await getMe(deps, ctx) } }));
   addRoute(svc, authRoutes.refresh, async ({ ctx }) => ({ success: true, data: await refreshSession(deps, ctx) }));
+  addRoute(svc, authRoutes.listDevices, async ({ ctx }) => ({ success: true, data: await listDevices(deps, ctx) }));
+  addRoute(svc, authRoutes.signOutDevice, async ({ ctx, params }) => {
+    await signOutDevice(deps, ctx, params.id);
+    return { success: true, message: 'Device signed out' };
+  });
+  addRoute(svc, authRoutes.signOutOtherDevices, async ({ ctx }) => ({ success: true, data: { signedOut: await signOutOtherDevices(deps, ctx) } }));
   addRoute(svc, authRoutes.logout, async ({ ctx }, req) => {
     await signOut(deps, ctx, tokenExpiry(req));
     return { success: true, message: 'Signed out' };
