@@ -13,8 +13,9 @@ const TYPES = new Set(['desktop', 'mobile', 'tablet']);
 export const describeUserAgent = (userAgent: string | null): DeviceDescription => {
   if (!userAgent) return { device: 'Unknown device', browser: null, os: null, deviceType: 'unknown' };
   const parsed = Bowser.parse(userAgent);
-  const browser = parsed.browser.name ?? null;
-  const os = parsed.os.name ?? null;
+  // bowser answers '' for what it cannot name.
+  const browser = parsed.browser.name || null;
+  const os = parsed.os.name || null;
   const type = parsed.platform.type;
   const deviceType = type && TYPES.has(type) ? (type as DeviceDescription['deviceType']) : 'unknown';
   const device = browser && os ? `${browser} on ${os}` : (browser ?? os ?? 'Unknown device');

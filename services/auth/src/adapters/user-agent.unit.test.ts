@@ -15,6 +15,7 @@ describe('describeUserAgent', () => {
 
   it('says "Unknown device" when there is no user agent or it tells nothing', () => {
     expect(describeUserAgent(null).device).toBe('Unknown device');
-    expect(describeUserAgent('curl-like/1').deviceType).toBe('unknown');
+    expect(describeUserAgent('curl-like/1')).toEqual({ device: 'Unknown device', browser: null, os: null, deviceType: 'unknown' });
+    expect(describeUserAgent('node').device).toBe('Unknown device');
   });
 });

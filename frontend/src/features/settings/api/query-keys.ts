@@ -4,4 +4,5 @@ export const settingsKeys = {
   gym: ['settings', 'gym-settings'] as const,
   user: ['settings', 'user-settings'] as const,
   notifications: ['settings', 'notification-settings'] as const,
+  devices: ['settings', 'login-devices'] as const,
 };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { TabList, TabPanel } from '../../../components/tabs';
+import { LoginDevices } from '../components/login-devices';
 import { useUser } from '../../../lib/auth/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useGymSettings } from '../api/get-gym-settings';
@@ -31,7 +32,7 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
   const requested = params.get('tab') as Tab | null;
   const tab: Tab = requested && tabs.includes(requested) ? requested : 'profile';
 
-  const userSettings = useUserSettings(tab === 'security' || tab === 'privacy');
+  const userSettings = useUserSettings(tab === 'privacy');
   const notificationSettings = useNotificationSettings(tab === 'notifications');
   const gymSettings = useGymSettings(tab === 'gym' || tab === 'integrations' || tab === 'data');
 
@@ -54,7 +55,7 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
             <h3 className="section-heading">{t('profile:password.title')}</h3>
             {securityTab}
           </section>
-          <RemoteSection title={t('settings:security.devicesTitle')} description={t('settings:security.devicesDescription')} query={userSettings} />
+          <LoginDevices />
         </>
       );
       break;
