@@ -33,6 +33,10 @@ export const ErrorCode = z.enum([
   /** 400: an invitation link that is unknown, used, replaced by a newer one, or expired. */
   'INVALID_INVITATION',
   'WRONG_PASSWORD',
+  /** 401 at sign-in: the password was right; the account signs in with a second step (send twoFactorCode). */
+  'TWO_FACTOR_REQUIRED',
+  /** 401 at sign-in / 400 in settings: the authenticator or recovery code is wrong, used or too old. */
+  'TWO_FACTOR_INVALID',
   'LOCATION_NOT_ALLOWED',
   'TRIAL_EXPIRED',
   /** 402: the organization's free trial has ended and no plan was bought: every write but a few is refused. */

@@ -74,10 +74,31 @@ export type User = z.infer<typeof User>;
 
 export const TokenPayload = z.object({ user: User, token: z.string(), expiresAt: IsoDateTime });
 
+/** A 6-digit code of an authenticator app, or a single-use recovery code (xxxxx-xxxxx). */
+export const TwoFactorCode = Text('Code')
+  .trim()
+  .regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i, 'Enter the 6-digit code from your authenticator app, or a recovery code');
 export const LoginBody = z.object({
   email: Email,
   password: Text('Password').min(1, 'Password is required').max(200, 'Password must be at most 200 characters long'),
+  /** Asked for (401 TWO_FACTOR_REQUIRED) when the account has two-factor sign-in on. */
+  twoFactorCode: TwoFactorCode.optional(),
 });
+
+/** Settings → Security → two-factor sign-in (an authenticator app: TOTP, RFC 6238, 30 s, 6 digits, SHA-1). */
+export const TwoFactorStatus = z.object({
+  enabled: z.boolean(),
+  method: z.enum(['totp']).nullable(),
+  enabledAt: IsoDateTime.nullable(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
+/** A new secret to scan; sign-in does not ask for codes until it is confirmed with one (PUT enabled: true). */
+export const TwoFactorSetup = z.object({ secret: z.string(), otpauthUri: z.string() });
+export const UpdateTwoFactorBody = z.discriminatedUnion('enabled', [
+  z.object({ enabled: z.literal(true), method: z.enum(['totp']).default('totp'), code: TwoFactorCode }),
+  z.object({ enabled: z.literal(false), password: Text('Password').min(1, 'Password is required').max(200, 'Password must be at most 200 characters long') }),
+]);
 export const RegisterBody = z
   .object({
     firstName: trimmed('First name', 50),
@@ -190,7 +211,7 @@ export const authRoutes = {
     auth: false,
     summary: 'Sign in with email and password; returns a short-lived bearer token and the user.',
     description:
-      'Five failed attempts a minute for one account or one address lock sign-in for a minute (429). An invited account without a password yet (INVITATION_PENDING) and a deactivated one (ACCOUNT_DEACTIVATED) get 403.',
+      'Five failed attempts a minute for one account, or thirty for one address, lock sign-in (429 with Retry-After). An invited account without a password yet (INVITATION_PENDING) and a deactivated one (ACCOUNT_DEACTIVATED) get 403. With two-factor sign-in on, the right password without `twoFactorCode` answers 401 TWO_FACTOR_REQUIRED; a wrong code 401 TWO_FACTOR_INVALID (counted as a failure).',
   }),
   me: route({
     method: 'GET',
@@ -339,6 +360,37 @@ export const authRoutes = {
     allowReadOnly: true,
     roles: ANY_ROLE,
     summary: 'Sign out every device of the caller but this one.',
+  }),
+  twoFactorStatus: route({
+    method: 'GET',
+    path: '/settings/two-factor',
+    responses: { 200: ok(TwoFactorStatus) },
+    auth: true,
+    allowPending: true,
+    allowReadOnly: true,
+    roles: ANY_ROLE,
+    summary: 'Whether the caller signs in with a second step, since when, and how many recovery codes are left.',
+  }),
+  twoFactorSetup: route({
+    method: 'POST',
+    path: '/settings/two-factor/setup',
+    responses: { 200: ok(TwoFactorSetup), 409: Problem },
+    auth: true,
+    allowPending: true,
+    allowReadOnly: true,
+    roles: ANY_ROLE,
+    summary: 'A new authenticator secret (and its otpauth:// link for the QR code) to confirm with a code; 409 when already on.',
+  }),
+  updateTwoFactor: route({
+    method: 'PUT',
+    path: '/settings/two-factor',
+    body: UpdateTwoFactorBody,
+    responses: { 200: ok(z.object({ status: TwoFactorStatus, recoveryCodes: z.array(z.string()).nullable() })), 400: Problem, 409: Problem },
+    auth: true,
+    allowPending: true,
+    allowReadOnly: true,
+    roles: ANY_ROLE,
+    summary: 'Turn two-factor sign-in on (a code of the new secret; answers ten single-use recovery codes, once) or off (the password).',
   }),
   jwks: route({
     method: 'GET',

@@ -8,5 +8,7 @@ export const AuthConfig = BaseConfig.extend({
   SMTP_HOST: z.string().default('127.0.0.1'),
   SMTP_PORT: z.coerce.number().int().default(2525),
   MAIL_FROM: z.string().default('Akhada <no-reply@akhada.local>'),
+  /** Key material for secrets at rest (authenticator secrets). Set it in production; the default is for development. */
+  SECRETS_KEY: z.string().min(16).default('akhada-development-secrets-key'),
 });
 export type AuthConfig = z.infer<typeof AuthConfig>;

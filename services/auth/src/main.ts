@@ -1,3 +1,4 @@
+import { createSecretBox } from './adapters/secret-box.ts';
 import { bootRuntime, loadConfig, serve } from '@akhada/kit';
 import { randomJoinCode } from './adapters/join-codes.ts';
 import { createSmtpMailer } from './adapters/mailer.ts';
@@ -33,6 +34,7 @@ const deps: AuthDeps = {
   clock: () => new Date(),
   keys,
   passwords: createArgon2Hasher(),
+  secrets: createSecretBox(config.SECRETS_KEY),
   newJoinCode: randomJoinCode,
   mailer: createSmtpMailer({ host: config.SMTP_HOST, port: config.SMTP_PORT, from: config.MAIL_FROM }),
   appUrl: config.APP_URL,

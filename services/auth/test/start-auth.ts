@@ -1,3 +1,4 @@
+import { createSecretBox } from '../src/adapters/secret-box.ts';
 import { BaseConfig, bootRuntime, type App, type Runtime } from '@akhada/kit';
 import { dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { randomUUID } from 'node:crypto';
@@ -54,6 +55,7 @@ export const startAuth = async (
     logger: runtime.logger,
     clock: () => new Date(),
     passwords: createArgon2Hasher(),
+    secrets: createSecretBox('test-secrets-key-0123456789'),
     newJoinCode: randomJoinCode,
     mailer: { send: async () => {} },
     appUrl: 'http://localhost:8080',

@@ -2,6 +2,7 @@ import type { HttpDeps, Logger } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { Mailer } from '../adapters/mailer.ts';
 import type { PasswordHasher } from '../adapters/password-hasher.ts';
+import type { SecretBox } from '../adapters/secret-box.ts';
 import type { SigningKeys } from '../adapters/signing-keys.ts';
 import type { AuthDb } from '../db/schema.ts';
 
@@ -11,6 +12,8 @@ export interface AuthDeps {
   clock: () => Date;
   keys: SigningKeys;
   passwords: PasswordHasher;
+  /** Seals secrets kept at rest (authenticator secrets). */
+  secrets: SecretBox;
   /** A new gym's join code candidate (random in production; a clash with an existing code is retried). */
   newJoinCode: () => string;
   mailer: Mailer;

@@ -28,7 +28,7 @@ export const signOutDevice = async ({ db, clock }: Pick<AuthDeps, 'db' | 'clock'
   await db.transaction().execute(async (trx) => {
     const live = await liveSessionsOf(trx, ctx.userId, now);
     const session = live.find((s) => s.id === sessionId);
-    if (!session || !(await revokeSession(trx, sessionId, ctx.userId, now))) throw notFound('Device not found');
+    if (!session || !(await revokeSession(trx, sessionId, ctx.userId, now))) throw notFound('Device');
     await publish(
       trx,
       AuthEvents.SessionRevoked,

@@ -13,6 +13,7 @@ import {
 import type { AuthDeps } from './deps.ts';
 import { issueSessionToken } from './issue-session-token.ts';
 import { TooManyAttempts } from './too-many-attempts.ts';
+import { passesSecondFactor, SECOND_FACTOR_INVALID } from './two-factor.ts';
 
 const INVALID = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
 const INVITATION_PENDING = () => new AppError(403, 'INVITATION_PENDING', 'Your invitation is waiting: open the link in your email to set a password.');
@@ -26,8 +27,8 @@ const THROTTLED = (retryAfterSeconds: number) => new TooManyAttempts('Too many s
  * account is told it ended only after the right password (a guess learns nothing about the address).
  */
 export const signIn = async (
-  deps: Pick<AuthDeps, 'db' | 'clock' | 'keys' | 'passwords'>,
-  input: { email: string; password: string; ip: string; userAgent: string | undefined },
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'keys' | 'passwords' | 'secrets'>,
+  input: { email: string; password: string; twoFactorCode?: string | undefined; ip: string; userAgent: string | undefined },
 ) => {
   const { db, passwords } = deps;
   const now = deps.clock();
@@ -40,12 +41,17 @@ export const signIn = async (
   const ok = await passwords.verify(user?.password_hash, input.password);
   if (user?.status === 'invited') throw INVITATION_PENDING();
   if (!user || !ok) {
-    await recordFailures(db, keys);
+    await recordFailures(db, keys, now);
     await pruneFailuresBefore(db, new Date(now.getTime() - 10 * LOGIN_FAILURE_WINDOW_MS));
     throw INVALID();
   }
-  await clearFailures(db, keys[0]!);
   if (user.status === 'deactivated') throw ACCOUNT_DEACTIVATED();
+  // The second step: a wrong code counts as a failure like a wrong password (5 a minute lock the account).
+  if (!(await passesSecondFactor(deps, user.id, input.twoFactorCode, now))) {
+    await recordFailures(db, keys, now);
+    throw SECOND_FACTOR_INVALID();
+  }
+  await clearFailures(db, keys[0]!);
   const sessionId = newId();
   await insertSession(db, {
     id: sessionId,

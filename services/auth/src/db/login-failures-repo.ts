@@ -12,10 +12,11 @@ export const countFailuresSince = (db: Executor<AuthDb>, keys: string[], since: 
     .groupBy('key')
     .execute();
 
-export const recordFailures = async (db: Executor<AuthDb>, keys: string[]) => {
+/** Failures at `at` (the service's clock, the same one the window is measured with). */
+export const recordFailures = async (db: Executor<AuthDb>, keys: string[], at: Date) => {
   await db
     .insertInto('login_failures')
-    .values(keys.map((key) => ({ key })))
+    .values(keys.map((key) => ({ key, at })))
     .execute();
 };
 

@@ -175,4 +175,25 @@ export const migrations: Record<string, Migration> = {
       await sql`create index invitations_user_idx on invitations (user_id)`.execute(db);
     },
   },
+  '0005_two_factor': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('two_factor')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey().references('users.id'))
+        // Sealed (secret-box): the confirmed secret, and one being set up that sign-in does not ask for yet.
+        .addColumn('secret', 'text')
+        .addColumn('pending_secret', 'text')
+        .addColumn('enabled_at', 'timestamptz')
+        // The last 30-second step a code was accepted for: a code is good once.
+        .addColumn('last_step', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('recovery_codes')
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id'))
+        .addColumn('code_hash', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .addPrimaryKeyConstraint('recovery_codes_pk', ['user_id', 'code_hash'])
+        .execute();
+    },
+  },
 };

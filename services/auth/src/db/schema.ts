@@ -31,6 +31,8 @@ export interface AuthDb extends KitTables {
     updated_at: Generated<Date>;
   };
   user_locations: { user_id: string; location_id: string };
+  two_factor: { user_id: string; secret: string | null; pending_secret: string | null; enabled_at: Date | null; last_step: Generated<string> };
+  recovery_codes: { user_id: string; code_hash: string; used_at: Date | null };
   sessions: {
     id: string;
     user_id: string;

@@ -17,6 +17,7 @@ import { resetPassword } from '../app/reset-password.ts';
 import { signIn } from '../app/sign-in.ts';
 import { signOut } from '../app/sign-out.ts';
 import { listDevices, signOutDevice, signOutOtherDevices } from '../app/login-devices.ts';
+import { setupTwoFactor, twoFactorStatus, updateTwoFactor } from '../app/two-factor.ts';
 import { TooManyAttempts } from '../app/too-many-attempts.ts';
 import { updateProfile } from '../app/update-profile.ts';
 
@@ -62,7 +63,9 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
   });
   addRoute(svc, authRoutes.login, async ({ body }, req, reply) => ({
     success: true,
-    data: await withRetryAfter(reply, () => signIn(deps, { email: body.email, password: body.password, ip: req.ip, userAgent: req.headers['user-agent'] })),
+    data: await withRetryAfter(reply, () =>
+      signIn(deps, { email: body.email, password: body.password, twoFactorCode: body.twoFactorCode, ip: req.ip, userAgent: req.headers['user-agent'] }),
+    ),
   }));
   addRoute(svc, authRoutes.me, async ({ ctx }) => ({ success: true, data: { user: await getMe(deps, ctx) } }));
   addRoute(svc, authRoutes.refresh, async ({ ctx }) => ({ success: true, data: await refreshSession(deps, ctx) }));
@@ -72,6 +75,12 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
     return { success: true, message: 'Device signed out' };
   });
   addRoute(svc, authRoutes.signOutOtherDevices, async ({ ctx }) => ({ success: true, data: { signedOut: await signOutOtherDevices(deps, ctx) } }));
+  addRoute(svc, authRoutes.twoFactorStatus, async ({ ctx }) => ({ success: true, data: await twoFactorStatus(deps, ctx) }));
+  addRoute(svc, authRoutes.twoFactorSetup, async ({ ctx }) => ({ success: true, data: await setupTwoFactor(deps, ctx) }));
+  addRoute(svc, authRoutes.updateTwoFactor, async ({ ctx, body }) => {
+    const data = await updateTwoFactor(deps, ctx, body);
+    return { success: true, data, message: body.enabled ? 'Two-factor authentication enabled' : 'Two-factor authentication disabled' };
+  });
   addRoute(svc, authRoutes.logout, async ({ ctx }, req) => {
     await signOut(deps, ctx, tokenExpiry(req));
     return { success: true, message: 'Signed out' };

@@ -1,0 +1,96 @@
+import type { TwoFactorStatus } from '@akhada/contracts';
+import { AppError, type RequestContext } from '@akhada/kit';
+import { conflict } from '@akhada/kit/domain';
+import type { Transaction } from 'kysely';
+import { hashRecoveryCode, isRecoveryCode, newRecoveryCodes, newTotpSecret, totpStep, totpUri } from '../adapters/totp.ts';
+import type { AuthDb } from '../db/schema.ts';
+import {
+  disableTwoFactor,
+  enableSecret,
+  recoveryCodesLeft,
+  replaceRecoveryCodes,
+  savePendingSecret,
+  setLastStep,
+  twoFactorOf,
+  useRecoveryCode,
+} from '../db/two-factor-repo.ts';
+import { findUserInOrg } from '../db/users-repo.ts';
+import type { AuthDeps } from './deps.ts';
+
+const INVALID_CODE = (status: 400 | 401) =>
+  new AppError(status, 'TWO_FACTOR_INVALID', 'That code is not right. Check the time on your phone and try a new code.', [
+    { path: status === 400 ? 'code' : 'twoFactorCode', message: 'That code is not right' },
+  ]);
+
+const statusOf = async (db: AuthDeps['db'] | Transaction<AuthDb>, userId: string): Promise<TwoFactorStatus> => {
+  const row = await twoFactorOf(db, userId);
+  const enabled = !!row?.secret;
+  return {
+    enabled,
+    method: enabled ? 'totp' : null,
+    enabledAt: row?.enabled_at?.toISOString() ?? null,
+    recoveryCodesLeft: enabled ? await recoveryCodesLeft(db, userId) : 0,
+  };
+};
+
+export const twoFactorStatus = (deps: Pick<AuthDeps, 'db'>, ctx: RequestContext) => statusOf(deps.db, ctx.userId);
+
+/** A new secret to scan (kept sealed as pending until a code of it confirms it). */
+export const setupTwoFactor = async (deps: Pick<AuthDeps, 'db' | 'secrets'>, ctx: RequestContext) => {
+  const user = await findUserInOrg(deps.db, ctx.userId, ctx.orgId);
+  if (!user) throw new AppError(404, 'NOT_FOUND', 'User not found');
+  if ((await twoFactorOf(deps.db, ctx.userId))?.secret)
+    throw conflict('CONFLICT', 'Two-factor authentication is already on. Turn it off first to set up a new app.');
+  const secret = newTotpSecret();
+  await savePendingSecret(deps.db, ctx.userId, deps.secrets.seal(secret));
+  return { secret, otpauthUri: totpUri(secret, user.email) };
+};
+
+/** On with a code of the pending secret (answers recovery codes, once); off with the password. */
+export const updateTwoFactor = async (
+  deps: Pick<AuthDeps, 'db' | 'secrets' | 'clock' | 'passwords'>,
+  ctx: RequestContext,
+  body: { enabled: true; code: string } | { enabled: false; password: string },
+): Promise<{ status: TwoFactorStatus; recoveryCodes: string[] | null }> => {
+  const now = deps.clock();
+  if (!body.enabled) {
+    const user = await findUserInOrg(deps.db, ctx.userId, ctx.orgId);
+    if (!user || !(await deps.passwords.verify(user.password_hash, body.password)))
+      throw new AppError(400, 'WRONG_PASSWORD', 'Your password is incorrect', [{ path: 'password', message: 'Your password is incorrect' }]);
+    await deps.db.transaction().execute((trx) => disableTwoFactor(trx, ctx.userId));
+    return { status: await statusOf(deps.db, ctx.userId), recoveryCodes: null };
+  }
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await twoFactorOf(trx, ctx.userId, { forUpdate: true });
+    if (row?.secret) throw conflict('CONFLICT', 'Two-factor authentication is already on.');
+    if (!row?.pending_secret) throw conflict('CONFLICT', 'Set up an authenticator app first.');
+    const step = totpStep(deps.secrets.open(row.pending_secret), body.code, now);
+    if (step === null) throw INVALID_CODE(400);
+    await enableSecret(trx, ctx.userId, row.pending_secret, now, step);
+    const codes = newRecoveryCodes();
+    await replaceRecoveryCodes(trx, ctx.userId, codes.map(hashRecoveryCode));
+    return { status: await statusOf(trx, ctx.userId), recoveryCodes: codes };
+  });
+};
+
+/**
+ * Sign-in's second step for an account with two-factor on: a code of the authenticator (a step not used before, so a
+ * code works once) or an unused recovery code. Returns false when the code is wrong; throws TWO_FACTOR_REQUIRED when
+ * none was sent. Accounts without two-factor pass.
+ */
+export const passesSecondFactor = async (deps: Pick<AuthDeps, 'db' | 'secrets'>, userId: string, code: string | undefined, now: Date): Promise<boolean> => {
+  const enabled = (await twoFactorOf(deps.db, userId))?.secret;
+  if (!enabled) return true;
+  if (!code) throw new AppError(401, 'TWO_FACTOR_REQUIRED', 'Enter the 6-digit code from your authenticator app.');
+  if (isRecoveryCode(code)) return useRecoveryCode(deps.db, userId, hashRecoveryCode(code), now);
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await twoFactorOf(trx, userId, { forUpdate: true });
+    if (!row?.secret) return true;
+    const step = totpStep(deps.secrets.open(row.secret), code, now);
+    if (step === null || step <= Number(row.last_step)) return false;
+    await setLastStep(trx, userId, step);
+    return true;
+  });
+};
+
+export const SECOND_FACTOR_INVALID = () => INVALID_CODE(401);

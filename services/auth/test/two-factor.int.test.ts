@@ -1,0 +1,130 @@
+import { authRoutes } from '@akhada/contracts';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCodeAt } from '../src/adapters/totp.ts';
+import { startAuth } from './start-auth.ts';
+
+let auth: Awaited<ReturnType<typeof startAuth>>;
+const password = 'correct horse battery';
+const uniq = randomUUID().slice(0, 8);
+// The service's clock is the test's (starting now: tokens are checked against the real time); codes are computed for it.
+const time = { now: Date.now() };
+const step = 30_000;
+
+beforeAll(async () => {
+  auth = await startAuth({ clock: () => new Date(time.now) });
+});
+afterAll(async () => auth?.close());
+
+const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token?: string, ip = '10.20.0.1') =>
+  auth.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'x-forwarded-for': ip } });
+const signIn = (email: string, extra: object = {}, ip?: string) => inject('POST', '/auth/login', { email, password, ...extra }, undefined, ip);
+const newOwner = async (label: string) => {
+  const email = `${label}-${uniq}@example.in`;
+  const reg = await inject('POST', '/auth/register', {
+    firstName: 'Asha',
+    lastName: 'Verma',
+    email,
+    phone: '+91 98765 43210',
+    password,
+    role: 'admin',
+    gymName: 'Iron Temple',
+    city: 'Pune',
+  });
+  expect(reg.statusCode, reg.body).toBe(201);
+  const res = await signIn(email);
+  return { email, token: authRoutes.login.responses[200].parse(res.json()).data.token };
+};
+
+/** Turns two-factor on with a real TOTP code of the secret the server handed out; returns the secret and recovery codes. */
+const enrol = async (token: string) => {
+  const setup = await inject('POST', '/settings/two-factor/setup', undefined, token);
+  expect(setup.statusCode, setup.body).toBe(200);
+  const { secret, otpauthUri } = authRoutes.twoFactorSetup.responses[200].parse(setup.json()).data;
+  expect(otpauthUri).toMatch(/^otpauth:\/\/totp\/Akhada:.*secret=/);
+  const on = await inject('PUT', '/settings/two-factor', { enabled: true, code: totpCodeAt(secret, new Date(time.now)) }, token);
+  expect(on.statusCode, on.body).toBe(200);
+  const body = authRoutes.updateTwoFactor.responses[200].parse(on.json());
+  expect(body.message).toBe('Two-factor authentication enabled');
+  return { secret, recoveryCodes: body.data.recoveryCodes! };
+};
+
+describe('two-factor sign-in (TOTP)', () => {
+  it('enrols with a code of the scanned secret, then asks every sign-in for a fresh code', async () => {
+    const { email, token } = await newOwner('totp');
+    expect((await inject('GET', '/settings/two-factor', undefined, token)).json().data).toMatchObject({ enabled: false, recoveryCodesLeft: 0 });
+    const setup = await inject('POST', '/settings/two-factor/setup', undefined, token);
+    const first: string = setup.json().data.secret;
+    // A wrong code does not turn it on.
+    const wrong = await inject(
+      'PUT',
+      '/settings/two-factor',
+      { enabled: true, code: '000000' === totpCodeAt(first, new Date(time.now)) ? '111111' : '000000' },
+      token,
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('TWO_FACTOR_INVALID');
+    expect((await signIn(email)).statusCode).toBe(200);
+
+    // Setting up again replaces the unconfirmed secret: only the newest one's codes enrol.
+    const { secret, recoveryCodes } = await enrol(token);
+    expect(secret).not.toBe(first);
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    expect((await inject('GET', '/settings/two-factor', undefined, token)).json().data).toMatchObject({ enabled: true, method: 'totp', recoveryCodesLeft: 10 });
+
+    const bare = await signIn(email);
+    expect(bare.statusCode).toBe(401);
+    expect(bare.json().code).toBe('TWO_FACTOR_REQUIRED');
+    time.now += step;
+    const code = totpCodeAt(secret, new Date(time.now));
+    const good = await signIn(email, { twoFactorCode: code });
+    expect(good.statusCode, good.body).toBe(200);
+    // The same code again (same 30-second step) is refused: a code works once.
+    const replay = await signIn(email, { twoFactorCode: code });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().code).toBe('TWO_FACTOR_INVALID');
+    // A code of long ago is refused; the wrong password with a right code is still the wrong password.
+    expect((await signIn(email, { twoFactorCode: totpCodeAt(secret, new Date(time.now - 10 * step)) })).statusCode).toBe(401);
+    time.now += step;
+    expect((await inject('POST', '/auth/login', { email, password: 'wrong one!', twoFactorCode: totpCodeAt(secret, new Date(time.now)) })).json().code).toBe(
+      'INVALID_CREDENTIALS',
+    );
+  });
+
+  it('lets a recovery code stand in for the app exactly once', async () => {
+    const { email, token } = await newOwner('recovery');
+    const { recoveryCodes } = await enrol(token);
+    const code = recoveryCodes[3]!;
+    expect((await signIn(email, { twoFactorCode: code.toUpperCase() }, '10.21.0.1')).statusCode).toBe(200);
+    const again = await signIn(email, { twoFactorCode: code }, '10.21.0.1');
+    expect(again.statusCode).toBe(401);
+    expect((await inject('GET', '/settings/two-factor', undefined, token)).json().data.recoveryCodesLeft).toBe(9);
+  });
+
+  it('throttles guessed codes like passwords, and turns off only with the password', async () => {
+    const { email, token } = await newOwner('guess');
+    const { secret } = await enrol(token);
+    const right = totpCodeAt(secret, new Date(time.now + step));
+    const guesses = ['123456', '654321', '111111', '222222', '333333'].filter((g) => g !== right).slice(0, 5);
+    for (const g of guesses) expect((await signIn(email, { twoFactorCode: g }, '10.22.0.1')).statusCode).toBe(401);
+    time.now += step;
+    expect((await signIn(email, { twoFactorCode: right }, '10.22.0.2')).statusCode).toBe(429);
+
+    const badOff = await inject('PUT', '/settings/two-factor', { enabled: false, password: 'not my password' }, token);
+    expect(badOff.statusCode).toBe(400);
+    const off = await inject('PUT', '/settings/two-factor', { enabled: false, password }, token);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().message).toBe('Two-factor authentication disabled');
+    expect((await inject('GET', '/settings/two-factor', undefined, token)).json().data.enabled).toBe(false);
+  });
+
+  it('refuses bad input with 400 and a second setup while on with 409', async () => {
+    const { token } = await newOwner('input');
+    await enrol(token);
+    expect((await inject('POST', '/settings/two-factor/setup', undefined, token)).statusCode).toBe(409);
+    for (const body of [{ enabled: true, code: '12' }, { enabled: true }, { enabled: 'yes' }, { enabled: false }, {}])
+      expect((await inject('PUT', '/settings/two-factor', body, token)).statusCode).toBe(400);
+    expect((await inject('POST', '/auth/login', { email: 'x@example.in', password: 'y', twoFactorCode: 'abc' })).statusCode).toBe(400);
+  });
+});
