@@ -6,14 +6,15 @@ import { Alert } from '../../../components/alert';
 import { Form } from '../../../components/form/form';
 import { PasswordField } from '../../../components/form/password-field';
 import { applyServerErrors } from '../../../components/form/server-errors';
-import { EmailField } from '../../../components/form/text-field';
+import { EmailField, TextField } from '../../../components/form/text-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
+import { ApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth/session';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useLogin, type LoginInput } from '../api/login';
 
-type LoginForm = { email: string; password: string };
+type LoginForm = { email: string; password: string; twoFactorCode: string };
 
 export function LoginForm() {
   const { t } = useTranslation(ALL_NS);
@@ -21,7 +22,12 @@ export function LoginForm() {
   const { describe } = useErrorText();
   const login = useLogin();
   const [attempts, setAttempts] = useState(0);
-  const form = useContractForm<LoginForm, typeof LoginBody>(LoginBody, { defaultValues: { email: '', password: '' }, toBody: (v) => v });
+  // Asked for once the server says the account signs in with a second step (401 TWO_FACTOR_REQUIRED).
+  const [needsCode, setNeedsCode] = useState(false);
+  const form = useContractForm<LoginForm, typeof LoginBody>(LoginBody, {
+    defaultValues: { email: '', password: '', twoFactorCode: '' },
+    toBody: ({ twoFactorCode, ...v }) => (twoFactorCode.trim() ? { ...v, twoFactorCode: twoFactorCode.trim() } : v),
+  });
 
   const onSubmit = (body: LoginInput) => {
     if (login.isPending) return;
@@ -29,6 +35,11 @@ export function LoginForm() {
       // The guest-only route sends the user on (to the page they asked for, else /dashboard).
       onSuccess: (data) => signIn(data.token, data.user),
       onError: (error) => {
+        if (error instanceof ApiError && error.code === 'TWO_FACTOR_REQUIRED') {
+          setNeedsCode(true);
+          // The code field appears below the password; the browser's one-time-code autofill can fill it.
+          window.setTimeout(() => form.setFocus('twoFactorCode'), 0);
+        }
         applyServerErrors(form, error);
         setAttempts((n) => n + 1);
       },
@@ -53,6 +64,18 @@ export function LoginForm() {
         testId="login-password"
         toggleTestId="login-password-toggle"
       />
+      {needsCode ? (
+        <TextField
+          name="twoFactorCode"
+          label={t('auth:login.twoFactorCode')}
+          hint={t('auth:login.twoFactorHint')}
+          autoComplete="one-time-code"
+          inputMode="text"
+          maxLength={11}
+          required
+          testId="login-two-factor-code"
+        />
+      ) : null}
       <div className="form__row-end">
         <Link to="/forgot-password" className="link" data-testid="forgot-password-link">
           {t('auth:login.forgot')}

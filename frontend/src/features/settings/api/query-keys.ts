@@ -5,4 +5,5 @@ export const settingsKeys = {
   user: ['settings', 'user-settings'] as const,
   notifications: ['settings', 'notification-settings'] as const,
   devices: ['settings', 'login-devices'] as const,
+  twoFactor: ['settings', 'two-factor'] as const,
 };

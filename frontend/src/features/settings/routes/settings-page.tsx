@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { TabList, TabPanel } from '../../../components/tabs';
 import { LoginDevices } from '../components/login-devices';
+import { TwoFactorSettings } from '../components/two-factor-settings';
 import { useUser } from '../../../lib/auth/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useGymSettings } from '../api/get-gym-settings';
@@ -55,6 +56,7 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
             <h3 className="section-heading">{t('profile:password.title')}</h3>
             {securityTab}
           </section>
+          <TwoFactorSettings />
           <LoginDevices />
         </>
       );
