@@ -1127,3 +1127,18 @@ export const razorpayStandinEnv = (s: Pick<RazorpayStandin, 'url' | 'checkoutUrl
   RAZORPAY_KEY_SECRET: s.keySecret,
   RAZORPAY_WEBHOOK_SECRET: s.webhookSecret,
 });
+
+/**
+ * The stand-in a stack runs: on `port`, or the next free port above it (up to 20 further) when another stack or a
+ * developer's own stand-in holds it — each stack posts webhooks to its own gateway, so none is shared.
+ */
+export async function startRazorpayStandinForStack({ port, webhookUrl }: { port: number; webhookUrl: string }): Promise<RazorpayStandin> {
+  for (let p = port; ; p++) {
+    try {
+      return await startRazorpayStandin({ port: p, webhookUrl });
+    } catch (err) {
+      const code = ((err as Error).cause as NodeJS.ErrnoException | undefined)?.code;
+      if (code !== 'EADDRINUSE' || p >= port + 20) throw err;
+    }
+  }
+}
