@@ -21,7 +21,7 @@ export const checkoutScript = (): string => `/* Razorpay Checkout stand-in (Akha
     '.amount { font-size: 26px; font-weight: 700; margin-top: 8px !important; opacity: 1 !important; }',
     '.close { position: absolute; top: 10px; right: 10px; width: 36px; height: 36px; border-radius: 50%; border: 0; background: rgba(255,255,255,.2); color: #fff; font-size: 20px; cursor: pointer; }',
     '.body { padding: 16px 20px 20px; display: grid; gap: 12px; }',
-    '.who { font-size: 14px; color: #475467; margin: 0; word-break: break-all; }',
+    '.who { font-size: 14px; color: #475467; margin: 0; overflow-wrap: anywhere; }',
     '.pay { font: inherit; font-weight: 600; min-height: 48px; border-radius: 8px; border: 1px solid #1a56db; background: #1a56db; color: #fff; cursor: pointer; }',
     '.pay.card { background: #fff; color: #1a56db; }',
     '.pay.fail { background: #fff; color: #b42318; border-color: #b42318; }',

@@ -795,7 +795,7 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions = {})
 <title>Payment link ${escapeHtml(link.id)} · Razorpay stand-in</title>
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #eef2f7; color: #14213d; }
-  main { max-width: 28rem; margin: 2rem auto; background: #fff; border-radius: 12px; padding: 1.5rem; box-shadow: 0 2px 12px rgba(0,0,0,.08); }
+  main { box-sizing: border-box; width: calc(100% - 2rem); max-width: 28rem; margin: 2rem auto; background: #fff; border-radius: 12px; padding: 1.5rem; box-shadow: 0 2px 12px rgba(0,0,0,.08); }
   .amount { font-size: 2rem; font-weight: 700; margin: .25rem 0 1rem; }
   .status { display: inline-block; padding: .1rem .6rem; border-radius: 999px; background: #e8f0fe; font-size: .875rem; }
   .paid { background: #d1fadf; color: #05603a; } .warn { background: #fee4e2; color: #912018; }
