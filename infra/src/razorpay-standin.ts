@@ -1142,3 +1142,42 @@ export async function startRazorpayStandinForStack({ port, webhookUrl }: { port:
     }
   }
 }
+
+/** A parsed webhook as the controls list it: the delivery plus its payload. */
+export type ListedWebhook = WebhookDelivery & { payload: { event: string; payload: Record<string, { entity: Record<string, unknown> }> } };
+
+/**
+ * The stand-in's test controls over HTTP, for tests that do not run it in-process (the browser tests: inject('razorpayUrl')).
+ * Every call throws on a non-2xx answer.
+ */
+export const razorpayStandinControls = (url: string) => {
+  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+    if (!res.ok) throw new Error(`razorpay stand-in ${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  return {
+    calls: () => call<{ calls: StandinCall[] }>('GET', '/__standin/calls').then((r) => r.calls),
+    webhooks: (filter: { event?: string; payment_id?: string; order_id?: string } = {}) =>
+      call<{ webhooks: ListedWebhook[] }>('GET', `/__standin/webhooks?${new URLSearchParams(filter)}`).then((r) => r.webhooks),
+    setWebhookMode: (mode: WebhookMode, times?: number) => call('POST', '/__standin/webhook-mode', { mode, ...(times ? { times } : {}) }),
+    release: (order: 'fifo' | 'lifo' = 'fifo') =>
+      call<{ released: WebhookDelivery[] }>('POST', '/__standin/webhooks/release', { order }).then((r) => r.released),
+    redeliver: (eventId: string, times = 1) => call<WebhookDelivery>('POST', `/__standin/webhooks/${eventId}/redeliver`, { times }),
+    registerAccount: (a: { keyId: string; keySecret: string; webhookSecret?: string; webhookUrl?: string }) => call('POST', '/__standin/accounts', a),
+    failNext: (times = 1, kind: 'server_error' | 'network' = 'server_error') => call('POST', '/__standin/fail-next', { times, kind }),
+    /** Pays an order the way Checkout does; the handler's response, or Razorpay's error body on a failed payment. */
+    payOrder: async (a: { keyId: string; orderId: string; method?: 'upi' | 'card'; outcome?: 'success' | 'failure' }) => {
+      const res = await fetch(`${url}/v1/checkout/payments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ key_id: a.keyId, order_id: a.orderId, method: a.method ?? 'upi', outcome: a.outcome ?? 'success' }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    },
+    reset: () => call('POST', '/__standin/reset', {}),
+  };
+};

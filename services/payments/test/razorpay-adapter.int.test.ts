@@ -1,7 +1,7 @@
 // The Razorpay edge end to end: the REAL `razorpay` SDK, built by the one factory, against the local stand-in (started
 // in-process): orders, a payment made the way Checkout makes it, capture, refunds, payment links, errors as AppErrors,
 // and the webhooks the stand-in posts checked with verifyWebhookSignature (plus the stand-in's delivery controls).
-import { RAZORPAY_STANDIN_DEFAULTS, startRazorpayStandin, type RazorpayStandin } from '@akhada/infra/razorpay-standin';
+import { RAZORPAY_STANDIN_DEFAULTS, razorpayStandinControls, startRazorpayStandin, type RazorpayStandin } from '@akhada/infra/razorpay-standin';
 import { once } from 'node:events';
 import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -322,9 +322,14 @@ describe("the stand-in's webhook controls", () => {
     const order2 = await rzp.orders.create({ amount: 10_000, currency: 'INR' });
     await payAsCheckout(order2.id);
     await standin.idle();
-    const listed = (await (await fetch(`${standin.url}/__standin/webhooks?order_id=${order2.id}`)).json()) as { webhooks: { status: string; event: string }[] };
-    expect(listed.webhooks).toEqual([expect.objectContaining({ event: 'payment.captured', status: 'dropped' })]);
+    const controls = razorpayStandinControls(standin.url);
+    expect(await controls.webhooks({ order_id: order2.id })).toEqual([expect.objectContaining({ event: 'payment.captured', status: 'dropped' })]);
+    const [dropped] = await controls.webhooks({ order_id: order2.id });
+    expect(dropped!.payload.payload.payment!.entity.order_id).toBe(order2.id);
     expect(received.some((r) => r.raw.includes(order2.id))).toBe(false);
+    // A dropped delivery can still be sent late (a delayed webhook).
+    await controls.redeliver(dropped!.eventId);
+    expect(received.filter((r) => r.eventId === dropped!.eventId)).toHaveLength(1);
     const calls = (await (await fetch(`${standin.url}/__standin/calls`)).json()) as { calls: { method: string; path: string; keyId?: string }[] };
     expect(calls.calls.filter((c) => c.path === '/v1/orders' && c.method === 'POST')).toHaveLength(2);
   });
