@@ -83,7 +83,8 @@ const startCheckout = (page: Page, orderId: string, amountPaise: number) => {
   );
 };
 const outcome = async (page: Page) => {
-  await page.waitForFunction('window.__outcome !== undefined');
+  // Polled from here: waitForFunction with a string would eval in the page, which the product's CSP (rightly) refuses.
+  await expect.poll(() => page.evaluate('window.__outcome !== undefined'), { timeout: 15_000 }).toBe(true);
   return (await page.evaluate('window.__outcome')) as { ok?: Record<string, string>; error?: { reason: string; message: string } };
 };
 /** The text of the element focused inside the checkout's shadow root. */
