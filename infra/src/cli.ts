@@ -68,6 +68,7 @@ async function start(): Promise<void> {
     trainer  ${DEMO.trainer.email}  (${DEMO.cities[0]})
 
   Mail sent by the product (password resets): http://127.0.0.1:8025/messages
+  Razorpay stand-in (test payments, no money moves): ${stack.razorpayUrl}/__standin/webhooks
   Press Ctrl-C to stop everything this command started.
 `);
   await new Promise(() => {}); // until Ctrl-C (onShutdown stops the processes, then Kafka/PostgreSQL if we started them)
