@@ -1,10 +1,12 @@
 import { createService } from '@akhada/kit';
 import type { AppDeps } from './app/deps.ts';
 import { registerRoutes } from './http/routes.ts';
+import { registerInvoiceRoutes } from './http/invoice-routes.ts';
 
 /** The payments HTTP app from its dependencies, not listening: main.ts serves it, tests call `app.inject()`. */
 export const buildApp = ({ logger, verifier, readiness, db, clock }: AppDeps) => {
   const svc = createService({ name: 'payments', logger, verifier, readiness });
   registerRoutes(svc, { db, clock });
+  registerInvoiceRoutes(svc, { db, clock });
   return svc.app;
 };

@@ -1,5 +1,6 @@
 import type { Language, MembershipType, PaymentCategory, PaymentFrequency, PaymentMethod, PaymentSource, PaymentStatus, PaymentType } from '@akhada/contracts';
 import type { KitTables } from '@akhada/kit';
+import type { ColumnType, Generated } from 'kysely';
 import type { z } from 'zod';
 
 type Category = z.infer<typeof PaymentCategory>;
@@ -155,4 +156,95 @@ export interface PaymentsDb extends KitTables {
   razorpay_keys: RazorpayKeysTable;
   razorpay_orders: RazorpayOrdersTable;
   razorpay_webhook_events: RazorpayWebhookEventsTable;
+  tax_org_settings: TaxOrgSettingsTable;
+  tax_location_settings: TaxLocationSettingsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+}
+
+// ── Invoices (the invoices part of the service) ─────────────────────────────────────────────────────────────────
+
+/** The organization's tax settings: SAC of its gym services, Hindi invoices. */
+export interface TaxOrgSettingsTable {
+  org_id: string;
+  sac_code: string;
+  hindi_invoices: boolean;
+  updated_by_id: string | null;
+  updated_at: Generated<Date>;
+}
+
+/** A location's GST registration: the GSTIN (state code = the location's state), legal name, address, series prefix. */
+export interface TaxLocationSettingsTable {
+  location_id: string;
+  org_id: string;
+  gst_registered: boolean;
+  gstin: string | null;
+  /** Where the service is performed (place of supply). */
+  state_code: string;
+  legal_name: string;
+  address: string;
+  invoice_prefix: string;
+  updated_at: Generated<Date>;
+}
+
+/** Last serial issued per series (GSTIN, or `loc:<id>` for an unregistered location), financial year and document kind. */
+export interface InvoiceCountersTable {
+  org_id: string;
+  series: string;
+  financial_year: string;
+  doc: 'invoice' | 'credit_note';
+  last_serial: number;
+}
+
+export interface InvoiceLineRow {
+  description: string;
+  sacOrHsn: string;
+  quantity: number;
+  taxablePaise: number;
+  rateBps: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+}
+
+/** Issued invoices, bills of supply and credit notes: never updated except `sent_at`. Money integer paise. */
+export interface InvoicesTable {
+  id: string;
+  org_id: string;
+  location_id: string;
+  kind: 'tax_invoice' | 'bill_of_supply' | 'credit_note';
+  number: string;
+  series: string;
+  financial_year: string;
+  serial: number;
+  issue_date: string;
+  payment_id: string;
+  refund_id: string | null;
+  original_invoice_id: string | null;
+  original_number: string | null;
+  member_id: string | null;
+  recipient_name: string;
+  recipient_gstin: string | null;
+  recipient_address: string | null;
+  supplier: ColumnType<InvoiceSupplier, string, never>;
+  place_of_supply: ColumnType<{ stateCode: string; stateName: string }, string, never>;
+  lines: ColumnType<InvoiceLineRow[], string, never>;
+  taxable_paise: ColumnType<number, number, never>;
+  cgst_paise: ColumnType<number, number, never>;
+  sgst_paise: ColumnType<number, number, never>;
+  igst_paise: ColumnType<number, number, never>;
+  total_paise: ColumnType<number, number, never>;
+  language: 'en' | 'en_hi';
+  sent_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface InvoiceSupplier {
+  legalName: string;
+  address: string;
+  gstin: string | null;
+  stateCode: string;
+  /** The location's name (shown under the legal name). */
+  locationName: string;
 }
