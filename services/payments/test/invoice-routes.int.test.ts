@@ -1,5 +1,7 @@
 import { startSmtpSink, type SmtpSink } from '@akhada/infra/smtp-sink';
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoiceMailer } from '../src/invoices/mailer.ts';
 import { bootInvoices, gstinCheckCharacter } from './invoices-setup.ts';
@@ -244,6 +246,11 @@ describe('reading invoices', () => {
     const number = (await call(owner, 'GET', `/payments/invoices/${mine}`)).json().data.number as string;
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${number.replace(/\//g, '-')}.pdf"`);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // INVOICE_PDF_OUT=<dir> keeps the downloaded PDFs for looking at (pdftoppm -png -r 80)
+    if (process.env.INVOICE_PDF_OUT) {
+      writeFileSync(join(process.env.INVOICE_PDF_OUT, 'invoice-en.pdf'), (await call(owner, 'GET', `/payments/invoices/${mine}/download?lang=en`)).rawPayload);
+      writeFileSync(join(process.env.INVOICE_PDF_OUT, 'invoice-hi.pdf'), (await call(owner, 'GET', `/payments/invoices/${mine}/download?lang=hi`)).rawPayload);
+    }
     const hi = await call(memberTokA, 'GET', `/payments/invoices/${mine}/download?lang=hi`);
     expect(hi.statusCode).toBe(200);
     expect(hi.rawPayload.length).toBeGreaterThan(res.rawPayload.length / 2);

@@ -34,6 +34,7 @@ const L = {
   billTo: ['Bill to', 'प्राप्तकर्ता'],
   number: ['Invoice No.', 'बीजक संख्या'],
   cnNumber: ['Credit Note No.', 'क्रेडिट नोट संख्या'],
+  billNumber: ['Bill No.', 'बिल संख्या'],
   date: ['Date', 'दिनांक'],
   original: ['Against Invoice', 'मूल बीजक'],
   pos: ['Place of Supply', 'आपूर्ति का स्थान'],
@@ -169,7 +170,7 @@ export const renderInvoicePdf = (inv: Invoice, o: PdfOptions): Promise<Buffer> =
     ly += 12;
 
     const facts: [string, string][] = [
-      [label(inv.kind === 'credit_note' ? 'cnNumber' : 'number'), inv.number],
+      [label(inv.kind === 'credit_note' ? 'cnNumber' : inv.kind === 'bill_of_supply' ? 'billNumber' : 'number'), inv.number],
       [label('date'), dmy(inv.issueDate)],
       ...(inv.originalInvoice ? ([[label('original'), inv.originalInvoice.number]] as [string, string][]) : []),
       [label('pos'), `${inv.placeOfSupply.stateName} (${inv.placeOfSupply.stateCode})`],
