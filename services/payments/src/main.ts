@@ -7,6 +7,7 @@ import { DEFAULT_TIME_ZONE } from './app/deps.ts';
 import { pruneWebhookEvents, reconcileOpenOrders } from './app/online.ts';
 import { buildApp } from './build-app.ts';
 import { startConsumers } from './consumers/start-consumers.ts';
+import { startInvoiceConsumers } from './invoices/consumer.ts';
 import { migrations } from './db/migrations.ts';
 import type { PaymentsDb } from './db/schema.ts';
 
@@ -38,7 +39,7 @@ const deps = {
   publicUrl: config.PUBLIC_APP_URL,
 };
 
-const consumers = await startConsumers({ bus, db: dbh.db, logger });
+const consumers = [...(await startConsumers({ bus, db: dbh.db, logger })), ...(await startInvoiceConsumers({ bus, db: dbh.db, logger }))];
 // Orders left open (Checkout closed before verify, a webhook lost) are asked of Razorpay; old webhook ids are dropped.
 const job = setInterval(() => {
   reconcileOpenOrders(deps).catch((err: unknown) => logger.warn({ err }, 'razorpay reconciliation failed'));
