@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { InvoiceLineRow, PaymentsDb } from '../db/schema.ts';
+import { creditLines } from '../domain/tax/credit.ts';
 import { documentNumber } from '../domain/tax/numbering.ts';
 import { computeTax, DEFAULT_GYM_SAC, financialYearOf, serviceLineOfPayment } from '../domain/tax/rule.ts';
 import { stateName } from '../domain/tax/states.ts';
@@ -164,38 +165,6 @@ const totalsOf = (row: InvoiceRow) => ({
   totalPaise: Number(row.total_paise),
   occurredAt: row.created_at.toISOString(),
 });
-
-/** Splits `amount` over weights in proportion, the rounding remainder on the last share (the shares add up exactly). */
-const shares = (amount: number, weights: number[]): number[] => {
-  const whole = weights.reduce((a, b) => a + b, 0);
-  const out = weights.map((w) => (whole ? Math.floor((amount * w) / whole) : 0));
-  out[out.length - 1]! += amount - out.reduce((a, b) => a + b, 0);
-  return out;
-};
-
-/** The credit note lines for `amountPaise` (tax included) of an invoice: each line's share, taxed as it was invoiced. */
-export const creditLines = (original: InvoiceLineRow[], amountPaise: number, originalNumber: string): InvoiceLineRow[] =>
-  shares(
-    amountPaise,
-    original.map((l) => l.totalPaise),
-  ).map((share, i) => {
-    const l = original[i]!;
-    const taxable = l.totalPaise ? Math.round((share * l.taxablePaise) / l.totalPaise) : share;
-    const tax = share - taxable;
-    const intra = l.cgstPaise + l.sgstPaise > 0;
-    const cgst = intra ? Math.ceil(tax / 2) : 0;
-    return {
-      description: `Refund against ${originalNumber}: ${l.description}`,
-      sacOrHsn: l.sacOrHsn,
-      quantity: l.quantity,
-      taxablePaise: taxable,
-      rateBps: l.rateBps,
-      cgstPaise: cgst,
-      sgstPaise: intra ? tax - cgst : 0,
-      igstPaise: !intra && l.igstPaise > 0 ? tax : 0,
-      totalPaise: taxable + (intra || l.igstPaise > 0 ? tax : 0),
-    };
-  });
 
 /**
  * A refund of an invoiced payment issues a credit note referencing the invoice (once per refund id), in the same

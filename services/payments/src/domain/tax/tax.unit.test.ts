@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { creditLines } from './credit.ts';
 import { gstinCheckCharacter, isValidGstin } from './gstin.ts';
 import { documentNumber } from './numbering.ts';
 import { computeTax, financialYearOf, GYM_SERVICE_RATES, rateOn, serviceLineOfPayment, type TaxContext } from './rule.ts';
@@ -122,5 +123,28 @@ describe('GSTIN, numbering, words', () => {
     expect(rupeesInWords(105_000)).toBe('Rupees One Thousand Fifty Only');
     expect(indianFigures(1_234_567_805)).toBe('1,23,45,678.05');
     expect(indianFigures(5)).toBe('0.05');
+  });
+});
+
+describe('credit notes', () => {
+  it('given a refund of part of a two-line invoice, then each line is credited in proportion at its own rate, adding up to the refund', () => {
+    const inv = computeTax(ctx({ date: '2026-01-10' }), [
+      gym(100_000),
+      { kind: 'goods', description: 'Whey', quantity: 1, taxablePaise: 50_000, hsn: '21069099', rateBps: 1800 },
+    ]);
+    const lines = creditLines(inv.lines, 33_333, 'PUN/25-26/000001');
+    expect(lines.reduce((a, l) => a + l.totalPaise, 0)).toBe(33_333);
+    for (const l of lines) expect(l.taxablePaise + l.cgstPaise + l.sgstPaise + l.igstPaise).toBe(l.totalPaise);
+    expect(lines.map((l) => l.rateBps)).toEqual([500, 1800]);
+    expect(lines[0]?.description).toMatch(/^Refund against PUN\/25-26\/000001/);
+  });
+  it('given an IGST invoice, then the credit is IGST too', () => {
+    const inv = computeTax(ctx({ placeOfSupplyStateCode: KA }), [gym(100_000)]);
+    const [l] = creditLines(inv.lines, 105_000, 'X');
+    expect(l).toMatchObject({ taxablePaise: 100_000, igstPaise: 5000, cgstPaise: 0, sgstPaise: 0, totalPaise: 105_000 });
+  });
+  it('given a bill of supply, then the credit carries no tax', () => {
+    const inv = computeTax(ctx({ registered: false }), [gym(100_000)]);
+    expect(creditLines(inv.lines, 40_000, 'X')[0]).toMatchObject({ taxablePaise: 40_000, cgstPaise: 0, igstPaise: 0, totalPaise: 40_000 });
   });
 });
