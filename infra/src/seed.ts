@@ -5,6 +5,7 @@ import { authRoutes } from '@akhada/contracts';
 import { seedAttendance } from './seed-attendance.ts';
 import { seedMembers } from './seed-members.ts';
 import { approveDemoTrainer, DEMO_TRAINERS, seedTrainers } from './seed-trainers.ts';
+import { seedTaxSettings } from './seed-invoices.ts';
 
 export const DEMO = {
   password: 'Akhada@2026',
@@ -66,6 +67,7 @@ export async function seedDemo(gatewayUrl: string, log: (s: string) => void = co
   // The demo chain runs on the Pro plan (150 members, 5 trainers): the free trial's 14 members and 2 trainers would not
   // hold a chain of two branches, and a demo older than 14 days would be read-only.
   await must('plan', call(gatewayUrl, 'PUT', '/settings/plan', { plan: 'pro' }, token));
+  await seedTaxSettings(gatewayUrl, token, { pune, blr, legalName: 'Akhada Fitness Private Limited', log });
   // The demo trainer joins with the gym's code, like a real one: pending until the owner approves them.
   const joinCode = login.data.user.organization.joinCode;
   if (!joinCode) throw new Error('seed: the demo gym has no join code');

@@ -55,7 +55,14 @@ export const MemberSignedUp = defineEvent(
 export const MembershipRenewed = defineEvent(
   'members.membership_renewed',
   1,
-  z.object({ memberId: z.uuid(), locationId: z.uuid(), term: MembershipTerm, renewedAt: z.iso.datetime({ offset: true }) }),
+  z.object({
+    memberId: z.uuid(),
+    locationId: z.uuid(),
+    term: MembershipTerm,
+    renewedAt: z.iso.datetime({ offset: true }),
+    /** Set when the term was made from a payments' membership payment (payments.payment_completed): payments counted it already. */
+    paymentId: z.uuid().nullable().optional(),
+  }),
 );
 
 export const MembershipFrozen = defineEvent(

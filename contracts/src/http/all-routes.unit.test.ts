@@ -31,6 +31,7 @@ describe('route registry', () => {
         'auth.resetPassword',
         'public.contact',
         'public.landing',
+        'payments.razorpayWebhook',
       ].sort(),
     );
   });

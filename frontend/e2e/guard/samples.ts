@@ -102,6 +102,19 @@ const FIELD_HINTS: Record<string, Hint> = {
 const ROUTE_HINTS: Record<string, Hint> = {
   // Admins may add trainers, not admins: a trainer keeps the sample valid for every role the route lists.
   'auth.createStaff.role': () => 'trainer',
+  // Tax settings: a GST-registered location with a GSTIN of its state (the check character must match).
+  'payments.putTaxSettings.sacCode': () => '999723',
+  'payments.putTaxSettings.locations': (c) => [
+    {
+      locationId: c.locationId,
+      gstRegistered: true,
+      gstin: '27AAGCG1234K1ZN',
+      stateCode: '27',
+      legalName: 'Guard Fitness',
+      address: 'Pune',
+      invoicePrefix: 'GRD',
+    },
+  ],
 };
 
 const plainString = (spec: FieldSpec): string => {

@@ -1,4 +1,4 @@
-import { AuthEvents, memberRoutes, topicOf, topicSpecs, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
+import { AuthEvents, memberRoutes, PaymentEvents, topicOf, topicSpecs, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,12 +15,12 @@ beforeAll(async () => {
   env = await bootMembers('members_cons');
   await env.org(orgA, 'enterprise', null, [[L1, 'Asia/Kolkata']]);
   const { bus } = env.runtime;
-  await bus.ensureTopics(topicSpecs().filter((t) => [topicOf('auth'), topicOf('trainers'), topicOf('members')].includes(t.topic)));
+  await bus.ensureTopics(topicSpecs().filter((t) => [topicOf('auth'), topicOf('trainers'), topicOf('members'), topicOf('payments')].includes(t.topic)));
   consumers = await startConsumers({
     bus,
     db: env.db,
     logger: env.runtime.logger,
-    groups: { auth: `${env.schema}.auth`, trainers: `${env.schema}.trainers` },
+    groups: { auth: `${env.schema}.auth`, trainers: `${env.schema}.trainers`, payments: `${env.schema}.payments` },
     startAt: 'now',
   });
   admin = await env.sign(orgA, 'admin', [L1]);
@@ -39,7 +39,7 @@ const meta = (aggregateId: string, occurredAt = new Date().toISOString()) => ({
   causationId: randomUUID(),
   occurredAt,
 });
-const publish = (topic: 'auth' | 'trainers', ...envs: EventEnvelope[]) =>
+const publish = (topic: 'auth' | 'trainers' | 'payments', ...envs: EventEnvelope[]) =>
   env.runtime.bus.publish(
     envs.map((e) => ({ topic: topicOf(topic), key: e.aggregateId, value: JSON.stringify(e), headers: { 'event-id': e.eventId, 'event-type': e.type } })),
   );
@@ -169,5 +169,80 @@ describe('trainers events', () => {
       expect(evs[0]!.data).toMatchObject({ data: { trainerId, reason: 'trainer_archived' } });
     }
     expect((await env.db.selectFrom('trainers').select('status').where('id', '=', trainerId).executeTakeFirstOrThrow()).status).toBe('archived');
+  });
+});
+
+describe('payments events', () => {
+  it('a completed membership payment with a period becomes one new term (a redelivery none), carrying the payment id; a payment made from a members renewal is skipped', async () => {
+    const created = await call('POST', '/members', {
+      firstName: 'Pay',
+      lastName: 'Term',
+      email: `pay-${randomUUID()}@example.in`,
+      phone: '+91 98000 11111',
+      membershipFee: 1000,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const memberId = created.json().data._id as string;
+    const end = created.json().data.membershipEndDate as string;
+    const facts = (paymentId: string, source: 'staff' | 'members') => ({
+      paymentId,
+      organizationId: orgA,
+      locationId: L1,
+      category: 'member' as const,
+      type: 'membership_renewal',
+      status: 'completed' as const,
+      memberId,
+      memberName: 'Pay Term',
+      trainerId: null,
+      trainerName: '',
+      amountPaise: 150_000,
+      gstPaise: 0,
+      totalPaise: 150_000,
+      refundedPaise: 0,
+      method: 'upi' as const,
+      description: 'Renewal',
+      membershipType: 'premium' as const,
+      membershipPeriod: { startDate: end, endDate: end },
+      paymentFrequency: 'monthly' as const,
+      salaryPeriod: null,
+      dueDate: null,
+      source,
+      sourceId: null,
+      occurredAt: new Date().toISOString(),
+    });
+    const completed = (paymentId: string, source: 'staff' | 'members') =>
+      makeEnvelope(PaymentEvents.PaymentCompleted, {
+        ...meta(paymentId),
+        locationId: L1,
+        data: { ...facts(paymentId, source), paidAt: new Date().toISOString(), completedVia: 'mark_paid', razorpayPaymentId: null, razorpayOrderId: null },
+      });
+    const paid = randomUUID();
+    const fromMembers = randomUUID();
+    const sentinel = randomUUID();
+    await publish('payments', completed(fromMembers, 'members'), completed(paid, 'staff'), completed(paid, 'staff'));
+    await waitFor(
+      'the payment term',
+      async () => (await env.db.selectFrom('payment_terms').select('payment_id').where('payment_id', '=', paid).executeTakeFirst()) ?? undefined,
+    );
+    // A sentinel after the duplicates: once it is handled, everything before it was.
+    await publish('payments', completed(sentinel, 'staff'));
+    await waitFor(
+      'the sentinel term',
+      async () => (await env.db.selectFrom('payment_terms').select('payment_id').where('payment_id', '=', sentinel).executeTakeFirst()) ?? undefined,
+    );
+    const terms = await env.db.selectFrom('membership_terms').selectAll().where('member_id', '=', memberId).orderBy('term_no').execute();
+    expect(terms.map((t) => [t.term_no, Number(t.fee_paise), t.membership_type])).toEqual([
+      [1, 100_000, 'basic'],
+      [2, 150_000, 'premium'],
+      [3, 150_000, 'premium'],
+    ]);
+    const renewed = await env.db
+      .selectFrom('events')
+      .select('data')
+      .where('stream_id', '=', `member-${memberId}`)
+      .where('type', '=', 'MembershipRenewed')
+      .execute();
+    expect(renewed.map((e) => (e.data as { data: { paymentId?: string } }).data.paymentId)).toEqual([paid, sentinel]);
+    expect(await env.db.selectFrom('payment_terms').select('payment_id').where('payment_id', '=', fromMembers).executeTakeFirst()).toBeUndefined();
   });
 });

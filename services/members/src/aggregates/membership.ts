@@ -45,9 +45,15 @@ export const toIntegrationEvents = ({ event, metadata, recordedAt }: StoredEvent
       ];
     }
     case 'MembershipRenewed': {
-      const { memberId, term, renewedAt } = event.data;
+      const { memberId, term, renewedAt, paymentId } = event.data;
       const locationId = metadata.locationId ?? '';
-      return [makeEnvelope(MemberEvents.MembershipRenewed, { ...base, occurredAt: renewedAt, data: { memberId, locationId, term, renewedAt } })];
+      return [
+        makeEnvelope(MemberEvents.MembershipRenewed, {
+          ...base,
+          occurredAt: renewedAt,
+          data: { memberId, locationId, term, renewedAt, ...(paymentId ? { paymentId } : {}) },
+        }),
+      ];
     }
     case 'MembershipFrozen':
       return [makeEnvelope(MemberEvents.MembershipFrozen, { ...base, occurredAt: at, data: event.data })];

@@ -2,6 +2,7 @@ import { topicOf } from '@akhada/contracts';
 import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { MembersDb } from '../db/schema.ts';
+import { onPaymentCompleted } from './payments.ts';
 import { onInvitationAccepted, onInvitationFailed, onInvitationSent } from './invitations.ts';
 import { onTrainerApproved, onTrainerArchived, onTrainerCreated, onTrainerUpdated } from './trainers.ts';
 import { onUserRegistered } from './user-registered.ts';
@@ -11,12 +12,12 @@ export interface ConsumerOptions {
   db: Kysely<MembersDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { auth?: string; trainers?: string };
+  groups?: { auth?: string; trainers?: string; payments?: string };
   /** 'beginning' (the service) reads the whole topic for a new group; 'now' (tests) skips history and waits to join. */
   startAt?: 'beginning' | 'now';
 }
 
-/** The members service's consumers of other services' events: auth (sign-ups, invitations) and trainers (one group each). */
+/** The members service's consumers of other services' events: auth (sign-ups, invitations), trainers, payments (membership payments → terms); one group each. */
 export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
   startConsumerGroups(o, [
     {
@@ -30,5 +31,11 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       groupId: o.groups?.trainers ?? 'members.trainers',
       topic: topicOf('trainers'),
       handlers: [onTrainerCreated, onTrainerUpdated, onTrainerApproved, onTrainerArchived],
+    },
+    {
+      name: 'members.payments',
+      groupId: o.groups?.payments ?? 'members.payments',
+      topic: topicOf('payments'),
+      handlers: [onPaymentCompleted(o.logger)],
     },
   ]);

@@ -120,4 +120,12 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0004_payment_terms': {
+    // Terms made from payments' membership payments: one per payment id (a redelivered payment makes no second term).
+    async up(db: Kysely<unknown>) {
+      await sql`create table payment_terms (payment_id uuid primary key, org_id uuid not null, member_id uuid not null, created_at timestamptz not null)`.execute(
+        db,
+      );
+    },
+  },
 };

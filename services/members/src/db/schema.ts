@@ -82,7 +82,16 @@ export interface TrainersTable {
   updated_at: Date;
 }
 
+/** Membership payments of the payments service that became a term here (de-dup by payment id). */
+export interface PaymentTermsTable {
+  payment_id: string;
+  org_id: string;
+  member_id: string;
+  created_at: Date;
+}
+
 export interface MembersDb extends KitTables {
+  payment_terms: PaymentTermsTable;
   members: MembersTable;
   membership_terms: MembershipTermsTable;
   measurements: MeasurementsTable;

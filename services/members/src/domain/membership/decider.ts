@@ -69,6 +69,8 @@ export interface RenewMembership {
     /** Today in the location's calendar. */
     today: CalendarDate;
     renewedAt: string;
+    /** The payments' payment this term was paid by (a membership payment recorded in payments). */
+    paymentId?: string | undefined;
   };
 }
 export interface FreezeMembership {
@@ -133,7 +135,7 @@ export interface MemberSignedUp {
 }
 export interface MembershipRenewed {
   type: 'MembershipRenewed';
-  data: { memberId: string; term: Omit<Term, 'daysFrozen' | 'createdAt'>; renewedAt: string };
+  data: { memberId: string; term: Omit<Term, 'daysFrozen' | 'createdAt'>; renewedAt: string; paymentId?: string };
 }
 export interface MembershipFrozen {
   type: 'MembershipFrozen';
@@ -293,6 +295,7 @@ const renew = ({ data }: RenewMembership, s: Membership): MembershipEvent[] => {
           endDate,
         },
         renewedAt: data.renewedAt,
+        ...(data.paymentId ? { paymentId: data.paymentId } : {}),
       },
     },
   ];

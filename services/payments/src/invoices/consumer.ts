@@ -1,0 +1,63 @@
+import { PaymentEvents, topicOf } from '@akhada/contracts';
+import { AppError, metadataOf, on, startConsumerGroups, type EventBus, type EventHandler, type Logger, type RunningConsumer } from '@akhada/kit';
+import type { Kysely } from 'kysely';
+import type { PaymentsDb } from '../db/schema.ts';
+import { issueCreditNoteIn, issueInvoiceIn } from './issue.ts';
+
+/**
+ * The invoices part listens to this service's own payment events (topic akhada.payments.events) through the kit's
+ * consumer and inbox: a completed payment gets its invoice, a refund its credit note, each once (inbox + unique keys).
+ * A payment that is not invoiced (a trainer payout, an expense) or whose location has no GST settings yet is skipped;
+ * staff can issue it later with POST /payments/invoices.
+ */
+export const invoiceHandlers = (logger?: Logger): EventHandler<PaymentsDb>[] => [
+  on(PaymentEvents.PaymentCompleted, async (trx, env) => {
+    const p = env.data;
+    if (p.category !== 'member' && p.category !== 'other') return;
+    try {
+      await issueInvoiceIn(
+        trx,
+        {
+          paymentId: p.paymentId,
+          orgId: p.organizationId,
+          locationId: p.locationId,
+          category: p.category,
+          type: p.type,
+          status: 'completed',
+          memberId: p.memberId,
+          memberName: p.memberName,
+          description: p.description,
+          amountPaise: p.amountPaise,
+          gstPaise: p.gstPaise,
+          totalPaise: p.totalPaise,
+        },
+        new Date(env.occurredAt),
+        metadataOf(env),
+      );
+    } catch (err) {
+      // Refusals are decided before anything is written, so the inbox row still commits and the event is done.
+      if (err instanceof AppError && err.status < 500) return void logger?.info({ paymentId: p.paymentId, code: err.code }, 'payment not invoiced');
+      throw err;
+    }
+  }),
+  on(PaymentEvents.PaymentRefunded, async (trx, env) => {
+    const p = env.data;
+    await issueCreditNoteIn(
+      trx,
+      { orgId: p.organizationId, paymentId: p.paymentId, refundId: p.refundId, refundPaise: p.refundPaise, at: new Date(env.occurredAt) },
+      metadataOf(env),
+    );
+  }),
+];
+
+export const INVOICES_GROUP = 'payments.invoices';
+
+/** Starts the invoices consumer group (main.ts: `await startInvoiceConsumers({ bus, db, logger })`). */
+export const startInvoiceConsumers = (o: {
+  bus: EventBus;
+  db: Kysely<PaymentsDb>;
+  logger: Logger;
+  groupId?: string;
+  startAt?: 'beginning' | 'now';
+}): Promise<RunningConsumer[]> =>
+  startConsumerGroups(o, [{ name: INVOICES_GROUP, groupId: o.groupId ?? INVOICES_GROUP, topic: topicOf('payments'), handlers: invoiceHandlers(o.logger) }]);

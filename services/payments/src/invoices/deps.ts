@@ -1,0 +1,10 @@
+import type { Kysely } from 'kysely';
+import type { PaymentsDb } from '../db/schema.ts';
+import type { InvoiceMailer } from './mailer.ts';
+
+/** What the invoice use cases need. */
+export interface InvoiceDeps {
+  db: Kysely<PaymentsDb>;
+  clock: () => Date;
+  mailer: InvoiceMailer;
+}

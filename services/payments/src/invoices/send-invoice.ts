@@ -1,0 +1,35 @@
+import { badRequest, type RequestContext } from '@akhada/kit';
+import { renderInvoicePdf } from '../adapters/invoice-pdf.ts';
+import { indianFigures } from '../domain/tax/words.ts';
+import type { InvoiceDeps } from './deps.ts';
+import { getInvoiceRow } from './read-invoices.ts';
+import { findMember, markSent } from './repo.ts';
+import { toInvoice } from './view.ts';
+
+const TITLES = { tax_invoice: 'Tax Invoice', bill_of_supply: 'Bill of Supply', credit_note: 'Credit Note' } as const;
+
+/** POST /payments/invoices/{id}/send: emails the PDF to the member (or the address given) and notes when. */
+export const sendInvoice = async (deps: InvoiceDeps, ctx: RequestContext, id: string, email: string | undefined) => {
+  const row = await getInvoiceRow(deps, ctx, id);
+  const member = row.member_id ? await findMember(deps.db, ctx.orgId, row.member_id) : undefined;
+  const to = email ?? member?.email;
+  if (!to) throw badRequest('This member has no email address; enter one to send the invoice to', [{ path: 'email', message: 'Enter an email address' }]);
+  const invoice = toInvoice(row);
+  const pdf = await renderInvoicePdf(invoice, { hindi: row.language === 'en_hi', locationName: row.supplier.locationName });
+  const title = TITLES[row.kind];
+  await deps.mailer.send({
+    to,
+    subject: `${title} ${row.number} from ${row.supplier.legalName}`,
+    text: [
+      `Dear ${row.recipient_name},`,
+      '',
+      `Please find attached ${title.toLowerCase()} ${row.number} dated ${row.issue_date} for Rs. ${indianFigures(Number(row.total_paise))}.`,
+      '',
+      `Thank you,`,
+      row.supplier.legalName,
+    ].join('\n'),
+    attachments: [{ filename: `${row.number.replace(/\//g, '-')}.pdf`, content: pdf, contentType: 'application/pdf' }],
+  });
+  await markSent(deps.db, ctx.orgId, row.id, deps.clock());
+  return { success: true as const, message: `Invoice ${row.number} sent to ${to}` };
+};
