@@ -6,6 +6,7 @@ import { onCertificationExpiring } from './certification-expiring.ts';
 import { onLowAttendanceDetected } from './low-attendance.ts';
 import { onMemberRegistered } from './member-registered.ts';
 import { onMemberSignedUp } from './member-signed-up.ts';
+import { memberCopyHandlers } from './member-copies.ts';
 import { onTrainerCreated } from './trainer-created.ts';
 import { onUserRegistered } from './recipients.ts';
 
@@ -33,7 +34,7 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       name: 'notifications.members',
       groupId: o.groups?.members ?? 'notifications',
       topic: topicOf('members'),
-      handlers: [onMemberRegistered, onMemberSignedUp],
+      handlers: [onMemberRegistered, onMemberSignedUp, ...memberCopyHandlers],
     },
     {
       name: 'notifications.trainers',

@@ -15,13 +15,112 @@ export const EN_TEMPLATES = {
   'notifications.low_attendance.message': '{name} hasn’t visited in {days} days',
   'notifications.attendance_nudge.title': 'We miss you at the gym',
   'notifications.attendance_nudge.message': 'You haven’t visited in {days} days. Come back and keep your routine going!',
+  'notifications.membership_renewed.title': 'Membership renewed',
+  'notifications.membership_renewed.message': '{name} renewed: {membershipType} membership until {endDate}.',
+  'notifications.membership_renewed_member.title': 'Your membership is renewed',
+  'notifications.membership_renewed_member.message': 'Your {membershipType} membership now runs until {endDate}.',
+  'notifications.membership_expiring.title': 'Your membership expires in {days} day(s)',
+  'notifications.membership_expiring.message': 'Your membership ends on {endDate}. Renew to keep training without a break.',
+  'notifications.membership_expiring_staff.title': 'Membership expiring',
+  'notifications.membership_expiring_staff.message': '{name}’s membership ends on {endDate} (in {days} day(s)).',
+  'notifications.membership_expired.title': 'Your membership has expired',
+  'notifications.membership_expired.message': 'Your membership ended on {endDate}. Renew to keep training.',
+  'notifications.membership_expired_staff.title': 'Membership expired',
+  'notifications.membership_expired_staff.message': '{name}’s membership ended on {endDate}.',
+  'notifications.trial_ending.title': 'Your free trial ends in {days} day(s)',
+  'notifications.trial_ending.message': 'Your free trial ends on {date}. Choose a plan to keep making changes.',
+  'notifications.plan_limit_near.title': 'Plan limit nearly reached',
+  'notifications.plan_limit_near.message': '{count} of {limit} members on your plan. Upgrade to add more.',
+  'notifications.announcement.title': '{title}',
+  'notifications.announcement.message': '{message}',
+  'notifications.payment_completed.title': 'Payment received',
+  'notifications.payment_completed.message': '{name} paid ₹{amount}.',
+  'notifications.payment_failed.title': 'Payment failed',
+  'notifications.payment_failed.message': 'A payment of ₹{amount} by {name} failed.',
+  'notifications.payment_overdue.title': 'Payment overdue: {urgency}',
+  'notifications.payment_overdue.message': '{name} owes ₹{amount}, due {dueDate} ({days} day(s) overdue).',
+  'notifications.refund_processed.title': 'Refund processed',
+  'notifications.refund_processed.message': '₹{amount} was refunded to {name}.',
+  'notifications.payment_reminder.title': 'Payment reminder',
+  'notifications.payment_reminder.message': '₹{amount} is due on {dueDate}. Pay here: {link}',
+  'notifications.complaint_submitted.title': 'New complaint',
+  'notifications.complaint_submitted.message': '{name} raised a {priority} complaint: {subject}',
+  'notifications.feedback_response.title': 'Reply to your feedback',
+  'notifications.feedback_response.message': 'The gym replied to “{subject}”.',
+  'notifications.chat_message.title': 'New message from {name}',
+  'notifications.chat_message.message': '{preview}',
   'notifications.action.view': 'View',
   'notifications.action.review': 'Review',
+  'notifications.action.renew': 'Renew',
+  'notifications.action.pay': 'Pay now',
+  'notifications.action.choose_plan': 'Choose a plan',
+  'notifications.action.open': 'Open',
 } as const;
 export type TemplateKey = keyof typeof EN_TEMPLATES;
 
-export const renderTemplate = (key: TemplateKey, params: Readonly<Record<string, string>> = {}): string =>
-  EN_TEMPLATES[key].replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+/** The same texts in Hindi, for email and WhatsApp to a recipient who reads Hindi (the browser has its own copy in locales/hi). */
+export const HI_TEMPLATES: Record<TemplateKey, string> = {
+  'notifications.member_registered.title': 'नया सदस्य पंजीकृत',
+  'notifications.member_registered.message': '{first} {last} जुड़े: {membershipType} सदस्यता।',
+  'notifications.member_signed_up.title': 'नया सदस्य प्लान की प्रतीक्षा में',
+  'notifications.member_signed_up.message': '{first} {last} जिम कोड से जुड़े हैं और सदस्यता प्लान की प्रतीक्षा कर रहे हैं।',
+  'notifications.trainer_pending.title': 'ट्रेनर स्वीकृति की प्रतीक्षा में',
+  'notifications.trainer_pending.message': '{first} {last} ने जिम कोड से ट्रेनर के रूप में पंजीकरण किया है। पहुँच देने के लिए उन्हें स्वीकृत करें।',
+  'notifications.certification_expiring.title': 'प्रमाणपत्र जल्द समाप्त हो रहा है',
+  'notifications.certification_expiring.message': '{trainer} का प्रमाणपत्र "{name}" {expiryDate} को समाप्त होगा।',
+  'notifications.low_attendance.title': 'कम उपस्थिति',
+  'notifications.low_attendance.message': '{name} {days} दिनों से नहीं आए हैं',
+  'notifications.attendance_nudge.title': 'जिम में हम आपको याद कर रहे हैं',
+  'notifications.attendance_nudge.message': 'आप {days} दिनों से नहीं आए हैं। वापस आइए और अपनी दिनचर्या जारी रखिए!',
+  'notifications.membership_renewed.title': 'सदस्यता नवीनीकृत',
+  'notifications.membership_renewed.message': '{name} ने नवीनीकरण किया: {membershipType} सदस्यता {endDate} तक।',
+  'notifications.membership_renewed_member.title': 'आपकी सदस्यता नवीनीकृत हो गई',
+  'notifications.membership_renewed_member.message': 'आपकी {membershipType} सदस्यता अब {endDate} तक है।',
+  'notifications.membership_expiring.title': 'आपकी सदस्यता {days} दिन में समाप्त होगी',
+  'notifications.membership_expiring.message': 'आपकी सदस्यता {endDate} को समाप्त होगी। बिना रुके ट्रेनिंग जारी रखने के लिए नवीनीकरण करें।',
+  'notifications.membership_expiring_staff.title': 'सदस्यता समाप्त होने वाली है',
+  'notifications.membership_expiring_staff.message': '{name} की सदस्यता {endDate} को समाप्त होगी ({days} दिन में)।',
+  'notifications.membership_expired.title': 'आपकी सदस्यता समाप्त हो गई है',
+  'notifications.membership_expired.message': 'आपकी सदस्यता {endDate} को समाप्त हो गई। ट्रेनिंग जारी रखने के लिए नवीनीकरण करें।',
+  'notifications.membership_expired_staff.title': 'सदस्यता समाप्त',
+  'notifications.membership_expired_staff.message': '{name} की सदस्यता {endDate} को समाप्त हो गई।',
+  'notifications.trial_ending.title': 'आपका निःशुल्क ट्रायल {days} दिन में समाप्त होगा',
+  'notifications.trial_ending.message': 'आपका निःशुल्क ट्रायल {date} को समाप्त होगा। बदलाव करते रहने के लिए प्लान चुनें।',
+  'notifications.plan_limit_near.title': 'प्लान की सीमा लगभग पूरी',
+  'notifications.plan_limit_near.message': 'आपके प्लान पर {limit} में से {count} सदस्य। और जोड़ने के लिए अपग्रेड करें।',
+  'notifications.announcement.title': '{title}',
+  'notifications.announcement.message': '{message}',
+  'notifications.payment_completed.title': 'भुगतान प्राप्त हुआ',
+  'notifications.payment_completed.message': '{name} ने ₹{amount} का भुगतान किया।',
+  'notifications.payment_failed.title': 'भुगतान विफल',
+  'notifications.payment_failed.message': '{name} का ₹{amount} का भुगतान विफल रहा।',
+  'notifications.payment_overdue.title': 'भुगतान बकाया: {urgency}',
+  'notifications.payment_overdue.message': '{name} पर ₹{amount} बकाया है, देय तिथि {dueDate} ({days} दिन से बकाया)।',
+  'notifications.refund_processed.title': 'रिफ़ंड संसाधित',
+  'notifications.refund_processed.message': '{name} को ₹{amount} रिफ़ंड किए गए।',
+  'notifications.payment_reminder.title': 'भुगतान अनुस्मारक',
+  'notifications.payment_reminder.message': '₹{amount} की देय तिथि {dueDate} है। यहाँ भुगतान करें: {link}',
+  'notifications.complaint_submitted.title': 'नई शिकायत',
+  'notifications.complaint_submitted.message': '{name} ने {priority} शिकायत दर्ज की: {subject}',
+  'notifications.feedback_response.title': 'आपकी प्रतिक्रिया का उत्तर',
+  'notifications.feedback_response.message': 'जिम ने “{subject}” का उत्तर दिया।',
+  'notifications.chat_message.title': '{name} का नया संदेश',
+  'notifications.chat_message.message': '{preview}',
+  'notifications.action.view': 'देखें',
+  'notifications.action.review': 'समीक्षा करें',
+  'notifications.action.renew': 'नवीनीकरण करें',
+  'notifications.action.pay': 'अभी भुगतान करें',
+  'notifications.action.choose_plan': 'प्लान चुनें',
+  'notifications.action.open': 'खोलें',
+};
+
+export const TEMPLATES: Record<'en' | 'hi', Record<TemplateKey, string>> = { en: EN_TEMPLATES, hi: HI_TEMPLATES };
+
+/** A stored key in the recipient's language (an unknown key is shown as it is, never dropped). */
+export const renderIn = (language: 'en' | 'hi', key: string, params: Readonly<Record<string, string>> = {}): string =>
+  (TEMPLATES[language][key as TemplateKey] ?? EN_TEMPLATES[key as TemplateKey] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+
+export const renderTemplate = (key: TemplateKey, params: Readonly<Record<string, string>> = {}): string => renderIn('en', key, params);
 
 /** What a notification says: keys, parameters and the rendered English text. */
 export interface NotificationText {
@@ -46,7 +145,7 @@ export const memberRegisteredText = (m: { firstName: string; lastName: string; m
   };
 };
 
-const textOf = (titleKey: TemplateKey, messageKey: TemplateKey, params: Record<string, string>): NotificationText => ({
+export const textOf = (titleKey: TemplateKey, messageKey: TemplateKey, params: Record<string, string>): NotificationText => ({
   titleKey,
   messageKey,
   params,
