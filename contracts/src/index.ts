@@ -23,3 +23,4 @@ export * as NotificationEvents from './events/notifications.ts';
 export * as AttendanceEvents from './events/attendance.ts';
 export * as PaymentEvents from './events/payments.ts';
 export * as FeedbackEvents from './events/feedback.ts';
+export * as ChatEvents from './events/chat.ts';
