@@ -28,6 +28,7 @@ import { createWhatsAppAdapter } from '../src/adapters/whatsapp.ts';
 import type { ChannelAdapter } from '../src/adapters/channels.ts';
 import { buildApp } from '../src/build-app.ts';
 import { memberCopyHandlers } from '../src/consumers/member-copies.ts';
+import { feedbackHandlers, paymentHandlers } from '../src/consumers/other-services.ts';
 import { onMemberRegistered } from '../src/consumers/member-registered.ts';
 import { onUserRegistered } from '../src/consumers/recipients.ts';
 import { sweepReminders } from '../src/consumers/reminders.ts';
@@ -548,6 +549,154 @@ describe('delivery (email over SMTP, WhatsApp Cloud API)', () => {
       ['sent', 2],
       ['sent', 2],
     ]);
+  });
+});
+
+describe('rules for payments, feedback and chat', () => {
+  const raw = (type: string, data: Record<string, unknown>, locationId = L1): EventEnvelope<Record<string, unknown>> => ({
+    eventId: newId(),
+    type,
+    version: 1,
+    occurredAt: now.toISOString(),
+    orgId,
+    locationId,
+    aggregateId: newId(),
+    correlationId: newId(),
+    causationId: newId(),
+    data,
+  });
+  const paymentHandler = (type: string) => paymentHandlers.find((h) => h.type === type)!;
+  const payment = (memberId: string, o: Record<string, unknown> = {}) => ({
+    paymentId: newId(),
+    organizationId: orgId,
+    locationId: L1,
+    category: 'member',
+    type: 'membership_fee',
+    status: 'pending',
+    memberId,
+    memberName: 'Riya Singh',
+    trainerId: null,
+    trainerName: '',
+    amountPaise: 150000,
+    gstPaise: 27000,
+    totalPaise: 177000,
+    refundedPaise: 0,
+    method: 'upi',
+    description: 'Membership',
+    membershipType: null,
+    membershipPeriod: null,
+    paymentFrequency: null,
+    salaryPeriod: null,
+    dueDate: null,
+    source: 'staff',
+    sourceId: null,
+    occurredAt: now.toISOString(),
+    recordedBy: null,
+    ...o,
+  });
+
+  it('a payment reminder goes to the member by email and, with consent, WhatsApp, whatever their switches, with amount, due date and link', async () => {
+    const m = await registerMember();
+    await call(member(m), 'PUT', '/notifications/consent', { granted: true });
+    await apply(
+      paymentHandler('payments.payment_reminder_requested'),
+      raw('payments.payment_reminder_requested', {
+        reminderId: newId(),
+        paymentId: newId(),
+        organizationId: orgId,
+        locationId: L1,
+        memberId: m,
+        memberName: 'Riya Singh',
+        email: '',
+        phone: '',
+        amountPaise: 177000,
+        description: 'Membership',
+        dueDate: '2026-12-05',
+        paymentLinkUrl: 'https://rzp.io/i/abc123',
+        locale: null,
+        message: null,
+        requestedBy: owner.id,
+        occurredAt: now.toISOString(),
+      }),
+    );
+    const [n] = await notificationsOf(m);
+    expect(n).toMatchObject({ category: 'payment_reminder', message: '₹1,770 is due on 2026-12-05. Pay here: https://rzp.io/i/abc123' });
+    expect((await deliveriesOf(m)).map((d) => d.channel)).toEqual(['email', 'sms']);
+  });
+
+  it('an overdue payment: staff are told once per urgency step (Urgent above 3 days), however often the sweep runs', async () => {
+    const m = await registerMember();
+    const due = new Date(now.getTime() - 5 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
+    await apply(paymentHandler('payments.payment_recorded'), raw('payments.payment_recorded', payment(m, { dueDate: due })));
+    await sweepReminders(db(), now);
+    await sweepReminders(db(), now);
+    const told = (await notificationsOf(owner.id)).filter((n) => n.category === 'payment_overdue' && (n.params as Record<string, string>).dueDate === due);
+    expect(told.map((n) => [n.priority, n.title])).toEqual([['high', 'Payment overdue: Urgent']]);
+  });
+
+  it('a complaint reaches the location’s staff at its priority; other feedback tells nobody; a response reaches its author', async () => {
+    const base = { locationId: L1, rating: 2, isAnonymous: false, memberId: null, memberName: 'Riya Singh', trainerId: null, submittedAt: now.toISOString() };
+    const complaint = raw('feedback.feedback_submitted', {
+      ...base,
+      feedbackId: newId(),
+      type: 'complaint',
+      title: 'AC broken',
+      complaintCategory: 'equipment',
+      priority: 'urgent',
+    });
+    const general = raw('feedback.feedback_submitted', {
+      ...base,
+      feedbackId: newId(),
+      type: 'general',
+      title: 'Nice gym',
+      complaintCategory: null,
+      priority: null,
+    });
+    await apply(feedbackHandlers[0]!, complaint);
+    await apply(feedbackHandlers[0]!, general);
+    const mine = (await notificationsOf(adminL1.id)).filter((n) => n.type === 'feedback');
+    expect(mine.map((n) => [n.category, n.priority, n.message])).toEqual([
+      ['complaint_submitted', 'urgent', 'Riya Singh raised a urgent complaint: AC broken'],
+    ]);
+    const author = newId();
+    await apply(
+      feedbackHandlers[1]!,
+      raw('feedback.feedback_responded', {
+        feedbackId: newId(),
+        locationId: L1,
+        title: 'AC broken',
+        message: 'Fixed',
+        respondedById: owner.id,
+        respondedByName: 'O',
+        respondedAt: now.toISOString(),
+        recipientId: author,
+        isAnonymous: true,
+      }),
+    );
+    expect((await notificationsOf(author)).map((n) => n.category)).toEqual(['feedback_response']);
+  });
+
+  it('a chat message tells each recipient in-app only, with a link into the conversation', async () => {
+    const [u1, u2] = [newId(), newId()];
+    await setPrefs({ id: u1, role: 'member', locs: [L1] }, (p) => (p.system.channels = { inApp: true, email: true, sms: true }));
+    await db()
+      .transaction()
+      .execute((trx) =>
+        applyRule(
+          trx,
+          raw('chat.message_sent', {
+            conversationId: newId(),
+            conversationName: null,
+            recipientIds: [u1, u2],
+            senderName: 'Coach Vikram',
+            preview: 'See you at 6',
+            link: '/dashboard/chat?c=abc',
+          }),
+        ),
+      );
+    for (const u of [u1, u2])
+      expect((await notificationsOf(u)).map((n) => [n.title, n.action_url])).toEqual([['New message from Coach Vikram', '/dashboard/chat?c=abc']]);
+    expect(await deliveriesOf(u1)).toEqual([]);
   });
 });
 

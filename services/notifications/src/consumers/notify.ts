@@ -26,6 +26,8 @@ export interface NotificationSpec {
    * with consent, WhatsApp). A category the recipient turned off still gets nothing.
    */
   forceChannels?: { email?: boolean; sms?: boolean };
+  /** No email or WhatsApp/SMS, whatever the switches say. */
+  inAppOnly?: boolean;
 }
 
 /** One recipient and where their notification leads (a trainer is not sent to a staff screen). */
@@ -97,8 +99,8 @@ export const deliver = async (
     });
     if (!row) continue; // this event already notified this recipient
     await scheduleDeliveries(trx, row, {
-      email: pref.channels.email || spec.forceChannels?.email === true,
-      sms: pref.channels.sms || spec.forceChannels?.sms === true,
+      email: !spec.inAppOnly && (pref.channels.email || spec.forceChannels?.email === true),
+      sms: !spec.inAppOnly && (pref.channels.sms || spec.forceChannels?.sms === true),
       language: prefs.language,
       at: new Date(env.occurredAt),
     });

@@ -3,6 +3,7 @@ import type { Logger } from '@akhada/kit';
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
+import { overdueUrgency } from '../domain/rules.ts';
 import { applyRule } from './rules-engine.ts';
 
 /** A name-based UUID (version 5 layout over SHA-1): the same reminder always gets the same id, so it notifies once. */
@@ -105,6 +106,44 @@ export const sweepReminders = async (db: Kysely<NotificationsDb>, now: Date): Pr
     const limit = PLAN_TERMS[c.plan as PlanId]?.members;
     if (!limit || Number(c.n) < Math.ceil(limit * PLAN_LIMIT_SHARE)) continue;
     envs.push(reminder('notifications.plan_limit_near', `plan-limit:${c.org_id}:${c.plan}`, c.org_id, now, { count: Number(c.n), limit }));
+  }
+
+  const overdue = await db
+    .selectFrom('payment_copies')
+    .select([
+      'payment_id',
+      'org_id',
+      'location_id',
+      'member_id',
+      'member_name',
+      'total_paise',
+      sql<string>`to_char(due_date, 'YYYY-MM-DD')`.as('due_date'),
+      sql<number>`((${now}::timestamptz at time zone 'Asia/Kolkata')::date - due_date)`.as('days'),
+    ])
+    .where('status', '=', 'pending')
+    .where('due_date', 'is not', null)
+    .where(sql<boolean>`due_date < (${now}::timestamptz at time zone 'Asia/Kolkata')::date`)
+    .execute();
+  for (const p of overdue) {
+    const urgency = overdueUrgency(Number(p.days));
+    if (!urgency) continue;
+    envs.push(
+      reminder(
+        'notifications.payment_overdue',
+        `overdue:${p.payment_id}:${urgency.label}`,
+        p.org_id,
+        now,
+        {
+          paymentId: p.payment_id,
+          memberId: p.member_id,
+          memberName: p.member_name,
+          amountPaise: Number(p.total_paise),
+          dueDate: p.due_date,
+          daysOverdue: Number(p.days),
+        },
+        p.location_id,
+      ),
+    );
   }
 
   let notified = 0;

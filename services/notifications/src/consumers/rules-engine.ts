@@ -33,6 +33,7 @@ export const applyRule = async (
 ): Promise<string[]> => {
   if (!line) return [];
   const facts = await factsOf(trx, env);
+  if (line.when && !line.when(facts)) return [];
   const locationId = str(env.data.locationId) ?? facts.member?.locationId ?? env.locationId ?? null;
   const needsStaff = line.tell.some((t) => t.to === 'staff' || t.to === 'owners');
   const staff = needsStaff ? await staffOrPark(trx, env) : [];
@@ -49,8 +50,10 @@ export const applyRule = async (
         return str(env.data.memberId) ? [str(env.data.memberId)!] : [];
       case 'trainer':
         return facts.member?.trainerId ? [facts.member.trainerId] : [];
-      case 'participant':
-        return str(env.data.recipientId) ? [str(env.data.recipientId)!] : [];
+      case 'participant': {
+        const many = Array.isArray(env.data.recipientIds) ? env.data.recipientIds.filter((x): x is string => typeof x === 'string') : [];
+        return str(env.data.recipientId) ? [str(env.data.recipientId)!, ...many] : many;
+      }
     }
   };
   const notified: string[] = [];
@@ -76,6 +79,7 @@ export const applyRule = async (
           preference: line.preference,
           text: textOf(`${stem}.title` as TemplateKey, `${stem}.message` as TemplateKey, params),
           ...(line.forceChannels ? { forceChannels: line.forceChannels } : {}),
+          ...(line.inAppOnly ? { inAppOnly: true } : {}),
         },
         ids.map((recipientId) => ({ recipientId, ...action })),
       )),

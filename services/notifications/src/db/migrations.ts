@@ -182,4 +182,22 @@ export const migrations: Record<string, Migration> = {
       await sql`create index notifications_search_idx on notifications (recipient_id, org_id, created_at desc)`.execute(db);
     },
   },
+  '0009_payment_copies': {
+    /** Pending payments with a due date, from payments' events: the sweep tells staff when one is overdue (once per urgency step). */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('payment_copies')
+        .addColumn('payment_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('member_id', 'uuid')
+        .addColumn('member_name', 'text', (c) => c.notNull())
+        .addColumn('total_paise', 'bigint', (c) => c.notNull())
+        .addColumn('due_date', 'date')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('as_of', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await sql`create index payment_copies_due_idx on payment_copies (due_date) where status = 'pending'`.execute(db);
+    },
+  },
 };

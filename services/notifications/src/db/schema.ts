@@ -133,7 +133,22 @@ export interface AnnouncementsTable {
   created_at: Date;
 }
 
+/** This service's copy of payments that may become overdue (payments' events). */
+export interface PaymentCopiesTable {
+  payment_id: string;
+  org_id: string;
+  location_id: string;
+  member_id: string | null;
+  member_name: string;
+  total_paise: number;
+  due_date: string | null;
+  status: string;
+  /** occurredAt of the payments event this row reflects; older events never overwrite it. */
+  as_of: Date;
+}
+
 export interface NotificationsDb extends KitTables {
+  payment_copies: PaymentCopiesTable;
   notification_preferences: NotificationPreferencesTable;
   messaging_consent: MessagingConsentTable;
   member_copies: MemberCopiesTable;

@@ -38,6 +38,10 @@ export interface RuleLine {
   params: (f: Facts) => Record<string, string>;
   /** Channels used whatever the recipient's channel switches (consent still needed for WhatsApp/SMS). */
   forceChannels?: { email?: boolean; sms?: boolean };
+  /** In-app only, whatever the channel switches say (chat: mail per message would be noise). */
+  inAppOnly?: true;
+  /** Applies only when this holds (a feedback line for complaints only). */
+  when?: (f: Facts) => boolean;
 }
 
 /** The preference category of a notification type (membership notifications are the system's). */
@@ -45,7 +49,7 @@ export const preferenceCategoryOf = (type: NotificationType): NotificationCatego
 
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 const rupees = (paise: unknown): string => (typeof paise === 'number' ? (paise / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 }) : str(paise));
-const memberName = (f: Facts): string => f.member?.name || [str(f.data.firstName), str(f.data.lastName)].join(' ').trim() || str(f.data.memberName);
+const memberName = (f: Facts): string => str(f.data.memberName) || f.member?.name || [str(f.data.firstName), str(f.data.lastName)].join(' ').trim();
 const MEMBERSHIP_LABELS: Record<string, string> = { basic: 'Basic', premium: 'Premium', vip: 'VIP', annual: 'Annual' };
 
 /** The spec's overdue urgency: Critical above 7 days, Urgent above 3, Overdue above 0. */
@@ -115,22 +119,29 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
     tell: [{ to: 'owners', template: 'plan_limit_near', category: 'plan_limit_near', action: { url: '/dashboard/settings/plan', key: 'choose_plan' } }],
     params: (f) => ({ count: str(f.data.count), limit: str(f.data.limit) }),
   },
-  // Payments (contract on branch `payments`): the lines below name its events; they apply once its consumer is wired.
+  // Payments (integer paise in events; the message shows rupees).
   'payments.payment_completed': {
     type: 'payment',
     preference: 'payment',
     priority: 'low',
-    tell: [{ to: 'staff', template: 'payment_completed', category: 'payment_completed', action: payments }],
-    params: (f) => ({ name: memberName(f), amount: rupees(f.data.amountPaise) }),
+    tell: [
+      { to: 'staff', template: 'payment_completed', category: 'payment_completed', action: payments },
+      { to: 'member', template: 'payment_received_member', category: 'payment_completed', action: payments },
+    ],
+    params: (f) => ({ name: memberName(f), amount: rupees(f.data.totalPaise) }),
   },
   'payments.payment_failed': {
     type: 'payment',
     preference: 'payment',
     priority: 'high',
-    tell: [{ to: 'staff', template: 'payment_failed', category: 'payment_failed', action: payments }],
-    params: (f) => ({ name: memberName(f), amount: rupees(f.data.amountPaise) }),
+    tell: [
+      { to: 'staff', template: 'payment_failed', category: 'payment_failed', action: payments },
+      { to: 'member', template: 'payment_failed_member', category: 'payment_failed', action: { url: '/dashboard/payments', key: 'pay' } },
+    ],
+    params: (f) => ({ name: memberName(f), amount: rupees(f.data.totalPaise) }),
   },
-  'payments.payment_overdue': {
+  // Overdue: raised by the reminder sweep from this service's copy of pending payments, once per urgency step.
+  'notifications.payment_overdue': {
     type: 'payment',
     preference: 'payment',
     priority: (f) => overdueUrgency(Number(f.data.daysOverdue))?.priority ?? 'medium',
@@ -143,29 +154,65 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
       urgency: overdueUrgency(Number(f.data.daysOverdue))?.label ?? 'Overdue',
     }),
   },
-  'payments.refund_processed': {
+  'payments.payment_refunded': {
     type: 'payment',
     preference: 'payment',
     priority: 'medium',
     tell: [
       { to: 'staff', template: 'refund_processed', category: 'refund_processed', action: payments },
-      { to: 'member', template: 'refund_processed', category: 'refund_processed', action: null },
+      { to: 'member', template: 'refund_processed_member', category: 'refund_processed', action: null },
     ],
-    params: (f) => ({ name: memberName(f), amount: rupees(f.data.amountPaise) }),
+    params: (f) => ({ name: memberName(f), amount: rupees(f.data.refundPaise) }),
   },
+  /** How payments "sends a reminder": to the member by email and, with consent, WhatsApp/SMS, with the payment link. */
   'payments.payment_reminder_requested': {
     type: 'payment',
     preference: 'payment',
     priority: 'high',
     tell: [{ to: 'member', template: 'payment_reminder', category: 'payment_reminder', action: { url: '/dashboard/payments', key: 'pay' } }],
-    params: (f) => ({ amount: rupees(f.data.amountPaise), dueDate: str(f.data.dueDate), link: str(f.data.paymentLink) }),
+    params: (f) => ({
+      amount: rupees(f.data.amountPaise),
+      dueDate: str(f.data.dueDate) || '—',
+      link: str(f.data.paymentLinkUrl) || '/dashboard/payments',
+      description: str(f.data.description),
+    }),
     forceChannels: { email: true, sms: true },
+  },
+  // Feedback: a complaint goes to the location's staff at its own priority; a response to its author.
+  'feedback.feedback_submitted': {
+    type: 'feedback',
+    preference: 'feedback',
+    priority: (f) => (['low', 'medium', 'high', 'urgent'].includes(str(f.data.priority)) ? (str(f.data.priority) as NotificationPriority) : 'medium'),
+    when: (f) => f.data.type === 'complaint',
+    tell: [{ to: 'staff', template: 'complaint_submitted', category: 'complaint_submitted', action: { url: '/dashboard/feedback/manage', key: 'review' } }],
+    params: (f) => ({ name: str(f.data.memberName) || 'A member', priority: str(f.data.priority) || 'medium', subject: str(f.data.title) }),
+  },
+  'feedback.feedback_responded': {
+    type: 'feedback',
+    preference: 'feedback',
+    priority: 'medium',
+    tell: [{ to: 'participant', template: 'feedback_response', category: 'feedback_response', action: { url: '/dashboard/feedback/mine', key: 'view' } }],
+    params: (f) => ({ subject: str(f.data.title) }),
+  },
+  // Chat: each recipient of a message, in-app only (the chat itself is live; this is the bell for whoever was away).
+  'chat.message_sent': {
+    type: 'system',
+    preference: 'system',
+    priority: 'low',
+    inAppOnly: true,
+    tell: [{ to: 'participant', template: 'chat_message', category: 'chat_message', action: { url: '{link}', key: 'open' } }],
+    params: (f) => ({ name: str(f.data.conversationName) || str(f.data.senderName), preview: str(f.data.preview), link: str(f.data.link) }),
   },
 };
 
 /** Fills `{name}` placeholders of an action path. */
 export const fillPath = (url: string, params: Readonly<Record<string, string>>): string =>
-  url.replace(/\{(\w+)\}/g, (_w, n: string) => encodeURIComponent(params[n] ?? ''));
+  // `{link}`: an in-app path the event gives whole (chat's conversation link); anything but a local path is refused.
+  url === '{link}'
+    ? params.link?.startsWith('/') && !params.link.startsWith('//')
+      ? params.link
+      : '/dashboard'
+    : url.replace(/\{(\w+)\}/g, (_w, n: string) => encodeURIComponent(params[n] ?? ''));
 
 /** Retry back-off of a failed delivery: 30 s, 2 min, 8 min, … capped at 1 h; after MAX_ATTEMPTS it is failed. */
 export const MAX_ATTEMPTS = 5;

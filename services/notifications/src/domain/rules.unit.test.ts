@@ -20,7 +20,7 @@ describe('rule table', () => {
     expect(overdueUrgency(4)).toEqual({ label: 'Urgent', priority: 'high' });
     expect(overdueUrgency(7)).toEqual({ label: 'Urgent', priority: 'high' });
     expect(overdueUrgency(8)).toEqual({ label: 'Critical', priority: 'urgent' });
-    const line = RULES['payments.payment_overdue']!;
+    const line = RULES['notifications.payment_overdue']!;
     expect(typeof line.priority === 'function' && line.priority({ data: { daysOverdue: 9 }, member: null })).toBe('urgent');
   });
 
