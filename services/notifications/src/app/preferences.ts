@@ -19,7 +19,18 @@ export const updatePreferences = async (
     return { notifications: body.notifications, language };
   });
 
-export const getConsent = ({ db }: Pick<NotificationsDeps, 'db'>, caller: Caller): Promise<MessagingConsent> => consentOf(db, caller.recipientId, caller.orgId);
+/** The caller's consent; without a number of their own yet, the one the gym has on record is offered (not consented to). */
+export const getConsent = async ({ db }: Pick<NotificationsDeps, 'db'>, caller: Caller): Promise<MessagingConsent> => {
+  const consent = await consentOf(db, caller.recipientId, caller.orgId);
+  if (consent.phone) return consent;
+  const member = await db
+    .selectFrom('member_copies')
+    .select('phone')
+    .where('member_id', '=', caller.recipientId)
+    .where('org_id', '=', caller.orgId)
+    .executeTakeFirst();
+  return { ...consent, phone: member?.phone || null };
+};
 
 /**
  * Gives consent (with the number to message: the one given, else the one on record) or withdraws it. A withdrawal

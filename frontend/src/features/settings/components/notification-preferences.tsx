@@ -120,8 +120,9 @@ function WhatsAppConsent() {
   const consent = useMessagingConsent();
   const save = useSaveMessagingConsent();
   const { describe } = useErrorText();
-  const [phone, setPhone] = useState('');
+  const [phone, setPhone] = useState<string | null>(null);
   const c = consent.data;
+  const number = phone ?? c?.phone ?? '';
   const when = (iso: string | null) =>
     iso ? new Date(iso).toLocaleString(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'medium', timeStyle: 'short' }) : '';
   return (
@@ -138,19 +139,19 @@ function WhatsAppConsent() {
               role="switch"
               checked={c.granted}
               disabled={save.isPending}
-              onChange={(e) => save.mutate(e.target.checked ? { granted: true, ...(phone.trim() ? { phone: phone.trim() } : {}) } : { granted: false })}
+              onChange={(e) => save.mutate(e.target.checked ? { granted: true, ...(number.trim() ? { phone: number.trim() } : {}) } : { granted: false })}
               data-testid="whatsapp-consent-toggle"
             />
             <span className="notification-prefs__name">{t('settings:consent.toggle')}</span>
           </label>
-          {!c.granted && !c.phone ? (
+          {!c.granted ? (
             <label className="field">
               <span className="field__label">{t('settings:consent.phone')}</span>
               <input
                 className="input"
                 type="tel"
                 inputMode="tel"
-                value={phone}
+                value={number}
                 onChange={(e) => setPhone(e.target.value)}
                 data-testid="whatsapp-consent-phone"
               />
