@@ -31,6 +31,8 @@ describe('settings → Notifications', () => {
     fireEvent.click(screen.getByTestId('pref-attendance-email'));
     fireEvent.click(screen.getByTestId('prefs-save'));
     expect((await screen.findByTestId('prefs-saved')).textContent).toContain('Settings saved!');
+    // Staff have no WhatsApp consent switch (it is the members').
+    expect(screen.queryByTestId('whatsapp-consent')).toBeNull();
     expect(saved).toEqual({
       notifications: {
         ...DEFAULT_NOTIFICATION_PREFERENCES,
