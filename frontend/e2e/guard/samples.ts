@@ -102,6 +102,14 @@ const FIELD_HINTS: Record<string, Hint> = {
 const ROUTE_HINTS: Record<string, Hint> = {
   // Admins may add trainers, not admins: a trainer keeps the sample valid for every role the route lists.
   'auth.createStaff.role': () => 'trainer',
+  // Six categories of { enabled, channels { inApp, email, sms } }: the field named "email" is a switch here, not an address.
+  'notifications.updatePreferences.notifications': () =>
+    Object.fromEntries(
+      ['payment', 'attendance', 'trainer', 'system', 'feedback', 'inventory'].map((c) => [
+        c,
+        { enabled: true, channels: { inApp: true, email: false, sms: false } },
+      ]),
+    ),
 };
 
 const plainString = (spec: FieldSpec): string => {
