@@ -67,6 +67,26 @@ export const ErrorCode = z.enum([
   'HEADERS_TOO_LARGE',
   /** 400 before any route: a request that is not valid HTTP, or a URL with a broken %-escape. */
   'BAD_REQUEST',
+  /** 409 (feedback): the ticket cannot move to that status from where it is. */
+  'FEEDBACK_INVALID_TRANSITION',
+  /** 409 (feedback): the 7 days in which the author may reopen have passed. */
+  'FEEDBACK_REOPEN_EXPIRED',
+  /** 409 (feedback): the member answered this survey already. */
+  'SURVEY_ALREADY_ANSWERED',
+  /** 409 (feedback): the survey is not active or outside its period. */
+  'SURVEY_CLOSED',
+  /** 409 (feedback): a survey's questions cannot change once it has answers. */
+  'SURVEY_HAS_RESPONSES',
+  /** 403 (chat): the caller may not start a chat with this person (not their trainer, client or location's staff). */
+  'CHAT_NOT_ALLOWED',
+  /** 413 (chat): an attachment above the size limit ("File is too large: the limit is 10 MB"). */
+  'FILE_TOO_LARGE',
+  /** 415 (chat): a file whose bytes are not one of the accepted types (a renamed .exe, whatever its name says). */
+  'UNSUPPORTED_FILE_TYPE',
+  /** 409 (chat): the conversation has the most pinned messages already. */
+  'PIN_LIMIT_REACHED',
+  /** 403 (chat): a signed attachment link that expired, was altered, or whose person left the conversation. */
+  'LINK_EXPIRED',
   'INTERNAL',
   /** 409 (payments): the payment is not pending (update, delete, mark-paid, online payment of a paid one). */
   'PAYMENT_NOT_PENDING',

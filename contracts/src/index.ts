@@ -22,3 +22,5 @@ export * as TrainerEvents from './events/trainers.ts';
 export * as NotificationEvents from './events/notifications.ts';
 export * as AttendanceEvents from './events/attendance.ts';
 export * as PaymentEvents from './events/payments.ts';
+export * as FeedbackEvents from './events/feedback.ts';
+export * as ChatEvents from './events/chat.ts';

@@ -48,3 +48,67 @@ export const PresenceCheckedOut = z.object({
   autoClosed: z.boolean(),
 });
 export type PresenceCheckedOut = z.infer<typeof PresenceCheckedOut>;
+
+/**
+ * Chat over the same hub socket (the bell's): server → client only. The hub puts every socket in its person's room
+ * (`user:<orgId>:<userId>`, from the verified token) and sends each chat event to the rooms of the conversation's
+ * participants, in the order the chat service wrote them (one Kafka partition per conversation). At most once, like
+ * presence: after a reconnect a screen refetches its lists and the open conversation.
+ */
+export const CHAT_SOCKET_EVENTS = {
+  /** ChatSocketMessage: a new message (attachments without links: fetch the message page for them). */
+  message: 'chat:message',
+  /** ChatSocketMessageDeleted */
+  messageDeleted: 'chat:message_deleted',
+  /** ChatSocketReaction */
+  reaction: 'chat:reaction',
+  /** ChatSocketPin */
+  pin: 'chat:pin',
+  /** ChatSocketConversation: a conversation the person is in was made, or its participants changed. */
+  conversation: 'chat:conversation',
+  /** ChatSocketRead: a participant's read mark moved. */
+  read: 'chat:read',
+  /** ChatSocketTyping */
+  typing: 'chat:typing',
+} as const;
+export type ChatSocketEvent = (typeof CHAT_SOCKET_EVENTS)[keyof typeof CHAT_SOCKET_EVENTS];
+
+export const ChatSocketMessage = z.object({
+  conversationId: z.uuid(),
+  message: z.object({
+    _id: z.uuid(),
+    conversationId: z.uuid(),
+    seq: z.number().int().min(1),
+    sender: z.object({ _id: z.uuid(), firstName: z.string(), lastName: z.string() }),
+    type: z.enum(['text', 'image', 'file', 'system']),
+    text: z.string(),
+    replyToId: z.uuid().nullable(),
+    attachments: z.array(z.object({ _id: z.uuid(), originalName: z.string(), mimeType: z.string(), size: z.number().int().min(0), hasThumbnail: z.boolean() })),
+    createdAt: z.iso.datetime({ offset: true }),
+  }),
+});
+export type ChatSocketMessage = z.infer<typeof ChatSocketMessage>;
+export const ChatSocketMessageDeleted = z.object({ conversationId: z.uuid(), messageId: z.uuid() });
+export type ChatSocketMessageDeleted = z.infer<typeof ChatSocketMessageDeleted>;
+export const ChatSocketReaction = z.object({
+  conversationId: z.uuid(),
+  messageId: z.uuid(),
+  userId: z.uuid(),
+  emoji: z.string(),
+  added: z.boolean(),
+  reactions: z.array(z.object({ emoji: z.string(), users: z.array(z.uuid()), count: z.number().int().min(1) })),
+});
+export type ChatSocketReaction = z.infer<typeof ChatSocketReaction>;
+export const ChatSocketPin = z.object({ conversationId: z.uuid(), messageId: z.uuid(), isPinned: z.boolean(), by: z.uuid() });
+export type ChatSocketPin = z.infer<typeof ChatSocketPin>;
+export const ChatSocketConversation = z.object({ conversationId: z.uuid(), change: z.enum(['created', 'participants_changed']), removed: z.boolean() });
+export type ChatSocketConversation = z.infer<typeof ChatSocketConversation>;
+export const ChatSocketRead = z.object({
+  conversationId: z.uuid(),
+  userId: z.uuid(),
+  lastReadAt: z.iso.datetime({ offset: true }),
+  lastReadSeq: z.number().int().min(0),
+});
+export type ChatSocketRead = z.infer<typeof ChatSocketRead>;
+export const ChatSocketTyping = z.object({ conversationId: z.uuid(), userId: z.uuid(), name: z.string(), isTyping: z.boolean() });
+export type ChatSocketTyping = z.infer<typeof ChatSocketTyping>;

@@ -18,7 +18,13 @@ export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
  * Extra public prefixes that map onto a service (e.g. settings lives with auth; the public website's contact form is
  * stored by auth, while `/api/public/landing` is answered by the gateway itself).
  */
-export const EXTRA_PREFIXES: Record<string, ServiceName> = { settings: 'auth', pos: 'inventory', public: 'auth' };
+export const EXTRA_PREFIXES: Record<string, ServiceName> = {
+  settings: 'auth',
+  pos: 'inventory',
+  public: 'auth',
+  // A path below another prefix: the more specific route wins in the gateway (notification preferences live with notifications).
+  'settings/notifications': 'notifications',
+};
 
 /**
  * Environments that share one broker (development, the browser-test stack, benchmarks) keep apart by a namespace

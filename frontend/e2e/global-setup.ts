@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 
-export const E2E = { gatewayPort: 18080, portOffset: 10000, smtpPort: 12525, mailHttpPort: 18025, controlPort: 18099 };
+export const E2E = { gatewayPort: 18080, portOffset: 10000, smtpPort: 12525, mailHttpPort: 18025, controlPort: 18099, whatsappPort: 18026 };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,7 +32,13 @@ export default async function setup(project: TestProject) {
   }
   // Its own topics and consumer groups, so a development stack on the same broker never mixes with the test stack.
   process.env.AKHADA_TOPIC_NAMESPACE = 'e2e';
-  const infra = await provision({ root, database: 'akhada_e2e', fresh: true, smtp: { smtpPort: E2E.smtpPort, httpPort: E2E.mailHttpPort } });
+  const infra = await provision({
+    root,
+    database: 'akhada_e2e',
+    fresh: true,
+    smtp: { smtpPort: E2E.smtpPort, httpPort: E2E.mailHttpPort },
+    whatsapp: { port: E2E.whatsappPort },
+  });
   const stack = await startStack({
     root,
     databaseUrl: infra.databaseUrl,
@@ -40,6 +46,7 @@ export default async function setup(project: TestProject) {
     portOffset: E2E.portOffset,
     gatewayPort: E2E.gatewayPort,
     smtpPort: E2E.smtpPort,
+    whatsappPort: E2E.whatsappPort,
     appUrl: `http://127.0.0.1:${E2E.gatewayPort}`,
     logLevel: 'warn',
     // The suite signs in many times from one address; production limits stay as they are.

@@ -31,4 +31,11 @@ describe('route table (guest routes from the contracts)', () => {
     expect(isGuestRoute(table.auth!, 'HEAD', '/auth/.well-known/jwks.json')).toBe(true);
     expect(isGuestRoute(table.auth!, 'GET', '/auth/me')).toBe(false);
   });
+
+  it('sends /settings/notifications to notifications while the rest of /settings stays with auth', () => {
+    const table = Object.fromEntries(routeTable({}).map((r) => [r.prefix, r]));
+    expect(table.settings!.service).toBe('auth');
+    expect(table['settings/notifications']!.service).toBe('notifications');
+    expect(table['settings/notifications']!.upstream).toBe('http://127.0.0.1:4108');
+  });
 });

@@ -44,7 +44,7 @@ const buildFrontend = async (force = false): Promise<void> => {
 const TYPECHECK = ['tsconfig.json', 'frontend/tsconfig.json'];
 
 async function start(): Promise<void> {
-  const infra = await provision({ root, database: process.env.AKHADA_DB ?? 'akhada', smtp: { smtpPort: 2525, httpPort: 8025 } });
+  const infra = await provision({ root, database: process.env.AKHADA_DB ?? 'akhada', smtp: { smtpPort: 2525, httpPort: 8025 }, whatsapp: { port: 8026 } });
   onShutdown(() => infra.stop());
   await buildFrontend();
   const port = Number(process.env.GATEWAY_PORT ?? 8080);
@@ -55,6 +55,7 @@ async function start(): Promise<void> {
     portOffset: 0,
     gatewayPort: port,
     smtpPort: 2525,
+    whatsappPort: 8026,
     appUrl: `http://localhost:${port}`,
     logLevel: process.env.LOG_LEVEL ?? 'info',
   });
@@ -67,8 +68,9 @@ async function start(): Promise<void> {
     admin    ${DEMO.admin.email}    (${DEMO.cities[1]})
     trainer  ${DEMO.trainer.email}  (${DEMO.cities[0]})
 
-  Mail sent by the product (password resets): http://127.0.0.1:8025/messages
   Razorpay stand-in (test payments, no money moves): ${stack.razorpayUrl}/__standin/webhooks
+  Mail sent by the product (password resets, notifications): http://127.0.0.1:8025/messages
+  WhatsApp messages sent by the product (local stand-in): http://127.0.0.1:8026/messages
   Press Ctrl-C to stop everything this command started.
 `);
   await new Promise(() => {}); // until Ctrl-C (onShutdown stops the processes, then Kafka/PostgreSQL if we started them)

@@ -3,6 +3,7 @@ import { topicSpecs } from '@akhada/contracts';
 import { ensureDatabase, ensurePostgres, type PostgresHandle } from './postgres.ts';
 import { ensureKafka, ensureTopics, type KafkaHandle } from './kafka.ts';
 import { isSmtpSinkRunning, startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { isWhatsAppSinkRunning, startWhatsAppSink, type WhatsAppSink } from './whatsapp-sink.ts';
 
 export interface Infra {
   databaseUrl: string;
@@ -10,6 +11,7 @@ export interface Infra {
   pg: PostgresHandle;
   kafka: KafkaHandle;
   sink?: SmtpSink;
+  whatsappSink?: WhatsAppSink;
   /** Stops only what this call started. */
   stop(): Promise<void>;
 }
@@ -19,11 +21,14 @@ export async function provision({
   database,
   fresh = false,
   smtp,
+  whatsapp,
 }: {
   root: string;
   database: string;
   fresh?: boolean;
   smtp?: { smtpPort: number; httpPort: number };
+  /** The WhatsApp Cloud API stand-in (notifications sends WhatsApp/SMS there in development and tests). */
+  whatsapp?: { port: number };
 }): Promise<Infra> {
   const t0 = Date.now();
   const [pg, kafka] = await Promise.all([ensurePostgres({ root }), ensureKafka({ root })]);
@@ -31,6 +36,8 @@ export async function provision({
   await ensureTopics(kafka.brokers, topicSpecs());
   let sink: SmtpSink | undefined;
   if (smtp && !(await isSmtpSinkRunning(smtp.httpPort))) sink = await startSmtpSink(smtp);
+  let whatsappSink: WhatsAppSink | undefined;
+  if (whatsapp && !(await isWhatsAppSinkRunning(whatsapp.port))) whatsappSink = await startWhatsAppSink(whatsapp);
   console.error(
     `[infra] PostgreSQL ${pg.startedByUs ? 'started' : 'reused'}, Kafka ${kafka.startedByUs ? 'started' : 'reused'} (${kafka.brokers.join(',')}), ` +
       `database ${database}${fresh ? ' (fresh)' : ''}, ${topicSpecs().length} topics, in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
@@ -41,7 +48,9 @@ export async function provision({
     pg,
     kafka,
     sink,
+    whatsappSink,
     async stop() {
+      await whatsappSink?.stop();
       await sink?.stop();
       await kafka.stop();
       await pg.stop();

@@ -15,6 +15,8 @@ export interface StackOptions {
   portOffset: number;
   gatewayPort: number;
   smtpPort: number;
+  /** The WhatsApp Cloud API stand-in's port (notifications' WHATSAPP_API_URL); unset: the service's default. */
+  whatsappPort?: number;
   appUrl: string;
   logLevel?: string;
   /** Extra environment for every process. */
@@ -121,6 +123,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     APP_URL: o.appUrl,
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(o.smtpPort),
+    ...(o.whatsappPort ? { WHATSAPP_API_URL: `http://127.0.0.1:${o.whatsappPort}` } : {}),
     INSTANCE_ID: instanceIds.get(procKey(s, k)) ?? newInstanceId(s, k),
     ...(s === 'payments' && razorpay ? razorpayStandinEnv(razorpay) : {}),
   });

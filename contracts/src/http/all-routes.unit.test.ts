@@ -29,6 +29,7 @@ describe('route registry', () => {
         'auth.login',
         'auth.register',
         'auth.resetPassword',
+        'chat.file',
         'public.contact',
         'public.landing',
         'payments.razorpayWebhook',

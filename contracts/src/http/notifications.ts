@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { NotificationPriority, NotificationStatus, NotificationType } from '../enums.ts';
-import { ANY_ROLE, IdParams, IsoDateTime, ok, Pagination, Problem, route, Text } from './route.ts';
+import { NotificationPriority, NotificationStatus, NotificationType, STAFF_ROLES } from '../enums.ts';
+import { Phone } from './auth.ts';
+import { ANY_ROLE, DateWithin, IdParams, IsoDateTime, ok, PageQuery, Pagination, Problem, route, Text } from './route.ts';
 
 export const Notification = z.object({
   _id: z.uuid(),
@@ -15,6 +16,15 @@ export const Notification = z.object({
   actionUrl: z.string().nullable(),
   actionText: z.string().nullable(),
   locationId: z.uuid().nullable(),
+  /**
+   * What the browser renders through i18n (namespace `notifications`, keys under `tpl.`): the title's and message's
+   * template keys, their parameters, and the action text's key. `title`/`message`/`actionText` keep the English text
+   * for older clients. Optional because notifications announced before keys existed carry none.
+   */
+  titleKey: z.string().optional(),
+  messageKey: z.string().optional(),
+  actionKey: z.string().nullable().optional(),
+  params: z.record(z.string(), z.string()).optional(),
 });
 export type Notification = z.infer<typeof Notification>;
 
@@ -35,6 +45,121 @@ export const UnreadCount = z.object({ unreadCount: z.number().int().min(0) });
 export const NotificationStats = z.object({
   unreadCount: z.number().int().min(0),
   typeStats: z.array(z.object({ _id: NotificationType, count: z.number().int(), unread: z.number().int() })),
+});
+
+/** The preference categories of part 2 (settings, Notifications tab). */
+export const NotificationCategory = z.enum(['payment', 'attendance', 'trainer', 'system', 'feedback', 'inventory']);
+export type NotificationCategory = z.infer<typeof NotificationCategory>;
+export const NotificationCategoryPreference = z.object({
+  enabled: z.boolean(),
+  channels: z.object({ inApp: z.boolean(), email: z.boolean(), sms: z.boolean() }),
+});
+export type NotificationCategoryPreference = z.infer<typeof NotificationCategoryPreference>;
+export const NotificationPreferences = z.object({
+  payment: NotificationCategoryPreference,
+  attendance: NotificationCategoryPreference,
+  trainer: NotificationCategoryPreference,
+  system: NotificationCategoryPreference,
+  feedback: NotificationCategoryPreference,
+  inventory: NotificationCategoryPreference,
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
+/** The language email and WhatsApp messages are written in for this user. */
+export const MessageLanguage = z.enum(['en', 'hi']);
+export type MessageLanguage = z.infer<typeof MessageLanguage>;
+export const NotificationSettings = z.object({ notifications: NotificationPreferences, language: MessageLanguage });
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+export const NotificationSettingsBody = z.object({ notifications: NotificationPreferences, language: MessageLanguage.optional() });
+
+/** The spec's defaults: every category enabled, in-app only; system also by email. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  payment: { enabled: true, channels: { inApp: true, email: false, sms: false } },
+  attendance: { enabled: true, channels: { inApp: true, email: false, sms: false } },
+  trainer: { enabled: true, channels: { inApp: true, email: false, sms: false } },
+  system: { enabled: true, channels: { inApp: true, email: true, sms: false } },
+  feedback: { enabled: true, channels: { inApp: true, email: false, sms: false } },
+  inventory: { enabled: true, channels: { inApp: true, email: false, sms: false } },
+};
+
+const Category = Text('Category').trim().max(60, 'Category must be at most 60 characters');
+export const NotificationHistoryQuery = z
+  .object({
+    startDate: DateWithin('Start date', '2026-01-01', { yearsBack: 5, yearsAhead: 1 }).optional(),
+    endDate: DateWithin('End date', '2026-01-31', { yearsBack: 5, yearsAhead: 1 }).optional(),
+    type: NotificationType.optional(),
+    category: Category.optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { message: 'Start date must be on or before the end date', path: ['endDate'] });
+export const NotificationSearchQuery = z.object({
+  q: Text('Search').trim().min(1, 'Type something to search for').max(100, 'Search must be at most 100 characters'),
+  type: NotificationType.optional(),
+  category: Category.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const NotificationFound = z.object({ notifications: z.array(Notification), totalCount: z.number().int().min(0) });
+
+/** Who an announcement goes to: every member of the organization, of one location, or a group. */
+export const AnnouncementAudience = z.enum(['organization', 'location', 'active', 'expiring', 'trainer']);
+export type AnnouncementAudience = z.infer<typeof AnnouncementAudience>;
+export const AnnouncementBody = z
+  .object({
+    title: Text('Title').trim().min(1, 'Title is required').max(120, 'Title must be at most 120 characters'),
+    message: Text('Message', { multiline: true }).trim().min(1, 'Message is required').max(1000, 'Message must be at most 1000 characters'),
+    audience: AnnouncementAudience,
+    /** For `location`; optional for `active`/`expiring` (one location, else every location the sender runs). */
+    locationId: z.uuid({ message: 'Not a valid location id' }).optional(),
+    /** For `trainer`: that trainer's members. */
+    trainerId: z.uuid({ message: 'Not a valid trainer id' }).optional(),
+    priority: NotificationPriority.default('medium'),
+  })
+  .refine((b) => b.audience !== 'location' || b.locationId, { message: 'Choose a location', path: ['locationId'] })
+  .refine((b) => b.audience !== 'trainer' || b.trainerId, { message: 'Choose a trainer', path: ['trainerId'] });
+export const Announcement = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  message: z.string(),
+  audience: AnnouncementAudience,
+  locationId: z.uuid().nullable(),
+  trainerId: z.uuid().nullable(),
+  priority: NotificationPriority,
+  sentBy: z.object({ id: z.uuid(), name: z.string() }),
+  /** How many members it was written to (in-app); channels are counted per delivery. */
+  recipientCount: z.number().int().min(0),
+  createdAt: IsoDateTime,
+});
+export type Announcement = z.infer<typeof Announcement>;
+export const AnnouncementList = z.object({
+  success: z.literal(true),
+  data: z.object({ announcements: z.array(Announcement) }),
+  totalCount: z.number().int(),
+  pagination: Pagination,
+});
+
+/** A member's consent to WhatsApp/SMS messages: when and how given; a withdrawal stops delivery at once. */
+export const ConsentMethod = z.enum(['settings_toggle']);
+export const MessagingConsent = z.object({
+  granted: z.boolean(),
+  phone: z.string().nullable(),
+  grantedAt: IsoDateTime.nullable(),
+  method: ConsentMethod.nullable(),
+  withdrawnAt: IsoDateTime.nullable(),
+});
+export type MessagingConsent = z.infer<typeof MessagingConsent>;
+export const MessagingConsentBody = z.object({
+  granted: z.boolean({ message: 'Say whether you agree (true or false)' }),
+  /** The number to message; required to grant when none is known for the caller. */
+  phone: Phone.optional(),
+});
+
+export const DeliveryChannel = z.enum(['inApp', 'email', 'sms']);
+export const DeliveryStatus = z.enum(['pending', 'sent', 'failed', 'skipped']);
+export const Delivery = z.object({
+  channel: DeliveryChannel,
+  status: DeliveryStatus,
+  attempts: z.number().int().min(0),
+  lastError: z.string().nullable(),
+  sentAt: IsoDateTime.nullable(),
 });
 
 export const notificationRoutes = {
@@ -109,6 +234,89 @@ export const notificationRoutes = {
     auth: true,
     roles: ANY_ROLE,
     summary: 'Mark every unread notification of the caller read.',
+  }),
+  history: route({
+    method: 'GET',
+    path: '/notifications/history',
+    query: NotificationHistoryQuery,
+    responses: { 200: ok(z.object({ notifications: z.array(Notification) })), 400: Problem },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'The caller’s notifications between two days (archived included), newest first.',
+  }),
+  search: route({
+    method: 'GET',
+    path: '/notifications/search',
+    query: NotificationSearchQuery,
+    responses: { 200: ok(NotificationFound), 400: Problem },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'The caller’s notifications whose title or message contains the text.',
+  }),
+  deliveries: route({
+    method: 'GET',
+    path: '/notifications/:id/deliveries',
+    params: IdParams,
+    responses: { 200: ok(z.object({ deliveries: z.array(Delivery) })), 404: Problem },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'How one of the caller’s notifications was delivered, per channel (status, attempts, last error).',
+  }),
+  announce: route({
+    method: 'POST',
+    path: '/notifications/announcement',
+    body: AnnouncementBody,
+    responses: { 201: ok(Announcement), 400: Problem, 404: Problem },
+    auth: true,
+    roles: STAFF_ROLES,
+    summary: 'Send an announcement to the members of the organization, a location, or a group (active, expiring, a trainer’s).',
+    description:
+      'Admins reach only the locations they run. Each member gets it in-app and on the channels their preferences (category system) and consent allow.',
+  }),
+  announcements: route({
+    method: 'GET',
+    path: '/notifications/announcements',
+    query: PageQuery,
+    responses: { 200: AnnouncementList, 400: Problem },
+    auth: true,
+    roles: STAFF_ROLES,
+    summary: 'Announcements sent in the organization, newest first, with who sent them and how many received them.',
+  }),
+  preferences: route({
+    method: 'GET',
+    path: '/settings/notifications',
+    responses: { 200: ok(NotificationSettings) },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'The caller’s notification preferences per category (the spec’s defaults until saved) and message language.',
+  }),
+  updatePreferences: route({
+    method: 'PUT',
+    path: '/settings/notifications',
+    body: NotificationSettingsBody,
+    responses: { 200: ok(NotificationSettings), 400: Problem },
+    allowReadOnly: true,
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'Save the caller’s notification preferences; they apply to every notification created from now on.',
+  }),
+  consent: route({
+    method: 'GET',
+    path: '/notifications/consent',
+    responses: { 200: ok(MessagingConsent) },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'The caller’s consent to WhatsApp/SMS messages: whether, when and how it was given, and when withdrawn.',
+  }),
+  updateConsent: route({
+    method: 'PUT',
+    path: '/notifications/consent',
+    body: MessagingConsentBody,
+    responses: { 200: ok(MessagingConsent), 400: Problem },
+    allowReadOnly: true,
+    auth: true,
+    roles: ANY_ROLE,
+    summary: 'Give or withdraw consent to WhatsApp/SMS messages; a withdrawal stops every pending message at once.',
   }),
 } as const;
 

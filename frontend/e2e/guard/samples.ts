@@ -115,6 +115,14 @@ const ROUTE_HINTS: Record<string, Hint> = {
       invoicePrefix: 'GRD',
     },
   ],
+  // Six categories of { enabled, channels { inApp, email, sms } }: the field named "email" is a switch here, not an address.
+  'notifications.updatePreferences.notifications': () =>
+    Object.fromEntries(
+      ['payment', 'attendance', 'trainer', 'system', 'feedback', 'inventory'].map((c) => [
+        c,
+        { enabled: true, channels: { inApp: true, email: false, sms: false } },
+      ]),
+    ),
 };
 
 const plainString = (spec: FieldSpec): string => {

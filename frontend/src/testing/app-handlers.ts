@@ -14,6 +14,15 @@ export function notificationsAre(items: Notification[] = []) {
   const types = [...new Set(items.map((n) => n.type))];
   return [
     on(notificationRoutes.unreadCount, () => reply(notificationRoutes.unreadCount, 200, { success: true, data: { unreadCount: unread } })),
+    // Staff see the announcements box on the notifications page: none sent yet.
+    on(notificationRoutes.announcements, () =>
+      reply(notificationRoutes.announcements, 200, {
+        success: true,
+        data: { announcements: [] },
+        totalCount: 0,
+        pagination: { page: 1, limit: 5, totalPages: 0 },
+      }),
+    ),
     on(notificationRoutes.stats, () =>
       reply(notificationRoutes.stats, 200, {
         success: true,

@@ -223,7 +223,15 @@ beforeAll(async () => {
     bus,
     db: dbh.db,
     logger,
-    groups: { recipients: `${schema}.recipients`, members: `${schema}.members`, trainers: `${schema}.trainers`, attendance: `${schema}.attendance` },
+    groups: {
+      recipients: `${schema}.recipients`,
+      members: `${schema}.members`,
+      trainers: `${schema}.trainers`,
+      attendance: `${schema}.attendance`,
+      payments: `${schema}.payments`,
+      feedback: `${schema}.feedback`,
+      chat: `${schema}.chat`,
+    },
     startAt: 'now',
   });
   app = buildApp({ logger, verifier, readiness, db: dbh.db, clock: () => new Date() });

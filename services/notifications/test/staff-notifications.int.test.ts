@@ -106,7 +106,15 @@ beforeAll(async () => {
     bus: runtime.bus,
     db: runtime.dbh.db,
     logger,
-    groups: { recipients: `${schema}.recipients`, members: `${schema}.members`, trainers: `${schema}.trainers`, attendance: `${schema}.attendance` },
+    groups: {
+      recipients: `${schema}.recipients`,
+      members: `${schema}.members`,
+      trainers: `${schema}.trainers`,
+      attendance: `${schema}.attendance`,
+      payments: `${schema}.payments`,
+      feedback: `${schema}.feedback`,
+      chat: `${schema}.chat`,
+    },
     startAt: 'now',
   });
   for (const u of [owner, adminL1, adminL2, otherTrainer, member]) await produce(topicOf('auth'), userRegistered(u));

@@ -1,11 +1,9 @@
-import { chatRoutes } from '@akhada/contracts';
-import { addRoute } from '@akhada/kit';
+import type { addRoute } from '@akhada/kit';
 import type { ChatDeps } from '../app/deps.ts';
-import { ping } from '../app/ping.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
 
 /** Contracts give the schemas (400 on bad input); the app layer authorizes and does the work. */
-export const registerRoutes = (svc: Svc, deps: ChatDeps): void => {
-  addRoute(svc, chatRoutes.ping, async ({ ctx }) => ({ success: true, data: await ping(deps, ctx) }));
+export const registerRoutes = (_svc: Svc, _deps: ChatDeps): void => {
+  // The chat routes land with the service (contracts/src/http/chat.ts describes them).
 };

@@ -1,6 +1,8 @@
 import { AttendanceEvents, MemberEvents, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
 import type { Transaction } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
+import { RULES } from '../domain/rules.ts';
+import { applyRule } from './rules-engine.ts';
 import { notifyCertificationExpiring } from './certification-expiring.ts';
 import { notifyLowAttendance } from './low-attendance.ts';
 import { notifyMemberRegistered } from './member-registered.ts';
@@ -22,6 +24,8 @@ export const releaseAwaiting = async (trx: Transaction<NotificationsDb>, orgId: 
   waiting.sort((a, b) => a.received_at.getTime() - b.received_at.getTime());
   for (const w of waiting) {
     const env = w.envelope as EventEnvelope<never>;
-    await NOTIFIERS[env.type]?.(trx, env);
+    const notify = NOTIFIERS[env.type];
+    if (notify) await notify(trx, env);
+    else if (RULES[env.type]) await applyRule(trx, env as EventEnvelope<Record<string, unknown>>);
   }
 };

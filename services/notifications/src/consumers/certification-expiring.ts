@@ -28,6 +28,7 @@ export const notifyCertificationExpiring = async (trx: Transaction<Notifications
       recipientId: r.userId,
       actionUrl: r.isTrainer ? '/dashboard/my-schedule' : `/dashboard/trainers/${c.trainerId}`,
       actionText: view,
+      actionKey: 'notifications.action.view',
     })),
   );
 };

@@ -49,13 +49,13 @@ export const notifyLowAttendance = async (trx: Transaction<NotificationsDb>, env
     trx,
     env,
     { locationId: m.locationId, type: 'attendance', category: 'low_attendance', priority: 'medium', text: lowAttendanceText(m) },
-    staff.map((r) => ({ recipientId: r.userId, actionUrl: `/dashboard/members/${m.memberId}`, actionText: view })),
+    staff.map((r) => ({ recipientId: r.userId, actionUrl: `/dashboard/members/${m.memberId}`, actionText: view, actionKey: 'notifications.action.view' })),
   );
   const toMember = await deliver(
     trx,
     env,
     { locationId: m.locationId, type: 'attendance', category: 'attendance_nudge', priority: 'low', text: attendanceNudgeText(m) },
-    [{ recipientId: m.memberId, actionUrl: '/dashboard/me', actionText: view }],
+    [{ recipientId: m.memberId, actionUrl: '/dashboard/me', actionText: view, actionKey: 'notifications.action.view' }],
   );
   return [...toStaff, ...toMember];
 };

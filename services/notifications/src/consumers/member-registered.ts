@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { NotificationsDb } from '../db/schema.ts';
 import { recipientsOfMemberRegistered } from '../domain/recipient-rule.ts';
 import { memberRegisteredText, renderTemplate } from '../domain/templates.ts';
+import { copyMemberRegistered } from './member-copies.ts';
 import { deliver, staffOrPark } from './notify.ts';
 
 type MemberRegistered = EventEnvelope<z.infer<typeof MemberEvents.MemberRegistered.data>>;
@@ -17,7 +18,11 @@ export const notifyMemberRegistered = async (trx: Transaction<NotificationsDb>, 
   const m = env.data;
   const candidates = await staffOrPark(trx, env);
   if (!candidates) return [];
-  const action = { actionUrl: `/dashboard/members/${m.memberId}`, actionText: renderTemplate('notifications.action.view') };
+  const action = {
+    actionUrl: `/dashboard/members/${m.memberId}`,
+    actionText: renderTemplate('notifications.action.view'),
+    actionKey: 'notifications.action.view',
+  };
   return deliver(
     trx,
     env,
@@ -27,6 +32,7 @@ export const notifyMemberRegistered = async (trx: Transaction<NotificationsDb>, 
 };
 
 /** The handler the members consumer group runs. */
-export const onMemberRegistered = on(MemberEvents.MemberRegistered, (trx: Transaction<NotificationsDb>, env) =>
-  notifyMemberRegistered(trx, env).then(() => undefined),
-);
+export const onMemberRegistered = on(MemberEvents.MemberRegistered, async (trx: Transaction<NotificationsDb>, env) => {
+  await copyMemberRegistered(trx, env);
+  await notifyMemberRegistered(trx, env);
+});

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { NotificationsDb } from '../db/schema.ts';
 import { ownersAndAdminsOf } from '../domain/recipient-rule.ts';
 import { memberSignedUpText, renderTemplate } from '../domain/templates.ts';
+import { copyMemberSignedUp } from './member-copies.ts';
 import { deliver, staffOrPark } from './notify.ts';
 
 type MemberSignedUp = EventEnvelope<z.infer<typeof MemberEvents.MemberSignedUp.data>>;
@@ -14,7 +15,11 @@ export const notifyMemberSignedUp = async (trx: Transaction<NotificationsDb>, en
   const m = env.data;
   const candidates = await staffOrPark(trx, env);
   if (!candidates) return [];
-  const action = { actionUrl: `/dashboard/members/${m.memberId}`, actionText: renderTemplate('notifications.action.view') };
+  const action = {
+    actionUrl: `/dashboard/members/${m.memberId}`,
+    actionText: renderTemplate('notifications.action.view'),
+    actionKey: 'notifications.action.view',
+  };
   return deliver(
     trx,
     env,
@@ -23,6 +28,7 @@ export const notifyMemberSignedUp = async (trx: Transaction<NotificationsDb>, en
   );
 };
 
-export const onMemberSignedUp = on(MemberEvents.MemberSignedUp, (trx: Transaction<NotificationsDb>, env) =>
-  notifyMemberSignedUp(trx, env).then(() => undefined),
-);
+export const onMemberSignedUp = on(MemberEvents.MemberSignedUp, async (trx: Transaction<NotificationsDb>, env) => {
+  await copyMemberSignedUp(trx, env);
+  await notifyMemberSignedUp(trx, env);
+});

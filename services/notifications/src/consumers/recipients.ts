@@ -17,6 +17,7 @@ export const onUserRegistered = on(AuthEvents.UserRegistered, async (trx: Transa
     role: u.role,
     locationIds: u.locationIds,
     name: `${u.firstName} ${u.lastName}`.trim(),
+    email: u.email || null,
     asOf: env.occurredAt,
   });
   if (u.role === 'owner') await releaseAwaiting(trx, u.orgId);

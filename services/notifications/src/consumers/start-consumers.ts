@@ -6,7 +6,9 @@ import { onCertificationExpiring } from './certification-expiring.ts';
 import { onLowAttendanceDetected } from './low-attendance.ts';
 import { onMemberRegistered } from './member-registered.ts';
 import { onMemberSignedUp } from './member-signed-up.ts';
+import { memberCopyHandlers } from './member-copies.ts';
 import { onTrainerCreated } from './trainer-created.ts';
+import { chatHandlers, feedbackHandlers, paymentHandlers } from './other-services.ts';
 import { onUserRegistered } from './recipients.ts';
 
 export interface ConsumerOptions {
@@ -14,7 +16,7 @@ export interface ConsumerOptions {
   db: Kysely<NotificationsDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { recipients?: string; members?: string; trainers?: string; attendance?: string };
+  groups?: { recipients?: string; members?: string; trainers?: string; attendance?: string; payments?: string; feedback?: string; chat?: string };
   /**
    * 'beginning' (the service): a group without committed offsets reads the whole topic, so the read model is complete.
    * 'now' (tests): skip history, and resolve only once the group has joined so nothing produced afterwards is missed.
@@ -33,7 +35,7 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       name: 'notifications.members',
       groupId: o.groups?.members ?? 'notifications',
       topic: topicOf('members'),
-      handlers: [onMemberRegistered, onMemberSignedUp],
+      handlers: [onMemberRegistered, onMemberSignedUp, ...memberCopyHandlers],
     },
     {
       name: 'notifications.trainers',
@@ -48,4 +50,8 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       topic: topicOf('attendance'),
       handlers: [onLowAttendanceDetected],
     },
+    // The rule table's lines for payments, feedback and chat (domain/rules.ts).
+    { name: 'notifications.payments', groupId: o.groups?.payments ?? 'notifications.payments', topic: topicOf('payments'), handlers: paymentHandlers },
+    { name: 'notifications.feedback', groupId: o.groups?.feedback ?? 'notifications.feedback', topic: topicOf('feedback'), handlers: feedbackHandlers },
+    { name: 'notifications.chat', groupId: o.groups?.chat ?? 'notifications.chat', topic: topicOf('chat'), handlers: chatHandlers },
   ]);

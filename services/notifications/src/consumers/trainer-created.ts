@@ -18,7 +18,11 @@ export const notifyTrainerCreated = async (trx: Transaction<NotificationsDb>, en
   if (t.source !== 'join_code') return [];
   const candidates = await staffOrPark(trx, env);
   if (!candidates) return [];
-  const action = { actionUrl: `/dashboard/trainers/${t.trainerId}`, actionText: renderTemplate('notifications.action.review') };
+  const action = {
+    actionUrl: `/dashboard/trainers/${t.trainerId}`,
+    actionText: renderTemplate('notifications.action.review'),
+    actionKey: 'notifications.action.review',
+  };
   return deliver(
     trx,
     env,

@@ -96,4 +96,108 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0006_preferences_consent': {
+    /** Per user: preferences by category (absent → the spec's defaults) and the language of email/WhatsApp; WhatsApp/SMS consent. */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('notification_preferences')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('prefs', 'jsonb', (c) => c.notNull())
+        .addColumn('language', 'text', (c) => c.notNull().defaultTo('en'))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('messaging_consent')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('granted', 'boolean', (c) => c.notNull())
+        .addColumn('phone', 'text')
+        .addColumn('granted_at', 'timestamptz')
+        .addColumn('method', 'text')
+        .addColumn('withdrawn_at', 'timestamptz')
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
+  '0007_contacts': {
+    /** Where a notification can go outside the app: staff's email from auth; members' email, phone, status, end date and trainer from members. */
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('recipients').addColumn('email', 'text').execute();
+      await db.schema
+        .createTable('member_copies')
+        .addColumn('member_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid')
+        .addColumn('first_name', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('last_name', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('email', 'text')
+        .addColumn('phone', 'text')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('active'))
+        .addColumn('end_date', 'date')
+        .addColumn('trainer_id', 'uuid')
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('member_copies_org_idx').on('member_copies').columns(['org_id', 'location_id', 'status']).execute();
+    },
+  },
+  '0008_deliveries_announcements': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('notifications').addColumn('action_key', 'text').execute();
+      await db.schema
+        .createTable('deliveries')
+        .addColumn('notification_id', 'uuid', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull().check(sql`channel in ('email', 'sms')`))
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('recipient_id', 'uuid', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('language', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'sending', 'sent', 'failed', 'skipped')`))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('last_error', 'text')
+        .addColumn('provider_id', 'text')
+        .addColumn('sent_at', 'timestamptz')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        // One delivery per notification and channel: whatever is redelivered or retried, nothing is written twice.
+        .addPrimaryKeyConstraint('deliveries_pk', ['notification_id', 'channel'])
+        .execute();
+      await sql`create index deliveries_due_idx on deliveries (next_attempt_at) where status in ('pending', 'sending')`.execute(db);
+      await db.schema
+        .createTable('announcements')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('audience', 'text', (c) => c.notNull())
+        .addColumn('location_id', 'uuid')
+        .addColumn('trainer_id', 'uuid')
+        .addColumn('priority', 'text', (c) => c.notNull())
+        .addColumn('sent_by_id', 'uuid', (c) => c.notNull())
+        .addColumn('sent_by_name', 'text', (c) => c.notNull())
+        .addColumn('recipient_count', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await sql`create index announcements_org_created_idx on announcements (org_id, created_at desc)`.execute(db);
+      await sql`create index notifications_search_idx on notifications (recipient_id, org_id, created_at desc)`.execute(db);
+    },
+  },
+  '0009_payment_copies': {
+    /** Pending payments with a due date, from payments' events: the sweep tells staff when one is overdue (once per urgency step). */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('payment_copies')
+        .addColumn('payment_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('member_id', 'uuid')
+        .addColumn('member_name', 'text', (c) => c.notNull())
+        .addColumn('total_paise', 'bigint', (c) => c.notNull())
+        .addColumn('due_date', 'date')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('as_of', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await sql`create index payment_copies_due_idx on payment_copies (due_date) where status = 'pending'`.execute(db);
+    },
+  },
 };

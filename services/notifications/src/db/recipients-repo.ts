@@ -9,6 +9,7 @@ export interface RecipientFact {
   role: Role;
   locationIds: string[];
   name: string;
+  email?: string | null;
   /** When auth says this fact became true (the event's occurredAt): the version the upsert is guarded by. */
   asOf: string;
 }
@@ -22,7 +23,15 @@ export interface RecipientFact {
 export const upsertRecipient = async (db: Executor<NotificationsDb>, r: RecipientFact): Promise<void> => {
   await db
     .insertInto('recipients')
-    .values({ user_id: r.userId, org_id: r.orgId, role: r.role, location_ids: r.locationIds, name: r.name, source_occurred_at: new Date(r.asOf) })
+    .values({
+      user_id: r.userId,
+      org_id: r.orgId,
+      role: r.role,
+      location_ids: r.locationIds,
+      name: r.name,
+      email: r.email ?? null,
+      source_occurred_at: new Date(r.asOf),
+    })
     .onConflict((oc) =>
       oc
         .column('user_id')
@@ -31,6 +40,7 @@ export const upsertRecipient = async (db: Executor<NotificationsDb>, r: Recipien
           role: eb.ref('excluded.role'),
           location_ids: eb.ref('excluded.location_ids'),
           name: eb.ref('excluded.name'),
+          email: eb.ref('excluded.email'),
           source_occurred_at: eb.ref('excluded.source_occurred_at'),
           updated_at: sql<Date>`now()`,
         }))

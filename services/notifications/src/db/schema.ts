@@ -1,4 +1,12 @@
-import type { NotificationPriority, NotificationStatus, NotificationType, Role } from '@akhada/contracts';
+import type {
+  AnnouncementAudience,
+  MessageLanguage,
+  NotificationPreferences,
+  NotificationPriority,
+  NotificationStatus,
+  NotificationType,
+  Role,
+} from '@akhada/contracts';
 import type { KitTables } from '@akhada/kit';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
@@ -9,6 +17,7 @@ export interface RecipientsTable {
   role: Role;
   location_ids: string[];
   name: string;
+  email: string | null;
   /** occurredAt of the auth event this row reflects; upserts only move it forward (the read model's version). */
   source_occurred_at: Date;
   /** When this copy last changed (bookkeeping, database time). */
@@ -32,6 +41,7 @@ export interface NotificationsTable {
   message: string;
   action_url: string | null;
   action_text: string | null;
+  action_key: Generated<string | null>;
   /** The integration event this notification came from: unique per recipient, so a redelivery creates nothing. */
   source_event_id: string;
   created_at: Date;
@@ -57,7 +67,93 @@ export interface LowAttendanceAlertsTable {
   created_at: Generated<Date>;
 }
 
+export interface NotificationPreferencesTable {
+  user_id: string;
+  org_id: string;
+  prefs: NotificationPreferences;
+  language: MessageLanguage;
+  updated_at: Date;
+}
+
+export interface MessagingConsentTable {
+  user_id: string;
+  org_id: string;
+  granted: boolean;
+  phone: string | null;
+  granted_at: Date | null;
+  method: string | null;
+  withdrawn_at: Date | null;
+  updated_at: Date;
+}
+
+/** This service's copy of the members it may message: contact details, status, end date, trainer (from members' events). */
+export interface MemberCopiesTable {
+  member_id: string;
+  org_id: string;
+  location_id: string | null;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  email: string | null;
+  phone: string | null;
+  status: Generated<string>;
+  end_date: string | null;
+  trainer_id: string | null;
+  version: Generated<number>;
+}
+
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+export interface DeliveriesTable {
+  notification_id: string;
+  channel: 'email' | 'sms';
+  org_id: string;
+  recipient_id: string;
+  address: string;
+  language: MessageLanguage;
+  status: DeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: Date;
+  last_error: string | null;
+  provider_id: string | null;
+  sent_at: Date | null;
+  created_at: Date;
+}
+
+export interface AnnouncementsTable {
+  id: string;
+  org_id: string;
+  title: string;
+  message: string;
+  audience: AnnouncementAudience;
+  location_id: string | null;
+  trainer_id: string | null;
+  priority: NotificationPriority;
+  sent_by_id: string;
+  sent_by_name: string;
+  recipient_count: number;
+  created_at: Date;
+}
+
+/** This service's copy of payments that may become overdue (payments' events). */
+export interface PaymentCopiesTable {
+  payment_id: string;
+  org_id: string;
+  location_id: string;
+  member_id: string | null;
+  member_name: string;
+  total_paise: number;
+  due_date: string | null;
+  status: string;
+  /** occurredAt of the payments event this row reflects; older events never overwrite it. */
+  as_of: Date;
+}
+
 export interface NotificationsDb extends KitTables {
+  payment_copies: PaymentCopiesTable;
+  notification_preferences: NotificationPreferencesTable;
+  messaging_consent: MessagingConsentTable;
+  member_copies: MemberCopiesTable;
+  deliveries: DeliveriesTable;
+  announcements: AnnouncementsTable;
   low_attendance_alerts: LowAttendanceAlertsTable;
   awaiting_recipients: AwaitingRecipientsTable;
   recipients: RecipientsTable;
@@ -67,3 +163,6 @@ export interface NotificationsDb extends KitTables {
 export type RecipientRow = Selectable<RecipientsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotificationRow = Insertable<NotificationsTable>;
+export type DeliveryRow = Selectable<DeliveriesTable>;
+export type AnnouncementRow = Selectable<AnnouncementsTable>;
+export type MemberCopyRow = Selectable<MemberCopiesTable>;

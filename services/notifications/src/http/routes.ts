@@ -8,6 +8,9 @@ import type { Caller, NotificationsDeps } from '../app/deps.ts';
 import { listNotifications } from '../app/list-notifications.ts';
 import { markAllRead } from '../app/mark-all-read.ts';
 import { notificationStats } from '../app/notification-stats.ts';
+import { listAnnouncements, sendAnnouncement } from '../app/announce.ts';
+import { notificationDeliveries, notificationHistory, searchNotifications } from '../app/history-search.ts';
+import { getConsent, getPreferences, updateConsent, updatePreferences } from '../app/preferences.ts';
 
 type Svc = { app: FastifyInstance; authenticate: (req: FastifyRequest) => Promise<RequestContext> };
 
@@ -36,6 +39,41 @@ export const registerRoutes = (svc: Svc, deps: NotificationsDeps): void => {
   addRoute(svc, r.markUnread, async ({ ctx, params }) => ({ success: true, data: await changeReadState(deps, callerOf(ctx), params.id, 'markUnread') }));
 
   addRoute(svc, r.archive, async ({ ctx, params }) => ({ success: true, data: await changeReadState(deps, callerOf(ctx), params.id, 'archive') }));
+
+  addRoute(svc, r.history, async ({ ctx, query }) => ({ success: true, data: { notifications: await notificationHistory(deps, callerOf(ctx), query) } }));
+
+  addRoute(svc, r.search, async ({ ctx, query }) => ({ success: true, data: await searchNotifications(deps, callerOf(ctx), query) }));
+
+  addRoute(svc, r.deliveries, async ({ ctx, params }) => ({
+    success: true,
+    data: { deliveries: await notificationDeliveries(deps, callerOf(ctx), params.id) },
+  }));
+
+  addRoute(svc, r.announce, async ({ ctx, body }, _req, reply) =>
+    reply.status(201).send({ success: true, data: await sendAnnouncement(deps, ctx, body), message: 'Announcement sent' }),
+  );
+
+  addRoute(svc, r.announcements, async ({ ctx, query }) => {
+    const res = await listAnnouncements(deps, ctx, query);
+    return {
+      success: true,
+      data: { announcements: res.announcements },
+      totalCount: res.totalCount,
+      pagination: { page: res.page, limit: res.limit, totalPages: res.totalPages },
+    };
+  });
+
+  addRoute(svc, r.preferences, async ({ ctx }) => ({ success: true, data: await getPreferences(deps, callerOf(ctx)) }));
+
+  addRoute(svc, r.updatePreferences, async ({ ctx, body }) => ({
+    success: true,
+    data: await updatePreferences(deps, callerOf(ctx), body),
+    message: 'Settings saved!',
+  }));
+
+  addRoute(svc, r.consent, async ({ ctx }) => ({ success: true, data: await getConsent(deps, callerOf(ctx)) }));
+
+  addRoute(svc, r.updateConsent, async ({ ctx, body }) => ({ success: true, data: await updateConsent(deps, callerOf(ctx), body) }));
 
   addRoute(svc, r.remove, async ({ ctx, params }) => {
     await deleteNotification(deps, callerOf(ctx), params.id);

@@ -15,4 +15,8 @@ export const toNotification = (r: NotificationRow): Notification => ({
   actionUrl: r.action_url,
   actionText: r.action_text,
   locationId: r.location_id,
+  titleKey: r.title_key,
+  messageKey: r.message_key,
+  actionKey: r.action_key ?? null,
+  params: r.params,
 });

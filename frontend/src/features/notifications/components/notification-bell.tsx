@@ -13,6 +13,7 @@ import { BELL_QUERY } from '../api/bell-query';
 import { useNotificationSocket } from '../hooks/use-notification-socket';
 import { formatBadgeCount } from '../lib/badge-count';
 import { safeActionPath } from '../lib/list-cache';
+import { notificationText } from '../lib/notification-text';
 import { NotificationTypeIcon } from './notification-type-icon';
 import { PriorityBadge } from './priority-badge';
 import '../notifications.css';
@@ -146,10 +147,10 @@ export function NotificationBell() {
                       <NotificationTypeIcon type={n.type} />
                       <span className="bell-item__body">
                         <span className="bell-item__top">
-                          <span className="bell-item__title">{n.title}</span>
+                          <span className="bell-item__title">{notificationText(t, n).title}</span>
                           {n.status === 'unread' ? <span className="unread-dot" role="img" aria-label={t('notifications:item.unread')} /> : null}
                         </span>
-                        <span className="bell-item__message">{n.message}</span>
+                        <span className="bell-item__message">{notificationText(t, n).message}</span>
                         <span className="bell-item__meta">
                           <time dateTime={n.createdAt}>{relative(n.createdAt)}</time>
                           <PriorityBadge priority={n.priority} />

@@ -2,6 +2,7 @@ import type { Notification } from '@akhada/contracts';
 import { useTranslation } from 'react-i18next';
 import { ArrowRightIcon } from '../../../components/icons/arrow-right';
 import { safeActionPath } from '../lib/list-cache';
+import { notificationText } from '../lib/notification-text';
 import { NotificationTypeIcon } from './notification-type-icon';
 import { PriorityBadge } from './priority-badge';
 import { ALL_NS } from '../../../locales/resources';
@@ -11,7 +12,8 @@ export function NotificationRow({ n, onOpen, when }: { n: Notification; onOpen: 
   const { t } = useTranslation(ALL_NS);
   const unread = n.status === 'unread';
   const action = safeActionPath(n.actionUrl);
-  const category = n.category.replace(/_/g, ' ');
+  const text = notificationText(t, n);
+  const category = text.category;
   return (
     <li>
       <button
@@ -23,11 +25,11 @@ export function NotificationRow({ n, onOpen, when }: { n: Notification; onOpen: 
         <NotificationTypeIcon type={n.type} size={20} />
         <span className="notification-row__body">
           <span className="notification-row__top">
-            <span className="notification-row__title">{n.title}</span>
+            <span className="notification-row__title">{text.title}</span>
             <PriorityBadge priority={n.priority} />
             {unread ? <span className="unread-dot" role="img" aria-label={t('notifications:item.unread')} /> : null}
           </span>
-          <span className="notification-row__message">{n.message}</span>
+          <span className="notification-row__message">{text.message}</span>
           <span className="notification-row__meta">
             <time dateTime={n.createdAt}>{when}</time>
             <span aria-hidden="true">·</span>
@@ -42,7 +44,7 @@ export function NotificationRow({ n, onOpen, when }: { n: Notification; onOpen: 
             </span>
             {action ? (
               <span className="notification-row__action">
-                {n.actionText || t('notifications:item.view')}
+                {text.actionText || t('notifications:item.view')}
                 <ArrowRightIcon size={14} />
               </span>
             ) : null}

@@ -16,7 +16,9 @@ import { useNotificationStats } from '../api/get-notification-stats';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { AnnouncementComposer } from '../components/announcement-composer';
 import { FilterDropdown } from '../components/filter-dropdown';
+import { useUser } from '../../../lib/auth/session';
 import { NotificationRow } from '../components/notification-row';
 import { NotificationTypeIcon } from '../components/notification-type-icon';
 import { clampPage, FILTER_TABS, parseTab, tabCounts, type FilterTab } from '../lib/filters';
@@ -28,6 +30,8 @@ import { ALL_NS } from '../../../locales/resources';
 export function NotificationsPage() {
   const { t } = useTranslation(ALL_NS);
   useDocumentTitle(t('notifications:page.pageTitle'));
+  const user = useUser();
+  const staff = user.role === 'owner' || user.role === 'admin';
   const navigate = useNavigate();
   const relative = useRelativeTime();
   const [params, setParams] = useSearchParams();
@@ -98,6 +102,8 @@ export function NotificationsPage() {
           ) : null
         }
       />
+
+      {staff ? <AnnouncementComposer /> : null}
 
       {typeStats.length > 0 ? (
         <section aria-label={t('notifications:page.statsLabel')}>

@@ -8,9 +8,9 @@ import { TwoFactorSettings } from '../components/two-factor-settings';
 import { useUser } from '../../../lib/auth/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useGymSettings } from '../api/get-gym-settings';
-import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUserSettings } from '../api/get-user-settings';
 import { AppearanceSettings } from '../components/appearance-settings';
+import { NotificationPreferencesTab } from '../components/notification-preferences';
 import { RemoteSection } from '../components/remote-section';
 import '../settings.css';
 import { ALL_NS } from '../../../locales/resources';
@@ -34,7 +34,6 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
   const tab: Tab = requested && tabs.includes(requested) ? requested : 'profile';
 
   const userSettings = useUserSettings(tab === 'privacy');
-  const notificationSettings = useNotificationSettings(tab === 'notifications');
   const gymSettings = useGymSettings(tab === 'gym' || tab === 'integrations' || tab === 'data');
 
   const select = (next: Tab) => {
@@ -62,7 +61,7 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
       );
       break;
     case 'notifications':
-      panel = <RemoteSection title={t('settings:notifications.title')} description={t('settings:notifications.description')} query={notificationSettings} />;
+      panel = <NotificationPreferencesTab />;
       break;
     case 'appearance':
       panel = <AppearanceSettings />;

@@ -1,0 +1,32 @@
+/**
+ * The delivery channels behind one interface. In-app is the real-time hub (the notification_created event written to
+ * the outbox with the notification, fanned out over socket.io by hub/); email and WhatsApp/SMS are sent by the
+ * deliverer (delivery/deliverer.ts) through these adapters, one delivery row per notification and channel.
+ */
+export interface OutgoingMessage {
+  /** `<notificationId>:<channel>`: the same for every attempt, given to the provider as its reference of the message. */
+  key: string;
+  to: string;
+  language: 'en' | 'hi';
+  title: string;
+  text: string;
+  /** Absolute link of the notification's action, with its text in the recipient's language. */
+  action: { url: string; text: string } | null;
+}
+
+export interface ChannelAdapter {
+  channel: 'email' | 'sms';
+  /** Resolves with the provider's message id; throws DeliveryError (or anything: retried) when it did not go out. */
+  send(message: OutgoingMessage): Promise<{ providerId: string | null }>;
+}
+
+/** A failure the provider says will not change by retrying (bad number, refused recipient): the delivery fails at once. */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'DeliveryError';
+  }
+}

@@ -1,0 +1,85 @@
+import { ChatEvents, FeedbackEvents, PaymentEvents, type EventEnvelope } from '@akhada/contracts';
+import { on } from '@akhada/kit';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { NotificationsDb } from '../db/schema.ts';
+import { applyRule } from './rules-engine.ts';
+
+type Trx = Transaction<NotificationsDb>;
+/** The payment's facts every payments event carries (PaymentFacts). */
+type Facts = z.infer<typeof PaymentEvents.PaymentUpdated.data>;
+
+/** Applies the rule line of the event's type (domain/rules.ts). */
+const rule = (trx: Trx, env: EventEnvelope<unknown>) => applyRule(trx, env as EventEnvelope<Record<string, unknown>>).then(() => undefined);
+
+/** Keeps the copy of a payment the overdue sweep reads; an older event never overwrites a newer one. */
+const copyPayment = async (trx: Trx, p: Facts, orgId: string) => {
+  await trx
+    .insertInto('payment_copies')
+    .values({
+      payment_id: p.paymentId,
+      org_id: orgId,
+      location_id: p.locationId,
+      member_id: p.memberId,
+      member_name: p.memberName,
+      total_paise: p.totalPaise,
+      due_date: p.dueDate,
+      status: p.status,
+      as_of: new Date(p.occurredAt),
+    })
+    .onConflict((oc) =>
+      oc
+        .column('payment_id')
+        .doUpdateSet((eb) => ({
+          member_name: eb.ref('excluded.member_name'),
+          total_paise: eb.ref('excluded.total_paise'),
+          due_date: eb.ref('excluded.due_date'),
+          status: eb.ref('excluded.status'),
+          as_of: eb.ref('excluded.as_of'),
+        }))
+        .where('payment_copies.as_of', '<=', (eb) => eb.ref('excluded.as_of')),
+    )
+    .execute();
+};
+
+export const paymentHandlers = [
+  on(PaymentEvents.PaymentRecorded, (trx: Trx, env) => copyPayment(trx, env.data, env.orgId)),
+  on(PaymentEvents.PaymentUpdated, (trx: Trx, env) => copyPayment(trx, env.data, env.orgId)),
+  on(PaymentEvents.PaymentCancelled, (trx: Trx, env) => copyPayment(trx, env.data, env.orgId)),
+  on(PaymentEvents.PaymentCompleted, async (trx: Trx, env) => {
+    await copyPayment(trx, env.data, env.orgId);
+    await rule(trx, env);
+  }),
+  on(PaymentEvents.PaymentFailed, (trx: Trx, env) => rule(trx, env)),
+  on(PaymentEvents.PaymentRefunded, (trx: Trx, env) => rule(trx, env)),
+  on(PaymentEvents.PaymentReminderRequested, async (trx: Trx, env) => {
+    // Payments knows the member's email and phone; keep them where this service has none yet.
+    const d = env.data;
+    await trx
+      .insertInto('member_copies')
+      .values({
+        member_id: d.memberId,
+        org_id: env.orgId,
+        location_id: d.locationId,
+        email: d.email || null,
+        phone: d.phone || null,
+        end_date: null,
+        trainer_id: null,
+      })
+      .onConflict((oc) =>
+        oc.column('member_id').doUpdateSet((eb) => ({
+          email: eb.fn.coalesce('member_copies.email', eb.ref('excluded.email')),
+          phone: eb.fn.coalesce('member_copies.phone', eb.ref('excluded.phone')),
+        })),
+      )
+      .execute();
+    await rule(trx, env);
+  }),
+];
+
+export const feedbackHandlers = [
+  on(FeedbackEvents.FeedbackSubmitted, (trx: Trx, env) => rule(trx, env)),
+  on(FeedbackEvents.FeedbackResponded, (trx: Trx, env) => rule(trx, env)),
+];
+
+export const chatHandlers = [on(ChatEvents.MessageSent, (trx: Trx, env) => rule(trx, env))];

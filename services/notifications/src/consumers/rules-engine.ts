@@ -1,0 +1,89 @@
+import { STAFF_ROLES, type EventEnvelope } from '@akhada/contracts';
+import type { Transaction } from 'kysely';
+import { recipientsOfOrg } from '../db/recipients-repo.ts';
+import type { NotificationsDb } from '../db/schema.ts';
+import { ownersAndAdminsOf } from '../domain/recipient-rule.ts';
+import { fillPath, RULES, type Audience, type Facts, type RuleLine } from '../domain/rules.ts';
+import { renderTemplate, textOf, type TemplateKey } from '../domain/templates.ts';
+import { deliver, staffOrPark } from './notify.ts';
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+
+/** What this service knows of the member an event names (their name, trainer and location), from members' events. */
+const factsOf = async (trx: Transaction<NotificationsDb>, env: EventEnvelope<Record<string, unknown>>): Promise<Facts> => {
+  const memberId = str(env.data.memberId);
+  const m = memberId
+    ? await trx.selectFrom('member_copies').selectAll().where('member_id', '=', memberId).where('org_id', '=', env.orgId).executeTakeFirst()
+    : undefined;
+  return {
+    data: env.data,
+    member: m ? { name: `${m.first_name} ${m.last_name}`.trim(), trainerId: m.trainer_id, locationId: m.location_id } : null,
+  };
+};
+
+/**
+ * Applies the rule line of the event's type (none: nothing happens). Staff audiences need the organization's staff:
+ * while no owner is known yet the event is parked (staffOrPark) and replayed when the owner arrives.
+ * Returns the ids notified now.
+ */
+export const applyRule = async (
+  trx: Transaction<NotificationsDb>,
+  env: EventEnvelope<Record<string, unknown>>,
+  line: RuleLine | undefined = RULES[env.type],
+): Promise<string[]> => {
+  if (!line) return [];
+  const facts = await factsOf(trx, env);
+  if (line.when && !line.when(facts)) return [];
+  const locationId = str(env.data.locationId) ?? facts.member?.locationId ?? env.locationId ?? null;
+  const needsStaff = line.tell.some((t) => t.to === 'staff' || t.to === 'owners');
+  const staff = needsStaff ? await staffOrPark(trx, env) : [];
+  if (!staff) return [];
+  const params = line.params(facts);
+  const priority = typeof line.priority === 'function' ? line.priority(facts) : line.priority;
+  const whoIs = async (to: Audience): Promise<string[]> => {
+    switch (to) {
+      case 'staff':
+        return ownersAndAdminsOf(staff, locationId).map((c) => c.userId);
+      case 'owners':
+        return (await recipientsOfOrg(trx, env.orgId, STAFF_ROLES)).filter((r) => r.role === 'owner').map((r) => r.user_id);
+      case 'member':
+        return str(env.data.memberId) ? [str(env.data.memberId)!] : [];
+      case 'trainer':
+        return facts.member?.trainerId ? [facts.member.trainerId] : [];
+      case 'participant': {
+        const many = Array.isArray(env.data.recipientIds) ? env.data.recipientIds.filter((x): x is string => typeof x === 'string') : [];
+        return str(env.data.recipientId) ? [str(env.data.recipientId)!, ...many] : many;
+      }
+    }
+  };
+  const notified: string[] = [];
+  for (const t of line.tell) {
+    const ids = [...new Set(await whoIs(t.to))];
+    if (ids.length === 0) continue;
+    const stem = `notifications.${t.template}`;
+    const actionKey = t.action ? (`notifications.action.${t.action.key}` as TemplateKey) : null;
+    const action = {
+      actionUrl: t.action ? fillPath(t.action.url, params) : null,
+      actionText: actionKey ? renderTemplate(actionKey) : null,
+      actionKey,
+    };
+    notified.push(
+      ...(await deliver(
+        trx,
+        env,
+        {
+          locationId,
+          type: line.type,
+          category: t.category,
+          priority,
+          preference: line.preference,
+          text: textOf(`${stem}.title` as TemplateKey, `${stem}.message` as TemplateKey, params),
+          ...(line.forceChannels ? { forceChannels: line.forceChannels } : {}),
+          ...(line.inAppOnly ? { inAppOnly: true } : {}),
+        },
+        ids.map((recipientId) => ({ recipientId, ...action })),
+      )),
+    );
+  }
+  return notified;
+};

@@ -1,0 +1,136 @@
+import type { MessageLanguage } from '@akhada/contracts';
+import type { Executor } from '@akhada/kit';
+import { sql, type Transaction, type Updateable } from 'kysely';
+import type { DeliveriesTable, DeliveryRow, NotificationRow, NotificationsDb } from './schema.ts';
+
+/** Where a user can be reached outside the app: staff by their account's email, members by what members knows of them. */
+const contactOf = async (trx: Executor<NotificationsDb>, userId: string, orgId: string): Promise<{ email: string | null; phone: string | null }> => {
+  const [recipient, member] = await Promise.all([
+    trx.selectFrom('recipients').select('email').where('user_id', '=', userId).where('org_id', '=', orgId).executeTakeFirst(),
+    trx.selectFrom('member_copies').select(['email', 'phone']).where('member_id', '=', userId).where('org_id', '=', orgId).executeTakeFirst(),
+  ]);
+  return { email: member?.email || recipient?.email || null, phone: member?.phone || null };
+};
+
+/** The number a user agreed to be messaged on, or null without a standing consent. */
+export const consentedPhone = async (db: Executor<NotificationsDb>, userId: string, orgId: string): Promise<string | null> => {
+  const c = await db.selectFrom('messaging_consent').select(['granted', 'phone']).where('user_id', '=', userId).where('org_id', '=', orgId).executeTakeFirst();
+  return c?.granted && c.phone ? c.phone : null;
+};
+
+/**
+ * One delivery row per channel the notification goes out on, in the transaction that wrote the notification: the
+ * deliverer sends them later. Email needs an address; WhatsApp/SMS a standing consent and its number. The primary key
+ * (notification, channel) means a second scheduling writes nothing.
+ */
+export const scheduleDeliveries = async (
+  trx: Transaction<NotificationsDb>,
+  n: NotificationRow,
+  o: { email: boolean; sms: boolean; language: MessageLanguage; at: Date },
+): Promise<void> => {
+  if (!o.email && !o.sms) return;
+  const contact = await contactOf(trx, n.recipient_id, n.org_id);
+  const rows: { channel: 'email' | 'sms'; address: string }[] = [];
+  if (o.email && contact.email) rows.push({ channel: 'email', address: contact.email });
+  if (o.sms) {
+    const phone = await consentedPhone(trx, n.recipient_id, n.org_id);
+    if (phone) rows.push({ channel: 'sms', address: phone });
+  }
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('deliveries')
+    .values(
+      rows.map((r) => ({
+        notification_id: n.id,
+        channel: r.channel,
+        org_id: n.org_id,
+        recipient_id: n.recipient_id,
+        address: r.address,
+        language: o.language,
+        status: 'pending' as const,
+        next_attempt_at: o.at,
+        last_error: null,
+        provider_id: null,
+        sent_at: null,
+        created_at: o.at,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['notification_id', 'channel']).doNothing())
+    .execute();
+};
+
+export type DueDelivery = DeliveryRow & { notification: NotificationRow };
+
+/**
+ * Claims up to `limit` due deliveries for `leaseMs`: pending ones whose time has come, and 'sending' ones whose lease
+ * ran out (their deliverer died). The claim commits before anything is sent; SKIP LOCKED keeps two deliverers apart.
+ */
+export const claimDue = (db: Executor<NotificationsDb>, now: Date, leaseMs: number, limit: number): Promise<DueDelivery[]> =>
+  db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('deliveries')
+      .select(['notification_id', 'channel'])
+      .where('status', 'in', ['pending', 'sending'])
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    const claimed: DueDelivery[] = [];
+    for (const d of due) {
+      const row = await trx
+        .updateTable('deliveries')
+        .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), next_attempt_at: new Date(now.getTime() + leaseMs) }))
+        .where('notification_id', '=', d.notification_id)
+        .where('channel', '=', d.channel)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const notification = await trx.selectFrom('notifications').selectAll().where('id', '=', d.notification_id).executeTakeFirst();
+      if (!notification) {
+        await trx
+          .updateTable('deliveries')
+          .set({ status: 'skipped', last_error: 'notification deleted' })
+          .where('notification_id', '=', d.notification_id)
+          .execute();
+        continue;
+      }
+      claimed.push({ ...row, notification });
+    }
+    return claimed;
+  });
+
+type Key = Pick<DeliveryRow, 'notification_id' | 'channel'>;
+
+/** Marks only a row this deliverer still holds (status 'sending'): a row skipped meanwhile (consent withdrawn) stays so. */
+const finish = (db: Executor<NotificationsDb>, k: Key, set: Updateable<DeliveriesTable>) =>
+  db
+    .updateTable('deliveries')
+    .set(set)
+    .where('notification_id', '=', k.notification_id)
+    .where('channel', '=', k.channel)
+    .where('status', '=', 'sending')
+    .execute();
+
+export const markSent = async (db: Executor<NotificationsDb>, k: Key, providerId: string | null, now: Date): Promise<void> => {
+  await finish(db, k, { status: 'sent', provider_id: providerId, sent_at: now, last_error: null });
+};
+export const markRetry = async (db: Executor<NotificationsDb>, k: Key, error: string, at: Date): Promise<void> => {
+  await finish(db, k, { status: 'pending', last_error: error.slice(0, 500), next_attempt_at: at });
+};
+export const markFinal = async (db: Executor<NotificationsDb>, k: Key, status: 'failed' | 'skipped', error: string): Promise<void> => {
+  await finish(db, k, { status, last_error: error.slice(0, 500) });
+};
+
+export const deliveriesOf = (db: Executor<NotificationsDb>, notificationId: string): Promise<DeliveryRow[]> =>
+  db.selectFrom('deliveries').selectAll().where('notification_id', '=', notificationId).orderBy('channel').execute();
+
+/** Deliveries still to be tried (tests wait on this reaching zero). */
+export const openDeliveries = async (db: Executor<NotificationsDb>): Promise<number> => {
+  const r = await db
+    .selectFrom('deliveries')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('status', 'in', ['pending', 'sending'])
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+};

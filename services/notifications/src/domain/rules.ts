@@ -1,0 +1,219 @@
+import type { NotificationCategory, NotificationPriority, NotificationType } from '@akhada/contracts';
+
+/**
+ * The rules from events to notifications, as data: one line per event type. A line says what kind of notification
+ * it is (type, preference category, priority), who is told (audiences, each with its own template and action link),
+ * and how the event's data fills the templates. The engine (consumers/rules-engine.ts) resolves the audiences to
+ * people (by role, location and their preferences) and writes the notifications and their deliveries.
+ *
+ * Events named `notifications.*` are this service's own reminders, raised by the scheduler (consumers/reminders.ts)
+ * with an id derived from what they remind of, so a second sweep raises nothing new.
+ */
+
+/** Who a line tells: the owners and the admins running the event's location, the member concerned, or their trainer. */
+export type Audience = 'staff' | 'owners' | 'member' | 'trainer' | 'participant';
+export type ActionKey = 'view' | 'review' | 'renew' | 'pay' | 'choose_plan' | 'open';
+
+/** What the engine knows when it applies a line: the event's data and, when it names a member, this service's copy of them. */
+export interface Facts {
+  data: Record<string, unknown>;
+  member: { name: string; trainerId: string | null; locationId: string | null } | null;
+}
+
+export interface Telling {
+  to: Audience;
+  /** Template stem: `notifications.<stem>.title` / `.message`. */
+  template: string;
+  /** The notification's category (words joined by underscores), shown on the page. */
+  category: string;
+  /** In-app path with `{param}` placeholders filled from the params; null: no action. */
+  action: { url: string; key: ActionKey } | null;
+}
+
+export interface RuleLine {
+  type: NotificationType;
+  preference: NotificationCategory;
+  priority: NotificationPriority | ((f: Facts) => NotificationPriority);
+  tell: readonly Telling[];
+  params: (f: Facts) => Record<string, string>;
+  /** Channels used whatever the recipient's channel switches (consent still needed for WhatsApp/SMS). */
+  forceChannels?: { email?: boolean; sms?: boolean };
+  /** In-app only, whatever the channel switches say (chat: mail per message would be noise). */
+  inAppOnly?: true;
+  /** Applies only when this holds (a feedback line for complaints only). */
+  when?: (f: Facts) => boolean;
+}
+
+/** The preference category of a notification type (membership notifications are the system's). */
+export const preferenceCategoryOf = (type: NotificationType): NotificationCategory => (type === 'membership' ? 'system' : type);
+
+const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+const rupees = (paise: unknown): string => (typeof paise === 'number' ? (paise / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 }) : str(paise));
+const memberName = (f: Facts): string => str(f.data.memberName) || f.member?.name || [str(f.data.firstName), str(f.data.lastName)].join(' ').trim();
+const MEMBERSHIP_LABELS: Record<string, string> = { basic: 'Basic', premium: 'Premium', vip: 'VIP', annual: 'Annual' };
+
+/** The spec's overdue urgency: Critical above 7 days, Urgent above 3, Overdue above 0. */
+export const overdueUrgency = (daysOverdue: number): { label: 'Critical' | 'Urgent' | 'Overdue'; priority: NotificationPriority } | null =>
+  daysOverdue > 7
+    ? { label: 'Critical', priority: 'urgent' }
+    : daysOverdue > 3
+      ? { label: 'Urgent', priority: 'high' }
+      : daysOverdue > 0
+        ? { label: 'Overdue', priority: 'medium' }
+        : null;
+
+const memberPage = { url: '/dashboard/members/{memberId}', key: 'view' } as const;
+const myPage = { url: '/dashboard/profile', key: 'view' } as const;
+const payments = { url: '/dashboard/payments', key: 'view' } as const;
+
+export const RULES: Readonly<Record<string, RuleLine>> = {
+  'members.membership_renewed': {
+    type: 'membership',
+    preference: 'system',
+    priority: 'low',
+    tell: [
+      { to: 'staff', template: 'membership_renewed', category: 'membership_renewed', action: memberPage },
+      { to: 'member', template: 'membership_renewed_member', category: 'membership_renewed', action: myPage },
+    ],
+    params: (f) => {
+      const term = (f.data.term ?? {}) as Record<string, unknown>;
+      return {
+        memberId: str(f.data.memberId),
+        name: memberName(f),
+        membershipType: MEMBERSHIP_LABELS[str(term.membershipType)] ?? str(term.membershipType),
+        endDate: str(term.endDate),
+      };
+    },
+  },
+  'notifications.membership_expiring': {
+    type: 'membership',
+    preference: 'payment',
+    priority: (f) => (Number(f.data.days) <= 1 ? 'high' : 'medium'),
+    tell: [
+      { to: 'member', template: 'membership_expiring', category: 'membership_expiring', action: { url: '/dashboard/profile', key: 'renew' } },
+      { to: 'staff', template: 'membership_expiring_staff', category: 'membership_expiring', action: memberPage },
+    ],
+    params: (f) => ({ memberId: str(f.data.memberId), name: memberName(f), endDate: str(f.data.endDate), days: str(f.data.days) }),
+  },
+  'members.membership_expired': {
+    type: 'membership',
+    preference: 'payment',
+    priority: 'high',
+    tell: [
+      { to: 'member', template: 'membership_expired', category: 'membership_expired', action: { url: '/dashboard/profile', key: 'renew' } },
+      { to: 'staff', template: 'membership_expired_staff', category: 'membership_expired', action: memberPage },
+    ],
+    params: (f) => ({ memberId: str(f.data.memberId), name: memberName(f), endDate: str(f.data.endDate) }),
+  },
+  'notifications.trial_ending': {
+    type: 'system',
+    preference: 'system',
+    priority: (f) => (Number(f.data.days) <= 1 ? 'urgent' : 'high'),
+    tell: [{ to: 'owners', template: 'trial_ending', category: 'trial_ending', action: { url: '/dashboard/settings/plan', key: 'choose_plan' } }],
+    params: (f) => ({ days: str(f.data.days), date: str(f.data.date) }),
+  },
+  'notifications.plan_limit_near': {
+    type: 'system',
+    preference: 'system',
+    priority: 'high',
+    tell: [{ to: 'owners', template: 'plan_limit_near', category: 'plan_limit_near', action: { url: '/dashboard/settings/plan', key: 'choose_plan' } }],
+    params: (f) => ({ count: str(f.data.count), limit: str(f.data.limit) }),
+  },
+  // Payments (integer paise in events; the message shows rupees).
+  'payments.payment_completed': {
+    type: 'payment',
+    preference: 'payment',
+    priority: 'low',
+    tell: [
+      { to: 'staff', template: 'payment_completed', category: 'payment_completed', action: payments },
+      { to: 'member', template: 'payment_received_member', category: 'payment_completed', action: payments },
+    ],
+    params: (f) => ({ name: memberName(f), amount: rupees(f.data.totalPaise) }),
+  },
+  'payments.payment_failed': {
+    type: 'payment',
+    preference: 'payment',
+    priority: 'high',
+    tell: [
+      { to: 'staff', template: 'payment_failed', category: 'payment_failed', action: payments },
+      { to: 'member', template: 'payment_failed_member', category: 'payment_failed', action: { url: '/dashboard/payments', key: 'pay' } },
+    ],
+    params: (f) => ({ name: memberName(f), amount: rupees(f.data.totalPaise) }),
+  },
+  // Overdue: raised by the reminder sweep from this service's copy of pending payments, once per urgency step.
+  'notifications.payment_overdue': {
+    type: 'payment',
+    preference: 'payment',
+    priority: (f) => overdueUrgency(Number(f.data.daysOverdue))?.priority ?? 'medium',
+    tell: [{ to: 'staff', template: 'payment_overdue', category: 'payment_overdue', action: payments }],
+    params: (f) => ({
+      name: memberName(f),
+      amount: rupees(f.data.amountPaise),
+      dueDate: str(f.data.dueDate),
+      days: str(f.data.daysOverdue),
+      urgency: overdueUrgency(Number(f.data.daysOverdue))?.label ?? 'Overdue',
+    }),
+  },
+  'payments.payment_refunded': {
+    type: 'payment',
+    preference: 'payment',
+    priority: 'medium',
+    tell: [
+      { to: 'staff', template: 'refund_processed', category: 'refund_processed', action: payments },
+      { to: 'member', template: 'refund_processed_member', category: 'refund_processed', action: null },
+    ],
+    params: (f) => ({ name: memberName(f), amount: rupees(f.data.refundPaise) }),
+  },
+  /** How payments "sends a reminder": to the member by email and, with consent, WhatsApp/SMS, with the payment link. */
+  'payments.payment_reminder_requested': {
+    type: 'payment',
+    preference: 'payment',
+    priority: 'high',
+    tell: [{ to: 'member', template: 'payment_reminder', category: 'payment_reminder', action: { url: '/dashboard/payments', key: 'pay' } }],
+    params: (f) => ({
+      amount: rupees(f.data.amountPaise),
+      dueDate: str(f.data.dueDate) || '—',
+      link: str(f.data.paymentLinkUrl) || '/dashboard/payments',
+      description: str(f.data.description),
+    }),
+    forceChannels: { email: true, sms: true },
+  },
+  // Feedback: a complaint goes to the location's staff at its own priority; a response to its author.
+  'feedback.feedback_submitted': {
+    type: 'feedback',
+    preference: 'feedback',
+    priority: (f) => (['low', 'medium', 'high', 'urgent'].includes(str(f.data.priority)) ? (str(f.data.priority) as NotificationPriority) : 'medium'),
+    when: (f) => f.data.type === 'complaint',
+    tell: [{ to: 'staff', template: 'complaint_submitted', category: 'complaint_submitted', action: { url: '/dashboard/feedback/manage', key: 'review' } }],
+    params: (f) => ({ name: str(f.data.memberName) || 'A member', priority: str(f.data.priority) || 'medium', subject: str(f.data.title) }),
+  },
+  'feedback.feedback_responded': {
+    type: 'feedback',
+    preference: 'feedback',
+    priority: 'medium',
+    tell: [{ to: 'participant', template: 'feedback_response', category: 'feedback_response', action: { url: '/dashboard/feedback/mine', key: 'view' } }],
+    params: (f) => ({ subject: str(f.data.title) }),
+  },
+  // Chat: each recipient of a message, in-app only (the chat itself is live; this is the bell for whoever was away).
+  'chat.message_sent': {
+    type: 'system',
+    preference: 'system',
+    priority: 'low',
+    inAppOnly: true,
+    tell: [{ to: 'participant', template: 'chat_message', category: 'chat_message', action: { url: '{link}', key: 'open' } }],
+    params: (f) => ({ name: str(f.data.conversationName) || str(f.data.senderName), preview: str(f.data.preview), link: str(f.data.link) }),
+  },
+};
+
+/** Fills `{name}` placeholders of an action path. */
+export const fillPath = (url: string, params: Readonly<Record<string, string>>): string =>
+  // `{link}`: an in-app path the event gives whole (chat's conversation link); anything but a local path is refused.
+  url === '{link}'
+    ? params.link?.startsWith('/') && !params.link.startsWith('//')
+      ? params.link
+      : '/dashboard'
+    : url.replace(/\{(\w+)\}/g, (_w, n: string) => encodeURIComponent(params[n] ?? ''));
+
+/** Retry back-off of a failed delivery: 30 s, 2 min, 8 min, … capped at 1 h; after MAX_ATTEMPTS it is failed. */
+export const MAX_ATTEMPTS = 5;
+export const backoffMs = (attempt: number, baseMs = 30_000): number => Math.min(baseMs * 4 ** Math.max(0, attempt - 1), 3_600_000);

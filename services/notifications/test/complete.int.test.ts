@@ -1,0 +1,712 @@
+// Notifications, complete: preferences, consent, announcements, history and search, the rule table, and delivery by
+// email (the SMTP sink) and WhatsApp (the Cloud API stand-in), against the real PostgreSQL. Handlers are applied in
+// transactions as the inbox consumer does (the Kafka path of the same handlers is covered by notifications.int.test.ts).
+import {
+  Announcement,
+  AuthEvents,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  ErrorBody,
+  MemberEvents,
+  MessagingConsent,
+  Notification,
+  NotificationSettings,
+  notificationRoutes as r,
+  ok,
+  type EventEnvelope,
+  type NotificationPreferences,
+  type Role,
+} from '@akhada/contracts';
+import { BaseConfig, bootRuntime, createLogger, createTokenVerifier, makeEnvelope, newId, type EventHandler, type Runtime } from '@akhada/kit';
+import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startSmtpSink, type SmtpSink } from '../../../infra/src/smtp-sink.ts';
+import { startWhatsAppSink, type WhatsAppSink } from '../../../infra/src/whatsapp-sink.ts';
+import { createEmailAdapter } from '../src/adapters/email.ts';
+import { createWhatsAppAdapter } from '../src/adapters/whatsapp.ts';
+import type { ChannelAdapter } from '../src/adapters/channels.ts';
+import { buildApp } from '../src/build-app.ts';
+import { memberCopyHandlers } from '../src/consumers/member-copies.ts';
+import { feedbackHandlers, paymentHandlers } from '../src/consumers/other-services.ts';
+import { onMemberRegistered } from '../src/consumers/member-registered.ts';
+import { onUserRegistered } from '../src/consumers/recipients.ts';
+import { sweepReminders } from '../src/consumers/reminders.ts';
+import { applyRule } from '../src/consumers/rules-engine.ts';
+import { migrations } from '../src/db/migrations.ts';
+import type { NotificationsDb } from '../src/db/schema.ts';
+import { startDeliverer } from '../src/delivery/deliverer.ts';
+
+const orgId = newId();
+const otherOrg = newId();
+const [L1, L2] = [newId(), newId()];
+type U = { id: string; role: Role; locs: string[]; orgId?: string; name?: string };
+const owner: U = { id: newId(), role: 'owner', locs: [L1, L2], name: 'Owner Oberoi' };
+const adminL1: U = { id: newId(), role: 'admin', locs: [L1] };
+const trainerU: U = { id: newId(), role: 'trainer', locs: [L1] };
+const outsider: U = { id: newId(), role: 'owner', locs: [newId()], orgId: otherOrg };
+
+let schema: string;
+let runtime: Runtime<NotificationsDb>;
+let app: FastifyInstance;
+let keys: Awaited<ReturnType<typeof createTestKeys>>;
+let smtp: SmtpSink;
+let wa: WhatsAppSink;
+let now = new Date();
+const clock = () => now;
+const db = () => runtime.dbh.db;
+
+const meta = (aggregateId: string, org = orgId) => ({ aggregateId, orgId: org, correlationId: newId(), causationId: newId(), occurredAt: now.toISOString() });
+const apply = (h: EventHandler<NotificationsDb>, env: EventEnvelope<unknown>) =>
+  db()
+    .transaction()
+    .execute((trx) => h.handle(trx, env));
+const handlerOf = (type: string) => memberCopyHandlers.find((h) => h.type === type)!;
+
+const userRegistered = (u: U) =>
+  makeEnvelope(AuthEvents.UserRegistered, {
+    ...meta(u.id, u.orgId ?? orgId),
+    data: { userId: u.id, orgId: u.orgId ?? orgId, role: u.role, firstName: 'Test', lastName: u.role, email: `${u.id}@example.in`, locationIds: u.locs },
+  });
+const phones = new Map<string, string>();
+/** A distinct mobile number per member, so what a sink received is told apart by number. */
+const phoneOf = (memberId: string) => phones.get(memberId)!;
+const registerMember = async (o: { locationId?: string; endDate?: string; first?: string; org?: string } = {}) => {
+  const memberId = newId();
+  phones.set(memberId, `9${String(phones.size + 1).padStart(4, '0')} ${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`);
+  const locationId = o.locationId ?? L1;
+  await apply(
+    onMemberRegistered,
+    makeEnvelope(MemberEvents.MemberRegistered, {
+      ...meta(memberId, o.org ?? orgId),
+      locationId,
+      data: {
+        memberId,
+        locationId,
+        firstName: o.first ?? 'Riya',
+        lastName: 'Singh',
+        email: `${memberId}@example.in`,
+        phone: phoneOf(memberId),
+        membershipType: 'annual',
+        paymentFrequency: 'annually',
+        feePaise: 1_200_000,
+        startDate: '2026-01-01',
+        endDate: o.endDate ?? '2026-12-31',
+      },
+    }),
+  );
+  return memberId;
+};
+const member = (id: string): U => ({ id, role: 'member', locs: [L1] });
+
+const call = async (u: U | null, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) => {
+  const token = u ? await keys.sign({ userId: u.id, orgId: u.orgId ?? orgId, role: u.role, locationIds: u.locs, name: u.name ?? 'Test User' }) : null;
+  const res = await app.inject({
+    method,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+  return { status: res.statusCode, body: res.json() as unknown };
+};
+const notificationsOf = (recipientId: string) =>
+  db().selectFrom('notifications').selectAll().where('recipient_id', '=', recipientId).orderBy('created_at').execute();
+const deliveriesOf = (recipientId: string) => db().selectFrom('deliveries').selectAll().where('recipient_id', '=', recipientId).orderBy('channel').execute();
+const setPrefs = (u: U, change: (p: NotificationPreferences) => void, language?: 'en' | 'hi') => {
+  const p = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
+  change(p);
+  return call(u, 'PUT', '/settings/notifications', { notifications: p, ...(language ? { language } : {}) });
+};
+const expired = (memberId: string) => makeEnvelope(MemberEvents.MembershipExpired, { ...meta(memberId), data: { memberId, endDate: '2026-11-30' } });
+
+beforeAll(async () => {
+  const infra = await testInfra();
+  schema = uniqueSchema('notif_complete');
+  keys = await createTestKeys();
+  const config = BaseConfig.parse({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: infra.databaseUrl,
+    KAFKA_BROKERS: infra.brokers.join(','),
+    INSTANCE_ID: `test-${schema}`,
+  });
+  runtime = await bootRuntime<NotificationsDb>({ name: 'notifications', config, schema, migrations });
+  runtime.verifier = createTokenVerifier({ keys: keys.keys, revocations: runtime.revocations });
+  const { logger, verifier, readiness, directory } = runtime;
+  app = buildApp({ logger, verifier, readiness, directory, db: db(), clock });
+  await app.ready();
+  [smtp, wa] = await Promise.all([startSmtpSink({ smtpPort: 0, httpPort: 0 }), startWhatsAppSink({ port: 0 })]);
+  await db()
+    .insertInto('kit_locations')
+    .values([
+      { location_id: L1, org_id: orgId, name: 'Andheri', city: 'Mumbai', timezone: 'Asia/Kolkata' },
+      { location_id: L2, org_id: orgId, name: 'Bandra', city: 'Mumbai', timezone: 'Asia/Kolkata' },
+    ] as never)
+    .execute();
+  for (const u of [owner, adminL1, trainerU, outsider]) await apply(onUserRegistered, userRegistered(u));
+});
+
+afterAll(async () => {
+  for (const step of [
+    () => app?.close(),
+    ...(runtime?.closers ?? []),
+    () => smtp?.stop(),
+    () => wa?.stop(),
+    () => (schema ? dropSchema(process.env.DATABASE_URL!, schema) : undefined),
+  ])
+    await Promise.resolve()
+      .then(step)
+      .catch((err: unknown) => console.warn('cleanup step failed', err));
+});
+
+beforeEach(() => {
+  now = new Date();
+});
+
+describe('preferences (GET/PUT /settings/notifications)', () => {
+  it('answers the spec’s defaults until saved, then what was saved; bad input changes nothing', async () => {
+    const u: U = { id: newId(), role: 'member', locs: [L1] };
+    const first = await call(u, 'GET', '/settings/notifications');
+    expect(first.status).toBe(200);
+    expect(ok(NotificationSettings).parse(first.body).data).toEqual({ notifications: DEFAULT_NOTIFICATION_PREFERENCES, language: 'en' });
+    expect(DEFAULT_NOTIFICATION_PREFERENCES.system.channels).toEqual({ inApp: true, email: true, sms: false });
+
+    const saved = await setPrefs(u, (p) => (p.payment = { enabled: false, channels: { inApp: true, email: true, sms: false } }), 'hi');
+    expect(saved.status).toBe(200);
+    expect((saved.body as { message: string }).message).toBe('Settings saved!');
+    const again = ok(NotificationSettings).parse((await call(u, 'GET', '/settings/notifications')).body).data;
+    expect(again.notifications.payment.enabled).toBe(false);
+    expect(again.language).toBe('hi');
+
+    for (const bad of [{}, { notifications: { payment: { enabled: 'yes' } } }, { notifications: DEFAULT_NOTIFICATION_PREFERENCES, language: 'fr' }]) {
+      const res = await call(u, 'PUT', '/settings/notifications', bad);
+      expect(res.status).toBe(400);
+      ErrorBody.parse(res.body);
+    }
+    expect(ok(NotificationSettings).parse((await call(u, 'GET', '/settings/notifications')).body).data).toEqual(again);
+    expect((await call(null, 'GET', '/settings/notifications')).status).toBe(401);
+  });
+
+  it('is per organization: the same user id in another organization has its own (defaults)', async () => {
+    const u: U = { id: newId(), role: 'member', locs: [L1] };
+    await setPrefs(u, (p) => (p.system.enabled = false));
+    const elsewhere = await call({ ...u, orgId: otherOrg }, 'GET', '/settings/notifications');
+    expect(ok(NotificationSettings).parse(elsewhere.body).data.notifications).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+  });
+});
+
+describe('rules (given / when / then)', () => {
+  it('given the default preferences, when a membership expires, then the member and the location’s staff are told in-app only', async () => {
+    const m = await registerMember();
+    await apply(handlerOf(MemberEvents.MembershipExpired.type), expired(m));
+    const [n] = await notificationsOf(m);
+    expect(n).toMatchObject({
+      category: 'membership_expired',
+      title_key: 'notifications.membership_expired.title',
+      priority: 'high',
+      status: 'unread',
+      action_key: 'notifications.action.renew',
+    });
+    expect(n!.params).toMatchObject({ endDate: '2026-11-30' });
+    expect(
+      (await notificationsOf(owner.id)).some((x) => x.category === 'membership_expired' && (x.params as Record<string, string>).name === 'Riya Singh'),
+    ).toBe(true);
+    expect((await notificationsOf(adminL1.id)).some((x) => x.category === 'membership_expired')).toBe(true);
+    expect((await notificationsOf(trainerU.id)).some((x) => x.category === 'membership_expired')).toBe(false);
+    // payment: in-app only by default → no email or WhatsApp delivery
+    expect(await deliveriesOf(m)).toEqual([]);
+  });
+
+  it('given the member turned the category off, when the event arrives, then they get nothing (staff still do)', async () => {
+    const m = await registerMember();
+    await setPrefs(member(m), (p) => (p.payment.enabled = false));
+    const ownerBefore = (await notificationsOf(owner.id)).length;
+    await apply(handlerOf(MemberEvents.MembershipExpired.type), expired(m));
+    expect(await notificationsOf(m)).toEqual([]);
+    expect((await notificationsOf(owner.id)).length).toBe(ownerBefore + 1);
+  });
+
+  it('given email on and WhatsApp on without consent, then an email delivery only; with consent, both', async () => {
+    const m = await registerMember();
+    await setPrefs(member(m), (p) => (p.payment.channels = { inApp: true, email: true, sms: true }));
+    await apply(handlerOf(MemberEvents.MembershipExpired.type), expired(m));
+    expect((await deliveriesOf(m)).map((d) => d.channel)).toEqual(['email']);
+
+    await call(member(m), 'PUT', '/notifications/consent', { granted: true });
+    const renewed = makeEnvelope(MemberEvents.MembershipRenewed, {
+      ...meta(m),
+      data: {
+        memberId: m,
+        locationId: L1,
+        renewedAt: now.toISOString(),
+        term: {
+          termNo: 2,
+          membershipType: 'annual',
+          paymentFrequency: 'annually',
+          feePaise: 1,
+          paymentMethod: null,
+          startDate: '2027-01-01',
+          endDate: '2027-12-31',
+        },
+      },
+    });
+    await setPrefs(member(m), (p) => (p.system.channels = { inApp: true, email: true, sms: true }));
+    await apply(handlerOf(MemberEvents.MembershipRenewed.type), renewed);
+    const n = (await notificationsOf(m)).find((x) => x.category === 'membership_renewed')!;
+    const ds = await db().selectFrom('deliveries').selectAll().where('notification_id', '=', n.id).orderBy('channel').execute();
+    expect(ds.map((d) => [d.channel, d.address, d.status])).toEqual([
+      ['email', `${m}@example.in`, 'pending'],
+      ['sms', phoneOf(m), 'pending'],
+    ]);
+  });
+
+  it('given in-app off, then the notification is kept out of the list and the count, and still goes by email', async () => {
+    const m = await registerMember();
+    await setPrefs(member(m), (p) => (p.payment.channels = { inApp: false, email: true, sms: false }));
+    await apply(handlerOf(MemberEvents.MembershipExpired.type), expired(m));
+    const list = await call(member(m), 'GET', '/notifications');
+    expect((list.body as { totalCount: number }).totalCount).toBe(0);
+    expect((await deliveriesOf(m)).map((d) => d.channel)).toEqual(['email']);
+  });
+
+  it('given the same event twice (a redelivery), then one notification per recipient and one delivery per channel', async () => {
+    const m = await registerMember();
+    await setPrefs(member(m), (p) => (p.payment.channels = { inApp: true, email: true, sms: false }));
+    const env = expired(m);
+    await apply(handlerOf(MemberEvents.MembershipExpired.type), env);
+    await apply(handlerOf(MemberEvents.MembershipExpired.type), env);
+    expect(await notificationsOf(m)).toHaveLength(1);
+    expect(await deliveriesOf(m)).toHaveLength(1);
+    expect((await notificationsOf(owner.id)).filter((x) => x.source_event_id === env.eventId)).toHaveLength(1);
+  });
+
+  it('given a consumer that dies mid-event (its transaction rolls back), when the event comes again, then everything happens once', async () => {
+    const m = await registerMember();
+    await setPrefs(member(m), (p) => (p.payment.channels = { inApp: true, email: true, sms: false }));
+    const env = expired(m);
+    await expect(
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await applyRule(trx, env as never);
+          throw new Error('killed after writing, before commit');
+        }),
+    ).rejects.toThrow('killed');
+    expect(await notificationsOf(m)).toEqual([]);
+    await apply(handlerOf(MemberEvents.MembershipExpired.type), env);
+    expect(await notificationsOf(m)).toHaveLength(1);
+    expect(await deliveriesOf(m)).toHaveLength(1);
+  });
+
+  it('reminds of memberships ending in 7 days and tomorrow, once, however often the sweep runs', async () => {
+    const day = (d: number) => new Date(Date.now() + d * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
+    const in7 = await registerMember({ endDate: day(7) });
+    const in1 = await registerMember({ endDate: day(1) });
+    const in5 = await registerMember({ endDate: day(5) });
+    await sweepReminders(db(), now);
+    await sweepReminders(db(), now);
+    expect((await notificationsOf(in7)).map((n) => [n.category, (n.params as Record<string, string>).days, n.priority])).toEqual([
+      ['membership_expiring', '7', 'medium'],
+    ]);
+    expect((await notificationsOf(in1)).map((n) => [n.category, (n.params as Record<string, string>).days, n.priority])).toEqual([
+      ['membership_expiring', '1', 'high'],
+    ]);
+    expect(await notificationsOf(in5)).toEqual([]);
+  });
+});
+
+describe('consent (GET/PUT /notifications/consent)', () => {
+  it('records when and how it was given; a withdrawal skips pending messages at once', async () => {
+    const m = await registerMember();
+    const none = ok(MessagingConsent).parse((await call(member(m), 'GET', '/notifications/consent')).body).data;
+    // Not given; the number on record is offered.
+    expect(none).toEqual({ granted: false, phone: phoneOf(m), grantedAt: null, method: null, withdrawnAt: null });
+    const given = ok(MessagingConsent).parse((await call(member(m), 'PUT', '/notifications/consent', { granted: true })).body).data;
+    expect(given).toMatchObject({ granted: true, phone: phoneOf(m), method: 'settings_toggle', withdrawnAt: null });
+    expect(Date.parse(given.grantedAt!)).toBe(now.getTime());
+
+    await setPrefs(member(m), (p) => (p.payment.channels = { inApp: true, email: false, sms: true }));
+    await apply(handlerOf(MemberEvents.MembershipExpired.type), expired(m));
+    expect((await deliveriesOf(m)).map((d) => [d.channel, d.status])).toEqual([['sms', 'pending']]);
+
+    const withdrawn = ok(MessagingConsent).parse((await call(member(m), 'PUT', '/notifications/consent', { granted: false })).body).data;
+    expect(withdrawn).toMatchObject({ granted: false, grantedAt: given.grantedAt });
+    expect(withdrawn.withdrawnAt).not.toBeNull();
+    expect((await deliveriesOf(m)).map((d) => [d.channel, d.status, d.last_error])).toEqual([['sms', 'skipped', 'consent withdrawn']]);
+  });
+
+  it('needs a number to grant when none is known, and refuses bad input', async () => {
+    const u: U = { id: newId(), role: 'trainer', locs: [L1] };
+    expect((await call(u, 'PUT', '/notifications/consent', { granted: true })).status).toBe(400);
+    expect((await call(u, 'PUT', '/notifications/consent', { granted: 'yes' })).status).toBe(400);
+    expect((await call(u, 'PUT', '/notifications/consent', { granted: true, phone: 'call me' })).status).toBe(400);
+    expect(ok(MessagingConsent).parse((await call(u, 'GET', '/notifications/consent')).body).data.granted).toBe(false);
+    expect((await call(u, 'PUT', '/notifications/consent', { granted: true, phone: '+91 99887 76655' })).status).toBe(200);
+  });
+});
+
+describe('announcements', () => {
+  it('reach the members of a location, keep the sender and how many received it, and are listed for staff', async () => {
+    const a = await registerMember({ locationId: L1 });
+    const b = await registerMember({ locationId: L2 });
+    const res = await call(owner, 'POST', '/notifications/announcement', {
+      title: 'Diwali hours',
+      message: 'Open 6–10 on Diwali.',
+      audience: 'location',
+      locationId: L1,
+    });
+    expect(res.status).toBe(201);
+    const sent = ok(Announcement).parse(res.body).data;
+    expect(sent.sentBy).toEqual({ id: owner.id, name: 'Owner Oberoi' });
+    const countL1 = await db().selectFrom('member_copies').select('member_id').where('org_id', '=', orgId).where('location_id', '=', L1).execute();
+    expect(sent.recipientCount).toBe(countL1.length);
+    expect((await notificationsOf(a)).find((n) => n.category === 'announcement')).toMatchObject({
+      title: 'Diwali hours',
+      message: 'Open 6–10 on Diwali.',
+      type: 'system',
+    });
+    expect((await notificationsOf(b)).find((n) => n.category === 'announcement')).toBeUndefined();
+    // system is also by email by default
+    expect((await deliveriesOf(a)).map((d) => d.channel)).toContain('email');
+
+    const list = await call(owner, 'GET', '/notifications/announcements');
+    expect(list.status).toBe(200);
+    expect((list.body as { data: { announcements: Announcement[] } }).data.announcements[0]!._id).toBe(sent._id);
+  });
+
+  it('to a group: only active members ending within 7 days', async () => {
+    const soon = await registerMember({ endDate: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10) });
+    const later = await registerMember({ endDate: '2030-01-01' });
+    const res = await call(owner, 'POST', '/notifications/announcement', { title: 'Renew now', message: '10% off this week', audience: 'expiring' });
+    expect(res.status).toBe(201);
+    expect((await notificationsOf(soon)).some((n) => n.category === 'announcement' && n.title === 'Renew now')).toBe(true);
+    expect((await notificationsOf(later)).some((n) => n.title === 'Renew now')).toBe(false);
+  });
+
+  it('an admin reaches only their locations; another organization’s location is not found; members may not send; bad input is 400', async () => {
+    const b = await registerMember({ locationId: L2 });
+    const res = await call(adminL1, 'POST', '/notifications/announcement', { title: 'Hello', message: 'From L1', audience: 'organization' });
+    expect(res.status).toBe(201);
+    expect((await notificationsOf(b)).some((n) => n.title === 'Hello')).toBe(false);
+    expect((await call(adminL1, 'POST', '/notifications/announcement', { title: 'x', message: 'y', audience: 'location', locationId: L2 })).status).toBe(404);
+    expect((await call(outsider, 'POST', '/notifications/announcement', { title: 'x', message: 'y', audience: 'location', locationId: L1 })).status).toBe(404);
+    expect(
+      (await call(outsider, 'POST', '/notifications/announcement', { title: 'x', message: 'y', audience: 'trainer', trainerId: trainerU.id })).status,
+    ).toBe(404);
+    expect((await call(member(b), 'POST', '/notifications/announcement', { title: 'x', message: 'y', audience: 'organization' })).status).toBe(403);
+    for (const bad of [
+      {},
+      { title: '', message: 'y', audience: 'organization' },
+      { title: 'x', message: 'y', audience: 'location' },
+      { title: 'x', message: 'y', audience: 'everyone' },
+      { title: 'x'.repeat(121), message: 'y', audience: 'organization' },
+    ]) {
+      const r2 = await call(owner, 'POST', '/notifications/announcement', bad);
+      expect(r2.status).toBe(400);
+      ErrorBody.parse(r2.body);
+    }
+    expect((await call(member(b), 'GET', '/notifications/announcements')).status).toBe(403);
+    const outsiderList = await call(outsider, 'GET', '/notifications/announcements');
+    expect((outsiderList.body as { totalCount: number }).totalCount).toBe(0);
+  });
+});
+
+describe('history, search and deliveries', () => {
+  it('history between two days and search by text; another user’s or organization’s notification is not found', async () => {
+    const m = await registerMember({ first: 'Zoravar' });
+    await apply(handlerOf(MemberEvents.MembershipExpired.type), expired(m));
+    const today = now.toISOString().slice(0, 10);
+    const hist = await call(member(m), 'GET', `/notifications/history?startDate=${today}&endDate=${today}`);
+    expect(hist.status).toBe(200);
+    expect(ok(z.object({ notifications: z.array(Notification) })).parse(hist.body).data.notifications).toHaveLength(1);
+    expect((await call(member(m), 'GET', `/notifications/history?startDate=2022-01-01&endDate=2022-01-02`)).body).toMatchObject({
+      data: { notifications: [] },
+    });
+    expect((await call(member(m), 'GET', `/notifications/history?startDate=${today}&endDate=2022-01-01`)).status).toBe(400);
+    expect((await call(member(m), 'GET', `/notifications/history?startDate=1990-01-01`)).status).toBe(400);
+
+    const found = await call(owner, 'GET', `/notifications/search?q=zoravar`);
+    expect(found.status).toBe(200);
+    // the member's registration and their expiry both name them
+    expect((found.body as { data: { totalCount: number } }).data.totalCount).toBe(2);
+    expect((await call(owner, 'GET', `/notifications/search?q=%25`)).status).toBe(200);
+    expect((await call(owner, 'GET', `/notifications/search?q=`)).status).toBe(400);
+    expect((await call(owner, 'GET', `/notifications/search?q=zoravar&type=nope`)).status).toBe(400);
+    expect(((await call(outsider, 'GET', `/notifications/search?q=zoravar`)).body as { data: { totalCount: number } }).data.totalCount).toBe(0);
+
+    const [n] = await notificationsOf(m);
+    const mine = await call(member(m), 'GET', `/notifications/${n!.id}/deliveries`);
+    expect(mine.status).toBe(200);
+    expect((mine.body as { data: { deliveries: { channel: string }[] } }).data.deliveries.map((d) => d.channel)).toEqual(['inApp']);
+    expect((await call(owner, 'GET', `/notifications/${n!.id}/deliveries`)).status).toBe(404);
+    expect((await call({ ...member(m), orgId: otherOrg }, 'GET', `/notifications/${n!.id}/deliveries`)).status).toBe(404);
+    expect((await call(member(m), 'GET', `/notifications/not-an-id/deliveries`)).status).toBe(400);
+  });
+});
+
+describe('delivery (email over SMTP, WhatsApp Cloud API)', () => {
+  const adapters = (): ChannelAdapter[] => [
+    createEmailAdapter({ host: '127.0.0.1', port: smtp.smtpPort, from: 'Akhada <no-reply@akhada.local>' }),
+    createWhatsAppAdapter({ baseUrl: `http://127.0.0.1:${wa.port}`, version: 'v21.0', phoneNumberId: '123456', token: 'test-token' }),
+  ];
+  const deliverer = (o: Partial<Parameters<typeof startDeliverer>[0]> = {}) =>
+    startDeliverer({
+      db: db(),
+      adapters: adapters(),
+      logger: createLogger('deliverer-test', 'silent'),
+      appUrl: 'http://127.0.0.1:8080',
+      autoStart: false,
+      clock,
+      backoffBaseMs: 1000,
+      ...o,
+    });
+  const drain = async (d: ReturnType<typeof deliverer>) => {
+    for (let i = 0; i < 20 && (await d.runOnce()) > 0; i++);
+  };
+
+  it('sends email and WhatsApp in the recipient’s language (Hindi here), once per channel, and records them sent', async () => {
+    const m = await registerMember();
+    await call(member(m), 'PUT', '/notifications/consent', { granted: true });
+    await setPrefs(member(m), (p) => (p.payment.channels = { inApp: true, email: true, sms: true }), 'hi');
+    await apply(handlerOf(MemberEvents.MembershipExpired.type), expired(m));
+    const d = deliverer();
+    await drain(d);
+    await drain(d);
+    const mails = smtp.messages().filter((x) => x.to.includes(`${m}@example.in`));
+    expect(mails.map((x) => [x.subject, x.messageId])).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('आपकी सदस्यता समाप्त हो गई है');
+    expect(mails[0]!.text).toContain('नवीनीकरण करें: http://127.0.0.1:8080/dashboard/profile');
+    const texts = wa.messages().filter((x) => x.to === `91${phoneOf(m).replace(' ', '')}`);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatchObject({ phoneNumberId: '123456', version: 'v21.0' });
+    expect(texts[0]!.body).toContain('आपकी सदस्यता 2026-11-30 को समाप्त हो गई');
+    expect((await deliveriesOf(m)).map((x) => [x.channel, x.status, x.attempts])).toEqual([
+      ['email', 'sent', 1],
+      ['sms', 'sent', 1],
+    ]);
+  });
+
+  it('retries a failure with back-off, then sends; a permanent failure shows failed', async () => {
+    const m = await registerMember();
+    await call(member(m), 'PUT', '/notifications/consent', { granted: true });
+    await setPrefs(member(m), (p) => (p.payment.channels = { inApp: true, email: false, sms: true }));
+    await apply(handlerOf(MemberEvents.MembershipExpired.type), expired(m));
+    await fetch(`http://127.0.0.1:${wa.port}/control/fail`, { method: 'POST', body: JSON.stringify({ count: 1, status: 503 }) });
+    const d = deliverer();
+    await d.runOnce();
+    const [afterFail] = await deliveriesOf(m);
+    expect(afterFail).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(afterFail!.last_error).toContain('503');
+    expect(afterFail!.next_attempt_at.getTime()).toBe(now.getTime() + 1000);
+    expect(await d.runOnce()).toBe(0); // not due yet
+    now = new Date(now.getTime() + 1000);
+    await d.runOnce();
+    expect((await deliveriesOf(m)).map((x) => [x.status, x.attempts])).toEqual([['sent', 2]]);
+    expect(wa.messages().filter((x) => x.reference?.startsWith(afterFail!.notification_id))).toHaveLength(1);
+
+    const m2 = await registerMember();
+    await call(member(m2), 'PUT', '/notifications/consent', { granted: true });
+    await setPrefs(member(m2), (p) => (p.payment.channels = { inApp: true, email: false, sms: true }));
+    await apply(handlerOf(MemberEvents.MembershipExpired.type), expired(m2));
+    await fetch(`http://127.0.0.1:${wa.port}/control/fail`, { method: 'POST', body: JSON.stringify({ count: 1, status: 400 }) });
+    await d.runOnce();
+    expect((await deliveriesOf(m2)).map((x) => x.status)).toEqual(['failed']);
+    const n = (await notificationsOf(m2))[0]!;
+    const shown = await call(member(m2), 'GET', `/notifications/${n.id}/deliveries`);
+    expect((shown.body as { data: { deliveries: { channel: string; status: string }[] } }).data.deliveries).toEqual([
+      expect.objectContaining({ channel: 'inApp', status: 'sent' }),
+      expect.objectContaining({ channel: 'sms', status: 'failed' }),
+    ]);
+  });
+
+  it('a deliverer killed mid-delivery: another takes the claim over when its lease ends, and each channel is delivered once', async () => {
+    const m = await registerMember();
+    await call(member(m), 'PUT', '/notifications/consent', { granted: true });
+    await setPrefs(member(m), (p) => (p.payment.channels = { inApp: true, email: true, sms: true }));
+    await drain(deliverer()); // what earlier tests left pending, so the deliverer below claims only this member's
+    await apply(handlerOf(MemberEvents.MembershipExpired.type), expired(m));
+    // The first deliverer claims both and hangs in the provider call, as a process killed there would: it never comes back.
+    let reached = 0;
+    const hanging: ChannelAdapter[] = (['email', 'sms'] as const).map((channel) => ({
+      channel,
+      send: () => {
+        reached += 1;
+        return new Promise<never>(() => {});
+      },
+    }));
+    const dead = deliverer({ adapters: hanging, leaseMs: 5000 });
+    void dead.runOnce();
+    await expect.poll(() => reached, { timeout: 5000 }).toBe(2);
+    expect((await deliveriesOf(m)).map((x) => x.status)).toEqual(['sending', 'sending']);
+    const next = deliverer({ leaseMs: 5000 });
+    expect(await next.runOnce()).toBe(0); // the lease still holds: nobody else sends
+    now = new Date(now.getTime() + 5001);
+    await drain(next);
+    await drain(next);
+    expect(smtp.messages().filter((x) => x.to.includes(`${m}@example.in`))).toHaveLength(1);
+    const nid = (await notificationsOf(m))[0]!.id;
+    expect(wa.messages().filter((x) => x.reference === `${nid}:sms`)).toHaveLength(1);
+    expect((await deliveriesOf(m)).map((x) => [x.status, x.attempts])).toEqual([
+      ['sent', 2],
+      ['sent', 2],
+    ]);
+  });
+});
+
+describe('rules for payments, feedback and chat', () => {
+  const raw = (type: string, data: Record<string, unknown>, locationId = L1): EventEnvelope<Record<string, unknown>> => ({
+    eventId: newId(),
+    type,
+    version: 1,
+    occurredAt: now.toISOString(),
+    orgId,
+    locationId,
+    aggregateId: newId(),
+    correlationId: newId(),
+    causationId: newId(),
+    data,
+  });
+  const paymentHandler = (type: string) => paymentHandlers.find((h) => h.type === type)!;
+  const payment = (memberId: string, o: Record<string, unknown> = {}) => ({
+    paymentId: newId(),
+    organizationId: orgId,
+    locationId: L1,
+    category: 'member',
+    type: 'membership_fee',
+    status: 'pending',
+    memberId,
+    memberName: 'Riya Singh',
+    trainerId: null,
+    trainerName: '',
+    amountPaise: 150000,
+    gstPaise: 27000,
+    totalPaise: 177000,
+    refundedPaise: 0,
+    method: 'upi',
+    description: 'Membership',
+    membershipType: null,
+    membershipPeriod: null,
+    paymentFrequency: null,
+    salaryPeriod: null,
+    dueDate: null,
+    source: 'staff',
+    sourceId: null,
+    occurredAt: now.toISOString(),
+    recordedBy: null,
+    ...o,
+  });
+
+  it('a payment reminder goes to the member by email and, with consent, WhatsApp, whatever their switches, with amount, due date and link', async () => {
+    const m = await registerMember();
+    await call(member(m), 'PUT', '/notifications/consent', { granted: true });
+    await apply(
+      paymentHandler('payments.payment_reminder_requested'),
+      raw('payments.payment_reminder_requested', {
+        reminderId: newId(),
+        paymentId: newId(),
+        organizationId: orgId,
+        locationId: L1,
+        memberId: m,
+        memberName: 'Riya Singh',
+        email: '',
+        phone: '',
+        amountPaise: 177000,
+        description: 'Membership',
+        dueDate: '2026-12-05',
+        paymentLinkUrl: 'https://rzp.io/i/abc123',
+        locale: null,
+        message: null,
+        requestedBy: owner.id,
+        occurredAt: now.toISOString(),
+      }),
+    );
+    const [n] = await notificationsOf(m);
+    expect(n).toMatchObject({ category: 'payment_reminder', message: '₹1,770 is due on 2026-12-05. Pay here: https://rzp.io/i/abc123' });
+    expect((await deliveriesOf(m)).map((d) => d.channel)).toEqual(['email', 'sms']);
+  });
+
+  it('an overdue payment: staff are told once per urgency step (Urgent above 3 days), however often the sweep runs', async () => {
+    const m = await registerMember();
+    const due = new Date(now.getTime() - 5 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
+    await apply(paymentHandler('payments.payment_recorded'), raw('payments.payment_recorded', payment(m, { dueDate: due })));
+    await sweepReminders(db(), now);
+    await sweepReminders(db(), now);
+    const told = (await notificationsOf(owner.id)).filter((n) => n.category === 'payment_overdue' && (n.params as Record<string, string>).dueDate === due);
+    expect(told.map((n) => [n.priority, n.title])).toEqual([['high', 'Payment overdue: Urgent']]);
+  });
+
+  it('a complaint reaches the location’s staff at its priority; other feedback tells nobody; a response reaches its author', async () => {
+    const base = { locationId: L1, rating: 2, isAnonymous: false, memberId: null, memberName: 'Riya Singh', trainerId: null, submittedAt: now.toISOString() };
+    const complaint = raw('feedback.feedback_submitted', {
+      ...base,
+      feedbackId: newId(),
+      type: 'complaint',
+      title: 'AC broken',
+      complaintCategory: 'equipment',
+      priority: 'urgent',
+    });
+    const general = raw('feedback.feedback_submitted', {
+      ...base,
+      feedbackId: newId(),
+      type: 'general',
+      title: 'Nice gym',
+      complaintCategory: null,
+      priority: null,
+    });
+    await apply(feedbackHandlers[0]!, complaint);
+    await apply(feedbackHandlers[0]!, general);
+    const mine = (await notificationsOf(adminL1.id)).filter((n) => n.type === 'feedback');
+    expect(mine.map((n) => [n.category, n.priority, n.message])).toEqual([
+      ['complaint_submitted', 'urgent', 'Riya Singh raised a urgent complaint: AC broken'],
+    ]);
+    const author = newId();
+    await apply(
+      feedbackHandlers[1]!,
+      raw('feedback.feedback_responded', {
+        feedbackId: newId(),
+        locationId: L1,
+        title: 'AC broken',
+        message: 'Fixed',
+        respondedById: owner.id,
+        respondedByName: 'O',
+        respondedAt: now.toISOString(),
+        recipientId: author,
+        isAnonymous: true,
+      }),
+    );
+    expect((await notificationsOf(author)).map((n) => n.category)).toEqual(['feedback_response']);
+  });
+
+  it('a chat message tells each recipient in-app only, with a link into the conversation', async () => {
+    const [u1, u2] = [newId(), newId()];
+    await setPrefs({ id: u1, role: 'member', locs: [L1] }, (p) => (p.system.channels = { inApp: true, email: true, sms: true }));
+    await db()
+      .transaction()
+      .execute((trx) =>
+        applyRule(
+          trx,
+          raw('chat.message_sent', {
+            conversationId: newId(),
+            conversationName: null,
+            recipientIds: [u1, u2],
+            senderName: 'Coach Vikram',
+            preview: 'See you at 6',
+            link: '/dashboard/chat?c=abc',
+          }),
+        ),
+      );
+    for (const u of [u1, u2])
+      expect((await notificationsOf(u)).map((n) => [n.title, n.action_url])).toEqual([['New message from Coach Vikram', '/dashboard/chat?c=abc']]);
+    expect(await deliveriesOf(u1)).toEqual([]);
+  });
+});
+
+describe('routes of the contract are all registered', () => {
+  it('every notifications route answers (no 404 for the route itself)', async () => {
+    for (const c of Object.values(r)) {
+      const url = c.path.replace(':id', newId());
+      const res = await app.inject({ method: c.method, url });
+      expect(res.statusCode, `${c.method} ${c.path}`).toBe(401);
+    }
+  });
+});
