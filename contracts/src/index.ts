@@ -21,3 +21,4 @@ export * as MemberEvents from './events/members.ts';
 export * as TrainerEvents from './events/trainers.ts';
 export * as NotificationEvents from './events/notifications.ts';
 export * as AttendanceEvents from './events/attendance.ts';
+export * as DashboardEvents from './events/dashboard.ts';

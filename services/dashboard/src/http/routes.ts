@@ -1,11 +1,7 @@
-import { dashboardRoutes } from '@akhada/contracts';
-import { addRoute } from '@akhada/kit';
+import type { addRoute } from '@akhada/kit';
 import type { DashboardDeps } from '../app/deps.ts';
-import { ping } from '../app/ping.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
 
 /** Contracts give the schemas (400 on bad input); the app layer authorizes and does the work. */
-export const registerRoutes = (svc: Svc, deps: DashboardDeps): void => {
-  addRoute(svc, dashboardRoutes.ping, async ({ ctx }) => ({ success: true, data: await ping(deps, ctx) }));
-};
+export const registerRoutes = (_svc: Svc, _deps: DashboardDeps): void => {};
