@@ -64,5 +64,31 @@ export const ErrorCode = z.enum([
   /** 400 before any route: a request that is not valid HTTP, or a URL with a broken %-escape. */
   'BAD_REQUEST',
   'INTERNAL',
+  /** 409 (payments): the payment is not pending (update, delete, mark-paid, online payment of a paid one). */
+  'PAYMENT_NOT_PENDING',
+  /** 409 (payments): mark-paid of a payment already completed. */
+  'PAYMENT_ALREADY_PAID',
+  /** 409 (payments): a completed payment is refunded, not deleted. */
+  'PAYMENT_COMPLETED',
+  /** 409 (payments): refund of a payment that is not completed or partly refunded. */
+  'PAYMENT_NOT_REFUNDABLE',
+  /** 400 (payments): the refund is more than what remains of the payment. */
+  'REFUND_EXCEEDS_REMAINING',
+  /** 409 (payments): a salary for that trainer and month exists already. */
+  'SALARY_ALREADY_PAID',
+  /** 429 (payments): the member was reminded today already (one reminder per member per day). */
+  'REMINDER_ALREADY_SENT',
+  /** 409 (payments): the organization has no Razorpay keys (online payments hidden). */
+  'RAZORPAY_NOT_CONFIGURED',
+  /** 400 (payments): the Checkout signature does not match the stored order. */
+  'RAZORPAY_SIGNATURE_INVALID',
+  /** 400 (payments): the webhook's HMAC does not match its raw body. */
+  'INVALID_WEBHOOK_SIGNATURE',
+  /** 502 (payments): Razorpay refused or failed. */
+  'RAZORPAY_ERROR',
+  /** 409 (payments): an invoice needs a completed payment. */
+  'PAYMENT_NOT_COMPLETED',
+  /** 409 (payments): the location's GST settings are missing or incomplete for an invoice. */
+  'TAX_SETTINGS_MISSING',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -21,4 +21,5 @@ export * as MemberEvents from './events/members.ts';
 export * as TrainerEvents from './events/trainers.ts';
 export * as NotificationEvents from './events/notifications.ts';
 export * as AttendanceEvents from './events/attendance.ts';
+export * as PaymentEvents from './events/payments.ts';
 export * as DashboardEvents from './events/dashboard.ts';

@@ -6,6 +6,10 @@ import { notificationRoutes } from './notifications.ts';
 import { publicRoutes } from './public.ts';
 import { trainersRoutes } from './trainers.ts';
 import { attendanceRoutes } from './attendance.ts';
+import { paymentsRoutes } from './payments.ts';
+import { chatRoutes } from './chat.ts';
+import { feedbackRoutes } from './feedback.ts';
+import { dashboardRoutes } from './dashboard.ts';
 import { allRouteContracts } from './all-routes.ts';
 import * as contracts from '../index.ts';
 
@@ -27,12 +31,24 @@ describe('route registry', () => {
         'auth.resetPassword',
         'public.contact',
         'public.landing',
+        'payments.razorpayWebhook',
       ].sort(),
     );
   });
 
   it('lists every route of every route group exactly once', () => {
-    const groups = [authRoutes, memberRoutes, notificationRoutes, publicRoutes, trainersRoutes, attendanceRoutes].flatMap((g) => Object.values(g));
+    const groups = [
+      authRoutes,
+      memberRoutes,
+      notificationRoutes,
+      publicRoutes,
+      trainersRoutes,
+      attendanceRoutes,
+      paymentsRoutes,
+      chatRoutes,
+      feedbackRoutes,
+      dashboardRoutes,
+    ].flatMap((g) => Object.values(g));
     expect(allRouteContracts.map((r) => r.contract)).toEqual(groups);
     expect(new Set(allRouteContracts.map((r) => r.name)).size).toBe(allRouteContracts.length);
     expect(new Set(allRouteContracts.map((r) => `${r.contract.method} ${r.contract.path}`)).size).toBe(allRouteContracts.length);

@@ -1,12 +1,158 @@
+import type { Language, MembershipType, PaymentCategory, PaymentFrequency, PaymentMethod, PaymentSource, PaymentStatus, PaymentType } from '@akhada/contracts';
 import type { KitTables } from '@akhada/kit';
+import type { z } from 'zod';
 
-/** An example table; replace it with the service's own. */
-export interface ExamplesTable {
+type Category = z.infer<typeof PaymentCategory>;
+type Status = z.infer<typeof PaymentStatus>;
+
+/**
+ * The payments read table: one row per payment, projected inline from the payment streams (event-sourced). Money is
+ * integer paise; dates 'YYYY-MM-DD' strings (the kit reads `date` columns as strings).
+ */
+export interface PaymentsTable {
   id: string;
   org_id: string;
+  location_id: string;
+  category: Category;
+  type: PaymentType;
+  status: Status;
+  member_id: string | null;
+  trainer_id: string | null;
+  /** Copied at record time from this service's directory (members/trainers events); kept for lists and search. */
+  member_name: string;
+  trainer_name: string;
+  amount_paise: number;
+  gst_paise: number;
+  total_paise: number;
+  refunded_paise: number;
+  method: PaymentMethod;
+  description: string;
+  notes: string;
+  membership_type: MembershipType | null;
+  period_start: string | null;
+  period_end: string | null;
+  payment_frequency: PaymentFrequency | null;
+  salary_month: number | null;
+  salary_year: number | null;
+  due_date: string | null;
+  paid_at: Date | null;
+  source: PaymentSource;
+  /** De-dup key of the source (members event / term id); unique per org when set. */
+  source_id: string | null;
+  razorpay_order_id: string | null;
+  razorpay_payment_id: string | null;
+  razorpay_link_id: string | null;
+  razorpay_link_url: string | null;
+  invoice_id: string | null;
+  invoice_number: string | null;
+  /** The payment's history as the API shows it (PaymentHistoryEntry[] with paise amounts). */
+  history: unknown;
+  created_by_id: string | null;
+  created_by_name: string | null;
+  created_at: Date;
+  updated_at: Date;
+  /** Stream version this row reflects. */
+  version: number;
+  // search_text (generated: member/trainer name, description, notes, lowercase) is read through sql`search_text`.
+}
+
+/** Refunds of a payment (one row per refund, paise). A Razorpay refund is `pending` until refund.processed. */
+export interface RefundsTable {
+  id: string;
+  org_id: string;
+  payment_id: string;
+  amount_paise: number;
+  reason: string;
+  status: 'pending' | 'processed';
+  razorpay_refund_id: string | null;
+  created_by_id: string | null;
   created_at: Date;
 }
 
+/** Reminders sent: at most one per member per local day (unique org, member, day). */
+export interface RemindersTable {
+  id: string;
+  org_id: string;
+  payment_id: string;
+  member_id: string;
+  day: string;
+  sent_at: Date;
+  sent_by_id: string | null;
+  payment_link_url: string | null;
+}
+
+/** Members as this service knows them from the members service's events (names, contact, current term). */
+export interface PayMembersTable {
+  id: string;
+  org_id: string;
+  location_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  membership_type: MembershipType;
+  payment_frequency: PaymentFrequency;
+  fee_paise: number;
+  start_date: string;
+  end_date: string;
+  /** active, pending, frozen, expired, cancelled, archived (members' status words). */
+  status: string;
+  trainer_id: string | null;
+  locale: Language | null;
+  updated_at: Date;
+}
+
+/** Trainers as this service knows them from the trainers service's events. */
+export interface PayTrainersTable {
+  id: string;
+  org_id: string;
+  location_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  hourly_rate_paise: number;
+  status: string;
+  updated_at: Date;
+}
+
+/** Razorpay keys per organization, the secrets AES-256-GCM encrypted with PAYMENTS_SECRET_KEY (iv:tag:cipher, base64). */
+export interface RazorpayKeysTable {
+  org_id: string;
+  key_id: string;
+  key_secret_enc: string;
+  key_secret_last4: string;
+  webhook_secret_enc: string | null;
+  updated_by_id: string;
+  updated_at: Date;
+}
+
+/** Razorpay orders we opened: the order id → payment and organization (verify and webhooks look it up here). */
+export interface RazorpayOrdersTable {
+  order_id: string;
+  org_id: string;
+  payment_id: string;
+  amount_paise: number;
+  /** A payment link's id when the order came from a link. */
+  link_id: string | null;
+  created_at: Date;
+}
+
+/** Webhook deliveries seen, by x-razorpay-event-id, kept at least 30 days (de-dup). */
+export interface RazorpayWebhookEventsTable {
+  event_id: string;
+  event: string;
+  org_id: string | null;
+  received_at: Date;
+}
+
 export interface PaymentsDb extends KitTables {
-  examples: ExamplesTable;
+  payments: PaymentsTable;
+  refunds: RefundsTable;
+  reminders: RemindersTable;
+  pay_members: PayMembersTable;
+  pay_trainers: PayTrainersTable;
+  razorpay_keys: RazorpayKeysTable;
+  razorpay_orders: RazorpayOrdersTable;
+  razorpay_webhook_events: RazorpayWebhookEventsTable;
 }

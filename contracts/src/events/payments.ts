@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { Language, MembershipType, PaymentCategory, PaymentFrequency, PaymentMethod, PaymentStatus } from '../enums.ts';
+import { defineEvent } from '../envelope.ts';
+import { PaymentSource, PaymentType } from '../http/payments.ts';
+
+/**
+ * Integration events of the payments service (topic akhada.payments.events; aggregate = the payment, or the invoice
+ * for invoice events). Envelope: orgId = the organization, locationId = the payment's location. MONEY IS INTEGER PAISE
+ * in every event (`…Paise`); the HTTP API speaks rupees.
+ *
+ * Consumers: members (a completed membership payment with a period → a new term, de-duplicated by paymentId; payments
+ * whose `source` is `members` came from a members renewal and are skipped, so nothing loops), trainers (earnings from
+ * completed/refunded trainer payments), dashboard (revenue figures), notifications (reminders, receipts, invoices),
+ * the invoices part of this service (invoice on payment_completed, credit note on payment_refunded).
+ */
+
+/** Everything a consumer needs to know of a payment as it is after the event (the whole set, no earlier state needed). */
+export const PaymentFacts = z.object({
+  paymentId: z.uuid(),
+  organizationId: z.uuid(),
+  locationId: z.uuid(),
+  category: PaymentCategory,
+  type: PaymentType,
+  status: PaymentStatus,
+  memberId: z.uuid().nullable(),
+  /** "First Last" of the member or trainer as this service knows them (for messages); '' when unknown. */
+  memberName: z.string(),
+  trainerId: z.uuid().nullable(),
+  trainerName: z.string(),
+  /** Integer paise: amount before tax, GST, and total = amount + GST. */
+  amountPaise: z.number().int().min(0),
+  gstPaise: z.number().int().min(0),
+  totalPaise: z.number().int().min(0),
+  /** Refunded so far, integer paise. */
+  refundedPaise: z.number().int().min(0),
+  method: PaymentMethod,
+  description: z.string(),
+  membershipType: MembershipType.nullable(),
+  /** Set for membership_fee / membership_renewal payments with both dates. */
+  membershipPeriod: z.object({ startDate: z.iso.date(), endDate: z.iso.date() }).nullable(),
+  /** The frequency the period stands for, when known (a members renewal, or POST /payments/member/{id}/membership). */
+  paymentFrequency: PaymentFrequency.nullable(),
+  salaryPeriod: z.object({ month: z.number().int().min(1).max(12), year: z.number().int() }).nullable(),
+  dueDate: z.iso.date().nullable(),
+  /** Where the payment came from; `members` = made from a members event (renewal/registration with a fee). */
+  source: PaymentSource,
+  /** De-dup key of the source: the members event id / `<memberId>:<termNo>` for `members`; null otherwise. */
+  sourceId: z.string().nullable(),
+  /** When the thing the event tells happened. */
+  occurredAt: z.iso.datetime({ offset: true }),
+});
+export type PaymentFacts = z.infer<typeof PaymentFacts>;
+
+/** A payment was recorded, pending or completed (a completed one is followed by payment_completed). */
+export const PaymentRecorded = defineEvent('payments.payment_recorded', 1, PaymentFacts.extend({ recordedBy: z.uuid().nullable() }));
+
+/** A pending payment changed (amount, type, due date…). */
+export const PaymentUpdated = defineEvent('payments.payment_updated', 1, PaymentFacts);
+
+/**
+ * The money was received: recorded as completed, marked paid, or captured online (verify or webhook, once).
+ * Revenue counts here; members turns a membership payment with a period into a term (unless source = members).
+ */
+export const PaymentCompleted = defineEvent(
+  'payments.payment_completed',
+  1,
+  PaymentFacts.extend({
+    paidAt: z.iso.datetime({ offset: true }),
+    completedVia: z.enum(['recorded', 'mark_paid', 'online']),
+    razorpayPaymentId: z.string().nullable(),
+    razorpayOrderId: z.string().nullable(),
+  }),
+);
+
+/** An online attempt failed (payment.failed); the payment stays pending and can be paid again. */
+export const PaymentFailed = defineEvent('payments.payment_failed', 1, PaymentFacts.extend({ reason: z.string(), razorpayPaymentId: z.string().nullable() }));
+
+/** Part or all of a completed payment was refunded (status partially_refunded or refunded). */
+export const PaymentRefunded = defineEvent(
+  'payments.payment_refunded',
+  1,
+  PaymentFacts.extend({
+    /** Unique per refund (de-dup for credit notes). */
+    refundId: z.string(),
+    /** This refund, integer paise (of the total, GST included). */
+    refundPaise: z.number().int().min(1),
+    /** Whether the whole total is now refunded. */
+    fully: z.boolean(),
+    reason: z.string(),
+    refundedAt: z.iso.datetime({ offset: true }),
+    refundedBy: z.uuid().nullable(),
+  }),
+);
+
+/** A pending payment was cancelled (deleted): it no longer counts as owed. */
+export const PaymentCancelled = defineEvent(
+  'payments.payment_cancelled',
+  1,
+  PaymentFacts.extend({ reason: z.string().nullable(), cancelledBy: z.uuid().nullable() }),
+);
+
+/**
+ * Staff asked to remind a member of a pending payment (at most one per member per day, decided here). Notifications
+ * delivers it by email (and WhatsApp/SMS when configured), in the member's language when known.
+ */
+export const PaymentReminderRequested = defineEvent(
+  'payments.payment_reminder_requested',
+  1,
+  z.object({
+    reminderId: z.uuid(),
+    paymentId: z.uuid(),
+    organizationId: z.uuid(),
+    locationId: z.uuid(),
+    memberId: z.uuid(),
+    memberName: z.string(),
+    /** As this service knows them from members' events; '' when unknown. */
+    email: z.string(),
+    phone: z.string(),
+    amountPaise: z.number().int().min(0),
+    description: z.string(),
+    dueDate: z.iso.date().nullable(),
+    /** A Razorpay payment link when the gym has online payments; else the app's own payments page. */
+    paymentLinkUrl: z.string().nullable(),
+    locale: Language.nullable(),
+    message: z.string().nullable(),
+    requestedBy: z.uuid().nullable(),
+    occurredAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+const InvoiceTotals = z.object({
+  organizationId: z.uuid(),
+  locationId: z.uuid(),
+  paymentId: z.uuid(),
+  memberId: z.uuid().nullable(),
+  /** null for an unregistered location (bill of supply). */
+  gstin: z.string().nullable(),
+  number: z.string(),
+  issueDate: z.iso.date(),
+  financialYear: z.string(),
+  taxablePaise: z.number().int(),
+  cgstPaise: z.number().int(),
+  sgstPaise: z.number().int(),
+  igstPaise: z.number().int(),
+  totalPaise: z.number().int(),
+  occurredAt: z.iso.datetime({ offset: true }),
+});
+
+/** An invoice (tax invoice or bill of supply) was issued for a completed payment. */
+export const InvoiceIssued = defineEvent(
+  'payments.invoice_issued',
+  1,
+  InvoiceTotals.extend({ invoiceId: z.uuid(), kind: z.enum(['tax_invoice', 'bill_of_supply']) }),
+);
+
+/** A credit note was issued against an invoice (a refund or correction). */
+export const CreditNoteIssued = defineEvent(
+  'payments.credit_note_issued',
+  1,
+  InvoiceTotals.extend({ creditNoteId: z.uuid(), originalInvoiceId: z.uuid(), originalNumber: z.string(), refundId: z.string().nullable() }),
+);
+
+/** Staff asked for an invoice to be emailed; notifications sends it with the PDF (fetched from the invoices download). */
+export const InvoiceSendRequested = defineEvent(
+  'payments.invoice_send_requested',
+  1,
+  z.object({
+    invoiceId: z.uuid(),
+    number: z.string(),
+    organizationId: z.uuid(),
+    locationId: z.uuid(),
+    memberId: z.uuid().nullable(),
+    email: z.string(),
+    recipientName: z.string(),
+    totalPaise: z.number().int(),
+    locale: Language.nullable(),
+    /** Base64 of the PDF (invoices are small: a page or two). */
+    pdfBase64: z.string(),
+    occurredAt: z.iso.datetime({ offset: true }),
+  }),
+);
