@@ -15,5 +15,5 @@ const config = loadConfig(BaseConfig.extend({ PORT: z.coerce.number().int().min(
 const runtime = await bootRuntime<DashboardDb>({ name: 'dashboard', config, migrations });
 const { logger, verifier, readiness, directory, dbh, bus } = runtime;
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
-const app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock: () => new Date(), timeZone: DEFAULT_TIME_ZONE, paymentsLive: false });
+const app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock: () => new Date(), timeZone: DEFAULT_TIME_ZONE, paymentsLive: true });
 await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: [...consumers.map((c) => () => c.stop()), ...runtime.closers] });

@@ -1,4 +1,5 @@
-import { AttendanceEvents, AuthEvents, dashboardRoutes, MemberEvents, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
+import { AttendanceEvents, AuthEvents, dashboardRoutes, MemberEvents, PaymentEvents, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
+import type { z } from 'zod';
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
 import { createTestKeys } from '@akhada/kit/testing';
 import { randomUUID } from 'node:crypto';
@@ -28,10 +29,12 @@ let sign: ReturnType<typeof signer>;
 let live: Awaited<ReturnType<typeof bootDashboard>>;
 let bus: Awaited<ReturnType<typeof bootBus>>;
 let consumers: RunningConsumer[] = [];
-const events: { topic: 'members' | 'trainers' | 'attendance' | 'auth'; env: EventEnvelope }[] = [];
+type PaymentFacts = z.infer<typeof PaymentEvents.PaymentFacts>;
+type Topic = 'members' | 'trainers' | 'attendance' | 'auth' | 'payments';
+const events: { topic: Topic; env: EventEnvelope }[] = [];
 
 const env = <T extends Parameters<typeof makeEnvelope>[0]>(
-  topic: 'members' | 'trainers' | 'attendance' | 'auth',
+  topic: Topic,
   def: T,
   orgId: string,
   aggregateId: string,
@@ -111,6 +114,53 @@ const checkIn = (orgId: string, memberId: string, locationId: string, at: string
     { actorId: owner, locationId },
   );
 
+const facts = (orgId: string, paymentId: string, locationId: string, at: string, o: Partial<PaymentFacts>): PaymentFacts => ({
+  paymentId,
+  organizationId: orgId,
+  locationId,
+  category: 'member',
+  type: 'membership_fee',
+  status: 'completed',
+  memberId: null,
+  memberName: 'Asha Sharma',
+  trainerId: null,
+  trainerName: '',
+  amountPaise: 150000,
+  gstPaise: 27000,
+  totalPaise: 177000,
+  refundedPaise: 0,
+  method: 'upi',
+  description: 'Membership',
+  membershipType: null,
+  membershipPeriod: null,
+  paymentFrequency: null,
+  salaryPeriod: null,
+  dueDate: null,
+  source: 'staff',
+  sourceId: null,
+  occurredAt: at,
+  ...o,
+});
+const completed = (orgId: string, id: string, locationId: string, at: string, o: Partial<PaymentFacts> = {}) => {
+  env('payments', PaymentEvents.PaymentRecorded, orgId, id, at, { ...facts(orgId, id, locationId, at, o), recordedBy: owner }, { actorId: owner, locationId });
+  env(
+    'payments',
+    PaymentEvents.PaymentCompleted,
+    orgId,
+    id,
+    at,
+    { ...facts(orgId, id, locationId, at, o), paidAt: at, completedVia: 'recorded', razorpayPaymentId: null, razorpayOrderId: null },
+    { actorId: owner, locationId },
+  );
+};
+/** Noon in India on the 1st of last month: within "last month up to the same day" whatever today is. */
+const lastMonthFirst = (() => {
+  const d = new Date(now);
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - 1);
+  return d.toISOString();
+})();
+
 const [m1, m2, m3, m4, m5, m6, m7] = [id(), id(), id(), id(), id(), id(), id()];
 const [t1, t2] = [id(), id()];
 
@@ -128,7 +178,7 @@ beforeAll(async () => {
   keys = await createTestKeys();
   sign = signer(keys);
   bus = await bootBus();
-  live = await bootDashboard('dashboard_live', now, keys);
+  live = await bootDashboard('dashboard_live', now, keys, { paymentsLive: true });
   await live.locations(orgA, [L1, L2]);
   await live.locations(orgB, [L3]);
   // Just-created topics may not have their leaders known yet: try again until they do.
@@ -190,8 +240,66 @@ beforeAll(async () => {
   checkIn(orgA, m1, L1, ago(D + H)); // yesterday, before the same hour
   checkIn(orgA, m3, L1, ago(D - H)); // yesterday, after the same hour
   checkIn(orgB, m7, L3, ago(1 * H));
+  const [p1, p2, p3, p4, p5, p6] = [id(), id(), id(), id(), id(), id()];
+  completed(orgA, p1, L1, ago(1 * H), { memberId: m1 });
+  env(
+    'payments',
+    PaymentEvents.InvoiceIssued,
+    orgA,
+    id(),
+    ago(1 * H),
+    {
+      invoiceId: id(),
+      kind: 'tax_invoice',
+      organizationId: orgA,
+      locationId: L1,
+      paymentId: p1,
+      memberId: m1,
+      gstin: null,
+      number: 'INV-2026-0042',
+      issueDate: today,
+      financialYear: '2026-27',
+      taxablePaise: 150000,
+      cgstPaise: 13500,
+      sgstPaise: 13500,
+      igstPaise: 0,
+      totalPaise: 177000,
+      occurredAt: ago(1 * H),
+    },
+    { actorId: owner, locationId: L1 },
+  );
+  completed(orgA, p2, L2, lastMonthFirst, { memberId: m6, memberName: 'Farhan Sharma', totalPaise: 100000, amountPaise: 100000, gstPaise: 0 });
+  env(
+    'payments',
+    PaymentEvents.PaymentRecorded,
+    orgA,
+    p3,
+    ago(40 * D),
+    { ...facts(orgA, p3, L1, ago(40 * D), { status: 'pending', memberId: m3, memberName: 'Chitra Sharma', totalPaise: 50000 }), recordedBy: owner },
+    { actorId: owner, locationId: L1 },
+  );
+  completed(orgA, p4, L1, ago(2 * H), { memberId: m1 });
+  env(
+    'payments',
+    PaymentEvents.PaymentRefunded,
+    orgA,
+    p4,
+    ago(1.5 * H),
+    {
+      ...facts(orgA, p4, L1, ago(1.5 * H), { status: 'refunded', refundedPaise: 177000, memberId: m1 }),
+      refundId: 'rf_1',
+      refundPaise: 177000,
+      fully: true,
+      reason: 'Moved away',
+      refundedAt: ago(1.5 * H),
+      refundedBy: owner,
+    },
+    { actorId: owner, locationId: L1 },
+  );
+  completed(orgA, p5, L1, ago(1 * H), { category: 'trainer', type: 'salary', trainerId: t1, trainerName: 'Ishaan Verma', memberName: '' });
+  completed(orgB, p6, L3, ago(1 * H), { memberId: m7, memberName: 'Gauri Sharma' });
 
-  for (const topic of ['auth', 'members', 'trainers', 'attendance'] as const) {
+  for (const topic of ['auth', 'members', 'trainers', 'attendance', 'payments'] as const) {
     await publishTo(
       bus,
       topic,
@@ -225,16 +333,20 @@ describe('GET /dashboard/overview', () => {
     // trainers: Ishaan and Jaya (approved) now; only Ishaan a month ago.
     expect(o.cards.totalTrainers).toEqual({ value: 2, previous: 1, changePercent: 100 });
     expect(o.counters.todaysCheckIns).toBe(3);
-    // Payments and inventory have not landed: no number rather than a made-up one.
-    expect(o.cards.monthlyRevenue.value).toBeNull();
-    expect(o.cards.pendingPayments).toEqual({ value: null, previous: null, changePercent: null, amountPaise: null });
-    expect(o.cards.lowStockItems.value).toBeNull();
+    // Revenue: what members paid this month less refunds (a salary goes out); last month to the same day.
+    expect(o.cards.monthlyRevenue).toEqual({ value: 177000, previous: 100000, changePercent: 77 });
+    expect(o.cards.pendingPayments).toEqual({ value: 1, previous: 1, changePercent: 0, amountPaise: 50000 });
+    expect(o.quickActions.processPayment).toBe(1);
+    // Inventory has not landed: no number rather than a made-up one.
+    expect(o.cards.lowStockItems).toEqual({ value: null, previous: null, changePercent: null });
     expect(o.equipmentStatus).toBeNull();
     expect(o.locations?.map((l) => [l.locationId, l.name, l.cards.todaysCheckIns.value, l.cards.activeMembers.value])).toEqual([
       [L1, 'Branch 1', 2, 2],
       [L2, 'Branch 2', 1, 1],
     ]);
-    expect(o.recentActivity.length).toBe(6); // 3 newest members + 3 newest check-ins (no payments yet)
+    // Up to 8 of: the 5 latest payments, 3 latest members, 3 latest check-ins.
+    expect(o.recentActivity.length).toBe(8);
+    expect(o.recentActivity.filter((a) => a.kind === 'payment').length).toBeGreaterThan(0);
     const times = o.recentActivity.map((a) => a.at);
     expect(times).toEqual([...times].sort().reverse());
     expect(o.recentActivity.map((a) => a.personId)).not.toContain(m7);
@@ -261,6 +373,7 @@ describe('GET /dashboard/overview', () => {
     expect(o.cards.todaysCheckIns.value).toBe(1);
     expect(o.cards.activeMembers.value).toBe(1);
     expect(o.cards.totalTrainers.value).toBe(0);
+    expect(o.cards.monthlyRevenue.value).toBe(177000);
   });
 
   it('members and trainers get 403 on the staff dashboard and the audit trail; a member cannot search', async () => {
@@ -285,10 +398,23 @@ describe('GET /dashboard/search', () => {
 
   it('finds members by name, phone digits or email and trainers by name, linking to their pages', async () => {
     const token = await sign(orgA, 'owner', [L1, L2], owner);
-    expect((await results('asha', token)).map((r) => [r.kind, r.id, r.href])).toEqual([['member', m1, `/dashboard/members/${m1}`]]);
+    const asha = await results('asha', token);
+    expect(asha[0]).toMatchObject({ kind: 'member', id: m1, href: `/dashboard/members/${m1}` });
+    expect(asha.slice(1).map((r) => r.kind)).toEqual(['payment', 'payment']); // her two payments
     expect((await results('98765 00006', token)).map((r) => r.id)).toEqual([m6]);
     expect((await results('9876500003', token)).map((r) => r.id)).toEqual([m3]);
-    expect((await results('ishaan', token)).map((r) => [r.kind, r.href])).toEqual([['trainer', `/dashboard/trainers/${t1}`]]);
+    expect((await results('ishaan', token)).map((r) => [r.kind, r.href])).toEqual([
+      ['trainer', `/dashboard/trainers/${t1}`],
+      ['payment', expect.stringMatching(/^\/dashboard\/payments\//)],
+    ]);
+  });
+
+  it('finds payments by invoice number or amount for staff, not for trainers', async () => {
+    const token = await sign(orgA, 'owner', [L1, L2], owner);
+    const byInvoice = await results('INV-2026-0042', token);
+    expect(byInvoice.map((r) => [r.kind, r.title, r.subtitle])).toEqual([['payment', 'Asha Sharma', 'INV-2026-0042 · ₹1,770']]);
+    expect((await results('500', token)).map((r) => r.kind)).toContain('payment');
+    expect((await results('INV-2026-0042', await sign(orgA, 'trainer', [L1]))).length).toBe(0);
   });
 
   it("never returns another organization's or another location's rows, nor archived members", async () => {
@@ -357,7 +483,7 @@ describe('GET /dashboard/audit', () => {
 
 describe('npm run rebuild', () => {
   it('replays the topics from their beginning into fresh tables and gives the same answers as live', async () => {
-    const fresh = await bootDashboard('dashboard_rebuilt', now, keys);
+    const fresh = await bootDashboard('dashboard_rebuilt', now, keys, { paymentsLive: true });
     try {
       await fresh.locations(orgA, [L1, L2]);
       await fresh.locations(orgB, [L3]);

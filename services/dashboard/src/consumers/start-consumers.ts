@@ -5,15 +5,22 @@ import type { DashboardDb } from '../db/schema.ts';
 import { attendanceHandlers } from './attendance.ts';
 import { authHandlers } from './auth.ts';
 import { memberHandlers } from './members.ts';
+import { paymentHandlers } from './payments.ts';
 import { trainerHandlers } from './trainers.ts';
 import type { ApplyOptions } from './record.ts';
 
-export const SOURCES = ['members', 'trainers', 'attendance', 'auth'] as const;
+export const SOURCES = ['members', 'trainers', 'attendance', 'payments', 'auth'] as const;
 export type Source = (typeof SOURCES)[number];
 
 /** One inbox consumer per source topic; the inbox name is the same live and in a rebuild, so an event applies once. */
 export const consumerGroups = (o: ApplyOptions, groupOf: (source: Source) => string): ConsumerGroupSpec<DashboardDb>[] => {
-  const handlers = { members: memberHandlers(o), trainers: trainerHandlers(o), attendance: attendanceHandlers(o), auth: authHandlers() };
+  const handlers = {
+    members: memberHandlers(o),
+    trainers: trainerHandlers(o),
+    attendance: attendanceHandlers(o),
+    payments: paymentHandlers(o),
+    auth: authHandlers(),
+  };
   return SOURCES.map((s) => ({ name: `dashboard.${s}`, groupId: groupOf(s), topic: topicOf(s), handlers: handlers[s] }));
 };
 

@@ -92,12 +92,12 @@ export const figuresByLocation = async (
   const prevMonthStart = sql`(date_trunc('month', (${now}::timestamptz at time zone l.tz) - interval '1 month') at time zone l.tz)`;
   const payments = withPayments
     ? sql<Row>`select l.location_id,
-        coalesce(sum(p.amount_paise) filter (where p.status = 'completed' and p.paid_at >= ${monthStart} and p.paid_at <= ${now}), 0) as revenue,
-        coalesce(sum(p.amount_paise) filter (where p.status = 'completed' and p.paid_at >= ${prevMonthStart} and p.paid_at <= ${monthAgo}), 0) as revenue_prev,
+        coalesce(sum(p.amount_paise - p.refunded_paise) filter (where p.paid_at >= ${monthStart} and p.paid_at <= ${now}), 0) as revenue,
+        coalesce(sum(p.amount_paise - p.refunded_paise) filter (where p.paid_at >= ${prevMonthStart} and p.paid_at <= ${monthAgo}), 0) as revenue_prev,
         count(*) filter (where p.status = 'pending') as pending,
         coalesce(sum(p.amount_paise) filter (where p.status = 'pending'), 0) as pending_amount,
         count(*) filter (where p.created_at <= ${monthAgo} and (p.settled_at is null or p.settled_at > ${monthAgo})) as pending_before
-      from ${locs(locations)} join payments p on p.org_id = ${orgId} and p.location_id = l.location_id
+      from ${locs(locations)} join payments p on p.org_id = ${orgId} and p.location_id = l.location_id and p.category in ('member', 'other')
       group by l.location_id`.execute(db)
     : Promise.resolve({ rows: [] as Row[] });
   const [c, p, b, pay] = await Promise.all([checkIns, people, before, payments]);

@@ -102,4 +102,10 @@ export const migrations: Record<string, Migration> = {
       await sql`create table org_versions (org_id uuid primary key, version bigint not null)`.execute(db);
     },
   },
+  '0002_payment_category_refunds': {
+    async up(db: Kysely<unknown>) {
+      // Revenue is what members paid (category member or other; trainer salaries and expenses go out), less refunds.
+      await sql`alter table payments add column category text not null default 'member', add column refunded_paise integer not null default 0`.execute(db);
+    },
+  },
 };

@@ -67,14 +67,44 @@ export const upsertPayment = (db: Executor<DashboardDb>, row: PaymentsTable) =>
           member_name: eb.ref('excluded.member_name'),
           invoice_number: sql<string | null>`coalesce(excluded.invoice_number, payments.invoice_number)`,
           amount_paise: eb.ref('excluded.amount_paise'),
+          refunded_paise: eb.ref('excluded.refunded_paise'),
+          category: eb.ref('excluded.category'),
+          location_id: eb.ref('excluded.location_id'),
           status: eb.ref('excluded.status'),
           paid_at: sql<Date | null>`coalesce(payments.paid_at, excluded.paid_at)`,
           settled_at: sql<Date | null>`coalesce(payments.settled_at, excluded.settled_at)`,
-          created_at: sql<Date>`least(payments.created_at, excluded.created_at)`,
+          created_at: sql<Date>`case when payments.updated_at = to_timestamp(0) then excluded.created_at else least(payments.created_at, excluded.created_at) end`,
           updated_at: eb.ref('excluded.updated_at'),
         }))
         .where('payments.updated_at', '<=', (eb) => eb.ref('excluded.updated_at')),
     )
+    .execute();
+
+/** An invoice's number, whichever of the invoice and its payment arrives first (they travel on different keys). */
+export const setInvoiceNumber = (
+  db: Executor<DashboardDb>,
+  p: { id: string; org_id: string; location_id: string; member_id: string | null; number: string; total_paise: number },
+) =>
+  db
+    .insertInto('payments')
+    .values({
+      id: p.id,
+      org_id: p.org_id,
+      location_id: p.location_id,
+      member_id: p.member_id,
+      member_name: '',
+      invoice_number: p.number,
+      amount_paise: p.total_paise,
+      refunded_paise: 0,
+      category: 'member',
+      status: 'completed',
+      created_at: new Date(0),
+      paid_at: null,
+      settled_at: null,
+      // Older than any event of the payment: its own events overwrite everything but the number.
+      updated_at: new Date(0),
+    })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ invoice_number: p.number }))
     .execute();
 
 export const addActivity = (db: Executor<DashboardDb>, row: ActivityTable) =>

@@ -51,7 +51,11 @@ export interface PaymentsTable {
   member_id: string | null;
   member_name: string;
   invoice_number: string | null;
+  /** The total (GST included), integer paise. */
   amount_paise: number;
+  refunded_paise: number;
+  /** member | trainer | expense | other: revenue counts member and other. */
+  category: string;
   status: string;
   created_at: Date;
   /** When it was completed (revenue counts it then); null while not completed. */
