@@ -1,6 +1,14 @@
 import { STAFF_ROLES, type DashboardCards, type DashboardFigure, type DashboardOverview } from '@akhada/contracts';
 import { requireRole, type RequestContext } from '@akhada/kit';
-import { emptyFigures, figuresByLocation, locationsWithZones, recentActivity, type LocationFigures } from '../db/figures-repo.ts';
+import {
+  emptyFigures,
+  figuresByLocation,
+  locationsWithZones,
+  previousOf,
+  recentActivity,
+  type LocationFigures,
+  type PreviousFigures,
+} from '../db/figures-repo.ts';
 import { orgVersion } from '../db/read-model-repo.ts';
 import { toActivity } from '../views/activity-view.ts';
 import { locationsFor, orNone } from './access.ts';
@@ -36,7 +44,12 @@ const dateIn = (timeZone: string, at: Date): string =>
  * per request then answers the dashboard while nothing happens.
  */
 const CACHE_MS = 60_000;
-export type OverviewCache = Map<string, { version: string; at: number; value: DashboardOverview }>;
+export type OverviewCache = Map<string, { version: string; at: number; value: DashboardOverview; previous: Map<string, PreviousFigures>; previousAt: number }>;
+/**
+ * Who was active a month ago is the costly figure (the latest status of every person then) and the slowest to move:
+ * only events older than a month change it. It is kept for PREVIOUS_MS even when newer events change the rest.
+ */
+const PREVIOUS_MS = 5 * 60_000;
 
 /** GET /dashboard/overview: the whole screen in one answer. */
 export const overview = async (
@@ -54,8 +67,9 @@ export const overview = async (
   if (hit && hit.version === version && Math.abs(now.getTime() - hit.at) < CACHE_MS) return hit.value;
 
   const locations = await locationsWithZones(deps.db, ctx.orgId, ids, deps.timeZone);
+  const previous = hit && Math.abs(now.getTime() - hit.previousAt) < PREVIOUS_MS ? hit.previous : undefined;
   const [byLocation, activity] = await Promise.all([
-    figuresByLocation(deps.db, ctx.orgId, locations, now, deps.paymentsLive),
+    figuresByLocation(deps.db, ctx.orgId, locations, now, deps.paymentsLive, previous),
     recentActivity(deps.db, ctx.orgId, orNone(ids)),
   ]);
   const total = [...byLocation.values()].reduce(add, emptyFigures());
@@ -82,6 +96,12 @@ export const overview = async (
         : null,
   };
   if (cache.size > 10_000) cache.clear();
-  cache.set(key, { version, at: now.getTime(), value });
+  cache.set(key, {
+    version,
+    at: now.getTime(),
+    value,
+    previous: previous ?? previousOf(byLocation),
+    previousAt: previous && hit ? hit.previousAt : now.getTime(),
+  });
   return value;
 };

@@ -23,6 +23,11 @@ export interface LocationFigures {
   pendingCountMonthAgo: number;
 }
 
+/** The slow-moving part: people active a month ago (their latest status then). */
+export type PreviousFigures = Pick<LocationFigures, 'activeMembersMonthAgo' | 'trainersMonthAgo'>;
+export const previousOf = (m: Map<string, LocationFigures>): Map<string, PreviousFigures> =>
+  new Map([...m].map(([id, f]) => [id, { activeMembersMonthAgo: f.activeMembersMonthAgo, trainersMonthAgo: f.trainersMonthAgo }]));
+
 export const emptyFigures = (): LocationFigures => ({
   checkInsToday: 0,
   checkInsYesterday: 0,
@@ -64,6 +69,8 @@ export const figuresByLocation = async (
   locations: ScopedLocation[],
   now: Date,
   withPayments: boolean,
+  /** The figures of a month ago, when the caller has them already (they move slowly; see overview.ts). */
+  previous?: Map<string, PreviousFigures>,
 ): Promise<Map<string, LocationFigures>> => {
   const out = new Map(locations.map((l) => [l.locationId, emptyFigures()]));
   if (locations.length === 0) return out;
@@ -81,7 +88,9 @@ export const figuresByLocation = async (
       count(*) filter (where kind = 'trainer' and status = 'active') as trainers
     from people where org_id = ${orgId} and location_id in (${sql.join(ids)}) and status = 'active'
     group by location_id`.execute(db);
-  const before = sql<Row>`select location_id,
+  const before = previous
+    ? Promise.resolve({ rows: [] as Row[] })
+    : sql<Row>`select location_id,
       count(*) filter (where kind = 'member') as members,
       count(*) filter (where kind = 'trainer') as trainers
     from (select distinct on (kind, person_id) kind, person_id, location_id, status from status_changes
@@ -101,6 +110,7 @@ export const figuresByLocation = async (
       group by l.location_id`.execute(db)
     : Promise.resolve({ rows: [] as Row[] });
   const [c, p, b, pay] = await Promise.all([checkIns, people, before, payments]);
+  if (previous) for (const [id, f] of previous) if (out.has(id)) Object.assign(out.get(id)!, f);
   for (const r of c.rows) Object.assign(out.get(r.location_id)!, { checkInsToday: num(r.today), checkInsYesterday: num(r.yesterday) });
   for (const r of p.rows) Object.assign(out.get(r.location_id)!, { activeMembers: num(r.members), trainers: num(r.trainers) });
   for (const r of b.rows) Object.assign(out.get(r.location_id)!, { activeMembersMonthAgo: num(r.members), trainersMonthAgo: num(r.trainers) });
