@@ -6,6 +6,8 @@ import { dashboardKeys } from '../api/dashboard-api';
 
 /** Pushes that arrive together (a burst of check-ins) make one refetch. */
 const COALESCE_MS = 250;
+/** Figures read this recently when the page's socket first connects are current: no second request. */
+const FRESH_ON_CONNECT_MS = 5_000;
 
 /**
  * Moves the open dashboard as events arrive: every `dashboard:changed` push of the caller's locations (sent by the
@@ -33,11 +35,18 @@ export function useLiveDashboard(locationId: string | null, enabled: boolean): {
       timer = setTimeout(() => void qc.invalidateQueries({ queryKey: dashboardKeys.overviews }), COALESCE_MS);
     };
     setLive(socket.connected);
+    let lost = false;
     const onConnect = () => {
       setLive(true);
-      refresh();
+      // A reconnect may have missed pushes: read again. The first connection of the page needs it only when the
+      // figures it shows were read before the socket could have told it anything (a few seconds ago or more).
+      const shown = qc.getQueryState(dashboardKeys.overview(locationId))?.dataUpdatedAt ?? 0;
+      if (lost || Date.now() - shown > FRESH_ON_CONNECT_MS) refresh();
     };
-    const onDisconnect = () => setLive(false);
+    const onDisconnect = () => {
+      lost = true;
+      setLive(false);
+    };
     const onChanged = (raw: unknown) => {
       const parsed = DashboardChanged.safeParse(raw);
       if (!parsed.success) {

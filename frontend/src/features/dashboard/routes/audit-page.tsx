@@ -183,7 +183,12 @@ export function AuditPage() {
                       </td>
                       <td>
                         {e.actorId ? (
-                          <button type="button" className="link" onClick={() => byPerson(e.actorId!)} title={t('dashboard:audit.byThisPerson')}>
+                          <button
+                            type="button"
+                            className="btn btn--link audit__who"
+                            onClick={() => byPerson(e.actorId!)}
+                            title={t('dashboard:audit.byThisPerson')}
+                          >
                             {e.actorName ?? e.actorId.slice(0, 8)}
                           </button>
                         ) : (
@@ -191,7 +196,8 @@ export function AuditPage() {
                         )}
                       </td>
                       <td>
-                        <span className="badge">{areaLabel(e.area)}</span> {e.type.split('.')[1]?.replace(/_/g, ' ')}
+                        <span className="badge">{areaLabel(e.area)}</span>{' '}
+                        {t(`dashboard:audit.types.${e.type}` as 'dashboard:audit.types.members.member_registered', { defaultValue: e.type })}
                       </td>
                       <td>{e.subjectName ?? <code>{e.subjectId}</code>}</td>
                       <td>
