@@ -172,7 +172,9 @@ export function AuditPage() {
                     <th scope="col">{t('dashboard:audit.who')}</th>
                     <th scope="col">{t('dashboard:audit.what')}</th>
                     <th scope="col">{t('dashboard:audit.subject')}</th>
-                    <th scope="col">{t('dashboard:audit.event')}</th>
+                    <th scope="col" className="audit__event">
+                      {t('dashboard:audit.event')}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -200,7 +202,7 @@ export function AuditPage() {
                         {t(`dashboard:audit.types.${e.type}` as 'dashboard:audit.types.members.member_registered', { defaultValue: e.type })}
                       </td>
                       <td>{e.subjectName ?? <code>{e.subjectId}</code>}</td>
-                      <td>
+                      <td className="audit__event">
                         <code>{e.eventId}</code>
                       </td>
                     </tr>
