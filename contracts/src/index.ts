@@ -24,3 +24,4 @@ export * as AttendanceEvents from './events/attendance.ts';
 export * as PaymentEvents from './events/payments.ts';
 export * as FeedbackEvents from './events/feedback.ts';
 export * as ChatEvents from './events/chat.ts';
+export * as DashboardEvents from './events/dashboard.ts';

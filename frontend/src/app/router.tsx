@@ -21,6 +21,7 @@ const ContactPage = lazyPage(async () => (await import('../features/landing/rout
 const PrivacyPage = lazyPage(async () => (await import('../features/landing/routes/privacy-page')).PrivacyPage, PAGES_NS);
 const AppShell = lazyPage(async () => (await import('./shell/app-shell')).AppShell, APP_NS);
 const DashboardPage = lazyPage(async () => (await import('../features/dashboard/routes/dashboard-page')).DashboardPage);
+const AuditPage = lazyPage(async () => (await import('../features/dashboard/routes/audit-page')).AuditPage);
 const MembersPage = lazyPage(async () => (await import('../features/members/routes/members-page')).MembersPage);
 const MemberDetailPage = lazyPage(async () => (await import('../features/members/routes/member-detail-page')).MemberDetailPage, ['attendance']);
 const MyMembershipPage = lazyPage(async () => (await import('../features/members/routes/my-membership-page')).MyMembershipPage);
@@ -159,6 +160,7 @@ export const routes: RouteObject[] = [
               { path: 'profile', element: <ProfilePage />, handle: handle({ page: ProfilePage }) },
               { path: 'settings', element: <SettingsRoute />, handle: handle({ page: SettingsRoute }) },
               { path: 'settings/plan', element: <PlanPage />, handle: handle({ page: PlanPage }) },
+              { path: 'audit', element: <AuditPage />, handle: handle({ page: AuditPage }) },
               ...(['payments', 'inventory', 'chat', 'feedback'] as const).map((area) => ({
                 path: area,
                 element: <PlaceholderPage area={area} />,

@@ -1,13 +1,19 @@
 import { SERVICES } from '@akhada/contracts';
 import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from './app/deps.ts';
 import { buildApp } from './build-app.ts';
+import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
 import type { DashboardDb } from './db/schema.ts';
 
-// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay), the app, serve, close.
-const config = loadConfig(BaseConfig.extend({ PORT: z.coerce.number().int().min(1).max(65535).default(SERVICES.dashboard.port) }));
+process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+
+// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay, directory), the consumers
+// of the other services' topics that build the read model, the app, serve, close.
+const config = loadConfig(BaseConfig.extend({ PORT: z.coerce.number().int().min(0).max(65535).default(SERVICES.dashboard.port) }));
 const runtime = await bootRuntime<DashboardDb>({ name: 'dashboard', config, migrations });
-const { logger, verifier, readiness, dbh } = runtime;
-const app = buildApp({ logger, verifier, readiness, db: dbh.db, clock: () => new Date() });
-await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: runtime.closers });
+const { logger, verifier, readiness, directory, dbh, bus } = runtime;
+const consumers = await startConsumers({ bus, db: dbh.db, logger });
+const app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock: () => new Date(), timeZone: DEFAULT_TIME_ZONE, paymentsLive: true });
+await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: [...consumers.map((c) => () => c.stop()), ...runtime.closers] });

@@ -7,6 +7,7 @@ import { DashboardIcon } from '../../components/icons/dashboard';
 import { DumbbellIcon } from '../../components/icons/dumbbell';
 import { IdCardIcon } from '../../components/icons/id-card';
 import { QrCodeIcon } from '../../components/icons/qr-code';
+import { ShieldIcon } from '../../components/icons/shield';
 import { SlidersIcon } from '../../components/icons/sliders';
 import { StarIcon } from '../../components/icons/star';
 import { TrendingUpIcon } from '../../components/icons/trending-up';
@@ -38,6 +39,7 @@ export const NAV_ITEMS = [
   { key: 'chat', to: '/dashboard/chat', end: false, Icon: ChatIcon, roles: EVERYONE },
   { key: 'feedback', to: '/dashboard/feedback', end: false, Icon: StarIcon, roles: EVERYONE },
   { key: 'settings', to: '/dashboard/settings', end: false, Icon: SlidersIcon, roles: EVERYONE },
+  { key: 'audit', to: '/dashboard/audit', end: false, Icon: ShieldIcon, roles: ['owner'] },
 ] as const satisfies readonly { key: string; to: string; end: boolean; Icon: unknown; roles: readonly Role[] }[];
 
 export type NavItem = (typeof NAV_ITEMS)[number];

@@ -19,7 +19,7 @@ const navOf = async () => {
 };
 
 describe('sidebar by role', () => {
-  it('shows owners and admins every screen of the gym', async () => {
+  it('shows owners and admins every screen of the gym (the audit trail to owners only)', async () => {
     for (const role of ['owner', 'admin'] as Role[]) {
       server.use(meIs(aUser({ role })), ...notificationsAre([]));
       const view = renderApp('/dashboard/notifications');
@@ -33,6 +33,7 @@ describe('sidebar by role', () => {
         'Chat',
         'Feedback',
         'Settings',
+        ...(role === 'owner' ? ['Audit trail'] : []),
       ]);
       view.unmount();
     }

@@ -7,6 +7,7 @@ import { membersAre, notificationsAre } from '../../testing/app-handlers';
 import { on, problem, reply } from '../../testing/contract-handlers';
 import { aUser } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
+import { dashboardIs } from '../../testing/dashboard';
 
 /** GET /auth/me answers with these, one per call, then keeps the last. */
 function meAnswers(...answers: (() => Response)[]) {
@@ -26,7 +27,7 @@ const ok = () => reply(authRoutes.me, 200, { success: true, data: { user: aUser(
 describe('session check', () => {
   it('keeps the user signed in through a 429, says so, and opens the page when the retry succeeds', async () => {
     const me = meAnswers(tooMany, ok);
-    server.use(me.handler, ...notificationsAre([]), membersAre([]));
+    server.use(me.handler, ...notificationsAre([]), membersAre([]), dashboardIs());
     renderApp('/dashboard');
     const banner = await screen.findByTestId('session-retry');
     expect(banner.textContent).toContain('Akhada is getting too many requests from your network right now.');

@@ -6,7 +6,13 @@ import type { DashboardDb } from '../db/schema.ts';
 export interface DashboardDeps {
   db: Kysely<DashboardDb>;
   clock: () => Date;
+  /** The zone of a location the directory does not know (yet). */
+  timeZone: string;
+  /** Whether the payments service's events feed the read model (its figures are null until then). */
+  paymentsLive: boolean;
 }
 
-/** What buildApp needs: the HTTP side (logger, verifier, readiness) and the use cases' dependencies. */
+/** What buildApp needs: the HTTP side (logger, verifier, readiness, directory) and the use cases' dependencies. */
 export interface AppDeps extends HttpDeps, DashboardDeps {}
+
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';

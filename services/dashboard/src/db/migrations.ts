@@ -1,17 +1,111 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
+/** Lowercase name, email, phone and its digits: what the search matches by substring (trigram index). */
+const PEOPLE_SEARCH = `lower(first_name || ' ' || last_name || ' ' || email || ' ' || phone || ' ' || regexp_replace(phone, '[^0-9]', '', 'g'))`;
+const PAYMENT_SEARCH = `lower(member_name || ' ' || coalesce(invoice_number, '') || ' ' || (amount_paise / 100)::text)`;
+
 /** The service's tables; the kit's (events, outbox, inbox, dead_letters) run first as 0000_*. Append, never edit. */
 export const migrations: Record<string, Migration> = {
-  '0001_examples': {
+  '0001_read_model': {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('examples')
-        .addColumn('id', 'uuid', (c) => c.primaryKey())
-        .addColumn('org_id', 'uuid', (c) => c.notNull())
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-        .execute();
-      await db.schema.createIndex('examples_org_idx').on('examples').column('org_id').execute();
+      await sql`create table people (
+        id uuid primary key,
+        kind text not null check (kind in ('member', 'trainer')),
+        org_id uuid not null,
+        location_id uuid not null,
+        first_name text not null,
+        last_name text not null,
+        email text not null,
+        phone text not null,
+        status text not null,
+        membership_type text,
+        registered_at timestamptz not null,
+        updated_at timestamptz not null,
+        search_text text generated always as (${sql.raw(PEOPLE_SEARCH)}) stored,
+        search_tsv tsvector generated always as (to_tsvector('simple', first_name || ' ' || last_name || ' ' || email)) stored
+      )`.execute(db);
+      await sql`create index people_org_kind_idx on people (org_id, kind, location_id, status)`.execute(db);
+      await sql`select pg_advisory_xact_lock(hashtext('akhada.extension.pg_trgm'))`.execute(db);
+      await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+      await sql`create index people_search_trgm_idx on people using gin (search_text public.gin_trgm_ops)`.execute(db);
+      await sql`create index people_search_tsv_idx on people using gin (search_tsv)`.execute(db);
+
+      await sql`create table status_changes (
+        event_id uuid primary key,
+        org_id uuid not null,
+        location_id uuid not null,
+        kind text not null,
+        person_id uuid not null,
+        status text not null,
+        at timestamptz not null
+      )`.execute(db);
+      await sql`create index status_changes_person_idx on status_changes (org_id, kind, person_id, at desc)`.execute(db);
+
+      await sql`create table check_ins (
+        attendance_id uuid primary key,
+        org_id uuid not null,
+        location_id uuid not null,
+        person_id uuid not null,
+        type text not null,
+        name text not null,
+        at timestamptz not null
+      )`.execute(db);
+      await sql`create index check_ins_org_loc_at_idx on check_ins (org_id, location_id, at)`.execute(db);
+
+      await sql`create table payments (
+        id uuid primary key,
+        org_id uuid not null,
+        location_id uuid not null,
+        member_id uuid,
+        member_name text not null,
+        invoice_number text,
+        amount_paise integer not null,
+        status text not null,
+        created_at timestamptz not null,
+        paid_at timestamptz,
+        settled_at timestamptz,
+        updated_at timestamptz not null,
+        search_text text generated always as (${sql.raw(PAYMENT_SEARCH)}) stored
+      )`.execute(db);
+      await sql`create index payments_org_loc_idx on payments (org_id, location_id, paid_at)`.execute(db);
+      await sql`create index payments_search_trgm_idx on payments using gin (search_text public.gin_trgm_ops)`.execute(db);
+
+      await sql`create table activity (
+        event_id uuid primary key,
+        org_id uuid not null,
+        location_id uuid,
+        kind text not null,
+        at timestamptz not null,
+        person_id uuid,
+        name text not null,
+        amount_paise integer,
+        detail text
+      )`.execute(db);
+      await sql`create index activity_org_kind_at_idx on activity (org_id, kind, at desc)`.execute(db);
+
+      await sql`create table audit (
+        event_id uuid primary key,
+        org_id uuid not null,
+        location_id uuid,
+        area text not null,
+        type text not null,
+        actor_id uuid,
+        subject_id text not null,
+        occurred_at timestamptz not null
+      )`.execute(db);
+      await sql`create index audit_org_at_idx on audit (org_id, occurred_at desc, event_id)`.execute(db);
+
+      await sql`create table actors (user_id uuid primary key, org_id uuid not null, name text not null)`.execute(db);
+      // Bumped in every consumer transaction that changes an organization's figures: a cached overview is served only
+      // while its organization's version is unchanged.
+      await sql`create table org_versions (org_id uuid primary key, version bigint not null)`.execute(db);
+    },
+  },
+  '0002_payment_category_refunds': {
+    async up(db: Kysely<unknown>) {
+      // Revenue is what members paid (category member or other; trainer salaries and expenses go out), less refunds.
+      await sql`alter table payments add column category text not null default 'member', add column refunded_paise integer not null default 0`.execute(db);
     },
   },
 };

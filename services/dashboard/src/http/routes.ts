@@ -1,11 +1,21 @@
-import { dashboardRoutes } from '@akhada/contracts';
+import { dashboardRoutes as r } from '@akhada/contracts';
 import { addRoute } from '@akhada/kit';
+import { exportAudit, listAudit } from '../app/audit.ts';
 import type { DashboardDeps } from '../app/deps.ts';
-import { ping } from '../app/ping.ts';
+import { overview, type OverviewCache } from '../app/overview.ts';
+import { search } from '../app/search.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
 
 /** Contracts give the schemas (400 on bad input); the app layer authorizes and does the work. */
 export const registerRoutes = (svc: Svc, deps: DashboardDeps): void => {
-  addRoute(svc, dashboardRoutes.ping, async ({ ctx }) => ({ success: true, data: await ping(deps, ctx) }));
+  const cache: OverviewCache = new Map();
+  addRoute(svc, r.overview, async ({ ctx, query }) => ({ success: true, data: await overview(deps, ctx, query, cache) }));
+  addRoute(svc, r.search, async ({ ctx, query }) => ({ success: true, data: await search(deps, ctx, query) }));
+  addRoute(svc, r.audit, async ({ ctx, query }) => ({ success: true, data: await listAudit(deps, ctx, query) }));
+  addRoute(svc, r.auditExport, async ({ ctx, query }, _req, reply) => {
+    const file = exportAudit(deps, ctx, query);
+    reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`);
+    return reply.send(file.body);
+  });
 };

@@ -1,23 +1,50 @@
+import type { DashboardOverview } from '@akhada/contracts';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ErrorState } from '../../../components/error-state';
 import { BellIcon } from '../../../components/icons/bell';
+import { BoxIcon } from '../../../components/icons/box';
+import { CalendarCheckIcon } from '../../../components/icons/calendar-check';
+import { ChatIcon } from '../../../components/icons/chat';
 import { CheckCircleIcon } from '../../../components/icons/check-circle';
+import { DumbbellIcon } from '../../../components/icons/dumbbell';
 import { PlusIcon } from '../../../components/icons/plus';
+import { QrCodeIcon } from '../../../components/icons/qr-code';
+import { ReceiptIcon } from '../../../components/icons/receipt';
 import { UserIcon } from '../../../components/icons/user';
-import { UsersIcon } from '../../../components/icons/users';
+import { WalletIcon } from '../../../components/icons/wallet';
 import { LoadingState } from '../../../components/spinner';
 import { useUser } from '../../../lib/auth/session';
 import { canSwitchLocation, useCurrentLocation } from '../../../lib/current-location';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { unreadCountQueryOptions } from '../../../lib/shared-queries/unread-count';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNow } from '../../../lib/use-now';
+import { ALL_NS } from '../../../locales/resources';
+import { overviewQueryOptions } from '../api/dashboard-api';
 import { GymCard } from '../components/gym-card';
+import { LocationBreakdown } from '../components/location-breakdown';
 import { RecentActivity } from '../components/recent-activity';
 import { StatCard } from '../components/stat-card';
 import '../dashboard.css';
-import { dashboardQueries, RECENT_ACTIVITY_SIZE } from './dashboard-data';
-import { ALL_NS } from '../../../locales/resources';
+import { useLiveDashboard } from '../lib/use-live-dashboard';
+import { isStaff } from './dashboard-data';
+
+const rupees = (paise: number) => formatMoney(paise / 100);
+
+function QuickAction({ to, icon, label, badge, testId }: { to: string; icon: ReactNode; label: string; badge?: number | null; testId?: string }) {
+  return (
+    <li>
+      <Link to={to} className="quick-action" data-testid={testId}>
+        {icon}
+        {label}
+        {badge ? <span className="count-badge count-badge--alert">{formatNumber(badge)}</span> : null}
+      </Link>
+    </li>
+  );
+}
 
 export function DashboardPage() {
   const { t } = useTranslation(ALL_NS);
@@ -25,23 +52,12 @@ export function DashboardPage() {
   const user = useUser();
   const now = useNow(60_000);
   const { locationId } = useCurrentLocation(user);
-  const manager = canSwitchLocation(user);
-
-  // The same queries /dashboard's loader started with the route (dashboard-data.ts).
-  const queries = dashboardQueries(user, locationId);
-  const staff = queries.staff;
-  const total = useQuery({ ...queries.total, enabled: staff });
-  const active = useQuery({ ...queries.active, enabled: staff });
-  const unread = useQuery(queries.unread);
-  const recent = useQuery(queries.recent);
-
-  const primary = staff ? [total, active, unread] : [unread];
-  const waiting = primary.every((q) => q.isPending);
-  const allFailed = primary.every((q) => q.isError);
-  const retryAll = () => {
-    primary.forEach((q) => void q.refetch());
-    void recent.refetch();
-  };
+  const staff = isStaff(user);
+  // The whole screen is one request; the unread count is the bell's own query (already in the cache, kept live).
+  const overview = useQuery({ ...overviewQueryOptions(locationId), enabled: staff });
+  const unread = useQuery(unreadCountQueryOptions());
+  const { live } = useLiveDashboard(locationId, staff);
+  const unreadCount = unread.data?.unreadCount ?? null;
 
   return (
     <div className="page dashboard">
@@ -52,114 +68,195 @@ export function DashboardPage() {
           </h1>
           <p className="page-header__subtitle">{t('dashboard:subtitle')}</p>
         </div>
+        <ul className="dashboard__counters" aria-label={t('dashboard:counters.label')}>
+          <li className="dashboard__counter">
+            <BellIcon size={16} />
+            <span>{t('dashboard:counters.notifications')}</span>
+            <strong data-testid="counter-notifications">{unreadCount === null ? '—' : formatNumber(unreadCount)}</strong>
+          </li>
+          {staff ? (
+            <li className="dashboard__counter">
+              <CalendarCheckIcon size={16} />
+              <span>{t('dashboard:counters.checkIns')}</span>
+              <strong data-testid="counter-checkins">{overview.data ? formatNumber(overview.data.counters.todaysCheckIns) : '—'}</strong>
+            </li>
+          ) : null}
+          {staff && live ? (
+            <li className="dashboard__live" data-testid="dashboard-live">
+              <span className="dashboard__live-dot" aria-hidden="true" />
+              {t('dashboard:live')}
+            </li>
+          ) : null}
+        </ul>
       </header>
 
-      {waiting ? (
+      {!staff ? (
+        <TrainerDashboard unread={unreadCount} />
+      ) : overview.isPending ? (
         <LoadingState title={t('dashboard:loading')} hint={t('dashboard:loadingHint')} />
-      ) : allFailed ? (
+      ) : overview.isError ? (
         <ErrorState
-          error={primary[0]?.error}
+          error={overview.error}
           title={t('dashboard:error')}
-          onRetry={retryAll}
+          onRetry={() => void overview.refetch()}
           retryLabel={t('dashboard:tryAgain')}
-          retrying={primary.some((q) => q.isFetching)}
+          retrying={overview.isFetching}
         />
       ) : (
-        <>
-          <ul className={`stat-grid${staff ? '' : ' stat-grid--single'}`} aria-label={t('dashboard:cards.label')}>
-            {staff ? (
-              <>
-                <StatCard
-                  testId="stat-total-members"
-                  label={t('dashboard:cards.totalMembers')}
-                  hint={manager && locationId === null ? t('dashboard:cards.totalMembersHintAll') : t('dashboard:cards.totalMembersHint')}
-                  to="/dashboard/members"
-                  icon={<UsersIcon size={20} />}
-                  query={total}
-                />
-                <StatCard
-                  testId="stat-active-members"
-                  label={t('dashboard:cards.activeMembers')}
-                  hint={t('dashboard:cards.activeMembersHint')}
-                  to="/dashboard/members?status=active"
-                  icon={<CheckCircleIcon size={20} />}
-                  query={active}
-                  tone="success"
-                />
-              </>
-            ) : null}
-            <StatCard
-              testId="stat-unread"
-              label={t('dashboard:cards.unread')}
-              hint={t('dashboard:cards.unreadHint')}
-              to="/dashboard/notifications?tab=unread"
-              icon={<BellIcon size={20} />}
-              query={{ ...unread, data: unread.data?.unreadCount }}
-              tone={(unread.data?.unreadCount ?? 0) > 0 ? 'warning' : 'primary'}
-            />
-          </ul>
-
-          <div className="dashboard__columns">
-            <section className="card" aria-labelledby="activity-title">
-              <div className="card__head">
-                <h2 id="activity-title" className="card__title">
-                  {t('dashboard:activity.title')}
-                </h2>
-                <Link to="/dashboard/notifications" className="link link--strong">
-                  {t('dashboard:activity.viewAll')}
-                </Link>
-              </div>
-              {recent.isPending ? (
-                <LoadingState title={t('common:loading')} />
-              ) : recent.isError ? (
-                <ErrorState error={recent.error} onRetry={() => void recent.refetch()} retrying={recent.isFetching} />
-              ) : (
-                <RecentActivity items={recent.data.data.notifications.slice(0, RECENT_ACTIVITY_SIZE)} />
-              )}
-            </section>
-
-            <div className="dashboard__side">
-              <section className="card" aria-labelledby="quick-actions-title">
-                <h2 id="quick-actions-title" className="card__title">
-                  {t('dashboard:quickActions.title')}
-                </h2>
-                <ul className="quick-actions">
-                  {staff ? (
-                    <>
-                      <li>
-                        <Link to="/dashboard/members?add=1" className="quick-action" data-testid="quick-add-member">
-                          <PlusIcon size={18} />
-                          {t('dashboard:quickActions.addMember')}
-                        </Link>
-                      </li>
-                      <li>
-                        <Link to="/dashboard/members" className="quick-action">
-                          <UsersIcon size={18} />
-                          {t('dashboard:quickActions.viewMembers')}
-                        </Link>
-                      </li>
-                    </>
-                  ) : null}
-                  <li>
-                    <Link to="/dashboard/notifications" className="quick-action">
-                      <BellIcon size={18} />
-                      {t('dashboard:quickActions.viewNotifications')}
-                      {(unread.data?.unreadCount ?? 0) > 0 ? <span className="count-badge count-badge--alert">{unread.data?.unreadCount}</span> : null}
-                    </Link>
-                  </li>
-                  <li>
-                    <Link to="/dashboard/profile" className="quick-action">
-                      <UserIcon size={18} />
-                      {t('dashboard:quickActions.profile')}
-                    </Link>
-                  </li>
-                </ul>
-              </section>
-              {manager ? <GymCard user={user} now={now} /> : null}
-            </div>
-          </div>
-        </>
+        <StaffDashboard data={overview.data} unread={unreadCount} owner={user.role === 'owner'} allLocations={locationId === null} />
       )}
+      {staff && canSwitchLocation(user) && !overview.isPending ? (
+        <div className="dashboard__gym">
+          <GymCard user={user} now={now} />
+        </div>
+      ) : null}
     </div>
+  );
+}
+
+function StaffDashboard({ data, unread, owner, allLocations }: { data: DashboardOverview; unread: number | null; owner: boolean; allLocations: boolean }) {
+  const { t } = useTranslation(ALL_NS);
+  const c = data.cards;
+  const noSource = t('dashboard:unavailable.notYet');
+  return (
+    <>
+      <ul className="stat-grid dashboard__cards" aria-label={t('dashboard:cards.label')}>
+        <StatCard
+          testId="stat-checkins"
+          label={t('dashboard:cards.todaysCheckIns')}
+          to="/dashboard/attendance"
+          icon={<CalendarCheckIcon size={20} />}
+          figure={c.todaysCheckIns}
+          format={formatNumber}
+          changeLabel={t('dashboard:change.vsYesterday')}
+          unavailable={noSource}
+        />
+        <StatCard
+          testId="stat-active-members"
+          label={t('dashboard:cards.activeMembers')}
+          to="/dashboard/members?status=active"
+          icon={<CheckCircleIcon size={20} />}
+          figure={c.activeMembers}
+          format={formatNumber}
+          changeLabel={t('dashboard:change.vsLastMonth')}
+          unavailable={noSource}
+          tone="success"
+        />
+        <StatCard
+          testId="stat-revenue"
+          label={t('dashboard:cards.monthlyRevenue')}
+          to="/dashboard/payments"
+          icon={<WalletIcon size={20} />}
+          figure={c.monthlyRevenue}
+          format={rupees}
+          changeLabel={t('dashboard:change.vsLastMonthToDate')}
+          unavailable={t('dashboard:unavailable.payments')}
+        />
+        <StatCard
+          testId="stat-pending"
+          label={t('dashboard:cards.pendingPayments')}
+          to="/dashboard/payments/pending"
+          icon={<ReceiptIcon size={20} />}
+          figure={c.pendingPayments}
+          format={formatNumber}
+          changeLabel={t('dashboard:change.vsLastMonth')}
+          hint={c.pendingPayments.amountPaise ? t('dashboard:cards.pendingAmount', { amount: rupees(c.pendingPayments.amountPaise) }) : undefined}
+          unavailable={t('dashboard:unavailable.payments')}
+          tone={(c.pendingPayments.value ?? 0) > 0 ? 'warning' : 'primary'}
+        />
+        <StatCard
+          testId="stat-trainers"
+          label={t('dashboard:cards.totalTrainers')}
+          to="/dashboard/trainers"
+          icon={<DumbbellIcon size={20} />}
+          figure={c.totalTrainers}
+          format={formatNumber}
+          changeLabel={t('dashboard:change.vsLastMonth')}
+          unavailable={noSource}
+        />
+        <StatCard
+          testId="stat-low-stock"
+          label={t('dashboard:cards.lowStock')}
+          to="/dashboard/inventory"
+          icon={<BoxIcon size={20} />}
+          figure={c.lowStockItems}
+          format={formatNumber}
+          changeLabel={t('dashboard:change.vsLastMonth')}
+          unavailable={t('dashboard:unavailable.inventory')}
+          tone={(c.lowStockItems.value ?? 0) > 0 ? 'warning' : 'primary'}
+        />
+      </ul>
+      {data.equipmentStatus !== null ? (
+        <p className="dashboard__equipment" data-testid="equipment-status">
+          {t('dashboard:equipment', { value: data.equipmentStatus })}
+        </p>
+      ) : null}
+
+      {owner && allLocations && (data.locations?.length ?? 0) > 1 ? <LocationBreakdown overview={data} /> : null}
+
+      <div className="dashboard__columns">
+        <section className="card" aria-labelledby="activity-title">
+          <div className="card__head">
+            <h2 id="activity-title" className="card__title">
+              {t('dashboard:activity.title')}
+            </h2>
+          </div>
+          <RecentActivity items={data.recentActivity} />
+        </section>
+
+        <div className="dashboard__side">
+          <section className="card" aria-labelledby="quick-actions-title">
+            <h2 id="quick-actions-title" className="card__title">
+              {t('dashboard:quickActions.title')}
+            </h2>
+            <ul className="quick-actions">
+              <QuickAction
+                to="/dashboard/members?add=1"
+                icon={<PlusIcon size={18} />}
+                label={t('dashboard:quickActions.addMember')}
+                testId="quick-add-member"
+              />
+              <QuickAction to="/dashboard/attendance/scan" icon={<QrCodeIcon size={18} />} label={t('dashboard:quickActions.qrScanner')} />
+              <QuickAction
+                to="/dashboard/payments/create"
+                icon={<WalletIcon size={18} />}
+                label={t('dashboard:quickActions.processPayment')}
+                badge={data.quickActions.processPayment}
+              />
+              <QuickAction
+                to="/dashboard/inventory"
+                icon={<BoxIcon size={18} />}
+                label={t('dashboard:quickActions.manageInventory')}
+                badge={data.quickActions.manageInventory}
+              />
+              <QuickAction to="/dashboard/notifications" icon={<BellIcon size={18} />} label={t('dashboard:quickActions.viewNotifications')} badge={unread} />
+              <QuickAction
+                to="/dashboard/chat"
+                icon={<ChatIcon size={18} />}
+                label={t('dashboard:quickActions.chatSupport')}
+                badge={data.quickActions.chatSupport}
+              />
+            </ul>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** A trainer's dashboard: no gym figures (those are the front desk's), their notifications and own pages. */
+function TrainerDashboard({ unread }: { unread: number | null }) {
+  const { t } = useTranslation(ALL_NS);
+  return (
+    <section className="card" aria-labelledby="quick-actions-title">
+      <h2 id="quick-actions-title" className="card__title">
+        {t('dashboard:quickActions.title')}
+      </h2>
+      <ul className="quick-actions">
+        <QuickAction to="/dashboard/my-clients" icon={<DumbbellIcon size={18} />} label={t('dashboard:quickActions.myClients')} />
+        <QuickAction to="/dashboard/notifications" icon={<BellIcon size={18} />} label={t('dashboard:quickActions.viewNotifications')} badge={unread} />
+        <QuickAction to="/dashboard/profile" icon={<UserIcon size={18} />} label={t('dashboard:quickActions.profile')} />
+      </ul>
+    </section>
   );
 }

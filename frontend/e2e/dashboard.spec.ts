@@ -1,0 +1,97 @@
+// The dashboard end to end in headless Chromium against the real stack: an owner's open dashboard makes one request
+// for its figures, and its counters move without a reload when a member is added and checks in elsewhere (the
+// dashboard service's read model applies the events, the hub pushes dashboard:changed, the screen refetches); the top
+// bar's global search finds a member by phone and opens their page.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api as apiFor } from '@akhada/test-support/api';
+import { launchBrowser, newContext } from '@akhada/test-support/browser';
+import { signIn } from '@akhada/test-support/ui';
+
+const base = inject('gatewayUrl');
+const api = apiFor(base);
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').trim();
+
+describe('dashboard', () => {
+  it('makes one request for its figures, and its counters move when a member is added and checks in elsewhere, without a reload', async () => {
+    const gym = await api.newGym('dash-live');
+    const ctx = await newContext(browser, base);
+    const page = await ctx.newPage();
+    const calls: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/api/') && req.method() === 'GET') calls.push(url.pathname);
+    });
+    await signIn(page, gym.email, gym.password);
+    await page.getByTestId('stat-active-members-value').waitFor({ timeout: 15_000 });
+    expect(await text(page, 'stat-active-members-value')).toBe('0');
+    expect(await text(page, 'stat-checkins-value')).toBe('0');
+    // Inventory has not landed: "—", never a made-up number.
+    expect(await text(page, 'stat-low-stock-value')).toBe('—');
+    // One request answers the whole screen; none of the old per-figure calls.
+    expect(calls.filter((p) => p.startsWith('/api/dashboard/'))).toEqual(['/api/dashboard/overview']);
+    expect(calls.filter((p) => /^\/api\/(members|attendance|payments|trainers)(\/|$)/.test(p))).toEqual([]);
+    // Wait until the hub's socket is up, so pushes reach this page.
+    await page.getByTestId('dashboard-live').waitFor({ timeout: 20_000 });
+    await page.evaluate(() => ((globalThis as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+    // Another client (the front desk) adds a member.
+    const created = await api.call('POST', '/members', api.member(1, { firstName: 'Live', lastName: 'Counter' }), gym.token);
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const memberId = (created.json as { data: { _id: string } }).data._id;
+    const t0 = Date.now();
+    await expect.poll(() => text(page, 'stat-active-members-value'), { timeout: 20_000, interval: 100 }).toBe('1');
+    console.log(`active members rose ${Date.now() - t0} ms after the member was added`);
+
+    // …and checks them in (attendance learns of the member from members' events: retried until it has them).
+    await expect
+      .poll(async () => (await api.call('POST', '/attendance/check-in', { memberId }, gym.token)).status, { timeout: 20_000, interval: 250 })
+      .toBe(201);
+    await expect.poll(() => text(page, 'stat-checkins-value'), { timeout: 20_000, interval: 100 }).toBe('1');
+    expect(await text(page, 'counter-checkins')).toBe('1');
+    await expect.poll(() => page.getByTestId('recent-activity').getByText('Live Counter checked in').count(), { timeout: 10_000 }).toBe(1);
+    // Never reloaded: the same document all along.
+    expect(await page.evaluate(() => (globalThis as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await ctx.close();
+  });
+
+  it('global search finds a member by phone as you type and opens their page with the keyboard', async () => {
+    const gym = await api.newGym('dash-search');
+    const created = await api.call('POST', '/members', api.member(2, { firstName: 'Sapna', lastName: 'Findme', phone: '+91 98111 22334' }), gym.token);
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const memberId = (created.json as { data: { _id: string } }).data._id;
+    // The search projection is fed by events: wait until it has her.
+    await expect
+      .poll(
+        async () => {
+          const r = await api.call('GET', `/dashboard/search?q=${encodeURIComponent('98111 22334')}`, undefined, gym.token);
+          return ((r.json as { data?: { results: { id: string }[] } }).data?.results ?? []).map((x) => x.id);
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .toContain(memberId);
+
+    const ctx = await newContext(browser, base);
+    const page = await ctx.newPage();
+    await signIn(page, gym.email, gym.password);
+    const box = page.getByTestId('global-search');
+    await box.click();
+    await box.pressSequentially('98111 22334', { delay: 30 });
+    await expect.poll(() => page.getByTestId('search-result').first().textContent(), { timeout: 15_000 }).toContain('Sapna Findme');
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    await box.press('ArrowDown');
+    expect(await box.getAttribute('aria-activedescendant')).toBeTruthy();
+    await box.press('Enter');
+    await page.waitForURL(new RegExp(`/dashboard/members/${memberId}$`), { timeout: 15_000 });
+    await ctx.close();
+  });
+});

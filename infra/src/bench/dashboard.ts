@@ -1,0 +1,285 @@
+// `npm run bench:dashboard` (prints figures; not a test, never fails on a miss): the dashboard's read side through the
+// gateway, against the targets of issue 12: GET /dashboard/overview at a steady 200 req/s with p95 ≤ 20 ms, and the
+// global search (GET /dashboard/search) on an organization of 20,000 members with p95 ≤ 50 ms.
+//
+// Setup: its own copy of the stack on the bench ports (services 24101-24110, gateway 28080) with a fresh database
+// (akhada_bench_dashboard, topic namespace `benchdash`), at the production log level. A gym is registered through the
+// API (its owner's token is the one the requests carry); then its read model is written straight into the dashboard's
+// tables by SQL, as its consumers would have made it from the events (going through the members API would take many
+// minutes): BENCH_DASHBOARD_MEMBERS members (20,000) with their statuses, 40 trainers, a day of check-ins, two months
+// of payments and their activity lines; VACUUM ANALYZE. The overview is then measured as staff see it (the service keeps
+// a computed overview while the organization's read model does not change), and once more with a change between every
+// request (each answer computed afresh from the tables).
+//
+// BENCH_SECONDS (10) after BENCH_WARMUP_SECONDS (3). On a shared machine run it under the e2e lock:
+//   flock /tmp/akhada-e2e.lock npm run bench:dashboard
+import autocannon from 'autocannon';
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import pg from 'pg';
+import { provision } from '../provision.ts';
+import { startStack } from '../stack.ts';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const MEMBERS = Number(process.env.BENCH_DASHBOARD_MEMBERS ?? 20_000);
+const RATE = 200;
+const SEARCH_RATE = 50;
+const PORT_OFFSET = 20_000;
+const GATEWAY_PORT = 28_080;
+const SMTP = { smtpPort: 22_525, httpPort: 28_025 };
+const DATABASE = 'akhada_bench_dashboard';
+const TARGET = { overviewP95Ms: 20, searchP95Ms: 50 };
+/** As staff type them: a surname, a first name, the start of a name, an email, phone digits, an invoice number, an amount. */
+const TERMS = ['sharma', 'priya', 'roh', 'ananya.iyer12', '98765 4', '9123', 'INV-2026-00042', '1500', 'kulkarni', 'vihaan'];
+const FIRST = [
+  'Aarav',
+  'Priya',
+  'Rohan',
+  'Ananya',
+  'Vihaan',
+  'Isha',
+  'Kabir',
+  'Diya',
+  'Arjun',
+  'Meera',
+  'Reyansh',
+  'Saanvi',
+  'Aditya',
+  'Kavya',
+  'Vivaan',
+  'Anika',
+  'Krishna',
+];
+const LAST = [
+  'Sharma',
+  'Patel',
+  'Reddy',
+  'Iyer',
+  'Kulkarni',
+  'Menon',
+  'Joshi',
+  'Nair',
+  'Gupta',
+  'Singh',
+  'Rao',
+  'Das',
+  'Bose',
+  'Khan',
+  'Verma',
+  'Mehta',
+  'Pillai',
+  'Chopra',
+];
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+const call = async (base: string, method: string, p: string, body?: unknown, token?: string) => {
+  const res = await fetch(`${base}/api${p}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, json: (await res.json().catch(() => undefined)) as unknown };
+};
+
+/** A new gym and its owner's token, as a customer would make one; its organization and location from the token. */
+const newGym = async (base: string) => {
+  const email = `bench-${randomUUID().slice(0, 8)}@example.in`;
+  const password = 'bench password 1';
+  const reg = await call(base, 'POST', '/auth/register', {
+    firstName: 'Bench',
+    lastName: 'Owner',
+    email,
+    phone: '+91 90000 00000',
+    password,
+    role: 'admin',
+    gymName: 'Bench gym',
+  });
+  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.json)}`);
+  const login = await call(base, 'POST', '/auth/login', { email, password });
+  const token = (login.json as { data: { token: string } }).data.token;
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { org: string; locs: string[] };
+  return { token, orgId: claims.org, locationId: claims.locs[0]! };
+};
+
+/** The organization's read model, as the dashboard's consumers make it from the events. */
+const seed = async (databaseUrl: string, orgId: string, locationId: string) => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const t0 = Date.now();
+    await client.query('set search_path = dashboard, public');
+    await client.query(
+      `insert into people (id, kind, org_id, location_id, first_name, last_name, email, phone, status, membership_type, registered_at, updated_at)
+       select gen_random_uuid(), 'member', $1, $2, f.name, l.name, lower(f.name || '.' || l.name || i || '@example.in'),
+              '+91 9' || lpad(((i * 7919) % 1000000000)::text, 9, '0'),
+              (array['active','active','active','expired','frozen','cancelled','pending'])[1 + i % 7],
+              (array['basic','premium','vip','annual'])[1 + i % 4], now() - make_interval(mins => i * 5), now() - make_interval(mins => i * 5)
+         from generate_series(1, $3::int) as i
+         join lateral (select ($4::text[])[1 + (i * 7) % 17] as name) f on true
+         join lateral (select ($5::text[])[1 + (i / 17) % 18] as name) l on true`,
+      [orgId, locationId, MEMBERS, FIRST, LAST],
+    );
+    await client.query(
+      `insert into people (id, kind, org_id, location_id, first_name, last_name, email, phone, status, registered_at, updated_at)
+       select gen_random_uuid(), 'trainer', $1, $2, 'Trainer', 'No ' || i, 'trainer' || i || '@example.in', '+91 98000 000' || lpad(i::text, 2, '0'),
+              'active', now() - interval '90 days', now() - interval '90 days'
+         from generate_series(1, 40) as i`,
+      [orgId, locationId],
+    );
+    await client.query(
+      `insert into status_changes (event_id, org_id, location_id, kind, person_id, status, at)
+       select gen_random_uuid(), org_id, location_id, kind, id, status, registered_at from people where org_id = $1`,
+      [orgId],
+    );
+    await client.query(
+      `insert into check_ins (attendance_id, org_id, location_id, person_id, type, name, at)
+       select gen_random_uuid(), $1, $2, p.id, 'member', p.first_name || ' ' || p.last_name, now() - make_interval(secs => i * 40)
+         from generate_series(1, 4000) as i join lateral (select id, first_name, last_name from people where org_id = $1 offset i limit 1) p on true`,
+      [orgId, locationId],
+    );
+    await client.query(
+      `insert into payments (id, org_id, location_id, member_id, member_name, invoice_number, amount_paise, refunded_paise, category, status, created_at, paid_at, settled_at, updated_at)
+       select gen_random_uuid(), $1, $2, null, 'Member ' || i, 'INV-2026-' || lpad(i::text, 5, '0'), 150000 + (i % 5) * 50000, 0, 'member',
+              case when i % 10 = 0 then 'pending' else 'completed' end, now() - make_interval(hours => i), case when i % 10 = 0 then null else now() - make_interval(hours => i) end,
+              case when i % 10 = 0 then null else now() - make_interval(hours => i) end, now() - make_interval(hours => i)
+         from generate_series(1, 1500) as i`,
+      [orgId, locationId],
+    );
+    await client.query(
+      `insert into activity (event_id, org_id, location_id, kind, at, person_id, name, amount_paise, detail)
+       select gen_random_uuid(), org_id, location_id, 'check_in', at, person_id, name, null, 'member' from check_ins where org_id = $1
+       union all select gen_random_uuid(), org_id, location_id, 'payment', created_at, null, member_name, amount_paise, status from payments where org_id = $1
+       union all select gen_random_uuid(), org_id, location_id, 'member', registered_at, id, first_name || ' ' || last_name, null, membership_type from people where org_id = $1 and kind = 'member'`,
+      [orgId],
+    );
+    for (const t of ['people', 'status_changes', 'check_ins', 'payments', 'activity']) await client.query(`vacuum analyze ${t}`);
+    await client.query(`insert into org_versions (org_id, version) values ($1, 1) on conflict (org_id) do update set version = org_versions.version + 1`, [
+      orgId,
+    ]);
+    console.error(`[bench] read model of ${MEMBERS} members written in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  } finally {
+    await client.end();
+  }
+};
+
+/** Steady-rate GETs through the gateway; every response's latency recorded. */
+const run = (base: string, token: string, paths: string[], rate: number, seconds: number, record?: number[]) =>
+  new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: 16,
+        overallRate: rate,
+        duration: seconds,
+        headers: { authorization: `Bearer ${token}` },
+        requests: paths.map((p) => ({ method: 'GET', path: `/api${p}` })),
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+    if (record) instance.on('response', (_client, _status, _bytes, ms: number) => record.push(ms));
+  });
+
+const figures = (latencies: number[]) => {
+  const s = [...latencies].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99) };
+};
+
+export async function main(root: string): Promise<void> {
+  process.env.AKHADA_TOPIC_NAMESPACE = 'benchdash';
+  const loadBefore = load();
+  const infra = await provision({ root, database: DATABASE, fresh: true, smtp: SMTP });
+  const stack = await startStack({
+    root,
+    databaseUrl: infra.databaseUrl,
+    brokers: infra.brokers,
+    portOffset: PORT_OFFSET,
+    gatewayPort: GATEWAY_PORT,
+    smtpPort: SMTP.smtpPort,
+    appUrl: `http://localhost:${GATEWAY_PORT}`,
+    logLevel: 'info',
+    env: { NODE_ENV: 'production', AKHADA_TOPIC_NAMESPACE: 'benchdash', AUTH_RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000000' },
+    echo: false,
+  }).catch(async (err: unknown) => {
+    await infra.stop();
+    throw err;
+  });
+  const lines: string[] = [];
+  try {
+    const base = stack.gatewayUrl;
+    const { token, orgId, locationId } = await newGym(base);
+    await seed(infra.databaseUrl, orgId, locationId);
+
+    // Checked once: the answers are right before they are timed.
+    const first = await call(base, 'GET', '/dashboard/overview', undefined, token);
+    if (first.status !== 200) throw new Error(`overview: ${first.status} ${JSON.stringify(first.json)}`);
+    const cards = (first.json as { data: { cards: Record<string, { value: number | null }> } }).data.cards;
+    console.error(
+      `[bench] overview: ${Object.entries(cards)
+        .map(([k, v]) => `${k} ${v.value}`)
+        .join(', ')}`,
+    );
+    for (const t of TERMS) {
+      const r = await call(base, 'GET', `/dashboard/search?q=${encodeURIComponent(t)}`, undefined, token);
+      if (r.status !== 200) throw new Error(`search ${t}: ${r.status} ${JSON.stringify(r.json)}`);
+      console.error(`[bench] search "${t}": ${(r.json as { data: { results: unknown[] } }).data.results.length} results`);
+    }
+
+    // 1. The overview as staff see it at 200 req/s.
+    await run(base, token, ['/dashboard/overview'], RATE, WARMUP_S);
+    const loadAtRun = load();
+    const overviewMs: number[] = [];
+    const overview = await run(base, token, ['/dashboard/overview'], RATE, DURATION_S, overviewMs);
+    const o = figures(overviewMs);
+
+    // 2. Computed afresh: the organization's read model changes before every request (what a busy gym's stream of
+    // events does at worst), so no answer comes from the service's cache. Sequential, 200 requests.
+    const client = new pg.Client({ connectionString: infra.databaseUrl });
+    await client.connect();
+    const freshMs: number[] = [];
+    try {
+      for (let i = 0; i < 200; i++) {
+        await client.query('update dashboard.org_versions set version = version + 1 where org_id = $1', [orgId]);
+        const t0 = performance.now();
+        const r = await fetch(`${base}/api/dashboard/overview`, { headers: { authorization: `Bearer ${token}` } });
+        await r.arrayBuffer();
+        freshMs.push(performance.now() - t0);
+      }
+    } finally {
+      await client.end();
+    }
+    const f = figures(freshMs);
+
+    // 3. Search on 20,000 members, the terms in turn.
+    const searchPaths = TERMS.map((t) => `/dashboard/search?q=${encodeURIComponent(t)}`);
+    await run(base, token, searchPaths, SEARCH_RATE, WARMUP_S);
+    const searchMs: number[] = [];
+    const search = await run(base, token, searchPaths, SEARCH_RATE, DURATION_S, searchMs);
+    const s = figures(searchMs);
+    const errs = (r: autocannon.Result) => r.non2xx + r.errors + r.timeouts;
+
+    lines.push(
+      '',
+      `npm run bench:dashboard — through the gateway, NODE_ENV=production LOG_LEVEL=info, ${MEMBERS} members + 40 trainers, 4,000 check-ins, 1,500 payments, autocannon in this process`,
+      `  load average (1/5/15 min): before setup ${loadBefore}; at the timed run ${loadAtRun}; after ${load()}`,
+      `  GET /dashboard/overview at ${RATE} req/s for ${DURATION_S} s: ${overviewMs.length} requests (${overview.requests.average.toFixed(0)}/s), ` +
+        `p50 ${o.p50.toFixed(1)} ms, p95 ${o.p95.toFixed(1)} ms, p99 ${o.p99.toFixed(1)} ms, ${errs(overview)} errors/non-2xx`,
+      `  GET /dashboard/overview computed afresh (read model changed before each, 200 sequential): p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms`,
+      `  GET /dashboard/search (${TERMS.length} terms) at ${SEARCH_RATE} req/s for ${DURATION_S} s: ${searchMs.length} requests, ` +
+        `p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, ${errs(search)} errors/non-2xx`,
+      '',
+      `  ${o.p95 <= TARGET.overviewP95Ms && errs(overview) === 0 ? 'PASS' : 'MISS'}  overview p95 ≤ ${TARGET.overviewP95Ms} ms at ${RATE} req/s: ${o.p95.toFixed(1)} ms`,
+      `  ${s.p95 <= TARGET.searchP95Ms && errs(search) === 0 ? 'PASS' : 'MISS'}  search p95 ≤ ${TARGET.searchP95Ms} ms on ${MEMBERS} members: ${s.p95.toFixed(1)} ms`,
+      '',
+    );
+  } finally {
+    await stack.stop();
+    await infra.stop();
+  }
+  console.log(lines.join('\n'));
+}

@@ -1,0 +1,123 @@
+import type { AuditArea, AuditEntry, AuditPage } from '@akhada/contracts';
+import { requireRole, type RequestContext } from '@akhada/kit';
+import { sql } from 'kysely';
+import { Readable } from 'node:stream';
+import type { DashboardDeps } from './deps.ts';
+
+export interface AuditFilter {
+  actorId?: string | undefined;
+  area?: AuditArea | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** Dates of the filter are days of the organization's first location's zone (India by default). */
+const base = (deps: Pick<DashboardDeps, 'db' | 'timeZone'>, orgId: string, f: AuditFilter) => {
+  let q = deps.db
+    .selectFrom('audit as a')
+    .leftJoin('actors as who', 'who.user_id', 'a.actor_id')
+    .leftJoin('people as p', (j) => j.on(sql`p.id::text`, '=', sql.ref('a.subject_id')))
+    .where('a.org_id', '=', orgId);
+  if (f.actorId) q = q.where('a.actor_id', '=', f.actorId);
+  if (f.area) q = q.where('a.area', '=', f.area);
+  if (f.from) q = q.where('a.occurred_at', '>=', sql<Date>`(${f.from}::date)::timestamp at time zone ${deps.timeZone}`);
+  if (f.to) q = q.where('a.occurred_at', '<', sql<Date>`((${f.to}::date + 1)::timestamp) at time zone ${deps.timeZone}`);
+  return q;
+};
+
+const columns = [
+  'a.event_id',
+  'a.occurred_at',
+  'a.area',
+  'a.type',
+  'a.actor_id',
+  'a.location_id',
+  'a.subject_id',
+  'who.name as actor_name',
+  'p.first_name',
+  'p.last_name',
+] as const;
+type Row = {
+  event_id: string;
+  occurred_at: Date;
+  area: AuditArea;
+  type: string;
+  actor_id: string | null;
+  location_id: string | null;
+  subject_id: string;
+  actor_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+};
+const toEntry = (r: Row): AuditEntry => ({
+  eventId: r.event_id,
+  occurredAt: r.occurred_at.toISOString(),
+  area: r.area,
+  type: r.type,
+  actorId: r.actor_id,
+  actorName: r.actor_name,
+  locationId: r.location_id,
+  subjectId: r.subject_id,
+  subjectName: r.first_name === null ? null : `${r.first_name} ${r.last_name ?? ''}`.trim(),
+});
+
+/** GET /dashboard/audit: the organization's trail, newest first, paged. Owners only. */
+export const listAudit = async (
+  deps: Pick<DashboardDeps, 'db' | 'timeZone'>,
+  ctx: RequestContext,
+  q: AuditFilter & { page: number; limit: number },
+): Promise<AuditPage> => {
+  requireRole(ctx, ['owner'], 'Only the gym owner can see the audit trail');
+  const [{ n } = { n: 0 }] = await base(deps, ctx.orgId, q)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .execute();
+  const rows = (await base(deps, ctx.orgId, q)
+    .select([...columns])
+    .orderBy('a.occurred_at', 'desc')
+    .orderBy('a.event_id', 'desc')
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .execute()) as Row[];
+  const total = Number(n);
+  return { items: rows.map(toEntry), pagination: { page: q.page, limit: q.limit, total, totalPages: Math.ceil(total / q.limit) } };
+};
+
+/** A CSV cell: quoted when needed, and a leading =, +, - or @ defused so a spreadsheet never runs it as a formula. */
+export const csvCell = (value: string | null): string => {
+  if (value === null) return '';
+  let s = value;
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+const HEADER = ['When', 'Area', 'What', 'Who', 'Who (id)', 'Subject', 'Subject (id)', 'Location', 'Event'];
+export const EXPORT_MAX_ROWS = 50_000;
+const BATCH = 1000;
+
+/** GET /dashboard/audit/export: the filtered trail as CSV, read in keyset pages as the client takes them. */
+export const exportAudit = (deps: Pick<DashboardDeps, 'db' | 'timeZone' | 'clock'>, ctx: RequestContext, f: AuditFilter) => {
+  requireRole(ctx, ['owner'], 'Only the gym owner can export the audit trail');
+  async function* lines() {
+    yield `\uFEFF${HEADER.join(',')}\r\n`;
+    let after: { at: Date; id: string } | null = null;
+    let sent = 0;
+    while (sent < EXPORT_MAX_ROWS) {
+      let q = base(deps, ctx.orgId, f).select([...columns]);
+      if (after) {
+        const { at, id } = after;
+        q = q.where((eb) => eb.or([eb('a.occurred_at', '<', at), eb.and([eb('a.occurred_at', '=', at), eb('a.event_id', '<', id)])]));
+      }
+      const rows = (await q.orderBy('a.occurred_at', 'desc').orderBy('a.event_id', 'desc').limit(BATCH).execute()) as Row[];
+      if (rows.length === 0) return;
+      let chunk = '';
+      for (const r of rows) {
+        const e = toEntry(r);
+        chunk += `${[e.occurredAt, e.area, e.type, e.actorName, e.actorId, e.subjectName, e.subjectId, e.locationId, e.eventId].map(csvCell).join(',')}\r\n`;
+      }
+      yield chunk;
+      sent += rows.length;
+      const last = rows[rows.length - 1]!;
+      after = { at: last.occurred_at, id: last.event_id };
+    }
+  }
+  return { fileName: `audit-${deps.clock().toISOString().slice(0, 10)}.csv`, contentType: 'text/csv; charset=utf-8', body: Readable.from(lines()) };
+};
