@@ -259,6 +259,7 @@ export const ReadBody = z.object({
   messageId: MessageId.optional(),
 });
 export const ReadState = z.object({ conversationId: z.uuid(), lastReadAt: IsoDateTime.nullable(), unreadCount: z.number().int().min(0) });
+export type ReadState = z.infer<typeof ReadState>;
 
 export const TypingBody = z.object({ isTyping: z.boolean() });
 
