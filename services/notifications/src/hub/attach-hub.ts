@@ -1,5 +1,6 @@
 import type { EventBus, Logger, RevocationList, TokenVerifier } from '@akhada/kit';
 import type { FastifyInstance } from 'fastify';
+import { attachChatFanout } from './chat-fanout.ts';
 import { startHubFanout } from './fanout.ts';
 import { createRealtimeHub, type RealtimeHub } from './realtime-hub.ts';
 
@@ -28,6 +29,7 @@ export const attachHub = async ({
   const toUser: RealtimeHub['toUser'] = (userId, event, ...args) => attached?.toUser(userId, event, ...args);
   const toLocation: RealtimeHub['toLocation'] = (orgId, locationId, event, ...args) => attached?.toLocation(orgId, locationId, event, ...args);
   const fanout = await startHubFanout({ bus, instanceId, logger, hub: { toUser, toLocation } });
+  await attachChatFanout({ app, bus, instanceId, logger, io: () => attached?.io });
   const hub = createRealtimeHub({ server: app.server, verifier, revocations, logger });
   attached = hub;
   let closing: Promise<void> | undefined;
