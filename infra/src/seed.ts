@@ -2,6 +2,7 @@
 // one organization, two locations in different cities, an owner, an admin, a trainer, and members in every state
 // (infra/src/seed-members.ts).
 import { authRoutes } from '@akhada/contracts';
+import { seedChat } from './seed-chat.ts';
 import { seedMembers } from './seed-members.ts';
 import { approveDemoTrainer, DEMO_TRAINERS, seedTrainers } from './seed-trainers.ts';
 
@@ -81,7 +82,8 @@ export async function seedDemo(gatewayUrl: string, log: (s: string) => void = co
     const id = i >= 0 ? seeded[i] : undefined;
     return id ? [id] : [];
   });
-  await seedMembers(gatewayUrl, token, { pune, blr, joinCode, trainerIds, password: DEMO.password, log });
+  const members = await seedMembers(gatewayUrl, token, { pune, blr, joinCode, trainerIds, password: DEMO.password, log });
+  await seedChat(gatewayUrl, { ...DEMO, members }, log);
   log('[seed] demo chain ready');
   return true;
 }
