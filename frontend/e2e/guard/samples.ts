@@ -102,6 +102,8 @@ const FIELD_HINTS: Record<string, Hint> = {
 const ROUTE_HINTS: Record<string, Hint> = {
   // Admins may add trainers, not admins: a trainer keeps the sample valid for every role the route lists.
   'auth.createStaff.role': () => 'trainer',
+  // A signed attachment link's HMAC is 43 base64url characters (a wrong one is refused after the schema: 403).
+  'chat.file.sig': () => 'A'.repeat(43),
 };
 
 const plainString = (spec: FieldSpec): string => {
