@@ -2,6 +2,7 @@ import { CHAT_ACCEPT_ATTRIBUTE, CHAT_MAX_FILE_BYTES, type Message } from '@akhad
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/icons/close';
+import { PaperclipIcon } from './paperclip-icon';
 import { ALL_NS } from '../../../locales/resources';
 import { formatBytes } from '../lib/format-time';
 import { fullName } from '../lib/names';
@@ -85,7 +86,7 @@ export function Composer({
       {file ? (
         <div className="chat-composer__chip" data-testid="chat-file-chosen">
           <span>
-            📎 {file.name} ({formatBytes(file.size, i18n.language)})
+            <PaperclipIcon size={14} /> {file.name} ({formatBytes(file.size, i18n.language)})
           </span>
           <button
             type="button"
