@@ -473,3 +473,16 @@ describe('broadcasts', () => {
     expect(seen.map((m) => m.content.text)).toEqual(['Closed on the 1st']);
   });
 });
+
+describe('GET /chat/conversations for everyone, after all of the above', () => {
+  it('answers every person’s list in the contract’s shape, with only their organization’s conversations', async () => {
+    for (const w of everyone) {
+      const res = await call(w, 'GET', '/chat/conversations');
+      expect(res.status, `${w.first}: ${res.body}`).toBe(200);
+      const list = r.conversations.responses[200].parse(res.json()).data;
+      for (const c of list) expect(c.participants.map((p) => p.user._id)).toContain(w.id);
+      const searched = await call(w, 'GET', '/chat/conversations?type=group&unread=true&search=batch');
+      expect(searched.status, searched.body).toBe(200);
+    }
+  });
+});
