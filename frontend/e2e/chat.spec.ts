@@ -160,6 +160,20 @@ describe('chat', () => {
     await mp.getByTestId('chat-send').click();
     await poll(() => mp.getByTestId('chat-file-chosen').count()).toBe(0);
     await poll(() => mp.locator('.chat-file--doc').count()).toBe(1);
+    // Its signed link works without a token (as an <a>/<img> has none), through the gateway, and only unaltered.
+    const href = (await mp.locator('.chat-file--doc').getAttribute('href'))!;
+    const file = await fetch(new URL(href, base));
+    expect([file.status, await file.text(), file.headers.get('x-content-type-options')]).toEqual([200, 'Week 1: squats\n', 'nosniff']);
+    expect(
+      (
+        await fetch(
+          new URL(
+            href.replace(/sig=./, (m) => (m === 'sig=A' ? 'sig=B' : 'sig=A')),
+            base,
+          ),
+        )
+      ).status,
+    ).toBe(403);
 
     // Screenshots: the member's conversation with their trainer, at phone and desktop widths, light and dark, en and hi.
     mkdirSync(shots, { recursive: true });

@@ -132,7 +132,7 @@ export function Composer({
           onClick={() => fileInput.current?.click()}
           aria-label={t('chat:composer.attach')}
         >
-          📎
+          <PaperclipIcon size={18} />
         </button>
         <label className="visually-hidden" htmlFor="chat-text">
           {t('chat:composer.placeholder')}
