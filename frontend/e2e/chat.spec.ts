@@ -175,6 +175,23 @@ describe('chat', () => {
       ).status,
     ).toBe(403);
 
+    // Through the gateway, an upload may be larger than the 1 MB of other requests: a 2 MB PDF is taken; a file just
+    // over 10 MB reaches the service, which says why it is refused.
+    const upload = async (bytes: Buffer, name: string) => {
+      const form = new FormData();
+      form.set('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), name);
+      const res = await fetch(`${base}/api/chat/conversations/${groupId}/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${member.token}` },
+        body: form,
+      });
+      return { status: res.status, json: (await res.json()) as { code?: string; message?: string } };
+    };
+    const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size)]);
+    expect((await upload(pdf(2 * 1024 * 1024), 'diet-plan.pdf')).status).toBe(201);
+    const big = await upload(pdf(10 * 1024 * 1024 + 100 * 1024), 'scan.pdf');
+    expect([big.status, big.json.code, big.json.message]).toEqual([413, 'FILE_TOO_LARGE', 'File is too large: the limit is 10 MB']);
+
     // Screenshots: the member's conversation with their trainer, at phone and desktop widths, light and dark, en and hi.
     mkdirSync(shots, { recursive: true });
     await mp.getByTestId('chat-conversation').filter({ hasText: trainer.lastName }).click();

@@ -5,7 +5,7 @@
 // the delivery latency (the send call's start → the push at each participant's socket) at p50/p99 and checks that
 // every message reached every participant's socket exactly once (none missing, none twice).
 //
-// Setup: its own copy of the stack on the bench ports (services 34101-34110, gateway 38080) with a fresh database
+// Setup: its own copy of the stack on the bench ports (services 44101-44110, gateway 48080) with a fresh database
 // (akhada_bench_chat, topic namespace `benchchat`), at the production log level. The 200 people are the gym's staff
 // accounts (an owner and 199 admins, made with POST /auth/staff: staff may talk to each other), so no mail is needed.
 // On a shared machine run it under the e2e lock:  flock /tmp/akhada-e2e.lock npm run bench:chat
@@ -20,9 +20,9 @@ const PEOPLE = Number(process.env.BENCH_CHAT_SOCKETS ?? 200);
 const GROUPS = Number(process.env.BENCH_CHAT_CONVERSATIONS ?? 20);
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 40);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 20);
-const PORT_OFFSET = 30_000;
-const GATEWAY_PORT = 38_080;
-const SMTP = { smtpPort: 32_525, httpPort: 38_025 };
+const PORT_OFFSET = 40_000;
+const GATEWAY_PORT = 48_080;
+const SMTP = { smtpPort: 42_525, httpPort: 48_025 };
 const DATABASE = 'akhada_bench_chat';
 const TARGET = { p99Ms: 500 };
 

@@ -1,5 +1,6 @@
 import { CHAT_LINK_TTL_SECONDS, SERVICES } from '@akhada/contracts';
 import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { createLinkSigner } from './adapters/link-signer.ts';
 import { localStorage } from './adapters/storage.ts';
@@ -21,15 +22,21 @@ const config = loadConfig(
      */
     CHAT_STORAGE: z.enum(['local']).default('local'),
     CHAT_STORAGE_DIR: z.string().min(1).default('.data/chat-files'),
-    /** The HMAC key of attachment links; every instance of the service needs the same one. */
-    CHAT_LINK_SECRET: z.string().min(32).default('development-only-chat-link-secret-change-me-in-production'),
+    /**
+     * The HMAC key of attachment links; every instance of the service needs the same one. Unset in production: a
+     * random key per process (links then work only on the instance that made them), with a warning.
+     */
+    CHAT_LINK_SECRET: z.string().min(32).optional(),
   }),
 );
-if (process.env.NODE_ENV === 'production' && config.CHAT_LINK_SECRET.startsWith('development-only')) {
-  throw new Error('CHAT_LINK_SECRET must be set in production');
-}
 const runtime = await bootRuntime<ChatDb>({ name: 'chat', config, migrations });
 const { logger, verifier, readiness, directory, dbh, bus } = runtime;
+const linkSecret =
+  config.CHAT_LINK_SECRET ??
+  (process.env.NODE_ENV === 'production' ? randomBytes(32).toString('base64url') : 'development-only-chat-link-secret-not-for-production');
+if (!config.CHAT_LINK_SECRET && process.env.NODE_ENV === 'production') {
+  logger.warn('CHAT_LINK_SECRET is not set: attachment links are signed with a random key of this process only; set it for several instances');
+}
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const app = buildApp({
   logger,
@@ -39,6 +46,6 @@ const app = buildApp({
   db: dbh.db,
   clock: () => new Date(),
   storage: localStorage(config.CHAT_STORAGE_DIR),
-  signer: createLinkSigner({ secret: config.CHAT_LINK_SECRET, ttlSeconds: CHAT_LINK_TTL_SECONDS }),
+  signer: createLinkSigner({ secret: linkSecret, ttlSeconds: CHAT_LINK_TTL_SECONDS }),
 });
 await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: [...consumers.map((c) => () => c.stop()), ...runtime.closers] });
