@@ -5,7 +5,7 @@
 // the delivery latency (the send call's start → the push at each participant's socket) at p50/p99 and checks that
 // every message reached every participant's socket exactly once (none missing, none twice).
 //
-// Setup: its own copy of the stack on the bench ports (services 44101-44110, gateway 48080) with a fresh database
+// Setup: its own copy of the stack on the bench ports (services 31101-31110, gateway 30080) with a fresh database
 // (akhada_bench_chat, topic namespace `benchchat`), at the production log level. The 200 people are the gym's staff
 // accounts (an owner and 199 admins, made with POST /auth/staff: staff may talk to each other), so no mail is needed.
 // On a shared machine run it under the e2e lock:  flock /tmp/akhada-e2e.lock npm run bench:chat
@@ -20,9 +20,10 @@ const PEOPLE = Number(process.env.BENCH_CHAT_SOCKETS ?? 200);
 const GROUPS = Number(process.env.BENCH_CHAT_CONVERSATIONS ?? 20);
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 40);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 20);
-const PORT_OFFSET = 40_000;
-const GATEWAY_PORT = 48_080;
-const SMTP = { smtpPort: 42_525, httpPort: 48_025 };
+// Below the ephemeral range (32768+), where an outgoing connection may hold a port the stack wants to listen on.
+const PORT_OFFSET = 27_000;
+const GATEWAY_PORT = 30_080;
+const SMTP = { smtpPort: 30_525, httpPort: 30_025 };
 const DATABASE = 'akhada_bench_chat';
 const TARGET = { p99Ms: 500 };
 
