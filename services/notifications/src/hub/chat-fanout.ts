@@ -2,6 +2,7 @@ import {
   CHAT_SOCKET_EVENTS,
   ChatEvents,
   topicOf,
+  topicSpecs,
   type ChatSocketConversation,
   type ChatSocketEvent,
   type ChatSocketMessage,
@@ -123,6 +124,8 @@ export const attachChatFanout = async ({
   joinTimeoutMs?: number;
 }): Promise<void> => {
   const groupId = `notifications.hub-chat.${instanceId}.${startTime}`;
+  // The chat topic may not exist yet on a fresh broker (tests create only the topics they use): made if missing.
+  await bus.ensureTopics(topicSpecs().filter((t) => t.topic === topicOf('chat')));
   const consumer = await runFanoutConsumer({
     bus,
     groupId,
