@@ -2,7 +2,7 @@ import cors from '@fastify/cors';
 import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { SERVICES, type ErrorBody } from '@akhada/contracts';
+import { CHAT_UPLOAD_BODY_BYTES, CHAT_UPLOAD_PATH, SERVICES, type ErrorBody } from '@akhada/contracts';
 import { bearerToken, createService, DEFAULT_BODY_LIMIT, problemBody, type Logger, type OpenApiDocument, type TokenVerifier } from '@akhada/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -83,6 +83,9 @@ const securityHeaders = (options: HelmetOptions): [string, string][] => {
 export const buildGateway = async (opts: GatewayOptions) => {
   const landing = opts.landing ?? loadLandingContent(opts.landingContentDir);
   const bodyLimit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  /** The body limit of a request: chat's file upload may carry a file of up to 10 MB; everything else keeps bodyLimit. */
+  const limitOf = (req: FastifyRequest): number =>
+    req.method === 'POST' && CHAT_UPLOAD_PATH.test(req.url.split('?')[0] ?? '') ? Math.max(bodyLimit, CHAT_UPLOAD_BODY_BYTES) : bodyLimit;
   const { app, ops } = createService({
     name: 'gateway',
     logger: opts.logger,
@@ -179,8 +182,9 @@ export const buildGateway = async (opts: GatewayOptions) => {
       return reply.status(p.status).send(problem(req, p.code, p.message));
     }
     // The body is read here, after the token check, so only a caller allowed in can make the edge read one.
-    const body = await readBody(req, bodyLimit);
-    if (body === 'too-large') return tooLarge(reply, problem(req, 'PAYLOAD_TOO_LARGE', `The request body is too large (at most ${bodyLimitText(bodyLimit)})`));
+    const body = await readBody(req, limitOf(req));
+    if (body === 'too-large')
+      return tooLarge(reply, problem(req, 'PAYLOAD_TOO_LARGE', `The request body is too large (at most ${bodyLimitText(limitOf(req))})`));
     if (body === 'broken') return reply.status(400).send(problem(req, 'BAD_REQUEST', 'The request body is not valid chunked HTTP, or the client went away'));
   };
 
@@ -233,8 +237,8 @@ export const buildGateway = async (opts: GatewayOptions) => {
     await app.register(async (scope) => {
       // Before the rate limit (a route hook, so it runs after these): the declared size, then who is calling.
       scope.addHook('onRequest', async (req, reply) => {
-        if (declaredTooLarge(req, bodyLimit))
-          return tooLarge(reply, problem(req, 'PAYLOAD_TOO_LARGE', `The request body is too large (at most ${bodyLimitText(bodyLimit)})`));
+        if (declaredTooLarge(req, limitOf(req)))
+          return tooLarge(reply, problem(req, 'PAYLOAD_TOO_LARGE', `The request body is too large (at most ${bodyLimitText(limitOf(req))})`));
         await checkToken(req);
       });
       // Personal data: nothing a signed-in caller gets (or is refused) may be kept by a shared cache.

@@ -3,6 +3,7 @@
 // (infra/src/seed-members.ts).
 import { authRoutes } from '@akhada/contracts';
 import { seedAttendance } from './seed-attendance.ts';
+import { seedChat } from './seed-chat.ts';
 import { seedMembers } from './seed-members.ts';
 import { approveDemoTrainer, DEMO_TRAINERS, seedTrainers } from './seed-trainers.ts';
 import { seedTaxSettings } from './seed-invoices.ts';
@@ -84,8 +85,9 @@ export async function seedDemo(gatewayUrl: string, log: (s: string) => void = co
     const id = i >= 0 ? seeded[i] : undefined;
     return id ? [id] : [];
   });
-  await seedMembers(gatewayUrl, token, { pune, blr, joinCode, trainerIds, password: DEMO.password, log });
+  const members = await seedMembers(gatewayUrl, token, { pune, blr, joinCode, trainerIds, password: DEMO.password, log });
   await seedAttendance(gatewayUrl, token, log);
+  await seedChat(gatewayUrl, { ...DEMO, members }, log);
   log('[seed] demo chain ready');
   return true;
 }

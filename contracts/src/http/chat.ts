@@ -44,6 +44,13 @@ export const CHAT_ACCEPTED_TYPES = {
 export const CHAT_ACCEPT_ATTRIBUTE = ['image/*', 'video/*', '.pdf', '.doc', '.docx', '.txt', '.mp3', '.wav'].join(',');
 /** Largest attachment: 10 MB ("File is too large: the limit is 10 MB"). */
 export const CHAT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+/**
+ * The largest upload request (the file and the multipart framing and text fields): the gateway lets the upload route's
+ * body up to this size (every other route keeps the 1 MB limit), so the service can answer FILE_TOO_LARGE itself.
+ */
+export const CHAT_UPLOAD_BODY_BYTES = CHAT_MAX_FILE_BYTES + 256 * 1024;
+/** The upload route's path under the API root (the gateway matches it for the larger body limit). */
+export const CHAT_UPLOAD_PATH = /^\/api\/chat\/conversations\/[^/?#]+\/upload$/;
 /** Longest message text. */
 export const CHAT_MAX_TEXT = 4000;
 /** Pinned messages per conversation; pinning another answers 409 PIN_LIMIT_REACHED. */
@@ -259,6 +266,7 @@ export const ReadBody = z.object({
   messageId: MessageId.optional(),
 });
 export const ReadState = z.object({ conversationId: z.uuid(), lastReadAt: IsoDateTime.nullable(), unreadCount: z.number().int().min(0) });
+export type ReadState = z.infer<typeof ReadState>;
 
 export const TypingBody = z.object({ isTyping: z.boolean() });
 

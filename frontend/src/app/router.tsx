@@ -42,6 +42,7 @@ const AttendanceDashboardPage = lazyPage(
 const AttendanceManagePage = lazyPage(async () => (await import('../features/attendance/routes/attendance-manage-page')).AttendanceManagePage, ['attendance']);
 const QrScannerPage = lazyPage(async () => (await import('../features/attendance/routes/qr-scanner-page')).QrScannerPage, ['attendance']);
 const KioskPage = lazyPage(async () => (await import('../features/attendance/routes/kiosk-page')).KioskPage, ['attendance', 'errors']);
+const ChatPage = lazyPage(async () => (await import('../features/chat/routes/chat-page')).ChatPage, ['chat']);
 const MyQrPage = lazyPage(async () => (await import('../features/attendance/routes/my-qr-page')).MyQrPage, ['attendance']);
 const SettingsRoute = lazyPage(async () => (await import('./routes/settings-route')).SettingsRoute);
 /** Payments, inventory, chat and feedback until their screens are built. */
@@ -161,7 +162,8 @@ export const routes: RouteObject[] = [
               { path: 'settings', element: <SettingsRoute />, handle: handle({ page: SettingsRoute }) },
               { path: 'settings/plan', element: <PlanPage />, handle: handle({ page: PlanPage }) },
               { path: 'audit', element: <AuditPage />, handle: handle({ page: AuditPage }) },
-              ...(['payments', 'inventory', 'chat', 'feedback'] as const).map((area) => ({
+              { path: 'chat', element: <ChatPage />, handle: handle({ page: ChatPage }) },
+              ...(['payments', 'inventory', 'feedback'] as const).map((area) => ({
                 path: area,
                 element: <PlaceholderPage area={area} />,
                 handle: handle({ page: PlaceholderPage }),

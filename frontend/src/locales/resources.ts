@@ -1,5 +1,6 @@
 import type enAttendance from './en/attendance.json';
 import type enAuth from './en/auth.json';
+import type enChat from './en/chat.json';
 import type enCommon from './en/common.json';
 import type enDashboard from './en/dashboard.json';
 import type enErrors from './en/errors.json';
@@ -29,6 +30,7 @@ export interface Resources {
   services: typeof enServices;
   trainers: typeof enTrainers;
   attendance: typeof enAttendance;
+  chat: typeof enChat;
 }
 
 export const defaultNS = 'common';
@@ -49,6 +51,7 @@ export const ALL_NS = [
   'services',
   'trainers',
   'attendance',
+  'chat',
 ] as const;
 export type Namespace = (typeof ALL_NS)[number];
 export const namespaces: readonly Namespace[] = ALL_NS;

@@ -1,13 +1,51 @@
-import { SERVICES } from '@akhada/contracts';
+import { CHAT_LINK_TTL_SECONDS, SERVICES } from '@akhada/contracts';
 import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { createLinkSigner } from './adapters/link-signer.ts';
+import { localStorage } from './adapters/storage.ts';
 import { buildApp } from './build-app.ts';
+import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
 import type { ChatDb } from './db/schema.ts';
 
-// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay), the app, serve, close.
-const config = loadConfig(BaseConfig.extend({ PORT: z.coerce.number().int().min(1).max(65535).default(SERVICES.chat.port) }));
+process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+
+// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay, directory), the people
+// consumers, file storage and link signing, the app, serve, close.
+const config = loadConfig(
+  BaseConfig.extend({
+    PORT: z.coerce.number().int().min(0).max(65535).default(SERVICES.chat.port),
+    /**
+     * Where attachments are kept: `local` (a folder, development) or `s3` (an S3-compatible store; the interface is
+     * ready in adapters/storage.ts, the S3 implementation is not written yet).
+     */
+    CHAT_STORAGE: z.enum(['local']).default('local'),
+    CHAT_STORAGE_DIR: z.string().min(1).default('.data/chat-files'),
+    /**
+     * The HMAC key of attachment links; every instance of the service needs the same one. Unset in production: a
+     * random key per process (links then work only on the instance that made them), with a warning.
+     */
+    CHAT_LINK_SECRET: z.string().min(32).optional(),
+  }),
+);
 const runtime = await bootRuntime<ChatDb>({ name: 'chat', config, migrations });
-const { logger, verifier, readiness, dbh } = runtime;
-const app = buildApp({ logger, verifier, readiness, db: dbh.db, clock: () => new Date() });
-await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: runtime.closers });
+const { logger, verifier, readiness, directory, dbh, bus } = runtime;
+const linkSecret =
+  config.CHAT_LINK_SECRET ??
+  (process.env.NODE_ENV === 'production' ? randomBytes(32).toString('base64url') : 'development-only-chat-link-secret-not-for-production');
+if (!config.CHAT_LINK_SECRET && process.env.NODE_ENV === 'production') {
+  logger.warn('CHAT_LINK_SECRET is not set: attachment links are signed with a random key of this process only; set it for several instances');
+}
+const consumers = await startConsumers({ bus, db: dbh.db, logger });
+const app = buildApp({
+  logger,
+  verifier,
+  readiness,
+  directory,
+  db: dbh.db,
+  clock: () => new Date(),
+  storage: localStorage(config.CHAT_STORAGE_DIR),
+  signer: createLinkSigner({ secret: linkSecret, ttlSeconds: CHAT_LINK_TTL_SECONDS }),
+});
+await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: [...consumers.map((c) => () => c.stop()), ...runtime.closers] });

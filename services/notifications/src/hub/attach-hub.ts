@@ -1,6 +1,7 @@
 import type { EventBus, Logger, RevocationList, TokenVerifier } from '@akhada/kit';
 import type { FastifyInstance } from 'fastify';
 import { attachDashboardPush } from './dashboard-push.ts';
+import { attachChatFanout } from './chat-fanout.ts';
 import { startHubFanout } from './fanout.ts';
 import { createRealtimeHub, type RealtimeHub } from './realtime-hub.ts';
 
@@ -30,6 +31,7 @@ export const attachHub = async ({
   const toLocation: RealtimeHub['toLocation'] = (orgId, locationId, event, ...args) => attached?.toLocation(orgId, locationId, event, ...args);
   const fanout = await startHubFanout({ bus, instanceId, logger, hub: { toUser, toLocation } });
   await attachDashboardPush({ app, bus, instanceId, logger, hub: { toLocation } });
+  await attachChatFanout({ app, bus, instanceId, logger, io: () => attached?.io });
   const hub = createRealtimeHub({ server: app.server, verifier, revocations, logger });
   attached = hub;
   let closing: Promise<void> | undefined;

@@ -1,0 +1,110 @@
+import { AuthEvents, MemberEvents, topicOf, topicSpecs, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
+import { createDb, createEventBus, createLogger, makeEnvelope, migrate, type DbHandle, type EventBus, type RunningConsumer } from '@akhada/kit';
+import { dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConsumers } from '../src/consumers/start-consumers.ts';
+import { migrations } from '../src/db/migrations.ts';
+import type { ChatDb } from '../src/db/schema.ts';
+
+// The chat service's copy of the organization's people, kept from the auth, members and trainers topics (real Kafka).
+let databaseUrl: string;
+let dbh: DbHandle<ChatDb>;
+let bus: EventBus;
+let consumers: RunningConsumer[] = [];
+const schema = uniqueSchema('chat_people');
+const orgId = randomUUID();
+const L1 = randomUUID();
+
+beforeAll(async () => {
+  const infra = await testInfra();
+  databaseUrl = infra.databaseUrl;
+  dbh = createDb<ChatDb>({ url: databaseUrl, schema });
+  await migrate(dbh, migrations);
+  const logger = createLogger('chat-people-test', 'warn');
+  bus = createEventBus({ clientId: `test-${schema}`, brokers: infra.brokers, logger });
+  await bus.ensureTopics(topicSpecs().filter((s) => [topicOf('auth'), topicOf('members'), topicOf('trainers')].includes(s.topic)));
+  consumers = await startConsumers({
+    bus,
+    db: dbh.db,
+    logger,
+    groups: { auth: `${schema}.auth`, members: `${schema}.members`, trainers: `${schema}.trainers` },
+    startAt: 'now',
+  });
+}, 120_000);
+
+afterAll(async () => {
+  for (const c of consumers) await c.stop();
+  await bus?.deleteGroups((g) => g.includes(schema)).catch(() => undefined);
+  await dbh?.close();
+  await dropSchema(databaseUrl, schema);
+});
+
+let seconds = 0;
+const meta = (aggregateId: string) => ({
+  orgId,
+  aggregateId,
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+  occurredAt: new Date(Date.parse('2026-11-01T00:00:00Z') + seconds++ * 1000).toISOString(),
+});
+const publish = (topic: 'auth' | 'members' | 'trainers', ...envs: EventEnvelope[]) =>
+  bus.publish(
+    envs.map((e) => ({ topic: topicOf(topic), key: e.aggregateId, value: JSON.stringify(e), headers: { 'event-id': e.eventId, 'event-type': e.type } })),
+  );
+const person = (id: string, want: (p: ChatDb['chat_people']) => boolean) => async () => {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const p = await dbh.db.selectFrom('chat_people').selectAll().where('id', '=', id).executeTakeFirst();
+    if (p && want(p)) return p;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for person ${id}: ${JSON.stringify(p)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describe('people from other services’ events', () => {
+  it('staff from auth, a trainer from trainers, a member with their trainer from members; archived ones are inactive', async () => {
+    const admin = randomUUID();
+    const trainer = randomUUID();
+    const member = randomUUID();
+    await publish(
+      'auth',
+      makeEnvelope(AuthEvents.UserRegistered, {
+        ...meta(admin),
+        data: { userId: admin, orgId, role: 'admin', firstName: 'Asha', lastName: 'Admin', email: 'asha@example.in', locationIds: [L1], via: 'staff' },
+      }),
+    );
+    expect(await person(admin, (p) => p.role === 'admin')()).toMatchObject({ org_id: orgId, location_ids: [L1], active: true });
+
+    const snapshot = {
+      trainerId: trainer,
+      locationId: L1,
+      firstName: 'Tara',
+      lastName: 'Trainer',
+      email: 'tara@example.in',
+      phone: '9876543210',
+      specialization: ['cardio' as const],
+      maxClients: 10,
+      isAvailable: true,
+      hourlyRatePaise: 50000,
+      status: 'active' as const,
+    };
+    await publish('trainers', makeEnvelope(TrainerEvents.TrainerCreated, { ...meta(trainer), data: { ...snapshot, source: 'staff' } }));
+    expect(await person(trainer, (p) => p.role === 'trainer')()).toMatchObject({ first_name: 'Tara', location_ids: [L1], active: true });
+
+    await publish(
+      'members',
+      makeEnvelope(MemberEvents.MemberSignedUp, {
+        ...meta(member),
+        data: { memberId: member, locationId: L1, firstName: 'Meera', lastName: 'Member', email: 'meera@example.in', phone: '9876543210' },
+      }),
+      makeEnvelope(MemberEvents.MemberTrainerAssigned, { ...meta(member), data: { memberId: member, trainerId: trainer, previousTrainerId: null } }),
+    );
+    expect(await person(member, (p) => p.trainer_id === trainer)()).toMatchObject({ role: 'member', location_ids: [L1] });
+
+    await publish('members', makeEnvelope(MemberEvents.MemberArchived, { ...meta(member), data: { memberId: member } }));
+    await publish('trainers', makeEnvelope(TrainerEvents.TrainerArchived, { ...meta(trainer), data: { trainerId: trainer } }));
+    await person(member, (p) => !p.active)();
+    await person(trainer, (p) => !p.active)();
+  });
+});

@@ -1,0 +1,149 @@
+import {
+  CHAT_SOCKET_EVENTS,
+  ChatEvents,
+  topicOf,
+  topicSpecs,
+  type ChatSocketConversation,
+  type ChatSocketEvent,
+  type ChatSocketMessage,
+  type ChatSocketMessageDeleted,
+  type ChatSocketPin,
+  type ChatSocketReaction,
+  type ChatSocketRead,
+  type ChatSocketTyping,
+  type EventEnvelope,
+} from '@akhada/contracts';
+import { runFanoutConsumer, within, type EventBus, type Logger } from '@akhada/kit';
+import type { FastifyInstance } from 'fastify';
+import type { RealtimeHub } from './realtime-hub.ts';
+import { userRoom } from './socket-types.ts';
+
+/**
+ * Chat to the browsers: every hub instance reads the chat topic under its own group and emits each event to the
+ * rooms of the conversation's participants (`user:<id>`, joined from the verified token at connect). The chat topic is
+ * keyed by conversation and one partition is read in order, so a conversation's events reach a socket in the order
+ * the chat service committed them. At most once, like the rest of the hub: screens refetch after a reconnect.
+ */
+export interface ChatEmit {
+  rooms: string[];
+  event: ChatSocketEvent;
+  payload: ChatSocketMessage | ChatSocketMessageDeleted | ChatSocketReaction | ChatSocketPin | ChatSocketConversation | ChatSocketRead | ChatSocketTyping;
+}
+
+const roomsOf = (ids: readonly string[]) => [...new Set(ids)].map(userRoom);
+
+/** What one chat event becomes on the sockets (pure; unknown types become nothing). */
+export const chatEmits = (env: EventEnvelope<unknown>): ChatEmit[] => {
+  switch (env.type) {
+    case ChatEvents.MessageSent.type: {
+      const d = ChatEvents.MessageSent.data.parse(env.data);
+      return [{ rooms: roomsOf(d.participantIds), event: CHAT_SOCKET_EVENTS.message, payload: { conversationId: d.conversationId, message: d.message } }];
+    }
+    case ChatEvents.MessageDeleted.type: {
+      const d = ChatEvents.MessageDeleted.data.parse(env.data);
+      return [
+        { rooms: roomsOf(d.participantIds), event: CHAT_SOCKET_EVENTS.messageDeleted, payload: { conversationId: d.conversationId, messageId: d.messageId } },
+      ];
+    }
+    case ChatEvents.ReactionToggled.type: {
+      const d = ChatEvents.ReactionToggled.data.parse(env.data);
+      const { participantIds, ...payload } = d;
+      return [{ rooms: roomsOf(participantIds), event: CHAT_SOCKET_EVENTS.reaction, payload }];
+    }
+    case ChatEvents.MessagePinned.type: {
+      const d = ChatEvents.MessagePinned.data.parse(env.data);
+      const { participantIds, ...payload } = d;
+      return [{ rooms: roomsOf(participantIds), event: CHAT_SOCKET_EVENTS.pin, payload }];
+    }
+    case ChatEvents.ConversationCreated.type: {
+      const d = ChatEvents.ConversationCreated.data.parse(env.data);
+      return [
+        {
+          rooms: roomsOf(d.participantIds),
+          event: CHAT_SOCKET_EVENTS.conversation,
+          payload: { conversationId: d.conversationId, change: 'created', removed: false },
+        },
+      ];
+    }
+    case ChatEvents.ParticipantsChanged.type: {
+      const d = ChatEvents.ParticipantsChanged.data.parse(env.data);
+      const out: ChatEmit[] = [
+        {
+          rooms: roomsOf(d.participantIds),
+          event: CHAT_SOCKET_EVENTS.conversation,
+          payload: { conversationId: d.conversationId, change: 'participants_changed', removed: false },
+        },
+      ];
+      if (d.removed.length > 0) {
+        out.push({
+          rooms: roomsOf(d.removed),
+          event: CHAT_SOCKET_EVENTS.conversation,
+          payload: { conversationId: d.conversationId, change: 'participants_changed', removed: true },
+        });
+      }
+      return out;
+    }
+    case ChatEvents.ConversationRead.type: {
+      const d = ChatEvents.ConversationRead.data.parse(env.data);
+      const { participantIds, ...payload } = d;
+      return [{ rooms: roomsOf(participantIds), event: CHAT_SOCKET_EVENTS.read, payload }];
+    }
+    case ChatEvents.Typing.type: {
+      const d = ChatEvents.Typing.data.parse(env.data);
+      const { participantIds, ...payload } = d;
+      // The typist's own sockets do not need it.
+      return [{ rooms: roomsOf(participantIds.filter((u) => u !== d.userId)), event: CHAT_SOCKET_EVENTS.typing, payload }];
+    }
+    default:
+      return [];
+  }
+};
+
+/** A socket.io server seen only as "emit this to these rooms" (the hub's typed server knows no chat events). */
+type RoomEmitter = { to(rooms: string[]): { emit(event: string, payload: unknown): boolean } };
+
+/**
+ * Starts the chat fan-out (joined before it returns, like the hub's own) and closes it with the app.
+ * `io` is read at each event: events before socket.io is attached have no socket to reach anyway.
+ */
+export const attachChatFanout = async ({
+  app,
+  bus,
+  instanceId,
+  logger,
+  io,
+  startTime = Date.now(),
+  joinTimeoutMs = 60_000,
+}: {
+  app: Pick<FastifyInstance, 'addHook'>;
+  bus: EventBus;
+  instanceId: string;
+  logger: Logger;
+  io: () => RealtimeHub['io'] | undefined;
+  startTime?: number;
+  joinTimeoutMs?: number;
+}): Promise<void> => {
+  const groupId = `notifications.hub-chat.${instanceId}.${startTime}`;
+  // The chat topic may not exist yet on a fresh broker (tests create only the topics they use): made if missing.
+  await bus.ensureTopics(topicSpecs().filter((t) => t.topic === topicOf('chat')));
+  const consumer = await runFanoutConsumer({
+    bus,
+    groupId,
+    topics: [topicOf('chat')],
+    from: 'now',
+    logger,
+    onEvent: (env) => {
+      const server = io() as unknown as RoomEmitter | undefined;
+      if (!server) return;
+      for (const e of chatEmits(env)) if (e.rooms.length > 0) server.to(e.rooms).emit(e.event, e.payload);
+    },
+  });
+  try {
+    await within(consumer.joined, joinTimeoutMs, `the hub's chat fan-out did not join group ${groupId} within ${joinTimeoutMs / 1000} s`);
+  } catch (err) {
+    await consumer.stop();
+    throw err;
+  }
+  app.addHook('preClose', () => consumer.stop());
+  logger.info({ groupId }, 'real-time hub is following the chat topic');
+};
