@@ -3,6 +3,7 @@
 // (infra/src/seed-members.ts).
 import { authRoutes } from '@akhada/contracts';
 import { seedMembers } from './seed-members.ts';
+import { seedPayments } from './seed-payments.ts';
 import { approveDemoTrainer, DEMO_TRAINERS, seedTrainers } from './seed-trainers.ts';
 
 export const DEMO = {
@@ -82,6 +83,7 @@ export async function seedDemo(gatewayUrl: string, log: (s: string) => void = co
     return id ? [id] : [];
   });
   await seedMembers(gatewayUrl, token, { pune, blr, joinCode, trainerIds, password: DEMO.password, log });
+  await seedPayments(gatewayUrl, token, log);
   log('[seed] demo chain ready');
   return true;
 }
