@@ -102,6 +102,21 @@ const FIELD_HINTS: Record<string, Hint> = {
 const ROUTE_HINTS: Record<string, Hint> = {
   // Admins may add trainers, not admins: a trainer keeps the sample valid for every role the route lists.
   'auth.createStaff.role': () => 'trainer',
+  // Razorpay's key ids and GST numbers have fixed shapes.
+  'payments.putRazorpayIntegration.keyId': () => 'rzp_test_Guard0000Sample',
+  'payments.putRazorpayIntegration.keySecret': () => 'guard_key_secret_0000',
+  'payments.putTaxSettings.sacCode': () => '999723',
+  'payments.putTaxSettings.locations': (c) => [
+    {
+      locationId: c.locationId,
+      gstRegistered: true,
+      gstin: '27AAPFU0939F1ZV',
+      stateCode: '27',
+      legalName: 'Guard Fitness LLP',
+      address: 'Pune',
+      invoicePrefix: 'GRD',
+    },
+  ],
 };
 
 const plainString = (spec: FieldSpec): string => {
