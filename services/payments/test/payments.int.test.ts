@@ -250,7 +250,7 @@ describe('a pending payment: update, mark paid, delete, refund', () => {
   it('sends one reminder a day: the second is 429; the event goes out through the outbox', async () => {
     const first = await call('adminL1', 'POST', `/payments/${pendingId}/remind`, {});
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json().data.paymentLinkUrl).toBe('http://app.test/dashboard/my-membership');
+    expect(first.json().data.paymentLinkUrl).toBe('http://app.test/dashboard/me');
     expectError(await call('adminL1', 'POST', `/payments/${pendingId}/remind`, {}), 429, 'REMINDER_ALREADY_SENT');
     expect((await outboxTypes(pendingId)).filter((t) => t === 'payments.payment_reminder_requested')).toHaveLength(1);
   });
