@@ -524,3 +524,26 @@ describe('Razorpay', () => {
     expectError(await call('adminB', 'POST', `/payments/${id}/payment-link`), 404);
   });
 });
+
+describe('GST of a membership payment', () => {
+  it('comes from the tax rule when the location is GST-registered (the GST sent is ignored), else the GST sent stands', async () => {
+    const taxed = buildApp({
+      ...deps,
+      membershipGst: async ({ locationId, amountPaise }) => (locationId === L1 ? Math.round(amountPaise * 0.05) : null),
+    });
+    await taxed.ready();
+    try {
+      const post = (body: unknown) =>
+        taxed.inject({ method: 'POST', url: '/payments', headers: { authorization: `Bearer ${token.ownerA}` }, payload: body as object });
+      const registered = await post(membershipBody({ amount: 2000, gstAmount: 0, totalAmount: undefined }));
+      expect(registered.statusCode, registered.body).toBe(201);
+      expect(registered.json().data).toMatchObject({ amount: 2000, gstAmount: 100, totalAmount: 2100 });
+      const unregistered = await post(membershipBody({ member: memberL2, amount: 2000, gstAmount: 0, totalAmount: undefined }));
+      expect(unregistered.json().data).toMatchObject({ gstAmount: 0, totalAmount: 2000 });
+      const locker = await post(membershipBody({ paymentType: 'locker_fee', amount: 500, gstAmount: 90, totalAmount: undefined }));
+      expect(locker.json().data).toMatchObject({ gstAmount: 90, totalAmount: 590 });
+    } finally {
+      await taxed.close();
+    }
+  });
+});
