@@ -68,7 +68,7 @@ describe('edge', () => {
   });
   it('answers 503 with the error body for a service that is not running, without hanging', async () => {
     const t0 = Date.now();
-    const r = await a.call('GET', '/payments', undefined, gymA.token);
+    const r = await a.call('GET', '/inventory', undefined, gymA.token);
     expect(r.status).toBe(503);
     expect(ErrorBody.parse(r.json).code).toBe('SERVICE_UNAVAILABLE');
     expect(Date.now() - t0).toBeLessThan(5000);

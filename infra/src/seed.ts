@@ -5,6 +5,7 @@ import { authRoutes } from '@akhada/contracts';
 import { seedAttendance } from './seed-attendance.ts';
 import { seedChat } from './seed-chat.ts';
 import { seedMembers } from './seed-members.ts';
+import { seedPayments } from './seed-payments.ts';
 import { approveDemoTrainer, DEMO_TRAINERS, seedTrainers } from './seed-trainers.ts';
 import { seedTaxSettings } from './seed-invoices.ts';
 
@@ -86,6 +87,7 @@ export async function seedDemo(gatewayUrl: string, log: (s: string) => void = co
     return id ? [id] : [];
   });
   const members = await seedMembers(gatewayUrl, token, { pune, blr, joinCode, trainerIds, password: DEMO.password, log });
+  await seedPayments(gatewayUrl, token, log);
   await seedAttendance(gatewayUrl, token, log);
   await seedChat(gatewayUrl, { ...DEMO, members }, log);
   log('[seed] demo chain ready');

@@ -1,6 +1,6 @@
 // Real resources the id routes point at, made in a gym through the public API, and a way to read each back as its
 // owner sees it (to prove a foreign caller changed nothing). Keyed by the first segment of the route's path.
-import { attendanceRoutes, memberRoutes, notificationRoutes, trainersRoutes } from '@akhada/contracts';
+import { attendanceRoutes, memberRoutes, notificationRoutes, paymentsRoutes, trainersRoutes } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Actor, Api, Gym } from './actors.ts';
 
@@ -105,4 +105,43 @@ const attendanceOf = async (api: Api, gym: Gym): Promise<Resource> => {
 };
 RESOURCE_FACTORIES.attendance = attendanceOf;
 
-export const resourceKind = (path: string): string => path.split('/')[1] ?? '';
+/**
+ * A pending payment of a new member, once the payments service knows the member from the members events (recording is
+ * retried until it does), read back as its status, amount and version.
+ */
+const paymentOf = async (api: Api, gym: Gym): Promise<Resource> => {
+  const member = await api.newMember(gym);
+  const owner = gym.owner;
+  const body = { paymentCategory: 'member', paymentType: 'personal_training', amount: 1500, description: 'Guard payment', member, status: 'pending' };
+  const deadline = Date.now() + 30_000;
+  let id: string;
+  for (;;) {
+    const r = await api.call('POST', '/payments', body, owner.token);
+    if (r.status === 201) {
+      id = paymentsRoutes.create.responses[201].parse(r.json).data._id;
+      break;
+    }
+    if (Date.now() > deadline) throw new Error(`guard: payments did not record a payment of member ${member} within 30 s (last ${r.status})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', `/payments/${id}`, undefined, owner.token);
+      if (r.status === 404) return undefined;
+      const p = paymentsRoutes.get.responses[200].parse(r.json).data;
+      return { version: p.version, status: p.status, totalAmount: p.totalAmount, refundedAmount: p.refundedAmount };
+    },
+  };
+};
+RESOURCE_FACTORIES.payments = paymentOf;
+
+/** The factory a route's id is made by: its path's first segment; payments' routes about a member or trainer take theirs. */
+export const resourceKind = (path: string): string => {
+  const [, first = '', second = ''] = path.split('/');
+  if (first === 'payments' && second === 'member') return 'members';
+  if (first === 'payments' && second === 'trainer') return 'trainers';
+  if (first === 'payments' && second === 'invoices') return 'invoices';
+  return first;
+};

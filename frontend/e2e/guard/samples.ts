@@ -102,6 +102,9 @@ const FIELD_HINTS: Record<string, Hint> = {
 const ROUTE_HINTS: Record<string, Hint> = {
   // Admins may add trainers, not admins: a trainer keeps the sample valid for every role the route lists.
   'auth.createStaff.role': () => 'trainer',
+  // Razorpay's key ids and GST numbers have fixed shapes.
+  'payments.putRazorpayIntegration.keyId': () => 'rzp_test_Guard0000Sample',
+  'payments.putRazorpayIntegration.keySecret': () => 'guard_key_secret_0000',
   // Tax settings: a GST-registered location with a GSTIN of its state (the check character must match).
   'payments.putTaxSettings.sacCode': () => '999723',
   'payments.putTaxSettings.locations': (c) => [

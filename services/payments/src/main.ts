@@ -22,7 +22,8 @@ const config = loadConfig(
     /** A Razorpay-compatible API (the local stand-in in development and tests); unset: Razorpay itself. */
     RAZORPAY_API_URL: z.string().url().optional(),
     RAZORPAY_CHECKOUT_URL: z.string().url().default('https://checkout.razorpay.com/v1/checkout.js'),
-    PUBLIC_APP_URL: z.string().url().default('http://localhost:5173'),
+    /** The app's public origin (the gateway), as auth reads it: links in reminders, the webhook URL shown in settings. */
+    APP_URL: z.string().url().default('http://localhost:8080'),
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(10_000).default(300_000),
   }),
 );
@@ -36,7 +37,7 @@ const deps = {
   secrets: createSecretBox(config.PAYMENTS_SECRET_KEY),
   razorpay: razorpayPort(config.RAZORPAY_API_URL),
   checkoutScriptUrl: config.RAZORPAY_CHECKOUT_URL,
-  publicUrl: config.PUBLIC_APP_URL,
+  publicUrl: config.APP_URL,
 };
 
 const consumers = [...(await startConsumers({ bus, db: dbh.db, logger })), ...(await startInvoiceConsumers({ bus, db: dbh.db, logger }))];

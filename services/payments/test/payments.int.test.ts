@@ -250,7 +250,7 @@ describe('a pending payment: update, mark paid, delete, refund', () => {
   it('sends one reminder a day: the second is 429; the event goes out through the outbox', async () => {
     const first = await call('adminL1', 'POST', `/payments/${pendingId}/remind`, {});
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json().data.paymentLinkUrl).toBe('http://app.test/dashboard/my-membership');
+    expect(first.json().data.paymentLinkUrl).toBe('http://app.test/dashboard/me');
     expectError(await call('adminL1', 'POST', `/payments/${pendingId}/remind`, {}), 429, 'REMINDER_ALREADY_SENT');
     expect((await outboxTypes(pendingId)).filter((t) => t === 'payments.payment_reminder_requested')).toHaveLength(1);
   });
@@ -522,5 +522,28 @@ describe('Razorpay', () => {
     expect(b.json().data.url).toBe(a.json().data.url);
     expectError(await call('memberRavi', 'POST', `/payments/${id}/payment-link`), 404);
     expectError(await call('adminB', 'POST', `/payments/${id}/payment-link`), 404);
+  });
+});
+
+describe('GST of a membership payment', () => {
+  it('comes from the tax rule when the location is GST-registered (the GST sent is ignored), else the GST sent stands', async () => {
+    const taxed = buildApp({
+      ...deps,
+      membershipGst: async ({ locationId, amountPaise }) => (locationId === L1 ? Math.round(amountPaise * 0.05) : null),
+    });
+    await taxed.ready();
+    try {
+      const post = (body: unknown) =>
+        taxed.inject({ method: 'POST', url: '/payments', headers: { authorization: `Bearer ${token.ownerA}` }, payload: body as object });
+      const registered = await post(membershipBody({ amount: 2000, gstAmount: 0, totalAmount: undefined }));
+      expect(registered.statusCode, registered.body).toBe(201);
+      expect(registered.json().data).toMatchObject({ amount: 2000, gstAmount: 100, totalAmount: 2100 });
+      const unregistered = await post(membershipBody({ member: memberL2, amount: 2000, gstAmount: 0, totalAmount: undefined }));
+      expect(unregistered.json().data).toMatchObject({ gstAmount: 0, totalAmount: 2000 });
+      const locker = await post(membershipBody({ paymentType: 'locker_fee', amount: 500, gstAmount: 90, totalAmount: undefined }));
+      expect(locker.json().data).toMatchObject({ gstAmount: 90, totalAmount: 590 });
+    } finally {
+      await taxed.close();
+    }
   });
 });

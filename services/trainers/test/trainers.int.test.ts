@@ -2,6 +2,7 @@ import {
   AuthEvents,
   ErrorBody,
   MemberEvents,
+  PaymentEvents,
   topicOf,
   topicSpecs,
   trainersRoutes,
@@ -151,7 +152,7 @@ beforeAll(async () => {
   infra = await testInfra();
   schema = uniqueSchema('trainers');
   producer = createEventBus({ clientId: `test-producer-${schema}`, brokers: infra.brokers, logger: createLogger('trainers-test', 'warn') });
-  await producer.ensureTopics(topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('trainers')].includes(t.topic)));
+  await producer.ensureTopics(topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('payments')].includes(t.topic)));
   keys = await createTestKeys();
   const config = BaseConfig.parse({
     NODE_ENV: 'test',
@@ -168,7 +169,13 @@ beforeAll(async () => {
     verifier: (revocations) => createTokenVerifier({ keys: keys.keys, revocations }),
   });
   const { logger, dbh, bus, verifier, readiness, directory } = runtime;
-  consumers = await startConsumers({ bus, db: dbh.db, logger, groups: { auth: `${schema}.auth`, members: `${schema}.members` }, startAt: 'now' });
+  consumers = await startConsumers({
+    bus,
+    db: dbh.db,
+    logger,
+    groups: { auth: `${schema}.auth`, members: `${schema}.members`, payments: `${schema}.payments` },
+    startAt: 'now',
+  });
   app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock });
   await app.ready();
   // Gym A is on the enterprise plan (no trainer cap), told by auth's events like in production.
@@ -586,12 +593,84 @@ describe('clients, sessions and availability', () => {
     );
   });
 
-  it('answers earnings as zeros with sourceAvailable false (never invented), this month by default', async () => {
+  it("answers earnings from payments' events: zeros before any, then what was paid net of refunds, this month by default", async () => {
     const t = await create(ownerA);
     const res = await call(ownerA, 'GET', `/trainers/${t._id}/earnings`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ startDate: '2026-03-01', endDate: '2026-03-31', total: 0, sessions: 0, byType: [], sourceAvailable: false });
+    expect(res.body.data).toEqual({ startDate: '2026-03-01', endDate: '2026-03-31', total: 0, sessions: 0, byType: [], sourceAvailable: true });
     expect((await call(ownerA, 'GET', `/trainers/${t._id}/earnings?startDate=2026-03-10&endDate=2026-03-01`)).status).toBe(400);
+
+    const paymentId = newId();
+    const facts = {
+      paymentId,
+      organizationId: orgA,
+      locationId: L1,
+      category: 'trainer' as const,
+      type: 'salary',
+      memberId: null,
+      memberName: '',
+      trainerId: t._id,
+      trainerName: 'Arjun',
+      amountPaise: 3_000_000,
+      gstPaise: 0,
+      totalPaise: 3_000_000,
+      method: 'netbanking' as const,
+      description: 'Salary for March 2026',
+      membershipType: null,
+      membershipPeriod: null,
+      paymentFrequency: null,
+      salaryPeriod: { month: 3, year: 2026 },
+      dueDate: null,
+      source: 'staff' as const,
+      sourceId: null,
+    };
+    const paidAt = '2026-03-05T06:00:00.000Z';
+    const completed = makeEnvelope(PaymentEvents.PaymentCompleted, {
+      ...meta(paymentId, orgA),
+      occurredAt: paidAt,
+      data: {
+        ...facts,
+        status: 'completed',
+        refundedPaise: 0,
+        occurredAt: paidAt,
+        paidAt,
+        completedVia: 'recorded',
+        razorpayPaymentId: null,
+        razorpayOrderId: null,
+      },
+    });
+    const refundedAt = '2026-03-06T06:00:00.000Z';
+    const refunded = makeEnvelope(PaymentEvents.PaymentRefunded, {
+      ...meta(paymentId, orgA),
+      occurredAt: refundedAt,
+      data: {
+        ...facts,
+        status: 'partially_refunded',
+        refundedPaise: 500_000,
+        occurredAt: refundedAt,
+        refundId: newId(),
+        refundPaise: 500_000,
+        fully: false,
+        reason: 'advance adjusted',
+        refundedAt,
+        refundedBy: null,
+      },
+    });
+    await produce(topicOf('payments'), completed);
+    await produce(topicOf('payments'), refunded);
+    await produce(topicOf('payments'), completed); // a redelivery of the older event changes nothing
+    await eventually(async () =>
+      expect((await call(ownerA, 'GET', `/trainers/${t._id}/earnings`)).body.data).toEqual({
+        startDate: '2026-03-01',
+        endDate: '2026-03-31',
+        total: 25000,
+        sessions: 1,
+        byType: [{ type: 'salary', amount: 25000, count: 1 }],
+        sourceAvailable: true,
+      }),
+    );
+    const april = await call(ownerA, 'GET', `/trainers/${t._id}/earnings?startDate=2026-04-01&endDate=2026-04-30`);
+    expect(april.body).toMatchObject({ data: { total: 0 } });
   });
 });
 

@@ -20,6 +20,12 @@ export interface PaymentsDeps {
   checkoutScriptUrl: string;
   /** The app's public origin (links in reminders, the webhook URL shown in settings). */
   publicUrl: string;
+  /**
+   * The GST of a member's membership payment by the date-effective tax rule (the invoices part's domain/tax), in paise,
+   * or null when the location is not GST-registered (a bill of supply: the GST sent, default 0, stands). Optional until
+   * that part is wired in main.ts.
+   */
+  membershipGst?: (input: { orgId: string; locationId: string; amountPaise: number; date: string }) => Promise<number | null>;
 }
 
 /** What buildApp needs: the HTTP side (logger, verifier, readiness, directory) and the use cases' dependencies. */

@@ -180,7 +180,7 @@ export const remindPayment = async (deps: OnlineDeps, ctx: RequestContext, id: s
   let url: string | null = row.razorpay_link_url;
   if (!url) {
     const hasKeys = await deps.db.selectFrom('razorpay_keys').select('org_id').where('org_id', '=', ctx.orgId).executeTakeFirst();
-    url = hasKeys ? (await createPaymentLink(deps, ctx, id)).url : `${deps.publicUrl.replace(/\/+$/, '')}/dashboard/my-membership`;
+    url = hasKeys ? (await createPaymentLink(deps, ctx, id)).url : `${deps.publicUrl.replace(/\/+$/, '')}/dashboard/me`;
   }
   const reminderId = newId();
   const now = deps.clock().toISOString();

@@ -16,7 +16,7 @@ import { actorOf } from './access.ts';
 import { todayAt, type PaymentsDeps } from './deps.ts';
 import { runPaymentCommand } from './run-command.ts';
 
-type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'directory' | 'timeZone'>;
+type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'directory' | 'timeZone' | 'membershipGst'>;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const TYPE_LABEL: Record<string, string> = { basic: 'Basic', premium: 'Premium', vip: 'VIP', annual: 'Annual' };
 
@@ -32,6 +32,13 @@ export const trainerInScope = async (deps: Deps, ctx: RequestContext, id: string
   return t as PayTrainersTable;
 };
 const nameOf = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
+
+/** A membership payment's GST comes from the tax rule when the location is GST-registered; otherwise the GST sent. */
+const gstOf = async (deps: Deps, ctx: RequestContext, locationId: string, isMembership: boolean, amountPaise: number, sentPaise: number): Promise<number> => {
+  if (!isMembership || !deps.membershipGst) return sentPaise;
+  const computed = await deps.membershipGst({ orgId: ctx.orgId, locationId, amountPaise, date: await todayAt(deps, locationId) });
+  return computed ?? sentPaise;
+};
 
 const record = async (deps: Deps, ctx: RequestContext, data: Omit<RecordPayment['data'], 'paymentId' | 'orgId' | 'at' | 'by'>): Promise<Payment> => {
   const paymentId = newId();
@@ -65,7 +72,7 @@ export const createPayment = async (deps: Deps, ctx: RequestContext, body: Creat
     trainerId: trainer?.id ?? null,
     trainerName: trainer ? nameOf(trainer) : '',
     amountPaise: rupeesToPaise(body.amount),
-    gstPaise: rupeesToPaise(body.gstAmount),
+    gstPaise: await gstOf(deps, ctx, locationId, isMembership, rupeesToPaise(body.amount), rupeesToPaise(body.gstAmount)),
     method: body.paymentMethod,
     description: body.description,
     notes: body.notes ?? '',
@@ -99,7 +106,7 @@ export const recordMembershipPayment = async (deps: Deps, ctx: RequestContext, m
     trainerId: null,
     trainerName: '',
     amountPaise: rupeesToPaise(body.amount),
-    gstPaise: 0,
+    gstPaise: await gstOf(deps, ctx, member.location_id, true, rupeesToPaise(body.amount), 0),
     method: body.paymentMethod,
     description: `${TYPE_LABEL[body.membershipType] ?? body.membershipType} membership ${startDate} to ${endDate}`,
     notes: body.notes ?? '',

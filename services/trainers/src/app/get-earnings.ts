@@ -1,5 +1,6 @@
 import type { EarningsQuery, TrainerEarnings } from '@akhada/contracts';
 import { badRequest, type RequestContext } from '@akhada/kit';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { timeZoneOf } from '../db/directory-repo.ts';
 import { dateIn, monthOf } from '../domain/calendar.ts';
@@ -7,8 +8,8 @@ import type { TrainersDeps } from './deps.ts';
 import { requireSelfOrStaff, requireStaffOrTrainer, visibleTrainer } from './trainer-access.ts';
 
 /**
- * What the trainer earned between two dates (default: this month in the location's calendar). The payments service
- * does not publish trainer payments yet, so the figures are zeros with `sourceAvailable: false` — never invented.
+ * What the trainer was paid between two dates (default: this month in the location's calendar), in rupees, from the
+ * payments service's events (salary, commission, bonus, incentive; net of refunds). `sessions` counts the payments.
  */
 export const getEarnings = async (
   deps: Pick<TrainersDeps, 'db' | 'clock'>,
@@ -24,5 +25,23 @@ export const getEarnings = async (
   const endDate = query.endDate ?? month.end;
   if (endDate < startDate)
     throw badRequest('The end date must not be before the start date', [{ path: 'endDate', message: 'The end date must not be before the start date' }]);
-  return { startDate, endDate, total: 0, sessions: 0, byType: [], sourceAvailable: false };
+  const rows = await deps.db
+    .selectFrom('trainer_earnings')
+    .select(['type', sql<string>`sum(amount_paise)`.as('paise'), sql<string>`count(*)`.as('n')])
+    .where('trainer_id', '=', row.id)
+    .where('org_id', '=', ctx.orgId)
+    .where('paid_on', '>=', startDate)
+    .where('paid_on', '<=', endDate)
+    .groupBy('type')
+    .orderBy('type')
+    .execute();
+  const byType = rows.map((r) => ({ type: r.type, amount: Number(r.paise) / 100, count: Number(r.n) }));
+  return {
+    startDate,
+    endDate,
+    total: rows.reduce((a, r) => a + Number(r.paise), 0) / 100,
+    sessions: rows.reduce((a, r) => a + Number(r.n), 0),
+    byType,
+    sourceAvailable: true,
+  };
 };

@@ -3,6 +3,7 @@ import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer }
 import type { Kysely } from 'kysely';
 import type { TrainersDb } from '../db/schema.ts';
 import { clientHandlers } from './clients.ts';
+import { earningsHandlers } from './earnings.ts';
 import { onInvitationAccepted, onInvitationFailed, onInvitationSent } from './invitations.ts';
 import { onUserRegistered } from './join-code-trainer.ts';
 
@@ -11,7 +12,7 @@ export interface ConsumerOptions {
   db: Kysely<TrainersDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { auth?: string; members?: string };
+  groups?: { auth?: string; members?: string; payments?: string };
   /**
    * 'beginning' (the service): a group without committed offsets reads the whole topic, so the read models are complete.
    * 'now' (tests): skip history, and resolve only once the group has joined so nothing produced afterwards is missed.
@@ -22,7 +23,7 @@ export interface ConsumerOptions {
 /**
  * The service's inbox consumers of other services' events, one group per topic (a group's partitions of every
  * subscribed topic are spread across its members, so consumers with different subscriptions must not share a group):
- * auth (join-code trainers, invitations) and members (the trainers' clients).
+ * auth (join-code trainers, invitations), members (the trainers' clients) and payments (the trainers' earnings).
  */
 export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
   startConsumerGroups(o, [
@@ -33,4 +34,5 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       handlers: [onUserRegistered, onInvitationSent, onInvitationFailed, onInvitationAccepted],
     },
     { name: 'trainers.members', groupId: o.groups?.members ?? 'trainers.members', topic: topicOf('members'), handlers: clientHandlers },
+    { name: 'trainers.payments', groupId: o.groups?.payments ?? 'trainers.payments', topic: topicOf('payments'), handlers: earningsHandlers },
   ]);

@@ -88,4 +88,19 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_trainer_earnings': {
+    // Payments to trainers (salary, commission, bonus, incentive) from the payments service's events, net of refunds.
+    async up(db: Kysely<unknown>) {
+      await sql`create table trainer_earnings (
+        payment_id uuid primary key,
+        org_id uuid not null,
+        trainer_id uuid not null,
+        type text not null,
+        amount_paise bigint not null,
+        paid_on date not null,
+        updated_at timestamptz not null
+      )`.execute(db);
+      await sql`create index trainer_earnings_trainer_idx on trainer_earnings (trainer_id, paid_on)`.execute(db);
+    },
+  },
 };

@@ -75,7 +75,19 @@ export interface CertificationExpiryNoticesTable {
   noticed_at: Date;
 }
 
+/** What a trainer was paid (from payments.payment_completed / payment_refunded), integer paise net of refunds. */
+export interface TrainerEarningsTable {
+  payment_id: string;
+  org_id: string;
+  trainer_id: string;
+  type: string;
+  amount_paise: number | string;
+  paid_on: string;
+  updated_at: Date;
+}
+
 export interface TrainersDb extends KitTables {
+  trainer_earnings: TrainerEarningsTable;
   trainers: TrainersTable;
   trainer_certifications: TrainerCertificationsTable;
   trainer_sessions: TrainerSessionsTable;

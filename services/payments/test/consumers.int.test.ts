@@ -1,0 +1,162 @@
+import { MemberEvents, topicOf, topicSpecs, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
+import { BaseConfig, bootRuntime, makeEnvelope, type RunningConsumer, type Runtime } from '@akhada/kit';
+import { dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConsumers } from '../src/consumers/start-consumers.ts';
+import { migrations } from '../src/db/migrations.ts';
+import type { PaymentsDb } from '../src/db/schema.ts';
+
+const orgA = randomUUID();
+const L1 = randomUUID();
+let schema: string;
+let databaseUrl: string;
+let runtime: Runtime<PaymentsDb>;
+let consumers: RunningConsumer[] = [];
+
+beforeAll(async () => {
+  const infra = await testInfra();
+  databaseUrl = infra.databaseUrl;
+  schema = uniqueSchema('payments_cons');
+  const config = BaseConfig.parse({
+    DATABASE_URL: databaseUrl,
+    KAFKA_BROKERS: infra.brokers.join(','),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    INSTANCE_ID: schema,
+  });
+  runtime = await bootRuntime<PaymentsDb>({ name: 'payments', config, schema, migrations });
+  await runtime.bus.ensureTopics(topicSpecs().filter((t) => [topicOf('members'), topicOf('trainers')].includes(t.topic)));
+  consumers = await startConsumers({
+    bus: runtime.bus,
+    db: runtime.dbh.db,
+    logger: runtime.logger,
+    groups: { members: `${schema}.members`, trainers: `${schema}.trainers` },
+    startAt: 'now',
+  });
+}, 120_000);
+
+afterAll(async () => {
+  for (const c of consumers) await c.stop();
+  await runtime?.bus.deleteGroups((g) => g.includes(schema)).catch(() => undefined);
+  for (const close of runtime?.closers ?? []) await close().catch(() => undefined);
+  if (schema) await dropSchema(databaseUrl, schema);
+});
+
+const meta = (aggregateId: string, occurredAt = new Date().toISOString()) => ({
+  orgId: orgA,
+  locationId: L1,
+  aggregateId,
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+  occurredAt,
+});
+const publish = (topic: 'members' | 'trainers', ...envs: EventEnvelope[]) =>
+  runtime.bus.publish(
+    envs.map((e) => ({ topic: topicOf(topic), key: e.aggregateId, value: JSON.stringify(e), headers: { 'event-id': e.eventId, 'event-type': e.type } })),
+  );
+const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+const paymentsOf = (memberId: string) => runtime.dbh.db.selectFrom('payments').selectAll().where('member_id', '=', memberId).orderBy('created_at').execute();
+
+describe("members' events", () => {
+  it('a registration with a fee is owed (pending), a renewal with its method is paid; each once; a renewal made from our payment is not counted again', async () => {
+    const memberId = randomUUID();
+    const registered = makeEnvelope(MemberEvents.MemberRegistered, {
+      ...meta(memberId, '2026-11-01T05:00:00.000Z'),
+      data: {
+        memberId,
+        locationId: L1,
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        email: 'meera@example.in',
+        phone: '+91 98000 22222',
+        membershipType: 'basic',
+        paymentFrequency: 'monthly',
+        feePaise: 150_000,
+        startDate: '2026-11-01',
+        endDate: '2026-12-01',
+      },
+    });
+    const term = (termNo: number, paymentMethod: 'upi' | null) => ({
+      termNo,
+      membershipType: 'premium' as const,
+      paymentFrequency: 'monthly' as const,
+      feePaise: 250_000,
+      paymentMethod,
+      startDate: '2026-12-01',
+      endDate: '2027-01-01',
+    });
+    const renewed = makeEnvelope(MemberEvents.MembershipRenewed, {
+      ...meta(memberId, '2026-11-20T05:00:00.000Z'),
+      data: { memberId, locationId: L1, term: term(2, 'upi'), renewedAt: '2026-11-20T05:00:00.000Z' },
+    });
+    const fromPayment = makeEnvelope(MemberEvents.MembershipRenewed, {
+      ...meta(memberId, '2026-11-21T05:00:00.000Z'),
+      data: {
+        memberId,
+        locationId: L1,
+        term: { ...term(3, 'upi'), startDate: '2027-01-01', endDate: '2027-02-01' },
+        renewedAt: '2026-11-21T05:00:00.000Z',
+        paymentId: randomUUID(),
+      },
+    });
+    const sentinelId = randomUUID();
+    const sentinel = makeEnvelope(MemberEvents.MemberRegistered, {
+      ...meta(sentinelId),
+      data: { ...registered.data, memberId: sentinelId, email: 's@example.in' },
+    });
+    // The renewal twice (a replay under a new event id, as after a members rebuild), the paid-by-payment renewal, then a sentinel.
+    const replay = { ...renewed, eventId: randomUUID() };
+    await publish('members', registered, renewed, replay, fromPayment, sentinel);
+    await waitFor('the sentinel', async () => (await paymentsOf(sentinelId))[0]);
+    const rows = await paymentsOf(memberId);
+    expect(rows.map((r) => [r.type, r.status, Number(r.total_paise), r.method, r.source, r.period_start, r.due_date])).toEqual([
+      ['membership_fee', 'pending', 150_000, 'cash', 'members', '2026-11-01', '2026-11-01'],
+      ['membership_renewal', 'completed', 250_000, 'upi', 'members', '2026-12-01', null],
+    ]);
+    const member = await runtime.dbh.db.selectFrom('pay_members').selectAll().where('id', '=', memberId).executeTakeFirstOrThrow();
+    expect(member).toMatchObject({ first_name: 'Meera', membership_type: 'premium', end_date: '2027-02-01', status: 'active' });
+    const types = (await runtime.dbh.db.selectFrom('outbox').select('payload').where('key', '=', rows[1]!.id).execute()).map(
+      (r) => (r.payload as { type: string }).type,
+    );
+    expect(types).toEqual(['payments.payment_recorded', 'payments.payment_completed']);
+  });
+
+  it("keeps the trainers it pays from trainers' events (newer wins)", async () => {
+    const trainerId = randomUUID();
+    const snap = {
+      trainerId,
+      locationId: L1,
+      firstName: 'Tara',
+      lastName: 'Coach',
+      email: 'tara@example.in',
+      phone: '+91 98000 33333',
+      specialization: ['yoga' as const],
+      maxClients: 10,
+      isAvailable: true,
+      hourlyRatePaise: 80_000,
+      status: 'active' as const,
+    };
+    await publish(
+      'trainers',
+      makeEnvelope(TrainerEvents.TrainerCreated, { ...meta(trainerId, '2026-11-01T05:00:00.000Z'), data: { ...snap, source: 'staff' } }),
+      makeEnvelope(TrainerEvents.TrainerArchived, { ...meta(trainerId, '2026-11-03T05:00:00.000Z'), data: { trainerId } }),
+      makeEnvelope(TrainerEvents.TrainerUpdated, { ...meta(trainerId, '2026-11-02T05:00:00.000Z'), data: { ...snap, firstName: 'Old' } }),
+    );
+    const row = await waitFor(
+      'the archived trainer',
+      async () =>
+        (await runtime.dbh.db.selectFrom('pay_trainers').selectAll().where('id', '=', trainerId).where('status', '=', 'archived').executeTakeFirst()) ??
+        undefined,
+    );
+    expect(row.first_name).toBe('Tara');
+  });
+});
