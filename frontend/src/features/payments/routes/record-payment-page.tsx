@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { Alert } from '../../../components/alert';
+import { REQUIRED } from '../../../components/form/field-message';
 import { Form } from '../../../components/form/form';
 import { optionalText, rupeesFromInput } from '../../../components/form/form-values';
 import { MoneyField } from '../../../components/form/money-field';
@@ -100,6 +101,9 @@ export function RecordPaymentPage() {
       status: 'completed',
     },
     toBody: toCreateBody,
+    // The contract checks the member / trainer only once the rest is valid; say it at once with the other fields.
+    check: (v) =>
+      v.paymentCategory === 'member' && !v.member ? { member: REQUIRED } : v.paymentCategory === 'trainer' && !v.trainer ? { trainer: REQUIRED } : {},
   });
   const [category, type, amountText, gstText, status] = useWatch({
     control: form.control,
