@@ -53,6 +53,7 @@ export const PaymentHistoryEntry = z.object({
   amount: z.number().nullable(),
   note: z.string().nullable(),
 });
+export type PaymentHistoryEntry = z.infer<typeof PaymentHistoryEntry>;
 
 export const Payment = z.object({
   _id: z.uuid(),
@@ -114,6 +115,7 @@ export const PaymentListFilters = z.object({
   search: Search.optional(),
   locationId: LocationId.optional(),
 });
+export type PaymentListFilters = z.infer<typeof PaymentListFilters>;
 export const PaymentListQuery = PaymentListFilters.extend({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   limit: z.coerce.number().int().min(1).max(1000).default(20),
@@ -221,6 +223,7 @@ export const RefundBody = z.object({
 export type RefundBody = z.infer<typeof RefundBody>;
 
 export const PaymentLocationQuery = z.object({ locationId: LocationId.optional() });
+export type PaymentLocationQuery = z.infer<typeof PaymentLocationQuery>;
 
 /** Spec "Payment dashboard". Rupees. */
 export const PaymentDashboard = z.object({
@@ -297,12 +300,14 @@ export const PendingQuery = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
+export type PendingQuery = z.infer<typeof PendingQuery>;
 export const PendingList = z.object({ success: z.literal(true), data: z.array(PendingPayment), totalCount: z.number().int(), pagination: Pagination });
 
 export const RenewalsQuery = z.object({
   days: z.coerce.number().int().min(1, 'Days must be between 1 and 365').max(365, 'Days must be between 1 and 365').default(30),
   locationId: LocationId.optional(),
 });
+export type RenewalsQuery = z.infer<typeof RenewalsQuery>;
 /** A membership ending within `days` (from members' events), soonest first. Rupees. */
 export const Renewal = z.object({
   memberId: z.uuid(),
@@ -321,6 +326,7 @@ export const PersonPaymentsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+export type PersonPaymentsQuery = z.infer<typeof PersonPaymentsQuery>;
 export const PersonPayments = z.object({
   success: z.literal(true),
   data: z.array(Payment),
@@ -364,6 +370,7 @@ export const SalariesQuery = z.object({
   year: z.coerce.number().int().min(2000, 'Choose a year from 2000').max(2100, 'Choose a year up to 2100').optional(),
   locationId: LocationId.optional(),
 });
+export type SalariesQuery = z.infer<typeof SalariesQuery>;
 /** Trainer Salaries page: every active trainer of the month (default the current month) and their salary state. Rupees. */
 export const TrainerSalaryRow = z.object({
   trainerId: z.uuid(),
@@ -381,10 +388,12 @@ export const TrainerSalaryRow = z.object({
 export type TrainerSalaryRow = z.infer<typeof TrainerSalaryRow>;
 
 export const PaymentExportQuery = PaymentListFilters.extend({ format: z.enum(['csv']).default('csv') }).refine(dateRangeOk, DATE_RANGE_MESSAGE);
+export type PaymentExportQuery = z.infer<typeof PaymentExportQuery>;
 
 export const ReportsQuery = z
   .object({ startDate: StartDate.optional(), endDate: EndDate.optional(), locationId: LocationId.optional() })
   .refine(dateRangeOk, DATE_RANGE_MESSAGE);
+export type ReportsQuery = z.infer<typeof ReportsQuery>;
 /** Payment Reports (default: the current financial year to today). Rupees; months are 'YYYY-MM' in the location's calendar. */
 export const PaymentReports = z.object({
   startDate: IsoDate,
@@ -423,10 +432,13 @@ export const PaymentReminder = z.object({
   sentAt: IsoDateTime,
   paymentLinkUrl: z.string().nullable(),
 });
+export type PaymentReminder = z.infer<typeof PaymentReminder>;
 export const RemindBody = z.object({ message: Text('Message', { multiline: true }).trim().max(500, 'Message must be at most 500 characters').optional() });
+export type RemindBody = z.infer<typeof RemindBody>;
 
 /** A Razorpay payment link (UPI included) for a pending payment; the same link is answered again while it is open. */
 export const PaymentLink = z.object({ paymentId: z.uuid(), url: z.string(), razorpayLinkId: z.string(), expiresAt: IsoDateTime.nullable() });
+export type PaymentLink = z.infer<typeof PaymentLink>;
 
 // ── Razorpay ────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -436,6 +448,7 @@ export const PaymentLink = z.object({ paymentId: z.uuid(), url: z.string(), razo
  * Checkout wants it); `amountRupees` is the same in rupees for display.
  */
 export const CreateOrderBody = z.object({ paymentId: z.uuid({ message: 'Not a valid payment' }) });
+export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 export const RazorpayOrder = z.object({
   keyId: z.string(),
   orderId: z.string(),
@@ -464,6 +477,7 @@ export const RazorpayStatus = z.object({
   enabled: z.boolean(),
   keyId: z.string().nullable(),
 });
+export type RazorpayStatus = z.infer<typeof RazorpayStatus>;
 /** Integrations (owner only). Secrets are never answered: only whether they are set and their last 4 characters. */
 export const RazorpayIntegration = z.object({
   configured: z.boolean(),
@@ -474,6 +488,7 @@ export const RazorpayIntegration = z.object({
   webhookUrl: z.string(),
   updatedAt: IsoDateTime.nullable(),
 });
+export type RazorpayIntegration = z.infer<typeof RazorpayIntegration>;
 const Secret = (label: string) => Text(label).trim().min(8, `${label} must be at least 8 characters`).max(200, `${label} must be at most 200 characters`);
 export const PutRazorpayIntegrationBody = z.object({
   keyId: Text('Key id')
@@ -510,6 +525,7 @@ export const InvoiceLine = z.object({
   igst: z.number(),
   total: z.number(),
 });
+export type InvoiceLine = z.infer<typeof InvoiceLine>;
 export const Invoice = z.object({
   _id: z.uuid(),
   kind: InvoiceKind,
@@ -540,6 +556,7 @@ export const Invoice = z.object({
 });
 export type Invoice = z.infer<typeof Invoice>;
 export const CreateInvoiceBody = z.object({ paymentId: z.uuid({ message: 'Not a valid payment' }) });
+export type CreateInvoiceBody = z.infer<typeof CreateInvoiceBody>;
 export const InvoiceListQuery = z
   .object({
     /** Invoice number, member name. */
@@ -553,6 +570,7 @@ export const InvoiceListQuery = z
     limit: z.coerce.number().int().min(1).max(100).default(20),
   })
   .refine(dateRangeOk, DATE_RANGE_MESSAGE);
+export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
 export const InvoiceList = z.object({ success: z.literal(true), data: z.array(Invoice), totalCount: z.number().int(), pagination: Pagination });
 export const InvoiceDownloadQuery = z.object({ lang: z.enum(['en', 'hi']).optional() });
 export const SendInvoiceBody = z.object({
@@ -563,6 +581,7 @@ export const SendInvoiceBody = z.object({
     .pipe(z.email({ message: 'Please enter a valid email' }))
     .optional(),
 });
+export type SendInvoiceBody = z.infer<typeof SendInvoiceBody>;
 
 export const LocationTaxSettings = z.object({
   locationId: z.uuid(),
@@ -575,6 +594,7 @@ export const LocationTaxSettings = z.object({
   /** Series prefix of the location's GSTIN (e.g. PUN). */
   invoicePrefix: z.string(),
 });
+export type LocationTaxSettings = z.infer<typeof LocationTaxSettings>;
 export const TaxSettings = z.object({
   /** SAC of gym and fitness services; default 999723. */
   sacCode: z.string(),
@@ -598,6 +618,7 @@ export const PutLocationTaxSettings = z
   })
   .refine((l) => !l.gstRegistered || (l.gstin !== undefined && l.gstin !== null), { message: 'Enter the GSTIN of a registered location', path: ['gstin'] })
   .refine((l) => !l.gstin || l.gstin.slice(0, 2) === l.stateCode, { message: "The GSTIN's first two digits must be the state code", path: ['gstin'] });
+export type PutLocationTaxSettings = z.infer<typeof PutLocationTaxSettings>;
 export const PutTaxSettingsBody = z.object({
   sacCode: z
     .string()

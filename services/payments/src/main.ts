@@ -1,13 +1,55 @@
 import { SERVICES } from '@akhada/contracts';
 import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
 import { z } from 'zod';
+import { razorpayPort } from './adapters/razorpay-port.ts';
+import { createSecretBox } from './adapters/secret-box.ts';
+import { DEFAULT_TIME_ZONE } from './app/deps.ts';
+import { pruneWebhookEvents, reconcileOpenOrders } from './app/online.ts';
 import { buildApp } from './build-app.ts';
+import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
 import type { PaymentsDb } from './db/schema.ts';
 
-// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay), the app, serve, close.
-const config = loadConfig(BaseConfig.extend({ PORT: z.coerce.number().int().min(1).max(65535).default(SERVICES.payments.port) }));
+process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+
+// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay), consumers, jobs, the app, serve, close.
+const config = loadConfig(
+  BaseConfig.extend({
+    PORT: z.coerce.number().int().min(1).max(65535).default(SERVICES.payments.port),
+    /** Key of the Razorpay secrets at rest (AES-256-GCM): 32 bytes base64 or 64 hex; any other text is hashed (development). */
+    PAYMENTS_SECRET_KEY: z.string().min(16).default('akhada-development-payments-secret-key'),
+    /** A Razorpay-compatible API (the local stand-in in development and tests); unset: Razorpay itself. */
+    RAZORPAY_API_URL: z.string().url().optional(),
+    RAZORPAY_CHECKOUT_URL: z.string().url().default('https://checkout.razorpay.com/v1/checkout.js'),
+    PUBLIC_APP_URL: z.string().url().default('http://localhost:5173'),
+    RECONCILE_INTERVAL_MS: z.coerce.number().int().min(10_000).default(300_000),
+  }),
+);
 const runtime = await bootRuntime<PaymentsDb>({ name: 'payments', config, migrations });
-const { logger, verifier, readiness, dbh } = runtime;
-const app = buildApp({ logger, verifier, readiness, db: dbh.db, clock: () => new Date() });
-await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: runtime.closers });
+const { logger, verifier, readiness, directory, dbh, bus } = runtime;
+const deps = {
+  db: dbh.db,
+  clock: () => new Date(),
+  timeZone: DEFAULT_TIME_ZONE,
+  directory,
+  secrets: createSecretBox(config.PAYMENTS_SECRET_KEY),
+  razorpay: razorpayPort(config.RAZORPAY_API_URL),
+  checkoutScriptUrl: config.RAZORPAY_CHECKOUT_URL,
+  publicUrl: config.PUBLIC_APP_URL,
+};
+
+const consumers = await startConsumers({ bus, db: dbh.db, logger });
+// Orders left open (Checkout closed before verify, a webhook lost) are asked of Razorpay; old webhook ids are dropped.
+const job = setInterval(() => {
+  reconcileOpenOrders(deps).catch((err: unknown) => logger.warn({ err }, 'razorpay reconciliation failed'));
+  pruneWebhookEvents(deps).catch((err: unknown) => logger.warn({ err }, 'webhook de-dup pruning failed'));
+}, config.RECONCILE_INTERVAL_MS);
+job.unref();
+const app = buildApp({ logger, verifier, readiness, ...deps });
+await serve({
+  app,
+  port: config.PORT,
+  host: config.HOST,
+  logger,
+  onClose: [async () => clearInterval(job), ...consumers.map((c) => () => c.stop()), ...runtime.closers],
+});

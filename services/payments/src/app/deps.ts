@@ -1,12 +1,37 @@
-import type { HttpDeps } from '@akhada/kit';
+import type { Directory, HttpDeps } from '@akhada/kit';
 import type { Kysely } from 'kysely';
+import type { RazorpayPort } from '../adapters/razorpay-port.ts';
+import type { SecretBox } from '../adapters/secret-box.ts';
 import type { PaymentsDb } from '../db/schema.ts';
+import { dateIn } from '../domain/calendar.ts';
 
 /** What the use cases need; each takes `Pick<PaymentsDeps, ...>` of it. */
 export interface PaymentsDeps {
   db: Kysely<PaymentsDb>;
   clock: () => Date;
+  /** The zone of a location the directory does not know (yet). */
+  timeZone: string;
+  directory: Directory;
+  /** Encrypts the organizations' Razorpay secrets (AES-256-GCM, key from PAYMENTS_SECRET_KEY). */
+  secrets: SecretBox;
+  /** A Razorpay client for an organization's keys (the one SDK factory, pointed at RAZORPAY_API_URL when set). */
+  razorpay: RazorpayPort;
+  /** Where Checkout's script is loaded from (RAZORPAY_CHECKOUT_URL; Razorpay's own by default). */
+  checkoutScriptUrl: string;
+  /** The app's public origin (links in reminders, the webhook URL shown in settings). */
+  publicUrl: string;
 }
 
-/** What buildApp needs: the HTTP side (logger, verifier, readiness) and the use cases' dependencies. */
-export interface AppDeps extends HttpDeps, PaymentsDeps {}
+/** What buildApp needs: the HTTP side (logger, verifier, readiness, directory) and the use cases' dependencies. */
+export interface AppDeps extends Omit<HttpDeps, 'directory'>, PaymentsDeps {}
+
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+export const zoneOf = async (deps: Pick<PaymentsDeps, 'directory' | 'timeZone'>, locationId: string): Promise<string> =>
+  (await deps.directory.location(locationId))?.timezone ?? deps.timeZone;
+
+export const todayAt = async (deps: Pick<PaymentsDeps, 'directory' | 'timeZone' | 'clock'>, locationId: string): Promise<string> =>
+  dateIn(await zoneOf(deps, locationId), deps.clock());
+
+/** Today in the default zone (for figures that span locations). */
+export const todayFor = (deps: Pick<PaymentsDeps, 'clock' | 'timeZone'>): string => dateIn(deps.timeZone, deps.clock());

@@ -2,6 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /** The service's tables; the kit's (events, outbox, inbox, dead_letters) run first as 0000_*. Append, never edit. */
+/** Unique: a trainer's salary once per month; a member reminded once per day. */
+export const SALARY_UNIQUE = 'payments_salary_month_uq';
+export const REMINDER_UNIQUE = 'reminders_member_day_uq';
+
 export const migrations: Record<string, Migration> = {
   '0001_examples': {
     async up(db: Kysely<unknown>) {
@@ -12,6 +16,152 @@ export const migrations: Record<string, Migration> = {
         .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .execute();
       await db.schema.createIndex('examples_org_idx').on('examples').column('org_id').execute();
+    },
+  },
+  '0002_payments': {
+    // The payments read table (projected inline from the payment streams), refunds, reminders, this service's copies
+    // of members and trainers (from their events), Razorpay keys (encrypted), orders and webhook de-dup.
+    async up(db: Kysely<unknown>) {
+      await sql`create table payments (
+        id uuid primary key,
+        org_id uuid not null,
+        location_id uuid not null,
+        category text not null check (category in ('member', 'trainer', 'expense', 'other')),
+        type text not null,
+        status text not null check (status in ('pending', 'completed', 'failed', 'refunded', 'cancelled', 'partially_refunded')),
+        member_id uuid,
+        trainer_id uuid,
+        member_name text not null default '',
+        trainer_name text not null default '',
+        amount_paise bigint not null check (amount_paise >= 0),
+        gst_paise bigint not null check (gst_paise >= 0),
+        total_paise bigint not null check (total_paise >= 0),
+        refunded_paise bigint not null default 0 check (refunded_paise >= 0),
+        method text not null,
+        description text not null,
+        notes text not null default '',
+        membership_type text,
+        period_start date,
+        period_end date,
+        payment_frequency text,
+        salary_month integer,
+        salary_year integer,
+        due_date date,
+        paid_at timestamptz,
+        source text not null,
+        source_id text,
+        razorpay_order_id text,
+        razorpay_payment_id text,
+        razorpay_link_id text,
+        razorpay_link_url text,
+        invoice_id uuid,
+        invoice_number text,
+        history jsonb not null default '[]',
+        created_by_id uuid,
+        created_by_name text,
+        created_at timestamptz not null,
+        updated_at timestamptz not null,
+        version integer not null,
+        search_text text generated always as (lower(member_name || chr(1) || trainer_name || chr(1) || description || chr(1) || notes)) stored
+      )`.execute(db);
+      await sql`create index payments_org_created_idx on payments (org_id, created_at desc, id desc)`.execute(db);
+      await sql`create index payments_org_paid_idx on payments (org_id, paid_at) where paid_at is not null`.execute(db);
+      await sql`create index payments_member_idx on payments (member_id, created_at desc) where member_id is not null`.execute(db);
+      await sql`create index payments_trainer_idx on payments (trainer_id, created_at desc) where trainer_id is not null`.execute(db);
+      await sql`create index payments_pending_idx on payments (org_id, due_date) where status in ('pending', 'failed')`.execute(db);
+      await sql`create unique index payments_source_uq on payments (org_id, source, source_id) where source_id is not null`.execute(db);
+      // A trainer's salary once per month (cancelled ones do not count).
+      await sql`create unique index ${sql.id(SALARY_UNIQUE)} on payments (trainer_id, salary_year, salary_month)
+        where type = 'salary' and status <> 'cancelled'`.execute(db);
+      await sql`select pg_advisory_xact_lock(hashtext('akhada.extension.pg_trgm'))`.execute(db);
+      await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+      await sql`create index payments_search_trgm_idx on payments using gin (search_text public.gin_trgm_ops)`.execute(db);
+
+      await sql`create table refunds (
+        id text primary key,
+        org_id uuid not null,
+        payment_id uuid not null,
+        amount_paise bigint not null check (amount_paise > 0),
+        reason text not null,
+        status text not null,
+        razorpay_refund_id text,
+        created_by_id uuid,
+        created_at timestamptz not null
+      )`.execute(db);
+      await sql`create index refunds_org_created_idx on refunds (org_id, created_at)`.execute(db);
+
+      await sql`create table reminders (
+        id uuid primary key,
+        org_id uuid not null,
+        payment_id uuid not null,
+        member_id uuid not null,
+        day date not null,
+        sent_at timestamptz not null,
+        sent_by_id uuid,
+        payment_link_url text
+      )`.execute(db);
+      await sql`create unique index ${sql.id(REMINDER_UNIQUE)} on reminders (org_id, member_id, day)`.execute(db);
+
+      await sql`create table pay_members (
+        id uuid primary key,
+        org_id uuid not null,
+        location_id uuid not null,
+        first_name text not null,
+        last_name text not null,
+        email text not null,
+        phone text not null,
+        membership_type text not null,
+        payment_frequency text not null,
+        fee_paise bigint not null,
+        start_date date not null,
+        end_date date not null,
+        status text not null,
+        trainer_id uuid,
+        locale text,
+        updated_at timestamptz not null
+      )`.execute(db);
+      await sql`create index pay_members_org_end_idx on pay_members (org_id, end_date)`.execute(db);
+
+      await sql`create table pay_trainers (
+        id uuid primary key,
+        org_id uuid not null,
+        location_id uuid not null,
+        first_name text not null,
+        last_name text not null,
+        email text not null,
+        phone text not null,
+        hourly_rate_paise bigint not null,
+        status text not null,
+        updated_at timestamptz not null
+      )`.execute(db);
+      await sql`create index pay_trainers_org_idx on pay_trainers (org_id)`.execute(db);
+
+      await sql`create table razorpay_keys (
+        org_id uuid primary key,
+        key_id text not null,
+        key_secret_enc text not null,
+        key_secret_last4 text not null,
+        webhook_secret_enc text,
+        updated_by_id uuid not null,
+        updated_at timestamptz not null
+      )`.execute(db);
+      await sql`create table razorpay_orders (
+        order_id text primary key,
+        org_id uuid not null,
+        payment_id uuid not null,
+        amount_paise bigint not null,
+        link_id text,
+        created_at timestamptz not null
+      )`.execute(db);
+      await sql`create index razorpay_orders_payment_idx on razorpay_orders (payment_id)`.execute(db);
+      await sql`create unique index razorpay_orders_link_idx on razorpay_orders (link_id) where link_id is not null`.execute(db);
+      await sql`create table razorpay_webhook_events (
+        event_id text primary key,
+        event text not null,
+        org_id uuid,
+        received_at timestamptz not null
+      )`.execute(db);
+      await sql`create index razorpay_webhook_events_received_idx on razorpay_webhook_events (received_at)`.execute(db);
     },
   },
 };

@@ -1,0 +1,44 @@
+import { createRazorpayClient, razorpayErrorToAppError, verifyPaymentSignature, verifyWebhookSignature } from './razorpay.ts';
+
+/** The few Razorpay calls this service makes (a structural subset of the SDK instance), so tests can pass a fake. */
+export interface RazorpayApi {
+  orders: {
+    create(params: {
+      amount: number;
+      currency: string;
+      receipt?: string;
+      notes?: Record<string, string>;
+    }): Promise<{ id: string; amount: number | string; currency: string }>;
+    fetchPayments(orderId: string): Promise<{ items: { id: string; status: string; order_id?: string | null; amount?: number | string }[] }>;
+  };
+  paymentLink: {
+    create(params: {
+      amount: number;
+      currency: string;
+      description?: string;
+      reference_id?: string;
+      customer?: { name?: string; email?: string; contact?: string };
+      notify?: { sms?: boolean; email?: boolean };
+      notes?: Record<string, string>;
+      upi_link?: boolean;
+    }): Promise<{ id: string; short_url: string; expire_by?: number | null; order_id?: string | null }>;
+  };
+  payments: {
+    refund(paymentId: string, params: { amount: number; notes?: Record<string, string> }): Promise<{ id: string; amount: number | string }>;
+  };
+}
+
+export interface RazorpayPort {
+  client(keys: { keyId: string; keySecret: string }): RazorpayApi;
+  verifyPaymentSignature: typeof verifyPaymentSignature;
+  verifyWebhookSignature: typeof verifyWebhookSignature;
+  toAppError: typeof razorpayErrorToAppError;
+}
+
+/** The real port: the one SDK factory, pointed at `baseUrl` (the stand-in) when given. */
+export const razorpayPort = (baseUrl?: string): RazorpayPort => ({
+  client: ({ keyId, keySecret }) => createRazorpayClient({ keyId, keySecret, ...(baseUrl ? { baseUrl } : {}) }) as unknown as RazorpayApi,
+  verifyPaymentSignature,
+  verifyWebhookSignature,
+  toAppError: razorpayErrorToAppError,
+});

@@ -1,0 +1,180 @@
+import { PaymentEvents, topicOf, type Language } from '@akhada/contracts';
+import { defineAggregate, enqueue, makeEnvelope, type Executor, type StoredEvent } from '@akhada/kit';
+import type { Transaction } from 'kysely';
+import type { PaymentsDb, PaymentsTable } from '../db/schema.ts';
+import { paymentDecider, paymentStreamId, type PaymentEvent } from '../domain/payment/decider.ts';
+import { projectPayments } from '../projections/payments.ts';
+
+const TOPIC = topicOf('payments');
+
+/** PaymentFacts (contracts/events/payments.ts) of a payments row as it now is. */
+export const factsOf = (r: PaymentsTable, occurredAt: string) => ({
+  paymentId: r.id,
+  organizationId: r.org_id,
+  locationId: r.location_id,
+  category: r.category,
+  type: r.type,
+  status: r.status,
+  memberId: r.member_id,
+  memberName: r.member_name,
+  trainerId: r.trainer_id,
+  trainerName: r.trainer_name,
+  amountPaise: Number(r.amount_paise),
+  gstPaise: Number(r.gst_paise),
+  totalPaise: Number(r.total_paise),
+  refundedPaise: Number(r.refunded_paise),
+  method: r.method,
+  description: r.description,
+  membershipType: r.membership_type,
+  membershipPeriod: r.period_start && r.period_end ? { startDate: r.period_start, endDate: r.period_end } : null,
+  paymentFrequency: r.payment_frequency,
+  salaryPeriod: r.salary_month && r.salary_year ? { month: r.salary_month, year: r.salary_year } : null,
+  dueDate: r.due_date,
+  source: r.source,
+  sourceId: r.source_id,
+  occurredAt,
+});
+
+/**
+ * The integration events of a payment event, built from the read row the projection just wrote (so every event
+ * carries the payment's whole current facts), written to the outbox in the same transaction. Registered as the
+ * aggregate's last projection; a rebuild replays `projectPayments` only, never this.
+ */
+export const announcePayment = async (trx: Transaction<PaymentsDb>, stored: StoredEvent<PaymentEvent>): Promise<void> => {
+  const { event, metadata } = stored;
+  const paymentId = event.data.paymentId;
+  const row = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
+  if (!row) return;
+  // A new event id per envelope (a completed recording announces two).
+  const { eventId: _storedId, ...meta } = metadata;
+  const base = { ...meta, locationId: row.location_id, aggregateId: paymentId };
+  const send = async (env: Parameters<typeof enqueue>[2]) => enqueue(trx, TOPIC, env);
+  switch (event.type) {
+    case 'PaymentRecorded': {
+      const at = event.data.at;
+      const facts = factsOf(row, at);
+      await send(makeEnvelope(PaymentEvents.PaymentRecorded, { ...base, occurredAt: at, data: { ...facts, recordedBy: event.data.by?.id ?? null } }));
+      if (event.data.status === 'completed') {
+        await send(
+          makeEnvelope(PaymentEvents.PaymentCompleted, {
+            ...base,
+            occurredAt: at,
+            data: { ...facts, paidAt: at, completedVia: 'recorded', razorpayPaymentId: null, razorpayOrderId: null },
+          }),
+        );
+      }
+      return;
+    }
+    case 'PaymentUpdated':
+      await send(makeEnvelope(PaymentEvents.PaymentUpdated, { ...base, occurredAt: event.data.at, data: factsOf(row, event.data.at) }));
+      return;
+    case 'PaymentMarkedPaid':
+      await send(
+        makeEnvelope(PaymentEvents.PaymentCompleted, {
+          ...base,
+          occurredAt: event.data.at,
+          data: { ...factsOf(row, event.data.at), paidAt: event.data.paidAt, completedVia: 'mark_paid', razorpayPaymentId: null, razorpayOrderId: null },
+        }),
+      );
+      return;
+    case 'PaymentCapturedOnline':
+      await send(
+        makeEnvelope(PaymentEvents.PaymentCompleted, {
+          ...base,
+          occurredAt: event.data.paidAt,
+          data: {
+            ...factsOf(row, event.data.paidAt),
+            paidAt: event.data.paidAt,
+            completedVia: 'online',
+            razorpayPaymentId: event.data.razorpayPaymentId,
+            razorpayOrderId: event.data.razorpayOrderId,
+          },
+        }),
+      );
+      return;
+    case 'PaymentFailedOnline':
+      await send(
+        makeEnvelope(PaymentEvents.PaymentFailed, {
+          ...base,
+          occurredAt: event.data.at,
+          data: { ...factsOf(row, event.data.at), reason: event.data.reason, razorpayPaymentId: event.data.razorpayPaymentId },
+        }),
+      );
+      return;
+    case 'PaymentRefunded': {
+      const d = event.data;
+      await send(
+        makeEnvelope(PaymentEvents.PaymentRefunded, {
+          ...base,
+          occurredAt: d.at,
+          data: {
+            ...factsOf(row, d.at),
+            refundId: d.refundId,
+            refundPaise: d.amountPaise,
+            fully: d.fully,
+            reason: d.reason,
+            refundedAt: d.at,
+            refundedBy: d.by?.id ?? null,
+          },
+        }),
+      );
+      return;
+    }
+    case 'PaymentCancelled':
+      await send(
+        makeEnvelope(PaymentEvents.PaymentCancelled, {
+          ...base,
+          occurredAt: event.data.at,
+          data: { ...factsOf(row, event.data.at), reason: event.data.reason, cancelledBy: event.data.by?.id ?? null },
+        }),
+      );
+      return;
+    case 'ReminderRequested': {
+      const d = event.data;
+      if (!row.member_id) return;
+      const member = await trx.selectFrom('pay_members').selectAll().where('id', '=', row.member_id).executeTakeFirst();
+      await send(
+        makeEnvelope(PaymentEvents.PaymentReminderRequested, {
+          ...base,
+          occurredAt: d.at,
+          data: {
+            reminderId: d.reminderId,
+            paymentId,
+            organizationId: row.org_id,
+            locationId: row.location_id,
+            memberId: row.member_id,
+            memberName: row.member_name,
+            email: member?.email ?? '',
+            phone: member?.phone ?? '',
+            amountPaise: Number(row.total_paise) - Number(row.refunded_paise),
+            description: row.description,
+            dueDate: row.due_date,
+            paymentLinkUrl: d.paymentLinkUrl,
+            locale: (member?.locale as Language | null | undefined) ?? null,
+            message: d.message,
+            requestedBy: d.by?.id ?? null,
+            occurredAt: d.at,
+          },
+        }),
+      );
+      return;
+    }
+    default:
+      return; // order and link openings stay inside the service
+  }
+};
+
+/** The payment aggregate: its decider, the payments read table, and its integration events (through the read row). */
+export const paymentAggregate = defineAggregate<
+  PaymentsDb,
+  Parameters<typeof paymentDecider.decide>[0],
+  PaymentEvent,
+  ReturnType<typeof paymentDecider.initialState>
+>({
+  name: 'payment',
+  streamId: paymentStreamId,
+  decider: paymentDecider,
+  projections: [(trx, stored) => projectPayments(trx as Executor<PaymentsDb>, stored), announcePayment],
+  toIntegrationEvents: () => [],
+  topic: TOPIC,
+});

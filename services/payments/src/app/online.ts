@@ -1,0 +1,255 @@
+import type { Payment, RazorpayOrder, VerifyBody } from '@akhada/contracts';
+import { AppError, DomainError, metadataOf, notFound, type Logger, type RequestContext } from '@akhada/kit';
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { PaymentsTable } from '../db/schema.ts';
+import { toPayment } from '../views/payment-view.ts';
+import { paymentForStaff, visiblePayment } from './access.ts';
+import type { PaymentsDeps } from './deps.ts';
+import { keysOf, requireKeys } from './razorpay-keys.ts';
+import { runPaymentCommand, runPaymentCommandIn } from './run-command.ts';
+
+type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay' | 'checkoutScriptUrl'>;
+
+/** The system as the source of an online event (no user, no request): its correlation is the Razorpay id. */
+const systemSource = (orgId: string, id: string) => ({ orgId, correlationId: id, requestId: id });
+
+const forCaller = (deps: Pick<PaymentsDeps, 'db'>, ctx: RequestContext, id: string): Promise<PaymentsTable> =>
+  ctx.role === 'member' ? visiblePayment(deps.db, ctx, id) : paymentForStaff(deps.db, ctx, id);
+
+/** Opens a Razorpay order for what remains of a pending payment (a member for their own: "Pay now"). */
+export const createOrder = async (deps: Deps, ctx: RequestContext, paymentId: string): Promise<RazorpayOrder> => {
+  const row = await forCaller(deps, ctx, paymentId);
+  if (row.status !== 'pending' && row.status !== 'failed') throw new AppError(409, 'PAYMENT_NOT_PENDING', 'This payment is paid already');
+  const keys = await requireKeys(deps, ctx.orgId);
+  const amount = Number(row.total_paise) - Number(row.refunded_paise);
+  if (amount < 100) throw new AppError(400, 'VALIDATION_FAILED', 'An online payment must be at least ₹1');
+  let order: { id: string };
+  try {
+    order = await deps.razorpay
+      .client(keys)
+      .orders.create({ amount, currency: 'INR', receipt: paymentId.slice(0, 40), notes: { paymentId, orgId: ctx.orgId } });
+  } catch (err) {
+    throw deps.razorpay.toAppError(err);
+  }
+  await deps.db
+    .insertInto('razorpay_orders')
+    .values({ order_id: order.id, org_id: ctx.orgId, payment_id: paymentId, amount_paise: amount, link_id: null, created_at: deps.clock() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await runPaymentCommand(
+    deps.db,
+    paymentId,
+    { type: 'OpenOnlineOrder', data: { orderId: order.id, at: deps.clock().toISOString() } },
+    metadataOf(ctx, { locationId: row.location_id }),
+  );
+  const member = row.member_id
+    ? await deps.db.selectFrom('pay_members').select(['email', 'phone']).where('id', '=', row.member_id).executeTakeFirst()
+    : undefined;
+  return {
+    keyId: keys.keyId,
+    orderId: order.id,
+    amount,
+    amountRupees: amount / 100,
+    currency: 'INR',
+    checkoutScriptUrl: deps.checkoutScriptUrl,
+    paymentId,
+    name: 'Akhada',
+    description: row.description,
+    prefill: { name: row.member_name, email: member?.email ?? '', contact: member?.phone ?? '' },
+  };
+};
+
+/**
+ * Checkout's answer: the signature is checked with the key secret on the order id WE stored (the browser's order id
+ * only finds it, in the caller's organization). Captured once: a webhook before or after changes nothing.
+ */
+export const verifyPayment = async (deps: Deps, ctx: RequestContext, body: VerifyBody): Promise<Payment> => {
+  const order = await deps.db
+    .selectFrom('razorpay_orders')
+    .selectAll()
+    .where('order_id', '=', body.razorpay_order_id)
+    .where('org_id', '=', ctx.orgId)
+    .executeTakeFirst();
+  if (!order) throw notFound('Order');
+  const row = await forCaller(deps, ctx, order.payment_id);
+  const keys = await requireKeys(deps, ctx.orgId);
+  const ok = deps.razorpay.verifyPaymentSignature({
+    orderId: order.order_id,
+    paymentId: body.razorpay_payment_id,
+    signature: body.razorpay_signature,
+    keySecret: keys.keySecret,
+  });
+  if (!ok) throw new AppError(400, 'RAZORPAY_SIGNATURE_INVALID', 'The payment could not be verified. If money was taken, it will be matched automatically.');
+  const after = await runPaymentCommand(
+    deps.db,
+    row.id,
+    {
+      type: 'CaptureOnline',
+      data: {
+        razorpayPaymentId: body.razorpay_payment_id,
+        razorpayOrderId: order.order_id,
+        method: 'razorpay',
+        paidAt: deps.clock().toISOString(),
+        via: 'verify',
+      },
+    },
+    metadataOf(ctx, { locationId: row.location_id }),
+  );
+  return toPayment(after);
+};
+
+interface WebhookBody {
+  event: string;
+  payload: {
+    payment?: { entity?: { id?: string; order_id?: string | null; error_description?: string | null } };
+    payment_link?: { entity?: { id?: string } };
+    refund?: { entity?: { id?: string; payment_id?: string; amount?: number } };
+  };
+}
+
+const invalidSignature = () => new AppError(400, 'INVALID_WEBHOOK_SIGNATURE', 'Invalid webhook signature');
+
+/**
+ * Razorpay's webhook. The organization is found from the ids in the body (order, link or payment we stored), then the
+ * HMAC of the RAW body is checked with that organization's webhook secret (its key secret when none is set): a body
+ * we cannot tie to an organization cannot be verified and is refused (400). The delivery id (x-razorpay-event-id, or
+ * the body's hash) is recorded in the same transaction as the work, so a redelivery does nothing; the integration
+ * events go out through the outbox. The answer comes after one short transaction.
+ */
+export const handleWebhook = async (
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay'> & { logger?: Logger },
+  raw: Buffer | string | undefined,
+  body: WebhookBody,
+  headers: { signature?: string | undefined; eventId?: string | undefined },
+): Promise<string> => {
+  if (!raw || !headers.signature) throw invalidSignature();
+  const p = body.payload ?? {};
+  const orderId = p.payment?.entity?.order_id ?? null;
+  const linkId = p.payment_link?.entity?.id ?? null;
+  const rzpPaymentId = p.payment?.entity?.id ?? p.refund?.entity?.payment_id ?? null;
+  const db = deps.db;
+  let target: { org_id: string; payment_id: string } | undefined;
+  if (linkId) target = await db.selectFrom('razorpay_orders').select(['org_id', 'payment_id']).where('link_id', '=', linkId).executeTakeFirst();
+  if (!target && orderId) target = await db.selectFrom('razorpay_orders').select(['org_id', 'payment_id']).where('order_id', '=', orderId).executeTakeFirst();
+  if (!target && rzpPaymentId) {
+    const r = await db.selectFrom('payments').select(['org_id', 'id']).where('razorpay_payment_id', '=', rzpPaymentId).executeTakeFirst();
+    if (r) target = { org_id: r.org_id, payment_id: r.id };
+  }
+  if (!target) throw invalidSignature();
+  const keys = await keysOf(db, deps.secrets, target.org_id);
+  if (!keys || !deps.razorpay.verifyWebhookSignature(raw, headers.signature, keys.webhookSecret ?? keys.keySecret)) throw invalidSignature();
+
+  const eventId = headers.eventId && headers.eventId.length <= 200 ? headers.eventId : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+  const now = deps.clock();
+  const { org_id: orgId, payment_id: paymentId } = target;
+  return db.transaction().execute(async (trx) => {
+    const fresh = await trx
+      .insertInto('razorpay_webhook_events')
+      .values({ event_id: eventId, event: String(body.event).slice(0, 100), org_id: orgId, received_at: now })
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    if (!fresh) return 'duplicate';
+    const row = await trx.selectFrom('payments').select('location_id').where('id', '=', paymentId).executeTakeFirst();
+    if (!row) return 'ignored';
+    const meta = metadataOf(systemSource(orgId, eventId), { locationId: row.location_id });
+    const at = now.toISOString();
+    try {
+      switch (body.event) {
+        case 'payment.captured':
+        case 'payment_link.paid':
+          if (!p.payment?.entity?.id) return 'ignored';
+          await runPaymentCommandIn(
+            trx,
+            paymentId,
+            {
+              type: 'CaptureOnline',
+              data: { razorpayPaymentId: p.payment.entity.id, razorpayOrderId: orderId, method: 'razorpay', paidAt: at, via: 'webhook' },
+            },
+            meta,
+          );
+          return 'captured';
+        case 'payment.failed':
+          if (!p.payment?.entity?.id) return 'ignored';
+          await runPaymentCommandIn(
+            trx,
+            paymentId,
+            { type: 'FailOnline', data: { razorpayPaymentId: p.payment.entity.id, reason: p.payment.entity.error_description ?? 'Payment failed', at } },
+            meta,
+          );
+          return 'failed';
+        case 'refund.processed': {
+          const refund = p.refund?.entity;
+          if (!refund?.id || typeof refund.amount !== 'number') return 'ignored';
+          await runPaymentCommandIn(
+            trx,
+            paymentId,
+            {
+              type: 'RefundPayment',
+              data: { refundId: refund.id, amountPaise: refund.amount, reason: 'Refunded through Razorpay', razorpayRefundId: refund.id, at, by: null },
+            },
+            meta,
+          );
+          return 'refunded';
+        }
+        default:
+          return 'ignored';
+      }
+    } catch (err) {
+      // A rule of the payment refused it (a refund beyond what remains): recorded as seen, nothing changed.
+      if (err instanceof DomainError) {
+        deps.logger?.warn({ err, eventId, event: body.event }, 'razorpay webhook refused by the payment');
+        return 'refused';
+      }
+      throw err;
+    }
+  });
+};
+
+/** Webhook de-dup rows older than 35 days are dropped (kept at least 30). */
+export const pruneWebhookEvents = (deps: Pick<PaymentsDeps, 'db' | 'clock'>) =>
+  deps.db
+    .deleteFrom('razorpay_webhook_events')
+    .where('received_at', '<', new Date(deps.clock().getTime() - 35 * 86_400_000))
+    .execute();
+
+/**
+ * Reconciliation: orders opened more than `olderThanMs` ago whose payment is still unpaid are asked of Razorpay; a
+ * captured payment there is captured here (once, as verify or a webhook would have).
+ */
+export const reconcileOpenOrders = async (
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay'>,
+  { olderThanMs = 10 * 60_000, limit = 50 } = {},
+) => {
+  const cutoff = new Date(deps.clock().getTime() - olderThanMs);
+  const open = await deps.db
+    .selectFrom('razorpay_orders as o')
+    .innerJoin('payments as p', 'p.id', 'o.payment_id')
+    .select(['o.order_id', 'o.org_id', 'o.payment_id', 'p.location_id'])
+    .where('o.created_at', '<', cutoff)
+    .where('o.created_at', '>', sql<Date>`${cutoff}::timestamptz - interval '3 days'`)
+    .where('p.status', 'in', ['pending', 'failed'])
+    .where('o.order_id', 'not like', 'link:%')
+    .limit(limit)
+    .execute();
+  let captured = 0;
+  for (const o of open) {
+    const keys = await keysOf(deps.db, deps.secrets, o.org_id);
+    if (!keys) continue;
+    const { items } = await deps.razorpay.client(keys).orders.fetchPayments(o.order_id);
+    const paid = items.find((i) => i.status === 'captured');
+    if (!paid) continue;
+    await runPaymentCommand(
+      deps.db,
+      o.payment_id,
+      {
+        type: 'CaptureOnline',
+        data: { razorpayPaymentId: paid.id, razorpayOrderId: o.order_id, method: 'razorpay', paidAt: deps.clock().toISOString(), via: 'reconcile' },
+      },
+      metadataOf(systemSource(o.org_id, o.order_id), { locationId: o.location_id }),
+    );
+    captured++;
+  }
+  return captured;
+};

@@ -1,0 +1,83 @@
+import type { PutRazorpayIntegrationBody } from '@akhada/contracts';
+import { AppError, badRequest, requireRole, type Executor, type RequestContext } from '@akhada/kit';
+import type { PaymentsDb } from '../db/schema.ts';
+import type { PaymentsDeps } from './deps.ts';
+
+export interface OrgKeys {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string | null;
+}
+
+/** The organization's Razorpay keys, decrypted; null when none are set. */
+export const keysOf = async (db: Executor<PaymentsDb>, secrets: PaymentsDeps['secrets'], orgId: string): Promise<OrgKeys | null> => {
+  const row = await db.selectFrom('razorpay_keys').selectAll().where('org_id', '=', orgId).executeTakeFirst();
+  if (!row) return null;
+  return {
+    keyId: row.key_id,
+    keySecret: secrets.open(row.key_secret_enc),
+    webhookSecret: row.webhook_secret_enc ? secrets.open(row.webhook_secret_enc) : null,
+  };
+};
+
+export const requireKeys = async (deps: Pick<PaymentsDeps, 'db' | 'secrets'>, orgId: string): Promise<OrgKeys> => {
+  const keys = await keysOf(deps.db, deps.secrets, orgId);
+  if (!keys)
+    throw new AppError(
+      409,
+      'RAZORPAY_NOT_CONFIGURED',
+      'Online payments are not set up for this gym. The owner can add Razorpay keys in Settings → Integrations.',
+    );
+  return keys;
+};
+
+const webhookUrl = (deps: Pick<PaymentsDeps, 'publicUrl'>) => `${deps.publicUrl.replace(/\/+$/, '')}/api/payments/razorpay/webhook`;
+
+export const integrationView = async (deps: Pick<PaymentsDeps, 'db' | 'publicUrl'>, orgId: string) => {
+  const row = await deps.db.selectFrom('razorpay_keys').selectAll().where('org_id', '=', orgId).executeTakeFirst();
+  return {
+    configured: !!row,
+    keyId: row?.key_id ?? null,
+    keySecretLast4: row?.key_secret_last4 ?? null,
+    webhookSecretSet: !!row?.webhook_secret_enc,
+    webhookUrl: webhookUrl(deps),
+    updatedAt: row ? new Date(row.updated_at).toISOString() : null,
+  };
+};
+
+export const getIntegration = async (deps: Pick<PaymentsDeps, 'db' | 'publicUrl'>, ctx: RequestContext) => {
+  requireRole(ctx, ['owner'], 'Only the gym owner can see the payment keys');
+  return integrationView(deps, ctx.orgId);
+};
+
+/** Stores the keys encrypted; a secret left out keeps the stored one (the first time, the key secret is required). */
+export const putIntegration = async (
+  deps: Pick<PaymentsDeps, 'db' | 'publicUrl' | 'secrets' | 'clock'>,
+  ctx: RequestContext,
+  body: PutRazorpayIntegrationBody,
+) => {
+  requireRole(ctx, ['owner'], 'Only the gym owner can change the payment keys');
+  const existing = await deps.db.selectFrom('razorpay_keys').selectAll().where('org_id', '=', ctx.orgId).executeTakeFirst();
+  if (!existing && !body.keySecret) throw badRequest('Enter the key secret', [{ path: 'keySecret', message: 'Enter the key secret' }]);
+  const row = {
+    org_id: ctx.orgId,
+    key_id: body.keyId,
+    key_secret_enc: body.keySecret ? deps.secrets.seal(body.keySecret) : existing!.key_secret_enc,
+    key_secret_last4: body.keySecret ? body.keySecret.slice(-4) : existing!.key_secret_last4,
+    webhook_secret_enc: body.webhookSecret ? deps.secrets.seal(body.webhookSecret) : (existing?.webhook_secret_enc ?? null),
+    updated_by_id: ctx.userId,
+    updated_at: deps.clock(),
+  };
+  await deps.db
+    .insertInto('razorpay_keys')
+    .values(row)
+    .onConflict((oc) => oc.column('org_id').doUpdateSet(row))
+    .execute();
+  return integrationView(deps, ctx.orgId);
+};
+
+/** For every signed-in user: whether online payments are on (the app hides them otherwise). */
+export const razorpayStatus = async (deps: Pick<PaymentsDeps, 'db'>, ctx: RequestContext) => {
+  const row = await deps.db.selectFrom('razorpay_keys').select('key_id').where('org_id', '=', ctx.orgId).executeTakeFirst();
+  return { enabled: !!row, keyId: row?.key_id ?? null };
+};

@@ -1,0 +1,144 @@
+import {
+  MEMBERSHIP_PAYMENT_TYPES,
+  STAFF_ROLES,
+  type CreatePaymentBody,
+  type MemberMembershipBody,
+  type Payment,
+  type TrainerSalaryBody,
+} from '@akhada/contracts';
+import { assertLocation, metadataOf, newId, notFound, requireRole, type RequestContext } from '@akhada/kit';
+import type { PayMembersTable, PayTrainersTable } from '../db/schema.ts';
+import { rupeesToPaise } from '../domain/money.ts';
+import type { PaymentDetails, RecordPayment } from '../domain/payment/decider.ts';
+import { periodEnd } from '../domain/period.ts';
+import { toPayment } from '../views/payment-view.ts';
+import { actorOf } from './access.ts';
+import { todayAt, type PaymentsDeps } from './deps.ts';
+import { runPaymentCommand } from './run-command.ts';
+
+type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'directory' | 'timeZone'>;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const TYPE_LABEL: Record<string, string> = { basic: 'Basic', premium: 'Premium', vip: 'VIP', annual: 'Annual' };
+
+/** A member of the caller's organization and locations (this service's copy from members' events), else 404. */
+export const memberInScope = async (deps: Deps, ctx: RequestContext, id: string): Promise<PayMembersTable> => {
+  const m = await deps.db.selectFrom('pay_members').selectAll().where('id', '=', id).where('org_id', '=', ctx.orgId).executeTakeFirst();
+  if (!m || !ctx.locationIds.includes(m.location_id)) throw notFound('Member');
+  return m as PayMembersTable;
+};
+export const trainerInScope = async (deps: Deps, ctx: RequestContext, id: string): Promise<PayTrainersTable> => {
+  const t = await deps.db.selectFrom('pay_trainers').selectAll().where('id', '=', id).where('org_id', '=', ctx.orgId).executeTakeFirst();
+  if (!t || !ctx.locationIds.includes(t.location_id)) throw notFound('Trainer');
+  return t as PayTrainersTable;
+};
+const nameOf = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
+
+const record = async (deps: Deps, ctx: RequestContext, data: Omit<RecordPayment['data'], 'paymentId' | 'orgId' | 'at' | 'by'>): Promise<Payment> => {
+  const paymentId = newId();
+  const command: RecordPayment = {
+    type: 'RecordPayment',
+    data: { ...data, paymentId, orgId: ctx.orgId, at: deps.clock().toISOString(), by: actorOf(ctx) },
+  };
+  const row = await runPaymentCommand(deps.db, paymentId, command, metadataOf(ctx, { locationId: data.locationId }));
+  return toPayment(row);
+};
+
+/**
+ * Record New Payment. The member's or trainer's location is the payment's (it must be one the caller manages: else
+ * 404); otherwise the location given or the caller's first. Membership type and period only for membership payments,
+ * salary month and year only for trainer payments.
+ */
+export const createPayment = async (deps: Deps, ctx: RequestContext, body: CreatePaymentBody): Promise<Payment> => {
+  requireRole(ctx, STAFF_ROLES, 'Only gym owners and admins can record payments');
+  const member = body.paymentCategory === 'member' && body.member ? await memberInScope(deps, ctx, body.member) : null;
+  const trainer = body.paymentCategory === 'trainer' && body.trainer ? await trainerInScope(deps, ctx, body.trainer) : null;
+  const locationId = member?.location_id ?? trainer?.location_id ?? body.locationId ?? ctx.locationIds[0];
+  if (!locationId) throw notFound('Location');
+  assertLocation(ctx, locationId);
+  const isMembership = body.paymentCategory === 'member' && (MEMBERSHIP_PAYMENT_TYPES as readonly string[]).includes(body.paymentType);
+  const details: Omit<PaymentDetails, 'paymentId' | 'orgId'> = {
+    locationId,
+    category: body.paymentCategory,
+    type: body.paymentType,
+    memberId: member?.id ?? null,
+    memberName: member ? nameOf(member) : '',
+    trainerId: trainer?.id ?? null,
+    trainerName: trainer ? nameOf(trainer) : '',
+    amountPaise: rupeesToPaise(body.amount),
+    gstPaise: rupeesToPaise(body.gstAmount),
+    method: body.paymentMethod,
+    description: body.description,
+    notes: body.notes ?? '',
+    membershipType: isMembership ? (body.membershipType ?? member?.membership_type ?? null) : null,
+    membershipPeriod: isMembership ? (body.membershipPeriod ?? null) : null,
+    paymentFrequency: null,
+    salaryPeriod: body.paymentCategory === 'trainer' ? (body.salaryPeriod ?? null) : null,
+    dueDate: body.dueDate ?? null,
+    source: 'staff',
+    sourceId: null,
+  };
+  return record(deps, ctx, { ...details, status: body.status });
+};
+
+/**
+ * A membership payment for the member's next term: it starts the day the current term ends (or today, when that is
+ * past), or on the start date given; its end follows the frequency. Completed, it becomes a term in members.
+ */
+export const recordMembershipPayment = async (deps: Deps, ctx: RequestContext, memberId: string, body: MemberMembershipBody): Promise<Payment> => {
+  requireRole(ctx, STAFF_ROLES, 'Only gym owners and admins can record payments');
+  const member = await memberInScope(deps, ctx, memberId);
+  const today = await todayAt(deps, member.location_id);
+  const startDate = body.startDate ?? (member.status === 'pending' || member.end_date < today ? today : member.end_date);
+  const endDate = periodEnd(startDate, body.paymentFrequency);
+  return record(deps, ctx, {
+    locationId: member.location_id,
+    category: 'member',
+    type: member.status === 'pending' ? 'membership_fee' : 'membership_renewal',
+    memberId: member.id,
+    memberName: nameOf(member),
+    trainerId: null,
+    trainerName: '',
+    amountPaise: rupeesToPaise(body.amount),
+    gstPaise: 0,
+    method: body.paymentMethod,
+    description: `${TYPE_LABEL[body.membershipType] ?? body.membershipType} membership ${startDate} to ${endDate}`,
+    notes: body.notes ?? '',
+    membershipType: body.membershipType,
+    membershipPeriod: { startDate, endDate },
+    paymentFrequency: body.paymentFrequency,
+    salaryPeriod: null,
+    dueDate: body.dueDate ?? null,
+    source: 'staff',
+    sourceId: null,
+    status: body.status,
+  });
+};
+
+/** A trainer's salary (or commission, bonus, incentive) for a month; a salary once per trainer per month (409). */
+export const recordTrainerSalary = async (deps: Deps, ctx: RequestContext, trainerId: string, body: TrainerSalaryBody): Promise<Payment> => {
+  requireRole(ctx, STAFF_ROLES, 'Only gym owners and admins can record salaries');
+  const trainer = await trainerInScope(deps, ctx, trainerId);
+  const label = body.paymentType === 'salary' ? 'Salary' : body.paymentType.charAt(0).toUpperCase() + body.paymentType.slice(1);
+  return record(deps, ctx, {
+    locationId: trainer.location_id,
+    category: 'trainer',
+    type: body.paymentType,
+    memberId: null,
+    memberName: '',
+    trainerId: trainer.id,
+    trainerName: nameOf(trainer),
+    amountPaise: rupeesToPaise(body.amount),
+    gstPaise: 0,
+    method: body.paymentMethod,
+    description: `${label} for ${MONTHS[body.month - 1]} ${body.year}`,
+    notes: body.notes ?? '',
+    membershipType: null,
+    membershipPeriod: null,
+    paymentFrequency: null,
+    salaryPeriod: { month: body.month, year: body.year },
+    dueDate: null,
+    source: 'staff',
+    sourceId: null,
+    status: body.status,
+  });
+};

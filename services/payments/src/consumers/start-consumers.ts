@@ -1,0 +1,22 @@
+import { topicOf } from '@akhada/contracts';
+import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
+import type { Kysely } from 'kysely';
+import type { PaymentsDb } from '../db/schema.ts';
+import { memberHandlers } from './members.ts';
+import { trainerHandlers } from './trainers.ts';
+
+export interface ConsumerOptions {
+  bus: EventBus;
+  db: Kysely<PaymentsDb>;
+  logger: Logger;
+  /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
+  groups?: { members?: string; trainers?: string };
+  startAt?: 'beginning' | 'now';
+}
+
+/** The payments service's consumers: members (people, terms and their fees) and trainers (whom we pay). */
+export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
+  startConsumerGroups(o, [
+    { name: 'payments.members', groupId: o.groups?.members ?? 'payments.members', topic: topicOf('members'), handlers: memberHandlers },
+    { name: 'payments.trainers', groupId: o.groups?.trainers ?? 'payments.trainers', topic: topicOf('trainers'), handlers: trainerHandlers },
+  ]);

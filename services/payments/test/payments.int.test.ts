@@ -1,0 +1,526 @@
+import { ErrorBody, paymentsRoutes, type Role } from '@akhada/contracts';
+import { BaseConfig, bootRuntime, createTokenVerifier, type Runtime } from '@akhada/kit';
+import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { createHmac, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPaymentSignature, verifyWebhookSignature, razorpayErrorToAppError } from '../src/adapters/razorpay.ts';
+import type { RazorpayApi, RazorpayPort } from '../src/adapters/razorpay-port.ts';
+import { createSecretBox } from '../src/adapters/secret-box.ts';
+import { DEFAULT_TIME_ZONE } from '../src/app/deps.ts';
+import { reconcileOpenOrders } from '../src/app/online.ts';
+import { buildApp } from '../src/build-app.ts';
+import { migrations } from '../src/db/migrations.ts';
+import type { PaymentsDb } from '../src/db/schema.ts';
+
+// Organization A with locations L1, L2; organization B with LB. Today is 20 Nov 2026 in India.
+const orgA = randomUUID();
+const L1 = randomUUID();
+const L2 = randomUUID();
+const orgB = randomUUID();
+const LB = randomUUID();
+const ownerId = randomUUID();
+const memberAsha = randomUUID();
+const memberRavi = randomUUID();
+const memberL2 = randomUUID();
+const memberB = randomUUID();
+const trainerT1 = randomUUID();
+const trainerT2 = randomUUID();
+const START = Date.parse('2026-11-20T04:30:00Z');
+let ticks = 0;
+const clock = () => new Date(START + ticks++ * 1000);
+
+// A fake Razorpay: orders, links and refunds answered locally, captured payments per order for the reconciliation.
+const KEY_SECRET = 'test_key_secret_12345';
+const WEBHOOK_SECRET = 'test_webhook_secret_987';
+let seq = 0;
+const capturedAt = new Map<string, string>();
+const fakeApi: RazorpayApi = {
+  orders: {
+    create: async (p) => ({ id: `order_${++seq}`, amount: p.amount, currency: p.currency }),
+    fetchPayments: async (orderId) => ({ items: capturedAt.has(orderId) ? [{ id: capturedAt.get(orderId)!, status: 'captured', order_id: orderId }] : [] }),
+  },
+  paymentLink: { create: async () => ({ id: `plink_${++seq}`, short_url: `https://rzp.test/l/${seq}`, expire_by: null, order_id: null }) },
+  payments: { refund: async (_id, p) => ({ id: `rfnd_${++seq}`, amount: p.amount }) },
+};
+const razorpay: RazorpayPort = { client: () => fakeApi, verifyPaymentSignature, verifyWebhookSignature, toAppError: razorpayErrorToAppError };
+
+let schema: string;
+let databaseUrl: string;
+let runtime: Runtime<PaymentsDb>;
+let app: ReturnType<typeof buildApp>;
+type Who = 'ownerA' | 'adminL1' | 'trainerT1' | 'trainerT2' | 'memberAsha' | 'memberRavi' | 'adminB';
+let token: Record<Who, string>;
+let deps: Parameters<typeof buildApp>[0];
+
+beforeAll(async () => {
+  const infra = await testInfra();
+  databaseUrl = infra.databaseUrl;
+  schema = uniqueSchema('payments');
+  const testKeys = await createTestKeys();
+  const config = BaseConfig.parse({
+    DATABASE_URL: databaseUrl,
+    KAFKA_BROKERS: infra.brokers.join(','),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    INSTANCE_ID: schema,
+  });
+  runtime = await bootRuntime<PaymentsDb>({ name: 'payments', config, schema, migrations, verifier: createTokenVerifier({ keys: testKeys.keys }) });
+  deps = {
+    db: runtime.dbh.db,
+    logger: runtime.logger,
+    verifier: runtime.verifier,
+    readiness: runtime.readiness,
+    directory: runtime.directory,
+    clock,
+    timeZone: DEFAULT_TIME_ZONE,
+    secrets: createSecretBox('integration-test-secret-key'),
+    razorpay,
+    checkoutScriptUrl: 'http://127.0.0.1:9/checkout.js',
+    publicUrl: 'http://app.test',
+  };
+  app = buildApp(deps);
+  await app.ready();
+  const sign = (orgId: string, role: Role, locationIds: string[], userId?: string) =>
+    testKeys.sign({ orgId, role, locationIds, ...(userId ? { userId } : {}) });
+  token = {
+    ownerA: await sign(orgA, 'owner', [L1, L2], ownerId),
+    adminL1: await sign(orgA, 'admin', [L1]),
+    trainerT1: await sign(orgA, 'trainer', [L1], trainerT1),
+    trainerT2: await sign(orgA, 'trainer', [L1], trainerT2),
+    memberAsha: await sign(orgA, 'member', [L1], memberAsha),
+    memberRavi: await sign(orgA, 'member', [L1], memberRavi),
+    adminB: await sign(orgB, 'admin', [LB, L1]),
+  };
+  const db = runtime.dbh.db;
+  const member = (id: string, org: string, loc: string, first: string, end = '2026-11-25') => ({
+    id,
+    org_id: org,
+    location_id: loc,
+    first_name: first,
+    last_name: 'Test',
+    email: `${first.toLowerCase()}@example.in`,
+    phone: '+91 90000 00000',
+    membership_type: 'premium' as const,
+    payment_frequency: 'monthly' as const,
+    fee_paise: 250_000,
+    start_date: '2026-10-25',
+    end_date: end,
+    status: 'active',
+    trainer_id: first === 'Asha' ? trainerT1 : null,
+    locale: null,
+    updated_at: new Date(START),
+  });
+  await db
+    .insertInto('pay_members')
+    .values([
+      member(memberAsha, orgA, L1, 'Asha'),
+      member(memberRavi, orgA, L1, 'Ravi', '2026-12-15'),
+      member(memberL2, orgA, L2, 'Lata'),
+      member(memberB, orgB, LB, 'Bina'),
+    ])
+    .execute();
+  const trainer = (id: string, first: string) => ({
+    id,
+    org_id: orgA,
+    location_id: L1,
+    first_name: first,
+    last_name: 'Coach',
+    email: `${first}@example.in`,
+    phone: '+91 90000 00001',
+    hourly_rate_paise: 50_000,
+    status: 'active',
+    updated_at: new Date(START),
+  });
+  await db
+    .insertInto('pay_trainers')
+    .values([trainer(trainerT1, 'Tara'), trainer(trainerT2, 'Vikram')])
+    .execute();
+});
+
+afterAll(async () => {
+  await app?.close();
+  for (const close of runtime?.closers ?? []) await close().catch(() => undefined);
+  if (schema) await dropSchema(databaseUrl, schema);
+});
+
+const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  app.inject({ method, url, headers: { authorization: `Bearer ${token[who]}` }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const expectError = (res: { statusCode: number; body: string; json: () => unknown }, status: number, code?: string) => {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = ErrorBody.parse(res.json());
+  if (code) expect(body.code).toBe(code);
+  return body;
+};
+const outboxTypes = async (paymentId: string) =>
+  (await runtime.dbh.db.selectFrom('outbox').select('payload').where('key', '=', paymentId).orderBy('id').execute()).map(
+    (r) => (r.payload as { type: string }).type,
+  );
+
+const membershipBody = (overrides: Record<string, unknown> = {}) => ({
+  paymentCategory: 'member',
+  paymentType: 'membership_renewal',
+  amount: 2500,
+  gstAmount: 125.5,
+  totalAmount: 2625.5,
+  paymentMethod: 'upi',
+  description: 'December membership',
+  member: memberAsha,
+  membershipType: 'premium',
+  membershipPeriod: { startDate: '2026-11-25', endDate: '2026-12-25' },
+  ...overrides,
+});
+
+describe('POST /payments (Record New Payment)', () => {
+  it('records a completed membership payment in rupees, stores paise, announces recorded and completed', async () => {
+    const res = await call('ownerA', 'POST', '/payments', membershipBody());
+    expect(res.statusCode, res.body).toBe(201);
+    const p = paymentsRoutes.create.responses[201].parse(res.json()).data;
+    expect(p).toMatchObject({
+      paymentCategory: 'member',
+      paymentType: 'membership_renewal',
+      amount: 2500,
+      gstAmount: 125.5,
+      totalAmount: 2625.5,
+      status: 'completed',
+      member: { _id: memberAsha, name: 'Asha Test' },
+      locationId: L1,
+      membershipType: 'premium',
+      membershipPeriod: { startDate: '2026-11-25', endDate: '2026-12-25' },
+      source: 'staff',
+    });
+    const row = await runtime.dbh.db.selectFrom('payments').selectAll().where('id', '=', p._id).executeTakeFirstOrThrow();
+    expect(Number(row.total_paise)).toBe(262_550);
+    expect(await outboxTypes(p._id)).toEqual(['payments.payment_recorded', 'payments.payment_completed']);
+  });
+
+  it('refuses bad input with 400 and writes nothing', async () => {
+    const before = await runtime.dbh.db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expectError(await call('ownerA', 'POST', '/payments', membershipBody({ amount: -1 })), 400);
+    expectError(await call('ownerA', 'POST', '/payments', membershipBody({ amount: 10.005 })), 400);
+    expectError(await call('ownerA', 'POST', '/payments', membershipBody({ paymentType: 'salary' })), 400);
+    expectError(await call('ownerA', 'POST', '/payments', membershipBody({ member: undefined })), 400);
+    expectError(await call('ownerA', 'POST', '/payments', membershipBody({ totalAmount: 1 })), 400);
+    expectError(await call('ownerA', 'POST', '/payments', membershipBody({ paymentMethod: 'bitcoin' })), 400);
+    expectError(
+      await call('ownerA', 'POST', '/payments', { paymentCategory: 'trainer', paymentType: 'salary', amount: 1, description: 'x', trainer: trainerT1 }),
+      400,
+    );
+    const after = await runtime.dbh.db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it("is 404 for another organization's member, or a member of a location the admin does not run; 403 for trainers and members", async () => {
+    expectError(await call('ownerA', 'POST', '/payments', membershipBody({ member: memberB })), 404);
+    expectError(await call('adminL1', 'POST', '/payments', membershipBody({ member: memberL2 })), 404);
+    expectError(await call('adminB', 'POST', '/payments', membershipBody()), 404);
+    expectError(await call('trainerT1', 'POST', '/payments', membershipBody()), 403);
+    expectError(await call('memberAsha', 'POST', '/payments', membershipBody()), 403);
+  });
+});
+
+describe('a pending payment: update, mark paid, delete, refund', () => {
+  let pendingId: string;
+  it('records a pending payment with a due date and updates it while pending', async () => {
+    const res = await call(
+      'adminL1',
+      'POST',
+      '/payments',
+      membershipBody({ status: 'pending', dueDate: '2026-11-10', gstAmount: 0, totalAmount: undefined, member: memberRavi }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    pendingId = res.json().data._id;
+    const upd = await call('adminL1', 'PUT', `/payments/${pendingId}`, { amount: 2000, notes: 'discount' });
+    expect(upd.statusCode, upd.body).toBe(200);
+    expect(upd.json().data).toMatchObject({ amount: 2000, totalAmount: 2000, notes: 'discount', status: 'pending' });
+  });
+
+  it('lists it as pending with daysPastDue 10 (Critical) and in the member list only for staff', async () => {
+    const res = await call('ownerA', 'GET', '/payments/pending');
+    expect(res.statusCode, res.body).toBe(200);
+    const row = res.json().data.find((p: { _id: string }) => p._id === pendingId);
+    expect(row).toMatchObject({ memberName: 'Ravi Test', daysPastDue: 10, urgency: 'critical', totalAmount: 2000 });
+  });
+
+  it('sends one reminder a day: the second is 429; the event goes out through the outbox', async () => {
+    const first = await call('adminL1', 'POST', `/payments/${pendingId}/remind`, {});
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().data.paymentLinkUrl).toBe('http://app.test/dashboard/my-membership');
+    expectError(await call('adminL1', 'POST', `/payments/${pendingId}/remind`, {}), 429, 'REMINDER_ALREADY_SENT');
+    expect((await outboxTypes(pendingId)).filter((t) => t === 'payments.payment_reminder_requested')).toHaveLength(1);
+  });
+
+  it('marks it paid once; a second time is 409; a completed payment cannot be changed or deleted', async () => {
+    const ok = await call('adminL1', 'POST', `/payments/${pendingId}/mark-paid`, { paymentMethod: 'cash', reference: 'R-1' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ status: 'completed', paymentMethod: 'cash' });
+    expectError(await call('adminL1', 'POST', `/payments/${pendingId}/mark-paid`, {}), 409, 'PAYMENT_ALREADY_PAID');
+    expectError(await call('adminL1', 'PUT', `/payments/${pendingId}`, { amount: 1 }), 409, 'PAYMENT_NOT_PENDING');
+    expectError(await call('adminL1', 'DELETE', `/payments/${pendingId}`), 409, 'PAYMENT_COMPLETED');
+  });
+
+  it('refunds part (partially_refunded), refuses more than remains (400), then refunds the rest (refunded)', async () => {
+    const part = await call('ownerA', 'POST', `/payments/${pendingId}/refund`, { amount: 500, reason: 'Discount agreed later' });
+    expect(part.statusCode, part.body).toBe(200);
+    expect(part.json().data).toMatchObject({ status: 'partially_refunded', refundedAmount: 500 });
+    expectError(await call('ownerA', 'POST', `/payments/${pendingId}/refund`, { amount: 1500.01, reason: 'x' }), 400, 'REFUND_EXCEEDS_REMAINING');
+    const rest = await call('ownerA', 'POST', `/payments/${pendingId}/refund`, { reason: 'Left the gym' });
+    expect(rest.json().data).toMatchObject({ status: 'refunded', refundedAmount: 2000 });
+    expectError(await call('ownerA', 'POST', `/payments/${pendingId}/refund`, { reason: 'again' }), 409, 'PAYMENT_NOT_REFUNDABLE');
+    expect((await outboxTypes(pendingId)).filter((t) => t === 'payments.payment_refunded')).toHaveLength(2);
+  });
+
+  it('deletes (cancels) a pending payment', async () => {
+    const res = await call('ownerA', 'POST', '/payments', membershipBody({ status: 'pending', gstAmount: 0, totalAmount: undefined }));
+    const id = res.json().data._id;
+    const del = await call('ownerA', 'DELETE', `/payments/${id}`);
+    expect(del.statusCode, del.body).toBe(200);
+    expect((await call('ownerA', 'GET', `/payments/${id}`)).json().data.status).toBe('cancelled');
+    expectError(await call('ownerA', 'DELETE', `/payments/${id}`), 409, 'PAYMENT_NOT_PENDING');
+  });
+});
+
+describe('who sees what', () => {
+  let ashaPayment: string;
+  let salaryT1: string;
+  beforeAll(async () => {
+    ashaPayment = (
+      await call('ownerA', 'POST', '/payments', membershipBody({ description: 'Locker', paymentType: 'locker_fee', gstAmount: 0, totalAmount: undefined }))
+    ).json().data._id;
+    const s = await call('ownerA', 'POST', `/payments/trainer/${trainerT1}/salary`, { month: 11, year: 2026, amount: 30000 });
+    expect(s.statusCode, s.body).toBe(201);
+    salaryT1 = s.json().data._id;
+  });
+
+  it('another organization gets 404 for every route that takes an id', async () => {
+    expectError(await call('adminB', 'GET', `/payments/${ashaPayment}`), 404);
+    expectError(await call('adminB', 'PUT', `/payments/${ashaPayment}`, { notes: 'x' }), 404);
+    expectError(await call('adminB', 'DELETE', `/payments/${ashaPayment}`), 404);
+    expectError(await call('adminB', 'POST', `/payments/${ashaPayment}/mark-paid`, {}), 404);
+    expectError(await call('adminB', 'POST', `/payments/${ashaPayment}/refund`, { reason: 'x' }), 404);
+    expectError(await call('adminB', 'POST', `/payments/${ashaPayment}/remind`, {}), 404);
+    expectError(await call('adminB', 'GET', `/payments/member/${memberAsha}`), 404);
+    expectError(await call('adminB', 'GET', `/payments/trainer/${trainerT1}`), 404);
+    expectError(await call('adminB', 'POST', `/payments/trainer/${trainerT1}/salary`, { month: 10, year: 2026, amount: 1 }), 404);
+    expectError(
+      await call('adminB', 'POST', `/payments/member/${memberAsha}/membership`, { membershipType: 'basic', paymentFrequency: 'monthly', amount: 1 }),
+      404,
+    );
+    const list = await call('adminB', 'GET', '/payments');
+    expect(list.json().totalCount).toBe(0);
+  });
+
+  it('a member sees only their own payments', async () => {
+    const mine = await call('memberAsha', 'GET', '/payments?limit=100');
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().data.length).toBeGreaterThan(0);
+    expect(mine.json().data.every((p: { member: { _id: string } }) => p.member._id === memberAsha)).toBe(true);
+    expect((await call('memberAsha', 'GET', `/payments/${ashaPayment}`)).statusCode).toBe(200);
+    expectError(await call('memberRavi', 'GET', `/payments/${ashaPayment}`), 404);
+    expectError(await call('memberRavi', 'GET', `/payments/member/${memberAsha}`), 404);
+    expect((await call('memberAsha', 'GET', `/payments/member/${memberAsha}`)).statusCode).toBe(200);
+    expectError(await call('memberAsha', 'GET', '/payments/dashboard/overview'), 403);
+  });
+
+  it("a trainer sees only their own salary and earnings, and their clients' payments", async () => {
+    expect((await call('trainerT1', 'GET', `/payments/trainer/${trainerT1}`)).json().data[0]._id).toBe(salaryT1);
+    expectError(await call('trainerT2', 'GET', `/payments/trainer/${trainerT1}`), 404);
+    expectError(await call('trainerT2', 'GET', `/payments/${salaryT1}`), 404);
+    const list = await call('trainerT2', 'GET', '/payments');
+    expect(list.json().totalCount).toBe(0);
+    expect((await call('trainerT1', 'GET', `/payments/member/${memberAsha}`)).statusCode).toBe(200);
+    expectError(await call('trainerT2', 'GET', `/payments/member/${memberAsha}`), 404);
+    expectError(await call('trainerT1', 'POST', `/payments/trainer/${trainerT1}/salary`, { month: 12, year: 2026, amount: 1 }), 403);
+  });
+
+  it('a salary once per trainer per month (409)', async () => {
+    expectError(await call('ownerA', 'POST', `/payments/trainer/${trainerT1}/salary`, { month: 11, year: 2026, amount: 1 }), 409, 'SALARY_ALREADY_PAID');
+    const bonus = await call('ownerA', 'POST', `/payments/trainer/${trainerT1}/salary`, { month: 11, year: 2026, amount: 1000, paymentType: 'bonus' });
+    expect(bonus.statusCode).toBe(201);
+    const rows = await call('ownerA', 'GET', '/payments/salaries?month=11&year=2026');
+    expect(rows.json().data.find((r: { trainerId: string }) => r.trainerId === trainerT1)).toMatchObject({
+      status: 'paid',
+      salaryAmount: 30000,
+      totalPaid: 31000,
+    });
+    expect(rows.json().data.find((r: { trainerId: string }) => r.trainerId === trainerT2)).toMatchObject({ status: 'unpaid' });
+  });
+
+  it('answers 400 for ids that are not ids', async () => {
+    expectError(await call('ownerA', 'GET', '/payments/not-an-id'), 400);
+    expectError(await call('ownerA', 'GET', '/payments?status=paid'), 400);
+    expectError(await call('ownerA', 'GET', '/payments/analytics?period=custom'), 400);
+  });
+});
+
+describe('figures', () => {
+  it('lists with filters, sort and sums; exports CSV', async () => {
+    const res = await call('ownerA', 'GET', `/payments?member=${memberAsha}&sortBy=totalAmount&sortOrder=asc&search=asha`);
+    expect(res.statusCode, res.body).toBe(200);
+    const totals = res.json().data.map((p: { totalAmount: number }) => p.totalAmount);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    const csv = await call('ownerA', 'GET', '/payments/export?category=member');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="payments-all-2026-11-20\.csv"/);
+    expect(csv.body.split('\r\n')[0]).toContain('Date,Paid At,Category');
+    expect(csv.body).toContain('2625.50');
+  });
+
+  it('overview, analytics, renewals and reports answer their contract shapes with the money recorded', async () => {
+    const ov = await call('ownerA', 'GET', '/payments/dashboard/overview');
+    expect(ov.statusCode, ov.body).toBe(200);
+    expect(ov.json().data.revenue.thisMonth).toBeGreaterThan(0);
+    expect(ov.json().data.upcomingRenewals.members.map((m: { memberId: string }) => m.memberId)).toContain(memberAsha);
+    const an = await call('ownerA', 'GET', '/payments/analytics?period=month');
+    expect(an.statusCode, an.body).toBe(200);
+    expect(an.json().data.dailyTrend).toHaveLength(30);
+    expect(an.json().data.revenue.refunds).toBe(2000);
+    const custom = await call('ownerA', 'GET', '/payments/analytics?period=custom&startDate=2026-11-01&endDate=2026-11-20');
+    expect(custom.json().data.period).toEqual({ start: '2026-11-01', end: '2026-11-20', type: 'custom' });
+    const rn = await call('ownerA', 'GET', '/payments/renewals?days=30');
+    expect(
+      rn
+        .json()
+        .data.map((r: { memberId: string }) => r.memberId)
+        .sort(),
+    ).toEqual([memberAsha, memberRavi, memberL2].sort());
+    expect(rn.json().data.at(-1)).toMatchObject({ memberId: memberRavi, daysLeft: 25, amount: 2500 });
+    const rp = await call('ownerA', 'GET', '/payments/reports');
+    expect(rp.statusCode, rp.body).toBe(200);
+    expect(rp.json().data.monthlyCollections.find((m: { month: string }) => m.month === '2026-11')).toBeTruthy();
+  });
+});
+
+describe('Razorpay', () => {
+  let pendingId: string;
+  const order = async () => {
+    const res = await call('memberAsha', 'POST', '/payments/razorpay/create-order', { paymentId: pendingId });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data as { orderId: string; keyId: string; amount: number };
+  };
+  const signature = (orderId: string, paymentId: string) => createHmac('sha256', KEY_SECRET).update(`${orderId}|${paymentId}`).digest('hex');
+  const webhook = (body: object, eventId: string, secret = WEBHOOK_SECRET) => {
+    const raw = JSON.stringify(body);
+    return app.inject({
+      method: 'POST',
+      url: '/payments/razorpay/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': createHmac('sha256', secret).update(raw).digest('hex'),
+        'x-razorpay-event-id': eventId,
+      },
+      payload: raw,
+    });
+  };
+  const captured = (orderId: string, payId: string) => ({
+    event: 'payment.captured',
+    payload: { payment: { entity: { id: payId, order_id: orderId, amount: 100, method: 'upi' } } },
+  });
+
+  beforeAll(async () => {
+    pendingId = (await call('ownerA', 'POST', '/payments', membershipBody({ status: 'pending', gstAmount: 0, totalAmount: undefined, amount: 999 }))).json()
+      .data._id;
+  });
+
+  it('without keys online payment is off: status says so and create-order is 409', async () => {
+    expect((await call('memberAsha', 'GET', '/payments/razorpay/status')).json().data).toEqual({ enabled: false, keyId: null });
+    expectError(await call('memberAsha', 'POST', '/payments/razorpay/create-order', { paymentId: pendingId }), 409, 'RAZORPAY_NOT_CONFIGURED');
+  });
+
+  it('keys are the owner’s to set, stored encrypted, never answered', async () => {
+    expectError(await call('adminL1', 'PUT', '/payments/integrations/razorpay', { keyId: 'rzp_test_abcdef123', keySecret: KEY_SECRET }), 403);
+    expectError(await call('ownerA', 'PUT', '/payments/integrations/razorpay', { keyId: 'not-a-key', keySecret: KEY_SECRET }), 400);
+    const put = await call('ownerA', 'PUT', '/payments/integrations/razorpay', {
+      keyId: 'rzp_test_abcdef123',
+      keySecret: KEY_SECRET,
+      webhookSecret: WEBHOOK_SECRET,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data).toMatchObject({ configured: true, keyId: 'rzp_test_abcdef123', keySecretLast4: '2345', webhookSecretSet: true });
+    expect(put.body).not.toContain(KEY_SECRET);
+    const stored = await runtime.dbh.db.selectFrom('razorpay_keys').selectAll().where('org_id', '=', orgA).executeTakeFirstOrThrow();
+    expect(stored.key_secret_enc).not.toContain(KEY_SECRET);
+    expect((await call('ownerA', 'GET', '/payments/integrations/razorpay')).body).not.toContain(KEY_SECRET);
+  });
+
+  it('a member pays their own pending payment: order, verify (signature on our order), captured once whatever the webhook does', async () => {
+    expectError(await call('memberRavi', 'POST', '/payments/razorpay/create-order', { paymentId: pendingId }), 404);
+    const o = await order();
+    expect(o).toMatchObject({ keyId: 'rzp_test_abcdef123', amount: 99_900 });
+    expectError(
+      await call('memberAsha', 'POST', '/payments/razorpay/verify', {
+        razorpay_order_id: o.orderId,
+        razorpay_payment_id: 'pay_A',
+        razorpay_signature: 'f'.repeat(64),
+      }),
+      400,
+    );
+    // The webhook first, twice (same delivery id), then verify: captured once.
+    expect((await webhook(captured(o.orderId, 'pay_A'), 'evt_1')).json().message).toBe('captured');
+    expect((await webhook(captured(o.orderId, 'pay_A'), 'evt_1')).json().message).toBe('duplicate');
+    expect((await webhook(captured(o.orderId, 'pay_A'), 'evt_2')).statusCode).toBe(200);
+    const v = await call('memberAsha', 'POST', '/payments/razorpay/verify', {
+      razorpay_order_id: o.orderId,
+      razorpay_payment_id: 'pay_A',
+      razorpay_signature: signature(o.orderId, 'pay_A'),
+    });
+    expect(v.statusCode, v.body).toBe(200);
+    expect(v.json().data).toMatchObject({ status: 'completed', paymentMethod: 'razorpay', razorpay: { paymentId: 'pay_A' } });
+    expect((await outboxTypes(pendingId)).filter((t) => t === 'payments.payment_completed')).toHaveLength(1);
+  });
+
+  it('refuses a webhook whose HMAC does not match its raw body (400), and a refund through Razorpay is not counted twice by refund.processed', async () => {
+    const o = (await call('ownerA', 'GET', `/payments/${pendingId}`)).json().data.razorpay.orderId as string;
+    const signed = JSON.stringify(captured(o, 'pay_A'));
+    const tampered = await app.inject({
+      method: 'POST',
+      url: '/payments/razorpay/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': createHmac('sha256', WEBHOOK_SECRET).update(signed).digest('hex'),
+        'x-razorpay-event-id': 'evt_3',
+      },
+      payload: signed.replace('"amount":100', '"amount":1'),
+    });
+    expectError(tampered, 400, 'INVALID_WEBHOOK_SIGNATURE');
+    expectError(await webhook({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_unknown', order_id: 'order_unknown' } } } }, 'evt_6'), 400);
+    expectError(await webhook(captured(o, 'pay_A'), 'evt_4', 'wrong-secret-123'), 400, 'INVALID_WEBHOOK_SIGNATURE');
+    const r = await call('ownerA', 'POST', `/payments/${pendingId}/refund`, { amount: 100, reason: 'Partial refund' });
+    expect(r.statusCode, r.body).toBe(200);
+    const rfnd = (await runtime.dbh.db.selectFrom('refunds').select('razorpay_refund_id').where('payment_id', '=', pendingId).executeTakeFirstOrThrow())
+      .razorpay_refund_id!;
+    const w = await webhook({ event: 'refund.processed', payload: { refund: { entity: { id: rfnd, payment_id: 'pay_A', amount: 10_000 } } } }, 'evt_5');
+    expect(w.statusCode).toBe(200);
+    expect((await call('ownerA', 'GET', `/payments/${pendingId}`)).json().data).toMatchObject({ status: 'partially_refunded', refundedAmount: 100 });
+  });
+
+  it('a lost verify and a lost webhook are caught by the reconciliation, once', async () => {
+    const id = (await call('ownerA', 'POST', '/payments', membershipBody({ status: 'pending', gstAmount: 0, totalAmount: undefined, amount: 500 }))).json().data
+      ._id;
+    pendingId = id;
+    const o = await order();
+    capturedAt.set(o.orderId, 'pay_R');
+    ticks += 3600; // an hour later
+    expect(await reconcileOpenOrders(deps)).toBeGreaterThanOrEqual(1);
+    expect(await reconcileOpenOrders(deps)).toBe(0);
+    expect((await call('ownerA', 'GET', `/payments/${id}`)).json().data.status).toBe('completed');
+    expect((await outboxTypes(id)).filter((t) => t === 'payments.payment_completed')).toHaveLength(1);
+  });
+
+  it('payment links: staff and the member for their own; the open link again', async () => {
+    const id = (await call('ownerA', 'POST', '/payments', membershipBody({ status: 'pending', gstAmount: 0, totalAmount: undefined, amount: 700 }))).json().data
+      ._id;
+    const a = await call('memberAsha', 'POST', `/payments/${id}/payment-link`);
+    expect(a.statusCode, a.body).toBe(201);
+    const b = await call('ownerA', 'POST', `/payments/${id}/payment-link`);
+    expect(b.json().data.url).toBe(a.json().data.url);
+    expectError(await call('memberRavi', 'POST', `/payments/${id}/payment-link`), 404);
+    expectError(await call('adminB', 'POST', `/payments/${id}/payment-link`), 404);
+  });
+});
