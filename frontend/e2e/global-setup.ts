@@ -20,6 +20,8 @@ declare module 'vitest' {
     mailUrl: string;
     /** The broker the stack uses (its topics and groups under the `e2e` namespace). */
     kafkaBrokers: string[];
+    /** The Razorpay stand-in the stack runs (its /__standin/* controls: webhooks held, dropped, redelivered). */
+    razorpayUrl: string;
   }
 }
 
@@ -87,6 +89,7 @@ export default async function setup(project: TestProject) {
   project.provide('controlUrl', `http://127.0.0.1:${E2E.controlPort}`);
   project.provide('mailUrl', `http://127.0.0.1:${E2E.mailHttpPort}`);
   project.provide('kafkaBrokers', infra.brokers);
+  project.provide('razorpayUrl', stack.razorpayUrl ?? '');
 
   return async () => {
     await new Promise<void>((resolve) => control.close(() => resolve()));

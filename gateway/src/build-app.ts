@@ -47,6 +47,8 @@ export interface GatewayOptions {
   trustedProxies?: string;
   /** Health checks of a service with several instances (interval, readiness URL); defaults in UpstreamPool. */
   upstreamHealth?: UpstreamPoolOptions;
+  /** Origins of the payment provider's Checkout (script, API calls, frames) the CSP allows; none by default. */
+  paymentCheckoutOrigins?: string[];
 }
 
 const problem = (req: { id: string }, code: ErrorBody['code'], message: string) => problemBody(req.id, code, message);
@@ -113,11 +115,12 @@ export const buildGateway = async (opts: GatewayOptions) => {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(frontend?.inlineScriptHashes ?? [])],
+        scriptSrc: ["'self'", ...(frontend?.inlineScriptHashes ?? []), ...(opts.paymentCheckoutOrigins ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(opts.paymentCheckoutOrigins ?? [])],
+        frameSrc: ["'self'", ...(opts.paymentCheckoutOrigins ?? [])],
         mediaSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],

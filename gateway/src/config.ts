@@ -39,6 +39,11 @@ export const GatewayConfig = z
     TRUSTED_PROXIES: z.string().optional(),
     /** socket.io hub (the notifications service). */
     NOTIFICATIONS_URL: z.url().optional(),
+    /**
+     * Origins the payment provider's Checkout loads from and talks to (comma-separated), allowed by the CSP for scripts,
+     * connections and frames: Razorpay's own by default; the local stand-in's in development and tests.
+     */
+    PAYMENT_CHECKOUT_ORIGINS: z.string().default('https://checkout.razorpay.com,https://api.razorpay.com,https://lumberjack.razorpay.com'),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.PUBLIC_ORIGIN) {

@@ -4,6 +4,7 @@ import { SERVICES, type ServiceName } from '@akhada/contracts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startProcess, type ManagedProcess } from './processes.ts';
+import { razorpayStandinEnv, startRazorpayStandinForStack, type RazorpayStandin } from './razorpay-standin.ts';
 
 export interface StackOptions {
   root: string;
@@ -26,6 +27,11 @@ export interface StackOptions {
    * always); the gateway gets the whole list and balances across it; their consumers share the consumer group.
    */
   instances?: Partial<Record<ServiceName, number>>;
+  /**
+   * First port tried for the Razorpay stand-in (default 2526 + portOffset; the next free one when taken). Its URLs and
+   * test keys go to the payments service (RAZORPAY_*), its origin to the gateway's CSP (PAYMENT_CHECKOUT_ORIGINS).
+   */
+  razorpayPort?: number;
 }
 
 /** One running (or killed) instance of a service. */
@@ -73,6 +79,8 @@ export interface Stack {
   /** Starts one instance again and waits until it is ready. */
   startInstance(name: ServiceName, index: number): Promise<void>;
   stop(): Promise<void>;
+  /** The Razorpay stand-in's URL (its /__standin/* controls; RAZORPAY_API_URL). */
+  razorpayUrl?: string;
 }
 
 /** The services built so far: every folder under services/ with a src/main.ts (the kit is a library, not a service). */
@@ -114,6 +122,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(o.smtpPort),
     INSTANCE_ID: instanceIds.get(procKey(s, k)) ?? newInstanceId(s, k),
+    ...(s === 'payments' && razorpay ? razorpayStandinEnv(razorpay) : {}),
   });
   const startInstance = async (s: ServiceName, k: number) => {
     if (!Number.isInteger(k) || k < 0 || k >= countOf(s)) throw new Error(`${s} has ${countOf(s)} instance(s): no instance ${k}`);
@@ -152,8 +161,14 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     await gw?.stop();
     await Promise.all([...procs.entries()].filter(([n]) => n !== 'gateway').map(([, p]) => p.stop()));
     procs.clear();
+    await razorpay?.stop();
   };
+  let razorpay: RazorpayStandin | undefined;
   try {
+    razorpay = await startRazorpayStandinForStack({
+      port: o.razorpayPort ?? 2526 + o.portOffset,
+      webhookUrl: `http://127.0.0.1:${o.gatewayPort}/api/payments/razorpay/webhook`,
+    });
     // auth first: the others fetch its JWKS; then the rest side by side, then the gateway.
     if (services.includes('auth')) await startService('auth');
     await Promise.all(services.filter((s) => s !== 'auth').map(startService));
@@ -167,6 +182,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       PUBLIC_ORIGIN: o.appUrl,
       AUTH_JWKS_URL: `http://127.0.0.1:${port('auth')}/auth/.well-known/jwks.json`,
       FRONTEND_DIST: path.join(o.root, 'frontend', 'dist'),
+      PAYMENT_CHECKOUT_ORIGINS: razorpay.url,
     };
     for (const s of Object.keys(SERVICES) as ServiceName[])
       gatewayEnv[`${s.toUpperCase()}_URL`] = indexes(s)
@@ -211,5 +227,6 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     killInstance,
     startInstance,
     stop: stopAll,
+    razorpayUrl: razorpay.url,
   };
 }

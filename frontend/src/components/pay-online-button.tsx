@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDate, formatMoney } from '../lib/format';
 import { useToast } from './toast';
-import { CheckoutDismissedError } from '../lib/razorpay-checkout';
+import { isCheckoutDismissed } from '../lib/razorpay-checkout';
 import { useMyPendingPayments, usePayOnline, useRazorpayStatus } from '../lib/shared-queries/payments';
 import { ErrorState } from './error-state';
 import './payments-list.css';
@@ -40,7 +40,7 @@ export function PayOnlineButton({
     pay.mutate(payment._id, {
       onSuccess: () => toast.success(t('payments:online.success')),
       onError: (e) => {
-        if (e instanceof CheckoutDismissedError) toast.info(t('payments:online.dismissed'));
+        if (isCheckoutDismissed(e)) toast.info(t('payments:online.dismissed'));
         else toast.error(describe(e, { fallback: t('payments:online.failed') }));
       },
     });

@@ -1,75 +1,132 @@
-/**
- * Razorpay Checkout in the browser (stand-in for the `razorpay` helper's file of the same path and signature; the
- * lead keeps theirs). Loads Checkout's script on demand (once), opens it for an order and resolves with Checkout's
- * handler response; rejects when the buyer closes it or the payment fails.
- */
-export interface RazorpayCheckoutOptions {
-  checkoutScriptUrl: string;
-  keyId: string;
-  orderId: string;
-  amountPaise: number;
-  currency: string;
-  name: string;
-  description: string;
-  prefill: { name?: string; email?: string; contact?: string };
-}
-export interface RazorpayCheckoutResult {
+// Razorpay Standard Checkout from a screen: the provider's script is loaded only when a payment is started (once per
+// URL; a failed load can be retried), then `new Razorpay(options).open()`. The promise settles once:
+//   resolves with the handler's { razorpay_payment_id, razorpay_order_id, razorpay_signature } (send it to
+//     POST /payments/razorpay/verify; the server checks the signature against the order id IT stored);
+//   rejects with RazorpayCheckoutError: reason 'dismissed' (the payer closed the window: not an error to show),
+//     'failed' (payment.failed: the provider's description in `details`; the window is closed), 'unavailable' (the
+//     script could not be loaded or did not define window.Razorpay).
+// The script URL comes from the server (the stand-in's in development and tests, https://checkout.razorpay.com/v1/checkout.js
+// in production); the gateway's CSP allows exactly that origin.
+
+export interface RazorpayCheckoutSuccess {
   razorpay_payment_id: string;
   razorpay_order_id: string;
   razorpay_signature: string;
 }
 
-interface RazorpayInstance {
-  open: () => void;
-  on: (event: string, cb: (response: { error?: { description?: string } }) => void) => void;
-}
-type RazorpayConstructor = new (options: Record<string, unknown>) => RazorpayInstance;
-
-const scripts = new Map<string, Promise<void>>();
-
-function loadScript(src: string): Promise<void> {
-  const existing = scripts.get(src);
-  if (existing) return existing;
-  const started = new Promise<void>((resolve, reject) => {
-    const el = document.createElement('script');
-    el.src = src;
-    el.async = true;
-    el.onload = () => resolve();
-    el.onerror = () => {
-      scripts.delete(src);
-      el.remove();
-      reject(new Error('Could not load Razorpay Checkout'));
-    };
-    document.head.append(el);
-  });
-  scripts.set(src, started);
-  return started;
+export interface OpenRazorpayCheckoutOptions {
+  checkoutScriptUrl: string;
+  /** The public key id (rzp_test_… / rzp_live_…); never the secret. */
+  keyId: string;
+  /** The Razorpay order the server created (POST /payments/razorpay/create-order). */
+  orderId: string;
+  amountPaise: number;
+  currency: string;
+  /** The gym's name shown at the top of the window. */
+  name: string;
+  description?: string;
+  prefill?: { name?: string; email?: string; contact?: string };
+  /** Header colour of the window (Razorpay's theme.color). */
+  themeColor?: string;
 }
 
-export class CheckoutDismissedError extends Error {
-  constructor() {
-    super('Payment cancelled');
-    this.name = 'CheckoutDismissedError';
+/** Razorpay's `payment.failed` error object. */
+export interface RazorpayFailure {
+  code?: string;
+  description?: string;
+  source?: string;
+  step?: string;
+  reason?: string;
+  metadata?: { order_id?: string; payment_id?: string };
+}
+
+export type RazorpayCheckoutErrorReason = 'dismissed' | 'failed' | 'unavailable';
+
+export class RazorpayCheckoutError extends Error {
+  constructor(
+    readonly reason: RazorpayCheckoutErrorReason,
+    message: string,
+    readonly details?: RazorpayFailure,
+  ) {
+    super(message);
+    this.name = 'RazorpayCheckoutError';
   }
 }
 
-export async function openRazorpayCheckout(o: RazorpayCheckoutOptions): Promise<RazorpayCheckoutResult> {
-  await loadScript(o.checkoutScriptUrl);
-  const Razorpay = (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
-  if (!Razorpay) throw new Error('Could not load Razorpay Checkout');
-  return new Promise<RazorpayCheckoutResult>((resolve, reject) => {
-    const rzp = new Razorpay({
-      key: o.keyId,
-      order_id: o.orderId,
-      amount: o.amountPaise,
-      currency: o.currency,
-      name: o.name,
-      description: o.description,
-      prefill: o.prefill,
-      handler: (response: RazorpayCheckoutResult) => resolve(response),
-      modal: { ondismiss: () => reject(new CheckoutDismissedError()) },
+/** True when the payer closed the window without paying (show nothing, or a quiet note). */
+export const isCheckoutDismissed = (err: unknown): boolean => err instanceof RazorpayCheckoutError && err.reason === 'dismissed';
+
+interface RazorpayInstance {
+  open(): void;
+  close?(): void;
+  on(event: 'payment.failed', fn: (response: { error?: RazorpayFailure }) => void): void;
+}
+type RazorpayConstructor = new (options: Record<string, unknown>) => RazorpayInstance;
+
+const razorpayOnWindow = (): RazorpayConstructor | undefined => (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
+
+const loads = new Map<string, Promise<RazorpayConstructor>>();
+
+/** Adds the script once per URL; a failed load is forgotten so the next call tries again. */
+export function loadRazorpayScript(url: string): Promise<RazorpayConstructor> {
+  const known = loads.get(url);
+  if (known) return known;
+  const loading = new Promise<RazorpayConstructor>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = url;
+    script.async = true;
+    script.dataset.razorpayCheckout = '';
+    script.onload = () => {
+      const ctor = razorpayOnWindow();
+      if (ctor) resolve(ctor);
+      else reject(new RazorpayCheckoutError('unavailable', 'The payment window could not be loaded'));
+    };
+    script.onerror = () => {
+      script.remove();
+      reject(new RazorpayCheckoutError('unavailable', 'The payment window could not be loaded'));
+    };
+    document.head.appendChild(script);
+  });
+  loads.set(url, loading);
+  loading.catch(() => loads.delete(url));
+  return loading;
+}
+
+export async function openRazorpayCheckout(o: OpenRazorpayCheckoutOptions): Promise<RazorpayCheckoutSuccess> {
+  const Razorpay = await loadRazorpayScript(o.checkoutScriptUrl);
+  return new Promise<RazorpayCheckoutSuccess>((resolve, reject) => {
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      fn();
+    };
+    let instance: RazorpayInstance;
+    try {
+      instance = new Razorpay({
+        key: o.keyId,
+        amount: o.amountPaise,
+        currency: o.currency,
+        order_id: o.orderId,
+        name: o.name,
+        ...(o.description ? { description: o.description } : {}),
+        prefill: o.prefill ?? {},
+        ...(o.themeColor ? { theme: { color: o.themeColor } } : {}),
+        handler: (response: RazorpayCheckoutSuccess) => settle(() => resolve(response)),
+        modal: {
+          ondismiss: () => settle(() => reject(new RazorpayCheckoutError('dismissed', 'The payment window was closed'))),
+        },
+      });
+    } catch (err) {
+      reject(new RazorpayCheckoutError('unavailable', (err as Error).message || 'The payment window could not be opened'));
+      return;
+    }
+    instance.on('payment.failed', (response) => {
+      const details = response?.error ?? {};
+      settle(() => reject(new RazorpayCheckoutError('failed', details.description || 'Payment failed', details)));
+      // One attempt per call: a retry starts a new checkout, so a later success never lands on a settled promise.
+      instance.close?.();
     });
-    rzp.on('payment.failed', (response) => reject(new Error(response.error?.description ?? 'Payment failed')));
-    rzp.open();
+    instance.open();
   });
 }
