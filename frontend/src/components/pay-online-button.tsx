@@ -1,7 +1,8 @@
 import type { Payment } from '@akhada/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatRupees2 } from '../lib/money';
 import { Link } from 'react-router-dom';
-import { formatDate, formatMoney } from '../lib/format';
+import { formatDate } from '../lib/format';
 import { useToast } from './toast';
 import { isCheckoutDismissed } from '../lib/razorpay-checkout';
 import { useMyPendingPayments, usePayOnline, useRazorpayStatus } from '../lib/shared-queries/payments';
@@ -72,7 +73,7 @@ export function MyDuesCard() {
             {query.data.data.map((p) => (
               <li key={p._id} className="my-dues__item" data-testid="my-due">
                 <span>
-                  <strong>{formatMoney(p.totalAmount, { exact: true })}</strong> · {p.description}
+                  <strong>{formatRupees2(p.totalAmount)}</strong> · {p.description}
                   {p.dueDate ? ` · ${formatDate(p.dueDate, i18n.language)}` : ''}
                 </span>
                 <PayOnlineButton payment={p} label={t('payments:online.payNow')} className="btn btn--primary btn--sm" />

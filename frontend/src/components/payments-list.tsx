@@ -2,8 +2,9 @@ import type { Payment } from '@akhada/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatRupees2 } from '../lib/money';
 import { Link } from 'react-router-dom';
-import { formatDate, formatMoney } from '../lib/format';
+import { formatDate } from '../lib/format';
 import { useMemberPayments, useTrainerPayments } from '../lib/shared-queries/payments';
 import { ALL_NS } from '../locales/resources';
 import { EmptyState } from './empty-state';
@@ -90,7 +91,7 @@ export function PaymentsTable({
                 </td>
                 <td data-label={t('payments:table.method')}>{t(`payments:methods.${p.paymentMethod}`)}</td>
                 <td data-label={t('payments:table.amount')} className="pay-num" data-testid="payment-amount">
-                  {formatMoney(p.totalAmount, { exact: true })}
+                  {formatRupees2(p.totalAmount)}
                 </td>
                 <td data-label={t('payments:table.status')}>
                   <PaymentStatusBadge status={p.status} />
@@ -148,11 +149,11 @@ export function PersonPaymentsPanel({
       <dl className="facts facts--grid">
         <div>
           <dt>{t('payments:person.totalPaid')}</dt>
-          <dd data-testid="person-total-paid">{formatMoney(d.summary.totalPaid, { exact: true })}</dd>
+          <dd data-testid="person-total-paid">{formatRupees2(d.summary.totalPaid)}</dd>
         </div>
         <div>
           <dt>{t('payments:person.totalPending')}</dt>
-          <dd data-testid="person-total-pending">{formatMoney(d.summary.totalPending, { exact: true })}</dd>
+          <dd data-testid="person-total-pending">{formatRupees2(d.summary.totalPending)}</dd>
         </div>
         <div>
           <dt>{t('payments:person.lastPayment')}</dt>

@@ -199,7 +199,7 @@ describe('member detail', () => {
     await user.click(screen.getByRole('tab', { name: 'Payments' }));
     const payments = await screen.findByTestId('person-payments');
     expect(within(payments).getByText('Renewal for February')).toBeTruthy();
-    expect(within(payments).getByTestId('payment-amount').textContent).toBe('₹1,770');
+    expect(within(payments).getByTestId('payment-amount').textContent).toBe('₹1,770.00');
     expect(within(payments).getByTestId('payment-status').textContent).toBe('Completed');
     expect(screen.queryByText(/will be implemented/i)).toBeNull();
   });

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatRupees2 } from '../../../lib/money';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { ALL_NS } from '../../../locales/resources';
 
@@ -96,7 +97,7 @@ export function TrendChart({ days }: { days: Day[] }) {
           {days.map((d) => (
             <tr key={d.date}>
               <td>{formatDate(d.date, lang)}</td>
-              <td>{formatMoney(d.revenue, { exact: true })}</td>
+              <td>{formatRupees2(d.revenue)}</td>
               <td>{d.transactions}</td>
             </tr>
           ))}

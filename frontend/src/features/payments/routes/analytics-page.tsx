@@ -1,9 +1,10 @@
 import { AnalyticsPeriod } from '@akhada/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatRupees2 } from '../../../lib/money';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/spinner';
-import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { ALL_NS } from '../../../locales/resources';
 import { useAnalytics, type AnalyticsParams } from '../api/payments-api';
 import { PaymentsPage } from '../components/payments-shell';
@@ -58,16 +59,16 @@ export function AnalyticsPage() {
           <li className="card pay-card pay-card--static">
             <span className="pay-card__label">{t('payments:analytics.total')}</span>
             <span className="pay-card__value" data-testid="analytics-total">
-              {formatMoney(a.revenue.total, { exact: true })}
+              {formatRupees2(a.revenue.total)}
             </span>
           </li>
           <li className="card pay-card pay-card--static">
             <span className="pay-card__label">{t('payments:analytics.net')}</span>
-            <span className="pay-card__value">{formatMoney(a.revenue.net, { exact: true })}</span>
+            <span className="pay-card__value">{formatRupees2(a.revenue.net)}</span>
           </li>
           <li className="card pay-card pay-card--static">
             <span className="pay-card__label">{t('payments:analytics.refunds')}</span>
-            <span className="pay-card__value">{formatMoney(a.revenue.refunds, { exact: true })}</span>
+            <span className="pay-card__value">{formatRupees2(a.revenue.refunds)}</span>
           </li>
           <li className="card pay-card pay-card--static">
             <span className="pay-card__label">{t('payments:analytics.transactions')}</span>

@@ -1,6 +1,7 @@
 import { PaymentCategory, PaymentMethod, PaymentStatus } from '@akhada/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatRupees2 } from '../../../lib/money';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { WalletIcon } from '../../../components/icons/wallet';
@@ -8,7 +9,6 @@ import { Pagination } from '../../../components/pagination';
 import { PaymentsTable } from '../../../components/payments-list';
 import { LoadingState } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
-import { formatMoney } from '../../../lib/format';
 import type { PaymentListParams } from '../../../lib/query-keys/payments';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
@@ -69,8 +69,8 @@ export function HistoryPage() {
         <p className="text-muted pay-pad" data-testid="history-summary">
           {t('payments:history.summary', {
             count: query.data.totalCount,
-            completed: formatMoney(query.data.summary.completedAmount, { exact: true }),
-            pending: formatMoney(query.data.summary.pendingAmount, { exact: true }),
+            completed: formatRupees2(query.data.summary.completedAmount),
+            pending: formatRupees2(query.data.summary.pendingAmount),
           })}
         </p>
         <PaymentsTable payments={query.data.data} busy={query.isFetching} person="any" linkToDetail />

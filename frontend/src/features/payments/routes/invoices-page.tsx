@@ -1,13 +1,14 @@
 import type { Invoice } from '@akhada/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatRupees2 } from '../../../lib/money';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { ReceiptIcon } from '../../../components/icons/receipt';
 import { Pagination } from '../../../components/pagination';
 import { LoadingState } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { downloadInvoice } from '../../../lib/shared-queries/payments';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
@@ -82,10 +83,10 @@ export function InvoicesTable({ invoices, busy, canSend }: { invoices: Invoice[]
               <td data-label={t('payments:table.date')}>{formatDate(inv.issueDate, i18n.language)}</td>
               <td data-label={t('payments:invoices.recipient')}>{inv.recipient.name}</td>
               <td data-label={t('payments:invoices.tax')} className="pay-num">
-                {formatMoney(inv.totalTax, { exact: true })}
+                {formatRupees2(inv.totalTax)}
               </td>
               <td data-label={t('payments:table.amount')} className="pay-num">
-                {formatMoney(inv.totalAmount, { exact: true })}
+                {formatRupees2(inv.totalAmount)}
               </td>
               <td className="table__actions">
                 <button

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatRupees2 } from '../../../lib/money';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { ReceiptIcon } from '../../../components/icons/receipt';
@@ -9,7 +10,6 @@ import { Pagination } from '../../../components/pagination';
 import { PayOnlineButton } from '../../../components/pay-online-button';
 import { PaymentsTable } from '../../../components/payments-list';
 import { LoadingState } from '../../../components/spinner';
-import { formatMoney } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ALL_NS } from '../../../locales/resources';
 import { PAYMENTS_PAGE_SIZE, useInvoices, usePayments } from '../api/payments-api';
@@ -33,7 +33,7 @@ export function MyPaymentsPage() {
   else
     list = (
       <>
-        <p className="pay-pad">{t('payments:mine.pending', { amount: formatMoney(payments.data.summary.pendingAmount, { exact: true }) })}</p>
+        <p className="pay-pad">{t('payments:mine.pending', { amount: formatRupees2(payments.data.summary.pendingAmount) })}</p>
         <PaymentsTable
           payments={payments.data.data}
           busy={payments.isFetching}

@@ -1,6 +1,7 @@
 import { MembershipType, PaymentMethod, RefundBody, UpdatePaymentBody, type Payment } from '@akhada/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatRupees2 } from '../../../lib/money';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { Alert } from '../../../components/alert';
@@ -18,7 +19,7 @@ import { PayOnlineButton } from '../../../components/pay-online-button';
 import { PaymentStatusBadge } from '../../../components/payments-list';
 import { LoadingState } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
-import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useCreateInvoice, useDeletePayment, useMarkPaid, usePayment, useRefund, useUpdatePayment } from '../api/payments-api';
@@ -104,20 +105,20 @@ export function PaymentDetailPage() {
             </div>
             <div>
               <dt>{t('payments:create.amount')}</dt>
-              <dd>{formatMoney(p.amount, { exact: true })}</dd>
+              <dd>{formatRupees2(p.amount)}</dd>
             </div>
             <div>
               <dt>{t('payments:create.gst')}</dt>
-              <dd>{formatMoney(p.gstAmount, { exact: true })}</dd>
+              <dd>{formatRupees2(p.gstAmount)}</dd>
             </div>
             <div>
               <dt>{t('payments:create.total')}</dt>
-              <dd data-testid="detail-total">{formatMoney(p.totalAmount, { exact: true })}</dd>
+              <dd data-testid="detail-total">{formatRupees2(p.totalAmount)}</dd>
             </div>
             {p.refundedAmount > 0 ? (
               <div>
                 <dt>{t('payments:detail.refunded')}</dt>
-                <dd>{formatMoney(p.refundedAmount, { exact: true })}</dd>
+                <dd>{formatRupees2(p.refundedAmount)}</dd>
               </div>
             ) : null}
             <div>
@@ -222,7 +223,7 @@ export function PaymentDetailPage() {
           {p.history.map((h, i) => (
             <li key={`${h.at}-${i}`} className="pay-timeline__item">
               <span className="pay-timeline__action">{t(`payments:historyActions.${h.action}`)}</span>
-              {h.amount !== null ? <span className="pay-num"> · {formatMoney(h.amount, { exact: true })}</span> : null}
+              {h.amount !== null ? <span className="pay-num"> · {formatRupees2(h.amount)}</span> : null}
               <span className="text-muted">
                 {' '}
                 · {formatDateTime(h.at, lang)} · {h.by?.name ?? t('payments:detail.system')}
@@ -243,7 +244,7 @@ export function PaymentDetailPage() {
         open={dialog === 'delete'}
         onClose={() => setDialog(null)}
         title={t('payments:detail.deleteTitle')}
-        description={t('payments:detail.deleteBody', { amount: formatMoney(p.totalAmount, { exact: true }) })}
+        description={t('payments:detail.deleteBody', { amount: formatRupees2(p.totalAmount) })}
         size="sm"
         testId="delete-dialog"
         footer={
@@ -275,7 +276,7 @@ function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void 
     check: (v) => {
       const a = rupeesFromInput(v.amount);
       return a !== undefined && Number.isFinite(a) && a > remaining
-        ? { amount: t('payments:refund.tooMuch', { remaining: formatMoney(remaining, { exact: true }) }) }
+        ? { amount: t('payments:refund.tooMuch', { remaining: formatRupees2(remaining) }) }
         : {};
     },
   });
@@ -293,7 +294,7 @@ function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void 
   return (
     <Form form={form} onSubmit={onSubmit} busy={refund.isPending} testId="refund-form">
       {refund.isError ? <Alert tone="error">{describe(refund.error, { fallback: t('payments:refund.failed') })}</Alert> : null}
-      <p className="text-muted">{t('payments:refund.remaining', { amount: formatMoney(remaining, { exact: true }) })}</p>
+      <p className="text-muted">{t('payments:refund.remaining', { amount: formatRupees2(remaining) })}</p>
       <MoneyField name="amount" label={t('payments:refund.amount')} required data-autofocus testId="refund-amount" />
       <TextField name="reason" label={t('payments:refund.reason')} required maxLength={200} testId="refund-reason" />
       <div className="form__actions">

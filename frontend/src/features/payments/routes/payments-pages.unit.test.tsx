@@ -96,7 +96,7 @@ describe('record new payment', () => {
     await user.selectOptions(screen.getByTestId('payment-member'), kavita._id);
     await user.type(screen.getByTestId('payment-amount-input'), '1500');
     await user.type(screen.getByTestId('payment-gst'), '270');
-    expect(screen.getByTestId('payment-total').textContent).toBe('₹1,770');
+    expect(screen.getByTestId('payment-total').textContent).toBe('₹1,770.00');
     expect(screen.getByText('GST computed by the server at a GST-registered location.')).toBeTruthy();
     await user.type(screen.getByTestId('payment-description'), 'December membership');
     await user.click(screen.getByTestId('payment-submit'));
@@ -247,7 +247,7 @@ describe('payment analytics', () => {
       }),
     );
     const { user } = renderApp('/dashboard/payments/analytics');
-    expect((await screen.findByTestId('analytics-total')).textContent).toBe('₹1,000');
+    expect((await screen.findByTestId('analytics-total')).textContent).toBe('₹1,000.00');
     await user.click(screen.getByTestId('period-custom'));
     await user.click(screen.getByTestId('custom-apply'));
     expect(await screen.findByText('Choose a start and an end date, the end on or after the start.')).toBeTruthy();

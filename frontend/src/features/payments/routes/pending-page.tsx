@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatRupees2 } from '../../../lib/money';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
@@ -7,7 +8,7 @@ import { WalletIcon } from '../../../components/icons/wallet';
 import { Pagination } from '../../../components/pagination';
 import { LoadingState } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useMarkPaid, usePending, useRemind } from '../api/payments-api';
@@ -93,7 +94,7 @@ export function PendingPage() {
                     </span>
                   </td>
                   <td data-label={t('payments:table.amount')} className="pay-num">
-                    {formatMoney(p.totalAmount, { exact: true })}
+                    {formatRupees2(p.totalAmount)}
                   </td>
                   <td data-label={t('payments:pending.membershipType')}>{p.membershipType ? t(`payments:membershipTypes.${p.membershipType}`) : '—'}</td>
                   <td data-label={t('payments:pending.dueDate')}>{p.dueDate ? formatDate(p.dueDate, i18n.language) : '—'}</td>

@@ -2,6 +2,7 @@ import { CreatePaymentBody, MEMBERSHIP_PAYMENT_TYPES, MembershipType, PaymentCat
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { formatRupees2 } from '../../../lib/money';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { Alert } from '../../../components/alert';
@@ -14,7 +15,6 @@ import { applyServerErrors } from '../../../components/form/server-errors';
 import { DateField, TextField } from '../../../components/form/text-field';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
-import { formatMoney } from '../../../lib/format';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useCreatePayment, useMemberChoices, useTrainerChoices, type CreatePaymentInput } from '../api/payments-api';
@@ -253,7 +253,7 @@ export function RecordPaymentPage() {
                 {t('payments:create.total')}
               </span>
               <output className="pay-total" aria-labelledby="total-label" data-testid="payment-total">
-                {formatMoney(total, { exact: true })}
+                {formatRupees2(total)}
               </output>
             </div>
             <SelectField

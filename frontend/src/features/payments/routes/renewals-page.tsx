@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatRupees2 } from '../../../lib/money';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { CalendarCheckIcon } from '../../../components/icons/calendar-check';
 import { LoadingState } from '../../../components/spinner';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { ALL_NS } from '../../../locales/resources';
 import { useRenewals } from '../api/payments-api';
 import { PaymentsPage } from '../components/payments-shell';
@@ -54,7 +55,7 @@ export function RenewalsPage() {
                 <td data-label={t('payments:renewals.expiry')}>{formatDate(r.expiryDate, i18n.language)}</td>
                 <td data-label={t('payments:renewals.daysLeft')}>{t('payments:pending.days', { count: r.daysLeft })}</td>
                 <td data-label={t('payments:renewals.fee')} className="pay-num">
-                  {formatMoney(r.amount, { exact: true })}
+                  {formatRupees2(r.amount)}
                 </td>
                 <td className="table__actions">
                   {r.pendingPaymentId ? (

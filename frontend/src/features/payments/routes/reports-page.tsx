@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatRupees2 } from '../../../lib/money';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
-import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { downloadPaymentsCsv, useReports } from '../api/payments-api';
@@ -89,13 +90,13 @@ export function ReportsPage() {
                     <tr key={m.month}>
                       <td data-label={t('payments:reports.month')}>{monthLabel(m.month, lang)}</td>
                       <td data-label={t('payments:reports.collected')} className="pay-num">
-                        {formatMoney(m.collected, { exact: true })}
+                        {formatRupees2(m.collected)}
                       </td>
                       <td data-label={t('payments:analytics.refunds')} className="pay-num">
-                        {formatMoney(m.refunded, { exact: true })}
+                        {formatRupees2(m.refunded)}
                       </td>
                       <td data-label={t('payments:analytics.net')} className="pay-num">
-                        {formatMoney(m.net, { exact: true })}
+                        {formatRupees2(m.net)}
                       </td>
                       <td data-label={t('payments:analytics.transactions')} className="pay-num">
                         {formatNumber(m.transactions)}
@@ -136,7 +137,7 @@ export function ReportsPage() {
               {t('payments:reports.outstanding')}
             </h2>
             <p className="pay-card__value" data-testid="reports-outstanding">
-              {formatMoney(r.outstanding.amount, { exact: true })}
+              {formatRupees2(r.outstanding.amount)}
             </p>
             <p className="text-muted">{t('payments:dashboard.pendingCount', { count: r.outstanding.count })}</p>
             <BreakdownBars
@@ -186,19 +187,19 @@ export function ReportsPage() {
                       </td>
                       <td data-label={t('payments:reports.month')}>{monthLabel(g.month, lang)}</td>
                       <td data-label={t('payments:reports.taxable')} className="pay-num">
-                        {formatMoney(g.taxableValue, { exact: true })}
+                        {formatRupees2(g.taxableValue)}
                       </td>
                       <td data-label={t('payments:reports.cgst')} className="pay-num">
-                        {formatMoney(g.cgst, { exact: true })}
+                        {formatRupees2(g.cgst)}
                       </td>
                       <td data-label={t('payments:reports.sgst')} className="pay-num">
-                        {formatMoney(g.sgst, { exact: true })}
+                        {formatRupees2(g.sgst)}
                       </td>
                       <td data-label={t('payments:reports.igst')} className="pay-num">
-                        {formatMoney(g.igst, { exact: true })}
+                        {formatRupees2(g.igst)}
                       </td>
                       <td data-label={t('payments:reports.totalTax')} className="pay-num">
-                        {formatMoney(g.totalTax, { exact: true })}
+                        {formatRupees2(g.totalTax)}
                       </td>
                       <td data-label={t('payments:reports.documents')} className="pay-num">
                         {t('payments:reports.documentsValue', { invoices: g.invoices, creditNotes: g.creditNotes })}

@@ -1,6 +1,7 @@
 import { PaymentMethod, TrainerSalaryBody, type TrainerSalaryRow } from '@akhada/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatRupees2 } from '../../../lib/money';
 import type { z } from 'zod';
 import { Alert } from '../../../components/alert';
 import { EmptyState } from '../../../components/empty-state';
@@ -16,7 +17,6 @@ import { DumbbellIcon } from '../../../components/icons/dumbbell';
 import { Modal } from '../../../components/modal';
 import { LoadingState } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
-import { formatMoney } from '../../../lib/format';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { usePaySalary, useSalaries } from '../api/payments-api';
@@ -71,10 +71,10 @@ export function TrainerSalariesPage() {
                   </span>
                 </td>
                 <td data-label={t('payments:salaries.salary')} className="pay-num">
-                  {formatMoney(row.salaryAmount, { exact: true })}
+                  {formatRupees2(row.salaryAmount)}
                 </td>
                 <td data-label={t('payments:salaries.totalPaid')} className="pay-num">
-                  {formatMoney(row.totalPaid, { exact: true })}
+                  {formatRupees2(row.totalPaid)}
                 </td>
                 <td className="table__actions">
                   {row.status === 'unpaid' ? (

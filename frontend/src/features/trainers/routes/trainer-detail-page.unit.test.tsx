@@ -168,7 +168,7 @@ describe('trainer detail', { timeout: 15_000 }, () => {
     // The payments to the trainer come from the payments service.
     const paid = await screen.findByTestId('trainer-payments');
     expect(await within(paid).findByText('Salary for January')).toBeTruthy();
-    expect(within(paid).getByTestId('person-total-paid').textContent).toBe('₹1,500');
+    expect(within(paid).getByTestId('person-total-paid').textContent).toBe('₹1,500.00');
   });
 
   it('edits availability and capacity', async () => {
