@@ -22,6 +22,36 @@ afterAll(async () => {
 
 type Gym = Awaited<ReturnType<typeof api.newGym>>;
 
+/** PAYMENTS_SCREENSHOTS=<dir>: also saves the payments screens at 375 and 1280 px, light and dark, English and Hindi. */
+const shotsDir = process.env.PAYMENTS_SCREENSHOTS;
+async function screenshots(gym: Gym, paths: Record<string, string>) {
+  if (!shotsDir) return;
+  const variants = [
+    { width: 1280, theme: 'light', lang: 'en' },
+    { width: 1280, theme: 'dark', lang: 'hi' },
+    { width: 375, theme: 'light', lang: 'hi' },
+    { width: 375, theme: 'dark', lang: 'en' },
+  ];
+  for (const v of variants) {
+    const ctx = await newContext(browser, base, v.width);
+    await ctx.addInitScript(
+      ([theme, lang]) => {
+        localStorage.setItem('theme', theme!);
+        localStorage.setItem('lang', lang!);
+      },
+      [v.theme, v.lang],
+    );
+    const page = await ctx.newPage();
+    await signIn(page, gym.email, gym.password);
+    for (const [name, path] of Object.entries(paths)) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${shotsDir}/${name}-${v.width}-${v.theme}-${v.lang}.png`, fullPage: true });
+    }
+    await ctx.close();
+  }
+}
+
 async function staffPage(gym: Gym, width = 1280): Promise<Page> {
   const ctx = await newContext(browser, base, width);
   const page = await ctx.newPage();
@@ -70,7 +100,23 @@ describe('payments', () => {
     expect(text).toContain(member.name);
     expect(text).toContain('Completed');
     expect(text).toContain('UPI');
+    await row.getByTestId('payment-view').click();
+    await page.getByTestId('payment-facts').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('detail-total').innerText()).toBe('₹1,999.50');
+    const detailPath = new URL(page.url()).pathname;
     await page.context().close();
+    await screenshots(gym, {
+      dashboard: '/dashboard/payments',
+      create: '/dashboard/payments/create',
+      analytics: '/dashboard/payments/analytics',
+      pending: '/dashboard/payments/pending',
+      history: '/dashboard/payments/history',
+      detail: detailPath,
+      reports: '/dashboard/payments/reports',
+      salaries: '/dashboard/payments/trainer-salaries',
+      invoices: '/dashboard/payments/invoices',
+      member: '/dashboard/payments/member-payments?member=' + member._id,
+    });
   });
 
   it('pays a pending amount online through the stand-in Checkout and sees it completed', async () => {
@@ -91,7 +137,14 @@ describe('payments', () => {
           const r = await api.call(
             'POST',
             '/payments',
-            { paymentCategory: 'member', paymentType: 'membership_renewal', amount: 1499, member: member._id, description: 'January renewal', status: 'pending' },
+            {
+              paymentCategory: 'member',
+              paymentType: 'membership_renewal',
+              amount: 1499,
+              member: member._id,
+              description: 'January renewal',
+              status: 'pending',
+            },
             gym.token,
           );
           if (r.status === 201) paymentId = (r.json as { data: { _id: string } }).data._id;
