@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ALL_NS } from '../../../locales/resources';
+import '../../../components/payments-list.css';
 import '../payments.css';
 
 /** A payments sub-page: back link to the Payment Dashboard, title, subtitle and actions. */

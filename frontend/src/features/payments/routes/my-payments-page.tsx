@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ALL_NS } from '../../../locales/resources';
 import { PAYMENTS_PAGE_SIZE, useInvoices, usePayments } from '../api/payments-api';
 import { InvoicesTable } from './invoices-page';
+import '../../../components/payments-list.css';
 import '../payments.css';
 
 /** /dashboard/me/payments: a member's own payments (Pay now for a pending one) and invoices. */

@@ -275,9 +275,7 @@ function RefundForm({ payment, onDone }: { payment: Payment; onDone: () => void 
     toBody: (v) => ({ amount: rupeesFromInput(v.amount), reason: v.reason }),
     check: (v) => {
       const a = rupeesFromInput(v.amount);
-      return a !== undefined && Number.isFinite(a) && a > remaining
-        ? { amount: t('payments:refund.tooMuch', { remaining: formatRupees2(remaining) }) }
-        : {};
+      return a !== undefined && Number.isFinite(a) && a > remaining ? { amount: t('payments:refund.tooMuch', { remaining: formatRupees2(remaining) }) } : {};
     },
   });
   const onSubmit = (body: z.output<typeof RefundBody>) =>
