@@ -102,6 +102,12 @@ const FIELD_HINTS: Record<string, Hint> = {
 const ROUTE_HINTS: Record<string, Hint> = {
   // Admins may add trainers, not admins: a trainer keeps the sample valid for every role the route lists.
   'auth.createStaff.role': () => 'trainer',
+  // Payments: a Razorpay test key id; an unregistered location's tax settings (no GSTIN needed), a real state code.
+  'payments.putRazorpayIntegration.keyId': () => 'rzp_test_GuardSample01',
+  'payments.putTaxSettings.sacCode': () => '999723',
+  'payments.putTaxSettings.locations[].gstRegistered': () => false,
+  'payments.putTaxSettings.locations[].stateCode': () => '27',
+  'payments.putTaxSettings.locations[].invoicePrefix': () => 'PUN',
 };
 
 const plainString = (spec: FieldSpec): string => {
