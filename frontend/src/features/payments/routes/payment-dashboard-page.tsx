@@ -118,7 +118,7 @@ export function PaymentDashboardPage() {
                 {t('payments:dashboard.viewAll')}
               </Link>
             </div>
-            <p className="text-muted">{t('payments:dashboard.renewalsCount', { count: o.upcomingRenewals.count })}</p>
+            {next7.length > 0 ? <p className="text-muted">{t('payments:dashboard.renewalsCount', { count: o.upcomingRenewals.count })}</p> : null}
             {next7.length === 0 ? (
               <p className="text-muted" data-testid="renewals-empty">
                 {t('payments:dashboard.renewalsEmpty')}
