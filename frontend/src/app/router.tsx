@@ -23,8 +23,8 @@ const AppShell = lazyPage(async () => (await import('./shell/app-shell')).AppShe
 const DashboardPage = lazyPage(async () => (await import('../features/dashboard/routes/dashboard-page')).DashboardPage);
 const AuditPage = lazyPage(async () => (await import('../features/dashboard/routes/audit-page')).AuditPage);
 const MembersPage = lazyPage(async () => (await import('../features/members/routes/members-page')).MembersPage);
-const MemberDetailPage = lazyPage(async () => (await import('../features/members/routes/member-detail-page')).MemberDetailPage, ['attendance']);
-const MyMembershipPage = lazyPage(async () => (await import('../features/members/routes/my-membership-page')).MyMembershipPage);
+const MemberDetailPage = lazyPage(async () => (await import('../features/members/routes/member-detail-page')).MemberDetailPage, ['attendance', 'payments']);
+const MyMembershipPage = lazyPage(async () => (await import('../features/members/routes/my-membership-page')).MyMembershipPage, ['payments']);
 const MyProgressPage = lazyPage(async () => (await import('../features/members/routes/my-progress-page')).MyProgressPage);
 const MyTrainerPage = lazyPage(async () => (await import('../features/members/routes/my-trainer-page')).MyTrainerPage);
 const NotificationsPage = lazyPage(async () => (await import('../features/notifications/routes/notifications-page')).NotificationsPage);
@@ -32,7 +32,7 @@ const ProfilePage = lazyPage(async () => (await import('../features/profile/rout
 const PlanPage = lazyPage(async () => (await import('../features/settings/routes/plan-page')).PlanPage);
 const PendingPage = lazyPage(async () => (await import('./routes/pending-page')).PendingPage, APP_NS);
 const TrainersPage = lazyPage(async () => (await import('../features/trainers/routes/trainers-page')).TrainersPage, ['trainers']);
-const TrainerDetailPage = lazyPage(async () => (await import('../features/trainers/routes/trainer-detail-page')).TrainerDetailPage, ['trainers']);
+const TrainerDetailPage = lazyPage(async () => (await import('../features/trainers/routes/trainer-detail-page')).TrainerDetailPage, ['trainers', 'payments']);
 const MyClientsPage = lazyPage(async () => (await import('../features/trainers/routes/my-trainer-pages')).MyClientsPage, ['trainers']);
 const MySchedulePage = lazyPage(async () => (await import('../features/trainers/routes/my-trainer-pages')).MySchedulePage, ['trainers']);
 const AttendanceDashboardPage = lazyPage(
@@ -45,7 +45,20 @@ const KioskPage = lazyPage(async () => (await import('../features/attendance/rou
 const ChatPage = lazyPage(async () => (await import('../features/chat/routes/chat-page')).ChatPage, ['chat']);
 const MyQrPage = lazyPage(async () => (await import('../features/attendance/routes/my-qr-page')).MyQrPage, ['attendance']);
 const SettingsRoute = lazyPage(async () => (await import('./routes/settings-route')).SettingsRoute);
-/** Payments, inventory, chat and feedback until their screens are built. */
+const PaymentDashboardPage = lazyPage(async () => (await import('../features/payments/routes/payment-dashboard-page')).PaymentDashboardPage, ['payments']);
+const RecordPaymentPage = lazyPage(async () => (await import('../features/payments/routes/record-payment-page')).RecordPaymentPage, ['payments']);
+const PaymentAnalyticsPage = lazyPage(async () => (await import('../features/payments/routes/analytics-page')).AnalyticsPage, ['payments']);
+const PendingPaymentsPage = lazyPage(async () => (await import('../features/payments/routes/pending-page')).PendingPage, ['payments']);
+const RenewalsPage = lazyPage(async () => (await import('../features/payments/routes/renewals-page')).RenewalsPage, ['payments']);
+const MemberPaymentsPage = lazyPage(async () => (await import('../features/payments/routes/person-payments-pages')).MemberPaymentsPage, ['payments']);
+const TrainerPaymentsPage = lazyPage(async () => (await import('../features/payments/routes/person-payments-pages')).TrainerPaymentsPage, ['payments']);
+const TrainerSalariesPage = lazyPage(async () => (await import('../features/payments/routes/trainer-salaries-page')).TrainerSalariesPage, ['payments']);
+const InvoicesPage = lazyPage(async () => (await import('../features/payments/routes/invoices-page')).InvoicesPage, ['payments']);
+const PaymentReportsPage = lazyPage(async () => (await import('../features/payments/routes/reports-page')).ReportsPage, ['payments']);
+const PaymentHistoryPage = lazyPage(async () => (await import('../features/payments/routes/history-page')).HistoryPage, ['payments']);
+const PaymentDetailPage = lazyPage(async () => (await import('../features/payments/routes/payment-detail-page')).PaymentDetailPage, ['payments']);
+const MyPaymentsPage = lazyPage(async () => (await import('../features/payments/routes/my-payments-page')).MyPaymentsPage, ['payments']);
+/** Inventory, chat and feedback until their screens are built. */
 const PlaceholderPage = lazyPage(async () => (await import('../components/placeholder-page')).PlaceholderPage);
 
 /**
@@ -163,7 +176,24 @@ export const routes: RouteObject[] = [
               { path: 'settings/plan', element: <PlanPage />, handle: handle({ page: PlanPage }) },
               { path: 'audit', element: <AuditPage />, handle: handle({ page: AuditPage }) },
               { path: 'chat', element: <ChatPage />, handle: handle({ page: ChatPage }) },
-              ...(['payments', 'inventory', 'feedback'] as const).map((area) => ({
+              ...(
+                [
+                  ['payments', PaymentDashboardPage],
+                  ['payments/create', RecordPaymentPage],
+                  ['payments/analytics', PaymentAnalyticsPage],
+                  ['payments/pending', PendingPaymentsPage],
+                  ['payments/renewals', RenewalsPage],
+                  ['payments/member-payments', MemberPaymentsPage],
+                  ['payments/trainer-payments', TrainerPaymentsPage],
+                  ['payments/trainer-salaries', TrainerSalariesPage],
+                  ['payments/invoices', InvoicesPage],
+                  ['payments/reports', PaymentReportsPage],
+                  ['payments/history', PaymentHistoryPage],
+                  ['payments/history/:id', PaymentDetailPage],
+                  ['me/payments', MyPaymentsPage],
+                ] as const
+              ).map(([path, Page]) => ({ path, element: <Page />, handle: handle({ page: Page }) })),
+              ...(['inventory', 'feedback'] as const).map((area) => ({
                 path: area,
                 element: <PlaceholderPage area={area} />,
                 handle: handle({ page: PlaceholderPage }),

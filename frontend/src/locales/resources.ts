@@ -13,6 +13,7 @@ import type enServices from './en/services.json';
 import type enSettings from './en/settings.json';
 import type enShell from './en/shell.json';
 import type enTrainers from './en/trainers.json';
+import type enPayments from './en/payments.json';
 
 /** The shape of one language's texts (English is the reference; the parity test keeps Hindi identical). */
 export interface Resources {
@@ -31,6 +32,7 @@ export interface Resources {
   trainers: typeof enTrainers;
   attendance: typeof enAttendance;
   chat: typeof enChat;
+  payments: typeof enPayments;
 }
 
 export const defaultNS = 'common';
@@ -52,6 +54,7 @@ export const ALL_NS = [
   'trainers',
   'attendance',
   'chat',
+  'payments',
 ] as const;
 export type Namespace = (typeof ALL_NS)[number];
 export const namespaces: readonly Namespace[] = ALL_NS;

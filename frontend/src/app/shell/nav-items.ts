@@ -29,6 +29,7 @@ export const NAV_ITEMS = [
   { key: 'myQr', to: '/dashboard/me/qr', end: false, Icon: QrCodeIcon, roles: ['member'] },
   { key: 'myProgress', to: '/dashboard/me/progress', end: false, Icon: TrendingUpIcon, roles: ['member'] },
   { key: 'myTrainer', to: '/dashboard/me/trainer', end: false, Icon: DumbbellIcon, roles: ['member'] },
+  { key: 'myPayments', to: '/dashboard/me/payments', end: false, Icon: WalletIcon, roles: ['member'] },
   { key: 'myClients', to: '/dashboard/my-clients', end: false, Icon: UsersIcon, roles: ['trainer'] },
   { key: 'mySchedule', to: '/dashboard/my-schedule', end: false, Icon: ClockIcon, roles: ['trainer'] },
   { key: 'members', to: '/dashboard/members', end: false, Icon: UsersIcon, roles: STAFF_AND_TRAINERS },

@@ -62,6 +62,7 @@ describe('sidebar by role', () => {
       ['My QR code', '/dashboard/me/qr'],
       ['My progress', '/dashboard/me/progress'],
       ['My trainer', '/dashboard/me/trainer'],
+      ['My payments', '/dashboard/me/payments'],
       ['Chat', '/dashboard/chat'],
       ['Feedback', '/dashboard/feedback'],
       ['Settings', '/dashboard/settings'],

@@ -11,8 +11,8 @@ import { PhoneIcon } from '../../../components/icons/phone';
 import { StarIcon } from '../../../components/icons/star';
 import { UserIcon } from '../../../components/icons/user';
 import { UsersIcon } from '../../../components/icons/users';
-import { WalletIcon } from '../../../components/icons/wallet';
 import { LoadingState } from '../../../components/spinner';
+import { MemberPaymentsSection } from '../../../components/payments-list';
 import { TabList, TabPanel } from '../../../components/tabs';
 import { useToast } from '../../../components/toast';
 import { DisabledWithReason } from '../../../components/tooltip';
@@ -325,8 +325,8 @@ function MemberDetail({ member: m }: { member: MemberDetailRecord }) {
             <MemberVisits memberId={m._id} />
           </div>
         ) : tab === 'payments' ? (
-          <div className="card">
-            <EmptyState icon={<WalletIcon size={28} />} title={t('members:detail.emptyPayments')} hint={t('members:detail.emptyPaymentsHint')} />
+          <div className="card" data-testid="member-payments">
+            <MemberPaymentsSection memberId={m._id} staff={staff} />
           </div>
         ) : (
           <ProgressPanel query={measurements} record={record} remove={staff ? removeMeasurement : undefined} timeZone={timeZone} />

@@ -12,6 +12,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { server } from '../../../testing/setup';
+import { aPayment, memberPaymentsAre } from '../../../testing/payments';
 import { membersAre, signedInShell } from '../../../testing/app-handlers';
 import { on, problem, reply } from '../../../testing/contract-handlers';
 import { aMeasurement, aMemberDetail, aTrainer, aUser } from '../../../testing/fixtures';
@@ -172,7 +173,7 @@ describe('member detail', () => {
     expect(within(terms[1]!).getByText('3 days')).toBeTruthy();
   });
 
-  it("shows the member's visits from the attendance service, and says honestly that payments are empty", async () => {
+  it("shows the member's visits from the attendance service, and lists the member's payments from the payments service", async () => {
     const member = aMemberDetail();
     const asked: string[] = [];
     server.use(
@@ -187,6 +188,7 @@ describe('member detail', () => {
           summary: { totalVisits: 1, totalMinutes: 60, avgDuration: 60 },
         });
       }),
+      memberPaymentsAre([aPayment({ description: 'Renewal for February', amount: 1500, gstAmount: 270, totalAmount: 1770 })]),
     );
     const { user } = await open(member);
     await user.click(screen.getByRole('tab', { name: 'Attendance' }));
@@ -195,7 +197,10 @@ describe('member detail', () => {
     expect(within(visits).getByText('Yoga')).toBeTruthy();
     expect(asked).toEqual([member._id]);
     await user.click(screen.getByRole('tab', { name: 'Payments' }));
-    expect(screen.getByText('Payments will appear here once payments are recorded.')).toBeTruthy();
+    const payments = await screen.findByTestId('person-payments');
+    expect(within(payments).getByText('Renewal for February')).toBeTruthy();
+    expect(within(payments).getByTestId('payment-amount').textContent).toBe('₹1,770.00');
+    expect(within(payments).getByTestId('payment-status').textContent).toBe('Completed');
     expect(screen.queryByText(/will be implemented/i)).toBeNull();
   });
 

@@ -4,6 +4,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { IdCardIcon } from '../../../components/icons/id-card';
 import { PageHeader } from '../../../components/page-header';
+import { MyDuesCard } from '../../../components/pay-online-button';
 import { LoadingState } from '../../../components/spinner';
 import { isNotFoundError } from '../../../lib/api-error';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -70,6 +71,7 @@ export function MyMembershipPage() {
             </>
           )}
         </section>
+        <MyDuesCard />
         <section className="card card--flush" aria-labelledby="my-terms">
           <h2 id="my-terms" className="card__title card__title--padded">
             {t('members:terms.title')}

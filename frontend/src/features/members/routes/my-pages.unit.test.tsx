@@ -3,6 +3,7 @@ import { memberRoutes, RecordMeasurementBody, type Measurement } from '@akhada/c
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { server } from '../../../testing/setup';
+import { aPayment, paymentListIs, razorpayStatusIs } from '../../../testing/payments';
 import { signedInShell } from '../../../testing/app-handlers';
 import { on, reply } from '../../../testing/contract-handlers';
 import { aMeasurement, aMemberDetail, aUser } from '../../../testing/fixtures';
@@ -61,9 +62,16 @@ describe('member self pages', () => {
     server.use(
       ...signedInShell(memberUser),
       on(memberRoutes.me, () => reply(memberRoutes.me, 200, { success: true, data: me })),
+      paymentListIs([aPayment({ status: 'pending', paidAt: null, description: 'March membership', dueDate: '2026-03-01' })]),
+      razorpayStatusIs(false),
     );
     renderApp('/dashboard/me');
     const card = await screen.findByTestId('my-membership');
+    // A pending payment shows under "Payment due"; without the gym's Razorpay keys, the note instead of Pay now.
+    const dues = await screen.findByTestId('my-dues');
+    expect(within(dues).getByText(/March membership/)).toBeTruthy();
+    expect(await within(dues).findByTestId('online-unavailable')).toBeTruthy();
+    expect(within(dues).queryByTestId('pay-online')).toBeNull();
     expect(within(card).getByText('20 days left')).toBeTruthy();
     expect(within(card).getByText('Active')).toBeTruthy();
     expect(within(card).getByTestId('my-end-date').textContent).toBe('1 Mar 2026');

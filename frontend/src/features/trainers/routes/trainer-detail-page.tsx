@@ -26,6 +26,7 @@ import { CertificationsPanel } from '../components/certifications-panel';
 import { ClientsPanel } from '../components/clients-panel';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EarningsPanel } from '../components/earnings-panel';
+import { TrainerPaymentsSection } from '../../../components/payments-list';
 import { SchedulePanel } from '../components/schedule-panel';
 import { canManageTrainers, formatRupees, initials } from '../lib/trainer-labels';
 import '../trainers.css';
@@ -200,7 +201,17 @@ function TrainerDetail({ trainer: tr }: { trainer: Trainer }) {
         ) : tab === 'schedule' ? (
           <SchedulePanel trainer={tr} editable={manage || self} />
         ) : (
-          <EarningsPanel trainer={tr} timezone={timezone} />
+          <>
+            <EarningsPanel trainer={tr} timezone={timezone} />
+            {manage || self ? (
+              <section className="card" aria-labelledby="trainer-payments-title" data-testid="trainer-payments">
+                <h2 id="trainer-payments-title" className="card__title">
+                  {t('payments:trainerPayments.title')}
+                </h2>
+                <TrainerPaymentsSection trainerId={tr._id} staff={manage} />
+              </section>
+            ) : null}
+          </>
         )}
       </TabPanel>
 

@@ -3,6 +3,7 @@ import { trainersRoutes } from '@akhada/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../../testing/setup';
+import { aPayment, trainerPaymentsAre } from '../../../testing/payments';
 import { signedInShell } from '../../../testing/app-handlers';
 import { on, problem } from '../../../testing/contract-handlers';
 import { aUser } from '../../../testing/fixtures';
@@ -147,11 +148,27 @@ describe('trainer detail', { timeout: 15_000 }, () => {
 
   it('says honestly that earnings come once payments are recorded', async () => {
     const tr = aTrainer({ firstName: 'Vikram', lastName: 'Singh' });
-    server.use(...signedInShell(), ...trainersService({ trainers: [tr] }).handlers);
+    server.use(
+      ...signedInShell(),
+      ...trainersService({ trainers: [tr] }).handlers,
+      trainerPaymentsAre([
+        aPayment({
+          paymentCategory: 'trainer',
+          paymentType: 'salary',
+          description: 'Salary for January',
+          member: null,
+          trainer: { _id: tr._id, name: 'Vikram Singh' },
+        }),
+      ]),
+    );
     const { user } = renderApp(`/dashboard/trainers/${tr._id}`);
     await user.click(await screen.findByRole('tab', { name: 'Earnings' }));
     expect(await screen.findByText('Earnings appear here once payments are recorded.')).toBeTruthy();
     expect(screen.queryByTestId('earnings-total')).toBeNull();
+    // The payments to the trainer come from the payments service.
+    const paid = await screen.findByTestId('trainer-payments');
+    expect(await within(paid).findByText('Salary for January')).toBeTruthy();
+    expect(within(paid).getByTestId('person-total-paid').textContent).toBe('₹1,500.00');
   });
 
   it('edits availability and capacity', async () => {

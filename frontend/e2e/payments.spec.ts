@@ -1,0 +1,167 @@
+// Payments, end to end in headless Chromium against the real stack (every service, the gateway, PostgreSQL, Kafka and
+// the Razorpay stand-in): staff record a membership payment through Record New Payment and find it in Payment
+// History; a pending amount is paid online through the stand-in's Checkout and ends completed. Each test works in a
+// gym of its own.
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api as apiFor } from '@akhada/test-support/api';
+import { launchBrowser, newContext } from '@akhada/test-support/browser';
+import { signIn } from '@akhada/test-support/ui';
+
+let browser: Browser;
+const base = inject('gatewayUrl');
+const api = apiFor(base);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Gym = Awaited<ReturnType<typeof api.newGym>>;
+
+/** PAYMENTS_SCREENSHOTS=<dir>: also saves the payments screens at 375 and 1280 px, light and dark, English and Hindi. */
+const shotsDir = process.env.PAYMENTS_SCREENSHOTS;
+async function screenshots(gym: Gym, paths: Record<string, string>) {
+  if (!shotsDir) return;
+  const variants = [
+    { width: 1280, theme: 'light', lang: 'en' },
+    { width: 1280, theme: 'dark', lang: 'hi' },
+    { width: 375, theme: 'light', lang: 'hi' },
+    { width: 375, theme: 'dark', lang: 'en' },
+  ];
+  for (const v of variants) {
+    const ctx = await newContext(browser, base, v.width);
+    await ctx.addInitScript(
+      ([theme, lang]) => {
+        localStorage.setItem('theme', theme!);
+        localStorage.setItem('lang', lang!);
+      },
+      [v.theme, v.lang],
+    );
+    const page = await ctx.newPage();
+    await signIn(page, gym.email, gym.password);
+    for (const [name, path] of Object.entries(paths)) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${shotsDir}/${name}-${v.width}-${v.theme}-${v.lang}.png`, fullPage: true });
+    }
+    await ctx.close();
+  }
+}
+
+async function staffPage(gym: Gym, width = 1280): Promise<Page> {
+  const ctx = await newContext(browser, base, width);
+  const page = await ctx.newPage();
+  await signIn(page, gym.email, gym.password);
+  return page;
+}
+
+/** A member of the gym, added through the API; answers once the payments service knows them (its copy follows members' events). */
+async function addMember(gym: Gym, firstName: string): Promise<{ _id: string; name: string }> {
+  const r = await api.call('POST', '/members', api.member(1, { firstName, lastName: 'Verma' }), gym.token);
+  if (r.status !== 201) throw new Error(`member: ${r.status} ${JSON.stringify(r.json)}`);
+  const member = (r.json as { data: { _id: string } }).data;
+  return { _id: member._id, name: `${firstName} Verma` };
+}
+
+describe('payments', () => {
+  it('records a membership payment through Record New Payment and lists it in Payment History', async () => {
+    const gym = await api.newGym('payments');
+    const member = await addMember(gym, `Asha${randomUUID().slice(0, 4)}`);
+    const page = await staffPage(gym);
+    await page.goto('/dashboard/payments');
+    await page.getByTestId('link-create').click();
+    await page.getByRole('heading', { level: 1, name: 'Record New Payment' }).waitFor({ timeout: 15_000 });
+
+    await page.getByTestId('member-search').fill(member.name.split(' ')[0]!);
+    await expect
+      .poll(async () => (await page.getByTestId('payment-member').locator('option').allInnerTexts()).some((o) => o.includes(member.name)), { timeout: 15_000 })
+      .toBe(true);
+    await page.getByTestId('payment-member').selectOption(member._id);
+    await page.getByTestId('payment-type').selectOption('membership_fee');
+    await page.getByTestId('membership-type').selectOption('premium');
+    await page.getByTestId('payment-amount-input').fill('1999.50');
+    await expect.poll(() => page.getByTestId('payment-total').innerText()).toBe('₹1,999.50');
+    await page.getByTestId('payment-method').selectOption('upi');
+    const description = `December membership ${randomUUID().slice(0, 6)}`;
+    await page.getByTestId('payment-description').fill(description);
+    await page.getByTestId('payment-submit').click();
+
+    await page.waitForURL(/\/dashboard\/payments$/, { timeout: 15_000 });
+    await page.getByText('Payment recorded successfully!').waitFor({ timeout: 15_000 });
+
+    await page.getByTestId('link-history').click();
+    const row = page.getByTestId('payment-row').filter({ hasText: description });
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    const text = await row.innerText();
+    expect(text).toContain(member.name);
+    expect(text).toContain('Completed');
+    expect(text).toContain('UPI');
+    await row.getByTestId('payment-view').click();
+    await page.getByTestId('payment-facts').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('detail-total').innerText()).toBe('₹1,999.50');
+    const detailPath = new URL(page.url()).pathname;
+    await page.context().close();
+    await screenshots(gym, {
+      dashboard: '/dashboard/payments',
+      create: '/dashboard/payments/create',
+      analytics: '/dashboard/payments/analytics',
+      pending: '/dashboard/payments/pending',
+      history: '/dashboard/payments/history',
+      detail: detailPath,
+      reports: '/dashboard/payments/reports',
+      salaries: '/dashboard/payments/trainer-salaries',
+      invoices: '/dashboard/payments/invoices',
+      member: '/dashboard/payments/member-payments?member=' + member._id,
+    });
+  });
+
+  it('pays a pending amount online through the stand-in Checkout and sees it completed', async () => {
+    const gym = await api.newGym('payonline');
+    const member = await addMember(gym, `Ravi${randomUUID().slice(0, 4)}`);
+    const keys = await api.call(
+      'PUT',
+      '/payments/integrations/razorpay',
+      { keyId: `rzp_test_${randomUUID().replace(/-/g, '').slice(0, 14)}`, keySecret: `secret-${randomUUID()}`, webhookSecret: `hook-${randomUUID()}` },
+      gym.token,
+    );
+    expect(keys.status).toBe(200);
+    // The member must be known to payments before a payment for them is accepted: retry until it is.
+    let paymentId = '';
+    await expect
+      .poll(
+        async () => {
+          const r = await api.call(
+            'POST',
+            '/payments',
+            {
+              paymentCategory: 'member',
+              paymentType: 'membership_renewal',
+              amount: 1499,
+              member: member._id,
+              description: 'January renewal',
+              status: 'pending',
+            },
+            gym.token,
+          );
+          if (r.status === 201) paymentId = (r.json as { data: { _id: string } }).data._id;
+          return r.status;
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe(201);
+
+    const page = await staffPage(gym, 375);
+    await page.goto(`/dashboard/payments/history/${paymentId}`);
+    await page.getByTestId('payment-status').filter({ hasText: 'Pending' }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('pay-online').click();
+    const checkout = page.getByRole('dialog').filter({ hasText: '₹1,499.00' });
+    await checkout.getByRole('button', { name: 'Pay with UPI' }).click();
+    await page.getByTestId('payment-status').filter({ hasText: 'Completed' }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('payment-history').innerText()).toContain('Paid online');
+    await page.context().close();
+  });
+});
