@@ -5,13 +5,14 @@ import type { TrainersDb } from '../db/schema.ts';
 import { clientHandlers } from './clients.ts';
 import { onInvitationAccepted, onInvitationFailed, onInvitationSent } from './invitations.ts';
 import { onUserRegistered } from './join-code-trainer.ts';
+import { ratingHandlers } from './ratings.ts';
 
 export interface ConsumerOptions {
   bus: EventBus;
   db: Kysely<TrainersDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { auth?: string; members?: string };
+  groups?: { auth?: string; members?: string; feedback?: string };
   /**
    * 'beginning' (the service): a group without committed offsets reads the whole topic, so the read models are complete.
    * 'now' (tests): skip history, and resolve only once the group has joined so nothing produced afterwards is missed.
@@ -33,4 +34,5 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       handlers: [onUserRegistered, onInvitationSent, onInvitationFailed, onInvitationAccepted],
     },
     { name: 'trainers.members', groupId: o.groups?.members ?? 'trainers.members', topic: topicOf('members'), handlers: clientHandlers },
+    { name: 'trainers.feedback', groupId: o.groups?.feedback ?? 'trainers.feedback', topic: topicOf('feedback'), handlers: ratingHandlers },
   ]);
