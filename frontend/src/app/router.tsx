@@ -42,6 +42,7 @@ const AttendanceManagePage = lazyPage(async () => (await import('../features/att
 const QrScannerPage = lazyPage(async () => (await import('../features/attendance/routes/qr-scanner-page')).QrScannerPage, ['attendance']);
 const KioskPage = lazyPage(async () => (await import('../features/attendance/routes/kiosk-page')).KioskPage, ['attendance', 'errors']);
 const MyQrPage = lazyPage(async () => (await import('../features/attendance/routes/my-qr-page')).MyQrPage, ['attendance']);
+const FeedbackPage = lazyPage(async () => (await import('../features/feedback/routes/feedback-page')).FeedbackPage, ['feedback']);
 const SettingsRoute = lazyPage(async () => (await import('./routes/settings-route')).SettingsRoute);
 /** Payments, inventory, chat and feedback until their screens are built. */
 const PlaceholderPage = lazyPage(async () => (await import('../components/placeholder-page')).PlaceholderPage);
@@ -159,7 +160,9 @@ export const routes: RouteObject[] = [
               { path: 'profile', element: <ProfilePage />, handle: handle({ page: ProfilePage }) },
               { path: 'settings', element: <SettingsRoute />, handle: handle({ page: SettingsRoute }) },
               { path: 'settings/plan', element: <PlanPage />, handle: handle({ page: PlanPage }) },
-              ...(['payments', 'inventory', 'chat', 'feedback'] as const).map((area) => ({
+              { path: 'feedback', element: <FeedbackPage />, handle: handle({ page: FeedbackPage }) },
+              { path: 'feedback/:section', element: <FeedbackPage />, handle: handle({ page: FeedbackPage }) },
+              ...(['payments', 'inventory', 'chat'] as const).map((area) => ({
                 path: area,
                 element: <PlaceholderPage area={area} />,
                 handle: handle({ page: PlaceholderPage }),

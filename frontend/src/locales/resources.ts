@@ -12,6 +12,7 @@ import type enServices from './en/services.json';
 import type enSettings from './en/settings.json';
 import type enShell from './en/shell.json';
 import type enTrainers from './en/trainers.json';
+import type enFeedback from './en/feedback.json';
 
 /** The shape of one language's texts (English is the reference; the parity test keeps Hindi identical). */
 export interface Resources {
@@ -29,6 +30,7 @@ export interface Resources {
   services: typeof enServices;
   trainers: typeof enTrainers;
   attendance: typeof enAttendance;
+  feedback: typeof enFeedback;
 }
 
 export const defaultNS = 'common';
@@ -49,6 +51,7 @@ export const ALL_NS = [
   'services',
   'trainers',
   'attendance',
+  'feedback',
 ] as const;
 export type Namespace = (typeof ALL_NS)[number];
 export const namespaces: readonly Namespace[] = ALL_NS;
