@@ -2,6 +2,7 @@
 // one organization, two locations in different cities, an owner, an admin, a trainer, and members in every state
 // (infra/src/seed-members.ts).
 import { authRoutes } from '@akhada/contracts';
+import { seedFeedback } from './seed-feedback.ts';
 import { seedMembers } from './seed-members.ts';
 import { approveDemoTrainer, DEMO_TRAINERS, seedTrainers } from './seed-trainers.ts';
 
@@ -82,6 +83,7 @@ export async function seedDemo(gatewayUrl: string, log: (s: string) => void = co
     return id ? [id] : [];
   });
   await seedMembers(gatewayUrl, token, { pune, blr, joinCode, trainerIds, password: DEMO.password, log });
+  await seedFeedback(gatewayUrl, token, { joinCode, trainerIds: seeded, password: DEMO.password, log });
   log('[seed] demo chain ready');
   return true;
 }
