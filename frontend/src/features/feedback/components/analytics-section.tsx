@@ -228,7 +228,7 @@ export function AnalyticsSection() {
           <div className="fb-filters">
             <label className="fb-inline-field">
               <span>{t('feedback:analytics.period')}</span>
-              <select className="select" value={period} onChange={(e) => setPeriod(e.target.value as typeof period)} data-testid="fb-period">
+              <select className="input select" value={period} onChange={(e) => setPeriod(e.target.value as typeof period)} data-testid="fb-period">
                 {PERIODS.map((p) => (
                   <option key={p} value={p}>
                     {t(`feedback:analytics.periods.${p}`)}
@@ -238,7 +238,7 @@ export function AnalyticsSection() {
             </label>
             <label className="fb-inline-field">
               <span>{t('feedback:analytics.type')}</span>
-              <select className="select" value={type} onChange={(e) => setType(e.target.value as typeof type)}>
+              <select className="input select" value={type} onChange={(e) => setType(e.target.value as typeof type)}>
                 <option value="">{t('feedback:analytics.allTypes')}</option>
                 {TYPES.map((x) => (
                   <option key={x} value={x}>

@@ -100,7 +100,7 @@ function Ticket({
             <label className="fb-inline-field">
               <span>{t('feedback:manage.assignee')}</span>
               <select
-                className="select"
+                className="input select"
                 value={f.assignedTo?._id ?? ''}
                 onChange={(e) => void run(() => m.assign.mutateAsync({ id: f._id, assigneeId: e.target.value || null }), t('feedback:manage.updated'))}
                 data-testid="fb-assign"
@@ -116,7 +116,7 @@ function Ticket({
             <label className="fb-inline-field">
               <span>{t('feedback:manage.changeStatus')}</span>
               <select
-                className="select"
+                className="input select"
                 value={f.status}
                 onChange={(e) =>
                   void run(() => m.status.mutateAsync({ id: f._id, status: e.target.value as Feedback['status'] }), t('feedback:manage.updated'))
@@ -193,7 +193,7 @@ export function ManageSection() {
   const select = (k: 'type' | 'status' | 'priority', options: readonly string[], prefix: string) => (
     <label className="fb-inline-field">
       <span>{t(`feedback:manage.${k}`)}</span>
-      <select className="select" value={(filters[k] as string | undefined) ?? ''} onChange={(e) => set(k, e.target.value)} data-testid={`fb-filter-${k}`}>
+      <select className="input select" value={(filters[k] as string | undefined) ?? ''} onChange={(e) => set(k, e.target.value)} data-testid={`fb-filter-${k}`}>
         <option value="">{t('feedback:manage.any')}</option>
         {options.map((o) => (
           <option key={o} value={o}>
@@ -217,7 +217,7 @@ export function ManageSection() {
         {select('priority', PRIORITIES, 'priorities')}
         <label className="fb-inline-field">
           <span>{t('feedback:manage.rating')}</span>
-          <select className="select" value={filters.rating ?? ''} onChange={(e) => set('rating', e.target.value)} data-testid="fb-filter-rating">
+          <select className="input select" value={filters.rating ?? ''} onChange={(e) => set('rating', e.target.value)} data-testid="fb-filter-rating">
             <option value="">{t('feedback:manage.any')}</option>
             {[5, 4, 3, 2, 1].map((n) => (
               <option key={n} value={n}>

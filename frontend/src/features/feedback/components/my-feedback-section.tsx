@@ -41,7 +41,7 @@ export function MyFeedbackSection() {
         <label className="fb-inline-field">
           <span>{t('feedback:my.filter')}</span>
           <select
-            className="select"
+            className="input select"
             value={status ?? ''}
             onChange={(e) => {
               setStatus(e.target.value || undefined);
@@ -82,6 +82,7 @@ export function MyFeedbackSection() {
                 <span className="badge badge--neutral">{t(`feedback:types.${f.type}`)}</span>
                 {f.priority ? <PriorityBadge priority={f.priority} /> : null}
                 {f.complaintCategory ? <span className="badge badge--neutral">{t(`feedback:categories.${f.complaintCategory}`)}</span> : null}
+                {f.trainer ? <span className="text-muted">{`${f.trainer.firstName} ${f.trainer.lastName}`.trim()}</span> : null}
                 {f.isAnonymous ? <span className="badge badge--neutral">{t('feedback:my.anonymous')}</span> : null}
                 <Stars value={f.rating.overall} />
                 <span className="text-muted">{formatDateTime(f.createdAt, i18n.language)}</span>

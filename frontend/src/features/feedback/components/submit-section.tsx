@@ -75,7 +75,7 @@ export function SubmitSection() {
           <label className="field__label" htmlFor="fb-type">
             {t('feedback:submit.type')}
           </label>
-          <select id="fb-type" className="select" value={type} onChange={(e) => setType(e.target.value as typeof type)} data-testid="fb-type">
+          <select id="fb-type" className="input select" value={type} onChange={(e) => setType(e.target.value as typeof type)} data-testid="fb-type">
             {TYPES.map((x) => (
               <option key={x} value={x}>
                 {t(`feedback:types.${x}`)}
@@ -131,7 +131,7 @@ export function SubmitSection() {
               </label>
               <select
                 id="fb-category"
-                className="select"
+                className="input select"
                 value={category}
                 onChange={(e) => setCategory(e.target.value as typeof category)}
                 data-testid="fb-category"
@@ -149,7 +149,7 @@ export function SubmitSection() {
               </label>
               <select
                 id="fb-priority"
-                className="select"
+                className="input select"
                 value={priority}
                 onChange={(e) => setPriority(e.target.value as typeof priority)}
                 data-testid="fb-priority"

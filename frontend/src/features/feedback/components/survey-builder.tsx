@@ -97,7 +97,7 @@ export function SurveyBuilder({ survey, onDone, onCancel }: { survey?: Survey; o
           <label className="field__label" htmlFor="sv-type">
             {t('feedback:builder.type')}
           </label>
-          <select id="sv-type" className="select" value={type} onChange={(e) => setType(e.target.value as typeof type)}>
+          <select id="sv-type" className="input select" value={type} onChange={(e) => setType(e.target.value as typeof type)}>
             {TYPES.map((x) => (
               <option key={x} value={x}>
                 {t(`feedback:builder.types.${x}`)}
@@ -117,7 +117,7 @@ export function SurveyBuilder({ survey, onDone, onCancel }: { survey?: Survey; o
           <label className="field__label" htmlFor="sv-aud">
             {t('feedback:builder.audience')}
           </label>
-          <select id="sv-aud" className="select" value={audienceKind} onChange={(e) => setAudienceKind(e.target.value as typeof audienceKind)}>
+          <select id="sv-aud" className="input select" value={audienceKind} onChange={(e) => setAudienceKind(e.target.value as typeof audienceKind)}>
             <option value="all">{t('feedback:builder.audienceAll')}</option>
             <option value="location">{t('feedback:builder.audienceLocation')}</option>
             <option value="group">{t('feedback:builder.audienceGroup')}</option>
@@ -128,7 +128,7 @@ export function SurveyBuilder({ survey, onDone, onCancel }: { survey?: Survey; o
             <label className="field__label" htmlFor="sv-loc">
               {t('feedback:builder.location')}
             </label>
-            <select id="sv-loc" className="select" value={locationId} onChange={(e) => setLocationId(e.target.value)}>
+            <select id="sv-loc" className="input select" value={locationId} onChange={(e) => setLocationId(e.target.value)}>
               {user.locations.map((l) => (
                 <option key={l._id} value={l._id}>
                   {l.name}
@@ -141,7 +141,7 @@ export function SurveyBuilder({ survey, onDone, onCancel }: { survey?: Survey; o
             <label className="field__label" htmlFor="sv-group">
               {t('feedback:builder.group')}
             </label>
-            <select id="sv-group" className="select" value={group} onChange={(e) => setGroup(e.target.value as typeof group)}>
+            <select id="sv-group" className="input select" value={group} onChange={(e) => setGroup(e.target.value as typeof group)}>
               {GROUPS.map((g) => (
                 <option key={g} value={g}>
                   {t(`feedback:builder.groups.${g}`)}
@@ -188,7 +188,7 @@ export function SurveyBuilder({ survey, onDone, onCancel }: { survey?: Survey; o
                 </label>
                 <select
                   id={`sv-k${i}`}
-                  className="select"
+                  className="input select"
                   value={q.kind}
                   onChange={(e) => patch(i, { kind: e.target.value as QuestionDraft['kind'] })}
                   data-testid={`sv-k${i}`}
