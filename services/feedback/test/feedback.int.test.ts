@@ -275,6 +275,10 @@ describe('trainer feedback and analytics', () => {
     expect((await call('GET', '/feedback/analytics', tok.asha)).statusCode).toBe(403);
     const other = r.analytics.responses[200].parse((await call('GET', '/feedback/analytics', tok.adminB)).json()).data;
     expect(other.total).toBe(0);
+    // Reads write nothing: gym B has only read, so it has no author secret yet.
+    for (const url of ['/feedback/my', '/feedback/surveys', '/feedback?limit=5', '/feedback/assignees'])
+      expect((await call('GET', url, tok.adminB)).statusCode).toBe(200);
+    expect(await t.db.selectFrom('author_secrets').selectAll().where('org_id', '=', orgB).execute()).toEqual([]);
   });
 });
 

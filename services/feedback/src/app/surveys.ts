@@ -11,7 +11,7 @@ import {
 import { AppError, enqueue, isStaff, isUniqueViolation, makeEnvelope, metadataOf, newId, notFound, type RequestContext } from '@akhada/kit';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
-import { authorKeyOf } from '../db/author-keys.ts';
+import { authorKeyOf, existingAuthorKeyOf } from '../db/author-keys.ts';
 import type { FeedbackDb, MembersTable, SurveysTable } from '../db/schema.ts';
 import { isOpenOn, toSurvey } from '../views/survey-view.ts';
 import { DEFAULT_TIME_ZONE, dateIn, type FeedbackDeps } from './deps.ts';
@@ -138,7 +138,8 @@ export const deleteSurvey = async (deps: Deps, ctx: RequestContext, id: string) 
 
 const answeredSet = async (db: Db, ctx: RequestContext, ids: string[]): Promise<Set<string>> => {
   if (ids.length === 0) return new Set();
-  const key = await authorKeyOf(db, ctx.orgId, ctx.userId);
+  const key = await existingAuthorKeyOf(db, ctx.orgId, ctx.userId);
+  if (!key) return new Set();
   const rows = await db.selectFrom('survey_responses').select('survey_id').where('respondent_key', '=', key).where('survey_id', 'in', ids).execute();
   return new Set(rows.map((r) => r.survey_id));
 };

@@ -11,7 +11,7 @@ import { AppError, executeCommandIn, isStaff, metadataOf, newId, notFound, retry
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { ticketAggregate } from '../aggregates/ticket.ts';
-import { authorKeyOf } from '../db/author-keys.ts';
+import { authorKeyOf, existingAuthorKeyOf } from '../db/author-keys.ts';
 import { namesFor } from '../db/names-repo.ts';
 import type { FeedbackDb, FeedbackTable } from '../db/schema.ts';
 import type { TicketCommand } from '../domain/ticket/decider.ts';
@@ -25,7 +25,7 @@ const inTransaction = <T>(db: Kysely<FeedbackDb>, work: (trx: Transaction<Feedba
   retryOnConflict(() => db.transaction().execute(work), { maxRetries: 3 });
 
 const view = async (db: Db, ctx: RequestContext, rows: FeedbackTable[]): Promise<Feedback[]> => {
-  const key = await authorKeyOf(db, ctx.orgId, ctx.userId);
+  const key = await existingAuthorKeyOf(db, ctx.orgId, ctx.userId);
   const names = await namesFor(db, ctx.orgId, rows);
   return rows.map((r) => toFeedback(r, key, names));
 };
@@ -43,7 +43,7 @@ const visibleTicket = async (db: Db, ctx: RequestContext, id: string): Promise<{
     .where('archived_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw notFound('Feedback');
-  const mine = row.author_key === (await authorKeyOf(db, ctx.orgId, ctx.userId));
+  const mine = row.author_key === (await existingAuthorKeyOf(db, ctx.orgId, ctx.userId));
   if (mine) return { row, mine };
   if (isStaff(ctx) && ctx.locationIds.includes(row.location_id)) return { row, mine };
   throw notFound('Feedback');
@@ -170,7 +170,8 @@ export const listFeedback = async (deps: Deps, ctx: RequestContext, q: z.output<
 };
 
 export const myFeedback = async (deps: Deps, ctx: RequestContext, q: z.output<typeof MyFeedbackQuery>) => {
-  const key = await authorKeyOf(deps.db, ctx.orgId, ctx.userId);
+  const key = await existingAuthorKeyOf(deps.db, ctx.orgId, ctx.userId);
+  if (!key) return page([], 0, q.page, q.limit);
   let base = deps.db.selectFrom('feedback').where('org_id', '=', ctx.orgId).where('author_key', '=', key).where('archived_at', 'is', null);
   if (q.status) base = base.where('status', '=', q.status);
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);

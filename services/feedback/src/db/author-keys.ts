@@ -18,3 +18,9 @@ export const authorKeyOf = async (db: Executor<FeedbackDb>, orgId: string, userI
   }
   return createHmac('sha256', row.secret).update(userId).digest('base64url');
 };
+
+/** The caller's keyed hash for reads: null while the organization has no secret yet (then nobody has written anything). */
+export const existingAuthorKeyOf = async (db: Executor<FeedbackDb>, orgId: string, userId: string): Promise<string | null> => {
+  const row = await db.selectFrom('author_secrets').select('secret').where('org_id', '=', orgId).executeTakeFirst();
+  return row ? createHmac('sha256', row.secret).update(userId).digest('base64url') : null;
+};

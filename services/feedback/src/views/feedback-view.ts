@@ -15,7 +15,7 @@ const split = (name: string): { firstName: string; lastName: string } => {
  * A ticket row as the contract shows it. An anonymous ticket has no author in its row (nothing to leak); `isMine`
  * compares the caller's keyed hash, so the author still recognizes their own.
  */
-export const toFeedback = (row: FeedbackTable, callerKey: string, names: Names): Feedback => {
+export const toFeedback = (row: FeedbackTable, callerKey: string | null, names: Names): Feedback => {
   const trainer = row.trainer_id ? names.trainers.get(row.trainer_id) : undefined;
   const assignee = row.assigned_to ? names.staff.get(row.assigned_to) : undefined;
   const responses = row.responses.map((r) => ({ message: r.message, respondedBy: split(r.byName), respondedAt: new Date(r.at).toISOString() }));
