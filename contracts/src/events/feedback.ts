@@ -46,11 +46,8 @@ export const FeedbackResponded = defineEvent(
     respondedById: z.uuid(),
     respondedByName: z.string(),
     respondedAt: z.iso.datetime({ offset: true }),
-    /**
-     * Whom to tell: the author, also for anonymous tickets (the author reads their own response). Consumers must not
-     * show this id to staff; it is the recipient only.
-     */
-    recipientId: z.uuid(),
+    /** Whom to tell: the author; null for anonymous tickets (no event names their author; they read the response in My Feedback). */
+    recipientId: z.uuid().nullable(),
     isAnonymous: z.boolean(),
   }),
 );

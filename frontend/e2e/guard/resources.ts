@@ -1,6 +1,6 @@
 // Real resources the id routes point at, made in a gym through the public API, and a way to read each back as its
 // owner sees it (to prove a foreign caller changed nothing). Keyed by the first segment of the route's path.
-import { attendanceRoutes, memberRoutes, notificationRoutes, paymentsRoutes, trainersRoutes } from '@akhada/contracts';
+import { attendanceRoutes, feedbackRoutes, memberRoutes, notificationRoutes, paymentsRoutes, trainersRoutes } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Actor, Api, Gym } from './actors.ts';
 
@@ -137,11 +137,49 @@ const paymentOf = async (api: Api, gym: Gym): Promise<Resource> => {
 };
 RESOURCE_FACTORIES.payments = paymentOf;
 
-/** The factory a route's id is made by: its path's first segment; payments' routes about a member or trainer take theirs. */
+/** Feedback: a ticket (the owner's own complaint) and a survey (active, for all members), read back as the owner sees them. */
+RESOURCE_FACTORIES.feedback = async (api, gym) => {
+  const owner = gym.owner;
+  const body = { type: 'complaint', title: 'Guard ticket', description: 'Made by the cross-organization guard', priority: 'high' };
+  const created = await api.call('POST', '/feedback', body, owner.token);
+  if (created.status !== 201) throw new Error(`guard: submit feedback answered ${created.status}: ${JSON.stringify(created.json)}`);
+  const id = feedbackRoutes.submit.responses[201].parse(created.json).data._id;
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', `/feedback/${id}`, undefined, owner.token);
+      if (r.status === 404) return undefined;
+      const f = feedbackRoutes.get.responses[200].parse(r.json).data;
+      return { version: f.version, status: f.status, responses: f.responses.length, assignedTo: f.assignedTo };
+    },
+  };
+};
+RESOURCE_FACTORIES['feedback/surveys'] = async (api, gym) => {
+  const owner = gym.owner;
+  const today = new Date().toISOString().slice(0, 10);
+  const body = { title: 'Guard survey', questions: [{ kind: 'rating', text: 'How was it?' }], startsOn: today, endsOn: today, isActive: true };
+  const created = await api.call('POST', '/feedback/surveys', body, owner.token);
+  if (created.status !== 201) throw new Error(`guard: create survey answered ${created.status}: ${JSON.stringify(created.json)}`);
+  const id = feedbackRoutes.createSurvey.responses[201].parse(created.json).data._id;
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', `/feedback/surveys/${id}`, undefined, owner.token);
+      if (r.status === 404) return undefined;
+      const s = feedbackRoutes.getSurvey.responses[200].parse(r.json).data;
+      return { title: s.title, isActive: s.isActive, totalResponses: s.totalResponses, updatedAt: s.updatedAt };
+    },
+  };
+};
+
+/** The factory a route's id is made by: its path's first segment; payments' routes about a member or trainer take theirs, feedback's surveys are a kind of their own. */
 export const resourceKind = (path: string): string => {
   const [, first = '', second = ''] = path.split('/');
   if (first === 'payments' && second === 'member') return 'members';
   if (first === 'payments' && second === 'trainer') return 'trainers';
   if (first === 'payments' && second === 'invoices') return 'invoices';
+  if (first === 'feedback' && second === 'surveys') return 'feedback/surveys';
   return first;
 };

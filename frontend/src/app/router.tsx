@@ -44,6 +44,7 @@ const QrScannerPage = lazyPage(async () => (await import('../features/attendance
 const KioskPage = lazyPage(async () => (await import('../features/attendance/routes/kiosk-page')).KioskPage, ['attendance', 'errors']);
 const ChatPage = lazyPage(async () => (await import('../features/chat/routes/chat-page')).ChatPage, ['chat']);
 const MyQrPage = lazyPage(async () => (await import('../features/attendance/routes/my-qr-page')).MyQrPage, ['attendance']);
+const FeedbackPage = lazyPage(async () => (await import('../features/feedback/routes/feedback-page')).FeedbackPage, ['feedback']);
 const SettingsRoute = lazyPage(async () => (await import('./routes/settings-route')).SettingsRoute);
 const PaymentDashboardPage = lazyPage(async () => (await import('../features/payments/routes/payment-dashboard-page')).PaymentDashboardPage, ['payments']);
 const RecordPaymentPage = lazyPage(async () => (await import('../features/payments/routes/record-payment-page')).RecordPaymentPage, ['payments']);
@@ -193,7 +194,9 @@ export const routes: RouteObject[] = [
                   ['me/payments', MyPaymentsPage],
                 ] as const
               ).map(([path, Page]) => ({ path, element: <Page />, handle: handle({ page: Page }) })),
-              ...(['inventory', 'feedback'] as const).map((area) => ({
+              { path: 'feedback', element: <FeedbackPage />, handle: handle({ page: FeedbackPage }) },
+              { path: 'feedback/:section', element: <FeedbackPage />, handle: handle({ page: FeedbackPage }) },
+              ...(['inventory'] as const).map((area) => ({
                 path: area,
                 element: <PlaceholderPage area={area} />,
                 handle: handle({ page: PlaceholderPage }),

@@ -14,6 +14,7 @@ import type enSettings from './en/settings.json';
 import type enShell from './en/shell.json';
 import type enTrainers from './en/trainers.json';
 import type enPayments from './en/payments.json';
+import type enFeedback from './en/feedback.json';
 
 /** The shape of one language's texts (English is the reference; the parity test keeps Hindi identical). */
 export interface Resources {
@@ -33,6 +34,7 @@ export interface Resources {
   attendance: typeof enAttendance;
   chat: typeof enChat;
   payments: typeof enPayments;
+  feedback: typeof enFeedback;
 }
 
 export const defaultNS = 'common';
@@ -55,6 +57,7 @@ export const ALL_NS = [
   'attendance',
   'chat',
   'payments',
+  'feedback',
 ] as const;
 export type Namespace = (typeof ALL_NS)[number];
 export const namespaces: readonly Namespace[] = ALL_NS;

@@ -1,6 +1,7 @@
 import {
   AuthEvents,
   ErrorBody,
+  FeedbackEvents,
   MemberEvents,
   PaymentEvents,
   topicOf,
@@ -152,7 +153,9 @@ beforeAll(async () => {
   infra = await testInfra();
   schema = uniqueSchema('trainers');
   producer = createEventBus({ clientId: `test-producer-${schema}`, brokers: infra.brokers, logger: createLogger('trainers-test', 'warn') });
-  await producer.ensureTopics(topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('payments')].includes(t.topic)));
+  await producer.ensureTopics(
+    topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('payments'), topicOf('feedback')].includes(t.topic)),
+  );
   keys = await createTestKeys();
   const config = BaseConfig.parse({
     NODE_ENV: 'test',
@@ -173,7 +176,7 @@ beforeAll(async () => {
     bus,
     db: dbh.db,
     logger,
-    groups: { auth: `${schema}.auth`, members: `${schema}.members`, payments: `${schema}.payments` },
+    groups: { auth: `${schema}.auth`, members: `${schema}.members`, payments: `${schema}.payments`, feedback: `${schema}.feedback` },
     startAt: 'now',
   });
   app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock });
@@ -819,6 +822,32 @@ describe('seed', () => {
     expect(id).toBe(userId);
     expect((await call(ownerA, 'GET', `/trainers/${id}`)).body.data).toMatchObject({ status: 'active', specialization: ['strength_training', 'cardio'] });
     expect(await approveDemoTrainer(gatewayUrl, token, { email, firstName: 'Arjun', lastName: 'Nair', phone: '+91 98220 33333' })).toBe(userId);
+  });
+});
+
+describe('ratings from the feedback service', () => {
+  it('shows the newest { average, count } published for the trainer; an older figure arriving late changes nothing', async () => {
+    const t = await create(ownerA);
+    const rating = (average: number, count: number, asOfVersion: number) =>
+      makeEnvelope(FeedbackEvents.TrainerRatingChanged, { ...meta(t._id, orgA), data: { trainerId: t._id, average, count, asOfVersion } });
+    await produce(topicOf('feedback'), rating(4.5, 2, 2));
+    await produce(topicOf('feedback'), rating(4, 1, 1));
+    await eventually(
+      async () =>
+        expect(trainersRoutes.get.responses[200].parse((await call(ownerA, 'GET', `/trainers/${t._id}`)).body).data.rating).toEqual({ average: 4.5, count: 2 }),
+      60_000,
+      'rating applied',
+    );
+    await produce(topicOf('feedback'), rating(3.67, 3, 3));
+    await eventually(
+      async () =>
+        expect(trainersRoutes.get.responses[200].parse((await call(ownerA, 'GET', `/trainers/${t._id}`)).body).data.rating).toEqual({
+          average: 3.67,
+          count: 3,
+        }),
+      60_000,
+      'newer rating applied',
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import type { HttpDeps } from '@akhada/kit';
+import type { Directory, HttpDeps } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { FeedbackDb } from '../db/schema.ts';
 
@@ -6,7 +6,15 @@ import type { FeedbackDb } from '../db/schema.ts';
 export interface FeedbackDeps {
   db: Kysely<FeedbackDb>;
   clock: () => Date;
+  /** The kit's organization directory: locations and their time zones. */
+  directory: Directory;
 }
 
-/** What buildApp needs: the HTTP side (logger, verifier, readiness) and the use cases' dependencies. */
-export interface AppDeps extends HttpDeps, FeedbackDeps {}
+/** What buildApp needs: the HTTP side (logger, verifier, readiness, directory) and the use cases' dependencies. */
+export interface AppDeps extends Omit<HttpDeps, 'directory'>, FeedbackDeps {}
+
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+/** `YYYY-MM-DD` of an instant in a time zone. */
+export const dateIn = (timeZone: string, at: Date): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);

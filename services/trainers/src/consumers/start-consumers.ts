@@ -6,13 +6,14 @@ import { clientHandlers } from './clients.ts';
 import { earningsHandlers } from './earnings.ts';
 import { onInvitationAccepted, onInvitationFailed, onInvitationSent } from './invitations.ts';
 import { onUserRegistered } from './join-code-trainer.ts';
+import { ratingHandlers } from './ratings.ts';
 
 export interface ConsumerOptions {
   bus: EventBus;
   db: Kysely<TrainersDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { auth?: string; members?: string; payments?: string };
+  groups?: { auth?: string; members?: string; payments?: string; feedback?: string };
   /**
    * 'beginning' (the service): a group without committed offsets reads the whole topic, so the read models are complete.
    * 'now' (tests): skip history, and resolve only once the group has joined so nothing produced afterwards is missed.
@@ -35,4 +36,5 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
     },
     { name: 'trainers.members', groupId: o.groups?.members ?? 'trainers.members', topic: topicOf('members'), handlers: clientHandlers },
     { name: 'trainers.payments', groupId: o.groups?.payments ?? 'trainers.payments', topic: topicOf('payments'), handlers: earningsHandlers },
+    { name: 'trainers.feedback', groupId: o.groups?.feedback ?? 'trainers.feedback', topic: topicOf('feedback'), handlers: ratingHandlers },
   ]);

@@ -103,4 +103,16 @@ export const migrations: Record<string, Migration> = {
       await sql`create index trainer_earnings_trainer_idx on trainer_earnings (trainer_id, paid_on)`.execute(db);
     },
   },
+  '0003_trainer_ratings': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('trainer_ratings')
+        .addColumn('trainer_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('average', 'double precision', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('as_of_version', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -86,8 +86,18 @@ export interface TrainerEarningsTable {
   updated_at: Date;
 }
 
+/** Each trainer's rating as the feedback service last published it (feedback.trainer_rating_changed; the newest version wins). */
+export interface TrainerRatingsTable {
+  trainer_id: string;
+  org_id: string;
+  average: number;
+  count: number;
+  as_of_version: number;
+}
+
 export interface TrainersDb extends KitTables {
   trainer_earnings: TrainerEarningsTable;
+  trainer_ratings: TrainerRatingsTable;
   trainers: TrainersTable;
   trainer_certifications: TrainerCertificationsTable;
   trainer_sessions: TrainerSessionsTable;

@@ -9,9 +9,13 @@ export interface TrainerScope {
   locationIds: string[];
 }
 
-export type TrainerRow = Selectable<TrainersTable> & { current_clients: number };
+export type TrainerRow = Selectable<TrainersTable> & { current_clients: number; rating_average: number; rating_count: number };
 
 const currentClients = sql<number>`(select count(*)::int from trainer_clients c where c.trainer_id = trainers.id and not c.archived)`.as('current_clients');
+
+/** The rating the feedback service published for the trainer ({0, 0} until the first). */
+const ratingAverage = sql<number>`coalesce((select r.average from trainer_ratings r where r.trainer_id = trainers.id), 0)`.as('rating_average');
+const ratingCount = sql<number>`coalesce((select r.count from trainer_ratings r where r.trainer_id = trainers.id), 0)`.as('rating_count');
 
 const availabilitySql = sql<AvailabilityStatus>`case when not trainers.is_available then 'unavailable'
   when (select count(*) from trainer_clients c where c.trainer_id = trainers.id and not c.archived) >= trainers.max_clients then 'fully_booked'
@@ -86,11 +90,17 @@ export const setAccountStatus = async (db: Executor<TrainersDb>, id: string, acc
 
 /** One trainer of the scope, with the count of their current clients. */
 export const findTrainer = async (db: Executor<TrainersDb>, scope: TrainerScope, id: string): Promise<TrainerRow | undefined> =>
-  inScope(db, scope).selectAll('trainers').select(currentClients).where('trainers.id', '=', id).executeTakeFirst();
+  inScope(db, scope).selectAll('trainers').select([currentClients, ratingAverage, ratingCount]).where('trainers.id', '=', id).executeTakeFirst();
 
 /** The trainer by id in the organization, whatever the location (for the trainer's own record). */
 export const findTrainerInOrg = async (db: Executor<TrainersDb>, orgId: string, id: string): Promise<TrainerRow | undefined> =>
-  db.selectFrom('trainers').selectAll('trainers').select(currentClients).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('trainers')
+    .selectAll('trainers')
+    .select([currentClients, ratingAverage, ratingCount])
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 export interface TrainerFilter {
   search?: string | undefined;
@@ -128,7 +138,7 @@ export const findTrainerPage = async (
   const { n } = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   const rows = await q
     .selectAll('trainers')
-    .select(currentClients)
+    .select([currentClients, ratingAverage, ratingCount])
     .orderBy('trainers.created_at', 'desc')
     .orderBy('trainers.id', 'desc')
     .limit(limit)
@@ -226,3 +236,21 @@ export const countExpiringCertifications = async (db: Executor<TrainersDb>, scop
       .where('tc.expiry_date', '<=', to)
       .executeTakeFirstOrThrow()
   ).n;
+
+/** Keeps the newest rating figure published by the feedback service (an older or repeated one changes nothing). */
+export const upsertTrainerRating = async (
+  db: Executor<TrainersDb>,
+  row: { trainer_id: string; org_id: string; average: number; count: number; as_of_version: number },
+): Promise<void> => {
+  await db
+    .insertInto('trainer_ratings')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .column('trainer_id')
+        .doUpdateSet((eb) => ({ average: eb.ref('excluded.average'), count: eb.ref('excluded.count'), as_of_version: eb.ref('excluded.as_of_version') }))
+        .where('trainer_ratings.as_of_version', '<', (eb) => eb.ref('excluded.as_of_version'))
+        .where('trainer_ratings.org_id', '=', (eb) => eb.ref('excluded.org_id')),
+    )
+    .execute();
+};

@@ -30,8 +30,8 @@ export const toTrainer = (row: TrainerRow, certifications: TrainerCertifications
     isAvailable: row.is_available,
     bio: row.bio,
     certifications: certifications.filter((c) => c.trainer_id === row.id).map((c) => toCertification(c, today)),
-    // Ratings come from the feedback service once it publishes them.
-    rating: { average: 0, count: 0 },
+    // From the feedback service's trainer_rating_changed events.
+    rating: { average: Math.round(Number(row.rating_average) * 100) / 100, count: Number(row.rating_count) },
     availabilityStatus: availabilityOf({ isAvailable: row.is_available, currentClients, maxClients: row.max_clients }),
     clientCapacity: clientCapacity(currentClients, row.max_clients),
     status: row.status,
