@@ -95,10 +95,18 @@ export const TwoFactorStatus = z.object({
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
 /** A new secret to scan; sign-in does not ask for codes until it is confirmed with one (PUT enabled: true). */
 export const TwoFactorSetup = z.object({ secret: z.string(), otpauthUri: z.string() });
-export const UpdateTwoFactorBody = z.discriminatedUnion('enabled', [
-  z.object({ enabled: z.literal(true), method: z.enum(['totp']).default('totp'), code: TwoFactorCode }),
-  z.object({ enabled: z.literal(false), password: Text('Password').min(1, 'Password is required').max(200, 'Password must be at most 200 characters long') }),
-]);
+/** On: a code of the secret just set up. Off: the password. */
+export const UpdateTwoFactorBody = z
+  .object({
+    enabled: z.boolean({ message: 'Say whether two-factor authentication is on' }),
+    method: z.enum(['totp']).default('totp'),
+    code: TwoFactorCode.optional(),
+    password: Text('Password').min(1, 'Password is required').max(200, 'Password must be at most 200 characters long').optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.enabled && !b.code) ctx.addIssue({ code: 'custom', path: ['code'], message: 'Enter the 6-digit code from your authenticator app' });
+    if (!b.enabled && !b.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required' });
+  });
 export const RegisterBody = z
   .object({
     firstName: trimmed('First name', 50),

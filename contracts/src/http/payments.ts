@@ -471,7 +471,10 @@ export const VerifyBody = z.object({
 });
 export type VerifyBody = z.infer<typeof VerifyBody>;
 /** Razorpay's webhook body (only the fields read; the HMAC is of the raw bytes). */
-export const RazorpayWebhookBody = z.object({ event: z.string(), payload: z.record(z.string(), z.unknown()) }).loose();
+/** Razorpay's event names are dotted lower-case words; any such name is accepted (and an unknown one ignored, so Razorpay never retries it). */
+export const RazorpayWebhookBody = z
+  .object({ event: z.string().regex(/^[a-z][a-z0-9_.]{0,63}$/, 'Not a Razorpay event name'), payload: z.record(z.string(), z.unknown()) })
+  .loose();
 export const RazorpayStatus = z.object({
   /** Keys are configured for the organization: online options are shown. */
   enabled: z.boolean(),

@@ -102,6 +102,13 @@ const FIELD_HINTS: Record<string, Hint> = {
 const ROUTE_HINTS: Record<string, Hint> = {
   // Admins may add trainers, not admins: a trainer keeps the sample valid for every role the route lists.
   'auth.createStaff.role': () => 'trainer',
+  // Two-factor: turning it off with a password (a wrong one is a 400 that changes nothing); a code has six digits.
+  'auth.updateTwoFactor.enabled': () => false,
+  'auth.updateTwoFactor.password': () => 'guard password',
+  'auth.login.twoFactorCode': () => '123456',
+  'auth.updateTwoFactor.code': () => '123456',
+  // Razorpay names its events in dotted lower case.
+  'payments.razorpayWebhook.event': () => 'payment.captured',
   // Razorpay's key ids and GST numbers have fixed shapes.
   'payments.putRazorpayIntegration.keyId': () => 'rzp_test_Guard0000Sample',
   'payments.putRazorpayIntegration.keySecret': () => 'guard_key_secret_0000',

@@ -50,12 +50,12 @@ export const setupTwoFactor = async (deps: Pick<AuthDeps, 'db' | 'secrets'>, ctx
 export const updateTwoFactor = async (
   deps: Pick<AuthDeps, 'db' | 'secrets' | 'clock' | 'passwords'>,
   ctx: RequestContext,
-  body: { enabled: true; code: string } | { enabled: false; password: string },
+  body: { enabled: boolean; code?: string | undefined; password?: string | undefined },
 ): Promise<{ status: TwoFactorStatus; recoveryCodes: string[] | null }> => {
   const now = deps.clock();
   if (!body.enabled) {
     const user = await findUserInOrg(deps.db, ctx.userId, ctx.orgId);
-    if (!user || !(await deps.passwords.verify(user.password_hash, body.password)))
+    if (!user || !(await deps.passwords.verify(user.password_hash, body.password ?? '')))
       throw new AppError(400, 'WRONG_PASSWORD', 'Your password is incorrect', [{ path: 'password', message: 'Your password is incorrect' }]);
     await deps.db.transaction().execute((trx) => disableTwoFactor(trx, ctx.userId));
     return { status: await statusOf(deps.db, ctx.userId), recoveryCodes: null };
@@ -64,7 +64,7 @@ export const updateTwoFactor = async (
     const row = await twoFactorOf(trx, ctx.userId, { forUpdate: true });
     if (row?.secret) throw conflict('CONFLICT', 'Two-factor authentication is already on.');
     if (!row?.pending_secret) throw conflict('CONFLICT', 'Set up an authenticator app first.');
-    const step = totpStep(deps.secrets.open(row.pending_secret), body.code, now);
+    const step = totpStep(deps.secrets.open(row.pending_secret), body.code ?? '', now);
     if (step === null) throw INVALID_CODE(400);
     await enableSecret(trx, ctx.userId, row.pending_secret, now, step);
     const codes = newRecoveryCodes();
