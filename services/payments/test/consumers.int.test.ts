@@ -124,7 +124,7 @@ describe("members' events", () => {
     ]);
     const member = await runtime.dbh.db.selectFrom('pay_members').selectAll().where('id', '=', memberId).executeTakeFirstOrThrow();
     expect(member).toMatchObject({ first_name: 'Meera', membership_type: 'premium', end_date: '2027-02-01', status: 'active' });
-    const types = (await runtime.dbh.db.selectFrom('outbox').select('payload').where('key', '=', rows[1]!.id).execute()).map(
+    const types = (await runtime.dbh.db.selectFrom('outbox').select('payload').where('key', '=', rows[1]!.id).orderBy('id').execute()).map(
       (r) => (r.payload as { type: string }).type,
     );
     expect(types).toEqual(['payments.payment_recorded', 'payments.payment_completed']);
