@@ -1,6 +1,6 @@
 // Real resources the id routes point at, made in a gym through the public API, and a way to read each back as its
 // owner sees it (to prove a foreign caller changed nothing). Keyed by the first segment of the route's path.
-import { attendanceRoutes, feedbackRoutes, memberRoutes, notificationRoutes, paymentsRoutes, trainersRoutes } from '@akhada/contracts';
+import { attendanceRoutes, authRoutes, chatRoutes, feedbackRoutes, memberRoutes, notificationRoutes, paymentsRoutes, trainersRoutes } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Actor, Api, Gym } from './actors.ts';
 
@@ -170,6 +170,76 @@ RESOURCE_FACTORIES['feedback/surveys'] = async (api, gym) => {
       if (r.status === 404) return undefined;
       const s = feedbackRoutes.getSurvey.responses[200].parse(r.json).data;
       return { title: s.title, isActive: s.isActive, totalResponses: s.totalResponses, updatedAt: s.updatedAt };
+    },
+  };
+};
+
+/** Retries a call until it answers one of `ok` (another service learns of what it needs from events), else throws. */
+const until = async (what: string, call: () => ReturnType<Api['call']>, ok = [200, 201]) => {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const r = await call();
+    if (ok.includes(r.status)) return r;
+    if (Date.now() > deadline) throw new Error(`guard: ${what} answered ${r.status} for 30 s: ${r.text.slice(0, 200)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
+/** Auth: another signed-in device (session) of gym B's owner, read back from the owner's list of devices. */
+RESOURCE_FACTORIES.auth = async (api, gym) => {
+  const owner = gym.owner;
+  const device = await api.signIn({ email: owner.email, password: owner.password });
+  const mine = authRoutes.listDevices.responses[200].parse((await api.call('GET', '/auth/sessions', undefined, device.token)).json).data;
+  const id = mine.find((d) => d.current)!._id;
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', '/auth/sessions', undefined, owner.token);
+      const d = authRoutes.listDevices.responses[200].parse(r.json).data.find((x) => x._id === id);
+      return d ? { id: d._id, device: d.device } : undefined;
+    },
+  };
+};
+
+/** Invoices: gym B's location set up as unregistered (a bill of supply), a completed payment, and its invoice. */
+RESOURCE_FACTORIES.invoices = async (api, gym) => {
+  const owner = gym.owner;
+  const location = { locationId: gym.locationId, gstRegistered: false, stateCode: '27', legalName: 'Guard B Fitness', address: 'Pune', invoicePrefix: 'GB' };
+  await until('tax settings', () => api.call('PUT', '/payments/tax-settings', { sacCode: '999723', locations: [location] }, owner.token));
+  const member = await api.newMember(gym);
+  const body = { paymentCategory: 'member', paymentType: 'personal_training', amount: 1200, description: 'Guard invoice', member, status: 'completed' };
+  const paid = await until('record a completed payment', () => api.call('POST', '/payments', body, owner.token));
+  const paymentId = paymentsRoutes.create.responses[201].parse(paid.json).data._id;
+  const issued = await until('issue its invoice', () => api.call('POST', '/payments/invoices', { paymentId }, owner.token));
+  const id = (issued.json as { data: { _id: string } }).data._id;
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', `/payments/invoices/${id}`, undefined, owner.token);
+      if (r.status === 404) return undefined;
+      const inv = (r.json as { data: Record<string, unknown> }).data;
+      return { number: inv.number, total: inv.total ?? inv.totalAmount };
+    },
+  };
+};
+
+/** Chat: a group of gym B's owner with a staff member, read back as the owner sees it (its last message, its version). */
+RESOURCE_FACTORIES.chat = async (api, gym) => {
+  const owner = gym.owner;
+  const admin = gym.roles.admin ?? (await api.withAllRoles(gym)).roles.admin;
+  const body = { type: 'group', name: 'Guard group', participants: [{ user: admin.userId }] };
+  const created = await until('create a chat group', () => api.call('POST', '/chat/conversations', body, owner.token));
+  const id = chatRoutes.create.responses[201].parse(created.json).data._id;
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', `/chat/conversations/${id}`, undefined, owner.token);
+      if (r.status === 404) return undefined;
+      const c = chatRoutes.conversation.responses[200].parse(r.json).data;
+      return { name: c.name, participants: c.participants.length, lastMessage: c.lastMessage };
     },
   };
 };
