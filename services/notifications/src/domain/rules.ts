@@ -191,7 +191,7 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
     type: 'feedback',
     preference: 'feedback',
     priority: 'medium',
-    tell: [{ to: 'participant', template: 'feedback_response', category: 'feedback_response', action: { url: '/dashboard/feedback/mine', key: 'view' } }],
+    tell: [{ to: 'participant', template: 'feedback_response', category: 'feedback_response', action: { url: '/dashboard/feedback/my', key: 'view' } }],
     params: (f) => ({ subject: str(f.data.title) }),
   },
   // Chat: each recipient of a message, in-app only (the chat itself is live; this is the bell for whoever was away).
