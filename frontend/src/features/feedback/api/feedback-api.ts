@@ -7,6 +7,7 @@ import {
   type RespondFeedbackBody,
   type SubmitFeedbackBody,
   type SurveyBody,
+  trainersRoutes,
 } from '@akhada/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -49,6 +50,17 @@ export const useAnalytics = (p: AnalyticsParams) =>
     queryFn: async ({ signal }) =>
       parseResponse(r.analytics.responses[200], await callRoute(r.analytics, { query: q(p), signal }), 'GET /feedback/analytics').data,
     placeholderData: keepPreviousData,
+  });
+
+/** The gym's trainers (first 100, by the trainers service) for the queue's trainer filter. */
+export const useTrainerOptions = () =>
+  useQuery({
+    queryKey: ['feedback', 'trainer-options'] as const,
+    queryFn: async ({ signal }) =>
+      parseResponse(trainersRoutes.list.responses[200], await callRoute(trainersRoutes.list, { query: { limit: 100 }, signal }), 'GET /trainers').data.map(
+        (tr) => ({ id: tr._id, name: `${tr.user.firstName} ${tr.user.lastName}`.trim() }),
+      ),
+    staleTime: 60_000,
   });
 
 export const useAssignees = (enabled: boolean) =>

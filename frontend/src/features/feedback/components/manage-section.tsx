@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/spinner';
 import { formatDateTime } from '../../../lib/format';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
-import { useAssignees, useFeedbackList, useFeedbackMutations, type ListParams } from '../api/feedback-api';
+import { useAssignees, useFeedbackList, useFeedbackMutations, useTrainerOptions, type ListParams } from '../api/feedback-api';
 import { ageHours, SLA_HOURS, useFlash } from '../lib/use-flash';
 import { PriorityBadge, Stars, StatusBadge } from './ticket-bits';
 
@@ -188,6 +188,7 @@ export function ManageSection() {
   const [filters, setFilters] = useState<ListParams>({ page: 1, limit: 10 });
   const list = useFeedbackList(filters);
   const assignees = useAssignees(true);
+  const trainers = useTrainerOptions();
   const flash = useFlash();
   const set = (k: keyof ListParams, v: string) => setFilters((f) => ({ ...f, [k]: v === '' ? undefined : k === 'rating' ? Number(v) : v, page: 1 }));
   const select = (k: 'type' | 'status' | 'priority', options: readonly string[], prefix: string) => (
@@ -215,6 +216,17 @@ export function ManageSection() {
         {select('type', TYPES, 'types')}
         {select('status', STATUSES, 'statuses')}
         {select('priority', PRIORITIES, 'priorities')}
+        <label className="fb-inline-field">
+          <span>{t('feedback:manage.trainer')}</span>
+          <select className="input select" value={filters.trainerId ?? ''} onChange={(e) => set('trainerId', e.target.value)} data-testid="fb-filter-trainer">
+            <option value="">{t('feedback:manage.any')}</option>
+            {(trainers.data ?? []).map((tr) => (
+              <option key={tr.id} value={tr.id}>
+                {tr.name}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="fb-inline-field">
           <span>{t('feedback:manage.rating')}</span>
           <select className="input select" value={filters.rating ?? ''} onChange={(e) => set('rating', e.target.value)} data-testid="fb-filter-rating">
