@@ -11,10 +11,10 @@
 // On a shared machine run it under the e2e lock:  flock /tmp/akhada-e2e.lock npm run bench:chat
 import { authRoutes, CHAT_SOCKET_EVENTS, ChatSocketMessage } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
-import { loadavg } from 'node:os';
 import { io, type Socket } from 'socket.io-client';
 import { provision } from '../provision.ts';
 import { startStack } from '../stack.ts';
+import { call as apiCall, load, percentile } from './bench-api.ts';
 
 const PEOPLE = Number(process.env.BENCH_CHAT_SOCKETS ?? 200);
 const GROUPS = Number(process.env.BENCH_CHAT_CONVERSATIONS ?? 20);
@@ -27,20 +27,8 @@ const SMTP = { smtpPort: 30_525, httpPort: 30_025 };
 const DATABASE = 'akhada_bench_chat';
 const TARGET = { p99Ms: 500 };
 
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-const pct = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
-
-const call = async (base: string, method: string, p: string, body?: unknown, token?: string) => {
-  const res = await fetch(`${base}/api${p}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, json: (await res.json().catch(() => undefined)) as { data: { _id: string } } & Record<string, unknown> };
-};
+const call = (base: string, method: string, p: string, body?: unknown, token?: string) =>
+  apiCall<{ data: { _id: string } } & Record<string, unknown>>(base, method, p, body, token);
 const must = async (what: string, p: ReturnType<typeof call>, ok = [200, 201]) => {
   const r = await p;
   if (!ok.includes(r.status)) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.json)}`);
@@ -235,8 +223,8 @@ export async function main(root: string): Promise<void> {
       for (const at of arrivedAt.get(m) ?? []) latencies.push(at - s.at);
     }
     const sorted = latencies.sort((x, y) => x - y);
-    const p50 = pct(sorted, 50);
-    const p99 = pct(sorted, 99);
+    const p50 = percentile(sorted, 50);
+    const p99 = percentile(sorted, 99);
     const exactlyOnce = complete === okMessages && duplicates === 0 && missingDeliveries === 0;
     lines.push(
       '',

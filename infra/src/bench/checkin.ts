@@ -13,17 +13,18 @@
 // BENCH_SECONDS (10) after BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (32). The load average is printed with the
 // figures: on a shared machine run it under the e2e lock, when the machine is otherwise quiet:
 //   flock /tmp/akhada-e2e.lock npm run bench:checkin
-import { attendanceRoutes, authRoutes } from '@akhada/contracts';
+import { attendanceRoutes } from '@akhada/contracts';
 import autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { provision } from '../provision.ts';
 import { startStack } from '../stack.ts';
+import { call, load, percentile, registerBenchGym } from './bench-api.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -37,36 +38,9 @@ const DATABASE = 'akhada_bench_checkin';
 const TARGET = { rps: 1_500, p99Ms: 50, pgbenchShare: 0.5, pushP99Ms: 300 };
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
-const call = async (base: string, method: string, p: string, body?: unknown, token?: string) => {
-  const res = await fetch(`${base}/api${p}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, json: (await res.json().catch(() => undefined)) as unknown };
-};
-
 /** A new gym on the Enterprise plan (no member limit) and its owner's token, as a customer would make one. */
 const newGym = async (base: string) => {
-  const email = `bench-${randomUUID().slice(0, 8)}@example.in`;
-  const password = 'bench password 1';
-  const reg = await call(base, 'POST', '/auth/register', {
-    firstName: 'Bench',
-    lastName: 'Owner',
-    email,
-    phone: '+91 90000 00000',
-    password,
-    role: 'admin',
-    gymName: 'Bench gym',
-  });
-  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.json)}`);
-  const login = await call(base, 'POST', '/auth/login', { email, password });
-  const { token } = authRoutes.login.responses[200].parse(login.json).data;
+  const token = await registerBenchGym(base);
   const plan = await call(base, 'PUT', '/settings/plan', { plan: 'enterprise' }, token);
   if (plan.status !== 200) throw new Error(`plan: ${plan.status} ${JSON.stringify(plan.json)}`);
   return token;
@@ -165,8 +139,6 @@ const presencePushExists = (root: string): boolean => {
   const consumers = path.join(root, 'services', 'notifications', 'src', 'consumers');
   return existsSync(path.join(consumers, 'attendance.ts'));
 };
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 export async function main(root: string): Promise<void> {
   process.env.AKHADA_TOPIC_NAMESPACE = 'bench';

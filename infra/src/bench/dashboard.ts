@@ -14,11 +14,10 @@
 // BENCH_SECONDS (10) after BENCH_WARMUP_SECONDS (3). On a shared machine run it under the e2e lock:
 //   flock /tmp/akhada-e2e.lock npm run bench:dashboard
 import autocannon from 'autocannon';
-import { randomUUID } from 'node:crypto';
-import { loadavg } from 'node:os';
 import pg from 'pg';
 import { provision } from '../provision.ts';
 import { startStack } from '../stack.ts';
+import { call, load, percentile, registerBenchGym } from './bench-api.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -72,37 +71,9 @@ const LAST = [
   'Chopra',
 ];
 
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
-const call = async (base: string, method: string, p: string, body?: unknown, token?: string) => {
-  const res = await fetch(`${base}/api${p}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, json: (await res.json().catch(() => undefined)) as unknown };
-};
-
 /** A new gym and its owner's token, as a customer would make one; its organization and location from the token. */
 const newGym = async (base: string) => {
-  const email = `bench-${randomUUID().slice(0, 8)}@example.in`;
-  const password = 'bench password 1';
-  const reg = await call(base, 'POST', '/auth/register', {
-    firstName: 'Bench',
-    lastName: 'Owner',
-    email,
-    phone: '+91 90000 00000',
-    password,
-    role: 'admin',
-    gymName: 'Bench gym',
-  });
-  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.json)}`);
-  const login = await call(base, 'POST', '/auth/login', { email, password });
-  const token = (login.json as { data: { token: string } }).data.token;
+  const token = await registerBenchGym(base);
   const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { org: string; locs: string[] };
   return { token, orgId: claims.org, locationId: claims.locs[0]! };
 };
