@@ -9,6 +9,7 @@ import { paymentsRoutes } from './payments.ts';
 import { chatRoutes } from './chat.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { dashboardRoutes } from './dashboard.ts';
+import { inventoryRoutes } from './inventory.ts';
 import type { RouteContract } from './route.ts';
 
 export interface RegisteredRoute {
@@ -37,4 +38,5 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('chat', 'chat', chatRoutes),
   ...group('feedback', 'feedback', feedbackRoutes),
   ...group('dashboard', 'dashboard', dashboardRoutes),
+  ...group('inventory', 'inventory', inventoryRoutes),
 ];
