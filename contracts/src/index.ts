@@ -26,3 +26,5 @@ export * as PaymentEvents from './events/payments.ts';
 export * as FeedbackEvents from './events/feedback.ts';
 export * as ChatEvents from './events/chat.ts';
 export * as DashboardEvents from './events/dashboard.ts';
+export * as InventoryEvents from './events/inventory.ts';
+export * from './events/inventory-sale.ts';

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { Role } from '../enums.ts';
-import { authRoutes } from './auth.ts';
-import { memberRoutes } from './members.ts';
-import { notificationRoutes } from './notifications.ts';
-import { publicRoutes } from './public.ts';
-import { trainersRoutes } from './trainers.ts';
-import { attendanceRoutes } from './attendance.ts';
-import { paymentsRoutes } from './payments.ts';
-import { chatRoutes } from './chat.ts';
-import { feedbackRoutes } from './feedback.ts';
-import { dashboardRoutes } from './dashboard.ts';
 import { allRouteContracts } from './all-routes.ts';
 import * as contracts from '../index.ts';
 
@@ -38,19 +28,8 @@ describe('route registry', () => {
   });
 
   it('lists every route of every route group exactly once', () => {
-    const groups = [
-      authRoutes,
-      memberRoutes,
-      notificationRoutes,
-      publicRoutes,
-      trainersRoutes,
-      attendanceRoutes,
-      paymentsRoutes,
-      chatRoutes,
-      feedbackRoutes,
-      dashboardRoutes,
-    ].flatMap((g) => Object.values(g));
-    expect(allRouteContracts.map((r) => r.contract)).toEqual(groups);
+    // Which groups: the next test (every exported `*Routes` group); here, that none is registered twice.
+    expect(new Set(allRouteContracts.map((r) => r.contract)).size).toBe(allRouteContracts.length);
     expect(new Set(allRouteContracts.map((r) => r.name)).size).toBe(allRouteContracts.length);
     expect(new Set(allRouteContracts.map((r) => `${r.contract.method} ${r.contract.path}`)).size).toBe(allRouteContracts.length);
   });
