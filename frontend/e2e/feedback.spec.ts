@@ -1,6 +1,6 @@
 // Feedback end to end in headless Chromium against the real stack: a member submits a complaint on the Submit
 // Feedback screen, the owner finds it in Manage Feedback, responds and resolves it in one step, and the member sees the
-// response and the new status in My Feedback.
+// response and the new status in My Feedback, and a notification saying so.
 import type { Browser, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -77,6 +77,17 @@ describe('feedback', () => {
     const mine = mp.getByTestId('fb-my-item').filter({ hasText: 'Treadmill belt slipping' });
     await expect.poll(async () => (await mine.getByTestId('fb-status').textContent())?.trim(), { timeout: 10_000 }).toBe('Resolved');
     expect(await mine.getByTestId('fb-response').textContent()).toContain('Fixed the belt this morning, thank you!');
+
+    // …and is told: a notification (notifications' rule for feedback.feedback_responded), linking to My Feedback.
+    await expect
+      .poll(
+        async () => {
+          await mp.goto('/dashboard/notifications');
+          return mp.getByText('The gym replied to “Treadmill belt slipping”.').count();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBeGreaterThan(0);
 
     await memberCtx.close();
     await ownerCtx.close();

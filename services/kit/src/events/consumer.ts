@@ -30,6 +30,8 @@ export interface StartedConsumer extends RunningConsumer {
   joined: Promise<void>;
 }
 
+const DEFAULT_PARTITIONS_CONCURRENTLY = 4;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** `from` wins; `fromBeginning` is the older spelling (true → 'beginning', false → 'latest'). */
@@ -50,6 +52,7 @@ export const runConsumer = async <DB extends KitTables>({
   handlers,
   logger,
   maxAttempts = 5,
+  partitionsConcurrently = DEFAULT_PARTITIONS_CONCURRENTLY,
   from,
   fromBeginning,
 }: {
@@ -61,6 +64,12 @@ export const runConsumer = async <DB extends KitTables>({
   handlers: EventHandler<DB>[];
   logger: Logger;
   maxAttempts?: number;
+  /**
+   * Partitions handled at once (default 4): a backlog on one topic (a bulk import of members) does not hold back a
+   * complaint's notification on another. Each handler runs in its own transaction with the inbox, and a handler that
+   * fails (a deadlock with a sibling included) is retried, so handlers only need to be correct per aggregate.
+   */
+  partitionsConcurrently?: number;
   /** Where a new group starts (default 'beginning'). */
   from?: StartAt;
   fromBeginning?: boolean;
@@ -74,6 +83,7 @@ export const runConsumer = async <DB extends KitTables>({
     groupId,
     topics,
     from: startOf(from, fromBeginning, 'beginning'),
+    partitionsConcurrently,
     onMessage: async ({ topic, partition, offset, value: raw }, heartbeat) => {
       let envelope: EventEnvelope<unknown>;
       try {

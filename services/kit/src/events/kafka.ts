@@ -44,6 +44,11 @@ export interface SubscribeOptions {
   from: StartAt;
   /** Called for one message at a time per partition; the offset is committed after it resolves. */
   onMessage(message: ReceivedMessage, heartbeat: () => Promise<void>): Promise<void>;
+  /**
+   * How many of the member's partitions are handled at once (default 1). Order within a partition — one aggregate's
+   * events — is kept either way; more lets one busy topic or partition not hold back the others' messages.
+   */
+  partitionsConcurrently?: number;
 }
 
 export interface Subscription {
@@ -156,7 +161,7 @@ export const createEventBus = ({ clientId, brokers, logger }: { clientId: string
       });
     },
 
-    async subscribe({ groupId, topics, from, onMessage }) {
+    async subscribe({ groupId, topics, from, onMessage, partitionsConcurrently = 1 }) {
       // 'now' captures the end offsets before the consumer exists, and seeks there when it first joins: kafkajs emits
       // GROUP_JOIN synchronously, before the first fetch. A later rebalance keeps the committed position.
       const ends = from === 'now' ? await endOffsets(topics) : undefined;
@@ -190,6 +195,7 @@ export const createEventBus = ({ clientId, brokers, logger }: { clientId: string
       await consumer.subscribe({ topics, fromBeginning: from === 'beginning' });
       await consumer.run({
         autoCommit: true,
+        partitionsConsumedConcurrently: Math.max(1, Math.floor(partitionsConcurrently)),
         eachMessage: ({ topic, partition, message, heartbeat }) =>
           onMessage(
             { topic, partition, offset: message.offset, key: message.key?.toString('utf8') ?? null, value: message.value?.toString('utf8') ?? '' },
