@@ -64,4 +64,6 @@ export const sessionAggregate = defineAggregate<AttendanceDb, SessionCommand, Se
   projections: [projectSessions],
   toIntegrationEvents,
   topic: topicOf('attendance'),
+  // A member's stream grows by two events a visit, for years: a check-in folds at most 50 of them after the snapshot.
+  snapshot: { every: 50, schema: 1 },
 });

@@ -85,6 +85,20 @@ export const kitMigrations: Record<string, Migration> = {
       await db.schema.createIndex('kit_locations_org_idx').on('kit_locations').column('org_id').execute();
     },
   },
+  '0000_kit_snapshots': {
+    async up(db: Kysely<unknown>) {
+      // The state of a long stream at a version (aggregates that opt in): a command folds only the events after it.
+      await db.schema
+        .createTable('snapshots')
+        .addColumn('stream_id', 'text', (c) => c.primaryKey())
+        .addColumn('stream_version', 'integer', (c) => c.notNull())
+        // The state's shape: a snapshot of another shape is ignored (the stream is folded from the start).
+        .addColumn('schema', 'integer', (c) => c.notNull())
+        .addColumn('state', 'jsonb', (c) => c.notNull())
+        .addColumn('taken_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
 };
 
 /** Kysely table types of the kit's tables, to merge into each service's DB interface. */
@@ -122,6 +136,7 @@ export interface KitTables {
     attempts: number;
     created_at: import('kysely').Generated<Date>;
   };
+  snapshots: { stream_id: string; stream_version: number; schema: number; state: unknown; taken_at: import('kysely').Generated<Date> };
   /** The organization directory (kit): plan and trial end of every organization, from auth's events. */
   kit_organizations: { org_id: string; plan: string; trial_ends_at: Date | null; updated_at: Date };
   kit_locations: { location_id: string; org_id: string; name: string; city: string; timezone: string };

@@ -4,7 +4,7 @@ import type { KitTables } from '../db/kit-migrations.ts';
 import { fold, type Decider } from '../domain/decider.ts';
 import { ConcurrencyError } from '../errors.ts';
 import type { EventMetadata } from './envelope.ts';
-import { appendToStream, readStream, type StoredEvent } from './event-store.ts';
+import { appendToStream, readStream, readStreamAfter, type StoredEvent } from './event-store.ts';
 import { enqueue } from './outbox.ts';
 
 /** An inline projection: updates a read table from one stored event, inside the command's transaction. */
@@ -22,6 +22,12 @@ export interface Aggregate<DB, C, E extends { type: string }, S> {
   /** Internal event → the integration events other services see ([] for events that stay internal). */
   toIntegrationEvents(stored: StoredEvent<E>): EventEnvelope[];
   topic: string;
+  /**
+   * Streams that grow without end (a member's visits) keep a snapshot of their state every `every` events, so a command
+   * folds at most `every` events, not years of them. The state must survive JSON (plain objects, strings, numbers);
+   * raise `schema` when its shape changes and older snapshots are ignored.
+   */
+  snapshot?: { every: number; schema: number };
 }
 
 export const defineAggregate = <DB extends KitTables, C, E extends { type: string }, S>(aggregate: Aggregate<DB, C, E, S>): Aggregate<DB, C, E, S> => aggregate;
@@ -53,19 +59,56 @@ export const executeCommandIn = async <DB extends KitTables, C, E extends { type
   const streamId = aggregate.streamId(id);
   const { decider } = aggregate;
   const kitTrx = trx as unknown as Transaction<KitTables>;
-  const past = await readStream<E>(kitTrx, streamId);
+  const past = await loadState(kitTrx, aggregate, streamId);
   if (expectedVersion !== undefined && expectedVersion !== past.version) throw onStale ? onStale() : new ConcurrencyError(streamId, expectedVersion);
-  const state = fold(
-    decider,
-    past.events.map((p) => p.event),
-  );
+  const { state } = past;
   const decided = decider.decide(command, state);
   const { stored, version } = await appendToStream(kitTrx, streamId, past.version, decided, metadata);
   for (const event of stored) {
     for (const project of aggregate.projections) await project(trx, event);
     for (const envelope of aggregate.toIntegrationEvents(event)) await enqueue(trx, aggregate.topic, envelope);
   }
-  return { state: decided.reduce((s, e) => decider.evolve(s, e), state), events: stored, version };
+  const after = decided.reduce((s, e) => decider.evolve(s, e), state);
+  const snap = aggregate.snapshot;
+  if (snap && stored.length > 0 && Math.floor(version / snap.every) > Math.floor(past.version / snap.every)) {
+    const row = { stream_id: streamId, stream_version: version, schema: snap.schema, state: JSON.stringify(after) };
+    await kitTrx
+      .insertInto('snapshots')
+      .values(row)
+      .onConflict((oc) => oc.column('stream_id').doUpdateSet({ stream_version: version, schema: snap.schema, state: row.state, taken_at: new Date() }))
+      .execute();
+  }
+  return { state: after, events: stored, version };
+};
+
+/** A stream's state and version: from its snapshot (when the aggregate keeps them) and the events after it. */
+const loadState = async <DB, C, E extends { type: string }, S>(
+  trx: Transaction<KitTables>,
+  aggregate: Aggregate<DB, C, E, S>,
+  streamId: string,
+): Promise<{ state: S; version: number }> => {
+  const { decider, snapshot } = aggregate;
+  if (snapshot) {
+    const snap = await trx
+      .selectFrom('snapshots')
+      .select(['stream_version', 'state'])
+      .where('stream_id', '=', streamId)
+      .where('schema', '=', snapshot.schema)
+      .executeTakeFirst();
+    if (snap) {
+      const rest = await readStreamAfter<E>(trx, streamId, snap.stream_version);
+      const state = rest.reduce((s, e) => decider.evolve(s, e.event), snap.state as S);
+      return { state, version: rest.at(-1)?.streamVersion ?? snap.stream_version };
+    }
+  }
+  const past = await readStream<E>(trx, streamId);
+  return {
+    state: fold(
+      decider,
+      past.events.map((p) => p.event),
+    ),
+    version: past.version,
+  };
 };
 
 /** Runs `work` (a whole transaction) again, up to `maxRetries` times, when another writer appended to a stream first. */

@@ -34,6 +34,12 @@ export const readStream = async <E extends { type: string }>(
   return { events: rows.map((r) => toStored<E>(r)), version: rows.at(-1)?.stream_version ?? 0 };
 };
 
+/** The events of a stream after `afterVersion`, in order (a snapshot covers the ones before). */
+export const readStreamAfter = async <E extends { type: string }>(db: Executor<KitTables>, streamId: string, afterVersion: number): Promise<StoredEvent<E>[]> =>
+  (
+    await db.selectFrom('events').selectAll().where('stream_id', '=', streamId).where('stream_version', '>', afterVersion).orderBy('stream_version').execute()
+  ).map((r) => toStored<E>(r));
+
 /** Every stream in commit order of position, a batch at a time: what projection rebuilds replay. */
 export const readAll = async <E extends { type: string }>(
   db: Executor<KitTables>,
