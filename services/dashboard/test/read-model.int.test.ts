@@ -403,6 +403,9 @@ describe('GET /dashboard/search', () => {
     expect(asha.slice(1).map((r) => r.kind)).toEqual(['payment', 'payment']); // her two payments
     expect((await results('98765 00006', token)).map((r) => r.id)).toEqual([m6]);
     expect((await results('9876500003', token)).map((r) => r.id)).toEqual([m3]);
+    // Every word, in any order; a word that matches nobody leaves nothing.
+    expect((await results('sharma asha', token))[0]).toMatchObject({ kind: 'member', id: m1 });
+    expect(await results('asha zzzq', token)).toEqual([]);
     expect((await results('ishaan', token)).map((r) => [r.kind, r.href])).toEqual([
       ['trainer', `/dashboard/trainers/${t1}`],
       ['payment', expect.stringMatching(/^\/dashboard\/payments\//)],

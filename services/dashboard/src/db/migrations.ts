@@ -108,4 +108,15 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table payments add column category text not null default 'member', add column refunded_paise integer not null default 0`.execute(db);
     },
   },
+  '0003_search_knn': {
+    async up(db: Kysely<unknown>) {
+      // Search ranks by trigram distance through a GiST index (k-nearest-neighbour: the best few matches come straight
+      // from the index, however many rows match a common surname), and matches every word as a substring, so the
+      // full-text column and the GIN indexes it replaces go.
+      await sql`create index people_search_gist_idx on people using gist (search_text public.gist_trgm_ops)`.execute(db);
+      await sql`create index payments_search_gist_idx on payments using gist (search_text public.gist_trgm_ops)`.execute(db);
+      await sql`drop index people_search_trgm_idx, people_search_tsv_idx, payments_search_trgm_idx`.execute(db);
+      await sql`alter table people drop column search_tsv`.execute(db);
+    },
+  },
 };
