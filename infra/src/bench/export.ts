@@ -48,7 +48,7 @@ const seed = async (databaseUrl: string, org: string, loc: string, n: number) =>
     await client.query(
       `insert into members (id, org_id, location_id, first_name, last_name, email, phone, membership_type, membership_status,
                             payment_frequency, fee_paise, start_date, end_date, registered_at, version, account_status, payment_method)
-       select gen_random_uuid(), $1, $2, 'Member' || i, 'Sharma, "' || i || '"', 'm' || i || '.' || left($1::text, 8) || '@example.in',
+       select gen_random_uuid(), $1::uuid, $2::uuid, 'Member' || i, 'Sharma, "' || i || '"', 'm' || i || '.' || left($1::text, 8) || '@example.in',
               '+91 9' || lpad(i::text, 9, '0'), 'basic', 'active', 'monthly', 150000, current_date, current_date + 30, now(), 1, 'active', 'upi'
          from generate_series(1, $3::int) as i`,
       [org, loc, n],
