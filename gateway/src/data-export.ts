@@ -29,7 +29,11 @@ export const registerDataExport = (
 
   const fetchExport = (req: FastifyRequest, type: DataType, format: string) => {
     const path = EXPORT_SOURCES[type]!;
-    return fetch(`${upstreamOf(serviceOf(path))}${path}?format=${format}`, {
+    // Attendance's export defaults to the last 30 days: the whole record is asked for (its contract allows 10 years back).
+    const since = new Date();
+    since.setUTCFullYear(since.getUTCFullYear() - 10, since.getUTCMonth(), since.getUTCDate() + 2);
+    const range = type === 'attendance' ? `&startDate=${since.toISOString().slice(0, 10)}` : '';
+    return fetch(`${upstreamOf(serviceOf(path))}${path}?format=${format}${range}`, {
       headers: {
         authorization: req.headers.authorization ?? '',
         'x-request-id': req.id,
@@ -98,7 +102,8 @@ export const registerDataExport = (
           await note(`The ${type} export is not available yet.`);
           continue;
         }
-        const res = await fetchExport(req, type, format).catch(() => null);
+        // Payments has CSV only: in the zip its file is CSV whatever the format asked for.
+        const res = await fetchExport(req, type, type === 'payments' ? 'csv' : format).catch(() => null);
         if (!res) {
           await note(`The ${type} service did not answer; try again shortly.`);
           continue;
