@@ -26,14 +26,14 @@ const COLUMNS: ExportColumn<FeedbackTable>[] = [
   { header: 'resolvedAt', value: (r) => (r.resolved_at ? new Date(r.resolved_at).toISOString() : null) },
 ];
 
-/** Owners and admins: the feedback of their locations. A member: what they wrote (anonymous included, found by their author key). */
+/** Owners and admins: the feedback of their locations (archived, i.e. deleted, tickets left out as in every list). A member: what they wrote (anonymous included, found by their author key). */
 export const exportFeedback = async (deps: Pick<FeedbackDeps, 'db'>, ctx: RequestContext, q: ServiceExportQuery) => {
   if (!isStaff(ctx) && ctx.role !== 'member') throw forbidden('Only gym owners and admins, or a member for their own feedback, can export feedback');
   const own = ctx.role === 'member';
   const key = own ? await existingAuthorKeyOf(deps.db, ctx.orgId, ctx.userId) : null;
   const rows = keysetPages<FeedbackTable>(async (after) => {
     if (own ? !key : ctx.locationIds.length === 0) return [];
-    let query = deps.db.selectFrom('feedback').selectAll().where('org_id', '=', ctx.orgId);
+    let query = deps.db.selectFrom('feedback').selectAll().where('org_id', '=', ctx.orgId).where('archived_at', 'is', null);
     query = own ? query.where('author_key', '=', key!) : query.where('location_id', 'in', ctx.locationIds);
     if (after) query = query.where('id', '>', after.id);
     return (await query.orderBy('id').limit(PAGE).execute()) as FeedbackTable[];

@@ -36,7 +36,16 @@ export const exportFile = <R>(rows: AsyncIterable<R>, columns: ExportColumn<R>[]
         for await (const r of rows) yield columns.map((c) => c.value(r));
       })(),
       { objectMode: true },
-    ).pipe(stringify({ header: true, columns: columns.map((c) => c.header), escape_formulas: true, record_delimiter: 'windows', bom: true }));
+    ).pipe(
+      stringify({
+        header: true,
+        columns: columns.map((c) => c.header),
+        escape_formulas: true,
+        record_delimiter: 'windows',
+        bom: true,
+        cast: { boolean: (v) => (v ? 'true' : 'false') },
+      }),
+    );
     return { contentType: 'text/csv; charset=utf-8', fileName: `${baseName}.csv`, body };
   }
   const body = Readable.from(
