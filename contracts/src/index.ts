@@ -16,6 +16,7 @@ export * from './http/members.ts';
 export * from './http/notifications.ts';
 export * from './http/public.ts';
 export * from './http/all-routes.ts';
+export * from './http/data.ts';
 export * from './realtime.ts';
 export * as AuthEvents from './events/auth.ts';
 export * as MemberEvents from './events/members.ts';

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { mergedApiDocument, registerApiDocs } from './api-docs.ts';
 import { bodyLimitText, declaredTooLarge, readBody, rewindBody, tooLarge } from './body-limit.ts';
 import { pickEncoding } from './encoding.ts';
+import { registerDataExport } from './data-export.ts';
 import { loadFrontend } from './frontend-files.ts';
 import { cookieLanguage, loadLandingPages } from './landing-page.ts';
 import { loadLandingContent, registerPublicContent, type LandingDocuments } from './public-content.ts';
@@ -151,6 +152,8 @@ export const buildGateway = async (opts: GatewayOptions) => {
 
   // The landing page's content is the gateway's own answer (before the proxies: /api/public/* otherwise goes to auth).
   registerPublicContent(app, { documents: landing, rateLimitPerMinute: authRateLimit });
+  // Settings → Data management's export: composed here from each service's own streamed export (before the proxies: /api/settings/* otherwise goes to auth).
+  registerDataExport(app, { routes, verifier: opts.verifier, rateLimitPerMinute: userRateLimit });
 
   /**
    * The bearer token, checked once per request before the rate limit (so a signed-in caller is limited as a user):

@@ -142,6 +142,7 @@ const commands: Record<string, () => Promise<void>> = {
   'bench-checkin': async () => (await import('./bench/checkin.ts')).main(root),
   'bench-dashboard': async () => (await import('./bench/dashboard.ts')).main(root),
   'bench-chat': async () => (await import('./bench/chat.ts')).main(root),
+  'bench-export': async () => (await import('./bench/export.ts')).main(root),
   'new-service': async () => (await import('./new-service.ts')).main(root, process.argv.slice(3)),
   // The script prints its figures and exits by itself.
   'web-budgets': async () => {

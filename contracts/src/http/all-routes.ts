@@ -10,6 +10,7 @@ import { chatRoutes } from './chat.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { inventoryRoutes } from './inventory.ts';
+import { dataRoutes } from './data.ts';
 import type { RouteContract } from './route.ts';
 
 export interface RegisteredRoute {
@@ -39,4 +40,6 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('feedback', 'feedback', feedbackRoutes),
   ...group('dashboard', 'dashboard', dashboardRoutes),
   ...group('inventory', 'inventory', inventoryRoutes),
+  // Answered by the gateway itself (it composes the services' own exports); the prefix `settings` is auth's.
+  ...group('auth', 'data', dataRoutes),
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ComplaintCategory, FeedbackPriority, FeedbackStatus, FeedbackType, MembershipType } from '../enums.ts';
+import { ServiceExportQuery } from './data.ts';
 import { ANY_ROLE, DateWithin, IdParams, IsoDateTime, ok, okMessage, Pagination, Problem, route, Text } from './route.ts';
 
 /**
@@ -481,5 +482,14 @@ export const feedbackRoutes = {
     auth: true,
     roles: STAFF,
     summary: 'Results per question: averages, distributions, NPS, sample text answers.',
+  }),
+  export: route({
+    method: 'GET',
+    path: '/feedback/export',
+    query: ServiceExportQuery,
+    responses: { 200: z.string(), 400: Problem, 401: Problem, 403: Problem },
+    auth: true,
+    roles: ['owner', 'admin', 'member'],
+    summary: 'The organization’s feedback (staff; anonymous feedback without its author) or one’s own (a member), streamed.',
   }),
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccountStatus, Gender, MembershipStatus, MembershipType, PaymentFrequency, PaymentMethod, Specialization } from '../enums.ts';
 import { Email, Phone } from './auth.ts';
+import { ServiceExportQuery } from './data.ts';
 import {
   BirthDate,
   DateWithin,
@@ -383,5 +384,14 @@ export const memberRoutes = {
     auth: true,
     roles: STAFF,
     summary: 'Remove a measurement recorded by mistake.',
+  }),
+  export: route({
+    method: 'GET',
+    path: '/members/export',
+    query: ServiceExportQuery,
+    responses: { 200: z.string(), 400: Problem, 401: Problem, 403: Problem },
+    auth: true,
+    roles: ['owner', 'admin', 'member'],
+    summary: 'The organization’s members (staff) or one’s own profile (a member) as a CSV or JSON file, streamed.',
   }),
 } as const;

@@ -700,8 +700,9 @@ export const paymentsRoutes = {
     query: PaymentExportQuery,
     responses: { 200: z.string(), 400: Problem, 401: Problem, 403: Problem },
     auth: true,
-    roles: STAFF,
-    summary: 'The filtered payments as a CSV file download, streamed.',
+    // A member exports their own payments (Settings → Data management, DPDP access): the usual scope applies.
+    roles: STAFF_MEMBER,
+    summary: 'The filtered payments as a CSV file download, streamed (a member: their own payments).',
     description: 'Content-Type text/csv; charset=utf-8 with Content-Disposition attachment; filename="payments-<start>-<end>.csv". Amounts in rupees.',
   }),
   reports: route({

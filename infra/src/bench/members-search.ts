@@ -77,14 +77,14 @@ const LAST = [
 const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
 
 /** An ES256 key, its JWKS served over HTTP, and tokens signed with it (what auth does for real). */
-const startIssuer = async () => {
+export const startIssuer = async (port = JWKS_PORT) => {
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'bench', alg: 'ES256', use: 'sig' };
   const server: Server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ keys: [jwk] }));
   });
-  await new Promise<void>((resolve) => server.listen(JWKS_PORT, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const token = (claims: Record<string, unknown>) => {
     const now = Math.floor(Date.now() / 1000);
     const head = b64url(JSON.stringify({ alg: 'ES256', kid: 'bench', typ: 'JWT' }));
@@ -92,7 +92,7 @@ const startIssuer = async () => {
     const sig = signWith('sha256', Buffer.from(`${head}.${body}`), { key: privateKey, dsaEncoding: 'ieee-p1363' });
     return `${head}.${body}.${b64url(sig)}`;
   };
-  return { url: `http://127.0.0.1:${JWKS_PORT}/jwks.json`, token, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { url: `http://127.0.0.1:${port}/jwks.json`, token, close: () => new Promise<void>((r) => server.close(() => r())) };
 };
 
 /** 20,000 members of one organization over two locations, a deterministic mix of names, states and dates. */

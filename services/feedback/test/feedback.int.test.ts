@@ -209,6 +209,8 @@ describe('anonymous tickets', () => {
       (await call('GET', `/feedback/${id}`, tok.admin)).body,
       (await call('GET', '/feedback?limit=100', tok.owner)).body,
       (await call('GET', '/feedback/analytics', tok.owner)).body,
+      (await call('GET', '/feedback/export?format=csv', tok.owner)).body,
+      (await call('GET', '/feedback/export?format=json', tok.owner)).body,
       JSON.stringify(await t.db.selectFrom('feedback').selectAll().where('id', '=', id).execute()),
       JSON.stringify(
         (await sql<{ data: unknown; metadata: unknown }>`select data, metadata from events where stream_id = ${`feedback-${id}`}`.execute(t.db)).rows,
@@ -225,6 +227,18 @@ describe('anonymous tickets', () => {
     expect(own.adminResponse?.message).toContain('sorry');
     expect((await call('GET', `/feedback/${id}`, tok.vikram)).statusCode).toBe(200);
     expect((await call('GET', `/feedback/${id}`, tok.asha)).statusCode).toBe(404);
+    // Exports: the staff's has the ticket without its author; the author's own has it; another member's and another gym's do not.
+    const staffExport = (await call('GET', '/feedback/export?format=json', tok.owner)).json() as {
+      id: string;
+      authorId: string | null;
+      authorName: string | null;
+    }[];
+    expect(staffExport.find((f) => f.id === id)).toMatchObject({ authorId: null, authorName: null });
+    const ownExport = (await call('GET', '/feedback/export?format=json', tok.vikram)).json() as { id: string }[];
+    expect(ownExport.map((f) => f.id)).toContain(id);
+    expect((await call('GET', '/feedback/export?format=csv', tok.asha)).body).not.toContain(id);
+    expect((await call('GET', '/feedback/export?format=csv', tok.adminB)).body).not.toContain(id);
+    expect((await call('GET', '/feedback/export', tok.trainer)).statusCode).toBe(403);
   });
 
   it('count towards the per-person rate limit (429), and nothing is written then', async () => {

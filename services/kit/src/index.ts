@@ -27,3 +27,4 @@ export { openApiDocument, type OpenApiDocument } from './http/openapi.ts';
 export { ResponseContractError } from './http/response-serializer.ts';
 export type { OpsApp } from './http/ops.ts';
 export * from './events/rebuild.ts';
+export * from './http/export-file.ts';

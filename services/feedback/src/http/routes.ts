@@ -2,6 +2,7 @@ import { feedbackRoutes as r } from '@akhada/contracts';
 import { addRoute, requireRole } from '@akhada/kit';
 import { feedbackAnalytics } from '../app/analytics.ts';
 import type { FeedbackDeps } from '../app/deps.ts';
+import { exportFeedback } from '../app/export-feedback.ts';
 import { createSurvey, deleteSurvey, getSurvey, listSurveys, respondToSurvey, surveyAnalytics, surveyResponses, updateSurvey } from '../app/surveys.ts';
 import {
   archiveFeedback,
@@ -24,6 +25,12 @@ export const registerRoutes = (svc: Svc, deps: FeedbackDeps): void => {
     const data = await submitFeedback(deps, ctx, body);
     reply.code(201);
     return { success: true, data, message: 'Feedback submitted successfully!' };
+  });
+  addRoute(svc, r.export, async ({ ctx, query }, _req, reply) => {
+    requireRole(ctx, r.export.roles);
+    const file = await exportFeedback(deps, ctx, query);
+    reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`);
+    return reply.send(file.body);
   });
   addRoute(svc, r.list, async ({ ctx, query }) => {
     requireRole(ctx, r.list.roles);

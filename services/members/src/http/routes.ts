@@ -4,6 +4,7 @@ import { archiveMember } from '../app/archive-member.ts';
 import { assignTrainer } from '../app/assign-trainer.ts';
 import { cancelMembership } from '../app/cancel-membership.ts';
 import type { MembersDeps } from '../app/deps.ts';
+import { exportMembers } from '../app/export-members.ts';
 import { freezeMembership } from '../app/freeze-membership.ts';
 import { getMember } from '../app/get-member.ts';
 import { getMyMembership } from '../app/get-my-membership.ts';
@@ -29,6 +30,11 @@ export const registerRoutes = (svc: Svc, deps: MembersDeps): void => {
       totalCount: page.totalCount,
       pagination: { page: page.page, limit: page.limit, totalPages: page.totalPages },
     };
+  });
+  addRoute(svc, memberRoutes.export, async ({ query, ctx }, _req, reply) => {
+    const file = exportMembers(deps, ctx, query);
+    reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`);
+    return reply.send(file.body);
   });
   addRoute(svc, memberRoutes.stats, async ({ query, ctx }) => ({ success: true, data: await memberStats(deps, ctx, query) }));
   addRoute(svc, memberRoutes.me, async ({ ctx }) => ({ success: true, data: await getMyMembership(deps, ctx) }));

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useGymSettings } from '../api/get-gym-settings';
 import { useUserSettings } from '../api/get-user-settings';
 import { AppearanceSettings } from '../components/appearance-settings';
+import { DataManagementTab } from '../components/data-management-tab';
 import { NotificationPreferencesTab } from '../components/notification-preferences';
 import { RemoteSection } from '../components/remote-section';
 import '../settings.css';
@@ -28,13 +29,14 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
   useDocumentTitle(t('settings:pageTitle'));
   const user = useUser();
   const admin = user.role === 'owner' || user.role === 'admin';
-  const tabs: Tab[] = admin ? [...BASE_TABS, ...ADMIN_TABS] : [...BASE_TABS];
+  // A member has Data management too: their own data (DPDP).
+  const tabs: Tab[] = admin ? [...BASE_TABS, ...ADMIN_TABS] : [...BASE_TABS, ...(user.role === 'member' ? (['data'] as const) : [])];
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab') as Tab | null;
   const tab: Tab = requested && tabs.includes(requested) ? requested : 'profile';
 
   const userSettings = useUserSettings(tab === 'privacy');
-  const gymSettings = useGymSettings(tab === 'gym' || tab === 'integrations' || tab === 'data');
+  const gymSettings = useGymSettings(tab === 'gym' || tab === 'integrations');
 
   const select = (next: Tab) => {
     const p = new URLSearchParams(params);
@@ -69,9 +71,11 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
     case 'privacy':
       panel = <RemoteSection title={t('settings:privacy.title')} description={t('settings:privacy.description')} query={userSettings} />;
       break;
+    case 'data':
+      panel = <DataManagementTab />;
+      break;
     case 'gym':
     case 'integrations':
-    case 'data':
       panel = <RemoteSection title={t(`settings:${tab}.title`)} description={t(`settings:${tab}.description`)} query={gymSettings} />;
       break;
     default: {
