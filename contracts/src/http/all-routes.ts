@@ -6,6 +6,7 @@ import { publicRoutes } from './public.ts';
 import { trainersRoutes } from './trainers.ts';
 import { attendanceRoutes } from './attendance.ts';
 import { paymentsRoutes } from './payments.ts';
+import { billingRoutes } from './billing.ts';
 import { chatRoutes } from './chat.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { dashboardRoutes } from './dashboard.ts';
@@ -39,4 +40,5 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('feedback', 'feedback', feedbackRoutes),
   ...group('dashboard', 'dashboard', dashboardRoutes),
   ...group('inventory', 'inventory', inventoryRoutes),
+  ...group('payments', 'billing', billingRoutes),
 ];
