@@ -22,8 +22,8 @@ export const PlanUsage = z.object({
 });
 export type PlanUsage = z.infer<typeof PlanUsage>;
 
-export const PlanLimits = z.object({ members: z.number().int().nullable(), trainers: z.number().int().nullable(), locations: z.number().int().nullable() });
-export type PlanLimits = z.infer<typeof PlanLimits>;
+export const BillingLimits = z.object({ members: z.number().int().nullable(), trainers: z.number().int().nullable(), locations: z.number().int().nullable() });
+export type BillingLimits = z.infer<typeof BillingLimits>;
 
 export const BillingPlanOption = z.object({
   plan: PlanId,
@@ -31,7 +31,7 @@ export const BillingPlanOption = z.object({
   price: z.number(),
   gst: z.number(),
   total: z.number(),
-  limits: PlanLimits,
+  limits: BillingLimits,
   /** Usage exceeds this plan's limits: it cannot be chosen (the reason says which limit). */
   fits: z.boolean(),
   reason: z.string().nullable(),
@@ -58,7 +58,7 @@ export const BillingOverview = z.object({
   trialEndsAt: IsoDateTime.nullable(),
   readOnly: z.boolean(),
   usage: PlanUsage,
-  limits: PlanLimits,
+  limits: BillingLimits,
   options: z.array(BillingPlanOption),
   invoices: z.array(SubscriptionInvoice),
 });
