@@ -627,7 +627,10 @@ describe('payments.subscription_paid', () => {
     await expect.poll(async () => (await changed()).length, { timeout: 30_000 }).toBe(1);
     expect((await changed())[0]!.data).toEqual({ orgId: gymC.orgId, plan: 'starter', trialEndsAt: null });
     // An event naming another organization than its envelope's changes nothing.
-    const forged = makeEnvelope(PaymentEvents.SubscriptionPaid, { ...meta(`order2_${uniq}`, gymC.orgId), data: { ...paid.data, organizationId: gymB.orgId, plan: 'pro' } });
+    const forged = makeEnvelope(PaymentEvents.SubscriptionPaid, {
+      ...meta(`order2_${uniq}`, gymC.orgId),
+      data: { ...paid.data, organizationId: gymB.orgId, plan: 'pro' },
+    });
     const barrier = makeEnvelope(PaymentEvents.SubscriptionPaid, { ...meta(`order2_${uniq}`, gymC.orgId), data: { ...paid.data, plan: 'pro' } });
     await produce(topicOf('payments'), forged, barrier);
     await expect.poll(async () => (await orgRow()).plan, { timeout: 30_000 }).toBe('pro');

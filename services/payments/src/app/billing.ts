@@ -1,12 +1,4 @@
-import {
-  PaymentEvents,
-  PlanId,
-  topicOf,
-  type BillingOverview,
-  type PaidPlanId,
-  type SubscriptionInvoice,
-  type SubscriptionOrder,
-} from '@akhada/contracts';
+import { PaymentEvents, PlanId, topicOf, type BillingOverview, type PaidPlanId, type SubscriptionInvoice, type SubscriptionOrder } from '@akhada/contracts';
 import { AppError, enqueue, makeEnvelope, metadataOf, notFound, requireRole, type RequestContext } from '@akhada/kit';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PaymentsDb, SubscriptionOrdersTable } from '../db/schema.ts';
@@ -142,7 +134,12 @@ export const createSubscriptionOrder = async (deps: Deps, ctx: RequestContext, p
   try {
     order = await deps.razorpay
       .client(platform)
-      .orders.create({ amount: split.totalPaise, currency: 'INR', receipt: `plan-${ctx.orgId.slice(0, 30)}`, notes: { orgId: ctx.orgId, plan, kind: 'subscription' } });
+      .orders.create({
+        amount: split.totalPaise,
+        currency: 'INR',
+        receipt: `plan-${ctx.orgId.slice(0, 30)}`,
+        notes: { orgId: ctx.orgId, plan, kind: 'subscription' },
+      });
   } catch (err) {
     throw deps.razorpay.toAppError(err);
   }

@@ -77,7 +77,10 @@ export const registerRoutes = (svc: Svc, deps: PaymentsDeps): void => {
     };
     const raw = (req as unknown as Record<symbol, Buffer | undefined>)[RAW_BODY];
     // An order of Akhada's own account (a plan payment) is checked with the platform secret; anything else is the gym's.
-    const platform = await handlePlatformWebhook(deps, raw, body as never, { signature: header('x-razorpay-signature'), eventId: header('x-razorpay-event-id') });
+    const platform = await handlePlatformWebhook(deps, raw, body as never, {
+      signature: header('x-razorpay-signature'),
+      eventId: header('x-razorpay-event-id'),
+    });
     if (platform) return { success: true, message: platform };
     const outcome = await handleWebhook({ ...deps, logger: req.log as never }, raw, body as never, {
       signature: header('x-razorpay-signature'),

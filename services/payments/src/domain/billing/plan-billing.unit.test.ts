@@ -15,9 +15,21 @@ describe('plan billing rules', () => {
     expect(whyNotFits('enterprise', { members: 900, trainers: 40, locations: 9 })).toBeNull();
   });
   it('splits 18 % GST into CGST + SGST in Akhada’s state, IGST elsewhere', () => {
-    expect(subscriptionGst('starter', '27AAACA1234A1ZK', '27')).toEqual({ taxablePaise: 199_900, cgstPaise: 17_991, sgstPaise: 17_991, igstPaise: 0, totalPaise: 235_882 });
+    expect(subscriptionGst('starter', '27AAACA1234A1ZK', '27')).toEqual({
+      taxablePaise: 199_900,
+      cgstPaise: 17_991,
+      sgstPaise: 17_991,
+      igstPaise: 0,
+      totalPaise: 235_882,
+    });
     expect(subscriptionGst('starter', '27AAACA1234A1ZK', null).igstPaise).toBe(0);
-    expect(subscriptionGst('pro', '27AAACA1234A1ZK', '29')).toEqual({ taxablePaise: 500_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 90_000, totalPaise: 590_000 });
+    expect(subscriptionGst('pro', '27AAACA1234A1ZK', '29')).toEqual({
+      taxablePaise: 500_000,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 90_000,
+      totalPaise: 590_000,
+    });
   });
   it('numbers Akhada’s invoices in their own series', () => {
     expect(subscriptionInvoiceNumber('2026-27', 42)).toBe('AKH/2026-27/000042');
