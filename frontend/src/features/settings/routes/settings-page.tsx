@@ -12,11 +12,12 @@ import { useUserSettings } from '../api/get-user-settings';
 import { AppearanceSettings } from '../components/appearance-settings';
 import { NotificationPreferencesTab } from '../components/notification-preferences';
 import { RemoteSection } from '../components/remote-section';
+import { PlanBilling } from '../components/plan-billing';
 import '../settings.css';
 import { ALL_NS } from '../../../locales/resources';
 
 const BASE_TABS = ['profile', 'security', 'notifications', 'appearance', 'privacy'] as const;
-const ADMIN_TABS = ['gym', 'integrations', 'data'] as const;
+const ADMIN_TABS = ['gym', 'billing', 'integrations', 'data'] as const;
 type Tab = (typeof BASE_TABS)[number] | (typeof ADMIN_TABS)[number];
 
 /**
@@ -68,6 +69,9 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
       break;
     case 'privacy':
       panel = <RemoteSection title={t('settings:privacy.title')} description={t('settings:privacy.description')} query={userSettings} />;
+      break;
+    case 'billing':
+      panel = <PlanBilling />;
       break;
     case 'gym':
     case 'integrations':
