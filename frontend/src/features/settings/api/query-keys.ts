@@ -7,4 +7,5 @@ export const settingsKeys = {
   devices: ['settings', 'login-devices'] as const,
   twoFactor: ['settings', 'two-factor'] as const,
   billing: ['settings', 'billing'] as const,
+  razorpay: ['settings', 'razorpay-integration'] as const,
 };

@@ -13,6 +13,7 @@ import { AppearanceSettings } from '../components/appearance-settings';
 import { NotificationPreferencesTab } from '../components/notification-preferences';
 import { RemoteSection } from '../components/remote-section';
 import { PlanBilling } from '../components/plan-billing';
+import { IntegrationsSettings } from '../components/integrations-settings';
 import '../settings.css';
 import { ALL_NS } from '../../../locales/resources';
 
@@ -35,7 +36,7 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
   const tab: Tab = requested && tabs.includes(requested) ? requested : 'profile';
 
   const userSettings = useUserSettings(tab === 'privacy');
-  const gymSettings = useGymSettings(tab === 'gym' || tab === 'integrations' || tab === 'data');
+  const gymSettings = useGymSettings(tab === 'gym' || tab === 'data');
 
   const select = (next: Tab) => {
     const p = new URLSearchParams(params);
@@ -73,8 +74,10 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
     case 'billing':
       panel = <PlanBilling />;
       break;
-    case 'gym':
     case 'integrations':
+      panel = <IntegrationsSettings />;
+      break;
+    case 'gym':
     case 'data':
       panel = <RemoteSection title={t(`settings:${tab}.title`)} description={t(`settings:${tab}.description`)} query={gymSettings} />;
       break;
