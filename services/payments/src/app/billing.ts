@@ -132,14 +132,12 @@ export const createSubscriptionOrder = async (deps: Deps, ctx: RequestContext, p
   const split = subscriptionGst(plan, platform.gstin, recipient.state);
   let order: { id: string };
   try {
-    order = await deps.razorpay
-      .client(platform)
-      .orders.create({
-        amount: split.totalPaise,
-        currency: 'INR',
-        receipt: `plan-${ctx.orgId.slice(0, 30)}`,
-        notes: { orgId: ctx.orgId, plan, kind: 'subscription' },
-      });
+    order = await deps.razorpay.client(platform).orders.create({
+      amount: split.totalPaise,
+      currency: 'INR',
+      receipt: `plan-${ctx.orgId.slice(0, 30)}`,
+      notes: { orgId: ctx.orgId, plan, kind: 'subscription' },
+    });
   } catch (err) {
     throw deps.razorpay.toAppError(err);
   }
