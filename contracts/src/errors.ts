@@ -114,5 +114,7 @@ export const ErrorCode = z.enum([
   'PAYMENT_NOT_COMPLETED',
   /** 409 (payments): the location's GST settings are missing or incomplete for an invoice. */
   'TAX_SETTINGS_MISSING',
+  'BILLING_NOT_CONFIGURED',
+  'PLAN_TOO_SMALL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -179,3 +179,22 @@ export const InvoiceSendRequested = defineEvent(
     occurredAt: z.iso.datetime({ offset: true }),
   }),
 );
+
+/**
+ * The organization paid Akhada for a month of a plan (platform Razorpay account; captured once). Auth puts the
+ * organization on `plan` (no trial date), which every directory learns from auth.organization_plan_changed.
+ * Aggregate = the Razorpay order id.
+ */
+export const SubscriptionPaid = defineEvent(
+  'payments.subscription_paid',
+  1,
+  z.object({
+    organizationId: z.uuid(),
+    plan: z.enum(['mini', 'starter', 'pro', 'enterprise']),
+    orderId: z.string(),
+    razorpayPaymentId: z.string(),
+    invoiceNumber: z.string(),
+    totalPaise: z.number().int().min(0),
+    paidAt: z.iso.datetime({ offset: true }),
+  }),
+);

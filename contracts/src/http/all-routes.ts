@@ -6,6 +6,7 @@ import { publicRoutes } from './public.ts';
 import { trainersRoutes } from './trainers.ts';
 import { attendanceRoutes } from './attendance.ts';
 import { paymentsRoutes } from './payments.ts';
+import { billingRoutes } from './billing.ts';
 import { chatRoutes } from './chat.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { dashboardRoutes } from './dashboard.ts';
@@ -42,4 +43,5 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('inventory', 'inventory', inventoryRoutes),
   // Answered by the gateway itself (it composes the services' own exports); the prefix `settings` is auth's.
   ...group('auth', 'data', dataRoutes),
+  ...group('payments', 'billing', billingRoutes),
 ];

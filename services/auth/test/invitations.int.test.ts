@@ -1,4 +1,4 @@
-import { AuthEvents, ErrorBody, MemberEvents, TrainerEvents, topicOf, topicSpecs, type EventEnvelope } from '@akhada/contracts';
+import { AuthEvents, ErrorBody, MemberEvents, PaymentEvents, TrainerEvents, topicOf, topicSpecs, type EventEnvelope } from '@akhada/contracts';
 import { createEventBus, createLogger, makeEnvelope, newId, type EventBus, type RunningConsumer } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,14 +180,14 @@ beforeAll(async () => {
     brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:19092').split(','),
     logger: createLogger('auth-test', 'warn'),
   });
-  await producer.ensureTopics(topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('trainers')].includes(t.topic)));
+  await producer.ensureTopics(topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('payments')].includes(t.topic)));
   const schema = auth.runtime.dbh.schema;
   consumers = await startConsumers({
     bus: auth.runtime.bus,
     db: db(),
     logger: auth.runtime.logger,
     clock: () => new Date(Date.now() + offsetMs),
-    groups: { members: `${schema}.members`, trainers: `${schema}.trainers` },
+    groups: { members: `${schema}.members`, trainers: `${schema}.trainers`, payments: `${schema}.payments` },
     startAt: 'now',
   });
   [gymA, gymB] = [await openGym('a'), await openGym('b')];
@@ -601,5 +601,40 @@ describe('PUT /settings/plan', () => {
     expect(org.plan).toBe('free');
     expect(org.trial_ends_at).not.toBeNull();
     expect((await eventsOf(gymB.orgId)).filter((e) => e.type === AuthEvents.OrganizationPlanChanged.type)).toHaveLength(0);
+  });
+});
+
+describe('payments.subscription_paid', () => {
+  it('puts the organization on the plan it paid for (the trial ends) once, announced once; another gym is untouched', async () => {
+    const gymC = await openGym('c');
+    const paid = makeEnvelope(PaymentEvents.SubscriptionPaid, {
+      ...meta(`order_${uniq}`, gymC.orgId),
+      data: {
+        organizationId: gymC.orgId,
+        plan: 'starter',
+        orderId: `order_${uniq}`,
+        razorpayPaymentId: `pay_${uniq}`,
+        invoiceNumber: 'AKH/2026-27/000001',
+        totalPaise: 235_882,
+        paidAt: new Date().toISOString(),
+      },
+    });
+    await produce(topicOf('payments'), paid, paid);
+    const orgRow = () => db().selectFrom('organizations').select(['plan', 'trial_ends_at']).where('id', '=', gymC.orgId).executeTakeFirstOrThrow();
+    await expect.poll(async () => (await orgRow()).plan, { timeout: 30_000 }).toBe('starter');
+    expect((await orgRow()).trial_ends_at).toBeNull();
+    const changed = () => eventsOf(gymC.orgId).then((es) => es.filter((e) => e.type === AuthEvents.OrganizationPlanChanged.type));
+    await expect.poll(async () => (await changed()).length, { timeout: 30_000 }).toBe(1);
+    expect((await changed())[0]!.data).toEqual({ orgId: gymC.orgId, plan: 'starter', trialEndsAt: null });
+    // An event naming another organization than its envelope's changes nothing.
+    const forged = makeEnvelope(PaymentEvents.SubscriptionPaid, {
+      ...meta(`order2_${uniq}`, gymC.orgId),
+      data: { ...paid.data, organizationId: gymB.orgId, plan: 'pro' },
+    });
+    const barrier = makeEnvelope(PaymentEvents.SubscriptionPaid, { ...meta(`order2_${uniq}`, gymC.orgId), data: { ...paid.data, plan: 'pro' } });
+    await produce(topicOf('payments'), forged, barrier);
+    await expect.poll(async () => (await orgRow()).plan, { timeout: 30_000 }).toBe('pro');
+    const other = await db().selectFrom('organizations').select(['plan']).where('id', '=', gymB.orgId).executeTakeFirstOrThrow();
+    expect(other.plan).toBe('free');
   });
 });

@@ -24,6 +24,13 @@ const config = loadConfig(
     RAZORPAY_CHECKOUT_URL: z.string().url().default('https://checkout.razorpay.com/v1/checkout.js'),
     /** The app's public origin (the gateway), as auth reads it: links in reminders, the webhook URL shown in settings. */
     APP_URL: z.string().url().default('http://localhost:8080'),
+    /** Akhada's OWN Razorpay account (plan payments from gyms; the stand-in's in development and tests). */
+    RAZORPAY_KEY_ID: z.string().min(1).optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Akhada's GSTIN and legal name, the supplier on its invoices to gyms (a development GSTIN by default). */
+    AKHADA_GSTIN: z.string().length(15).default('27AAACA1234A1ZK'),
+    AKHADA_LEGAL_NAME: z.string().min(1).default('Akhada Technologies Private Limited'),
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(10_000).default(300_000),
   }),
 );
@@ -38,6 +45,17 @@ const deps = {
   razorpay: razorpayPort(config.RAZORPAY_API_URL),
   checkoutScriptUrl: config.RAZORPAY_CHECKOUT_URL,
   publicUrl: config.APP_URL,
+  ...(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET
+    ? {
+        platform: {
+          keyId: config.RAZORPAY_KEY_ID,
+          keySecret: config.RAZORPAY_KEY_SECRET,
+          webhookSecret: config.RAZORPAY_WEBHOOK_SECRET ?? config.RAZORPAY_KEY_SECRET,
+          gstin: config.AKHADA_GSTIN,
+          legalName: config.AKHADA_LEGAL_NAME,
+        },
+      }
+    : {}),
 };
 
 const consumers = [...(await startConsumers({ bus, db: dbh.db, logger })), ...(await startInvoiceConsumers({ bus, db: dbh.db, logger }))];

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AuthDb } from '../db/schema.ts';
 import { accountStatusHandlers } from './account-status.ts';
 import { onMemberRegistered, onTrainerCreated } from './invite-account.ts';
+import { onSubscriptionPaid } from './subscription-paid.ts';
 import { onMemberInvitationResendRequested, onTrainerInvitationResendRequested } from './resend-invitation.ts';
 
 export interface ConsumerOptions {
@@ -13,7 +14,7 @@ export interface ConsumerOptions {
   /** The wall clock, for the revocation cutoff of a deactivated account. */
   clock: () => Date;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { members?: string; trainers?: string };
+  groups?: { members?: string; trainers?: string; payments?: string };
   /** 'beginning' (the service: a new group reads the whole topic); 'now' (tests: skip history, resolve once joined). */
   startAt?: 'beginning' | 'now';
 }
@@ -38,5 +39,7 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       topic: topicOf('trainers'),
       handlers: [onTrainerCreated, onTrainerInvitationResendRequested, ...status.trainers],
     },
+    // Plan payments: the organization goes on the plan it paid for (read-only mode ends).
+    { name: 'auth.payments', groupId: o.groups?.payments ?? 'auth.payments', topic: topicOf('payments'), handlers: [onSubscriptionPaid] },
   ]);
 };

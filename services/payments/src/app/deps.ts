@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { RazorpayPort } from '../adapters/razorpay-port.ts';
 import type { SecretBox } from '../adapters/secret-box.ts';
 import type { PaymentsDb } from '../db/schema.ts';
+import type { PlatformBilling } from './billing.ts';
 import { dateIn } from '../domain/calendar.ts';
 
 /** What the use cases need; each takes `Pick<PaymentsDeps, ...>` of it. */
@@ -25,6 +26,8 @@ export interface PaymentsDeps {
    * or null when the location is not GST-registered (a bill of supply: the GST sent, default 0, stands). Optional until
    * that part is wired in main.ts.
    */
+  /** Akhada's own Razorpay account and GSTIN (plan and billing); unset: plan payments answer 409 BILLING_NOT_CONFIGURED. */
+  platform?: PlatformBilling;
   membershipGst?: (input: { orgId: string; locationId: string; amountPaise: number; date: string }) => Promise<number | null>;
 }
 

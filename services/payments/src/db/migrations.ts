@@ -242,4 +242,35 @@ export const migrations: Record<string, Migration> = {
       await sql`create index invoices_org_member_idx on invoices (org_id, member_id)`.execute(db);
     },
   },
+  '0003_platform_billing': {
+    async up(db: Kysely<unknown>) {
+      // The organization's subscription to Akhada: orders on the PLATFORM Razorpay account, and once captured the tax
+      // invoice from Akhada to the gym (its own series, numbered per financial year).
+      await db.schema
+        .createTable('subscription_orders')
+        .addColumn('order_id', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('plan', 'text', (c) => c.notNull())
+        .addColumn('taxable_paise', 'bigint', (c) => c.notNull())
+        .addColumn('cgst_paise', 'bigint', (c) => c.notNull())
+        .addColumn('sgst_paise', 'bigint', (c) => c.notNull())
+        .addColumn('igst_paise', 'bigint', (c) => c.notNull())
+        .addColumn('total_paise', 'bigint', (c) => c.notNull())
+        .addColumn('supplier_gstin', 'text', (c) => c.notNull())
+        .addColumn('recipient_gstin', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('razorpay_payment_id', 'text')
+        .addColumn('invoice_number', 'text', (c) => c.unique())
+        .addColumn('created_by_id', 'uuid', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('captured_at', 'timestamptz')
+        .execute();
+      await sql`create index subscription_orders_org_idx on subscription_orders (org_id, captured_at desc)`.execute(db);
+      await db.schema
+        .createTable('subscription_invoice_counters')
+        .addColumn('financial_year', 'text', (c) => c.primaryKey())
+        .addColumn('last', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -160,6 +160,8 @@ export interface PaymentsDb extends KitTables {
   tax_location_settings: TaxLocationSettingsTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
+  subscription_orders: SubscriptionOrdersTable;
+  subscription_invoice_counters: SubscriptionInvoiceCountersTable;
 }
 
 // ── Invoices (the invoices part of the service) ─────────────────────────────────────────────────────────────────
@@ -247,4 +249,33 @@ export interface InvoiceSupplier {
   stateCode: string;
   /** The location's name (shown under the legal name). */
   locationName: string;
+}
+
+// ── Plan and billing: the organization's subscription to Akhada ─────────────────────────────────────────────────────
+
+/** An order on Akhada's platform Razorpay account for a month of a plan; captured once, with Akhada's invoice number. */
+export interface SubscriptionOrdersTable {
+  order_id: string;
+  org_id: string;
+  plan: string;
+  taxable_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  total_paise: number;
+  supplier_gstin: string;
+  recipient_gstin: string | null;
+  /** created | captured */
+  status: string;
+  razorpay_payment_id: string | null;
+  invoice_number: string | null;
+  created_by_id: string;
+  created_at: Date;
+  captured_at: Date | null;
+}
+
+/** Last serial of Akhada's own invoice series per financial year (e.g. 2026-27). */
+export interface SubscriptionInvoiceCountersTable {
+  financial_year: string;
+  last: number;
 }

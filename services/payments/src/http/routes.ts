@@ -1,8 +1,9 @@
-import { paymentsRoutes as r } from '@akhada/contracts';
+import { billingRoutes as b, paymentsRoutes as r } from '@akhada/contracts';
 import { addRoute, requireRole } from '@akhada/kit';
 import type { PaymentsDeps } from '../app/deps.ts';
 import { analytics, dashboardOverview, exportPayments, pendingPayments, renewals, reports, salaries } from '../app/figures.ts';
 import { listPayments, memberPayments, trainerPayments } from '../app/list-payments.ts';
+import { billingOverview, createSubscriptionOrder, handlePlatformWebhook, verifySubscription } from '../app/billing.ts';
 import { createOrder, handleWebhook, verifyPayment } from '../app/online.ts';
 import { createPaymentLink, deletePayment, getPayment, markPaid, refundPayment, remindPayment, updatePayment } from '../app/payment-commands.ts';
 import { getIntegration, putIntegration, razorpayStatus } from '../app/razorpay-keys.ts';
@@ -75,6 +76,12 @@ export const registerRoutes = (svc: Svc, deps: PaymentsDeps): void => {
       return typeof v === 'string' ? v : undefined;
     };
     const raw = (req as unknown as Record<symbol, Buffer | undefined>)[RAW_BODY];
+    // An order of Akhada's own account (a plan payment) is checked with the platform secret; anything else is the gym's.
+    const platform = await handlePlatformWebhook(deps, raw, body as never, {
+      signature: header('x-razorpay-signature'),
+      eventId: header('x-razorpay-event-id'),
+    });
+    if (platform) return { success: true, message: platform };
     const outcome = await handleWebhook({ ...deps, logger: req.log as never }, raw, body as never, {
       signature: header('x-razorpay-signature'),
       eventId: header('x-razorpay-event-id'),
@@ -83,6 +90,11 @@ export const registerRoutes = (svc: Svc, deps: PaymentsDeps): void => {
   });
   addRoute(svc, r.razorpayIntegration, async ({ ctx }) => ({ success: true, data: await getIntegration(deps, ctx) }));
   addRoute(svc, r.putRazorpayIntegration, async ({ body, ctx }) => ({ success: true, data: await putIntegration(deps, ctx, body) }));
+  addRoute(svc, b.overview, async ({ ctx }) => ({ success: true, data: await billingOverview(deps, ctx) }));
+  addRoute(svc, b.createOrder, async ({ body, ctx }, _req, reply) =>
+    reply.status(201).send({ success: true, data: await createSubscriptionOrder(deps, ctx, body.plan) }),
+  );
+  addRoute(svc, b.verify, async ({ body, ctx }) => ({ success: true, data: await verifySubscription(deps, ctx, body) }));
   addRoute(svc, r.get, async ({ params, ctx }) => ({ success: true, data: await getPayment(deps, ctx, params.id) }));
   addRoute(svc, r.create, async ({ body, ctx }, _req, reply) => reply.status(201).send({ success: true, data: await createPayment(deps, ctx, body) }));
   addRoute(svc, r.update, async ({ params, body, ctx }) => ({ success: true, data: await updatePayment(deps, ctx, params.id, body) }));

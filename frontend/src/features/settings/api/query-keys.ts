@@ -6,4 +6,6 @@ export const settingsKeys = {
   notifications: ['settings', 'notification-settings'] as const,
   devices: ['settings', 'login-devices'] as const,
   twoFactor: ['settings', 'two-factor'] as const,
+  billing: ['settings', 'billing'] as const,
+  razorpay: ['settings', 'razorpay-integration'] as const,
 };

@@ -13,11 +13,13 @@ import { AppearanceSettings } from '../components/appearance-settings';
 import { DataManagementTab } from '../components/data-management-tab';
 import { NotificationPreferencesTab } from '../components/notification-preferences';
 import { RemoteSection } from '../components/remote-section';
+import { PlanBilling } from '../components/plan-billing';
+import { IntegrationsSettings } from '../components/integrations-settings';
 import '../settings.css';
 import { ALL_NS } from '../../../locales/resources';
 
 const BASE_TABS = ['profile', 'security', 'notifications', 'appearance', 'privacy'] as const;
-const ADMIN_TABS = ['gym', 'integrations', 'data'] as const;
+const ADMIN_TABS = ['gym', 'billing', 'integrations', 'data'] as const;
 type Tab = (typeof BASE_TABS)[number] | (typeof ADMIN_TABS)[number];
 
 /**
@@ -36,7 +38,7 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
   const tab: Tab = requested && tabs.includes(requested) ? requested : 'profile';
 
   const userSettings = useUserSettings(tab === 'privacy');
-  const gymSettings = useGymSettings(tab === 'gym' || tab === 'integrations');
+  const gymSettings = useGymSettings(tab === 'gym');
 
   const select = (next: Tab) => {
     const p = new URLSearchParams(params);
@@ -74,8 +76,13 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
     case 'data':
       panel = <DataManagementTab />;
       break;
-    case 'gym':
+    case 'billing':
+      panel = <PlanBilling />;
+      break;
     case 'integrations':
+      panel = <IntegrationsSettings />;
+      break;
+    case 'gym':
       panel = <RemoteSection title={t(`settings:${tab}.title`)} description={t(`settings:${tab}.description`)} query={gymSettings} />;
       break;
     default: {
