@@ -32,7 +32,11 @@ export const MembershipPlanInput = z.object({
   _id: z.uuid({ message: 'Not a valid plan id' }).optional(),
   name: Text('Plan name').trim().min(1, 'Plan name is required').max(60, 'Plan name must be at most 60 characters'),
   type: MembershipType,
-  durationMonths: z.number({ message: 'Duration is required' }).int('Duration is whole months').min(1, 'Duration is 1 to 36 months').max(36, 'Duration is 1 to 36 months'),
+  durationMonths: z
+    .number({ message: 'Duration is required' })
+    .int('Duration is whole months')
+    .min(1, 'Duration is 1 to 36 months')
+    .max(36, 'Duration is 1 to 36 months'),
   price: Rupees,
   gstInclusive: z.boolean(),
 });
@@ -70,7 +74,12 @@ export const UpdateGymLocation = z.object({
   city: Text('City').trim().min(1, 'City is required').max(100, 'City must be at most 100 characters'),
   timezone: Timezone,
   openingHours: Text('Opening hours').trim().max(200, 'Opening hours must be at most 200 characters'),
-  capacity: z.number({ message: 'Capacity must be a number' }).int('Capacity is a whole number').min(1, 'Capacity is 1 to 10000').max(10000, 'Capacity is 1 to 10000').nullable(),
+  capacity: z
+    .number({ message: 'Capacity must be a number' })
+    .int('Capacity is a whole number')
+    .min(1, 'Capacity is 1 to 10000')
+    .max(10000, 'Capacity is 1 to 10000')
+    .nullable(),
 });
 /** The whole screen at once (owner only). Plans not listed are withdrawn (existing members keep their terms). */
 export const UpdateGymSettingsBody = z
