@@ -10,6 +10,8 @@ import { paymentsRoutes } from './payments.ts';
 import { chatRoutes } from './chat.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { dashboardRoutes } from './dashboard.ts';
+import { inventoryRoutes } from './inventory.ts';
+import { gymSettingsRoutes } from './gym-settings.ts';
 import { allRouteContracts } from './all-routes.ts';
 import * as contracts from '../index.ts';
 
@@ -49,6 +51,8 @@ describe('route registry', () => {
       chatRoutes,
       feedbackRoutes,
       dashboardRoutes,
+      inventoryRoutes,
+      gymSettingsRoutes,
     ].flatMap((g) => Object.values(g));
     expect(allRouteContracts.map((r) => r.contract)).toEqual(groups);
     expect(new Set(allRouteContracts.map((r) => r.name)).size).toBe(allRouteContracts.length);
