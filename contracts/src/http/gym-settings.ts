@@ -133,9 +133,11 @@ export const UserPreferences = z.object({
   marketingConsent: z.boolean(),
   /** The organization's brand colour, applied as the app's accent. */
   brandColor: z.string(),
+  /** When the user last saved them (null: defaults, never saved; a device's own choices then stay). */
+  savedAt: IsoDateTime.nullable(),
 });
 export type UserPreferences = z.infer<typeof UserPreferences>;
-export const UpdatePreferencesBody = UserPreferences.omit({ brandColor: true }).partial().strict();
+export const UpdatePreferencesBody = UserPreferences.omit({ brandColor: true, savedAt: true }).partial().strict();
 
 const OWNER = ['owner'] as const;
 

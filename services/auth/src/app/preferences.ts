@@ -5,7 +5,7 @@ import { findPreferences } from '../db/gym-settings-repo.ts';
 import { findOrganization } from '../db/organizations-repo.ts';
 import type { AuthDeps } from './deps.ts';
 
-type Choices = Omit<UserPreferences, 'brandColor'>;
+type Choices = Omit<UserPreferences, 'brandColor' | 'savedAt'>;
 const DEFAULTS: Choices = { theme: 'system', language: 'en', density: 'comfortable', contactVisibleToTrainers: true, marketingConsent: false };
 
 /** The caller's appearance and privacy choices (defaults until they save), with the gym's brand colour. */
@@ -20,7 +20,7 @@ export const getPreferences = async ({ db }: Pick<AuthDeps, 'db'>, ctx: RequestC
         marketingConsent: row.marketing_consent,
       }
     : DEFAULTS;
-  return { ...choices, brandColor: org.brand_color ?? DEFAULT_BRAND_COLOR };
+  return { ...choices, brandColor: org.brand_color ?? DEFAULT_BRAND_COLOR, savedAt: row ? row.updated_at.toISOString() : null };
 };
 
 /**
@@ -29,7 +29,8 @@ export const getPreferences = async ({ db }: Pick<AuthDeps, 'db'>, ctx: RequestC
  */
 export const updatePreferences = async ({ db, clock }: Pick<AuthDeps, 'db' | 'clock'>, ctx: RequestContext, body: Partial<Choices>) => {
   const before = await getPreferences({ db }, ctx);
-  const next: Choices = { ...before, ...body };
+  const { brandColor, theme, language, density, contactVisibleToTrainers, marketingConsent } = before;
+  const next: Choices = { theme, language, density, contactVisibleToTrainers, marketingConsent, ...body };
   const now = clock();
   await db.transaction().execute(async (trx) => {
     const row = {
@@ -55,5 +56,5 @@ export const updatePreferences = async ({ db, clock }: Pick<AuthDeps, 'db' | 'cl
         now,
       );
   });
-  return { ...next, brandColor: before.brandColor };
+  return { ...next, brandColor, savedAt: now.toISOString() };
 };

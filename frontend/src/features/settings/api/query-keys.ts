@@ -6,4 +6,7 @@ export const settingsKeys = {
   notifications: ['settings', 'notification-settings'] as const,
   devices: ['settings', 'login-devices'] as const,
   twoFactor: ['settings', 'two-factor'] as const,
+  gymScreen: ['settings', 'gym'] as const,
+  tax: ['settings', 'tax'] as const,
+  staff: ['settings', 'staff'] as const,
 };

@@ -8,16 +8,20 @@ import { TwoFactorSettings } from '../components/two-factor-settings';
 import { useUser } from '../../../lib/auth/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useGymSettings } from '../api/get-gym-settings';
-import { useUserSettings } from '../api/get-user-settings';
 import { AppearanceSettings } from '../components/appearance-settings';
 import { NotificationPreferencesTab } from '../components/notification-preferences';
 import { RemoteSection } from '../components/remote-section';
+import { GymSettingsTab } from '../components/gym-settings-tab';
+import { PrivacyTab } from '../components/privacy-tab';
+import { StaffTab } from '../components/staff-tab';
 import '../settings.css';
 import { ALL_NS } from '../../../locales/resources';
 
 const BASE_TABS = ['profile', 'security', 'notifications', 'appearance', 'privacy'] as const;
 const ADMIN_TABS = ['gym', 'integrations', 'data'] as const;
-type Tab = (typeof BASE_TABS)[number] | (typeof ADMIN_TABS)[number];
+/** Tabs only the owner sees. */
+const OWNER_TABS = ['staff'] as const;
+type Tab = (typeof BASE_TABS)[number] | (typeof ADMIN_TABS)[number] | (typeof OWNER_TABS)[number];
 
 /**
  * Settings. The Profile and Security tabs are given by the app (they are the profile feature's forms);
@@ -28,13 +32,12 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
   useDocumentTitle(t('settings:pageTitle'));
   const user = useUser();
   const admin = user.role === 'owner' || user.role === 'admin';
-  const tabs: Tab[] = admin ? [...BASE_TABS, ...ADMIN_TABS] : [...BASE_TABS];
+  const tabs: Tab[] = admin ? [...BASE_TABS, ...ADMIN_TABS, ...(user.role === 'owner' ? OWNER_TABS : [])] : [...BASE_TABS];
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab') as Tab | null;
   const tab: Tab = requested && tabs.includes(requested) ? requested : 'profile';
 
-  const userSettings = useUserSettings(tab === 'privacy');
-  const gymSettings = useGymSettings(tab === 'gym' || tab === 'integrations' || tab === 'data');
+  const gymSettings = useGymSettings(tab === 'integrations' || tab === 'data');
 
   const select = (next: Tab) => {
     const p = new URLSearchParams(params);
@@ -67,9 +70,14 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
       panel = <AppearanceSettings />;
       break;
     case 'privacy':
-      panel = <RemoteSection title={t('settings:privacy.title')} description={t('settings:privacy.description')} query={userSettings} />;
+      panel = <PrivacyTab />;
       break;
     case 'gym':
+      panel = <GymSettingsTab />;
+      break;
+    case 'staff':
+      panel = <StaffTab />;
+      break;
     case 'integrations':
     case 'data':
       panel = <RemoteSection title={t(`settings:${tab}.title`)} description={t(`settings:${tab}.description`)} query={gymSettings} />;
@@ -100,7 +108,7 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
           className="tabs--vertical"
           active={tab}
           onChange={select}
-          tabs={tabs.map((key) => ({ key, label: t(`settings:tabs.${key}`), testId: `settings-tab-${key}` }))}
+          tabs={tabs.map((key) => ({ key, label: key === 'staff' ? t('gymsettings:tabs.staff') : t(`settings:tabs.${key}`), testId: `settings-tab-${key}` }))}
         />
         <TabPanel idPrefix="settings" tabKey={tab} className="card settings-panel">
           {panel}
