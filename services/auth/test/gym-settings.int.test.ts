@@ -275,9 +275,11 @@ describe('GET/PUT /settings/preferences', () => {
       contactVisibleToTrainers: true,
       marketingConsent: false,
       brandColor: '#3b82f6',
+      savedAt: null,
     });
     const put = await inject('PUT', '/settings/preferences', { theme: 'dark', language: 'hi', density: 'compact' }, trainer.token);
     expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data.savedAt).toEqual(expect.any(String));
     expect((await eventsOf(trainer.id)).map((e) => e.type)).not.toContain('auth.user_privacy_changed');
     await inject('PUT', '/settings/preferences', { contactVisibleToTrainers: false, marketingConsent: true }, trainer.token);
     const after = (await inject('GET', '/settings/preferences', undefined, trainer.token)).json().data;
