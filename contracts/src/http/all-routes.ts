@@ -10,7 +10,7 @@ import { chatRoutes } from './chat.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { inventoryRoutes } from './inventory.ts';
-import { gymSettingsRoutes } from './gym-settings.ts';
+import { gymSettingsRoutes, memberPlanRoutes } from './gym-settings.ts';
 import type { RouteContract } from './route.ts';
 
 export interface RegisteredRoute {
@@ -41,4 +41,5 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('dashboard', 'dashboard', dashboardRoutes),
   ...group('inventory', 'inventory', inventoryRoutes),
   ...group('auth', 'gymSettings', gymSettingsRoutes),
+  ...group('members', 'memberPlans', memberPlanRoutes),
 ];

@@ -11,7 +11,7 @@ import { chatRoutes } from './chat.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { inventoryRoutes } from './inventory.ts';
-import { gymSettingsRoutes } from './gym-settings.ts';
+import { gymSettingsRoutes, memberPlanRoutes } from './gym-settings.ts';
 import { allRouteContracts } from './all-routes.ts';
 import * as contracts from '../index.ts';
 
@@ -53,6 +53,7 @@ describe('route registry', () => {
       dashboardRoutes,
       inventoryRoutes,
       gymSettingsRoutes,
+      memberPlanRoutes,
     ].flatMap((g) => Object.values(g));
     expect(allRouteContracts.map((r) => r.contract)).toEqual(groups);
     expect(new Set(allRouteContracts.map((r) => r.name)).size).toBe(allRouteContracts.length);

@@ -229,3 +229,15 @@ export const gymSettingsRoutes = {
     summary: 'Saves the caller’s appearance and privacy choices; a privacy change is announced (auth.user_privacy_changed).',
   }),
 };
+
+/** The plans the gym sells, as the members service keeps them (from auth.membership_plans_changed) for its forms. */
+export const memberPlanRoutes = {
+  plans: route({
+    method: 'GET',
+    path: '/members/plans',
+    responses: { 200: ok(z.array(MembershipPlan)), 403: Problem },
+    auth: true,
+    roles: ['owner', 'admin'],
+    summary: 'The membership plans the gym sells (set in Settings → Gym), for the add-member and renewal forms.',
+  }),
+};
