@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
@@ -38,6 +38,11 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
   const tab: Tab = requested && tabs.includes(requested) ? requested : 'profile';
 
   const gymSettings = useGymSettings(tab === 'integrations' || tab === 'data');
+
+  // At phone width the tab strip scrolls sideways: keep the open tab in view (a link may open one far along).
+  useEffect(() => {
+    document.querySelector('.settings-layout [role="tab"][aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   const select = (next: Tab) => {
     const p = new URLSearchParams(params);
