@@ -72,3 +72,49 @@ export const EnquiryReceived = defineEvent(
     receivedAt: z.string(),
   }),
 );
+/** The owner saved the gym settings: the organization's name, brand colour, languages and default timezone. */
+export const OrganizationUpdated = defineEvent(
+  'auth.organization_updated',
+  1,
+  z.object({ orgId: z.uuid(), name: z.string(), brandColor: z.string(), languages: z.array(z.string()), timezone: z.string() }),
+);
+/** A location's details changed (name, city, timezone, opening hours, capacity). */
+export const LocationUpdated = defineEvent(
+  'auth.location_updated',
+  1,
+  z.object({
+    locationId: z.uuid(),
+    orgId: z.uuid(),
+    name: z.string(),
+    city: z.string(),
+    timezone: z.string(),
+    openingHours: z.string(),
+    capacity: z.number().int().nullable(),
+  }),
+);
+/** The membership plans the gym sells, as a whole (a plan not listed is withdrawn). Prices in paise. */
+export const MembershipPlansChanged = defineEvent(
+  'auth.membership_plans_changed',
+  1,
+  z.object({
+    orgId: z.uuid(),
+    plans: z.array(
+      z.object({
+        planId: z.uuid(),
+        name: z.string(),
+        type: z.enum(['basic', 'premium', 'vip', 'annual']),
+        durationMonths: z.number().int(),
+        pricePaise: z.number().int(),
+        gstInclusive: z.boolean(),
+      }),
+    ),
+  }),
+);
+/** A person's privacy choices: whether trainers see their phone and email; their marketing choice. */
+export const UserPrivacyChanged = defineEvent(
+  'auth.user_privacy_changed',
+  1,
+  z.object({ userId: z.uuid(), contactVisibleToTrainers: z.boolean(), marketingConsent: z.boolean() }),
+);
+/** The owner changed which locations a staff member works in. */
+export const StaffLocationsChanged = defineEvent('auth.staff_locations_changed', 1, z.object({ userId: z.uuid(), locationIds: z.array(z.uuid()) }));

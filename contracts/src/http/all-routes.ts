@@ -12,6 +12,7 @@ import { feedbackRoutes } from './feedback.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { inventoryRoutes } from './inventory.ts';
 import { dataRoutes } from './data.ts';
+import { gymSettingsRoutes, memberPlanRoutes } from './gym-settings.ts';
 import type { RouteContract } from './route.ts';
 
 export interface RegisteredRoute {
@@ -44,4 +45,6 @@ export const allRouteContracts: RegisteredRoute[] = [
   // Answered by the gateway itself (it composes the services' own exports); the prefix `settings` is auth's.
   ...group('auth', 'data', dataRoutes),
   ...group('payments', 'billing', billingRoutes),
+  ...group('auth', 'gymSettings', gymSettingsRoutes),
+  ...group('members', 'memberPlans', memberPlanRoutes),
 ];

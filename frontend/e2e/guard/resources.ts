@@ -1,6 +1,16 @@
 // Real resources the id routes point at, made in a gym through the public API, and a way to read each back as its
 // owner sees it (to prove a foreign caller changed nothing). Keyed by the first segment of the route's path.
-import { attendanceRoutes, authRoutes, chatRoutes, feedbackRoutes, memberRoutes, notificationRoutes, paymentsRoutes, trainersRoutes } from '@akhada/contracts';
+import {
+  attendanceRoutes,
+  authRoutes,
+  chatRoutes,
+  feedbackRoutes,
+  gymSettingsRoutes,
+  memberRoutes,
+  notificationRoutes,
+  paymentsRoutes,
+  trainersRoutes,
+} from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Actor, Api, Gym } from './actors.ts';
 
@@ -244,6 +254,35 @@ RESOURCE_FACTORIES.chat = async (api, gym) => {
   };
 };
 
+// Settings → Staff: a trainer account of the gym, read back as the owner's staff list shows it.
+RESOURCE_FACTORIES['settings/staff'] = async (api, gym) => {
+  const owner = gym.owner;
+  const created = await api.call(
+    'POST',
+    '/auth/staff',
+    {
+      firstName: 'Guard',
+      lastName: 'Staff',
+      email: `guard.staff.${randomUUID()}@example.in`,
+      phone: '+91 98220 55555',
+      role: 'trainer',
+      locationIds: [gym.locationId],
+      password: 'Guard staff pass 2026',
+    },
+    owner.token,
+  );
+  const id = authRoutes.createStaff.responses[201].parse(created.json).data.user._id;
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', '/settings/staff', undefined, owner.token);
+      const s = gymSettingsRoutes.listStaff.responses[200].parse(r.json).data.find((x) => x._id === id);
+      return s && { status: s.status, locationIds: s.locationIds };
+    },
+  };
+};
+
 /** The factory a route's id is made by: its path's first segment; payments' routes about a member or trainer take theirs, feedback's surveys are a kind of their own. */
 export const resourceKind = (path: string): string => {
   const [, first = '', second = ''] = path.split('/');
@@ -251,5 +290,6 @@ export const resourceKind = (path: string): string => {
   if (first === 'payments' && second === 'trainer') return 'trainers';
   if (first === 'payments' && second === 'invoices') return 'invoices';
   if (first === 'feedback' && second === 'surveys') return 'feedback/surveys';
+  if (first === 'settings' && second === 'staff') return 'settings/staff';
   return first;
 };

@@ -133,6 +133,11 @@ const ROUTE_HINTS: Record<string, Hint> = {
         { enabled: true, channels: { inApp: true, email: false, sms: false } },
       ]),
     ),
+  // Gym settings: no locations or plans in the sample (a location id of the caller's gym is given where needed).
+  'gymSettings.putGym.languages': () => ['en', 'hi'],
+  'gymSettings.putGym.locations': () => [],
+  'gymSettings.putGym.plans': () => [],
+  'gymSettings.inviteStaff.role': () => 'trainer',
   // A signed attachment link's HMAC is 43 base64url characters (a wrong one is refused after the schema: 403).
   'chat.file.sig': () => 'A'.repeat(43),
 };

@@ -16,6 +16,7 @@ import type enTrainers from './en/trainers.json';
 import type enPayments from './en/payments.json';
 import type enFeedback from './en/feedback.json';
 import type enBilling from './en/billing.json';
+import type enGymsettings from './en/gymsettings.json';
 
 /** The shape of one language's texts (English is the reference; the parity test keeps Hindi identical). */
 export interface Resources {
@@ -37,6 +38,7 @@ export interface Resources {
   payments: typeof enPayments;
   feedback: typeof enFeedback;
   billing: typeof enBilling;
+  gymsettings: typeof enGymsettings;
 }
 
 export const defaultNS = 'common';
@@ -61,6 +63,7 @@ export const ALL_NS = [
   'payments',
   'feedback',
   'billing',
+  'gymsettings',
 ] as const;
 export type Namespace = (typeof ALL_NS)[number];
 export const namespaces: readonly Namespace[] = ALL_NS;
@@ -72,4 +75,4 @@ export const namespaces: readonly Namespace[] = ALL_NS;
 export const PUBLIC_NS: Namespace[] = ['common', 'landing'];
 export const AUTH_NS: Namespace[] = ['auth', 'errors'];
 export const PAGES_NS: Namespace[] = ['pages', 'errors'];
-export const APP_NS: Namespace[] = ['shell', 'errors', 'auth', 'dashboard', 'members', 'notifications', 'profile', 'settings', 'services', 'billing'];
+export const APP_NS: Namespace[] = ['shell', 'errors', 'auth', 'dashboard', 'members', 'notifications', 'profile', 'settings', 'services', 'billing', 'gymsettings'];

@@ -6,6 +6,8 @@
 import { cleanup, configure } from '@testing-library/react';
 import { ws } from 'msw';
 import { setupServer } from 'msw/node';
+import { gymSettingsRoutes } from '@akhada/contracts';
+import { on, reply } from './contract-handlers';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { initI18n } from '../lib/i18n';
 
@@ -44,7 +46,26 @@ vi.spyOn(console, 'debug').mockImplementation(() => undefined);
  */
 const hub = ws.link('*');
 
-export const server = setupServer(hub.addEventListener('connection', () => undefined));
+/** The shell reads the user's saved appearance at sign-in: by default none saved yet (the device's own choices stay). */
+const preferences = on(gymSettingsRoutes.getPreferences, () =>
+  reply(gymSettingsRoutes.getPreferences, 200, {
+    success: true,
+    data: {
+      theme: 'system',
+      language: 'en',
+      density: 'comfortable',
+      contactVisibleToTrainers: true,
+      marketingConsent: false,
+      brandColor: '#3b82f6',
+      savedAt: null,
+    },
+  }),
+);
+
+export const server = setupServer(
+  hub.addEventListener('connection', () => undefined),
+  preferences,
+);
 /** Calls that had no handler in the current test: the test fails with their list. */
 const unhandled: string[] = [];
 

@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { LoadingState } from '../../components/spinner';
 import { ToastProvider } from '../../components/toast';
 import { useSession } from '../../lib/auth/session';
+import { usePreferencesSync } from '../../lib/preferences';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -26,6 +27,7 @@ export function AppShell() {
   const main = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const firstPath = useRef(pathname);
+  usePreferencesSync();
 
   const close = useCallback((returnFocus = true) => {
     // The page behind the drawer is inert until this render lands, so commit first, then move focus back.

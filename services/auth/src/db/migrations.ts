@@ -196,4 +196,47 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * Gym settings: the organization's logo, brand colour, languages and default timezone; each location's opening hours
+   * and capacity; the membership plans the gym sells; and each user's appearance and privacy choices.
+   */
+  '0006_gym_settings': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('organizations')
+        .addColumn('logo', 'text')
+        .addColumn('brand_color', 'text', (c) => c.notNull().defaultTo('#3b82f6'))
+        .addColumn('languages', 'jsonb', (c) => c.notNull().defaultTo(sql`'["en","hi"]'::jsonb`))
+        .addColumn('timezone', 'text', (c) => c.notNull().defaultTo('Asia/Kolkata'))
+        .execute();
+      await db.schema
+        .alterTable('locations')
+        .addColumn('opening_hours', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('capacity', 'integer')
+        .execute();
+      await db.schema
+        .createTable('membership_plans')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull().references('organizations.id'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('duration_months', 'integer', (c) => c.notNull())
+        .addColumn('price_paise', 'bigint', (c) => c.notNull())
+        .addColumn('gst_inclusive', 'boolean', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('withdrawn_at', 'timestamptz')
+        .execute();
+      await sql`create index membership_plans_org_idx on membership_plans (org_id) where withdrawn_at is null`.execute(db);
+      await db.schema
+        .createTable('user_preferences')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey().references('users.id'))
+        .addColumn('theme', 'text', (c) => c.notNull().defaultTo('system'))
+        .addColumn('language', 'text', (c) => c.notNull().defaultTo('en'))
+        .addColumn('density', 'text', (c) => c.notNull().defaultTo('comfortable'))
+        .addColumn('contact_visible_to_trainers', 'boolean', (c) => c.notNull().defaultTo(true))
+        .addColumn('marketing_consent', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
 };

@@ -10,8 +10,51 @@ import type { ContactBody, PlanId, Role } from '@akhada/contracts';
 export type UserStatus = 'active' | 'invited' | 'pending' | 'deactivated';
 
 export interface AuthDb extends KitTables {
-  organizations: { id: string; name: string; plan: PlanId; trial_ends_at: Date | null; join_code: string; created_at: Generated<Date> };
-  locations: { id: string; org_id: string; name: string; city: string; timezone: string; created_at: Generated<Date> };
+  organizations: {
+    id: string;
+    name: string;
+    plan: PlanId;
+    trial_ends_at: Date | null;
+    join_code: string;
+    created_at: Generated<Date>;
+    /** A small image as a data URL (gym settings). */
+    logo: Generated<string | null>;
+    brand_color: Generated<string>;
+    languages: Generated<unknown>;
+    timezone: Generated<string>;
+  };
+  locations: {
+    id: string;
+    org_id: string;
+    name: string;
+    city: string;
+    timezone: string;
+    created_at: Generated<Date>;
+    opening_hours: Generated<string>;
+    capacity: Generated<number | null>;
+  };
+  /** The membership plans the gym sells; a withdrawn plan stays for history. */
+  membership_plans: {
+    id: string;
+    org_id: string;
+    name: string;
+    type: 'basic' | 'premium' | 'vip' | 'annual';
+    duration_months: number;
+    price_paise: string | number;
+    gst_inclusive: boolean;
+    position: number;
+    withdrawn_at: Date | null;
+  };
+  /** Appearance and privacy choices of a user (defaults when there is no row). */
+  user_preferences: {
+    user_id: string;
+    theme: Generated<'light' | 'dark' | 'system'>;
+    language: Generated<'en' | 'hi'>;
+    density: Generated<'comfortable' | 'compact'>;
+    contact_visible_to_trainers: Generated<boolean>;
+    marketing_consent: Generated<boolean>;
+    updated_at: Generated<Date>;
+  };
   users: {
     id: string;
     org_id: string;

@@ -1,4 +1,4 @@
-import { authRoutes, publicRoutes } from '@akhada/contracts';
+import { authRoutes, gymSettingsRoutes, publicRoutes } from '@akhada/contracts';
 import { addRoute, type App, type RequestContext } from '@akhada/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptInvitation } from '../app/accept-invitation.ts';
@@ -20,6 +20,9 @@ import { listDevices, signOutDevice, signOutOtherDevices } from '../app/login-de
 import { setupTwoFactor, twoFactorStatus, updateTwoFactor } from '../app/two-factor.ts';
 import { TooManyAttempts } from '../app/too-many-attempts.ts';
 import { updateProfile } from '../app/update-profile.ts';
+import { getGymSettings, regenerateJoinCode, updateGymSettings } from '../app/gym-settings.ts';
+import { inviteStaff, listStaff, removeStaff, setStaffLocations } from '../app/staff.ts';
+import { getPreferences, updatePreferences } from '../app/preferences.ts';
 
 /** When the caller's (already verified) token expires: revocation entries are kept that long. */
 const tokenExpiry = (req: FastifyRequest): Date => {
@@ -118,6 +121,38 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
     success: true,
     data: { organization: await choosePlan(deps, ctx, body.plan) },
     message: 'Plan chosen',
+  }));
+
+  // Settings → Gym, Staff, Appearance and Privacy.
+  addRoute(svc, gymSettingsRoutes.getGym, async ({ ctx }) => ({ success: true, data: await getGymSettings(deps, ctx) }));
+  addRoute(svc, gymSettingsRoutes.putGym, async ({ ctx, body }) => ({
+    success: true,
+    data: await updateGymSettings(deps, ctx, body),
+    message: 'Settings saved!',
+  }));
+  addRoute(svc, gymSettingsRoutes.regenerateJoinCode, async ({ ctx }) => ({
+    success: true,
+    data: await regenerateJoinCode(deps, ctx),
+    message: 'New join code made',
+  }));
+  addRoute(svc, gymSettingsRoutes.listStaff, async ({ ctx }) => ({ success: true, data: await listStaff(deps, ctx) }));
+  addRoute(svc, gymSettingsRoutes.inviteStaff, async ({ ctx, body }, _req, reply) =>
+    reply.status(201).send({ success: true, data: await inviteStaff(deps, ctx, body), message: 'Invitation sent' }),
+  );
+  addRoute(svc, gymSettingsRoutes.setStaffLocations, async ({ ctx, params, body }) => ({
+    success: true,
+    data: await setStaffLocations(deps, ctx, params.id, body.locationIds),
+    message: 'Locations saved',
+  }));
+  addRoute(svc, gymSettingsRoutes.removeStaff, async ({ ctx, params }) => {
+    await removeStaff(deps, ctx, params.id);
+    return { success: true, message: 'Access removed' };
+  });
+  addRoute(svc, gymSettingsRoutes.getPreferences, async ({ ctx }) => ({ success: true, data: await getPreferences(deps, ctx) }));
+  addRoute(svc, gymSettingsRoutes.putPreferences, async ({ ctx, body }) => ({
+    success: true,
+    data: await updatePreferences(deps, ctx, body),
+    message: 'Settings saved!',
   }));
 
   // The public website's contact form (reached through the gateway's /api/public prefix, without a token).

@@ -39,6 +39,16 @@ export const directoryHandlers = (onChanged: (orgId: string) => void = () => {})
         .onConflict((oc) => oc.column('location_id').doUpdateSet({ name: d.name, city: d.city, timezone: d.timezone }))
         .execute();
     }),
+    // Gym settings renamed a location or moved its timezone: every service's directory follows.
+    on(AuthEvents.LocationUpdated, async (trx, env) => {
+      const d = env.data;
+      await trx
+        .insertInto('kit_locations')
+        .values({ location_id: d.locationId, org_id: d.orgId, name: d.name, city: d.city, timezone: d.timezone })
+        .onConflict((oc) => oc.column('location_id').doUpdateSet({ name: d.name, city: d.city, timezone: d.timezone }))
+        .execute();
+      onChanged(d.orgId);
+    }),
   ];
 };
 

@@ -19,14 +19,18 @@ export const memberForStaff = async (db: Executor<MembersDb>, ctx: RequestContex
 };
 
 /** The contract's Member of a row: days remaining in its location's calendar, with its trainer. */
-export const memberView = async (deps: Pick<MembersDeps, 'db' | 'directory' | 'timeZone' | 'clock'>, row: MembersTable) => {
+export const memberView = async (deps: Pick<MembersDeps, 'db' | 'directory' | 'timeZone' | 'clock'>, row: MembersTable, hideContact = false) => {
   const trainers = await trainersByIds(deps.db, row.trainer_id ? [row.trainer_id] : []);
-  return toMember(row, await todayAt(deps, row.location_id), row.trainer_id ? trainers.get(row.trainer_id) : undefined);
+  return toMember(row, await todayAt(deps, row.location_id), row.trainer_id ? trainers.get(row.trainer_id) : undefined, hideContact);
 };
 
 /** The detail: the Member and its terms, newest first. */
-export const memberDetailView = async (deps: Pick<MembersDeps, 'db' | 'directory' | 'timeZone' | 'clock'>, row: MembersTable): Promise<MemberDetail> => ({
-  ...(await memberView(deps, row)),
+export const memberDetailView = async (
+  deps: Pick<MembersDeps, 'db' | 'directory' | 'timeZone' | 'clock'>,
+  row: MembersTable,
+  hideContact = false,
+): Promise<MemberDetail> => ({
+  ...(await memberView(deps, row, hideContact)),
   terms: (await termsOf(deps.db, row.id)).map(toTerm),
 });
 

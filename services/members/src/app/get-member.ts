@@ -2,6 +2,7 @@ import type { MemberDetail } from '@akhada/contracts';
 import { forbidden, isStaff, notFound, type RequestContext } from '@akhada/kit';
 import { findMember } from '../db/members-repo.ts';
 import { memberDetailView } from './access.ts';
+import { contactHiddenAmong } from '../db/privacy-repo.ts';
 import type { MembersDeps } from './deps.ts';
 
 /**
@@ -13,5 +14,6 @@ export const getMember = async (deps: Pick<MembersDeps, 'db' | 'clock' | 'timeZo
   if (ctx.locationIds.length === 0) throw notFound('Member');
   const row = await findMember(deps.db, { orgId: ctx.orgId, locationIds: ctx.locationIds }, id);
   if (!row) throw notFound('Member');
-  return memberDetailView(deps, row);
+  const hidden = ctx.role === 'trainer' && (await contactHiddenAmong(deps.db, [row.id])).has(row.id);
+  return memberDetailView(deps, row, hidden);
 };

@@ -3,6 +3,7 @@ import { assertLocation, forbidden, isStaff, type RequestContext } from '@akhada
 import type { z } from 'zod';
 import { findMemberPage } from '../db/members-repo.ts';
 import { trainersByIds } from '../db/trainers-repo.ts';
+import { contactHiddenAmong } from '../db/privacy-repo.ts';
 import { toMember } from '../views/member-view.ts';
 import { todayFor, todaysAt, type MembersDeps } from './deps.ts';
 
@@ -44,8 +45,16 @@ export const listMembers = async (
   );
   const trainerIds = [...new Set(rows.flatMap((r) => (r.trainer_id ? [r.trainer_id] : [])))];
   const trainers = await trainersByIds(deps.db, trainerIds);
+  // Trainers do not see the phone and email of members who chose so (Settings → Privacy).
+  const hidden =
+    ctx.role === 'trainer'
+      ? await contactHiddenAmong(
+          deps.db,
+          rows.map((r) => r.id),
+        )
+      : new Set<string>();
   return {
-    members: rows.map((r) => toMember(r, todays.get(r.location_id)!, r.trainer_id ? trainers.get(r.trainer_id) : undefined)),
+    members: rows.map((r) => toMember(r, todays.get(r.location_id)!, r.trainer_id ? trainers.get(r.trainer_id) : undefined, hidden.has(r.id))),
     totalCount,
     page,
     limit,

@@ -6,6 +6,7 @@ import { onPaymentCompleted } from './payments.ts';
 import { onInvitationAccepted, onInvitationFailed, onInvitationSent } from './invitations.ts';
 import { onTrainerApproved, onTrainerArchived, onTrainerCreated, onTrainerUpdated } from './trainers.ts';
 import { onUserRegistered } from './user-registered.ts';
+import { onMembershipPlansChanged, onUserPrivacyChanged } from './gym-settings.ts';
 
 export interface ConsumerOptions {
   bus: EventBus;
@@ -24,7 +25,7 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       name: 'members.auth',
       groupId: o.groups?.auth ?? 'members.auth',
       topic: topicOf('auth'),
-      handlers: [onUserRegistered, onInvitationSent, onInvitationFailed, onInvitationAccepted],
+      handlers: [onUserRegistered, onInvitationSent, onInvitationFailed, onInvitationAccepted, onUserPrivacyChanged, onMembershipPlansChanged],
     },
     {
       name: 'members.trainers',

@@ -128,4 +128,24 @@ export const migrations: Record<string, Migration> = {
       );
     },
   },
+  /**
+   * From auth's events: each person's choice whether trainers see their phone and email (a row only once they chose),
+   * and the membership plans each gym sells (the add-member and renewal forms offer them).
+   */
+  '0005_privacy_and_plans': {
+    async up(db: Kysely<unknown>) {
+      await sql`create table member_privacy (member_id uuid primary key, contact_visible boolean not null)`.execute(db);
+      await sql`create table gym_plans (
+        id uuid primary key,
+        org_id uuid not null,
+        name text not null,
+        type text not null,
+        duration_months integer not null,
+        price_paise bigint not null,
+        gst_inclusive boolean not null,
+        position integer not null
+      )`.execute(db);
+      await sql`create index gym_plans_org_idx on gym_plans (org_id, position)`.execute(db);
+    },
+  },
 };

@@ -91,6 +91,19 @@ export interface PaymentTermsTable {
 }
 
 export interface MembersDb extends KitTables {
+  /** Whether trainers see a member's phone and email (auth.user_privacy_changed); no row: they do. */
+  member_privacy: { member_id: string; contact_visible: boolean };
+  /** The membership plans the gym sells (auth.membership_plans_changed, the whole list each time). */
+  gym_plans: {
+    id: string;
+    org_id: string;
+    name: string;
+    type: MembershipType;
+    duration_months: number;
+    price_paise: string | number;
+    gst_inclusive: boolean;
+    position: number;
+  };
   payment_terms: PaymentTermsTable;
   members: MembersTable;
   membership_terms: MembershipTermsTable;

@@ -1,4 +1,5 @@
-import { memberRoutes } from '@akhada/contracts';
+import { memberPlanRoutes, memberRoutes } from '@akhada/contracts';
+import { gymPlans } from '../app/gym-plans.ts';
 import { addRoute } from '@akhada/kit';
 import { archiveMember } from '../app/archive-member.ts';
 import { assignTrainer } from '../app/assign-trainer.ts';
@@ -22,6 +23,8 @@ type Svc = Parameters<typeof addRoute>[0];
 
 /** Contracts give the schemas (400 on bad input); the app layer authorizes and does the work. */
 export const registerRoutes = (svc: Svc, deps: MembersDeps): void => {
+  // Before /members/:id: a static path wins in the router anyway, but it reads in order.
+  addRoute(svc, memberPlanRoutes.plans, async ({ ctx }) => ({ success: true, data: await gymPlans(deps, ctx) }));
   addRoute(svc, memberRoutes.list, async ({ query, ctx }) => {
     const page = await listMembers(deps, ctx, query);
     return {

@@ -6,12 +6,13 @@ import { paiseToRupees } from '../domain/money.ts';
 type TrainerRow = Pick<TrainersTable, 'id' | 'first_name' | 'last_name' | 'specialization'>;
 
 /** Shapes a read-table row as the contract's Member, with days remaining and the shown status as of `today` (the row's location's). */
-export const toMember = (row: MembersTable, today: string, trainer?: TrainerRow): Member => {
+export const toMember = (row: MembersTable, today: string, trainer?: TrainerRow, hideContact = false): Member => {
   const remaining = row.membership_status === 'pending' ? 0 : daysRemaining(row.end_date, today);
   const shown = effectiveStatus(row.membership_status, remaining);
   return {
     _id: row.id,
-    user: { firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone },
+    // A member who chose so is shown to trainers without phone and email.
+    user: { firstName: row.first_name, lastName: row.last_name, email: hideContact ? '' : row.email, phone: hideContact ? '' : row.phone },
     fullName: `${row.first_name} ${row.last_name}`,
     locationId: row.location_id,
     membershipType: row.membership_type,

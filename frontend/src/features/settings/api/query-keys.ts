@@ -8,4 +8,7 @@ export const settingsKeys = {
   twoFactor: ['settings', 'two-factor'] as const,
   billing: ['settings', 'billing'] as const,
   razorpay: ['settings', 'razorpay-integration'] as const,
+  gymScreen: ['settings', 'gym'] as const,
+  tax: ['settings', 'tax'] as const,
+  staff: ['settings', 'staff'] as const,
 };

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
@@ -7,20 +7,22 @@ import { LoginDevices } from '../components/login-devices';
 import { TwoFactorSettings } from '../components/two-factor-settings';
 import { useUser } from '../../../lib/auth/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useGymSettings } from '../api/get-gym-settings';
-import { useUserSettings } from '../api/get-user-settings';
 import { AppearanceSettings } from '../components/appearance-settings';
 import { DataManagementTab } from '../components/data-management-tab';
 import { NotificationPreferencesTab } from '../components/notification-preferences';
-import { RemoteSection } from '../components/remote-section';
 import { PlanBilling } from '../components/plan-billing';
 import { IntegrationsSettings } from '../components/integrations-settings';
+import { GymSettingsTab } from '../components/gym-settings-tab';
+import { PrivacyTab } from '../components/privacy-tab';
+import { StaffTab } from '../components/staff-tab';
 import '../settings.css';
 import { ALL_NS } from '../../../locales/resources';
 
 const BASE_TABS = ['profile', 'security', 'notifications', 'appearance', 'privacy'] as const;
 const ADMIN_TABS = ['gym', 'billing', 'integrations', 'data'] as const;
-type Tab = (typeof BASE_TABS)[number] | (typeof ADMIN_TABS)[number];
+/** Tabs only the owner sees. */
+const OWNER_TABS = ['staff'] as const;
+type Tab = (typeof BASE_TABS)[number] | (typeof ADMIN_TABS)[number] | (typeof OWNER_TABS)[number];
 
 /**
  * Settings. The Profile and Security tabs are given by the app (they are the profile feature's forms);
@@ -32,13 +34,18 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
   const user = useUser();
   const admin = user.role === 'owner' || user.role === 'admin';
   // A member has Data management too: their own data (DPDP).
-  const tabs: Tab[] = admin ? [...BASE_TABS, ...ADMIN_TABS] : [...BASE_TABS, ...(user.role === 'member' ? (['data'] as const) : [])];
+  const tabs: Tab[] = admin
+    ? [...BASE_TABS, ...ADMIN_TABS, ...(user.role === 'owner' ? OWNER_TABS : [])]
+    : [...BASE_TABS, ...(user.role === 'member' ? (['data'] as const) : [])];
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab') as Tab | null;
   const tab: Tab = requested && tabs.includes(requested) ? requested : 'profile';
 
-  const userSettings = useUserSettings(tab === 'privacy');
-  const gymSettings = useGymSettings(tab === 'gym');
+
+  // At phone width the tab strip scrolls sideways: keep the open tab in view (a link may open one far along).
+  useEffect(() => {
+    document.querySelector('.settings-layout [role="tab"][aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   const select = (next: Tab) => {
     const p = new URLSearchParams(params);
@@ -71,7 +78,13 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
       panel = <AppearanceSettings />;
       break;
     case 'privacy':
-      panel = <RemoteSection title={t('settings:privacy.title')} description={t('settings:privacy.description')} query={userSettings} />;
+      panel = <PrivacyTab />;
+      break;
+    case 'gym':
+      panel = <GymSettingsTab />;
+      break;
+    case 'staff':
+      panel = <StaffTab />;
       break;
     case 'data':
       panel = <DataManagementTab />;
@@ -81,9 +94,6 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
       break;
     case 'integrations':
       panel = <IntegrationsSettings />;
-      break;
-    case 'gym':
-      panel = <RemoteSection title={t(`settings:${tab}.title`)} description={t(`settings:${tab}.description`)} query={gymSettings} />;
       break;
     default: {
       const never: never = tab;
@@ -111,7 +121,7 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
           className="tabs--vertical"
           active={tab}
           onChange={select}
-          tabs={tabs.map((key) => ({ key, label: t(`settings:tabs.${key}`), testId: `settings-tab-${key}` }))}
+          tabs={tabs.map((key) => ({ key, label: key === 'staff' ? t('gymsettings:tabs.staff') : t(`settings:tabs.${key}`), testId: `settings-tab-${key}` }))}
         />
         <TabPanel idPrefix="settings" tabKey={tab} className="card settings-panel">
           {panel}

@@ -1,0 +1,97 @@
+// Settings → Gym and Staff in headless Chromium against the real stack (issue 16): the owner edits the gym (name,
+// brand colour, a location's hours, a membership plan), saves, and sees it all again after a reload; then invites a
+// trainer by email and removes an admin's access, whose open session is refused at once.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext } from '@akhada/test-support/browser';
+import { signIn } from '@akhada/test-support/ui';
+import { Api, PASSWORD, type Gym } from './guard/actors.ts';
+import { randomUUID } from 'node:crypto';
+
+let browser: Browser;
+const base = inject('gatewayUrl');
+const api = new Api(base);
+let gym: Gym;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  gym = await api.newGym('gym-settings');
+});
+afterAll(async () => {
+  await browser?.close();
+  api.close();
+});
+
+describe('gym settings', () => {
+  it('saves the gym, its location and a plan, and shows them after a reload', async () => {
+    const ctx = await newContext(browser, base);
+    const page = await ctx.newPage();
+    await signIn(page, gym.owner.email, PASSWORD);
+    await page.goto('/dashboard/settings?tab=gym');
+    await page.getByTestId('gym-name').waitFor({ timeout: 15_000 });
+    await page.getByTestId('gym-name').fill('Shakti Fitness');
+    await page.getByTestId('gym-brand-color').fill('#0f766e');
+    await page.getByTestId('gym-location-hours-0').fill('Mon–Sat 6:00–22:00');
+    await page.getByTestId('gym-location-capacity-0').fill('60');
+    await page.getByTestId('gym-plan-add').click();
+    await page.getByTestId('gym-plan-name-0').fill('Quarterly');
+    await page.getByTestId('gym-plan-duration-0').fill('3');
+    await page.getByTestId('gym-plan-price-0').fill('3999');
+    await page.getByTestId('gym-save').click();
+    await page.getByText('Settings saved!').first().waitFor({ timeout: 15_000 });
+
+    await page.reload();
+    await page.getByTestId('gym-name').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('gym-name').inputValue()).toBe('Shakti Fitness');
+    expect(await page.getByTestId('gym-brand-color').inputValue()).toBe('#0f766e');
+    expect(await page.getByTestId('gym-location-hours-0').inputValue()).toBe('Mon–Sat 6:00–22:00');
+    expect(await page.getByTestId('gym-location-capacity-0').inputValue()).toBe('60');
+    expect(await page.getByTestId('gym-plan-name-0').inputValue()).toBe('Quarterly');
+    expect(await page.getByTestId('gym-plan-price-0').inputValue()).toBe('3999');
+    // The brand colour is the app's accent.
+    expect(await page.evaluate("document.documentElement.style.getPropertyValue('--primary')")).toBe('#0f766e');
+    // A bad value is refused on its field, in the page's words, and nothing is sent.
+    await page.getByTestId('gym-plan-duration-0').fill('0');
+    await page.getByTestId('gym-save').click();
+    await page.locator('.field--invalid').first().waitFor();
+    await ctx.close();
+  });
+
+  it('invites a trainer by email and removes an admin’s access, ending their session at once', async () => {
+    const admin = await api.signIn(await newAdmin());
+    const ctx = await newContext(browser, base);
+    const page = await ctx.newPage();
+    await signIn(page, gym.owner.email, PASSWORD);
+    await page.goto('/dashboard/settings?tab=staff');
+    const email = `coach-${randomUUID().slice(0, 8)}@example.in`;
+    await page.getByTestId('staff-first-name').waitFor({ timeout: 15_000 });
+    await page.getByTestId('staff-first-name').fill('Neha');
+    await page.getByTestId('staff-last-name').fill('Joshi');
+    await page.getByTestId('staff-email').fill(email);
+    await page.getByTestId('staff-invite').click();
+    const invited = page.locator(`[data-testid="staff-row"][data-email="${email}"]`);
+    await invited.waitFor({ timeout: 15_000 });
+    expect(await invited.getByTestId('staff-status').textContent()).toBe('Invited');
+
+    expect((await api.call('GET', '/auth/me', undefined, admin.token)).status).toBe(200);
+    const row = page.locator(`[data-testid="staff-row"][data-email="${admin.email}"]`);
+    await row.getByTestId('staff-remove').click();
+    await row.getByTestId('staff-remove-confirm').click();
+    await row.getByText('Access removed').first().waitFor({ timeout: 15_000 });
+    expect((await api.call('GET', '/auth/me', undefined, admin.token)).status).toBe(401);
+    await ctx.close();
+  });
+});
+
+/** An admin of the gym with a password (opened through the API as the owner). */
+async function newAdmin() {
+  const email = `admin-${randomUUID().slice(0, 8)}@example.in`;
+  const res = await api.call(
+    'POST',
+    '/auth/staff',
+    { firstName: 'Vikram', lastName: 'Shah', email, phone: '+91 98220 11111', role: 'admin', locationIds: [gym.locationId], password: PASSWORD },
+    gym.owner.token,
+  );
+  expect(res.status).toBe(201);
+  return { email, password: PASSWORD };
+}

@@ -1,0 +1,109 @@
+import { AuthEvents, memberPlanRoutes, memberRoutes, topicOf, topicSpecs, type EventEnvelope } from '@akhada/contracts';
+import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConsumers } from '../src/consumers/start-consumers.ts';
+import { bootMembers } from './setup.ts';
+
+const orgA = randomUUID();
+const orgB = randomUUID();
+const L1 = randomUUID();
+const LB = randomUUID();
+let env: Awaited<ReturnType<typeof bootMembers>>;
+let consumers: RunningConsumer[] = [];
+
+beforeAll(async () => {
+  env = await bootMembers('members_gymset');
+  await env.org(orgA, 'enterprise', null, [[L1, 'Asia/Kolkata']]);
+  await env.org(orgB, 'enterprise', null, [[LB, 'Asia/Kolkata']]);
+  const { bus } = env.runtime;
+  await bus.ensureTopics(topicSpecs().filter((t) => [topicOf('auth'), topicOf('trainers'), topicOf('payments')].includes(t.topic)));
+  consumers = await startConsumers({
+    bus,
+    db: env.db,
+    logger: env.runtime.logger,
+    groups: { auth: `${env.schema}.auth`, trainers: `${env.schema}.trainers`, payments: `${env.schema}.payments` },
+    startAt: 'now',
+  });
+});
+afterAll(async () => {
+  for (const c of consumers) await c.stop();
+  await env?.runtime.bus.deleteGroups((g) => g.includes(env.schema)).catch(() => undefined);
+  await env?.close();
+});
+
+const meta = (orgId: string, aggregateId: string) => ({
+  orgId,
+  aggregateId,
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+  occurredAt: new Date().toISOString(),
+});
+const publish = (...envs: EventEnvelope[]) =>
+  env.runtime.bus.publish(
+    envs.map((e) => ({ topic: topicOf('auth'), key: e.aggregateId, value: JSON.stringify(e), headers: { 'event-id': e.eventId, 'event-type': e.type } })),
+  );
+/** Polls a condition (the consumers work asynchronously). */
+const until = async <T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+const get = async (url: string, token: string) => env.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+describe('gym settings in the members service', () => {
+  it('hides a member’s phone and email from trainers once they chose so; staff still see them', async () => {
+    const memberId = randomUUID();
+    const email = `${memberId}@example.in`;
+    await publish(
+      makeEnvelope(AuthEvents.UserRegistered, {
+        ...meta(orgA, memberId),
+        data: { userId: memberId, orgId: orgA, role: 'member', firstName: 'Private', lastName: 'Person', email, locationIds: [L1], via: 'join_code' },
+      }),
+    );
+    await until('member', () => env.db.selectFrom('members').select('id').where('id', '=', memberId).executeTakeFirst());
+    const trainer = await env.sign(orgA, 'trainer', [L1]);
+    const admin = await env.sign(orgA, 'admin', [L1]);
+    const seenBy = async (token: string) => memberRoutes.get.responses[200].parse((await get(`/members/${memberId}`, token)).json()).data.user;
+    expect((await seenBy(trainer)).email).toBe(email);
+
+    await publish(
+      makeEnvelope(AuthEvents.UserPrivacyChanged, {
+        ...meta(orgA, memberId),
+        data: { userId: memberId, contactVisibleToTrainers: false, marketingConsent: false },
+      }),
+    );
+    await until('privacy', () => env.db.selectFrom('member_privacy').select('member_id').where('member_id', '=', memberId).executeTakeFirst());
+    expect(await seenBy(trainer)).toMatchObject({ firstName: 'Private', email: '', phone: '' });
+    const listed = memberRoutes.list.responses[200]
+      .parse((await get('/members?status=pending&limit=100', trainer)).json())
+      .data.find((m) => m._id === memberId);
+    expect(listed?.user.email).toBe('');
+    expect((await seenBy(admin)).email).toBe(email);
+  });
+
+  it('keeps the gym’s plans from auth.membership_plans_changed, per organization', async () => {
+    const planId = randomUUID();
+    const plans = [{ planId, name: 'Quarterly', type: 'premium' as const, durationMonths: 3, pricePaise: 399_950, gstInclusive: true }];
+    await publish(makeEnvelope(AuthEvents.MembershipPlansChanged, { ...meta(orgA, orgA), data: { orgId: orgA, plans } }));
+    await until('plans', () => env.db.selectFrom('gym_plans').select('id').where('id', '=', planId).executeTakeFirst());
+    const admin = await env.sign(orgA, 'admin', [L1]);
+    const res = await get('/members/plans', admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(memberPlanRoutes.plans.responses[200].parse(res.json()).data).toEqual([
+      { _id: planId, name: 'Quarterly', type: 'premium', durationMonths: 3, price: 3999.5, gstInclusive: true },
+    ]);
+    // Another gym sees only its own (none); trainers may not read them.
+    expect((await get('/members/plans', await env.sign(orgB, 'admin', [LB]))).json().data).toEqual([]);
+    expect((await get('/members/plans', await env.sign(orgA, 'trainer', [L1]))).statusCode).toBe(403);
+    // The next list replaces the previous one.
+    await publish(makeEnvelope(AuthEvents.MembershipPlansChanged, { ...meta(orgA, orgA), data: { orgId: orgA, plans: [] } }));
+    await until('plans withdrawn', async () =>
+      (await env.db.selectFrom('gym_plans').select('id').where('org_id', '=', orgA).execute()).length === 0 ? true : undefined,
+    );
+  });
+});
