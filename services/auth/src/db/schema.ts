@@ -10,7 +10,16 @@ import type { ContactBody, PlanId, Role } from '@akhada/contracts';
 export type UserStatus = 'active' | 'invited' | 'pending' | 'deactivated';
 
 export interface AuthDb extends KitTables {
-  organizations: { id: string; name: string; plan: PlanId; trial_ends_at: Date | null; join_code: string; created_at: Generated<Date> };
+  organizations: {
+    id: string;
+    name: string;
+    plan: PlanId;
+    trial_ends_at: Date | null;
+    join_code: string;
+    created_at: Generated<Date>;
+    /** Admins and trainers must sign in with two-factor (off by default). */
+    require_staff_two_factor: Generated<boolean>;
+  };
   locations: { id: string; org_id: string; name: string; city: string; timezone: string; created_at: Generated<Date> };
   users: {
     id: string;
