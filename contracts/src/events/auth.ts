@@ -72,3 +72,13 @@ export const EnquiryReceived = defineEvent(
     receivedAt: z.string(),
   }),
 );
+/**
+ * Someone signed in to the account from a device it had not used before (a browser and system not seen in its
+ * earlier sessions). `place` is the network address (a city is not known without a geolocation database). The
+ * notifications service tells the user (in-app, and by email if they want system mails).
+ */
+export const NewDeviceSignedIn = defineEvent(
+  'auth.new_device_signed_in',
+  1,
+  z.object({ userId: z.uuid(), sessionId: z.uuid(), device: z.string(), place: z.string(), signedInAt: z.string() }),
+);

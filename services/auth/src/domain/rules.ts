@@ -129,3 +129,6 @@ export const twoFactorEnrolment = (u: { role: Role; enrolled: boolean; requiredF
   if (u.requiredForStaff && isRequirableStaff(u.role)) return 'required';
   return null;
 };
+
+/** A sign-in comes from a new device when the account has signed in before, never from this one (its "browser on system"). */
+export const isNewDevice = (device: string, earlierDevices: readonly string[]): boolean => earlierDevices.length > 0 && !earlierDevices.includes(device);

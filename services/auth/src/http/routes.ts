@@ -65,7 +65,14 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
   addRoute(svc, authRoutes.login, async ({ body }, req, reply) => ({
     success: true,
     data: await withRetryAfter(reply, () =>
-      signIn(deps, { email: body.email, password: body.password, twoFactorCode: body.twoFactorCode, ip: req.ip, userAgent: req.headers['user-agent'] }),
+      signIn(deps, {
+        email: body.email,
+        password: body.password,
+        twoFactorCode: body.twoFactorCode,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        ids: requestIdsOf(req),
+      }),
     ),
   }));
   addRoute(svc, authRoutes.me, async ({ ctx }) => ({ success: true, data: { user: await getMe(deps, ctx) } }));
