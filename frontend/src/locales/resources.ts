@@ -15,6 +15,7 @@ import type enShell from './en/shell.json';
 import type enTrainers from './en/trainers.json';
 import type enPayments from './en/payments.json';
 import type enFeedback from './en/feedback.json';
+import type enSecurity from './en/security.json';
 
 /** The shape of one language's texts (English is the reference; the parity test keeps Hindi identical). */
 export interface Resources {
@@ -35,6 +36,7 @@ export interface Resources {
   chat: typeof enChat;
   payments: typeof enPayments;
   feedback: typeof enFeedback;
+  security: typeof enSecurity;
 }
 
 export const defaultNS = 'common';
@@ -58,6 +60,7 @@ export const ALL_NS = [
   'chat',
   'payments',
   'feedback',
+  'security',
 ] as const;
 export type Namespace = (typeof ALL_NS)[number];
 export const namespaces: readonly Namespace[] = ALL_NS;
@@ -69,4 +72,4 @@ export const namespaces: readonly Namespace[] = ALL_NS;
 export const PUBLIC_NS: Namespace[] = ['common', 'landing'];
 export const AUTH_NS: Namespace[] = ['auth', 'errors'];
 export const PAGES_NS: Namespace[] = ['pages', 'errors'];
-export const APP_NS: Namespace[] = ['shell', 'errors', 'auth', 'dashboard', 'members', 'notifications', 'profile', 'settings', 'services'];
+export const APP_NS: Namespace[] = ['shell', 'errors', 'auth', 'dashboard', 'members', 'notifications', 'profile', 'settings', 'services', 'security'];

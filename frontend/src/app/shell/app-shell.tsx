@@ -8,6 +8,7 @@ import { useSession } from '../../lib/auth/session';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
+import { TwoFactorPrompt } from './two-factor-prompt';
 import { PaymentRequiredResponses, TrialBanner } from './trial-banner';
 import './shell.css';
 import { ALL_NS } from '../../locales/resources';
@@ -62,6 +63,7 @@ export function AppShell() {
   return (
     <ToastProvider>
       <PaymentRequiredResponses />
+      <TwoFactorPrompt user={user} />
       <div className={`shell${drawerOpen ? ' shell--drawer-open' : ''}`}>
         <a href="#main" className="skip-link">
           {t('common:skipToContent')}

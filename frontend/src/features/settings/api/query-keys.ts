@@ -6,4 +6,5 @@ export const settingsKeys = {
   notifications: ['settings', 'notification-settings'] as const,
   devices: ['settings', 'login-devices'] as const,
   twoFactor: ['settings', 'two-factor'] as const,
+  securityPolicy: ['settings', 'security-policy'] as const,
 };
