@@ -63,7 +63,6 @@ export function AppShell() {
   return (
     <ToastProvider>
       <PaymentRequiredResponses />
-      <TwoFactorPrompt user={user} />
       <div className={`shell${drawerOpen ? ' shell--drawer-open' : ''}`}>
         <a href="#main" className="skip-link">
           {t('common:skipToContent')}
@@ -73,6 +72,7 @@ export function AppShell() {
         <div className="shell__main" inert={drawerOpen}>
           <TopBar user={user} drawer={drawer} drawerOpen={drawerOpen} onMenu={() => setOpen(true)} menuButtonRef={menuButton} />
           <TrialBanner user={user} />
+          <TwoFactorPrompt user={user} />
           <main id="main" ref={main} tabIndex={-1} className="shell__content">
             <Suspense fallback={<LoadingState title={t('common:loading')} />}>
               <Outlet />

@@ -2,47 +2,48 @@ import type { User } from '@akhada/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Modal } from '../../components/modal';
+import { ShieldIcon } from '../../components/icons/shield';
 import { clearTwoFactorPrompt, isTwoFactorPromptDue } from '../../lib/auth/two-factor-prompt';
 
-/** After an owner's sign-in, until they enrol: a dismissible prompt to set up two-factor sign-in (Settings → Security). */
+/**
+ * After an owner's sign-in, until they enrol: a prompt at the top of the page to set up two-factor sign-in (Settings →
+ * Security), answered with "Set it up now" or "Not now". It does not block the page (a modal would stand between the
+ * owner and the dashboard on every sign-in); the next sign-in asks again.
+ */
 export function TwoFactorPrompt({ user }: { user: User }) {
   const { t } = useTranslation(['security']);
   const navigate = useNavigate();
   const [open, setOpen] = useState(() => user.twoFactorEnrolment === 'suggested' && isTwoFactorPromptDue());
-  if (!open) return null;
+  if (!open || user.twoFactorEnrolment !== 'suggested') return null;
   const close = () => {
     clearTwoFactorPrompt();
     setOpen(false);
   };
   return (
-    <Modal
-      open
-      onClose={close}
-      title={t('security:prompt.title')}
-      size="sm"
-      testId="two-factor-prompt"
-      footer={
-        <>
-          <button type="button" className="btn btn--secondary" onClick={close} data-testid="two-factor-prompt-later">
-            {t('security:prompt.later')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            data-autofocus
-            onClick={() => {
-              close();
-              void navigate('/dashboard/settings?tab=security');
-            }}
-            data-testid="two-factor-prompt-setup"
-          >
-            {t('security:prompt.setUp')}
-          </button>
-        </>
-      }
-    >
-      <p>{t('security:prompt.body')}</p>
-    </Modal>
+    <section className="trial-banner trial-banner--trial two-factor-prompt" aria-labelledby="two-factor-prompt-title" data-testid="two-factor-prompt">
+      <ShieldIcon size={18} className="trial-banner__icon" />
+      <div className="trial-banner__text">
+        <h2 className="two-factor-prompt__title" id="two-factor-prompt-title">
+          {t('security:prompt.title')}
+        </h2>
+        <p>{t('security:prompt.body')}</p>
+      </div>
+      <div className="two-factor-prompt__actions">
+        <button
+          type="button"
+          className="btn btn--primary btn--sm"
+          onClick={() => {
+            close();
+            void navigate('/dashboard/settings?tab=security');
+          }}
+          data-testid="two-factor-prompt-setup"
+        >
+          {t('security:prompt.setUp')}
+        </button>
+        <button type="button" className="btn btn--secondary btn--sm" onClick={close} data-testid="two-factor-prompt-later">
+          {t('security:prompt.later')}
+        </button>
+      </div>
+    </section>
   );
 }
