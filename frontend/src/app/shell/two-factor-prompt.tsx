@@ -23,9 +23,10 @@ export function TwoFactorPrompt({ user }: { user: User }) {
     <section className="trial-banner trial-banner--trial two-factor-prompt" aria-labelledby="two-factor-prompt-title" data-testid="two-factor-prompt">
       <ShieldIcon size={18} className="trial-banner__icon" />
       <div className="trial-banner__text">
-        <h2 className="two-factor-prompt__title" id="two-factor-prompt-title">
+        {/* Not a heading: the banner sits above the page's own h1. */}
+        <p className="two-factor-prompt__title" id="two-factor-prompt-title">
           {t('security:prompt.title')}
-        </h2>
+        </p>
         <p>{t('security:prompt.body')}</p>
       </div>
       <div className="two-factor-prompt__actions">
