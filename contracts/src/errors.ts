@@ -43,6 +43,8 @@ export const ErrorCode = z.enum([
   'TRIAL_ENDED',
   /** 403: the caller's account awaits the gym's approval (a trainer who registered with the join code). */
   'ACCOUNT_PENDING',
+  /** 403: the organization requires two-factor sign-in for staff and the caller has not set it up yet (or may not turn it off). */
+  'TWO_FACTOR_ENROLMENT_REQUIRED',
   'PLAN_LIMIT_REACHED',
   /** 409: the organization's plan allows no more members or trainers. */
   'PLAN_LIMIT',

@@ -30,6 +30,10 @@ describe('two-factor sign-in', () => {
     const ctx = await newContext(browser, base);
     const page = await ctx.newPage();
     await signIn(page, gym.owner.email, PASSWORD);
+    // An owner without two-factor is asked after sign-in; "Not now" puts the prompt away.
+    await page.getByTestId('two-factor-prompt').waitFor({ timeout: 15_000 });
+    await page.getByTestId('two-factor-prompt-later').click();
+    await page.getByTestId('two-factor-prompt').waitFor({ state: 'detached' });
     await page.goto('/dashboard/settings?tab=security');
     await page.getByTestId('two-factor-start').click();
     await page.getByTestId('two-factor-qr').waitFor({ timeout: 15_000 });
@@ -62,11 +66,40 @@ describe('two-factor sign-in', () => {
     await p2.getByTestId('login-two-factor-code').fill(codeOf(secret, Date.now() + 30_000));
     await p2.getByTestId('login-submit').click();
     await p2.waitForURL(/\/dashboard$/, { timeout: 15_000 });
+    await p2.locator('#main').waitFor({ timeout: 15_000 });
+    expect(await p2.getByTestId('two-factor-prompt').count()).toBe(0); // enrolled: no more prompt
 
     await p2.goto('/dashboard/settings?tab=security');
     const devices = p2.getByTestId('login-device');
     await devices.first().waitFor({ timeout: 15_000 });
     expect(await devices.first().textContent()).toContain('This device');
     await next.close();
+  });
+
+  it('once the owner requires it for staff, a trainer is led through enrolment before anything else', async () => {
+    const staffGym = await api.withAllRoles(await api.newGym('two-factor-staff'));
+    const owner = await newContext(browser, base);
+    const op = await owner.newPage();
+    await signIn(op, staffGym.owner.email, PASSWORD);
+    await op.goto('/dashboard/settings?tab=security');
+    const toggle = op.getByTestId('security-policy-toggle');
+    await toggle.waitFor({ timeout: 15_000 });
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.click();
+    await op.getByText('Staff must now use two-factor authentication').first().waitFor();
+    await owner.close();
+
+    const ctx = await newContext(browser, base);
+    const page = await ctx.newPage();
+    await signIn(page, staffGym.roles.trainer.email, PASSWORD, /\/dashboard\/two-factor-setup$/);
+    await page.getByTestId('two-factor-start').click();
+    await page.getByTestId('two-factor-qr').waitFor({ timeout: 15_000 });
+    const secret = (await page.getByTestId('two-factor-secret').textContent())!.replace(/\s/g, '');
+    await page.getByTestId('two-factor-code').fill(codeOf(secret));
+    await page.getByTestId('two-factor-verify').click();
+    await page.getByTestId('two-factor-codes-saved').click();
+    // Enrolled: a fresh token, and the trainer's home opens.
+    await page.waitForURL(/\/dashboard$/, { timeout: 15_000 });
+    await ctx.close();
   });
 });

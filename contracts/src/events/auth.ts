@@ -118,3 +118,13 @@ export const UserPrivacyChanged = defineEvent(
 );
 /** The owner changed which locations a staff member works in. */
 export const StaffLocationsChanged = defineEvent('auth.staff_locations_changed', 1, z.object({ userId: z.uuid(), locationIds: z.array(z.uuid()) }));
+/**
+ * Someone signed in to the account from a device it had not used before (a browser and system not seen in its
+ * earlier sessions). `place` is the network address (a city is not known without a geolocation database). The
+ * notifications service tells the user (in-app, and by email if they want system mails).
+ */
+export const NewDeviceSignedIn = defineEvent(
+  'auth.new_device_signed_in',
+  1,
+  z.object({ userId: z.uuid(), sessionId: z.uuid(), device: z.string(), place: z.string(), signedInAt: z.string() }),
+);

@@ -69,6 +69,12 @@ export const User = z.object({
    * only their own session, profile and password. Absent from older servers (read it as false).
    */
   pending: z.boolean().optional(),
+  /**
+   * Two-factor sign-in to set up: "required" for staff of an organization that requires it (the token then calls
+   * only the enrolment routes: the app leads them there first), "suggested" for an owner who has not enrolled (the app
+   * asks after every sign-in). Absent or null: nothing to ask.
+   */
+  twoFactorEnrolment: z.enum(['required', 'suggested']).nullable().optional(),
 });
 export type User = z.infer<typeof User>;
 
@@ -107,6 +113,15 @@ export const UpdateTwoFactorBody = z
     if (b.enabled && !b.code) ctx.addIssue({ code: 'custom', path: ['code'], message: 'Enter the 6-digit code from your authenticator app' });
     if (!b.enabled && !b.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required' });
   });
+/** Settings → Security (owner): the organization's rules for signing in. */
+export const SecurityPolicy = z.object({
+  /** Admins and trainers must sign in with two-factor: those without it are led through enrolment at their next sign-in. */
+  requireTwoFactorForStaff: z.boolean(),
+});
+export type SecurityPolicy = z.infer<typeof SecurityPolicy>;
+export const UpdateSecurityPolicyBody = z.object({
+  requireTwoFactorForStaff: z.boolean({ message: 'Say whether staff must use two-factor authentication' }),
+});
 export const RegisterBody = z
   .object({
     firstName: trimmed('First name', 50),
@@ -227,6 +242,7 @@ export const authRoutes = {
     responses: { 200: ok(z.object({ user: User })), 401: Problem },
     auth: true,
     allowPending: true,
+    allowEnrolment: true,
     roles: ANY_ROLE,
     summary: 'The signed-in user with their organization and locations, if the session is still live.',
   }),
@@ -236,6 +252,7 @@ export const authRoutes = {
     responses: { 200: ok(TokenPayload), 401: Problem },
     auth: true,
     allowPending: true,
+    allowEnrolment: true,
     allowReadOnly: true,
     roles: ANY_ROLE,
     summary: 'A fresh token for the same session (with the current locations); slides the session’s idle window forward.',
@@ -284,6 +301,7 @@ export const authRoutes = {
     responses: { 200: okMessage },
     auth: true,
     allowPending: true,
+    allowEnrolment: true,
     allowReadOnly: true,
     roles: ANY_ROLE,
     summary: 'End the caller’s session; every service refuses its tokens from then on.',
@@ -375,6 +393,7 @@ export const authRoutes = {
     responses: { 200: ok(TwoFactorStatus) },
     auth: true,
     allowPending: true,
+    allowEnrolment: true,
     allowReadOnly: true,
     roles: ANY_ROLE,
     summary: 'Whether the caller signs in with a second step, since when, and how many recovery codes are left.',
@@ -385,6 +404,7 @@ export const authRoutes = {
     responses: { 200: ok(TwoFactorSetup), 409: Problem },
     auth: true,
     allowPending: true,
+    allowEnrolment: true,
     allowReadOnly: true,
     roles: ANY_ROLE,
     summary: 'A new authenticator secret (and its otpauth:// link for the QR code) to confirm with a code; 409 when already on.',
@@ -396,9 +416,31 @@ export const authRoutes = {
     responses: { 200: ok(z.object({ status: TwoFactorStatus, recoveryCodes: z.array(z.string()).nullable() })), 400: Problem, 409: Problem },
     auth: true,
     allowPending: true,
+    allowEnrolment: true,
     allowReadOnly: true,
     roles: ANY_ROLE,
     summary: 'Turn two-factor sign-in on (a code of the new secret; answers ten single-use recovery codes, once) or off (the password).',
+  }),
+  securityPolicy: route({
+    method: 'GET',
+    path: '/settings/security-policy',
+    responses: { 200: ok(SecurityPolicy), 403: Problem },
+    auth: true,
+    allowReadOnly: true,
+    roles: ['owner'],
+    summary: 'The organization’s sign-in rules (whether staff must use two-factor sign-in); owners only.',
+  }),
+  updateSecurityPolicy: route({
+    method: 'PUT',
+    path: '/settings/security-policy',
+    body: UpdateSecurityPolicyBody,
+    responses: { 200: ok(SecurityPolicy), 400: Problem, 403: Problem },
+    auth: true,
+    allowReadOnly: true,
+    roles: ['owner'],
+    summary: 'Require two-factor sign-in for every admin and trainer of the organization, or stop requiring it; owners only.',
+    description:
+      'With it on, staff without two-factor get tokens that call only the enrolment routes (403 TWO_FACTOR_ENROLMENT_REQUIRED elsewhere) at their next sign-in or token refresh, and cannot turn two-factor off.',
   }),
   jwks: route({
     method: 'GET',

@@ -24,6 +24,12 @@ interface RouteContractBase {
    * may call: their own session, profile and password. Every other authenticated route answers 403 ACCOUNT_PENDING.
    */
   allowPending?: true;
+  /**
+   * A route a signed-in staff member who must still set up two-factor sign-in (the organization requires it for staff)
+   * may call: their own session and the two-factor enrolment. Every other authenticated route answers 403
+   * TWO_FACTOR_ENROLMENT_REQUIRED until they have enrolled and taken a fresh token (POST /auth/refresh).
+   */
+  allowEnrolment?: true;
 }
 
 /**

@@ -31,6 +31,7 @@ const NotificationsPage = lazyPage(async () => (await import('../features/notifi
 const ProfilePage = lazyPage(async () => (await import('../features/profile/routes/profile-page')).ProfilePage);
 const PlanPage = lazyPage(async () => (await import('../features/settings/routes/plan-page')).PlanPage);
 const PendingPage = lazyPage(async () => (await import('./routes/pending-page')).PendingPage, APP_NS);
+const EnrolTwoFactorPage = lazyPage(async () => (await import('../features/settings/routes/enrol-two-factor-page')).EnrolTwoFactorPage, APP_NS);
 const TrainersPage = lazyPage(async () => (await import('../features/trainers/routes/trainers-page')).TrainersPage, ['trainers']);
 const TrainerDetailPage = lazyPage(async () => (await import('../features/trainers/routes/trainer-detail-page')).TrainerDetailPage, ['trainers', 'payments']);
 const MyClientsPage = lazyPage(async () => (await import('../features/trainers/routes/my-trainer-pages')).MyClientsPage, ['trainers']);
@@ -103,6 +104,8 @@ export const routes: RouteObject[] = [
         children: [
           // An account awaiting the gym's approval sees only this page (the guard sends it here), without the shell.
           { path: 'pending', element: <PendingPage />, handle: handle({ page: PendingPage }) },
+          // Staff whose gym requires two-factor sign-in set it up here first, without the shell.
+          { path: 'two-factor-setup', element: <EnrolTwoFactorPage />, handle: handle({ page: EnrolTwoFactorPage }) },
           // The entrance tablet's check-in kiosk fills the screen: no sidebar or header.
           { path: 'attendance/kiosk', element: <KioskPage />, handle: handle({ page: KioskPage }) },
           {

@@ -17,6 +17,7 @@ import type enPayments from './en/payments.json';
 import type enFeedback from './en/feedback.json';
 import type enBilling from './en/billing.json';
 import type enGymsettings from './en/gymsettings.json';
+import type enSecurity from './en/security.json';
 
 /** The shape of one language's texts (English is the reference; the parity test keeps Hindi identical). */
 export interface Resources {
@@ -39,6 +40,7 @@ export interface Resources {
   feedback: typeof enFeedback;
   billing: typeof enBilling;
   gymsettings: typeof enGymsettings;
+  security: typeof enSecurity;
 }
 
 export const defaultNS = 'common';
@@ -64,6 +66,7 @@ export const ALL_NS = [
   'feedback',
   'billing',
   'gymsettings',
+  'security',
 ] as const;
 export type Namespace = (typeof ALL_NS)[number];
 export const namespaces: readonly Namespace[] = ALL_NS;
@@ -75,4 +78,4 @@ export const namespaces: readonly Namespace[] = ALL_NS;
 export const PUBLIC_NS: Namespace[] = ['common', 'landing'];
 export const AUTH_NS: Namespace[] = ['auth', 'errors'];
 export const PAGES_NS: Namespace[] = ['pages', 'errors'];
-export const APP_NS: Namespace[] = ['shell', 'errors', 'auth', 'dashboard', 'members', 'notifications', 'profile', 'settings', 'services', 'billing', 'gymsettings'];
+export const APP_NS: Namespace[] = ['shell', 'errors', 'auth', 'dashboard', 'members', 'notifications', 'profile', 'settings', 'services', 'billing', 'gymsettings', 'security'];

@@ -283,6 +283,25 @@ describe('login devices', () => {
     expect((await get('/auth/me', c)).statusCode).toBe(200);
     expect((await devices(c)).map((d) => d.current)).toEqual([true]);
   });
+
+  it('announces a sign-in from a device the account has not used before (auth.new_device_signed_in), once per device', async () => {
+    const email = `devices-new-${uniq}@example.in`;
+    expect((await registerOwner(email)).statusCode).toBe(201);
+    const userId = (await loginAs(email, password, '10.5.0.1')).user._id; // the account's first sign-in is no news
+    await signInFrom(email, PHONE, '10.5.0.2');
+    await signInFrom(email, PHONE, '10.5.0.3'); // the same phone again: nothing new
+    await signInFrom(email, LAPTOP, '10.5.0.4');
+    const rows = await runtime.dbh.db.selectFrom('outbox').select('payload').where('key', '=', userId).orderBy('id').execute();
+    const announced = rows
+      .map((r) => r.payload as { type: string; data: unknown })
+      .filter((p) => p.type === AuthEvents.NewDeviceSignedIn.type)
+      .map((p) => AuthEvents.NewDeviceSignedIn.data.parse(p.data));
+    expect(announced.map((d) => [d.device, d.place])).toEqual([
+      ['Chrome on Android', '10.5.0.2'],
+      ['Firefox on Windows', '10.5.0.4'],
+    ]);
+    expect(announced.every((d) => d.userId === userId)).toBe(true);
+  });
 });
 
 describe('passwords', () => {

@@ -128,3 +128,76 @@ describe('two-factor sign-in (TOTP)', () => {
     expect((await inject('POST', '/auth/login', { email: 'x@example.in', password: 'y', twoFactorCode: 'abc' })).statusCode).toBe(400);
   });
 });
+
+describe('two-factor required for staff (the organization’s security policy)', () => {
+  const refresh = (token: string) => inject('POST', '/auth/refresh', undefined, token);
+  const policy = (token: string, requireTwoFactorForStaff?: boolean) =>
+    requireTwoFactorForStaff === undefined
+      ? inject('GET', '/settings/security-policy', undefined, token)
+      : inject('PUT', '/settings/security-policy', { requireTwoFactorForStaff }, token);
+
+  it('asks owners to enrol, leads staff through enrolment first when required, and keeps it on for them', async () => {
+    const owner = await newOwner('policy');
+    const me = await inject('GET', '/auth/me', undefined, owner.token);
+    expect(me.json().data.user.twoFactorEnrolment).toBe('suggested');
+    const locationId: string = me.json().data.user.locations[0]._id;
+    const staffEmail = `policy-trainer-${uniq}@example.in`;
+    const created = await inject(
+      'POST',
+      '/auth/staff',
+      { firstName: 'Ravi', lastName: 'K', email: staffEmail, phone: '9876543210', role: 'trainer', locationIds: [locationId], password },
+      owner.token,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+
+    // Off by default: the trainer signs in as before, with nothing asked.
+    expect(authRoutes.securityPolicy.responses[200].parse((await policy(owner.token)).json()).data).toEqual({ requireTwoFactorForStaff: false });
+    const before = await signIn(staffEmail, {}, '10.23.0.1');
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().data.user.twoFactorEnrolment ?? null).toBeNull();
+    const trainerToken: string = before.json().data.token;
+    // Owners only, and bad input changes nothing.
+    expect((await policy(trainerToken)).statusCode).toBe(403);
+    expect((await policy(trainerToken, true)).statusCode).toBe(403);
+    expect((await inject('PUT', '/settings/security-policy', { requireTwoFactorForStaff: 'yes' }, owner.token)).statusCode).toBe(400);
+    expect((await policy(owner.token)).json().data.requireTwoFactorForStaff).toBe(false);
+
+    const on = await policy(owner.token, true);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data).toEqual({ requireTwoFactorForStaff: true });
+
+    // Next sign-in: the token calls only the enrolment routes.
+    const signedIn = await signIn(staffEmail, {}, '10.23.0.1');
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().data.user.twoFactorEnrolment).toBe('required');
+    const enrolOnly: string = signedIn.json().data.token;
+    const refused = await inject('GET', '/auth/sessions', undefined, enrolOnly);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('TWO_FACTOR_ENROLMENT_REQUIRED');
+    expect((await inject('PUT', '/auth/profile', { firstName: 'X' }, enrolOnly)).statusCode).toBe(403);
+    expect((await inject('GET', '/auth/me', undefined, enrolOnly)).statusCode).toBe(200);
+    // A refresh before enrolling still gives an enrolment-only token.
+    expect((await inject('GET', '/auth/sessions', undefined, (await refresh(enrolOnly)).json().data.token)).statusCode).toBe(403);
+
+    const { secret } = await enrol(enrolOnly);
+    const fresh = await refresh(enrolOnly);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json().data.user.twoFactorEnrolment ?? null).toBeNull();
+    const full: string = fresh.json().data.token;
+    expect((await inject('GET', '/auth/sessions', undefined, full)).statusCode).toBe(200);
+
+    // While required, staff cannot turn it off (even with the right password); once the owner lifts it, they can.
+    const off = await inject('PUT', '/settings/two-factor', { enabled: false, password }, full);
+    expect(off.statusCode).toBe(403);
+    expect(off.json().code).toBe('TWO_FACTOR_ENROLMENT_REQUIRED');
+    expect((await inject('GET', '/settings/two-factor', undefined, full)).json().data.enabled).toBe(true);
+    time.now += step;
+    expect((await signIn(staffEmail, { twoFactorCode: totpCodeAt(secret, new Date(time.now)) }, '10.23.0.2')).statusCode).toBe(200);
+
+    // The owner is not bound by the staff rule; their prompt ends once they enrol.
+    await enrol(owner.token);
+    expect((await inject('GET', '/auth/me', undefined, owner.token)).json().data.user.twoFactorEnrolment ?? null).toBeNull();
+    expect((await policy(owner.token, false)).json().data.requireTwoFactorForStaff).toBe(false);
+    expect((await inject('PUT', '/settings/two-factor', { enabled: false, password }, full)).statusCode).toBe(200);
+  });
+});

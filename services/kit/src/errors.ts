@@ -30,6 +30,9 @@ export const trialEnded = () => new AppError(402, 'TRIAL_ENDED', TRIAL_ENDED_MES
 /** The copy for an account awaiting approval calling a route it may not (403 ACCOUNT_PENDING). */
 export const ACCOUNT_PENDING_MESSAGE = "Your account is waiting for the gym's approval.";
 export const accountPending = () => new AppError(403, 'ACCOUNT_PENDING', ACCOUNT_PENDING_MESSAGE);
+/** The copy for staff who must set up two-factor sign-in first (403 TWO_FACTOR_ENROLMENT_REQUIRED). */
+export const TWO_FACTOR_ENROLMENT_MESSAGE = 'Your gym requires two-factor authentication. Set it up to continue.';
+export const twoFactorEnrolmentRequired = () => new AppError(403, 'TWO_FACTOR_ENROLMENT_REQUIRED', TWO_FACTOR_ENROLMENT_MESSAGE);
 export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
 
 /** Optimistic concurrency: someone else appended to the stream first. Command handlers retry on it. */

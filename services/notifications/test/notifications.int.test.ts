@@ -541,6 +541,42 @@ describe('notifications service against real Postgres and Kafka', () => {
     expect(anon.status).toBe(401);
     expect(ErrorBody.parse(anon.body).code).toBe('UNAUTHENTICATED');
   });
+
+  it('tells a user of a sign-in from a new device, in-app and by email (system preference), and nobody else', async () => {
+    // A member of the organization (not staff: the staff audiences of the other tests stay as they are).
+    const traveller = { id: newId(), role: 'member' as Role, locs: [L1], sid: newId() };
+    await produce(topicOf('auth'), userRegistered(traveller));
+    const before = Number(await countOrg());
+    const signedIn = makeEnvelope(AuthEvents.NewDeviceSignedIn, {
+      ...meta(traveller.id),
+      data: { userId: traveller.id, sessionId: newId(), device: 'Firefox on Linux', place: '203.0.113.7', signedInAt: iso() },
+    });
+    await produce(topicOf('auth'), signedIn);
+    const [n] = await eventually(
+      async () => {
+        const rows = await notificationsOf(traveller.id);
+        expect(rows).toHaveLength(1);
+        return rows;
+      },
+      20_000,
+      'the new-device notification',
+    );
+    expect(n).toMatchObject({
+      type: 'system',
+      category: 'new_device_signed_in',
+      priority: 'high',
+      status: 'unread',
+      title: 'New sign-in to your account',
+      title_key: 'notifications.new_device_signed_in.title',
+      params: { device: 'Firefox on Linux', place: '203.0.113.7' },
+      action_url: '/dashboard/settings?tab=security',
+      source_event_id: signedIn.eventId,
+    });
+    expect(n!.message).toContain('Firefox on Linux from 203.0.113.7');
+    expect(Number(await countOrg())).toBe(before + 1);
+    const mails = await runtime.dbh.db.selectFrom('deliveries').select(['channel', 'address']).where('notification_id', '=', n!.id).execute();
+    expect(mails).toEqual([{ channel: 'email', address: `${traveller.id}@example.in` }]);
+  });
 });
 
 describe('real-time hub', () => {

@@ -3,6 +3,9 @@ import type { Role } from '@akhada/contracts';
 /** The one page an account awaiting the gym's approval sees. */
 export const PENDING_PATH = '/dashboard/pending';
 
+/** The one page of staff whose gym requires two-factor sign-in until they set it up. */
+export const ENROL_TWO_FACTOR_PATH = '/dashboard/two-factor-setup';
+
 /** Where each role starts: a member on their own membership, everyone else on the dashboard. */
 export const homeOf = (role: Role): string => (role === 'member' ? '/dashboard/me' : '/dashboard');
 
@@ -20,13 +23,20 @@ const under = (pathname: string, prefixes: readonly string[]) => prefixes.some((
 
 /**
  * Where the signed-in area sends a user who opened `pathname`, or null when they may stay. An account awaiting
- * approval sees only the pending page (and leaves it once approved); a member or a trainer who opens a staff-only
+ * approval sees only the pending page (and leaves it once approved); staff who must set up two-factor sign-in see
+ * only the enrolment page; a member or a trainer who opens a staff-only
  * screen goes to their home. The server refuses what a role may not do whatever the app shows.
  */
-export function redirectFor(user: { role: Role; pending?: boolean | undefined }, pathname: string): string | null {
+export function redirectFor(
+  user: { role: Role; pending?: boolean | undefined; twoFactorEnrolment?: 'required' | 'suggested' | null | undefined },
+  pathname: string,
+): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (user.pending) return path === PENDING_PATH ? null : PENDING_PATH;
   if (path === PENDING_PATH) return homeOf(user.role);
+  // Staff whose gym requires two-factor sign-in set it up before anything else (the server refuses the rest).
+  if (user.twoFactorEnrolment === 'required') return path === ENROL_TWO_FACTOR_PATH ? null : ENROL_TWO_FACTOR_PATH;
+  if (path === ENROL_TWO_FACTOR_PATH) return homeOf(user.role);
   if (user.role === 'owner' || user.role === 'admin') return null;
   if (under(path, EVERYONE)) return null;
   if (user.role === 'member') return under(path, MEMBER) ? null : homeOf('member');

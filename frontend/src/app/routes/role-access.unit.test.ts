@@ -54,4 +54,13 @@ describe('where the signed-in area sends each role', () => {
     expect(redirectFor({ role: 'trainer', pending: false }, '/dashboard/pending')).toBe('/dashboard');
     expect(redirectFor({ role: 'member' }, '/dashboard/pending')).toBe('/dashboard/me');
   });
+
+  it('shows staff who must set up two-factor only the enrolment page, and sends them home once enrolled', () => {
+    expect(redirectFor({ role: 'trainer', twoFactorEnrolment: 'required' }, '/dashboard')).toBe('/dashboard/two-factor-setup');
+    expect(redirectFor({ role: 'admin', twoFactorEnrolment: 'required' }, '/dashboard/settings')).toBe('/dashboard/two-factor-setup');
+    expect(redirectFor({ role: 'admin', twoFactorEnrolment: 'required' }, '/dashboard/two-factor-setup')).toBeNull();
+    expect(redirectFor({ role: 'trainer', twoFactorEnrolment: null }, '/dashboard/two-factor-setup')).toBe('/dashboard');
+    // An owner is only asked (the shell's prompt), never held.
+    expect(redirectFor({ role: 'owner', twoFactorEnrolment: 'suggested' }, '/dashboard/members')).toBeNull();
+  });
 });

@@ -9,6 +9,7 @@ import { usePreferencesSync } from '../../lib/preferences';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
+import { TwoFactorPrompt } from './two-factor-prompt';
 import { PaymentRequiredResponses, TrialBanner } from './trial-banner';
 import './shell.css';
 import { ALL_NS } from '../../locales/resources';
@@ -73,6 +74,7 @@ export function AppShell() {
         <div className="shell__main" inert={drawerOpen}>
           <TopBar user={user} drawer={drawer} drawerOpen={drawerOpen} onMenu={() => setOpen(true)} menuButtonRef={menuButton} />
           <TrialBanner user={user} />
+          <TwoFactorPrompt user={user} />
           <main id="main" ref={main} tabIndex={-1} className="shell__content">
             <Suspense fallback={<LoadingState title={t('common:loading')} />}>
               <Outlet />

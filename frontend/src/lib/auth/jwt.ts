@@ -1,5 +1,4 @@
-/** Reads the `exp` claim of a JWT (milliseconds since epoch). Never trusts it for anything but scheduling. */
-export function decodeJwtExp(token: string): number | null {
+function payloadOf(token: string): Record<string, unknown> | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {
@@ -8,13 +7,21 @@ export function decodeJwtExp(token: string): number | null {
       .replace(/_/g, '/')
       .padEnd(Math.ceil(part.length / 4) * 4, '=');
     const payload: unknown = JSON.parse(atob(base64));
-    if (payload && typeof payload === 'object' && typeof (payload as { exp?: unknown }).exp === 'number') {
-      return (payload as { exp: number }).exp * 1000;
-    }
-    return null;
+    return payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** Reads the `exp` claim of a JWT (milliseconds since epoch). Never trusts it for anything but scheduling. */
+export function decodeJwtExp(token: string): number | null {
+  const exp = payloadOf(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : null;
+}
+
+/** Whether the token was issued for two-factor enrolment only (claim `enrol`): a fresh one is due once enrolled. */
+export function isEnrolmentToken(token: string): boolean {
+  return payloadOf(token)?.enrol === true;
 }
 
 /** Refresh when less than this much time is left on the token. */

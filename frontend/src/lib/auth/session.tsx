@@ -1,9 +1,10 @@
 import type { User } from '@akhada/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { decodeJwtExp, REFRESH_CHECK_INTERVAL_MS, shouldRefresh } from './jwt';
+import { decodeJwtExp, isEnrolmentToken, REFRESH_CHECK_INTERVAL_MS, shouldRefresh } from './jwt';
 import { checkSession, sessionRetryDelay, takeSessionCheck, type SessionCheck, type SessionProblem } from './session-check';
 import { clearToken, getToken, setToken, subscribeToken } from './token-store';
+import { clearTwoFactorPrompt, markTwoFactorPromptDue } from './two-factor-prompt';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous' | 'retrying';
 /** Why the visitor is anonymous: decides where a protected page sends them. */
@@ -40,6 +41,11 @@ export interface Session {
    * account's approval. Resolves once the new user (or the outcome) is applied.
    */
   refresh: () => Promise<void>;
+  /**
+   * Takes a fresh token for this session now (POST /auth/refresh) and the user with it: after something that changes
+   * what the token may do (two-factor set up when the gym requires it).
+   */
+  renewToken: () => Promise<void>;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -59,9 +65,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const failures = useRef(0);
   const checking = useRef<Promise<void> | null>(null);
   const first = useRef(true);
+  const userRef = useRef<User | null>(state.user);
   useEffect(() => {
     statusRef.current = state.status;
-  }, [state.status]);
+    userRef.current = state.user;
+  }, [state.status, state.user]);
 
   const apply = useCallback((result: SessionCheck) => {
     switch (result.kind) {
@@ -144,7 +152,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const refreshIfDue = useCallback(() => {
     const token = getToken();
     if (!token || refreshing.current) return;
-    if (!shouldRefresh(decodeJwtExp(token), Date.now())) return;
+    // An enrolment-only token is renewed at once when the user no longer has to enrol (set up in another tab, or
+    // before a reload): the server would refuse it everything else.
+    const enrolled = isEnrolmentToken(token) && userRef.current?.twoFactorEnrolment !== 'required';
+    if (!enrolled && !shouldRefresh(decodeJwtExp(token), Date.now())) return;
     refreshing.current = (async () => {
       try {
         const { refreshToken } = await sessionCalls();
@@ -162,6 +173,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // Keep an active user signed in: tokens live 15 minutes, refresh when fewer than 5 are left.
+  const mustEnrol = state.user?.twoFactorEnrolment === 'required';
   useEffect(() => {
     if (state.status !== 'authenticated') return;
     refreshIfDue();
@@ -177,11 +189,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       window.removeEventListener('focus', onFocus);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [state.status, refreshIfDue]);
+  }, [state.status, mustEnrol, refreshIfDue]);
 
   const signIn = useCallback(
     (token: string, user: User) => {
       queryClient.clear();
+      // An owner without two-factor is asked to set it up after every sign-in (the shell shows the prompt).
+      if (user.twoFactorEnrolment === 'suggested') markTwoFactorPromptDue();
+      else clearTwoFactorPrompt();
       setToken(token, 'signed-in');
       failures.current = 0;
       setState({ status: 'authenticated', user, reason: null, retrying: null });
@@ -209,9 +224,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void load();
   }, [load]);
 
+  const renewToken = useCallback(async () => {
+    const { refreshToken } = await sessionCalls();
+    const fresh = await refreshToken();
+    setToken(fresh.token, 'refreshed');
+    setState((s) => (s.status === 'authenticated' ? { ...s, user: fresh.user } : s));
+  }, []);
+
   const value = useMemo<Session>(
-    () => ({ status: state.status, user: state.user, reason: state.reason, retrying: state.retrying, signIn, signOut, setUser, retry, refresh: load }),
-    [state, signIn, signOut, setUser, retry, load],
+    () => ({
+      status: state.status,
+      user: state.user,
+      reason: state.reason,
+      retrying: state.retrying,
+      signIn,
+      signOut,
+      setUser,
+      retry,
+      refresh: load,
+      renewToken,
+    }),
+    [state, signIn, signOut, setUser, retry, load, renewToken],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }
@@ -235,6 +268,7 @@ export function GuestSessionProvider({ children }: { children: ReactNode }) {
       setUser: unavailable,
       retry: unavailable,
       refresh: async () => unavailable(),
+      renewToken: async () => unavailable(),
     };
   }, []);
   return <SessionContext value={value}>{children}</SessionContext>;

@@ -16,6 +16,8 @@ export interface TokenClaimsInput {
   name: string;
   /** The account awaits the gym's approval: the token carries `pending: true` and the kit lets it call only allowPending routes. */
   pending?: boolean;
+  /** Staff who must set up two-factor sign-in first: the token carries `enrol: true` (only allowEnrolment routes answer it). */
+  enrol?: boolean;
 }
 
 export interface SigningKeys {
@@ -58,6 +60,7 @@ export const loadSigningKeys = async (db: Kysely<AuthDb>): Promise<SigningKeys> 
         sid: c.sessionId,
         name: c.name,
         ...(c.pending ? { pending: true } : {}),
+        ...(c.enrol ? { enrol: true } : {}),
       })
         .setProtectedHeader({ alg: 'ES256', kid: row.kid, typ: 'JWT' })
         .setSubject(c.userId)

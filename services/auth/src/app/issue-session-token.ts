@@ -8,6 +8,7 @@ type TokenUser = Pick<AuthDb['users'], 'id' | 'org_id' | 'role' | 'first_name' |
 /** The step sign-in, refresh and accepting an invitation share: a short-lived token for the session, with the user as the API shows it. */
 export const issueSessionToken = async ({ db, keys }: Pick<AuthDeps, 'db' | 'keys'>, now: Date, user: TokenUser, sessionId: string) => {
   const locations = await allowedLocations(db, user);
+  const view = await loadUserView(db, user.id, user.org_id);
   const { token, expiresAt } = await keys.sign(
     {
       userId: user.id,
@@ -17,8 +18,9 @@ export const issueSessionToken = async ({ db, keys }: Pick<AuthDeps, 'db' | 'key
       sessionId,
       name: `${user.first_name} ${user.last_name}`,
       pending: user.status === 'pending',
+      enrol: view.twoFactorEnrolment === 'required',
     },
     now,
   );
-  return { user: await loadUserView(db, user.id, user.org_id), token, expiresAt: expiresAt.toISOString() };
+  return { user: view, token, expiresAt: expiresAt.toISOString() };
 };

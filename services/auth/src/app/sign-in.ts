@@ -1,8 +1,12 @@
-import { AppError, newId } from '@akhada/kit';
+import { AuthEvents } from '@akhada/contracts';
+import { AppError, metadataOf, newId } from '@akhada/kit';
+import { describeUserAgent } from '../adapters/user-agent.ts';
+import { publish } from '../db/auth-events.ts';
 import { clearFailures, countFailuresSince, pruneFailuresBefore, recordFailures } from '../db/login-failures-repo.ts';
-import { insertSession } from '../db/sessions-repo.ts';
+import { insertSession, recentUserAgentsOf } from '../db/sessions-repo.ts';
 import { findUserByEmail } from '../db/users-repo.ts';
 import {
+  isNewDevice,
   isThrottled,
   LOGIN_FAILURE_LIMIT,
   LOGIN_FAILURE_LIMIT_PER_ADDRESS,
@@ -10,7 +14,7 @@ import {
   sessionExpiresAt,
   throttleRetryAfterSeconds,
 } from '../domain/rules.ts';
-import type { AuthDeps } from './deps.ts';
+import type { AuthDeps, RequestIds } from './deps.ts';
 import { issueSessionToken } from './issue-session-token.ts';
 import { TooManyAttempts } from './too-many-attempts.ts';
 import { passesSecondFactor, SECOND_FACTOR_INVALID } from './two-factor.ts';
@@ -28,7 +32,7 @@ const THROTTLED = (retryAfterSeconds: number) => new TooManyAttempts('Too many s
  */
 export const signIn = async (
   deps: Pick<AuthDeps, 'db' | 'clock' | 'keys' | 'passwords' | 'secrets'>,
-  input: { email: string; password: string; twoFactorCode?: string | undefined; ip: string; userAgent: string | undefined },
+  input: { email: string; password: string; twoFactorCode?: string | undefined; ip: string; userAgent: string | undefined; ids?: RequestIds },
 ) => {
   const { db, passwords } = deps;
   const now = deps.clock();
@@ -53,13 +57,26 @@ export const signIn = async (
   }
   await clearFailures(db, keys[0]!);
   const sessionId = newId();
-  await insertSession(db, {
-    id: sessionId,
-    user_id: user.id,
-    expires_at: sessionExpiresAt(now),
-    revoked_at: null,
-    user_agent: input.userAgent?.slice(0, 300) ?? null,
-    ip: input.ip,
+  const userAgent = input.userAgent?.slice(0, 300) ?? null;
+  const device = describeUserAgent(userAgent).device;
+  await db.transaction().execute(async (trx) => {
+    const earlier = await recentUserAgentsOf(trx, user.id);
+    await insertSession(trx, { id: sessionId, user_id: user.id, expires_at: sessionExpiresAt(now), revoked_at: null, user_agent: userAgent, ip: input.ip });
+    // A device not seen before: the user is told (the very first sign-in of an account is no news).
+    if (
+      isNewDevice(
+        device,
+        earlier.map((ua) => describeUserAgent(ua).device),
+      )
+    )
+      await publish(
+        trx,
+        AuthEvents.NewDeviceSignedIn,
+        user.id,
+        { userId: user.id, sessionId, device, place: input.ip, signedInAt: now.toISOString() },
+        metadataOf({ ...(input.ids ?? { requestId: sessionId, correlationId: sessionId }), orgId: user.org_id, userId: user.id }),
+        now,
+      );
   });
   return issueSessionToken(deps, now, user, sessionId);
 };

@@ -14,7 +14,9 @@ import {
   twoFactorOf,
   useRecoveryCode,
 } from '../db/two-factor-repo.ts';
+import { findOrganization } from '../db/organizations-repo.ts';
 import { findUserInOrg } from '../db/users-repo.ts';
+import { isRequirableStaff } from '../domain/rules.ts';
 import type { AuthDeps } from './deps.ts';
 
 const INVALID_CODE = (status: 400 | 401) =>
@@ -57,6 +59,8 @@ export const updateTwoFactor = async (
     const user = await findUserInOrg(deps.db, ctx.userId, ctx.orgId);
     if (!user || !(await deps.passwords.verify(user.password_hash, body.password ?? '')))
       throw new AppError(400, 'WRONG_PASSWORD', 'Your password is incorrect', [{ path: 'password', message: 'Your password is incorrect' }]);
+    if (isRequirableStaff(user.role) && (await findOrganization(deps.db, ctx.orgId)).require_staff_two_factor)
+      throw new AppError(403, 'TWO_FACTOR_ENROLMENT_REQUIRED', 'Your gym requires two-factor authentication for staff, so it cannot be turned off.');
     await deps.db.transaction().execute((trx) => disableTwoFactor(trx, ctx.userId));
     return { status: await statusOf(deps.db, ctx.userId), recoveryCodes: null };
   }

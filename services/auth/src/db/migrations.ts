@@ -239,4 +239,12 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0007_staff_two_factor_policy': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('organizations')
+        .addColumn('require_staff_two_factor', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+    },
+  },
 };

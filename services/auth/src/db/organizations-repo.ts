@@ -36,3 +36,8 @@ export const setOrganizationPlan = async (db: Executor<AuthDb>, orgId: string, p
 
 export const lockOrganization = (db: Executor<AuthDb>, orgId: string) =>
   db.selectFrom('organizations').selectAll().where('id', '=', orgId).forUpdate().executeTakeFirstOrThrow();
+
+/** Whether the organization's admins and trainers must sign in with two-factor. */
+export const setStaffTwoFactorRequired = async (db: Executor<AuthDb>, orgId: string, required: boolean) => {
+  await db.updateTable('organizations').set({ require_staff_two_factor: required }).where('id', '=', orgId).execute();
+};

@@ -22,6 +22,8 @@ export interface AuthDb extends KitTables {
     brand_color: Generated<string>;
     languages: Generated<unknown>;
     timezone: Generated<string>;
+    /** Admins and trainers must sign in with two-factor (off by default). */
+    require_staff_two_factor: Generated<boolean>;
   };
   locations: {
     id: string;

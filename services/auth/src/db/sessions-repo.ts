@@ -35,3 +35,9 @@ export const revokeSessionsOf = async (db: Executor<AuthDb>, userId: string, now
 /** The user's sessions that are neither revoked nor expired. */
 export const liveSessionsOf = (db: Executor<AuthDb>, userId: string, now: Date) =>
   db.selectFrom('sessions').selectAll().where('user_id', '=', userId).where('revoked_at', 'is', null).where('expires_at', '>', now).execute();
+
+/** The user agents of a user's most recent sessions (ended ones too): which devices they have signed in from before. */
+export const recentUserAgentsOf = async (db: Executor<AuthDb>, userId: string, limit = 200): Promise<(string | null)[]> =>
+  (await db.selectFrom('sessions').select('user_agent').where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute()).map(
+    (r) => r.user_agent,
+  );

@@ -1,4 +1,5 @@
 /** Pure identity rules: no I/O, no clock (time comes in as an argument). */
+import type { Role } from '@akhada/contracts';
 
 export const TRIAL_DAYS = 14;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -114,3 +115,20 @@ export const isEnquiryThrottled = (recentEnquiries: number): boolean => recentEn
  */
 export const enquiryRetryMinutes = (oldestInWindow: Date, now: Date): number =>
   Math.max(1, Math.ceil((oldestInWindow.getTime() + ENQUIRY_WINDOW_MS - now.getTime()) / 60_000));
+
+/** Staff whom an organization can require to sign in with two-factor (owners are asked, members are not). */
+export const isRequirableStaff = (role: Role): boolean => role === 'admin' || role === 'trainer';
+
+/**
+ * What the app asks of a user about two-factor sign-in: staff of an organization that requires it must enrol before
+ * anything else ("required"); an owner without it is asked after every sign-in ("suggested"); nothing otherwise.
+ */
+export const twoFactorEnrolment = (u: { role: Role; enrolled: boolean; requiredForStaff: boolean }): 'required' | 'suggested' | null => {
+  if (u.enrolled) return null;
+  if (u.role === 'owner') return 'suggested';
+  if (u.requiredForStaff && isRequirableStaff(u.role)) return 'required';
+  return null;
+};
+
+/** A sign-in comes from a new device when the account has signed in before, never from this one (its "browser on system"). */
+export const isNewDevice = (device: string, earlierDevices: readonly string[]): boolean => earlierDevices.length > 0 && !earlierDevices.includes(device);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isNewDevice,
+  twoFactorEnrolment,
   throttleRetryAfterSeconds,
   enquiryRetryMinutes,
   resetMail,
@@ -88,5 +90,22 @@ describe('identity rules', () => {
   });
   it('refuses every token of a deactivated account issued up to the end of the current second', () => {
     expect(deactivationCutoff(new Date('2026-01-01T00:00:01.250Z')).toISOString()).toBe('2026-01-01T00:00:02.000Z');
+  });
+});
+
+describe('account security', () => {
+  it('asks owners to enrol, requires it of admins and trainers only when the gym does, and never of members', () => {
+    expect(twoFactorEnrolment({ role: 'owner', enrolled: false, requiredForStaff: false })).toBe('suggested');
+    expect(twoFactorEnrolment({ role: 'owner', enrolled: false, requiredForStaff: true })).toBe('suggested');
+    expect(twoFactorEnrolment({ role: 'admin', enrolled: false, requiredForStaff: true })).toBe('required');
+    expect(twoFactorEnrolment({ role: 'trainer', enrolled: false, requiredForStaff: true })).toBe('required');
+    expect(twoFactorEnrolment({ role: 'trainer', enrolled: false, requiredForStaff: false })).toBeNull();
+    expect(twoFactorEnrolment({ role: 'member', enrolled: false, requiredForStaff: true })).toBeNull();
+    expect(twoFactorEnrolment({ role: 'admin', enrolled: true, requiredForStaff: true })).toBeNull();
+  });
+  it('calls a device new only when the account signed in before, never from it', () => {
+    expect(isNewDevice('Chrome on Android', [])).toBe(false);
+    expect(isNewDevice('Chrome on Android', ['Chrome on Android', 'Firefox on Windows'])).toBe(false);
+    expect(isNewDevice('Safari on iOS', ['Chrome on Android'])).toBe(true);
   });
 });

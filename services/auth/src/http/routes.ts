@@ -17,6 +17,7 @@ import { resetPassword } from '../app/reset-password.ts';
 import { signIn } from '../app/sign-in.ts';
 import { signOut } from '../app/sign-out.ts';
 import { listDevices, signOutDevice, signOutOtherDevices } from '../app/login-devices.ts';
+import { securityPolicy, updateSecurityPolicy } from '../app/security-policy.ts';
 import { setupTwoFactor, twoFactorStatus, updateTwoFactor } from '../app/two-factor.ts';
 import { TooManyAttempts } from '../app/too-many-attempts.ts';
 import { updateProfile } from '../app/update-profile.ts';
@@ -67,7 +68,14 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
   addRoute(svc, authRoutes.login, async ({ body }, req, reply) => ({
     success: true,
     data: await withRetryAfter(reply, () =>
-      signIn(deps, { email: body.email, password: body.password, twoFactorCode: body.twoFactorCode, ip: req.ip, userAgent: req.headers['user-agent'] }),
+      signIn(deps, {
+        email: body.email,
+        password: body.password,
+        twoFactorCode: body.twoFactorCode,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        ids: requestIdsOf(req),
+      }),
     ),
   }));
   addRoute(svc, authRoutes.me, async ({ ctx }) => ({ success: true, data: { user: await getMe(deps, ctx) } }));
@@ -83,6 +91,15 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
   addRoute(svc, authRoutes.updateTwoFactor, async ({ ctx, body }) => {
     const data = await updateTwoFactor(deps, ctx, body);
     return { success: true, data, message: body.enabled ? 'Two-factor authentication enabled' : 'Two-factor authentication disabled' };
+  });
+  addRoute(svc, authRoutes.securityPolicy, async ({ ctx }) => ({ success: true, data: await securityPolicy(deps, ctx) }));
+  addRoute(svc, authRoutes.updateSecurityPolicy, async ({ ctx, body }) => {
+    const data = await updateSecurityPolicy(deps, ctx, body);
+    return {
+      success: true,
+      data,
+      message: data.requireTwoFactorForStaff ? 'Staff must now use two-factor authentication' : 'Two-factor authentication is optional for staff',
+    };
   });
   addRoute(svc, authRoutes.logout, async ({ ctx }, req) => {
     await signOut(deps, ctx, tokenExpiry(req));

@@ -3,7 +3,9 @@ import { notFound, type Executor } from '@akhada/kit';
 import { allowedLocations } from '../db/locations-repo.ts';
 import type { AuthDb } from '../db/schema.ts';
 import { findOrganization } from '../db/organizations-repo.ts';
+import { twoFactorOf } from '../db/two-factor-repo.ts';
 import { findUserInOrg } from '../db/users-repo.ts';
+import { twoFactorEnrolment } from '../domain/rules.ts';
 
 /** The user as the API shows it, always looked up within the caller's organization. */
 export const loadUserView = async (db: Executor<AuthDb>, userId: string, orgId: string): Promise<User> => {
@@ -12,6 +14,7 @@ export const loadUserView = async (db: Executor<AuthDb>, userId: string, orgId: 
   const org = await findOrganization(db, orgId);
   const locations = await allowedLocations(db, u);
   const staff = u.role === 'owner' || u.role === 'admin';
+  const enrolled = !!(await twoFactorOf(db, u.id))?.secret;
   return {
     _id: u.id,
     firstName: u.first_name,
@@ -35,5 +38,6 @@ export const loadUserView = async (db: Executor<AuthDb>, userId: string, orgId: 
     locations: locations.map((l) => ({ _id: l.id, name: l.name, city: l.city, timezone: l.timezone })),
     createdAt: u.created_at.toISOString(),
     pending: u.status === 'pending',
+    twoFactorEnrolment: twoFactorEnrolment({ role: u.role, enrolled, requiredForStaff: org.require_staff_two_factor }),
   };
 };

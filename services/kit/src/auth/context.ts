@@ -12,6 +12,8 @@ export interface RequestContext {
   name: string;
   /** The account awaits the gym's approval (token claim `pending`): only routes with `allowPending` answer it. */
   pending: boolean;
+  /** Staff who must set up two-factor sign-in first (token claim `enrol`): only routes with `allowEnrolment` answer it. */
+  mustEnrolTwoFactor: boolean;
   correlationId: string;
   requestId: string;
 }

@@ -17,6 +17,8 @@ const Claims = z.object({
   name: z.string(),
   /** Set (true) on the tokens of an account awaiting the gym's approval; absent otherwise. */
   pending: z.boolean().optional(),
+  /** Set (true) on the tokens of staff who must set up two-factor sign-in first (the organization requires it). */
+  enrol: z.boolean().optional(),
   iat: z.number(),
   exp: z.number(),
 });

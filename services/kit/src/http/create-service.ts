@@ -10,7 +10,7 @@ import type { RequestContext } from '../auth/context.ts';
 import { bearerToken, type TokenVerifier } from '../auth/verifier.ts';
 import { kitHttpEnv } from '../config.ts';
 import type { Directory } from '../directory/directory.ts';
-import { accountPending, badRequest, trialEnded, unauthenticated } from '../errors.ts';
+import { accountPending, badRequest, trialEnded, twoFactorEnrolmentRequired, unauthenticated } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { observeRequest, setMetricsService } from '../metrics/metrics.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './client-errors.ts';
@@ -191,6 +191,7 @@ export const createService = ({
       sessionId: c.sid,
       name: c.name,
       pending: c.pending === true,
+      mustEnrolTwoFactor: c.enrol === true,
       requestId: req.id,
       correlationId: typeof correlation === 'string' && REQUEST_ID.test(correlation) ? correlation : req.id,
     };
@@ -198,11 +199,13 @@ export const createService = ({
 
   /**
    * What a verified caller may not do whatever the route: an account awaiting approval calls only `allowPending`
-   * routes (403 ACCOUNT_PENDING); a read-only organization (free trial ended) makes no write but `allowReadOnly` ones
+   * routes (403 ACCOUNT_PENDING); staff who must set up two-factor sign-in only `allowEnrolment` ones (403
+   * TWO_FACTOR_ENROLMENT_REQUIRED); a read-only organization (free trial ended) makes no write but `allowReadOnly` ones
    * (402 TRIAL_ENDED). Runs before the body is read and the handler called, so nothing is written.
    */
   const admit = async (ctx: RequestContext, contract: RouteContract): Promise<void> => {
     if (ctx.pending && !contract.allowPending) throw accountPending();
+    if (ctx.mustEnrolTwoFactor && !contract.allowEnrolment) throw twoFactorEnrolmentRequired();
     if (directory && contract.method !== 'GET' && !contract.allowReadOnly && (await directory.isReadOnly(ctx.orgId))) throw trialEnded();
   };
 

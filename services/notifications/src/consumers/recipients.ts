@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely';
 import { upsertRecipient } from '../db/recipients-repo.ts';
 import type { NotificationsDb } from '../db/schema.ts';
 import { releaseAwaiting } from './awaiting.ts';
+import { applyRule } from './rules-engine.ts';
 
 /**
  * auth.user_registered → this service's own copy of the recipient (role, locations, name), versioned by the event's
@@ -21,4 +22,9 @@ export const onUserRegistered = on(AuthEvents.UserRegistered, async (trx: Transa
     asOf: env.occurredAt,
   });
   if (u.role === 'owner') await releaseAwaiting(trx, u.orgId);
+});
+
+/** auth.new_device_signed_in → the account's owner is told (the rule line in domain/rules.ts). */
+export const onNewDeviceSignedIn = on(AuthEvents.NewDeviceSignedIn, async (trx: Transaction<NotificationsDb>, env) => {
+  await applyRule(trx, env as never);
 });

@@ -50,6 +50,8 @@ export const applyRule = async (
         return str(env.data.memberId) ? [str(env.data.memberId)!] : [];
       case 'trainer':
         return facts.member?.trainerId ? [facts.member.trainerId] : [];
+      case 'user':
+        return str(env.data.userId) ? [str(env.data.userId)!] : [];
       case 'participant': {
         const many = Array.isArray(env.data.recipientIds) ? env.data.recipientIds.filter((x): x is string => typeof x === 'string') : [];
         return str(env.data.recipientId) ? [str(env.data.recipientId)!, ...many] : many;

@@ -9,7 +9,7 @@ import { onMemberSignedUp } from './member-signed-up.ts';
 import { memberCopyHandlers } from './member-copies.ts';
 import { onTrainerCreated } from './trainer-created.ts';
 import { chatHandlers, feedbackHandlers, paymentHandlers } from './other-services.ts';
-import { onUserRegistered } from './recipients.ts';
+import { onNewDeviceSignedIn, onUserRegistered } from './recipients.ts';
 
 export interface ConsumerOptions {
   bus: EventBus;
@@ -30,7 +30,12 @@ export interface ConsumerOptions {
  */
 export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
   startConsumerGroups(o, [
-    { name: 'notifications.recipients', groupId: o.groups?.recipients ?? 'notifications.recipients', topic: topicOf('auth'), handlers: [onUserRegistered] },
+    {
+      name: 'notifications.recipients',
+      groupId: o.groups?.recipients ?? 'notifications.recipients',
+      topic: topicOf('auth'),
+      handlers: [onUserRegistered, onNewDeviceSignedIn],
+    },
     {
       name: 'notifications.members',
       groupId: o.groups?.members ?? 'notifications',

@@ -10,8 +10,11 @@ import type { NotificationCategory, NotificationPriority, NotificationType } fro
  * with an id derived from what they remind of, so a second sweep raises nothing new.
  */
 
-/** Who a line tells: the owners and the admins running the event's location, the member concerned, or their trainer. */
-export type Audience = 'staff' | 'owners' | 'member' | 'trainer' | 'participant';
+/**
+ * Who a line tells: the owners and the admins running the event's location, the member concerned, their trainer,
+ * the people the event names (`recipientId(s)`), or the account the event is about (`userId`: their own sign-in).
+ */
+export type Audience = 'staff' | 'owners' | 'member' | 'trainer' | 'participant' | 'user';
 export type ActionKey = 'view' | 'review' | 'renew' | 'pay' | 'choose_plan' | 'open';
 
 /** What the engine knows when it applies a line: the event's data and, when it names a member, this service's copy of them. */
@@ -202,6 +205,16 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
     inAppOnly: true,
     tell: [{ to: 'participant', template: 'chat_message', category: 'chat_message', action: { url: '{link}', key: 'open' } }],
     params: (f) => ({ name: str(f.data.conversationName) || str(f.data.senderName), preview: str(f.data.preview), link: str(f.data.link) }),
+  },
+  // Account security: a sign-in from a device the account had not used, to its owner (in-app; email if they want system mails).
+  'auth.new_device_signed_in': {
+    type: 'system',
+    preference: 'system',
+    priority: 'high',
+    tell: [
+      { to: 'user', template: 'new_device_signed_in', category: 'new_device_signed_in', action: { url: '/dashboard/settings?tab=security', key: 'review' } },
+    ],
+    params: (f) => ({ device: str(f.data.device), place: str(f.data.place) }),
   },
 };
 

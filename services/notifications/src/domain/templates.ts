@@ -55,6 +55,9 @@ export const EN_TEMPLATES = {
   'notifications.feedback_response.message': 'The gym replied to “{subject}”.',
   'notifications.chat_message.title': 'New message from {name}',
   'notifications.chat_message.message': '{preview}',
+  'notifications.new_device_signed_in.title': 'New sign-in to your account',
+  'notifications.new_device_signed_in.message':
+    'Your account was signed in on {device} from {place}. If this wasn’t you, change your password and sign that device out.',
   'notifications.action.view': 'View',
   'notifications.action.review': 'Review',
   'notifications.action.renew': 'Renew',
@@ -118,6 +121,8 @@ export const HI_TEMPLATES: Record<TemplateKey, string> = {
   'notifications.feedback_response.message': 'जिम ने “{subject}” का उत्तर दिया।',
   'notifications.chat_message.title': '{name} का नया संदेश',
   'notifications.chat_message.message': '{preview}',
+  'notifications.new_device_signed_in.title': 'आपके खाते में नया साइन-इन',
+  'notifications.new_device_signed_in.message': 'आपके खाते में {device} पर {place} से साइन-इन हुआ। अगर यह आप नहीं थे, तो अपना पासवर्ड बदलें और उस डिवाइस को साइन आउट करें।',
   'notifications.action.view': 'देखें',
   'notifications.action.review': 'समीक्षा करें',
   'notifications.action.renew': 'नवीनीकरण करें',

@@ -11,4 +11,5 @@ export const settingsKeys = {
   gymScreen: ['settings', 'gym'] as const,
   tax: ['settings', 'tax'] as const,
   staff: ['settings', 'staff'] as const,
+  securityPolicy: ['settings', 'security-policy'] as const,
 };

@@ -104,6 +104,9 @@ function DisableForm({ onCancel }: { onCancel: () => void }) {
   const { t } = useTranslation(['settings']);
   const update = useUpdateTwoFactor();
   const toast = useToast();
+  const { describe } = useErrorText();
+  // A failure with a field message shows on the field; any other (the gym requires it for staff) gets the banner.
+  const [landed, setLanded] = useState(false);
   const form = useContractForm<{ password: string }, typeof UpdateTwoFactorBody>(UpdateTwoFactorBody, {
     defaultValues: { password: '' },
     toBody: (v) => ({ enabled: false, password: v.password }),
@@ -118,11 +121,12 @@ function DisableForm({ onCancel }: { onCancel: () => void }) {
             toast.success(t('settings:twoFactor.disabled'));
             onCancel();
           },
-          onError: (e) => applyServerErrors(form, e),
+          onError: (e) => setLanded(applyServerErrors(form, e) > 0),
         })
       }
       testId="two-factor-disable"
     >
+      {update.isError && !landed ? <Alert tone="error">{describe(update.error)}</Alert> : null}
       <PasswordField name="password" label={t('settings:twoFactor.password')} autoComplete="current-password" required testId="two-factor-password" />
       <div className="two-factor__actions">
         <button type="submit" className="btn btn--primary" disabled={update.isPending}>
@@ -136,8 +140,11 @@ function DisableForm({ onCancel }: { onCancel: () => void }) {
   );
 }
 
-/** Settings → Security: two-factor sign-in with an authenticator app, its recovery codes (shown once), and turning it off. */
-export function TwoFactorSettings() {
+/**
+ * Settings → Security: two-factor sign-in with an authenticator app, its recovery codes (shown once), and turning it
+ * off. `onDone`: called once the recovery codes are saved after turning it on (the enrolment a gym requires goes on).
+ */
+export function TwoFactorSettings({ onDone }: { onDone?: () => void } = {}) {
   const { t, i18n } = useTranslation(['settings']);
   const status = useTwoFactorStatus();
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -164,7 +171,15 @@ export function TwoFactorSettings() {
           >
             {t('settings:twoFactor.copy')}
           </button>
-          <button type="button" className="btn btn--primary" onClick={() => setCodes(null)} data-testid="two-factor-codes-saved">
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => {
+              setCodes(null);
+              onDone?.();
+            }}
+            data-testid="two-factor-codes-saved"
+          >
             {t('settings:twoFactor.saved')}
           </button>
         </div>

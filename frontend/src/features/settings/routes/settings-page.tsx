@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { TabList, TabPanel } from '../../../components/tabs';
 import { LoginDevices } from '../components/login-devices';
+import { SecurityPolicySettings } from '../components/security-policy-settings';
 import { TwoFactorSettings } from '../components/two-factor-settings';
 import { useUser } from '../../../lib/auth/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -67,6 +68,7 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
             {securityTab}
           </section>
           <TwoFactorSettings />
+          <SecurityPolicySettings />
           <LoginDevices />
         </>
       );
