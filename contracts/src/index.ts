@@ -26,3 +26,4 @@ export * as PaymentEvents from './events/payments.ts';
 export * as FeedbackEvents from './events/feedback.ts';
 export * as ChatEvents from './events/chat.ts';
 export * as DashboardEvents from './events/dashboard.ts';
+export * as InventorySaleEvents from './events/inventory-sale.ts';
