@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { stateName } from '../domain/tax/states.ts';
-import { indianFigures } from '../domain/tax/words.ts';
+import { indianFigures, rupeesInHindiWords } from '../domain/tax/words.ts';
 
 /**
  * The invoice PDF (pdfkit): a one-page A4 tax invoice / bill of supply / credit note with the legal fields of CGST
@@ -297,7 +297,13 @@ export const renderInvoicePdf = (inv: Invoice, o: PdfOptions): Promise<Buffer> =
 
     line(label('words'), M, y, { size: 7.5, color: MUTED });
     y += 11;
-    y += para(inv.amountInWords, M, y, IW, { size: 9, face: 'bold' }) + 8;
+    y += para(inv.amountInWords, M, y, IW, { size: 9, face: 'bold' }) + 2;
+    if (hi) {
+      // Devanagari is drawn in its own font runs (para() is Latin only); the words of any invoice fit on one line.
+      line(rupeesInHindiWords(Math.round(inv.totalAmount * 100)), M, y, { size: 9, face: 'bold' });
+      y += 14;
+    }
+    y += 6;
     hline(y);
     y += 10;
 
