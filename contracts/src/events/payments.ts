@@ -179,3 +179,23 @@ export const InvoiceSendRequested = defineEvent(
     occurredAt: z.iso.datetime({ offset: true }),
   }),
 );
+
+/**
+ * A point-of-sale sale (`inventory.sale_completed`) was recorded as a completed payment (type product_sale, source
+ * pos) with its tax invoice; inventory links the sale to them. Published once per saleId, even when the sale event
+ * was delivered twice.
+ */
+export const SaleInvoiced = defineEvent(
+  'payments.sale_invoiced',
+  1,
+  z.object({
+    saleId: z.uuid(),
+    organizationId: z.uuid(),
+    locationId: z.uuid(),
+    paymentId: z.uuid(),
+    invoiceId: z.uuid(),
+    invoiceNumber: z.string(),
+    totalPaise: z.number().int().min(0),
+    occurredAt: z.iso.datetime({ offset: true }),
+  }),
+);

@@ -11,6 +11,8 @@ import { reconcileOpenOrders } from '../src/app/online.ts';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { PaymentsDb } from '../src/db/schema.ts';
+import { gstinCheckCharacter } from '../src/domain/tax/gstin.ts';
+import { membershipGstFrom } from '../src/invoices/membership-gst.ts';
 
 // Organization A with locations L1, L2; organization B with LB. Today is 20 Nov 2026 in India.
 const orgA = randomUUID();
@@ -527,10 +529,13 @@ describe('Razorpay', () => {
 
 describe('GST of a membership payment', () => {
   it('comes from the tax rule when the location is GST-registered (the GST sent is ignored), else the GST sent stands', async () => {
-    const taxed = buildApp({
-      ...deps,
-      membershipGst: async ({ locationId, amountPaise }) => (locationId === L1 ? Math.round(amountPaise * 0.05) : null),
-    });
+    // L1 is registered in Maharashtra (the real hook of main.ts reads the tax settings; 20 Nov 2026 → 5%); L2 has none.
+    const gstin = `27AAPFU0939F1Z${gstinCheckCharacter('27AAPFU0939F1Z')}`;
+    await runtime.dbh.db
+      .insertInto('tax_location_settings')
+      .values({ location_id: L1, org_id: orgA, gst_registered: true, gstin, state_code: '27', legal_name: 'Akhada', address: 'Pune', invoice_prefix: 'PUN' })
+      .execute();
+    const taxed = buildApp({ ...deps, membershipGst: membershipGstFrom(runtime.dbh.db) });
     await taxed.ready();
     try {
       const post = (body: unknown) =>
@@ -542,6 +547,16 @@ describe('GST of a membership payment', () => {
       expect(unregistered.json().data).toMatchObject({ gstAmount: 0, totalAmount: 2000 });
       const locker = await post(membershipBody({ paymentType: 'locker_fee', amount: 500, gstAmount: 90, totalAmount: undefined }));
       expect(locker.json().data).toMatchObject({ gstAmount: 90, totalAmount: 590 });
+      const sentGst = await post(membershipBody({ amount: 1000, gstAmount: 180, totalAmount: undefined }));
+      expect(sentGst.json().data).toMatchObject({ amount: 1000, gstAmount: 50, totalAmount: 1050 });
+      const term = await taxed.inject({
+        method: 'POST',
+        url: `/payments/member/${memberRavi}/membership`,
+        headers: { authorization: `Bearer ${token.ownerA}` },
+        payload: { membershipType: 'premium', paymentFrequency: 'monthly', amount: 2500, paymentMethod: 'cash', status: 'pending' },
+      });
+      expect(term.statusCode, term.body).toBe(201);
+      expect(term.json().data).toMatchObject({ amount: 2500, gstAmount: 125, totalAmount: 2625 });
     } finally {
       await taxed.close();
     }

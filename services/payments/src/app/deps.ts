@@ -23,7 +23,7 @@ export interface PaymentsDeps {
   /**
    * The GST of a member's membership payment by the date-effective tax rule (the invoices part's domain/tax), in paise,
    * or null when the location is not GST-registered (a bill of supply: the GST sent, default 0, stands). Optional until
-   * that part is wired in main.ts.
+   * tests that do not need it (main.ts wires invoices/membership-gst.ts).
    */
   membershipGst?: (input: { orgId: string; locationId: string; amountPaise: number; date: string }) => Promise<number | null>;
 }
