@@ -89,13 +89,18 @@ const invoicesOf = (paymentId: string) => t.db.selectFrom('invoices').selectAll(
 
 describe('payments.payment_completed and payment_refunded', () => {
   it('a completed payment gets one invoice however often it is delivered; a refund a credit note against it', async () => {
-    const paymentId = randomUUID();
+    const paymentId = await t.payment({ org_id: orgA, location_id: L1, amount_paise: 300_000, gst_paise: 15_000, total_paise: 315_000 });
     const env = completed(paymentId);
     // the same event twice, and a second payment_completed for the same payment (another event id)
     await publish(paymentId, env, env, completed(paymentId));
     const [inv] = await waitFor('the invoice', async () => ((await invoicesOf(paymentId)).length ? invoicesOf(paymentId) : undefined));
     expect(inv).toMatchObject({ kind: 'tax_invoice', number: 'PUN/26-27/000001', issue_date: '2026-05-10' });
     expect(Number(inv!.cgst_paise) + Number(inv!.sgst_paise)).toBe(15_000);
+    // the payment shows its invoice
+    expect(await t.db.selectFrom('payments').select(['invoice_id', 'invoice_number']).where('id', '=', paymentId).executeTakeFirst()).toEqual({
+      invoice_id: inv!.id,
+      invoice_number: 'PUN/26-27/000001',
+    });
     const refund = makeEnvelope(PaymentEvents.PaymentRefunded, {
       ...meta(paymentId, '2026-06-02T05:00:00.000Z'),
       data: {

@@ -543,6 +543,23 @@ describe('GST of a membership payment', () => {
       const registered = await post(membershipBody({ amount: 2000, gstAmount: 0, totalAmount: undefined }));
       expect(registered.statusCode, registered.body).toBe(201);
       expect(registered.json().data).toMatchObject({ amount: 2000, gstAmount: 100, totalAmount: 2100 });
+      // its invoice, once issued, shows on the payment (list and detail)
+      const pid = registered.json().data._id;
+      expect(registered.json().data.invoice).toBeNull();
+      const issued = await taxed.inject({
+        method: 'POST',
+        url: '/payments/invoices',
+        headers: { authorization: `Bearer ${token.ownerA}` },
+        payload: { paymentId: pid },
+      });
+      expect(issued.statusCode, issued.body).toBe(201);
+      const invoice = { _id: issued.json().data._id, number: issued.json().data.number };
+      expect(invoice.number).toMatch(/^PUN\//);
+      expect(issued.json().data).toMatchObject({ taxableValue: 2000, cgstAmount: 50, sgstAmount: 50, totalAmount: 2100 });
+      const shown = await taxed.inject({ method: 'GET', url: `/payments/${pid}`, headers: { authorization: `Bearer ${token.ownerA}` } });
+      expect(shown.json().data.invoice).toEqual(invoice);
+      const listed = await taxed.inject({ method: 'GET', url: '/payments?limit=100', headers: { authorization: `Bearer ${token.ownerA}` } });
+      expect(listed.json().data.find((p: { _id: string }) => p._id === pid).invoice).toEqual(invoice);
       const unregistered = await post(membershipBody({ member: memberL2, amount: 2000, gstAmount: 0, totalAmount: undefined }));
       expect(unregistered.json().data).toMatchObject({ gstAmount: 0, totalAmount: 2000 });
       const locker = await post(membershipBody({ paymentType: 'locker_fee', amount: 500, gstAmount: 90, totalAmount: undefined }));

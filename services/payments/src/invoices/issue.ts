@@ -135,6 +135,14 @@ export const issueInvoiceIn = async (
     language: org?.hindi_invoices || member?.locale === 'hi' ? 'en_hi' : 'en',
     created_at: at,
   });
+  // The payment shows its invoice (payments' read table lives in this service: same transaction, no event round trip).
+  await trx
+    .updateTable('payments')
+    .set({ invoice_id: row.id, invoice_number: row.number })
+    .where('id', '=', p.paymentId)
+    .where('org_id', '=', p.orgId)
+    .where('invoice_id', 'is', null)
+    .execute();
   await enqueue(
     trx,
     TOPIC,
