@@ -2,6 +2,8 @@ import { InventorySaleEvents, saleTotals, topicOf, topicSpecs, type EventEnvelop
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { salePaymentId } from '../src/consumers/sales.ts';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
@@ -173,6 +175,13 @@ describe('inventory.sale_completed', () => {
     const res = await t.app.inject({ method: 'GET', url: `/payments/invoices/${inv.id}/download`, headers: { authorization: `Bearer ${owner}` } });
     expect(res.statusCode).toBe(200);
     const text = pdfText(res.rawPayload);
-    for (const code of ['21061000', '22029920', '999723', 'POS/26-27/000001', 'SAC/HSN']) expect(text).toContain(code);
+    for (const code of ['21061000', '22029920', '999723', 'POS/26-27/000001', 'SAC/HSN', 'Tax by rate']) expect(text).toContain(code);
+    // INVOICE_PDF_OUT=<dir> keeps the PDFs for looking at (pdftoppm -png -r 80)
+    if (process.env.INVOICE_PDF_OUT) {
+      for (const lang of ['en', 'hi']) {
+        const pdf = await t.app.inject({ method: 'GET', url: `/payments/invoices/${inv.id}/download?lang=${lang}`, headers: { authorization: `Bearer ${owner}` } });
+        writeFileSync(join(process.env.INVOICE_PDF_OUT, `sale-${lang}.pdf`), pdf.rawPayload);
+      }
+    }
   });
 });
