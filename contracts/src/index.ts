@@ -28,3 +28,4 @@ export * as ChatEvents from './events/chat.ts';
 export * as DashboardEvents from './events/dashboard.ts';
 export * as InventorySaleEvents from './events/inventory-sale.ts';
 export { saleLineTax, saleLineTotals, saleTotals } from './events/inventory-sale.ts';
+export * from './gstin.ts';

@@ -46,6 +46,8 @@ export const PaymentFacts = z.object({
   source: PaymentSource,
   /** De-dup key of the source: the members event id / `<memberId>:<termNo>` for `members`; null otherwise. */
   sourceId: z.string().nullable(),
+  /** A business customer's GSTIN, name and billing address (B2B invoice); absent or null for a consumer. */
+  billing: z.object({ gstin: z.string(), name: z.string(), address: z.string() }).nullable().optional(),
   /** When the thing the event tells happened. */
   occurredAt: z.iso.datetime({ offset: true }),
 });

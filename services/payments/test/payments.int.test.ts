@@ -1,6 +1,7 @@
 import { ErrorBody, paymentsRoutes, type Role } from '@akhada/contracts';
 import { BaseConfig, bootRuntime, createTokenVerifier, type Runtime } from '@akhada/kit';
 import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { execFileSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPaymentSignature, verifyWebhookSignature, razorpayErrorToAppError } from '../src/adapters/razorpay.ts';
@@ -560,6 +561,58 @@ describe('GST of a membership payment', () => {
       expect(shown.json().data.invoice).toEqual(invoice);
       const listed = await taxed.inject({ method: 'GET', url: '/payments?limit=100', headers: { authorization: `Bearer ${token.ownerA}` } });
       expect(listed.json().data.find((p: { _id: string }) => p._id === pid).invoice).toEqual(invoice);
+      // a business customer in Karnataka (B2B): its GSTIN's state makes the supply inter-state, so IGST, on the invoice and its PDF
+      const kaGstin = `29AAPFU0939F1Z${gstinCheckCharacter('29AAPFU0939F1Z')}`;
+      const b2b = await post(
+        membershipBody({
+          amount: 10000,
+          gstAmount: 0,
+          totalAmount: undefined,
+          billing: { gstin: kaGstin.toLowerCase(), name: 'Infosys Ltd', address: 'Electronics City, Bengaluru' },
+        }),
+      );
+      expect(b2b.statusCode, b2b.body).toBe(201);
+      expect(b2b.json().data).toMatchObject({
+        gstAmount: 500,
+        totalAmount: 10500,
+        billing: { gstin: kaGstin, name: 'Infosys Ltd', address: 'Electronics City, Bengaluru' },
+      });
+      const b2bInvoice = await taxed.inject({
+        method: 'POST',
+        url: '/payments/invoices',
+        headers: { authorization: `Bearer ${token.ownerA}` },
+        payload: { paymentId: b2b.json().data._id },
+      });
+      expect(b2bInvoice.statusCode, b2bInvoice.body).toBe(201);
+      expect(b2bInvoice.json().data).toMatchObject({
+        recipient: { name: 'Infosys Ltd', gstin: kaGstin, address: 'Electronics City, Bengaluru' },
+        placeOfSupply: { stateCode: '29' },
+        taxableValue: 10000,
+        cgstAmount: 0,
+        sgstAmount: 0,
+        igstAmount: 500,
+        totalAmount: 10500,
+      });
+      const pdf = await taxed.inject({
+        method: 'GET',
+        url: `/payments/invoices/${b2bInvoice.json().data._id}/download`,
+        headers: { authorization: `Bearer ${token.ownerA}` },
+      });
+      const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.rawPayload }).toString('utf8');
+      for (const s of [kaGstin, 'Infosys Ltd', 'Electronics City', 'IGST', '500.00', 'Karnataka']) expect(text).toContain(s);
+      expect(text).not.toContain('CGST');
+      // a GSTIN that fails its check, or has no state code: 400, nothing recorded
+      const before = (await taxed.inject({ method: 'GET', url: '/payments?limit=1', headers: { authorization: `Bearer ${token.ownerA}` } })).json().totalCount;
+      const badCheck = await post(membershipBody({ billing: { gstin: `${kaGstin.slice(0, 14)}${kaGstin[14] === 'A' ? 'B' : 'A'}`, address: 'Bengaluru' } }));
+      expect(badCheck.statusCode).toBe(400);
+      expect(expectError(badCheck, 400).message).toMatch(/GSTIN is not valid/);
+      const badShape = await post(membershipBody({ billing: { gstin: '29-NOT-A-GSTIN', address: 'Bengaluru' } }));
+      expect(badShape.statusCode).toBe(400);
+      const noAddress = await post(membershipBody({ billing: { gstin: kaGstin, address: ' ' } }));
+      expect(noAddress.statusCode).toBe(400);
+      expect((await taxed.inject({ method: 'GET', url: '/payments?limit=1', headers: { authorization: `Bearer ${token.ownerA}` } })).json().totalCount).toBe(
+        before,
+      );
       const unregistered = await post(membershipBody({ member: memberL2, amount: 2000, gstAmount: 0, totalAmount: undefined }));
       expect(unregistered.json().data).toMatchObject({ gstAmount: 0, totalAmount: 2000 });
       const locker = await post(membershipBody({ paymentType: 'locker_fee', amount: 500, gstAmount: 90, totalAmount: undefined }));

@@ -179,7 +179,11 @@ describe('inventory.sale_completed', () => {
     // INVOICE_PDF_OUT=<dir> keeps the PDFs for looking at (pdftoppm -png -r 80)
     if (process.env.INVOICE_PDF_OUT) {
       for (const lang of ['en', 'hi']) {
-        const pdf = await t.app.inject({ method: 'GET', url: `/payments/invoices/${inv.id}/download?lang=${lang}`, headers: { authorization: `Bearer ${owner}` } });
+        const pdf = await t.app.inject({
+          method: 'GET',
+          url: `/payments/invoices/${inv.id}/download?lang=${lang}`,
+          headers: { authorization: `Bearer ${owner}` },
+        });
         writeFileSync(join(process.env.INVOICE_PDF_OUT, `sale-${lang}.pdf`), pdf.rawPayload);
       }
     }

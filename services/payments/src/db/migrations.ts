@@ -242,4 +242,9 @@ export const migrations: Record<string, Migration> = {
       await sql`create index invoices_org_member_idx on invoices (org_id, member_id)`.execute(db);
     },
   },
+  '1003_payments_billing': {
+    async up(db: Kysely<unknown>) {
+      await sql`alter table payments add column if not exists billing jsonb`.execute(db);
+    },
+  },
 };
