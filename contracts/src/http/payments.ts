@@ -424,11 +424,29 @@ export const PaymentReports = z.object({
     amount: z.number(),
     buckets: z.array(z.object({ bucket: z.enum(['not_due', '1_30', '31_60', '61_90', 'over_90']), count: z.number().int(), amount: z.number() })),
   }),
-  /** For GST filing: per GSTIN (null = unregistered locations, bills of supply) per month. */
+  /** For GST filing, from the issued invoices (credit notes subtract): per GSTIN (null = unregistered locations, bills of supply) per month. */
   gstSummary: z.array(
     z.object({
       gstin: z.string().nullable(),
       month: z.string(),
+      taxableValue: z.number(),
+      cgst: z.number(),
+      sgst: z.number(),
+      igst: z.number(),
+      totalTax: z.number(),
+      invoices: z.number().int(),
+      creditNotes: z.number().int(),
+    }),
+  ),
+  /**
+   * The same invoices per GSTIN per place of supply (state) over the period: intra_state (CGST + SGST), inter_state
+   * (IGST; a business customer in another state), none (bills of supply of unregistered locations).
+   */
+  gstByState: z.array(
+    z.object({
+      gstin: z.string().nullable(),
+      placeOfSupply: z.object({ stateCode: z.string(), stateName: z.string() }),
+      supply: z.enum(['intra_state', 'inter_state', 'none']),
       taxableValue: z.number(),
       cgst: z.number(),
       sgst: z.number(),

@@ -613,6 +613,49 @@ describe('GST of a membership payment', () => {
       expect((await taxed.inject({ method: 'GET', url: '/payments?limit=1', headers: { authorization: `Bearer ${token.ownerA}` } })).json().totalCount).toBe(
         before,
       );
+      // Payment Reports: the GST of the issued invoices per GSTIN per month, and per state (CGST + SGST at home, IGST to Karnataka)
+      const rp = await taxed.inject({
+        method: 'GET',
+        url: '/payments/reports?startDate=2026-11-01&endDate=2026-11-30',
+        headers: { authorization: `Bearer ${token.ownerA}` },
+      });
+      expect(rp.statusCode, rp.body).toBe(200);
+      expect(rp.json().data.gstSummary).toEqual([
+        { gstin, month: '2026-11', taxableValue: 12000, cgst: 50, sgst: 50, igst: 500, totalTax: 600, invoices: 2, creditNotes: 0 },
+      ]);
+      expect(rp.json().data.gstByState).toEqual([
+        {
+          gstin,
+          placeOfSupply: { stateCode: '27', stateName: 'Maharashtra' },
+          supply: 'intra_state',
+          taxableValue: 2000,
+          cgst: 50,
+          sgst: 50,
+          igst: 0,
+          totalTax: 100,
+          invoices: 1,
+          creditNotes: 0,
+        },
+        {
+          gstin,
+          placeOfSupply: { stateCode: '29', stateName: 'Karnataka' },
+          supply: 'inter_state',
+          taxableValue: 10000,
+          cgst: 0,
+          sgst: 0,
+          igst: 500,
+          totalTax: 500,
+          invoices: 1,
+          creditNotes: 0,
+        },
+      ]);
+      // another gym sees none of it
+      const other = await taxed.inject({
+        method: 'GET',
+        url: '/payments/reports?startDate=2026-11-01&endDate=2026-11-30',
+        headers: { authorization: `Bearer ${token.adminB}` },
+      });
+      expect(other.json().data.gstSummary).toEqual([]);
       const unregistered = await post(membershipBody({ member: memberL2, amount: 2000, gstAmount: 0, totalAmount: undefined }));
       expect(unregistered.json().data).toMatchObject({ gstAmount: 0, totalAmount: 2000 });
       const locker = await post(membershipBody({ paymentType: 'locker_fee', amount: 500, gstAmount: 90, totalAmount: undefined }));
