@@ -132,6 +132,18 @@ describe('payments.payment_completed and payment_refunded', () => {
     expect(announced.sort()).toEqual(['payments.credit_note_issued', 'payments.invoice_issued']);
   });
 
+  it("a business customer's GSTIN from another state makes the invoice IGST, with its name and address", async () => {
+    const paymentId = randomUUID();
+    const billing = { gstin: '29AAPFU0939F1ZR', name: 'Infosys Ltd', address: 'Electronics City, Bengaluru' };
+    const env = completed(paymentId);
+    const b2b = { ...env, data: { ...env.data, billing } };
+    await publish(paymentId, b2b, b2b);
+    const [inv] = await waitFor('the invoice', async () => ((await invoicesOf(paymentId)).length ? invoicesOf(paymentId) : undefined));
+    expect(inv).toMatchObject({ recipient_name: 'Infosys Ltd', recipient_gstin: billing.gstin, recipient_address: billing.address });
+    expect(inv!.place_of_supply).toEqual({ stateCode: '29', stateName: 'Karnataka' });
+    expect([Number(inv!.cgst_paise), Number(inv!.sgst_paise), Number(inv!.igst_paise), Number(inv!.total_paise)]).toEqual([0, 0, 15_000, 315_000]);
+  });
+
   it('a trainer payout or a location without GST settings is not invoiced, and the consumer moves on', async () => {
     const key = randomUUID();
     const salary = randomUUID();
