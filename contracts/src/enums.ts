@@ -68,7 +68,7 @@ export const PaymentTypeByCategory = {
   ],
   trainer: ['salary', 'commission', 'bonus', 'incentive'],
   expense: ['equipment', 'maintenance', 'utilities', 'rent', 'other'],
-  other: ['refund', 'adjustment', 'other'],
+  other: ['refund', 'adjustment', 'product_sale', 'other'],
 } as const;
 export const AnalyticsPeriod = z.enum(['day', 'week', 'month', 'year', 'custom']);
 

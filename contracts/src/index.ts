@@ -31,3 +31,4 @@ export * as ChatEvents from './events/chat.ts';
 export * as DashboardEvents from './events/dashboard.ts';
 export * as InventoryEvents from './events/inventory.ts';
 export * from './events/inventory-sale.ts';
+export * from './gstin.ts';

@@ -2,6 +2,7 @@
 // the Razorpay stand-in): staff record a membership payment through Record New Payment and find it in Payment
 // History; a pending amount is paid online through the stand-in's Checkout and ends completed. Each test works in a
 // gym of its own.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -117,6 +118,101 @@ describe('payments', () => {
       invoices: '/dashboard/payments/invoices',
       member: '/dashboard/payments/member-payments?member=' + member._id,
     });
+  });
+
+  it("downloads a membership payment's invoice PDF with its number and the GST split the server computed", async () => {
+    const gym = await api.newGym('invoicepdf');
+    const member = await addMember(gym, `Meera${randomUUID().slice(0, 4)}`);
+    // The gym is GST-registered in Maharashtra (once payments knows its location from auth's events).
+    let locationId = '';
+    await expect
+      .poll(
+        async () => {
+          const r = await api.call('GET', '/payments/tax-settings', undefined, gym.token);
+          locationId = (r.json as { data?: { locations: { locationId: string }[] } }).data?.locations[0]?.locationId ?? '';
+          return locationId !== '';
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe(true);
+    const tax = await api.call(
+      'PUT',
+      '/payments/tax-settings',
+      {
+        sacCode: '999723',
+        hindiInvoices: false,
+        locations: [
+          {
+            locationId,
+            gstRegistered: true,
+            gstin: '27AAGCG1234K1ZN',
+            stateCode: '27',
+            legalName: 'Meera Fitness LLP',
+            address: 'Baner, Pune',
+            invoicePrefix: 'MF',
+          },
+        ],
+      },
+      gym.token,
+    );
+    expect(tax.status, JSON.stringify(tax.json)).toBe(200);
+    // A completed membership fee of ₹2,000: the server adds GST by the rule (5% from 22 Sep 2025), whatever GST is sent.
+    let paymentId = '';
+    await expect
+      .poll(
+        async () => {
+          const r = await api.call(
+            'POST',
+            '/payments',
+            {
+              paymentCategory: 'member',
+              paymentType: 'membership_fee',
+              amount: 2000,
+              gstAmount: 360,
+              member: member._id,
+              description: 'Premium monthly',
+              paymentMethod: 'upi',
+            },
+            gym.token,
+          );
+          if (r.status === 201) paymentId = (r.json as { data: { _id: string } }).data._id;
+          return r.status;
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe(201);
+
+    const page = await staffPage(gym);
+    await page.goto(`/dashboard/payments/history/${paymentId}`);
+    await page.getByTestId('payment-facts').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('detail-total').innerText()).toBe('₹2,100.00');
+    // The invoice is issued from the payment's event; the payment shows its number once it exists.
+    await expect
+      .poll(
+        async () => {
+          if (await page.getByTestId('detail-invoice-number').count()) return true;
+          await page.reload();
+          await page.getByTestId('payment-facts').waitFor({ timeout: 15_000 });
+          return false;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true);
+    const number = (await page.getByTestId('detail-invoice-number').innerText()).trim();
+    expect(number).toMatch(/^MF\/\d{2}-\d{2}\/\d+$/);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('detail-invoice-download').click()]);
+    const file = await download.path();
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString('utf8');
+    expect(text).toContain(number);
+    expect(text).toContain('TAX INVOICE');
+    expect(text).toContain('27AAGCG1234K1ZN');
+    // CGST + SGST halves of 5% on ₹2,000 (supply within Maharashtra), no IGST
+    expect(text).toMatch(/CGST\s+50\.00/);
+    expect(text).toMatch(/SGST\s+50\.00/);
+    expect(text).not.toMatch(/IGST/);
+    expect(text).toContain('2,100.00');
+    expect(text).toContain('Rupees Two Thousand One Hundred Only');
+    await page.context().close();
   });
 
   it('pays a pending amount online through the stand-in Checkout and sees it completed', async () => {

@@ -20,8 +20,8 @@ export const GST_RATES_PERCENT = [0, 0.25, 3, 5, 12, 18, 28, 40] as const;
 export const SaleLine = z.object({
   itemId: z.uuid(),
   name: z.string(),
-  /** HSN code for goods, SAC for services (4–8 digits). */
-  hsn: z.string().regex(/^\d{4,8}$/),
+  /** HSN code for goods, SAC for services (4–8 digits); '' on a service line means the organization's own SAC. */
+  hsn: z.string().regex(/^(\d{4,8})?$/),
   quantity: z.number().int().min(1),
   /** Price of one unit before GST, paise. */
   unitPricePaise: z.number().int().min(0),

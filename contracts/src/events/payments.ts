@@ -46,6 +46,8 @@ export const PaymentFacts = z.object({
   source: PaymentSource,
   /** De-dup key of the source: the members event id / `<memberId>:<termNo>` for `members`; null otherwise. */
   sourceId: z.string().nullable(),
+  /** A business customer's GSTIN, name and billing address (B2B invoice); absent or null for a consumer. */
+  billing: z.object({ gstin: z.string(), name: z.string(), address: z.string() }).nullable().optional(),
   /** When the thing the event tells happened. */
   occurredAt: z.iso.datetime({ offset: true }),
 });
@@ -196,5 +198,25 @@ export const SubscriptionPaid = defineEvent(
     invoiceNumber: z.string(),
     totalPaise: z.number().int().min(0),
     paidAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+/**
+ * A point-of-sale sale (`inventory.sale_completed`) was recorded as a completed payment (type product_sale, source
+ * pos) with its tax invoice; inventory links the sale to them. Published once per saleId, even when the sale event
+ * was delivered twice.
+ */
+export const SaleInvoiced = defineEvent(
+  'payments.sale_invoiced',
+  1,
+  z.object({
+    saleId: z.uuid(),
+    organizationId: z.uuid(),
+    locationId: z.uuid(),
+    paymentId: z.uuid(),
+    invoiceId: z.uuid(),
+    invoiceNumber: z.string(),
+    totalPaise: z.number().int().min(0),
+    occurredAt: z.iso.datetime({ offset: true }),
   }),
 );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnalyticsPeriod, Language, MembershipType, PaymentCategory, PaymentMethod, PaymentStatus, PaymentTypeByCategory } from '../enums.ts';
+import { CustomerGstin } from '../gstin.ts';
 import { Rupees } from './members.ts';
 import { ANY_ROLE, DateWithin, IdParams, IsoDate, IsoDateTime, ok, okMessage, Pagination, Problem, route, Text } from './route.ts';
 
@@ -36,7 +37,7 @@ export const urgencyOf = (daysPastDue: number): PaymentUrgency =>
   daysPastDue > 7 ? 'critical' : daysPastDue > 3 ? 'urgent' : daysPastDue > 0 ? 'overdue' : 'due_soon';
 
 /** Where a payment came from: staff recorded it, a members renewal/registration with a fee, an online checkout, the demo seed. */
-export const PaymentSource = z.enum(['staff', 'members', 'online', 'seed']);
+export const PaymentSource = z.enum(['staff', 'members', 'online', 'seed', 'pos']);
 export type PaymentSource = z.infer<typeof PaymentSource>;
 
 const PersonRef = z.object({ _id: z.uuid(), name: z.string() });
@@ -83,6 +84,8 @@ export const Payment = z.object({
   razorpay: z.object({ orderId: z.string().nullable(), paymentId: z.string().nullable(), paymentLinkUrl: z.string().nullable() }).nullable(),
   /** The invoice issued for it (filled from payments.invoice_issued), if any. */
   invoice: z.object({ _id: z.uuid(), number: z.string() }).nullable(),
+  /** A business customer's GSTIN, name and billing address for a B2B tax invoice; null for a consumer. */
+  billing: z.object({ gstin: z.string(), name: z.string(), address: z.string() }).nullable(),
   history: z.array(PaymentHistoryEntry),
   createdBy: PersonRef.nullable(),
   createdAt: IsoDateTime,
@@ -169,6 +172,20 @@ export const CreatePaymentBody = z
     status: z.enum(['pending', 'completed']).default('completed'),
     /** Default the caller's current location, or the member's / trainer's location. */
     locationId: LocationId.optional(),
+    /**
+     * A business customer (B2B tax invoice): its GSTIN (checked; its state decides CGST + SGST or IGST), the name
+     * to bill and the billing address. Only with a GSTIN.
+     */
+    billing: z
+      .object({
+        gstin: CustomerGstin,
+        name: Text('Business name').trim().max(120, 'Business name must be at most 120 characters').default(''),
+        address: Text('Billing address', { multiline: true })
+          .trim()
+          .min(1, 'Billing address is required')
+          .max(300, 'Billing address must be at most 300 characters'),
+      })
+      .optional(),
   })
   .refine((b) => isPaymentTypeOf(b.paymentCategory, b.paymentType), { message: 'This payment type does not belong to the category', path: ['paymentType'] })
   .refine((b) => b.paymentCategory !== 'member' || b.member !== undefined, { message: 'Please select a member', path: ['member'] })
@@ -407,11 +424,29 @@ export const PaymentReports = z.object({
     amount: z.number(),
     buckets: z.array(z.object({ bucket: z.enum(['not_due', '1_30', '31_60', '61_90', 'over_90']), count: z.number().int(), amount: z.number() })),
   }),
-  /** For GST filing: per GSTIN (null = unregistered locations, bills of supply) per month. */
+  /** For GST filing, from the issued invoices (credit notes subtract): per GSTIN (null = unregistered locations, bills of supply) per month. */
   gstSummary: z.array(
     z.object({
       gstin: z.string().nullable(),
       month: z.string(),
+      taxableValue: z.number(),
+      cgst: z.number(),
+      sgst: z.number(),
+      igst: z.number(),
+      totalTax: z.number(),
+      invoices: z.number().int(),
+      creditNotes: z.number().int(),
+    }),
+  ),
+  /**
+   * The same invoices per GSTIN per place of supply (state) over the period: intra_state (CGST + SGST), inter_state
+   * (IGST; a business customer in another state), none (bills of supply of unregistered locations).
+   */
+  gstByState: z.array(
+    z.object({
+      gstin: z.string().nullable(),
+      placeOfSupply: z.object({ stateCode: z.string(), stateName: z.string() }),
+      supply: z.enum(['intra_state', 'inter_state', 'none']),
       taxableValue: z.number(),
       cgst: z.number(),
       sgst: z.number(),

@@ -78,4 +78,17 @@ export const namespaces: readonly Namespace[] = ALL_NS;
 export const PUBLIC_NS: Namespace[] = ['common', 'landing'];
 export const AUTH_NS: Namespace[] = ['auth', 'errors'];
 export const PAGES_NS: Namespace[] = ['pages', 'errors'];
-export const APP_NS: Namespace[] = ['shell', 'errors', 'auth', 'dashboard', 'members', 'notifications', 'profile', 'settings', 'services', 'billing', 'gymsettings', 'security'];
+export const APP_NS: Namespace[] = [
+  'shell',
+  'errors',
+  'auth',
+  'dashboard',
+  'members',
+  'notifications',
+  'profile',
+  'settings',
+  'services',
+  'billing',
+  'gymsettings',
+  'security',
+];

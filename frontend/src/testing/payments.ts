@@ -31,6 +31,7 @@ export function aPayment(overrides: Partial<Payment> = {}): Payment {
     source: 'staff',
     razorpay: null,
     invoice: null,
+    billing: null,
     history: [{ action: 'recorded', at: '2026-01-05T05:00:00.000Z', by: null, amount: null, note: null }],
     createdBy: null,
     createdAt: '2026-01-05T05:00:00.000Z',

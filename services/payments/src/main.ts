@@ -8,6 +8,7 @@ import { pruneWebhookEvents, reconcileOpenOrders } from './app/online.ts';
 import { buildApp } from './build-app.ts';
 import { startConsumers } from './consumers/start-consumers.ts';
 import { startInvoiceConsumers } from './invoices/consumer.ts';
+import { membershipGstFrom } from './invoices/membership-gst.ts';
 import { migrations } from './db/migrations.ts';
 import type { PaymentsDb } from './db/schema.ts';
 
@@ -56,6 +57,7 @@ const deps = {
         },
       }
     : {}),
+  membershipGst: membershipGstFrom(dbh.db),
 };
 
 const consumers = [...(await startConsumers({ bus, db: dbh.db, logger })), ...(await startInvoiceConsumers({ bus, db: dbh.db, logger }))];

@@ -31,7 +31,7 @@ beforeAll(async () => {
     bus: runtime.bus,
     db: runtime.dbh.db,
     logger: runtime.logger,
-    groups: { members: `${schema}.members`, trainers: `${schema}.trainers` },
+    groups: { members: `${schema}.members`, trainers: `${schema}.trainers`, sales: `${schema}.sales` },
     startAt: 'now',
   });
 }, 120_000);

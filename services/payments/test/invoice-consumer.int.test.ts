@@ -89,13 +89,18 @@ const invoicesOf = (paymentId: string) => t.db.selectFrom('invoices').selectAll(
 
 describe('payments.payment_completed and payment_refunded', () => {
   it('a completed payment gets one invoice however often it is delivered; a refund a credit note against it', async () => {
-    const paymentId = randomUUID();
+    const paymentId = await t.payment({ org_id: orgA, location_id: L1, amount_paise: 300_000, gst_paise: 15_000, total_paise: 315_000 });
     const env = completed(paymentId);
     // the same event twice, and a second payment_completed for the same payment (another event id)
     await publish(paymentId, env, env, completed(paymentId));
     const [inv] = await waitFor('the invoice', async () => ((await invoicesOf(paymentId)).length ? invoicesOf(paymentId) : undefined));
     expect(inv).toMatchObject({ kind: 'tax_invoice', number: 'PUN/26-27/000001', issue_date: '2026-05-10' });
     expect(Number(inv!.cgst_paise) + Number(inv!.sgst_paise)).toBe(15_000);
+    // the payment shows its invoice
+    expect(await t.db.selectFrom('payments').select(['invoice_id', 'invoice_number']).where('id', '=', paymentId).executeTakeFirst()).toEqual({
+      invoice_id: inv!.id,
+      invoice_number: 'PUN/26-27/000001',
+    });
     const refund = makeEnvelope(PaymentEvents.PaymentRefunded, {
       ...meta(paymentId, '2026-06-02T05:00:00.000Z'),
       data: {
@@ -125,6 +130,18 @@ describe('payments.payment_completed and payment_refunded', () => {
       .filter((e) => e.data.paymentId === paymentId)
       .map((e) => e.type);
     expect(announced.sort()).toEqual(['payments.credit_note_issued', 'payments.invoice_issued']);
+  });
+
+  it("a business customer's GSTIN from another state makes the invoice IGST, with its name and address", async () => {
+    const paymentId = randomUUID();
+    const billing = { gstin: '29AAPFU0939F1ZR', name: 'Infosys Ltd', address: 'Electronics City, Bengaluru' };
+    const env = completed(paymentId);
+    const b2b = { ...env, data: { ...env.data, billing } };
+    await publish(paymentId, b2b, b2b);
+    const [inv] = await waitFor('the invoice', async () => ((await invoicesOf(paymentId)).length ? invoicesOf(paymentId) : undefined));
+    expect(inv).toMatchObject({ recipient_name: 'Infosys Ltd', recipient_gstin: billing.gstin, recipient_address: billing.address });
+    expect(inv!.place_of_supply).toEqual({ stateCode: '29', stateName: 'Karnataka' });
+    expect([Number(inv!.cgst_paise), Number(inv!.sgst_paise), Number(inv!.igst_paise), Number(inv!.total_paise)]).toEqual([0, 0, 15_000, 315_000]);
   });
 
   it('a trainer payout or a location without GST settings is not invoiced, and the consumer moves on', async () => {

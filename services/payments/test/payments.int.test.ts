@@ -1,6 +1,7 @@
 import { ErrorBody, paymentsRoutes, type Role } from '@akhada/contracts';
 import { BaseConfig, bootRuntime, createTokenVerifier, type Runtime } from '@akhada/kit';
 import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { execFileSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPaymentSignature, verifyWebhookSignature, razorpayErrorToAppError } from '../src/adapters/razorpay.ts';
@@ -11,6 +12,8 @@ import { reconcileOpenOrders } from '../src/app/online.ts';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { PaymentsDb } from '../src/db/schema.ts';
+import { gstinCheckCharacter } from '../src/domain/tax/gstin.ts';
+import { membershipGstFrom } from '../src/invoices/membership-gst.ts';
 
 // Organization A with locations L1, L2; organization B with LB. Today is 20 Nov 2026 in India.
 const orgA = randomUUID();
@@ -527,10 +530,13 @@ describe('Razorpay', () => {
 
 describe('GST of a membership payment', () => {
   it('comes from the tax rule when the location is GST-registered (the GST sent is ignored), else the GST sent stands', async () => {
-    const taxed = buildApp({
-      ...deps,
-      membershipGst: async ({ locationId, amountPaise }) => (locationId === L1 ? Math.round(amountPaise * 0.05) : null),
-    });
+    // L1 is registered in Maharashtra (the real hook of main.ts reads the tax settings; 20 Nov 2026 → 5%); L2 has none.
+    const gstin = `27AAPFU0939F1Z${gstinCheckCharacter('27AAPFU0939F1Z')}`;
+    await runtime.dbh.db
+      .insertInto('tax_location_settings')
+      .values({ location_id: L1, org_id: orgA, gst_registered: true, gstin, state_code: '27', legal_name: 'Akhada', address: 'Pune', invoice_prefix: 'PUN' })
+      .execute();
+    const taxed = buildApp({ ...deps, membershipGst: membershipGstFrom(runtime.dbh.db) });
     await taxed.ready();
     try {
       const post = (body: unknown) =>
@@ -538,10 +544,132 @@ describe('GST of a membership payment', () => {
       const registered = await post(membershipBody({ amount: 2000, gstAmount: 0, totalAmount: undefined }));
       expect(registered.statusCode, registered.body).toBe(201);
       expect(registered.json().data).toMatchObject({ amount: 2000, gstAmount: 100, totalAmount: 2100 });
+      // its invoice, once issued, shows on the payment (list and detail)
+      const pid = registered.json().data._id;
+      expect(registered.json().data.invoice).toBeNull();
+      const issued = await taxed.inject({
+        method: 'POST',
+        url: '/payments/invoices',
+        headers: { authorization: `Bearer ${token.ownerA}` },
+        payload: { paymentId: pid },
+      });
+      expect(issued.statusCode, issued.body).toBe(201);
+      const invoice = { _id: issued.json().data._id, number: issued.json().data.number };
+      expect(invoice.number).toMatch(/^PUN\//);
+      expect(issued.json().data).toMatchObject({ taxableValue: 2000, cgstAmount: 50, sgstAmount: 50, totalAmount: 2100 });
+      const shown = await taxed.inject({ method: 'GET', url: `/payments/${pid}`, headers: { authorization: `Bearer ${token.ownerA}` } });
+      expect(shown.json().data.invoice).toEqual(invoice);
+      const listed = await taxed.inject({ method: 'GET', url: '/payments?limit=100', headers: { authorization: `Bearer ${token.ownerA}` } });
+      expect(listed.json().data.find((p: { _id: string }) => p._id === pid).invoice).toEqual(invoice);
+      // a business customer in Karnataka (B2B): its GSTIN's state makes the supply inter-state, so IGST, on the invoice and its PDF
+      const kaGstin = `29AAPFU0939F1Z${gstinCheckCharacter('29AAPFU0939F1Z')}`;
+      const b2b = await post(
+        membershipBody({
+          amount: 10000,
+          gstAmount: 0,
+          totalAmount: undefined,
+          billing: { gstin: kaGstin.toLowerCase(), name: 'Infosys Ltd', address: 'Electronics City, Bengaluru' },
+        }),
+      );
+      expect(b2b.statusCode, b2b.body).toBe(201);
+      expect(b2b.json().data).toMatchObject({
+        gstAmount: 500,
+        totalAmount: 10500,
+        billing: { gstin: kaGstin, name: 'Infosys Ltd', address: 'Electronics City, Bengaluru' },
+      });
+      const b2bInvoice = await taxed.inject({
+        method: 'POST',
+        url: '/payments/invoices',
+        headers: { authorization: `Bearer ${token.ownerA}` },
+        payload: { paymentId: b2b.json().data._id },
+      });
+      expect(b2bInvoice.statusCode, b2bInvoice.body).toBe(201);
+      expect(b2bInvoice.json().data).toMatchObject({
+        recipient: { name: 'Infosys Ltd', gstin: kaGstin, address: 'Electronics City, Bengaluru' },
+        placeOfSupply: { stateCode: '29' },
+        taxableValue: 10000,
+        cgstAmount: 0,
+        sgstAmount: 0,
+        igstAmount: 500,
+        totalAmount: 10500,
+      });
+      const pdf = await taxed.inject({
+        method: 'GET',
+        url: `/payments/invoices/${b2bInvoice.json().data._id}/download`,
+        headers: { authorization: `Bearer ${token.ownerA}` },
+      });
+      const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.rawPayload }).toString('utf8');
+      for (const s of [kaGstin, 'Infosys Ltd', 'Electronics City', 'IGST', '500.00', 'Karnataka']) expect(text).toContain(s);
+      expect(text).not.toContain('CGST');
+      // a GSTIN that fails its check, or has no state code: 400, nothing recorded
+      const before = (await taxed.inject({ method: 'GET', url: '/payments?limit=1', headers: { authorization: `Bearer ${token.ownerA}` } })).json().totalCount;
+      const badCheck = await post(membershipBody({ billing: { gstin: `${kaGstin.slice(0, 14)}${kaGstin[14] === 'A' ? 'B' : 'A'}`, address: 'Bengaluru' } }));
+      expect(badCheck.statusCode).toBe(400);
+      expect(expectError(badCheck, 400).message).toMatch(/GSTIN is not valid/);
+      const badShape = await post(membershipBody({ billing: { gstin: '29-NOT-A-GSTIN', address: 'Bengaluru' } }));
+      expect(badShape.statusCode).toBe(400);
+      const noAddress = await post(membershipBody({ billing: { gstin: kaGstin, address: ' ' } }));
+      expect(noAddress.statusCode).toBe(400);
+      expect((await taxed.inject({ method: 'GET', url: '/payments?limit=1', headers: { authorization: `Bearer ${token.ownerA}` } })).json().totalCount).toBe(
+        before,
+      );
+      // Payment Reports: the GST of the issued invoices per GSTIN per month, and per state (CGST + SGST at home, IGST to Karnataka)
+      const rp = await taxed.inject({
+        method: 'GET',
+        url: '/payments/reports?startDate=2026-11-01&endDate=2026-11-30',
+        headers: { authorization: `Bearer ${token.ownerA}` },
+      });
+      expect(rp.statusCode, rp.body).toBe(200);
+      expect(rp.json().data.gstSummary).toEqual([
+        { gstin, month: '2026-11', taxableValue: 12000, cgst: 50, sgst: 50, igst: 500, totalTax: 600, invoices: 2, creditNotes: 0 },
+      ]);
+      expect(rp.json().data.gstByState).toEqual([
+        {
+          gstin,
+          placeOfSupply: { stateCode: '27', stateName: 'Maharashtra' },
+          supply: 'intra_state',
+          taxableValue: 2000,
+          cgst: 50,
+          sgst: 50,
+          igst: 0,
+          totalTax: 100,
+          invoices: 1,
+          creditNotes: 0,
+        },
+        {
+          gstin,
+          placeOfSupply: { stateCode: '29', stateName: 'Karnataka' },
+          supply: 'inter_state',
+          taxableValue: 10000,
+          cgst: 0,
+          sgst: 0,
+          igst: 500,
+          totalTax: 500,
+          invoices: 1,
+          creditNotes: 0,
+        },
+      ]);
+      // another gym sees none of it
+      const other = await taxed.inject({
+        method: 'GET',
+        url: '/payments/reports?startDate=2026-11-01&endDate=2026-11-30',
+        headers: { authorization: `Bearer ${token.adminB}` },
+      });
+      expect(other.json().data.gstSummary).toEqual([]);
       const unregistered = await post(membershipBody({ member: memberL2, amount: 2000, gstAmount: 0, totalAmount: undefined }));
       expect(unregistered.json().data).toMatchObject({ gstAmount: 0, totalAmount: 2000 });
       const locker = await post(membershipBody({ paymentType: 'locker_fee', amount: 500, gstAmount: 90, totalAmount: undefined }));
       expect(locker.json().data).toMatchObject({ gstAmount: 90, totalAmount: 590 });
+      const sentGst = await post(membershipBody({ amount: 1000, gstAmount: 180, totalAmount: undefined }));
+      expect(sentGst.json().data).toMatchObject({ amount: 1000, gstAmount: 50, totalAmount: 1050 });
+      const term = await taxed.inject({
+        method: 'POST',
+        url: `/payments/member/${memberRavi}/membership`,
+        headers: { authorization: `Bearer ${token.ownerA}` },
+        payload: { membershipType: 'premium', paymentFrequency: 'monthly', amount: 2500, paymentMethod: 'cash', status: 'pending' },
+      });
+      expect(term.statusCode, term.body).toBe(201);
+      expect(term.json().data).toMatchObject({ amount: 2500, gstAmount: 125, totalAmount: 2625 });
     } finally {
       await taxed.close();
     }

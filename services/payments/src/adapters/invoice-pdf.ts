@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { stateName } from '../domain/tax/states.ts';
-import { indianFigures } from '../domain/tax/words.ts';
+import { indianFigures, rupeesInHindiWords } from '../domain/tax/words.ts';
 
 /**
  * The invoice PDF (pdfkit): a one-page A4 tax invoice / bill of supply / credit note with the legal fields of CGST
@@ -54,6 +54,10 @@ const L = {
   totalTax: ['Total Tax', 'कुल कर'],
   grand: ['Total Amount', 'कुल देय राशि'],
   words: ['Amount in words', 'राशि शब्दों में'],
+  rate: ['Rate', 'दर'],
+  taxableShort: ['Taxable', 'कर योग्य'],
+  tax: ['Tax', 'कर'],
+  rateSummary: ['Tax by rate', 'दर अनुसार कर'],
   signatory: ['Authorised Signatory', 'अधिकृत हस्ताक्षरकर्ता'],
 } as const;
 
@@ -270,9 +274,28 @@ export const renderInvoicePdf = (inv: Invoice, o: PdfOptions): Promise<Buffer> =
     });
     hline(y);
 
-    // ── totals ──
+    // ── totals (and, with more than one rate, the tax summary per rate on the left) ──
     y += 8;
     const tx = M + IW - 250;
+    const rates = [...new Set(inv.lines.map((l) => l.gstRate))].sort((a, b) => a - b);
+    let sy = y;
+    if (taxed && rates.length > 1) {
+      const sw = tx - M - 24;
+      const heads = [label('rate'), label('taxableShort'), label('tax')];
+      const cw = [sw * 0.22, sw * 0.39, sw * 0.39];
+      const cx = [M, M + cw[0]!, M + cw[0]! + cw[1]!];
+      line(label('rateSummary'), M, sy, { size: 7.5, color: MUTED });
+      sy += 11;
+      heads.forEach((h, i) => line(h, cx[i]!, sy, { size: 7, face: 'bold', width: cw[i]! - 4, align: i ? 'right' : 'left' }));
+      sy += 11;
+      for (const r of rates) {
+        const of = inv.lines.filter((l) => l.gstRate === r);
+        const taxable = of.reduce((a, l) => a + l.taxableValue, 0);
+        const tax = of.reduce((a, l) => a + l.cgst + l.sgst + l.igst, 0);
+        [pct(r), fmt(taxable), fmt(tax)].forEach((v, i) => line(v, cx[i]!, sy, { size: 7.5, width: cw[i]! - 4, align: i ? 'right' : 'left' }));
+        sy += 11;
+      }
+    }
     const totals: [string, string][] = [
       [label('taxable'), fmt(inv.taxableValue)],
       ...(showIntra
@@ -293,11 +316,17 @@ export const renderInvoicePdf = (inv: Invoice, o: PdfOptions): Promise<Buffer> =
     doc.rect(tx - 6, y - 2, 256, 22).fill(SHADE);
     line(label('grand'), tx, y + 3, { size: 10, face: 'bold' });
     line(`₹ ${fmt(inv.totalAmount)}`, tx, y + 3, { size: 10, face: 'bold', width: 244, align: 'right' });
-    y += 30;
+    y = Math.max(y + 30, sy + 8);
 
     line(label('words'), M, y, { size: 7.5, color: MUTED });
     y += 11;
-    y += para(inv.amountInWords, M, y, IW, { size: 9, face: 'bold' }) + 8;
+    y += para(inv.amountInWords, M, y, IW, { size: 9, face: 'bold' }) + 2;
+    if (hi) {
+      // Devanagari is drawn in its own font runs (para() is Latin only); the words of any invoice fit on one line.
+      line(rupeesInHindiWords(Math.round(inv.totalAmount * 100)), M, y, { size: 9, face: 'bold' });
+      y += 14;
+    }
+    y += 6;
     hline(y);
     y += 10;
 
@@ -311,9 +340,9 @@ export const renderInvoicePdf = (inv: Invoice, o: PdfOptions): Promise<Buffer> =
     notes.push('This is a computer-generated document.');
     for (const n of notes) y += para(n, M, y, IW * 0.6, { size: 7.5, color: MUTED }) + 2;
 
-    const sy = Math.max(y + 10, doc.y + 10);
-    line(`For ${inv.supplier.legalName}`, M + IW - 220, sy, { size: 8.5, face: 'bold', width: 220, align: 'right' });
-    hline(sy + 42, M + IW - 160, M + IW);
-    line(label('signatory'), M + IW - 220, sy + 46, { size: 7.5, color: MUTED, width: 220, align: 'right' });
+    const signY = Math.max(y + 10, doc.y + 10);
+    line(`For ${inv.supplier.legalName}`, M + IW - 220, signY, { size: 8.5, face: 'bold', width: 220, align: 'right' });
+    hline(signY + 42, M + IW - 160, M + IW);
+    line(label('signatory'), M + IW - 220, signY + 46, { size: 7.5, color: MUTED, width: 220, align: 'right' });
     doc.end();
   });

@@ -32,6 +32,7 @@ export const factsOf = (r: PaymentsTable, occurredAt: string) => ({
   dueDate: r.due_date,
   source: r.source,
   sourceId: r.source_id,
+  billing: r.billing ?? null,
   occurredAt,
 });
 

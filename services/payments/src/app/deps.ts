@@ -24,7 +24,7 @@ export interface PaymentsDeps {
   /**
    * The GST of a member's membership payment by the date-effective tax rule (the invoices part's domain/tax), in paise,
    * or null when the location is not GST-registered (a bill of supply: the GST sent, default 0, stands). Optional until
-   * that part is wired in main.ts.
+   * tests that do not need it (main.ts wires invoices/membership-gst.ts).
    */
   /** Akhada's own Razorpay account and GSTIN (plan and billing); unset: plan payments answer 409 BILLING_NOT_CONFIGURED. */
   platform?: PlatformBilling;

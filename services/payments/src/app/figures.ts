@@ -403,19 +403,57 @@ export const reports = async (deps: Deps, ctx: RequestContext, q: ReportsQuery):
     b.count++;
     b.amount += Number(r.total_paise);
   }
-  // GST per month from the payments' own GST (the invoices part refines this per GSTIN from issued invoices).
-  const gst = await paid()
-    .where('category', 'in', ['member', 'other'])
+  // GST for filing, from the issued invoices (credit notes subtract): per supplier GSTIN per month, and per GSTIN per
+  // place of supply (the state: CGST + SGST within the GSTIN's own state, IGST to another).
+  const signed = (col: string) => sql<string>`coalesce(sum(case when kind = 'credit_note' then -${sql.ref(col)} else ${sql.ref(col)} end), 0)`;
+  const invoiced = () =>
+    deps.db
+      .selectFrom('invoices')
+      .where('org_id', '=', ctx.orgId)
+      .where('location_id', 'in', locs)
+      .where('issue_date', '>=', startDate)
+      .where('issue_date', '<=', endDate);
+  const gstinOf = sql<string | null>`supplier->>'gstin'`;
+  const gst = await invoiced()
     .select([
-      sql<string>`to_char(paid_at at time zone ${sql.lit(tz)}, 'YYYY-MM')`.as('month'),
-      sql<string>`sum(amount_paise)`.as('taxable'),
-      sql<string>`sum(gst_paise)`.as('gst'),
-      sql<string>`count(*)`.as('n'),
-      sql<string>`count(*) filter (where refunded_paise > 0)`.as('cn'),
+      gstinOf.as('gstin'),
+      sql<string>`to_char(issue_date, 'YYYY-MM')`.as('month'),
+      signed('taxable_paise').as('taxable'),
+      signed('cgst_paise').as('cgst'),
+      signed('sgst_paise').as('sgst'),
+      signed('igst_paise').as('igst'),
+      sql<string>`count(*) filter (where kind <> 'credit_note')`.as('n'),
+      sql<string>`count(*) filter (where kind = 'credit_note')`.as('cn'),
     ])
-    .groupBy(sql`to_char(paid_at at time zone ${sql.lit(tz)}, 'YYYY-MM')`)
-    .orderBy(sql`to_char(paid_at at time zone ${sql.lit(tz)}, 'YYYY-MM')`)
+    .groupBy([gstinOf, sql`to_char(issue_date, 'YYYY-MM')`])
+    .orderBy(sql`supplier->>'gstin' nulls last`)
+    .orderBy(sql`to_char(issue_date, 'YYYY-MM')`)
     .execute();
+  const byState = await invoiced()
+    .select([
+      gstinOf.as('gstin'),
+      sql<string>`place_of_supply->>'stateCode'`.as('state_code'),
+      sql<string>`max(place_of_supply->>'stateName')`.as('state_name'),
+      signed('taxable_paise').as('taxable'),
+      signed('cgst_paise').as('cgst'),
+      signed('sgst_paise').as('sgst'),
+      signed('igst_paise').as('igst'),
+      sql<string>`count(*) filter (where kind <> 'credit_note')`.as('n'),
+      sql<string>`count(*) filter (where kind = 'credit_note')`.as('cn'),
+    ])
+    .groupBy([gstinOf, sql`place_of_supply->>'stateCode'`])
+    .orderBy(sql`supplier->>'gstin' nulls last`)
+    .orderBy(sql`place_of_supply->>'stateCode'`)
+    .execute();
+  const taxOf = (g: { taxable: string; cgst: string; sgst: string; igst: string; n: string; cn: string }) => ({
+    taxableValue: paiseToRupees(g.taxable),
+    cgst: paiseToRupees(g.cgst),
+    sgst: paiseToRupees(g.sgst),
+    igst: paiseToRupees(g.igst),
+    totalTax: paiseToRupees(Number(g.cgst) + Number(g.sgst) + Number(g.igst)),
+    invoices: Number(g.n),
+    creditNotes: Number(g.cn),
+  });
   return {
     startDate,
     endDate,
@@ -427,21 +465,13 @@ export const reports = async (deps: Deps, ctx: RequestContext, q: ReportsQuery):
       amount: paiseToRupees(outstandingRows.reduce((a, r) => a + Number(r.total_paise), 0)),
       buckets: buckets.map((b) => ({ ...b, amount: paiseToRupees(b.amount) })),
     },
-    gstSummary: gst.map((g) => {
-      const tax = Number(g.gst);
-      const half = Math.floor(tax / 2);
-      return {
-        gstin: null,
-        month: g.month,
-        taxableValue: paiseToRupees(g.taxable),
-        cgst: paiseToRupees(half),
-        sgst: paiseToRupees(tax - half),
-        igst: 0,
-        totalTax: paiseToRupees(tax),
-        invoices: Number(g.n),
-        creditNotes: Number(g.cn),
-      };
-    }),
+    gstSummary: gst.map((g) => ({ gstin: g.gstin, month: g.month, ...taxOf(g) })),
+    gstByState: byState.map((g) => ({
+      gstin: g.gstin,
+      placeOfSupply: { stateCode: g.state_code, stateName: g.state_name },
+      supply: Number(g.igst) !== 0 ? ('inter_state' as const) : g.gstin ? ('intra_state' as const) : ('none' as const),
+      ...taxOf(g),
+    })),
   };
 };
 

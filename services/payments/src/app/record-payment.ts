@@ -83,6 +83,7 @@ export const createPayment = async (deps: Deps, ctx: RequestContext, body: Creat
     dueDate: body.dueDate ?? null,
     source: 'staff',
     sourceId: null,
+    billing: body.billing ? { gstin: body.billing.gstin, name: body.billing.name, address: body.billing.address } : null,
   };
   return record(deps, ctx, { ...details, status: body.status });
 };

@@ -3,6 +3,7 @@ import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer }
 import type { Kysely } from 'kysely';
 import type { PaymentsDb } from '../db/schema.ts';
 import { memberHandlers } from './members.ts';
+import { onSaleCompleted } from './sales.ts';
 import { trainerHandlers } from './trainers.ts';
 
 export interface ConsumerOptions {
@@ -10,13 +11,14 @@ export interface ConsumerOptions {
   db: Kysely<PaymentsDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { members?: string; trainers?: string };
+  groups?: { members?: string; trainers?: string; sales?: string };
   startAt?: 'beginning' | 'now';
 }
 
-/** The payments service's consumers: members (people, terms and their fees) and trainers (whom we pay). */
+/** The payments service's consumers: members (people, terms and their fees), trainers (whom we pay), the point of sale's sales. */
 export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
   startConsumerGroups(o, [
     { name: 'payments.members', groupId: o.groups?.members ?? 'payments.members', topic: topicOf('members'), handlers: memberHandlers },
     { name: 'payments.trainers', groupId: o.groups?.trainers ?? 'payments.trainers', topic: topicOf('trainers'), handlers: trainerHandlers },
+    { name: 'payments.sales', groupId: o.groups?.sales ?? 'payments.sales', topic: topicOf('inventory'), handlers: [onSaleCompleted(o.logger)] },
   ]);

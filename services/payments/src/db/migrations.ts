@@ -273,4 +273,9 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '1003_payments_billing': {
+    async up(db: Kysely<unknown>) {
+      await sql`alter table payments add column if not exists billing jsonb`.execute(db);
+    },
+  },
 };

@@ -46,6 +46,8 @@ export interface PaymentsTable {
   razorpay_link_url: string | null;
   invoice_id: string | null;
   invoice_number: string | null;
+  /** A business customer's GSTIN, name and billing address (B2B); null for a consumer. jsonb. */
+  billing: PaymentBilling | null;
   /** The payment's history as the API shows it (PaymentHistoryEntry[] with paise amounts). */
   history: unknown;
   created_by_id: string | null;
@@ -55,6 +57,13 @@ export interface PaymentsTable {
   /** Stream version this row reflects. */
   version: number;
   // search_text (generated: member/trainer name, description, notes, lowercase) is read through sql`search_text`.
+}
+
+/** A B2B customer of a payment (its GSTIN's state decides CGST + SGST or IGST on the invoice). */
+export interface PaymentBilling {
+  gstin: string;
+  name: string;
+  address: string;
 }
 
 /** Refunds of a payment (one row per refund, paise). A Razorpay refund is `pending` until refund.processed. */

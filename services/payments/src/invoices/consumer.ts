@@ -30,6 +30,7 @@ export const invoiceHandlers = (logger?: Logger): EventHandler<PaymentsDb>[] => 
           amountPaise: p.amountPaise,
           gstPaise: p.gstPaise,
           totalPaise: p.totalPaise,
+          ...(p.billing ? { recipient: { name: p.billing.name || undefined, gstin: p.billing.gstin, address: p.billing.address } } : {}),
         },
         new Date(env.occurredAt),
         metadataOf(env),

@@ -25,6 +25,9 @@ export const createInvoice = async (deps: Pick<InvoiceDeps, 'db' | 'clock'>, ctx
           amountPaise: Number(payment.amount_paise),
           gstPaise: Number(payment.gst_paise),
           totalPaise: Number(payment.total_paise),
+          ...(payment.billing
+            ? { recipient: { name: payment.billing.name || undefined, gstin: payment.billing.gstin, address: payment.billing.address } }
+            : {}),
         },
         deps.clock(),
         metadataOf(ctx, { locationId: payment.location_id }),

@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import type { InvoiceLineRow, PaymentsDb } from '../db/schema.ts';
 import { creditLines } from '../domain/tax/credit.ts';
 import { documentNumber } from '../domain/tax/numbering.ts';
-import { computeTax, DEFAULT_GYM_SAC, financialYearOf, serviceLineOfPayment } from '../domain/tax/rule.ts';
+import { gstinState } from '../domain/tax/gstin.ts';
+import { computeTax, DEFAULT_GYM_SAC, financialYearOf, serviceLineOfPayment, type LineInput } from '../domain/tax/rule.ts';
 import { stateName } from '../domain/tax/states.ts';
 import {
   creditedPaise,
@@ -41,6 +42,13 @@ export interface PaymentForInvoice {
   amountPaise: number;
   gstPaise: number;
   totalPaise: number;
+  /**
+   * The invoice's own lines (a point-of-sale sale: goods with their HSN and rate, services at the service rate);
+   * without them, one gym-service line of the payment.
+   */
+  lines?: readonly LineInput[];
+  /** A business customer (B2B): its GSTIN decides the place of supply (its state: CGST + SGST, or IGST) and its address. */
+  recipient?: { name?: string; gstin: string | null; address: string | null };
 }
 
 const TYPE_LABELS: Record<string, string> = {
@@ -50,6 +58,7 @@ const TYPE_LABELS: Record<string, string> = {
   personal_training: 'Personal training',
   group_class: 'Group class',
   supplement_purchase: 'Supplements',
+  product_sale: 'Sale',
   equipment_rental: 'Equipment rental',
   locker_fee: 'Locker fee',
 };
@@ -91,12 +100,19 @@ export const issueInvoiceIn = async (
   const financialYear = financialYearOf(date);
   const supplier = { registered: settings.gst_registered, stateCode: settings.state_code };
   const sacCode = org?.sac_code ?? DEFAULT_GYM_SAC;
-  const line = serviceLineOfPayment(
-    { description: lineDescription(p.type, p.description), amountPaise: p.amountPaise, gstPaise: p.gstPaise, totalPaise: p.totalPaise },
-    { date, supplier },
-  );
-  // The place of supply is where the service is performed: the location's state.
-  const tax = computeTax({ date, supplier, placeOfSupplyStateCode: settings.state_code, sacCode }, [line]);
+  const lines = p.lines?.length
+    ? p.lines
+    : [
+        serviceLineOfPayment(
+          { description: lineDescription(p.type, p.description), amountPaise: p.amountPaise, gstPaise: p.gstPaise, totalPaise: p.totalPaise },
+          { date, supplier },
+        ),
+      ];
+  // The place of supply is where the service is performed (the location's state), or a business customer's state
+  // from its GSTIN.
+  const recipientGstin = p.recipient?.gstin ?? null;
+  const placeOfSupply = recipientGstin ? gstinState(recipientGstin) : settings.state_code;
+  const tax = computeTax({ date, supplier, placeOfSupplyStateCode: placeOfSupply, sacCode }, lines);
   const series = settings.gst_registered && settings.gstin ? settings.gstin : `loc:${p.locationId}`;
   const serial = await nextSerial(trx, { orgId: p.orgId, series, financialYear, doc: 'invoice' });
   const member = p.memberId ? await findMember(trx, p.orgId, p.memberId) : undefined;
@@ -115,9 +131,9 @@ export const issueInvoiceIn = async (
     original_invoice_id: null,
     original_number: null,
     member_id: p.memberId,
-    recipient_name: p.memberName || (member ? `${member.first_name} ${member.last_name}`.trim() : '') || 'Walk-in customer',
-    recipient_gstin: null,
-    recipient_address: null,
+    recipient_name: p.recipient?.name || p.memberName || (member ? `${member.first_name} ${member.last_name}`.trim() : '') || 'Walk-in customer',
+    recipient_gstin: recipientGstin,
+    recipient_address: p.recipient?.address ?? null,
     supplier: {
       legalName: settings.legal_name,
       address: settings.address,
@@ -125,7 +141,7 @@ export const issueInvoiceIn = async (
       stateCode: settings.state_code,
       locationName: location?.name ?? '',
     },
-    place_of_supply: { stateCode: settings.state_code, stateName: stateName(settings.state_code) },
+    place_of_supply: { stateCode: placeOfSupply, stateName: stateName(placeOfSupply) },
     lines: tax.lines,
     taxable_paise: tax.taxablePaise,
     cgst_paise: tax.cgstPaise,
@@ -135,6 +151,14 @@ export const issueInvoiceIn = async (
     language: org?.hindi_invoices || member?.locale === 'hi' ? 'en_hi' : 'en',
     created_at: at,
   });
+  // The payment shows its invoice (payments' read table lives in this service: same transaction, no event round trip).
+  await trx
+    .updateTable('payments')
+    .set({ invoice_id: row.id, invoice_number: row.number })
+    .where('id', '=', p.paymentId)
+    .where('org_id', '=', p.orgId)
+    .where('invoice_id', 'is', null)
+    .execute();
   await enqueue(
     trx,
     TOPIC,

@@ -70,6 +70,7 @@ export const findPayment = (db: Db, orgId: string, paymentId: string) =>
       'gst_paise',
       'total_paise',
       'paid_at',
+      'billing',
     ])
     .where('org_id', '=', orgId)
     .where('id', '=', paymentId)

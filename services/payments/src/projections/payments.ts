@@ -76,6 +76,7 @@ export const projectPayments = async (db: Executor<PaymentsDb>, { event, streamV
           razorpay_link_url: null,
           invoice_id: null,
           invoice_number: null,
+          billing: d.billing ? JSON.stringify(d.billing) : null,
           history: entry('recorded', d.at, d.by, totalOf(d), d.status === 'completed' ? 'completed' : 'pending'),
           created_by_id: d.by?.id ?? null,
           created_by_name: d.by?.name ?? null,

@@ -32,6 +32,7 @@ export const toPayment = (r: PaymentsTable): Payment => ({
       ? { orderId: r.razorpay_order_id, paymentId: r.razorpay_payment_id, paymentLinkUrl: r.razorpay_link_url }
       : null,
   invoice: r.invoice_id && r.invoice_number ? { _id: r.invoice_id, number: r.invoice_number } : null,
+  billing: r.billing ?? null,
   history: (r.history as StoredHistoryEntry[]).map((h) => ({
     action: h.action,
     at: h.at,

@@ -165,6 +165,16 @@ export function PaymentDetailPage() {
                 </dd>
               </div>
             ) : null}
+            {p.billing ? (
+              <div>
+                <dt>{t('payments:create.billingTitle')}</dt>
+                <dd data-testid="detail-billing">
+                  <span className="pay-mono">{p.billing.gstin}</span>
+                  {p.billing.name ? <span className="pay-block">{p.billing.name}</span> : null}
+                  <span className="pay-block text-muted">{p.billing.address}</span>
+                </dd>
+              </div>
+            ) : null}
             {p.notes ? (
               <div>
                 <dt>{t('payments:create.notes')}</dt>

@@ -58,8 +58,16 @@ describe('record new payment', () => {
       salaryPeriod: { month: '11', year: '2026' },
       dueDate: '',
       status: 'completed' as const,
+      billing: { gstin: '', name: '', address: '' },
     };
     const body = toCreateBody(base);
+    expect(body.billing).toBeUndefined();
+    // a business customer: GSTIN upper-cased, sent with its name and address
+    expect(toCreateBody({ ...base, billing: { gstin: ' 29aapfu0939f1zr ', name: 'Infosys Ltd', address: ' Bengaluru ' } }).billing).toEqual({
+      gstin: '29AAPFU0939F1ZR',
+      name: 'Infosys Ltd',
+      address: 'Bengaluru',
+    });
     expect(body).toMatchObject({ amount: 1500, gstAmount: 270.5, totalAmount: 1770.5, member: kavita._id, membershipType: 'basic' });
     expect(body.membershipPeriod).toBeUndefined();
     expect(body.trainer).toBeUndefined();

@@ -38,6 +38,8 @@ interface RecordPaymentForm {
   salaryPeriod: { month: string; year: string };
   dueDate: string;
   status: 'completed' | 'pending';
+  /** A business customer (B2B tax invoice): sent only when a GSTIN or an address is typed. */
+  billing: { gstin: string; name: string; address: string };
 }
 
 const isMembershipType = (type: string) => (MEMBERSHIP_PAYMENT_TYPES as readonly string[]).includes(type);
@@ -64,6 +66,9 @@ export function toCreateBody(v: RecordPaymentForm): CreatePaymentInput {
     body.trainer = optionalText(v.trainer);
     body.salaryPeriod = { month: Number(v.salaryPeriod.month), year: Number(v.salaryPeriod.year) };
   }
+  const gstin = v.billing.gstin.trim().toUpperCase();
+  if ((v.paymentCategory === 'member' || v.paymentCategory === 'other') && (gstin || v.billing.address.trim()))
+    body.billing = { gstin, name: v.billing.name.trim(), address: v.billing.address.trim() };
   if (membership) {
     if (v.membershipType) body.membershipType = v.membershipType;
     // Spec: the membership period is sent only when both dates are given.
@@ -99,6 +104,7 @@ export function RecordPaymentPage() {
       salaryPeriod: { month: String(now.getMonth() + 1), year: String(now.getFullYear()) },
       dueDate: '',
       status: 'completed',
+      billing: { gstin: '', name: '', address: '' },
     },
     toBody: toCreateBody,
     // The contract checks the member / trainer only once the rest is valid; say it at once with the other fields.
@@ -290,6 +296,33 @@ export function RecordPaymentPage() {
               fieldClassName="form__span"
               testId="payment-notes"
             />
+            {category === 'member' || category === 'other' ? (
+              <fieldset className="form__span pay-billing" data-testid="payment-billing">
+                <legend className="field__label">{t('payments:create.billingTitle')}</legend>
+                <p className="text-muted">{t('payments:create.billingHint')}</p>
+                <div className="form__grid">
+                  <TextField
+                    name="billing.gstin"
+                    label={t('payments:create.billingGstin')}
+                    optional
+                    maxLength={15}
+                    autoComplete="off"
+                    hint={t('payments:create.billingGstinHint')}
+                    testId="billing-gstin"
+                  />
+                  <TextField name="billing.name" label={t('payments:create.billingName')} optional maxLength={120} testId="billing-name" />
+                  <TextareaField
+                    name="billing.address"
+                    label={t('payments:create.billingAddress')}
+                    optional
+                    maxLength={300}
+                    rows={2}
+                    fieldClassName="form__span"
+                    testId="billing-address"
+                  />
+                </div>
+              </fieldset>
+            ) : null}
           </div>
           <div className="form__actions">
             <button type="button" className="btn btn--secondary" onClick={() => void navigate('/dashboard/payments')}>

@@ -211,6 +211,69 @@ export function ReportsPage() {
             </div>
           )}
         </section>
+        <section className="card card--flush" aria-labelledby="rep-gst-state">
+          <h2 id="rep-gst-state" className="card__title card__title--padded">
+            {t('payments:reports.gstByState')}
+          </h2>
+          {r.gstByState.length === 0 ? (
+            <p className="text-muted pay-pad">{t('payments:reports.gstEmpty')}</p>
+          ) : (
+            <div className="table-wrap">
+              <table className="table pay-table" data-testid="reports-gst-state">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('payments:reports.gstin')}</th>
+                    <th scope="col">{t('payments:reports.placeOfSupply')}</th>
+                    <th scope="col">{t('payments:reports.supplyKind')}</th>
+                    <th scope="col" className="pay-num">
+                      {t('payments:reports.taxable')}
+                    </th>
+                    <th scope="col" className="pay-num">
+                      {t('payments:reports.cgst')}
+                    </th>
+                    <th scope="col" className="pay-num">
+                      {t('payments:reports.sgst')}
+                    </th>
+                    <th scope="col" className="pay-num">
+                      {t('payments:reports.igst')}
+                    </th>
+                    <th scope="col" className="pay-num">
+                      {t('payments:reports.totalTax')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {r.gstByState.map((g) => (
+                    <tr key={`${g.gstin ?? '-'}-${g.placeOfSupply.stateCode}`}>
+                      <td data-label={t('payments:reports.gstin')} className="pay-mono">
+                        {g.gstin ?? t('payments:reports.unregistered')}
+                      </td>
+                      <td data-label={t('payments:reports.placeOfSupply')}>
+                        {g.placeOfSupply.stateName} ({g.placeOfSupply.stateCode})
+                      </td>
+                      <td data-label={t('payments:reports.supplyKind')}>{t(`payments:reports.supply.${g.supply}`)}</td>
+                      <td data-label={t('payments:reports.taxable')} className="pay-num">
+                        {formatRupees2(g.taxableValue)}
+                      </td>
+                      <td data-label={t('payments:reports.cgst')} className="pay-num">
+                        {formatRupees2(g.cgst)}
+                      </td>
+                      <td data-label={t('payments:reports.sgst')} className="pay-num">
+                        {formatRupees2(g.sgst)}
+                      </td>
+                      <td data-label={t('payments:reports.igst')} className="pay-num">
+                        {formatRupees2(g.igst)}
+                      </td>
+                      <td data-label={t('payments:reports.totalTax')} className="pay-num">
+                        {formatRupees2(g.totalTax)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
       </div>
     );
   }

@@ -40,6 +40,8 @@ export interface PaymentDetails {
   dueDate: string | null;
   source: PaymentSource;
   sourceId: string | null;
+  /** A business customer (B2B invoice); absent in events recorded before it existed. */
+  billing?: { gstin: string; name: string; address: string } | null;
 }
 
 // ── Commands ────────────────────────────────────────────────────────────────────────────────────────────────────
