@@ -257,7 +257,17 @@ export const toServiceBody = (v: ServiceForm): unknown =>
         condition: optionalText(v.condition),
       };
 
-export function ServiceActionForm({ item, action, onDone, today }: { item: InventoryItem; action: ServiceForm['action']; onDone: () => void; today: string }) {
+export function ServiceActionForm({
+  item,
+  action,
+  onDone,
+  today,
+}: {
+  item: Pick<InventoryItem, '_id'>;
+  action: ServiceForm['action'];
+  onDone: () => void;
+  today: string;
+}) {
   const { t } = useTranslation(ALL_NS);
   const toast = useToast();
   const { describe } = useErrorText();

@@ -131,8 +131,12 @@ function Expiring({ days, setDays }: { days: number; setDays: (d: number) => voi
   );
 }
 
-/** The equipment due for service (also on Equipment Maintenance). */
-export function MaintenanceDueList() {
+/** The equipment due for service (also on Equipment Maintenance, where the front desk sends it to service and completes it). */
+export function MaintenanceDueList({
+  onService,
+}: {
+  onService?: (item: { _id: string; name: string; locationId: string }, action: 'start' | 'complete') => void;
+}) {
   const { t, i18n } = useTranslation(ALL_NS);
   const user = useUser();
   const { locationId } = useCurrentLocation(user);
@@ -149,6 +153,7 @@ export function MaintenanceDueList() {
             <th scope="col">{t('inventory:table.status')}</th>
             <th scope="col">{t('inventory:table.due')}</th>
             <th scope="col">{t('inventory:table.overdue')}</th>
+            {onService ? <th scope="col">{t('inventory:table.actions')}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -167,6 +172,18 @@ export function MaintenanceDueList() {
               <td className={m.daysOverdue > 0 ? 'text-danger' : undefined}>
                 {m.daysOverdue > 0 ? t('inventory:alerts.overdue', { count: m.daysOverdue }) : t('inventory:alerts.dueToday')}
               </td>
+              {onService ? (
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn--secondary btn--sm"
+                    onClick={() => onService(m.item, m.item.status === 'maintenance' ? 'complete' : 'start')}
+                    data-testid="due-service"
+                  >
+                    {m.item.status === 'maintenance' ? t('inventory:service.complete') : t('inventory:service.send')}
+                  </button>
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

@@ -15,6 +15,7 @@ beforeAll(async () => {
     import('./item-detail-page'),
     import('./alerts-page'),
     import('./suppliers-page'),
+    import('./maintenance-page'),
     import('../../../app/shell/app-shell'),
   ]);
 });
@@ -324,5 +325,36 @@ describe('Inventory Alerts and Suppliers', () => {
     await user.clear(screen.getByTestId('supplier-gstin'));
     await user.click(screen.getByTestId('supplier-submit'));
     await waitFor(() => expect(sent).toEqual({ name: 'FitSupply' }));
+  }, 30_000);
+});
+
+describe('Equipment Maintenance', () => {
+  it('completes the service of equipment in maintenance: the work done is required, then the record is sent', async () => {
+    let sent: unknown = null;
+    const treadmill = { _id: ITEM_ID, name: 'Treadmill T-900', locationId: PUNE._id, status: 'maintenance' as const, condition: 'needs_repair' as const };
+    server.use(
+      ...signedInShell(),
+      on(inventoryRoutes.maintenanceDue, () =>
+        reply(inventoryRoutes.maintenanceDue, 200, { success: true, data: [{ item: treadmill, dueDate: '2026-11-01', daysOverdue: 24 }] }),
+      ),
+      on(inventoryRoutes.maintenanceRecords, () =>
+        reply(inventoryRoutes.maintenanceRecords, 200, { success: true, data: [], totalCount: 0, pagination: page(0) }),
+      ),
+      on(inventoryRoutes.maintenance, async ({ request }) => {
+        sent = await request.json();
+        return reply(inventoryRoutes.maintenance, 200, { success: true, data: anItem({ category: 'equipment' }) });
+      }),
+    );
+    const { user } = renderApp('/dashboard/inventory/maintenance');
+    expect(await screen.findByText('24 days overdue')).toBeTruthy();
+    expect(await screen.findByText('No maintenance recorded yet')).toBeTruthy();
+    await user.click(screen.getByTestId('due-service'));
+    await user.type(await screen.findByTestId('service-cost'), '1500');
+    await user.click(screen.getByTestId('service-submit'));
+    expect(await screen.findByText('Work done is required')).toBeTruthy();
+    expect(sent).toBeNull();
+    await user.type(screen.getByTestId('service-work'), 'Belt replaced');
+    await user.click(screen.getByTestId('service-submit'));
+    await waitFor(() => expect(sent).toMatchObject({ action: 'complete', workDone: 'Belt replaced', cost: 1500 }));
   }, 30_000);
 });

@@ -11,12 +11,15 @@ import { formatDate } from '../../../lib/format';
 import { formatRupees2 } from '../../../lib/money';
 import { ALL_NS } from '../../../locales/resources';
 import { useMaintenanceRecords } from '../api/inventory-api';
+import { Modal } from '../../../components/modal';
 import { InventoryPage } from '../components/inventory-shell';
+import { ServiceActionForm } from '../components/item-actions';
+import { canManageInventory, locationOf, todayIn } from '../lib/inventory-format';
 import { MaintenanceDueList } from './alerts-page';
 
 /**
- * /dashboard/inventory/maintenance: Equipment Maintenance — what is due and the records of work done. Sending an item
- * to maintenance and completing its service are done from the item (its page has both forms).
+ * /dashboard/inventory/maintenance: Equipment Maintenance — what is due (the front desk sends it to service and
+ * completes the service from here, as from the item's page) and the records of work done.
  */
 export function MaintenancePage() {
   const { t, i18n } = useTranslation(ALL_NS);
@@ -24,6 +27,7 @@ export function MaintenancePage() {
   const { locationId } = useCurrentLocation(user);
   const [page, setPage] = useState(1);
   const q = useMaintenanceRecords(page, locationId);
+  const [service, setService] = useState<{ item: { _id: string; name: string; locationId: string }; action: 'start' | 'complete' } | null>(null);
   let records;
   if (q.isPending) records = <LoadingState title={t('inventory:alerts.loading')} />;
   else if (q.isError)
@@ -75,7 +79,7 @@ export function MaintenancePage() {
         <h2 className="card__title card__title--padded" id="inv-due">
           {t('inventory:maintenance.due')}
         </h2>
-        <MaintenanceDueList />
+        <MaintenanceDueList onService={canManageInventory(user.role) ? (item, action) => setService({ item, action }) : undefined} />
       </section>
       <section className="card card--flush" aria-labelledby="inv-records">
         <h2 className="card__title card__title--padded" id="inv-records">
@@ -83,6 +87,23 @@ export function MaintenancePage() {
         </h2>
         {records}
       </section>
+      <Modal
+        open={service !== null}
+        onClose={() => setService(null)}
+        title={service ? t(service.action === 'start' ? 'inventory:service.send' : 'inventory:service.complete') : ''}
+        description={service?.item.name}
+        testId="service-dialog"
+      >
+        {service ? (
+          <ServiceActionForm
+            key={`${service.item._id}-${service.action}`}
+            item={service.item}
+            action={service.action}
+            onDone={() => setService(null)}
+            today={todayIn(locationOf(user, service.item.locationId)?.timezone)}
+          />
+        ) : null}
+      </Modal>
     </InventoryPage>
   );
 }
