@@ -141,12 +141,14 @@ export function InventoryAnalyticsPage() {
             </h2>
             <Bars
               testId="an-by-category"
-              rows={a.salesByCategory.map((c) => ({
-                key: c.category,
-                label: t(`inventory:category.${c.category}`),
-                value: c.revenue,
-                text: `${formatMoney(c.revenue)} · ${units(c.quantity)}`,
-              }))}
+              rows={a.salesByCategory
+                .filter((c) => c.quantity > 0 || c.revenue > 0)
+                .map((c) => ({
+                  key: c.category,
+                  label: t(`inventory:category.${c.category}`),
+                  value: c.revenue,
+                  text: `${formatMoney(c.revenue)} · ${units(c.quantity)}`,
+                }))}
             />
           </section>
           <section className="card" aria-labelledby="an-item">
@@ -175,15 +177,17 @@ export function InventoryAnalyticsPage() {
           <p className="text-muted">
             {t('inventory:analytics.wastageTotal', { quantity: formatNumber(a.wastage.quantity), amount: formatMoney(a.wastage.valueAtCost) })}
           </p>
-          <Bars
-            testId="an-wastage"
-            rows={a.wastage.byReason.map((w) => ({
-              key: w.reason,
-              label: t(`inventory:writeOffReason.${w.reason}`),
-              value: w.valueAtCost,
-              text: `${units(w.quantity)} · ${formatMoney(w.valueAtCost)}`,
-            }))}
-          />
+          {a.wastage.byReason.length === 0 ? null : (
+            <Bars
+              testId="an-wastage"
+              rows={a.wastage.byReason.map((w) => ({
+                key: w.reason,
+                label: t(`inventory:writeOffReason.${w.reason}`),
+                value: w.valueAtCost,
+                text: `${units(w.quantity)} · ${formatMoney(w.valueAtCost)}`,
+              }))}
+            />
+          )}
         </section>
       </>
     );
