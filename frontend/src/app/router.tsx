@@ -60,8 +60,13 @@ const PaymentReportsPage = lazyPage(async () => (await import('../features/payme
 const PaymentHistoryPage = lazyPage(async () => (await import('../features/payments/routes/history-page')).HistoryPage, ['payments']);
 const PaymentDetailPage = lazyPage(async () => (await import('../features/payments/routes/payment-detail-page')).PaymentDetailPage, ['payments']);
 const MyPaymentsPage = lazyPage(async () => (await import('../features/payments/routes/my-payments-page')).MyPaymentsPage, ['payments']);
-/** Inventory, chat and feedback until their screens are built. */
-const PlaceholderPage = lazyPage(async () => (await import('../components/placeholder-page')).PlaceholderPage);
+const InventoryListPage = lazyPage(async () => (await import('../features/inventory/routes/inventory-page')).InventoryListPage, ['inventory']);
+const InventoryItemFormPage = lazyPage(async () => (await import('../features/inventory/routes/item-form-page')).ItemFormPage, ['inventory']);
+const InventoryAnalyticsPage = lazyPage(async () => (await import('../features/inventory/routes/analytics-page')).InventoryAnalyticsPage, ['inventory']);
+const InventoryAlertsPage = lazyPage(async () => (await import('../features/inventory/routes/alerts-page')).AlertsPage, ['inventory']);
+const InventoryMaintenancePage = lazyPage(async () => (await import('../features/inventory/routes/maintenance-page')).MaintenancePage, ['inventory']);
+const InventorySuppliersPage = lazyPage(async () => (await import('../features/inventory/routes/suppliers-page')).SuppliersPage, ['inventory']);
+const InventoryItemPage = lazyPage(async () => (await import('../features/inventory/routes/item-detail-page')).ItemDetailPage, ['inventory']);
 
 /**
  * What a route needs before it can show anything: its code (`page`, a lazily loaded chunk) and its data (`data`, a
@@ -199,11 +204,17 @@ export const routes: RouteObject[] = [
               ).map(([path, Page]) => ({ path, element: <Page />, handle: handle({ page: Page }) })),
               { path: 'feedback', element: <FeedbackPage />, handle: handle({ page: FeedbackPage }) },
               { path: 'feedback/:section', element: <FeedbackPage />, handle: handle({ page: FeedbackPage }) },
-              ...(['inventory'] as const).map((area) => ({
-                path: area,
-                element: <PlaceholderPage area={area} />,
-                handle: handle({ page: PlaceholderPage }),
-              })),
+              ...(
+                [
+                  ['inventory', InventoryListPage],
+                  ['inventory/create', InventoryItemFormPage],
+                  ['inventory/analytics', InventoryAnalyticsPage],
+                  ['inventory/alerts', InventoryAlertsPage],
+                  ['inventory/maintenance', InventoryMaintenancePage],
+                  ['inventory/suppliers', InventorySuppliersPage],
+                  ['inventory/:id', InventoryItemPage],
+                ] as const
+              ).map(([path, Page]) => ({ path, element: <Page />, handle: handle({ page: Page }) })),
             ],
           },
         ],

@@ -18,6 +18,7 @@ import type enFeedback from './en/feedback.json';
 import type enBilling from './en/billing.json';
 import type enGymsettings from './en/gymsettings.json';
 import type enSecurity from './en/security.json';
+import type enInventory from './en/inventory.json';
 
 /** The shape of one language's texts (English is the reference; the parity test keeps Hindi identical). */
 export interface Resources {
@@ -41,6 +42,7 @@ export interface Resources {
   billing: typeof enBilling;
   gymsettings: typeof enGymsettings;
   security: typeof enSecurity;
+  inventory: typeof enInventory;
 }
 
 export const defaultNS = 'common';
@@ -67,6 +69,7 @@ export const ALL_NS = [
   'billing',
   'gymsettings',
   'security',
+  'inventory',
 ] as const;
 export type Namespace = (typeof ALL_NS)[number];
 export const namespaces: readonly Namespace[] = ALL_NS;

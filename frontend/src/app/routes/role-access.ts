@@ -15,9 +15,10 @@ const EVERYONE = ['/dashboard/profile', '/dashboard/notifications', '/dashboard/
 const MEMBER = ['/dashboard/me'];
 /**
  * What a trainer opens besides everyone's screens: the dashboard, their clients and schedule, members and their
- * colleagues (read only). Attendance is the front desk's (owner and admin); the server refuses trainers its lists.
+ * colleagues (read only), and inventory (view and assign; its desk-only pages send them back to the list).
+ * Attendance is the front desk's (owner and admin); the server refuses trainers its lists.
  */
-const TRAINER = ['/dashboard/my-clients', '/dashboard/my-schedule', '/dashboard/members', '/dashboard/trainers'];
+const TRAINER = ['/dashboard/my-clients', '/dashboard/my-schedule', '/dashboard/members', '/dashboard/trainers', '/dashboard/inventory'];
 
 const under = (pathname: string, prefixes: readonly string[]) => prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 

@@ -19,6 +19,8 @@ describe('where the signed-in area sends each role', () => {
       '/dashboard/trainers',
       '/dashboard/my-clients',
       '/dashboard/attendance',
+      '/dashboard/inventory',
+      '/dashboard/inventory/create',
     ]) {
       expect(redirectFor({ role: 'member' }, path)).toBe('/dashboard/me');
     }
@@ -39,10 +41,12 @@ describe('where the signed-in area sends each role', () => {
       '/dashboard/trainers',
       '/dashboard/trainers/abc',
       '/dashboard/feedback',
+      '/dashboard/inventory',
+      '/dashboard/inventory/abc',
     ]) {
       expect(redirectFor({ role: 'trainer' }, path)).toBeNull();
     }
-    for (const path of ['/dashboard/attendance', '/dashboard/payments', '/dashboard/inventory', '/dashboard/me']) {
+    for (const path of ['/dashboard/attendance', '/dashboard/payments', '/dashboard/me']) {
       expect(redirectFor({ role: 'trainer' }, path)).toBe('/dashboard');
     }
   });

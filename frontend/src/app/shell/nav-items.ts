@@ -35,7 +35,7 @@ export const NAV_ITEMS = [
   { key: 'members', to: '/dashboard/members', end: false, Icon: UsersIcon, roles: STAFF_AND_TRAINERS },
   { key: 'trainers', to: '/dashboard/trainers', end: false, Icon: DumbbellIcon, roles: STAFF_AND_TRAINERS },
   { key: 'payments', to: '/dashboard/payments', end: false, Icon: WalletIcon, roles: STAFF },
-  { key: 'inventory', to: '/dashboard/inventory', end: false, Icon: BoxIcon, roles: STAFF },
+  { key: 'inventory', to: '/dashboard/inventory', end: false, Icon: BoxIcon, roles: STAFF_AND_TRAINERS },
   { key: 'attendance', to: '/dashboard/attendance', end: false, Icon: CalendarCheckIcon, roles: STAFF },
   { key: 'chat', to: '/dashboard/chat', end: false, Icon: ChatIcon, roles: EVERYONE },
   { key: 'feedback', to: '/dashboard/feedback', end: false, Icon: StarIcon, roles: EVERYONE },

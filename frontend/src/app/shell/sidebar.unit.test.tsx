@@ -48,6 +48,7 @@ describe('sidebar by role', () => {
       ['My schedule', '/dashboard/my-schedule'],
       ['Members', '/dashboard/members'],
       ['Trainers', '/dashboard/trainers'],
+      ['Inventory', '/dashboard/inventory'],
       ['Chat', '/dashboard/chat'],
       ['Feedback', '/dashboard/feedback'],
       ['Settings', '/dashboard/settings'],
