@@ -59,6 +59,10 @@ const PaymentReportsPage = lazyPage(async () => (await import('../features/payme
 const PaymentHistoryPage = lazyPage(async () => (await import('../features/payments/routes/history-page')).HistoryPage, ['payments']);
 const PaymentDetailPage = lazyPage(async () => (await import('../features/payments/routes/payment-detail-page')).PaymentDetailPage, ['payments']);
 const MyPaymentsPage = lazyPage(async () => (await import('../features/payments/routes/my-payments-page')).MyPaymentsPage, ['payments']);
+const PosPage = lazyPage(async () => (await import('../features/pos/routes/pos-page')).PosPage, ['pos']);
+const PosReceiptPage = lazyPage(async () => (await import('../features/pos/routes/receipt-page')).ReceiptPage, ['pos', 'payments']);
+const ShopPage = lazyPage(async () => (await import('../features/pos/routes/shop-page')).ShopPage, ['pos']);
+const ShopOrderPage = lazyPage(async () => (await import('../features/pos/routes/order-page')).OrderPage, ['pos', 'payments']);
 /** Inventory, chat and feedback until their screens are built. */
 const PlaceholderPage = lazyPage(async () => (await import('../components/placeholder-page')).PlaceholderPage);
 
@@ -196,6 +200,10 @@ export const routes: RouteObject[] = [
               ).map(([path, Page]) => ({ path, element: <Page />, handle: handle({ page: Page }) })),
               { path: 'feedback', element: <FeedbackPage />, handle: handle({ page: FeedbackPage }) },
               { path: 'feedback/:section', element: <FeedbackPage />, handle: handle({ page: FeedbackPage }) },
+              { path: 'pos', element: <PosPage />, handle: handle({ page: PosPage }) },
+              { path: 'pos/receipt/:saleId', element: <PosReceiptPage />, handle: handle({ page: PosReceiptPage }) },
+              { path: 'me/shop', element: <ShopPage />, handle: handle({ page: ShopPage }) },
+              { path: 'me/shop/orders/:saleId', element: <ShopOrderPage />, handle: handle({ page: ShopOrderPage }) },
               ...(['inventory'] as const).map((area) => ({
                 path: area,
                 element: <PlaceholderPage area={area} />,

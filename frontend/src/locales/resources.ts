@@ -15,6 +15,7 @@ import type enShell from './en/shell.json';
 import type enTrainers from './en/trainers.json';
 import type enPayments from './en/payments.json';
 import type enFeedback from './en/feedback.json';
+import type enPos from './en/pos.json';
 
 /** The shape of one language's texts (English is the reference; the parity test keeps Hindi identical). */
 export interface Resources {
@@ -35,6 +36,7 @@ export interface Resources {
   chat: typeof enChat;
   payments: typeof enPayments;
   feedback: typeof enFeedback;
+  pos: typeof enPos;
 }
 
 export const defaultNS = 'common';
@@ -58,6 +60,7 @@ export const ALL_NS = [
   'chat',
   'payments',
   'feedback',
+  'pos',
 ] as const;
 export type Namespace = (typeof ALL_NS)[number];
 export const namespaces: readonly Namespace[] = ALL_NS;
