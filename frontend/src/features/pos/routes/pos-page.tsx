@@ -90,9 +90,15 @@ export function PosPage() {
         locationId: locationRef.current,
         lines: cartRef.current.map((l) => ({ itemId: l.itemId, quantity: l.quantity })),
       }),
+    // The buyer is a union in the contract (its issues land on "buyer"): its fields are checked here, on their own paths.
     check: (v): Record<string, string> => {
+      const issues: Record<string, string> = {};
       const d = rupeesFromInput(v.discount);
-      return d !== undefined && Number.isFinite(d) && rupeesToPaise(d) > grossRef.current ? { discount: i18nRef('pos:checkout.discountTooBig') } : {};
+      if (d !== undefined && Number.isFinite(d) && rupeesToPaise(d) > grossRef.current) issues.discount = i18nRef('pos:checkout.discountTooBig');
+      if (v.buyer.kind === 'member' && !v.buyer.memberId) issues['buyer.memberId'] = 'Choose a member';
+      if (v.buyer.kind === 'walk_in' && v.buyer.phone.trim() !== '' && !/^\+?[0-9 -]{7,20}$/.test(v.buyer.phone.trim()))
+        issues['buyer.phone'] = 'Enter a valid phone number';
+      return issues;
     },
   });
   const buyerKind = form.watch('buyer.kind');
