@@ -35,8 +35,7 @@ export function ItemResults({
             <div className="pos-item__text">
               <span className="pos-item__name">{item.name}</span>
               <span className="pos-item__meta">
-                {[item.brand, item.sku].filter(Boolean).join(' · ')}
-                {item.hsn ? ` · ${t('pos:items.hsn', { hsn: item.hsn })}` : ''}
+                {[item.brand, item.sku, item.hsn ? t('pos:items.hsn', { hsn: item.hsn }) : null].filter(Boolean).join(' · ')}
               </span>
             </div>
             <div className="pos-item__side">
