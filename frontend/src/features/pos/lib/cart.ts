@@ -62,23 +62,17 @@ export function cartReducer(lines: CartLine[], action: CartAction): CartLine[] {
 
 /**
  * Spreads a discount on the whole sale over the lines in proportion to their value (the contract's rule for
- * PosSaleBody.discount): each line gets the floor of its share, and the paise left over go one each to the lines with
- * the largest remainders (the earlier line on a tie). Never more than the sale's value.
+ * PosSaleBody.discount), the way the inventory service does: each line gets the floor of its share and the paise left
+ * over go to the largest line (the first of equals). Never more than the sale's value.
  */
 export function spreadDiscount(grossPaise: readonly number[], discountPaise: number): number[] {
   const total = grossPaise.reduce((a, b) => a + b, 0);
   const discount = Math.max(0, Math.min(Math.round(discountPaise), total));
   if (total === 0 || discount === 0) return grossPaise.map(() => 0);
-  const shares = grossPaise.map((g) => (g * discount) / total);
-  const floors = shares.map(Math.floor);
-  let left = discount - floors.reduce((a, b) => a + b, 0);
-  const order = shares.map((s, i) => ({ i, rest: s - Math.floor(s) })).sort((a, b) => b.rest - a.rest || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    floors[i] = (floors[i] ?? 0) + 1;
-    left -= 1;
-  }
-  return floors;
+  const shares = grossPaise.map((g) => Math.floor((discount * g) / total));
+  const largest = grossPaise.indexOf(Math.max(...grossPaise));
+  shares[largest] = (shares[largest] ?? 0) + discount - shares.reduce((a, b) => a + b, 0);
+  return shares;
 }
 
 export interface PricedLine extends CartLine {

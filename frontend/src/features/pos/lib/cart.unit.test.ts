@@ -28,8 +28,10 @@ describe('the cart', () => {
     expect(cartReducer([], { type: 'add', item: item('2', 50, 0) })).toEqual([]);
   });
 
-  it('spreads a sale discount by value, to the paisa, never more than the value', () => {
+  it('spreads a sale discount by value, to the paisa, the rest on the largest line (as the inventory service does), never more than the value', () => {
     expect(spreadDiscount([300, 700], 100)).toEqual([30, 70]);
+    expect(spreadDiscount([69900, 499800], 10000)).toEqual([1226, 8774]);
+    expect(spreadDiscount([100, 300, 300], 100)).toEqual([14, 44, 42]);
     expect(spreadDiscount([100, 100, 100], 100)).toEqual([34, 33, 33]);
     expect(spreadDiscount([100, 200], 1000)).toEqual([100, 200]);
     expect(spreadDiscount([0, 0], 50)).toEqual([0, 0]);

@@ -149,8 +149,8 @@ describe('point of sale', () => {
     await user.click(screen.getByRole('button', { name: 'One more Whey Protein 1 kg' }));
     await user.type(screen.getByTestId('pos-discount'), '100');
     const expected = saleTotalsOf([
-      { unitPricePaise: 34950, quantity: 2, discountPaise: 1225, gstRatePercent: 5 },
-      { unitPricePaise: 249900, quantity: 2, discountPaise: 8775, gstRatePercent: 18 },
+      { unitPricePaise: 34950, quantity: 2, discountPaise: 1226, gstRatePercent: 5 },
+      { unitPricePaise: 249900, quantity: 2, discountPaise: 8774, gstRatePercent: 18 },
     ]);
     await waitFor(() => expect(screen.getByTestId('pos-total').textContent).toBe(money(expected.totalPaise)));
     expect(screen.getByTestId('pos-gst').textContent).toBe(money(expected.gstPaise));
