@@ -67,6 +67,10 @@ const InventoryAlertsPage = lazyPage(async () => (await import('../features/inve
 const InventoryMaintenancePage = lazyPage(async () => (await import('../features/inventory/routes/maintenance-page')).MaintenancePage, ['inventory']);
 const InventorySuppliersPage = lazyPage(async () => (await import('../features/inventory/routes/suppliers-page')).SuppliersPage, ['inventory']);
 const InventoryItemPage = lazyPage(async () => (await import('../features/inventory/routes/item-detail-page')).ItemDetailPage, ['inventory']);
+const PosPage = lazyPage(async () => (await import('../features/pos/routes/pos-page')).PosPage, ['pos']);
+const PosReceiptPage = lazyPage(async () => (await import('../features/pos/routes/receipt-page')).ReceiptPage, ['pos', 'payments']);
+const ShopPage = lazyPage(async () => (await import('../features/pos/routes/shop-page')).ShopPage, ['pos']);
+const ShopOrderPage = lazyPage(async () => (await import('../features/pos/routes/order-page')).OrderPage, ['pos', 'payments']);
 
 /**
  * What a route needs before it can show anything: its code (`page`, a lazily loaded chunk) and its data (`data`, a
@@ -215,6 +219,10 @@ export const routes: RouteObject[] = [
                   ['inventory/:id', InventoryItemPage],
                 ] as const
               ).map(([path, Page]) => ({ path, element: <Page />, handle: handle({ page: Page }) })),
+              { path: 'pos', element: <PosPage />, handle: handle({ page: PosPage }) },
+              { path: 'pos/receipt/:saleId', element: <PosReceiptPage />, handle: handle({ page: PosReceiptPage }) },
+              { path: 'me/shop', element: <ShopPage />, handle: handle({ page: ShopPage }) },
+              { path: 'me/shop/orders/:saleId', element: <ShopOrderPage />, handle: handle({ page: ShopOrderPage }) },
             ],
           },
         ],

@@ -19,6 +19,7 @@ import type enBilling from './en/billing.json';
 import type enGymsettings from './en/gymsettings.json';
 import type enSecurity from './en/security.json';
 import type enInventory from './en/inventory.json';
+import type enPos from './en/pos.json';
 
 /** The shape of one language's texts (English is the reference; the parity test keeps Hindi identical). */
 export interface Resources {
@@ -43,6 +44,7 @@ export interface Resources {
   gymsettings: typeof enGymsettings;
   security: typeof enSecurity;
   inventory: typeof enInventory;
+  pos: typeof enPos;
 }
 
 export const defaultNS = 'common';
@@ -70,6 +72,7 @@ export const ALL_NS = [
   'gymsettings',
   'security',
   'inventory',
+  'pos',
 ] as const;
 export type Namespace = (typeof ALL_NS)[number];
 export const namespaces: readonly Namespace[] = ALL_NS;

@@ -1,5 +1,6 @@
 import type { Role } from '@akhada/contracts';
 import { BoxIcon } from '../../components/icons/box';
+import { CartIcon } from '../../components/icons/cart';
 import { CalendarCheckIcon } from '../../components/icons/calendar-check';
 import { ChatIcon } from '../../components/icons/chat';
 import { ClockIcon } from '../../components/icons/clock';
@@ -30,12 +31,14 @@ export const NAV_ITEMS = [
   { key: 'myProgress', to: '/dashboard/me/progress', end: false, Icon: TrendingUpIcon, roles: ['member'] },
   { key: 'myTrainer', to: '/dashboard/me/trainer', end: false, Icon: DumbbellIcon, roles: ['member'] },
   { key: 'myPayments', to: '/dashboard/me/payments', end: false, Icon: WalletIcon, roles: ['member'] },
+  { key: 'myShop', to: '/dashboard/me/shop', end: false, Icon: CartIcon, roles: ['member'] },
   { key: 'myClients', to: '/dashboard/my-clients', end: false, Icon: UsersIcon, roles: ['trainer'] },
   { key: 'mySchedule', to: '/dashboard/my-schedule', end: false, Icon: ClockIcon, roles: ['trainer'] },
   { key: 'members', to: '/dashboard/members', end: false, Icon: UsersIcon, roles: STAFF_AND_TRAINERS },
   { key: 'trainers', to: '/dashboard/trainers', end: false, Icon: DumbbellIcon, roles: STAFF_AND_TRAINERS },
   { key: 'payments', to: '/dashboard/payments', end: false, Icon: WalletIcon, roles: STAFF },
   { key: 'inventory', to: '/dashboard/inventory', end: false, Icon: BoxIcon, roles: STAFF_AND_TRAINERS },
+  { key: 'pos', to: '/dashboard/pos', end: false, Icon: CartIcon, roles: STAFF },
   { key: 'attendance', to: '/dashboard/attendance', end: false, Icon: CalendarCheckIcon, roles: STAFF },
   { key: 'chat', to: '/dashboard/chat', end: false, Icon: ChatIcon, roles: EVERYONE },
   { key: 'feedback', to: '/dashboard/feedback', end: false, Icon: StarIcon, roles: EVERYONE },

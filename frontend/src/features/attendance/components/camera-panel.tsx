@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_NS } from '../../../locales/resources';
-import type { ScannerState } from '../lib/use-qr-scanner';
+import type { ScannerState } from '../../../lib/scanner/use-code-scanner';
 
 /** The camera preview with its state line (idle, scanning, or the permission error). */
 export function CameraView({ videoRef, state, large }: { videoRef: RefObject<HTMLVideoElement | null>; state: ScannerState; large?: boolean }) {

@@ -9,7 +9,7 @@ import { beep } from '../lib/beep';
 import { isOffline, serverMessage } from '../lib/feedback';
 import { enqueueScan, flushQueue, readQueue } from '../lib/offline-queue';
 import { initialsOf } from '../lib/ranges';
-import { useQrScanner } from '../lib/use-qr-scanner';
+import { useQrScanner } from '../../../lib/scanner/use-code-scanner';
 import '../attendance.css';
 
 /** How long the big welcome (or refusal) stays before the kiosk is back to scanning. */

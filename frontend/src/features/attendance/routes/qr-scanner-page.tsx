@@ -14,7 +14,7 @@ import { useAttendanceMutations } from '../api/attendance-api';
 import { AttendanceToast, useFeedback } from '../components/attendance-toast';
 import { CameraView } from '../components/camera-panel';
 import { serverMessage } from '../lib/feedback';
-import { useQrScanner } from '../lib/use-qr-scanner';
+import { useQrScanner } from '../../../lib/scanner/use-code-scanner';
 import '../attendance.css';
 
 const WORKOUTS = ['cardio', 'strength', 'yoga', 'pilates', 'crossfit', 'swimming', 'other'] as const;

@@ -1,24 +1,27 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createQrDecoder, type QrDecoder } from './qr-decoder';
+import { createQrDecoder, type CodeDecoder, type DecoderFactory } from './code-decoder';
 
 /** How often a camera frame is read (the spec's scanner polls every second; faster feels instant at a desk). */
 export const SCAN_INTERVAL_MS = 500;
 /** The same code read again within this time is the same scan (the member is still holding it up). */
 const REPEAT_MS = 4000;
 
-export type ScannerState = 'idle' | 'starting' | 'scanning' | 'error';
+/** 'unsupported': this browser cannot read this kind of code from the camera (found once the camera is open; it is closed again). */
+export type ScannerState = 'idle' | 'starting' | 'scanning' | 'error' | 'unsupported';
 
 /**
  * The camera and the decoder: start() opens the camera into `videoRef`, reads a frame every SCAN_INTERVAL_MS and calls
  * `onCode` with each newly decoded text; stop() closes the camera. `state` is 'error' when the camera could not be
  * opened (no permission, no camera).
  */
-export function useQrScanner(onCode: (text: string) => void) {
+export function useCodeScanner(onCode: (text: string) => void, createDecoder: DecoderFactory) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<ScannerState>('idle');
-  const session = useRef<{ stream: MediaStream; decoder: QrDecoder; timer: ReturnType<typeof setInterval> } | null>(null);
+  const session = useRef<{ stream: MediaStream; decoder: CodeDecoder; timer: ReturnType<typeof setInterval> } | null>(null);
   const handler = useRef(onCode);
   handler.current = onCode;
+  const factory = useRef(createDecoder);
+  factory.current = createDecoder;
   const last = useRef<{ text: string; at: number } | null>(null);
 
   const stop = useCallback(() => {
@@ -44,7 +47,12 @@ export function useQrScanner(onCode: (text: string) => void) {
       setState('error');
       return;
     }
-    const decoder = await createQrDecoder();
+    const decoder = await factory.current();
+    if (!decoder) {
+      stream.getTracks().forEach((track) => track.stop());
+      setState('unsupported');
+      return;
+    }
     const video = videoRef.current;
     if (video) {
       video.srcObject = stream;
@@ -79,3 +87,6 @@ export function useQrScanner(onCode: (text: string) => void) {
 
   return { videoRef, state, start, stop };
 }
+
+/** The attendance scanner: QR codes only (the member's QR from the app). */
+export const useQrScanner = (onCode: (text: string) => void) => useCodeScanner(onCode, createQrDecoder);
