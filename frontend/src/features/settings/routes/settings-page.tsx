@@ -42,7 +42,6 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
   const requested = params.get('tab') as Tab | null;
   const tab: Tab = requested && tabs.includes(requested) ? requested : 'profile';
 
-
   // At phone width the tab strip scrolls sideways: keep the open tab in view (a link may open one far along).
   useEffect(() => {
     document.querySelector('.settings-layout [role="tab"][aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
