@@ -517,25 +517,7 @@ export const SaleIdParams = z.object({ saleId: z.uuid({ message: 'Not a valid sa
 
 const SupplierIdParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
 
-/** What GET /inventory/ping answers (the skeleton's example route; the service drops it when its real routes land). */
-export const InventoryPing = z.object({
-  service: z.literal('inventory'),
-  orgId: z.uuid(),
-  role: z.string(),
-  examples: z.number().int().min(0),
-  at: IsoDateTime,
-});
-export type InventoryPing = z.infer<typeof InventoryPing>;
-
 export const inventoryRoutes = {
-  ping: route({
-    method: 'GET',
-    path: '/inventory/ping',
-    responses: { 200: ok(InventoryPing), 401: Problem },
-    auth: true,
-    roles: ['owner', 'admin', 'trainer', 'member'],
-    summary: 'Example route of the inventory service (removed when its real routes land).',
-  }),
   dashboard: route({
     method: 'GET',
     path: '/inventory/dashboard',

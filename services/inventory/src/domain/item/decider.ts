@@ -73,8 +73,24 @@ export interface Take {
 type By = Ref | null;
 
 export type ItemCommand =
-  | { type: 'CreateItem'; data: { itemId: string; orgId: string; locationId: string; details: ItemDetails; condition: Condition; at: string; by: By } }
-  | { type: 'UpdateItem'; data: { details: ItemDetails; condition: Condition; status?: 'active' | 'inactive' | 'out_of_service' | undefined; at: string; by: By } }
+  | {
+      type: 'CreateItem';
+      data: {
+        itemId: string;
+        orgId: string;
+        locationId: string;
+        details: ItemDetails;
+        condition: Condition;
+        /** Opening stock, received with the creation (one low-stock check for both). */
+        openingStock?: Batch | undefined;
+        at: string;
+        by: By;
+      };
+    }
+  | {
+      type: 'UpdateItem';
+      data: { details: ItemDetails; condition: Condition; status?: 'active' | 'inactive' | 'out_of_service' | undefined; at: string; by: By };
+    }
   | { type: 'ReceiveStock'; data: { batch: Batch; note: string | null; at: string; by: By } }
   | { type: 'AdjustStock'; data: { countedQuantity: number; reason: string; newBatchId: string; at: string; by: By } }
   | { type: 'WriteOff'; data: { quantity: number; reason: WriteOffReason; batchId?: string | undefined; note: string | null; at: string; by: By } }
@@ -131,7 +147,10 @@ export type ItemEvent =
   | { type: 'ItemArchived'; data: { itemId: string; at: string; by: By } }
   | { type: 'LowStockDetected'; data: { itemId: string; quantity: number; reorderLevel: number; at: string } }
   | { type: 'LowStockCleared'; data: { itemId: string; quantity: number; at: string } }
-  | { type: 'BatchExpiryAlerted'; data: { itemId: string; batchId: string; batchNo: string | null; expiryDate: string; quantity: number; daysLeft: number; at: string } }
+  | {
+      type: 'BatchExpiryAlerted';
+      data: { itemId: string; batchId: string; batchNo: string | null; expiryDate: string; quantity: number; daysLeft: number; at: string };
+    }
   | { type: 'MaintenanceDueAlerted'; data: { itemId: string; dueDate: string; at: string } };
 
 export interface ItemState {
@@ -276,9 +295,10 @@ const decide = (command: ItemCommand, s: ItemState): ItemEvent[] => {
   switch (command.type) {
     case 'CreateItem': {
       if (s.exists) throw new DomainError('CONFLICT', 'This item exists already');
-      const d = command.data;
-      const created: ItemEvent = { type: 'ItemCreated', data: { ...d, details: { ...d.details, name: d.details.name.trim() } } };
-      return withLowStock(s, [created], d.at);
+      const { openingStock, ...d } = command.data;
+      const events: ItemEvent[] = [{ type: 'ItemCreated', data: { ...d, details: { ...d.details, name: d.details.name.trim() } } }];
+      if (openingStock) events.push({ type: 'StockReceived', data: { itemId: d.itemId, batch: openingStock, note: 'Opening stock', at: d.at, by: d.by } });
+      return withLowStock(s, events, d.at);
     }
     case 'UpdateItem': {
       mustBeLive(s);
@@ -352,7 +372,8 @@ const decide = (command: ItemCommand, s: ItemState): ItemEvent[] => {
       const interval = s.details.equipment?.serviceIntervalDays ?? null;
       const nextDue = d.nextDue ?? (interval ? addDays(d.date, interval) : null);
       const events: ItemEvent[] = [{ type: 'MaintenanceCompleted', data: { itemId, ...d, nextDue } }];
-      if (d.condition && d.condition !== s.condition) events.push({ type: 'ConditionChanged', data: { itemId, from: s.condition, to: d.condition, at: d.at, by: d.by } });
+      if (d.condition && d.condition !== s.condition)
+        events.push({ type: 'ConditionChanged', data: { itemId, from: s.condition, to: d.condition, at: d.at, by: d.by } });
       return events;
     }
     case 'Dispose': {

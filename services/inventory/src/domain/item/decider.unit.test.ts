@@ -83,7 +83,13 @@ describe('inventory item', () => {
   });
 
   it('given batches without expiry, when sold, then the oldest received goes first; falling to the reorder level raises low stock once', () => {
-    const history = [created(), flagged, received(batch('new', 3, null, '2026-04-02T00:00:00.000Z')), received(batch('old', 3, null, '2026-04-01T00:00:00.000Z')), cleared(6)];
+    const history = [
+      created(),
+      flagged,
+      received(batch('new', 3, null, '2026-04-02T00:00:00.000Z')),
+      received(batch('old', 3, null, '2026-04-01T00:00:00.000Z')),
+      cleared(6),
+    ];
     const events = itemDecider.decide(sell(4), fold(itemDecider, history));
     expect(events.map((e) => e.type)).toEqual(['StockSold', 'LowStockDetected']);
     expect(events[0]!.type === 'StockSold' && events[0]!.data.takes).toEqual([
@@ -118,9 +124,15 @@ describe('inventory item', () => {
 
   it('given 5 units, when counted as 7 or 1, then the difference is recorded with the reason', () => {
     const history = [created(), flagged, received(batch('b1', 5, null)), cleared(5)];
-    const up = itemDecider.decide({ type: 'AdjustStock', data: { countedQuantity: 7, reason: 'recount', newBatchId: 'nb', at: AT, by } }, fold(itemDecider, history));
+    const up = itemDecider.decide(
+      { type: 'AdjustStock', data: { countedQuantity: 7, reason: 'recount', newBatchId: 'nb', at: AT, by } },
+      fold(itemDecider, history),
+    );
     expect(up[0]).toMatchObject({ type: 'StockAdjusted', data: { from: 5, to: 7, takes: [], batch: { id: 'nb', quantity: 2, unitCostPaise: 150000 } } });
-    const down = itemDecider.decide({ type: 'AdjustStock', data: { countedQuantity: 1, reason: 'theft', newBatchId: 'nb', at: AT, by } }, fold(itemDecider, history));
+    const down = itemDecider.decide(
+      { type: 'AdjustStock', data: { countedQuantity: 1, reason: 'theft', newBatchId: 'nb', at: AT, by } },
+      fold(itemDecider, history),
+    );
     expect(down.map((e) => e.type)).toEqual(['StockAdjusted', 'LowStockDetected']);
     expect(quantityOf(fold(itemDecider, [...history, ...down]))).toBe(1);
   });
@@ -135,12 +147,26 @@ describe('inventory item', () => {
       equipment: { serialNumber: null, purchaseDate: '2025-01-01', warrantyUntil: null, serviceIntervalDays: 90, lastServiceDate: null, nextDueOverride: null },
     });
     const started: ItemEvent = { type: 'MaintenanceStarted', data: { itemId: ID, note: 'belt', vendor: null, at: AT, by } };
-    given([eq]).when({ type: 'StartMaintenance', data: { note: 'belt', vendor: null, at: AT, by } }).then([started]);
-    given([eq, started]).when({ type: 'StartMaintenance', data: { note: null, vendor: null, at: AT, by } }).thenThrows(DomainError, code('INVALID_ITEM_STATE'));
+    given([eq])
+      .when({ type: 'StartMaintenance', data: { note: 'belt', vendor: null, at: AT, by } })
+      .then([started]);
+    given([eq, started])
+      .when({ type: 'StartMaintenance', data: { note: null, vendor: null, at: AT, by } })
+      .thenThrows(DomainError, code('INVALID_ITEM_STATE'));
     const done = itemDecider.decide(
       {
         type: 'CompleteMaintenance',
-        data: { recordId: 'r1', date: '2026-05-01', workDone: 'New belt', costPaise: 300000, vendor: 'FitFix', nextDue: null, condition: 'excellent', at: AT, by },
+        data: {
+          recordId: 'r1',
+          date: '2026-05-01',
+          workDone: 'New belt',
+          costPaise: 300000,
+          vendor: 'FitFix',
+          nextDue: null,
+          condition: 'excellent',
+          at: AT,
+          by,
+        },
       },
       fold(itemDecider, [eq, started]),
     );
@@ -149,10 +175,16 @@ describe('inventory item', () => {
     const after = fold(itemDecider, [eq, started, ...done]);
     expect(after.status).toBe('active');
     expect(after.condition).toBe('excellent');
-    given([eq, started, ...done]).when({ type: 'AlertMaintenanceDue', data: { today: '2026-07-29', at: AT } }).thenNothingHappened();
+    given([eq, started, ...done])
+      .when({ type: 'AlertMaintenanceDue', data: { today: '2026-07-29', at: AT } })
+      .thenNothingHappened();
     const due: ItemEvent = { type: 'MaintenanceDueAlerted', data: { itemId: ID, dueDate: '2026-07-30', at: AT } };
-    given([eq, started, ...done]).when({ type: 'AlertMaintenanceDue', data: { today: '2026-07-30', at: AT } }).then([due]);
-    given([eq, started, ...done, due]).when({ type: 'AlertMaintenanceDue', data: { today: '2026-08-02', at: AT } }).thenNothingHappened();
+    given([eq, started, ...done])
+      .when({ type: 'AlertMaintenanceDue', data: { today: '2026-07-30', at: AT } })
+      .then([due]);
+    given([eq, started, ...done, due])
+      .when({ type: 'AlertMaintenanceDue', data: { today: '2026-08-02', at: AT } })
+      .thenNothingHappened();
   });
 
   it('given an item, when assigned to a trainer, reassigned to a room and returned, then each step is recorded', () => {
@@ -160,7 +192,9 @@ describe('inventory item', () => {
     const toTrainer = { kind: 'trainer' as const, trainerId: 't1', name: 'Ravi', assignedAt: AT };
     const toRoom = { kind: 'room' as const, trainerId: null, name: 'Studio 2', assignedAt: AT };
     const assigned: ItemEvent = { type: 'ItemAssigned', data: { itemId: ID, assignTo: toTrainer, at: AT, by } };
-    given([eq]).when({ type: 'Assign', data: { assignTo: toTrainer, at: AT, by } }).then([assigned]);
+    given([eq])
+      .when({ type: 'Assign', data: { assignTo: toTrainer, at: AT, by } })
+      .then([assigned]);
     given([eq, assigned])
       .when({ type: 'Assign', data: { assignTo: toRoom, at: AT, by } })
       .then([
@@ -170,13 +204,17 @@ describe('inventory item', () => {
     given([eq, assigned])
       .when({ type: 'Assign', data: { assignTo: null, at: AT, by } })
       .then([{ type: 'ItemReturned', data: { itemId: ID, from: toTrainer, at: AT, by } }]);
-    given([eq]).when({ type: 'Assign', data: { assignTo: null, at: AT, by } }).thenNothingHappened();
+    given([eq])
+      .when({ type: 'Assign', data: { assignTo: null, at: AT, by } })
+      .thenNothingHappened();
   });
 
   it('given stock, when disposed, then everything left is written off and nothing more can happen to it', () => {
     const history = [created({ reorderLevel: 0 }), received(batch('b1', 4, null))];
     const events = itemDecider.decide({ type: 'Dispose', data: { reason: 'broken', at: AT, by } }, fold(itemDecider, history));
-    expect(events).toEqual([{ type: 'ItemDisposed', data: { itemId: ID, reason: 'broken', takes: [{ batchId: 'b1', quantity: 4, unitCostPaise: 150000 }], at: AT, by } }]);
+    expect(events).toEqual([
+      { type: 'ItemDisposed', data: { itemId: ID, reason: 'broken', takes: [{ batchId: 'b1', quantity: 4, unitCostPaise: 150000 }], at: AT, by } },
+    ]);
     const after = fold(itemDecider, [...history, ...events]);
     expect([after.status, quantityOf(after)]).toEqual(['disposed', 0]);
     given([...history, ...events])
@@ -190,7 +228,22 @@ describe('inventory item', () => {
       type: 'BatchExpiryAlerted',
       data: { itemId: ID, batchId: 'b1', batchNo: null, expiryDate: '2026-05-20', quantity: 4, daysLeft: 19, at: AT },
     };
-    given(history).when({ type: 'AlertBatchExpiring', data: { batchId: 'b1', today: '2026-05-01', at: AT } }).then([alerted]);
-    given([...history, alerted]).when({ type: 'AlertBatchExpiring', data: { batchId: 'b1', today: '2026-05-02', at: AT } }).thenNothingHappened();
+    given(history)
+      .when({ type: 'AlertBatchExpiring', data: { batchId: 'b1', today: '2026-05-01', at: AT } })
+      .then([alerted]);
+    given([...history, alerted])
+      .when({ type: 'AlertBatchExpiring', data: { batchId: 'b1', today: '2026-05-02', at: AT } })
+      .thenNothingHappened();
+  });
+});
+
+describe('inventory item creation', () => {
+  it('given nothing, when created with opening stock above the reorder level, then no low-stock alert; without stock, one', () => {
+    const b = batch('b1', 10, null);
+    const cmd = { type: 'CreateItem' as const, data: { itemId: ID, orgId: 'o', locationId: 'l', details: details(), condition: 'good' as const, at: AT, by } };
+    given([])
+      .when({ ...cmd, data: { ...cmd.data, openingStock: b } })
+      .then([created(), { type: 'StockReceived', data: { itemId: ID, batch: b, note: 'Opening stock', at: AT, by } }]);
+    given([]).when(cmd).then([created(), flagged]);
   });
 });
