@@ -127,7 +127,10 @@ export type ShopItem = z.infer<typeof ShopItem>;
 const EquipmentBody = z.object({
   serialNumber: OptionalText('Serial number', 60),
   purchaseDate: PastDate('Purchase date').optional(),
-  warrantyUntil: z.iso.date({ error: 'Warranty end must be a date such as 2028-03-31' }).optional(),
+  warrantyUntil: z.iso
+    .date({ error: 'Warranty end must be a date such as 2028-03-31' })
+    .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', 'Warranty end is out of range')
+    .optional(),
   serviceIntervalDays: z
     .number({ message: 'Service interval must be a number of days' })
     .int('Service interval must be a whole number of days')
@@ -270,7 +273,10 @@ export const MaintenanceBody = z.discriminatedUnion(
       cost: Rupees.default(0),
       vendor: OptionalText('Vendor', 100),
       /** Next service due; default: date + the item's service interval. */
-      nextDue: z.iso.date({ error: 'Next due must be a date such as 2027-03-31' }).optional(),
+      nextDue: z.iso
+        .date({ error: 'Next due must be a date such as 2027-03-31' })
+        .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', 'Next due is out of range')
+        .optional(),
       condition: InventoryCondition.optional(),
     }),
   ],
