@@ -108,4 +108,13 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table payments add column category text not null default 'member', add column refunded_paise integer not null default 0`.execute(db);
     },
   },
+  '0003_inventory_items': {
+    async up(db: Kysely<unknown>) {
+      await sql`create table inventory_items (
+        item_id uuid primary key, org_id uuid not null, location_id uuid not null, category text not null, status text not null,
+        condition text not null, is_low_stock boolean not null, archived boolean not null, version int not null
+      )`.execute(db);
+      await sql`create index inventory_items_org_idx on inventory_items (org_id, location_id)`.execute(db);
+    },
+  },
 };
