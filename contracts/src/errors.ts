@@ -118,5 +118,15 @@ export const ErrorCode = z.enum([
   'TAX_SETTINGS_MISSING',
   'BILLING_NOT_CONFIGURED',
   'PLAN_TOO_SMALL',
+  /** 409 (inventory): a sale or write-off of more than is in stock ("Only N left in stock"). */
+  'INSUFFICIENT_STOCK',
+  /** 409 (inventory): the item is not for sale (or archived, disposed, inactive). */
+  'NOT_FOR_SALE',
+  /** 409 (inventory): the organization has a supplier of that name or GSTIN. */
+  'SUPPLIER_EXISTS',
+  /** 409 (inventory): the item changed since the version the client saw; reload and try again. */
+  'STALE_VERSION',
+  /** 409 (inventory): the item cannot do that in its state (maintenance of a non-equipment item, a disposed item changed). */
+  'INVALID_ITEM_STATE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

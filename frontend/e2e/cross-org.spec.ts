@@ -71,7 +71,7 @@ describe('another organization’s real id', () => {
       if (!res) continue;
       for (const role of r.contract.roles ?? []) {
         const caller = gymA.roles[role];
-        const req = requestFor(r, caller, gymA, { id: res.id });
+        const req = requestFor(r, caller, gymA, { id: res.id, saleId: res.id });
         const answer = await api.call(req.method, req.path, req.body, caller.token);
         seen.push(`${r.name} as A's ${role} → ${answer.status}`);
         expect(answer.status, `${r.name} as gym A's ${role} with gym B's ${resourceKind(r.contract.path)} ${res.id}: ${excerpt(answer.text)}`).toBe(404);

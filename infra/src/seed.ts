@@ -5,6 +5,7 @@ import { authRoutes } from '@akhada/contracts';
 import { seedAttendance } from './seed-attendance.ts';
 import { seedChat } from './seed-chat.ts';
 import { seedFeedback } from './seed-feedback.ts';
+import { seedInventory } from './seed-inventory.ts';
 import { seedMembers } from './seed-members.ts';
 import { seedPayments } from './seed-payments.ts';
 import { approveDemoTrainer, DEMO_TRAINERS, seedTrainers } from './seed-trainers.ts';
@@ -92,6 +93,7 @@ export async function seedDemo(gatewayUrl: string, log: (s: string) => void = co
   await seedAttendance(gatewayUrl, token, log);
   await seedChat(gatewayUrl, { ...DEMO, members }, log);
   await seedFeedback(gatewayUrl, token, { joinCode, trainerIds: seeded, password: DEMO.password, log });
+  await seedInventory(gatewayUrl, token, { pune, blr, log });
   log('[seed] demo chain ready');
   return true;
 }

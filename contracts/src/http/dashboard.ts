@@ -113,7 +113,7 @@ export type SearchResult = z.infer<typeof SearchResult>;
 export const DashboardSearch = z.object({ query: z.string(), results: z.array(SearchResult) });
 export type DashboardSearch = z.infer<typeof DashboardSearch>;
 
-export const AuditArea = z.enum(['members', 'trainers', 'attendance', 'payments', 'auth']);
+export const AuditArea = z.enum(['members', 'trainers', 'attendance', 'payments', 'auth', 'inventory']);
 export type AuditArea = z.infer<typeof AuditArea>;
 const AuditFrom = DateWithin('From date', '2026-11-01', { yearsBack: 10, yearsAhead: 1 });
 const AuditTo = DateWithin('To date', '2026-11-30', { yearsBack: 10, yearsAhead: 1 });

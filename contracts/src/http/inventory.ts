@@ -127,7 +127,10 @@ export type ShopItem = z.infer<typeof ShopItem>;
 const EquipmentBody = z.object({
   serialNumber: OptionalText('Serial number', 60),
   purchaseDate: PastDate('Purchase date').optional(),
-  warrantyUntil: z.iso.date({ error: 'Warranty end must be a date such as 2028-03-31' }).optional(),
+  warrantyUntil: z.iso
+    .date({ error: 'Warranty end must be a date such as 2028-03-31' })
+    .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', 'Warranty end is out of range')
+    .optional(),
   serviceIntervalDays: z
     .number({ message: 'Service interval must be a number of days' })
     .int('Service interval must be a whole number of days')
@@ -270,7 +273,10 @@ export const MaintenanceBody = z.discriminatedUnion(
       cost: Rupees.default(0),
       vendor: OptionalText('Vendor', 100),
       /** Next service due; default: date + the item's service interval. */
-      nextDue: z.iso.date({ error: 'Next due must be a date such as 2027-03-31' }).optional(),
+      nextDue: z.iso
+        .date({ error: 'Next due must be a date such as 2027-03-31' })
+        .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', 'Next due is out of range')
+        .optional(),
       condition: InventoryCondition.optional(),
     }),
   ],
@@ -517,25 +523,7 @@ export const SaleIdParams = z.object({ saleId: z.uuid({ message: 'Not a valid sa
 
 const SupplierIdParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
 
-/** What GET /inventory/ping answers (the skeleton's example route; the service drops it when its real routes land). */
-export const InventoryPing = z.object({
-  service: z.literal('inventory'),
-  orgId: z.uuid(),
-  role: z.string(),
-  examples: z.number().int().min(0),
-  at: IsoDateTime,
-});
-export type InventoryPing = z.infer<typeof InventoryPing>;
-
 export const inventoryRoutes = {
-  ping: route({
-    method: 'GET',
-    path: '/inventory/ping',
-    responses: { 200: ok(InventoryPing), 401: Problem },
-    auth: true,
-    roles: ['owner', 'admin', 'trainer', 'member'],
-    summary: 'Example route of the inventory service (removed when its real routes land).',
-  }),
   dashboard: route({
     method: 'GET',
     path: '/inventory/dashboard',

@@ -6,6 +6,7 @@ import {
   chatRoutes,
   feedbackRoutes,
   gymSettingsRoutes,
+  inventoryRoutes,
   memberRoutes,
   notificationRoutes,
   paymentsRoutes,
@@ -283,6 +284,71 @@ RESOURCE_FACTORIES['settings/staff'] = async (api, gym) => {
   };
 };
 
+/** Inventory: an item for sale with stock at gym B's first location, read back as its owner sees it. */
+const inventoryItemOf = async (api: Api, gym: Gym) => {
+  const owner = gym.owner;
+  const body = {
+    name: `Guard whey ${randomUUID().slice(0, 8)}`,
+    category: 'supplement',
+    locationId: gym.locationId,
+    isForSale: true,
+    sellingPrice: 2500,
+    hsn: '2106',
+    gstRate: 18,
+    initialStock: { quantity: 10, unitCost: 1500 },
+  };
+  const created = await api.call('POST', '/inventory', body, owner.token);
+  if (created.status !== 201) throw new Error(`guard: create inventory item answered ${created.status}: ${JSON.stringify(created.json)}`);
+  return { owner, id: inventoryRoutes.create.responses[201].parse(created.json).data._id };
+};
+RESOURCE_FACTORIES.inventory = async (api, gym) => {
+  const { owner, id } = await inventoryItemOf(api, gym);
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', `/inventory/${id}`, undefined, owner.token);
+      if (r.status === 404) return undefined;
+      const i = inventoryRoutes.get.responses[200].parse(r.json).data;
+      return { version: i.version, quantity: i.quantity, status: i.status, assignedTo: i.assignedTo, name: i.name };
+    },
+  };
+};
+RESOURCE_FACTORIES['inventory/suppliers'] = async (api, gym) => {
+  const owner = gym.owner;
+  const created = await api.call('POST', '/inventory/suppliers', { name: `Guard supplier ${randomUUID().slice(0, 8)}` }, owner.token);
+  if (created.status !== 201) throw new Error(`guard: create supplier answered ${created.status}: ${JSON.stringify(created.json)}`);
+  const id = inventoryRoutes.createSupplier.responses[201].parse(created.json).data._id;
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', `/inventory/suppliers/${id}`, undefined, owner.token);
+      if (r.status === 404) return undefined;
+      const s = inventoryRoutes.getSupplier.responses[200].parse(r.json).data;
+      return { name: s.name, gstin: s.gstin, archived: s.archived };
+    },
+  };
+};
+/** A counter sale of gym B (its invoice arrives later from payments, so the read-back leaves it out). */
+RESOURCE_FACTORIES.pos = async (api, gym) => {
+  const { owner, id: itemId } = await inventoryItemOf(api, gym);
+  const saleId = randomUUID();
+  const body = { saleId, locationId: gym.locationId, buyer: { kind: 'walk_in' }, lines: [{ itemId, quantity: 1 }] };
+  const created = await api.call('POST', '/pos/sales', body, owner.token);
+  if (created.status !== 201) throw new Error(`guard: POS sale answered ${created.status}: ${JSON.stringify(created.json)}`);
+  return {
+    id: saleId,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', `/pos/sales/${saleId}`, undefined, owner.token);
+      if (r.status === 404) return undefined;
+      const s = inventoryRoutes.posGetSale.responses[200].parse(r.json).data;
+      return { status: s.status, totals: s.totals, lines: s.lines.length };
+    },
+  };
+};
+
 /** The factory a route's id is made by: its path's first segment; payments' routes about a member or trainer take theirs, feedback's surveys are a kind of their own. */
 export const resourceKind = (path: string): string => {
   const [, first = '', second = ''] = path.split('/');
@@ -291,5 +357,6 @@ export const resourceKind = (path: string): string => {
   if (first === 'payments' && second === 'invoices') return 'invoices';
   if (first === 'feedback' && second === 'surveys') return 'feedback/surveys';
   if (first === 'settings' && second === 'staff') return 'settings/staff';
+  if (first === 'inventory' && second === 'suppliers') return 'inventory/suppliers';
   return first;
 };

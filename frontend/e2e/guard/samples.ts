@@ -142,6 +142,12 @@ const ROUTE_HINTS: Record<string, Hint> = {
   'gymSettings.inviteStaff.role': () => 'trainer',
   // A signed attachment link's HMAC is 43 base64url characters (a wrong one is refused after the schema: 403).
   'chat.file.sig': () => 'A'.repeat(43),
+  // Inventory: bodies and fields that are unions (one of several actions or kinds) take one valid member; `(whole)`
+  // hints a whole request part (tried first, used when the part's schema accepts it).
+  'inventory.changeStock.(whole)': () => ({ action: 'receive', quantity: 1, unitCost: 1 }),
+  'inventory.maintenance.(whole)': () => ({ action: 'start' }),
+  'inventory.assign.assignTo': () => ({ kind: 'room', room: 'Guard studio' }),
+  'inventory.posCreateSale.buyer': () => ({ kind: 'walk_in' }),
 };
 
 const plainString = (spec: FieldSpec): string => {
@@ -194,7 +200,8 @@ export const sampleOf = (spec: FieldSpec, path: string, route: string, ctx: Samp
  */
 export const validSample = (schema: z.ZodType, route: string, ctx: SampleContext): unknown => {
   const spec = describeSchema(schema);
-  const tries = [sampleOf(spec, '', route, ctx), sampleOf(spec, '', route, ctx, { allOptional: true })];
+  const whole = ROUTE_HINTS[`${route}.(whole)`]?.(ctx);
+  const tries = [...(whole === undefined ? [] : [whole]), sampleOf(spec, '', route, ctx), sampleOf(spec, '', route, ctx, { allOptional: true })];
   for (const t of tries) if (schema.safeParse(t).success) return t;
   const issues = schema.safeParse(tries[1]).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   throw new Error(`the guard cannot build a valid request for ${route} (${issues?.join('; ')}): add a hint in frontend/e2e/guard/samples.ts`);

@@ -1,4 +1,13 @@
-import { AttendanceEvents, AuthEvents, dashboardRoutes, MemberEvents, PaymentEvents, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
+import {
+  AttendanceEvents,
+  AuthEvents,
+  dashboardRoutes,
+  InventoryEvents,
+  MemberEvents,
+  PaymentEvents,
+  TrainerEvents,
+  type EventEnvelope,
+} from '@akhada/contracts';
 import type { z } from 'zod';
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
 import { createTestKeys } from '@akhada/kit/testing';
@@ -30,7 +39,7 @@ let live: Awaited<ReturnType<typeof bootDashboard>>;
 let bus: Awaited<ReturnType<typeof bootBus>>;
 let consumers: RunningConsumer[] = [];
 type PaymentFacts = z.infer<typeof PaymentEvents.PaymentFacts>;
-type Topic = 'members' | 'trainers' | 'attendance' | 'auth' | 'payments';
+type Topic = 'members' | 'trainers' | 'attendance' | 'auth' | 'payments' | 'inventory';
 const events: { topic: Topic; env: EventEnvelope }[] = [];
 
 const env = <T extends Parameters<typeof makeEnvelope>[0]>(
@@ -298,8 +307,50 @@ beforeAll(async () => {
   );
   completed(orgA, p5, L1, ago(1 * H), { category: 'trainer', type: 'salary', trainerId: t1, trainerName: 'Ishaan Verma', memberName: '' });
   completed(orgB, p6, L3, ago(1 * H), { memberId: m7, memberName: 'Gauri Sharma' });
+  // Inventory (gym B only; gym A has none): a whey that fell to low stock (a stale older state arrives after the newer
+  // one and changes nothing), a working treadmill and a bike in maintenance.
+  const item = (itemId: string, version: number, at: string, o: Partial<z.infer<typeof InventoryEvents.ItemStateChanged.data>>) =>
+    env(
+      'inventory',
+      InventoryEvents.ItemStateChanged,
+      orgB,
+      itemId,
+      at,
+      {
+        itemId,
+        locationId: L3,
+        name: 'Item',
+        category: 'supplement',
+        status: 'active',
+        condition: 'good',
+        quantity: 10,
+        reorderLevel: 3,
+        isLowStock: false,
+        isForSale: true,
+        archived: false,
+        change: 'created',
+        version,
+        at,
+        ...o,
+      },
+      { actorId: ownerB, locationId: L3 },
+    );
+  const [whey, treadmill, bike] = [id(), id(), id()];
+  item(whey, 1, ago(3 * H), { name: 'Whey' });
+  item(whey, 3, ago(1 * H), { name: 'Whey', quantity: 1, isLowStock: true, change: 'sold' });
+  item(whey, 2, ago(2 * H), { name: 'Whey', quantity: 5, change: 'sold' });
+  item(treadmill, 1, ago(3 * H), { name: 'Treadmill', category: 'equipment', quantity: 1, reorderLevel: 0, isForSale: false });
+  item(bike, 2, ago(2 * H), {
+    name: 'Bike',
+    category: 'equipment',
+    status: 'maintenance',
+    quantity: 1,
+    reorderLevel: 0,
+    isForSale: false,
+    change: 'maintenance_started',
+  });
 
-  for (const topic of ['auth', 'members', 'trainers', 'attendance', 'payments'] as const) {
+  for (const topic of ['auth', 'members', 'trainers', 'attendance', 'payments', 'inventory'] as const) {
     await publishTo(
       bus,
       topic,
@@ -374,6 +425,11 @@ describe('GET /dashboard/overview', () => {
     expect(o.cards.activeMembers.value).toBe(1);
     expect(o.cards.totalTrainers.value).toBe(0);
     expect(o.cards.monthlyRevenue.value).toBe(177000);
+    // Inventory's item states: one low-stock item (the stale older state did not undo it), one of two machines working.
+    expect(o.cards.lowStockItems).toEqual({ value: 1, previous: null, changePercent: null });
+    expect(o.equipmentStatus).toBe(50);
+    expect(o.quickActions.manageInventory).toBe(1);
+    expect(o.locations?.map((l) => l.cards.lowStockItems.value)).toEqual([1]);
   });
 
   it('members and trainers get 403 on the staff dashboard and the audit trail; a member cannot search', async () => {

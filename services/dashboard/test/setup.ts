@@ -57,7 +57,7 @@ export const bootBus = async () => {
 
 export const publishTo = (
   bus: Awaited<ReturnType<typeof bootBus>>,
-  topic: 'members' | 'trainers' | 'attendance' | 'auth' | 'payments',
+  topic: 'members' | 'trainers' | 'attendance' | 'auth' | 'payments' | 'inventory',
   envs: EventEnvelope[],
 ) =>
   bus.publish(

@@ -3,8 +3,8 @@ import type { AppDeps } from './app/deps.ts';
 import { registerRoutes } from './http/routes.ts';
 
 /** The inventory HTTP app from its dependencies, not listening: main.ts serves it, tests call `app.inject()`. */
-export const buildApp = ({ logger, verifier, readiness, db, clock }: AppDeps) => {
-  const svc = createService({ name: 'inventory', logger, verifier, readiness });
-  registerRoutes(svc, { db, clock });
+export const buildApp = ({ logger, verifier, readiness, db, clock, directory }: AppDeps) => {
+  const svc = createService({ name: 'inventory', logger, verifier, readiness, directory });
+  registerRoutes(svc, { db, clock, directory });
   return svc.app;
 };

@@ -1,13 +1,32 @@
 import { SERVICES } from '@akhada/contracts';
 import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
 import { z } from 'zod';
+import { startAlertJob } from './app/daily-alerts.ts';
 import { buildApp } from './build-app.ts';
+import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
 import type { InventoryDb } from './db/schema.ts';
 
-// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay), the app, serve, close.
-const config = loadConfig(BaseConfig.extend({ PORT: z.coerce.number().int().min(1).max(65535).default(SERVICES.inventory.port) }));
+process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+
+// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay, directory), consumers of
+// members', trainers' and payments' events, the daily alert job, the app, serve, close.
+const config = loadConfig(
+  BaseConfig.extend({
+    PORT: z.coerce.number().int().min(1).max(65535).default(SERVICES.inventory.port),
+    ALERT_INTERVAL_MS: z.coerce.number().int().min(1000).default(3_600_000),
+  }),
+);
 const runtime = await bootRuntime<InventoryDb>({ name: 'inventory', config, migrations });
-const { logger, verifier, readiness, dbh } = runtime;
-const app = buildApp({ logger, verifier, readiness, db: dbh.db, clock: () => new Date() });
-await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: runtime.closers });
+const { logger, verifier, readiness, directory, dbh, bus } = runtime;
+const deps = { db: dbh.db, clock: () => new Date(), directory };
+const consumers = await startConsumers({ bus, db: dbh.db, logger });
+const alerts = startAlertJob({ ...deps, logger }, { intervalMs: config.ALERT_INTERVAL_MS });
+const app = buildApp({ logger, verifier, readiness, ...deps });
+await serve({
+  app,
+  port: config.PORT,
+  host: config.HOST,
+  logger,
+  onClose: [() => alerts.stop(), ...consumers.map((c) => () => c.stop()), ...runtime.closers],
+});

@@ -6,6 +6,7 @@ import {
   AuthEvents,
   DEFAULT_NOTIFICATION_PREFERENCES,
   ErrorBody,
+  InventoryEvents,
   MemberEvents,
   MessagingConsent,
   Notification,
@@ -28,7 +29,7 @@ import { createWhatsAppAdapter } from '../src/adapters/whatsapp.ts';
 import type { ChannelAdapter } from '../src/adapters/channels.ts';
 import { buildApp } from '../src/build-app.ts';
 import { memberCopyHandlers } from '../src/consumers/member-copies.ts';
-import { feedbackHandlers, paymentHandlers } from '../src/consumers/other-services.ts';
+import { feedbackHandlers, inventoryHandlers, paymentHandlers } from '../src/consumers/other-services.ts';
 import { onMemberRegistered } from '../src/consumers/member-registered.ts';
 import { onUserRegistered } from '../src/consumers/recipients.ts';
 import { sweepReminders } from '../src/consumers/reminders.ts';
@@ -698,6 +699,39 @@ describe('rules for payments, feedback and chat', () => {
     for (const u of [u1, u2])
       expect((await notificationsOf(u)).map((n) => [n.title, n.action_url])).toEqual([['New message from Coach Vikram', '/dashboard/chat?c=abc']]);
     expect(await deliveriesOf(u1)).toEqual([]);
+  });
+});
+
+describe('rules for inventory', () => {
+  it('low stock, an expiring batch and a service due reach the location’s staff (not its members, not another location’s)', async () => {
+    const itemId = newId();
+    const at = now.toISOString();
+    const base = { ...meta(itemId), locationId: L1 };
+    await apply(
+      inventoryHandlers[0]!,
+      makeEnvelope(InventoryEvents.LowStockDetected, { ...base, data: { itemId, locationId: L1, name: 'Whey 1 kg', quantity: 0, reorderLevel: 3, at } }),
+    );
+    await apply(
+      inventoryHandlers[1]!,
+      makeEnvelope(InventoryEvents.BatchExpiring, {
+        ...base,
+        data: { itemId, locationId: L1, name: 'Whey 1 kg', batchId: newId(), batchNo: 'W-7', expiryDate: '2026-06-01', quantity: 4, daysLeft: 5, at },
+      }),
+    );
+    await apply(
+      inventoryHandlers[2]!,
+      makeEnvelope(InventoryEvents.MaintenanceDue, { ...base, data: { itemId, locationId: L1, name: 'Treadmill T1', dueDate: '2026-05-01', at } }),
+    );
+    const told = (await notificationsOf(adminL1.id)).filter((n) => n.type === 'inventory');
+    expect(told.map((n) => [n.category, n.priority, n.title, n.message]).sort()).toEqual(
+      [
+        ['batch_expiring', 'high', 'Stock expiring: Whey 1 kg', '4 of Whey 1 kg (batch W-7) expire on 2026-06-01.'],
+        ['low_stock', 'high', 'Low stock: Whey 1 kg', 'Only 0 left of Whey 1 kg (reorder level 3).'],
+        ['maintenance_due', 'medium', 'Service due: Treadmill T1', 'Treadmill T1 is due for service since 2026-05-01.'],
+      ].sort(),
+    );
+    expect((await notificationsOf(owner.id)).filter((n) => n.type === 'inventory')).toHaveLength(3);
+    expect((await notificationsOf(trainerU.id)).filter((n) => n.type === 'inventory')).toHaveLength(0);
   });
 });
 

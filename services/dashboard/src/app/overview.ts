@@ -9,6 +9,7 @@ import {
   type LocationFigures,
   type PreviousFigures,
 } from '../db/figures-repo.ts';
+import { inventoryFigures } from '../db/inventory-repo.ts';
 import { orgVersion } from '../db/read-model-repo.ts';
 import { toActivity } from '../views/activity-view.ts';
 import { locationsFor, orNone } from './access.ts';
@@ -31,7 +32,7 @@ export const cardsOf = (f: LocationFigures, withPayments: boolean): DashboardCar
     ? { ...figure(f.pendingCount, f.pendingCountMonthAgo), amountPaise: f.pendingAmount }
     : { ...figure(null, null), amountPaise: null },
   totalTrainers: figure(f.trainers, f.trainersMonthAgo),
-  // Inventory does not exist yet: no number rather than a made-up one.
+  // Filled from inventory's item states by the overview (none for an organization without inventory).
   lowStockItems: figure(null, null),
 });
 
@@ -68,12 +69,16 @@ export const overview = async (
 
   const locations = await locationsWithZones(deps.db, ctx.orgId, ids, deps.timeZone);
   const previous = hit && Math.abs(now.getTime() - hit.previousAt) < PREVIOUS_MS ? hit.previous : undefined;
-  const [byLocation, activity] = await Promise.all([
+  const [byLocation, activity, inventory] = await Promise.all([
     figuresByLocation(deps.db, ctx.orgId, locations, now, deps.paymentsLive, previous),
     recentActivity(deps.db, ctx.orgId, orNone(ids)),
+    inventoryFigures(deps.db, ctx.orgId, orNone(ids)),
   ]);
   const total = [...byLocation.values()].reduce(add, emptyFigures());
-  const cards = cardsOf(total, deps.paymentsLive);
+  // Low stock from inventory's item states: a number once the organization has inventory, else none.
+  const withInventory = (c: DashboardCards, locationId?: string): DashboardCards =>
+    inventory.live ? { ...c, lowStockItems: figure(inventory.lowStock(locationId), null) } : c;
+  const cards = withInventory(cardsOf(total, deps.paymentsLive));
   const value: DashboardOverview = {
     generatedAt: now.toISOString(),
     locationId: q.locationId ?? null,
@@ -84,15 +89,19 @@ export const overview = async (
       addMember: null,
       qrScanner: null,
       processPayment: deps.paymentsLive ? total.pendingCount : null,
-      manageInventory: null,
+      manageInventory: inventory.live ? inventory.lowStock() : null,
       viewNotifications: null,
       chatSupport: null,
     },
-    equipmentStatus: null,
+    equipmentStatus: inventory.equipmentStatus,
     recentActivity: activity.map(toActivity),
     locations:
       ctx.role === 'owner'
-        ? locations.map((l) => ({ locationId: l.locationId, name: l.name, cards: cardsOf(byLocation.get(l.locationId) ?? emptyFigures(), deps.paymentsLive) }))
+        ? locations.map((l) => ({
+            locationId: l.locationId,
+            name: l.name,
+            cards: withInventory(cardsOf(byLocation.get(l.locationId) ?? emptyFigures(), deps.paymentsLive), l.locationId),
+          }))
         : null,
   };
   if (cache.size > 10_000) cache.clear();

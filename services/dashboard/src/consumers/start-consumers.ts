@@ -4,12 +4,13 @@ import type { Kysely } from 'kysely';
 import type { DashboardDb } from '../db/schema.ts';
 import { attendanceHandlers } from './attendance.ts';
 import { authHandlers } from './auth.ts';
+import { inventoryHandlers } from './inventory.ts';
 import { memberHandlers } from './members.ts';
 import { paymentHandlers } from './payments.ts';
 import { trainerHandlers } from './trainers.ts';
 import type { ApplyOptions } from './record.ts';
 
-export const SOURCES = ['members', 'trainers', 'attendance', 'payments', 'auth'] as const;
+export const SOURCES = ['members', 'trainers', 'attendance', 'payments', 'auth', 'inventory'] as const;
 export type Source = (typeof SOURCES)[number];
 
 /** One inbox consumer per source topic; the inbox name is the same live and in a rebuild, so an event applies once. */
@@ -20,6 +21,7 @@ export const consumerGroups = (o: ApplyOptions, groupOf: (source: Source) => str
     attendance: attendanceHandlers(o),
     payments: paymentHandlers(o),
     auth: authHandlers(),
+    inventory: inventoryHandlers(o),
   };
   return SOURCES.map((s) => ({ name: `dashboard.${s}`, groupId: groupOf(s), topic: topicOf(s), handlers: handlers[s] }));
 };

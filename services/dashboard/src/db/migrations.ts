@@ -119,4 +119,13 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table people drop column search_tsv`.execute(db);
     },
   },
+  '0004_inventory_items': {
+    async up(db: Kysely<unknown>) {
+      await sql`create table inventory_items (
+        item_id uuid primary key, org_id uuid not null, location_id uuid not null, category text not null, status text not null,
+        condition text not null, is_low_stock boolean not null, archived boolean not null, version int not null
+      )`.execute(db);
+      await sql`create index inventory_items_org_idx on inventory_items (org_id, location_id)`.execute(db);
+    },
+  },
 };

@@ -83,7 +83,7 @@ export interface AuditTable {
   event_id: string;
   org_id: string;
   location_id: string | null;
-  area: 'members' | 'trainers' | 'attendance' | 'payments' | 'auth';
+  area: 'members' | 'trainers' | 'attendance' | 'payments' | 'auth' | 'inventory';
   type: string;
   actor_id: string | null;
   subject_id: string;
@@ -102,7 +102,21 @@ export interface OrgVersionsTable {
   version: string;
 }
 
+/** Inventory items as inventory.item_state_changed last told (the Low Stock card and the equipment status). */
+export interface InventoryItemsTable {
+  item_id: string;
+  org_id: string;
+  location_id: string;
+  category: string;
+  status: string;
+  condition: string;
+  is_low_stock: boolean;
+  archived: boolean;
+  version: number;
+}
+
 export interface DashboardDb extends KitTables {
+  inventory_items: InventoryItemsTable;
   org_versions: OrgVersionsTable;
   people: PeopleTable;
   status_changes: StatusChangesTable;
@@ -114,4 +128,4 @@ export interface DashboardDb extends KitTables {
 }
 
 /** The read-model tables (what a rebuild empties and fills again). */
-export const READ_MODEL_TABLES = ['people', 'status_changes', 'check_ins', 'payments', 'activity', 'audit', 'actors'] as const;
+export const READ_MODEL_TABLES = ['people', 'status_changes', 'check_ins', 'payments', 'activity', 'audit', 'actors', 'inventory_items'] as const;

@@ -1,4 +1,4 @@
-import type { HttpDeps } from '@akhada/kit';
+import type { Directory, HttpDeps } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { InventoryDb } from '../db/schema.ts';
 
@@ -6,7 +6,22 @@ import type { InventoryDb } from '../db/schema.ts';
 export interface InventoryDeps {
   db: Kysely<InventoryDb>;
   clock: () => Date;
+  /** The kit's organization directory: locations and their time zones. */
+  directory: Directory;
 }
 
-/** What buildApp needs: the HTTP side (logger, verifier, readiness) and the use cases' dependencies. */
-export interface AppDeps extends HttpDeps, InventoryDeps {}
+/** What buildApp needs: the HTTP side (logger, verifier, readiness, directory) and the use cases' dependencies. */
+export interface AppDeps extends Omit<HttpDeps, 'directory'>, InventoryDeps {}
+
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+/** `YYYY-MM-DD` of an instant in a time zone. */
+export const dateIn = (timeZone: string, at: Date): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+/** Today at a location (its time zone, else India's). */
+export const todayAt = async (deps: Pick<InventoryDeps, 'directory' | 'clock'>, locationId: string): Promise<string> =>
+  dateIn((await deps.directory.location(locationId).catch(() => null))?.timezone ?? DEFAULT_TIME_ZONE, deps.clock());
+
+export const rupees = (paise: number): number => Math.round(paise) / 100;
+export const paise = (rupeesValue: number): number => Math.round(rupeesValue * 100);

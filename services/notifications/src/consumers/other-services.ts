@@ -1,4 +1,4 @@
-import { ChatEvents, FeedbackEvents, PaymentEvents, type EventEnvelope } from '@akhada/contracts';
+import { ChatEvents, FeedbackEvents, InventoryEvents, PaymentEvents, type EventEnvelope } from '@akhada/contracts';
 import { on } from '@akhada/kit';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -83,3 +83,9 @@ export const feedbackHandlers = [
 ];
 
 export const chatHandlers = [on(ChatEvents.MessageSent, (trx: Trx, env) => rule(trx, env))];
+
+export const inventoryHandlers = [
+  on(InventoryEvents.LowStockDetected, (trx: Trx, env) => rule(trx, env)),
+  on(InventoryEvents.BatchExpiring, (trx: Trx, env) => rule(trx, env)),
+  on(InventoryEvents.MaintenanceDue, (trx: Trx, env) => rule(trx, env)),
+];

@@ -8,7 +8,7 @@ import { onMemberRegistered } from './member-registered.ts';
 import { onMemberSignedUp } from './member-signed-up.ts';
 import { memberCopyHandlers } from './member-copies.ts';
 import { onTrainerCreated } from './trainer-created.ts';
-import { chatHandlers, feedbackHandlers, paymentHandlers } from './other-services.ts';
+import { chatHandlers, feedbackHandlers, inventoryHandlers, paymentHandlers } from './other-services.ts';
 import { onNewDeviceSignedIn, onUserRegistered } from './recipients.ts';
 
 export interface ConsumerOptions {
@@ -16,7 +16,16 @@ export interface ConsumerOptions {
   db: Kysely<NotificationsDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { recipients?: string; members?: string; trainers?: string; attendance?: string; payments?: string; feedback?: string; chat?: string };
+  groups?: {
+    recipients?: string;
+    members?: string;
+    trainers?: string;
+    attendance?: string;
+    payments?: string;
+    feedback?: string;
+    chat?: string;
+    inventory?: string;
+  };
   /**
    * 'beginning' (the service): a group without committed offsets reads the whole topic, so the read model is complete.
    * 'now' (tests): skip history, and resolve only once the group has joined so nothing produced afterwards is missed.
@@ -59,4 +68,6 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
     { name: 'notifications.payments', groupId: o.groups?.payments ?? 'notifications.payments', topic: topicOf('payments'), handlers: paymentHandlers },
     { name: 'notifications.feedback', groupId: o.groups?.feedback ?? 'notifications.feedback', topic: topicOf('feedback'), handlers: feedbackHandlers },
     { name: 'notifications.chat', groupId: o.groups?.chat ?? 'notifications.chat', topic: topicOf('chat'), handlers: chatHandlers },
+    // Inventory's alerts (low stock, expiring batch, maintenance due) to the location's staff.
+    { name: 'notifications.inventory', groupId: o.groups?.inventory ?? 'notifications.inventory', topic: topicOf('inventory'), handlers: inventoryHandlers },
   ]);

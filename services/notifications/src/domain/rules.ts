@@ -197,6 +197,28 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
     tell: [{ to: 'participant', template: 'feedback_response', category: 'feedback_response', action: { url: '/dashboard/feedback/my', key: 'view' } }],
     params: (f) => ({ subject: str(f.data.title) }),
   },
+  // Inventory: low stock (once per crossing), a batch near its expiry and equipment due for service, to the location's staff.
+  'inventory.low_stock_detected': {
+    type: 'inventory',
+    preference: 'inventory',
+    priority: (f) => (f.data.quantity === 0 ? 'high' : 'medium'),
+    tell: [{ to: 'staff', template: 'low_stock', category: 'low_stock', action: { url: '/dashboard/inventory/alerts', key: 'view' } }],
+    params: (f) => ({ name: str(f.data.name), quantity: str(f.data.quantity), reorderLevel: str(f.data.reorderLevel) }),
+  },
+  'inventory.batch_expiring': {
+    type: 'inventory',
+    preference: 'inventory',
+    priority: (f) => (typeof f.data.daysLeft === 'number' && f.data.daysLeft <= 7 ? 'high' : 'medium'),
+    tell: [{ to: 'staff', template: 'batch_expiring', category: 'batch_expiring', action: { url: '/dashboard/inventory/alerts', key: 'view' } }],
+    params: (f) => ({ name: str(f.data.name), quantity: str(f.data.quantity), expiryDate: str(f.data.expiryDate), batch: str(f.data.batchNo) || '—' }),
+  },
+  'inventory.maintenance_due': {
+    type: 'inventory',
+    preference: 'inventory',
+    priority: 'medium',
+    tell: [{ to: 'staff', template: 'maintenance_due', category: 'maintenance_due', action: { url: '/dashboard/inventory/maintenance', key: 'view' } }],
+    params: (f) => ({ name: str(f.data.name), dueDate: str(f.data.dueDate) }),
+  },
   // Chat: each recipient of a message, in-app only (the chat itself is live; this is the bell for whoever was away).
   'chat.message_sent': {
     type: 'system',
