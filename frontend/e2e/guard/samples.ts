@@ -104,6 +104,8 @@ const ROUTE_HINTS: Record<string, Hint> = {
   'auth.createStaff.role': () => 'trainer',
   // Two-factor: turning it off with a password (a wrong one is a 400 that changes nothing); a code has six digits.
   'auth.updateTwoFactor.enabled': () => false,
+  // The guards share one gym: requiring two-factor of its staff would lead every admin and trainer to enrolment.
+  'auth.updateSecurityPolicy.requireTwoFactorForStaff': () => false,
   'auth.updateTwoFactor.password': () => 'guard password',
   'auth.login.twoFactorCode': () => '123456',
   'auth.updateTwoFactor.code': () => '123456',

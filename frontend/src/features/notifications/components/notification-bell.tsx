@@ -71,7 +71,8 @@ export function NotificationBell() {
 
   const items = list.data?.data.notifications ?? [];
   const badge = formatBadgeCount(count);
-  const label = count > 0 ? t('notifications:bell.labelWithCount', { count }) : t('notifications:bell.label');
+  // The name says what the badge shows ("9+" above nine), so what is seen is what is read; the live announcement gives the exact count.
+  const label = count > 0 ? t('notifications:bell.labelWithCount', { count, badge }) : t('notifications:bell.label');
   const announcement = count > 0 ? t('notifications:bell.announce', { count }) : t('notifications:bell.announceNone');
 
   return (
