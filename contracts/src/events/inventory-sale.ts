@@ -64,6 +64,30 @@ export const SaleCompleted = defineEvent(
   }),
 );
 
+/**
+ * A member's own order (or a desk sale paid by Razorpay) is waiting for its online payment; its stock is already held.
+ * Same payload as SaleCompleted. The payments service answers with a pending payment for the buyer (id
+ * salePaymentId(org, sale), exactly once per saleId) and `payments.sale_payment_created`; once that payment is captured
+ * (`payments.payment_completed`), inventory completes the sale and publishes `inventory.sale_completed`.
+ */
+export const SalePaymentRequested = defineEvent('inventory.sale_payment_requested', 1, SaleCompleted.data);
+
+/**
+ * An order left unpaid past its time was cancelled by inventory and its held stock returned; the payments service
+ * cancels the sale's pending payment, if any.
+ */
+export const SaleCancelled = defineEvent(
+  'inventory.sale_cancelled',
+  1,
+  z.object({
+    saleId: z.uuid(),
+    organizationId: z.uuid(),
+    locationId: z.uuid(),
+    reason: z.string(),
+    occurredAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
 /** GST of one line in paise: round(taxable × rate / 100), half up. */
 export const saleLineTaxPaise = (taxablePaise: number, gstRatePercent: number): number => Math.round((taxablePaise * gstRatePercent * 100) / 10_000);
 

@@ -8,7 +8,7 @@ import { InventoryCategory, InventoryCondition, InventoryStatus } from '../enums
  * status), notifications (low stock, expiring batches, maintenance due → staff of the location), payments (a sale
  * becomes a payment with its tax invoice).
  */
-export { SaleCompleted } from './inventory-sale.ts';
+export { SaleCancelled, SaleCompleted, SalePaymentRequested } from './inventory-sale.ts';
 
 const At = z.iso.datetime({ offset: true });
 

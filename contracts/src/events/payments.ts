@@ -220,3 +220,14 @@ export const SaleInvoiced = defineEvent(
     occurredAt: z.iso.datetime({ offset: true }),
   }),
 );
+
+/**
+ * The pending payment of an online sale (`inventory.sale_payment_requested`) exists: id salePaymentId(org, sale),
+ * category other, type product_sale, source pos, for the buyer. Inventory links the sale to it (onlinePayment). Once
+ * per saleId.
+ */
+export const SalePaymentCreated = defineEvent(
+  'payments.sale_payment_created',
+  1,
+  z.object({ saleId: z.uuid(), organizationId: z.uuid(), paymentId: z.uuid() }),
+);

@@ -301,7 +301,7 @@ export const MaintenanceRecord = z.object({
 /** One entry of an item's history, from its events. */
 export const InventoryMovement = z.object({
   _id: z.uuid(),
-  /** created, updated, received, adjusted, sold, written_off, assigned, returned, maintenance_started, maintenance_completed, condition_changed, disposed, archived. */
+  /** created, updated, received, adjusted, sold, sale_cancelled (an unpaid order's units back), written_off, assigned, returned, maintenance_started, maintenance_completed, condition_changed, disposed, archived. */
   kind: z.string(),
   /** Signed change of the quantity (0 when stock did not move). */
   quantityChange: z.number().int(),

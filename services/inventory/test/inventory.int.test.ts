@@ -239,7 +239,7 @@ describe('sales', () => {
     const invoiceId = randomUUID();
     const paymentId = randomUUID();
     await t.db.transaction().execute((trx) =>
-      paymentHandlers[0]!.handle(trx, {
+      paymentHandlers()[0]!.handle(trx, {
         eventId: randomUUID(),
         type: 'payments.sale_invoiced',
         version: 1,

@@ -1,5 +1,5 @@
-import { ErrorBody, paymentsRoutes, type Role } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, createTokenVerifier, type Runtime } from '@akhada/kit';
+import { ErrorBody, paymentsRoutes, SalePaymentRequested, saleTotalsOf, type Role } from '@akhada/contracts';
+import { BaseConfig, bootRuntime, createTokenVerifier, makeEnvelope, type Runtime } from '@akhada/kit';
 import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import { createSecretBox } from '../src/adapters/secret-box.ts';
 import { DEFAULT_TIME_ZONE } from '../src/app/deps.ts';
 import { reconcileOpenOrders } from '../src/app/online.ts';
 import { buildApp } from '../src/build-app.ts';
+import { onSalePaymentRequested, salePaymentId } from '../src/consumers/sales.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { PaymentsDb } from '../src/db/schema.ts';
 import { gstinCheckCharacter } from '../src/domain/tax/gstin.ts';
@@ -476,6 +477,61 @@ describe('Razorpay', () => {
     expect(v.statusCode, v.body).toBe(200);
     expect(v.json().data).toMatchObject({ status: 'completed', paymentMethod: 'razorpay', razorpay: { paymentId: 'pay_A' } });
     expect((await outboxTypes(pendingId)).filter((t) => t === 'payments.payment_completed')).toHaveLength(1);
+  });
+
+  it('a member pays their own shop order: its pending payment is listed for them only, paid with Pay now, completed as a pos payment', async () => {
+    const saleId = randomUUID();
+    const paymentId = salePaymentId(orgA, saleId);
+    const line = {
+      itemId: randomUUID(),
+      name: 'Gym towel',
+      hsn: '6302',
+      quantity: 2,
+      unitPricePaise: 30_000,
+      discountPaise: 0,
+      gstRatePercent: 5,
+      kind: 'goods' as const,
+    };
+    const env = makeEnvelope(SalePaymentRequested, {
+      orgId: orgA,
+      locationId: L1,
+      aggregateId: saleId,
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      occurredAt: '2026-11-20T05:00:00.000Z',
+      data: {
+        saleId,
+        organizationId: orgA,
+        locationId: L1,
+        buyer: { kind: 'member', memberId: memberAsha, name: 'Asha' },
+        lines: [line],
+        paymentMethod: 'razorpay',
+        totals: saleTotalsOf([line]),
+        soldBy: memberAsha,
+        occurredAt: '2026-11-20T05:00:00.000Z',
+      },
+    });
+    await runtime.dbh.db.transaction().execute((trx) => onSalePaymentRequested().handle(trx, env));
+    const mine = await call('memberAsha', 'GET', '/payments?status=pending&limit=100');
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().data.find((p: { _id: string }) => p._id === paymentId)).toMatchObject({ status: 'pending', totalAmount: 630 });
+    expect((await call('memberRavi', 'GET', '/payments?status=pending&limit=100')).json().data.map((p: { _id: string }) => p._id)).not.toContain(paymentId);
+    expectError(await call('memberRavi', 'POST', '/payments/razorpay/create-order', { paymentId }), 404);
+    expectError(await call('adminB', 'POST', `/payments/${paymentId}/mark-paid`, {}), 404);
+    const res = await call('memberAsha', 'POST', '/payments/razorpay/create-order', { paymentId });
+    expect(res.statusCode, res.body).toBe(201);
+    const o = res.json().data as { orderId: string; amount: number };
+    expect(o.amount).toBe(63_000);
+    const v = await call('memberAsha', 'POST', '/payments/razorpay/verify', {
+      razorpay_order_id: o.orderId,
+      razorpay_payment_id: 'pay_SHOP',
+      razorpay_signature: signature(o.orderId, 'pay_SHOP'),
+    });
+    expect(v.statusCode, v.body).toBe(200);
+    const completed = (await runtime.dbh.db.selectFrom('outbox').select('payload').where('key', '=', paymentId).orderBy('id').execute())
+      .map((r) => r.payload as { type: string; data: { source: string; sourceId: string } })
+      .filter((e) => e.type === 'payments.payment_completed');
+    expect(completed.map((e) => [e.data.source, e.data.sourceId])).toEqual([['pos', saleId]]);
   });
 
   it('refuses a webhook whose HMAC does not match its raw body (400), and a refund through Razorpay is not counted twice by refund.processed', async () => {

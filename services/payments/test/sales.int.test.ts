@@ -1,4 +1,4 @@
-import { SaleCompleted, saleTotalsOf, topicOf, topicSpecs, type EventEnvelope } from '@akhada/contracts';
+import { PaymentEvents, SaleCancelled, SaleCompleted, SalePaymentRequested, saleTotalsOf, topicOf, topicSpecs, type EventEnvelope } from '@akhada/contracts';
 import type { z } from 'zod';
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
 import { execFileSync } from 'node:child_process';
@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { salePaymentId } from '../src/consumers/sales.ts';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
+import { runPaymentCommand } from '../src/app/run-command.ts';
+import { invoiceHandlers } from '../src/invoices/consumer.ts';
 import { upsertLocationTaxSettings } from '../src/invoices/repo.ts';
 import { bootInvoices } from './invoices-setup.ts';
 
@@ -188,5 +190,132 @@ describe('inventory.sale_completed', () => {
         writeFileSync(join(process.env.INVOICE_PDF_OUT, `sale-${lang}.pdf`), pdf.rawPayload);
       }
     }
+  });
+});
+
+describe('an online sale (inventory.sale_payment_requested)', () => {
+  const requested = (saleId: string, eventId?: string) =>
+    makeEnvelope(SalePaymentRequested, {
+      ...(eventId ? { eventId } : {}),
+      orgId: orgA,
+      locationId: L1,
+      aggregateId: saleId,
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      occurredAt: '2026-05-10T06:30:00.000Z',
+      data: { ...sale(saleId).data, paymentMethod: 'razorpay', soldBy: memberId },
+    });
+  const cancelled = (saleId: string) =>
+    makeEnvelope(SaleCancelled, {
+      orgId: orgA,
+      locationId: L1,
+      aggregateId: saleId,
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      occurredAt: '2026-05-10T07:01:00.000Z',
+      data: { saleId, organizationId: orgA, locationId: L1, reason: 'Not paid within 30 minutes', occurredAt: '2026-05-10T07:01:00.000Z' },
+    });
+  const ofType = async (type: string, saleId: string) => (await outbox()).filter((e) => e.type === type && e.data.saleId === saleId);
+  const invoicesOf = (paymentId: string) => t.db.selectFrom('invoices').selectAll().where('payment_id', '=', paymentId).execute();
+
+  it('a pending payment for the member, once; paid, the completed sale gets one invoice with its HSN lines, once', async () => {
+    const saleId = randomUUID();
+    const paymentId = salePaymentId(orgA, saleId);
+    const first = requested(saleId);
+    await publish(saleId, first, first, requested(saleId));
+    await waitFor('the sale_payment_created', async () => ((await ofType('payments.sale_payment_created', saleId)).length ? true : undefined));
+    // a sentinel on the same key: once it is handled, the redeliveries before it were too
+    const sentinel = randomUUID();
+    await publish(saleId, requested(sentinel));
+    await waitFor('the sentinel', async () => ((await paymentOf(sentinel)).length ? true : undefined));
+
+    const payments = await paymentOf(saleId);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({
+      id: paymentId,
+      category: 'other',
+      type: 'product_sale',
+      status: 'pending',
+      source: 'pos',
+      source_id: saleId,
+      member_id: memberId,
+      member_name: 'Asha Patil',
+      method: 'razorpay',
+      invoice_id: null,
+    });
+    expect(payments[0]!.due_date).toBeTruthy();
+    const totals = saleTotalsOf(lines);
+    expect([Number(payments[0]!.amount_paise), Number(payments[0]!.gst_paise), Number(payments[0]!.total_paise)]).toEqual([
+      totals.taxablePaise,
+      totals.gstPaise,
+      totals.totalPaise,
+    ]);
+    const created = await ofType('payments.sale_payment_created', saleId);
+    expect(created.map((e) => e.data)).toEqual([{ saleId, organizationId: orgA, paymentId }]);
+    expect(await invoicesOf(paymentId)).toEqual([]);
+
+    // the member pays (the mark-paid command; an online capture completes the same way)
+    await runPaymentCommand(
+      t.db,
+      paymentId,
+      {
+        type: 'MarkPaid',
+        data: { method: 'razorpay', paidAt: '2026-05-10T06:40:00.000Z', reference: null, notes: null, at: '2026-05-10T06:40:00.000Z', by: null },
+      },
+      { orgId: orgA, locationId: L1, correlationId: randomUUID(), causationId: randomUUID() },
+    );
+    // the invoices consumer leaves a point-of-sale payment to the sales consumer (which has the HSN lines)
+    const [completed] = (await outbox()).filter((e) => e.type === 'payments.payment_completed' && e.aggregateId === paymentId);
+    expect(completed).toBeDefined();
+    const onCompleted = invoiceHandlers().find((h) => h.type === PaymentEvents.PaymentCompleted.type)!;
+    await t.db.transaction().execute((trx) => onCompleted.handle(trx, completed!));
+    expect(await invoicesOf(paymentId)).toEqual([]);
+
+    // inventory completes the sale: the same payment gets its invoice, once, however often the sale arrives
+    const done = sale(saleId, { paymentMethod: 'razorpay', soldBy: memberId, occurredAt: '2026-05-10T06:40:00.000Z' });
+    await publish(saleId, done, done, sale(saleId, { paymentMethod: 'razorpay', soldBy: memberId, occurredAt: '2026-05-10T06:40:00.000Z' }));
+    await waitFor('the sale_invoiced', async () => ((await ofType('payments.sale_invoiced', saleId)).length ? true : undefined));
+    const sentinel2 = randomUUID();
+    await publish(saleId, sale(sentinel2));
+    await waitFor('the second sentinel', async () => ((await paymentOf(sentinel2)).length ? true : undefined));
+
+    const after = await paymentOf(saleId);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ id: paymentId, status: 'completed' });
+    const invoices = await invoicesOf(paymentId);
+    expect(invoices).toHaveLength(1);
+    expect(after[0]!.invoice_id).toBe(invoices[0]!.id);
+    expect(invoices[0]!.lines.map((l) => [l.sacOrHsn, l.quantity, l.taxablePaise, l.rateBps])).toEqual([
+      ['21061000', 2, 489_800, 1800],
+      ['22029920', 3, 13_500, 4000],
+      ['999723', 1, 50_000, 500],
+    ]);
+    expect(Number(invoices[0]!.total_paise)).toBe(totals.totalPaise);
+    const invoiced = await ofType('payments.sale_invoiced', saleId);
+    expect(invoiced).toHaveLength(1);
+    expect(invoiced[0]!.data).toMatchObject({ paymentId, invoiceId: invoices[0]!.id, invoiceNumber: invoices[0]!.number });
+    // a late cancellation leaves a paid payment alone
+    await publish(saleId, cancelled(saleId));
+    const sentinel3 = randomUUID();
+    await publish(saleId, sale(sentinel3));
+    await waitFor('the third sentinel', async () => ((await paymentOf(sentinel3)).length ? true : undefined));
+    expect((await paymentOf(saleId))[0]).toMatchObject({ status: 'completed' });
+    expect(await t.db.selectFrom('dead_letters').selectAll().execute()).toEqual([]);
+  });
+
+  it('an order cancelled as unpaid cancels its pending payment, once', async () => {
+    const saleId = randomUUID();
+    const paymentId = salePaymentId(orgA, saleId);
+    await publish(saleId, requested(saleId));
+    await waitFor('the pending payment', async () => ((await paymentOf(saleId)).length ? true : undefined));
+    const c = cancelled(saleId);
+    await publish(saleId, c, c, cancelled(saleId));
+    await waitFor('the cancellation', async () => ((await paymentOf(saleId))[0]?.status === 'cancelled' ? true : undefined));
+    const sentinel = randomUUID();
+    await publish(saleId, sale(sentinel));
+    await waitFor('the sentinel', async () => ((await paymentOf(sentinel)).length ? true : undefined));
+    expect((await outbox()).filter((e) => e.type === 'payments.payment_cancelled' && e.aggregateId === paymentId)).toHaveLength(1);
+    expect(await invoicesOf(paymentId)).toEqual([]);
+    expect(await t.db.selectFrom('dead_letters').selectAll().execute()).toEqual([]);
   });
 });

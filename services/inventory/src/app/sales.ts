@@ -162,36 +162,36 @@ export const makeSale = async (deps: Deps, ctx: RequestContext, input: SaleInput
       .insertInto('sales')
       .values({ ...row, buyer: JSON.stringify(row.buyer) as never, lines: JSON.stringify(row.lines) as never })
       .execute();
-    if (!online)
-      await enqueue(
-        trx,
-        topicOf('inventory'),
-        makeEnvelope(InventoryEvents.SaleCompleted, {
-          ...meta,
-          aggregateId: input.saleId,
+    // A desk sale is complete now; an online one asks the payments service for its pending payment first.
+    await enqueue(
+      trx,
+      topicOf('inventory'),
+      makeEnvelope(online ? InventoryEvents.SalePaymentRequested : InventoryEvents.SaleCompleted, {
+        ...meta,
+        aggregateId: input.saleId,
+        occurredAt: at,
+        data: {
+          saleId: input.saleId,
+          organizationId: ctx.orgId,
+          locationId: input.locationId,
+          buyer,
+          lines: lines.map((l) => ({
+            itemId: l.itemId,
+            name: l.name,
+            hsn: l.hsn,
+            quantity: l.quantity,
+            unitPricePaise: l.unitPricePaise,
+            discountPaise: l.discountPaise,
+            gstRatePercent: l.gstRate,
+            kind: l.kind,
+          })),
+          paymentMethod: input.paymentMethod,
+          totals,
+          soldBy: ctx.userId,
           occurredAt: at,
-          data: {
-            saleId: input.saleId,
-            organizationId: ctx.orgId,
-            locationId: input.locationId,
-            buyer,
-            lines: lines.map((l) => ({
-              itemId: l.itemId,
-              name: l.name,
-              hsn: l.hsn,
-              quantity: l.quantity,
-              unitPricePaise: l.unitPricePaise,
-              discountPaise: l.discountPaise,
-              gstRatePercent: l.gstRate,
-              kind: l.kind,
-            })),
-            paymentMethod: input.paymentMethod,
-            totals,
-            soldBy: ctx.userId,
-            occurredAt: at,
-          },
-        }),
-      );
+        },
+      }),
+    );
     return { sale: toSale(row), created: true };
   });
 };
@@ -246,7 +246,8 @@ export const sellOne = async (
 
 /**
  * A member's own order at their location: the stock is held for it (taken now) and the sale waits for the online
- * payment (status awaiting_payment). The payment request itself is not made yet (see the service README).
+ * payment (status awaiting_payment): `inventory.sale_payment_requested` makes its pending payment in the payments
+ * service, which the member pays with Pay now; its capture completes the sale (consumers/payments.ts).
  */
 export const shopOrder = async (deps: Deps, ctx: RequestContext, body: { saleId: string; lines: { itemId: string; quantity: number }[] }) => {
   const me = await deps.db

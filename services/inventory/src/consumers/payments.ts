@@ -1,7 +1,8 @@
-import { type EventEnvelope } from '@akhada/contracts';
-import type { EventHandler } from '@akhada/kit';
+import { PaymentEvents, type EventEnvelope } from '@akhada/contracts';
+import { metadataOf, on, type EventHandler, type Logger } from '@akhada/kit';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
+import { completeOnlineSale, linkSalePayment } from '../app/online-sales.ts';
 import type { InventoryDb } from '../db/schema.ts';
 
 /**
@@ -10,7 +11,7 @@ import type { InventoryDb } from '../db/schema.ts';
  */
 export const SaleInvoicedData = z.object({ saleId: z.uuid(), paymentId: z.uuid(), invoiceId: z.uuid(), invoiceNumber: z.string() });
 
-export const paymentHandlers: EventHandler<InventoryDb>[] = [
+export const paymentHandlers = (logger?: Logger): EventHandler<InventoryDb>[] => [
   {
     type: 'payments.sale_invoiced',
     handle: async (trx: Transaction<InventoryDb>, env: EventEnvelope<unknown>) => {
@@ -23,4 +24,21 @@ export const paymentHandlers: EventHandler<InventoryDb>[] = [
         .execute();
     },
   },
+  // The pending payment of an online sale exists: the sale shows it (Pay now).
+  on(PaymentEvents.SalePaymentCreated, async (trx, env) => {
+    const d = env.data;
+    if (d.organizationId !== env.orgId) return;
+    await linkSalePayment(trx, d.organizationId, d.saleId, d.paymentId);
+  }),
+  // A point-of-sale payment was paid (online capture or marked paid): the sale waiting for it completes (sourceId = saleId).
+  on(PaymentEvents.PaymentCompleted, async (trx, env) => {
+    const p = env.data;
+    if (p.source !== 'pos' || !p.sourceId || p.organizationId !== env.orgId) return;
+    await completeOnlineSale(
+      trx,
+      { orgId: p.organizationId, saleId: p.sourceId, paymentId: p.paymentId, paidAt: p.paidAt },
+      metadataOf(env, { locationId: p.locationId }),
+      logger,
+    );
+  }),
 ];

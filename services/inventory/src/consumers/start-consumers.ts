@@ -19,5 +19,5 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
   startConsumerGroups(o, [
     { name: 'inventory.members', groupId: o.groups?.members ?? 'inventory.members', topic: topicOf('members'), handlers: memberHandlers },
     { name: 'inventory.trainers', groupId: o.groups?.trainers ?? 'inventory.trainers', topic: topicOf('trainers'), handlers: trainerHandlers },
-    { name: 'inventory.payments', groupId: o.groups?.payments ?? 'inventory.payments', topic: topicOf('payments'), handlers: paymentHandlers },
+    { name: 'inventory.payments', groupId: o.groups?.payments ?? 'inventory.payments', topic: topicOf('payments'), handlers: paymentHandlers(o.logger) },
   ]);

@@ -56,6 +56,14 @@ export const movementOf = (
       };
     case 'StockSold':
       return { kind: 'sold', change: -e.data.quantity, valuePaise: taken(e.data.takes), supplierId: null, details: { saleId: e.data.saleId } };
+    case 'SaleStockReturned':
+      return {
+        kind: 'sale_cancelled',
+        change: e.data.quantity,
+        valuePaise: e.data.batches.reduce((n, b) => n + b.quantity * b.unitCostPaise, 0),
+        supplierId: null,
+        details: { saleId: e.data.saleId },
+      };
     case 'ItemAssigned':
       return {
         kind: 'assigned',

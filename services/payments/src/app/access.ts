@@ -14,7 +14,8 @@ export const scopePayments = <O>(q: SelectQueryBuilder<PaymentsDb, 'payments', O
       ? inOrg.where('payments.location_id', 'in', ctx.locationIds)
       : inOrg.where((eb: ExpressionBuilder<PaymentsDb, 'payments'>) => eb.val(false));
   }
-  if (ctx.role === 'member') return inOrg.where('payments.member_id', '=', ctx.userId).where('payments.category', '=', 'member');
+  // A member: their own membership payments, and their own purchases (category other: the shop's orders, paid with Pay now).
+  if (ctx.role === 'member') return inOrg.where('payments.member_id', '=', ctx.userId).where('payments.category', 'in', ['member', 'other']);
   return inOrg.where('payments.trainer_id', '=', ctx.userId).where('payments.category', '=', 'trainer');
 };
 

@@ -1,6 +1,7 @@
-import { PaymentEvents, SaleCompleted, saleLineTaxablePaise, topicOf, type SaleLine } from '@akhada/contracts';
-import { enqueue, makeEnvelope, metadataOf, on, type EventHandler, type Logger } from '@akhada/kit';
+import { PaymentEvents, SaleCancelled, SaleCompleted, saleLineTaxablePaise, SalePaymentRequested, topicOf, type SaleLine } from '@akhada/contracts';
+import { AppError, enqueue, makeEnvelope, metadataOf, on, type EventHandler, type EventMetadata, type Logger } from '@akhada/kit';
 import type { Transaction } from 'kysely';
+import type { z } from 'zod';
 import { deterministicId } from '../app/deterministic-id.ts';
 import { runPaymentCommandIn } from '../app/run-command.ts';
 import type { PaymentsDb } from '../db/schema.ts';
@@ -35,8 +36,10 @@ export const onSaleCompleted = (logger?: Logger): EventHandler<PaymentsDb> =>
     const orgId = sale.organizationId;
     if (orgId !== env.orgId) return void logger?.warn({ saleId: sale.saleId }, 'sale of another organization than its envelope: ignored');
     const paymentId = salePaymentId(orgId, sale.saleId);
-    const exists = await trx.selectFrom('payments').select('id').where('id', '=', paymentId).executeTakeFirst();
-    if (exists) return;
+    const exists = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
+    // The online case: the sale's pending payment was made on sale_payment_requested and has been paid since; it only
+    // needs its invoice (once). A re-sent desk sale finds its payment and invoice and does nothing.
+    if (exists) return invoiceOnlineSale(trx, sale, exists, metadataOf(env, { locationId: sale.locationId }), logger);
 
     const settings = await findLocationTaxSettings(trx, orgId, sale.locationId);
     const org = await findOrgTaxSettings(trx, orgId);
@@ -133,23 +136,180 @@ export const onSaleCompleted = (logger?: Logger): EventHandler<PaymentsDb> =>
       at,
       meta,
     );
+    await publishSaleInvoiced(trx, sale, paymentId, row, at, meta);
+  });
+
+type Sale = z.infer<typeof SaleCompleted.data>;
+
+const publishSaleInvoiced = (
+  trx: Trx,
+  sale: Sale,
+  paymentId: string,
+  row: { id: string; number: string; total_paise: number | string | bigint },
+  at: Date,
+  meta: EventMetadata,
+) =>
+  enqueue(
+    trx,
+    topicOf('payments'),
+    makeEnvelope(PaymentEvents.SaleInvoiced, {
+      ...meta,
+      aggregateId: paymentId,
+      occurredAt: at.toISOString(),
+      data: {
+        saleId: sale.saleId,
+        organizationId: sale.organizationId,
+        locationId: sale.locationId,
+        paymentId,
+        invoiceId: row.id,
+        invoiceNumber: row.number,
+        totalPaise: Number(row.total_paise),
+        occurredAt: at.toISOString(),
+      },
+    }),
+  );
+
+/**
+ * The completed sale of an online order whose payment exists (paid online): its invoice with the sale's HSN lines and
+ * the payment's figures, issued now unless it has one, then `payments.sale_invoiced` (only when issued now, so a
+ * redelivery publishes nothing). Not completed (should not happen: inventory completes the sale on the capture) or no
+ * GST settings: nothing is issued.
+ */
+const invoiceOnlineSale = async (
+  trx: Trx,
+  sale: Sale,
+  payment: {
+    id: string;
+    status: string;
+    member_id: string | null;
+    member_name: string;
+    description: string;
+    amount_paise: unknown;
+    gst_paise: unknown;
+    total_paise: unknown;
+  },
+  meta: EventMetadata,
+  logger?: Logger,
+) => {
+  if (payment.status !== 'completed')
+    return void logger?.warn({ saleId: sale.saleId, status: payment.status }, 'sale completed but its payment is not: no invoice');
+  const at = new Date(sale.occurredAt);
+  try {
+    const { row, created } = await issueInvoiceIn(
+      trx,
+      {
+        paymentId: payment.id,
+        orgId: sale.organizationId,
+        locationId: sale.locationId,
+        category: 'other',
+        type: 'product_sale',
+        status: 'completed',
+        memberId: payment.member_id,
+        memberName: payment.member_name,
+        description: sale.lines.map((l) => `${l.name} × ${l.quantity}`).join(', '),
+        amountPaise: Number(payment.amount_paise),
+        gstPaise: Number(payment.gst_paise),
+        totalPaise: Number(payment.total_paise),
+        lines: saleInvoiceLines(sale),
+      },
+      at,
+      meta,
+    );
+    if (created) await publishSaleInvoiced(trx, sale, payment.id, row, at, meta);
+  } catch (err) {
+    // Refusals (no GST settings yet) are decided before anything is written: the sale stays without an invoice.
+    if (err instanceof AppError && err.status < 500) return void logger?.info({ saleId: sale.saleId, code: err.code }, 'online sale not invoiced');
+    throw err;
+  }
+};
+
+/**
+ * `inventory.sale_payment_requested` (a member's own order, or a desk sale by Razorpay) → a PENDING payment for the
+ * buyer with id salePaymentId(org, sale) (category other, type product_sale, source pos, sourceId the saleId), due
+ * today, which the member pays with Pay now; then `payments.sale_payment_created` so inventory links the sale to it.
+ * Exactly once: the inbox, and an existing payment answers nothing.
+ */
+export const onSalePaymentRequested = (logger?: Logger): EventHandler<PaymentsDb> =>
+  on(SalePaymentRequested, async (trx: Trx, env) => {
+    const sale = env.data;
+    const orgId = sale.organizationId;
+    if (orgId !== env.orgId) return void logger?.warn({ saleId: sale.saleId }, 'sale of another organization than its envelope: ignored');
+    const paymentId = salePaymentId(orgId, sale.saleId);
+    const exists = await trx.selectFrom('payments').select('id').where('id', '=', paymentId).executeTakeFirst();
+    if (exists) return;
+    const location = await locationOf(trx, orgId, sale.locationId);
+    const buyer = sale.buyer;
+    const member =
+      buyer.kind === 'member'
+        ? await trx
+            .selectFrom('pay_members')
+            .select(['first_name', 'last_name'])
+            .where('id', '=', buyer.memberId)
+            .where('org_id', '=', orgId)
+            .executeTakeFirst()
+        : undefined;
+    const buyerName = buyer.kind === 'member' ? (member ? `${member.first_name} ${member.last_name}`.trim() : buyer.name) : (buyer.name ?? '');
+    const meta = metadataOf(env, { locationId: sale.locationId });
+    const items = sale.lines.map((l) => `${l.name} × ${l.quantity}`).join(', ');
+    await runPaymentCommandIn(
+      trx,
+      paymentId,
+      {
+        type: 'RecordPayment',
+        data: {
+          paymentId,
+          orgId,
+          locationId: sale.locationId,
+          category: 'other',
+          type: 'product_sale',
+          memberId: buyer.kind === 'member' ? buyer.memberId : null,
+          memberName: buyerName,
+          trainerId: null,
+          trainerName: '',
+          amountPaise: sale.totals.taxablePaise,
+          gstPaise: sale.totals.gstPaise,
+          method: sale.paymentMethod,
+          description: `Order: ${items}`.slice(0, 500),
+          notes: buyer.kind === 'walk_in' && buyer.phone ? `Walk-in ${buyer.phone}` : '',
+          membershipType: null,
+          membershipPeriod: null,
+          paymentFrequency: null,
+          salaryPeriod: null,
+          dueDate: localDate(new Date(sale.occurredAt), location?.timezone ?? 'Asia/Kolkata'),
+          source: 'pos',
+          sourceId: sale.saleId,
+          status: 'pending',
+          at: sale.occurredAt,
+          by: null,
+        },
+      },
+      meta,
+    );
     await enqueue(
       trx,
       topicOf('payments'),
-      makeEnvelope(PaymentEvents.SaleInvoiced, {
+      makeEnvelope(PaymentEvents.SalePaymentCreated, {
         ...meta,
         aggregateId: paymentId,
-        occurredAt: at.toISOString(),
-        data: {
-          saleId: sale.saleId,
-          organizationId: orgId,
-          locationId: sale.locationId,
-          paymentId,
-          invoiceId: row.id,
-          invoiceNumber: row.number,
-          totalPaise: Number(row.total_paise),
-          occurredAt: at.toISOString(),
-        },
+        occurredAt: sale.occurredAt,
+        data: { saleId: sale.saleId, organizationId: orgId, paymentId },
       }),
+    );
+  });
+
+/** `inventory.sale_cancelled` (an order left unpaid) → its pending payment is cancelled; a paid or missing one is left. */
+export const onSaleCancelled = (logger?: Logger): EventHandler<PaymentsDb> =>
+  on(SaleCancelled, async (trx: Trx, env) => {
+    const d = env.data;
+    if (d.organizationId !== env.orgId) return;
+    const paymentId = salePaymentId(d.organizationId, d.saleId);
+    const p = await trx.selectFrom('payments').select(['status']).where('id', '=', paymentId).executeTakeFirst();
+    if (!p || (p.status !== 'pending' && p.status !== 'failed'))
+      return void logger?.info({ saleId: d.saleId, status: p?.status }, 'cancelled sale: no pending payment to cancel');
+    await runPaymentCommandIn(
+      trx,
+      paymentId,
+      { type: 'CancelPayment', data: { reason: d.reason, at: d.occurredAt, by: null } },
+      metadataOf(env, { locationId: d.locationId }),
     );
   });

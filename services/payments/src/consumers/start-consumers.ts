@@ -3,7 +3,7 @@ import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer }
 import type { Kysely } from 'kysely';
 import type { PaymentsDb } from '../db/schema.ts';
 import { memberHandlers } from './members.ts';
-import { onSaleCompleted } from './sales.ts';
+import { onSaleCancelled, onSaleCompleted, onSalePaymentRequested } from './sales.ts';
 import { trainerHandlers } from './trainers.ts';
 
 export interface ConsumerOptions {
@@ -20,5 +20,10 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
   startConsumerGroups(o, [
     { name: 'payments.members', groupId: o.groups?.members ?? 'payments.members', topic: topicOf('members'), handlers: memberHandlers },
     { name: 'payments.trainers', groupId: o.groups?.trainers ?? 'payments.trainers', topic: topicOf('trainers'), handlers: trainerHandlers },
-    { name: 'payments.sales', groupId: o.groups?.sales ?? 'payments.sales', topic: topicOf('inventory'), handlers: [onSaleCompleted(o.logger)] },
+    {
+      name: 'payments.sales',
+      groupId: o.groups?.sales ?? 'payments.sales',
+      topic: topicOf('inventory'),
+      handlers: [onSaleCompleted(o.logger), onSalePaymentRequested(o.logger), onSaleCancelled(o.logger)],
+    },
   ]);

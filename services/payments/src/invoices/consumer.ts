@@ -14,6 +14,8 @@ export const invoiceHandlers = (logger?: Logger): EventHandler<PaymentsDb>[] => 
   on(PaymentEvents.PaymentCompleted, async (trx, env) => {
     const p = env.data;
     if (p.category !== 'member' && p.category !== 'other') return;
+    // A point-of-sale payment is invoiced with the sale's own HSN lines by the sales consumer (consumers/sales.ts).
+    if (p.source === 'pos') return;
     try {
       await issueInvoiceIn(
         trx,

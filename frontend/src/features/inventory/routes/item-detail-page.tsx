@@ -24,6 +24,7 @@ const MOVEMENT_KINDS = [
   'received',
   'adjusted',
   'sold',
+  'sale_cancelled',
   'written_off',
   'assigned',
   'returned',

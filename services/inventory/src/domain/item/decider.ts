@@ -95,6 +95,8 @@ export type ItemCommand =
   | { type: 'AdjustStock'; data: { countedQuantity: number; reason: string; newBatchId: string; at: string; by: By } }
   | { type: 'WriteOff'; data: { quantity: number; reason: WriteOffReason; batchId?: string | undefined; note: string | null; at: string; by: By } }
   | { type: 'SellStock'; data: { saleId: string; quantity: number; at: string; by: By } }
+  /** An unpaid order cancelled: the units it held go back to the batches they came from (`batches`: those units). */
+  | { type: 'ReturnSaleStock'; data: { saleId: string; batches: Batch[]; at: string; by: By } }
   | { type: 'Assign'; data: { assignTo: AssignedTo | null; at: string; by: By } }
   | { type: 'StartMaintenance'; data: { note: string | null; vendor: string | null; at: string; by: By } }
   | {
@@ -125,6 +127,7 @@ export type ItemEvent =
   | { type: 'StockAdjusted'; data: { itemId: string; from: number; to: number; reason: string; takes: Take[]; batch: Batch | null; at: string; by: By } }
   | { type: 'StockWrittenOff'; data: { itemId: string; quantity: number; reason: WriteOffReason; takes: Take[]; note: string | null; at: string; by: By } }
   | { type: 'StockSold'; data: { itemId: string; saleId: string; quantity: number; takes: Take[]; at: string; by: By } }
+  | { type: 'SaleStockReturned'; data: { itemId: string; saleId: string; quantity: number; batches: Batch[]; at: string; by: By } }
   | { type: 'ItemAssigned'; data: { itemId: string; assignTo: AssignedTo; at: string; by: By } }
   | { type: 'ItemReturned'; data: { itemId: string; from: AssignedTo; at: string; by: By } }
   | { type: 'MaintenanceStarted'; data: { itemId: string; note: string | null; vendor: string | null; at: string; by: By } }
@@ -350,6 +353,13 @@ const decide = (command: ItemCommand, s: ItemState): ItemEvent[] => {
       const takes = takeUnits(s, quantity);
       return withLowStock(s, [{ type: 'StockSold', data: { itemId, saleId, quantity, takes, at, by } }], at);
     }
+    case 'ReturnSaleStock': {
+      mustExist(s);
+      const { saleId, batches, at, by } = command.data;
+      const quantity = batches.reduce((n, b) => n + b.quantity, 0);
+      if (quantity === 0) return [];
+      return withLowStock(s, [{ type: 'SaleStockReturned', data: { itemId, saleId, quantity, batches, at, by } }], at);
+    }
     case 'Assign': {
       mustBeLive(s);
       const { assignTo, at, by } = command.data;
@@ -415,6 +425,16 @@ const takeFrom = (batches: Batch[], takes: Take[]): Batch[] =>
     })
     .filter((b) => b.quantity > 0);
 
+/** Units put back: into their batch when it is still there, else the batch comes back with just them. */
+const returnTo = (batches: Batch[], back: Batch[]): Batch[] => {
+  const out = batches.map((b) => {
+    const q = back.filter((x) => x.id === b.id).reduce((n, x) => n + x.quantity, 0);
+    return q ? { ...b, quantity: b.quantity + q } : b;
+  });
+  for (const b of back) if (!batches.some((x) => x.id === b.id)) out.push(b);
+  return out;
+};
+
 export const evolve = (s: ItemState, e: ItemEvent): ItemState => {
   const at = 'at' in e.data ? e.data.at : s.updatedAt;
   const t = { ...s, updatedAt: at };
@@ -436,6 +456,8 @@ export const evolve = (s: ItemState, e: ItemEvent): ItemState => {
     case 'StockWrittenOff':
     case 'StockSold':
       return { ...t, batches: takeFrom(s.batches, e.data.takes) };
+    case 'SaleStockReturned':
+      return { ...t, batches: returnTo(s.batches, e.data.batches) };
     case 'ItemAssigned':
       return { ...t, assignedTo: e.data.assignTo };
     case 'ItemReturned':

@@ -101,6 +101,25 @@ describe('inventory item', () => {
     expect(itemDecider.decide(sell(1), after).map((e) => e.type)).toEqual(['StockSold']);
   });
 
+  it('given an unpaid order took a whole batch and part of another, when its stock is returned, then both batches are as before and low stock clears', () => {
+    const history = [created(), flagged, received(batch('soon', 2, '2026-09-30')), received(batch('late', 3, '2027-06-30')), cleared(5)];
+    const sold = itemDecider.decide(sell(4), fold(itemDecider, history));
+    expect(sold.map((e) => e.type)).toEqual(['StockSold', 'LowStockDetected']);
+    const held = fold(itemDecider, [...history, ...sold]);
+    expect(held.batches.map((b) => [b.id, b.quantity])).toEqual([['late', 1]]);
+    const back = itemDecider.decide(
+      { type: 'ReturnSaleStock', data: { saleId: 's1', batches: [batch('soon', 2, '2026-09-30'), batch('late', 2, '2027-06-30')], at: AT, by: null } },
+      held,
+    );
+    expect(back.map((e) => e.type)).toEqual(['SaleStockReturned', 'LowStockCleared']);
+    const after = fold(itemDecider, [...history, ...sold, ...back]);
+    expect(after.batches.map((b) => [b.id, b.quantity, b.expiryDate]).sort()).toEqual([
+      ['late', 3, '2027-06-30'],
+      ['soon', 2, '2026-09-30'],
+    ]);
+    expect(itemDecider.decide({ type: 'ReturnSaleStock', data: { saleId: 's1', batches: [], at: AT, by: null } }, after)).toEqual([]);
+  });
+
   it('given an item not for sale, when sold, then NOT_FOR_SALE', () => {
     given([created({ isForSale: false, sellingPricePaise: null, reorderLevel: 0 }), received(batch('b1', 3, null))])
       .when(sell(1))
