@@ -85,11 +85,11 @@ describe('feedback', () => {
           await mp.goto('/dashboard/notifications');
           return mp.getByText('The gym replied to “Treadmill belt slipping”.').count();
         },
-        { timeout: 30_000, interval: 1_000 },
+        { timeout: 60_000, interval: 1_000 },
       )
       .toBeGreaterThan(0);
 
     await memberCtx.close();
     await ownerCtx.close();
-  });
+  }, 180_000);
 });

@@ -192,9 +192,9 @@ describe('members', () => {
     await expect.poll(() => page.getByTestId('member-trainer').innerText(), { timeout: 15_000 }).toBe('Vikram Singh');
 
     // The trainers service follows the assignment event.
-    await expect.poll(clients, { timeout: 20_000, interval: 250 }).toBe('1/5');
+    await expect.poll(clients, { timeout: 60_000, interval: 250 }).toBe('1/5');
     await page.getByTestId('member-assign').click();
-    await expect.poll(() => dialog.getByTestId('trainer-capacity').first().innerText(), { timeout: 20_000 }).toBe('1/5 clients');
+    await expect.poll(() => dialog.getByTestId('trainer-capacity').first().innerText(), { timeout: 60_000 }).toBe('1/5 clients');
     await page.context().close();
-  });
+  }, 180_000);
 });

@@ -1,5 +1,6 @@
 // The real-time chain end to end: staff adds a member (browser-independent API call) → members service → event store
 // + outbox → Kafka → notifications consumer → notification + outbox → Kafka → hub → socket.io → the bell, no reload.
+import { notificationRoutes } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -27,8 +28,8 @@ const dropNewDeviceNotice = async (token: string) => {
   await expect
     .poll(
       async () => {
-        const r = await a.call('GET', '/notifications?limit=50', undefined, token);
-        id = (r.json as { data?: { _id: string; category: string }[] }).data?.find((n) => n.category === 'new_device_signed_in')?._id;
+        const r = await a.call('GET', '/notifications?category=new_device_signed_in', undefined, token);
+        id = notificationRoutes.list.responses[200].parse(r.json).data.notifications[0]?._id;
         return id !== undefined;
       },
       { timeout: 15_000, interval: 200 },
