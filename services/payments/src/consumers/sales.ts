@@ -67,52 +67,15 @@ export const onSaleCompleted = (logger?: Logger): EventHandler<PaymentsDb> =>
       );
 
     const buyer = sale.buyer;
-    const member =
-      buyer.kind === 'member'
-        ? await trx
-            .selectFrom('pay_members')
-            .select(['first_name', 'last_name'])
-            .where('id', '=', buyer.memberId)
-            .where('org_id', '=', orgId)
-            .executeTakeFirst()
-        : undefined;
-    const buyerName = buyer.kind === 'member' ? (member ? `${member.first_name} ${member.last_name}`.trim() : buyer.name) : (buyer.name ?? '');
     const meta = metadataOf(env, { locationId: sale.locationId });
-    const items = sale.lines.map((l) => `${l.name} × ${l.quantity}`).join(', ');
-    await runPaymentCommandIn(
-      trx,
-      paymentId,
-      {
-        type: 'RecordPayment',
-        data: {
-          paymentId,
-          orgId,
-          locationId: sale.locationId,
-          category: 'other',
-          type: 'product_sale',
-          memberId: buyer.kind === 'member' ? buyer.memberId : null,
-          memberName: buyerName,
-          trainerId: null,
-          trainerName: '',
-          amountPaise: taxablePaise,
-          gstPaise,
-          method: sale.paymentMethod,
-          description: `Sale: ${items}`.slice(0, 500),
-          notes: buyer.kind === 'walk_in' && buyer.phone ? `Walk-in ${buyer.phone}` : '',
-          membershipType: null,
-          membershipPeriod: null,
-          paymentFrequency: null,
-          salaryPeriod: null,
-          dueDate: null,
-          source: 'pos',
-          sourceId: sale.saleId,
-          status: 'completed',
-          at: sale.occurredAt,
-          by: null,
-        },
-      },
-      meta,
-    );
+    const items = itemsOf(sale);
+    const buyerName = await recordSalePayment(trx, paymentId, sale, meta, {
+      amountPaise: taxablePaise,
+      gstPaise,
+      description: `Sale: ${items}`,
+      dueDate: null,
+      status: 'completed',
+    });
     if (!settings || (settings.gst_registered && !settings.gstin))
       return void logger?.info({ saleId: sale.saleId }, 'sale recorded; no invoice until the location has GST settings');
 
@@ -140,6 +103,69 @@ export const onSaleCompleted = (logger?: Logger): EventHandler<PaymentsDb> =>
   });
 
 type Sale = z.infer<typeof SaleCompleted.data>;
+
+/** What was sold, as the payment and the invoice describe it: "Whey 1 kg × 2, Towel × 1". */
+const itemsOf = (sale: Pick<Sale, 'lines'>): string => sale.lines.map((l) => `${l.name} × ${l.quantity}`).join(', ');
+
+/**
+ * Records the payment of a sale (category other, type product_sale, source pos, sourceId the saleId) for its buyer:
+ * completed for a desk sale, pending for an order paid online. Returns the buyer's name as recorded (a known member's
+ * name as payments has it, else the name the sale carries).
+ */
+const recordSalePayment = async (
+  trx: Trx,
+  paymentId: string,
+  sale: Sale,
+  meta: EventMetadata,
+  o: { amountPaise: number; gstPaise: number; description: string; dueDate: string | null; status: 'completed' | 'pending' },
+): Promise<string> => {
+  const buyer = sale.buyer;
+  const member =
+    buyer.kind === 'member'
+      ? await trx
+          .selectFrom('pay_members')
+          .select(['first_name', 'last_name'])
+          .where('id', '=', buyer.memberId)
+          .where('org_id', '=', sale.organizationId)
+          .executeTakeFirst()
+      : undefined;
+  const buyerName = buyer.kind === 'member' ? (member ? `${member.first_name} ${member.last_name}`.trim() : buyer.name) : (buyer.name ?? '');
+  await runPaymentCommandIn(
+    trx,
+    paymentId,
+    {
+      type: 'RecordPayment',
+      data: {
+        paymentId,
+        orgId: sale.organizationId,
+        locationId: sale.locationId,
+        category: 'other',
+        type: 'product_sale',
+        memberId: buyer.kind === 'member' ? buyer.memberId : null,
+        memberName: buyerName,
+        trainerId: null,
+        trainerName: '',
+        amountPaise: o.amountPaise,
+        gstPaise: o.gstPaise,
+        method: sale.paymentMethod,
+        description: o.description.slice(0, 500),
+        notes: buyer.kind === 'walk_in' && buyer.phone ? `Walk-in ${buyer.phone}` : '',
+        membershipType: null,
+        membershipPeriod: null,
+        paymentFrequency: null,
+        salaryPeriod: null,
+        dueDate: o.dueDate,
+        source: 'pos',
+        sourceId: sale.saleId,
+        status: o.status,
+        at: sale.occurredAt,
+        by: null,
+      },
+    },
+    meta,
+  );
+  return buyerName;
+};
 
 const publishSaleInvoiced = (
   trx: Trx,
@@ -206,7 +232,7 @@ const invoiceOnlineSale = async (
         status: 'completed',
         memberId: payment.member_id,
         memberName: payment.member_name,
-        description: sale.lines.map((l) => `${l.name} × ${l.quantity}`).join(', '),
+        description: itemsOf(sale),
         amountPaise: Number(payment.amount_paise),
         gstPaise: Number(payment.gst_paise),
         totalPaise: Number(payment.total_paise),
@@ -238,53 +264,14 @@ export const onSalePaymentRequested = (logger?: Logger): EventHandler<PaymentsDb
     const exists = await trx.selectFrom('payments').select('id').where('id', '=', paymentId).executeTakeFirst();
     if (exists) return;
     const location = await locationOf(trx, orgId, sale.locationId);
-    const buyer = sale.buyer;
-    const member =
-      buyer.kind === 'member'
-        ? await trx
-            .selectFrom('pay_members')
-            .select(['first_name', 'last_name'])
-            .where('id', '=', buyer.memberId)
-            .where('org_id', '=', orgId)
-            .executeTakeFirst()
-        : undefined;
-    const buyerName = buyer.kind === 'member' ? (member ? `${member.first_name} ${member.last_name}`.trim() : buyer.name) : (buyer.name ?? '');
     const meta = metadataOf(env, { locationId: sale.locationId });
-    const items = sale.lines.map((l) => `${l.name} × ${l.quantity}`).join(', ');
-    await runPaymentCommandIn(
-      trx,
-      paymentId,
-      {
-        type: 'RecordPayment',
-        data: {
-          paymentId,
-          orgId,
-          locationId: sale.locationId,
-          category: 'other',
-          type: 'product_sale',
-          memberId: buyer.kind === 'member' ? buyer.memberId : null,
-          memberName: buyerName,
-          trainerId: null,
-          trainerName: '',
-          amountPaise: sale.totals.taxablePaise,
-          gstPaise: sale.totals.gstPaise,
-          method: sale.paymentMethod,
-          description: `Order: ${items}`.slice(0, 500),
-          notes: buyer.kind === 'walk_in' && buyer.phone ? `Walk-in ${buyer.phone}` : '',
-          membershipType: null,
-          membershipPeriod: null,
-          paymentFrequency: null,
-          salaryPeriod: null,
-          dueDate: localDate(new Date(sale.occurredAt), location?.timezone ?? 'Asia/Kolkata'),
-          source: 'pos',
-          sourceId: sale.saleId,
-          status: 'pending',
-          at: sale.occurredAt,
-          by: null,
-        },
-      },
-      meta,
-    );
+    await recordSalePayment(trx, paymentId, sale, meta, {
+      amountPaise: sale.totals.taxablePaise,
+      gstPaise: sale.totals.gstPaise,
+      description: `Order: ${itemsOf(sale)}`,
+      dueDate: localDate(new Date(sale.occurredAt), location?.timezone ?? 'Asia/Kolkata'),
+      status: 'pending',
+    });
     await enqueue(
       trx,
       topicOf('payments'),
