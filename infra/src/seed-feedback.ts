@@ -3,25 +3,7 @@
 // trainers (some anonymous), the owner assigns, responds and resolves, and the members answer a survey that then ends.
 // Skipped when the gym already has feedback.
 import { authRoutes, feedbackRoutes, type SubmitFeedbackBody, type SurveyBody } from '@akhada/contracts';
-
-type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; json: Record<string, unknown> }>;
-
-const apiCall =
-  (base: string, token?: string): Call =>
-  async (method, path, body) => {
-    const res = await fetch(`${base}/api${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-  };
-
-const must = async (what: string, p: ReturnType<Call>, ok = [200, 201]) => {
-  const r = await p;
-  if (!ok.includes(r.status)) throw new Error(`seed: ${what} answered ${r.status}: ${JSON.stringify(r.json)}`);
-  return r.json;
-};
+import { apiCall, must, type Call } from './seed-api.ts';
 
 /** Calls again while the answer is one that other services' events will soon change (a copy not made yet). */
 const retrying = async (what: string, call: () => ReturnType<Call>, retryOn = [404, 409], attempts = 40) => {

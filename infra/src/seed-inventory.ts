@@ -4,33 +4,7 @@
 // sales (so the analytics have data). Idempotent: when the organization has suppliers, nothing is added.
 import { randomUUID } from 'node:crypto';
 import { inventoryRoutes } from '@akhada/contracts';
-
-type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; json: Record<string, unknown> }>;
-
-const apiCall =
-  (base: string, token: string): Call =>
-  async (method, path, body) => {
-    const res = await fetch(`${base}/api${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), authorization: `Bearer ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-  };
-
-const must = async (what: string, p: ReturnType<Call>, ok = [200, 201]) => {
-  const r = await p;
-  if (!ok.includes(r.status)) throw new Error(`seed: ${what} answered ${r.status}: ${JSON.stringify(r.json)}`);
-  return r.json;
-};
-
-const todayInIndia = (): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-const daysFromToday = (days: number): string => {
-  const d = new Date(`${todayInIndia()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
+import { apiCall, must, todayInIndia, daysFromToday } from './seed-api.ts';
 
 const SUPPLIERS = [
   { name: 'NutriSource Distributors', contactName: 'Rahul Mehta', phone: '+91 98220 41001', gstin: '27AAPFU0939F1ZV', address: 'Baner Road, Pune 411045' },

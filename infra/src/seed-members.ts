@@ -2,29 +2,9 @@
 // measurements; a join-code sign-up through POST /auth/register): members in every state across both locations.
 // Idempotent: a member whose email is already there is left as it is.
 import { memberRoutes, type MembershipType, type PaymentFrequency } from '@akhada/contracts';
-
-type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; json: Record<string, unknown> }>;
-
-const apiCall =
-  (base: string, token?: string): Call =>
-  async (method, path, body) => {
-    const res = await fetch(`${base}/api${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-  };
-
-const must = async (what: string, p: ReturnType<Call>, ok = [200, 201]) => {
-  const r = await p;
-  if (!ok.includes(r.status)) throw new Error(`seed: ${what} answered ${r.status}: ${JSON.stringify(r.json)}`);
-  return r.json;
-};
+import { apiCall, must, todayInIndia } from './seed-api.ts';
 
 // Calendar days in India ('YYYY-MM-DD'), moved by days and months.
-const todayInIndia = (): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 const shift = (date: string, { days = 0, months = 0 }: { days?: number; months?: number }): string => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const first = new Date(Date.UTC(y, m - 1 + months, 1));

@@ -4,33 +4,8 @@
 // personal training and lockers, a few dues (overdue and due soon), trainer salaries (last month paid, this month one
 // pending), rent and utilities, and a partial refund. Idempotent: when trainer salaries exist, nothing is added.
 import { memberRoutes, paymentsRoutes, trainersRoutes } from '@akhada/contracts';
+import { apiCall, must, todayInIndia, daysFromToday } from './seed-api.ts';
 
-type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; json: Record<string, unknown> }>;
-
-const apiCall =
-  (base: string, token: string): Call =>
-  async (method, path, body) => {
-    const res = await fetch(`${base}/api${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), authorization: `Bearer ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-  };
-
-const must = async (what: string, p: ReturnType<Call>, ok = [200, 201]) => {
-  const r = await p;
-  if (!ok.includes(r.status)) throw new Error(`seed: ${what} answered ${r.status}: ${JSON.stringify(r.json)}`);
-  return r.json;
-};
-
-const todayInIndia = (): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-const daysFromToday = (days: number): string => {
-  const d = new Date(`${todayInIndia()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 const hoursAgo = (h: number): string => new Date(Date.now() - h * 3_600_000).toISOString();
 
 /** Polls until `probe` answers true (the payments service learns members and trainers from their events). */
