@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api as apiFor } from '@akhada/test-support/api';
 import { launchBrowser, newContext } from '@akhada/test-support/browser';
-import { signIn } from '@akhada/test-support/ui';
+import { inEveryLook, signIn } from '@akhada/test-support/ui';
 import { e2eDatabaseUrl } from './guard/db-watch.ts';
 
 let browser: Browser;
@@ -52,30 +52,15 @@ const addMember = (gym: Gym) => api.call('POST', '/members', api.member(1, { fir
 
 /** BILLING_SCREENSHOTS=<dir>: also saves the Plan and Billing tab at 375 and 1280 px, light and dark, English and Hindi. */
 const shotsDir = process.env.BILLING_SCREENSHOTS;
+/** A fresh browser context's page at `width` for a screenshot look. */
+const lookPage = async (width: number) => (await newContext(browser, base, width)).newPage();
 async function screenshots(gym: Gym, name: string) {
   if (!shotsDir) return;
-  const variants = [
-    { width: 1280, theme: 'light', lang: 'en' },
-    { width: 1280, theme: 'dark', lang: 'hi' },
-    { width: 375, theme: 'light', lang: 'hi' },
-    { width: 375, theme: 'dark', lang: 'en' },
-  ];
-  for (const v of variants) {
-    const ctx = await newContext(browser, base, v.width);
-    await ctx.addInitScript(
-      ([theme, lang]) => {
-        localStorage.setItem('theme', theme!);
-        localStorage.setItem('lang', lang!);
-      },
-      [v.theme, v.lang],
-    );
-    const page = await ctx.newPage();
-    await signIn(page, gym.email, gym.password);
+  await inEveryLook(lookPage, gym, async (page, look) => {
     await page.goto('/dashboard/settings?tab=billing');
     await page.getByTestId('plan-billing').waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: `${shotsDir}/${name}-${v.width}-${v.theme}-${v.lang}.png`, fullPage: true });
-    await ctx.close();
-  }
+    await page.screenshot({ path: `${shotsDir}/${name}-${look}.png`, fullPage: true });
+  });
 }
 
 describe('plan and billing', () => {

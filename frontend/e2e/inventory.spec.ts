@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approveDemoTrainer } from '@akhada/infra/seed-trainers';
 import { api as apiFor } from '@akhada/test-support/api';
 import { launchBrowser, newContext } from '@akhada/test-support/browser';
-import { signIn } from '@akhada/test-support/ui';
+import { inEveryLook, signIn } from '@akhada/test-support/ui';
 
 let browser: Browser;
 const base = inject('gatewayUrl');
@@ -32,32 +32,17 @@ async function pageFor(email: string, password: string, expectPath?: RegExp, wid
 }
 
 const shotsDir = process.env.INVENTORY_SCREENSHOTS;
+/** A fresh browser context's page at `width` for a screenshot look. */
+const lookPage = async (width: number) => (await newContext(browser, base, width)).newPage();
 async function screenshots(gym: Gym, paths: Record<string, string>) {
   if (!shotsDir) return;
-  const variants = [
-    { width: 1280, theme: 'light', lang: 'en' },
-    { width: 1280, theme: 'dark', lang: 'hi' },
-    { width: 375, theme: 'light', lang: 'hi' },
-    { width: 375, theme: 'dark', lang: 'en' },
-  ];
-  for (const v of variants) {
-    const ctx = await newContext(browser, base, v.width);
-    await ctx.addInitScript(
-      ([theme, lang]) => {
-        localStorage.setItem('theme', theme!);
-        localStorage.setItem('lang', lang!);
-      },
-      [v.theme, v.lang],
-    );
-    const page = await ctx.newPage();
-    await signIn(page, gym.email, gym.password);
+  await inEveryLook(lookPage, gym, async (page, look) => {
     for (const [name, path] of Object.entries(paths)) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `${shotsDir}/${name}-${v.width}-${v.theme}-${v.lang}.png`, fullPage: true });
+      await page.screenshot({ path: `${shotsDir}/${name}-${look}.png`, fullPage: true });
     }
-    await ctx.close();
-  }
+  });
 }
 
 /** More stock for the screenshots, through the API: a supplier, equipment with a service interval, a low-stock drink. */

@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api as apiFor } from '@akhada/test-support/api';
 import { launchBrowser, newContext } from '@akhada/test-support/browser';
-import { signIn } from '@akhada/test-support/ui';
+import { inEveryLook, signIn } from '@akhada/test-support/ui';
 
 let browser: Browser;
 const base = inject('gatewayUrl');
@@ -29,6 +29,8 @@ type Gym = Awaited<ReturnType<typeof api.newGym>>;
 
 /** POS_SCREENSHOTS=<dir>: also saves the counter, the receipt and the shop at 375 and 1280 px, light and dark, en and hi. */
 const shotsDir = process.env.POS_SCREENSHOTS;
+/** A fresh browser context's page at `width` for a screenshot look. */
+const lookPage = async (width: number) => (await newContext(browser, base, width)).newPage();
 
 async function stockedItem(gym: Gym, locationId: string, o: { name: string; price: number; hsn: string; gstRate: number; quantity: number; barcode: string }) {
   const r = await api.call(
@@ -115,33 +117,16 @@ describe('point of sale', () => {
 
     // (Screens for review, when asked, before the wait for the invoice.)
     if (shotsDir) {
-      const variants = [
-        { width: 1280, theme: 'light', lang: 'en' },
-        { width: 1280, theme: 'dark', lang: 'hi' },
-        { width: 375, theme: 'light', lang: 'hi' },
-        { width: 375, theme: 'dark', lang: 'en' },
-      ];
-      for (const v of variants) {
-        const c = await newContext(browser, base, v.width);
-        await c.addInitScript(
-          ([theme, lang]) => {
-            localStorage.setItem('theme', theme!);
-            localStorage.setItem('lang', lang!);
-          },
-          [v.theme, v.lang],
-        );
-        const p = await c.newPage();
-        await signIn(p, gym.email, gym.password);
+      await inEveryLook(lookPage, gym, async (p, look) => {
         await p.goto('/dashboard/pos');
         await p.getByTestId('pos-items').waitFor({ timeout: 15_000 });
         await p.getByTestId('pos-item-add').first().click();
         await p.getByTestId('pos-item-add').nth(1).click();
-        await p.screenshot({ path: `${shotsDir}/pos-${v.width}-${v.theme}-${v.lang}.png`, fullPage: true });
+        await p.screenshot({ path: `${shotsDir}/pos-${look}.png`, fullPage: true });
         await p.goto(receiptPath);
         await p.getByTestId('receipt').waitFor({ timeout: 15_000 });
-        await p.screenshot({ path: `${shotsDir}/receipt-${v.width}-${v.theme}-${v.lang}.png`, fullPage: true });
-        await c.close();
-      }
+        await p.screenshot({ path: `${shotsDir}/receipt-${look}.png`, fullPage: true });
+      });
     }
 
     // The invoice follows through the events; then the PDF, whose text carries both HSN codes.
