@@ -9,6 +9,8 @@ import { Api, PASSWORD, type Gym } from './guard/actors.ts';
 import { randomUUID } from 'node:crypto';
 
 let browser: Browser;
+// An 8×8 red PNG: the logo the owner picks.
+const PNG_8PX = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO4o6aGFTEMLQkAF/tKAS/fz4YAAAAASUVORK5CYII=';
 const base = inject('gatewayUrl');
 const api = new Api(base);
 let gym: Gym;
@@ -37,6 +39,8 @@ describe('gym settings', () => {
     await page.getByTestId('gym-plan-name-0').fill('Quarterly');
     await page.getByTestId('gym-plan-duration-0').fill('3');
     await page.getByTestId('gym-plan-price-0').fill('3999');
+    await page.getByTestId('gym-logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(PNG_8PX, 'base64') });
+    await page.getByTestId('gym-logo-img').waitFor();
     await page.getByTestId('gym-save').click();
     await page.getByText('Settings saved!').first().waitFor({ timeout: 15_000 });
 
@@ -48,6 +52,11 @@ describe('gym settings', () => {
     expect(await page.getByTestId('gym-location-capacity-0').inputValue()).toBe('60');
     expect(await page.getByTestId('gym-plan-name-0').inputValue()).toBe('Quarterly');
     expect(await page.getByTestId('gym-plan-price-0').inputValue()).toBe('3999');
+    // The shell shows the gym under the app's brand: its name and its logo, loaded from the API.
+    const identity = page.getByTestId('gym-identity');
+    expect(await identity.textContent()).toContain('Shakti Fitness');
+    const logoWidth = () => page.getByTestId('gym-logo').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth);
+    await expect.poll(logoWidth, { timeout: 15_000 }).toBe(8);
     // The brand colour is the app's accent.
     expect(await page.evaluate("document.documentElement.style.getPropertyValue('--primary')")).toBe('#0f766e');
     // A bad value is refused on its field, in the page's words, and nothing is sent.

@@ -16,6 +16,7 @@ describe('route table (guest routes from the contracts)', () => {
     expect(table.auth!.guestRoutes.map((g) => `${g.method} ${g.path}`).sort()).toEqual(
       [
         'GET /auth/.well-known/jwks.json',
+        'GET /auth/organizations/:id/logo',
         'POST /auth/forgot-password',
         'POST /auth/invitations/accept',
         'POST /auth/invitations/preview',

@@ -17,6 +17,7 @@ describe('route registry', () => {
         'auth.invitationPreview',
         'auth.jwks',
         'auth.login',
+        'auth.organizationLogo',
         'auth.register',
         'auth.resetPassword',
         'chat.file',

@@ -47,6 +47,13 @@ export const Organization = z.object({
   plan: PlanId,
   trialEndsAt: IsoDateTime.nullable(),
   joinCode: z.string().nullable(),
+  /**
+   * The gym's logo as an API path (`/auth/organizations/<id>/logo?v=<version>`, under the app's API base), or null
+   * when the gym has none; the version changes with the logo, so the image may be cached for good.
+   */
+  logoUrl: z.string().nullable(),
+  /** The gym's brand colour (#rrggbb), an accent beside its name in the app's shell. */
+  brandColor: z.string(),
 });
 
 export const User = z.object({
@@ -245,6 +252,15 @@ export const authRoutes = {
     allowEnrolment: true,
     roles: ANY_ROLE,
     summary: 'The signed-in user with their organization and locations, if the session is still live.',
+  }),
+  organizationLogo: route({
+    method: 'GET',
+    path: '/auth/organizations/:id/logo',
+    params: IdParams,
+    query: z.object({ v: z.string().max(64).optional() }),
+    responses: { 200: z.string(), 400: Problem, 404: Problem },
+    auth: false,
+    summary: 'The gym’s logo image (PNG, JPEG or WebP, as stored); cached for good when asked with its version `v`. Not secret: the shell shows it.',
   }),
   refresh: route({
     method: 'POST',

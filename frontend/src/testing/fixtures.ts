@@ -24,7 +24,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     gender: null,
     address: {},
     emergencyContact: {},
-    organization: { _id: ORG_ID, name: 'Akhada Fitness', plan: 'starter', trialEndsAt: null, joinCode: 'AKHADA01' },
+    organization: { _id: ORG_ID, name: 'Akhada Fitness', plan: 'starter', trialEndsAt: null, joinCode: 'AKHADA01', logoUrl: null, brandColor: '#3b82f6' },
     locations: [PUNE, BENGALURU],
     createdAt: '2026-01-05T04:30:00.000Z',
     ...overrides,

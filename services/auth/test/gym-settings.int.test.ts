@@ -76,6 +76,40 @@ const validBody = (locationId: string) => ({
 // 1×1 transparent PNG.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
+describe('the gym logo in the shell', () => {
+  it('is named in the session with a version, served as its image, and gone when removed', async () => {
+    const gym = await newGym('logo');
+    const me = async () => authRoutes.me.responses[200].parse((await inject('GET', '/auth/me', undefined, gym.token)).json()).data.user.organization;
+    expect(await me()).toMatchObject({ logoUrl: null, brandColor: '#3b82f6' });
+    expect((await inject('GET', `/auth/organizations/${gym.orgId}/logo`)).statusCode).toBe(404);
+
+    const put = await inject('PUT', '/settings/gym', { ...validBody(gym.locationId), logo: `data:image/png;base64,${PNG}` }, gym.token);
+    expect(put.statusCode, put.body).toBe(200);
+    const org = await me();
+    expect(org.brandColor).toBe('#10b981');
+    expect(org.logoUrl).toMatch(new RegExp(`^/auth/organizations/${gym.orgId}/logo\\?v=[\\w-]{16}$`));
+
+    // Public (an <img> sends no token), the bytes as stored, cached for good only under the current version.
+    const img = await inject('GET', org.logoUrl!);
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.headers['cache-control']).toContain('immutable');
+    expect(img.rawPayload.equals(Buffer.from(PNG, 'base64'))).toBe(true);
+    const stale = await inject('GET', `/auth/organizations/${gym.orgId}/logo?v=old`);
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers['cache-control']).toBe('public, max-age=300');
+
+    // Another gym's id is another gym's logo (none here); a bad id is 400.
+    const other = await newGym('logo-other');
+    expect((await inject('GET', `/auth/organizations/${other.orgId}/logo`)).statusCode).toBe(404);
+    expect((await inject('GET', '/auth/organizations/not-an-id/logo')).statusCode).toBe(400);
+
+    expect((await inject('PUT', '/settings/gym', { ...validBody(gym.locationId), logo: null }, gym.token)).statusCode).toBe(200);
+    expect((await me()).logoUrl).toBeNull();
+    expect((await inject('GET', org.logoUrl!)).statusCode).toBe(404);
+  });
+});
+
 describe('GET/PUT /settings/gym', () => {
   it('answers defaults, saves the whole screen, and announces organization, location and plans', async () => {
     const gym = await newGym('gym');

@@ -6,6 +6,7 @@ import { CloseIcon } from '../../components/icons/close';
 import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { GymIdentity } from './gym-identity';
 import { LocationSwitcher } from './location-switcher';
 import { navItemsFor } from './nav-items';
 import { initialOf } from './user-menu';
@@ -45,6 +46,7 @@ export function Sidebar({
           </button>
         ) : null}
       </div>
+      <GymIdentity organization={user.organization} />
       <nav className="sidebar__nav" aria-label={t('shell:nav.label')}>
         <ul>
           {navItemsFor(user.role).map(({ key, to, end, Icon }) => (

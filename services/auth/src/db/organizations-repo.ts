@@ -41,3 +41,6 @@ export const lockOrganization = (db: Executor<AuthDb>, orgId: string) =>
 export const setStaffTwoFactorRequired = async (db: Executor<AuthDb>, orgId: string, required: boolean) => {
   await db.updateTable('organizations').set({ require_staff_two_factor: required }).where('id', '=', orgId).execute();
 };
+
+export const findOrganizationLogo = async (db: Executor<AuthDb>, orgId: string): Promise<string | null> =>
+  (await db.selectFrom('organizations').select('logo').where('id', '=', orgId).executeTakeFirst())?.logo ?? null;

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptInvitation } from '../app/accept-invitation.ts';
 import { changePassword } from '../app/change-password.ts';
 import { choosePlan } from '../app/choose-plan.ts';
+import { organizationLogo } from '../app/organization-logo.ts';
 import { createLocation } from '../app/create-location.ts';
 import { createStaff } from '../app/create-staff.ts';
 import type { AuthDeps, RequestIds } from '../app/deps.ts';
@@ -79,6 +80,11 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
     ),
   }));
   addRoute(svc, authRoutes.me, async ({ ctx }) => ({ success: true, data: { user: await getMe(deps, ctx) } }));
+  addRoute(svc, authRoutes.organizationLogo, async ({ params, query }, _req, reply) => {
+    const logo = await organizationLogo(deps, params.id, query.v);
+    reply.type(logo.contentType).header('cache-control', logo.cacheControl).header('x-content-type-options', 'nosniff');
+    return reply.send(logo.bytes);
+  });
   addRoute(svc, authRoutes.refresh, async ({ ctx }) => ({ success: true, data: await refreshSession(deps, ctx) }));
   addRoute(svc, authRoutes.listDevices, async ({ ctx }) => ({ success: true, data: await listDevices(deps, ctx) }));
   addRoute(svc, authRoutes.signOutDevice, async ({ ctx, params }) => {

@@ -6,6 +6,7 @@ import { findOrganization } from '../db/organizations-repo.ts';
 import { twoFactorOf } from '../db/two-factor-repo.ts';
 import { findUserInOrg } from '../db/users-repo.ts';
 import { twoFactorEnrolment } from '../domain/rules.ts';
+import { logoUrlOf } from './logo.ts';
 
 /** The user as the API shows it, always looked up within the caller's organization. */
 export const loadUserView = async (db: Executor<AuthDb>, userId: string, orgId: string): Promise<User> => {
@@ -34,6 +35,8 @@ export const loadUserView = async (db: Executor<AuthDb>, userId: string, orgId: 
       trialEndsAt: org.trial_ends_at?.toISOString() ?? null,
       // Only staff hand out the gym's join code.
       joinCode: staff ? org.join_code : null,
+      logoUrl: logoUrlOf(org.id, org.logo),
+      brandColor: org.brand_color,
     },
     locations: locations.map((l) => ({ _id: l.id, name: l.name, city: l.city, timezone: l.timezone })),
     createdAt: u.created_at.toISOString(),

@@ -2,6 +2,8 @@ import { gymSettingsRoutes, paymentsRoutes, type PutTaxSettingsBody, type Update
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute, parseResponse } from '../../../lib/api-client';
+import { getMe } from '../../../lib/auth/api/get-me';
+import { useSession } from '../../../lib/auth/session';
 import { settingsKeys } from './query-keys';
 
 /** GET /settings/gym: the organization, its locations and the plans it sells. */
@@ -15,6 +17,7 @@ export function useGym() {
 
 export function useSaveGym() {
   const qc = useQueryClient();
+  const { setUser } = useSession();
   return useMutation({
     mutationFn: async (body: z.input<typeof UpdateGymSettingsBody>) =>
       parseResponse(gymSettingsRoutes.putGym.responses[200], await callRoute(gymSettingsRoutes.putGym, { body }), 'PUT /settings/gym').data,
@@ -22,6 +25,8 @@ export function useSaveGym() {
       qc.setQueryData(settingsKeys.gymScreen, data);
       // The brand colour shows in everyone's preferences answer.
       void qc.invalidateQueries({ queryKey: ['preferences'] });
+      // The shell shows the gym's name, logo and colour from the session: take them from the server again.
+      getMe().then(setUser, () => undefined);
     },
   });
 }

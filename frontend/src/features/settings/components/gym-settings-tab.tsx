@@ -1,6 +1,6 @@
 import { GymLanguage, MembershipType, Timezone, UpdateGymSettingsBody, type GymSettings } from '@akhada/contracts';
 import { useState } from 'react';
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/alert';
 import { ErrorState } from '../../../components/error-state';
@@ -34,6 +34,8 @@ interface GymForm {
   timezone: string;
   locations: { _id: string; name: string; city: string; timezone: string; openingHours: string; capacity: string }[];
   plans: PlanRow[];
+  /** A newly picked logo (a data URL) or null to remove it; absent while unchanged. */
+  logo?: string | null;
 }
 
 const toForm = (g: GymSettings): GymForm => ({
@@ -52,6 +54,7 @@ const toBody = (v: GymForm) => ({
   timezone: v.timezone,
   locations: v.locations.map((l) => ({ ...l, capacity: l.capacity.trim() === '' ? null : num(l.capacity) })),
   plans: v.plans.map((p) => ({ ...p, durationMonths: num(p.durationMonths), price: num(p.price) })),
+  ...(v.logo !== undefined ? { logo: v.logo } : {}),
 });
 
 function PlansEditor() {
@@ -103,12 +106,13 @@ function GymForm({ gym, canEdit }: { gym: GymSettings; canEdit: boolean }) {
   const regenerate = useRegenerateJoinCode();
   const toast = useToast();
   const { describe } = useErrorText();
-  const [logo, setLogo] = useState<string | null | undefined>(undefined);
   const [failed, setFailed] = useState(0);
   const form = useContractForm<GymForm, typeof UpdateGymSettingsBody>(UpdateGymSettingsBody, {
     defaultValues: toForm(gym),
-    toBody: (v) => ({ ...toBody(v), ...(logo !== undefined ? { logo } : {}) }),
+    toBody,
   });
+  // The logo is a form value, so the body built at submit always carries the one picked last.
+  const logo = useWatch({ control: form.control, name: 'logo' });
   const timezones = Timezone.options.map((value) => ({ value, label: value }));
   const shownLogo = logo === undefined ? gym.organization.logo : logo;
   return (
@@ -120,7 +124,6 @@ function GymForm({ gym, canEdit }: { gym: GymSettings; canEdit: boolean }) {
         save.mutate(body, {
           onSuccess: (data) => {
             toast.success(t('gymsettings:saved'));
-            setLogo(undefined);
             form.reset(toForm(data));
           },
           onError: (e) => {
@@ -133,7 +136,7 @@ function GymForm({ gym, canEdit }: { gym: GymSettings; canEdit: boolean }) {
         <legend className="section-heading">{t('gymsettings:organization')}</legend>
         {!canEdit ? <Alert tone="info">{t('gymsettings:ownerOnly')}</Alert> : null}
         <TextField name="name" label={t('gymsettings:name')} required maxLength={100} testId="gym-name" />
-        <LogoPicker value={shownLogo} onChange={setLogo} />
+        <LogoPicker value={shownLogo} onChange={(v) => form.setValue('logo', v, { shouldDirty: true })} />
         <div className="field">
           <label className="field__label" htmlFor="gym-brand-color">
             {t('gymsettings:brandColor')}

@@ -15,6 +15,8 @@ const onTrial = (endsInMs: number) => ({
   plan: 'free' as const,
   trialEndsAt: new Date(Date.now() + endsInMs).toISOString(),
   joinCode: 'AKHADA01',
+  logoUrl: null,
+  brandColor: '#3b82f6',
 });
 const limits = (members: number | null, trainers: number | null, locations: number | null) => ({ members, trainers, locations });
 const overview = (trialEndsAt: string, readOnly: boolean): BillingOverview => ({
