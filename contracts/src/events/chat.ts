@@ -64,6 +64,25 @@ export const MessageDeleted = defineEvent(
   z.object({ conversationId: z.uuid(), messageId: z.uuid(), participantIds: z.array(z.uuid()), deletedBy: z.uuid() }),
 );
 
+/**
+ * Its sender changed a message's text. The event keeps the history: `previousText` and `text` of every edit, in
+ * order (`editedAt`). Participants' screens replace the text and show "edited".
+ */
+export const MessageEdited = defineEvent(
+  'chat.message_edited',
+  1,
+  z.object({
+    conversationId: z.uuid(),
+    messageId: z.uuid(),
+    seq: z.number().int().min(1),
+    participantIds: z.array(z.uuid()),
+    editedBy: z.uuid(),
+    previousText: z.string(),
+    text: z.string(),
+    editedAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
 /** Someone added or took back a reaction; `reactions` = the message's reactions as they now are. */
 export const ReactionToggled = defineEvent(
   'chat.reaction_toggled',

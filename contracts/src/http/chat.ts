@@ -53,6 +53,12 @@ export const CHAT_UPLOAD_BODY_BYTES = CHAT_MAX_FILE_BYTES + 256 * 1024;
 export const CHAT_UPLOAD_PATH = /^\/api\/chat\/conversations\/[^/?#]+\/upload$/;
 /** Longest message text. */
 export const CHAT_MAX_TEXT = 4000;
+/**
+ * How long after sending its sender may edit a text message (the spec says nothing; 15 minutes, like common chat
+ * apps): later answers 409 EDIT_WINDOW_CLOSED. Every edit is kept in the event stream (chat.message_edited, with the
+ * text before and after).
+ */
+export const CHAT_EDIT_WINDOW_MINUTES = 15;
 /** Pinned messages per conversation; pinning another answers 409 PIN_LIMIT_REACHED. */
 export const CHAT_MAX_PINS = 5;
 /** People in a group or broadcast (the caller included). */
@@ -80,6 +86,11 @@ export const Participant = z.object({
   joinedAt: IsoDateTime,
   /** The last message this participant has read (read receipts), or null. */
   lastReadAt: IsoDateTime.nullable(),
+  /**
+   * The `seq` of the last message this participant has read (0: none). A message with `seq` at most this is "seen" by
+   * them: the screens count "Seen by N" in groups from it, and `chat:read` moves it live.
+   */
+  lastReadSeq: z.number().int().min(0),
 });
 export type Participant = z.infer<typeof Participant>;
 
@@ -165,6 +176,8 @@ export const Message = z.object({
   isPinned: z.boolean(),
   /** Deleted by the sender or a group admin: shown as "This message was deleted" to everyone. */
   isDeleted: z.boolean(),
+  /** When its sender last edited the text (the screens show "edited"), or null. */
+  editedAt: IsoDateTime.nullable(),
   createdAt: IsoDateTime,
 });
 export type Message = z.infer<typeof Message>;
@@ -208,6 +221,10 @@ export const SendMessageBody = z.object({
   type: z.literal('text').default('text'),
 });
 export type SendMessageBody = z.input<typeof SendMessageBody>;
+
+/** The new text of a message (its sender, within CHAT_EDIT_WINDOW_MINUTES of sending). */
+export const EditMessageBody = z.object({ content: MessageText.min(1, 'Message cannot be empty') });
+export type EditMessageBody = z.input<typeof EditMessageBody>;
 
 export const NewParticipant = z.object({ user: UserId, role: ParticipantRole.default('member') });
 
@@ -391,6 +408,18 @@ export const chatRoutes = {
     auth: true,
     roles: ANY_ROLE,
     summary: "Toggles the caller's reaction with an emoji on a message (one per emoji per person).",
+  }),
+  edit: route({
+    method: 'PATCH',
+    path: '/chat/messages/:id',
+    params: IdParams,
+    body: EditMessageBody,
+    responses: { 200: ok(Message), 400: Problem, 401: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: `Edits the text of the caller's own text message (within ${CHAT_EDIT_WINDOW_MINUTES} minutes of sending); participants see it at once, marked edited.`,
+    description:
+      "Someone else's message answers 403 NOT_YOUR_MESSAGE; a deleted message 409 MESSAGE_DELETED; after the window 409 EDIT_WINDOW_CLOSED; a file or system message 400. The same text again changes nothing.",
   }),
   delete: route({
     method: 'DELETE',

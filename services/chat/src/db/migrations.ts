@@ -88,4 +88,10 @@ export const migrations: Record<string, Migration> = {
       `.execute(db);
     },
   },
+  '0002_message_edits': {
+    async up(db: Kysely<unknown>) {
+      // The latest edit's time; the history of edits is in the events (chat.message_edited).
+      await sql`alter table messages add column edited_at timestamptz`.execute(db);
+    },
+  },
 };

@@ -58,6 +58,8 @@ export interface MessagesTable {
   deleted_by: string | null;
   pinned_at: Date | null;
   pinned_by: string | null;
+  /** The latest edit by its sender (null: never edited). */
+  edited_at: Date | null;
   created_at: Date;
   search: Generated<string>;
 }
