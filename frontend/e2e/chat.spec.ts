@@ -142,7 +142,7 @@ describe('chat', () => {
     await first.getByTestId('chat-action-edit').focus();
     await mp.keyboard.press('Enter');
     const editor = first.getByTestId('chat-edit-input');
-    await poll(() => editor.evaluate((el) => el === document.activeElement)).toBe(true);
+    await poll(() => first.locator('[data-testid="chat-edit-input"]:focus').count()).toBe(1);
     await editor.fill('Hello coach, legs today at 6?');
     await editor.press('Enter');
     await poll(() => first.getByTestId('chat-edited').count()).toBe(1);
