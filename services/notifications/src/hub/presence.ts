@@ -1,5 +1,6 @@
 import type { Executor, Logger } from '@akhada/kit';
 import { sql, type Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import type { NotificationsDb } from '../db/schema.ts';
 
 /** How often an instance refreshes its sockets' rows, and how old a row may be and still count (three beats missed: gone). */
@@ -29,6 +30,8 @@ export const createPresence = ({
   logger: Logger;
   heartbeatMs?: number;
 }): Presence => {
+  // This process's own key: a restarted instance (same INSTANCE_ID) never keeps the rows of its previous life fresh.
+  const owner = `${instanceId}:${randomUUID()}`;
   let queue: Promise<unknown> = Promise.resolve();
   const run = (what: string, op: () => Promise<unknown>) => {
     queue = queue.then(op).catch((err: unknown) => logger.warn({ err }, `presence: could not ${what}`));
@@ -40,7 +43,7 @@ export const createPresence = ({
         db
           .updateTable('hub_sockets')
           .set({ seen_at: sql<Date>`now()` })
-          .where('instance_id', '=', instanceId)
+          .where('instance_id', '=', owner)
           .execute(),
       ),
     heartbeatMs,
@@ -51,14 +54,14 @@ export const createPresence = ({
       void run('record a socket', () =>
         db
           .insertInto('hub_sockets')
-          .values({ socket_id: socketId, instance_id: instanceId, org_id: who.orgId, user_id: who.userId, seen_at: sql<Date>`now()` })
+          .values({ socket_id: socketId, instance_id: owner, org_id: who.orgId, user_id: who.userId, seen_at: sql<Date>`now()` })
           .onConflict((oc) => oc.column('socket_id').doUpdateSet({ seen_at: sql<Date>`now()` }))
           .execute(),
       ),
     disconnected: (socketId) => void run('drop a socket', () => db.deleteFrom('hub_sockets').where('socket_id', '=', socketId).execute()),
     stop: async () => {
       clearInterval(beat);
-      await run('drop the instance’s sockets', () => db.deleteFrom('hub_sockets').where('instance_id', '=', instanceId).execute());
+      await run('drop the instance’s sockets', () => db.deleteFrom('hub_sockets').where('instance_id', '=', owner).execute());
     },
   };
 };
