@@ -144,6 +144,8 @@ describe('chat', () => {
     const editor = first.getByTestId('chat-edit-input');
     await poll(() => first.locator('[data-testid="chat-edit-input"]:focus').count()).toBe(1);
     await editor.fill('Hello coach, legs today at 6?');
+    mkdirSync(shots, { recursive: true });
+    await mp.screenshot({ path: join(shots, 'chat-editing-1280.png') });
     await editor.press('Enter');
     await poll(() => first.getByTestId('chat-edited').count()).toBe(1);
     const theirs = tp.getByTestId('chat-message').first();
@@ -178,6 +180,7 @@ describe('chat', () => {
     await poll(() => mp.getByTestId('chat-seen-by').innerText()).toBe('Seen by 1');
     await mp.getByTestId('chat-seen-by').click();
     await poll(() => mp.getByTestId('chat-seen-by-list').innerText()).toContain(trainer.lastName);
+    await mp.screenshot({ path: join(shots, 'chat-seen-by-1280.png') });
 
     // A file: a text file goes through the gateway's multipart path and shows as a download for the other side.
     await mp.getByTestId('chat-file-input').setInputFiles({ name: 'plan.txt', mimeType: 'text/plain', buffer: Buffer.from('Week 1: squats\n') });
