@@ -182,6 +182,13 @@ describe('chat', () => {
     await poll(() => mp.getByTestId('chat-seen-by-list').innerText()).toContain(trainer.lastName);
     await mp.screenshot({ path: join(shots, 'chat-seen-by-1280.png') });
 
+    // The member mutes the group (no notifications of it): the button says so and the list marks it.
+    await mp.getByTestId('chat-mute').click();
+    await poll(() => mp.getByTestId('chat-mute').getAttribute('aria-pressed')).toBe('true');
+    await poll(() => mp.getByTestId('chat-conversation').filter({ hasText: 'Morning batch' }).getByTestId('chat-muted').count()).toBe(1);
+    await mp.getByTestId('chat-mute').click();
+    await poll(() => mp.getByTestId('chat-mute').getAttribute('aria-pressed')).toBe('false');
+
     // A file: a text file goes through the gateway's multipart path and shows as a download for the other side.
     await mp.getByTestId('chat-file-input').setInputFiles({ name: 'plan.txt', mimeType: 'text/plain', buffer: Buffer.from('Week 1: squats\n') });
     await poll(() => mp.getByTestId('chat-file-chosen').isVisible()).toBe(true);

@@ -36,7 +36,8 @@ export const EventMessage = z.object({
 export type EventMessage = z.infer<typeof EventMessage>;
 
 /**
- * A message was sent. `recipientIds` = the participants but the sender: notifications tells those who are offline
+ * A message was sent. `recipientIds` = the participants but the sender and those who muted the conversation:
+ * notifications tells those who are offline
  * (by their preferences) with `preview` (the text cut to 140 characters, or the file's name) and `link`.
  */
 export const MessageSent = defineEvent(

@@ -117,6 +117,8 @@ export const Conversation = z.object({
   /** Messages after the caller's read mark, not the caller's own. The badge shows 9+ above 9. */
   unreadCount: z.number().int().min(0),
   lastMessage: LastMessage.nullable(),
+  /** The caller muted it: its messages notify them of nothing (the live chat and the unread count are unchanged). */
+  isMuted: z.boolean(),
   /** Ids of the pinned messages, most recently pinned first (at most CHAT_MAX_PINS). */
   pinnedMessageIds: z.array(z.uuid()),
   createdAt: IsoDateTime,
@@ -287,6 +289,8 @@ export type ReadState = z.infer<typeof ReadState>;
 
 export const TypingBody = z.object({ isTyping: z.boolean() });
 
+export const MuteBody = z.object({ muted: z.boolean() });
+
 /** Signed link to an attachment (made by the service in `Attachment.url`): who it is for, until when, and the HMAC. */
 export const AttachmentFileQuery = z.object({
   variant: z.enum(['original', 'thumb']).default('original'),
@@ -449,6 +453,17 @@ export const chatRoutes = {
     roles: ANY_ROLE,
     allowReadOnly: true,
     summary: "Moves the caller's read mark (read receipts; the unread count drops).",
+  }),
+  mute: route({
+    method: 'POST',
+    path: '/chat/conversations/:id/mute',
+    params: IdParams,
+    body: MuteBody,
+    responses: { 200: ok(Conversation), 400: Problem, 401: Problem, 403: Problem, 404: Problem },
+    auth: true,
+    roles: ANY_ROLE,
+    allowReadOnly: true,
+    summary: "Mutes or unmutes a conversation for the caller: a muted one's messages send them no notification (bell, email, WhatsApp).",
   }),
   typing: route({
     method: 'POST',

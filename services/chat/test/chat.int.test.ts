@@ -395,6 +395,30 @@ describe('editing a message', () => {
   });
 });
 
+describe('muting a conversation', () => {
+  it('a participant who muted it is left out of the recipients (no notifications), and back in after unmuting; only their own setting', async () => {
+    const g = r.create.responses[201].parse(
+      (
+        await call(admin, 'POST', '/chat/conversations', { type: 'group', name: 'Mute group', participants: [{ user: member.id }, { user: trainer.id }] })
+      ).json(),
+    ).data;
+    expect(g.isMuted).toBe(false);
+    const muted = await call(member, 'POST', `/chat/conversations/${g._id}/mute`, { muted: true });
+    expect(muted.status, muted.body).toBe(200);
+    expect(r.mute.responses[200].parse(muted.json()).data.isMuted).toBe(true);
+    // The trainer's view of the same group is not muted.
+    expect(r.conversation.responses[200].parse((await call(trainer, 'GET', `/chat/conversations/${g._id}`)).json()).data.isMuted).toBe(false);
+    const recipientsOf = async (m: Message) =>
+      ((await outbox('chat.message_sent')).find((e) => (e.data.message as { _id: string })._id === m._id)!.data.recipientIds as string[]).sort();
+    const hushed = await send(admin, g._id, 'Quiet please');
+    expect(await recipientsOf(hushed)).toEqual([trainer.id]);
+    expect((await call(member, 'POST', `/chat/conversations/${g._id}/mute`, { muted: false })).status).toBe(200);
+    const loud = await send(admin, g._id, 'Back to normal');
+    expect(await recipientsOf(loud)).toEqual([member.id, trainer.id].sort());
+    expect((await call(member, 'POST', `/chat/conversations/${g._id}/mute`, { muted: 'yes' })).status).toBe(400);
+  });
+});
+
 describe('seen in groups', () => {
   it("each participant's read mark (lastReadSeq) says who has seen a message: Seen by 2 of 3", async () => {
     const g = r.create.responses[201].parse(
@@ -445,6 +469,7 @@ describe('another organization and non-participants: not found', () => {
       ['POST', `/chat/conversations/${id}/messages`, { content: 'hi' }],
       ['POST', `/chat/conversations/${id}/read`, {}],
       ['POST', `/chat/conversations/${id}/typing`, { isTyping: true }],
+      ['POST', `/chat/conversations/${id}/mute`, { muted: true }],
       ['POST', `/chat/conversations/${id}/participants`, { add: [{ user: randomUUID() }] }],
       ['POST', `/chat/messages/${messageId}/reactions`, { emoji: '🔥' }],
       ['POST', `/chat/messages/${messageId}/pin`],

@@ -7,6 +7,7 @@ import {
   insertMessage,
   messagePage,
   participantIdsOf,
+  participantsOf,
   reactionsOf,
   type ConversationRow,
   type MessageRow,
@@ -90,7 +91,8 @@ export const postMessage = async (
     .where('conversation_id', '=', conversation.id)
     .where('user_id', '=', ctx.userId)
     .execute();
-  const participantIds = await participantIdsOf(trx, conversation.id);
+  const participants = await participantsOf(trx, [conversation.id]);
+  const participantIds = participants.map((p) => p.user_id);
   const me = await findPerson(trx, ctx.orgId, ctx.userId);
   const [first, ...rest] = ctx.name.trim().split(/\s+/);
   const senderFirst = me?.first_name ?? first ?? '';
@@ -101,7 +103,8 @@ export const postMessage = async (
     conversationType: conversation.type,
     conversationName: conversation.name,
     participantIds,
-    recipientIds: participantIds.filter((u) => u !== ctx.userId),
+    // Whoever muted the conversation is told nothing (the hub still carries the message to their open screens).
+    recipientIds: participants.filter((p) => p.user_id !== ctx.userId && !p.muted).map((p) => p.user_id),
     senderName: `${senderFirst} ${senderLast}`.trim() || 'Someone',
     preview,
     link: `/dashboard/chat?c=${conversation.id}`,

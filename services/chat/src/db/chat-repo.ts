@@ -1,10 +1,10 @@
 import type { Executor } from '@akhada/kit';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { ChatDb, ConversationsTable, MessagesTable, ParticipantsTable } from './schema.ts';
 
 export type ConversationRow = ConversationsTable;
 export type MessageRow = Omit<MessagesTable, 'search'>;
-export type ParticipantRow = ParticipantsTable;
+export type ParticipantRow = Selectable<ParticipantsTable>;
 
 const MESSAGE_COLUMNS = [
   'id',

@@ -67,6 +67,7 @@ export const toConversations = async (db: Executor<ChatDb>, viewer: Viewer, rows
         })),
       createdBy: c.created_by,
       unreadCount: unread.get(c.id) ?? 0,
+      isMuted: parts.some((p) => p.conversation_id === c.id && p.user_id === viewer.userId && p.muted),
       lastMessage: last
         ? {
             _id: last.id,

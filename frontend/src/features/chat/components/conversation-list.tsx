@@ -74,6 +74,12 @@ export function ConversationList({
                 <span className="chat-list__main">
                   <span className="chat-list__top">
                     <span className="chat-list__name">{title}</span>
+                    {c.isMuted ? (
+                      <span className="chat-list__muted" title={t('chat:pane.mutedBadge')} data-testid="chat-muted">
+                        <span aria-hidden="true">🔕</span>
+                        <span className="visually-hidden">{t('chat:pane.mutedBadge')}</span>
+                      </span>
+                    ) : null}
                     {c.lastMessage ? (
                       <time className="chat-list__time" dateTime={c.lastMessage.createdAt}>
                         {formatMessageTime(c.lastMessage.createdAt, new Date(now), i18n.language)}

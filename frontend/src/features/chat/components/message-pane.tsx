@@ -14,6 +14,7 @@ import {
   editMessage,
   markRead,
   sendMessage,
+  setMuted,
   sendTyping,
   toggleReaction,
   togglePin,
@@ -69,6 +70,20 @@ export function MessagePane({ id, me, onBack, typing }: { id: string; me: string
   const del = useMessageMutation(id, (m: Message) => deleteMessage(m._id));
   const edit = useMessageMutation(id, (v: { m: Message; text: string }) => editMessage(v.m._id, v.text));
   const [seenOpen, setSeenOpen] = useState(false);
+  const [muting, setMuting] = useState(false);
+  const toggleMute = async (muted: boolean) => {
+    setMuting(true);
+    setActionError(null);
+    try {
+      const next = await setMuted(id, muted);
+      qc.setQueryData(chatKeys.conversation(id), next);
+      void qc.invalidateQueries({ queryKey: chatKeys.conversationLists });
+    } catch (err) {
+      setActionError(describe(err, { fallback: t('chat:errors.mute') }));
+    } finally {
+      setMuting(false);
+    }
+  };
   const seenListId = useId();
   const fail = (key: 'addReaction' | 'togglePin' | 'deleteMessage' | 'editMessage') => (err: unknown) =>
     setActionError(describe(err, { fallback: t(`chat:errors.${key}`) }));
@@ -113,6 +128,20 @@ export function MessagePane({ id, me, onBack, typing }: { id: string; me: string
                 : ''}
           </p>
         </div>
+        {c ? (
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm chat-pane__mute"
+            aria-pressed={c.isMuted}
+            title={c.isMuted ? t('chat:pane.muteHint') : undefined}
+            disabled={muting}
+            onClick={() => void toggleMute(!c.isMuted)}
+            data-testid="chat-mute"
+          >
+            <span aria-hidden="true">{c.isMuted ? '🔕 ' : '🔔 '}</span>
+            {c.isMuted ? t('chat:pane.unmute') : t('chat:pane.mute')}
+          </button>
+        ) : null}
       </header>
       {pinned.length > 0 ? (
         <div className="chat-pinned" aria-label={t('chat:pane.pinned')} data-testid="chat-pinned">
