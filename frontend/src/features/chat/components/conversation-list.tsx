@@ -2,6 +2,7 @@ import type { Conversation } from '@akhada/contracts';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
+import { BellOffIcon } from '../../../components/icons/bell-off';
 import { ChatIcon } from '../../../components/icons/chat';
 import { PlusIcon } from '../../../components/icons/plus';
 import { SearchIcon } from '../../../components/icons/search';
@@ -76,7 +77,7 @@ export function ConversationList({
                     <span className="chat-list__name">{title}</span>
                     {c.isMuted ? (
                       <span className="chat-list__muted" title={t('chat:pane.mutedBadge')} data-testid="chat-muted">
-                        <span aria-hidden="true">🔕</span>
+                        <BellOffIcon size={14} />
                         <span className="visually-hidden">{t('chat:pane.mutedBadge')}</span>
                       </span>
                     ) : null}

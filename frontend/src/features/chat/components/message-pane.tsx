@@ -4,6 +4,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
 import { ArrowLeftIcon } from '../../../components/icons/arrow-left';
+import { BellIcon } from '../../../components/icons/bell';
+import { BellOffIcon } from '../../../components/icons/bell-off';
 import { LoadingState } from '../../../components/spinner';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useNow } from '../../../lib/use-now';
@@ -132,13 +134,13 @@ export function MessagePane({ id, me, onBack, typing }: { id: string; me: string
           <button
             type="button"
             className="btn btn--ghost btn--sm chat-pane__mute"
-            aria-pressed={c.isMuted}
+            data-muted={c.isMuted}
             title={c.isMuted ? t('chat:pane.muteHint') : undefined}
             disabled={muting}
             onClick={() => void toggleMute(!c.isMuted)}
             data-testid="chat-mute"
           >
-            <span aria-hidden="true">{c.isMuted ? '🔕 ' : '🔔 '}</span>
+            {c.isMuted ? <BellOffIcon size={16} /> : <BellIcon size={16} />}
             {c.isMuted ? t('chat:pane.unmute') : t('chat:pane.mute')}
           </button>
         ) : null}
