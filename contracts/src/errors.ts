@@ -87,6 +87,12 @@ export const ErrorCode = z.enum([
   'UNSUPPORTED_FILE_TYPE',
   /** 409 (chat): the conversation has the most pinned messages already. */
   'PIN_LIMIT_REACHED',
+  /** 403 (chat): editing a message someone else sent. */
+  'NOT_YOUR_MESSAGE',
+  /** 409 (chat): editing a message that was deleted. */
+  'MESSAGE_DELETED',
+  /** 409 (chat): editing a message after CHAT_EDIT_WINDOW_MINUTES. */
+  'EDIT_WINDOW_CLOSED',
   /** 403 (chat): a signed attachment link that expired, was altered, or whose person left the conversation. */
   'LINK_EXPIRED',
   'INTERNAL',

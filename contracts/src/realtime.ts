@@ -60,6 +60,8 @@ export const CHAT_SOCKET_EVENTS = {
   message: 'chat:message',
   /** ChatSocketMessageDeleted */
   messageDeleted: 'chat:message_deleted',
+  /** ChatSocketMessageEdited: its sender changed a message's text. */
+  messageEdited: 'chat:message_edited',
   /** ChatSocketReaction */
   reaction: 'chat:reaction',
   /** ChatSocketPin */
@@ -90,6 +92,14 @@ export const ChatSocketMessage = z.object({
 export type ChatSocketMessage = z.infer<typeof ChatSocketMessage>;
 export const ChatSocketMessageDeleted = z.object({ conversationId: z.uuid(), messageId: z.uuid() });
 export type ChatSocketMessageDeleted = z.infer<typeof ChatSocketMessageDeleted>;
+export const ChatSocketMessageEdited = z.object({
+  conversationId: z.uuid(),
+  messageId: z.uuid(),
+  seq: z.number().int().min(1),
+  text: z.string(),
+  editedAt: z.iso.datetime({ offset: true }),
+});
+export type ChatSocketMessageEdited = z.infer<typeof ChatSocketMessageEdited>;
 export const ChatSocketReaction = z.object({
   conversationId: z.uuid(),
   messageId: z.uuid(),

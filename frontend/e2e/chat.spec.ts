@@ -1,5 +1,5 @@
-// Chat end to end, in two browsers: a member and their trainer exchange messages, reply and react, and each sees the
-// other's changes without reloading (chat service → outbox → Kafka → the hub's chat fan-out → the bell's socket); a
+// Chat end to end, in two browsers: a member and their trainer exchange messages, reply, react and edit, and each sees the
+// other's changes (and who has seen a group message) without reloading (chat service → outbox → Kafka → the hub's chat fan-out → the bell's socket); a
 // group made by staff reaches its members the same way. Screenshots of the screen (375 and 1280 px, light and dark,
 // English and Hindi) go to CHAT_SCREENSHOTS (default /tmp/chat-screens).
 import { mkdirSync } from 'node:fs';
@@ -136,6 +136,23 @@ describe('chat', () => {
     await poll(() => tp.getByTestId('chat-message').nth(1).getByTestId('chat-reaction').count()).toBe(1);
     expect(await tp.getByTestId('chat-message').nth(1).getByTestId('chat-reaction').innerText()).toContain('👍');
 
+    // The member edits their first message from its actions, by keyboard: the trainer sees the new words marked
+    // "edited", live. The trainer has no Edit on the member's message.
+    const first = mp.getByTestId('chat-message').first();
+    await first.getByTestId('chat-action-edit').focus();
+    await mp.keyboard.press('Enter');
+    const editor = first.getByTestId('chat-edit-input');
+    await poll(() => first.locator('[data-testid="chat-edit-input"]:focus').count()).toBe(1);
+    await editor.fill('Hello coach, legs today at 6?');
+    mkdirSync(shots, { recursive: true });
+    await mp.screenshot({ path: join(shots, 'chat-editing-1280.png') });
+    await editor.press('Enter');
+    await poll(() => first.getByTestId('chat-edited').count()).toBe(1);
+    const theirs = tp.getByTestId('chat-message').first();
+    await poll(() => theirs.innerText()).toContain('Hello coach, legs today at 6?');
+    expect(await theirs.getByTestId('chat-edited').innerText()).toContain('edited');
+    expect(await theirs.getByTestId('chat-action-edit').count()).toBe(0);
+
     // Staff make a group with both: it appears in the member's list live, and its message reaches them.
     const created = await a.call(
       'POST',
@@ -152,6 +169,25 @@ describe('chat', () => {
     await group.click();
     await poll(() => messageTexts(mp)).toEqual([expect.stringContaining('Gym closed on Sunday for Diwali')]);
     await poll(() => tp.getByTestId('chat-conversation').filter({ hasText: 'Morning batch' }).count()).toBe(1);
+
+    // Seen in a group: the member writes; nobody has seen it until the trainer opens the group, then "Seen by 1", and
+    // the list on demand names the trainer, live in the member's browser.
+    await mp.getByTestId('chat-input').fill('I will bring sweets');
+    await mp.getByTestId('chat-input').press('Enter');
+    await poll(() => mp.getByTestId('chat-seen-by').innerText()).toBe('Not seen yet');
+    await tp.getByTestId('chat-conversation').filter({ hasText: 'Morning batch' }).click();
+    await poll(() => messageTexts(tp)).toEqual([expect.any(String), expect.stringContaining('I will bring sweets')]);
+    await poll(() => mp.getByTestId('chat-seen-by').innerText()).toBe('Seen by 1');
+    await mp.getByTestId('chat-seen-by').click();
+    await poll(() => mp.getByTestId('chat-seen-by-list').innerText()).toContain(trainer.lastName);
+    await mp.screenshot({ path: join(shots, 'chat-seen-by-1280.png') });
+
+    // The member mutes the group (no notifications of it): the button says so and the list marks it.
+    await mp.getByTestId('chat-mute').click();
+    await poll(() => mp.getByTestId('chat-mute').innerText()).toContain('Unmute');
+    await poll(() => mp.getByTestId('chat-conversation').filter({ hasText: 'Morning batch' }).getByTestId('chat-muted').count()).toBe(1);
+    await mp.getByTestId('chat-mute').click();
+    await poll(() => mp.getByTestId('chat-mute').getAttribute('data-muted')).toBe('false');
 
     // A file: a text file goes through the gateway's multipart path and shows as a download for the other side.
     await mp.getByTestId('chat-file-input').setInputFiles({ name: 'plan.txt', mimeType: 'text/plain', buffer: Buffer.from('Week 1: squats\n') });

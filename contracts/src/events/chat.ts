@@ -36,7 +36,8 @@ export const EventMessage = z.object({
 export type EventMessage = z.infer<typeof EventMessage>;
 
 /**
- * A message was sent. `recipientIds` = the participants but the sender: notifications tells those who are offline
+ * A message was sent. `recipientIds` = the participants but the sender and those who muted the conversation:
+ * notifications tells those who are offline
  * (by their preferences) with `preview` (the text cut to 140 characters, or the file's name) and `link`.
  */
 export const MessageSent = defineEvent(
@@ -62,6 +63,25 @@ export const MessageDeleted = defineEvent(
   'chat.message_deleted',
   1,
   z.object({ conversationId: z.uuid(), messageId: z.uuid(), participantIds: z.array(z.uuid()), deletedBy: z.uuid() }),
+);
+
+/**
+ * Its sender changed a message's text. The event keeps the history: `previousText` and `text` of every edit, in
+ * order (`editedAt`). Participants' screens replace the text and show "edited".
+ */
+export const MessageEdited = defineEvent(
+  'chat.message_edited',
+  1,
+  z.object({
+    conversationId: z.uuid(),
+    messageId: z.uuid(),
+    seq: z.number().int().min(1),
+    participantIds: z.array(z.uuid()),
+    editedBy: z.uuid(),
+    previousText: z.string(),
+    text: z.string(),
+    editedAt: z.iso.datetime({ offset: true }),
+  }),
 );
 
 /** Someone added or took back a reaction; `reactions` = the message's reactions as they now are. */

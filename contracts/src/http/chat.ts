@@ -53,6 +53,12 @@ export const CHAT_UPLOAD_BODY_BYTES = CHAT_MAX_FILE_BYTES + 256 * 1024;
 export const CHAT_UPLOAD_PATH = /^\/api\/chat\/conversations\/[^/?#]+\/upload$/;
 /** Longest message text. */
 export const CHAT_MAX_TEXT = 4000;
+/**
+ * How long after sending its sender may edit a text message (the spec says nothing; 15 minutes, like common chat
+ * apps): later answers 409 EDIT_WINDOW_CLOSED. Every edit is kept in the event stream (chat.message_edited, with the
+ * text before and after).
+ */
+export const CHAT_EDIT_WINDOW_MINUTES = 15;
 /** Pinned messages per conversation; pinning another answers 409 PIN_LIMIT_REACHED. */
 export const CHAT_MAX_PINS = 5;
 /** People in a group or broadcast (the caller included). */
@@ -80,6 +86,11 @@ export const Participant = z.object({
   joinedAt: IsoDateTime,
   /** The last message this participant has read (read receipts), or null. */
   lastReadAt: IsoDateTime.nullable(),
+  /**
+   * The `seq` of the last message this participant has read (0: none). A message with `seq` at most this is "seen" by
+   * them: the screens count "Seen by N" in groups from it, and `chat:read` moves it live.
+   */
+  lastReadSeq: z.number().int().min(0),
 });
 export type Participant = z.infer<typeof Participant>;
 
@@ -106,6 +117,8 @@ export const Conversation = z.object({
   /** Messages after the caller's read mark, not the caller's own. The badge shows 9+ above 9. */
   unreadCount: z.number().int().min(0),
   lastMessage: LastMessage.nullable(),
+  /** The caller muted it: its messages notify them of nothing (the live chat and the unread count are unchanged). */
+  isMuted: z.boolean(),
   /** Ids of the pinned messages, most recently pinned first (at most CHAT_MAX_PINS). */
   pinnedMessageIds: z.array(z.uuid()),
   createdAt: IsoDateTime,
@@ -165,6 +178,8 @@ export const Message = z.object({
   isPinned: z.boolean(),
   /** Deleted by the sender or a group admin: shown as "This message was deleted" to everyone. */
   isDeleted: z.boolean(),
+  /** When its sender last edited the text (the screens show "edited"), or null. */
+  editedAt: IsoDateTime.nullable(),
   createdAt: IsoDateTime,
 });
 export type Message = z.infer<typeof Message>;
@@ -208,6 +223,10 @@ export const SendMessageBody = z.object({
   type: z.literal('text').default('text'),
 });
 export type SendMessageBody = z.input<typeof SendMessageBody>;
+
+/** The new text of a message (its sender, within CHAT_EDIT_WINDOW_MINUTES of sending). */
+export const EditMessageBody = z.object({ content: MessageText.min(1, 'Message cannot be empty') });
+export type EditMessageBody = z.input<typeof EditMessageBody>;
 
 export const NewParticipant = z.object({ user: UserId, role: ParticipantRole.default('member') });
 
@@ -269,6 +288,8 @@ export const ReadState = z.object({ conversationId: z.uuid(), lastReadAt: IsoDat
 export type ReadState = z.infer<typeof ReadState>;
 
 export const TypingBody = z.object({ isTyping: z.boolean() });
+
+export const MuteBody = z.object({ muted: z.boolean() });
 
 /** Signed link to an attachment (made by the service in `Attachment.url`): who it is for, until when, and the HMAC. */
 export const AttachmentFileQuery = z.object({
@@ -392,6 +413,18 @@ export const chatRoutes = {
     roles: ANY_ROLE,
     summary: "Toggles the caller's reaction with an emoji on a message (one per emoji per person).",
   }),
+  edit: route({
+    method: 'PATCH',
+    path: '/chat/messages/:id',
+    params: IdParams,
+    body: EditMessageBody,
+    responses: { 200: ok(Message), 400: Problem, 401: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem },
+    auth: true,
+    roles: ANY_ROLE,
+    summary: `Edits the text of the caller's own text message (within ${CHAT_EDIT_WINDOW_MINUTES} minutes of sending); participants see it at once, marked edited.`,
+    description:
+      "Someone else's message answers 403 NOT_YOUR_MESSAGE; a deleted message 409 MESSAGE_DELETED; after the window 409 EDIT_WINDOW_CLOSED; a file or system message 400. The same text again changes nothing.",
+  }),
   delete: route({
     method: 'DELETE',
     path: '/chat/messages/:id',
@@ -420,6 +453,17 @@ export const chatRoutes = {
     roles: ANY_ROLE,
     allowReadOnly: true,
     summary: "Moves the caller's read mark (read receipts; the unread count drops).",
+  }),
+  mute: route({
+    method: 'POST',
+    path: '/chat/conversations/:id/mute',
+    params: IdParams,
+    body: MuteBody,
+    responses: { 200: ok(Conversation), 400: Problem, 401: Problem, 403: Problem, 404: Problem },
+    auth: true,
+    roles: ANY_ROLE,
+    allowReadOnly: true,
+    summary: "Mutes or unmutes a conversation for the caller: a muted one's messages send them no notification (bell, email, WhatsApp).",
   }),
   typing: route({
     method: 'POST',

@@ -52,7 +52,7 @@ const strangerMember = who('Sita', 'member', [locB], orgB);
 const everyone = [owner, admin, admin2, trainer, trainer2, member, member2, memberLoc2, stranger, strangerMember];
 
 const tokens = new Map<string, string>();
-const call = async (w: Who, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => {
+const call = async (w: Who, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => {
   const res = await app.inject({
     method,
     url,
@@ -326,6 +326,135 @@ describe('messages: send, page, reply, react, pin, delete, read', () => {
   });
 });
 
+describe('editing a message', () => {
+  let conv: Conversation;
+  let group: Conversation;
+  beforeAll(async () => {
+    conv = await openDirect(member2, trainer2);
+    group = r.create.responses[201].parse(
+      (
+        await call(admin, 'POST', '/chat/conversations', { type: 'group', name: 'Edit group', participants: [{ user: member.id }, { user: trainer.id }] })
+      ).json(),
+    ).data;
+  });
+  const edit = (w: Who, id: string, content: string) => call(w, 'PATCH', `/chat/messages/${id}`, { content });
+
+  it('its sender edits the text: marked edited, the history (before and after) in the event, the page shows the new text', async () => {
+    const m = await send(member2, conv._id, 'see you at 6');
+    now = new Date(now.getTime() + 60_000);
+    const res = await edit(member2, m._id, '  see you at 7  ');
+    expect(res.status, res.body).toBe(200);
+    const edited = r.edit.responses[200].parse(res.json()).data;
+    expect(edited).toMatchObject({ _id: m._id, content: { text: 'see you at 7' }, editedAt: now.toISOString() });
+    expect(m.editedAt).toBeNull();
+    now = new Date(now.getTime() + 1000);
+    expect((await edit(member2, m._id, 'see you at 8')).status).toBe(200);
+    const events = (await outbox('chat.message_edited')).filter((e) => e.data.messageId === m._id);
+    expect(events.map((e) => [e.data.previousText, e.data.text])).toEqual([
+      ['see you at 6', 'see you at 7'],
+      ['see you at 7', 'see you at 8'],
+    ]);
+    expect(events[0]!.aggregateId).toBe(conv._id);
+    expect((events[0]!.data.participantIds as string[]).sort()).toEqual([member2.id, trainer2.id].sort());
+    const page = r.messages.responses[200].parse((await call(trainer2, 'GET', `/chat/conversations/${conv._id}/messages`)).json()).data;
+    expect(page.find((x) => x._id === m._id)).toMatchObject({ content: { text: 'see you at 8' } });
+    expect(page.find((x) => x._id === m._id)!.editedAt).not.toBeNull();
+    // The same text again: no edit, no event.
+    expect((await edit(member2, m._id, 'see you at 8')).status).toBe(200);
+    expect((await outbox('chat.message_edited')).filter((e) => e.data.messageId === m._id)).toHaveLength(2);
+  });
+
+  it("someone else's message: 403 NOT_YOUR_MESSAGE, a group admin included", async () => {
+    const m = await send(member, group._id, 'mine only');
+    for (const w of [trainer, admin]) {
+      const res = await edit(w, m._id, 'not yours');
+      expect(res.status, res.body).toBe(403);
+      expect(ErrorBody.parse(res.json()).code).toBe('NOT_YOUR_MESSAGE');
+    }
+  });
+
+  it('a deleted message: 409 MESSAGE_DELETED; after 15 minutes: 409 EDIT_WINDOW_CLOSED; empty text: 400', async () => {
+    const gone = await send(member2, conv._id, 'oops');
+    expect((await call(member2, 'DELETE', `/chat/messages/${gone._id}`)).status).toBe(200);
+    const deleted = await edit(member2, gone._id, 'fixed');
+    expect(deleted.status).toBe(409);
+    expect(ErrorBody.parse(deleted.json()).code).toBe('MESSAGE_DELETED');
+    const old = await send(member2, conv._id, 'old words');
+    expect((await edit(member2, old._id, '')).status).toBe(400);
+    now = new Date(now.getTime() + 15 * 60_000 + 1000);
+    const late = await edit(member2, old._id, 'new words');
+    expect(late.status).toBe(409);
+    expect(ErrorBody.parse(late.json()).code).toBe('EDIT_WINDOW_CLOSED');
+  });
+
+  it('a file message: 400', async () => {
+    const up = await upload(member2, conv._id, { name: 'note.txt', bytes: Buffer.from('hello there') }, { content: 'the plan' });
+    expect(up.status).toBe(201);
+    const res = await edit(member2, (up.json() as { data: Message }).data._id, 'another plan');
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('muting a conversation', () => {
+  it('a participant who muted it is left out of the recipients (no notifications), and back in after unmuting; only their own setting', async () => {
+    const g = r.create.responses[201].parse(
+      (
+        await call(admin, 'POST', '/chat/conversations', { type: 'group', name: 'Mute group', participants: [{ user: member.id }, { user: trainer.id }] })
+      ).json(),
+    ).data;
+    expect(g.isMuted).toBe(false);
+    const muted = await call(member, 'POST', `/chat/conversations/${g._id}/mute`, { muted: true });
+    expect(muted.status, muted.body).toBe(200);
+    expect(r.mute.responses[200].parse(muted.json()).data.isMuted).toBe(true);
+    // The trainer's view of the same group is not muted.
+    expect(r.conversation.responses[200].parse((await call(trainer, 'GET', `/chat/conversations/${g._id}`)).json()).data.isMuted).toBe(false);
+    const recipientsOf = async (m: Message) =>
+      ((await outbox('chat.message_sent')).find((e) => (e.data.message as { _id: string })._id === m._id)!.data.recipientIds as string[]).sort();
+    const hushed = await send(admin, g._id, 'Quiet please');
+    expect(await recipientsOf(hushed)).toEqual([trainer.id]);
+    expect((await call(member, 'POST', `/chat/conversations/${g._id}/mute`, { muted: false })).status).toBe(200);
+    const loud = await send(admin, g._id, 'Back to normal');
+    expect(await recipientsOf(loud)).toEqual([member.id, trainer.id].sort());
+    expect((await call(member, 'POST', `/chat/conversations/${g._id}/mute`, { muted: 'yes' })).status).toBe(400);
+  });
+});
+
+describe('seen in groups', () => {
+  it("each participant's read mark (lastReadSeq) says who has seen a message: Seen by 2 of 3", async () => {
+    const g = r.create.responses[201].parse(
+      (
+        await call(admin, 'POST', '/chat/conversations', {
+          type: 'group',
+          name: 'Seen group',
+          participants: [{ user: member.id }, { user: trainer.id }, { user: owner.id }],
+        })
+      ).json(),
+    ).data;
+    const m = await send(admin, g._id, 'Holiday on Monday');
+    const seenBy = async () => {
+      const c = r.conversation.responses[200].parse((await call(admin, 'GET', `/chat/conversations/${g._id}`)).json()).data;
+      return c.participants
+        .filter((p) => p.user._id !== admin.id && p.lastReadSeq >= m.seq)
+        .map((p) => p.user._id)
+        .sort();
+    };
+    expect(await seenBy()).toEqual([]);
+    expect((await call(member, 'POST', `/chat/conversations/${g._id}/read`, {})).status).toBe(200);
+    expect((await call(trainer, 'POST', `/chat/conversations/${g._id}/read`, { messageId: m._id })).status).toBe(200);
+    expect(await seenBy()).toEqual([member.id, trainer.id].sort());
+    const ev = (await outbox('chat.read')).filter((e) => e.aggregateId === g._id);
+    expect(ev.map((e) => [e.data.userId, e.data.lastReadSeq])).toEqual([
+      [member.id, m.seq],
+      [trainer.id, m.seq],
+    ]);
+    // The sender's own mark is at their message, so they never count themselves.
+    const c = r.conversation.responses[200].parse((await call(member, 'GET', `/chat/conversations/${g._id}`)).json()).data;
+    expect(c.participants.find((p) => p.user._id === admin.id)!.lastReadSeq).toBe(m.seq);
+    // Another organization cannot read the group's read state.
+    expect((await call(stranger, 'GET', `/chat/conversations/${g._id}`)).status).toBe(404);
+  });
+});
+
 describe('another organization and non-participants: not found', () => {
   let conv: Conversation;
   let msg: Message;
@@ -340,10 +469,12 @@ describe('another organization and non-participants: not found', () => {
       ['POST', `/chat/conversations/${id}/messages`, { content: 'hi' }],
       ['POST', `/chat/conversations/${id}/read`, {}],
       ['POST', `/chat/conversations/${id}/typing`, { isTyping: true }],
+      ['POST', `/chat/conversations/${id}/mute`, { muted: true }],
       ['POST', `/chat/conversations/${id}/participants`, { add: [{ user: randomUUID() }] }],
       ['POST', `/chat/messages/${messageId}/reactions`, { emoji: '🔥' }],
       ['POST', `/chat/messages/${messageId}/pin`],
       ['DELETE', `/chat/messages/${messageId}`],
+      ['PATCH', `/chat/messages/${messageId}`, { content: 'rewritten' }],
       ['GET', `/chat/search?query=fees&conversationId=${id}`],
     ] as const;
   it.each([

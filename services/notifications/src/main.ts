@@ -28,7 +28,7 @@ const whatsapp = createWhatsAppAdapter({
 const deliverer = startDeliverer({ db: dbh.db, adapters: [email, whatsapp], logger, appUrl: config.APP_URL });
 const reminders = startReminders({ db: dbh.db, logger, everyMs: config.REMINDER_SWEEP_MS });
 const app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock: () => new Date() });
-const hub = await attachHub({ app, bus, verifier, revocations, logger, instanceId: config.INSTANCE_ID });
+const hub = await attachHub({ app, bus, verifier, revocations, logger, instanceId: config.INSTANCE_ID, db: dbh.db });
 
 await serve({
   app,

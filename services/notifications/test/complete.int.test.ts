@@ -678,27 +678,57 @@ describe('rules for payments, feedback and chat', () => {
     expect((await notificationsOf(author)).map((n) => n.category)).toEqual(['feedback_response']);
   });
 
-  it('a chat message tells each recipient in-app only, with a link into the conversation', async () => {
-    const [u1, u2] = [newId(), newId()];
-    await setPrefs({ id: u1, role: 'member', locs: [L1] }, (p) => (p.system.channels = { inApp: true, email: true, sms: true }));
+  it('a chat message tells each offline recipient by their system channels, once per conversation until read', async () => {
+    const [u1, u2, u3, u4] = [newId(), newId(), newId(), newId()];
+    // u1 is a known account (an email address) who wants system notifications by email too.
+    await apply(onUserRegistered, userRegistered({ id: u1, role: 'member', locs: [L1] }));
+    await setPrefs({ id: u1, role: 'member', locs: [L1] }, (p) => (p.system.channels = { inApp: true, email: true, sms: false }));
+    // u3 has a fresh socket on the hub (online); u4's socket row is stale (its instance died: offline).
+    await db()
+      .insertInto('hub_sockets')
+      .values([
+        { socket_id: `s-${u3}`, instance_id: 'other-instance', org_id: orgId, user_id: u3, seen_at: new Date() },
+        { socket_id: `s-${u4}`, instance_id: 'dead-instance', org_id: orgId, user_id: u4, seen_at: new Date(Date.now() - 10 * 60_000) },
+      ])
+      .execute();
+    const conversationId = newId();
+    const sent = (preview: string) =>
+      db()
+        .transaction()
+        .execute((trx) =>
+          applyRule(
+            trx,
+            raw('chat.message_sent', {
+              conversationId,
+              conversationName: null,
+              recipientIds: [u1, u2, u3, u4],
+              senderName: 'Coach Vikram',
+              preview,
+              link: `/dashboard/chat?c=${conversationId}`,
+            }),
+          ),
+        );
+    await sent('See you at 6');
+    for (const u of [u1, u2, u4])
+      expect((await notificationsOf(u)).map((n) => [n.title, n.action_url])).toEqual([
+        ['New message from Coach Vikram', `/dashboard/chat?c=${conversationId}`],
+      ]);
+    expect(await notificationsOf(u3)).toEqual([]);
+    expect((await deliveriesOf(u1)).map((d) => d.channel)).toEqual(['email']);
+    // Coalesced: the next message adds no notification and no email while the first is unread.
+    await sent('Bring a towel');
+    expect(await notificationsOf(u1)).toHaveLength(1);
+    expect(await deliveriesOf(u1)).toHaveLength(1);
+    // Another conversation is its own notification.
     await db()
       .transaction()
       .execute((trx) =>
         applyRule(
           trx,
-          raw('chat.message_sent', {
-            conversationId: newId(),
-            conversationName: null,
-            recipientIds: [u1, u2],
-            senderName: 'Coach Vikram',
-            preview: 'See you at 6',
-            link: '/dashboard/chat?c=abc',
-          }),
+          raw('chat.message_sent', { conversationId: newId(), recipientIds: [u1], senderName: 'Asha', preview: 'Hi', link: '/dashboard/chat?c=other' }),
         ),
       );
-    for (const u of [u1, u2])
-      expect((await notificationsOf(u)).map((n) => [n.title, n.action_url])).toEqual([['New message from Coach Vikram', '/dashboard/chat?c=abc']]);
-    expect(await deliveriesOf(u1)).toEqual([]);
+    expect(await notificationsOf(u1)).toHaveLength(2);
   });
 });
 

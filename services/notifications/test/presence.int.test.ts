@@ -5,6 +5,7 @@ import {
   ATTENDANCE_SOCKET_EVENTS,
   AttendanceEvents,
   AuthEvents,
+  ChatEvents,
   PresenceCheckedIn,
   PresenceCheckedOut,
   topicOf,
@@ -206,7 +207,9 @@ beforeAll(async () => {
   schema = uniqueSchema('presence');
   producer = createEventBus({ clientId: `test-producer-${schema}`, brokers: infra.brokers, logger: createLogger('presence-test', 'warn') });
   await producer.ensureTopics(
-    topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('notifications'), topicOf('attendance')].includes(t.topic)),
+    topicSpecs().filter((t) =>
+      [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('notifications'), topicOf('attendance'), topicOf('chat')].includes(t.topic),
+    ),
   );
   keys = await createTestKeys();
   const config = BaseConfig.parse({
@@ -235,7 +238,7 @@ beforeAll(async () => {
     startAt: 'now',
   });
   app = buildApp({ logger, verifier, readiness, db: dbh.db, clock: () => new Date() });
-  ({ close: closeHub } = await attachHub({ app, bus, verifier, revocations, logger, instanceId: config.INSTANCE_ID }));
+  ({ close: closeHub } = await attachHub({ app, bus, verifier, revocations, logger, instanceId: config.INSTANCE_ID, db: dbh.db }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   baseUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -314,6 +317,79 @@ describe('live presence through the hub', () => {
     // A member and a trainer of L1 receive no presence at all, although their tokens name L1.
     expect(mem.got).toEqual([]);
     expect(trn.got).toEqual([]);
+  });
+});
+
+describe('chat: a notification for whoever is offline, once per conversation until read', () => {
+  it('notifies the offline recipient (not the online one, not the sender), coalesces, and starts again after chat.read', async () => {
+    const [sender, online, offline] = [user('trainer', [L1]), user('member', [L1]), user('member', [L1])];
+    const conversationId = newId();
+    const onlineSocket = await openSocket(online);
+    // The hub records the open socket (presence) as it connects.
+    await eventually(
+      async () => expect(await runtime.dbh.db.selectFrom('hub_sockets').select('user_id').where('user_id', '=', online.id).execute()).toHaveLength(1),
+      10_000,
+      'the socket is recorded',
+    );
+    const message = (text: string, seq: number) =>
+      makeEnvelope(ChatEvents.MessageSent, {
+        ...meta(conversationId),
+        data: {
+          conversationId,
+          conversationType: 'group',
+          conversationName: 'Morning batch',
+          participantIds: [sender.id, online.id, offline.id],
+          recipientIds: [online.id, offline.id],
+          senderName: 'Coach Vikram',
+          preview: text,
+          link: `/dashboard/chat?c=${conversationId}`,
+          message: {
+            _id: newId(),
+            conversationId,
+            seq,
+            sender: { _id: sender.id, firstName: 'Coach', lastName: 'Vikram' },
+            type: 'text',
+            text,
+            replyToId: null,
+            attachments: [],
+            createdAt: new Date().toISOString(),
+          },
+        },
+      });
+    const read = (userId: string, seq: number) =>
+      makeEnvelope(ChatEvents.ConversationRead, {
+        ...meta(conversationId),
+        data: { conversationId, participantIds: [sender.id, online.id, offline.id], userId, lastReadAt: new Date().toISOString(), lastReadSeq: seq },
+      });
+    const chatOf = (u: User) => notificationsOf(u.id, 'chat_message');
+
+    await produce(topicOf('chat'), message('Class moved to 7', 1));
+    await eventually(async () => expect(await chatOf(offline)).toHaveLength(1), 20_000, 'the offline member is notified');
+    expect((await chatOf(offline))[0]).toMatchObject({ title: 'New message from Morning batch', message: 'Class moved to 7', status: 'unread' });
+    // Coalesced: a second message while the first notification is unread adds nothing. Then the member reads the
+    // conversation (its notification is read with it), and the next message notifies again.
+    await produce(topicOf('chat'), message('Bring a towel', 2));
+    await produce(topicOf('chat'), read(offline.id, 2));
+    await produce(topicOf('chat'), message('See you there', 3));
+    await eventually(async () => expect(await chatOf(offline)).toHaveLength(2), 20_000, 'a new notification after reading');
+    const [first, second] = await chatOf(offline);
+    expect(first).toMatchObject({ status: 'read', message: 'Class moved to 7' });
+    expect(first!.read_at).not.toBeNull();
+    expect(second).toMatchObject({ status: 'unread', message: 'See you there' });
+    // The same partition in order: everything before message 3 was handled. The online member and the sender got none.
+    expect(await chatOf(online)).toEqual([]);
+    expect(await chatOf(sender)).toEqual([]);
+
+    // Once the member's socket closes they are offline: the next message notifies them.
+    onlineSocket.socket.close();
+    await eventually(
+      async () => expect(await runtime.dbh.db.selectFrom('hub_sockets').select('user_id').where('user_id', '=', online.id).execute()).toHaveLength(0),
+      10_000,
+      'the closed socket is dropped',
+    );
+    await produce(topicOf('chat'), message('Anyone?', 4));
+    await eventually(async () => expect(await chatOf(online)).toHaveLength(1), 20_000, 'the member, now offline, is notified');
+    expect(await chatOf(sender)).toEqual([]);
   });
 });
 

@@ -201,6 +201,13 @@ export const changeParticipants = async (
   return getConversationAfter(db, ctx, id);
 };
 
+/** The caller mutes or unmutes a conversation of theirs (their own setting: no event, nobody else is told). */
+export const setMuted = async ({ db }: Pick<ChatDeps, 'db'>, ctx: Caller, id: string, muted: boolean): Promise<Conversation> => {
+  await requireParticipant(db, ctx, id);
+  await db.updateTable('participants').set({ muted }).where('conversation_id', '=', id).where('user_id', '=', ctx.userId).execute();
+  return getConversationAfter(db, ctx, id);
+};
+
 const getConversationAfter = async (db: ChatDeps['db'], ctx: Caller, id: string) => {
   const { conversation } = await requireParticipant(db, ctx, id);
   return (await toConversations(db, ctx, [conversation]))[0]!;

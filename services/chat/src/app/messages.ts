@@ -7,6 +7,7 @@ import {
   insertMessage,
   messagePage,
   participantIdsOf,
+  participantsOf,
   reactionsOf,
   type ConversationRow,
   type MessageRow,
@@ -14,6 +15,7 @@ import {
 } from '../db/chat-repo.ts';
 import { findPerson } from '../db/people-repo.ts';
 import type { AttachmentsTable, ChatDb } from '../db/schema.ts';
+import { decideEdit } from '../domain/edit.ts';
 import { groupReactions, toMessages } from '../views/chat-views.ts';
 import { requireMessage, requireParticipant, type Caller } from './access.ts';
 import { openDirect } from './conversations.ts';
@@ -89,7 +91,8 @@ export const postMessage = async (
     .where('conversation_id', '=', conversation.id)
     .where('user_id', '=', ctx.userId)
     .execute();
-  const participantIds = await participantIdsOf(trx, conversation.id);
+  const participants = await participantsOf(trx, [conversation.id]);
+  const participantIds = participants.map((p) => p.user_id);
   const me = await findPerson(trx, ctx.orgId, ctx.userId);
   const [first, ...rest] = ctx.name.trim().split(/\s+/);
   const senderFirst = me?.first_name ?? first ?? '';
@@ -100,7 +103,8 @@ export const postMessage = async (
     conversationType: conversation.type,
     conversationName: conversation.name,
     participantIds,
-    recipientIds: participantIds.filter((u) => u !== ctx.userId),
+    // Whoever muted the conversation is told nothing (the hub still carries the message to their open screens).
+    recipientIds: participants.filter((p) => p.user_id !== ctx.userId && !p.muted).map((p) => p.user_id),
     senderName: `${senderFirst} ${senderLast}`.trim() || 'Someone',
     preview,
     link: `/dashboard/chat?c=${conversation.id}`,
@@ -163,6 +167,45 @@ export const toggleReaction = async (deps: Pick<ChatDeps, 'db' | 'clock' | 'sign
       emoji,
       added,
       reactions: groupReactions(await reactionsOf(trx, [messageId])),
+    });
+  });
+  return oneMessage(deps, ctx, messageId);
+};
+
+/**
+ * Its sender changes a text message's words (domain/edit.ts decides). The message row keeps the newest text and the
+ * time of the edit; chat.message_edited keeps every edit (the text before and after) in the event stream, and the hub
+ * carries it to the participants in the conversation's order.
+ */
+export const editMessage = async (deps: Pick<ChatDeps, 'db' | 'clock' | 'signer'>, ctx: Caller, messageId: string, text: string): Promise<Message> => {
+  const now = deps.clock();
+  await deps.db.transaction().execute(async (trx) => {
+    await requireMessage(trx, ctx, messageId);
+    // Locked, so two edits (or an edit and a deletion) of one message are ordered.
+    const message = await trx
+      .selectFrom('messages')
+      .select(['id', 'conversation_id', 'seq', 'sender_id', 'type', 'text', 'is_deleted', 'created_at'])
+      .where('id', '=', messageId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const d = decideEdit(
+      { senderId: message.sender_id, type: message.type, text: message.text, isDeleted: message.is_deleted, createdAt: message.created_at },
+      ctx.userId,
+      text,
+      now,
+    );
+    if (d.kind === 'refused') throw new AppError(d.status, d.code, d.message);
+    if (d.kind === 'unchanged') return;
+    await trx.updateTable('messages').set({ text: d.text, edited_at: now }).where('id', '=', messageId).execute();
+    await announce(trx, ChatEvents.MessageEdited, metadataOf(ctx), now, {
+      conversationId: message.conversation_id,
+      messageId,
+      seq: message.seq,
+      participantIds: await participantIdsOf(trx, message.conversation_id),
+      editedBy: ctx.userId,
+      previousText: d.previousText,
+      text: d.text,
+      editedAt: now.toISOString(),
     });
   });
   return oneMessage(deps, ctx, messageId);

@@ -1,10 +1,10 @@
 import type { Executor } from '@akhada/kit';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { ChatDb, ConversationsTable, MessagesTable, ParticipantsTable } from './schema.ts';
 
 export type ConversationRow = ConversationsTable;
 export type MessageRow = Omit<MessagesTable, 'search'>;
-export type ParticipantRow = ParticipantsTable;
+export type ParticipantRow = Selectable<ParticipantsTable>;
 
 const MESSAGE_COLUMNS = [
   'id',
@@ -20,6 +20,7 @@ const MESSAGE_COLUMNS = [
   'deleted_by',
   'pinned_at',
   'pinned_by',
+  'edited_at',
   'created_at',
 ] as const;
 
@@ -138,7 +139,7 @@ export const messagePage = (db: Executor<ChatDb>, conversationId: string, before
 
 export const insertMessage = async (
   db: Executor<ChatDb>,
-  m: Omit<MessageRow, 'seq' | 'is_deleted' | 'deleted_at' | 'deleted_by' | 'pinned_at' | 'pinned_by'>,
+  m: Omit<MessageRow, 'seq' | 'is_deleted' | 'deleted_at' | 'deleted_by' | 'pinned_at' | 'pinned_by' | 'edited_at'>,
 ) => {
   const conv = await db
     .updateTable('conversations')
@@ -146,7 +147,16 @@ export const insertMessage = async (
     .where('id', '=', m.conversation_id)
     .returning('last_seq')
     .executeTakeFirstOrThrow();
-  const row: MessageRow = { ...m, seq: conv.last_seq, is_deleted: false, deleted_at: null, deleted_by: null, pinned_at: null, pinned_by: null };
+  const row: MessageRow = {
+    ...m,
+    seq: conv.last_seq,
+    is_deleted: false,
+    deleted_at: null,
+    deleted_by: null,
+    pinned_at: null,
+    pinned_by: null,
+    edited_at: null,
+  };
   await db.insertInto('messages').values(row).execute();
   return row;
 };

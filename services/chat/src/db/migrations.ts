@@ -88,4 +88,16 @@ export const migrations: Record<string, Migration> = {
       `.execute(db);
     },
   },
+  '0002_message_edits': {
+    async up(db: Kysely<unknown>) {
+      // The latest edit's time; the history of edits is in the events (chat.message_edited).
+      await sql`alter table messages add column edited_at timestamptz`.execute(db);
+    },
+  },
+  '0003_participant_mute': {
+    async up(db: Kysely<unknown>) {
+      // A participant who muted a conversation is left out of its messages' recipients (no notifications).
+      await sql`alter table participants add column muted boolean not null default false`.execute(db);
+    },
+  },
 };

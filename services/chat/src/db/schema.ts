@@ -42,6 +42,8 @@ export interface ParticipantsTable {
   last_read_at: Date | null;
   /** Set when removed or left: the person no longer reads or writes. */
   left_at: Date | null;
+  /** Muted by this participant: no notifications of its messages (the live chat is unchanged). */
+  muted: Generated<boolean>;
 }
 
 export interface MessagesTable {
@@ -58,6 +60,8 @@ export interface MessagesTable {
   deleted_by: string | null;
   pinned_at: Date | null;
   pinned_by: string | null;
+  /** The latest edit by its sender (null: never edited). */
+  edited_at: Date | null;
   created_at: Date;
   search: Generated<string>;
 }

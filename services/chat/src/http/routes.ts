@@ -3,9 +3,9 @@ import { addRoute, AppError, badRequest } from '@akhada/kit';
 import { z } from 'zod';
 import { requireParticipant } from '../app/access.ts';
 import { attachmentFile, fileTooLarge, uploadAttachment } from '../app/attachments.ts';
-import { changeParticipants, createConversation, getConversation, listConversations } from '../app/conversations.ts';
+import { changeParticipants, createConversation, getConversation, listConversations, setMuted } from '../app/conversations.ts';
 import type { ChatDeps } from '../app/deps.ts';
-import { deleteMessage, listMessages, markRead, sendMessage, toggleReaction, togglePin, typing } from '../app/messages.ts';
+import { deleteMessage, editMessage, listMessages, markRead, sendMessage, toggleReaction, togglePin, typing } from '../app/messages.ts';
 import { searchChat } from '../app/search.ts';
 import { chatUsers } from '../app/users.ts';
 
@@ -85,9 +85,11 @@ export const registerRoutes = (svc: Svc, deps: ChatDeps): void => {
   });
   addRoute(svc, r.users, async ({ ctx, query }) => ({ success: true as const, data: await chatUsers(deps, ctx, query) }));
   addRoute(svc, r.react, async ({ ctx, params, body }) => ({ success: true as const, data: await toggleReaction(deps, ctx, params.id, body.emoji) }));
+  addRoute(svc, r.edit, async ({ ctx, params, body }) => ({ success: true as const, data: await editMessage(deps, ctx, params.id, body.content) }));
   addRoute(svc, r.delete, async ({ ctx, params }) => ({ success: true as const, data: await deleteMessage(deps, ctx, params.id) }));
   addRoute(svc, r.pin, async ({ ctx, params }) => ({ success: true as const, data: await togglePin(deps, ctx, params.id) }));
   addRoute(svc, r.read, async ({ ctx, params, body }) => ({ success: true as const, data: await markRead(deps, ctx, params.id, body.messageId) }));
+  addRoute(svc, r.mute, async ({ ctx, params, body }) => ({ success: true as const, data: await setMuted(deps, ctx, params.id, body.muted) }));
   addRoute(svc, r.typing, async ({ ctx, params, body }, _req, reply) =>
     reply.status(202).send({ success: true as const, data: await typing(deps, ctx, params.id, body.isTyping) }),
   );

@@ -63,9 +63,11 @@ export const toConversations = async (db: Executor<ChatDb>, viewer: Viewer, rows
           role: p.role,
           joinedAt: p.joined_at.toISOString(),
           lastReadAt: p.last_read_at?.toISOString() ?? null,
+          lastReadSeq: p.last_read_seq,
         })),
       createdBy: c.created_by,
       unreadCount: unread.get(c.id) ?? 0,
+      isMuted: parts.some((p) => p.conversation_id === c.id && p.user_id === viewer.userId && p.muted),
       lastMessage: last
         ? {
             _id: last.id,
@@ -132,6 +134,7 @@ export const toMessages = async (db: Executor<ChatDb>, viewer: Viewer, signer: L
       reactions: m.is_deleted ? [] : groupReactions(reactions.filter((x) => x.message_id === m.id)),
       isPinned: m.pinned_at !== null && !m.is_deleted,
       isDeleted: m.is_deleted,
+      editedAt: m.is_deleted ? null : (m.edited_at?.toISOString() ?? null),
       createdAt: m.created_at.toISOString(),
     };
   });

@@ -1,6 +1,8 @@
-import { ChatEvents, FeedbackEvents, InventoryEvents, PaymentEvents, type EventEnvelope } from '@akhada/contracts';
-import { on } from '@akhada/kit';
-import type { Transaction } from 'kysely';
+import { ChatEvents, FeedbackEvents, InventoryEvents, PaymentEvents, type EventEnvelope, type NotificationStatus } from '@akhada/contracts';
+import { metadataOf, on } from '@akhada/kit';
+import { sql, type Transaction } from 'kysely';
+import { announceRead } from '../db/announcements.ts';
+import { countUnread } from '../db/notifications-repo.ts';
 import type { z } from 'zod';
 import type { NotificationsDb } from '../db/schema.ts';
 import { applyRule } from './rules-engine.ts';
@@ -82,7 +84,35 @@ export const feedbackHandlers = [
   on(FeedbackEvents.FeedbackResponded, (trx: Trx, env) => rule(trx, env)),
 ];
 
-export const chatHandlers = [on(ChatEvents.MessageSent, (trx: Trx, env) => rule(trx, env))];
+/**
+ * A participant read a conversation (chat.read): their chat notification of it, if one is unread, is read too, and
+ * the bells learn the new count. The next message while they are offline notifies them again.
+ */
+const readChatNotifications = async (trx: Trx, env: EventEnvelope<z.infer<typeof ChatEvents.ConversationRead.data>>) => {
+  const d = env.data;
+  const res = await trx
+    .updateTable('notifications')
+    .set({ status: sql<NotificationStatus>`case when status = 'unread' then 'read' else status end`, read_at: new Date(env.occurredAt) })
+    .where('org_id', '=', env.orgId)
+    .where('recipient_id', '=', d.userId)
+    .where('category', '=', 'chat_message')
+    .where('action_url', '=', chatLink(d.conversationId))
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) return;
+  await announceRead(trx, metadataOf(env), env.occurredAt, {
+    recipientId: d.userId,
+    unreadCount: await countUnread(trx, { recipientId: d.userId, orgId: env.orgId }),
+  });
+};
+
+/** The conversation's path, as chat.message_sent gives it in `link` (the chat notification's action URL). */
+export const chatLink = (conversationId: string) => `/dashboard/chat?c=${conversationId}`;
+
+export const chatHandlers = [
+  on(ChatEvents.MessageSent, (trx: Trx, env) => rule(trx, env)),
+  on(ChatEvents.ConversationRead, (trx: Trx, env) => readChatNotifications(trx, env)),
+];
 
 export const inventoryHandlers = [
   on(InventoryEvents.LowStockDetected, (trx: Trx, env) => rule(trx, env)),

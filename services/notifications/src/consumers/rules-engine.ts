@@ -5,6 +5,7 @@ import type { NotificationsDb } from '../db/schema.ts';
 import { ownersAndAdminsOf } from '../domain/recipient-rule.ts';
 import { fillPath, RULES, type Audience, type Facts, type RuleLine } from '../domain/rules.ts';
 import { renderTemplate, textOf, type TemplateKey } from '../domain/templates.ts';
+import { onlineAmong } from '../hub/presence.ts';
 import { deliver, staffOrPark } from './notify.ts';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
@@ -20,6 +21,22 @@ const factsOf = async (trx: Transaction<NotificationsDb>, env: EventEnvelope<Rec
     member: m ? { name: `${m.first_name} ${m.last_name}`.trim(), trainerId: m.trainer_id, locationId: m.location_id } : null,
   };
 };
+
+/** The ones of `ids` who still have an unread notification of this category and link (coalesced lines). */
+const openNotificationsOf = async (trx: Transaction<NotificationsDb>, orgId: string, ids: readonly string[], category: string, actionUrl: string) =>
+  new Set(
+    (
+      await trx
+        .selectFrom('notifications')
+        .select('recipient_id')
+        .where('org_id', '=', orgId)
+        .where('recipient_id', 'in', [...ids])
+        .where('category', '=', category)
+        .where('action_url', '=', actionUrl)
+        .where('read_at', 'is', null)
+        .execute()
+    ).map((r) => r.recipient_id),
+  );
 
 /**
  * Applies the rule line of the event's type (none: nothing happens). Staff audiences need the organization's staff:
@@ -60,8 +77,7 @@ export const applyRule = async (
   };
   const notified: string[] = [];
   for (const t of line.tell) {
-    const ids = [...new Set(await whoIs(t.to))];
-    if (ids.length === 0) continue;
+    let ids = [...new Set(await whoIs(t.to))];
     const stem = `notifications.${t.template}`;
     const actionKey = t.action ? (`notifications.action.${t.action.key}` as TemplateKey) : null;
     const action = {
@@ -69,6 +85,15 @@ export const applyRule = async (
       actionText: actionKey ? renderTemplate(actionKey) : null,
       actionKey,
     };
+    if (line.offlineOnly && ids.length > 0) {
+      const online = await onlineAmong(trx, env.orgId, ids);
+      ids = ids.filter((id) => !online.has(id));
+    }
+    if (line.coalesce && action.actionUrl && ids.length > 0) {
+      const open = await openNotificationsOf(trx, env.orgId, ids, t.category, action.actionUrl);
+      ids = ids.filter((id) => !open.has(id));
+    }
+    if (ids.length === 0) continue;
     notified.push(
       ...(await deliver(
         trx,

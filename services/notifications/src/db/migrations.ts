@@ -200,4 +200,23 @@ export const migrations: Record<string, Migration> = {
       await sql`create index payment_copies_due_idx on payment_copies (due_date) where status = 'pending'`.execute(db);
     },
   },
+  '0010_hub_sockets': {
+    /**
+     * The hub's open sockets (one row per socket, every instance): who is online. Each instance refreshes its rows'
+     * seen_at on a heartbeat, so the rows of an instance that died stop counting after a minute and a half.
+     */
+    async up(db: Kysely<unknown>) {
+      await sql`
+        create table hub_sockets (
+          socket_id text primary key,
+          instance_id text not null,
+          org_id uuid not null,
+          user_id uuid not null,
+          seen_at timestamptz not null
+        );
+        create index hub_sockets_user_idx on hub_sockets (org_id, user_id);
+        create index hub_sockets_instance_idx on hub_sockets (instance_id);
+      `.execute(db);
+    },
+  },
 };

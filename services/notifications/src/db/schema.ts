@@ -133,6 +133,15 @@ export interface AnnouncementsTable {
   created_at: Date;
 }
 
+/** The hub's open sockets, per instance (presence: a chat message notifies only whoever has none). */
+export interface HubSocketsTable {
+  socket_id: string;
+  instance_id: string;
+  org_id: string;
+  user_id: string;
+  seen_at: Date;
+}
+
 /** This service's copy of payments that may become overdue (payments' events). */
 export interface PaymentCopiesTable {
   payment_id: string;
@@ -148,6 +157,7 @@ export interface PaymentCopiesTable {
 }
 
 export interface NotificationsDb extends KitTables {
+  hub_sockets: HubSocketsTable;
   payment_copies: PaymentCopiesTable;
   notification_preferences: NotificationPreferencesTable;
   messaging_consent: MessagingConsentTable;

@@ -43,6 +43,13 @@ export interface RuleLine {
   forceChannels?: { email?: boolean; sms?: boolean };
   /** In-app only, whatever the channel switches say (chat: mail per message would be noise). */
   inAppOnly?: true;
+  /** Only recipients with no open socket on the hub (the live screen tells the others): chat. */
+  offlineOnly?: true;
+  /**
+   * One notification per action link until it is read: a recipient who still has an unread one (same category, same
+   * link) gets nothing new (chat: one per conversation, not one per message; reading the conversation reads it).
+   */
+  coalesce?: true;
   /** Applies only when this holds (a feedback line for complaints only). */
   when?: (f: Facts) => boolean;
 }
@@ -219,12 +226,15 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
     tell: [{ to: 'staff', template: 'maintenance_due', category: 'maintenance_due', action: { url: '/dashboard/inventory/maintenance', key: 'view' } }],
     params: (f) => ({ name: str(f.data.name), dueDate: str(f.data.dueDate) }),
   },
-  // Chat: each recipient of a message, in-app only (the chat itself is live; this is the bell for whoever was away).
+  // Chat: each recipient of a message who is offline (no open socket: the live chat tells the others), once per
+  // conversation until they read it (the bell, or the conversation: chat.read), by their system channels (in-app,
+  // email, WhatsApp). Never the sender (recipientIds leaves them out).
   'chat.message_sent': {
     type: 'system',
     preference: 'system',
     priority: 'low',
-    inAppOnly: true,
+    offlineOnly: true,
+    coalesce: true,
     tell: [{ to: 'participant', template: 'chat_message', category: 'chat_message', action: { url: '{link}', key: 'open' } }],
     params: (f) => ({ name: str(f.data.conversationName) || str(f.data.senderName), preview: str(f.data.preview), link: str(f.data.link) }),
   },

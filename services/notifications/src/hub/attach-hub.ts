@@ -1,8 +1,11 @@
 import type { EventBus, Logger, RevocationList, TokenVerifier } from '@akhada/kit';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { NotificationsDb } from '../db/schema.ts';
 import { attachDashboardPush } from './dashboard-push.ts';
 import { attachChatFanout } from './chat-fanout.ts';
 import { startHubFanout } from './fanout.ts';
+import { createPresence } from './presence.ts';
 import { createRealtimeHub, type RealtimeHub } from './realtime-hub.ts';
 
 /**
@@ -17,6 +20,7 @@ export const attachHub = async ({
   revocations,
   logger,
   instanceId,
+  db,
 }: {
   app: FastifyInstance;
   bus: EventBus;
@@ -24,6 +28,8 @@ export const attachHub = async ({
   revocations: Pick<RevocationList, 'isRevoked' | 'onRevoked'>;
   logger: Logger;
   instanceId: string;
+  /** Where the hub records its open sockets (presence); without it nobody counts as online. */
+  db?: Kysely<NotificationsDb>;
 }): Promise<{ hub: RealtimeHub; close: () => Promise<void> }> => {
   // Events that arrive before socket.io is attached have no socket to reach anyway.
   let attached: RealtimeHub | undefined;
@@ -32,13 +38,15 @@ export const attachHub = async ({
   const fanout = await startHubFanout({ bus, instanceId, logger, hub: { toUser, toLocation } });
   await attachDashboardPush({ app, bus, instanceId, logger, hub: { toLocation } });
   await attachChatFanout({ app, bus, instanceId, logger, io: () => attached?.io });
-  const hub = createRealtimeHub({ server: app.server, verifier, revocations, logger });
+  const presence = db ? createPresence({ db, instanceId, logger }) : undefined;
+  const hub = createRealtimeHub({ server: app.server, verifier, revocations, logger, ...(presence ? { presence } : {}) });
   attached = hub;
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       hub.close();
       await fanout.stop();
+      await presence?.stop();
     })());
   app.addHook('preClose', close);
   return { hub, close };

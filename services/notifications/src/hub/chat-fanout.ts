@@ -7,6 +7,7 @@ import {
   type ChatSocketEvent,
   type ChatSocketMessage,
   type ChatSocketMessageDeleted,
+  type ChatSocketMessageEdited,
   type ChatSocketPin,
   type ChatSocketReaction,
   type ChatSocketRead,
@@ -27,7 +28,15 @@ import { userRoom } from './socket-types.ts';
 export interface ChatEmit {
   rooms: string[];
   event: ChatSocketEvent;
-  payload: ChatSocketMessage | ChatSocketMessageDeleted | ChatSocketReaction | ChatSocketPin | ChatSocketConversation | ChatSocketRead | ChatSocketTyping;
+  payload:
+    | ChatSocketMessage
+    | ChatSocketMessageDeleted
+    | ChatSocketMessageEdited
+    | ChatSocketReaction
+    | ChatSocketPin
+    | ChatSocketConversation
+    | ChatSocketRead
+    | ChatSocketTyping;
 }
 
 const roomsOf = (ids: readonly string[]) => [...new Set(ids)].map(userRoom);
@@ -44,6 +53,12 @@ export const chatEmits = (env: EventEnvelope<unknown>): ChatEmit[] => {
       return [
         { rooms: roomsOf(d.participantIds), event: CHAT_SOCKET_EVENTS.messageDeleted, payload: { conversationId: d.conversationId, messageId: d.messageId } },
       ];
+    }
+    case ChatEvents.MessageEdited.type: {
+      const d = ChatEvents.MessageEdited.data.parse(env.data);
+      // The text before stays in the event stream; the sockets get the new text only.
+      const payload: ChatSocketMessageEdited = { conversationId: d.conversationId, messageId: d.messageId, seq: d.seq, text: d.text, editedAt: d.editedAt };
+      return [{ rooms: roomsOf(d.participantIds), event: CHAT_SOCKET_EVENTS.messageEdited, payload }];
     }
     case ChatEvents.ReactionToggled.type: {
       const d = ChatEvents.ReactionToggled.data.parse(env.data);

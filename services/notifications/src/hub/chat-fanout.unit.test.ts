@@ -46,6 +46,19 @@ describe('chat fan-out routing', () => {
       [[`user:${b}`], true],
     ]);
   });
+  it('an edit goes to every participant with the new text only (the text before stays in the event stream)', () => {
+    const edited = makeEnvelope(ChatEvents.MessageEdited, {
+      ...meta,
+      data: { conversationId, messageId, seq: 3, participantIds: [a, b], editedBy: a, previousText: 'old', text: 'new', editedAt: meta.occurredAt },
+    });
+    expect(chatEmits(edited)).toEqual([
+      {
+        rooms: [`user:${a}`, `user:${b}`],
+        event: CHAT_SOCKET_EVENTS.messageEdited,
+        payload: { conversationId, messageId, seq: 3, text: 'new', editedAt: meta.occurredAt },
+      },
+    ]);
+  });
   it('ignores other events', () => {
     expect(chatEmits({ ...meta, eventId: newId(), type: 'members.member_archived', version: 1, data: {} })).toEqual([]);
   });

@@ -13,6 +13,7 @@ import {
   type SocketData,
   type SocketSession,
 } from './socket-types.ts';
+import type { Presence } from './presence.ts';
 
 type HubServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type HubSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -52,11 +53,14 @@ export const createRealtimeHub = ({
   verifier,
   revocations,
   logger,
+  presence,
 }: {
   server: HttpServer;
   verifier: TokenVerifier;
   revocations: Pick<RevocationList, 'isRevoked' | 'onRevoked'>;
   logger: Logger;
+  /** Told of every socket that opens and closes (who is online: hub/presence.ts). */
+  presence?: Pick<Presence, 'connected' | 'disconnected'>;
 }): RealtimeHub => {
   const io: HubServer = new Server(server, {
     path: '/socket.io',
@@ -110,8 +114,10 @@ export const createRealtimeHub = ({
 
   io.on('connection', (socket) => {
     void socket.join(roomsOf(socket.data.session));
+    presence?.connected(socket.id, socket.data.session);
     armExpiry(socket);
     socket.on('disconnect', () => {
+      presence?.disconnected(socket.id);
       clearTimeout(expiryTimers.get(socket.id));
       expiryTimers.delete(socket.id);
     });

@@ -99,6 +99,14 @@ export async function deleteMessage(messageId: string): Promise<Message> {
   const json = await callRoute(r.delete, { params: { id: messageId } });
   return parseResponse(r.delete.responses[200], json, 'DELETE /chat/messages/:id').data;
 }
+export async function setMuted(id: string, muted: boolean): Promise<Conversation> {
+  const json = await callRoute(r.mute, { params: { id }, body: { muted } });
+  return parseResponse(r.mute.responses[200], json, 'POST /chat/conversations/:id/mute').data;
+}
+export async function editMessage(messageId: string, content: string): Promise<Message> {
+  const json = await callRoute(r.edit, { params: { id: messageId }, body: { content } });
+  return parseResponse(r.edit.responses[200], json, 'PATCH /chat/messages/:id').data;
+}
 export async function togglePin(messageId: string): Promise<Message> {
   const json = await callRoute(r.pin, { params: { id: messageId } });
   return parseResponse(r.pin.responses[200], json, 'POST /chat/messages/:id/pin').data;

@@ -2,6 +2,7 @@ import type { Conversation } from '@akhada/contracts';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
+import { BellOffIcon } from '../../../components/icons/bell-off';
 import { ChatIcon } from '../../../components/icons/chat';
 import { PlusIcon } from '../../../components/icons/plus';
 import { SearchIcon } from '../../../components/icons/search';
@@ -74,6 +75,12 @@ export function ConversationList({
                 <span className="chat-list__main">
                   <span className="chat-list__top">
                     <span className="chat-list__name">{title}</span>
+                    {c.isMuted ? (
+                      <span className="chat-list__muted" title={t('chat:pane.mutedBadge')} data-testid="chat-muted">
+                        <BellOffIcon size={14} />
+                        <span className="visually-hidden">{t('chat:pane.mutedBadge')}</span>
+                      </span>
+                    ) : null}
                     {c.lastMessage ? (
                       <time className="chat-list__time" dateTime={c.lastMessage.createdAt}>
                         {formatMessageTime(c.lastMessage.createdAt, new Date(now), i18n.language)}

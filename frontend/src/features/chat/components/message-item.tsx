@@ -1,5 +1,5 @@
-import type { Message } from '@akhada/contracts';
-import { useId, useState } from 'react';
+import { CHAT_EDIT_WINDOW_MINUTES, type Message } from '@akhada/contracts';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_NS } from '../../../locales/resources';
 import { formatBytes, formatMessageTime } from '../lib/format-time';
@@ -16,6 +16,7 @@ export function MessageItem({
   onReact,
   onPin,
   onDelete,
+  onEdit,
 }: {
   message: Message;
   me: string;
@@ -27,6 +28,8 @@ export function MessageItem({
   onReact: (m: Message, emoji: string) => void;
   onPin: (m: Message) => void;
   onDelete: (m: Message) => void;
+  /** Saves the new text; resolves false when it failed (the editor stays open). */
+  onEdit: (m: Message, text: string) => Promise<boolean>;
 }) {
   const { t, i18n } = useTranslation(ALL_NS);
   const [picker, setPicker] = useState(false);
@@ -34,6 +37,30 @@ export function MessageItem({
   const mine = m.sender._id === me;
   const name = fullName(m.sender);
   const time = formatMessageTime(m.createdAt, now, i18n.language);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [saving, setSaving] = useState(false);
+  const editArea = useRef<HTMLTextAreaElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const editHintId = useId();
+  const canEdit = editableNow(m, me, now);
+  useEffect(() => {
+    if (editing) editArea.current?.focus();
+  }, [editing]);
+  const stopEditing = () => {
+    setEditing(false);
+    // Back to the button that opened the editor (keyboard users keep their place).
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+  const save = async () => {
+    const text = draft.trim();
+    if (!text || saving) return;
+    if (text === m.content.text) return stopEditing();
+    setSaving(true);
+    const ok = await onEdit(m, text);
+    setSaving(false);
+    if (ok) stopEditing();
+  };
 
   return (
     <li className={`chat-msg${mine ? ' chat-msg--mine' : ''}${m.isDeleted ? ' chat-msg--deleted' : ''}`} data-testid="chat-message" data-message-id={m._id}>
@@ -69,11 +96,58 @@ export function MessageItem({
                 </a>
               ),
             )}
-            {m.content.text ? <p className="chat-msg__text">{m.content.text}</p> : null}
+            {editing ? (
+              <form
+                className="chat-msg__edit"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void save();
+                }}
+              >
+                <textarea
+                  ref={editArea}
+                  className="input chat-msg__edit-input"
+                  aria-label={t('chat:message.editLabel')}
+                  aria-describedby={editHintId}
+                  value={draft}
+                  rows={2}
+                  onChange={(e) => setDraft(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Escape') {
+                      e.preventDefault();
+                      stopEditing();
+                    } else if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                      e.preventDefault();
+                      void save();
+                    }
+                  }}
+                  data-testid="chat-edit-input"
+                />
+                <p id={editHintId} className="chat-msg__edit-hint">
+                  {t('chat:message.editHint')}
+                </p>
+                <div className="chat-msg__edit-actions">
+                  <button type="button" className="btn btn--ghost btn--sm" onClick={stopEditing}>
+                    {t('chat:actions.cancel')}
+                  </button>
+                  <button type="submit" className="btn btn--primary btn--sm" disabled={saving || !draft.trim()} data-testid="chat-edit-save">
+                    {t('chat:actions.save')}
+                  </button>
+                </div>
+              </form>
+            ) : m.content.text ? (
+              <p className="chat-msg__text">{m.content.text}</p>
+            ) : null}
           </>
         )}
         <p className="chat-msg__meta">
           <time dateTime={m.createdAt}>{time}</time>
+          {m.editedAt && !m.isDeleted ? (
+            <span className="chat-msg__edited" data-testid="chat-edited">
+              {' · '}
+              {t('chat:message.edited')}
+            </span>
+          ) : null}
         </p>
       </article>
       {m.reactions.length > 0 ? (
@@ -112,6 +186,20 @@ export function MessageItem({
           >
             {t('chat:actions.react')}
           </button>
+          {canEdit && !editing ? (
+            <button
+              ref={editButton}
+              type="button"
+              className="btn btn--ghost btn--sm"
+              onClick={() => {
+                setDraft(m.content.text);
+                setEditing(true);
+              }}
+              data-testid="chat-action-edit"
+            >
+              {t('chat:actions.edit')}
+            </button>
+          ) : null}
           {canPin ? (
             <button type="button" className="btn btn--ghost btn--sm" onClick={() => onPin(m)} data-testid="chat-action-pin">
               {m.isPinned ? t('chat:actions.unpin') : t('chat:actions.pin')}
@@ -145,3 +233,7 @@ export function MessageItem({
     </li>
   );
 }
+
+/** The sender's own text message, not deleted, within the edit window (the server decides again). */
+export const editableNow = (m: Message, me: string, now: Date): boolean =>
+  m.sender._id === me && m.type === 'text' && !m.isDeleted && now.getTime() - Date.parse(m.createdAt) <= CHAT_EDIT_WINDOW_MINUTES * 60_000;

@@ -1,9 +1,11 @@
 import type { Conversation, Message } from '@akhada/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
 import { ArrowLeftIcon } from '../../../components/icons/arrow-left';
+import { BellIcon } from '../../../components/icons/bell';
+import { BellOffIcon } from '../../../components/icons/bell-off';
 import { LoadingState } from '../../../components/spinner';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useNow } from '../../../lib/use-now';
@@ -11,8 +13,10 @@ import { ALL_NS } from '../../../locales/resources';
 import {
   chatKeys,
   deleteMessage,
+  editMessage,
   markRead,
   sendMessage,
+  setMuted,
   sendTyping,
   toggleReaction,
   togglePin,
@@ -22,7 +26,7 @@ import {
   useMessages,
 } from '../api/chat-api';
 import type { TypingMap } from '../hooks/use-chat-socket';
-import { conversationTitle } from '../lib/names';
+import { conversationTitle, fullName } from '../lib/names';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
 
@@ -66,7 +70,25 @@ export function MessagePane({ id, me, onBack, typing }: { id: string; me: string
   const react = useMessageMutation(id, (v: { m: Message; emoji: string }) => toggleReaction(v.m._id, v.emoji));
   const pin = useMessageMutation(id, (m: Message) => togglePin(m._id));
   const del = useMessageMutation(id, (m: Message) => deleteMessage(m._id));
-  const fail = (key: 'addReaction' | 'togglePin' | 'deleteMessage') => (err: unknown) => setActionError(describe(err, { fallback: t(`chat:errors.${key}`) }));
+  const edit = useMessageMutation(id, (v: { m: Message; text: string }) => editMessage(v.m._id, v.text));
+  const [seenOpen, setSeenOpen] = useState(false);
+  const [muting, setMuting] = useState(false);
+  const toggleMute = async (muted: boolean) => {
+    setMuting(true);
+    setActionError(null);
+    try {
+      const next = await setMuted(id, muted);
+      qc.setQueryData(chatKeys.conversation(id), next);
+      void qc.invalidateQueries({ queryKey: chatKeys.conversationLists });
+    } catch (err) {
+      setActionError(describe(err, { fallback: t('chat:errors.mute') }));
+    } finally {
+      setMuting(false);
+    }
+  };
+  const seenListId = useId();
+  const fail = (key: 'addReaction' | 'togglePin' | 'deleteMessage' | 'editMessage') => (err: unknown) =>
+    setActionError(describe(err, { fallback: t(`chat:errors.${key}`) }));
 
   if (conversation.isError)
     return (
@@ -85,8 +107,12 @@ export function MessagePane({ id, me, onBack, typing }: { id: string; me: string
   const isAdmin = myRole === 'admin';
   const typists = (typing[id] ?? []).filter((x) => x.userId !== me);
   const pinned = list.filter((m) => m.isPinned);
-  const readByOthers = (m: Message) =>
-    c?.type === 'direct' && m.sender._id === me && c.participants.some((p) => p.user._id !== me && p.lastReadAt !== null && p.lastReadAt >= m.createdAt);
+  const readByOthers = (m: Message) => c?.type === 'direct' && m.sender._id === me && c.participants.some((p) => p.user._id !== me && p.lastReadSeq >= m.seq);
+  // Groups and broadcasts: who has seen my newest message (their read mark is at it or later).
+  const seenBy =
+    c && c.type !== 'direct' && newest && newest.sender._id === me && !newest.isDeleted
+      ? c.participants.filter((p) => p.user._id !== me && p.lastReadSeq >= newest.seq).map((p) => fullName(p.user))
+      : null;
 
   return (
     <div className="chat-pane" data-testid="chat-pane">
@@ -104,6 +130,20 @@ export function MessagePane({ id, me, onBack, typing }: { id: string; me: string
                 : ''}
           </p>
         </div>
+        {c ? (
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm chat-pane__mute"
+            data-muted={c.isMuted}
+            title={c.isMuted ? t('chat:pane.muteHint') : undefined}
+            disabled={muting}
+            onClick={() => void toggleMute(!c.isMuted)}
+            data-testid="chat-mute"
+          >
+            {c.isMuted ? <BellOffIcon size={16} /> : <BellIcon size={16} />}
+            {c.isMuted ? t('chat:pane.unmute') : t('chat:pane.mute')}
+          </button>
+        ) : null}
       </header>
       {pinned.length > 0 ? (
         <div className="chat-pinned" aria-label={t('chat:pane.pinned')} data-testid="chat-pinned">
@@ -149,13 +189,53 @@ export function MessagePane({ id, me, onBack, typing }: { id: string; me: string
                   onReply={setReplyTo}
                   onReact={(msg, emoji) => react.mutate({ m: msg, emoji }, { onError: fail('addReaction') })}
                   onPin={(msg) => pin.mutate(msg, { onError: fail('togglePin') })}
+                  onEdit={(msg, text) =>
+                    edit.mutateAsync({ m: msg, text }).then(
+                      () => true,
+                      (err: unknown) => {
+                        fail('editMessage')(err);
+                        return false;
+                      },
+                    )
+                  }
                   onDelete={(msg) => {
                     if (window.confirm(t('chat:message.confirmDelete'))) del.mutate(msg, { onError: fail('deleteMessage') });
                   }}
                 />
               ))}
             </ol>
-            {newest && readByOthers(newest) ? <p className="chat-pane__seen">{t('chat:pane.seen')}</p> : null}
+            {newest && readByOthers(newest) ? (
+              <p className="chat-pane__seen" data-testid="chat-seen">
+                {t('chat:pane.seen')}
+              </p>
+            ) : null}
+            {seenBy ? (
+              <div className="chat-pane__seen chat-seen-by">
+                {seenBy.length === 0 ? (
+                  <span data-testid="chat-seen-by">{t('chat:pane.seenByNobody')}</span>
+                ) : (
+                  <>
+                    <button
+                      type="button"
+                      className="btn btn--link btn--sm"
+                      aria-expanded={seenOpen}
+                      aria-controls={seenListId}
+                      onClick={() => setSeenOpen((v) => !v)}
+                      data-testid="chat-seen-by"
+                    >
+                      {t('chat:pane.seenBy', { count: seenBy.length })}
+                    </button>
+                    {seenOpen ? (
+                      <ul id={seenListId} className="chat-seen-by__list" aria-label={t('chat:pane.seenByList')} data-testid="chat-seen-by-list">
+                        {seenBy.map((n, i) => (
+                          <li key={`${n}-${i}`}>{n}</li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </>
+                )}
+              </div>
+            ) : null}
           </>
         )}
         <div ref={bottom} />

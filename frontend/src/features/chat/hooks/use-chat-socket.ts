@@ -3,10 +3,12 @@ import {
   ChatSocketConversation,
   ChatSocketMessage,
   ChatSocketMessageDeleted,
+  ChatSocketMessageEdited,
   ChatSocketPin,
   ChatSocketReaction,
   ChatSocketRead,
   ChatSocketTyping,
+  type Conversation,
   type Message,
 } from '@akhada/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -31,6 +33,7 @@ const socketMessage = (d: z.infer<typeof ChatSocketMessage>['message']): Message
   reactions: [],
   isPinned: false,
   isDeleted: false,
+  editedAt: null,
   createdAt: d.createdAt,
 });
 
@@ -94,6 +97,18 @@ export function useChatSocket(): { typing: TypingMap; live: boolean } {
         }),
       ],
       [
+        CHAT_SOCKET_EVENTS.messageEdited,
+        parse(ChatSocketMessageEdited, CHAT_SOCKET_EVENTS.messageEdited, (d) => {
+          qc.setQueryData<MessagesCache>(chatKeys.messages(d.conversationId), (c) =>
+            patchMessage(c, d.messageId, (m) =>
+              // An edit after a deletion (or an older edit after a newer one) changes nothing.
+              m.isDeleted || (m.editedAt !== null && m.editedAt > d.editedAt) ? m : { ...m, content: { ...m.content, text: d.text }, editedAt: d.editedAt },
+            ),
+          );
+          refreshLists();
+        }),
+      ],
+      [
         CHAT_SOCKET_EVENTS.reaction,
         parse(ChatSocketReaction, CHAT_SOCKET_EVENTS.reaction, (d) =>
           qc.setQueryData<MessagesCache>(chatKeys.messages(d.conversationId), (c) => patchMessage(c, d.messageId, (m) => ({ ...m, reactions: d.reactions }))),
@@ -116,6 +131,17 @@ export function useChatSocket(): { typing: TypingMap; live: boolean } {
       [
         CHAT_SOCKET_EVENTS.read,
         parse(ChatSocketRead, CHAT_SOCKET_EVENTS.read, (d) => {
+          // The read mark moves at once (seen-by), then the conversation is fetched again.
+          qc.setQueryData<Conversation>(chatKeys.conversation(d.conversationId), (c) =>
+            c
+              ? {
+                  ...c,
+                  participants: c.participants.map((p) =>
+                    p.user._id === d.userId && d.lastReadSeq > p.lastReadSeq ? { ...p, lastReadSeq: d.lastReadSeq, lastReadAt: d.lastReadAt } : p,
+                  ),
+                }
+              : c,
+          );
           void qc.invalidateQueries({ queryKey: chatKeys.conversation(d.conversationId) });
           refreshLists();
         }),
