@@ -2,6 +2,7 @@
 // one organization, two locations in different cities, an owner, an admin, a trainer, and members in every state
 // (infra/src/seed-members.ts).
 import { authRoutes } from '@akhada/contracts';
+import { payForPlan } from '@akhada/test-support/plan';
 import { seedAttendance } from './seed-attendance.ts';
 import { seedChat } from './seed-chat.ts';
 import { seedFeedback } from './seed-feedback.ts';
@@ -68,9 +69,10 @@ export async function seedDemo(gatewayUrl: string, log: (s: string) => void = co
     'admin',
     call(gatewayUrl, 'POST', '/auth/staff', { ...DEMO.admin, phone: '+91 98450 22222', role: 'admin', locationIds: [blr], password: DEMO.password }, token),
   );
-  // The demo chain runs on the Pro plan (150 members, 5 trainers): the free trial's 14 members and 2 trainers would not
-  // hold a chain of two branches, and a demo older than 14 days would be read-only.
-  await must('plan', call(gatewayUrl, 'PUT', '/settings/plan', { plan: 'pro' }, token));
+  // The demo chain runs on the Enterprise plan, the one for more than one location: the free trial's 14 members and
+  // 2 trainers would not hold a chain of two branches, and a demo older than 14 days would be read-only.
+  // Paid as an owner pays: an order on Akhada's Razorpay account, paid in the Razorpay stand-in's Checkout.
+  await payForPlan((method, path, body) => call(gatewayUrl, method, path, body, token), 'enterprise');
   await seedTaxSettings(gatewayUrl, token, { pune, blr, legalName: 'Akhada Fitness Private Limited', log });
   // The demo trainer joins with the gym's code, like a real one: pending until the owner approves them.
   const joinCode = login.data.user.organization.joinCode;

@@ -1,5 +1,6 @@
-import { authRoutes, PLAN_TERMS, type PlanId } from '@akhada/contracts';
+import { authRoutes, type PlanId } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
+import { payForPlan } from './plan.ts';
 
 /** Talks to the product through the gateway, as the browser does. */
 export const api = (base: string) => {
@@ -26,8 +27,8 @@ export const api = (base: string) => {
       return authRoutes.login.responses[200].parse(r.json).data;
     },
     /**
-     * A brand-new gym with its owner signed in, on its free trial (14 members, 2 trainers) or on `plan`: then this
-     * returns once the members service applies the plan's allowance (its directory follows auth's events).
+     * A brand-new gym with its owner signed in, on its free trial (14 members, 2 trainers) or on `plan`, paid through
+     * the Razorpay stand-in: then this returns once the members service applies the plan's allowance.
      */
     async newGym(label = 'gym', { plan }: { plan?: Exclude<PlanId, 'free'> } = {}) {
       const email = `${label}-${randomUUID().slice(0, 8)}@example.in`;
@@ -43,18 +44,7 @@ export const api = (base: string) => {
       });
       if (r.status !== 201) throw new Error(`register: ${r.status} ${JSON.stringify(r.json)}`);
       const gym = { email, password, ...(await this.login(email, password)) };
-      if (plan) {
-        const chosen = await call('PUT', '/settings/plan', { plan }, gym.token);
-        if (chosen.status !== 200) throw new Error(`plan: ${chosen.status} ${JSON.stringify(chosen.json)}`);
-        const limit = PLAN_TERMS[plan].members;
-        const deadline = Date.now() + 30_000;
-        for (;;) {
-          const stats = await call('GET', '/members/stats/overview', undefined, gym.token);
-          if (stats.status === 200 && (stats.json as { data: { plan: { limit: number | null } } }).data.plan.limit === limit) break;
-          if (Date.now() > deadline) throw new Error(`plan ${plan}: the members service did not apply it within 30 s`);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
+      if (plan) await payForPlan((method, path, body) => call(method, path, body, gym.token), plan);
       return gym;
     },
     member(i: number, extra: object = {}) {

@@ -180,10 +180,6 @@ export const AcceptInvitationBody = z.object({ token: InvitationToken, password:
 /** What an invitation link may tell before the password is set: whom it greets and which gym invites them, nothing more. */
 export const InvitationPreview = z.object({ firstName: z.string(), gymName: z.string() });
 
-/** The plans an owner can choose (the free plan is only the trial). */
-export const ChoosablePlanId = PlanId.exclude(['free'], { message: 'Choose one of the plans: mini, starter, pro or enterprise' });
-export const ChoosePlanBody = z.object({ plan: ChoosablePlanId });
-
 export const Jwk = z.record(z.string(), z.unknown());
 
 export const Timezone = z.enum(['Asia/Kolkata', 'Asia/Dubai', 'America/New_York', 'Europe/London', 'Asia/Tokyo', 'Australia/Sydney']);
@@ -359,17 +355,6 @@ export const authRoutes = {
     allowReadOnly: true,
     summary: 'Set the password of an invited member or trainer with the token of their invitation link; signs them in (same answer as sign-in).',
     description: 'The link works once, for 7 days, and only the newest one sent to the person. Otherwise 400 INVALID_INVITATION with the reason.',
-  }),
-  choosePlan: route({
-    method: 'PUT',
-    path: '/settings/plan',
-    body: ChoosePlanBody,
-    responses: { 200: ok(z.object({ organization: Organization })), 400: Problem, 403: Problem },
-    auth: true,
-    roles: ['owner'],
-    allowReadOnly: true,
-    summary: 'The owner chooses the organization’s plan; the free trial ends with it (no trial date), and writes work again.',
-    description: 'Billing for the plan starts with the payments service; until then no payment is taken.',
   }),
   listDevices: route({
     method: 'GET',

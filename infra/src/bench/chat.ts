@@ -12,6 +12,7 @@
 import { authRoutes, CHAT_SOCKET_EVENTS, ChatSocketMessage } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
+import { payForPlan } from '@akhada/test-support/plan';
 import { provision } from '../provision.ts';
 import { startStack } from '../stack.ts';
 import { call as apiCall, load, percentile } from './bench-api.ts';
@@ -95,7 +96,7 @@ export async function main(root: string): Promise<void> {
       }),
     );
     const owner = authRoutes.login.responses[200].parse(await must('login', call(base, 'POST', '/auth/login', { email: ownerEmail, password }))).data;
-    await must('plan', call(base, 'PUT', '/settings/plan', { plan: 'enterprise' }, owner.token));
+    await payForPlan((method, p, body) => apiCall(base, method, p, body, owner.token), 'enterprise');
     const locationId = owner.user.locations[0]!._id;
     people.push({ id: owner.user._id, token: owner.token });
     const t0 = Date.now();

@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { payForPlan } from '@akhada/test-support/plan';
 import { provision } from '../provision.ts';
 import { startStack } from '../stack.ts';
 import { call, load, percentile, registerBenchGym } from './bench-api.ts';
@@ -43,8 +44,7 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 /** A new gym on the Enterprise plan (no member limit) and its owner's token, as a customer would make one. */
 const newGym = async (base: string) => {
   const token = await registerBenchGym(base);
-  const plan = await call(base, 'PUT', '/settings/plan', { plan: 'enterprise' }, token);
-  if (plan.status !== 200) throw new Error(`plan: ${plan.status} ${JSON.stringify(plan.json)}`);
+  await payForPlan((method, p, body) => call(base, method, p, body, token), 'enterprise');
   return token;
 };
 

@@ -78,7 +78,6 @@ const openGym = async (label: string): Promise<Gym> => {
 const login = (email: string, pw = password) => auth.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: pw } });
 const accept = (token: string, pw = password) => auth.app.inject({ method: 'POST', url: '/auth/invitations/accept', payload: { token, password: pw } });
 const preview = (token: string) => auth.app.inject({ method: 'POST', url: '/auth/invitations/preview', payload: { token } });
-const choosePlan = (token: string, plan: unknown) => auth.app.inject({ method: 'PUT', url: '/settings/plan', headers: bearer(token), payload: { plan } });
 
 const meta = (aggregateId: string, orgId: string, locationId?: string) => ({
   aggregateId,
@@ -550,57 +549,6 @@ describe('archived members and trainers', () => {
     expect(late.statusCode).toBe(400);
     expect(late.json().code).toBe('INVALID_INVITATION');
     expect((await login(email)).statusCode).toBe(401);
-  });
-});
-
-describe('PUT /settings/plan', () => {
-  it('lets the owner choose a plan: the trial ends, the organization shows it, and it is announced once', async () => {
-    const chosen = await choosePlan(gymA.ownerToken, 'pro');
-    expect(chosen.statusCode, chosen.body).toBe(200);
-    expect(chosen.json().data.organization).toMatchObject({ _id: gymA.orgId, plan: 'pro', trialEndsAt: null });
-    const me = await auth.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(gymA.ownerToken) });
-    expect(me.json().data.user.organization).toMatchObject({ plan: 'pro', trialEndsAt: null });
-    const changed = (await eventsOf(gymA.orgId)).filter((e) => e.type === AuthEvents.OrganizationPlanChanged.type);
-    expect(changed.map((e) => e.data)).toEqual([{ orgId: gymA.orgId, plan: 'pro', trialEndsAt: null }]);
-
-    // The same plan again: nothing new to announce.
-    expect((await choosePlan(gymA.ownerToken, 'pro')).statusCode).toBe(200);
-    expect((await eventsOf(gymA.orgId)).filter((e) => e.type === AuthEvents.OrganizationPlanChanged.type)).toHaveLength(1);
-    // Another gym is untouched.
-    const other = await auth.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(gymB.ownerToken) });
-    expect(other.json().data.user.organization).toMatchObject({ plan: 'free' });
-    expect(other.json().data.user.organization.trialEndsAt).not.toBeNull();
-  });
-
-  it('refuses the free plan and unknown plans with 400, and everyone but the owner with 403, changing nothing', async () => {
-    for (const plan of ['free', 'gold', 7, null]) {
-      const res = await choosePlan(gymB.ownerToken, plan);
-      expect(res.statusCode, String(plan)).toBe(400);
-      expect(res.json().code).toBe('VALIDATION_FAILED');
-    }
-    const memberEmail = `plan-member-${uniq}@example.in`;
-    await auth.app.inject({
-      method: 'POST',
-      url: '/auth/register',
-      payload: joinBody({ firstName: 'Meera', email: memberEmail, password, role: 'member', gymCode: gymB.joinCode }),
-    });
-    const member = await login(memberEmail);
-    const adminEmail = `plan-admin-${uniq}@example.in`;
-    await auth.app.inject({
-      method: 'POST',
-      url: '/auth/staff',
-      headers: bearer(gymB.ownerToken),
-      payload: { firstName: 'Anil', lastName: 'K', email: adminEmail, phone: '9876543210', role: 'admin', locationIds: [gymB.locationId], password },
-    });
-    const admin = await login(adminEmail);
-    for (const s of [member, admin]) {
-      const res = await choosePlan(s.json().data.token, 'starter');
-      expect(res.statusCode).toBe(403);
-    }
-    const org = await db().selectFrom('organizations').select(['plan', 'trial_ends_at']).where('id', '=', gymB.orgId).executeTakeFirstOrThrow();
-    expect(org.plan).toBe('free');
-    expect(org.trial_ends_at).not.toBeNull();
-    expect((await eventsOf(gymB.orgId)).filter((e) => e.type === AuthEvents.OrganizationPlanChanged.type)).toHaveLength(0);
   });
 });
 

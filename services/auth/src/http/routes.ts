@@ -3,7 +3,6 @@ import { addRoute, type App, type RequestContext } from '@akhada/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptInvitation } from '../app/accept-invitation.ts';
 import { changePassword } from '../app/change-password.ts';
-import { choosePlan } from '../app/choose-plan.ts';
 import { organizationLogo } from '../app/organization-logo.ts';
 import { createLocation } from '../app/create-location.ts';
 import { createStaff } from '../app/create-staff.ts';
@@ -139,11 +138,6 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
     success: true,
     data: await acceptInvitation(deps, requestIdsOf(req), { token: body.token, password: body.password, ip: req.ip, userAgent: req.headers['user-agent'] }),
     message: 'Your password is set. Welcome to Akhada!',
-  }));
-  addRoute(svc, authRoutes.choosePlan, async ({ ctx, body }) => ({
-    success: true,
-    data: { organization: await choosePlan(deps, ctx, body.plan) },
-    message: 'Plan chosen',
   }));
 
   // Settings → Gym, Staff, Appearance and Privacy.
