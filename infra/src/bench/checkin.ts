@@ -15,11 +15,14 @@
 // BENCH_SECONDS (10) after BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (32). The load average is printed with the
 // figures: on a shared machine run it under the e2e lock, when the machine is otherwise quiet:
 //   flock /tmp/akhada-e2e.lock npm run bench:checkin
+// With the figures it prints the CPU time per check-in of each process on the path (Linux /proc): robust to other
+// work on the machine, the measure to compare before and after a change. BENCH_CPU_PROF=1 runs every process of the
+// stack with `node --cpu-prof` and prints the busiest functions of attendance, the gateway and notifications.
 import { ATTENDANCE_SOCKET_EVENTS, attendanceRoutes } from '@akhada/contracts';
 import { io, type Socket } from 'socket.io-client';
 import autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -28,6 +31,8 @@ import { payForPlan } from '@akhada/test-support/plan';
 import { provision } from '../provision.ts';
 import { startStack } from '../stack.ts';
 import { call, load, percentile, registerBenchGym } from './bench-api.ts';
+import { formatSummary, summarize } from './cpu-profile-top.ts';
+import { coresByKind, describeShare, snapshot } from './cpu-share.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -38,6 +43,8 @@ const PORT_OFFSET = 20_000;
 const GATEWAY_PORT = 28_080;
 const SMTP = { smtpPort: 22_525, httpPort: 28_025 };
 const DATABASE = 'akhada_bench_checkin';
+const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
+const IDLE_S = 5;
 const TARGET = { rps: 1_500, p99Ms: 50, pgbenchShare: 0.5, pushP99Ms: 300 };
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
@@ -165,6 +172,8 @@ const pushLatency = async (base: string, token: string, memberIds: string[], sec
 
 export async function main(root: string): Promise<void> {
   process.env.AKHADA_TOPIC_NAMESPACE = 'bench';
+  const profileDir = path.join(root, 'infra', 'bench', 'results', `checkin-cpu-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  if (CPU_PROF) mkdirSync(profileDir, { recursive: true });
   const loadBefore = load();
   const infra = await provision({ root, database: DATABASE, fresh: true, smtp: SMTP });
   const stack = await startStack({
@@ -176,7 +185,13 @@ export async function main(root: string): Promise<void> {
     smtpPort: SMTP.smtpPort,
     appUrl: `http://localhost:${GATEWAY_PORT}`,
     logLevel: 'info',
-    env: { NODE_ENV: 'production', AKHADA_TOPIC_NAMESPACE: 'bench', AUTH_RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000000' },
+    env: {
+      NODE_ENV: 'production',
+      AKHADA_TOPIC_NAMESPACE: 'bench',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      ...(CPU_PROF && { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim() }),
+    },
     instances: { attendance: INSTANCES },
     echo: false,
   }).catch(async (err: unknown) => {
@@ -184,6 +199,8 @@ export async function main(root: string): Promise<void> {
     throw err;
   });
   const lines: string[] = [];
+  /** The timed run on the monotonic clock: the profiles are summarised over it only (not start-up, not the push run). */
+  let timedWindow: { fromUs: number; toUs: number } | undefined;
   try {
     const base = stack.gatewayUrl;
     const token = await newGym(base);
@@ -203,11 +220,21 @@ export async function main(root: string): Promise<void> {
     const sample = await call(base, 'POST', '/attendance/check-in', { memberId: memberIds.pop() }, token);
     attendanceRoutes.checkIn.responses[201].parse(sample.json);
 
+    // What each process burns with no check-in at all (consumers polling, timers), subtracted from its share below.
+    await new Promise((r) => setTimeout(r, 3_000));
+    const idleBefore = snapshot(root);
+    await new Promise((r) => setTimeout(r, IDLE_S * 1000));
+    const idle = coresByKind(idleBefore, snapshot(root));
     const warm = memberIds.splice(0, Math.floor(Math.min(memberIds.length / 4, 1_500 * WARMUP_S)));
     await checkIns(base, token, warm, WARMUP_S);
     const loadAtRun = load();
     const timed = memberIds.splice(0, Math.floor((memberIds.length * 3) / 4));
+    const cpuBefore = snapshot(root);
+    const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+    timedWindow = { fromUs: monotonicUs(), toUs: 0 };
     const { result, latencies } = await checkIns(base, token, timed, DURATION_S);
+    timedWindow.toUs = monotonicUs();
+    const cores = coresByKind(cpuBefore, snapshot(root));
     const sorted = latencies.sort((x, y) => x - y);
     const errors = result.errors + result.timeouts + result.non2xx;
     const rps = result.requests.total / (result.duration || DURATION_S);
@@ -228,6 +255,21 @@ export async function main(root: string): Promise<void> {
       `  check-ins: ${result.requests.total} in ${(result.duration || DURATION_S).toFixed(1)} s = ${rps.toFixed(0)}/s, p50 ${p50} ms, p99 ${p99} ms ` +
         `(from every response: p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms), ${result.non2xx} non-2xx, ` +
         `${result.errors} errors, ${result.timeouts} timeouts${ranOut ? ' — RAN OUT OF MEMBERS: raise BENCH_CHECKIN_MEMBERS' : ''}`,
+      ...(cores && result.requests.total > 0
+        ? [
+            `  CPU per check-in (net of each process's idle share): ${[...cores.entries()]
+              .filter(([kind, c]) => c.cores >= 0.01 && kind !== 'other')
+              .sort((a, b) => b[1].cores - a[1].cores)
+              .map(([kind, c]) => {
+                const us = (x: number) => ((x * 1e6 * (result.duration || DURATION_S)) / result.requests.total).toFixed(0);
+                const net = c.cores - (idle?.get(kind)?.cores ?? 0);
+                return `${kind} ${us(net)} µs (${us(c.cores)} before the idle share is taken off; ${us(c.sys)} in the kernel)`;
+              })
+              .join(', ')}`,
+            ...(idle ? [`  idle (${IDLE_S} s before the warm-up): ${describeShare(idle)}`] : []),
+            `  ${describeShare(cores)}`,
+          ]
+        : []),
       ...(result.requests.total === 0
         ? ['  NO CHECK-IN WAS ANSWERED during the run: attendance or the gateway is stuck (see .data/logs/attendance-*.log)']
         : []),
@@ -251,4 +293,15 @@ export async function main(root: string): Promise<void> {
     await infra.stop();
   }
   console.log(lines.join('\n'));
+  if (CPU_PROF) {
+    // Every process of the stack wrote one profile when it stopped; show the ones on the check-in's path.
+    const summaries = readdirSync(profileDir)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => ({ file: path.join(profileDir, f), summary: summarize(path.join(profileDir, f), timedWindow) }));
+    console.log(`CPU profiles over the timed run only (${timedWindow ? ((timedWindow.toUs - timedWindow.fromUs) / 1e6).toFixed(1) : '?'} s):`);
+    for (const name of ['attendance', 'gateway', 'notifications']) {
+      for (const found of summaries.filter((s) => s.summary.process === name))
+        console.log(`${formatSummary(found.summary)}\n  (${path.relative(root, found.file)})\n`);
+    }
+  }
 }

@@ -97,7 +97,11 @@ const locate = (frame: CallFrame): { where: string; pkg: string; text?: string }
   return mapped ? { where: `${rel}:${mapped.line}`, pkg, text: mapped.text } : { where: `${rel}:${line}`, pkg };
 };
 
-export function summarize(file: string): ProfileSummary {
+/**
+ * `window`: only the samples taken between these two instants of the monotonic clock in µs (`process.hrtime`'s clock,
+ * which V8's profiler uses on Linux too), e.g. the timed run of a bench without the process's start-up.
+ */
+export function summarize(file: string, window?: { fromUs: number; toUs: number }): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parentOf = new Map<number, number>();
@@ -113,7 +117,10 @@ export function summarize(file: string): ProfileSummary {
   };
   const selfUs = new Map<number, number>();
   // Sample i is attributed the time until the next sample (timeDeltas[i + 1]); the last one gets nothing.
+  let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    if (window && (at < window.fromUs || at > window.toUs)) continue;
     const id = profile.samples[i]!;
     selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
   }
@@ -150,7 +157,9 @@ export function summarize(file: string): ProfileSummary {
   const process = [...seenServices.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]?.replace('services/', '') ?? path.basename(file);
   return {
     process,
-    wallMs: (profile.endTime - profile.startTime) / 1000,
+    wallMs: window
+      ? (Math.min(window.toUs, profile.endTime) - Math.max(window.fromUs, profile.startTime)) / 1000
+      : (profile.endTime - profile.startTime) / 1000,
     busyMs: (total - idleUs) / 1000,
     idleMs: idleUs / 1000,
     frames: [...frames.values()].sort((a, b) => b.selfMs - a.selfMs),

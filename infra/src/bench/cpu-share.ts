@@ -24,7 +24,7 @@ const kindOf = (pid: number, root: string): string => {
   if (comm === 'postgres') {
     // A backend's title names its database: "postgres: postgres akhada_bench 127.0.0.1(5123) idle".
     const title = read('cmdline').replaceAll('\0', ' ');
-    return title.includes(' akhada_bench ') ? 'postgres (bench database)' : 'postgres (other work)';
+    return / akhada_bench\w* /.test(title) ? 'postgres (bench database)' : 'postgres (other work)';
   }
   if (comm === 'java') return 'kafka (java)';
   if (comm.startsWith('node') || comm === 'MainThread') {

@@ -23,6 +23,7 @@ const ids = {
   qr: randomUUID(),
   qr2: randomUUID(),
   kiosk: randomUUID(),
+  race: randomUUID(),
 };
 
 let t: Awaited<ReturnType<typeof bootAttendance>>;
@@ -41,6 +42,7 @@ beforeAll(async () => {
   await t.member(ids.qr, orgA, L1, { firstName: 'Qamar' });
   await t.member(ids.qr2, orgA, L1, { firstName: 'Quinn' });
   await t.member(ids.kiosk, orgA, L1, { firstName: 'Kiran' });
+  await t.member(ids.race, orgB, LB, { firstName: 'Ravi' });
   await t.trainer(ids.trainer, orgA, L1);
   tok = {
     ownerA: await t.sign(orgA, 'owner', [L1, L2]),
@@ -146,6 +148,28 @@ describe('check-in and check-out', () => {
     expect(row.status).toBe('late');
     expect(row.auto_closed).toBe(true);
     expect(row.duration).toBe(240);
+  });
+
+  it('lets one of eight simultaneous check-ins of a member in: one event, one row, one outbox entry; the answer is the stored row', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => call('POST', '/attendance/check-in', tok.adminB, { memberId: ids.race, locationId: LB })),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().code).toBe('ALREADY_CHECKED_IN');
+    const events = await t.db.selectFrom('events').selectAll().where('stream_id', '=', `attendance-${ids.race}`).execute();
+    expect(events.map((e) => [e.stream_version, e.type])).toEqual([[1, 'CheckedIn']]);
+    const sessions = await t.db.selectFrom('sessions').selectAll().where('person_id', '=', ids.race).execute();
+    expect(sessions).toHaveLength(1);
+    const outbox = await t.db.selectFrom('outbox').select(['topic', 'key']).where('key', '=', ids.race).execute();
+    expect(outbox).toHaveLength(1);
+    // The answer is built from the event, not read back: it must be what the row and the list say.
+    const answered = results.find((r) => r.statusCode === 201)!.json().data;
+    expect(answered._id).toBe(sessions[0]!.id);
+    const history = await call('GET', `/attendance/member/${ids.race}`, tok.adminB);
+    expect(history.statusCode).toBe(200);
+    const listed = (history.json().data as { _id: string }[]).find((a) => a._id === answered._id);
+    expect(listed).toEqual(answered);
   });
 
   it('publishes checked_in / checked_out through the outbox keyed by the member', async () => {

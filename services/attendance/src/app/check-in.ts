@@ -5,8 +5,8 @@ import type { Transaction } from 'kysely';
 import { runCommand, inTransaction } from '../aggregates/run-command.ts';
 import { memberById, trainerById } from '../db/people-repo.ts';
 import type { AttendanceDb } from '../db/schema.ts';
-import { sessionById } from '../db/sessions-repo.ts';
 import type { CheckInData, CheckInMethodName, PersonRef, WorkoutTypeName } from '../domain/session/decider.ts';
+import { sessionRowOf } from '../projections/sessions.ts';
 import { toAttendance } from '../views/attendance-view.ts';
 import { checkInLocation } from './access.ts';
 import { dateIn, displayDate, zoneOf, type AttendanceDeps } from './deps.ts';
@@ -85,10 +85,11 @@ export const checkInWithin = async (zone: string, trx: Trx, ctx: RequestContext,
     const t = await trainerRef(trainerId);
     data = { ...common, memberId: t.id, type: 'trainer', firstName: t.firstName, lastName: t.lastName, email: t.email, trainer: null };
   }
-  await runCommand(trx, data.memberId, { type: 'CheckIn', data }, metadataOf(ctx, { locationId }));
-  const row = await sessionById(trx, ctx.orgId, attendanceId);
-  if (!row) throw new Error('check-in not projected');
-  return toAttendance(row);
+  const { events } = await runCommand(trx, data.memberId, { type: 'CheckIn', data }, metadataOf(ctx, { locationId }));
+  const checkedIn = events.find((e) => e.event.type === 'CheckedIn')?.event;
+  if (checkedIn?.type !== 'CheckedIn') throw new Error('check-in decided no CheckedIn event');
+  // The row the projection just wrote, built again rather than read back (one round trip less).
+  return toAttendance(sessionRowOf(checkedIn.data));
 };
 
 /** POST /attendance/check-in. */

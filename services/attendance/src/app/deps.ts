@@ -21,10 +21,19 @@ export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 export const zoneOf = async (deps: Pick<AttendanceDeps, 'directory' | 'timeZone'>, locationId: string): Promise<string> =>
   (await deps.directory.location(locationId))?.timezone ?? deps.timeZone;
 
+/** One formatter per zone: building an Intl.DateTimeFormat costs more than a check-in's own work (~50 µs). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** `YYYY-MM-DD` of an instant in a time zone. */
-export const dateIn = (timeZone: string, at: Date): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+export const dateIn = (timeZone: string, at: Date): string => {
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, f);
+  }
+  return f.format(at);
+};
 
 /** "12 Nov 2026". */
-export const displayDate = (isoDate: string): string =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${isoDate}T00:00:00Z`));
+const displayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+export const displayDate = (isoDate: string): string => displayFormat.format(new Date(`${isoDate}T00:00:00Z`));

@@ -1,36 +1,38 @@
 import type { Executor, StoredEvent } from '@akhada/kit';
 import { closeSession, insertSession } from '../db/sessions-repo.ts';
-import type { AttendanceDb } from '../db/schema.ts';
-import type { SessionEvent } from '../domain/session/decider.ts';
+import type { AttendanceDb, SessionsTable } from '../db/schema.ts';
+import type { CheckedIn, SessionEvent } from '../domain/session/decider.ts';
+
+/** The sessions row a check-in makes (the projection writes it; the check-in answers it without reading it back). */
+export const sessionRowOf = (d: CheckedIn['data']): SessionsTable => ({
+  id: d.attendanceId,
+  org_id: d.orgId,
+  location_id: d.locationId,
+  type: d.type,
+  person_id: d.memberId,
+  first_name: d.firstName,
+  last_name: d.lastName,
+  email: d.email,
+  trainer_id: d.trainer?.id ?? null,
+  trainer_first_name: d.trainer?.firstName ?? null,
+  trainer_last_name: d.trainer?.lastName ?? null,
+  trainer_email: d.trainer?.email ?? null,
+  check_in_time: new Date(d.checkInTime),
+  check_out_time: null,
+  duration: null,
+  workout_type: d.workoutType,
+  status: 'active',
+  notes: d.notes,
+  check_in_method: d.method,
+  check_out_method: null,
+  auto_closed: false,
+});
 
 /** The sessions read table, kept inline with each session stream's events. */
 export const projectSessions = async (db: Executor<AttendanceDb>, { event }: StoredEvent<SessionEvent>): Promise<void> => {
   switch (event.type) {
     case 'CheckedIn': {
-      const d = event.data;
-      await insertSession(db, {
-        id: d.attendanceId,
-        org_id: d.orgId,
-        location_id: d.locationId,
-        type: d.type,
-        person_id: d.memberId,
-        first_name: d.firstName,
-        last_name: d.lastName,
-        email: d.email,
-        trainer_id: d.trainer?.id ?? null,
-        trainer_first_name: d.trainer?.firstName ?? null,
-        trainer_last_name: d.trainer?.lastName ?? null,
-        trainer_email: d.trainer?.email ?? null,
-        check_in_time: new Date(d.checkInTime),
-        check_out_time: null,
-        duration: null,
-        workout_type: d.workoutType,
-        status: 'active',
-        notes: d.notes,
-        check_in_method: d.method,
-        check_out_method: null,
-        auto_closed: false,
-      });
+      await insertSession(db, sessionRowOf(event.data));
       return;
     }
     case 'CheckedOut': {

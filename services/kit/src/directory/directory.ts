@@ -59,6 +59,7 @@ export const createDirectory = <DB extends KitTables>(
 ): Directory => {
   const db = database as unknown as Kysely<KitTables>;
   const cache = new Map<string, { org: DirectoryOrganization | null; until: number }>();
+  const locationCache = new Map<string, { location: DirectoryLocation; until: number }>();
   const organization = async (orgId: string) => {
     const row = await db.selectFrom('kit_organizations').selectAll().where('org_id', '=', orgId).executeTakeFirst();
     return row ? toOrganization(row) : null;
@@ -75,8 +76,17 @@ export const createDirectory = <DB extends KitTables>(
   return {
     organization,
     async location(locationId) {
+      // Every check-in asks for its location's time zone: a known location is kept as long as an organization's plan
+      // (forget() drops it with its organization's entry); an unknown one is asked again next time (it may arrive).
+      const t = now();
+      const hit = locationCache.get(locationId);
+      if (hit && t < hit.until) return hit.location;
       const row = await db.selectFrom('kit_locations').selectAll().where('location_id', '=', locationId).executeTakeFirst();
-      return row ? toLocation(row) : null;
+      if (!row) return null;
+      const location = toLocation(row);
+      if (locationCache.size >= MAX_CACHED) locationCache.clear();
+      locationCache.set(locationId, { location, until: t + cacheMs });
+      return location;
     },
     async locationsOf(orgId) {
       const rows = await db.selectFrom('kit_locations').selectAll().where('org_id', '=', orgId).orderBy('name').orderBy('location_id').execute();
@@ -87,6 +97,7 @@ export const createDirectory = <DB extends KitTables>(
     },
     forget(orgId) {
       cache.delete(orgId);
+      for (const [id, entry] of locationCache) if (entry.location.orgId === orgId) locationCache.delete(id);
     },
   };
 };

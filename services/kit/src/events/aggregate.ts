@@ -1,10 +1,10 @@
 import type { EventEnvelope } from '@akhada/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { KitTables } from '../db/kit-migrations.ts';
 import { fold, type Decider } from '../domain/decider.ts';
 import { ConcurrencyError } from '../errors.ts';
 import type { EventMetadata } from './envelope.ts';
-import { appendToStream, readStream, readStreamAfter, type StoredEvent } from './event-store.ts';
+import { appendToStream, readStream, toStored, type StoredEvent } from './event-store.ts';
 import { enqueue } from './outbox.ts';
 
 /** An inline projection: updates a read table from one stored event, inside the command's transaction. */
@@ -89,17 +89,34 @@ const loadState = async <DB, C, E extends { type: string }, S>(
 ): Promise<{ state: S; version: number }> => {
   const { decider, snapshot } = aggregate;
   if (snapshot) {
-    const snap = await trx
-      .selectFrom('snapshots')
-      .select(['stream_version', 'state'])
-      .where('stream_id', '=', streamId)
-      .where('schema', '=', snapshot.schema)
-      .executeTakeFirst();
-    if (snap) {
-      const rest = await readStreamAfter<E>(trx, streamId, snap.stream_version);
-      const state = rest.reduce((s, e) => decider.evolve(s, e.event), snap.state as S);
-      return { state, version: rest.at(-1)?.streamVersion ?? snap.stream_version };
+    // One round trip: the snapshot (if any) and the events after it, or the whole stream when there is none.
+    const { rows } = await sql<{
+      snap_version: number | null;
+      state: unknown;
+      type: string | null;
+      data: unknown;
+      stream_version: number | null;
+      global_position: number;
+      metadata: unknown;
+      recorded_at: Date;
+    }>`select s.stream_version as snap_version, s.state, e.type, e.data, e.stream_version, e.global_position, e.metadata, e.recorded_at
+         from (select 1) as one
+         left join snapshots s on s.stream_id = ${streamId} and s.schema = ${snapshot.schema}
+         left join events e on e.stream_id = ${streamId} and e.stream_version > coalesce(s.stream_version, 0)
+        order by e.stream_version`.execute(trx);
+    const first = rows[0];
+    const rest = rows.filter((r) => r.stream_version !== null).map((r) => toStored<E>(r as Parameters<typeof toStored>[0]));
+    if (first?.snap_version != null) {
+      const state = rest.reduce((s, e) => decider.evolve(s, e.event), first.state as S);
+      return { state, version: rest.at(-1)?.streamVersion ?? first.snap_version };
     }
+    return {
+      state: fold(
+        decider,
+        rest.map((p) => p.event),
+      ),
+      version: rest.at(-1)?.streamVersion ?? 0,
+    };
   }
   const past = await readStream<E>(trx, streamId);
   return {

@@ -10,12 +10,12 @@ const channelOf = (schema: string) => `outbox_${schema}`;
 /** Writes an integration event into the outbox inside the command's transaction; NOTIFY fires at commit. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's transaction: the outbox table is the kit's, in every schema
 export const enqueue = async (trx: Transaction<any>, topic: string, envelope: EventEnvelope): Promise<void> => {
-  const t = trx as Transaction<KitTables>;
-  await t
-    .insertInto('outbox')
-    .values({ event_id: envelope.eventId, topic, key: envelope.aggregateId, payload: JSON.stringify(envelope) })
-    .execute();
-  await sql`select pg_notify(${sql.lit('outbox_')} || current_schema(), '')`.execute(t);
+  // One round trip: the row and the relay's wake-up (Postgres sends one NOTIFY per channel and payload at commit).
+  await sql`with queued as (
+      insert into outbox (event_id, topic, key, payload) values (${envelope.eventId}, ${topic}, ${envelope.aggregateId}, ${JSON.stringify(envelope)})
+      returning 1
+    )
+    select pg_notify(${sql.lit('outbox_')} || current_schema(), '') from queued`.execute(trx as Transaction<KitTables>);
 };
 
 /**
