@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANY_ROLE, ok, okMessage, Problem, route } from './route.ts';
+import { ANY_ROLE, ok, Problem, route } from './route.ts';
 
 /** Spec §5 "Profile picture": an image under 5 MB. */
 export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;

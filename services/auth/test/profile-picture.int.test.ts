@@ -1,4 +1,4 @@
-import { authRoutes, profilePictureRoutes } from '@akhada/contracts';
+import { authRoutes, profilePictureRoutes, type EventEnvelope } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,13 +54,18 @@ const newGym = async (label: string) => {
   return { token, user };
 };
 const me = async (token: string) => authRoutes.me.responses[200].parse((await json('GET', '/auth/me', undefined, token)).json()).data.user;
+const avatarEvents = async (userId: string) =>
+  (await auth.runtime.dbh.db.selectFrom('outbox').select(['payload', 'id']).where('key', '=', userId).orderBy('id').execute())
+    .map((r) => r.payload as EventEnvelope<{ userId: string; avatarUrl: string | null }>)
+    .filter((e) => e.type === 'auth.user_avatar_changed')
+    .map((e) => e.data.avatarUrl);
 /** The picture behind an avatarUrl (the gateway's /api prefix is the service's root). */
 const fetchAvatar = (avatarUrl: string) => auth.app.inject({ method: 'GET', url: avatarUrl.replace(/^\/api/, '') });
 
-const photo = (width: number, height: number, format: 'png' | 'jpeg' | 'webp' = 'png') =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
-    [format]()
-    .toBuffer();
+const photo = (width: number, height: number, format: 'png' | 'jpeg' | 'webp' = 'png') => {
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
+  return (format === 'png' ? image.png() : format === 'jpeg' ? image.jpeg() : image.webp()).toBuffer();
+};
 
 describe('profile picture', () => {
   it('an image is squared to 256×256 JPEG, shown in /auth/me and served with long cache headers; a new one replaces it', async () => {
@@ -85,6 +90,8 @@ describe('profile picture', () => {
     expect(next).not.toBe(avatarUrl);
     expect((await fetchAvatar(avatarUrl!)).statusCode).toBe(404);
     expect((await fetchAvatar(next)).statusCode).toBe(200);
+    // Each change is announced for the services that show people.
+    expect(await avatarEvents(a.user._id)).toEqual([avatarUrl, next]);
   });
 
   it('a file that is not an image is refused even with a .jpg name and type; nothing changes', async () => {
@@ -142,6 +149,9 @@ describe('profile picture', () => {
     expect(del.json().data).toEqual({ avatarUrl: null });
     expect((await me(a.token)).avatarUrl).toBeNull();
     expect((await fetchAvatar(mine)).statusCode).toBe(404);
-    expect(auth.runtime).toBeDefined();
+    expect(await avatarEvents(a.user._id)).toEqual([mine, null]);
+    // Removing when there is none announces nothing more.
+    expect((await json('DELETE', '/settings/profile/picture', undefined, a.token)).statusCode).toBe(200);
+    expect(await avatarEvents(a.user._id)).toEqual([mine, null]);
   });
 });

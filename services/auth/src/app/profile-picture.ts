@@ -1,7 +1,8 @@
-import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_MESSAGES, profilePictureProblem, type ProfilePicture } from '@akhada/contracts';
-import { AppError, notFound, type RequestContext } from '@akhada/kit';
+import { AuthEvents, PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_MESSAGES, profilePictureProblem, type ProfilePicture } from '@akhada/contracts';
+import { AppError, metadataOf, notFound, type RequestContext } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { sniffImageType, squareAvatar } from '../adapters/avatar-image.ts';
+import { publish } from '../db/auth-events.ts';
 import { avatarUrlOf, deleteProfilePicture, findProfilePicture, saveProfilePicture } from '../db/profile-pictures-repo.ts';
 import { findUserInOrg } from '../db/users-repo.ts';
 import type { AuthDeps } from './deps.ts';
@@ -28,21 +29,31 @@ export const uploadProfilePicture = async (deps: Deps, ctx: RequestContext, byte
   const key = `${ctx.orgId}/avatars/${ctx.userId}/${version}.jpg`;
   await deps.storage.put(key, avatar, 'image/jpeg');
   const before = await findProfilePicture(deps.db, ctx.userId);
+  const now = deps.clock();
+  const avatarUrl = avatarUrlOf({ user_id: ctx.userId, version });
   try {
-    await saveProfilePicture(deps.db, { user_id: ctx.userId, org_id: ctx.orgId, version, storage_key: key, updated_at: deps.clock() });
+    await deps.db.transaction().execute(async (trx) => {
+      await saveProfilePicture(trx, { user_id: ctx.userId, org_id: ctx.orgId, version, storage_key: key, updated_at: now });
+      await publish(trx, AuthEvents.UserAvatarChanged, ctx.userId, { userId: ctx.userId, avatarUrl }, metadataOf(ctx), now);
+    });
   } catch (err) {
     await deps.storage.remove(key).catch(() => undefined);
     throw err;
   }
   if (before) await deps.storage.remove(before.storage_key).catch(() => undefined);
-  return { avatarUrl: avatarUrlOf({ user_id: ctx.userId, version }) };
+  return { avatarUrl };
 };
 
 /** Removes the caller's own picture (none is no error). */
 export const removeProfilePicture = async (deps: Deps, ctx: RequestContext): Promise<ProfilePicture> => {
   const before = await findProfilePicture(deps.db, ctx.userId);
-  await deleteProfilePicture(deps.db, ctx.userId, ctx.orgId);
-  if (before && before.org_id === ctx.orgId) await deps.storage.remove(before.storage_key).catch(() => undefined);
+  if (!before || before.org_id !== ctx.orgId) return { avatarUrl: null };
+  const now = deps.clock();
+  await deps.db.transaction().execute(async (trx) => {
+    await deleteProfilePicture(trx, ctx.userId, ctx.orgId);
+    await publish(trx, AuthEvents.UserAvatarChanged, ctx.userId, { userId: ctx.userId, avatarUrl: null }, metadataOf(ctx), now);
+  });
+  if (before) await deps.storage.remove(before.storage_key).catch(() => undefined);
   return { avatarUrl: null };
 };
 

@@ -21,8 +21,7 @@ export const StorageEnvShape = {
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
 };
-const StorageEnv = z.object(StorageEnvShape);
-export type StorageEnv = z.infer<typeof StorageEnv>;
+export type StorageEnv = z.infer<z.ZodObject<typeof StorageEnvShape>>;
 
 /**
  * The store a service's config asks for. `localDir` is the service's folder for `STORAGE=local`; `prefix` (e.g.
