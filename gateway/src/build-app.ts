@@ -2,7 +2,14 @@ import cors from '@fastify/cors';
 import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { CHAT_UPLOAD_BODY_BYTES, CHAT_UPLOAD_PATH, SERVICES, type ErrorBody } from '@akhada/contracts';
+import {
+  CHAT_UPLOAD_BODY_BYTES,
+  CHAT_UPLOAD_PATH,
+  PROFILE_PICTURE_UPLOAD_BODY_BYTES,
+  PROFILE_PICTURE_UPLOAD_PATH,
+  SERVICES,
+  type ErrorBody,
+} from '@akhada/contracts';
 import { bearerToken, createService, DEFAULT_BODY_LIMIT, problemBody, type Logger, type OpenApiDocument, type TokenVerifier } from '@akhada/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -97,9 +104,17 @@ const securityHeaders = (options: HelmetOptions): [string, string][] => {
 export const buildGateway = async (opts: GatewayOptions) => {
   const landing = opts.landing ?? loadLandingContent(opts.landingContentDir);
   const bodyLimit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  /** The body limit of a request: chat's file upload may carry a file of up to 10 MB; everything else keeps bodyLimit. */
-  const limitOf = (req: FastifyRequest): number =>
-    req.method === 'POST' && CHAT_UPLOAD_PATH.test(req.url.split('?')[0] ?? '') ? Math.max(bodyLimit, CHAT_UPLOAD_BODY_BYTES) : bodyLimit;
+  /**
+   * The body limit of a request: chat's file upload may carry a file of up to 10 MB, the profile picture upload one of
+   * up to 5 MB; everything else keeps bodyLimit.
+   */
+  const limitOf = (req: FastifyRequest): number => {
+    const path = req.url.split('?')[0] ?? '';
+    if (req.method !== 'POST') return bodyLimit;
+    if (CHAT_UPLOAD_PATH.test(path)) return Math.max(bodyLimit, CHAT_UPLOAD_BODY_BYTES);
+    if (PROFILE_PICTURE_UPLOAD_PATH.test(path)) return Math.max(bodyLimit, PROFILE_PICTURE_UPLOAD_BODY_BYTES);
+    return bodyLimit;
+  };
   const { app, ops } = createService({
     name: 'gateway',
     logger: opts.logger,

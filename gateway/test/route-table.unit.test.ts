@@ -16,6 +16,7 @@ describe('route table (guest routes from the contracts)', () => {
     expect(table.auth!.guestRoutes.map((g) => `${g.method} ${g.path}`).sort()).toEqual(
       [
         'GET /auth/.well-known/jwks.json',
+        'GET /auth/avatars/:id',
         'GET /auth/organizations/:id/logo',
         'POST /auth/forgot-password',
         'POST /auth/invitations/accept',
@@ -31,6 +32,9 @@ describe('route table (guest routes from the contracts)', () => {
     expect(isGuestRoute(table.auth!, 'GET', '/auth/login')).toBe(false);
     expect(isGuestRoute(table.auth!, 'HEAD', '/auth/.well-known/jwks.json')).toBe(true);
     expect(isGuestRoute(table.auth!, 'GET', '/auth/me')).toBe(false);
+    // A profile picture loads in an <img> (no token); only that path, not what is beside it.
+    expect(isGuestRoute(table.auth!, 'GET', '/auth/avatars/9b2f6a1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b')).toBe(true);
+    expect(isGuestRoute(table.auth!, 'POST', '/auth/avatars/9b2f6a1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b')).toBe(false);
   });
 
   it('sends /settings/notifications to notifications while the rest of /settings stays with auth', () => {

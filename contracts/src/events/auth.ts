@@ -116,6 +116,11 @@ export const UserPrivacyChanged = defineEvent(
   1,
   z.object({ userId: z.uuid(), contactVisibleToTrainers: z.boolean(), marketingConsent: z.boolean() }),
 );
+/**
+ * A person's profile picture changed: `avatarUrl` is the new address (`/api/auth/avatars/…`, public and unguessable),
+ * or null when removed. For services that show people (chat, lists) to keep their copy.
+ */
+export const UserAvatarChanged = defineEvent('auth.user_avatar_changed', 1, z.object({ userId: z.uuid(), avatarUrl: z.string().nullable() }));
 /** The owner changed which locations a staff member works in. */
 export const StaffLocationsChanged = defineEvent('auth.staff_locations_changed', 1, z.object({ userId: z.uuid(), locationIds: z.array(z.uuid()) }));
 /**

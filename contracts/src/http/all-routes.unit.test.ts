@@ -21,6 +21,7 @@ describe('route registry', () => {
         'auth.register',
         'auth.resetPassword',
         'chat.file',
+        'profilePicture.file',
         'public.contact',
         'public.landing',
         'payments.razorpayWebhook',

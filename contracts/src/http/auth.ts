@@ -82,6 +82,8 @@ export const User = z.object({
    * asks after every sign-in). Absent or null: nothing to ask.
    */
   twoFactorEnrolment: z.enum(['required', 'suggested']).nullable().optional(),
+  /** The profile picture's address (`/api/auth/avatars/…`), null without one. Absent from older servers. */
+  avatarUrl: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof User>;
 

@@ -1,5 +1,6 @@
 import { createSecretBox } from './adapters/secret-box.ts';
 import { bootRuntime, loadConfig, serve } from '@akhada/kit';
+import { storageFromConfig } from '@akhada/kit/storage';
 import { randomJoinCode } from './adapters/join-codes.ts';
 import { createSmtpMailer } from './adapters/mailer.ts';
 import { startNotifyWorker } from './adapters/notify-worker.ts';
@@ -39,6 +40,7 @@ const deps: AuthDeps = {
   mailer: createSmtpMailer({ host: config.SMTP_HOST, port: config.SMTP_PORT, from: config.MAIL_FROM }),
   appUrl: config.APP_URL,
   logger: runtime.logger,
+  storage: storageFromConfig(config, { localDir: config.AUTH_STORAGE_DIR, prefix: 'auth/' }),
 };
 const app = buildApp({ ...deps, verifier: runtime.verifier, readiness: runtime.readiness, directory: runtime.directory });
 

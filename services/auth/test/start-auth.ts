@@ -1,7 +1,10 @@
 import { createSecretBox } from '../src/adapters/secret-box.ts';
 import { BaseConfig, bootRuntime, type App, type Runtime } from '@akhada/kit';
 import { dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { localStorage } from '@akhada/kit/storage';
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomJoinCode } from '../src/adapters/join-codes.ts';
 import { createArgon2Hasher } from '../src/adapters/password-hasher.ts';
 import { loadSigningKeys, type SigningKeys } from '../src/adapters/signing-keys.ts';
@@ -59,6 +62,7 @@ export const startAuth = async (
     newJoinCode: randomJoinCode,
     mailer: { send: async () => {} },
     appUrl: 'http://localhost:8080',
+    storage: localStorage(join(tmpdir(), `akhada-auth-files-${schema}`)),
     ...overrides,
   };
   const app = buildApp({ ...deps, verifier: runtime.verifier, readiness: runtime.readiness });

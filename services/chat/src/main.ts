@@ -1,9 +1,9 @@
 import { CHAT_LINK_TTL_SECONDS, SERVICES } from '@akhada/contracts';
 import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
+import { StorageEnvShape, storageFromConfig } from '@akhada/kit/storage';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { createLinkSigner } from './adapters/link-signer.ts';
-import { localStorage } from './adapters/storage.ts';
 import { buildApp } from './build-app.ts';
 import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
@@ -16,11 +16,8 @@ process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
 const config = loadConfig(
   BaseConfig.extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(SERVICES.chat.port),
-    /**
-     * Where attachments are kept: `local` (a folder, development) or `s3` (an S3-compatible store; the interface is
-     * ready in adapters/storage.ts, the S3 implementation is not written yet).
-     */
-    CHAT_STORAGE: z.enum(['local']).default('local'),
+    /** Where attachments are kept: STORAGE=local (this folder) or STORAGE=s3 (the kit's S3 settings, under `chat/`). */
+    ...StorageEnvShape,
     CHAT_STORAGE_DIR: z.string().min(1).default('.data/chat-files'),
     /**
      * The HMAC key of attachment links; every instance of the service needs the same one. Unset in production: a
@@ -45,7 +42,7 @@ const app = buildApp({
   directory,
   db: dbh.db,
   clock: () => new Date(),
-  storage: localStorage(config.CHAT_STORAGE_DIR),
+  storage: storageFromConfig(config, { localDir: config.CHAT_STORAGE_DIR, prefix: 'chat/' }),
   signer: createLinkSigner({ secret: linkSecret, ttlSeconds: CHAT_LINK_TTL_SECONDS }),
 });
 await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: [...consumers.map((c) => () => c.stop()), ...runtime.closers] });

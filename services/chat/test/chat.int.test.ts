@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkSigner } from '../src/adapters/link-signer.ts';
-import { localStorage } from '../src/adapters/storage.ts';
+import { localStorage } from '@akhada/kit/storage';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
 import { upsertPerson } from '../src/db/people-repo.ts';

@@ -9,7 +9,7 @@ import { ThemeToggle } from '../../components/theme-toggle';
 import { GymIdentity } from './gym-identity';
 import { LocationSwitcher } from './location-switcher';
 import { navItemsFor } from './nav-items';
-import { initialOf } from './user-menu';
+import { UserAvatar } from '../../components/user-avatar';
 import { ALL_NS } from '../../locales/resources';
 
 export function Sidebar({
@@ -75,9 +75,7 @@ export function Sidebar({
         </div>
       ) : null}
       <div className="sidebar__footer" data-testid="sidebar-user">
-        <span className="avatar" aria-hidden="true">
-          {initialOf(user)}
-        </span>
+        <UserAvatar person={user} size="md" />
         <span className="sidebar__user">
           <span className="sidebar__user-name">{user.fullName}</span>
           <span className="sidebar__user-role">{t(`shell:roles.${user.role}`)}</span>

@@ -6,6 +6,7 @@ import { LogOutIcon } from '../../components/icons/log-out';
 import { SlidersIcon } from '../../components/icons/sliders';
 import { UserIcon } from '../../components/icons/user';
 import { Menu } from '../../components/menu';
+import { UserAvatar } from '../../components/user-avatar';
 import { useSession } from '../../lib/auth/session';
 import { ALL_NS } from '../../locales/resources';
 
@@ -26,8 +27,8 @@ export function UserMenu({ user }: { user: User }) {
       triggerTestId="user-menu"
       triggerContent={
         <>
-          {/* The initial is drawn by CSS, so the button's visible text is just the name its label contains. */}
-          <span className="avatar avatar--sm user-menu__avatar" aria-hidden="true" data-initial={initialOf(user)} />
+          {/* The picture, or the initial drawn by CSS, so the button's visible text is just the name its label contains. */}
+          <UserAvatar person={user} size="sm" className="user-menu__avatar" />
           <span className="user-menu__name" aria-hidden="true">
             {user.firstName}
           </span>

@@ -1,4 +1,5 @@
 import type { HttpDeps, Logger } from '@akhada/kit';
+import type { ObjectStorage } from '@akhada/kit/storage';
 import type { Kysely } from 'kysely';
 import type { Mailer } from '../adapters/mailer.ts';
 import type { PasswordHasher } from '../adapters/password-hasher.ts';
@@ -20,6 +21,8 @@ export interface AuthDeps {
   /** The public address of the app, for links in mails. */
   appUrl: string;
   logger: Logger;
+  /** Profile pictures' bytes (a local folder in development; S3 by configuration). */
+  storage: ObjectStorage;
 }
 
 /** What buildApp needs: the HTTP side (logger, verifier, readiness) and the use cases' dependencies. */

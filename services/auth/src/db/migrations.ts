@@ -247,4 +247,17 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /** Each user's profile picture: where its bytes are kept (the kit's object storage) and its random version id. */
+  '0008_profile_pictures': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('profile_pictures')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey().references('users.id'))
+        .addColumn('org_id', 'uuid', (c) => c.notNull().references('organizations.id'))
+        .addColumn('version', 'uuid', (c) => c.notNull())
+        .addColumn('storage_key', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -47,6 +47,8 @@ export interface AuthDb extends KitTables {
     position: number;
     withdrawn_at: Date | null;
   };
+  /** A user's profile picture (no row: none). `version` is random and names the picture in its address. */
+  profile_pictures: { user_id: string; org_id: string; version: string; storage_key: string; updated_at: Date };
   /** Appearance and privacy choices of a user (defaults when there is no row). */
   user_preferences: {
     user_id: string;

@@ -24,6 +24,7 @@ import { updateProfile } from '../app/update-profile.ts';
 import { getGymSettings, regenerateJoinCode, updateGymSettings } from '../app/gym-settings.ts';
 import { inviteStaff, listStaff, removeStaff, setStaffLocations } from '../app/staff.ts';
 import { getPreferences, updatePreferences } from '../app/preferences.ts';
+import { registerProfilePictureRoutes } from './profile-picture-routes.ts';
 
 /** When the caller's (already verified) token expires: revocation entries are kept that long. */
 const tokenExpiry = (req: FastifyRequest): Date => {
@@ -171,6 +172,8 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
     data: await updatePreferences(deps, ctx, body),
     message: 'Settings saved!',
   }));
+
+  registerProfilePictureRoutes(svc, deps);
 
   // The public website's contact form (reached through the gateway's /api/public prefix, without a token).
   addRoute(svc, publicRoutes.contact, async ({ body }, req, reply) => {

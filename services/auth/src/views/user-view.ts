@@ -3,6 +3,7 @@ import { notFound, type Executor } from '@akhada/kit';
 import { allowedLocations } from '../db/locations-repo.ts';
 import type { AuthDb } from '../db/schema.ts';
 import { findOrganization } from '../db/organizations-repo.ts';
+import { avatarUrlOf, findProfilePicture } from '../db/profile-pictures-repo.ts';
 import { twoFactorOf } from '../db/two-factor-repo.ts';
 import { findUserInOrg } from '../db/users-repo.ts';
 import { twoFactorEnrolment } from '../domain/rules.ts';
@@ -16,6 +17,7 @@ export const loadUserView = async (db: Executor<AuthDb>, userId: string, orgId: 
   const locations = await allowedLocations(db, u);
   const staff = u.role === 'owner' || u.role === 'admin';
   const enrolled = !!(await twoFactorOf(db, u.id))?.secret;
+  const picture = await findProfilePicture(db, u.id);
   return {
     _id: u.id,
     firstName: u.first_name,
@@ -42,5 +44,6 @@ export const loadUserView = async (db: Executor<AuthDb>, userId: string, orgId: 
     createdAt: u.created_at.toISOString(),
     pending: u.status === 'pending',
     twoFactorEnrolment: twoFactorEnrolment({ role: u.role, enrolled, requiredForStaff: org.require_staff_two_factor }),
+    avatarUrl: avatarUrlOf(picture),
   };
 };

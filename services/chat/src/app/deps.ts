@@ -1,6 +1,6 @@
 import type { HttpDeps } from '@akhada/kit';
 import type { Kysely } from 'kysely';
-import type { FileStorage } from '../adapters/storage.ts';
+import type { ObjectStorage } from '@akhada/kit/storage';
 import type { LinkSigner } from '../adapters/link-signer.ts';
 import type { ChatDb } from '../db/schema.ts';
 
@@ -9,7 +9,7 @@ export interface ChatDeps {
   db: Kysely<ChatDb>;
   clock: () => Date;
   /** Attachment bytes (a local folder in development; S3-compatible by configuration). */
-  storage: FileStorage;
+  storage: ObjectStorage;
   /** Short-lived signed attachment links. */
   signer: LinkSigner;
 }

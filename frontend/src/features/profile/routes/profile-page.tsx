@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ProfileForm } from '../components/profile-form';
+import { ProfilePicture } from '../components/profile-picture';
 import '../profile.css';
 import { ALL_NS } from '../../../locales/resources';
 
@@ -12,15 +13,12 @@ export function ProfilePage() {
   const { t, i18n } = useTranslation(ALL_NS);
   useDocumentTitle(t('profile:pageTitle'));
   const user = useUser();
-  const initial = Array.from(user.firstName.trim())[0]?.toUpperCase() ?? '?';
   return (
     <div className="page profile-page">
       <PageHeader title={t('profile:title')} subtitle={t('profile:subtitle')} />
       <div className="profile-layout">
         <aside className="card profile-summary" aria-labelledby="profile-summary-name">
-          <span className="avatar avatar--xl" aria-hidden="true">
-            {initial}
-          </span>
+          <ProfilePicture />
           <h2 id="profile-summary-name" className="profile-summary__name">
             {user.fullName}
           </h2>
