@@ -231,3 +231,25 @@ export const SalePaymentCreated = defineEvent(
   1,
   z.object({ saleId: z.uuid(), organizationId: z.uuid(), paymentId: z.uuid() }),
 );
+
+/**
+ * The GST details of a location changed (PUT /payments/tax-settings), published in the same transaction as the
+ * change (aggregate = the location). Inventory keeps them so the counter charges what the invoice will say: GST on
+ * each line only where the location is GST-registered; an unregistered location issues a bill of supply for the
+ * taxable value, so its sale total is the taxable value. A location never announced is treated as registered (the
+ * item's own rate), which is what payments records for a sale at a location without tax settings.
+ */
+export const LocationTaxSettingsChanged = defineEvent(
+  'payments.location_tax_settings_changed',
+  1,
+  z.object({
+    organizationId: z.uuid(),
+    locationId: z.uuid(),
+    gstRegistered: z.boolean(),
+    /** Set only when registered. */
+    gstin: z.string().nullable(),
+    /** Two-digit GST state code ('' when not set). */
+    stateCode: z.string(),
+    occurredAt: z.iso.datetime({ offset: true }),
+  }),
+);

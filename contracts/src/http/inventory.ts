@@ -97,6 +97,11 @@ export const InventoryItem = z.object({
   costPrice: z.number().min(0).nullable(),
   hsn: z.string().nullable(),
   gstRate: z.number().min(0).max(40),
+  /**
+   * The rate the counter charges for it at its location: gstRate where the location is GST-registered (or its GST
+   * settings are not known yet), 0 where it is not (a bill of supply: the total is the taxable value).
+   */
+  chargedGstRate: z.number().min(0).max(40),
   lineKind: SaleLineKind,
   supplier: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
   batches: z.array(InventoryBatch),
@@ -118,7 +123,7 @@ export const ShopItem = z.object({
   category: InventoryCategory,
   brand: z.string().nullable(),
   locationId: z.uuid(),
-  /** Rupees including GST. */
+  /** Rupees including the GST charged at its location (none where the location is not GST-registered). */
   price: z.number().min(0),
   inStock: z.boolean(),
 });

@@ -14,6 +14,7 @@ import { itemAggregate } from '../aggregates/item.ts';
 import type { InventoryDb, ItemsTable } from '../db/schema.ts';
 import type { ItemCommand, ItemDetails, Ref } from '../domain/item/decider.ts';
 import { toItem, toShopItem } from '../views/item-view.ts';
+import { chargesGstAt, unregisteredLocations } from './location-tax.ts';
 import { paise, rupees, todayAt, type InventoryDeps } from './deps.ts';
 
 type Deps = Pick<InventoryDeps, 'db' | 'clock' | 'directory'>;
@@ -97,7 +98,7 @@ const run = (trx: Transaction<InventoryDb>, ctx: RequestContext, id: string, loc
 
 const reload = async (deps: Deps, db: Db, id: string): Promise<InventoryItem> => {
   const row = await db.selectFrom('items').select(['state', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
-  return toItem(row, await todayAt(deps, row.state.locationId));
+  return toItem(row, await todayAt(deps, row.state.locationId), await chargesGstAt(db, row.state.orgId, row.state.locationId));
 };
 
 export const createItem = async (deps: Deps, ctx: RequestContext, body: z.output<typeof CreateInventoryItemBody>): Promise<InventoryItem> => {
@@ -246,7 +247,7 @@ export const disposeItem = (deps: Deps, ctx: RequestContext, id: string, reason:
 
 export const getItem = async (deps: Deps, ctx: RequestContext, id: string): Promise<InventoryItem> => {
   const row = await visibleItem(deps.db, ctx, id);
-  return toItem(row, await todayAt(deps, row.location_id));
+  return toItem(row, await todayAt(deps, row.location_id), await chargesGstAt(deps.db, ctx.orgId, row.location_id));
 };
 
 const page = (p: number, limit: number, total: number) => ({ page: p, limit, totalPages: Math.ceil(total / limit) });
@@ -289,7 +290,13 @@ export const listItems = async (deps: Deps, ctx: RequestContext, q: Query<'list'
     .execute();
   const today = new Map<string, string>();
   for (const l of new Set(rows.map((r) => r.location_id))) today.set(l, await todayAt(deps, l));
-  return { success: true as const, data: rows.map((r) => toItem(r, today.get(r.location_id)!)), totalCount: total, pagination: page(q.page, q.limit, total) };
+  const noGst = await unregisteredLocations(deps.db, ctx.orgId, [...today.keys()]);
+  return {
+    success: true as const,
+    data: rows.map((r) => toItem(r, today.get(r.location_id)!, !noGst.has(r.location_id))),
+    totalCount: total,
+    pagination: page(q.page, q.limit, total),
+  };
 };
 
 /** Resale items of the caller's location(s): active, for sale, with a price. */
@@ -307,13 +314,19 @@ export const shopItems = async (deps: Deps, ctx: RequestContext, q: Query<'shop'
   if (q.search) base = base.where(sql`lower(name)`, 'like', `%${escapeLike(q.search.toLowerCase())}%`);
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base
-    .select(['state'])
+    .select(['state', 'location_id'])
     .orderBy('name')
     .orderBy('id')
     .limit(q.limit)
     .offset((q.page - 1) * q.limit)
     .execute();
-  return { success: true as const, data: rows.map(toShopItem), totalCount: total, pagination: page(q.page, q.limit, total) };
+  const noGst = await unregisteredLocations(deps.db, ctx.orgId, [...new Set(rows.map((r) => r.location_id))]);
+  return {
+    success: true as const,
+    data: rows.map((r) => toShopItem(r, !noGst.has(r.location_id))),
+    totalCount: total,
+    pagination: page(q.page, q.limit, total),
+  };
 };
 
 export const itemMovements = async (deps: Deps, ctx: RequestContext, id: string, q: { page: number; limit: number }) => {

@@ -16,6 +16,7 @@ import { itemAggregate } from '../aggregates/item.ts';
 import type { InventoryDb, SaleLineRow, SalesTable } from '../db/schema.ts';
 import { byOf, inTransaction, ownLocation, pagination } from './items.ts';
 import { DEFAULT_TIME_ZONE, paise, rupees, type InventoryDeps } from './deps.ts';
+import { chargedRate, chargesGstAt } from './location-tax.ts';
 
 type Deps = Pick<InventoryDeps, 'db' | 'clock' | 'directory'>;
 
@@ -99,6 +100,8 @@ export const makeSale = async (deps: Deps, ctx: RequestContext, input: SaleInput
       if (!row || row.archived || row.location_id !== input.locationId) throw notFound('Item');
     }
     const buyer = await buyerOf(trx, ctx, input);
+    // GST only where the location is registered: an unregistered one issues a bill of supply for the taxable value.
+    const chargesGst = await chargesGstAt(trx, ctx.orgId, input.locationId);
     const now = deps.clock();
     const at = now.toISOString();
     const meta = metadataOf(ctx, { locationId: input.locationId });
@@ -121,7 +124,7 @@ export const makeSale = async (deps: Deps, ctx: RequestContext, input: SaleInput
         kind: d.lineKind,
         quantity,
         unitPricePaise: d.sellingPricePaise!,
-        gstRate: d.gstRate,
+        gstRate: chargedRate(d.gstRate, chargesGst),
       });
     }
     const grosses = sold.map((l) => l.unitPricePaise * l.quantity);
@@ -200,12 +203,14 @@ const buyerOf = async (trx: Transaction<InventoryDb>, ctx: RequestContext, input
   if (input.buyer.kind === 'walk_in') return { kind: 'walk_in', name: input.buyer.name || null, phone: input.buyer.phone || null };
   const m = await trx
     .selectFrom('people')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'archived'])
     .where('id', '=', input.buyer.memberId)
     .where('org_id', '=', ctx.orgId)
     .where('kind', '=', 'member')
     .executeTakeFirst();
-  if (!m) throw notFound('Member');
+  // Members are known here from members' events (consumers/people.ts): one registered a moment ago may not be yet.
+  if (!m) throw new AppError(404, 'NOT_FOUND', 'Member not found in this gym (a member registered just now may take a few seconds to appear; try again)');
+  if (m.archived) throw new AppError(409, 'CONFLICT', 'This member has been archived and cannot buy at the counter');
   return { kind: 'member', memberId: m.id, name: m.name };
 };
 

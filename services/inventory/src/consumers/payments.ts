@@ -24,6 +24,31 @@ export const paymentHandlers = (logger?: Logger): EventHandler<InventoryDb>[] =>
         .execute();
     },
   },
+  // A location's GST registration: the counter charges GST only where it is registered (app/location-tax.ts).
+  on(PaymentEvents.LocationTaxSettingsChanged, async (trx, env) => {
+    const d = env.data;
+    if (d.organizationId !== env.orgId) return;
+    const row = {
+      location_id: d.locationId,
+      org_id: d.organizationId,
+      gst_registered: d.gstRegistered,
+      gstin: d.gstin,
+      state_code: d.stateCode,
+      updated_at: new Date(d.occurredAt),
+    };
+    // Last write wins by the change's time, so a late redelivery of an older change does not undo a newer one.
+    await trx
+      .insertInto('location_tax')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .column('location_id')
+          .doUpdateSet({ gst_registered: row.gst_registered, gstin: row.gstin, state_code: row.state_code, updated_at: row.updated_at })
+          .where('location_tax.org_id', '=', row.org_id)
+          .where('location_tax.updated_at', '<=', row.updated_at),
+      )
+      .execute();
+  }),
   // The pending payment of an online sale exists: the sale shows it (Pay now).
   on(PaymentEvents.SalePaymentCreated, async (trx, env) => {
     const d = env.data;

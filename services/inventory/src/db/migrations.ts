@@ -62,4 +62,15 @@ export const migrations: Record<string, Migration> = {
       `.execute(db);
     },
   },
+  '0003_location_tax_and_member_status': {
+    async up(db: Kysely<unknown>) {
+      await sql`
+        create table location_tax (
+          location_id uuid primary key, org_id uuid not null, gst_registered boolean not null, gstin text,
+          state_code text not null default '', updated_at timestamptz not null
+        );
+        alter table people add column status text not null default 'active';
+      `.execute(db);
+    },
+  },
 };

@@ -1,4 +1,5 @@
 import type { KitTables } from '@akhada/kit';
+import type { Generated } from 'kysely';
 import type { ItemState } from '../domain/item/decider.ts';
 
 /** The items read table, in step with the item streams (inline projection): the folded state plus columns to filter on. */
@@ -120,6 +121,18 @@ export interface PeopleTable {
   location_id: string;
   name: string;
   archived: boolean;
+  /** A member's status as members last said (active, frozen, expired, …); trainers stay 'active'. */
+  status: Generated<string>;
+}
+
+/** A location's GST registration as payments last announced it (`payments.location_tax_settings_changed`). */
+export interface LocationTaxTable {
+  location_id: string;
+  org_id: string;
+  gst_registered: boolean;
+  gstin: string | null;
+  state_code: string;
+  updated_at: Date;
 }
 
 export interface InventoryDb extends KitTables {
@@ -129,4 +142,5 @@ export interface InventoryDb extends KitTables {
   maintenance_records: MaintenanceRecordsTable;
   suppliers: SuppliersTable;
   sales: SalesTable;
+  location_tax: LocationTaxTable;
 }

@@ -100,7 +100,16 @@ export const movementOf = (
  * movement, maintenance records; and the integration events, which need the state: `inventory.item_state_changed`
  * after every change, and the alerts the decider raised (low stock once per crossing, expiring batch, maintenance due).
  */
-export const projectItems = async (trx: Trx, stored: StoredEvent<ItemEvent>): Promise<void> => {
+export const projectItems = (trx: Trx, stored: StoredEvent<ItemEvent>): Promise<void> => projectItem(trx, stored, { publish: true });
+
+/**
+ * The read tables only, never the outbox: what a rebuild replays (`npm run rebuild -w services/inventory -- items`).
+ * The integration events went out when the events happened; replaying them would raise every alert and state change
+ * again in notifications and the dashboard.
+ */
+export const projectItemTables = (trx: Trx, stored: StoredEvent<ItemEvent>): Promise<void> => projectItem(trx, stored, { publish: false });
+
+const projectItem = async (trx: Trx, stored: StoredEvent<ItemEvent>, o: { publish: boolean }): Promise<void> => {
   const { event, streamVersion: version, metadata } = stored;
   const id = event.data.itemId;
   const row = await trx.selectFrom('items').select(['state', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
@@ -184,6 +193,7 @@ export const projectItems = async (trx: Trx, stored: StoredEvent<ItemEvent>): Pr
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   }
+  if (!o.publish) return;
 
   const { eventId: _e, ...meta } = metadata;
   const base = { ...meta, locationId: s.locationId, aggregateId: id, occurredAt: at };

@@ -1,11 +1,12 @@
 import type { InventoryItem, ShopItem } from '@akhada/contracts';
 import { saleLineTaxPaise } from '@akhada/contracts';
 import { rupees } from '../app/deps.ts';
+import { chargedRate } from '../app/location-tax.ts';
 import type { ItemsTable } from '../db/schema.ts';
 import { costPricePaise, fefo, isLowStock, nextServiceDue, quantityOf } from '../domain/item/decider.ts';
 
 /** An item as staff see it; `today` (location time zone) decides whether maintenance is due. */
-export const toItem = (row: Pick<ItemsTable, 'state' | 'version'>, today: string): InventoryItem => {
+export const toItem = (row: Pick<ItemsTable, 'state' | 'version'>, today: string, chargesGst = true): InventoryItem => {
   const s = row.state;
   const d = s.details;
   const due = nextServiceDue(d.equipment);
@@ -31,6 +32,7 @@ export const toItem = (row: Pick<ItemsTable, 'state' | 'version'>, today: string
     costPrice: cost === null ? null : rupees(cost),
     hsn: d.hsn,
     gstRate: d.gstRate,
+    chargedGstRate: chargedRate(d.gstRate, chargesGst),
     lineKind: d.lineKind,
     supplier: d.supplier ? { _id: d.supplier.id, name: d.supplier.name } : null,
     batches: fefo(s.batches).map((b) => ({
@@ -62,8 +64,8 @@ export const toItem = (row: Pick<ItemsTable, 'state' | 'version'>, today: string
   };
 };
 
-/** A resale item as a member sees it: price with GST, in stock or not; never the cost. */
-export const toShopItem = (row: Pick<ItemsTable, 'state'>): ShopItem => {
+/** A resale item as a member sees it: price with the GST its location charges, in stock or not; never the cost. */
+export const toShopItem = (row: Pick<ItemsTable, 'state'>, chargesGst = true): ShopItem => {
   const s = row.state;
   const price = s.details.sellingPricePaise ?? 0;
   return {
@@ -73,7 +75,7 @@ export const toShopItem = (row: Pick<ItemsTable, 'state'>): ShopItem => {
     category: s.details.category,
     brand: s.details.brand,
     locationId: s.locationId,
-    price: rupees(price + saleLineTaxPaise(price, s.details.gstRate)),
+    price: rupees(price + saleLineTaxPaise(price, chargedRate(s.details.gstRate, chargesGst))),
     inStock: quantityOf(s) > 0,
   };
 };

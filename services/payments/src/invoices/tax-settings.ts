@@ -1,5 +1,5 @@
-import type { PutTaxSettingsBody, TaxSettings } from '@akhada/contracts';
-import { badRequest, notFound, type RequestContext } from '@akhada/kit';
+import { PaymentEvents, topicOf, type PutTaxSettingsBody, type TaxSettings } from '@akhada/contracts';
+import { badRequest, enqueue, makeEnvelope, metadataOf, notFound, type RequestContext } from '@akhada/kit';
 import type { InvoiceDeps } from './deps.ts';
 import { isValidGstin } from '../domain/tax/gstin.ts';
 import { DEFAULT_GYM_SAC } from '../domain/tax/rule.ts';
@@ -38,7 +38,7 @@ export const getTaxSettings = async (deps: Pick<InvoiceDeps, 'db'>, ctx: Request
  * must pass its check character and start with the location's state code; locations sharing a GSTIN share one series,
  * so they must use the same prefix. A location of another organization is 404.
  */
-export const putTaxSettings = async (deps: Pick<InvoiceDeps, 'db'>, ctx: RequestContext, body: PutTaxSettingsBody): Promise<TaxSettings> => {
+export const putTaxSettings = async (deps: Pick<InvoiceDeps, 'db' | 'clock'>, ctx: RequestContext, body: PutTaxSettingsBody): Promise<TaxSettings> => {
   const known = new Set((await locationsOf(deps.db, ctx.orgId)).map((l) => l.location_id));
   const problems: { path: string; message: string }[] = [];
   body.locations.forEach((l, i) => {
@@ -62,7 +62,7 @@ export const putTaxSettings = async (deps: Pick<InvoiceDeps, 'db'>, ctx: Request
   if (problems.length) throw badRequest(problems[0]!.message, problems);
   await deps.db.transaction().execute(async (trx) => {
     await upsertOrgTaxSettings(trx, { org_id: ctx.orgId, sac_code: body.sacCode, hindi_invoices: body.hindiInvoices, updated_by_id: ctx.userId });
-    for (const l of body.locations)
+    for (const l of body.locations) {
       await upsertLocationTaxSettings(trx, {
         location_id: l.locationId,
         org_id: ctx.orgId,
@@ -73,6 +73,28 @@ export const putTaxSettings = async (deps: Pick<InvoiceDeps, 'db'>, ctx: Request
         address: l.address,
         invoice_prefix: l.invoicePrefix,
       });
+      // Inventory charges GST at the counter only where the location is registered: it learns it from this event,
+      // published with the change (an unchanged location is announced again, which is harmless and lets a service
+      // that missed it catch up).
+      const at = deps.clock().toISOString();
+      await enqueue(
+        trx,
+        topicOf('payments'),
+        makeEnvelope(PaymentEvents.LocationTaxSettingsChanged, {
+          ...metadataOf(ctx, { locationId: l.locationId }),
+          aggregateId: l.locationId,
+          occurredAt: at,
+          data: {
+            organizationId: ctx.orgId,
+            locationId: l.locationId,
+            gstRegistered: l.gstRegistered,
+            gstin: l.gstRegistered ? (l.gstin ?? null) : null,
+            stateCode: l.stateCode,
+            occurredAt: at,
+          },
+        }),
+      );
+    }
   });
   return getTaxSettings(deps, ctx);
 };

@@ -43,6 +43,7 @@ const anItem = (over: Partial<InventoryItem> = {}): InventoryItem =>
     costPrice: 1800,
     hsn: '2106',
     gstRate: 18,
+    chargedGstRate: 18,
     lineKind: 'goods',
     supplier: null,
     batches: [

@@ -18,13 +18,17 @@ export const rupeesToPaise = (rupees: number): number => Math.round(rupees * 100
 export const paiseToRupees = (paise: number): number => paise / 100;
 
 /** A cart line from an item of the inventory (for sale, with a price and an HSN code). */
-export function lineOf(item: Pick<InventoryItem, '_id' | 'name' | 'hsn' | 'lineKind' | 'gstRate' | 'sellingPrice' | 'quantity'>, quantity = 1): CartLine {
+export function lineOf(
+  item: Pick<InventoryItem, '_id' | 'name' | 'hsn' | 'lineKind' | 'chargedGstRate' | 'sellingPrice' | 'quantity'>,
+  quantity = 1,
+): CartLine {
   return {
     itemId: item._id,
     name: item.name,
     hsn: item.hsn ?? '',
     kind: item.lineKind,
-    gstRatePercent: item.gstRate,
+    // What the counter charges at the item's location (0 % where it is not GST-registered), as the server does.
+    gstRatePercent: item.chargedGstRate,
     unitPricePaise: rupeesToPaise(item.sellingPrice ?? 0),
     quantity: Math.min(quantity, item.quantity),
     inStock: item.quantity,

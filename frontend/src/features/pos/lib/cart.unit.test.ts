@@ -8,6 +8,7 @@ const item = (id: string, price: number, stock: number, gstRate = 18) => ({
   hsn: '21069099',
   lineKind: 'goods' as const,
   gstRate,
+  chargedGstRate: gstRate,
   sellingPrice: price,
   quantity: stock,
 });

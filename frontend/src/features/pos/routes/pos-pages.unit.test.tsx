@@ -47,6 +47,7 @@ function anItem(o: Partial<InventoryItem> = {}): InventoryItem {
     createdAt: AT,
     updatedAt: AT,
     version: 1,
+    chargedGstRate: o.gstRate ?? 18,
     ...o,
   };
 }
