@@ -1,4 +1,4 @@
-import { createSecretBox } from './adapters/secret-box.ts';
+import { createSecretBox } from '@akhada/kit';
 import { bootRuntime, loadConfig, serve } from '@akhada/kit';
 import { randomJoinCode } from './adapters/join-codes.ts';
 import { createSmtpMailer } from './adapters/mailer.ts';
