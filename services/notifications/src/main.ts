@@ -56,6 +56,15 @@ await serve({
   host: config.HOST,
   logger,
   // app.close() runs first (its preClose closes the sockets); then the hub's consumer, ours, the deliverer, and the runtime's.
-  onClose: [hub.close, ...consumers.map((c) => () => c.stop()), deliverer.stop, webhooks.stop, reminders.stop, async () => email.close(), async () => channels.close(), ...runtime.closers],
+  onClose: [
+    hub.close,
+    ...consumers.map((c) => () => c.stop()),
+    deliverer.stop,
+    webhooks.stop,
+    reminders.stop,
+    async () => email.close(),
+    async () => channels.close(),
+    ...runtime.closers,
+  ],
 });
 logger.info({ port: config.PORT }, 'notifications service listening');

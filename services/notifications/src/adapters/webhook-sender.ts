@@ -72,7 +72,8 @@ export const postWebhook = (o: {
     const lookup: net.LookupFunction = (hostname, options, callback) => {
       dns.lookup(hostname, { ...options, all: false }, (err, address, family) => {
         if (err) return callback(err, address, family);
-        if (!o.allowPrivate && isBlockedAddress(address)) return callback(new BlockedAddressError(`${hostname} resolves to a private or internal address`), address, family);
+        if (!o.allowPrivate && isBlockedAddress(address))
+          return callback(new BlockedAddressError(`${hostname} resolves to a private or internal address`), address, family);
         callback(null, address, family);
       });
     };
@@ -100,7 +101,9 @@ export const postWebhook = (o: {
       (res) => {
         res.resume();
         const code = res.statusCode ?? 0;
-        res.on('end', () => resolve({ responseCode: code, ok: code >= 200 && code < 300, error: code >= 200 && code < 300 ? null : `The receiver answered ${code}` }));
+        res.on('end', () =>
+          resolve({ responseCode: code, ok: code >= 200 && code < 300, error: code >= 200 && code < 300 ? null : `The receiver answered ${code}` }),
+        );
         res.on('error', () => resolve({ responseCode: code, ok: false, error: 'The answer was cut off' }));
       },
     );

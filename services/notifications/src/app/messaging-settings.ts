@@ -3,7 +3,6 @@ import { AppError, badRequest, type RequestContext } from '@akhada/kit';
 import { DeliveryError, type ChannelAdapter } from '../adapters/channels.ts';
 import type { IntegrationsDeps } from './deps.ts';
 
-
 const last4 = (secret: string) => secret.slice(-4);
 
 /** The organization's messaging settings as shown in Settings → Integrations: secrets only as "set, ending in …". */
@@ -81,7 +80,10 @@ export const putSmsSettings = async (deps: Pick<IntegrationsDeps, 'db' | 'box' |
 };
 
 export const deleteMessagingSettings = async (deps: Pick<IntegrationsDeps, 'db'>, ctx: RequestContext, channel: 'email' | 'sms') => {
-  await deps.db.deleteFrom(channel === 'email' ? 'org_email_settings' : 'org_sms_settings').where('org_id', '=', ctx.orgId).execute();
+  await deps.db
+    .deleteFrom(channel === 'email' ? 'org_email_settings' : 'org_sms_settings')
+    .where('org_id', '=', ctx.orgId)
+    .execute();
   return getMessagingSettings(deps, ctx.orgId);
 };
 
@@ -102,7 +104,8 @@ export const providerProblem = (channel: 'email' | 'sms', err: unknown): AppErro
   const detail = (err as Error).message ?? String(err);
   const what = channel === 'email' ? 'The mail server' : 'The WhatsApp provider';
   if (channel === 'email' && code === 'EAUTH') return new AppError(502, 'SMTP_AUTH_FAILED', 'The mail server refused the user name or password.');
-  if (code === 'ETIMEDOUT' || /timeout|timed out/i.test(detail)) return new AppError(502, 'PROVIDER_TIMEOUT', `${what} did not answer in time. Check the host and port.`);
+  if (code === 'ETIMEDOUT' || /timeout|timed out/i.test(detail))
+    return new AppError(502, 'PROVIDER_TIMEOUT', `${what} did not answer in time. Check the host and port.`);
   if (code === 'ECONNECTION' || code === 'ESOCKET' || code === 'EDNS' || /ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(detail))
     return new AppError(502, 'PROVIDER_UNREACHABLE', `${what} could not be reached. Check the address and port.`);
   if (channel === 'sms' && (code === '401' || code === '403')) return new AppError(502, 'PROVIDER_AUTH_FAILED', 'The WhatsApp provider refused the API key.');
@@ -140,7 +143,14 @@ export const sendTest = async (
   }
   const text = TEST_TEXT[channel][language];
   try {
-    const { providerId } = await resolved.adapter.send({ key: `test-${ctx.requestId}:${channel}`, to, language, title: text.title, text: text.text, action: null });
+    const { providerId } = await resolved.adapter.send({
+      key: `test-${ctx.requestId}:${channel}`,
+      to,
+      language,
+      title: text.title,
+      text: text.text,
+      action: null,
+    });
     await record(true, channel === 'email' ? `Test email sent to ${to}` : `Test message sent to ${to}`);
     return { ok: true, providerId, via: resolved.via };
   } catch (err) {

@@ -6,7 +6,6 @@ import { webhookBody, webhookUrlProblem } from '../domain/webhooks.ts';
 import { toWebhookDelivery, toWebhookEndpoint } from '../views/webhook-views.ts';
 import type { IntegrationsDeps } from './deps.ts';
 
-
 export const listWebhooks = async ({ db }: Pick<IntegrationsDeps, 'db'>, ctx: RequestContext): Promise<WebhookEndpoint[]> => {
   const endpoints = await endpointsOf(db, ctx.orgId);
   const last = await lastDeliveries(
@@ -17,7 +16,11 @@ export const listWebhooks = async ({ db }: Pick<IntegrationsDeps, 'db'>, ctx: Re
 };
 
 /** Registers an endpoint; its signing secret (`whsec_…`) is answered this once and stored sealed. */
-export const createWebhook = async (deps: Pick<IntegrationsDeps, 'db' | 'box' | 'clock' | 'allowPrivateWebhooks'>, ctx: RequestContext, body: CreateWebhookBody) => {
+export const createWebhook = async (
+  deps: Pick<IntegrationsDeps, 'db' | 'box' | 'clock' | 'allowPrivateWebhooks'>,
+  ctx: RequestContext,
+  body: CreateWebhookBody,
+) => {
   const problem = webhookUrlProblem(body.url, deps.allowPrivateWebhooks);
   if (problem) throw new AppError(400, 'WEBHOOK_URL_NOT_ALLOWED', problem, [{ path: 'url', message: problem }]);
   const secret = `whsec_${randomBytes(24).toString('base64url')}`;
@@ -60,7 +63,14 @@ export const deleteWebhook = async (deps: Pick<IntegrationsDeps, 'db' | 'clock'>
 
 export const webhookDeliveries = async ({ db }: Pick<IntegrationsDeps, 'db'>, ctx: RequestContext, id: string): Promise<WebhookDelivery[]> => {
   if (!(await endpointOf(db, ctx.orgId, id))) throw notFound('Webhook');
-  const rows = await db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', id).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(50).execute();
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('endpoint_id', '=', id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
   return rows.map(toWebhookDelivery);
 };
 

@@ -67,7 +67,9 @@ export const startWebhookDeliverer = (o: WebhookDelivererOptions): WebhookDelive
       return;
     }
     const next = new Date(clock().getTime() + webhookBackoffMs(d.attempts, o.backoffBaseMs ?? 30_000));
-    await mine(o.db.updateTable('webhook_deliveries').set({ status: 'pending', response_code: r.responseCode, error: r.error, next_attempt_at: next })).execute();
+    await mine(
+      o.db.updateTable('webhook_deliveries').set({ status: 'pending', response_code: r.responseCode, error: r.error, next_attempt_at: next }),
+    ).execute();
   };
 
   const runOnce = async (): Promise<number> => {

@@ -42,5 +42,4 @@ export const webhookBody = (e: {
   orgId: string;
   locationId?: string | undefined;
   data: unknown;
-}): string =>
-  JSON.stringify({ id: e.eventId, type: e.type, createdAt: e.occurredAt, organizationId: e.orgId, locationId: e.locationId ?? null, data: e.data });
+}): string => JSON.stringify({ id: e.eventId, type: e.type, createdAt: e.occurredAt, organizationId: e.orgId, locationId: e.locationId ?? null, data: e.data });

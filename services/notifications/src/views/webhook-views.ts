@@ -24,6 +24,10 @@ export const toWebhookEndpoint = (e: WebhookEndpointRow, last: WebhookDeliveryRo
   status: e.status,
   createdAt: e.created_at.toISOString(),
   lastDelivery: last
-    ? { status: last.status === 'sending' ? 'pending' : last.status, responseCode: last.response_code, at: (last.last_attempt_at ?? last.created_at).toISOString() }
+    ? {
+        status: last.status === 'sending' ? 'pending' : last.status,
+        responseCode: last.response_code,
+        at: (last.last_attempt_at ?? last.created_at).toISOString(),
+      }
     : null,
 });
