@@ -31,7 +31,6 @@ interface KeysForm {
  * webhook URL to give Razorpay. Owner only, as the route is.
  */
 export function IntegrationsSettings() {
-  const { t } = useTranslation(ALL_NS);
   const owner = useUser().role === 'owner';
   return (
     <>
