@@ -135,7 +135,7 @@ function RazorpayKeys() {
             {t('billing:integrations.saved')}
           </Alert>
         ) : null}
-        <div className="form-actions">
+        <div className="form__actions">
           <button type="submit" className="btn btn--primary" disabled={save.isPending} data-testid="razorpay-save">
             {save.isPending ? t('billing:integrations.saving') : t('billing:integrations.save')}
           </button>

@@ -156,7 +156,7 @@ function EmailForm({ data }: { data: MessagingSettings }) {
           {t('settings:integrations.saved')}
         </Alert>
       ) : null}
-      <div className="form-actions">
+      <div className="form__actions">
         <button type="submit" className="btn btn--primary" disabled={save.isPending} data-testid="email-save">
           {save.isPending ? t('settings:integrations.saving') : t('settings:integrations.save')}
         </button>
@@ -240,7 +240,7 @@ function SmsForm({ data }: { data: MessagingSettings }) {
           {t('settings:integrations.saved')}
         </Alert>
       ) : null}
-      <div className="form-actions">
+      <div className="form__actions">
         <button type="submit" className="btn btn--primary" disabled={save.isPending} data-testid="sms-save">
           {save.isPending ? t('settings:integrations.saving') : t('settings:integrations.save')}
         </button>
@@ -276,7 +276,7 @@ function SendTest({ channel }: { channel: Channel }) {
       ) : (
         <PhoneField name="to" label={t('settings:integrations.sms.testTo')} required testId="sms-test-to" />
       )}
-      <div className="form-actions">
+      <div className="form__actions">
         <button type="submit" className="btn btn--secondary" disabled={send.isPending} data-testid={`${channel}-test-send`}>
           {send.isPending ? t('settings:integrations.testSending') : t('settings:integrations.testSend')}
         </button>

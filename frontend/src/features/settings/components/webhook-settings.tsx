@@ -97,7 +97,7 @@ function CreateWebhook({ onCreated }: { onCreated: (secret: string) => void }) {
         {form.formState.errors.eventTypes ? <p className="field__error">{t('settings:integrations.webhooks.eventsRequired')}</p> : null}
       </fieldset>
       {create.isError && form.formState.errors.root === undefined && !form.formState.errors.url ? <Alert tone="error">{describe(create.error)}</Alert> : null}
-      <div className="form-actions">
+      <div className="form__actions">
         <button type="submit" className="btn btn--primary" disabled={create.isPending} data-testid="webhook-create">
           {create.isPending ? t('settings:integrations.saving') : t('settings:integrations.webhooks.create')}
         </button>
@@ -131,7 +131,7 @@ function WebhookItem({ endpoint: e }: { endpoint: WebhookEndpoint }) {
             })
           : t('settings:integrations.webhooks.never')}
       </p>
-      <div className="form-actions">
+      <div className="form__actions">
         <button
           type="button"
           className="btn btn--secondary"
@@ -149,7 +149,7 @@ function WebhookItem({ endpoint: e }: { endpoint: WebhookEndpoint }) {
         </button>
         <button
           type="button"
-          className="btn btn--danger"
+          className="btn btn--secondary webhook-delete"
           disabled={remove.isPending}
           onClick={() => {
             if (window.confirm(t('settings:integrations.webhooks.confirmDelete', { url: e.url }))) remove.mutate(e._id);
