@@ -134,5 +134,17 @@ export const ErrorCode = z.enum([
   'STALE_VERSION',
   /** 409 (inventory): the item cannot do that in its state (maintenance of a non-equipment item, a disposed item changed). */
   'INVALID_ITEM_STATE',
+  /** 502 (notifications, send test): the mail server refused the user name or password. */
+  'SMTP_AUTH_FAILED',
+  /** 502 (notifications, send test): the mail server or messaging provider did not answer in time. */
+  'PROVIDER_TIMEOUT',
+  /** 502 (notifications, send test): the mail server or messaging provider could not be reached. */
+  'PROVIDER_UNREACHABLE',
+  /** 502 (notifications, send test): the messaging provider refused the key. */
+  'PROVIDER_AUTH_FAILED',
+  /** 502 (notifications, send test): the mail server or provider refused the message (its words in the message). */
+  'PROVIDER_REJECTED',
+  /** 400 (notifications): a webhook address that is not https, or points at a private or internal network. */
+  'WEBHOOK_URL_NOT_ALLOWED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

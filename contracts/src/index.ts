@@ -17,6 +17,7 @@ export * from './http/gym-settings.ts';
 export * from './http/profile-picture.ts';
 export * from './http/members.ts';
 export * from './http/notifications.ts';
+export * from './http/integrations.ts';
 export * from './http/public.ts';
 export * from './http/all-routes.ts';
 export * from './http/data.ts';

@@ -24,6 +24,8 @@ export const EXTRA_PREFIXES: Record<string, ServiceName> = {
   public: 'auth',
   // A path below another prefix: the more specific route wins in the gateway (notification preferences live with notifications).
   'settings/notifications': 'notifications',
+  // The messaging settings and webhooks of Settings → Integrations: notifications delivers them.
+  'settings/integrations': 'notifications',
 };
 
 /**

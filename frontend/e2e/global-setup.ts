@@ -10,8 +10,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { E2E } from './e2e-ports.ts';
 
-export const E2E = { gatewayPort: 18080, portOffset: 10000, smtpPort: 12525, mailHttpPort: 18025, controlPort: 18099, whatsappPort: 18026 };
+export { E2E };
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -14,6 +14,7 @@ import { inventoryRoutes } from './inventory.ts';
 import { dataRoutes } from './data.ts';
 import { gymSettingsRoutes, memberPlanRoutes } from './gym-settings.ts';
 import { profilePictureRoutes } from './profile-picture.ts';
+import { integrationRoutes } from './integrations.ts';
 import type { RouteContract } from './route.ts';
 
 export interface RegisteredRoute {
@@ -49,4 +50,6 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('auth', 'gymSettings', gymSettingsRoutes),
   ...group('members', 'memberPlans', memberPlanRoutes),
   ...group('auth', 'profilePicture', profilePictureRoutes),
+  // Settings → Integrations (mail server, WhatsApp/SMS provider, webhooks): notifications delivers, so it keeps them.
+  ...group('notifications', 'integrations', integrationRoutes),
 ];

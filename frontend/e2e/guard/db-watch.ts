@@ -18,6 +18,12 @@ export const EXCLUDED_TABLES: { match: RegExp; why: string }[] = [
 /** Columns whose changes are bookkeeping, not a write by a request; each says why. */
 export const IGNORED_COLUMNS: { match: RegExp; columns: string[]; why: string }[] = [
   { match: /\.outbox$/, columns: ['sent_at', 'attempts', 'last_error'], why: 'the relay marks rows published after the write that made them' },
+  {
+    match: /\.webhook_deliveries$/,
+    columns: ['status', 'attempts', 'next_attempt_at', 'last_attempt_at', 'response_code', 'error'],
+    why: 'the webhook deliverer tries a delivery again with back-off, long after the write that queued it',
+  },
+  { match: /\.webhook_endpoints$/, columns: ['status'], why: 'an endpoint turns failing (or active again) by the deliverer, not by a request' },
 ];
 
 /** The database the e2e stack uses (global-setup provisions `akhada_e2e` on the server of DATABASE_URL). */

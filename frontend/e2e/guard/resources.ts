@@ -6,6 +6,7 @@ import {
   chatRoutes,
   feedbackRoutes,
   gymSettingsRoutes,
+  integrationRoutes,
   inventoryRoutes,
   memberRoutes,
   notificationRoutes,
@@ -14,6 +15,7 @@ import {
 } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Actor, Api, Gym } from './actors.ts';
+import { GUARD_WEBHOOK_URL } from './samples.ts';
 
 export interface Resource {
   id: string;
@@ -349,14 +351,52 @@ RESOURCE_FACTORIES.pos = async (api, gym) => {
   };
 };
 
+/** Settings → Integrations: a webhook endpoint of gym B, read back from its owner's list (the deliverer's status left out). */
+const webhookOf = async (api: Api, gym: Gym) => {
+  const owner = gym.owner;
+  const created = await api.call('POST', '/settings/integrations/webhooks', { url: GUARD_WEBHOOK_URL, eventTypes: ['sale.completed'] }, owner.token);
+  if (created.status !== 201) throw new Error(`guard: create webhook answered ${created.status}: ${JSON.stringify(created.json)}`);
+  return { owner, id: integrationRoutes.createWebhook.responses[201].parse(created.json).data.endpoint._id };
+};
+RESOURCE_FACTORIES['settings/integrations'] = async (api, gym) => {
+  const { owner, id } = await webhookOf(api, gym);
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', '/settings/integrations/webhooks', undefined, owner.token);
+      const e = integrationRoutes.listWebhooks.responses[200].parse(r.json).data.find((x) => x._id === id);
+      return e && { url: e.url, eventTypes: e.eventTypes };
+    },
+  };
+};
+/** A webhook delivery of gym B (its endpoint's test ping), read back by what does not change as it is tried. */
+RESOURCE_FACTORIES['settings/integrations/deliveries'] = async (api, gym) => {
+  const { owner, id: endpointId } = await webhookOf(api, gym);
+  const ping = await api.call('POST', `/settings/integrations/webhooks/${endpointId}/test`, undefined, owner.token);
+  if (ping.status !== 202) throw new Error(`guard: webhook test answered ${ping.status}: ${JSON.stringify(ping.json)}`);
+  const id = integrationRoutes.testWebhook.responses[202].parse(ping.json).data._id;
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', `/settings/integrations/webhooks/${endpointId}/deliveries`, undefined, owner.token);
+      if (r.status === 404) return undefined;
+      const d = integrationRoutes.webhookDeliveries.responses[200].parse(r.json).data.find((x) => x._id === id);
+      return d && { eventType: d.eventType, eventId: d.eventId };
+    },
+  };
+};
+
 /** The factory a route's id is made by: its path's first segment; payments' routes about a member or trainer take theirs, feedback's surveys are a kind of their own. */
 export const resourceKind = (path: string): string => {
-  const [, first = '', second = ''] = path.split('/');
+  const [, first = '', second = '', third = ''] = path.split('/');
   if (first === 'payments' && second === 'member') return 'members';
   if (first === 'payments' && second === 'trainer') return 'trainers';
   if (first === 'payments' && second === 'invoices') return 'invoices';
   if (first === 'feedback' && second === 'surveys') return 'feedback/surveys';
   if (first === 'settings' && second === 'staff') return 'settings/staff';
+  if (first === 'settings' && second === 'integrations') return third === 'webhook-deliveries' ? 'settings/integrations/deliveries' : 'settings/integrations';
   if (first === 'inventory' && second === 'suppliers') return 'inventory/suppliers';
   return first;
 };

@@ -3,6 +3,7 @@
 // refuse it.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { E2E } from '../e2e-ports.ts';
 
 export interface FieldSpec {
   type: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'unknown';
@@ -150,7 +151,19 @@ const ROUTE_HINTS: Record<string, Hint> = {
   'inventory.maintenance.(whole)': () => ({ action: 'start' }),
   'inventory.assign.assignTo': () => ({ kind: 'room', room: 'Guard studio' }),
   'inventory.posCreateSale.buyer': () => ({ kind: 'walk_in' }),
+  // Settings → Integrations: the stack's SMTP sink as the gym's mail server (send test answers 200, not a 502), a
+  // WhatsApp sender and key for the stand-in, and a webhook to this machine (http is allowed only for it outside production).
+  'integrations.putEmail.host': () => '127.0.0.1',
+  'integrations.putEmail.port': () => E2E.smtpPort,
+  'integrations.putEmail.security': () => 'none',
+  'integrations.putSms.sender': () => '100000000000009',
+  'integrations.putSms.apiKey': () => 'guard-whatsapp-token',
+  'integrations.testSms.to': () => '+91 98765 43210',
+  'integrations.createWebhook.url': () => GUARD_WEBHOOK_URL,
 };
+
+/** Where the guards' webhooks point: the e2e stack's control port on this machine (its answer does not matter). */
+export const GUARD_WEBHOOK_URL = `http://127.0.0.1:${E2E.controlPort}/guard-webhook`;
 
 const plainString = (spec: FieldSpec): string => {
   const min = spec.minLength ?? 0;

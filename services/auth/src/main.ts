@@ -1,4 +1,4 @@
-import { createSecretBox } from './adapters/secret-box.ts';
+import { createSecretBox } from '@akhada/kit';
 import { bootRuntime, loadConfig, serve } from '@akhada/kit';
 import { storageFromConfig } from '@akhada/kit/storage';
 import { randomJoinCode } from './adapters/join-codes.ts';

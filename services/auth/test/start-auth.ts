@@ -1,4 +1,4 @@
-import { createSecretBox } from '../src/adapters/secret-box.ts';
+import { createSecretBox } from '@akhada/kit';
 import { BaseConfig, bootRuntime, type App, type Runtime } from '@akhada/kit';
 import { dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { localStorage } from '@akhada/kit/storage';

@@ -28,3 +28,4 @@ export { ResponseContractError } from './http/response-serializer.ts';
 export type { OpsApp } from './http/ops.ts';
 export * from './events/rebuild.ts';
 export * from './http/export-file.ts';
+export * from './secret-box.ts';

@@ -13,6 +13,15 @@ export const NotificationsConfig = BaseConfig.extend({
   WHATSAPP_API_VERSION: z.string().default('v21.0'),
   WHATSAPP_PHONE_NUMBER_ID: z.string().default('100000000000001'),
   WHATSAPP_TOKEN: z.string().default('dev-whatsapp-token'),
+  /** Seals the organizations' SMTP passwords, provider keys and webhook secrets (AES-256-GCM, the kit's secret box). */
+  SECRETS_KEY: z.string().min(16).default('akhada-development-secrets-key'),
+  /**
+   * Webhooks to private or internal addresses (and http:// to this machine): refused in production (SSRF), allowed in
+   * development and tests unless set to false.
+   */
+  WEBHOOK_ALLOW_PRIVATE: z.stringbool().optional(),
+  /** Back-off base of a failed webhook delivery (1×, 2×, 4×, … up to 8 attempts). */
+  WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(1).default(30_000),
   /** How often memberships ending soon, trials ending and plan limits are looked at. */
   REMINDER_SWEEP_MS: z.coerce
     .number()
@@ -21,3 +30,7 @@ export const NotificationsConfig = BaseConfig.extend({
     .default(15 * 60_000),
 });
 export type NotificationsConfig = z.infer<typeof NotificationsConfig>;
+
+/** Private webhook targets: as configured, else allowed everywhere but production. */
+export const allowPrivateWebhooks = (c: Pick<NotificationsConfig, 'WEBHOOK_ALLOW_PRIVATE' | 'NODE_ENV'>): boolean =>
+  c.WEBHOOK_ALLOW_PRIVATE ?? c.NODE_ENV !== 'production';

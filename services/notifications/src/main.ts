@@ -1,13 +1,15 @@
-import { bootRuntime, loadConfig, serve } from '@akhada/kit';
+import { bootRuntime, createSecretBox, loadConfig, serve } from '@akhada/kit';
+import { createOrgChannels } from './adapters/org-channels.ts';
 import { createEmailAdapter } from './adapters/email.ts';
 import { createWhatsAppAdapter } from './adapters/whatsapp.ts';
 import { buildApp } from './build-app.ts';
-import { NotificationsConfig } from './config.ts';
+import { allowPrivateWebhooks, NotificationsConfig } from './config.ts';
 import { startReminders } from './consumers/reminders.ts';
 import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
 import type { NotificationsDb } from './db/schema.ts';
 import { startDeliverer } from './delivery/deliverer.ts';
+import { startWebhookDeliverer } from './delivery/webhook-deliverer.ts';
 import { attachHub } from './hub/attach-hub.ts';
 
 process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
@@ -25,9 +27,27 @@ const whatsapp = createWhatsAppAdapter({
   phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
   token: config.WHATSAPP_TOKEN,
 });
-const deliverer = startDeliverer({ db: dbh.db, adapters: [email, whatsapp], logger, appUrl: config.APP_URL });
+// An organization's own mail server and WhatsApp provider (Settings → Integrations) when set, else the platform's.
+const box = createSecretBox(config.SECRETS_KEY);
+const channels = createOrgChannels({
+  db: dbh.db,
+  box,
+  platform: { email, sms: whatsapp },
+  whatsapp: { baseUrl: config.WHATSAPP_API_URL, version: config.WHATSAPP_API_VERSION },
+});
+const allowPrivate = allowPrivateWebhooks(config);
+const deliverer = startDeliverer({ db: dbh.db, adapters: [email, whatsapp], channels, logger, appUrl: config.APP_URL });
+const webhooks = startWebhookDeliverer({ db: dbh.db, box, logger, allowPrivate, backoffBaseMs: config.WEBHOOK_BACKOFF_MS });
 const reminders = startReminders({ db: dbh.db, logger, everyMs: config.REMINDER_SWEEP_MS });
-const app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock: () => new Date() });
+const app = buildApp({
+  logger,
+  verifier,
+  readiness,
+  directory,
+  db: dbh.db,
+  clock: () => new Date(),
+  integrations: { box, channels, allowPrivateWebhooks: allowPrivate },
+});
 const hub = await attachHub({ app, bus, verifier, revocations, logger, instanceId: config.INSTANCE_ID, db: dbh.db });
 
 await serve({
@@ -36,6 +56,15 @@ await serve({
   host: config.HOST,
   logger,
   // app.close() runs first (its preClose closes the sockets); then the hub's consumer, ours, the deliverer, and the runtime's.
-  onClose: [hub.close, ...consumers.map((c) => () => c.stop()), deliverer.stop, reminders.stop, async () => email.close(), ...runtime.closers],
+  onClose: [
+    hub.close,
+    ...consumers.map((c) => () => c.stop()),
+    deliverer.stop,
+    webhooks.stop,
+    reminders.stop,
+    async () => email.close(),
+    async () => channels.close(),
+    ...runtime.closers,
+  ],
 });
 logger.info({ port: config.PORT }, 'notifications service listening');

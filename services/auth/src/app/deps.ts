@@ -3,7 +3,7 @@ import type { ObjectStorage } from '@akhada/kit/storage';
 import type { Kysely } from 'kysely';
 import type { Mailer } from '../adapters/mailer.ts';
 import type { PasswordHasher } from '../adapters/password-hasher.ts';
-import type { SecretBox } from '../adapters/secret-box.ts';
+import type { SecretBox } from '@akhada/kit';
 import type { SigningKeys } from '../adapters/signing-keys.ts';
 import type { AuthDb } from '../db/schema.ts';
 

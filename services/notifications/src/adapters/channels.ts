@@ -25,6 +25,8 @@ export class DeliveryError extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
+    /** The transport's own code where it has one (nodemailer's EAUTH, ETIMEDOUT, ECONNECTION; an HTTP status as text). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'DeliveryError';

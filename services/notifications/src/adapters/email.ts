@@ -1,3 +1,4 @@
+import type { SmtpSecurity } from '@akhada/contracts';
 import nodemailer from 'nodemailer';
 import { DeliveryError, type ChannelAdapter, type OutgoingMessage } from './channels.ts';
 
@@ -19,9 +20,29 @@ export const renderEmail = (m: OutgoingMessage): { subject: string; text: string
   return { subject: m.title, text, html };
 };
 
+export interface SmtpOptions {
+  host: string;
+  port: number;
+  from: string;
+  /** none (the platform's local sink), STARTTLS or TLS from the start; by default none on the sink's port or 127.0.0.1, else STARTTLS when offered. */
+  security?: SmtpSecurity;
+  auth?: { user: string; pass: string } | null;
+  timeoutMs?: number;
+}
+
 /** Email over SMTP with nodemailer; in development and tests the local SMTP sink (infra) receives it. */
-export const createEmailAdapter = ({ host, port, from }: { host: string; port: number; from: string }): ChannelAdapter & { close(): void } => {
-  const transport = nodemailer.createTransport({ host, port, secure: false, ignoreTLS: port === 2525 || host === '127.0.0.1', connectionTimeout: 5000 });
+export const createEmailAdapter = ({ host, port, from, security, auth, timeoutMs = 5000 }: SmtpOptions): ChannelAdapter & { close(): void } => {
+  const transport = nodemailer.createTransport({
+    host,
+    port,
+    secure: security === 'tls',
+    requireTLS: security === 'starttls',
+    ignoreTLS: security === 'none' || (security === undefined && (port === 2525 || host === '127.0.0.1')),
+    ...(auth && { auth }),
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs * 2,
+  });
   return {
     channel: 'email',
     async send(m) {
@@ -32,7 +53,7 @@ export const createEmailAdapter = ({ host, port, from }: { host: string; port: n
       } catch (err) {
         const code = (err as { responseCode?: number }).responseCode;
         // 5xx from the server (a refused recipient): retrying will not help. Connection problems are retried.
-        throw new DeliveryError((err as Error).message, typeof code === 'number' && code >= 500 && code < 600);
+        throw new DeliveryError((err as Error).message, typeof code === 'number' && code >= 500 && code < 600, (err as { code?: string }).code);
       }
     },
     close: () => transport.close(),

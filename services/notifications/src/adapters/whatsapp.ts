@@ -40,13 +40,15 @@ export const createWhatsAppAdapter = (o: WhatsAppOptions): ChannelAdapter => ({
         signal: AbortSignal.timeout(o.timeoutMs ?? 10_000),
       });
     } catch (err) {
-      throw new DeliveryError(`WhatsApp API unreachable: ${(err as Error).message}`, false);
+      const timedOut = (err as Error).name === 'TimeoutError';
+      throw new DeliveryError(`WhatsApp API unreachable: ${(err as Error).message}`, false, timedOut ? 'ETIMEDOUT' : 'ECONNECTION');
     }
     const json = (await res.json().catch(() => ({}))) as { messages?: { id?: string }[]; error?: { message?: string } };
     if (!res.ok)
       throw new DeliveryError(
         `WhatsApp API ${res.status}: ${json.error?.message ?? res.statusText}`,
         res.status >= 400 && res.status < 500 && res.status !== 429,
+        String(res.status),
       );
     return { providerId: json.messages?.[0]?.id ?? null };
   },

@@ -10,6 +10,7 @@ import { memberCopyHandlers } from './member-copies.ts';
 import { onTrainerCreated } from './trainer-created.ts';
 import { chatHandlers, feedbackHandlers, inventoryHandlers, paymentHandlers } from './other-services.ts';
 import { onNewDeviceSignedIn, onUserRegistered } from './recipients.ts';
+import { webhookConsumerGroups } from './webhooks.ts';
 
 export interface ConsumerOptions {
   bus: EventBus;
@@ -25,6 +26,8 @@ export interface ConsumerOptions {
     feedback?: string;
     chat?: string;
     inventory?: string;
+    /** Prefix of the webhook groups (`<prefix>.<service>`). Tests that name their groups get none unless they name this too. */
+    webhooks?: string;
   };
   /**
    * 'beginning' (the service): a group without committed offsets reads the whole topic, so the read model is complete.
@@ -70,4 +73,6 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
     { name: 'notifications.chat', groupId: o.groups?.chat ?? 'notifications.chat', topic: topicOf('chat'), handlers: chatHandlers },
     // Inventory's alerts (low stock, expiring batch, maintenance due) to the location's staff.
     { name: 'notifications.inventory', groupId: o.groups?.inventory ?? 'notifications.inventory', topic: topicOf('inventory'), handlers: inventoryHandlers },
+    // Outgoing webhooks (Settings → Integrations): their own groups, so a slow rule never holds back a delivery.
+    ...(o.groups && !o.groups.webhooks ? [] : webhookConsumerGroups(o.groups?.webhooks)),
   ]);

@@ -219,4 +219,80 @@ export const migrations: Record<string, Migration> = {
       `.execute(db);
     },
   },
+  '0011_integrations': {
+    /**
+     * Settings → Integrations: the organization's own mail server and WhatsApp/SMS provider (secrets sealed), its
+     * webhook endpoints, and one delivery row per (endpoint, event) — the unique key makes a redelivered event a no-op.
+     */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('org_email_settings')
+        .addColumn('org_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('host', 'text', (c) => c.notNull())
+        .addColumn('port', 'integer', (c) => c.notNull())
+        .addColumn('security', 'text', (c) => c.notNull().check(sql`security in ('none', 'starttls', 'tls')`))
+        .addColumn('username', 'text')
+        .addColumn('password_sealed', 'text')
+        .addColumn('password_last4', 'text')
+        .addColumn('from_name', 'text', (c) => c.notNull())
+        .addColumn('from_address', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_by', 'uuid', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('org_sms_settings')
+        .addColumn('org_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('sender', 'text', (c) => c.notNull())
+        .addColumn('api_key_sealed', 'text', (c) => c.notNull())
+        .addColumn('api_key_last4', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_by', 'uuid', (c) => c.notNull())
+        .execute();
+      // The last "send test" per organization and channel, kept even when the settings are removed.
+      await db.schema
+        .createTable('integration_tests')
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull().check(sql`channel in ('email', 'sms')`))
+        .addColumn('ok', 'boolean', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('integration_tests_pk', ['org_id', 'channel'])
+        .execute();
+      await db.schema
+        .createTable('webhook_endpoints')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('event_types', sql`text[]`, (c) => c.notNull())
+        .addColumn('secret_sealed', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('active', 'failing')`))
+        .addColumn('deleted_at', 'timestamptz')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('created_by', 'uuid', (c) => c.notNull())
+        .execute();
+      await sql`create index webhook_endpoints_org_idx on webhook_endpoints (org_id) where deleted_at is null`.execute(db);
+      await db.schema
+        .createTable('webhook_deliveries')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('endpoint_id', 'uuid', (c) => c.notNull().references('webhook_endpoints.id').onDelete('cascade'))
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('event_id', 'uuid', (c) => c.notNull())
+        .addColumn('event_type', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'sending', 'succeeded', 'failed')`))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('last_attempt_at', 'timestamptz')
+        .addColumn('response_code', 'integer')
+        .addColumn('error', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        // Exactly once per event per endpoint, whatever Kafka redelivers.
+        .addUniqueConstraint('webhook_deliveries_once', ['endpoint_id', 'event_id'])
+        .execute();
+      await sql`create index webhook_deliveries_due_idx on webhook_deliveries (next_attempt_at) where status in ('pending', 'sending')`.execute(db);
+      await sql`create index webhook_deliveries_log_idx on webhook_deliveries (endpoint_id, created_at desc)`.execute(db);
+    },
+  },
 };

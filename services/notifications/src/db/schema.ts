@@ -6,6 +6,9 @@ import type {
   NotificationStatus,
   NotificationType,
   Role,
+  SmsProvider,
+  SmtpSecurity,
+  WebhookEventType,
 } from '@akhada/contracts';
 import type { KitTables } from '@akhada/kit';
 import type { Generated, Insertable, Selectable } from 'kysely';
@@ -156,8 +159,77 @@ export interface PaymentCopiesTable {
   as_of: Date;
 }
 
+/** Settings → Integrations: the organization's own SMTP server (the password sealed with the kit's secret box). */
+export interface OrgEmailSettingsTable {
+  org_id: string;
+  host: string;
+  port: number;
+  security: SmtpSecurity;
+  username: string | null;
+  password_sealed: string | null;
+  password_last4: string | null;
+  from_name: string;
+  from_address: string;
+  updated_at: Date;
+  updated_by: string;
+}
+
+/** The organization's WhatsApp/SMS provider (the key sealed). */
+export interface OrgSmsSettingsTable {
+  org_id: string;
+  provider: SmsProvider;
+  sender: string;
+  api_key_sealed: string;
+  api_key_last4: string;
+  updated_at: Date;
+  updated_by: string;
+}
+
+export interface IntegrationTestsTable {
+  org_id: string;
+  channel: 'email' | 'sms';
+  ok: boolean;
+  message: string;
+  at: Date;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  org_id: string;
+  url: string;
+  description: string;
+  event_types: WebhookEventType[];
+  secret_sealed: string;
+  status: 'active' | 'failing';
+  deleted_at: Date | null;
+  created_at: Date;
+  created_by: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  org_id: string;
+  event_id: string;
+  event_type: WebhookEventType | 'ping';
+  /** The JSON body exactly as signed and sent (a redelivery sends the same bytes). */
+  body: string;
+  status: 'pending' | 'sending' | 'succeeded' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: Date;
+  last_attempt_at: Date | null;
+  response_code: number | null;
+  error: string | null;
+  created_at: Date;
+}
+
 export interface NotificationsDb extends KitTables {
   hub_sockets: HubSocketsTable;
+  org_email_settings: OrgEmailSettingsTable;
+  org_sms_settings: OrgSmsSettingsTable;
+  integration_tests: IntegrationTestsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   payment_copies: PaymentCopiesTable;
   notification_preferences: NotificationPreferencesTable;
   messaging_consent: MessagingConsentTable;
@@ -176,3 +248,7 @@ export type NewNotificationRow = Insertable<NotificationsTable>;
 export type DeliveryRow = Selectable<DeliveriesTable>;
 export type AnnouncementRow = Selectable<AnnouncementsTable>;
 export type MemberCopyRow = Selectable<MemberCopiesTable>;
+export type OrgEmailSettingsRow = Selectable<OrgEmailSettingsTable>;
+export type OrgSmsSettingsRow = Selectable<OrgSmsSettingsTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

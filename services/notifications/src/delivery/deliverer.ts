@@ -1,6 +1,8 @@
 import type { Logger } from '@akhada/kit';
 import type { Kysely } from 'kysely';
+import { startPollLoop } from './poll-loop.ts';
 import { DeliveryError, type ChannelAdapter } from '../adapters/channels.ts';
+import type { OrgChannels } from '../adapters/org-channels.ts';
 import { claimDue, consentedPhone, markFinal, markRetry, markSent, type DueDelivery } from '../db/deliveries-repo.ts';
 import type { NotificationsDb } from '../db/schema.ts';
 import { backoffMs, MAX_ATTEMPTS } from '../domain/rules.ts';
@@ -9,6 +11,8 @@ import { renderIn } from '../domain/templates.ts';
 export interface DelivererOptions {
   db: Kysely<NotificationsDb>;
   adapters: readonly ChannelAdapter[];
+  /** The organization's own channel when it set one (Settings → Integrations); falls back to `adapters` without it. */
+  channels?: OrgChannels;
   logger: Logger;
   /** Absolute base of action links in messages (APP_URL). */
   appUrl: string;
@@ -37,13 +41,10 @@ export interface Deliverer {
 export const startDeliverer = (o: DelivererOptions): Deliverer => {
   const clock = o.clock ?? (() => new Date());
   const byChannel = new Map(o.adapters.map((a) => [a.channel, a]));
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | null = null;
 
   const sendOne = async (d: DueDelivery): Promise<void> => {
     const key = { notification_id: d.notification_id, channel: d.channel };
-    const adapter = byChannel.get(d.channel);
+    const adapter = o.channels ? (await o.channels.forOrg(d.org_id, d.channel))?.adapter : byChannel.get(d.channel);
     if (!adapter) return markFinal(o.db, key, 'skipped', `no ${d.channel} channel configured`);
     let to = d.address;
     if (d.channel === 'sms') {
@@ -87,24 +88,6 @@ export const startDeliverer = (o: DelivererOptions): Deliverer => {
     return due.length;
   };
 
-  const loop = async () => {
-    if (stopped) return;
-    running = runOnce().catch((err: unknown) => {
-      o.logger.error({ err }, 'deliverer pass failed');
-      return 0;
-    });
-    const handled = await running;
-    running = null;
-    if (!stopped) timer = setTimeout(() => void loop(), handled > 0 ? 0 : (o.pollMs ?? 500));
-  };
-  if (o.autoStart !== false) timer = setTimeout(() => void loop(), 0);
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  const loop = startPollLoop({ runOnce, logger: o.logger, what: 'deliverer', pollMs: o.pollMs, autoStart: o.autoStart });
+  return { runOnce, stop: loop.stop };
 };

@@ -12,4 +12,6 @@ export const settingsKeys = {
   tax: ['settings', 'tax'] as const,
   staff: ['settings', 'staff'] as const,
   securityPolicy: ['settings', 'security-policy'] as const,
+  messaging: ['settings', 'messaging'] as const,
+  webhooks: ['settings', 'webhooks'] as const,
 };

@@ -15,6 +15,8 @@ import { formatDateTime } from '../../../lib/format';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { usePutRazorpayIntegration, useRazorpayIntegration } from '../api/razorpay-integration';
+import { MessagingSettingsSections } from './messaging-settings';
+import { WebhookSettings } from './webhook-settings';
 
 interface KeysForm {
   keyId: string;
@@ -23,13 +25,24 @@ interface KeysForm {
 }
 
 /**
- * Settings → Integrations. Razorpay: the gym's own keys for its members' online payments (the payments service's
+ * Settings → Integrations: the gym's own mail server and WhatsApp provider (owners and admins), webhooks for other
+ * systems (owner), and Razorpay: the gym's own keys for its members' online payments (the payments service's
  * route, stored encrypted there; secrets shown only by their last 4 characters and never sent back), with the
  * webhook URL to give Razorpay. Owner only, as the route is.
  */
 export function IntegrationsSettings() {
-  const { t } = useTranslation(ALL_NS);
   const owner = useUser().role === 'owner';
+  return (
+    <>
+      <MessagingSettingsSections />
+      {owner ? <WebhookSettings /> : null}
+      <RazorpaySection owner={owner} />
+    </>
+  );
+}
+
+function RazorpaySection({ owner }: { owner: boolean }) {
+  const { t } = useTranslation(ALL_NS);
   return (
     <section className="settings-section" aria-labelledby="integrations-razorpay">
       <h3 className="section-heading" id="integrations-razorpay">
@@ -122,7 +135,7 @@ function RazorpayKeys() {
             {t('billing:integrations.saved')}
           </Alert>
         ) : null}
-        <div className="form-actions">
+        <div className="form__actions">
           <button type="submit" className="btn btn--primary" disabled={save.isPending} data-testid="razorpay-save">
             {save.isPending ? t('billing:integrations.saving') : t('billing:integrations.save')}
           </button>

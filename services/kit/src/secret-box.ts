@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
- * Secrets at rest (authenticator secrets): AES-256-GCM under a key from configuration (SECRETS_KEY), stored as
+ * Secrets at rest (authenticator secrets in auth, SMTP passwords, provider keys and webhook secrets in notifications): AES-256-GCM under a key from configuration (SECRETS_KEY), stored as
  * `v1.<iv>.<tag>.<ciphertext>` in base64url. A changed key makes old values unreadable (open throws), never wrong.
  */
 export interface SecretBox {
