@@ -1,5 +1,5 @@
 import type { NotificationStatus, NotificationType } from '@akhada/contracts';
-import type { Executor } from '@akhada/kit';
+import { exclusiveLock, type Executor } from '@akhada/kit';
 import { sql, type Transaction } from 'kysely';
 import type { NewNotificationRow, NotificationRow, NotificationsDb } from './schema.ts';
 
@@ -19,9 +19,8 @@ export interface ListFilter {
  * Serializes the writes of one recipient's notifications for the rest of the transaction, so the unread count each
  * writer announces is computed in commit order and the outbox ids of one recipient grow in that order too.
  */
-export const lockRecipient = async (trx: Transaction<NotificationsDb>, recipientId: string): Promise<void> => {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${'akhada.notifications.recipient:' + recipientId}, 0))`.execute(trx);
-};
+export const lockRecipient = (trx: Transaction<NotificationsDb>, recipientId: string): Promise<void> =>
+  exclusiveLock(trx as Transaction<unknown>, `akhada.notifications.recipient:${recipientId}`);
 
 /** Inserts unless this event already notified this recipient; returns the row only when it is new. */
 export const insertNotification = (trx: Transaction<NotificationsDb>, row: NewNotificationRow): Promise<NotificationRow | undefined> =>
