@@ -85,7 +85,13 @@ const complaint = (i: number) => {
   });
 };
 
-const config = BaseConfig.parse({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers.join(','), INSTANCE_ID: schema });
+const config = BaseConfig.parse({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: databaseUrl,
+  KAFKA_BROKERS: brokers.join(','),
+  INSTANCE_ID: schema,
+});
 const admin = createEventBus({ clientId: `${schema}-topics`, brokers, logger });
 await admin.ensureTopics(topicSpecs());
 await admin.disconnect();
@@ -96,7 +102,9 @@ const consumers = await startConsumers({
   bus,
   db,
   logger,
-  groups: Object.fromEntries(['recipients', 'members', 'trainers', 'attendance', 'payments', 'feedback', 'chat', 'inventory'].map((g) => [g, `${schema}.${g}`])),
+  groups: Object.fromEntries(
+    ['recipients', 'members', 'trainers', 'attendance', 'payments', 'feedback', 'chat', 'inventory'].map((g) => [g, `${schema}.${g}`]),
+  ),
   startAt: 'now',
 });
 const publish = async (topic: string, envs: EventEnvelope[]) => {
@@ -104,7 +112,15 @@ const publish = async (topic: string, envs: EventEnvelope[]) => {
     await bus.publish(envs.slice(i, i + 500).map((e) => ({ topic, key: e.aggregateId, value: JSON.stringify(e), headers: { 'event-id': e.eventId } })));
 };
 const inboxCount = async (consumer: string) =>
-  Number((await db.selectFrom('inbox').select((eb) => eb.fn.countAll<string>().as('n')).where('consumer', '=', consumer).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom('inbox')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('consumer', '=', consumer)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const until = async (check: () => Promise<boolean>, timeoutMs = 600_000) => {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -146,8 +162,11 @@ try {
     .execute();
   const wrong = perEvent.filter((r) => Number(r.n) !== 3).length + (2 * EVENTS - perEvent.length);
   const [l1, l5] = loadavg();
-  console.log(`notifications consumers, ${EVENTS} member_registered + ${EVENTS} complaints (3 recipients each); published in ${(published / 1000).toFixed(1)} s`);
-  for (const [g, ms] of Object.entries(finished)) console.log(`  ${g.padEnd(24)} ${(EVENTS / (ms / 1000)).toFixed(0).padStart(6)} events/s  (${(ms / 1000).toFixed(1)} s)`);
+  console.log(
+    `notifications consumers, ${EVENTS} member_registered + ${EVENTS} complaints (3 recipients each); published in ${(published / 1000).toFixed(1)} s`,
+  );
+  for (const [g, ms] of Object.entries(finished))
+    console.log(`  ${g.padEnd(24)} ${(EVENTS / (ms / 1000)).toFixed(0).padStart(6)} events/s  (${(ms / 1000).toFixed(1)} s)`);
   console.log(`  both topics together    ${((2 * EVENTS) / (total / 1000)).toFixed(0).padStart(6)} events/s  (${(total / 1000).toFixed(1)} s)`);
   console.log(`  events not notified exactly once to their 3 recipients: ${wrong}`);
   console.log(`  load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} (1 / 5 min) on ${(await import('node:os')).cpus().length} cores`);

@@ -45,13 +45,18 @@ const batchStates = new WeakMap<object, { holdsLocks: boolean }>();
  * orders would deadlock — so there it only tries, and when the lock is taken the batch commits the events before it
  * and the event starts the next transaction, where it waits like everywhere else.
  */
-export const exclusiveLock = async (trx: Transaction<unknown>, key: string): Promise<void> => {
+export const exclusiveLock = (trx: Transaction<unknown>, key: string): Promise<void> => exclusiveLocks(trx, [key]);
+
+/** exclusiveLock for several keys in one round trip, taken in the order given (sort them, so no two writers cross). */
+export const exclusiveLocks = async (trx: Transaction<unknown>, keys: readonly string[]): Promise<void> => {
+  if (keys.length === 0) return;
+  const ordered = sql`(select k, i from unnest(${[...keys]}::text[]) with ordinality as t(k, i) order by i) as keys`;
   if (!batchStates.get(trx)?.holdsLocks) {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+    await sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from ${ordered}`.execute(trx);
     return;
   }
-  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtextextended(${key}, 0)) as locked`.execute(trx);
-  if (!rows[0]?.locked) throw new LockBusy(key);
+  const { rows } = await sql<{ locked: boolean }>`select bool_and(pg_try_advisory_xact_lock(hashtextextended(k, 0))) as locked from ${ordered}`.execute(trx);
+  if (!rows[0]?.locked) throw new LockBusy(keys.join(', '));
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -213,7 +218,8 @@ export const runConsumer = async <DB extends KitTables>({
         end = pending.length;
       } catch (err) {
         if (stopping) throw err;
-        if (!(err instanceof LockBusy)) logger.warn({ err, eventId: slice[Math.max(0, failedAt)]?.envelope.eventId }, 'a batch of events failed; applying it in parts');
+        if (!(err instanceof LockBusy))
+          logger.warn({ err, eventId: slice[Math.max(0, failedAt)]?.envelope.eventId }, 'a batch of events failed; applying it in parts');
         // The events before the failing one again on their own; the failing one (or, when the inbox or the commit
         // failed, the first) first in what follows.
         end = failedAt > 0 ? start + failedAt : start + 1;

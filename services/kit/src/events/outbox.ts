@@ -9,11 +9,16 @@ const channelOf = (schema: string) => `outbox_${schema}`;
 
 /** Writes an integration event into the outbox inside the command's transaction; NOTIFY fires at commit. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's transaction: the outbox table is the kit's, in every schema
-export const enqueue = async (trx: Transaction<any>, topic: string, envelope: EventEnvelope): Promise<void> => {
+export const enqueue = (trx: Transaction<any>, topic: string, envelope: EventEnvelope): Promise<void> => enqueueMany(trx, topic, [envelope]);
+
+/** enqueue for several events in two round trips; their outbox ids (and so their order per key) follow the array. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as enqueue
+export const enqueueMany = async (trx: Transaction<any>, topic: string, envelopes: readonly EventEnvelope[]): Promise<void> => {
+  if (envelopes.length === 0) return;
   const t = trx as Transaction<KitTables>;
   await t
     .insertInto('outbox')
-    .values({ event_id: envelope.eventId, topic, key: envelope.aggregateId, payload: JSON.stringify(envelope) })
+    .values(envelopes.map((envelope) => ({ event_id: envelope.eventId, topic, key: envelope.aggregateId, payload: JSON.stringify(envelope) })))
     .execute();
   await sql`select pg_notify(${sql.lit('outbox_')} || current_schema(), '')`.execute(t);
 };
