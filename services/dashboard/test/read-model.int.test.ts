@@ -8,9 +8,10 @@ import {
   TrainerEvents,
   type EventEnvelope,
 } from '@akhada/contracts';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
-import { createTestKeys } from '@akhada/kit/testing';
+import { createTestKeys, testInfra } from '@akhada/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
@@ -546,7 +547,9 @@ describe('npm run rebuild', () => {
     try {
       await fresh.locations(orgA, [L1, L2]);
       await fresh.locations(orgB, [L3]);
-      const { events: applied } = await rebuildReadModel({ db: fresh.db, bus, logger: fresh.logger, groupPrefix: `${fresh.schema}.rebuild` });
+      const { databaseUrl } = await testInfra();
+      const rebuild = (groupPrefix: string) => rebuildReadModel({ db: fresh.db, databaseUrl, schema: fresh.schema, bus, logger: fresh.logger, groupPrefix });
+      const { events: applied } = await rebuild(`${fresh.schema}.rebuild`);
       expect(applied).toBe(events.length);
       for (const [orgId, role, locs, user] of [
         [orgA, 'owner', [L1, L2], owner],
@@ -560,9 +563,26 @@ describe('npm run rebuild', () => {
       const audit = async (app: typeof live.app) =>
         (await app.inject({ method: 'GET', url: '/dashboard/audit?limit=100', headers: { authorization: `Bearer ${token}` } })).json();
       expect(await audit(fresh.app)).toEqual(await audit(live.app));
-      // Run twice: the same again (a rebuild empties what it fills).
-      await rebuildReadModel({ db: fresh.db, bus, logger: fresh.logger, groupPrefix: `${fresh.schema}.rebuild2` });
+      // Run twice: the same again (a rebuild replaces what it fills). While it runs, the screens read the old tables
+      // in full and then the new ones in full: every answer asked meanwhile is the whole overview, never a partial one.
+      const whole = await overviewOf(fresh.app, token);
+      let rebuilding = true;
+      const seen: unknown[] = [];
+      const reading = (async () => {
+        while (rebuilding) seen.push(await overviewOf(fresh.app, token));
+      })();
+      try {
+        await rebuild(`${fresh.schema}.rebuild2`);
+      } finally {
+        rebuilding = false;
+        await reading;
+      }
+      expect(seen.length).toBeGreaterThan(3);
+      for (const answer of seen) expect(answer).toEqual(whole);
       expect(await overviewOf(fresh.app, token)).toEqual(await overviewOf(live.app, token));
+      // The shadow schema is gone.
+      const { rows } = await sql<{ n: string }>`select count(*) as n from pg_namespace where nspname = ${`${fresh.schema}_rebuild`}`.execute(fresh.db);
+      expect(Number(rows[0]?.n)).toBe(0);
     } finally {
       await fresh.close();
     }
