@@ -522,6 +522,27 @@ describe('GET /dashboard/audit', () => {
     expect((await get(`/dashboard/audit?from=${today}&to=2020-01-01`, token)).statusCode).toBe(400);
   });
 
+  it("finds people by name for the person filter (staff who acted, members), only in the owner's organization", async () => {
+    const people = async (q: string, token: string) => {
+      const res = await get(`/dashboard/audit/people?q=${encodeURIComponent(q)}`, token);
+      expect(res.statusCode, res.body).toBe(200);
+      return dashboardRoutes.auditPeople.responses[200].parse(res.json()).data.people;
+    };
+    const tokenA = await sign(orgA, 'owner', [L1, L2], owner);
+    const tokenB = await sign(orgB, 'owner', [L3], ownerB);
+    expect(await people('anand', tokenA)).toContainEqual({ id: owner, name: 'Anand Owner', kind: 'staff' });
+    expect(await people('PEND esha', tokenA)).toEqual([{ id: m5, name: 'Esha Pending', kind: 'member' }]);
+    // Another organization's people are never offered, either way.
+    expect(await people('anand', tokenB)).toEqual([]);
+    expect(await people('esha', tokenB)).toEqual([]);
+    expect((await people('bela', tokenA)).map((p) => p.id)).not.toContain(ownerB);
+    // Owners only, as the trail; a name is required.
+    expect((await get('/dashboard/audit/people?q=esha', await sign(orgA, 'admin', [L1]))).statusCode).toBe(403);
+    expect((await get('/dashboard/audit/people?q=esha', await sign(orgA, 'member', [L1]))).statusCode).toBe(403);
+    expect((await get('/dashboard/audit/people?q=%20', tokenA)).statusCode).toBe(400);
+    expect((await get('/dashboard/audit/people', tokenA)).statusCode).toBe(400);
+  });
+
   it("never shows another organization's lines; the CSV export has the same lines", async () => {
     const resB = await get('/dashboard/audit?limit=100', await sign(orgB, 'owner', [L3], ownerB));
     const pageB = dashboardRoutes.audit.responses[200].parse(resB.json()).data;
