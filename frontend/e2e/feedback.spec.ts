@@ -1,7 +1,6 @@
 // Feedback end to end in headless Chromium against the real stack: a member submits a complaint on the Submit
 // Feedback screen, the owner finds it in Manage Feedback, responds and resolves it in one step, and the member sees the
-// response and the new status in My Feedback. (The notification that tells them is covered by notifications'
-// integration tests: in the full suite it did not arrive within a minute, behind the guards' event backlog; see issue 15.)
+// response and the new status in My Feedback, and a notification saying so.
 import type { Browser, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -79,7 +78,18 @@ describe('feedback', () => {
     await expect.poll(async () => (await mine.getByTestId('fb-status').textContent())?.trim(), { timeout: 10_000 }).toBe('Resolved');
     expect(await mine.getByTestId('fb-response').textContent()).toContain('Fixed the belt this morning, thank you!');
 
+    // …and is told: a notification (notifications' rule for feedback.feedback_responded), linking to My Feedback.
+    await expect
+      .poll(
+        async () => {
+          await mp.goto('/dashboard/notifications');
+          return mp.getByText('The gym replied to “Treadmill belt slipping”.').count();
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBeGreaterThan(0);
+
     await memberCtx.close();
     await ownerCtx.close();
-  });
+  }, 180_000);
 });

@@ -131,6 +131,15 @@ export const AuditQuery = AuditFilter.extend(PageQuery.shape)
   .refine(toAfterFrom, TO_AFTER_FROM);
 export const AuditExportQuery = AuditFilter.refine(toAfterFrom, TO_AFTER_FROM);
 
+/** The audit's person filter, by name: whoever acted in the organization (staff) and its members and trainers. */
+export const AuditPeopleQuery = z.object({
+  q: Text('Name').trim().min(1, 'Type part of a name').max(100, 'Name must be at most 100 characters'),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+export const AuditPerson = z.object({ id: z.uuid(), name: z.string(), kind: z.enum(['staff', 'member', 'trainer']) });
+export type AuditPerson = z.infer<typeof AuditPerson>;
+export const AuditPeople = z.object({ people: z.array(AuditPerson) });
+
 export const AuditEntry = z.object({
   eventId: z.uuid(),
   occurredAt: IsoDateTime,
@@ -191,6 +200,16 @@ export const dashboardRoutes = {
     auth: true,
     roles: ['owner'],
     summary: "The organization's audit trail, newest first: one line per event (who, what, when, which event), filtered and paged.",
+  }),
+  auditPeople: route({
+    method: 'GET',
+    path: '/dashboard/audit/people',
+    query: AuditPeopleQuery,
+    responses: { 200: ok(AuditPeople), 400: Problem, 401: Problem, 403: Problem },
+    auth: true,
+    roles: ['owner'],
+    summary: "The audit trail's person picker: people of the organization whose name holds every word typed, nearest first.",
+    description: 'Staff who acted (from the trail), members and trainers (from the search projection); the whole organization, as the trail.',
   }),
   auditExport: route({
     method: 'GET',

@@ -14,7 +14,7 @@ const bus = createEventBus({ clientId: `dashboard-rebuild-${process.pid}`, broke
 try {
   await migrate(dbh, migrations);
   const started = Date.now();
-  const { events, rows } = await rebuildReadModel({ db: dbh.db, bus, logger });
+  const { events, rows } = await rebuildReadModel({ db: dbh.db, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, bus, logger });
   console.log(`rebuilt the dashboard read model: ${events} events applied, ${JSON.stringify(rows)}, ${Date.now() - started} ms`);
 } finally {
   await bus.disconnect();

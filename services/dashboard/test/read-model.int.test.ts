@@ -8,9 +8,10 @@ import {
   TrainerEvents,
   type EventEnvelope,
 } from '@akhada/contracts';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
-import { createTestKeys } from '@akhada/kit/testing';
+import { createTestKeys, testInfra } from '@akhada/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
@@ -521,6 +522,27 @@ describe('GET /dashboard/audit', () => {
     expect((await get(`/dashboard/audit?from=${today}&to=2020-01-01`, token)).statusCode).toBe(400);
   });
 
+  it("finds people by name for the person filter (staff who acted, members), only in the owner's organization", async () => {
+    const people = async (q: string, token: string) => {
+      const res = await get(`/dashboard/audit/people?q=${encodeURIComponent(q)}`, token);
+      expect(res.statusCode, res.body).toBe(200);
+      return dashboardRoutes.auditPeople.responses[200].parse(res.json()).data.people;
+    };
+    const tokenA = await sign(orgA, 'owner', [L1, L2], owner);
+    const tokenB = await sign(orgB, 'owner', [L3], ownerB);
+    expect(await people('anand', tokenA)).toContainEqual({ id: owner, name: 'Anand Owner', kind: 'staff' });
+    expect(await people('PEND esha', tokenA)).toEqual([{ id: m5, name: 'Esha Pending', kind: 'member' }]);
+    // Another organization's people are never offered, either way.
+    expect(await people('anand', tokenB)).toEqual([]);
+    expect(await people('esha', tokenB)).toEqual([]);
+    expect((await people('bela', tokenA)).map((p) => p.id)).not.toContain(ownerB);
+    // Owners only, as the trail; a name is required.
+    expect((await get('/dashboard/audit/people?q=esha', await sign(orgA, 'admin', [L1]))).statusCode).toBe(403);
+    expect((await get('/dashboard/audit/people?q=esha', await sign(orgA, 'member', [L1]))).statusCode).toBe(403);
+    expect((await get('/dashboard/audit/people?q=%20', tokenA)).statusCode).toBe(400);
+    expect((await get('/dashboard/audit/people', tokenA)).statusCode).toBe(400);
+  });
+
   it("never shows another organization's lines; the CSV export has the same lines", async () => {
     const resB = await get('/dashboard/audit?limit=100', await sign(orgB, 'owner', [L3], ownerB));
     const pageB = dashboardRoutes.audit.responses[200].parse(resB.json()).data;
@@ -546,7 +568,9 @@ describe('npm run rebuild', () => {
     try {
       await fresh.locations(orgA, [L1, L2]);
       await fresh.locations(orgB, [L3]);
-      const { events: applied } = await rebuildReadModel({ db: fresh.db, bus, logger: fresh.logger, groupPrefix: `${fresh.schema}.rebuild` });
+      const { databaseUrl } = await testInfra();
+      const rebuild = (groupPrefix: string) => rebuildReadModel({ db: fresh.db, databaseUrl, schema: fresh.schema, bus, logger: fresh.logger, groupPrefix });
+      const { events: applied } = await rebuild(`${fresh.schema}.rebuild`);
       expect(applied).toBe(events.length);
       for (const [orgId, role, locs, user] of [
         [orgA, 'owner', [L1, L2], owner],
@@ -560,9 +584,26 @@ describe('npm run rebuild', () => {
       const audit = async (app: typeof live.app) =>
         (await app.inject({ method: 'GET', url: '/dashboard/audit?limit=100', headers: { authorization: `Bearer ${token}` } })).json();
       expect(await audit(fresh.app)).toEqual(await audit(live.app));
-      // Run twice: the same again (a rebuild empties what it fills).
-      await rebuildReadModel({ db: fresh.db, bus, logger: fresh.logger, groupPrefix: `${fresh.schema}.rebuild2` });
+      // Run twice: the same again (a rebuild replaces what it fills). While it runs, the screens read the old tables
+      // in full and then the new ones in full: every answer asked meanwhile is the whole overview, never a partial one.
+      const whole = await overviewOf(fresh.app, token);
+      let rebuilding = true;
+      const seen: unknown[] = [];
+      const reading = (async () => {
+        while (rebuilding) seen.push(await overviewOf(fresh.app, token));
+      })();
+      try {
+        await rebuild(`${fresh.schema}.rebuild2`);
+      } finally {
+        rebuilding = false;
+        await reading;
+      }
+      expect(seen.length).toBeGreaterThan(3);
+      for (const answer of seen) expect(answer).toEqual(whole);
       expect(await overviewOf(fresh.app, token)).toEqual(await overviewOf(live.app, token));
+      // The shadow schema is gone.
+      const { rows } = await sql<{ n: string }>`select count(*) as n from pg_namespace where nspname = ${`${fresh.schema}_rebuild`}`.execute(fresh.db);
+      expect(Number(rows[0]?.n)).toBe(0);
     } finally {
       await fresh.close();
     }

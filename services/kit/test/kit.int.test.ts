@@ -215,4 +215,41 @@ describe('consumer', () => {
     expect(notAnEnvelope?.error).toMatch(/^invalid envelope: /);
     await running.stop();
   });
+
+  it('applies a partition’s batch together, and when one event of it fails applies the rest once each and parks only that one', async () => {
+    await dbh.db.schema.createTable('batch_effects').ifNotExists().addColumn('event_id', 'text').addColumn('name', 'text').execute();
+    const Batched = defineEvent('members.member_registered', 1, z.object({ firstName: z.string() }).passthrough());
+    const name = `kit-batch-${randomUUID()}`;
+    const running = await runConsumer<KitTables>({
+      bus,
+      db: dbh.db,
+      name,
+      topics: [TOPIC],
+      logger,
+      maxAttempts: 2,
+      from: 'now',
+      handlers: [
+        on(Batched, async (trx, env) => {
+          if (env.orgId !== orgId) return;
+          await (trx as any).insertInto('batch_effects').values({ event_id: env.eventId, name: env.data.firstName }).execute();
+          if (env.data.firstName === 'poison-in-batch') throw new Error('fails after writing');
+        }),
+      ],
+    });
+    await running.joined;
+    const key = randomUUID(); // one key: one partition, published in one request, so the consumer gets them as one batch
+    const names = [...Array.from({ length: 10 }, (_, i) => `b${i}`), 'poison-in-batch', ...Array.from({ length: 10 }, (_, i) => `c${i}`)];
+    const envs = names.map((n) => envelopeFor(key, n));
+    await bus.publish([...envs, envs[3]!, envs[15]!].map((e) => ({ topic: TOPIC, key, value: JSON.stringify(e), headers: {} })));
+    const effects = async () =>
+      ((await (dbh.db as any).selectFrom('batch_effects').select(['name']).execute()) as { name: string }[]).map((e) => e.name).sort();
+    const expected = names.filter((n) => n !== 'poison-in-batch').sort();
+    await expect.poll(effects, { timeout: 30_000 }).toEqual(expected);
+    await expect
+      .poll(async () => (await dbh.db.selectFrom('dead_letters').select('event_id').where('consumer', '=', name).execute()).length, { timeout: 30_000 })
+      .toBe(1);
+    // Settled: still every effect once (the redeliveries of b3 and c4 did nothing), the poison's write rolled back.
+    expect(await effects()).toEqual(expected);
+    await running.stop();
+  });
 });

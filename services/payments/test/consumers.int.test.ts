@@ -117,6 +117,9 @@ describe("members' events", () => {
     const replay = { ...renewed, eventId: randomUUID() };
     await publish('members', registered, renewed, replay, fromPayment, sentinel);
     await waitFor('the sentinel', async () => (await paymentsOf(sentinelId))[0]);
+    // The sentinel's key may fall on another partition, which can finish first: the member's events (one partition,
+    // applied together) are settled once their rows show.
+    await waitFor("the member's payments", async () => ((await paymentsOf(memberId)).length >= 2 ? true : undefined));
     const rows = await paymentsOf(memberId);
     expect(rows.map((r) => [r.type, r.status, Number(r.total_paise), r.method, r.source, r.period_start, r.due_date])).toEqual([
       ['membership_fee', 'pending', 150_000, 'cash', 'members', '2026-11-01', '2026-11-01'],

@@ -1,4 +1,4 @@
-import type { AuditArea, AuditEntry, AuditPage } from '@akhada/contracts';
+import type { AuditArea, AuditEntry, AuditPage, AuditPerson } from '@akhada/contracts';
 import { requireRole, type RequestContext } from '@akhada/kit';
 import { sql } from 'kysely';
 import { Readable } from 'node:stream';
@@ -120,4 +120,42 @@ export const exportAudit = (deps: Pick<DashboardDeps, 'db' | 'timeZone' | 'clock
     }
   }
   return { fileName: `audit-${deps.clock().toISOString().slice(0, 10)}.csv`, contentType: 'text/csv; charset=utf-8', body: Readable.from(lines()) };
+};
+
+const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * GET /dashboard/audit/people: the person filter's typeahead. Owners only and the whole organization, as the trail:
+ * staff who acted (actors) and members and trainers (the search projection, its GiST index ranking them), every word
+ * of the name as a substring, nearest first.
+ */
+export const findAuditPeople = async (deps: Pick<DashboardDeps, 'db'>, ctx: RequestContext, q: { q: string; limit: number }): Promise<AuditPerson[]> => {
+  requireRole(ctx, ['owner'], 'Only the gym owner can see the audit trail');
+  const text = q.q.trim().toLowerCase();
+  const words = text.split(/\s+/).filter(Boolean);
+  const [people, actors] = await Promise.all([
+    deps.db
+      .selectFrom('people')
+      .select(['id', 'kind', 'first_name', 'last_name'])
+      .where('org_id', '=', ctx.orgId)
+      // On the indexed search text too (a name's words are in it), so the GiST index narrows the rows.
+      .where((eb) => eb.and(words.map((w) => eb(sql<string>`search_text`, 'like', likeOf(w)))))
+      .where((eb) => eb.and(words.map((w) => eb(sql<string>`lower(first_name || ' ' || last_name)`, 'like', likeOf(w)))))
+      .orderBy(sql`search_text operator(public.<->) ${text}`)
+      .limit(q.limit)
+      .execute(),
+    deps.db
+      .selectFrom('actors')
+      .select(['user_id', 'name'])
+      .where('org_id', '=', ctx.orgId)
+      .where((eb) => eb.and(words.map((w) => eb(sql<string>`lower(name)`, 'like', likeOf(w)))))
+      .orderBy('name')
+      .limit(q.limit)
+      .execute(),
+  ]);
+  const found = new Map<string, AuditPerson>();
+  // A member or trainer who acted (a self sign-up) is one of the people; the other actors are staff.
+  for (const p of people) found.set(p.id, { id: p.id, name: `${p.first_name} ${p.last_name}`.trim(), kind: p.kind });
+  for (const a of actors) if (!found.has(a.user_id)) found.set(a.user_id, { id: a.user_id, name: a.name, kind: 'staff' });
+  return [...found.values()].slice(0, q.limit);
 };

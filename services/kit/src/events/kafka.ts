@@ -1,5 +1,5 @@
 import { consumerGroupOf } from '@akhada/contracts';
-import { Kafka, logLevel, Partitioners, CompressionTypes, type Consumer, type Producer, type IHeaders } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, CompressionTypes, type Consumer, type Producer, type IHeaders, type KafkaMessage } from 'kafkajs';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -43,7 +43,14 @@ export interface SubscribeOptions {
   topics: string[];
   from: StartAt;
   /** Called for one message at a time per partition; the offset is committed after it resolves. */
-  onMessage(message: ReceivedMessage, heartbeat: () => Promise<void>): Promise<void>;
+  onMessage?(message: ReceivedMessage, heartbeat: () => Promise<void>): Promise<void>;
+  /**
+   * Instead of onMessage: called with the messages of one partition that the broker handed over together, in order,
+   * at most `maxBatchSize` at a time; their offsets are committed after it resolves. A throw leaves them uncommitted.
+   */
+  onBatch?(messages: ReceivedMessage[], heartbeat: () => Promise<void>): Promise<void>;
+  /** The most messages one onBatch call receives (default 100). */
+  maxBatchSize?: number;
   /**
    * How many of the member's partitions are handled at once (default 1). Order within a partition — one aggregate's
    * events — is kept either way; more lets one busy topic or partition not hold back the others' messages.
@@ -161,7 +168,8 @@ export const createEventBus = ({ clientId, brokers, logger }: { clientId: string
       });
     },
 
-    async subscribe({ groupId, topics, from, onMessage, partitionsConcurrently = 1 }) {
+    async subscribe({ groupId, topics, from, onMessage, onBatch, maxBatchSize = 100, partitionsConcurrently = 1 }) {
+      if (!onMessage === !onBatch) throw new Error('subscribe takes exactly one of onMessage and onBatch');
       // 'now' captures the end offsets before the consumer exists, and seeks there when it first joins: kafkajs emits
       // GROUP_JOIN synchronously, before the first fetch. A later rebalance keeps the committed position.
       const ends = from === 'now' ? await endOffsets(topics) : undefined;
@@ -193,15 +201,42 @@ export const createEventBus = ({ clientId, brokers, logger }: { clientId: string
       });
       await consumer.connect();
       await consumer.subscribe({ topics, fromBeginning: from === 'beginning' });
-      await consumer.run({
-        autoCommit: true,
-        partitionsConsumedConcurrently: Math.max(1, Math.floor(partitionsConcurrently)),
-        eachMessage: ({ topic, partition, message, heartbeat }) =>
-          onMessage(
-            { topic, partition, offset: message.offset, key: message.key?.toString('utf8') ?? null, value: message.value?.toString('utf8') ?? '' },
-            heartbeat,
-          ),
+      const received = (topic: string, partition: number, message: KafkaMessage): ReceivedMessage => ({
+        topic,
+        partition,
+        offset: message.offset,
+        key: message.key?.toString('utf8') ?? null,
+        value: message.value?.toString('utf8') ?? '',
       });
+      const partitionsConsumedConcurrently = Math.max(1, Math.floor(partitionsConcurrently));
+      if (onBatch) {
+        const size = Math.max(1, Math.floor(maxBatchSize));
+        await consumer.run({
+          autoCommit: true,
+          partitionsConsumedConcurrently,
+          eachBatchAutoResolve: false,
+          eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
+            for (let i = 0; i < batch.messages.length; i += size) {
+              // Stopping, or the partition went to another member in a rebalance: leave the rest uncommitted.
+              if (!isRunning() || isStale()) return;
+              const chunk = batch.messages.slice(i, i + size);
+              await onBatch(
+                chunk.map((m) => received(batch.topic, batch.partition, m)),
+                heartbeat,
+              );
+              resolveOffset(chunk[chunk.length - 1]!.offset);
+              await commitOffsetsIfNecessary();
+              await heartbeat();
+            }
+          },
+        });
+      } else {
+        await consumer.run({
+          autoCommit: true,
+          partitionsConsumedConcurrently,
+          eachMessage: ({ topic, partition, message, heartbeat }) => onMessage!(received(topic, partition, message), heartbeat),
+        });
+      }
       return {
         joined,
         async stop() {

@@ -9,13 +9,21 @@ const channelOf = (schema: string) => `outbox_${schema}`;
 
 /** Writes an integration event into the outbox inside the command's transaction; NOTIFY fires at commit. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's transaction: the outbox table is the kit's, in every schema
-export const enqueue = async (trx: Transaction<any>, topic: string, envelope: EventEnvelope): Promise<void> => {
-  // One round trip: the row and the relay's wake-up (Postgres sends one NOTIFY per channel and payload at commit).
+export const enqueue = (trx: Transaction<any>, topic: string, envelope: EventEnvelope): Promise<void> => enqueueMany(trx, topic, [envelope]);
+
+/**
+ * enqueue for several events in ONE round trip: the rows and the relay's wake-up (Postgres sends one NOTIFY per channel
+ * and payload at commit). Their outbox ids (and so their order per key) follow the array.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as enqueue
+export const enqueueMany = async (trx: Transaction<any>, topic: string, envelopes: readonly EventEnvelope[]): Promise<void> => {
+  if (envelopes.length === 0) return;
+  const rows = sql.join(envelopes.map((e) => sql`(${e.eventId}, ${topic}, ${e.aggregateId}, ${JSON.stringify(e)})`));
   await sql`with queued as (
-      insert into outbox (event_id, topic, key, payload) values (${envelope.eventId}, ${topic}, ${envelope.aggregateId}, ${JSON.stringify(envelope)})
+      insert into outbox (event_id, topic, key, payload) values ${rows}
       returning 1
     )
-    select pg_notify(${sql.lit('outbox_')} || current_schema(), '') from queued`.execute(trx as Transaction<KitTables>);
+    select pg_notify(${sql.lit('outbox_')} || current_schema(), '') from (select 1 from queued limit 1) as any_row`.execute(trx as Transaction<KitTables>);
 };
 
 /**

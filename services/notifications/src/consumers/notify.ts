@@ -1,10 +1,10 @@
 import { STAFF_ROLES, type EventEnvelope, type NotificationCategory, type NotificationPriority, type NotificationType } from '@akhada/contracts';
 import { metadataOf, newId } from '@akhada/kit';
 import type { Transaction } from 'kysely';
-import { announceCreated } from '../db/announcements.ts';
-import { countUnread, insertNotification, lockRecipient } from '../db/notifications-repo.ts';
-import { scheduleDeliveries } from '../db/deliveries-repo.ts';
-import { preferencesOf } from '../db/preferences-repo.ts';
+import { announceCreatedMany } from '../db/announcements.ts';
+import { countUnreadOfMany, insertNotifications, lockRecipients } from '../db/notifications-repo.ts';
+import { scheduleDeliveriesMany } from '../db/deliveries-repo.ts';
+import { preferencesOfMany } from '../db/preferences-repo.ts';
 import { recipientsOfOrg } from '../db/recipients-repo.ts';
 import { preferenceCategoryOf } from '../domain/rules.ts';
 import type { NotificationsDb } from '../db/schema.ts';
@@ -66,16 +66,28 @@ export const deliver = async (
   spec: NotificationSpec,
   deliveries: readonly Delivery[],
 ): Promise<string[]> => {
-  const notified: string[] = [];
   const category = spec.preference ?? preferenceCategoryOf(spec.type);
-  // Sorted by recipient id, so two transactions never lock the same recipients in opposite order.
-  const ordered = [...deliveries].sort((a, b) => (a.recipientId < b.recipientId ? -1 : a.recipientId > b.recipientId ? 1 : 0));
-  for (const d of ordered) {
-    const prefs = await preferencesOf(trx, d.recipientId, env.orgId);
-    const pref = prefs.notifications[category];
-    if (!pref.enabled) continue; // the recipient turned this category off: nothing at all
-    await lockRecipient(trx, d.recipientId);
-    const row = await insertNotification(trx, {
+  // One query per step for all recipients. Locks by recipient id, so two transactions never lock the same recipients
+  // in opposite order.
+  const ordered = [...new Map(deliveries.map((d) => [d.recipientId, d])).values()].sort((a, b) =>
+    a.recipientId < b.recipientId ? -1 : a.recipientId > b.recipientId ? 1 : 0,
+  );
+  const prefs = await preferencesOfMany(
+    trx,
+    ordered.map((d) => d.recipientId),
+    env.orgId,
+  );
+  const prefOf = (id: string) => prefs.get(id)!.notifications[category];
+  // A recipient who turned this category off gets nothing at all.
+  const wanted = ordered.filter((d) => prefOf(d.recipientId).enabled);
+  if (wanted.length === 0) return [];
+  await lockRecipients(
+    trx,
+    wanted.map((d) => d.recipientId),
+  );
+  const inserted = await insertNotifications(
+    trx,
+    wanted.map((d) => ({
       id: newId(),
       org_id: env.orgId,
       recipient_id: d.recipientId,
@@ -84,7 +96,7 @@ export const deliver = async (
       category: spec.category,
       priority: spec.priority,
       // In-app off: kept for the record (and its deliveries), out of the list, the count and the bell.
-      status: pref.channels.inApp ? 'unread' : 'archived',
+      status: prefOf(d.recipientId).channels.inApp ? ('unread' as const) : ('archived' as const),
       title_key: spec.text.titleKey,
       message_key: spec.text.messageKey,
       params: spec.text.params,
@@ -96,18 +108,37 @@ export const deliver = async (
       source_event_id: env.eventId,
       created_at: new Date(env.occurredAt),
       read_at: null,
-    });
-    if (!row) continue; // this event already notified this recipient
-    await scheduleDeliveries(trx, row, {
-      email: !spec.inAppOnly && (pref.channels.email || spec.forceChannels?.email === true),
-      sms: !spec.inAppOnly && (pref.channels.sms || spec.forceChannels?.sms === true),
-      language: prefs.language,
-      at: new Date(env.occurredAt),
-    });
-    if (!pref.channels.inApp) continue;
-    const unreadCount = await countUnread(trx, { recipientId: d.recipientId, orgId: env.orgId });
-    await announceCreated(trx, metadataOf(env), env.occurredAt, { recipientId: d.recipientId, notification: toNotification(row), unreadCount });
-    notified.push(d.recipientId);
-  }
+    })),
+  );
+  // Only the new rows: a recipient this event notified already gets nothing twice.
+  const rowOf = new Map(inserted.map((r) => [r.recipient_id, r]));
+  const rows = wanted.flatMap((d) => rowOf.get(d.recipientId) ?? []);
+  await scheduleDeliveriesMany(
+    trx,
+    env.orgId,
+    rows.map((row) => {
+      const pref = prefOf(row.recipient_id);
+      return {
+        n: row,
+        email: !spec.inAppOnly && (pref.channels.email || spec.forceChannels?.email === true),
+        sms: !spec.inAppOnly && (pref.channels.sms || spec.forceChannels?.sms === true),
+        language: prefs.get(row.recipient_id)!.language,
+        at: new Date(env.occurredAt),
+      };
+    }),
+  );
+  const inApp = rows.filter((row) => prefOf(row.recipient_id).channels.inApp);
+  const unread = await countUnreadOfMany(
+    trx,
+    env.orgId,
+    inApp.map((row) => row.recipient_id),
+  );
+  await announceCreatedMany(
+    trx,
+    metadataOf(env),
+    env.occurredAt,
+    inApp.map((row) => ({ recipientId: row.recipient_id, notification: toNotification(row), unreadCount: unread.get(row.recipient_id)! })),
+  );
+  const notified = inApp.map((row) => row.recipient_id);
   return notified;
 };

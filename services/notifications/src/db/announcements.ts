@@ -1,5 +1,5 @@
 import { NotificationEvents, topicOf, type Notification } from '@akhada/contracts';
-import { enqueue, makeEnvelope, metadataOf, type EventMetadata } from '@akhada/kit';
+import { enqueue, enqueueMany, makeEnvelope, metadataOf, type EventMetadata } from '@akhada/kit';
 import type { Transaction } from 'kysely';
 import { countUnread, type Owner } from './notifications-repo.ts';
 import type { NotificationsDb } from './schema.ts';
@@ -27,6 +27,27 @@ export const announceCreated = (
       occurredAt,
       data: p,
     }),
+  );
+
+/** announceCreated for several recipients in one outbox write, in the order given. */
+export const announceCreatedMany = (
+  trx: Transaction<NotificationsDb>,
+  meta: EventMetadata,
+  occurredAt: string,
+  items: readonly { recipientId: string; notification: Notification; unreadCount: number }[],
+) =>
+  enqueueMany(
+    trx,
+    TOPIC,
+    items.map((p) =>
+      makeEnvelope(NotificationEvents.NotificationCreated, {
+        ...meta,
+        locationId: p.notification.locationId ?? undefined,
+        aggregateId: p.recipientId,
+        occurredAt,
+        data: p,
+      }),
+    ),
   );
 
 export const announceRead = (trx: Transaction<NotificationsDb>, meta: EventMetadata, occurredAt: string, p: { recipientId: string; unreadCount: number }) =>

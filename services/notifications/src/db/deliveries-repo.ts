@@ -3,60 +3,63 @@ import type { Executor } from '@akhada/kit';
 import { sql, type Transaction, type Updateable } from 'kysely';
 import type { DeliveriesTable, DeliveryRow, NotificationRow, NotificationsDb } from './schema.ts';
 
-/** Where a user can be reached outside the app: staff by their account's email, members by what members knows of them. */
-const contactOf = async (trx: Executor<NotificationsDb>, userId: string, orgId: string): Promise<{ email: string | null; phone: string | null }> => {
-  const [recipient, member] = await Promise.all([
-    trx.selectFrom('recipients').select('email').where('user_id', '=', userId).where('org_id', '=', orgId).executeTakeFirst(),
-    trx.selectFrom('member_copies').select(['email', 'phone']).where('member_id', '=', userId).where('org_id', '=', orgId).executeTakeFirst(),
+/**
+ * One delivery row per channel each notification goes out on (several of one organization in a few queries), in the transaction that wrote the notification: the
+ * deliverer sends them later. Email needs an address; WhatsApp/SMS a standing consent and its number. The primary key
+ * (notification, channel) means a second scheduling writes nothing.
+ */
+export const scheduleDeliveriesMany = async (
+  trx: Transaction<NotificationsDb>,
+  orgId: string,
+  items: readonly { n: NotificationRow; email: boolean; sms: boolean; language: MessageLanguage; at: Date }[],
+): Promise<void> => {
+  const wanted = items.filter((i) => i.email || i.sms);
+  if (wanted.length === 0) return;
+  const ids = [...new Set(wanted.map((i) => i.n.recipient_id))];
+  const smsIds = [...new Set(wanted.filter((i) => i.sms).map((i) => i.n.recipient_id))];
+  const [recipients, members, consents] = await Promise.all([
+    trx.selectFrom('recipients').select(['user_id', 'email']).where('user_id', 'in', ids).where('org_id', '=', orgId).execute(),
+    trx.selectFrom('member_copies').select(['member_id', 'email', 'phone']).where('member_id', 'in', ids).where('org_id', '=', orgId).execute(),
+    smsIds.length
+      ? trx.selectFrom('messaging_consent').select(['user_id', 'granted', 'phone']).where('user_id', 'in', smsIds).where('org_id', '=', orgId).execute()
+      : Promise.resolve([]),
   ]);
-  return { email: member?.email || recipient?.email || null, phone: member?.phone || null };
+  const emailOf = new Map(recipients.map((r) => [r.user_id, r.email]));
+  const memberOf = new Map(members.map((m) => [m.member_id, m]));
+  const phoneOf = new Map(consents.filter((c) => c.granted && c.phone).map((c) => [c.user_id, c.phone!]));
+  const rows = wanted.flatMap(({ n, email, sms, language, at }) => {
+    const address = memberOf.get(n.recipient_id)?.email || emailOf.get(n.recipient_id) || null;
+    const phone = sms ? (phoneOf.get(n.recipient_id) ?? null) : null;
+    const channels: { channel: 'email' | 'sms'; address: string }[] = [];
+    if (email && address) channels.push({ channel: 'email', address });
+    if (phone) channels.push({ channel: 'sms', address: phone });
+    return channels.map((c) => ({
+      notification_id: n.id,
+      channel: c.channel,
+      org_id: n.org_id,
+      recipient_id: n.recipient_id,
+      address: c.address,
+      language,
+      status: 'pending' as const,
+      next_attempt_at: at,
+      last_error: null,
+      provider_id: null,
+      sent_at: null,
+      created_at: at,
+    }));
+  });
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('deliveries')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['notification_id', 'channel']).doNothing())
+    .execute();
 };
 
 /** The number a user agreed to be messaged on, or null without a standing consent. */
 export const consentedPhone = async (db: Executor<NotificationsDb>, userId: string, orgId: string): Promise<string | null> => {
   const c = await db.selectFrom('messaging_consent').select(['granted', 'phone']).where('user_id', '=', userId).where('org_id', '=', orgId).executeTakeFirst();
   return c?.granted && c.phone ? c.phone : null;
-};
-
-/**
- * One delivery row per channel the notification goes out on, in the transaction that wrote the notification: the
- * deliverer sends them later. Email needs an address; WhatsApp/SMS a standing consent and its number. The primary key
- * (notification, channel) means a second scheduling writes nothing.
- */
-export const scheduleDeliveries = async (
-  trx: Transaction<NotificationsDb>,
-  n: NotificationRow,
-  o: { email: boolean; sms: boolean; language: MessageLanguage; at: Date },
-): Promise<void> => {
-  if (!o.email && !o.sms) return;
-  const contact = await contactOf(trx, n.recipient_id, n.org_id);
-  const rows: { channel: 'email' | 'sms'; address: string }[] = [];
-  if (o.email && contact.email) rows.push({ channel: 'email', address: contact.email });
-  if (o.sms) {
-    const phone = await consentedPhone(trx, n.recipient_id, n.org_id);
-    if (phone) rows.push({ channel: 'sms', address: phone });
-  }
-  if (rows.length === 0) return;
-  await trx
-    .insertInto('deliveries')
-    .values(
-      rows.map((r) => ({
-        notification_id: n.id,
-        channel: r.channel,
-        org_id: n.org_id,
-        recipient_id: n.recipient_id,
-        address: r.address,
-        language: o.language,
-        status: 'pending' as const,
-        next_attempt_at: o.at,
-        last_error: null,
-        provider_id: null,
-        sent_at: null,
-        created_at: o.at,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['notification_id', 'channel']).doNothing())
-    .execute();
 };
 
 export type DueDelivery = DeliveryRow & { notification: NotificationRow };

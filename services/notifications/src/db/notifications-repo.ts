@@ -1,5 +1,5 @@
 import type { NotificationStatus, NotificationType } from '@akhada/contracts';
-import type { Executor } from '@akhada/kit';
+import { exclusiveLock, exclusiveLocks, type Executor } from '@akhada/kit';
 import { sql, type Transaction } from 'kysely';
 import type { NewNotificationRow, NotificationRow, NotificationsDb } from './schema.ts';
 
@@ -19,18 +19,42 @@ export interface ListFilter {
  * Serializes the writes of one recipient's notifications for the rest of the transaction, so the unread count each
  * writer announces is computed in commit order and the outbox ids of one recipient grow in that order too.
  */
-export const lockRecipient = async (trx: Transaction<NotificationsDb>, recipientId: string): Promise<void> => {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${'akhada.notifications.recipient:' + recipientId}, 0))`.execute(trx);
-};
+export const lockRecipient = (trx: Transaction<NotificationsDb>, recipientId: string): Promise<void> =>
+  exclusiveLock(trx as Transaction<unknown>, `akhada.notifications.recipient:${recipientId}`);
 
-/** Inserts unless this event already notified this recipient; returns the row only when it is new. */
-export const insertNotification = (trx: Transaction<NotificationsDb>, row: NewNotificationRow): Promise<NotificationRow | undefined> =>
-  trx
-    .insertInto('notifications')
-    .values(row)
-    .onConflict((oc) => oc.columns(['source_event_id', 'recipient_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+/** lockRecipient for several recipients in one round trip, in id order. */
+export const lockRecipients = (trx: Transaction<NotificationsDb>, recipientIds: readonly string[]): Promise<void> =>
+  exclusiveLocks(
+    trx as Transaction<unknown>,
+    [...recipientIds].sort().map((id) => `akhada.notifications.recipient:${id}`),
+  );
+
+/** Inserts the rows whose event has not notified their recipient yet (one statement); returns the new ones. */
+export const insertNotifications = (trx: Transaction<NotificationsDb>, rows: readonly NewNotificationRow[]): Promise<NotificationRow[]> =>
+  rows.length === 0
+    ? Promise.resolve([])
+    : trx
+        .insertInto('notifications')
+        .values([...rows])
+        .onConflict((oc) => oc.columns(['source_event_id', 'recipient_id']).doNothing())
+        .returningAll()
+        .execute();
+
+/** countUnread for several recipients of one organization in one query. */
+export const countUnreadOfMany = async (db: Executor<NotificationsDb>, orgId: string, recipientIds: readonly string[]): Promise<Map<string, number>> => {
+  const rows = recipientIds.length
+    ? await db
+        .selectFrom('notifications')
+        .select(['recipient_id', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('recipient_id', 'in', [...recipientIds])
+        .where('org_id', '=', orgId)
+        .where('status', '=', 'unread')
+        .groupBy('recipient_id')
+        .execute()
+    : [];
+  const counts = new Map(rows.map((r) => [r.recipient_id, Number(r.n)]));
+  return new Map(recipientIds.map((id) => [id, counts.get(id) ?? 0]));
+};
 
 export const countUnread = async (db: Executor<NotificationsDb>, owner: Owner): Promise<number> => {
   const row = await db

@@ -18,6 +18,25 @@ export const preferencesOf = async (db: Executor<NotificationsDb>, userId: strin
   return { notifications: { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(row?.prefs ?? {}) }, language: row?.language ?? 'en' };
 };
 
+/** preferencesOf for several users of one organization in one query. */
+export const preferencesOfMany = async (db: Executor<NotificationsDb>, userIds: readonly string[], orgId: string): Promise<Map<string, StoredPreferences>> => {
+  const rows = userIds.length
+    ? await db
+        .selectFrom('notification_preferences')
+        .select(['user_id', 'prefs', 'language'])
+        .where('user_id', 'in', [...userIds])
+        .where('org_id', '=', orgId)
+        .execute()
+    : [];
+  const byUser = new Map(rows.map((r) => [r.user_id, r]));
+  return new Map(
+    userIds.map((id) => {
+      const row = byUser.get(id);
+      return [id, { notifications: { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(row?.prefs ?? {}) }, language: row?.language ?? 'en' }];
+    }),
+  );
+};
+
 export const savePreferences = async (
   db: Executor<NotificationsDb>,
   p: { userId: string; orgId: string; notifications: NotificationPreferences; language: MessageLanguage; now: Date },

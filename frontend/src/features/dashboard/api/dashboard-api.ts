@@ -23,6 +23,7 @@ export const dashboardKeys = {
   overview: (locationId: string | null) => ['dashboard', 'overview', locationId ?? 'all'] as const,
   search: (q: string) => ['dashboard', 'search', q] as const,
   audit: (f: AuditFilters) => ['dashboard', 'audit', f] as const,
+  auditPeople: (q: string) => ['dashboard', 'audit-people', q] as const,
 };
 
 /** GET /api/dashboard/overview: the whole screen in one request. */
@@ -82,3 +83,18 @@ export async function downloadAudit(f: Omit<AuditFilters, 'page' | 'limit'>) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
   return name;
 }
+
+/** GET /api/dashboard/audit/people?q=: the audit's person picker (owners). */
+export async function findAuditPeople(q: string, signal?: AbortSignal) {
+  const json = await callRoute(dashboardRoutes.auditPeople, { query: { q, limit: 8 }, signal });
+  return parseResponse(dashboardRoutes.auditPeople.responses[200], json, 'GET /dashboard/audit/people').data.people;
+}
+
+export const useAuditPeople = (q: string) =>
+  useQuery({
+    queryKey: dashboardKeys.auditPeople(q),
+    queryFn: ({ signal }) => findAuditPeople(q, signal),
+    enabled: q.length > 0,
+    staleTime: 15_000,
+    placeholderData: keepPreviousData,
+  });

@@ -1,5 +1,5 @@
 import { AuditArea, type AuditEntry } from '@akhada/contracts';
-import { useState, type FormEvent } from 'react';
+import { useDeferredValue, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
@@ -13,7 +13,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
-import { downloadAudit, useAudit, type AuditFilters } from '../api/dashboard-api';
+import { downloadAudit, useAudit, useAuditPeople, type AuditFilters } from '../api/dashboard-api';
 import '../dashboard.css';
 
 const PAGE_SIZE = 25;
@@ -47,6 +47,11 @@ export function AuditPage() {
   const filters = filtersOf(sp);
   const audit = useAudit(filters);
   const [draft, setDraft] = useState({ actorId: filters.actorId ?? '', area: filters.area ?? '', from: filters.from ?? '', to: filters.to ?? '' });
+  // The person picker: a name typed (its matches listed) or a person chosen (their id in the filter).
+  const [personName, setPersonName] = useState('');
+  const [picking, setPicking] = useState(false);
+  const typed = useDeferredValue(personName.trim());
+  const matches = useAuditPeople(picking ? typed : '');
   const [exporting, setExporting] = useState(false);
 
   if (user.role !== 'owner') {
@@ -72,9 +77,16 @@ export function AuditPage() {
     e.preventDefault();
     apply({});
   };
-  const byPerson = (id: string) => {
+  const byPerson = (id: string, name: string | null) => {
     setDraft((d) => ({ ...d, actorId: id }));
+    setPersonName(name ?? '');
+    setPicking(false);
     apply({ actorId: id });
+  };
+  const choose = (id: string, name: string) => {
+    setDraft((d) => ({ ...d, actorId: id }));
+    setPersonName(name);
+    setPicking(false);
   };
   const onExport = async () => {
     setExporting(true);
@@ -113,20 +125,44 @@ export function AuditPage() {
             ))}
           </select>
         </label>
-        <label className="field">
-          <span className="field__label">{t('dashboard:audit.person')}</span>
+        <div className="field audit-person">
+          <label className="field__label" htmlFor="audit-person">
+            {t('dashboard:audit.person')}
+          </label>
           <input
+            id="audit-person"
             className="input"
-            value={draft.actorId}
-            onChange={(e) => setDraft({ ...draft, actorId: e.target.value })}
-            placeholder="0190…"
+            value={personName}
+            onChange={(e) => {
+              setPersonName(e.target.value);
+              setPicking(true);
+              setDraft((d) => ({ ...d, actorId: '' }));
+            }}
+            placeholder={draft.actorId && !personName ? t('dashboard:audit.personChosen') : t('dashboard:audit.personPlaceholder')}
             aria-describedby="audit-person-hint"
-            spellCheck={false}
+            aria-autocomplete="list"
+            aria-controls="audit-person-options"
+            aria-expanded={picking && typed.length > 0}
+            role="combobox"
+            autoComplete="off"
+            data-testid="audit-person"
           />
+          {picking && typed.length > 0 ? (
+            <ul id="audit-person-options" className="audit-person__options card" role="listbox" aria-label={t('dashboard:audit.person')}>
+              {(matches.data ?? []).map((p) => (
+                <li key={p.id} role="option" aria-selected={draft.actorId === p.id}>
+                  <button type="button" className="audit-person__option" onClick={() => choose(p.id, p.name)} data-testid="audit-person-option">
+                    <span>{p.name}</span> <span className="field__hint">{t(`dashboard:audit.personKinds.${p.kind}`)}</span>
+                  </button>
+                </li>
+              ))}
+              {matches.data && matches.data.length === 0 ? <li className="field__hint">{t('dashboard:audit.noPeople')}</li> : null}
+            </ul>
+          ) : null}
           <span id="audit-person-hint" className="field__hint">
             {t('dashboard:audit.personHint')}
           </span>
-        </label>
+        </div>
         <label className="field">
           <span className="field__label">{t('dashboard:audit.from')}</span>
           <input type="date" className="input" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
@@ -144,6 +180,7 @@ export function AuditPage() {
             className="btn btn--ghost"
             onClick={() => {
               setDraft({ actorId: '', area: '', from: '', to: '' });
+              setPersonName('');
               setSp(new URLSearchParams());
             }}
           >
@@ -188,7 +225,7 @@ export function AuditPage() {
                           <button
                             type="button"
                             className="btn btn--link audit__who"
-                            onClick={() => byPerson(e.actorId!)}
+                            onClick={() => byPerson(e.actorId!, e.actorName)}
                             title={t('dashboard:audit.byThisPerson')}
                           >
                             {e.actorName ?? e.actorId.slice(0, 8)}
