@@ -14,6 +14,7 @@ export * from './http/attendance.ts';
 export * from './http/trainers.ts';
 export * from './http/auth.ts';
 export * from './http/gym-settings.ts';
+export * from './http/sign-in-methods.ts';
 export * from './http/members.ts';
 export * from './http/notifications.ts';
 export * from './http/public.ts';

@@ -13,6 +13,7 @@ import { dashboardRoutes } from './dashboard.ts';
 import { inventoryRoutes } from './inventory.ts';
 import { dataRoutes } from './data.ts';
 import { gymSettingsRoutes, memberPlanRoutes } from './gym-settings.ts';
+import { signInMethodRoutes } from './sign-in-methods.ts';
 import type { RouteContract } from './route.ts';
 
 export interface RegisteredRoute {
@@ -47,4 +48,5 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('payments', 'billing', billingRoutes),
   ...group('auth', 'gymSettings', gymSettingsRoutes),
   ...group('members', 'memberPlans', memberPlanRoutes),
+  ...group('auth', 'signInMethods', signInMethodRoutes),
 ];

@@ -1,7 +1,9 @@
 import { createSecretBox } from './adapters/secret-box.ts';
 import { bootRuntime, loadConfig, serve } from '@akhada/kit';
 import { randomJoinCode } from './adapters/join-codes.ts';
+import { createGoogleOidc } from './adapters/google-oidc.ts';
 import { createSmtpMailer } from './adapters/mailer.ts';
+import { createWhatsAppSmsSender } from './adapters/sms-sender.ts';
 import { startNotifyWorker } from './adapters/notify-worker.ts';
 import { createArgon2Hasher } from './adapters/password-hasher.ts';
 import { loadSigningKeys, type SigningKeys } from './adapters/signing-keys.ts';
@@ -39,6 +41,20 @@ const deps: AuthDeps = {
   mailer: createSmtpMailer({ host: config.SMTP_HOST, port: config.SMTP_PORT, from: config.MAIL_FROM }),
   appUrl: config.APP_URL,
   logger: runtime.logger,
+  sms: createWhatsAppSmsSender({
+    baseUrl: config.WHATSAPP_API_URL,
+    version: config.WHATSAPP_API_VERSION,
+    phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+    token: config.WHATSAPP_TOKEN,
+  }),
+  google: config.GOOGLE_CLIENT_ID
+    ? createGoogleOidc({
+        issuerUrl: config.GOOGLE_ISSUER_URL,
+        clientId: config.GOOGLE_CLIENT_ID,
+        clientSecret: config.GOOGLE_CLIENT_SECRET,
+        redirectUri: config.GOOGLE_REDIRECT_URL ?? `${config.APP_URL.replace(/\/$/, '')}/auth/google/callback`,
+      })
+    : undefined,
 };
 const app = buildApp({ ...deps, verifier: runtime.verifier, readiness: runtime.readiness, directory: runtime.directory });
 
