@@ -124,7 +124,8 @@ export async function startOidcStandin({
     if (url.pathname === '/authorize' && req.method === 'GET') {
       const p = url.searchParams;
       if (p.get('client_id') !== clientId) return oauthError(400, 'invalid_client', 'unknown client_id');
-      if (p.get('response_type') !== 'code' || !p.get('redirect_uri')) return oauthError(400, 'invalid_request', 'response_type=code and redirect_uri are required');
+      if (p.get('response_type') !== 'code' || !p.get('redirect_uri'))
+        return oauthError(400, 'invalid_request', 'response_type=code and redirect_uri are required');
       const hidden = [...p.entries()].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('');
       const choices = accounts
         .map(
@@ -143,7 +144,8 @@ export async function startOidcStandin({
         (p) => {
           const redirectUri = p.get('redirect_uri');
           const email = p.get('email')?.trim().toLowerCase();
-          if (p.get('client_id') !== clientId || !redirectUri || !email) return oauthError(400, 'invalid_request', 'client_id, redirect_uri and email are required');
+          if (p.get('client_id') !== clientId || !redirectUri || !email)
+            return oauthError(400, 'invalid_request', 'client_id, redirect_uri and email are required');
           if (p.get('code_challenge') && p.get('code_challenge_method') !== 'S256') return oauthError(400, 'invalid_request', 'only S256');
           const code = b64url(randomBytes(24));
           codes.set(code, {
@@ -185,15 +187,25 @@ export async function startOidcStandin({
           if (issued.redirectUri !== p.get('redirect_uri')) return oauthError(400, 'invalid_grant', 'redirect_uri mismatch');
           if (issued.codeChallenge) {
             const verifier = p.get('code_verifier') ?? '';
-            if (b64url(createHash('sha256').update(verifier).digest()) !== issued.codeChallenge) return oauthError(400, 'invalid_grant', 'PKCE verification failed');
+            if (b64url(createHash('sha256').update(verifier).digest()) !== issued.codeChallenge)
+              return oauthError(400, 'invalid_grant', 'PKCE verification failed');
           }
-          json(200, { access_token: b64url(randomBytes(24)), token_type: 'Bearer', expires_in: 3600, scope: 'openid email profile', id_token: idToken(issued) });
+          json(200, {
+            access_token: b64url(randomBytes(24)),
+            token_type: 'Bearer',
+            expires_in: 3600,
+            scope: 'openid email profile',
+            id_token: idToken(issued),
+          });
         },
         () => oauthError(400, 'invalid_request', 'bad form'),
       );
       return;
     }
-    return json(404, { error: 'not found', routes: ['GET /.well-known/openid-configuration', 'GET|POST /authorize', 'POST /token', 'GET /jwks', 'GET /healthz'] });
+    return json(404, {
+      error: 'not found',
+      routes: ['GET /.well-known/openid-configuration', 'GET|POST /authorize', 'POST /token', 'GET /jwks', 'GET /healthz'],
+    });
   });
   server.listen(port, HOST);
   try {

@@ -47,8 +47,7 @@ export const signInMethodRoutes = {
     allowReadOnly: true,
     roles: ANY_ROLE,
     summary: "Send a 6-digit code to the profile's phone; PUT /settings/two-factor with method sms and the code verifies the phone and turns SMS codes on.",
-    description:
-      'A code expires after 5 minutes and works once. Another code may be asked for after 60 seconds, at most 5 an hour (429 with Retry-After).',
+    description: 'A code expires after 5 minutes and works once. Another code may be asked for after 60 seconds, at most 5 an hour (429 with Retry-After).',
   }),
   smsSignInCode: route({
     method: 'POST',
@@ -80,8 +79,9 @@ export const signInMethodRoutes = {
     body: GoogleCallbackBody,
     responses: { 200: ok(GoogleCallbackResult), 400: Problem, 401: Problem, 403: Problem, 404: Problem, 429: Problem, 502: Problem },
     auth: false,
-    summary: "Finish a Google sign-in: a verified email of an account signs into it; another email continues to registration with the name and email prefilled.",
+    summary:
+      'Finish a Google sign-in: a verified email of an account signs into it; another email continues to registration with the name and email prefilled.',
     description:
-      'A state other than the flow\'s answers 400 GOOGLE_STATE_MISMATCH; a flow is good once and for 10 minutes. An email Google has not verified answers 403 GOOGLE_EMAIL_UNVERIFIED. An account with two-factor sign-in on answers 401 TWO_FACTOR_REQUIRED; send the same flowId with twoFactorCode.',
+      "A state other than the flow's answers 400 GOOGLE_STATE_MISMATCH; a flow is good once and for 10 minutes. An email Google has not verified answers 403 GOOGLE_EMAIL_UNVERIFIED. An account with two-factor sign-in on answers 401 TWO_FACTOR_REQUIRED; send the same flowId with twoFactorCode.",
   }),
 };

@@ -27,7 +27,11 @@ const FAILED = (status: 400 | 502 = 502) => new AppError(status, 'GOOGLE_SIGN_IN
 const STATE_MISMATCH = () =>
   new AppError(400, 'GOOGLE_STATE_MISMATCH', 'This Google sign-in is unknown, used or expired. Please start again from the sign-in page.');
 const UNVERIFIED = () =>
-  new AppError(403, 'GOOGLE_EMAIL_UNVERIFIED', 'Google has not verified the email of this account, so it cannot sign in to Akhada. Please use your email and password.');
+  new AppError(
+    403,
+    'GOOGLE_EMAIL_UNVERIFIED',
+    'Google has not verified the email of this account, so it cannot sign in to Akhada. Please use your email and password.',
+  );
 const INVITATION_PENDING = () => new AppError(403, 'INVITATION_PENDING', 'Your invitation is waiting: open the link in your email to set a password.');
 
 export const googleSignInConfig = (deps: Pick<AuthDeps, 'google'>) => ({ enabled: !!deps.google });

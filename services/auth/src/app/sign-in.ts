@@ -49,11 +49,7 @@ export const signIn = async (
  * Sign-in's first step, also asked before an SMS code is sent: throttled per account and address (429 with
  * Retry-After); a wrong password is recorded as a failure. Answers the active account and its throttling keys.
  */
-export const checkPassword = async (
-  deps: Pick<AuthDeps, 'db' | 'passwords'>,
-  input: { email: string; password: string; ip: string },
-  now: Date,
-) => {
+export const checkPassword = async (deps: Pick<AuthDeps, 'db' | 'passwords'>, input: { email: string; password: string; ip: string }, now: Date) => {
   const { db, passwords } = deps;
   const keys = [`email:${input.email.toLowerCase()}`, `ip:${input.ip}`];
   const counts = await countFailuresSince(db, keys, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));

@@ -56,13 +56,9 @@ const sendCode = async (
 ): Promise<SmsCodeSent> => {
   const { sms } = deps;
   if (!sms) throw NOT_AVAILABLE();
-  const sent = await smsCodesSentSince(
-    deps.db,
-    user.id,
-    new Date(now.getTime() - 60 * 60_000),
-  );
+  const sent = await smsCodesSentSince(deps.db, user.id, new Date(now.getTime() - 60 * 60_000));
   const wait = smsRetryAfterSeconds(
-    sent.map((r) => r.created_at),
+    sent.map((r) => ({ at: r.created_at, samePurpose: r.purpose === purpose })),
     now,
   );
   if (wait > 0) throw TOO_SOON(wait);
@@ -91,7 +87,8 @@ const sendCode = async (
 export const sendSmsSetupCode = async (deps: Pick<AuthDeps, 'db' | 'sms' | 'logger' | 'clock'>, ctx: RequestContext) => {
   const user = await findUserInOrg(deps.db, ctx.userId, ctx.orgId);
   if (!user) throw new AppError(404, 'NOT_FOUND', 'User not found');
-  if (await smsTwoFactorOf(deps.db, user.id)) throw conflict('CONFLICT', 'SMS codes are already on. Turn two-factor authentication off first to change the phone.');
+  if (await smsTwoFactorOf(deps.db, user.id))
+    throw conflict('CONFLICT', 'SMS codes are already on. Turn two-factor authentication off first to change the phone.');
   if (!user.phone.replace(/\D/g, '')) throw new AppError(400, 'SMS_NOT_AVAILABLE', 'Add a phone number to your profile first.');
   return sendCode(deps, user, user.phone, 'enrol', deps.clock());
 };

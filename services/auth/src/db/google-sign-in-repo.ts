@@ -13,7 +13,8 @@ export const pruneOidcFlows = async (db: Executor<AuthDb>, before: Date) => {
   await db.deleteFrom('oidc_flows').where('expires_at', '<', before).execute();
 };
 
-export const oidcFlowForUpdate = (db: Executor<AuthDb>, id: string) => db.selectFrom('oidc_flows').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+export const oidcFlowForUpdate = (db: Executor<AuthDb>, id: string) =>
+  db.selectFrom('oidc_flows').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
 export const markOidcFlowUsed = async (db: Executor<AuthDb>, id: string, at: Date) => {
   await db.updateTable('oidc_flows').set({ used_at: at }).where('id', '=', id).execute();
@@ -29,7 +30,8 @@ export const deleteOidcFlow = async (db: Executor<AuthDb>, id: string) => {
 };
 
 export const userIdOfIdentity = async (db: Executor<AuthDb>, provider: string, subject: string) =>
-  (await db.selectFrom('user_identities').select('user_id').where('provider', '=', provider).where('subject', '=', subject).executeTakeFirst())?.user_id ?? null;
+  (await db.selectFrom('user_identities').select('user_id').where('provider', '=', provider).where('subject', '=', subject).executeTakeFirst())?.user_id ??
+  null;
 
 export const linkIdentity = async (db: Executor<AuthDb>, row: AuthDb['user_identities']) => {
   await db

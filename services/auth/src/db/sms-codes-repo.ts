@@ -28,7 +28,13 @@ export const insertSmsCode = async (db: Executor<AuthDb>, row: AuthDb['sms_codes
 
 /** The codes sent to the user since `since`, newest first (for the hourly cap and the resend cooldown). */
 export const smsCodesSentSince = (db: Executor<AuthDb>, userId: string, since: Date) =>
-  db.selectFrom('sms_codes').select(['created_at']).where('user_id', '=', userId).where('created_at', '>', since).orderBy('created_at', 'desc').execute();
+  db
+    .selectFrom('sms_codes')
+    .select(['created_at', 'purpose'])
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .execute();
 
 /** The newest code of a purpose that is still good (unused, unexpired, guesses left), locked for the check. */
 export const liveSmsCode = (db: Executor<AuthDb>, userId: string, purpose: SmsCodePurpose, now: Date, maxAttempts: number) =>

@@ -140,15 +140,16 @@ export const SMS_RESEND_COOLDOWN_MS = 60_000;
 export const SMS_SENDS_PER_HOUR = 5;
 
 /**
- * Whole seconds until another SMS code may be sent (0: now), from the send times of the last hour, newest first:
- * the cooldown after the last send, and the hourly cap until the oldest leaves the hour.
+ * Whole seconds until another SMS code may be sent (0: now), from the sends of the last hour, newest first: the
+ * cooldown after the last send of the same purpose (a resend), and the hourly cap (every purpose) until the oldest
+ * leaves the hour.
  */
-export const smsRetryAfterSeconds = (sentInLastHour: Date[], now: Date): number => {
+export const smsRetryAfterSeconds = (sentInLastHour: { at: Date; samePurpose: boolean }[], now: Date): number => {
   const wait = (until: number) => Math.max(0, Math.ceil((until - now.getTime()) / 1000));
-  const newest = sentInLastHour[0];
-  const cooldown = newest ? wait(newest.getTime() + SMS_RESEND_COOLDOWN_MS) : 0;
+  const newest = sentInLastHour.find((s) => s.samePurpose);
+  const cooldown = newest ? wait(newest.at.getTime() + SMS_RESEND_COOLDOWN_MS) : 0;
   const oldest = sentInLastHour[sentInLastHour.length - 1];
-  const cap = sentInLastHour.length >= SMS_SENDS_PER_HOUR && oldest ? Math.max(1, wait(oldest.getTime() + 60 * 60_000)) : 0;
+  const cap = sentInLastHour.length >= SMS_SENDS_PER_HOUR && oldest ? Math.max(1, wait(oldest.at.getTime() + 60 * 60_000)) : 0;
   return Math.max(cooldown, cap);
 };
 

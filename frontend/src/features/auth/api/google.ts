@@ -10,7 +10,8 @@ export const GOOGLE_FLOW_KEY = 'akhada.googleFlow';
 export function useGoogleSignInConfig() {
   return useQuery({
     queryKey: ['auth', 'google-config'],
-    queryFn: async () => parseResponse(signInMethodRoutes.googleConfig.responses[200], await callRoute(signInMethodRoutes.googleConfig, {}), 'GET /auth/google').data,
+    queryFn: async () =>
+      parseResponse(signInMethodRoutes.googleConfig.responses[200], await callRoute(signInMethodRoutes.googleConfig, {}), 'GET /auth/google').data,
     staleTime: 5 * 60_000,
     retry: false,
   });

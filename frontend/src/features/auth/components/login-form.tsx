@@ -113,13 +113,7 @@ export function LoginForm() {
       ) : null}
       {needsCode && methods.includes('sms') ? (
         <div className="login-sms">
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={sendSms}
-            disabled={sms.isPending || waitSeconds > 0}
-            data-testid="login-send-sms"
-          >
+          <button type="button" className="btn btn--secondary" onClick={sendSms} disabled={sms.isPending || waitSeconds > 0} data-testid="login-send-sms">
             {sms.isPending ? t('auth:login.smsSending') : waitSeconds > 0 ? t('auth:login.smsResendIn', { seconds: waitSeconds }) : t('auth:login.smsSend')}
           </button>
           {sms.isSuccess ? (
