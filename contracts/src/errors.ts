@@ -45,6 +45,14 @@ export const ErrorCode = z.enum([
   'ACCOUNT_PENDING',
   /** 403: the organization requires two-factor sign-in for staff and the caller has not set it up yet (or may not turn it off). */
   'TWO_FACTOR_ENROLMENT_REQUIRED',
+  /** 400 (SMS two-factor): the account has no SMS codes set up, or no phone to send them to. */
+  'SMS_NOT_AVAILABLE',
+  /** 400 (Google sign-in): the callback's state is not the one this sign-in started with (or the sign-in is unknown or over). */
+  'GOOGLE_STATE_MISMATCH',
+  /** 403 (Google sign-in): Google has not verified the account's email, so it cannot sign into an Akhada account. */
+  'GOOGLE_EMAIL_UNVERIFIED',
+  /** 502/404 (Google sign-in): not configured, or Google's answer could not be checked. */
+  'GOOGLE_SIGN_IN_FAILED',
   'PLAN_LIMIT_REACHED',
   /** 409: the organization's plan allows no more members or trainers. */
   'PLAN_LIMIT',

@@ -403,7 +403,8 @@ export const buildGateway = async (opts: GatewayOptions) => {
       return reply.header('content-encoding', encoding).send(page.encoded[encoding]);
     });
     app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api/') && !/\.[a-z0-9]{2,5}(\?|$)/i.test(req.url)) return sendIndex(req, reply);
+      // A file is told by its path, not its query (Google's callback carries URLs such as …/userinfo.email in it).
+      if (req.method === 'GET' && !req.url.startsWith('/api/') && !/\.[a-z0-9]{2,5}$/i.test(req.url.split('?')[0] ?? '')) return sendIndex(req, reply);
       return reply.status(404).send(problem(req, 'NOT_FOUND', `Nothing at ${req.url.split('?')[0]}`));
     });
   } else {

@@ -332,6 +332,16 @@ describe('finding 6: operational endpoints are not on the public edge', () => {
     expect((await production.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404);
   });
 
+  it('serves the app for a page whose query looks like a file name (Google’s callback), and 404 for a missing file', async () => {
+    const callback = await gateway.inject({
+      method: 'GET',
+      url: '/auth/google/callback?state=s&code=c&scope=openid+https://www.googleapis.com/auth/userinfo.email',
+    });
+    expect(callback.statusCode).toBe(200);
+    expect(callback.headers['content-type']).toContain('text/html');
+    expect((await gateway.inject({ method: 'GET', url: '/missing-file.js?x=1' })).statusCode).toBe(404);
+  });
+
   it('serves them on the ops app, with the merged API document of every contract', async () => {
     const ops = opsAppOf(production)!;
     expect((await ops.inject({ method: 'GET', url: '/health' })).json()).toMatchObject({ status: 'ok', service: 'gateway' });

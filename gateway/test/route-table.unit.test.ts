@@ -24,6 +24,10 @@ describe('route table (guest routes from the contracts)', () => {
         'POST /auth/login',
         'POST /auth/register',
         'POST /auth/reset-password',
+        'POST /auth/login/sms-code',
+        'GET /auth/google',
+        'POST /auth/google/start',
+        'POST /auth/google/callback',
       ].sort(),
     );
     expect(table.public!.guestRoutes.map((g) => `${g.method} ${g.path}`).sort()).toEqual(['GET /public/landing', 'POST /public/contact']);

@@ -71,6 +71,7 @@ async function start(): Promise<void> {
   Razorpay stand-in (test payments, no money moves): ${stack.razorpayUrl}/__standin/webhooks
   Mail sent by the product (password resets, notifications): http://127.0.0.1:8025/messages
   WhatsApp messages sent by the product (local stand-in): http://127.0.0.1:8026/messages
+  Google sign-in stand-in (OpenID Connect, any email): ${stack.oidcUrl}/.well-known/openid-configuration
   Press Ctrl-C to stop everything this command started.
 `);
   await new Promise(() => {}); // until Ctrl-C (onShutdown stops the processes, then Kafka/PostgreSQL if we started them)

@@ -4,6 +4,7 @@ import { SERVICES, type ServiceName } from '@akhada/contracts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startProcess, type ManagedProcess } from './processes.ts';
+import { oidcStandinEnv, startOidcStandinForStack, type OidcStandin } from './oidc-standin.ts';
 import { razorpayStandinEnv, startRazorpayStandinForStack, type RazorpayStandin } from './razorpay-standin.ts';
 
 export interface StackOptions {
@@ -34,6 +35,8 @@ export interface StackOptions {
    * test keys go to the payments service (RAZORPAY_*), its origin to the gateway's CSP (PAYMENT_CHECKOUT_ORIGINS).
    */
   razorpayPort?: number;
+  /** First port tried for the Google sign-in (OpenID Connect) stand-in (default 2527 + portOffset); auth gets GOOGLE_*. */
+  oidcPort?: number;
 }
 
 /** One running (or killed) instance of a service. */
@@ -83,6 +86,8 @@ export interface Stack {
   stop(): Promise<void>;
   /** The Razorpay stand-in's URL (its /__standin/* controls; RAZORPAY_API_URL). */
   razorpayUrl?: string;
+  /** The Google sign-in stand-in's issuer URL (GOOGLE_ISSUER_URL of auth). */
+  oidcUrl?: string;
 }
 
 /** The services built so far: every folder under services/ with a src/main.ts (the kit is a library, not a service). */
@@ -126,6 +131,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     ...(o.whatsappPort ? { WHATSAPP_API_URL: `http://127.0.0.1:${o.whatsappPort}` } : {}),
     INSTANCE_ID: instanceIds.get(procKey(s, k)) ?? newInstanceId(s, k),
     ...(s === 'payments' && razorpay ? razorpayStandinEnv(razorpay) : {}),
+    ...(s === 'auth' && oidc ? oidcStandinEnv(oidc) : {}),
   });
   const startInstance = async (s: ServiceName, k: number) => {
     if (!Number.isInteger(k) || k < 0 || k >= countOf(s)) throw new Error(`${s} has ${countOf(s)} instance(s): no instance ${k}`);
@@ -165,9 +171,12 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     await Promise.all([...procs.entries()].filter(([n]) => n !== 'gateway').map(([, p]) => p.stop()));
     procs.clear();
     await razorpay?.stop();
+    await oidc?.stop();
   };
   let razorpay: RazorpayStandin | undefined;
+  let oidc: OidcStandin | undefined;
   try {
+    oidc = await startOidcStandinForStack({ port: o.oidcPort ?? 2527 + o.portOffset });
     razorpay = await startRazorpayStandinForStack({
       port: o.razorpayPort ?? 2526 + o.portOffset,
       webhookUrl: `http://127.0.0.1:${o.gatewayPort}/api/payments/razorpay/webhook`,
@@ -231,5 +240,6 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     startInstance,
     stop: stopAll,
     razorpayUrl: razorpay.url,
+    oidcUrl: oidc.url,
   };
 }

@@ -15,6 +15,7 @@ import { dataRoutes } from './data.ts';
 import { gymSettingsRoutes, memberPlanRoutes } from './gym-settings.ts';
 import { profilePictureRoutes } from './profile-picture.ts';
 import { integrationRoutes } from './integrations.ts';
+import { signInMethodRoutes } from './sign-in-methods.ts';
 import type { RouteContract } from './route.ts';
 
 export interface RegisteredRoute {
@@ -52,4 +53,5 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('auth', 'profilePicture', profilePictureRoutes),
   // Settings → Integrations (mail server, WhatsApp/SMS provider, webhooks): notifications delivers, so it keeps them.
   ...group('notifications', 'integrations', integrationRoutes),
+  ...group('auth', 'signInMethods', signInMethodRoutes),
 ];

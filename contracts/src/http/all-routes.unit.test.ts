@@ -25,6 +25,10 @@ describe('route registry', () => {
         'public.contact',
         'public.landing',
         'payments.razorpayWebhook',
+        'signInMethods.smsSignInCode',
+        'signInMethods.googleConfig',
+        'signInMethods.googleStart',
+        'signInMethods.googleCallback',
       ].sort(),
     );
   });

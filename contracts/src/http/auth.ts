@@ -103,9 +103,13 @@ export const LoginBody = z.object({
 /** Settings → Security → two-factor sign-in (an authenticator app: TOTP, RFC 6238, 30 s, 6 digits, SHA-1). */
 export const TwoFactorStatus = z.object({
   enabled: z.boolean(),
-  method: z.enum(['totp']).nullable(),
+  /** The first method sign-in offers (the authenticator when both are on). */
+  method: z.enum(['totp', 'sms']).nullable(),
   enabledAt: IsoDateTime.nullable(),
   recoveryCodesLeft: z.number().int(),
+  /** Every method that is on, and the phone SMS codes go to (masked). Absent from older servers. */
+  methods: z.array(z.enum(['totp', 'sms'])).optional(),
+  smsPhone: z.string().nullable().optional(),
 });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
 /** A new secret to scan; sign-in does not ask for codes until it is confirmed with one (PUT enabled: true). */
@@ -114,7 +118,8 @@ export const TwoFactorSetup = z.object({ secret: z.string(), otpauthUri: z.strin
 export const UpdateTwoFactorBody = z
   .object({
     enabled: z.boolean({ message: 'Say whether two-factor authentication is on' }),
-    method: z.enum(['totp']).default('totp'),
+    /** totp: a code of the authenticator secret just set up; sms: the code sent by POST /settings/two-factor/sms/setup. */
+    method: z.enum(['totp', 'sms']).default('totp'),
     code: TwoFactorCode.optional(),
     password: Text('Password').min(1, 'Password is required').max(200, 'Password must be at most 200 characters long').optional(),
   })

@@ -13,6 +13,7 @@ import { RootLayout } from './routes/root-layout';
 export const LandingPage = lazyPage(async () => (await import('../features/landing/routes/landing-page')).LandingPage);
 const LoginPage = lazyPage(async () => (await import('../features/auth/routes/login-page')).LoginPage, AUTH_NS);
 const RegisterPage = lazyPage(async () => (await import('../features/auth/routes/register-page')).RegisterPage, AUTH_NS);
+const GoogleCallbackPage = lazyPage(async () => (await import('../features/auth/routes/google-callback-page')).GoogleCallbackPage, AUTH_NS);
 const ForgotPasswordPage = lazyPage(async () => (await import('../features/auth/routes/forgot-password-page')).ForgotPasswordPage, AUTH_NS);
 const ResetPasswordPage = lazyPage(async () => (await import('../features/auth/routes/reset-password-page')).ResetPasswordPage, AUTH_NS);
 const AcceptInvitationPage = lazyPage(async () => (await import('../features/auth/routes/accept-invitation-page')).AcceptInvitationPage, AUTH_NS);
@@ -99,6 +100,7 @@ export const routes: RouteObject[] = [
           { path: '/', element: <LandingPage />, handle: handle({ page: LandingPage }) },
           { path: '/login', element: <LoginPage />, handle: handle({ page: LoginPage }) },
           { path: '/register', element: <RegisterPage />, handle: handle({ page: RegisterPage }) },
+          { path: '/auth/google/callback', element: <GoogleCallbackPage />, handle: handle({ page: GoogleCallbackPage }) },
         ],
       },
       { path: '/forgot-password', element: <ForgotPasswordPage />, handle: handle({ page: ForgotPasswordPage }) },

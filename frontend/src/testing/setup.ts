@@ -6,7 +6,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { ws } from 'msw';
 import { setupServer } from 'msw/node';
-import { gymSettingsRoutes } from '@akhada/contracts';
+import { gymSettingsRoutes, signInMethodRoutes } from '@akhada/contracts';
 import { on, reply } from './contract-handlers';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { initI18n } from '../lib/i18n';
@@ -62,9 +62,13 @@ const preferences = on(gymSettingsRoutes.getPreferences, () =>
   }),
 );
 
+// The sign-in and registration pages ask whether Google sign-in is configured: not, unless a test says so.
+const googleSignIn = on(signInMethodRoutes.googleConfig, () => reply(signInMethodRoutes.googleConfig, 200, { success: true, data: { enabled: false } }));
+
 export const server = setupServer(
   hub.addEventListener('connection', () => undefined),
   preferences,
+  googleSignIn,
 );
 /** Calls that had no handler in the current test: the test fails with their list. */
 const unhandled: string[] = [];

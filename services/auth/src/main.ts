@@ -2,7 +2,9 @@ import { createSecretBox } from '@akhada/kit';
 import { bootRuntime, loadConfig, serve } from '@akhada/kit';
 import { storageFromConfig } from '@akhada/kit/storage';
 import { randomJoinCode } from './adapters/join-codes.ts';
+import { createGoogleOidc } from './adapters/google-oidc.ts';
 import { createSmtpMailer } from './adapters/mailer.ts';
+import { createWhatsAppSmsSender } from './adapters/sms-sender.ts';
 import { startNotifyWorker } from './adapters/notify-worker.ts';
 import { createArgon2Hasher } from './adapters/password-hasher.ts';
 import { loadSigningKeys, type SigningKeys } from './adapters/signing-keys.ts';
@@ -41,6 +43,20 @@ const deps: AuthDeps = {
   appUrl: config.APP_URL,
   logger: runtime.logger,
   storage: storageFromConfig(config, { localDir: config.AUTH_STORAGE_DIR, prefix: 'auth/' }),
+  sms: createWhatsAppSmsSender({
+    baseUrl: config.WHATSAPP_API_URL,
+    version: config.WHATSAPP_API_VERSION,
+    phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+    token: config.WHATSAPP_TOKEN,
+  }),
+  google: config.GOOGLE_CLIENT_ID
+    ? createGoogleOidc({
+        issuerUrl: config.GOOGLE_ISSUER_URL,
+        clientId: config.GOOGLE_CLIENT_ID,
+        clientSecret: config.GOOGLE_CLIENT_SECRET,
+        redirectUri: config.GOOGLE_REDIRECT_URL ?? `${config.APP_URL.replace(/\/$/, '')}/auth/google/callback`,
+      })
+    : undefined,
 };
 const app = buildApp({ ...deps, verifier: runtime.verifier, readiness: runtime.readiness, directory: runtime.directory });
 

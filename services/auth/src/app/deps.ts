@@ -6,6 +6,8 @@ import type { PasswordHasher } from '../adapters/password-hasher.ts';
 import type { SecretBox } from '@akhada/kit';
 import type { SigningKeys } from '../adapters/signing-keys.ts';
 import type { AuthDb } from '../db/schema.ts';
+import type { GoogleOidc } from '../adapters/google-oidc.ts';
+import type { SmsSender } from '../adapters/sms-sender.ts';
 
 /** Everything the auth use cases may need; each use case takes `Pick<AuthDeps, …>` of what it uses. */
 export interface AuthDeps {
@@ -23,6 +25,10 @@ export interface AuthDeps {
   logger: Logger;
   /** Profile pictures' bytes (a local folder in development; S3 by configuration). */
   storage: ObjectStorage;
+  /** SMS codes (two-factor) go through the messaging provider; without it SMS codes are not offered. */
+  sms?: SmsSender | undefined;
+  /** Google sign-in, when the operator configured a client id; without it the button is hidden. */
+  google?: GoogleOidc | undefined;
 }
 
 /** What buildApp needs: the HTTP side (logger, verifier, readiness) and the use cases' dependencies. */

@@ -34,8 +34,23 @@ export const signIn = async (
   deps: Pick<AuthDeps, 'db' | 'clock' | 'keys' | 'passwords' | 'secrets'>,
   input: { email: string; password: string; twoFactorCode?: string | undefined; ip: string; userAgent: string | undefined; ids?: RequestIds },
 ) => {
-  const { db, passwords } = deps;
   const now = deps.clock();
+  const { user, keys } = await checkPassword(deps, input, now);
+  // The second step: a wrong code counts as a failure like a wrong password (5 a minute lock the account).
+  if (!(await passesSecondFactor(deps, user.id, input.twoFactorCode, now))) {
+    await recordFailures(deps.db, keys, now);
+    throw SECOND_FACTOR_INVALID();
+  }
+  await clearFailures(deps.db, keys[0]!);
+  return openSession(deps, user, input, now);
+};
+
+/**
+ * Sign-in's first step, also asked before an SMS code is sent: throttled per account and address (429 with
+ * Retry-After); a wrong password is recorded as a failure. Answers the active account and its throttling keys.
+ */
+export const checkPassword = async (deps: Pick<AuthDeps, 'db' | 'passwords'>, input: { email: string; password: string; ip: string }, now: Date) => {
+  const { db, passwords } = deps;
   const keys = [`email:${input.email.toLowerCase()}`, `ip:${input.ip}`];
   const counts = await countFailuresSince(db, keys, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
   const throttled = counts.filter((c) => isThrottled(c.n, c.key.startsWith('ip:') ? LOGIN_FAILURE_LIMIT_PER_ADDRESS : LOGIN_FAILURE_LIMIT));
@@ -50,12 +65,17 @@ export const signIn = async (
     throw INVALID();
   }
   if (user.status === 'deactivated') throw ACCOUNT_DEACTIVATED();
-  // The second step: a wrong code counts as a failure like a wrong password (5 a minute lock the account).
-  if (!(await passesSecondFactor(deps, user.id, input.twoFactorCode, now))) {
-    await recordFailures(db, keys, now);
-    throw SECOND_FACTOR_INVALID();
-  }
-  await clearFailures(db, keys[0]!);
+  return { user, keys };
+};
+
+/** A new session of a signed-in account (password and second step passed, or Google's): a new device is announced. */
+export const openSession = async (
+  deps: Pick<AuthDeps, 'db' | 'keys'>,
+  user: NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>,
+  input: { ip: string; userAgent: string | undefined; ids?: RequestIds | undefined },
+  now: Date,
+) => {
+  const { db } = deps;
   const sessionId = newId();
   const userAgent = input.userAgent?.slice(0, 300) ?? null;
   const device = describeUserAgent(userAgent).device;

@@ -16,7 +16,9 @@ import {
 } from '../db/two-factor-repo.ts';
 import { findOrganization } from '../db/organizations-repo.ts';
 import { findUserInOrg } from '../db/users-repo.ts';
-import { isRequirableStaff } from '../domain/rules.ts';
+import { smsTwoFactorOf } from '../db/sms-codes-repo.ts';
+import { isRequirableStaff, maskPhone } from '../domain/rules.ts';
+import { checkSmsCode, enableSmsTwoFactor } from './sms-two-factor.ts';
 import type { AuthDeps } from './deps.ts';
 
 const INVALID_CODE = (status: 400 | 401) =>
@@ -26,12 +28,17 @@ const INVALID_CODE = (status: 400 | 401) =>
 
 const statusOf = async (db: AuthDeps['db'] | Transaction<AuthDb>, userId: string): Promise<TwoFactorStatus> => {
   const row = await twoFactorOf(db, userId);
-  const enabled = !!row?.secret;
+  const sms = await smsTwoFactorOf(db, userId);
+  const methods = [...(row?.secret ? (['totp'] as const) : []), ...(sms ? (['sms'] as const) : [])];
+  const enabled = methods.length > 0;
+  const since = [row?.secret ? row.enabled_at : null, sms?.enabled_at].filter((d): d is Date => !!d).sort((a, b) => a.getTime() - b.getTime())[0];
   return {
     enabled,
-    method: enabled ? 'totp' : null,
-    enabledAt: row?.enabled_at?.toISOString() ?? null,
+    method: methods[0] ?? null,
+    enabledAt: since?.toISOString() ?? null,
     recoveryCodesLeft: enabled ? await recoveryCodesLeft(db, userId) : 0,
+    methods,
+    smsPhone: sms ? maskPhone(sms.phone) : null,
   };
 };
 
@@ -52,7 +59,7 @@ export const setupTwoFactor = async (deps: Pick<AuthDeps, 'db' | 'secrets'>, ctx
 export const updateTwoFactor = async (
   deps: Pick<AuthDeps, 'db' | 'secrets' | 'clock' | 'passwords'>,
   ctx: RequestContext,
-  body: { enabled: boolean; code?: string | undefined; password?: string | undefined },
+  body: { enabled: boolean; method?: 'totp' | 'sms' | undefined; code?: string | undefined; password?: string | undefined },
 ): Promise<{ status: TwoFactorStatus; recoveryCodes: string[] | null }> => {
   const now = deps.clock();
   if (!body.enabled) {
@@ -64,6 +71,17 @@ export const updateTwoFactor = async (
     await deps.db.transaction().execute((trx) => disableTwoFactor(trx, ctx.userId));
     return { status: await statusOf(deps.db, ctx.userId), recoveryCodes: null };
   }
+  if (body.method === 'sms') {
+    if (await smsTwoFactorOf(deps.db, ctx.userId)) throw conflict('CONFLICT', 'SMS codes are already on.');
+    if (!(await enableSmsTwoFactor(deps, ctx.userId, body.code ?? '', now))) throw INVALID_CODE(400);
+    return deps.db.transaction().execute(async (trx) => {
+      // The first method on hands out the recovery codes; a second one keeps them.
+      if ((await recoveryCodesLeft(trx, ctx.userId)) > 0) return { status: await statusOf(trx, ctx.userId), recoveryCodes: null };
+      const codes = newRecoveryCodes();
+      await replaceRecoveryCodes(trx, ctx.userId, codes.map(hashRecoveryCode));
+      return { status: await statusOf(trx, ctx.userId), recoveryCodes: codes };
+    });
+  }
   return deps.db.transaction().execute(async (trx) => {
     const row = await twoFactorOf(trx, ctx.userId, { forUpdate: true });
     if (row?.secret) throw conflict('CONFLICT', 'Two-factor authentication is already on.');
@@ -71,6 +89,7 @@ export const updateTwoFactor = async (
     const step = totpStep(deps.secrets.open(row.pending_secret), body.code ?? '', now);
     if (step === null) throw INVALID_CODE(400);
     await enableSecret(trx, ctx.userId, row.pending_secret, now, step);
+    if (await smsTwoFactorOf(trx, ctx.userId)) return { status: await statusOf(trx, ctx.userId), recoveryCodes: null };
     const codes = newRecoveryCodes();
     await replaceRecoveryCodes(trx, ctx.userId, codes.map(hashRecoveryCode));
     return { status: await statusOf(trx, ctx.userId), recoveryCodes: codes };
@@ -83,10 +102,21 @@ export const updateTwoFactor = async (
  * none was sent. Accounts without two-factor pass.
  */
 export const passesSecondFactor = async (deps: Pick<AuthDeps, 'db' | 'secrets'>, userId: string, code: string | undefined, now: Date): Promise<boolean> => {
-  const enabled = (await twoFactorOf(deps.db, userId))?.secret;
-  if (!enabled) return true;
-  if (!code) throw new AppError(401, 'TWO_FACTOR_REQUIRED', 'Enter the 6-digit code from your authenticator app.');
+  const totpOn = !!(await twoFactorOf(deps.db, userId))?.secret;
+  const smsOn = !!(await smsTwoFactorOf(deps.db, userId));
+  if (!totpOn && !smsOn) return true;
+  if (!code)
+    throw new AppError(
+      401,
+      'TWO_FACTOR_REQUIRED',
+      totpOn ? 'Enter the 6-digit code from your authenticator app.' : 'Enter the 6-digit code we sent you by SMS.',
+      // Which second steps the account has: the form offers "Send code by SMS" only with sms (not a form field).
+      [{ path: 'twoFactorMethods', message: [totpOn ? 'totp' : '', smsOn ? 'sms' : ''].filter(Boolean).join(' ') }],
+    );
   if (isRecoveryCode(code)) return useRecoveryCode(deps.db, userId, hashRecoveryCode(code), now);
+  // A code sent by SMS is tried first (it is there only when asked for); else the authenticator's.
+  if (smsOn && (await checkSmsCode(deps.db, userId, 'sign-in', code, now)).ok) return true;
+  if (!totpOn) return false;
   return deps.db.transaction().execute(async (trx) => {
     const row = await twoFactorOf(trx, userId, { forUpdate: true });
     if (!row?.secret) return true;

@@ -260,4 +260,48 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /** SMS codes as a second sign-in step, and Google sign-in (OpenID Connect) flows and linked identities. */
+  '0009_sms_two_factor_and_google': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('sms_two_factor')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey().references('users.id'))
+        .addColumn('phone', 'text', (c) => c.notNull())
+        .addColumn('enabled_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('sms_codes')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id'))
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('phone', 'text', (c) => c.notNull())
+        .addColumn('code_hash', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await sql`create index sms_codes_user_idx on sms_codes (user_id, purpose, created_at desc)`.execute(db);
+      await db.schema
+        .createTable('oidc_flows')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('nonce', 'text', (c) => c.notNull())
+        .addColumn('code_verifier', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .addColumn('user_id', 'uuid', (c) => c.references('users.id'))
+        .execute();
+      await db.schema
+        .createTable('user_identities')
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id'))
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('user_identities_pk', ['provider', 'subject'])
+        .execute();
+    },
+  },
 };

@@ -80,6 +80,33 @@ export interface AuthDb extends KitTables {
   user_locations: { user_id: string; location_id: string };
   two_factor: { user_id: string; secret: string | null; pending_secret: string | null; enabled_at: Date | null; last_step: Generated<string> };
   recovery_codes: { user_id: string; code_hash: string; used_at: Date | null };
+  /** SMS as a second step: the phone the codes go to (verified by a code when enrolled). */
+  sms_two_factor: { user_id: string; phone: string; enabled_at: Date };
+  /** One-time SMS codes (hashed), for enrolment or sign-in; a code expires, works once and takes a few guesses. */
+  sms_codes: {
+    id: string;
+    user_id: string;
+    purpose: 'enrol' | 'sign-in';
+    phone: string;
+    code_hash: string;
+    created_at: Date;
+    expires_at: Date;
+    used_at: Date | null;
+    attempts: Generated<number>;
+  };
+  /** A Google sign-in under way: its state, nonce and PKCE verifier; after the callback, the account it found. */
+  oidc_flows: {
+    id: string;
+    state: string;
+    nonce: string;
+    code_verifier: string;
+    created_at: Date;
+    expires_at: Date;
+    used_at: Date | null;
+    user_id: string | null;
+  };
+  /** An account's Google identity (the id_token's subject), linked at its first Google sign-in. */
+  user_identities: { provider: string; subject: string; user_id: string; email: string; created_at: Date };
   sessions: {
     id: string;
     user_id: string;

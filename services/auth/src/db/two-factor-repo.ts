@@ -25,6 +25,9 @@ export const enableSecret = async (db: Executor<AuthDb>, userId: string, sealed:
 
 export const disableTwoFactor = async (db: Executor<AuthDb>, userId: string) => {
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  // Every method goes off together (SMS codes too).
+  await db.deleteFrom('sms_codes').where('user_id', '=', userId).execute();
+  await db.deleteFrom('sms_two_factor').where('user_id', '=', userId).execute();
   await db.deleteFrom('two_factor').where('user_id', '=', userId).execute();
 };
 

@@ -132,3 +132,29 @@ export const twoFactorEnrolment = (u: { role: Role; enrolled: boolean; requiredF
 
 /** A sign-in comes from a new device when the account has signed in before, never from this one (its "browser on system"). */
 export const isNewDevice = (device: string, earlierDevices: readonly string[]): boolean => earlierDevices.length > 0 && !earlierDevices.includes(device);
+
+/** SMS codes (two-factor): 6 digits, good for 5 minutes and once, 5 guesses each; one a minute, 5 an hour. */
+export const SMS_CODE_TTL_MS = 5 * 60_000;
+export const SMS_CODE_MAX_ATTEMPTS = 5;
+export const SMS_RESEND_COOLDOWN_MS = 60_000;
+export const SMS_SENDS_PER_HOUR = 5;
+
+/**
+ * Whole seconds until another SMS code may be sent (0: now), from the sends of the last hour, newest first: the
+ * cooldown after the last send of the same purpose (a resend), and the hourly cap (every purpose) until the oldest
+ * leaves the hour.
+ */
+export const smsRetryAfterSeconds = (sentInLastHour: { at: Date; samePurpose: boolean }[], now: Date): number => {
+  const wait = (until: number) => Math.max(0, Math.ceil((until - now.getTime()) / 1000));
+  const newest = sentInLastHour.find((s) => s.samePurpose);
+  const cooldown = newest ? wait(newest.at.getTime() + SMS_RESEND_COOLDOWN_MS) : 0;
+  const oldest = sentInLastHour[sentInLastHour.length - 1];
+  const cap = sentInLastHour.length >= SMS_SENDS_PER_HOUR && oldest ? Math.max(1, wait(oldest.at.getTime() + 60 * 60_000)) : 0;
+  return Math.max(cooldown, cap);
+};
+
+/** A phone shown back without giving it away: the last 3 digits (+91 ••••• ••210). */
+export const maskPhone = (phone: string): string => {
+  const digits = phone.replace(/\D/g, '');
+  return `•••••••${digits.slice(-3)}`;
+};

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   isNewDevice,
+  maskPhone,
+  smsRetryAfterSeconds,
   twoFactorEnrolment,
   throttleRetryAfterSeconds,
   enquiryRetryMinutes,
@@ -107,5 +109,23 @@ describe('account security', () => {
     expect(isNewDevice('Chrome on Android', [])).toBe(false);
     expect(isNewDevice('Chrome on Android', ['Chrome on Android', 'Firefox on Windows'])).toBe(false);
     expect(isNewDevice('Safari on iOS', ['Chrome on Android'])).toBe(true);
+  });
+});
+
+describe('SMS code sends', () => {
+  const now = new Date('2026-11-25T10:00:00Z');
+  const ago = (s: number, samePurpose = true) => ({ at: new Date(now.getTime() - s * 1000), samePurpose });
+  it('waits out the cooldown after a send of the same purpose only', () => {
+    expect(smsRetryAfterSeconds([], now)).toBe(0);
+    expect(smsRetryAfterSeconds([ago(20)], now)).toBe(40);
+    expect(smsRetryAfterSeconds([ago(20, false)], now)).toBe(0);
+    expect(smsRetryAfterSeconds([ago(61)], now)).toBe(0);
+  });
+  it('caps 5 an hour (every purpose), until the oldest leaves the hour', () => {
+    expect(smsRetryAfterSeconds([ago(100), ago(200), ago(300), ago(400), ago(3000, false)], now)).toBe(600);
+    expect(smsRetryAfterSeconds([ago(100), ago(200), ago(300), ago(400)], now)).toBe(0);
+  });
+  it('shows a phone by its last 3 digits', () => {
+    expect(maskPhone('+91 98765 43210')).toBe('•••••••210');
   });
 });

@@ -41,13 +41,13 @@ const tokenExpiry = (req: FastifyRequest): Date => {
 const FORWARDED_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 /** For routes without a signed-in caller: this request's id and the conversation it belongs to. */
-const requestIdsOf = (req: FastifyRequest): RequestIds => {
+export const requestIdsOf = (req: FastifyRequest): RequestIds => {
   const forwarded = req.headers['x-correlation-id'];
   return { requestId: req.id, correlationId: typeof forwarded === 'string' && FORWARDED_ID.test(forwarded) ? forwarded : req.id };
 };
 
 /** A throttled use case's 429 carries Retry-After (the error handler keeps headers set on the reply). */
-const withRetryAfter = async <T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> => {
+export const withRetryAfter = async <T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> => {
   try {
     return await run();
   } catch (err) {

@@ -4,6 +4,7 @@ import { allowedLocations } from '../db/locations-repo.ts';
 import type { AuthDb } from '../db/schema.ts';
 import { findOrganization } from '../db/organizations-repo.ts';
 import { avatarUrlOf, findProfilePicture } from '../db/profile-pictures-repo.ts';
+import { smsTwoFactorOf } from '../db/sms-codes-repo.ts';
 import { twoFactorOf } from '../db/two-factor-repo.ts';
 import { findUserInOrg } from '../db/users-repo.ts';
 import { twoFactorEnrolment } from '../domain/rules.ts';
@@ -16,7 +17,7 @@ export const loadUserView = async (db: Executor<AuthDb>, userId: string, orgId: 
   const org = await findOrganization(db, orgId);
   const locations = await allowedLocations(db, u);
   const staff = u.role === 'owner' || u.role === 'admin';
-  const enrolled = !!(await twoFactorOf(db, u.id))?.secret;
+  const enrolled = !!(await twoFactorOf(db, u.id))?.secret || !!(await smsTwoFactorOf(db, u.id));
   const picture = await findProfilePicture(db, u.id);
   return {
     _id: u.id,

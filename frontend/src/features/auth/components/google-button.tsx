@@ -1,24 +1,42 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/alert';
 import { GoogleIcon } from '../../../components/icons/google';
+import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
+import { GOOGLE_FLOW_KEY, useGoogleSignInConfig, useStartGoogleSignIn } from '../api/google';
 
-/** There is no Google sign-in on the server, so the button says so instead of pretending. */
+/**
+ * "Continue With Google" (OpenID Connect): shown only when the operator configured a client id. The flow's id stays
+ * in this tab while the browser visits Google; the callback page finishes the sign-in with it.
+ */
 export function GoogleButton() {
   const { t } = useTranslation(ALL_NS);
-  const noteId = useId();
+  const { describe } = useErrorText();
+  const config = useGoogleSignInConfig();
+  const start = useStartGoogleSignIn();
+  if (!config.data?.enabled) return null;
+  const busy = start.isPending || start.isSuccess;
+  const onClick = () =>
+    start.mutate(undefined, {
+      onSuccess: ({ flowId, authorizationUrl }) => {
+        sessionStorage.setItem(GOOGLE_FLOW_KEY, flowId);
+        window.location.assign(authorizationUrl);
+      },
+    });
   return (
     <div className="google-signin">
       <div className="divider" role="separator">
         <span>{t('auth:or')}</span>
       </div>
-      <button type="button" className="btn btn--secondary btn--block" disabled aria-describedby={noteId} data-testid="google-button">
+      {start.isError ? (
+        <Alert tone="error" testId="google-error">
+          {describe(start.error, { fallback: t('auth:google.failed') })}
+        </Alert>
+      ) : null}
+      <button type="button" className="btn btn--secondary btn--block" onClick={onClick} disabled={busy} aria-busy={busy} data-testid="google-button">
         <GoogleIcon size={18} />
-        {t('auth:google.button')}
+        {busy ? t('auth:google.redirecting') : t('auth:google.button')}
       </button>
-      <p id={noteId} className="google-signin__note">
-        {t('auth:google.note')}
-      </p>
     </div>
   );
 }

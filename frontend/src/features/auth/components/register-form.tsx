@@ -1,7 +1,7 @@
 import { RegisterBody } from '@akhada/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
 import { Form } from '../../../components/form/form';
 import { optionalText } from '../../../components/form/form-values';
@@ -37,8 +37,20 @@ export function RegisterForm() {
   const { describe } = useErrorText();
   const register = useRegister();
   const [attempts, setAttempts] = useState(0);
+  // After a Google sign-in of an email no account has: the name and email Google gave, to finish registering.
+  const prefill = (useLocation().state as { prefill?: { email: string; firstName: string; lastName: string } } | null)?.prefill;
   const form = useContractForm<RegisterForm, typeof RegisterBody>(RegisterBody, {
-    defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '', role: 'member', gymCode: '', gymName: '', city: '' },
+    defaultValues: {
+      firstName: prefill?.firstName ?? '',
+      lastName: prefill?.lastName ?? '',
+      email: prefill?.email ?? '',
+      phone: '',
+      password: '',
+      role: 'member',
+      gymCode: '',
+      gymName: '',
+      city: '',
+    },
     toBody,
   });
   const role = form.watch('role');
@@ -64,6 +76,11 @@ export function RegisterForm() {
             statusFallback: (status) => t('auth:register.failedStatus', { status }),
             networkWithMessage: true,
           })}
+        </Alert>
+      ) : null}
+      {prefill ? (
+        <Alert tone="info" testId="register-prefilled">
+          {t('auth:register.prefilledFromGoogle')}
         </Alert>
       ) : null}
       <div className="form__grid">

@@ -13,6 +13,7 @@ import { useToast } from '../../../components/toast';
 import { dateLocale } from '../../../lib/format';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useTwoFactorSetup, useTwoFactorStatus, useUpdateTwoFactor } from '../api/two-factor';
+import { SmsTwoFactorEnable } from './sms-two-factor-settings';
 
 /** The otpauth:// link as a QR image (the `qrcode` library, loaded only when someone sets up an app). */
 function SecretQr({ uri, label }: { uri: string; label: string }) {
@@ -197,6 +198,8 @@ export function TwoFactorSettings({ onDone }: { onDone?: () => void } = {}) {
             : null}{' '}
           {t('settings:twoFactor.codesLeft', { count: status.data.recoveryCodesLeft })}
         </p>
+        {status.data.smsPhone ? <p data-testid="sms-two-factor-on">{t('settings:smsTwoFactor.on', { phone: status.data.smsPhone })}</p> : null}
+        {!status.data.methods?.includes('sms') && !disabling ? <SmsTwoFactorEnable onEnabled={setCodes} /> : null}
         {disabling ? (
           <DisableForm onCancel={() => setDisabling(false)} />
         ) : (
@@ -206,7 +209,13 @@ export function TwoFactorSettings({ onDone }: { onDone?: () => void } = {}) {
         )}
       </>
     );
-  else body = <EnableForm onEnabled={setCodes} />;
+  else
+    body = (
+      <>
+        <EnableForm onEnabled={setCodes} />
+        <SmsTwoFactorEnable onEnabled={setCodes} />
+      </>
+    );
 
   return (
     <section className="settings-section" aria-labelledby="two-factor-title">

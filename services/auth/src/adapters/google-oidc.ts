@@ -1,0 +1,97 @@
+import * as oidc from 'openid-client';
+
+/** What a verified id_token says about the person. */
+export interface GoogleIdentity {
+  subject: string;
+  email: string;
+  emailVerified: boolean;
+  givenName: string;
+  familyName: string;
+}
+
+export interface GoogleFlowSecrets {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
+
+/** Google sign-in (OpenID Connect, authorization code flow with PKCE, state and nonce). */
+export interface GoogleOidc {
+  /** A new flow's secrets and the authorization URL to send the browser to. */
+  start(): Promise<GoogleFlowSecrets & { authorizationUrl: string }>;
+  /**
+   * Checks the callback (state, then the code exchanged with the PKCE verifier, the id_token's signature, issuer,
+   * audience and nonce) and answers the identity. Throws GoogleStateMismatch for a foreign state, another error for the rest.
+   */
+  finish(callbackQuery: string, expected: GoogleFlowSecrets): Promise<GoogleIdentity>;
+}
+
+export class GoogleStateMismatch extends Error {}
+
+export interface GoogleOidcOptions {
+  /** https://accounts.google.com in production; the local stand-in (infra/src/oidc-standin.ts) in development and tests. */
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The app's callback page, registered with the provider. */
+  redirectUri: string;
+}
+
+const isLocal = (url: URL) => url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+
+/** openid-client (v6) against the issuer's discovery document, fetched once and kept. */
+export const createGoogleOidc = (o: GoogleOidcOptions): GoogleOidc => {
+  let config: Promise<oidc.Configuration> | undefined;
+  const configuration = () => {
+    const issuer = new URL(o.issuerUrl);
+    config ??= oidc
+      .discovery(issuer, o.clientId, o.clientSecret, undefined, isLocal(issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined)
+      .catch((err: unknown) => {
+        config = undefined; // the next sign-in tries the discovery again
+        throw err;
+      });
+    return config;
+  };
+  return {
+    async start() {
+      const c = await configuration();
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const url = oidc.buildAuthorizationUrl(c, {
+        redirect_uri: o.redirectUri,
+        scope: 'openid email profile',
+        response_type: 'code',
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+        prompt: 'select_account',
+      });
+      return { state, nonce, codeVerifier, authorizationUrl: url.href };
+    },
+    async finish(callbackQuery, expected) {
+      const c = await configuration();
+      const query = new URLSearchParams(callbackQuery.replace(/^\?/, ''));
+      if (query.get('state') !== expected.state) throw new GoogleStateMismatch('state mismatch');
+      const current = new URL(o.redirectUri);
+      current.search = query.toString();
+      const tokens = await oidc.authorizationCodeGrant(c, current, {
+        pkceCodeVerifier: expected.codeVerifier,
+        expectedState: expected.state,
+        expectedNonce: expected.nonce,
+        idTokenExpected: true,
+      });
+      const claims = tokens.claims();
+      if (!claims) throw new Error('no id_token');
+      const name = typeof claims.name === 'string' ? claims.name.trim() : '';
+      return {
+        subject: claims.sub,
+        email: typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '',
+        emailVerified: claims.email_verified === true,
+        givenName: typeof claims.given_name === 'string' ? claims.given_name : (name.split(' ')[0] ?? ''),
+        familyName: typeof claims.family_name === 'string' ? claims.family_name : name.split(' ').slice(1).join(' '),
+      };
+    },
+  };
+};
