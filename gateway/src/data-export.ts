@@ -88,7 +88,11 @@ export const registerDataExport = (
         const first = await fetchExport(req, dataType, format, EXPORT_PARTS[dataType]![0]).catch(() => null);
         if (!first)
           return reply.status(503).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${dataType} export is not available right now. Please try again shortly.`));
-        if (first.status !== 200) return reply.status(first.status).type(first.headers.get('content-type') ?? 'application/json').send(await first.text());
+        if (first.status !== 200)
+          return reply
+            .status(first.status)
+            .type(first.headers.get('content-type') ?? 'application/json')
+            .send(await first.text());
         await first.body?.cancel();
       }
       const zip = archiver('zip', { zlib: { level: 6 } });

@@ -86,7 +86,9 @@ beforeAll(async () => {
     await sell(tok.admin, { locationId: L1, buyer: { kind: 'member', memberId: ids.member }, lines: [{ itemId: bar._id, quantity: 2 }], paymentMethod: 'upi' })
   )._id;
   t.time.now += 60_000;
-  sales.online = (await sell(tok.admin, { locationId: L1, buyer: { kind: 'walk_in' }, lines: [{ itemId: bar._id, quantity: 1 }], paymentMethod: 'razorpay' }))._id;
+  sales.online = (
+    await sell(tok.admin, { locationId: L1, buyer: { kind: 'walk_in' }, lines: [{ itemId: bar._id, quantity: 1 }], paymentMethod: 'razorpay' })
+  )._id;
   t.time.now += 60_000;
   sales.l2 = (await sell(tok.owner, { locationId: L2, buyer: { kind: 'walk_in', phone: '98200 11111' }, lines: [{ itemId: water._id, quantity: 3 }] }))._id;
   sales.b = (await sell(tok.adminB, { locationId: LB, buyer: { kind: 'walk_in' }, lines: [{ itemId: theirs._id, quantity: 1 }] }))._id;
@@ -156,7 +158,10 @@ describe('GET /pos/sales', () => {
     ]) {
       const res = await call('GET', `/pos/sales?${query}`, tok.owner);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json().details.map((d: { path: string }) => d.path), query).toContain(path);
+      expect(
+        res.json().details.map((d: { path: string }) => d.path),
+        query,
+      ).toContain(path);
     }
     expect((await call('GET', '/pos/sales/not-a-uuid', tok.owner)).statusCode).toBe(400);
     expect((await call('GET', '/pos/sales/export?from=2026-05-10&to=2026-05-01', tok.owner)).statusCode).toBe(400);
@@ -169,7 +174,10 @@ describe('GET /pos/sales/export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toBe('attachment; filename="sales-2026-05-10-2026-05-10.csv"');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toContain('saleId,date,locationId,status');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(sales.member);

@@ -56,8 +56,7 @@ const EMPTY_SUMMARY = { count: 0, completed: { count: 0, taxable: 0, gst: 0, tot
 /** GET /pos/sales: one page, newest first, and the totals of everything the filters match (money: completed sales). */
 export const listSales = async (deps: Deps, ctx: RequestContext, q: z.output<typeof PosSaleListQuery>) => {
   const locations = locationsOf(ctx, q.locationId);
-  if (locations.length === 0)
-    return { success: true as const, data: [], totalCount: 0, pagination: pagination(q.page, q.limit, 0), summary: EMPTY_SUMMARY };
+  if (locations.length === 0) return { success: true as const, data: [], totalCount: 0, pagination: pagination(q.page, q.limit, 0), summary: EMPTY_SUMMARY };
   const base = matching(deps.db, ctx, locations, q);
   const s = await base
     .select([

@@ -17,7 +17,8 @@ export async function downloadDataExport(query: SettingsExportQuery): Promise<st
     const json: unknown = await res.json().catch(() => undefined);
     throw ApiError.fromResponse(res.status, json, res.headers.get('retry-after'));
   }
-  const fallback = query.dataType === 'all' ? 'akhada-export.zip' : EXPORT_PARTS[query.dataType] ? `${query.dataType}.zip` : `${query.dataType}.${query.format}`;
+  const fallback =
+    query.dataType === 'all' ? 'akhada-export.zip' : EXPORT_PARTS[query.dataType] ? `${query.dataType}.zip` : `${query.dataType}.${query.format}`;
   const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);
