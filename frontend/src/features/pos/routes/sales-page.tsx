@@ -18,6 +18,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { downloadSalesCsv, SALES_PAGE_SIZE, useSalesList, type SalesParams } from '../api/sales-api';
+import '../pos.css';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const pick = <T extends string>(allowed: readonly T[], v: string | null): T | undefined =>
