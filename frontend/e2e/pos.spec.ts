@@ -162,7 +162,7 @@ describe('point of sale', () => {
         await p.getByTestId('sales-open').first().click();
         await p.getByTestId('sale-detail-totals').waitFor({ timeout: 15_000 });
         // the dialog fades in: shot once its animation is over
-        await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        await p.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running')");
         await p.screenshot({ path: `${shotsDir}/sale-detail-${look}.png`, fullPage: false });
       });
       // The member's side: the shop with a cart, then an order waiting for its payment.
