@@ -1,8 +1,8 @@
 // Point of sale, end to end in headless Chromium against the real stack: the gym's owner (GST-registered location)
 // puts two resale items in stock through the API, sells both at /dashboard/pos (one by its typed barcode, one from the
 // list), sees the stock drop, and downloads the tax invoice PDF from the receipt once the payments service has issued
-// it from inventory.sale_completed; the PDF's text carries both goods' HSN codes. Needs the inventory service and the
-// payments consumer of sales.
+// it from inventory.sale_completed; the PDF's text carries both goods' HSN codes; the sale is then in the Sales list with
+// its invoice number. Needs the inventory service and the payments consumer of sales.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -140,8 +140,32 @@ describe('point of sale', () => {
     expect(text).toContain('21069099');
     expect(text).toContain('63026000');
 
+    const invoiceNumber = await page.getByTestId('invoice-number').innerText();
+
     await page.getByTestId('receipt-new-sale').click();
     await expect.poll(() => page.getByTestId('pos-items').innerText(), { timeout: 15_000 }).toContain('3 in stock');
+
+    // The sale is in the Sales list (reached from the counter) with its invoice number, and in the period's totals.
+    await page.getByTestId('pos-sales-link').click();
+    await page.getByRole('heading', { level: 1, name: 'Sales' }).waitFor({ timeout: 15_000 });
+    const row = page.getByTestId('sales-row').first();
+    await expect.poll(() => row.getByTestId('sales-row-invoice').innerText(), { timeout: 15_000 }).toBe(invoiceNumber);
+    expect(await page.getByTestId('sales-summary-amount').innerText()).toBe('₹6,264.62');
+    await row.getByTestId('sales-open').click();
+    expect(await page.getByTestId('sale-detail-invoice').innerText()).toBe(invoiceNumber);
+    await page.keyboard.press('Escape');
+    if (shotsDir) {
+      await inEveryLook(lookPage, gym, async (p, look) => {
+        await p.goto('/dashboard/pos/sales');
+        await p.getByTestId('sales-row').first().waitFor({ timeout: 15_000 });
+        await p.screenshot({ path: `${shotsDir}/sales-${look}.png`, fullPage: true });
+        await p.getByTestId('sales-open').first().click();
+        await p.getByTestId('sale-detail-totals').waitFor({ timeout: 15_000 });
+        // the dialog fades in: shot once its animation is over
+        await p.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running')");
+        await p.screenshot({ path: `${shotsDir}/sale-detail-${look}.png`, fullPage: false });
+      });
+    }
 
     await ctx.close();
   }, 240_000);

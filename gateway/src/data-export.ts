@@ -1,4 +1,4 @@
-import { dataRoutes, EXPORT_SOURCES, SERVICES, type ErrorBody, type ExportDataType, type ServiceName } from '@akhada/contracts';
+import { dataRoutes, EXPORT_PARTS, EXPORT_SOURCES, SERVICES, type ErrorBody, type ExportDataType, type ServiceName } from '@akhada/contracts';
 import { bearerToken, problemBody, type App, type TokenVerifier } from '@akhada/kit';
 import archiver from 'archiver';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -19,7 +19,9 @@ const serviceOf = (path: string): ServiceName => path.split('/')[1] as ServiceNa
  * caller's token there, so the gateway decides nothing about whose rows are in it); the gateway forwards one type as
  * it streams, or zips every type entry by entry (archiver), one upstream at a time, so neither the gateway nor any
  * service ever holds a whole export in memory. A type without an export route yet (`EXPORT_SOURCES[type] === null`)
- * is a note in the zip, and a 404 on its own.
+ * is a note in the zip, and a 404 on its own. A type of several files (`EXPORT_PARTS`, e.g. inventory's items, batches,
+ * suppliers and sales) is asked for part by part (`?part=`): its entries in the zip are `<type>-<part>.<ext>`, and on
+ * its own it is a zip of its parts.
  */
 export const registerDataExport = (
   app: App,
@@ -27,12 +29,12 @@ export const registerDataExport = (
 ): void => {
   const upstreamOf = (service: ServiceName) => routes.find((r) => r.prefix === SERVICES[service].prefix)!.upstream;
 
-  const fetchExport = (req: FastifyRequest, type: DataType, format: string) => {
+  const fetchExport = (req: FastifyRequest, type: DataType, format: string, part?: string) => {
     const path = EXPORT_SOURCES[type]!;
     // Attendance's export defaults to the last 30 days: the whole record is asked for (its contract allows 10 years back).
     const since = new Date();
     since.setUTCFullYear(since.getUTCFullYear() - 10, since.getUTCMonth(), since.getUTCDate() + 2);
-    const range = type === 'attendance' ? `&startDate=${since.toISOString().slice(0, 10)}` : '';
+    const range = (type === 'attendance' ? `&startDate=${since.toISOString().slice(0, 10)}` : '') + (part ? `&part=${part}` : '');
     return fetch(`${upstreamOf(serviceOf(path))}${path}?format=${format}${range}`, {
       headers: {
         authorization: req.headers.authorization ?? '',
@@ -69,7 +71,7 @@ export const registerDataExport = (
         return reply.status(403).send(problem(req, 'FORBIDDEN', 'Only gym owners and admins, or a member for their own data, can export data'));
       const { dataType, format } = req.query as { dataType: ExportDataType; format: 'csv' | 'json' };
 
-      if (dataType !== 'all') {
+      if (dataType !== 'all' && !EXPORT_PARTS[dataType]) {
         if (!EXPORT_SOURCES[dataType]) return reply.status(404).send(problem(req, 'NOT_FOUND', `The ${dataType} export is not available yet`));
         const res = await fetchExport(req, dataType, format).catch(() => null);
         if (!res)
@@ -80,30 +82,49 @@ export const registerDataExport = (
         return reply.send(bodyOf(res));
       }
 
+      if (dataType !== 'all') {
+        // A type of several parts on its own: its parts are asked for before anything is sent, so a refusal is the
+        // service's own answer (a member or trainer gets its 403), not a zip of notes.
+        const first = await fetchExport(req, dataType, format, EXPORT_PARTS[dataType]![0]).catch(() => null);
+        if (!first)
+          return reply.status(503).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${dataType} export is not available right now. Please try again shortly.`));
+        if (first.status !== 200)
+          return reply
+            .status(first.status)
+            .type(first.headers.get('content-type') ?? 'application/json')
+            .send(await first.text());
+        await first.body?.cancel();
+      }
       const zip = archiver('zip', { zlib: { level: 6 } });
       zip.on('warning', (err) => req.log.warn({ err }, 'export zip warning'));
       zip.on('error', (err) => req.log.error({ err }, 'export zip failed'));
       const own = role === 'member';
-      reply
-        .type('application/zip')
-        .header('content-disposition', `attachment; filename="${own ? 'my-data' : 'akhada-export'}.zip"`)
-        .send(zip);
+      const zipName = dataType !== 'all' ? dataType : own ? 'my-data' : 'akhada-export';
+      reply.type('application/zip').header('content-disposition', `attachment; filename="${zipName}.zip"`).send(zip);
       // One entry at a time: the next service is asked only when the previous file is in the zip.
       const add = (source: string | Readable, name: string) => {
         const done = new Promise<void>((resolve) => zip.once('entry', () => resolve()));
         zip.append(source, { name });
         return done;
       };
-      const types = Object.keys(EXPORT_SOURCES) as DataType[];
-      for (const type of types) {
+      const types = dataType === 'all' ? (Object.keys(EXPORT_SOURCES) as DataType[]) : [dataType];
+      const entries = types.flatMap((type) => (EXPORT_PARTS[type] ?? [undefined]).map((part) => ({ type, part })));
+      const refused = new Set<DataType>();
+      for (const { type, part } of entries) {
         if (req.raw.destroyed) break;
-        const note = (text: string) => add(`${text}\n`, `${type}.unavailable.txt`);
+        // A type refused (or not answering) once is not asked again for its other parts.
+        if (refused.has(type)) continue;
+        const name = part ? `${type}-${part}` : type;
+        const note = (text: string) => {
+          refused.add(type);
+          return add(`${text}\n`, `${type}.unavailable.txt`);
+        };
         if (!EXPORT_SOURCES[type]) {
           await note(`The ${type} export is not available yet.`);
           continue;
         }
         // Payments has CSV only: in the zip its file is CSV whatever the format asked for.
-        const res = await fetchExport(req, type, type === 'payments' ? 'csv' : format).catch(() => null);
+        const res = await fetchExport(req, type, type === 'payments' ? 'csv' : format, part).catch(() => null);
         if (!res) {
           await note(`The ${type} service did not answer; try again shortly.`);
           continue;
@@ -120,7 +141,7 @@ export const registerDataExport = (
           continue;
         }
         const ext = (res.headers.get('content-type') ?? '').includes('json') ? 'json' : 'csv';
-        await add(bodyOf(res), `${type}.${ext}`);
+        await add(bodyOf(res), `${name}.${ext}`);
       }
       await zip.finalize();
       return reply;

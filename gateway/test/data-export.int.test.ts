@@ -1,6 +1,7 @@
 // GET /api/settings/export is composed by the gateway from each service's own export: one type is the owning service's
 // stream forwarded with the caller's token; `all` is a zip with one entry per type (a note for a type without an
-// export yet, or one the service refused). The services here are stand-ins that answer by the token they get.
+// export yet, or one the service refused; inventory is one entry per part). The services here are stand-ins that answer by
+// the token they get.
 import { createLogger, type TokenVerifier } from '@akhada/kit';
 import type { FastifyInstance } from 'fastify';
 import { createServer, type Server } from 'node:http';
@@ -20,11 +21,11 @@ const verifier: TokenVerifier = {
 let app: FastifyInstance;
 const servers: Server[] = [];
 const seen: { service: string; url: string; authorization?: string }[] = [];
-/** A service's stand-in export: CSV rows naming the service and the caller; payments refuses a member (403). */
+/** A service's stand-in export: CSV rows naming the service and the caller; payments and inventory refuse a member (403). */
 const service = async (name: string): Promise<number> => {
   const s = createServer((req, res) => {
     seen.push({ service: name, url: req.url!, authorization: req.headers.authorization });
-    if (name === 'payments' && req.headers.authorization === 'Bearer member') {
+    if ((name === 'payments' || name === 'inventory') && req.headers.authorization === 'Bearer member') {
       res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Only gym staff can export payments' }));
       return;
     }
@@ -53,6 +54,7 @@ beforeAll(async () => {
       PAYMENTS_URL: await url('payments'),
       ATTENDANCE_URL: await url('attendance'),
       FEEDBACK_URL: await url('feedback'),
+      INVENTORY_URL: await url('inventory'),
       AUTH_URL: await url('auth'),
     }),
     authRateLimitPerMinute: 1000,
@@ -81,7 +83,7 @@ describe('gateway: GET /api/settings/export', () => {
     expect(json.json()).toEqual([0, 1, 2].map((id) => ({ id, service: 'feedback' })));
   });
 
-  it('zips every type for `all`, asking the services one after another, with notes for inventory and a refused type', async () => {
+  it('zips every type for `all`, asking the services one after another, with a note for a refused type (asked once)', async () => {
     seen.length = 0;
     const res = await get('/api/settings/export?dataType=all', 'member');
     expect(res.statusCode).toBe(200);
@@ -92,16 +94,35 @@ describe('gateway: GET /api/settings/export', () => {
     const text = zip.toString('latin1');
     for (const name of ['members.csv', 'attendance.csv', 'feedback.csv', 'payments.unavailable.txt', 'inventory.unavailable.txt']) expect(text).toContain(name);
     expect(text).not.toContain('payments.csv');
-    expect(seen.map((s) => s.service)).toEqual(['members', 'payments', 'attendance', 'feedback']);
+    expect(seen.map((s) => s.service)).toEqual(['members', 'payments', 'attendance', 'feedback', 'inventory']);
     expect(seen.every((s) => s.authorization === 'Bearer member')).toBe(true);
   });
 
-  it('refuses no token (401), a trainer (403), a bad type or format (400), and says inventory is not there yet (404)', async () => {
+  it('inventory is one file per part: in `all` and on its own (a zip of its parts); a refusal on its own is the service’s answer', async () => {
+    seen.length = 0;
+    const all = await get('/api/settings/export?dataType=all&format=json', 'owner');
+    expect(all.statusCode).toBe(200);
+    const text = all.rawPayload.toString('latin1');
+    for (const part of ['items', 'batches', 'suppliers', 'sales']) expect(text).toContain(`inventory-${part}.json`);
+    expect(seen.filter((s) => s.service === 'inventory').map((s) => s.url)).toEqual(
+      ['items', 'batches', 'suppliers', 'sales'].map((p) => `/inventory/export?format=json&part=${p}`),
+    );
+    seen.length = 0;
+    const one = await get('/api/settings/export?dataType=inventory&format=csv', 'owner');
+    expect(one.statusCode).toBe(200);
+    expect(one.headers['content-type']).toBe('application/zip');
+    expect(one.headers['content-disposition']).toBe('attachment; filename="inventory.zip"');
+    expect(one.rawPayload.toString('latin1')).toContain('inventory-sales.csv');
+    expect(seen.map((s) => s.service)).toEqual(Array(5).fill('inventory'));
+    const member = await get('/api/settings/export?dataType=inventory', 'member');
+    expect(member.statusCode).toBe(403);
+  });
+
+  it('refuses no token (401), a trainer (403), a bad type or format (400)', async () => {
     expect((await get('/api/settings/export?dataType=members')).statusCode).toBe(401);
     expect((await get('/api/settings/export?dataType=members', 'nobody')).statusCode).toBe(401);
     expect((await get('/api/settings/export?dataType=members', 'trainer')).statusCode).toBe(403);
     expect((await get('/api/settings/export?dataType=shoes', 'owner')).statusCode).toBe(400);
     expect((await get('/api/settings/export?format=xml', 'owner')).statusCode).toBe(400);
-    expect((await get('/api/settings/export?dataType=inventory', 'owner')).statusCode).toBe(404);
   });
 });

@@ -26,7 +26,15 @@ export const EXPORT_SOURCES: Record<Exclude<ExportDataType, 'all'>, string | nul
   payments: '/payments/export',
   attendance: '/attendance/export',
   feedback: '/feedback/export',
-  inventory: null,
+  inventory: '/inventory/export',
+};
+
+/**
+ * Types whose export is several files (`?part=`): the gateway asks for each part and zips them, named `<type>-<part>`
+ * (one type alone is then a zip too).
+ */
+export const EXPORT_PARTS: Partial<Record<Exclude<ExportDataType, 'all'>, readonly string[]>> = {
+  inventory: ['items', 'batches', 'suppliers', 'sales'],
 };
 
 export const dataRoutes = {
@@ -39,6 +47,6 @@ export const dataRoutes = {
     roles: ['owner', 'admin', 'member'],
     summary: 'Download the organization’s data (staff) or one’s own data (a member): one type as CSV or JSON, or all as a zip.',
     description:
-      'Answered by the gateway: it streams the owning service’s export (members, payments, attendance, feedback) with the caller’s token; `all` is a zip with one file per type, written as the services stream. Anonymous feedback carries no author.',
+      'Answered by the gateway: it streams the owning service’s export (members, payments, attendance, feedback, inventory — a zip of its parts) with the caller’s token; `all` is a zip with one file per type, written as the services stream. Anonymous feedback carries no author.',
   }),
 } as const;

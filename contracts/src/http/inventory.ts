@@ -517,18 +517,72 @@ export const PosSale = z.object({
   completedAt: IsoDateTime.nullable(),
 });
 export type PosSale = z.infer<typeof PosSale>;
-export const PosSaleListQuery = z.object({
+/** How a sale was paid: cash, UPI and card at the desk; razorpay online (a member's order, or a link at the counter). */
+export const SalePaymentMethod = z.enum(['cash', 'upi', 'card', 'razorpay']);
+export type SalePaymentMethod = z.infer<typeof SalePaymentMethod>;
+
+const saleRangeOk = (q: { from?: string | undefined; to?: string | undefined }) => !q.from || !q.to || q.from <= q.to;
+
+/**
+ * The filters of the sales list (and of its CSV): days are the location's calendar days (its time zone; India when
+ * several locations are shown). `search` matches the buyer's name or phone and the invoice number.
+ */
+export const PosSaleFilters = z.object({
+  locationId: z.uuid({ message: 'Not a valid location' }).optional(),
+  /** One day (kept for the counter's "today"); from/to for a period. */
+  date: IsoDate.optional(),
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+  status: SaleStatus.optional(),
+  paymentMethod: SalePaymentMethod.optional(),
+  buyerKind: z.enum(['member', 'walk_in']).optional(),
+  search: Text('Search').trim().max(100, 'Search must be at most 100 characters').optional(),
+});
+export const PosSaleListQuery = PosSaleFilters.extend({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  locationId: z.uuid({ message: 'Not a valid location' }).optional(),
-  date: IsoDate.optional(),
+}).refine(saleRangeOk, { message: 'The start date must be on or before the end date', path: ['to'] });
+export type PosSaleListQuery = z.infer<typeof PosSaleListQuery>;
+export const PosSaleExportQuery = PosSaleFilters.extend({ format: z.enum(['csv']).default('csv') }).refine(saleRangeOk, {
+  message: 'The start date must be on or before the end date',
+  path: ['to'],
 });
-export const PosSaleList = z.object({ success: z.literal(true), data: z.array(PosSale), totalCount: z.number().int(), pagination: Pagination });
+export type PosSaleExportQuery = z.infer<typeof PosSaleExportQuery>;
+/** Totals of every sale the filters match (not only the page): count of all, money of the completed ones (rupees). */
+export const PosSalesSummary = z.object({
+  count: z.number().int(),
+  completed: z.object({ count: z.number().int(), taxable: z.number(), gst: z.number(), total: z.number() }),
+});
+export type PosSalesSummary = z.infer<typeof PosSalesSummary>;
+export const PosSaleList = z.object({
+  success: z.literal(true),
+  data: z.array(PosSale),
+  totalCount: z.number().int(),
+  pagination: Pagination,
+  summary: PosSalesSummary,
+});
 export const SaleIdParams = z.object({ saleId: z.uuid({ message: 'Not a valid sale id' }) });
 
 const SupplierIdParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
 
+/** The parts of the inventory export (Settings → Data management): one file each; the gateway zips them. */
+export const InventoryExportPart = z.enum(['items', 'batches', 'suppliers', 'sales']);
+export type InventoryExportPart = z.infer<typeof InventoryExportPart>;
+export const InventoryExportQuery = z.object({ format: z.enum(['csv', 'json']).default('csv'), part: InventoryExportPart.default('items') });
+export type InventoryExportQuery = z.infer<typeof InventoryExportQuery>;
+
 export const inventoryRoutes = {
+  export: route({
+    method: 'GET',
+    path: '/inventory/export',
+    query: InventoryExportQuery,
+    responses: { 200: z.string(), 400: Problem, 401: Problem, 403: Problem },
+    auth: true,
+    roles: DESK,
+    summary: 'One part of the organization’s inventory, streamed as CSV or JSON: items with their stock, batches, suppliers or sales.',
+    description:
+      'Owners and admins, scoped to their locations (suppliers are the organization’s). Cost prices are in it, so trainers and members are refused (403). Amounts in rupees.',
+  }),
   dashboard: route({
     method: 'GET',
     path: '/inventory/dashboard',
@@ -781,17 +835,30 @@ export const inventoryRoutes = {
     query: PosSaleListQuery,
     responses: { 200: PosSaleList, 400: Problem, 403: Problem },
     auth: true,
-    roles: DESK,
-    summary: 'Counter sales of the caller’s locations, newest first.',
+    // Viewing is owner/admin/trainer (spec: "viewing everything is admin and trainer"); selling stays owner/admin.
+    roles: STAFF,
+    summary: 'Sales of the caller’s locations (counter and members’ orders), newest first, with the totals of the filtered set.',
+    description:
+      'Filters: period (from/to or one date, the location’s days), location (403 when not the caller’s), status, payment method, buyer kind, search (buyer name or phone, invoice number).',
+  }),
+  posExportSales: route({
+    method: 'GET',
+    path: '/pos/sales/export',
+    query: PosSaleExportQuery,
+    responses: { 200: z.string(), 400: Problem, 401: Problem, 403: Problem },
+    auth: true,
+    roles: STAFF,
+    summary: 'The filtered sales as a CSV file download, streamed (one row per sale; amounts in rupees).',
+    description: 'Content-Type text/csv; charset=utf-8 with Content-Disposition attachment; filename="sales-<from>-<to>.csv".',
   }),
   posGetSale: route({
     method: 'GET',
     path: '/pos/sales/:saleId',
     params: SaleIdParams,
-    responses: { 200: ok(PosSale), 404: Problem },
+    responses: { 200: ok(PosSale), 403: Problem, 404: Problem },
     auth: true,
-    roles: ['owner', 'admin', 'member'],
-    summary: 'One sale with its invoice once issued: desk staff of its location, or the member who bought.',
+    roles: ['owner', 'admin', 'trainer', 'member'],
+    summary: 'One sale with its invoice once issued: staff of its location, or the member who bought.',
   }),
   shopOrder: route({
     method: 'POST',

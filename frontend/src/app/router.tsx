@@ -69,6 +69,7 @@ const InventoryMaintenancePage = lazyPage(async () => (await import('../features
 const InventorySuppliersPage = lazyPage(async () => (await import('../features/inventory/routes/suppliers-page')).SuppliersPage, ['inventory']);
 const InventoryItemPage = lazyPage(async () => (await import('../features/inventory/routes/item-detail-page')).ItemDetailPage, ['inventory']);
 const PosPage = lazyPage(async () => (await import('../features/pos/routes/pos-page')).PosPage, ['pos']);
+const PosSalesPage = lazyPage(async () => (await import('../features/pos/routes/sales-page')).SalesPage, ['pos', 'payments']);
 const PosReceiptPage = lazyPage(async () => (await import('../features/pos/routes/receipt-page')).ReceiptPage, ['pos', 'payments']);
 const ShopPage = lazyPage(async () => (await import('../features/pos/routes/shop-page')).ShopPage, ['pos']);
 const ShopOrderPage = lazyPage(async () => (await import('../features/pos/routes/order-page')).OrderPage, ['pos', 'payments']);
@@ -222,6 +223,7 @@ export const routes: RouteObject[] = [
                 ] as const
               ).map(([path, Page]) => ({ path, element: <Page />, handle: handle({ page: Page }) })),
               { path: 'pos', element: <PosPage />, handle: handle({ page: PosPage }) },
+              { path: 'pos/sales', element: <PosSalesPage />, handle: handle({ page: PosSalesPage }) },
               { path: 'pos/receipt/:saleId', element: <PosReceiptPage />, handle: handle({ page: PosReceiptPage }) },
               { path: 'me/shop', element: <ShopPage />, handle: handle({ page: ShopPage }) },
               { path: 'me/shop/orders/:saleId', element: <ShopOrderPage />, handle: handle({ page: ShopOrderPage }) },

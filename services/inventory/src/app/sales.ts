@@ -6,7 +6,6 @@ import {
   topicOf,
   type PosSale,
   type PosSaleBody,
-  type PosSaleListQuery,
   type SaleBuyer,
 } from '@akhada/contracts';
 import { AppError, badRequest, enqueue, executeCommandIn, makeEnvelope, metadataOf, notFound, type RequestContext } from '@akhada/kit';
@@ -14,8 +13,8 @@ import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { itemAggregate } from '../aggregates/item.ts';
 import type { InventoryDb, SaleLineRow, SalesTable } from '../db/schema.ts';
-import { byOf, inTransaction, ownLocation, pagination } from './items.ts';
-import { DEFAULT_TIME_ZONE, paise, rupees, type InventoryDeps } from './deps.ts';
+import { byOf, inTransaction, ownLocation } from './items.ts';
+import { paise, rupees, type InventoryDeps } from './deps.ts';
 import { chargedRate, chargesGstAt } from './location-tax.ts';
 
 type Deps = Pick<InventoryDeps, 'db' | 'clock' | 'directory'>;
@@ -272,27 +271,6 @@ export const shopOrder = async (deps: Deps, ctx: RequestContext, body: { saleId:
     discountPaise: 0,
     paymentMethod: 'razorpay',
   });
-};
-
-export const listSales = async (deps: Deps, ctx: RequestContext, q: z.output<typeof PosSaleListQuery>) => {
-  if (q.locationId) ownLocation(ctx, q.locationId);
-  const locations = q.locationId ? [q.locationId] : ctx.locationIds;
-  if (locations.length === 0) return { success: true as const, data: [], totalCount: 0, pagination: pagination(q.page, q.limit, 0) };
-  let base = deps.db.selectFrom('sales').where('org_id', '=', ctx.orgId).where('location_id', 'in', locations);
-  if (q.date) {
-    const zone = q.locationId ? ((await deps.directory.location(q.locationId).catch(() => null))?.timezone ?? DEFAULT_TIME_ZONE) : DEFAULT_TIME_ZONE;
-    const date = q.date;
-    base = base.where(sql<string>`to_char(created_at at time zone ${zone}, 'YYYY-MM-DD')`, '=', date);
-  }
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .execute();
-  return { success: true as const, data: rows.map(toSale), totalCount: total, pagination: pagination(q.page, q.limit, total) };
 };
 
 /** One sale: desk staff of its location, or the member who bought; anything else is "not found". */

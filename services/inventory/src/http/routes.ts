@@ -16,13 +16,21 @@ import {
   updateItem,
 } from '../app/items.ts';
 import { expiringBatches, inventoryAnalytics, inventoryDashboard, lowStockItems, maintenanceDueItems } from '../app/reports.ts';
-import { getSale, listSales, posSale, sellOne, shopOrder } from '../app/sales.ts';
+import { exportInventory } from '../app/export-inventory.ts';
+import { exportSales, listSales } from '../app/sales-list.ts';
+import { getSale, posSale, sellOne, shopOrder } from '../app/sales.ts';
 import { createSupplier, deleteSupplier, getSupplier, listSuppliers, updateSupplier } from '../app/suppliers.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
 
 /** Contracts give the schemas (400 on bad input); the app layer authorizes and does the work. */
 export const registerRoutes = (svc: Svc, deps: InventoryDeps): void => {
+  addRoute(svc, r.export, async ({ ctx, query }, _req, reply) => {
+    requireRole(ctx, r.export.roles);
+    const file = exportInventory(deps, ctx, query);
+    reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`);
+    return reply.send(file.body);
+  });
   addRoute(svc, r.dashboard, async ({ ctx, query }) => {
     requireRole(ctx, r.dashboard.roles);
     return { success: true, data: await inventoryDashboard(deps, ctx, query.locationId) };
@@ -132,6 +140,12 @@ export const registerRoutes = (svc: Svc, deps: InventoryDeps): void => {
   addRoute(svc, r.posListSales, async ({ ctx, query }) => {
     requireRole(ctx, r.posListSales.roles);
     return listSales(deps, ctx, query);
+  });
+  addRoute(svc, r.posExportSales, async ({ ctx, query }, _req, reply) => {
+    requireRole(ctx, r.posExportSales.roles);
+    const file = exportSales(deps, ctx, query);
+    reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`);
+    return reply.send(file.body);
   });
   addRoute(svc, r.posGetSale, async ({ ctx, params }) => {
     requireRole(ctx, r.posGetSale.roles);

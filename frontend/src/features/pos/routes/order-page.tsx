@@ -8,17 +8,23 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ALL_NS } from '../../../locales/resources';
 import { InvoiceStatus } from '../components/invoice-status';
 import { SaleSummary } from '../components/sale-summary';
+import { SHOP_PAY_WITHIN_MINUTES } from '../lib/shop';
 import { useInvoiceWait } from '../lib/use-invoice-wait';
 import '../pos.css';
 
 /** A member's order: its status as the server has it (awaiting payment → Pay now; paid → pick up at the desk). */
 export function OrderPage() {
-  const { t } = useTranslation(ALL_NS);
+  const { t, i18n } = useTranslation(ALL_NS);
   useDocumentTitle(t('pos:order.pageTitle'));
   const user = useUser();
   const { saleId = '' } = useParams();
   const { sale, waiting, timedOut, retry } = useInvoiceWait(saleId);
-  if (sale.isPending) return <LoadingState title={t('pos:order.loading')} />;
+  if (sale.isPending)
+    return (
+      <div className="page">
+        <LoadingState title={t('pos:order.loading')} />
+      </div>
+    );
   if (sale.isError)
     return (
       <div className="page">
@@ -43,7 +49,18 @@ export function OrderPage() {
           {t(`pos:status.${s.status}`)}
         </p>
         <p className="pos-order-next">
-          {s.status === 'completed' ? t('pos:order.pickUp', { location }) : s.status === 'cancelled' ? t('pos:order.cancelled') : t('pos:order.payFirst')}
+          {s.status === 'completed'
+            ? t('pos:order.pickUp', { location })
+            : s.status === 'cancelled'
+              ? t('pos:order.cancelled', { minutes: SHOP_PAY_WITHIN_MINUTES })
+              : t('pos:order.payFirst', {
+                  minutes: SHOP_PAY_WITHIN_MINUTES,
+                  time: new Date(Date.parse(s.createdAt) + SHOP_PAY_WITHIN_MINUTES * 60_000).toLocaleTimeString(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', {
+                    hour: 'numeric',
+                    minute: '2-digit',
+                    numberingSystem: 'latn',
+                  }),
+                })}
         </p>
         <SaleSummary sale={s} />
       </section>

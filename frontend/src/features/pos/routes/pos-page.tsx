@@ -1,7 +1,7 @@
 import { PosSaleBody, type InventoryItem } from '@akhada/contracts';
 import { useDeferredValue, useId, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { Form } from '../../../components/form/form';
 import { i18nRef } from '../../../components/form/field-message';
@@ -175,20 +175,31 @@ export function PosPage() {
         title={t('pos:title')}
         subtitle={t('pos:subtitle')}
         actions={
-          user.locations.length > 1 ? (
-            <div className="field pos-location">
-              <label className="field__label" htmlFor={ids.location}>
-                {t('pos:location')}
-              </label>
-              <select id={ids.location} className="input select" value={locationId} onChange={(e) => changeLocation(e.target.value)} data-testid="pos-location">
-                {user.locations.map((l) => (
-                  <option key={l._id} value={l._id}>
-                    {l.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null
+          <>
+            <Link to="/dashboard/pos/sales" className="btn btn--secondary" data-testid="pos-sales-link">
+              {t('pos:sales.link')}
+            </Link>
+            {user.locations.length > 1 ? (
+              <div className="field pos-location">
+                <label className="field__label" htmlFor={ids.location}>
+                  {t('pos:location')}
+                </label>
+                <select
+                  id={ids.location}
+                  className="input select"
+                  value={locationId}
+                  onChange={(e) => changeLocation(e.target.value)}
+                  data-testid="pos-location"
+                >
+                  {user.locations.map((l) => (
+                    <option key={l._id} value={l._id}>
+                      {l.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+          </>
         }
       />
       <div className="pos-layout">

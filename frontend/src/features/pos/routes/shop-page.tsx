@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useCreateOrder, useShop } from '../api/pos-api';
+import { SHOP_PAY_WITHIN_MINUTES } from '../lib/shop';
 import '../pos.css';
 
 /** Most of one item a member may order at once (the contract's line limit is the stock; the desk has the rest). */
@@ -67,8 +68,8 @@ export function ShopPage() {
           if (definite) saleId.current = null;
           setFailure(
             e instanceof ApiError && e.code === 'INSUFFICIENT_STOCK'
-              ? `${t('pos:checkout.insufficient')} ${describe(e)}`
-              : `${describe(e)}${definite ? '' : ` ${t('pos:checkout.retrySafe')}`}`,
+              ? `${t('pos:shop.insufficient')} ${describe(e)}`
+              : `${describe(e)}${definite ? '' : ` ${t('pos:shop.retrySafe')}`}`,
           );
         },
       },
@@ -84,7 +85,7 @@ export function ShopPage() {
             {t('pos:shop.items')}
           </h2>
           <label className="visually-hidden" htmlFor={`${id}-search`}>
-            {t('pos:items.searchLabel')}
+            {t('pos:shop.searchLabel')}
           </label>
           <input
             id={`${id}-search`}
@@ -92,14 +93,14 @@ export function ShopPage() {
             className="input pos-search"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            placeholder={t('pos:items.searchPlaceholder')}
+            placeholder={t('pos:shop.searchPlaceholder')}
             maxLength={100}
             data-testid="shop-search"
           />
           {shop.isPending ? (
             <LoadingState title={t('pos:items.loading')} />
           ) : shop.isError ? (
-            <ErrorState error={shop.error} onRetry={() => void shop.refetch()} retrying={shop.isFetching} />
+            <ErrorState error={shop.error} title={t('pos:shop.loadError')} onRetry={() => void shop.refetch()} retrying={shop.isFetching} />
           ) : shop.data.data.length === 0 ? (
             <EmptyState
               title={deferred ? t('pos:items.noMatch', { search: deferred }) : t('pos:shop.empty')}
@@ -169,6 +170,7 @@ export function ShopPage() {
                       +
                     </button>
                   </div>
+                  {quantity >= SHOP_MAX_QTY ? <span className="field__hint">{t('pos:shop.maxQty', { count: SHOP_MAX_QTY })}</span> : null}
                   <span className="pos-cart__total">{formatRupees2((Math.round(item.price * 100) * quantity) / 100)}</span>
                 </li>
               ))}
@@ -180,7 +182,7 @@ export function ShopPage() {
               <dd data-testid="shop-total">{formatRupees2(total)}</dd>
             </div>
           </dl>
-          <p className="field__hint">{t('pos:shop.howItWorks')}</p>
+          <p className="field__hint">{t('pos:shop.howItWorks', { minutes: SHOP_PAY_WITHIN_MINUTES })}</p>
           {failure ? (
             <p className="alert alert--error" role="alert" data-testid="shop-error">
               {failure}
@@ -193,7 +195,7 @@ export function ShopPage() {
             onClick={place}
             data-testid="shop-order"
           >
-            {order.isPending ? t('pos:checkout.working') : t('pos:shop.order')}
+            {order.isPending ? t('pos:shop.ordering') : t('pos:shop.order')}
           </button>
         </section>
       </div>

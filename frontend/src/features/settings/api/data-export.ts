@@ -1,4 +1,4 @@
-import { dataRoutes, type SettingsExportQuery } from '@akhada/contracts';
+import { dataRoutes, EXPORT_PARTS, type SettingsExportQuery } from '@akhada/contracts';
 import { ApiError } from '../../../lib/api-error';
 import { apiLanguage } from '../../../lib/api-language';
 import { getToken } from '../../../lib/auth/token-store';
@@ -17,7 +17,8 @@ export async function downloadDataExport(query: SettingsExportQuery): Promise<st
     const json: unknown = await res.json().catch(() => undefined);
     throw ApiError.fromResponse(res.status, json, res.headers.get('retry-after'));
   }
-  const fallback = query.dataType === 'all' ? 'akhada-export.zip' : `${query.dataType}.${query.format}`;
+  const fallback =
+    query.dataType === 'all' ? 'akhada-export.zip' : EXPORT_PARTS[query.dataType] ? `${query.dataType}.zip` : `${query.dataType}.${query.format}`;
   const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);

@@ -47,12 +47,11 @@ export function DataManagementTab() {
               name="format"
               label={t('settings:data.format')}
               testId="data-export-format"
-              hint={dataType === 'all' ? t('settings:data.zipHint') : undefined}
+              hint={dataType === 'all' ? t('settings:data.zipHint') : dataType === 'inventory' ? t('settings:data.inventoryZipHint') : undefined}
               options={(['csv', 'json'] as const).map((v) => ({ value: v, label: t(`settings:data.formats.${v}`) }))}
             />
           </div>
         ) : null}
-        {staff && !EXPORT_SOURCES.inventory ? <p className="field__hint">{t('settings:data.inventoryLater')}</p> : null}
         <div className="form__actions">
           <button type="submit" className="btn btn--primary" disabled={download.isPending} data-testid="data-export-submit">
             {download.isPending ? <Spinner size="sm" /> : null}
