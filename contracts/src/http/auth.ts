@@ -260,7 +260,7 @@ export const authRoutes = {
     method: 'GET',
     path: '/auth/organizations/:id/logo',
     params: IdParams,
-    query: z.object({ v: z.string().max(64).optional() }),
+    query: z.object({ v: Text('Logo version').max(64, 'Logo version is too long').optional() }),
     responses: { 200: z.string(), 400: Problem, 404: Problem },
     auth: false,
     summary: 'The gym’s logo image (PNG, JPEG or WebP, as stored); cached for good when asked with its version `v`. Not secret: the shell shows it.',
