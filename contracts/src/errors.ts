@@ -134,5 +134,8 @@ export const ErrorCode = z.enum([
   'STALE_VERSION',
   /** 409 (inventory): the item cannot do that in its state (maintenance of a non-equipment item, a disposed item changed). */
   'INVALID_ITEM_STATE',
+  /** 409: a data-rights request of this kind is already open, or the request has already been decided. */
+  'REQUEST_OPEN',
+  'REQUEST_CLOSED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -12,6 +12,7 @@ import { feedbackRoutes } from './feedback.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { inventoryRoutes } from './inventory.ts';
 import { dataRoutes } from './data.ts';
+import { dataRightsRoutes } from './data-rights.ts';
 import { gymSettingsRoutes, memberPlanRoutes } from './gym-settings.ts';
 import type { RouteContract } from './route.ts';
 
@@ -47,4 +48,5 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('payments', 'billing', billingRoutes),
   ...group('auth', 'gymSettings', gymSettingsRoutes),
   ...group('members', 'memberPlans', memberPlanRoutes),
+  ...group('auth', 'dataRights', dataRightsRoutes),
 ];
