@@ -9,6 +9,7 @@ import { onMemberSignedUp } from './member-signed-up.ts';
 import { memberCopyHandlers } from './member-copies.ts';
 import { onTrainerCreated } from './trainer-created.ts';
 import { chatHandlers, feedbackHandlers, inventoryHandlers, paymentHandlers } from './other-services.ts';
+import { onPersonErasureRequested } from './person-erasure.ts';
 import { onNewDeviceSignedIn, onUserRegistered } from './recipients.ts';
 
 export interface ConsumerOptions {
@@ -43,7 +44,7 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       name: 'notifications.recipients',
       groupId: o.groups?.recipients ?? 'notifications.recipients',
       topic: topicOf('auth'),
-      handlers: [onUserRegistered, onNewDeviceSignedIn],
+      handlers: [onUserRegistered, onNewDeviceSignedIn, onPersonErasureRequested],
     },
     {
       name: 'notifications.members',
