@@ -62,7 +62,10 @@ const eventsOf = async (aggregateId: string) =>
 const handle = (handler: ReturnType<typeof personErasedHandler>, env: EventEnvelope) =>
   auth.runtime.dbh.db.transaction().execute((trx) => handler.handle(trx, env as EventEnvelope<unknown>));
 const envelope = <T>(def: { type: string; version: number; data: import('zod').ZodType<T> }, orgId: string, data: T) =>
-  makeEnvelope(def as never, { orgId, aggregateId: randomUUID(), correlationId: randomUUID(), causationId: randomUUID(), occurredAt: new Date().toISOString(), data } as never) as EventEnvelope;
+  makeEnvelope(
+    def as never,
+    { orgId, aggregateId: randomUUID(), correlationId: randomUUID(), causationId: randomUUID(), occurredAt: new Date().toISOString(), data } as never,
+  ) as EventEnvelope;
 
 describe('consent ledger', () => {
   it('records terms at sign-up, the marketing choice and WhatsApp consent from notifications; the member and staff see it', async () => {
@@ -127,7 +130,12 @@ describe('data-rights desk', () => {
     // A note is required.
     expect((await inject('POST', `/settings/data-requests/${request.id}/decision`, { decision: 'approve', note: '' }, gym.token)).statusCode).toBe(400);
 
-    const done = await inject('POST', `/settings/data-requests/${request.id}/decision`, { decision: 'approve', note: 'Download it under Settings → Data' }, gym.token);
+    const done = await inject(
+      'POST',
+      `/settings/data-requests/${request.id}/decision`,
+      { decision: 'approve', note: 'Download it under Settings → Data' },
+      gym.token,
+    );
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data).toMatchObject({ status: 'completed', note: 'Download it under Settings → Data' });
     expect((await inject('POST', `/settings/data-requests/${request.id}/decision`, { decision: 'reject', note: 'again' }, gym.token)).statusCode).toBe(409);

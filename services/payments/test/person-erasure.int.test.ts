@@ -15,9 +15,11 @@ afterAll(async () => bench?.close());
 
 const totals = async (orgId: string) =>
   (
-    await sql<{ n: string; total: string; cgst: string }>`select count(*) n, coalesce(sum(total_paise),0) total, coalesce(sum(cgst_paise),0) cgst from invoices where org_id = ${orgId}`.execute(
-      bench.db,
-    )
+    await sql<{
+      n: string;
+      total: string;
+      cgst: string;
+    }>`select count(*) n, coalesce(sum(total_paise),0) total, coalesce(sum(cgst_paise),0) cgst from invoices where org_id = ${orgId}`.execute(bench.db)
   ).rows[0];
 
 describe('payments: erasure of a person (DPDP)', () => {
@@ -32,7 +34,15 @@ describe('payments: erasure of a person (DPDP)', () => {
       [randomUUID(), memberId, 59_000],
       [randomUUID(), other, 23_600],
     ] as const) {
-      await bench.seed('payments', { id, org_id: orgId, category: 'member', status: 'completed', member_id: m, member_name: m === memberId ? 'Asha Verma' : 'Ravi Kumar', total_paise: total });
+      await bench.seed('payments', {
+        id,
+        org_id: orgId,
+        category: 'member',
+        status: 'completed',
+        member_id: m,
+        member_name: m === memberId ? 'Asha Verma' : 'Ravi Kumar',
+        total_paise: total,
+      });
       await bench.seed('invoices', {
         id: randomUUID(),
         org_id: orgId,
@@ -50,7 +60,15 @@ describe('payments: erasure of a person (DPDP)', () => {
     }
     // A business customer's invoice for the same member: the GSTIN holder's details are the business's, kept.
     const b2b = randomUUID();
-    await bench.seed('payments', { id: b2b, org_id: orgId, category: 'member', status: 'completed', member_id: memberId, member_name: 'Asha Verma', total_paise: 11_800 });
+    await bench.seed('payments', {
+      id: b2b,
+      org_id: orgId,
+      category: 'member',
+      status: 'completed',
+      member_id: memberId,
+      member_name: 'Asha Verma',
+      total_paise: 11_800,
+    });
     await bench.seed('invoices', {
       id: randomUUID(),
       org_id: orgId,
@@ -73,7 +91,12 @@ describe('payments: erasure of a person (DPDP)', () => {
       await Promise.all([
         bench.db.selectFrom('pay_members').selectAll().where('id', '=', memberId).execute(),
         bench.db.selectFrom('payments').select(['member_name']).where('member_id', '=', memberId).execute(),
-        bench.db.selectFrom('invoices').select(['recipient_name', 'recipient_address']).where('member_id', '=', memberId).where('recipient_gstin', 'is', null).execute(),
+        bench.db
+          .selectFrom('invoices')
+          .select(['recipient_name', 'recipient_address'])
+          .where('member_id', '=', memberId)
+          .where('recipient_gstin', 'is', null)
+          .execute(),
       ]),
     );
     for (const personal of ['Asha', 'Verma', 'asha@example.in', '9812345678', 'MG Road']) expect(text).not.toContain(personal);
@@ -89,7 +112,11 @@ describe('payments: erasure of a person (DPDP)', () => {
     const orgId = randomUUID();
     const memberId = randomUUID();
     await bench.seed('pay_members', { id: memberId, org_id: orgId, first_name: 'Meera', last_name: 'Shah', email: 'meera@example.in', phone: '+919811111111' });
-    await bench.deliver(onPersonErasureRequested, { requestId: randomUUID(), organizationId: orgId, userId: memberId, memberId, trainerId: null }, randomUUID());
+    await bench.deliver(
+      onPersonErasureRequested,
+      { requestId: randomUUID(), organizationId: orgId, userId: memberId, memberId, trainerId: null },
+      randomUUID(),
+    );
     expect((await bench.db.selectFrom('pay_members').select('first_name').where('id', '=', memberId).executeTakeFirstOrThrow()).first_name).toBe('Meera');
   });
 });

@@ -13,7 +13,13 @@ const staffOnly = (ctx: RequestContext): void => {
   if (ctx.role !== 'owner' && ctx.role !== 'admin') throw forbidden('Only the gym’s owner and admins can do this');
 };
 
-const toRecord = (r: { id: string; purpose: ConsentRecord['purpose']; granted: boolean; channel: ConsentRecord['channel']; recorded_at: Date }): ConsentRecord => ({
+const toRecord = (r: {
+  id: string;
+  purpose: ConsentRecord['purpose'];
+  granted: boolean;
+  channel: ConsentRecord['channel'];
+  recorded_at: Date;
+}): ConsentRecord => ({
   id: r.id,
   purpose: r.purpose,
   granted: r.granted,
@@ -86,7 +92,14 @@ export const createDataRequest = async ({ db, clock }: Deps, ctx: RequestContext
         email: user.email,
         now,
       });
-      await publish(trx, DataRightsEvents.DataRequestChanged, id, { requestId: id, userId: ctx.userId, type: body.type, status: 'open', note: null }, metadataOf(ctx), now);
+      await publish(
+        trx,
+        DataRightsEvents.DataRequestChanged,
+        id,
+        { requestId: id, userId: ctx.userId, type: body.type, status: 'open', note: null },
+        metadataOf(ctx),
+        now,
+      );
       const row = await findDataRequest(trx, ctx.orgId, id);
       return toDataRequest(row!, now);
     });
@@ -102,12 +115,7 @@ export const createDataRequest = async ({ db, clock }: Deps, ctx: RequestContext
  * it everywhere (auth.person_erasure_requested) and revokes the person's sessions; it completes when every service
  * has confirmed (see consumers/person-erased.ts).
  */
-export const decideDataRequest = async (
-  { db, clock }: Deps,
-  ctx: RequestContext,
-  id: string,
-  body: { decision: 'approve' | 'reject'; note: string },
-) => {
+export const decideDataRequest = async ({ db, clock }: Deps, ctx: RequestContext, id: string, body: { decision: 'approve' | 'reject'; note: string }) => {
   staffOnly(ctx);
   const now = clock();
   return db.transaction().execute(async (trx) => {
@@ -136,7 +144,14 @@ export const decideDataRequest = async (
         now,
       );
       await revokeSessionsOf(trx, row.user_id, now);
-      await publish(trx, AuthEvents.UserSessionsRevoked, row.user_id, { userId: row.user_id, before: revocationCutoff(now).toISOString(), exceptSessionId: null }, meta, now);
+      await publish(
+        trx,
+        AuthEvents.UserSessionsRevoked,
+        row.user_id,
+        { userId: row.user_id, before: revocationCutoff(now).toISOString(), exceptSessionId: null },
+        meta,
+        now,
+      );
     }
     return toDataRequest((await findDataRequest(trx, ctx.orgId, id))!, now);
   });

@@ -49,7 +49,15 @@ export const updatePreferences = async ({ db, clock }: Pick<AuthDeps, 'db' | 'cl
       .execute();
     // The consent ledger records a marketing choice that changed (append-only, in the same transaction).
     if (before.marketingConsent !== next.marketingConsent)
-      await recordConsent(trx, { orgId: ctx.orgId, userId: ctx.userId, purpose: 'marketing_email', granted: next.marketingConsent, channel: 'settings', actorId: ctx.userId, at: now });
+      await recordConsent(trx, {
+        orgId: ctx.orgId,
+        userId: ctx.userId,
+        purpose: 'marketing_email',
+        granted: next.marketingConsent,
+        channel: 'settings',
+        actorId: ctx.userId,
+        at: now,
+      });
     if (before.contactVisibleToTrainers !== next.contactVisibleToTrainers || before.marketingConsent !== next.marketingConsent)
       await publish(
         trx,

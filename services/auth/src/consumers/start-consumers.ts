@@ -42,7 +42,12 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       handlers: [onTrainerCreated, onTrainerInvitationResendRequested, ...status.trainers, personErasedHandler('trainers')],
     },
     // Plan payments: the organization goes on the plan it paid for (read-only mode ends).
-    { name: 'auth.payments', groupId: o.groups?.payments ?? 'auth.payments', topic: topicOf('payments'), handlers: [onSubscriptionPaid, personErasedHandler('payments')] },
+    {
+      name: 'auth.payments',
+      groupId: o.groups?.payments ?? 'auth.payments',
+      topic: topicOf('payments'),
+      handlers: [onSubscriptionPaid, personErasedHandler('payments')],
+    },
     // The data-rights desk: each service's confirmation of an erasure; WhatsApp/SMS consent changes for the ledger.
     ...(['attendance', 'inventory', 'chat', 'feedback', 'notifications', 'dashboard'] as const).map((s) => ({
       name: `auth.${s}`,

@@ -7,7 +7,16 @@ import type { AuthDb } from './schema.ts';
 /** Appends a line to the consent ledger; an event recorded before (same source event) adds nothing. */
 export const recordConsent = async (
   db: Executor<AuthDb>,
-  r: { orgId: string; userId: string; purpose: ConsentPurpose; granted: boolean; channel: ConsentChannel; actorId: string | null; at: Date; sourceEventId?: string },
+  r: {
+    orgId: string;
+    userId: string;
+    purpose: ConsentPurpose;
+    granted: boolean;
+    channel: ConsentChannel;
+    actorId: string | null;
+    at: Date;
+    sourceEventId?: string;
+  },
 ): Promise<void> => {
   await db
     .insertInto('consent_records')
@@ -89,7 +98,11 @@ export const findDataRequest = async (db: Executor<AuthDb>, orgId: string, id: s
 export const listDataRequests = async (db: Executor<AuthDb>, orgId: string, userId?: string): Promise<DataRequestRow[]> => {
   let q = db.selectFrom('data_requests').selectAll().where('org_id', '=', orgId);
   if (userId) q = q.where('user_id', '=', userId);
-  const rows = await q.orderBy((eb) => eb.case().when('status', 'in', ['open', 'erasing']).then(0).else(1).end()).orderBy('due_at').limit(500).execute();
+  const rows = await q
+    .orderBy((eb) => eb.case().when('status', 'in', ['open', 'erasing']).then(0).else(1).end())
+    .orderBy('due_at')
+    .limit(500)
+    .execute();
   return withErasures(db, rows);
 };
 

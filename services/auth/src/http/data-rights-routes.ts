@@ -1,14 +1,6 @@
 import { dataRightsRoutes } from '@akhada/contracts';
 import { addRoute } from '@akhada/kit';
-import {
-  createDataRequest,
-  dataRequestQueue,
-  decideDataRequest,
-  getDataRequest,
-  myConsents,
-  myDataRequests,
-  personConsents,
-} from '../app/data-rights.ts';
+import { createDataRequest, dataRequestQueue, decideDataRequest, getDataRequest, myConsents, myDataRequests, personConsents } from '../app/data-rights.ts';
 import type { AuthDeps } from '../app/deps.ts';
 
 /** Settings → Privacy: the consent ledger and the data-rights desk. */

@@ -60,5 +60,7 @@ export const redactStoredEvents = async (
   );
   await sql`update events set data = (
       select coalesce(jsonb_object_agg(key, case key ${sql.join(cases, sql` `)} else value end), '{}'::jsonb) from jsonb_each(data)
-    ) where ${'streamId' in which ? sql`stream_id = ${which.streamId}` : sql`data->>${which.dataKey} = ${which.equals}`} and jsonb_typeof(data) = 'object'`.execute(trx);
+    ) where ${'streamId' in which ? sql`stream_id = ${which.streamId}` : sql`data->>${which.dataKey} = ${which.equals}`} and jsonb_typeof(data) = 'object'`.execute(
+    trx,
+  );
 };

@@ -26,7 +26,15 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       name: 'members.auth',
       groupId: o.groups?.auth ?? 'members.auth',
       topic: topicOf('auth'),
-      handlers: [onUserRegistered, onInvitationSent, onInvitationFailed, onInvitationAccepted, onUserPrivacyChanged, onMembershipPlansChanged, onPersonErasureRequested],
+      handlers: [
+        onUserRegistered,
+        onInvitationSent,
+        onInvitationFailed,
+        onInvitationAccepted,
+        onUserPrivacyChanged,
+        onMembershipPlansChanged,
+        onPersonErasureRequested,
+      ],
     },
     {
       name: 'members.trainers',

@@ -11,7 +11,14 @@ import type { MembersDb } from './schema.ts';
 export const erasePerson = async (db: Executor<MembersDb>, orgId: string, memberId: string): Promise<void> => {
   await db
     .updateTable('members')
-    .set({ first_name: DataRightsEvents.ERASED_NAME, last_name: '', email: DataRightsEvents.erasedEmail(memberId), phone: '', date_of_birth: null, gender: null })
+    .set({
+      first_name: DataRightsEvents.ERASED_NAME,
+      last_name: '',
+      email: DataRightsEvents.erasedEmail(memberId),
+      phone: '',
+      date_of_birth: null,
+      gender: null,
+    })
     .where('org_id', '=', orgId)
     .where('id', '=', memberId)
     .execute();

@@ -1,4 +1,11 @@
-import { DataRightsEvents, topicOf, type MessageLanguage, type MessagingConsent, type NotificationPreferences, type NotificationSettings } from '@akhada/contracts';
+import {
+  DataRightsEvents,
+  topicOf,
+  type MessageLanguage,
+  type MessagingConsent,
+  type NotificationPreferences,
+  type NotificationSettings,
+} from '@akhada/contracts';
 import { badRequest, enqueue, makeEnvelope, metadataOf } from '@akhada/kit';
 import { consentOf, preferencesOf, saveConsent, savePreferences, skipPendingMessages } from '../db/preferences-repo.ts';
 import type { Caller, NotificationsDeps } from './deps.ts';
