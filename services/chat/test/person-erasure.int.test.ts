@@ -37,7 +37,7 @@ describe('chat: erasure of a person (DPDP)', () => {
         last_name: 'Verma',
         email,
         location_ids: sql`'{}'`,
-        active: phone !== '',
+        active: phone.length > 0,
       });
     }
     const tables: [string, string, string][] = [['chat_people', 'id', personId]];
