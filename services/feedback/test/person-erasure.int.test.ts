@@ -25,7 +25,7 @@ describe('feedback: erasure of a person (DPDP)', () => {
     const orgId = randomUUID();
     const personId = randomUUID();
     const otherId = randomUUID();
-    for (const [id, first, email, phone] of [
+    for (const [id, first] of [
       [personId, 'Asha', 'asha@example.in', '+919812345678'],
       [otherId, 'Ravi', 'ravi@example.in', '+919800000000'],
     ] as const) {
