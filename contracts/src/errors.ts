@@ -154,5 +154,8 @@ export const ErrorCode = z.enum([
   'PROVIDER_REJECTED',
   /** 400 (notifications): a webhook address that is not https, or points at a private or internal network. */
   'WEBHOOK_URL_NOT_ALLOWED',
+  /** 409: a data-rights request of this kind is already open, or the request has already been decided. */
+  'REQUEST_OPEN',
+  'REQUEST_CLOSED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -12,6 +12,7 @@ import { feedbackRoutes } from './feedback.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { inventoryRoutes } from './inventory.ts';
 import { dataRoutes } from './data.ts';
+import { dataRightsRoutes } from './data-rights.ts';
 import { gymSettingsRoutes, memberPlanRoutes } from './gym-settings.ts';
 import { profilePictureRoutes } from './profile-picture.ts';
 import { integrationRoutes } from './integrations.ts';
@@ -54,4 +55,5 @@ export const allRouteContracts: RegisteredRoute[] = [
   // Settings → Integrations (mail server, WhatsApp/SMS provider, webhooks): notifications delivers, so it keeps them.
   ...group('notifications', 'integrations', integrationRoutes),
   ...group('auth', 'signInMethods', signInMethodRoutes),
+  ...group('auth', 'dataRights', dataRightsRoutes),
 ];

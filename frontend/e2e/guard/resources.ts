@@ -7,6 +7,7 @@ import {
   feedbackRoutes,
   gymSettingsRoutes,
   integrationRoutes,
+  dataRightsRoutes,
   inventoryRoutes,
   memberRoutes,
   notificationRoutes,
@@ -14,7 +15,7 @@ import {
   trainersRoutes,
 } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
-import type { Actor, Api, Gym } from './actors.ts';
+import { PASSWORD, type Actor, type Api, type Gym } from './actors.ts';
 import { GUARD_WEBHOOK_URL } from './samples.ts';
 
 export interface Resource {
@@ -286,6 +287,55 @@ RESOURCE_FACTORIES['settings/staff'] = async (api, gym) => {
   };
 };
 
+/** A member of the gym who joined with its code, signed in (data-rights requests are the member's own). */
+const joinedMember = async (api: Api, gym: Gym) => {
+  const email = `guard.rights.${randomUUID()}@example.in`;
+  const joined = await api.call('POST', '/auth/register', {
+    firstName: 'Guard',
+    lastName: 'Rights',
+    email,
+    phone: '+91 90000 00002',
+    password: PASSWORD,
+    role: 'member',
+    gymCode: gym.joinCode,
+  });
+  if (joined.status !== 201) throw new Error(`join as member: ${joined.status}`);
+  return api.signIn({ email, password: PASSWORD });
+};
+
+/** A person's consent history: a member who joined by code (terms at sign-up), read back as the owner sees it. */
+RESOURCE_FACTORIES['settings/consents'] = async (api, gym) => {
+  const member = await joinedMember(api, gym);
+  const owner = gym.owner;
+  return {
+    id: member.userId,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', `/settings/consents/${member.userId}`, undefined, owner.token);
+      if (r.status === 404) return undefined;
+      return { records: dataRightsRoutes.memberConsents.responses[200].parse(r.json).data.records.length };
+    },
+  };
+};
+
+/** A member's open access request, read back as the gym's owner sees it. */
+RESOURCE_FACTORIES['settings/data-requests'] = async (api, gym) => {
+  const member = await joinedMember(api, gym);
+  const made = await api.call('POST', '/settings/data-requests', { type: 'access', details: 'Guard' }, member.token);
+  const id = dataRightsRoutes.createRequest.responses[201].parse(made.json).data.id;
+  const owner = gym.owner;
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', `/settings/data-requests/${id}`, undefined, owner.token);
+      if (r.status === 404) return undefined;
+      const d = dataRightsRoutes.getRequest.responses[200].parse(r.json).data;
+      return { status: d.status, note: d.note };
+    },
+  };
+};
+
 /** Inventory: an item for sale with stock at gym B's first location, read back as its owner sees it. */
 const inventoryItemOf = async (api: Api, gym: Gym) => {
   const owner = gym.owner;
@@ -397,6 +447,7 @@ export const resourceKind = (path: string): string => {
   if (first === 'feedback' && second === 'surveys') return 'feedback/surveys';
   if (first === 'settings' && second === 'staff') return 'settings/staff';
   if (first === 'settings' && second === 'integrations') return third === 'webhook-deliveries' ? 'settings/integrations/deliveries' : 'settings/integrations';
+  if (first === 'settings' && (second === 'consents' || second === 'data-requests')) return `settings/${second}`;
   if (first === 'inventory' && second === 'suppliers') return 'inventory/suppliers';
   return first;
 };

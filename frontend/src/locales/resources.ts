@@ -17,6 +17,7 @@ import type enPayments from './en/payments.json';
 import type enFeedback from './en/feedback.json';
 import type enBilling from './en/billing.json';
 import type enGymsettings from './en/gymsettings.json';
+import type enDatarights from './en/datarights.json';
 import type enSecurity from './en/security.json';
 import type enInventory from './en/inventory.json';
 import type enPos from './en/pos.json';
@@ -42,6 +43,7 @@ export interface Resources {
   feedback: typeof enFeedback;
   billing: typeof enBilling;
   gymsettings: typeof enGymsettings;
+  datarights: typeof enDatarights;
   security: typeof enSecurity;
   inventory: typeof enInventory;
   pos: typeof enPos;
@@ -70,6 +72,7 @@ export const ALL_NS = [
   'feedback',
   'billing',
   'gymsettings',
+  'datarights',
   'security',
   'inventory',
   'pos',
@@ -96,5 +99,6 @@ export const APP_NS: Namespace[] = [
   'services',
   'billing',
   'gymsettings',
+  'datarights',
   'security',
 ];

@@ -1,5 +1,6 @@
 import { createService, type App } from '@akhada/kit';
 import type { AppDeps } from './app/deps.ts';
+import { registerDataRightsRoutes } from './http/data-rights-routes.ts';
 import { registerRoutes } from './http/routes.ts';
 import { registerSignInMethodRoutes } from './http/sign-in-method-routes.ts';
 
@@ -8,5 +9,6 @@ export const buildApp = ({ verifier, readiness, directory, ...deps }: AppDeps): 
   const svc = createService({ name: 'auth', logger: deps.logger, verifier, readiness, directory });
   registerRoutes(svc, deps);
   registerSignInMethodRoutes(svc, deps);
+  registerDataRightsRoutes(svc, deps);
   return svc.app;
 };

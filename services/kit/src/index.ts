@@ -14,6 +14,7 @@ export * from './events/aggregate.ts';
 export * from './events/kafka.ts';
 export * from './events/outbox.ts';
 export * from './events/consumer.ts';
+export * from './events/person-erasure.ts';
 export * from './events/within.ts';
 export * from './directory/directory.ts';
 export { startDirectoryConsumer, directoryHandlers } from './directory/directory-consumer.ts';

@@ -3,6 +3,7 @@ import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer }
 import type { Kysely } from 'kysely';
 import type { AttendanceDb } from '../db/schema.ts';
 import { memberHandlers } from './members.ts';
+import { onPersonErasureRequested } from './person-erasure.ts';
 import { trainerHandlers } from './trainers.ts';
 
 export interface ConsumerOptions {
@@ -10,7 +11,7 @@ export interface ConsumerOptions {
   db: Kysely<AttendanceDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { members?: string; trainers?: string };
+  groups?: { members?: string; trainers?: string; auth?: string };
   /** 'beginning' (the service) reads the whole topic for a new group; 'now' (tests) skips history and waits to join. */
   startAt?: 'beginning' | 'now';
 }
@@ -20,4 +21,6 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
   startConsumerGroups(o, [
     { name: 'attendance.members', groupId: o.groups?.members ?? 'attendance.members', topic: topicOf('members'), handlers: memberHandlers },
     { name: 'attendance.trainers', groupId: o.groups?.trainers ?? 'attendance.trainers', topic: topicOf('trainers'), handlers: trainerHandlers },
+    // Erasure (DPDP): the person's personal data goes; attendance.person_erased answers auth.
+    { name: 'attendance.auth', groupId: o.groups?.auth ?? 'attendance.auth', topic: topicOf('auth'), handlers: [onPersonErasureRequested] },
   ]);

@@ -9,6 +9,7 @@ import { sessionExpiresAt } from '../domain/rules.ts';
 import type { AuthDb } from '../db/schema.ts';
 import type { AuthDeps, RequestIds } from './deps.ts';
 import { issueSessionToken } from './issue-session-token.ts';
+import { recordConsent } from '../db/data-rights-repo.ts';
 
 const invalid = (message: string) => new AppError(400, 'INVALID_INVITATION', message);
 const UNKNOWN = 'This invitation link is not valid. Ask your gym to send a new one.';
@@ -45,6 +46,8 @@ export const acceptInvitation = async (
     await markInvitationUsed(trx, inv.token_hash, now);
     await activateWithPassword(trx, inv.user_id, passwordHash, now);
     const user = await findUserById(trx, inv.user_id);
+    // Setting the password from the invitation is the person's own agreement to the gym's terms (staff only invited them).
+    await recordConsent(trx, { orgId: user.org_id, userId: user.id, purpose: 'terms', granted: true, channel: 'sign_up', actorId: user.id, at: now });
     await publish(
       trx,
       AuthEvents.InvitationAccepted,

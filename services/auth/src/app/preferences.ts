@@ -3,6 +3,7 @@ import { metadataOf, type RequestContext } from '@akhada/kit';
 import { publish } from '../db/auth-events.ts';
 import { findPreferences } from '../db/gym-settings-repo.ts';
 import { findOrganization } from '../db/organizations-repo.ts';
+import { recordConsent } from '../db/data-rights-repo.ts';
 import type { AuthDeps } from './deps.ts';
 
 type Choices = Omit<UserPreferences, 'brandColor' | 'savedAt'>;
@@ -46,6 +47,17 @@ export const updatePreferences = async ({ db, clock }: Pick<AuthDeps, 'db' | 'cl
       .values({ user_id: ctx.userId, ...row })
       .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
       .execute();
+    // The consent ledger records a marketing choice that changed (append-only, in the same transaction).
+    if (before.marketingConsent !== next.marketingConsent)
+      await recordConsent(trx, {
+        orgId: ctx.orgId,
+        userId: ctx.userId,
+        purpose: 'marketing_email',
+        granted: next.marketingConsent,
+        channel: 'settings',
+        actorId: ctx.userId,
+        at: now,
+      });
     if (before.contactVisibleToTrainers !== next.contactVisibleToTrainers || before.marketingConsent !== next.marketingConsent)
       await publish(
         trx,

@@ -7,6 +7,7 @@ import { findOrganizationByJoinCode, insertOrganizationIfCodeFree } from '../db/
 import type { AuthDb } from '../db/schema.ts';
 import { findUserByEmail, insertUser, insertUserLocations, USERS_EMAIL_UNIQUE } from '../db/users-repo.ts';
 import { loadUserView } from '../views/user-view.ts';
+import { recordConsent } from '../db/data-rights-repo.ts';
 import { defaultGymName, trialEndsAt } from '../domain/rules.ts';
 import type { AuthDeps, RequestIds } from './deps.ts';
 
@@ -51,6 +52,8 @@ export const register = async (
         emergency_contact: '{}',
       });
       if (role !== 'owner') await insertUserLocations(trx, userId, [locationId]);
+      // Signing up is agreeing to the gym's terms: the consent ledger's first line for this person.
+      await recordConsent(trx, { orgId, userId, purpose: 'terms', granted: true, channel: 'sign_up', actorId: userId, at: now });
       await publish(
         trx,
         AuthEvents.UserRegistered,

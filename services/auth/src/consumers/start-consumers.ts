@@ -5,6 +5,8 @@ import type { AuthDb } from '../db/schema.ts';
 import { accountStatusHandlers } from './account-status.ts';
 import { onMemberRegistered, onTrainerCreated } from './invite-account.ts';
 import { onSubscriptionPaid } from './subscription-paid.ts';
+import { onMessagingConsentChanged } from './messaging-consent.ts';
+import { personErasedHandler } from './person-erased.ts';
 import { onMemberInvitationResendRequested, onTrainerInvitationResendRequested } from './resend-invitation.ts';
 
 export interface ConsumerOptions {
@@ -14,7 +16,7 @@ export interface ConsumerOptions {
   /** The wall clock, for the revocation cutoff of a deactivated account. */
   clock: () => Date;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { members?: string; trainers?: string; payments?: string };
+  groups?: { members?: string; trainers?: string; payments?: string; dataRights?: string };
   /** 'beginning' (the service: a new group reads the whole topic); 'now' (tests: skip history, resolve once joined). */
   startAt?: 'beginning' | 'now';
 }
@@ -31,15 +33,27 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       name: 'auth.members',
       groupId: o.groups?.members ?? 'auth.members',
       topic: topicOf('members'),
-      handlers: [onMemberRegistered, onMemberInvitationResendRequested, ...status.members],
+      handlers: [onMemberRegistered, onMemberInvitationResendRequested, ...status.members, personErasedHandler('members')],
     },
     {
       name: 'auth.trainers',
       groupId: o.groups?.trainers ?? 'auth.trainers',
       topic: topicOf('trainers'),
-      handlers: [onTrainerCreated, onTrainerInvitationResendRequested, ...status.trainers],
+      handlers: [onTrainerCreated, onTrainerInvitationResendRequested, ...status.trainers, personErasedHandler('trainers')],
     },
     // Plan payments: the organization goes on the plan it paid for (read-only mode ends).
-    { name: 'auth.payments', groupId: o.groups?.payments ?? 'auth.payments', topic: topicOf('payments'), handlers: [onSubscriptionPaid] },
+    {
+      name: 'auth.payments',
+      groupId: o.groups?.payments ?? 'auth.payments',
+      topic: topicOf('payments'),
+      handlers: [onSubscriptionPaid, personErasedHandler('payments')],
+    },
+    // The data-rights desk: each service's confirmation of an erasure; WhatsApp/SMS consent changes for the ledger.
+    ...(['attendance', 'inventory', 'chat', 'feedback', 'notifications', 'dashboard'] as const).map((s) => ({
+      name: `auth.${s}`,
+      groupId: o.groups?.dataRights ? `${o.groups.dataRights}.${s}` : `auth.${s}`,
+      topic: topicOf(s),
+      handlers: s === 'notifications' ? [personErasedHandler(s), onMessagingConsentChanged] : [personErasedHandler(s)],
+    })),
   ]);
 };

@@ -304,4 +304,47 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /** The consent ledger (append-only) and the data-rights desk (access, correction, erasure requests). */
+  '0010_consent_ledger_data_rights': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('consent_records')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('granted', 'boolean', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('actor_id', 'uuid')
+        .addColumn('recorded_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('source_event_id', 'uuid', (c) => c.unique())
+        .execute();
+      await sql`create index consent_records_user_idx on consent_records (user_id, recorded_at desc)`.execute(db);
+      await db.schema
+        .createTable('data_requests')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('requester_name', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('details', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('due_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('closed_at', 'timestamptz')
+        .addColumn('note', 'text')
+        .addColumn('decided_by', 'uuid')
+        .addColumn('notify_email', 'text')
+        .execute();
+      await sql`create index data_requests_org_idx on data_requests (org_id, status, due_at)`.execute(db);
+      await sql`create unique index data_requests_one_open on data_requests (user_id, type) where status in ('open', 'erasing')`.execute(db);
+      await db.schema
+        .createTable('data_request_erasures')
+        .addColumn('request_id', 'uuid', (c) => c.notNull().references('data_requests.id'))
+        .addColumn('service', 'text', (c) => c.notNull())
+        .addColumn('erased_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('data_request_erasures_pk', ['request_id', 'service'])
+        .execute();
+    },
+  },
 };

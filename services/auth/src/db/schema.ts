@@ -1,6 +1,7 @@
 import type { KitTables } from '@akhada/kit';
 import type { Generated } from 'kysely';
 import type { ContactBody, PlanId, Role } from '@akhada/contracts';
+import type { DataRightsTables } from './data-rights-schema.ts';
 
 /**
  * active: signs in normally. invited: made for a member or trainer added by staff, no password until the invitation
@@ -9,7 +10,7 @@ import type { ContactBody, PlanId, Role } from '@akhada/contracts';
  */
 export type UserStatus = 'active' | 'invited' | 'pending' | 'deactivated';
 
-export interface AuthDb extends KitTables {
+export interface AuthDb extends KitTables, DataRightsTables {
   organizations: {
     id: string;
     name: string;

@@ -8,6 +8,7 @@ import { inventoryHandlers } from './inventory.ts';
 import { memberHandlers } from './members.ts';
 import { paymentHandlers } from './payments.ts';
 import { trainerHandlers } from './trainers.ts';
+import { onPersonErasureRequested } from './person-erasure.ts';
 import type { ApplyOptions } from './record.ts';
 
 export const SOURCES = ['members', 'trainers', 'attendance', 'payments', 'auth', 'inventory'] as const;
@@ -20,7 +21,7 @@ export const consumerGroups = (o: ApplyOptions, groupOf: (source: Source) => str
     trainers: trainerHandlers(o),
     attendance: attendanceHandlers(o),
     payments: paymentHandlers(o),
-    auth: authHandlers(),
+    auth: [...authHandlers(), onPersonErasureRequested],
     inventory: inventoryHandlers(o),
   };
   return SOURCES.map((s) => ({ name: `dashboard.${s}`, groupId: groupOf(s), topic: topicOf(s), handlers: handlers[s] }));

@@ -2,6 +2,7 @@ import { topicOf } from '@akhada/contracts';
 import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { FeedbackDb } from '../db/schema.ts';
+import { onPersonErasureRequested } from './person-erasure.ts';
 import { memberHandlers, staffHandlers, trainerHandlers } from './people.ts';
 
 export interface ConsumerOptions {
@@ -19,5 +20,5 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
   startConsumerGroups(o, [
     { name: 'feedback.members', groupId: o.groups?.members ?? 'feedback.members', topic: topicOf('members'), handlers: memberHandlers },
     { name: 'feedback.trainers', groupId: o.groups?.trainers ?? 'feedback.trainers', topic: topicOf('trainers'), handlers: trainerHandlers },
-    { name: 'feedback.auth', groupId: o.groups?.auth ?? 'feedback.auth', topic: topicOf('auth'), handlers: staffHandlers },
+    { name: 'feedback.auth', groupId: o.groups?.auth ?? 'feedback.auth', topic: topicOf('auth'), handlers: [...staffHandlers, onPersonErasureRequested] },
   ]);

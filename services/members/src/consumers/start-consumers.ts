@@ -7,6 +7,7 @@ import { onInvitationAccepted, onInvitationFailed, onInvitationSent } from './in
 import { onTrainerApproved, onTrainerArchived, onTrainerCreated, onTrainerUpdated } from './trainers.ts';
 import { onUserRegistered } from './user-registered.ts';
 import { onMembershipPlansChanged, onUserPrivacyChanged } from './gym-settings.ts';
+import { onPersonErasureRequested } from './person-erasure.ts';
 
 export interface ConsumerOptions {
   bus: EventBus;
@@ -25,7 +26,15 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       name: 'members.auth',
       groupId: o.groups?.auth ?? 'members.auth',
       topic: topicOf('auth'),
-      handlers: [onUserRegistered, onInvitationSent, onInvitationFailed, onInvitationAccepted, onUserPrivacyChanged, onMembershipPlansChanged],
+      handlers: [
+        onUserRegistered,
+        onInvitationSent,
+        onInvitationFailed,
+        onInvitationAccepted,
+        onUserPrivacyChanged,
+        onMembershipPlansChanged,
+        onPersonErasureRequested,
+      ],
     },
     {
       name: 'members.trainers',

@@ -1,5 +1,12 @@
-import type { MessageLanguage, MessagingConsent, NotificationPreferences, NotificationSettings } from '@akhada/contracts';
-import { badRequest } from '@akhada/kit';
+import {
+  DataRightsEvents,
+  topicOf,
+  type MessageLanguage,
+  type MessagingConsent,
+  type NotificationPreferences,
+  type NotificationSettings,
+} from '@akhada/contracts';
+import { badRequest, enqueue, makeEnvelope, metadataOf } from '@akhada/kit';
 import { consentOf, preferencesOf, saveConsent, savePreferences, skipPendingMessages } from '../db/preferences-repo.ts';
 import type { Caller, NotificationsDeps } from './deps.ts';
 
@@ -55,5 +62,17 @@ export const updateConsent = (
     if (body.granted && !phone) throw badRequest('Enter the mobile number to send WhatsApp messages to');
     await saveConsent(trx, { userId: caller.recipientId, orgId: caller.orgId, granted: body.granted, phone, method: 'settings_toggle', now });
     if (!body.granted) await skipPendingMessages(trx, caller.recipientId, now);
+    // Auth's consent ledger records every change (given or withdrawn), from this event.
+    if (current.granted !== body.granted)
+      await enqueue(
+        trx,
+        topicOf('notifications'),
+        makeEnvelope(DataRightsEvents.MessagingConsentChanged, {
+          ...metadataOf({ orgId: caller.orgId, userId: caller.recipientId, correlationId: caller.correlationId, requestId: caller.requestId }),
+          aggregateId: caller.recipientId,
+          occurredAt: now.toISOString(),
+          data: { userId: caller.recipientId, granted: body.granted, channel: 'settings' },
+        }),
+      );
     return consentOf(trx, caller.recipientId, caller.orgId);
   });

@@ -9,6 +9,8 @@ import { onMemberSignedUp } from './member-signed-up.ts';
 import { memberCopyHandlers } from './member-copies.ts';
 import { onTrainerCreated } from './trainer-created.ts';
 import { chatHandlers, feedbackHandlers, inventoryHandlers, paymentHandlers } from './other-services.ts';
+import { onPersonErasureRequested } from './person-erasure.ts';
+import { onDataRequestChanged } from './data-request-changed.ts';
 import { onNewDeviceSignedIn, onUserRegistered } from './recipients.ts';
 import { webhookConsumerGroups } from './webhooks.ts';
 
@@ -46,7 +48,7 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       name: 'notifications.recipients',
       groupId: o.groups?.recipients ?? 'notifications.recipients',
       topic: topicOf('auth'),
-      handlers: [onUserRegistered, onNewDeviceSignedIn],
+      handlers: [onUserRegistered, onNewDeviceSignedIn, onPersonErasureRequested, onDataRequestChanged],
     },
     {
       name: 'notifications.members',

@@ -248,6 +248,17 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
     ],
     params: (f) => ({ device: str(f.data.device), place: str(f.data.place) }),
   },
+  // A data-rights request (DPDP) was made, decided or completed: the member and the gym's owners are told each step.
+  'auth.data_request_changed': {
+    type: 'system',
+    preference: 'system',
+    priority: 'high',
+    tell: [
+      { to: 'user', template: 'data_request_changed', category: 'data_request', action: { url: '/dashboard/settings?tab=privacy', key: 'view' } },
+      { to: 'owners', template: 'data_request_changed_staff', category: 'data_request', action: { url: '/dashboard/settings?tab=requests', key: 'review' } },
+    ],
+    params: (f) => ({ type: str(f.data.type), status: str(f.data.status) }),
+  },
 };
 
 /** Fills `{name}` placeholders of an action path. */

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { PaymentsDb } from '../db/schema.ts';
 import { memberHandlers } from './members.ts';
 import { onSaleCancelled, onSaleCompleted, onSalePaymentRequested } from './sales.ts';
+import { onPersonErasureRequested } from './person-erasure.ts';
 import { trainerHandlers } from './trainers.ts';
 
 export interface ConsumerOptions {
@@ -11,7 +12,7 @@ export interface ConsumerOptions {
   db: Kysely<PaymentsDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { members?: string; trainers?: string; sales?: string };
+  groups?: { members?: string; trainers?: string; sales?: string; auth?: string };
   startAt?: 'beginning' | 'now';
 }
 
@@ -26,4 +27,6 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       topic: topicOf('inventory'),
       handlers: [onSaleCompleted(o.logger), onSalePaymentRequested(o.logger), onSaleCancelled(o.logger)],
     },
+    // Erasure (DPDP): the person's personal data goes; payments.person_erased answers auth.
+    { name: 'payments.auth', groupId: o.groups?.auth ?? 'payments.auth', topic: topicOf('auth'), handlers: [onPersonErasureRequested] },
   ]);

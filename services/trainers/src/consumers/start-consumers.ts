@@ -7,6 +7,7 @@ import { earningsHandlers } from './earnings.ts';
 import { onInvitationAccepted, onInvitationFailed, onInvitationSent } from './invitations.ts';
 import { onUserRegistered } from './join-code-trainer.ts';
 import { ratingHandlers } from './ratings.ts';
+import { onPersonErasureRequested } from './person-erasure.ts';
 
 export interface ConsumerOptions {
   bus: EventBus;
@@ -32,7 +33,7 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       name: 'trainers.auth',
       groupId: o.groups?.auth ?? 'trainers.auth',
       topic: topicOf('auth'),
-      handlers: [onUserRegistered, onInvitationSent, onInvitationFailed, onInvitationAccepted],
+      handlers: [onUserRegistered, onInvitationSent, onInvitationFailed, onInvitationAccepted, onPersonErasureRequested],
     },
     { name: 'trainers.members', groupId: o.groups?.members ?? 'trainers.members', topic: topicOf('members'), handlers: clientHandlers },
     { name: 'trainers.payments', groupId: o.groups?.payments ?? 'trainers.payments', topic: topicOf('payments'), handlers: earningsHandlers },

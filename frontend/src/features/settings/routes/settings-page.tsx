@@ -15,12 +15,13 @@ import { PlanBilling } from '../components/plan-billing';
 import { IntegrationsSettings } from '../components/integrations-settings';
 import { GymSettingsTab } from '../components/gym-settings-tab';
 import { PrivacyTab } from '../components/privacy-tab';
+import { DataRequestsTab } from '../components/data-requests-tab';
 import { StaffTab } from '../components/staff-tab';
 import '../settings.css';
 import { ALL_NS } from '../../../locales/resources';
 
 const BASE_TABS = ['profile', 'security', 'notifications', 'appearance', 'privacy'] as const;
-const ADMIN_TABS = ['gym', 'billing', 'integrations', 'data'] as const;
+const ADMIN_TABS = ['gym', 'billing', 'integrations', 'data', 'requests'] as const;
 /** Tabs only the owner sees. */
 const OWNER_TABS = ['staff'] as const;
 type Tab = (typeof BASE_TABS)[number] | (typeof ADMIN_TABS)[number] | (typeof OWNER_TABS)[number];
@@ -89,6 +90,9 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
       break;
     case 'data':
       panel = <DataManagementTab />;
+      break;
+    case 'requests':
+      panel = <DataRequestsTab />;
       break;
     case 'billing':
       panel = <PlanBilling />;

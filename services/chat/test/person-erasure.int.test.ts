@@ -1,0 +1,54 @@
+import { DataRightsEvents } from '@akhada/contracts';
+import { erasureBench } from '@akhada/kit/testing';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPersonErasureRequested } from '../src/consumers/person-erasure.ts';
+import { migrations } from '../src/db/migrations.ts';
+import type { ChatDb } from '../src/db/schema.ts';
+
+let bench: Awaited<ReturnType<typeof erasureBench<ChatDb>>>;
+beforeAll(async () => {
+  bench = await erasureBench<ChatDb>('chat_erase', migrations);
+});
+afterAll(async () => bench?.close());
+
+/** Every row of the tables that mention the person, as text. */
+const rowsText = async (tables: [string, string, string][]) =>
+  JSON.stringify(
+    await Promise.all(tables.map(([table, col, id]) => sql`select * from ${sql.id(table)} where ${sql.id(col)} = ${id}`.execute(bench.db).then((r) => r.rows))),
+  );
+const PERSONAL = ['Asha', 'Verma', 'asha@example.in', '9812345678'];
+
+describe('chat: erasure of a person (DPDP)', () => {
+  it('removes the person’s name, email and phone from its tables and answers chat.person_erased', async () => {
+    const orgId = randomUUID();
+    const personId = randomUUID();
+    const otherId = randomUUID();
+    for (const [id, first, email, phone] of [
+      [personId, 'Asha', 'asha@example.in', '+919812345678'],
+      [otherId, 'Ravi', 'ravi@example.in', '+919800000000'],
+    ] as const) {
+      await bench.seed('chat_people', {
+        id,
+        org_id: orgId,
+        role: 'member',
+        first_name: first,
+        last_name: 'Verma',
+        email,
+        location_ids: sql`'{}'`,
+        active: phone.length > 0,
+      });
+    }
+    const tables: [string, string, string][] = [['chat_people', 'id', personId]];
+    const before = await rowsText(tables);
+    expect(PERSONAL.some((p) => before.includes(p))).toBe(true);
+
+    await bench.deliver(onPersonErasureRequested, { requestId: randomUUID(), organizationId: orgId, userId: personId, memberId: personId, trainerId: null });
+
+    const after = await rowsText(tables);
+    for (const p of PERSONAL) expect(after).not.toContain(p);
+    expect(await rowsText(tables.map(([t, c]) => [t, c, otherId]))).toContain('Ravi');
+    expect((await bench.answers()).map((a) => [a.type, a.data.userId])).toEqual([[DataRightsEvents.PersonErased.chat.type, personId]]);
+  });
+});

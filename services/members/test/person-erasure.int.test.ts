@@ -1,0 +1,75 @@
+import { DataRightsEvents } from '@akhada/contracts';
+import { erasureBench } from '@akhada/kit/testing';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPersonErasureRequested } from '../src/consumers/person-erasure.ts';
+import { migrations } from '../src/db/migrations.ts';
+import type { MembersDb } from '../src/db/schema.ts';
+
+let bench: Awaited<ReturnType<typeof erasureBench<MembersDb>>>;
+beforeAll(async () => {
+  bench = await erasureBench<MembersDb>('members_erase', migrations);
+});
+afterAll(async () => bench?.close());
+
+/** Every row of the tables that mention the person, as text. */
+const rowsText = async (tables: [string, string, string][]) =>
+  JSON.stringify(
+    await Promise.all(tables.map(([table, col, id]) => sql`select * from ${sql.id(table)} where ${sql.id(col)} = ${id}`.execute(bench.db).then((r) => r.rows))),
+  );
+const PERSONAL = ['Asha', 'Verma', 'asha@example.in', '9812345678'];
+
+describe('members: erasure of a person (DPDP)', () => {
+  it('removes the person’s name, email and phone from its tables and answers members.person_erased', async () => {
+    const orgId = randomUUID();
+    const personId = randomUUID();
+    const otherId = randomUUID();
+    for (const [id, first, email, phone] of [
+      [personId, 'Asha', 'asha@example.in', '+919812345678'],
+      [otherId, 'Ravi', 'ravi@example.in', '+919800000000'],
+    ] as const) {
+      await bench.seed('members', {
+        id,
+        org_id: orgId,
+        first_name: first,
+        last_name: first === 'Asha' ? 'Verma' : 'Kumar',
+        email,
+        phone,
+        date_of_birth: '1990-05-01',
+        membership_type: 'basic',
+        membership_status: 'active',
+        payment_frequency: 'monthly',
+        account_status: 'active',
+      });
+      await bench.seed('measurements', {
+        id: randomUUID(),
+        org_id: orgId,
+        member_id: id,
+        measured_on: '2025-01-01',
+        recorded_by_id: randomUUID(),
+        recorded_by_name: 'Coach',
+        notes: first === 'Asha' ? 'Asha: knee' : 'Ravi: fine',
+      });
+      await sql`insert into events (stream_id, stream_version, type, data, metadata) values (${'member-' + id}, 1, 'MemberRegistered', ${JSON.stringify({ memberId: id, firstName: first, lastName: 'Verma', email, phone, fee: 100 })}::jsonb, '{}'::jsonb)`.execute(
+        bench.db,
+      );
+    }
+    const before = await rowsText([['members', 'id', personId]]);
+    const tables: [string, string, string][] = [
+      ['members', 'id', personId],
+      ['measurements', 'member_id', personId],
+    ];
+    expect(PERSONAL.some((p) => before.includes(p))).toBe(true);
+
+    await bench.deliver(onPersonErasureRequested, { requestId: randomUUID(), organizationId: orgId, userId: personId, memberId: personId, trainerId: null });
+
+    const after = await rowsText(tables);
+    const events = JSON.stringify((await sql`select data from events where stream_id = ${'member-' + personId}`.execute(bench.db)).rows);
+    for (const p of PERSONAL) expect(events).not.toContain(p);
+    expect(events).toContain('"fee":100');
+    for (const p of PERSONAL) expect(after).not.toContain(p);
+    expect(await rowsText(tables.map(([t, c]) => [t, c, otherId]))).toContain('Ravi');
+    expect((await bench.answers()).map((a) => [a.type, a.data.userId])).toEqual([[DataRightsEvents.PersonErased['members'].type, personId]]);
+  });
+});

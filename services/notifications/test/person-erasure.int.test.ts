@@ -1,0 +1,62 @@
+import { DataRightsEvents } from '@akhada/contracts';
+import { erasureBench } from '@akhada/kit/testing';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPersonErasureRequested } from '../src/consumers/person-erasure.ts';
+import { migrations } from '../src/db/migrations.ts';
+import type { NotificationsDb } from '../src/db/schema.ts';
+
+let bench: Awaited<ReturnType<typeof erasureBench<NotificationsDb>>>;
+beforeAll(async () => {
+  bench = await erasureBench<NotificationsDb>('notifications_erase', migrations);
+});
+afterAll(async () => bench?.close());
+
+/** Every row of the tables that mention the person, as text. */
+const rowsText = async (tables: [string, string, string][]) =>
+  JSON.stringify(
+    await Promise.all(tables.map(([table, col, id]) => sql`select * from ${sql.id(table)} where ${sql.id(col)} = ${id}`.execute(bench.db).then((r) => r.rows))),
+  );
+const PERSONAL = ['Asha', 'Verma', 'asha@example.in', '9812345678'];
+
+describe('notifications: erasure of a person (DPDP)', () => {
+  it('removes the person’s name, email and phone from its tables and answers notifications.person_erased', async () => {
+    const orgId = randomUUID();
+    const personId = randomUUID();
+    const otherId = randomUUID();
+    for (const [id, first, email, phone] of [
+      [personId, 'Asha', 'asha@example.in', '+919812345678'],
+      [otherId, 'Ravi', 'ravi@example.in', '+919800000000'],
+    ] as const) {
+      await bench.seed('recipients', {
+        user_id: id,
+        org_id: orgId,
+        role: 'member',
+        name: first + ' Verma',
+        email,
+        location_ids: sql`'{}'`,
+        source_occurred_at: new Date(),
+      });
+      await bench.seed('member_copies', { member_id: id, org_id: orgId, first_name: first, last_name: 'Verma', email, phone });
+      await bench.seed('messaging_consent', { user_id: id, org_id: orgId, granted: true, phone, updated_at: new Date() });
+      await bench.seed('payment_copies', { payment_id: randomUUID(), org_id: orgId, member_id: id, member_name: first + ' Verma', status: 'pending' });
+    }
+    const tables: [string, string, string][] = [
+      ['recipients', 'user_id', personId],
+      ['member_copies', 'member_id', personId],
+      ['messaging_consent', 'user_id', personId],
+      ['payment_copies', 'member_id', personId],
+    ];
+    const before = await rowsText(tables);
+    expect(PERSONAL.some((p) => before.includes(p))).toBe(true);
+
+    await bench.deliver(onPersonErasureRequested, { requestId: randomUUID(), organizationId: orgId, userId: personId, memberId: personId, trainerId: null });
+
+    const after = await rowsText(tables);
+    for (const p of PERSONAL) expect(after).not.toContain(p);
+    expect((await bench.db.selectFrom('messaging_consent').select('granted').where('user_id', '=', personId).executeTakeFirstOrThrow()).granted).toBe(false);
+    expect(await rowsText(tables.map(([t, c]) => [t, c, otherId]))).toContain('Ravi');
+    expect((await bench.answers()).map((a) => [a.type, a.data.userId])).toEqual([[DataRightsEvents.PersonErased.notifications.type, personId]]);
+  });
+});

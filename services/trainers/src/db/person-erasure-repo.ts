@@ -1,0 +1,32 @@
+import { DataRightsEvents } from '@akhada/contracts';
+import { redactStoredEvents, type Executor } from '@akhada/kit';
+import type { Transaction } from 'kysely';
+import { trainerStreamId } from '../domain/trainer/decider.ts';
+import type { TrainersDb } from './schema.ts';
+
+const { ERASED_NAME, erasedEmail } = DataRightsEvents;
+
+/**
+ * Erasure (DPDP): a member leaves no name, email or phone in the trainers' client lists and session records; a trainer
+ * keeps their row (earnings and ratings stay countable) without name, email, phone or bio, and their stream is redacted.
+ */
+export const erasePerson = async (db: Executor<TrainersDb>, orgId: string, p: { memberId: string | null; trainerId: string | null }): Promise<void> => {
+  if (p.memberId) {
+    await db
+      .updateTable('trainer_clients')
+      .set({ first_name: ERASED_NAME, last_name: '', email: erasedEmail(p.memberId), phone: '' })
+      .where('org_id', '=', orgId)
+      .where('member_id', '=', p.memberId)
+      .execute();
+    await db.updateTable('trainer_sessions').set({ member_name: ERASED_NAME }).where('org_id', '=', orgId).where('member_id', '=', p.memberId).execute();
+  }
+  if (p.trainerId) {
+    await db
+      .updateTable('trainers')
+      .set({ first_name: ERASED_NAME, last_name: '', email: erasedEmail(p.trainerId), phone: '', bio: '' })
+      .where('org_id', '=', orgId)
+      .where('id', '=', p.trainerId)
+      .execute();
+    await redactStoredEvents(db as Transaction<TrainersDb>, { streamId: trainerStreamId(p.trainerId) }, p.trainerId);
+  }
+};
