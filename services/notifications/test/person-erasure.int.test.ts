@@ -1,5 +1,5 @@
 import { DataRightsEvents } from '@akhada/contracts';
-import { erasureBench } from '@akhada/kit/testing';
+import { erasureBench } from '@akhada/kit/testing/erasure';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,4 +2,3 @@ export * from './decider-spec.ts';
 export * from './infra.ts';
 export * from './tokens.ts';
 export * from './containers.ts';
-export * from './person-erasure.ts';
