@@ -527,12 +527,13 @@ const saleRangeOk = (q: { from?: string | undefined; to?: string | undefined }) 
  * The filters of the sales list (and of its CSV): days are the location's calendar days (its time zone; India when
  * several locations are shown). `search` matches the buyer's name or phone and the invoice number.
  */
+const SaleDay = (label: string) => DateWithin(label, '2026-11-01', { yearsBack: 10, yearsAhead: 1 });
 export const PosSaleFilters = z.object({
   locationId: z.uuid({ message: 'Not a valid location' }).optional(),
   /** One day (kept for the counter's "today"); from/to for a period. */
-  date: IsoDate.optional(),
-  from: IsoDate.optional(),
-  to: IsoDate.optional(),
+  date: SaleDay('Date').optional(),
+  from: SaleDay('Start date').optional(),
+  to: SaleDay('End date').optional(),
   status: SaleStatus.optional(),
   paymentMethod: SalePaymentMethod.optional(),
   buyerKind: z.enum(['member', 'walk_in']).optional(),

@@ -31,12 +31,13 @@ export async function* keysetPages<R>(fetch: (after: R | null) => Promise<R[]>, 
 export const exportFile = <R>(rows: AsyncIterable<R>, columns: ExportColumn<R>[], format: ExportFileFormat, baseName: string) => {
   const record = (r: R) => Object.fromEntries(columns.map((c) => [c.header, c.value(r)]));
   if (format === 'csv') {
-    const body = Readable.from(
+    const source = Readable.from(
       (async function* () {
         for await (const r of rows) yield columns.map((c) => c.value(r));
       })(),
       { objectMode: true },
-    ).pipe(
+    );
+    const body = source.pipe(
       stringify({
         header: true,
         columns: columns.map((c) => c.header),
@@ -46,6 +47,9 @@ export const exportFile = <R>(rows: AsyncIterable<R>, columns: ExportColumn<R>[]
         cast: { boolean: (v) => (v ? 'true' : 'false') },
       }),
     );
+    // pipe() does not pass a source's error on: a failed page read would be an unhandled 'error' that ends the process.
+    // The reply's stream fails instead (Fastify logs it and closes the connection), and the service goes on.
+    source.on('error', (err) => body.destroy(err));
     return { contentType: 'text/csv; charset=utf-8', fileName: `${baseName}.csv`, body };
   }
   const body = Readable.from(
