@@ -226,10 +226,7 @@ const awaitsLateRefund = (r: Pick<PaymentsTable, 'status' | 'razorpay_payment_id
  * the member is told), under a lock on the payment's row so verify, the webhook and the sweep refund it once. Returns
  * whether it refunded now. A Razorpay failure is thrown; the sweep (refundLateCaptures) tries again.
  */
-export const refundCapturedAfterCancel = async (
-  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay'>,
-  paymentId: string,
-): Promise<boolean> =>
+export const refundCapturedAfterCancel = async (deps: Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay'>, paymentId: string): Promise<boolean> =>
   deps.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirst();
     if (!row || !awaitsLateRefund(row)) return false;

@@ -2,7 +2,16 @@ import { DomainError, fold } from '@akhada/kit/domain';
 import { DeciderSpecification } from '@akhada/kit/testing/decider';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { awaitsLateRefund, CAPTURED_AFTER_CANCEL_REASON, paymentDecider, type PaymentCommand, type PaymentEvent, type PaymentRecorded, type PaymentState, type RecordPayment } from './decider.ts';
+import {
+  awaitsLateRefund,
+  CAPTURED_AFTER_CANCEL_REASON,
+  paymentDecider,
+  type PaymentCommand,
+  type PaymentEvent,
+  type PaymentRecorded,
+  type PaymentState,
+  type RecordPayment,
+} from './decider.ts';
 
 const given = DeciderSpecification.for(paymentDecider);
 const P = '0198a7c0-0000-7000-8000-000000000001';
@@ -277,8 +286,7 @@ describe('payment decider: money captured after the payment was cancelled (an ex
 
   it('records nothing for the second capture (verify then webhook)', () => given([recorded(), cancelled, late]).when(capture('webhook')).then([]));
 
-  it('refunds the late capture in full with the reason, marked afterCancel', () =>
-    given([recorded(), cancelled, late]).when(autoRefund).then([refunded]));
+  it('refunds the late capture in full with the reason, marked afterCancel', () => given([recorded(), cancelled, late]).when(autoRefund).then([refunded]));
 
   it('ends refunded; a second refund and a later capture change nothing', () => {
     const state = fold(paymentDecider, [recorded(), cancelled, late, refunded]);
@@ -289,5 +297,7 @@ describe('payment decider: money captured after the payment was cancelled (an ex
   });
 
   it('refuses a staff refund of a cancelled payment that was never captured', () =>
-    given([recorded(), cancelled]).when(refund(null)).thenThrows(DomainError, (e) => e.code === 'PAYMENT_NOT_REFUNDABLE'));
+    given([recorded(), cancelled])
+      .when(refund(null))
+      .thenThrows(DomainError, (e) => e.code === 'PAYMENT_NOT_REFUNDABLE'));
 });
