@@ -157,7 +157,9 @@ export const handleWebhook = async (
       .returning('event_id')
       .executeTakeFirst();
     if (!fresh) return 'duplicate';
-    const row = await trx.selectFrom('payments').select('location_id').where('id', '=', paymentId).executeTakeFirst();
+    // Locked: an automatic refund in progress (refundCapturedAfterCancel) finishes first, so its refund.processed
+    // finds the refund recorded instead of racing it.
+    const row = await trx.selectFrom('payments').select('location_id').where('id', '=', paymentId).forUpdate().executeTakeFirst();
     if (!row) return 'ignored';
     const meta = metadataOf(systemSource(orgId, eventId), { locationId: row.location_id });
     const at = now.toISOString();
