@@ -197,7 +197,7 @@ const expectRefundedOnce = async (paymentId: string, razorpayPaymentId: string) 
     source: 'pos',
   });
   const p = paymentsRoutes.get.responses[200].parse((await call('ownerA', 'GET', `/payments/${paymentId}`)).json()).data;
-  expect(p).toMatchObject({ status: 'refunded', totalAmount: 630, refundedAmount: 630, notes: 'Order expired before payment' });
+  expect(p).toMatchObject({ status: 'refunded', totalAmount: 630, refundedAmount: 630, notes: 'Order expired before payment', refundedAfterExpiry: true });
   expect(p.history.map((h) => h.action)).toEqual(['recorded', 'cancelled', 'captured_online', 'refunded']);
   expect(p.history.at(-1)).toMatchObject({ note: 'Order expired before payment', amount: 630 });
 };
@@ -228,7 +228,11 @@ describe('money captured after the shop order expired', () => {
     // Staff see it in the list as refunded, with the reason.
     const list = await call('ownerA', 'GET', '/payments?status=refunded&limit=100');
     expect(list.statusCode, list.body).toBe(200);
-    expect(list.json().data.find((x: { _id: string }) => x._id === paymentId)).toMatchObject({ status: 'refunded', notes: 'Order expired before payment' });
+    expect(list.json().data.find((x: { _id: string }) => x._id === paymentId)).toMatchObject({
+      status: 'refunded',
+      notes: 'Order expired before payment',
+      refundedAfterExpiry: true,
+    });
   });
 
   it('by verify first, then the webhook: the member’s answer is the refunded payment; refunded once', async () => {
