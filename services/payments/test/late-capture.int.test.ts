@@ -199,6 +199,8 @@ const expectRefundedOnce = async (paymentId: string, razorpayPaymentId: string) 
   const p = paymentsRoutes.get.responses[200].parse((await call('ownerA', 'GET', `/payments/${paymentId}`)).json()).data;
   expect(p).toMatchObject({ status: 'refunded', totalAmount: 630, refundedAmount: 630, notes: 'Order expired before payment', refundedAfterExpiry: true });
   expect(p.history.map((h) => h.action)).toEqual(['recorded', 'cancelled', 'captured_online', 'refunded']);
+  // Received and given back: counted in the figures as paid when it arrived and refunded (net 0), never as only a refund.
+  expect(p.paidAt).not.toBeNull();
   expect(p.history.at(-1)).toMatchObject({ note: 'Order expired before payment', amount: 630 });
 };
 

@@ -12,6 +12,22 @@ import { CAPTURED_AFTER_CANCEL_REASON } from '../domain/payment/decider.ts';
 
 type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay' | 'checkoutScriptUrl'>;
 
+/**
+ * A capture in its own transaction under the payment row's lock (as the webhook takes it): verify, the webhook, the
+ * reconciliation and an automatic refund of the same payment run one after another, never racing on its stream.
+ */
+const capturedLocked = (
+  db: PaymentsDeps['db'],
+  paymentId: string,
+  command: Parameters<typeof runPaymentCommandIn>[2],
+  metadata: Parameters<typeof runPaymentCommandIn>[3],
+): Promise<PaymentsTable> =>
+  db.transaction().execute(async (trx) => {
+    await trx.selectFrom('payments').select('id').where('id', '=', paymentId).forUpdate().executeTakeFirst();
+    await runPaymentCommandIn(trx, paymentId, command, metadata);
+    return (await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow()) as PaymentsTable;
+  });
+
 /** The system as the source of an online event (no user, no request): its correlation is the Razorpay id. */
 const systemSource = (orgId: string, id: string) => ({ orgId, correlationId: id, requestId: id });
 
@@ -82,7 +98,7 @@ export const verifyPayment = async (deps: Deps, ctx: RequestContext, body: Verif
     keySecret: keys.keySecret,
   });
   if (!ok) throw new AppError(400, 'RAZORPAY_SIGNATURE_INVALID', 'The payment could not be verified. If money was taken, it will be matched automatically.');
-  const after = await runPaymentCommand(
+  const after = await capturedLocked(
     deps.db,
     row.id,
     {
@@ -327,7 +343,7 @@ export const reconcileOpenOrders = async (
     const { items } = await deps.razorpay.client(keys).orders.fetchPayments(o.order_id);
     const paid = items.find((i) => i.status === 'captured');
     if (!paid) continue;
-    await runPaymentCommand(
+    await capturedLocked(
       deps.db,
       o.payment_id,
       {

@@ -149,14 +149,19 @@ export const projectPayments = async (db: Executor<PaymentsDb>, { event, streamV
       return;
     }
     case 'PaymentCapturedAfterCancel': {
-      // The payment stays cancelled (out of the sums) until its automatic refund; the capture is in its history.
+      // The payment stays cancelled (out of the sums) until its automatic refund; the capture is in its history. Its
+      // paid_at is when the money arrived, so the figures count it received and refunded (net 0), never only refunded.
       const d = event.data;
       await update(
         db,
         d.paymentId,
         v,
         d.paidAt,
-        { razorpay_payment_id: d.razorpayPaymentId, ...(d.razorpayOrderId ? { razorpay_order_id: d.razorpayOrderId } : {}) },
+        {
+          razorpay_payment_id: d.razorpayPaymentId,
+          paid_at: new Date(d.paidAt),
+          ...(d.razorpayOrderId ? { razorpay_order_id: d.razorpayOrderId } : {}),
+        },
         entry('captured_online', d.paidAt, null, d.amountPaise, `${d.razorpayPaymentId} (${d.via}): ${d.reason}`),
       );
       return;
