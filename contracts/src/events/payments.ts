@@ -91,6 +91,11 @@ export const PaymentRefunded = defineEvent(
     reason: z.string(),
     refundedAt: z.iso.datetime({ offset: true }),
     refundedBy: z.uuid().nullable(),
+    /**
+     * The automatic refund of money captured online after the payment was cancelled (a member-shop order that expired
+     * before the member paid): the payment was never completed. Absent otherwise.
+     */
+    afterCancel: z.boolean().optional(),
   }),
 );
 

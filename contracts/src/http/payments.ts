@@ -87,6 +87,8 @@ export const Payment = z.object({
   /** A business customer's GSTIN, name and billing address for a B2B tax invoice; null for a consumer. */
   billing: z.object({ gstin: z.string(), name: z.string(), address: z.string() }).nullable(),
   history: z.array(PaymentHistoryEntry),
+  /** true: money captured online after its order expired (the payment was cancelled), refunded automatically in full. */
+  refundedAfterExpiry: z.boolean().optional(),
   createdBy: PersonRef.nullable(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,

@@ -94,7 +94,16 @@ export function PaymentsTable({
                   {formatRupees2(p.totalAmount)}
                 </td>
                 <td data-label={t('payments:table.status')}>
-                  <PaymentStatusBadge status={p.status} />
+                  {p.refundedAfterExpiry ? (
+                    <span className="cell-stack">
+                      <PaymentStatusBadge status={p.status} />
+                      <span className="cell-sub" data-testid="refund-reason">
+                        {t('payments:refundedAfterExpiry')}
+                      </span>
+                    </span>
+                  ) : (
+                    <PaymentStatusBadge status={p.status} />
+                  )}
                 </td>
                 {actions || linkToDetail ? (
                   <td className="table__actions">

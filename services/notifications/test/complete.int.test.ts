@@ -626,6 +626,40 @@ describe('rules for payments, feedback and chat', () => {
     expect((await deliveriesOf(m)).map((d) => d.channel)).toEqual(['email', 'sms']);
   });
 
+  it('money captured after its shop order expired and refunded automatically: the member and staff are told why, once', async () => {
+    const m = await registerMember();
+    const refunded = raw(
+      'payments.payment_refunded',
+      payment(m, {
+        category: 'other',
+        type: 'product_sale',
+        status: 'refunded',
+        amountPaise: 60_000,
+        gstPaise: 3_000,
+        totalPaise: 63_000,
+        refundedPaise: 63_000,
+        description: 'Order: Gym towel × 2',
+        source: 'pos',
+        sourceId: newId(),
+        refundId: 'rfnd_late1',
+        refundPaise: 63_000,
+        fully: true,
+        reason: 'Order expired before payment',
+        refundedAt: now.toISOString(),
+        refundedBy: null,
+        afterCancel: true,
+      }),
+    );
+    await apply(paymentHandler('payments.payment_refunded'), refunded);
+    await apply(paymentHandler('payments.payment_refunded'), refunded);
+    const mine = (await notificationsOf(m)).filter((n) => n.category === 'refund_processed');
+    expect(mine.map((n) => [n.title, n.message])).toEqual([
+      ['Your payment was refunded', 'Your payment of ₹630 for your order (Gym towel × 2) arrived after the order expired and has been refunded.'],
+    ]);
+    const staff = (await notificationsOf(owner.id)).filter((n) => (n.params as Record<string, string>).order === 'Gym towel × 2');
+    expect(staff.map((n) => n.title)).toEqual(['Late payment refunded']);
+  });
+
   it('an overdue payment: staff are told once per urgency step (Urgent above 3 days), however often the sweep runs', async () => {
     const m = await registerMember();
     const due = new Date(now.getTime() - 5 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { razorpayPort } from './adapters/razorpay-port.ts';
 import { createSecretBox } from './adapters/secret-box.ts';
 import { DEFAULT_TIME_ZONE } from './app/deps.ts';
-import { pruneWebhookEvents, reconcileOpenOrders } from './app/online.ts';
+import { pruneWebhookEvents, reconcileOpenOrders, refundLateCaptures } from './app/online.ts';
 import { buildApp } from './build-app.ts';
 import { startConsumers } from './consumers/start-consumers.ts';
 import { startInvoiceConsumers } from './invoices/consumer.ts';
@@ -64,6 +64,7 @@ const consumers = [...(await startConsumers({ bus, db: dbh.db, logger })), ...(a
 // Orders left open (Checkout closed before verify, a webhook lost) are asked of Razorpay; old webhook ids are dropped.
 const job = setInterval(() => {
   reconcileOpenOrders(deps).catch((err: unknown) => logger.warn({ err }, 'razorpay reconciliation failed'));
+  refundLateCaptures({ ...deps, logger }).catch((err: unknown) => logger.warn({ err }, 'refunds of late captures failed'));
   pruneWebhookEvents(deps).catch((err: unknown) => logger.warn({ err }, 'webhook de-dup pruning failed'));
 }, config.RECONCILE_INTERVAL_MS);
 job.unref();

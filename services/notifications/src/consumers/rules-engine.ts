@@ -77,6 +77,7 @@ export const applyRule = async (
   };
   const notified: string[] = [];
   for (const t of line.tell) {
+    if (t.when && !t.when(facts)) continue;
     let ids = [...new Set(await whoIs(t.to))];
     const stem = `notifications.${t.template}`;
     const actionKey = t.action ? (`notifications.action.${t.action.key}` as TemplateKey) : null;

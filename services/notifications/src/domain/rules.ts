@@ -31,6 +31,8 @@ export interface Telling {
   category: string;
   /** In-app path with `{param}` placeholders filled from the params; null: no action. */
   action: { url: string; key: ActionKey } | null;
+  /** This audience is told only when this holds (one event, different words for a special case). */
+  when?: (f: Facts) => boolean;
 }
 
 export interface RuleLine {
@@ -168,11 +170,24 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
     type: 'payment',
     preference: 'payment',
     priority: 'medium',
+    // Money captured after its shop order expired (afterCancel) is refunded automatically: its own words.
     tell: [
-      { to: 'staff', template: 'refund_processed', category: 'refund_processed', action: payments },
-      { to: 'member', template: 'refund_processed_member', category: 'refund_processed', action: null },
+      { to: 'staff', template: 'refund_processed', category: 'refund_processed', action: payments, when: (f) => f.data.afterCancel !== true },
+      { to: 'member', template: 'refund_processed_member', category: 'refund_processed', action: null, when: (f) => f.data.afterCancel !== true },
+      { to: 'staff', template: 'late_payment_refunded', category: 'refund_processed', action: payments, when: (f) => f.data.afterCancel === true },
+      {
+        to: 'member',
+        template: 'late_payment_refunded_member',
+        category: 'refund_processed',
+        action: { url: '/dashboard/payments', key: 'view' },
+        when: (f) => f.data.afterCancel === true,
+      },
     ],
-    params: (f) => ({ name: memberName(f), amount: rupees(f.data.refundPaise) }),
+    params: (f) => ({
+      name: memberName(f),
+      amount: rupees(f.data.refundPaise),
+      order: str(f.data.description).replace(/^Order: /, ''),
+    }),
   },
   /** How payments "sends a reminder": to the member by email and, with consent, WhatsApp/SMS, with the payment link. */
   'payments.payment_reminder_requested': {

@@ -29,6 +29,21 @@ describe('rule table', () => {
     expect(preferenceCategoryOf('payment')).toBe('payment');
   });
 
+  it('a refund of money captured after its shop order expired (afterCancel) tells staff and the member in its own words', () => {
+    const line = RULES['payments.payment_refunded']!;
+    const told = (data: Record<string, unknown>) => line.tell.filter((t) => !t.when || t.when({ data, member: null })).map((t) => `${t.to}:${t.template}`);
+    const data = { memberName: 'Asha Patil', refundPaise: 63_000, description: 'Order: Gym towel × 2', afterCancel: true };
+    expect(told(data)).toEqual(['staff:late_payment_refunded', 'member:late_payment_refunded_member']);
+    expect(told({ ...data, afterCancel: undefined })).toEqual(['staff:refund_processed', 'member:refund_processed_member']);
+    const params = line.params({ data, member: null });
+    expect(renderIn('en', 'notifications.late_payment_refunded_member.message', params)).toBe(
+      'Your payment of ₹630 for your order (Gym towel × 2) arrived after the order expired and has been refunded.',
+    );
+    expect(renderIn('hi', 'notifications.late_payment_refunded_member.message', params)).toBe(
+      'आपके ऑर्डर (Gym towel × 2) के लिए ₹630 का भुगतान ऑर्डर समाप्त होने के बाद आया, इसलिए उसे लौटा दिया गया है।',
+    );
+  });
+
   it('fills action paths, encoding the values', () => {
     expect(fillPath('/dashboard/members/{memberId}', { memberId: 'a/b' })).toBe('/dashboard/members/a%2Fb');
   });

@@ -116,6 +116,7 @@ export const announcePayment = async (trx: Transaction<PaymentsDb>, stored: Stor
             reason: d.reason,
             refundedAt: d.at,
             refundedBy: d.by?.id ?? null,
+            ...(d.afterCancel ? { afterCancel: true } : {}),
           },
         }),
       );

@@ -8,8 +8,25 @@ import { paymentForStaff, visiblePayment } from './access.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { keysOf, requireKeys } from './razorpay-keys.ts';
 import { runPaymentCommand, runPaymentCommandIn } from './run-command.ts';
+import { CAPTURED_AFTER_CANCEL_REASON } from '../domain/payment/decider.ts';
 
 type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay' | 'checkoutScriptUrl'>;
+
+/**
+ * A capture in its own transaction under the payment row's lock (as the webhook takes it): verify, the webhook, the
+ * reconciliation and an automatic refund of the same payment run one after another, never racing on its stream.
+ */
+const capturedLocked = (
+  db: PaymentsDeps['db'],
+  paymentId: string,
+  command: Parameters<typeof runPaymentCommandIn>[2],
+  metadata: Parameters<typeof runPaymentCommandIn>[3],
+): Promise<PaymentsTable> =>
+  db.transaction().execute(async (trx) => {
+    await trx.selectFrom('payments').select('id').where('id', '=', paymentId).forUpdate().executeTakeFirst();
+    await runPaymentCommandIn(trx, paymentId, command, metadata);
+    return (await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow()) as PaymentsTable;
+  });
 
 /** The system as the source of an online event (no user, no request): its correlation is the Razorpay id. */
 const systemSource = (orgId: string, id: string) => ({ orgId, correlationId: id, requestId: id });
@@ -81,7 +98,7 @@ export const verifyPayment = async (deps: Deps, ctx: RequestContext, body: Verif
     keySecret: keys.keySecret,
   });
   if (!ok) throw new AppError(400, 'RAZORPAY_SIGNATURE_INVALID', 'The payment could not be verified. If money was taken, it will be matched automatically.');
-  const after = await runPaymentCommand(
+  const after = await capturedLocked(
     deps.db,
     row.id,
     {
@@ -96,8 +113,13 @@ export const verifyPayment = async (deps: Deps, ctx: RequestContext, body: Verif
     },
     metadataOf(ctx, { locationId: row.location_id }),
   );
+  // The order expired before the money arrived: refunded at once, and the payment shows it.
+  if (awaitsLateRefund(after) && (await refundIfLate(deps, row.id))) return toPayment(await reloadRow(deps, row.id));
   return toPayment(after);
 };
+
+const reloadRow = async (deps: Pick<PaymentsDeps, 'db'>, id: string): Promise<PaymentsTable> =>
+  (await deps.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as PaymentsTable;
 
 interface WebhookBody {
   event: string;
@@ -143,7 +165,7 @@ export const handleWebhook = async (
   const eventId = headers.eventId && headers.eventId.length <= 200 ? headers.eventId : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
   const now = deps.clock();
   const { org_id: orgId, payment_id: paymentId } = target;
-  return db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx) => {
     const fresh = await trx
       .insertInto('razorpay_webhook_events')
       .values({ event_id: eventId, event: String(body.event).slice(0, 100), org_id: orgId, received_at: now })
@@ -151,7 +173,9 @@ export const handleWebhook = async (
       .returning('event_id')
       .executeTakeFirst();
     if (!fresh) return 'duplicate';
-    const row = await trx.selectFrom('payments').select('location_id').where('id', '=', paymentId).executeTakeFirst();
+    // Locked: an automatic refund in progress (refundCapturedAfterCancel) finishes first, so its refund.processed
+    // finds the refund recorded instead of racing it.
+    const row = await trx.selectFrom('payments').select('location_id').where('id', '=', paymentId).forUpdate().executeTakeFirst();
     if (!row) return 'ignored';
     const meta = metadataOf(systemSource(orgId, eventId), { locationId: row.location_id });
     const at = now.toISOString();
@@ -205,6 +229,84 @@ export const handleWebhook = async (
       throw err;
     }
   });
+  // A capture of a cancelled payment (an expired order) is refunded after the de-dup transaction committed.
+  if (outcome === 'captured') await refundIfLate(deps, paymentId);
+  return outcome;
+};
+
+/** Money captured for a cancelled payment (an expired order): a cancelled row with a Razorpay payment id, not refunded. */
+const awaitsLateRefund = (r: Pick<PaymentsTable, 'status' | 'razorpay_payment_id' | 'refunded_paise' | 'total_paise'>): boolean =>
+  r.status === 'cancelled' && r.razorpay_payment_id !== null && Number(r.refunded_paise) < Number(r.total_paise);
+
+/**
+ * The automatic refund of money captured after its payment was cancelled (a member-shop order that expired before
+ * the capture arrived): the whole capture is refunded through Razorpay and recorded (PaymentRefunded afterCancel, so
+ * the member is told), under a lock on the payment's row so verify, the webhook and the sweep refund it once. Returns
+ * whether it refunded now. A Razorpay failure is thrown; the sweep (refundLateCaptures) tries again.
+ */
+export const refundCapturedAfterCancel = async (deps: Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay'>, paymentId: string): Promise<boolean> =>
+  deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirst();
+    if (!row || !awaitsLateRefund(row)) return false;
+    const keys = await keysOf(trx, deps.secrets, row.org_id);
+    if (!keys) throw new AppError(409, 'RAZORPAY_NOT_CONFIGURED', 'Razorpay keys are not set');
+    const amount = Number(row.total_paise) - Number(row.refunded_paise);
+    let refund: { id: string };
+    try {
+      refund = await deps.razorpay
+        .client(keys)
+        .payments.refund(row.razorpay_payment_id!, { amount, notes: { paymentId, reason: CAPTURED_AFTER_CANCEL_REASON } });
+    } catch (err) {
+      throw deps.razorpay.toAppError(err);
+    }
+    await runPaymentCommandIn(
+      trx,
+      paymentId,
+      {
+        type: 'RefundPayment',
+        data: {
+          refundId: refund.id,
+          amountPaise: null,
+          reason: CAPTURED_AFTER_CANCEL_REASON,
+          razorpayRefundId: refund.id,
+          at: deps.clock().toISOString(),
+          by: null,
+        },
+      },
+      metadataOf(systemSource(row.org_id, refund.id), { locationId: row.location_id }),
+    );
+    return true;
+  });
+
+/** The sweep: payments captured after they were cancelled and not refunded yet (a refund that failed) are refunded. */
+export const refundLateCaptures = async (deps: Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay'> & { logger?: Logger }, limit = 50) => {
+  const open = await deps.db
+    .selectFrom('payments')
+    .select('id')
+    .where('status', '=', 'cancelled')
+    .where('razorpay_payment_id', 'is not', null)
+    .whereRef('refunded_paise', '<', 'total_paise')
+    .limit(limit)
+    .execute();
+  let refunded = 0;
+  for (const p of open) {
+    try {
+      if (await refundCapturedAfterCancel(deps, p.id)) refunded++;
+    } catch (err) {
+      deps.logger?.warn({ err, paymentId: p.id }, 'refund of a payment captured after cancelling failed');
+    }
+  }
+  return refunded;
+};
+
+/** After a capture: refunds it when its payment was cancelled (logged on failure, the sweep retries). */
+const refundIfLate = async (deps: Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay'> & { logger?: Logger }, paymentId: string) => {
+  try {
+    return await refundCapturedAfterCancel(deps, paymentId);
+  } catch (err) {
+    deps.logger?.warn({ err, paymentId }, 'refund of a payment captured after cancelling failed; the sweep retries');
+    return false;
+  }
 };
 
 /** Webhook de-dup rows older than 35 days are dropped (kept at least 30). */
@@ -229,7 +331,8 @@ export const reconcileOpenOrders = async (
     .select(['o.order_id', 'o.org_id', 'o.payment_id', 'p.location_id'])
     .where('o.created_at', '<', cutoff)
     .where('o.created_at', '>', sql<Date>`${cutoff}::timestamptz - interval '3 days'`)
-    .where('p.status', 'in', ['pending', 'failed'])
+    // A cancelled one too (an order that expired while the member paid): its capture is refunded below.
+    .where((eb) => eb.or([eb('p.status', 'in', ['pending', 'failed']), eb.and([eb('p.status', '=', 'cancelled'), eb('p.razorpay_payment_id', 'is', null)])]))
     .where('o.order_id', 'not like', 'link:%')
     .limit(limit)
     .execute();
@@ -240,7 +343,7 @@ export const reconcileOpenOrders = async (
     const { items } = await deps.razorpay.client(keys).orders.fetchPayments(o.order_id);
     const paid = items.find((i) => i.status === 'captured');
     if (!paid) continue;
-    await runPaymentCommand(
+    await capturedLocked(
       deps.db,
       o.payment_id,
       {
@@ -249,6 +352,7 @@ export const reconcileOpenOrders = async (
       },
       metadataOf(systemSource(o.org_id, o.order_id), { locationId: o.location_id }),
     );
+    await refundIfLate(deps, o.payment_id);
     captured++;
   }
   return captured;

@@ -148,6 +148,24 @@ export const projectPayments = async (db: Executor<PaymentsDb>, { event, streamV
       );
       return;
     }
+    case 'PaymentCapturedAfterCancel': {
+      // The payment stays cancelled (out of the sums) until its automatic refund; the capture is in its history. Its
+      // paid_at is when the money arrived, so the figures count it received and refunded (net 0), never only refunded.
+      const d = event.data;
+      await update(
+        db,
+        d.paymentId,
+        v,
+        d.paidAt,
+        {
+          razorpay_payment_id: d.razorpayPaymentId,
+          paid_at: new Date(d.paidAt),
+          ...(d.razorpayOrderId ? { razorpay_order_id: d.razorpayOrderId } : {}),
+        },
+        entry('captured_online', d.paidAt, null, d.amountPaise, `${d.razorpayPaymentId} (${d.via}): ${d.reason}`),
+      );
+      return;
+    }
     case 'PaymentFailedOnline': {
       const d = event.data;
       await update(db, d.paymentId, v, d.at, { status: 'failed' }, entry('failed', d.at, null, null, d.reason));
@@ -174,8 +192,12 @@ export const projectPayments = async (db: Executor<PaymentsDb>, { event, streamV
         .execute();
       await update(db, d.paymentId, v, d.at, {}, entry('refunded', d.at, d.by, d.amountPaise, d.reason));
       await sql`update payments set refunded_paise = refunded_paise + ${d.amountPaise},
-                  status = case when refunded_paise + ${d.amountPaise} >= total_paise then 'refunded' else 'partially_refunded' end
+                  status = case when ${d.afterCancel === true} or refunded_paise + ${d.amountPaise} >= total_paise then 'refunded' else 'partially_refunded' end
                 where id = ${d.paymentId}`.execute(db);
+      // Money captured after the order expired: the reason is the payment's note too, so the list shows why.
+      if (d.afterCancel)
+        await sql`update payments set notes = case when notes = '' then ${d.reason} else notes || ' · ' || ${d.reason} end
+                  where id = ${d.paymentId}`.execute(db);
       return;
     }
     case 'PaymentCancelled': {

@@ -40,6 +40,10 @@ export const toPayment = (r: PaymentsTable): Payment => ({
     amount: h.amountPaise === null ? null : paiseToRupees(h.amountPaise),
     note: h.note,
   })),
+  // Only a late capture puts a Razorpay payment on a cancelled payment; its automatic refund ends it refunded.
+  ...(r.status === 'refunded' && r.razorpay_payment_id && (r.history as StoredHistoryEntry[]).some((h) => h.action === 'cancelled')
+    ? { refundedAfterExpiry: true }
+    : {}),
   createdBy: r.created_by_id ? { _id: r.created_by_id, name: r.created_by_name ?? '' } : null,
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),

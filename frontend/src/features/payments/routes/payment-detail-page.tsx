@@ -89,6 +89,11 @@ export function PaymentDetailPage() {
       testId="payment-detail"
       actions={<PaymentStatusBadge status={p.status} />}
     >
+      {p.refundedAfterExpiry ? (
+        <Alert tone="info" testId="refund-reason">
+          {t('payments:refundedAfterExpiry')}
+        </Alert>
+      ) : null}
       <div className="pay-grid">
         <section className="card pay-panel" aria-labelledby="pd-facts">
           <h2 id="pd-facts" className="card__title">

@@ -17,6 +17,7 @@ beforeAll(async () => {
     import('./record-payment-page'),
     import('./pending-page'),
     import('./analytics-page'),
+    import('./history-page'),
     import('../../../app/shell/app-shell'),
   ]);
 });
@@ -226,6 +227,29 @@ describe('pending payments', () => {
     await waitFor(() => expect(paid).toEqual([ids[0]]));
     await user.click(within(rows[1]!).getByTestId('send-reminder'));
     expect(await screen.findByText('Kavita Rao was reminded today already')).toBeTruthy();
+  });
+});
+
+describe('payment history', () => {
+  it('says why a payment was refunded when its money arrived after the order expired (and only then)', async () => {
+    const late = aPayment({ _id: '0198a3c1-0000-7000-a000-0000000000e1', status: 'refunded', refundedAmount: 630, refundedAfterExpiry: true });
+    const other = aPayment({ _id: '0198a3c1-0000-7000-a000-0000000000e2', status: 'refunded', refundedAmount: 1500 });
+    server.use(
+      ...signedInShell(),
+      on(paymentsRoutes.list, () =>
+        reply(paymentsRoutes.list, 200, {
+          success: true,
+          data: [late, other],
+          totalCount: 2,
+          pagination: { page: 1, limit: 20, totalPages: 1 },
+          summary: { totalAmount: 2130, completedAmount: 0, pendingAmount: 0, refundedAmount: 2130 },
+        }),
+      ),
+    );
+    renderApp('/dashboard/payments/history');
+    const reasons = await screen.findAllByTestId('refund-reason');
+    expect(reasons.map((r) => r.textContent)).toEqual(['Order expired before payment: refunded automatically']);
+    expect(screen.getAllByTestId('payment-status').map((b) => b.dataset.status)).toEqual(['refunded', 'refunded']);
   });
 });
 

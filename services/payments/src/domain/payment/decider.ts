@@ -141,7 +141,18 @@ export interface PaymentRefunded {
     razorpayRefundId: string | null;
     at: string;
     by: Actor | null;
+    /** The refund of money captured after the payment was cancelled (absent in older events). */
+    afterCancel?: boolean;
   };
+}
+/**
+ * Money captured online for a payment that was cancelled meanwhile (a member-shop order that expired before the
+ * capture arrived). Recorded once; the payment stays cancelled until the automatic refund (PaymentRefunded with
+ * afterCancel) refunds it in full.
+ */
+export interface PaymentCapturedAfterCancel {
+  type: 'PaymentCapturedAfterCancel';
+  data: { paymentId: string; amountPaise: number; reason: string } & CaptureOnline['data'];
 }
 export interface PaymentCancelled {
   type: 'PaymentCancelled';
@@ -160,6 +171,7 @@ export type PaymentEvent =
   | PaymentCapturedOnline
   | PaymentFailedOnline
   | PaymentRefunded
+  | PaymentCapturedAfterCancel
   | PaymentCancelled
   | ReminderRequested;
 
@@ -174,6 +186,8 @@ export interface RecordedPayment {
   orderIds: string[];
   failedPaymentIds: string[];
   paidAt: string | null;
+  /** Paise captured online after the payment was cancelled (0: none), refunded automatically. */
+  capturedAfterCancelPaise: number;
 }
 export type PaymentState = { status: 'none' } | RecordedPayment;
 
@@ -189,6 +203,13 @@ const checkMoney = (label: string, paise: number) => {
 };
 
 const unpaid = (s: RecordedPayment): boolean => s.status === 'pending' || s.status === 'failed';
+
+/** The reason recorded (and shown to staff) for money captured after its order expired or was cancelled. */
+export const CAPTURED_AFTER_CANCEL_REASON = 'Order expired before payment';
+
+/** Money captured after the payment was cancelled and not refunded yet. */
+export const awaitsLateRefund = (s: PaymentState): boolean =>
+  isRecorded(s) && s.status === 'cancelled' && s.capturedAfterCancelPaise > 0 && s.refundedPaise < s.capturedAfterCancelPaise;
 
 const recorded = (s: PaymentState): RecordedPayment => {
   if (!isRecorded(s)) throw notFound();
@@ -255,7 +276,18 @@ const decide = (command: PaymentCommand, state: PaymentState): PaymentEvent[] =>
       const s = recorded(state);
       // Captured once: verify and the webhook (in any order, each maybe twice) end here with one event.
       if (s.razorpayPaymentId !== null) return [];
-      // Paid another way meanwhile, or cancelled: the capture is not counted again (staff reconcile with a refund).
+      // Cancelled meanwhile (an order that expired): the money is recorded as captured late, to be refunded in full.
+      if (s.status === 'cancelled') {
+        const amountPaise = totalOf(s.details) - s.refundedPaise;
+        if (amountPaise <= 0) return [];
+        return [
+          {
+            type: 'PaymentCapturedAfterCancel',
+            data: { paymentId: s.details.paymentId, amountPaise, reason: CAPTURED_AFTER_CANCEL_REASON, ...command.data },
+          },
+        ];
+      }
+      // Paid another way meanwhile: the capture is not counted again (staff reconcile with a refund).
       if (!unpaid(s)) return [];
       return [{ type: 'PaymentCapturedOnline', data: { paymentId: s.details.paymentId, ...command.data } }];
     }
@@ -270,6 +302,26 @@ const decide = (command: PaymentCommand, state: PaymentState): PaymentEvent[] =>
       const d = command.data;
       if (s.refundIds.includes(d.refundId)) return [];
       if (d.razorpayRefundId !== null && s.razorpayRefundIds.includes(d.razorpayRefundId)) return [];
+      if (awaitsLateRefund(s)) {
+        // Money captured after cancelling: refunded in full (never partly), once; the payment ends refunded.
+        const amount = s.capturedAfterCancelPaise - s.refundedPaise;
+        return [
+          {
+            type: 'PaymentRefunded',
+            data: {
+              paymentId: s.details.paymentId,
+              refundId: d.refundId,
+              amountPaise: amount,
+              fully: true,
+              reason: CAPTURED_AFTER_CANCEL_REASON,
+              razorpayRefundId: d.razorpayRefundId,
+              at: d.at,
+              by: d.by,
+              afterCancel: true,
+            },
+          },
+        ];
+      }
       if (s.status !== 'completed' && s.status !== 'partially_refunded') {
         throw refuse('PAYMENT_NOT_REFUNDABLE', s.status === 'refunded' ? 'This payment is refunded already' : 'Only a completed payment can be refunded');
       }
@@ -321,6 +373,7 @@ const evolve = (state: PaymentState, event: PaymentEvent): PaymentState => {
       orderIds: [],
       failedPaymentIds: [],
       paidAt: status === 'completed' ? at : null,
+      capturedAfterCancelPaise: 0,
     };
   }
   if (!isRecorded(state)) return state;
@@ -343,12 +396,18 @@ const evolve = (state: PaymentState, event: PaymentEvent): PaymentState => {
       };
     case 'PaymentFailedOnline':
       return { ...state, status: 'failed', failedPaymentIds: [...state.failedPaymentIds, event.data.razorpayPaymentId] };
+    case 'PaymentCapturedAfterCancel':
+      return {
+        ...state,
+        razorpayPaymentId: event.data.razorpayPaymentId,
+        capturedAfterCancelPaise: state.capturedAfterCancelPaise + event.data.amountPaise,
+      };
     case 'PaymentRefunded': {
       const refundedPaise = state.refundedPaise + event.data.amountPaise;
       return {
         ...state,
         refundedPaise,
-        status: refundedPaise >= totalOf(state.details) ? 'refunded' : 'partially_refunded',
+        status: event.data.afterCancel || refundedPaise >= totalOf(state.details) ? 'refunded' : 'partially_refunded',
         refundIds: [...state.refundIds, event.data.refundId],
         razorpayRefundIds: event.data.razorpayRefundId ? [...state.razorpayRefundIds, event.data.razorpayRefundId] : state.razorpayRefundIds,
       };

@@ -2,7 +2,16 @@ import { DomainError, fold } from '@akhada/kit/domain';
 import { DeciderSpecification } from '@akhada/kit/testing/decider';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paymentDecider, type PaymentCommand, type PaymentEvent, type PaymentRecorded, type PaymentState, type RecordPayment } from './decider.ts';
+import {
+  awaitsLateRefund,
+  CAPTURED_AFTER_CANCEL_REASON,
+  paymentDecider,
+  type PaymentCommand,
+  type PaymentEvent,
+  type PaymentRecorded,
+  type PaymentState,
+  type RecordPayment,
+} from './decider.ts';
 
 const given = DeciderSpecification.for(paymentDecider);
 const P = '0198a7c0-0000-7000-8000-000000000001';
@@ -233,4 +242,62 @@ describe('payment decider: online capture in any order', () => {
     ];
     expect(paymentDecider.decide(commandOf('webhook_captured'), fold(paymentDecider, events))).toEqual([]);
   });
+});
+
+describe('payment decider: money captured after the payment was cancelled (an expired order)', () => {
+  const cancelled: PaymentEvent = { type: 'PaymentCancelled', data: { paymentId: P, reason: 'expired', at: AT, by: null } };
+  const capture = (via: 'verify' | 'webhook'): PaymentCommand => ({
+    type: 'CaptureOnline',
+    data: { razorpayPaymentId: 'pay_late', razorpayOrderId: 'order_1', method: 'razorpay', paidAt: AT, via },
+  });
+  const late: PaymentEvent = {
+    type: 'PaymentCapturedAfterCancel',
+    data: {
+      paymentId: P,
+      amountPaise: 210_000,
+      reason: CAPTURED_AFTER_CANCEL_REASON,
+      razorpayPaymentId: 'pay_late',
+      razorpayOrderId: 'order_1',
+      method: 'razorpay',
+      paidAt: AT,
+      via: 'verify',
+    },
+  };
+  const autoRefund: PaymentCommand = {
+    type: 'RefundPayment',
+    data: { refundId: 'rfnd_1', amountPaise: null, reason: CAPTURED_AFTER_CANCEL_REASON, razorpayRefundId: 'rfnd_1', at: AT, by: null },
+  };
+  const refunded: PaymentEvent = {
+    type: 'PaymentRefunded',
+    data: {
+      paymentId: P,
+      refundId: 'rfnd_1',
+      amountPaise: 210_000,
+      fully: true,
+      reason: CAPTURED_AFTER_CANCEL_REASON,
+      razorpayRefundId: 'rfnd_1',
+      at: AT,
+      by: null,
+      afterCancel: true,
+    },
+  };
+
+  it('records the late capture of the whole total, once', () => given([recorded(), cancelled]).when(capture('verify')).then([late]));
+
+  it('records nothing for the second capture (verify then webhook)', () => given([recorded(), cancelled, late]).when(capture('webhook')).then([]));
+
+  it('refunds the late capture in full with the reason, marked afterCancel', () => given([recorded(), cancelled, late]).when(autoRefund).then([refunded]));
+
+  it('ends refunded; a second refund and a later capture change nothing', () => {
+    const state = fold(paymentDecider, [recorded(), cancelled, late, refunded]);
+    expect(state.status).toBe('refunded');
+    expect(awaitsLateRefund(state)).toBe(false);
+    expect(paymentDecider.decide(autoRefund, state)).toEqual([]);
+    expect(paymentDecider.decide(capture('webhook'), state)).toEqual([]);
+  });
+
+  it('refuses a staff refund of a cancelled payment that was never captured', () =>
+    given([recorded(), cancelled])
+      .when(refund(null))
+      .thenThrows(DomainError, (e) => e.code === 'PAYMENT_NOT_REFUNDABLE'));
 });
