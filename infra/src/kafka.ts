@@ -114,28 +114,50 @@ export async function ensureTopics(brokers: string[], topics: TopicSpec[]): Prom
       // One topic per call: a topic created concurrently elsewhere only makes this call answer false.
       await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions, replicationFactor: 1 }] });
     }
-    const metadata = await admin.fetchTopicMetadata({ topics: topics.map((t) => t.topic) });
-    for (const { topic, numPartitions } of topics) {
-      const have = metadata.topics.find((t) => t.name === topic)?.partitions.length ?? 0;
-      if (have < numPartitions) {
-        console.error(`[infra] topic ${topic}: raising partitions ${have} -> ${numPartitions}`);
-        await admin.createPartitions({ topicPartitions: [{ topic, count: numPartitions }] });
-      }
-    }
-    // Every partition must have a leader before anyone produces ("no leader for this topic-partition" otherwise).
+    // Every partition must have a leader before anyone produces ("no leader for this topic-partition" otherwise). A
+    // fresh KRaft broker may answer a metadata request for a topic it has just created with "This server does not
+    // host this topic-partition" for a moment: that is "not yet", like a missing leader, within the same deadline.
     const deadline = Date.now() + 30_000;
+    let raised = false;
     for (;;) {
-      const { topics: current } = await admin.fetchTopicMetadata({ topics: topics.map((t) => t.topic) });
+      const current = await topicMetadata(
+        admin,
+        topics.map((t) => t.topic),
+      );
+      if (current && !raised) {
+        raised = true;
+        for (const { topic, numPartitions } of topics) {
+          const have = current.find((t) => t.name === topic)?.partitions.length ?? 0;
+          if (have > 0 && have < numPartitions) {
+            console.error(`[infra] topic ${topic}: raising partitions ${have} -> ${numPartitions}`);
+            await admin.createPartitions({ topicPartitions: [{ topic, count: numPartitions }] });
+          }
+        }
+      }
       const waiting = topics.filter(({ topic, numPartitions }) => {
-        const partitions = current.find((t) => t.name === topic)?.partitions ?? [];
+        const partitions = current?.find((t) => t.name === topic)?.partitions ?? [];
         return partitions.length < numPartitions || partitions.some((p) => p.leader < 0 || p.partitionErrorCode !== 0);
       });
-      if (waiting.length === 0) return;
+      if (current && raised && waiting.length === 0) return;
       if (Date.now() > deadline) throw new Error(`topics without leaders after 30 s: ${waiting.map((t) => t.topic).join(', ')}`);
       await sleep(200);
     }
   } finally {
     await admin.disconnect();
+  }
+}
+
+type Admin = ReturnType<Kafka['admin']>;
+type TopicsMetadata = Awaited<ReturnType<Admin['fetchTopicMetadata']>>['topics'];
+
+/** Metadata of the topics, or null while the broker does not know one of them yet (its metadata still spreading). */
+async function topicMetadata(admin: Admin, topics: string[]): Promise<TopicsMetadata | null> {
+  try {
+    return (await admin.fetchTopicMetadata({ topics })).topics;
+  } catch (err) {
+    const type = (err as { type?: string }).type;
+    if (type === 'UNKNOWN_TOPIC_OR_PARTITION' || type === 'LEADER_NOT_AVAILABLE') return null;
+    throw err;
   }
 }
 
