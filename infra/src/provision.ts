@@ -32,12 +32,22 @@ export async function provision({
 }): Promise<Infra> {
   const t0 = Date.now();
   const [pg, kafka] = await Promise.all([ensurePostgres({ root }), ensureKafka({ root })]);
-  const databaseUrl = await ensureDatabase(pg.url, database, { fresh });
-  await ensureTopics(kafka.brokers, topicSpecs());
   let sink: SmtpSink | undefined;
-  if (smtp && !(await isSmtpSinkRunning(smtp.httpPort))) sink = await startSmtpSink(smtp);
   let whatsappSink: WhatsAppSink | undefined;
-  if (whatsapp && !(await isWhatsAppSinkRunning(whatsapp.port))) whatsappSink = await startWhatsAppSink(whatsapp);
+  let databaseUrl: string;
+  try {
+    databaseUrl = await ensureDatabase(pg.url, database, { fresh });
+    await ensureTopics(kafka.brokers, topicSpecs());
+    if (smtp && !(await isSmtpSinkRunning(smtp.httpPort))) sink = await startSmtpSink(smtp);
+    if (whatsapp && !(await isWhatsAppSinkRunning(whatsapp.port))) whatsappSink = await startWhatsAppSink(whatsapp);
+  } catch (err) {
+    // What this call started does not outlive its failure (a broker left behind would be reused by the next run).
+    await whatsappSink?.stop();
+    await sink?.stop();
+    await kafka.stop();
+    await pg.stop();
+    throw err;
+  }
   console.error(
     `[infra] PostgreSQL ${pg.startedByUs ? 'started' : 'reused'}, Kafka ${kafka.startedByUs ? 'started' : 'reused'} (${kafka.brokers.join(',')}), ` +
       `database ${database}${fresh ? ' (fresh)' : ''}, ${topicSpecs().length} topics, in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
