@@ -4,7 +4,7 @@
 // namespace `bench`), at the production log level (LOG_LEVEL=info, NODE_ENV=production), seeds the demo, measures,
 // stops. The processes' output is not echoed: a supervisor re-printing every line is a development cost only.
 //
-// Ports: services 24101-24110, gateway 28080, SMTP sink 22525/28025, hello-world 28090 (clear of `npm start`'s
+// Ports: services 24101-24110, gateway 28080, SMTP sink 22525/28025, hello-world 28090, bare proxy 28091 (clear of `npm start`'s
 // 8080/4101-4110 and the browser tests' 18080/14101-14110). Run it under the e2e lock on a shared machine:
 //   flock /tmp/akhada-e2e.lock npm run bench
 //
@@ -31,6 +31,7 @@ const LOG_LEVEL = 'info';
 const PORT_OFFSET = 20_000;
 const GATEWAY_PORT = 28_080;
 const HELLO_PORT = 28_090;
+const BARE_PROXY_PORT = 28_091;
 const SMTP = { smtpPort: 22_525, httpPort: 28_025 };
 
 const TARGET = { directRps: 3_000, directP99Ms: 20, gatewayShare: 0.75, gatewayAddedP50Ms: 2 };
@@ -122,6 +123,20 @@ export async function main(root: string): Promise<void> {
     await infra.stop();
     throw err;
   });
+  const bareProxy = await startProcess({
+    name: 'bare-proxy',
+    cwd: root,
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join(root, 'infra', 'src', 'bench', 'bare-proxy.ts')],
+    env: { PORT: String(BARE_PROXY_PORT), UPSTREAM: `http://127.0.0.1:${stack.servicePort('members')}` },
+    readyUrl: `http://127.0.0.1:${BARE_PROXY_PORT}/ready`,
+    echo: false,
+  }).catch(async (err: unknown) => {
+    await stack.stop();
+    await hello.stop();
+    await infra.stop();
+    throw err;
+  });
   const results: Figures[] = [];
   try {
     await seedDemo(stack.gatewayUrl, () => undefined);
@@ -135,8 +150,9 @@ export async function main(root: string): Promise<void> {
     const route = '/members?limit=20';
     const direct = `http://127.0.0.1:${stack.servicePort('members')}${route}`;
     const viaGateway = `${stack.gatewayUrl}/api${route}`;
-    // Both paths answer the real page (20 of the seeded members) before anything is timed.
-    for (const url of [direct, viaGateway]) {
+    const viaBareProxy = `http://127.0.0.1:${BARE_PROXY_PORT}/api${route}`;
+    // Every path answer the real page (20 of the seeded members) before anything is timed.
+    for (const url of [direct, viaGateway, viaBareProxy]) {
       const page = memberRoutes.list.responses[200].parse(await (await fetch(url, { headers: auth })).json());
       if (page.data.length !== 20) throw new Error(`${url} returned ${page.data.length} members, expected 20`);
     }
@@ -147,14 +163,17 @@ export async function main(root: string): Promise<void> {
     );
     results.push(await measure(root, `members GET ${route} direct`, direct, ['members', 'postgres (bench database)'], auth));
     results.push(await measure(root, `members GET ${route} via gateway`, viaGateway, ['gateway', 'members', 'postgres (bench database)'], auth));
+    results.push(await measure(root, `members GET ${route} via a bare http-proxy`, viaBareProxy, ['bare-proxy', 'members', 'postgres (bench database)'], auth));
   } finally {
+    await bareProxy.stop();
     await stack.stop();
     await hello.stop();
     await infra.stop();
   }
 
-  const [ceiling, , d, g] = results as [Figures, Figures, Figures, Figures];
+  const [ceiling, , d, g, bare] = results as [Figures, Figures, Figures, Figures, Figures];
   const share = g.rps / d.rps;
+  const bareShare = bare.rps / d.rps;
   const addedP50 = g.p50 - d.p50;
   const directOk = d.rps >= TARGET.directRps && d.p99 <= TARGET.directP99Ms;
   const gatewayOk = share >= TARGET.gatewayShare && addedP50 <= TARGET.gatewayAddedP50Ms;
@@ -167,6 +186,9 @@ export async function main(root: string): Promise<void> {
       ...results.map(row),
       `  gateway/direct throughput ${(share * 100).toFixed(0)} %, added latency p50 ${addedP50 >= 0 ? '+' : ''}${addedP50} ms, p99 ${g.p99 - d.p99 >= 0 ? '+' : ''}${g.p99 - d.p99} ms` +
         ` (latencies have 1 ms resolution); direct is ${((100 * d.rps) / ceiling.rps).toFixed(0)} % of the hello-world ceiling`,
+      `  a bare Fastify + @fastify/http-proxy (nothing else) reaches ${(bareShare * 100).toFixed(0)} % of direct, ` +
+        `${bare.p50 - d.p50 >= 0 ? '+' : ''}${bare.p50 - d.p50} ms at p50: the most any gateway of this shape gets on this machine; ` +
+        `the gateway's own work costs ${((bareShare - share) * 100).toFixed(0)} points`,
       '',
       `  ${verdict(directOk)}  direct ≥ ${TARGET.directRps} req/s at p99 ≤ ${TARGET.directP99Ms} ms: ${d.rps.toFixed(0)} req/s, p99 ${d.p99} ms`,
       `  ${verdict(gatewayOk)}  gateway ≥ ${TARGET.gatewayShare * 100} % of direct and ≤ ${TARGET.gatewayAddedP50Ms} ms added at p50: ` +
