@@ -1,6 +1,7 @@
 import { authRoutes, dataRightsRoutes, DataRightsEvents, type EventEnvelope } from '@akhada/contracts';
 import { makeEnvelope } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personErasedHandler } from '../src/consumers/person-erased.ts';
 import { onMessagingConsentChanged } from '../src/consumers/messaging-consent.ts';
@@ -149,12 +150,34 @@ describe('data-rights desk', () => {
   it('carries out an erasure: publishes it, counts every service’s answer, then erases the account and completes', async () => {
     const gym = await newGym('erase');
     const member = await joinAsMember(gym.joinCode);
+    // The member has a profile picture, whose address is public.
+    const boundary = `----akhada${randomUUID()}`;
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3b82f6' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await auth.app.inject({
+      method: 'POST',
+      url: '/settings/profile/picture',
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+        photo,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { authorization: `Bearer ${member.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const pictureUrl = (uploaded.json() as { data: { avatarUrl: string } }).data.avatarUrl.replace(/^\/api/, '');
+    expect((await inject('GET', pictureUrl)).statusCode).toBe(200);
     const made = await inject('POST', '/settings/data-requests', { type: 'erasure', details: 'I have moved city' }, member.token);
     const request = dataRightsRoutes.createRequest.responses[201].parse(made.json()).data;
     const approved = await inject('POST', `/settings/data-requests/${request.id}/decision`, { decision: 'approve', note: 'Erasing now' }, gym.token);
     expect(approved.json().data.status).toBe('erasing');
     const published = (await eventsOf(member.id)).find((e) => e.type === 'auth.person_erasure_requested');
     expect(published?.data).toEqual({ requestId: request.id, organizationId: gym.orgId, userId: member.id, memberId: member.id, trainerId: null });
+    // The picture is gone at once, and every service that shows it is told.
+    expect((await inject('GET', pictureUrl)).statusCode).toBe(404);
+    const avatarEvents = (await eventsOf(member.id)).filter((e) => e.type === 'auth.user_avatar_changed').map((e) => e.data.avatarUrl);
+    expect(avatarEvents.at(-1)).toBeNull();
 
     const { ERASING_SERVICES, PersonErased } = DataRightsEvents;
     const answer = (s: (typeof ERASING_SERVICES)[number], orgId = gym.orgId) =>

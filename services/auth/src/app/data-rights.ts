@@ -2,6 +2,7 @@ import { AuthEvents, DataRightsEvents, type ConsentRecord, type DataRequest, typ
 import { conflict, forbidden, isUniqueViolation, metadataOf, newId, notFound, type RequestContext } from '@akhada/kit';
 import { publish } from '../db/auth-events.ts';
 import { closeDataRequest, consentHistoryOf, findDataRequest, insertDataRequest, listDataRequests, type DataRequestRow } from '../db/data-rights-repo.ts';
+import { deleteProfilePicture, findProfilePicture } from '../db/profile-pictures-repo.ts';
 import { revokeSessionsOf } from '../db/sessions-repo.ts';
 import { revocationCutoff } from '../domain/rules.ts';
 import type { AuthDeps } from './deps.ts';
@@ -115,10 +116,16 @@ export const createDataRequest = async ({ db, clock }: Deps, ctx: RequestContext
  * it everywhere (auth.person_erasure_requested) and revokes the person's sessions; it completes when every service
  * has confirmed (see consumers/person-erased.ts).
  */
-export const decideDataRequest = async ({ db, clock }: Deps, ctx: RequestContext, id: string, body: { decision: 'approve' | 'reject'; note: string }) => {
+export const decideDataRequest = async (
+  { db, clock, storage }: Deps & Pick<AuthDeps, 'storage'>,
+  ctx: RequestContext,
+  id: string,
+  body: { decision: 'approve' | 'reject'; note: string },
+) => {
   staffOnly(ctx);
   const now = clock();
-  return db.transaction().execute(async (trx) => {
+  let pictureKey: string | undefined;
+  const decided = await db.transaction().execute(async (trx) => {
     const row = await findDataRequest(trx, ctx.orgId, id, undefined, true);
     if (!row) throw NOT_FOUND();
     if (row.status !== 'open') throw conflict('REQUEST_CLOSED', 'This request has already been decided');
@@ -143,6 +150,13 @@ export const decideDataRequest = async ({ db, clock }: Deps, ctx: RequestContext
         meta,
         now,
       );
+      // The profile picture goes at once: its address is public (the app's lists load it without a token).
+      const picture = await findProfilePicture(trx, row.user_id);
+      if (picture) {
+        pictureKey = picture.storage_key;
+        await deleteProfilePicture(trx, row.user_id, ctx.orgId);
+        await publish(trx, AuthEvents.UserAvatarChanged, row.user_id, { userId: row.user_id, avatarUrl: null }, meta, now);
+      }
       await revokeSessionsOf(trx, row.user_id, now);
       await publish(
         trx,
@@ -155,4 +169,6 @@ export const decideDataRequest = async ({ db, clock }: Deps, ctx: RequestContext
     }
     return toDataRequest((await findDataRequest(trx, ctx.orgId, id))!, now);
   });
+  if (pictureKey) await storage.remove(pictureKey).catch(() => undefined);
+  return decided;
 };
