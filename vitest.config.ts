@@ -15,7 +15,7 @@ export default defineConfig({
           environment: 'node',
           // Component tests type into forms with user-event: seconds on a loaded 2-core machine. Outcomes are asserted,
           // never durations, so a longer limit only keeps a busy machine from failing a correct test.
-          testTimeout: 20_000,
+          testTimeout: 30_000,
         },
       },
       {
