@@ -11,13 +11,19 @@
 // a computed overview while the organization's read model does not change), and once more with a change between every
 // request (each answer computed afresh from the tables).
 //
-// BENCH_SECONDS (10) after BENCH_WARMUP_SECONDS (3). On a shared machine run it under the e2e lock:
-//   flock /tmp/akhada-e2e.lock npm run bench:dashboard
+// BENCH_SECONDS (10) after BENCH_WARMUP_SECONDS (3). BENCH_CPU_PROF=1 runs every process of the stack with
+// `node --cpu-prof` and prints the busiest functions of the dashboard service and the gateway over the timed search run.
+// On a shared machine run it under the bench lock:
+//   flock /tmp/akhada-bench.lock npm run bench:dashboard
 import autocannon from 'autocannon';
+import { mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { provision } from '../provision.ts';
 import { startStack } from '../stack.ts';
 import { call, load, percentile, registerBenchGym } from './bench-api.ts';
+import { formatSummary, summarize } from './cpu-profile-top.ts';
+import { coresByKind, describeShare, snapshot } from './cpu-share.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -29,6 +35,8 @@ const GATEWAY_PORT = 28_080;
 const SMTP = { smtpPort: 22_525, httpPort: 28_025 };
 const DATABASE = 'akhada_bench_dashboard';
 const TARGET = { overviewP95Ms: 20, searchP95Ms: 50 };
+const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
+const IDLE_S = 5;
 /** As staff type them: a surname, a first name, the start of a name, an email, phone digits, an invoice number, an amount. */
 const TERMS = ['sharma', 'priya', 'roh', 'ananya.iyer12', '98765 4', '9123', 'INV-2026-00042', '1500', 'kulkarni', 'vihaan'];
 const FIRST = [
@@ -163,6 +171,8 @@ const figures = (latencies: number[]) => {
 
 export async function main(root: string): Promise<void> {
   process.env.AKHADA_TOPIC_NAMESPACE = 'benchdash';
+  const profileDir = path.join(root, 'infra', 'bench', 'results', `dashboard-cpu-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  if (CPU_PROF) mkdirSync(profileDir, { recursive: true });
   const loadBefore = load();
   const infra = await provision({ root, database: DATABASE, fresh: true, smtp: SMTP });
   const stack = await startStack({
@@ -174,13 +184,21 @@ export async function main(root: string): Promise<void> {
     smtpPort: SMTP.smtpPort,
     appUrl: `http://localhost:${GATEWAY_PORT}`,
     logLevel: 'info',
-    env: { NODE_ENV: 'production', AKHADA_TOPIC_NAMESPACE: 'benchdash', AUTH_RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000000' },
+    env: {
+      NODE_ENV: 'production',
+      AKHADA_TOPIC_NAMESPACE: 'benchdash',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      ...(CPU_PROF && { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim() }),
+    },
     echo: false,
   }).catch(async (err: unknown) => {
     await infra.stop();
     throw err;
   });
   const lines: string[] = [];
+  /** The timed search run on the monotonic clock: the profiles are summarised over it only. */
+  let searchWindow: { fromUs: number; toUs: number } | undefined;
   try {
     const base = stack.gatewayUrl;
     const { token, orgId, locationId } = await newGym(base);
@@ -228,9 +246,18 @@ export async function main(root: string): Promise<void> {
 
     // 3. Search on 20,000 members, the terms in turn.
     const searchPaths = TERMS.map((t) => `/dashboard/search?q=${encodeURIComponent(t)}`);
+    // What each process burns with no request at all (consumers polling, timers), taken off its share of the search run.
+    const idleBefore = snapshot(root);
+    await new Promise((r) => setTimeout(r, IDLE_S * 1000));
+    const idle = coresByKind(idleBefore, snapshot(root));
     await run(base, token, searchPaths, SEARCH_RATE, WARMUP_S);
+    const cpuBefore = snapshot(root);
     const searchMs: number[] = [];
+    const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+    searchWindow = { fromUs: monotonicUs(), toUs: 0 };
     const search = await run(base, token, searchPaths, SEARCH_RATE, DURATION_S, searchMs);
+    searchWindow.toUs = monotonicUs();
+    const cores = coresByKind(cpuBefore, snapshot(root));
     const s = figures(searchMs);
     const errs = (r: autocannon.Result) => r.non2xx + r.errors + r.timeouts;
 
@@ -243,6 +270,19 @@ export async function main(root: string): Promise<void> {
       `  GET /dashboard/overview computed afresh (read model changed before each, 200 sequential): p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms`,
       `  GET /dashboard/search (${TERMS.length} terms) at ${SEARCH_RATE} req/s for ${DURATION_S} s: ${searchMs.length} requests, ` +
         `p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, ${errs(search)} errors/non-2xx`,
+      ...(cores && searchMs.length > 0
+        ? [
+            `  CPU per search (net of each process's idle share): ${[...cores.entries()]
+              .filter(([kind, c]) => c.cores >= 0.01 && kind !== 'other')
+              .sort((a, b) => b[1].cores - a[1].cores)
+              .map(([kind, c]) => {
+                const us = (x: number) => ((x * 1e6 * (search.duration || DURATION_S)) / searchMs.length).toFixed(0);
+                return `${kind} ${us(c.cores - (idle?.get(kind)?.cores ?? 0))} µs`;
+              })
+              .join(', ')}`,
+            `  ${describeShare(cores)}`,
+          ]
+        : []),
       '',
       `  ${o.p95 <= TARGET.overviewP95Ms && errs(overview) === 0 ? 'PASS' : 'MISS'}  overview p95 ≤ ${TARGET.overviewP95Ms} ms at ${RATE} req/s: ${o.p95.toFixed(1)} ms`,
       `  ${s.p95 <= TARGET.searchP95Ms && errs(search) === 0 ? 'PASS' : 'MISS'}  search p95 ≤ ${TARGET.searchP95Ms} ms on ${MEMBERS} members: ${s.p95.toFixed(1)} ms`,
@@ -253,4 +293,14 @@ export async function main(root: string): Promise<void> {
     await infra.stop();
   }
   console.log(lines.join('\n'));
+  if (CPU_PROF) {
+    // Every process of the stack wrote one profile when it stopped; show the ones on the search's path.
+    const summaries = readdirSync(profileDir)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => ({ file: path.join(profileDir, f), summary: summarize(path.join(profileDir, f), searchWindow) }));
+    console.log(`CPU profiles over the timed search run only:`);
+    for (const name of ['dashboard', 'gateway'])
+      for (const found of summaries.filter((s) => s.summary.process === name))
+        console.log(`${formatSummary(found.summary)}\n  (${path.relative(root, found.file)})\n`);
+  }
 }

@@ -484,6 +484,25 @@ describe('GET /dashboard/search', () => {
     expect(await results('dev', await sign(orgA, 'owner', [L1, L2], owner))).toEqual([]);
   });
 
+  it('answers each search by its own words, amount and locations when the same prepared shape runs again', async () => {
+    const ids = async (q: string, token: string) => (await results(q, token)).map((r) => r.id);
+    const everywhere = await sign(orgA, 'owner', [L1, L2], owner);
+    // One statement for any number of locations: each caller gets exactly their own.
+    expect(await ids('sharma', everywhere)).toEqual(expect.arrayContaining([m1, m2, m3, m6]));
+    const inL1 = await ids('sharma', await sign(orgA, 'admin', [L1]));
+    expect(inL1).toEqual(expect.arrayContaining([m1, m2, m3]));
+    expect(inL1).not.toContain(m6);
+    const inL2 = await ids('sharma', await sign(orgA, 'admin', [L2]));
+    expect(inL2).toContain(m6);
+    expect(inL2).not.toContain(m1);
+    // An amount finds that amount's payments; the next search by words is not held to the amount.
+    expect((await results('₹1,000', everywhere)).map((r) => [r.kind, r.title])).toEqual([['payment', 'Farhan Sharma']]);
+    expect((await results('farhan sharma', everywhere)).map((r) => r.kind)).toEqual(['member', 'payment']);
+    // LIKE's wildcards typed in a search are plain characters.
+    expect(await results('sharm_', everywhere)).toEqual([]);
+    expect(await results('%', everywhere)).toEqual([]);
+  });
+
   it('refuses an empty or overlong query with 400', async () => {
     const token = await sign(orgA, 'owner', [L1, L2], owner);
     expect((await get('/dashboard/search?q=', token)).statusCode).toBe(400);
