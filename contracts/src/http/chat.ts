@@ -74,7 +74,7 @@ export const ChatUser = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  /** Picture URL, or null (the UI shows initials). */
+  /** Their profile picture (`/api/auth/avatars/…`, from auth.user_avatar_changed), or null (the UI shows initials). */
   avatar: z.string().nullable(),
   role: Role,
 });

@@ -29,6 +29,8 @@ export const Member = z.object({
   _id: z.uuid(),
   user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() }),
   fullName: z.string(),
+  /** Their profile picture (`/api/auth/avatars/…`, from auth.user_avatar_changed), or null: the screens show initials. */
+  avatarUrl: z.string().nullable(),
   locationId: z.uuid(),
   /** The current (latest) term's type, dates, fee and frequency; a pending member's are their sign-up day with fee 0 until a first term starts. */
   membershipType: MembershipType,

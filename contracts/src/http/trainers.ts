@@ -27,6 +27,8 @@ export const Trainer = z.object({
     gender: Gender.nullable(),
   }),
   fullName: z.string(),
+  /** Their profile picture (`/api/auth/avatars/…`, from auth.user_avatar_changed), or null: the screens show initials. */
+  avatarUrl: z.string().nullable(),
   locationId: z.uuid(),
   specialization: z.array(Specialization),
   /** Years. */

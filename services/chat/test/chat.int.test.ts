@@ -12,7 +12,7 @@ import { createLinkSigner } from '../src/adapters/link-signer.ts';
 import { localStorage } from '@akhada/kit/storage';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
-import { upsertPerson } from '../src/db/people-repo.ts';
+import { setPersonAvatar, upsertPerson } from '../src/db/people-repo.ts';
 import type { ChatDb } from '../src/db/schema.ts';
 
 // The chat service's app against the real PostgreSQL, in a schema of its own, called with app.inject(). People are
@@ -602,6 +602,26 @@ describe('broadcasts', () => {
     expect(direct.participants.map((p) => p.user._id).sort()).toEqual([member.id, owner.id].sort());
     const seen = r.messages.responses[200].parse((await call(memberLoc2, 'GET', `/chat/conversations/${b._id}/messages`)).json()).data;
     expect(seen.map((m) => m.content.text)).toEqual(['Closed on the 1st']);
+  });
+});
+
+describe('profile pictures', () => {
+  it('show for the users list, the participants and the conversation list’s direct partner; null without one', async () => {
+    const url = `/api/auth/avatars/${trainer.id}?v=${randomUUID()}`;
+    await setPersonAvatar(dbh.db, orgA, trainer.id, url);
+    await setPersonAvatar(dbh.db, orgB, trainer.id, '/api/auth/avatars/not-ours'); // another organization's: no effect
+    const pictures = async (w: Who) =>
+      Object.fromEntries(r.users.responses[200].parse((await call(w, 'GET', '/chat/users')).json()).data.map((u) => [u.firstName, u.avatar]));
+    expect(await pictures(member)).toEqual({ Asha: null, Omkar: null, Tara: url });
+
+    const direct = await openDirect(member, trainer);
+    expect(Object.fromEntries(direct.participants.map((p) => [p.user.firstName, p.user.avatar]))).toEqual({ Meera: null, Tara: url });
+    const list = r.conversations.responses[200].parse((await call(member, 'GET', '/chat/conversations?type=direct')).json()).data;
+    const partner = list.find((c) => c._id === direct._id)?.participants.find((p) => p.user._id !== member.id);
+    expect(partner?.user).toMatchObject({ _id: trainer.id, avatar: url });
+
+    await setPersonAvatar(dbh.db, orgA, trainer.id, null);
+    expect(await pictures(member)).toEqual({ Asha: null, Omkar: null, Tara: null });
   });
 });
 

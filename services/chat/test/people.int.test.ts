@@ -108,3 +108,39 @@ describe('people from other services’ events', () => {
     await person(trainer, (p) => !p.active)();
   });
 });
+
+describe('profile pictures from auth', () => {
+  const picture = (userId: string) => `/api/auth/avatars/${userId}?v=${randomUUID()}`;
+  const avatar = (userId: string, avatarUrl: string | null, over: { orgId?: string; key?: string } = {}) =>
+    makeEnvelope(AuthEvents.UserAvatarChanged, { ...meta(over.key ?? userId), orgId: over.orgId ?? orgId, data: { userId, avatarUrl } });
+  const registered = (userId: string, firstName: string) =>
+    makeEnvelope(AuthEvents.UserRegistered, {
+      ...meta(userId),
+      data: { userId, orgId, role: 'admin', firstName, lastName: 'Staff', email: `${userId}@example.in`, locationIds: [L1], via: 'staff' },
+    });
+
+  it('set and clear a person’s picture; another organization’s event changes nothing, an unknown person gets no row', async () => {
+    const pictured = randomUUID();
+    const other = randomUUID();
+    const url = picture(pictured);
+    await publish('auth', registered(pictured, 'Pia'), registered(other, 'Om'), avatar(pictured, url));
+    expect(await person(pictured, (p) => p.avatar_url === url)()).toMatchObject({ first_name: 'Pia', org_id: orgId });
+
+    // The same user id under another organization, then (same partition) a sentinel of ours: once the sentinel is
+    // applied, the foreign event was handled and left the picture alone.
+    const stranger = randomUUID();
+    const sentinel = picture(other);
+    await publish(
+      'auth',
+      avatar(pictured, picture(pictured), { orgId: randomUUID() }),
+      avatar(stranger, picture(stranger), { key: pictured }),
+      avatar(other, sentinel, { key: pictured }),
+    );
+    await person(other, (p) => p.avatar_url === sentinel)();
+    expect((await dbh.db.selectFrom('chat_people').select('avatar_url').where('id', '=', pictured).executeTakeFirst())?.avatar_url).toBe(url);
+    expect(await dbh.db.selectFrom('chat_people').select('id').where('id', '=', stranger).executeTakeFirst()).toBeUndefined();
+
+    await publish('auth', avatar(pictured, null));
+    await person(pictured, (p) => p.avatar_url === null)();
+  });
+});

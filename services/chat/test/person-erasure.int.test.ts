@@ -21,7 +21,7 @@ const rowsText = async (tables: [string, string, string][]) =>
 const PERSONAL = ['Asha', 'Verma', 'asha@example.in', '9812345678'];
 
 describe('chat: erasure of a person (DPDP)', () => {
-  it('removes the person’s name, email and phone from its tables and answers chat.person_erased', async () => {
+  it('removes the person’s name, email, phone and picture from its tables and answers chat.person_erased', async () => {
     const orgId = randomUUID();
     const personId = randomUUID();
     const otherId = randomUUID();
@@ -38,6 +38,7 @@ describe('chat: erasure of a person (DPDP)', () => {
         email,
         location_ids: sql`'{}'`,
         active: phone.length > 0,
+        avatar_url: `/api/auth/avatars/${id}?v=${first}`,
       });
     }
     const tables: [string, string, string][] = [['chat_people', 'id', personId]];
@@ -49,6 +50,8 @@ describe('chat: erasure of a person (DPDP)', () => {
     const after = await rowsText(tables);
     for (const p of PERSONAL) expect(after).not.toContain(p);
     expect(await rowsText(tables.map(([t, c]) => [t, c, otherId]))).toContain('Ravi');
+    const pictures = await bench.db.selectFrom('chat_people').select(['id', 'avatar_url']).where('id', 'in', [personId, otherId]).execute();
+    expect(Object.fromEntries(pictures.map((r) => [r.id, r.avatar_url]))).toEqual({ [personId]: null, [otherId]: `/api/auth/avatars/${otherId}?v=Ravi` });
     expect((await bench.answers()).map((a) => [a.type, a.data.userId])).toEqual([[DataRightsEvents.PersonErased.chat.type, personId]]);
   });
 });

@@ -106,6 +106,48 @@ describe('auth events', () => {
   });
 });
 
+describe('auth.user_avatar_changed', () => {
+  const picture = (userId: string) => `/api/auth/avatars/${userId}?v=${randomUUID()}`;
+  const avatar = (userId: string, avatarUrl: string | null, over: { orgId?: string; key?: string } = {}) =>
+    makeEnvelope(AuthEvents.UserAvatarChanged, { ...meta(over.key ?? userId), orgId: over.orgId ?? orgA, data: { userId, avatarUrl } });
+  const avatarOf = async (id: string, want: string | null) => ((await row(id))?.avatar_url === want ? true : undefined);
+  const addMember = async (email: string) =>
+    memberRoutes.create.responses[201].parse((await call('POST', '/members', { firstName: 'Pic', lastName: 'Ture', email, phone: '+91 93333 33333' })).json())
+      .data._id;
+
+  it('sets and clears the member’s picture, shown in the list and on the record; another organization’s event changes nothing', async () => {
+    const id = await addMember('pictured@example.in');
+    const other = await addMember('sentinel@example.in');
+    const url = picture(id);
+    await publish('auth', avatar(id, url));
+    await waitFor('picture set', () => avatarOf(id, url));
+
+    const list = memberRoutes.list.responses[200].parse((await call('GET', '/members?search=pictured')).json());
+    expect(list.data.map((m) => [m._id, m.avatarUrl])).toEqual([[id, url]]);
+    const detail = memberRoutes.get.responses[200].parse((await call('GET', `/members/${id}`)).json());
+    expect(detail.data.avatarUrl).toBe(url);
+
+    // The same user id under another organization, then (same partition) a sentinel in ours: once the sentinel is
+    // applied the foreign event was handled, and it left the picture alone. An unknown user makes no row.
+    const stranger = randomUUID();
+    const sentinel = picture(other);
+    await publish(
+      'auth',
+      avatar(id, picture(id), { orgId: randomUUID() }),
+      avatar(stranger, picture(stranger), { key: id }),
+      avatar(other, sentinel, { key: id }),
+    );
+    await waitFor('sentinel', () => avatarOf(other, sentinel));
+    expect((await row(id))?.avatar_url).toBe(url);
+    expect(await row(stranger)).toBeUndefined();
+
+    await publish('auth', avatar(id, null));
+    await waitFor('picture removed', () => avatarOf(id, null));
+    const cleared = memberRoutes.get.responses[200].parse((await call('GET', `/members/${id}`)).json());
+    expect(cleared.data.avatarUrl).toBeNull();
+  });
+});
+
 describe('trainers events', () => {
   const snapshot = (trainerId: string, over: Record<string, unknown> = {}) => ({
     trainerId,

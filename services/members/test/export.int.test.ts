@@ -48,6 +48,7 @@ const row = (orgId: string, locationId: string, n: number): MembersTable => ({
   trainer_id: null,
   payment_method: 'cash',
   archived_at: null,
+  avatar_url: null,
 });
 
 /** Parses the CSV export (BOM, quoted cells with commas, quotes and the formula guard). */

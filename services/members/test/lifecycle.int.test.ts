@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireMemberships } from '../src/app/expire-memberships.ts';
 import { inTransaction, runCommand } from '../src/aggregates/run-command.ts';
+import { setMemberAvatar } from '../src/db/members-repo.ts';
 import { rebuild } from '../src/projections/rebuild.ts';
 import { bootMembers } from './setup.ts';
 
@@ -497,7 +498,7 @@ describe('expiry job', () => {
 });
 
 describe('rebuild', () => {
-  it('replays every lifecycle event into the same members and terms rows, account statuses kept', async () => {
+  it('replays every lifecycle event into the same members and terms rows, account statuses and pictures kept', async () => {
     // Rows this file wrote by hand (no events behind them) are left out of the comparison.
     const skip = [...handEdited, memberUserId];
     const read = async () => ({
@@ -506,8 +507,12 @@ describe('rebuild', () => {
         (r) => !skip.includes(r.member_id),
       ),
     });
+    // A picture comes from auth's events, not from the streams: the rebuild keeps it like the account status.
+    const pictured = (await read()).members[0]!;
+    await setMemberAvatar(env.db, pictured.org_id, pictured.id, `/api/auth/avatars/${pictured.id}?v=kept`);
     const before = await read();
     expect(before.members.some((m) => m.membership_status === 'frozen' || m.account_status === 'active')).toBe(true);
+    expect(before.members.find((m) => m.id === pictured.id)?.avatar_url).toBe(`/api/auth/avatars/${pictured.id}?v=kept`);
     expect(before.terms.some((t) => t.days_frozen > 0)).toBe(true);
     await rebuild(env.db, 'members', { batchSize: 7 });
     expect(await read()).toEqual(before);

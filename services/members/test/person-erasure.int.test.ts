@@ -21,7 +21,7 @@ const rowsText = async (tables: [string, string, string][]) =>
 const PERSONAL = ['Asha', 'Verma', 'asha@example.in', '9812345678'];
 
 describe('members: erasure of a person (DPDP)', () => {
-  it('removes the person’s name, email and phone from its tables and answers members.person_erased', async () => {
+  it('removes the person’s name, email, phone and picture from its tables and answers members.person_erased', async () => {
     const orgId = randomUUID();
     const personId = randomUUID();
     const otherId = randomUUID();
@@ -41,6 +41,7 @@ describe('members: erasure of a person (DPDP)', () => {
         membership_status: 'active',
         payment_frequency: 'monthly',
         account_status: 'active',
+        avatar_url: `/api/auth/avatars/${id}?v=${first}`,
       });
       await bench.seed('measurements', {
         id: randomUUID(),
@@ -70,6 +71,8 @@ describe('members: erasure of a person (DPDP)', () => {
     expect(events).toContain('"fee":100');
     for (const p of PERSONAL) expect(after).not.toContain(p);
     expect(await rowsText(tables.map(([t, c]) => [t, c, otherId]))).toContain('Ravi');
+    const pictures = await bench.db.selectFrom('members').select(['id', 'avatar_url']).where('id', 'in', [personId, otherId]).execute();
+    expect(Object.fromEntries(pictures.map((r) => [r.id, r.avatar_url]))).toEqual({ [personId]: null, [otherId]: `/api/auth/avatars/${otherId}?v=Ravi` });
     expect((await bench.answers()).map((a) => [a.type, a.data.userId])).toEqual([[DataRightsEvents.PersonErased['members'].type, personId]]);
   });
 });

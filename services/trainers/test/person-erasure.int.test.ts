@@ -76,4 +76,38 @@ describe('trainers: erasure of a person (DPDP)', () => {
     expect(await rowsText(tables.map(([t, c]) => [t, c, otherId]))).toContain('Ravi');
     expect((await bench.answers()).map((a) => [a.type, a.data.userId])).toEqual([[DataRightsEvents.PersonErased.trainers.type, personId]]);
   });
+
+  it('removes a trainer’s name, email, phone, bio and picture, and leaves another trainer’s', async () => {
+    const orgId = randomUUID();
+    const trainerId = randomUUID();
+    const otherId = randomUUID();
+    for (const [id, first] of [
+      [trainerId, 'Asha'],
+      [otherId, 'Ravi'],
+    ] as const) {
+      await bench.seed('trainers', {
+        id,
+        org_id: orgId,
+        first_name: first,
+        last_name: 'Verma',
+        email: `${first.toLowerCase()}@example.in`,
+        phone: first === 'Asha' ? '+919812345678' : '+919800000000',
+        bio: `${first} coaches yoga`,
+        status: 'active',
+        account_status: 'active',
+        max_clients: 10,
+        specialization: sql`'{}'`,
+        weekly_slots: '[]',
+        avatar_url: `/api/auth/avatars/${id}?v=${first}`,
+      });
+    }
+
+    await bench.deliver(onPersonErasureRequested, { requestId: randomUUID(), organizationId: orgId, userId: trainerId, memberId: null, trainerId });
+
+    const rows = await bench.db.selectFrom('trainers').selectAll().where('id', 'in', [trainerId, otherId]).execute();
+    const erased = rows.find((r) => r.id === trainerId);
+    for (const p of PERSONAL) expect(JSON.stringify(erased)).not.toContain(p);
+    expect(erased).toMatchObject({ bio: '', avatar_url: null });
+    expect(rows.find((r) => r.id === otherId)).toMatchObject({ first_name: 'Ravi', avatar_url: `/api/auth/avatars/${otherId}?v=Ravi` });
+  });
 });

@@ -851,8 +851,36 @@ describe('ratings from the feedback service', () => {
   });
 });
 
+describe('profile pictures from auth', () => {
+  const picture = (userId: string) => `/api/auth/avatars/${userId}?v=${newId()}`;
+  const avatar = (userId: string, avatarUrl: string | null, orgId = orgA, key = userId) =>
+    makeEnvelope(AuthEvents.UserAvatarChanged, { ...meta(key, orgId), data: { userId, avatarUrl } });
+  const detail = async (id: string) => trainersRoutes.get.responses[200].parse((await call(ownerA, 'GET', `/trainers/${id}`)).body).data;
+
+  it('set and clear the trainer’s picture in the list and on the record; another organization’s event changes nothing', async () => {
+    const t = await create(ownerA, { firstName: 'Pictured' });
+    const sentinelTrainer = await create(ownerA);
+    const url = picture(t._id);
+    await produce(topicOf('auth'), avatar(t._id, url));
+    await eventually(async () => expect((await detail(t._id)).avatarUrl).toBe(url));
+    const list = trainersRoutes.list.responses[200].parse((await call(ownerA, 'GET', '/trainers?search=Pictured')).body);
+    expect(list.data.map((x) => [x._id, x.avatarUrl])).toEqual([[t._id, url]]);
+
+    // The same user id under another organization, then (same partition) a sentinel of ours: once the sentinel shows,
+    // the foreign event was handled and left the picture alone.
+    const sentinel = picture(sentinelTrainer._id);
+    await produce(topicOf('auth'), avatar(t._id, picture(t._id), newId()));
+    await produce(topicOf('auth'), avatar(sentinelTrainer._id, sentinel, orgA, t._id));
+    await eventually(async () => expect((await detail(sentinelTrainer._id)).avatarUrl).toBe(sentinel));
+    expect((await detail(t._id)).avatarUrl).toBe(url);
+
+    await produce(topicOf('auth'), avatar(t._id, null));
+    await eventually(async () => expect((await detail(t._id)).avatarUrl).toBeNull());
+  });
+});
+
 describe('rebuild', () => {
-  it('replays the event store into the same read tables (account statuses kept)', async () => {
+  it('replays the event store into the same read tables (account statuses and pictures kept)', async () => {
     const snapshot = async () => ({
       trainers: await runtime.dbh.db.selectFrom('trainers').selectAll().orderBy('id').execute(),
       certifications: await runtime.dbh.db.selectFrom('trainer_certifications').selectAll().orderBy('id').execute(),
@@ -860,6 +888,7 @@ describe('rebuild', () => {
     });
     const before = await snapshot();
     expect(before.trainers.some((t) => t.account_status === 'failed')).toBe(true);
+    expect(before.trainers.some((t) => t.avatar_url !== null)).toBe(true);
     const { rows } = await rebuild(runtime.dbh.db, 'trainers');
     expect(rows).toBe(before.trainers.length);
     expect(await snapshot()).toEqual(before);

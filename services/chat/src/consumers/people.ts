@@ -2,7 +2,7 @@ import { AuthEvents, MemberEvents, TrainerEvents, type EventEnvelope } from '@ak
 import { on } from '@akhada/kit';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import { updatePerson, upsertPerson } from '../db/people-repo.ts';
+import { setPersonAvatar, updatePerson, upsertPerson } from '../db/people-repo.ts';
 import type { ChatDb } from '../db/schema.ts';
 
 /**
@@ -28,6 +28,8 @@ export const authHandlers = [
     });
   }),
   on(AuthEvents.UserDeactivated, (trx: Trx, env) => updatePerson(trx, env.data.userId, at(env.occurredAt), { active: false })),
+  // The picture (or null when removed), in the event's organization only.
+  on(AuthEvents.UserAvatarChanged, (trx: Trx, env) => setPersonAvatar(trx, env.orgId, env.data.userId, env.data.avatarUrl)),
 ];
 
 export const memberHandlers = [

@@ -100,4 +100,10 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table participants add column muted boolean not null default false`.execute(db);
     },
   },
+  '0004_people_avatar': {
+    async up(db: Kysely<unknown>) {
+      // A person's profile picture (auth.user_avatar_changed), shown beside their name in the conversations.
+      await sql`alter table chat_people add column avatar_url text`.execute(db);
+    },
+  },
 };

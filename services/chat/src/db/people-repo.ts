@@ -21,7 +21,7 @@ export const upsertPerson = async (
 ): Promise<void> => {
   await db
     .insertInto('chat_people')
-    .values({ location_ids: [], trainer_id: null, active: true, ...p })
+    .values({ location_ids: [], trainer_id: null, active: true, avatar_url: null, ...p })
     .onConflict((oc) =>
       oc
         .column('id')
@@ -52,6 +52,15 @@ export const updatePerson = async (
     .where('id', '=', id)
     .where('updated_at', '<=', at)
     .execute();
+};
+
+/**
+ * A person's profile picture, in their own organization only. Everyone with an account is known here before any picture
+ * of theirs: auth.user_registered makes the row, and auth's events of one user share a partition. So a picture of
+ * someone not known (or another organization's) changes nothing.
+ */
+export const setPersonAvatar = async (db: Executor<ChatDb>, orgId: string, id: string, avatarUrl: string | null): Promise<void> => {
+  await db.updateTable('chat_people').set({ avatar_url: avatarUrl }).where('id', '=', id).where('org_id', '=', orgId).execute();
 };
 
 export const findPerson = (db: Executor<ChatDb>, orgId: string, id: string) =>

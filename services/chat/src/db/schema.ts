@@ -15,6 +15,8 @@ export interface PeopleTable {
   trainer_id: string | null;
   active: boolean;
   updated_at: Date;
+  /** Their profile picture's address (auth.user_avatar_changed); set apart from updated_at, which orders the other events. */
+  avatar_url: string | null;
 }
 
 export interface ConversationsTable {

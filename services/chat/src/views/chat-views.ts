@@ -26,7 +26,7 @@ export const chatUser = (id: string, p: PersonRow | undefined): ChatUser => ({
   firstName: p?.first_name ?? 'Former',
   lastName: p?.last_name ?? 'user',
   email: p?.email ?? '',
-  avatar: null,
+  avatar: p?.avatar_url ?? null,
   role: p?.role ?? 'member',
 });
 const sender = (id: string, p: PersonRow | undefined) => ({ _id: id, firstName: p?.first_name ?? 'Former', lastName: p?.last_name ?? 'user' });

@@ -8,6 +8,7 @@ import { onTrainerApproved, onTrainerArchived, onTrainerCreated, onTrainerUpdate
 import { onUserRegistered } from './user-registered.ts';
 import { onMembershipPlansChanged, onUserPrivacyChanged } from './gym-settings.ts';
 import { onPersonErasureRequested } from './person-erasure.ts';
+import { onUserAvatarChanged } from './user-avatar-changed.ts';
 
 export interface ConsumerOptions {
   bus: EventBus;
@@ -19,7 +20,7 @@ export interface ConsumerOptions {
   startAt?: 'beginning' | 'now';
 }
 
-/** The members service's consumers of other services' events: auth (sign-ups, invitations), trainers, payments (membership payments → terms); one group each. */
+/** The members service's consumers of other services' events: auth (sign-ups, invitations, pictures), trainers, payments (membership payments → terms); one group each. */
 export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
   startConsumerGroups(o, [
     {
@@ -33,6 +34,7 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
         onInvitationAccepted,
         onUserPrivacyChanged,
         onMembershipPlansChanged,
+        onUserAvatarChanged,
         onPersonErasureRequested,
       ],
     },

@@ -212,15 +212,15 @@ export const findMemberPage = async (
 export const lockAndClearMembers = async (trx: Transaction<MembersDb>): Promise<void> => {
   await sql`lock table members in exclusive mode`.execute(trx);
   await sql`lock table membership_terms in exclusive mode`.execute(trx);
-  // The account status comes from auth's events, not from the membership streams: kept aside for restoreAccounts.
-  await sql`create temp table rebuild_accounts on commit drop as select id, account_status from members`.execute(trx);
+  // The account status and the picture come from auth's events, not from the membership streams: kept aside for restoreAccounts.
+  await sql`create temp table rebuild_accounts on commit drop as select id, account_status, avatar_url from members`.execute(trx);
   await trx.deleteFrom('membership_terms').execute();
   await trx.deleteFrom('members').execute();
 };
 
-/** After a rebuild's replay: the account statuses kept aside by lockAndClearMembers. */
+/** After a rebuild's replay: the account statuses and pictures kept aside by lockAndClearMembers. */
 export const restoreAccounts = async (trx: Transaction<MembersDb>): Promise<void> => {
-  await sql`update members m set account_status = a.account_status from rebuild_accounts a where a.id = m.id`.execute(trx);
+  await sql`update members m set account_status = a.account_status, avatar_url = a.avatar_url from rebuild_accounts a where a.id = m.id`.execute(trx);
 };
 
 export const countMembers = async (db: Executor<MembersDb>): Promise<number> =>
@@ -263,6 +263,14 @@ export const countTrainerClients = async (db: Executor<MembersDb>, trainerId: st
 
 export const memberIdsOfTrainer = async (db: Executor<MembersDb>, trainerId: string): Promise<string[]> =>
   (await db.selectFrom('members').select('id').where('trainer_id', '=', trainerId).orderBy('id').execute()).map((r) => r.id);
+
+/**
+ * The member's profile picture, in their own organization only (a member's id is their user id). A member not known
+ * here (none, or another gym's) changes nothing.
+ */
+export const setMemberAvatar = async (db: Executor<MembersDb>, orgId: string, memberId: string, avatarUrl: string | null): Promise<void> => {
+  await db.updateTable('members').set({ avatar_url: avatarUrl }).where('id', '=', memberId).where('org_id', '=', orgId).execute();
+};
 
 export const setAccountStatus = async (db: Executor<MembersDb>, memberId: string, status: MembersTable['account_status']): Promise<void> => {
   await db.updateTable('members').set({ account_status: status }).where('id', '=', memberId).execute();

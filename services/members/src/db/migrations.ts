@@ -148,4 +148,10 @@ export const migrations: Record<string, Migration> = {
       await sql`create index gym_plans_org_idx on gym_plans (org_id, position)`.execute(db);
     },
   },
+  /** The member's profile picture (auth.user_avatar_changed), shown in the lists and on the record. */
+  '0006_member_avatar': {
+    async up(db: Kysely<unknown>) {
+      await sql`alter table members add column avatar_url text`.execute(db);
+    },
+  },
 };

@@ -6,7 +6,7 @@ import type { MembersDb } from './schema.ts';
 
 /**
  * Erasure (DPDP): the member keeps their row (ids, membership terms and fees stay for the gym's accounts) but loses
- * name, email, phone, birth date and gender; body measurements are deleted; their stream's stored events are redacted.
+ * name, email, phone, birth date, gender and picture; body measurements are deleted; their stream's stored events are redacted.
  */
 export const erasePerson = async (db: Executor<MembersDb>, orgId: string, memberId: string): Promise<void> => {
   await db
@@ -18,6 +18,7 @@ export const erasePerson = async (db: Executor<MembersDb>, orgId: string, member
       phone: '',
       date_of_birth: null,
       gender: null,
+      avatar_url: null,
     })
     .where('org_id', '=', orgId)
     .where('id', '=', memberId)

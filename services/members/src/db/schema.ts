@@ -31,6 +31,8 @@ export interface MembersTable {
   trainer_id: string | null;
   payment_method: PaymentMethod | null;
   archived_at: Date | null;
+  /** Their profile picture's address from auth.user_avatar_changed (not from the membership stream: kept across a rebuild). */
+  avatar_url: string | null;
   // search_text (generated: name, email, phone and its digits, lowercase) is read by the search through sql`search_text`.
 }
 

@@ -29,6 +29,7 @@ export const registeredRow = (data: MemberRegistered['data'], version: number): 
   trainer_id: null,
   payment_method: data.paymentMethod ?? null,
   archived_at: null,
+  avatar_url: null,
 });
 
 /** A join-code sign-up: awaiting a plan, their account already active; dates are the sign-up day, fee 0. */

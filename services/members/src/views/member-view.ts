@@ -14,6 +14,7 @@ export const toMember = (row: MembersTable, today: string, trainer?: TrainerRow,
     // A member who chose so is shown to trainers without phone and email.
     user: { firstName: row.first_name, lastName: row.last_name, email: hideContact ? '' : row.email, phone: hideContact ? '' : row.phone },
     fullName: `${row.first_name} ${row.last_name}`,
+    avatarUrl: row.avatar_url,
     locationId: row.location_id,
     membershipType: row.membership_type,
     membershipStatus: shown,

@@ -8,6 +8,7 @@ import { onInvitationAccepted, onInvitationFailed, onInvitationSent } from './in
 import { onUserRegistered } from './join-code-trainer.ts';
 import { ratingHandlers } from './ratings.ts';
 import { onPersonErasureRequested } from './person-erasure.ts';
+import { onUserAvatarChanged } from './user-avatar-changed.ts';
 
 export interface ConsumerOptions {
   bus: EventBus;
@@ -25,7 +26,7 @@ export interface ConsumerOptions {
 /**
  * The service's inbox consumers of other services' events, one group per topic (a group's partitions of every
  * subscribed topic are spread across its members, so consumers with different subscriptions must not share a group):
- * auth (join-code trainers, invitations), members (the trainers' clients) and payments (the trainers' earnings).
+ * auth (join-code trainers, invitations, pictures), members (the trainers' clients) and payments (the trainers' earnings).
  */
 export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
   startConsumerGroups(o, [
@@ -33,7 +34,7 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       name: 'trainers.auth',
       groupId: o.groups?.auth ?? 'trainers.auth',
       topic: topicOf('auth'),
-      handlers: [onUserRegistered, onInvitationSent, onInvitationFailed, onInvitationAccepted, onPersonErasureRequested],
+      handlers: [onUserRegistered, onInvitationSent, onInvitationFailed, onInvitationAccepted, onUserAvatarChanged, onPersonErasureRequested],
     },
     { name: 'trainers.members', groupId: o.groups?.members ?? 'trainers.members', topic: topicOf('members'), handlers: clientHandlers },
     { name: 'trainers.payments', groupId: o.groups?.payments ?? 'trainers.payments', topic: topicOf('payments'), handlers: earningsHandlers },

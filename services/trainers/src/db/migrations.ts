@@ -115,4 +115,10 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /** The trainer's profile picture (auth.user_avatar_changed), shown in the lists and on the record. */
+  '0004_trainer_avatar': {
+    async up(db: Kysely<unknown>) {
+      await sql`alter table trainers add column avatar_url text`.execute(db);
+    },
+  },
 };

@@ -8,7 +8,7 @@ const { ERASED_NAME, erasedEmail } = DataRightsEvents;
 
 /**
  * Erasure (DPDP): a member leaves no name, email or phone in the trainers' client lists and session records; a trainer
- * keeps their row (earnings and ratings stay countable) without name, email, phone or bio, and their stream is redacted.
+ * keeps their row (earnings and ratings stay countable) without name, email, phone, bio or picture, and their stream is redacted.
  */
 export const erasePerson = async (db: Executor<TrainersDb>, orgId: string, p: { memberId: string | null; trainerId: string | null }): Promise<void> => {
   if (p.memberId) {
@@ -23,7 +23,7 @@ export const erasePerson = async (db: Executor<TrainersDb>, orgId: string, p: { 
   if (p.trainerId) {
     await db
       .updateTable('trainers')
-      .set({ first_name: ERASED_NAME, last_name: '', email: erasedEmail(p.trainerId), phone: '', bio: '' })
+      .set({ first_name: ERASED_NAME, last_name: '', email: erasedEmail(p.trainerId), phone: '', bio: '', avatar_url: null })
       .where('org_id', '=', orgId)
       .where('id', '=', p.trainerId)
       .execute();

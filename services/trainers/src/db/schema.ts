@@ -27,6 +27,8 @@ export interface TrainersTable {
   created_at: Date;
   /** Stream version this row reflects; projections only move it forward. */
   version: number;
+  /** Their profile picture's address from auth.user_avatar_changed (not from the trainer stream: kept across a rebuild). */
+  avatar_url: string | null;
 }
 
 export interface TrainerCertificationsTable {

@@ -82,6 +82,14 @@ export const deleteSession = async (db: Executor<TrainersDb>, id: string): Promi
 };
 
 /** Auth's news about the trainer's sign-in account (invited, active, failed). */
+/**
+ * The trainer's profile picture, in their own organization only (a trainer's id is their user id). A trainer not known
+ * here (none, or another gym's) changes nothing.
+ */
+export const setTrainerAvatar = async (db: Executor<TrainersDb>, orgId: string, trainerId: string, avatarUrl: string | null): Promise<void> => {
+  await db.updateTable('trainers').set({ avatar_url: avatarUrl }).where('id', '=', trainerId).where('org_id', '=', orgId).execute();
+};
+
 export const setAccountStatus = async (db: Executor<TrainersDb>, id: string, accountStatus: TrainersTable['account_status']): Promise<void> => {
   await db.updateTable('trainers').set({ account_status: accountStatus }).where('id', '=', id).execute();
 };

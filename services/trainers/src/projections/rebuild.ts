@@ -11,7 +11,7 @@ export type ProjectionName = (typeof PROJECTIONS)[number];
 /**
  * Empties the trainers read tables (trainers, their certifications and sessions) and replays the whole event store
  * into them, in one transaction: readers keep the old rows until the new ones commit, writers wait on the table locks.
- * Each trainer's account status comes from auth's events, not from the store: it is kept across the rebuild.
+ * Each trainer's account status and picture come from auth's events, not from the store: they are kept across the rebuild.
  */
 export const rebuild = async (db: Kysely<TrainersDb>, _name: ProjectionName, { batchSize = 500 } = {}): Promise<{ events: number; rows: number }> =>
   db
@@ -19,7 +19,7 @@ export const rebuild = async (db: Kysely<TrainersDb>, _name: ProjectionName, { b
     .setIsolationLevel('repeatable read')
     .execute(async (trx: Transaction<TrainersDb>) => {
       await sql`lock table trainers, trainer_certifications, trainer_sessions in exclusive mode`.execute(trx);
-      const accounts = await trx.selectFrom('trainers').select(['id', 'account_status']).execute();
+      const accounts = await trx.selectFrom('trainers').select(['id', 'account_status', 'avatar_url']).execute();
       await trx.deleteFrom('trainers').execute(); // certifications and sessions go with them (on delete cascade)
       let after = 0;
       let events = 0;
@@ -31,7 +31,8 @@ export const rebuild = async (db: Kysely<TrainersDb>, _name: ProjectionName, { b
         if (!last || batch.length < batchSize) break;
         after = last.globalPosition;
       }
-      for (const a of accounts) await trx.updateTable('trainers').set({ account_status: a.account_status }).where('id', '=', a.id).execute();
+      for (const a of accounts)
+        await trx.updateTable('trainers').set({ account_status: a.account_status, avatar_url: a.avatar_url }).where('id', '=', a.id).execute();
       const { n } = await trx
         .selectFrom('trainers')
         .select(sql<number>`count(*)::int`.as('n'))

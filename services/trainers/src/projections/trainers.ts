@@ -43,6 +43,7 @@ export const projectTrainers = async (db: Executor<TrainersDb>, { event, streamV
         weekly_slots: '[]',
         created_at: new Date(d.createdAt),
         version: v,
+        avatar_url: null,
       });
       if (inserted)
         await insertCertifications(

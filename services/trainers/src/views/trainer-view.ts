@@ -21,6 +21,7 @@ export const toTrainer = (row: TrainerRow, certifications: TrainerCertifications
     _id: row.id,
     user: { firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone, dateOfBirth: null, gender: null },
     fullName: `${row.first_name} ${row.last_name}`,
+    avatarUrl: row.avatar_url,
     locationId: row.location_id,
     specialization: row.specialization,
     experience: row.experience,

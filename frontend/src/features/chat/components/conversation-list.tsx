@@ -8,11 +8,12 @@ import { PlusIcon } from '../../../components/icons/plus';
 import { SearchIcon } from '../../../components/icons/search';
 import { UsersIcon } from '../../../components/icons/users';
 import { LoadingState } from '../../../components/spinner';
+import { UserAvatar } from '../../../components/user-avatar';
 import { useNow } from '../../../lib/use-now';
 import { ALL_NS } from '../../../locales/resources';
 import { useConversations } from '../api/chat-api';
 import { formatMessageTime, unreadBadge } from '../lib/format-time';
-import { conversationTitle, initialsOf } from '../lib/names';
+import { conversationTitle, directPartner, initialsOf } from '../lib/names';
 import type { TypingMap } from '../hooks/use-chat-socket';
 
 export function ConversationList({
@@ -69,9 +70,13 @@ export function ConversationList({
                 onClick={() => onSelect(c._id)}
                 data-testid="chat-conversation"
               >
-                <span className={`avatar chat-avatar${c.type !== 'direct' ? ' chat-avatar--group' : ''}`} aria-hidden="true">
-                  {c.type !== 'direct' ? <UsersIcon size={18} /> : initialsOf(title)}
-                </span>
+                {c.type === 'direct' ? (
+                  <UserAvatar person={directPartner(c, me)} size="md" initials={initialsOf(title)} className="chat-avatar" />
+                ) : (
+                  <span className="avatar chat-avatar chat-avatar--group" aria-hidden="true">
+                    <UsersIcon size={18} />
+                  </span>
+                )}
                 <span className="chat-list__main">
                   <span className="chat-list__top">
                     <span className="chat-list__name">{title}</span>

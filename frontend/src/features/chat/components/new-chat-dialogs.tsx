@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
 import { LoadingState } from '../../../components/spinner';
+import { UserAvatar } from '../../../components/user-avatar';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { chatKeys, createConversation, useChatUsers } from '../api/chat-api';
@@ -60,9 +61,7 @@ export function NewChatDialog({ open, onClose, onCreated }: { open: boolean; onC
                 onClick={() => create.mutate({ type: 'direct', participants: [{ user: u._id }] })}
                 data-testid="chat-person"
               >
-                <span className="avatar avatar--sm" aria-hidden="true">
-                  {initialsOf(fullName(u))}
-                </span>
+                <UserAvatar person={{ ...u, avatarUrl: u.avatar }} size="sm" initials={initialsOf(fullName(u))} />
                 <span className="chat-people__name">{fullName(u)}</span>
                 <span className="badge badge--neutral">{t(roleLabel(u))}</span>
               </button>

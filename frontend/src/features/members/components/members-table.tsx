@@ -2,6 +2,7 @@ import type { Member } from '@akhada/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DisabledWithReason } from '../../../components/tooltip';
+import { UserAvatar } from '../../../components/user-avatar';
 import { useNow } from '../../../lib/use-now';
 import { initials } from '../lib/member-labels';
 import { MembershipTimeText, useLastVisitText } from './member-labels';
@@ -34,9 +35,7 @@ export function MembersTable({ members, busy, onRenew }: { members: Member[]; bu
             <tr key={m._id} data-testid="member-row">
               <th scope="row" className="table__primary">
                 <div className="person">
-                  <span className="avatar" aria-hidden="true">
-                    {initials(m.user.firstName, m.user.lastName)}
-                  </span>
+                  <UserAvatar person={{ ...m.user, avatarUrl: m.avatarUrl }} size="md" initials={initials(m.user.firstName, m.user.lastName)} />
                   <span className="person__text">
                     <span className="person__name">{m.fullName}</span>
                     <span className="person__sub">{m.user.email}</span>

@@ -16,6 +16,7 @@ import { MemberPaymentsSection } from '../../../components/payments-list';
 import { TabList, TabPanel } from '../../../components/tabs';
 import { useToast } from '../../../components/toast';
 import { DisabledWithReason } from '../../../components/tooltip';
+import { UserAvatar } from '../../../components/user-avatar';
 import { isNotFoundError } from '../../../lib/api-error';
 import { useUser } from '../../../lib/auth/session';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
@@ -141,9 +142,7 @@ function MemberDetail({ member: m }: { member: MemberDetailRecord }) {
   return (
     <>
       <section className="card member-header" aria-labelledby="member-name">
-        <span className="avatar avatar--lg" aria-hidden="true">
-          {initials(m.user.firstName, m.user.lastName)}
-        </span>
+        <UserAvatar person={{ ...m.user, avatarUrl: m.avatarUrl }} size="lg" initials={initials(m.user.firstName, m.user.lastName)} />
         <div className="member-header__main">
           <div className="member-header__title">
             <h1 id="member-name" className="member-header__name">

@@ -339,6 +339,15 @@ describe('member detail', () => {
     expect(service.calls.filter((c) => c.route === 'delete')).toHaveLength(1);
   });
 
+  it('shows the member’s profile picture in the header', async () => {
+    const picture = '/api/auth/avatars/0198a3c1-0000-7000-8000-0000000000f1?v=0198a3c1-0000-7000-8000-0000000000f3';
+    const member = aMemberDetail({ firstName: 'Kavita', lastName: 'Rao', avatarUrl: picture });
+    server.use(...signedInShell(), ...memberService(member).handlers);
+    await open(member);
+    const header = screen.getByRole('region', { name: 'Kavita Rao' });
+    expect(header.querySelector('img.avatar__img')?.getAttribute('src')).toBe(picture);
+  });
+
   it('shows a trainer the member without the staff actions', async () => {
     const member = aMemberDetail();
     server.use(...signedInShell(aUser({ role: 'trainer' })), ...memberService(member).handlers);

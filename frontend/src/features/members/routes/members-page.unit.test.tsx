@@ -36,6 +36,23 @@ describe('members list', () => {
     expect(screen.queryByText('Loading members...')).toBeNull();
   });
 
+  it('shows a member’s profile picture beside their written name, and initials for a member without one', async () => {
+    const picture = '/api/auth/avatars/0198a3c1-0000-7000-8000-0000000000f1?v=0198a3c1-0000-7000-8000-0000000000f2';
+    server.use(
+      ...signedInShell(),
+      membersAre([aMember({ firstName: 'Kavita', lastName: 'Rao', avatarUrl: picture }), aMember({ firstName: 'Imran', lastName: 'Shaikh' })]),
+    );
+    renderApp('/dashboard/members');
+    const [kavita, imran] = within(await screen.findByTestId('members-table')).getAllByTestId('member-row');
+    const img = kavita!.querySelector('img');
+    expect(img?.getAttribute('src')).toBe(picture);
+    expect(img?.getAttribute('alt')).toBe('');
+    expect(img?.closest('[aria-hidden="true"]')).toBeTruthy();
+    expect(within(kavita!).getByText('Kavita Rao')).toBeTruthy();
+    expect(imran!.querySelector('img')).toBeNull();
+    expect(imran!.querySelector('.avatar')?.getAttribute('data-initial')).toBe('IS');
+  });
+
   it('says there are no members yet and offers to add one', async () => {
     server.use(...signedInShell(), membersAre([]));
     renderApp('/dashboard/members');

@@ -8,6 +8,7 @@ import { SearchIcon } from '../../../components/icons/search';
 import { UsersIcon } from '../../../components/icons/users';
 import { Modal } from '../../../components/modal';
 import { LoadingState } from '../../../components/spinner';
+import { UserAvatar } from '../../../components/user-avatar';
 import { useToast } from '../../../components/toast';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
@@ -111,9 +112,7 @@ function AssignBody({ trainer }: { trainer: Trainer }) {
           <ul className="assign__list" aria-label={t('trainers:assign.search')} aria-busy={query.isFetching}>
             {members.map((m) => (
               <li key={m._id} className="assign__item" data-testid="assign-member">
-                <span className="avatar avatar--sm" aria-hidden="true">
-                  {initials(m.user.firstName, m.user.lastName)}
-                </span>
+                <UserAvatar person={{ ...m.user, avatarUrl: m.avatarUrl }} size="sm" initials={initials(m.user.firstName, m.user.lastName)} />
                 <span className="trainer-person__text">
                   <span className="trainer-person__name">{m.fullName}</span>
                   <span className="trainer-person__sub">

@@ -1,6 +1,7 @@
 import type { Trainer } from '@akhada/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { UserAvatar } from '../../../components/user-avatar';
 import { formatDate } from '../../../lib/format';
 import { ALL_NS } from '../../../locales/resources';
 import { initials } from '../lib/trainer-labels';
@@ -37,9 +38,7 @@ export function PendingTrainersTable({
             <tr key={tr._id} data-testid="pending-trainer-row">
               <th scope="row" className="table__primary">
                 <div className="trainer-person">
-                  <span className="avatar" aria-hidden="true">
-                    {initials(tr.user.firstName, tr.user.lastName)}
-                  </span>
+                  <UserAvatar person={{ ...tr.user, avatarUrl: tr.avatarUrl }} size="md" initials={initials(tr.user.firstName, tr.user.lastName)} />
                   <span className="trainer-person__text">
                     <span className="trainer-person__name">{tr.fullName}</span>
                     <span className="trainer-person__sub">

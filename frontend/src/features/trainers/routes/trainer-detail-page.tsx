@@ -13,6 +13,7 @@ import { UsersIcon } from '../../../components/icons/users';
 import { LoadingState } from '../../../components/spinner';
 import { TabList, TabPanel } from '../../../components/tabs';
 import { useToast } from '../../../components/toast';
+import { UserAvatar } from '../../../components/user-avatar';
 import { isNotFoundError } from '../../../lib/api-error';
 import { useUser } from '../../../lib/auth/session';
 import { formatDate } from '../../../lib/format';
@@ -262,9 +263,7 @@ function TrainerHeader({
 
   return (
     <section className="card trainer-header" aria-labelledby="trainer-name">
-      <span className="avatar avatar--lg" aria-hidden="true">
-        {initials(tr.user.firstName, tr.user.lastName)}
-      </span>
+      <UserAvatar person={{ ...tr.user, avatarUrl: tr.avatarUrl }} size="lg" initials={initials(tr.user.firstName, tr.user.lastName)} />
       <div className="trainer-header__main">
         <div className="trainer-header__title">
           <h1 id="trainer-name" className="trainer-header__name">

@@ -36,6 +36,15 @@ describe('trainer detail', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: '← Back to Trainers' }).getAttribute('href')).toBe('/dashboard/trainers');
   });
 
+  it('shows the trainer’s profile picture in the header', async () => {
+    const picture = '/api/auth/avatars/0198a3c1-0000-7000-8000-0000000000f4?v=0198a3c1-0000-7000-8000-0000000000f6';
+    const tr = aTrainer({ firstName: 'Vikram', lastName: 'Singh', avatarUrl: picture });
+    server.use(...signedInShell(), ...trainersService({ trainers: [tr] }).handlers);
+    renderApp(`/dashboard/trainers/${tr._id}`);
+    const heading = await screen.findByRole('heading', { name: 'Vikram Singh', level: 1 });
+    expect(heading.closest('section')?.querySelector('img.avatar__img')?.getAttribute('src')).toBe(picture);
+  });
+
   it('says "Trainer not found" when there is no such trainer, and offers Retry on other failures', async () => {
     server.use(...signedInShell(), ...trainersService().handlers);
     renderApp('/dashboard/trainers/0198a3c1-0000-7000-8000-00000000dead');

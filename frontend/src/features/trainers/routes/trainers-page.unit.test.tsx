@@ -13,6 +13,20 @@ const rows = async () => within(await screen.findByTestId('trainers-table')).get
 
 // Screens and their lazily loaded forms are compiled on first use in a run (slow on a busy machine): room for that.
 describe('trainers list', { timeout: 15_000 }, () => {
+  it('shows a trainer’s profile picture beside their written name, and initials for one without', async () => {
+    const picture = '/api/auth/avatars/0198a3c1-0000-7000-8000-0000000000f4?v=0198a3c1-0000-7000-8000-0000000000f5';
+    const service = trainersService({
+      trainers: [aTrainer({ firstName: 'Vikram', lastName: 'Singh', avatarUrl: picture }), aTrainer({ firstName: 'Neha', lastName: 'Kapoor' })],
+    });
+    server.use(...signedInShell(), ...service.handlers);
+    renderApp('/dashboard/trainers');
+    const [vikram, neha] = await rows();
+    expect(vikram!.querySelector('img.avatar__img')?.getAttribute('src')).toBe(picture);
+    expect(within(vikram!).getByText('Vikram Singh')).toBeTruthy();
+    expect(neha!.querySelector('img')).toBeNull();
+    expect(neha!.querySelector('.avatar')?.getAttribute('data-initial')).toBe('NK');
+  });
+
   it('shows each trainer with specialization, experience, coloured availability, clients and rate', async () => {
     const service = trainersService({
       trainers: [
