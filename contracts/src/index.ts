@@ -35,5 +35,6 @@ export * as DashboardEvents from './events/dashboard.ts';
 export * as InventoryEvents from './events/inventory.ts';
 export * from './events/inventory-sale.ts';
 export * from './gstin.ts';
+export * from './gym-gst.ts';
 export * as DataRightsEvents from './events/data-rights.ts';
 export * from './http/data-rights.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MembershipType } from '../enums.ts';
 import { Email, Timezone } from './auth.ts';
-import { Rupees } from './members.ts';
+import { Rupees, TermMonths } from './members.ts';
 import { ANY_ROLE, IdParams, IsoDateTime, ok, okMessage, Problem, route, Text } from './route.ts';
 
 /** Languages a gym may offer (the spec's list); the app itself is translated into English and Hindi. */
@@ -32,11 +32,7 @@ export const MembershipPlanInput = z.object({
   _id: z.uuid({ message: 'Not a valid plan id' }).optional(),
   name: Text('Plan name').trim().min(1, 'Plan name is required').max(60, 'Plan name must be at most 60 characters'),
   type: MembershipType,
-  durationMonths: z
-    .number({ message: 'Duration is required' })
-    .int('Duration is whole months')
-    .min(1, 'Duration is 1 to 36 months')
-    .max(36, 'Duration is 1 to 36 months'),
+  durationMonths: TermMonths,
   price: Rupees,
   gstInclusive: z.boolean(),
 });

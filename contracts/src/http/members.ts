@@ -25,6 +25,13 @@ export const Rupees = z
   .max(10_000_000, 'Amount is too large')
   .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use at most two decimals');
 
+/** A term's length in whole months: a membership plan's duration (Settings → Gym). */
+export const TermMonths = z
+  .number({ message: 'Duration is required' })
+  .int('Duration is whole months')
+  .min(1, 'Duration is 1 to 36 months')
+  .max(36, 'Duration is 1 to 36 months');
+
 export const Member = z.object({
   _id: z.uuid(),
   user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() }),
@@ -90,6 +97,8 @@ export const CreateMemberBody = z.object({
   membershipType: MembershipType.default('basic'),
   membershipFee: Rupees.default(0),
   paymentFrequency: PaymentFrequency.default('monthly'),
+  /** The term's length when it is a plan's (e.g. 6 months); absent: one payment period (1, 3 or 12 months). */
+  durationMonths: TermMonths.optional(),
   paymentMethod: PaymentMethod.optional(),
   /** The branch the member joins; defaults to the caller's current location. Must be one the caller may manage. */
   locationId: z.uuid({ message: 'Not a valid location' }).optional(),
@@ -120,6 +129,8 @@ export type UpdateMemberBody = z.infer<typeof UpdateMemberBody>;
 export const RenewMemberBody = z.object({
   membershipType: MembershipType,
   paymentFrequency: PaymentFrequency,
+  /** The term's length when it is a plan's (e.g. 6 months); absent: one payment period (1, 3 or 12 months). */
+  durationMonths: TermMonths.optional(),
   membershipFee: Rupees,
   paymentMethod: PaymentMethod,
   startDate: MembershipStartDate.optional(),

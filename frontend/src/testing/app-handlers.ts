@@ -1,4 +1,13 @@
-import { authRoutes, memberRoutes, notificationRoutes, type Member, type Notification, type User } from '@akhada/contracts';
+import {
+  authRoutes,
+  memberPlanRoutes,
+  memberRoutes,
+  notificationRoutes,
+  type Member,
+  type MembershipPlan,
+  type Notification,
+  type User,
+} from '@akhada/contracts';
 import type { DefaultBodyType, HttpResponseResolver, PathParams } from 'msw';
 import { aUser } from './fixtures';
 import { on, reply } from './contract-handlers';
@@ -77,6 +86,10 @@ export const memberListReply =
       pagination: { page, limit, totalPages: Math.ceil(matching.length / limit) },
     });
   };
+
+/** GET /members/plans answers with these plans (the gym's, from Settings → Gym). */
+export const membershipPlansAre = (plans: MembershipPlan[]) =>
+  on(memberPlanRoutes.plans, () => reply(memberPlanRoutes.plans, 200, { success: true, data: plans }));
 
 /** A signed-in owner with an empty bell: what every screen behind the shell needs. */
 export const signedInShell = (user: User = aUser()) => [meIs(user), ...notificationsAre([])];

@@ -7,6 +7,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { ws } from 'msw';
 import { setupServer } from 'msw/node';
 import { gymSettingsRoutes, signInMethodRoutes } from '@akhada/contracts';
+import { membershipPlansAre } from './app-handlers';
 import { on, reply } from './contract-handlers';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { initI18n } from '../lib/i18n';
@@ -67,10 +68,14 @@ const preferences = on(gymSettingsRoutes.getPreferences, () =>
 // The sign-in and registration pages ask whether Google sign-in is configured: not, unless a test says so.
 const googleSignIn = on(signInMethodRoutes.googleConfig, () => reply(signInMethodRoutes.googleConfig, 200, { success: true, data: { enabled: false } }));
 
+// The add-member and renewal forms offer the gym's membership plans: it sells none, unless a test says so.
+const noPlans = membershipPlansAre([]);
+
 export const server = setupServer(
   hub.addEventListener('connection', () => undefined),
   preferences,
   googleSignIn,
+  noPlans,
 );
 /** Calls that had no handler in the current test: the test fails with their list. */
 const unhandled: string[] = [];

@@ -146,6 +146,16 @@ describe('renew', () => {
     expect(d).toMatchObject({ membershipStartDate: '2025-03-11', membershipEndDate: '2025-06-11', membershipStatus: 'active', daysRemaining: 92 });
   });
 
+  it('a plan’s duration sets the term’s length, on registration and on renewal', async () => {
+    const m = await create('adminL1', { paymentFrequency: 'quarterly', durationMonths: 6 });
+    expect(m).toMatchObject({ membershipStartDate: '2025-03-01', membershipEndDate: '2025-09-01', paymentFrequency: 'quarterly' });
+    const d = memberRoutes.renew.responses[200].parse(
+      (await call('adminL1', 'POST', `/members/${m._id}/renew`, { ...renewBody, durationMonths: 24, paymentFrequency: 'annually' })).json(),
+    ).data;
+    expect(d.terms[0]).toMatchObject({ termNo: 2, startDate: '2025-09-01', endDate: '2027-09-01' });
+    expectError(await call('adminL1', 'POST', `/members/${m._id}/renew`, { ...renewBody, durationMonths: 37 }), 400);
+  });
+
   it('rejects a bad body with 400 and writes nothing', async () => {
     const m = await create('adminL1');
     const before = await counts();

@@ -29,6 +29,8 @@ export const memberKeys = {
   /** The signed-in member's own membership and measurements (role member). */
   me: ['members', 'me'] as const,
   myMeasurements: ['members', 'me', 'measurements'] as const,
+  /** The membership plans the gym sells (Settings → Gym), as the add-member and renewal forms offer them. */
+  plans: ['members', 'plans'] as const,
   /**
    * The Assign Trainer picker's trainers of one location (under ['trainers'], so whatever refreshes the trainers'
    * lists refreshes it too).

@@ -34,4 +34,6 @@ export const paymentKeys = {
   trainer: (id: string, page: number) => ['payments', 'trainer', id, page] as const,
   invoices: (p: { search?: string; memberId?: string; page: number }) => ['payments', 'invoices', p] as const,
   razorpayStatus: ['payments', 'razorpay-status'] as const,
+  /** Each location's GST registration (Settings → Gym edits it; the add-member and renewal forms price plans with it). */
+  taxSettings: ['payments', 'tax-settings'] as const,
 };

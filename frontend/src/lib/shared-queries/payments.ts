@@ -37,6 +37,16 @@ export const useTrainerPayments = (id: string, page: number, enabled = true) =>
     enabled,
   });
 
+/**
+ * GET /api/payments/tax-settings: each location's GST registration, kept by payments (its invoices use it). Settings →
+ * Gym edits it; the add-member and renewal forms price a plan sold without GST with it.
+ */
+export async function getTaxSettings(signal?: AbortSignal) {
+  const json = await callRoute(paymentsRoutes.taxSettings, { signal });
+  return parseResponse(paymentsRoutes.taxSettings.responses[200], json, 'GET /payments/tax-settings').data;
+}
+export const useTaxSettings = (enabled = true) => useQuery({ queryKey: paymentKeys.taxSettings, queryFn: ({ signal }) => getTaxSettings(signal), enabled });
+
 /** GET /api/payments/razorpay/status: whether the organization takes online payments (its keys are set). */
 export async function getRazorpayStatus(signal?: AbortSignal) {
   const json = await callRoute(paymentsRoutes.razorpayStatus, { signal });

@@ -37,6 +37,7 @@ export const registerMember = async (
       phone: body.phone,
       membershipType: body.membershipType,
       paymentFrequency: body.paymentFrequency,
+      durationMonths: body.durationMonths,
       feePaise: rupeesToPaise(body.membershipFee),
       startDate: body.startDate ?? (await todayAt(deps, locationId)),
       registeredAt: now.toISOString(),

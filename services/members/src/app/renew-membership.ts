@@ -20,6 +20,7 @@ export const renewMembership = async (deps: CommandDeps, ctx: RequestContext, id
       data: {
         membershipType: body.membershipType,
         paymentFrequency: body.paymentFrequency,
+        durationMonths: body.durationMonths,
         feePaise: rupeesToPaise(body.membershipFee),
         paymentMethod: body.paymentMethod,
         startDate: body.startDate,

@@ -1,5 +1,6 @@
 import { CreateMemberBody, Gender, MembershipType, PaymentFrequency, PaymentMethod, type Location } from '@akhada/contracts';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/alert';
 import { Form } from '../../../components/form/form';
@@ -17,6 +18,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { todayIn } from '../lib/renewal';
 import { ALL_NS } from '../../../locales/resources';
 import { useCreateMember, type CreateMemberInput } from '../api/create-member';
+import { durationOf, MembershipPlanPicker, type PlanFields } from './membership-plan-picker';
 
 const FORM_ID = 'add-member-form';
 
@@ -60,7 +62,7 @@ export function AddMemberModal({
   );
 }
 
-type AddMemberForm = {
+type AddMemberForm = PlanFields & {
   firstName: string;
   lastName: string;
   email: string;
@@ -79,9 +81,10 @@ type AddMemberForm = {
   locationId: string;
 };
 
-function toBody({ membershipFee, locationId, startDate, dateOfBirth, gender, ...v }: AddMemberForm): CreateMemberInput {
+function toBody({ planId: _plan, durationMonths, membershipFee, locationId, startDate, dateOfBirth, gender, ...v }: AddMemberForm): CreateMemberInput {
   return {
     ...v,
+    durationMonths: durationOf({ durationMonths }),
     membershipFee: rupeesFromInput(membershipFee),
     locationId: locationId || undefined,
     startDate: startDate || undefined,
@@ -116,6 +119,8 @@ function AddMemberForm({
       lastName: '',
       email: '',
       phone: '',
+      planId: '',
+      durationMonths: '',
       membershipType: 'basic',
       paymentFrequency: 'monthly',
       membershipFee: '',
@@ -127,6 +132,8 @@ function AddMemberForm({
     },
     toBody,
   });
+  const [chosenLocationId, startDate] = useWatch({ control: form.control, name: ['locationId', 'startDate'] });
+  const location = locations.find((l) => l._id === (chosenLocationId || defaultLocationId || locations[0]?._id));
 
   const onSubmit = (body: CreateMemberInput) => {
     if (create.isPending) return;
@@ -171,6 +178,7 @@ function AddMemberForm({
         <TextField name="lastName" label={t('members:add.lastName')} autoComplete="off" maxLength={50} required testId="add-member-last-name" />
         <EmailField name="email" label={t('members:add.email')} autoComplete="off" required testId="add-member-email" />
         <PhoneField name="phone" label={t('members:add.phone')} autoComplete="off" required testId="add-member-phone" />
+        <MembershipPlanPicker locationId={location?._id} timeZone={location?.timezone} termFrom={startDate} />
         <SelectField
           name="membershipType"
           label={t('members:add.membershipType')}

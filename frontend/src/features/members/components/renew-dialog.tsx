@@ -17,6 +17,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useRenewMember, type RenewMemberInput } from '../api/renew-member';
 import { isCalendarDay, proposedStart, termEnd, todayIn } from '../lib/renewal';
+import { durationOf, MembershipPlanPicker, type PlanFields } from './membership-plan-picker';
 
 const FORM_ID = 'renew-member-form';
 
@@ -55,16 +56,14 @@ export function RenewDialog({ member, timeZone, open, onClose }: { member: Membe
   );
 }
 
-type RenewForm = {
-  membershipType: MembershipType;
-  paymentFrequency: PaymentFrequency;
-  membershipFee: string;
+type RenewForm = PlanFields & {
   paymentMethod: PaymentMethod;
   startDate: string;
 };
 
-const toBody = ({ membershipFee, startDate, ...v }: RenewForm): RenewMemberInput => ({
+const toBody = ({ planId: _plan, durationMonths, membershipFee, startDate, ...v }: RenewForm): RenewMemberInput => ({
   ...v,
+  durationMonths: durationOf({ durationMonths }),
   membershipFee: rupeesFromInput(membershipFee) as number,
   startDate: startDate || undefined,
 });
@@ -80,6 +79,8 @@ function RenewForm({ member, timeZone, renew, onDone }: { member: Member; timeZo
   );
   const form = useContractForm<RenewForm, typeof RenewMemberBody>(RenewMemberBody, {
     defaultValues: {
+      planId: '',
+      durationMonths: '',
       membershipType: member.membershipType,
       paymentFrequency: member.paymentFrequency,
       membershipFee: pending || member.membershipFee === 0 ? '' : String(member.membershipFee),
@@ -88,9 +89,9 @@ function RenewForm({ member, timeZone, renew, onDone }: { member: Member; timeZo
     },
     toBody,
   });
-  const [frequency, startDate] = useWatch({ control: form.control, name: ['paymentFrequency', 'startDate'] });
+  const [frequency, startDate, durationMonths] = useWatch({ control: form.control, name: ['paymentFrequency', 'startDate', 'durationMonths'] });
   const from = isCalendarDay(startDate) ? startDate : start;
-  const end = termEnd(from, frequency);
+  const end = termEnd(from, frequency, durationOf({ durationMonths }));
 
   const onSubmit = (body: RenewMemberInput) => {
     if (renew.isPending) return;
@@ -117,6 +118,7 @@ function RenewForm({ member, timeZone, renew, onDone }: { member: Member; timeZo
         </Alert>
       ) : null}
       <div className="form__grid">
+        <MembershipPlanPicker locationId={member.locationId} timeZone={timeZone} />
         <SelectField
           name="paymentFrequency"
           label={t('members:renew.period')}

@@ -51,5 +51,6 @@ export function proposedStart(
   return endDate > today ? endDate : today;
 }
 
-/** The end date of a term starting `start` paid by `frequency`. */
-export const termEnd = (start: CalendarDay, frequency: PaymentFrequency): CalendarDay => addMonths(start, MONTHS_PER_PERIOD[frequency]);
+/** The end date of a term starting `start`: a plan's `months` when it is one, else one period of `frequency`. */
+export const termEnd = (start: CalendarDay, frequency: PaymentFrequency, months?: number): CalendarDay =>
+  addMonths(start, months ?? MONTHS_PER_PERIOD[frequency]);

@@ -15,6 +15,11 @@ describe('renewal dates', () => {
     expect(termEnd('2026-04-01', 'annually')).toBe('2027-04-01');
   });
 
+  it('ends a plan’s term its months after it starts, whatever the period', () => {
+    expect(termEnd('2026-04-01', 'quarterly', 6)).toBe('2026-10-01');
+    expect(termEnd('2026-08-31', 'monthly', 18)).toBe('2028-02-29');
+  });
+
   it('continues a running membership on its end date, and starts today after expiry or for one awaiting a plan', () => {
     expect(proposedStart({ endDate: '2026-05-01', daysRemaining: 10, running: true }, '2026-04-21')).toBe('2026-05-01');
     expect(proposedStart({ endDate: '2026-04-01', daysRemaining: -20, running: false }, '2026-04-21')).toBe('2026-04-21');

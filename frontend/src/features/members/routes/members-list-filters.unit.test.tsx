@@ -3,12 +3,12 @@ import { memberRoutes, MemberDetail, RenewMemberBody, type Member } from '@akhad
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { server } from '../../../testing/setup';
-import { signedInShell } from '../../../testing/app-handlers';
+import { membershipPlansAre, signedInShell } from '../../../testing/app-handlers';
 import { barrier, on, problem, reply } from '../../../testing/contract-handlers';
 import { aMember, aMemberDetail } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { formatDate } from '../../../lib/format';
-import { addDays, termEnd, todayIn } from '../lib/renewal';
+import { addDays, addMonths, termEnd, todayIn } from '../lib/renewal';
 
 /** Puts text in a field at once (typing it key by key makes these tests slow on a busy machine). */
 async function fill(
@@ -192,6 +192,49 @@ describe('renew from the list', () => {
     expect(bodies).toEqual([{ membershipType: 'basic', paymentFrequency: 'quarterly', membershipFee: 4200, paymentMethod: 'upi', startDate: start }]);
     expect(await screen.findByText(`Kavita Rao's membership now runs until ${formatDate(termEnd(start, 'quarterly'), 'en')}`)).toBeTruthy();
     await waitFor(() => expect(within(rows()[0]!).getByText('100 days left')).toBeTruthy());
+  });
+
+  it('renews on one of the gym’s plans: its type, period and fee filled in, the preview ends after its months, the request carries them', async () => {
+    const today = todayIn('Asia/Kolkata');
+    const end = addDays(today, 12);
+    const member = aMember({ firstName: 'Kavita', lastName: 'Rao', membershipEndDate: end, daysRemaining: 12, membershipFee: 1500 });
+    const plan = {
+      _id: '0198a3c1-0000-7000-8000-0000000000c2',
+      name: 'Half-yearly',
+      type: 'premium' as const,
+      durationMonths: 6,
+      price: 7999,
+      gstInclusive: true,
+    };
+    const bodies: unknown[] = [];
+    server.use(
+      ...signedInShell(),
+      membershipPlansAre([plan]),
+      on(memberRoutes.list, () =>
+        reply(memberRoutes.list, 200, { success: true, data: [member], totalCount: 1, pagination: { page: 1, limit: 50, totalPages: 1 } }),
+      ),
+      on(memberRoutes.renew, async ({ request }) => {
+        const body = RenewMemberBody.parse(await request.json());
+        bodies.push(body);
+        const renewed = { ...member, membershipEndDate: addMonths(body.startDate!, body.durationMonths!), daysRemaining: 190, version: 2 };
+        return reply(memberRoutes.renew, 200, { success: true, data: MemberDetail.parse({ ...aMemberDetail(), ...renewed }) });
+      }),
+    );
+    const { user } = renderApp('/dashboard/members');
+    await screen.findByTestId('members-table');
+    await user.click(screen.getByRole('button', { name: 'Renew membership of Kavita Rao' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Renew Membership' }));
+    await user.selectOptions(await dialog.findByLabelText(/^Membership Plan/), plan._id);
+    expect((dialog.getByLabelText(/^Membership Type/) as HTMLSelectElement).value).toBe('premium');
+    expect((dialog.getByLabelText(/^Period/) as HTMLSelectElement).value).toBe('quarterly');
+    expect((dialog.getByLabelText(/^Membership Fee/) as HTMLInputElement).value).toBe('7999');
+    expect(dialog.getByTestId('renew-preview').textContent).toContain(formatDate(addMonths(end, 6), 'en'));
+    await user.click(dialog.getByRole('button', { name: 'Renew' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodies).toEqual([
+      { membershipType: 'premium', paymentFrequency: 'quarterly', durationMonths: 6, membershipFee: 7999, paymentMethod: 'cash', startDate: end },
+    ]);
   });
 
   it('starts the membership of a member awaiting a plan from today, and shows the server’s refusal in the dialog', async () => {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { callRoute, parseResponse } from '../../../lib/api-client';
 import { getMe } from '../../../lib/auth/api/get-me';
 import { useSession } from '../../../lib/auth/session';
+import { paymentKeys } from '../../../lib/query-keys/payments';
 import { settingsKeys } from './query-keys';
 
 /** GET /settings/gym: the organization, its locations and the plans it sells. */
@@ -45,20 +46,11 @@ export function useRegenerateJoinCode() {
 }
 
 /** GST per location is kept by payments (its invoices use it): this screen edits it through payments' own route. */
-export function useTaxSettings(enabled: boolean) {
-  return useQuery({
-    queryKey: settingsKeys.tax,
-    queryFn: async ({ signal }) =>
-      parseResponse(paymentsRoutes.taxSettings.responses[200], await callRoute(paymentsRoutes.taxSettings, { signal }), 'GET /payments/tax-settings').data,
-    enabled,
-  });
-}
-
 export function useSaveTaxSettings() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (body: z.input<typeof PutTaxSettingsBody>) =>
       parseResponse(paymentsRoutes.putTaxSettings.responses[200], await callRoute(paymentsRoutes.putTaxSettings, { body }), 'PUT /payments/tax-settings').data,
-    onSuccess: (data) => qc.setQueryData(settingsKeys.tax, data),
+    onSuccess: (data) => qc.setQueryData(paymentKeys.taxSettings, data),
   });
 }

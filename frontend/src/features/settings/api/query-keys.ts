@@ -9,7 +9,6 @@ export const settingsKeys = {
   billing: ['settings', 'billing'] as const,
   razorpay: ['settings', 'razorpay-integration'] as const,
   gymScreen: ['settings', 'gym'] as const,
-  tax: ['settings', 'tax'] as const,
   staff: ['settings', 'staff'] as const,
   securityPolicy: ['settings', 'security-policy'] as const,
   messaging: ['settings', 'messaging'] as const,

@@ -10,7 +10,8 @@ import { useContractForm } from '../../../components/form/use-contract-form';
 import { LoadingState } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
 import { useErrorText } from '../../../lib/use-error-text';
-import { useSaveTaxSettings, useTaxSettings } from '../api/gym';
+import { useTaxSettings } from '../../../lib/shared-queries/payments';
+import { useSaveTaxSettings } from '../api/gym';
 
 interface GstForm {
   sacCode: string;

@@ -50,6 +50,8 @@ export interface RegisterMember {
     paymentMethod?: PaymentMethod | null;
     dateOfBirth?: CalendarDate | null;
     gender?: Gender | null;
+    /** The term's length in months when it is a membership plan's; absent: one payment period. */
+    durationMonths?: number | undefined;
   };
 }
 /** Someone registered with the gym's join code: a member awaiting a plan (no term yet). */
@@ -64,6 +66,8 @@ export interface RenewMembership {
     paymentFrequency: PaymentFrequency;
     feePaise: number;
     paymentMethod: PaymentMethod;
+    /** The term's length in months when it is a membership plan's; absent: one payment period. */
+    durationMonths?: number | undefined;
     /** The start asked for, if any. */
     startDate?: CalendarDate | undefined;
     /** Today in the location's calendar. */
@@ -127,7 +131,7 @@ export type MembershipCommand =
 // ── Events ──────────────────────────────────────────────────────────────────────────────────────────────────────
 export interface MemberRegistered {
   type: 'MemberRegistered';
-  data: RegisterMember['data'] & { endDate: CalendarDate };
+  data: Omit<RegisterMember['data'], 'durationMonths'> & { endDate: CalendarDate };
 }
 export interface MemberSignedUp {
   type: 'MemberSignedUp';
@@ -245,11 +249,16 @@ export const coveredUntil = (s: Membership): CalendarDate | undefined => current
 const checkFee = (feePaise: number) => {
   if (!Number.isSafeInteger(feePaise) || feePaise < 0) throw invalid('The membership fee must be a whole number of paise, zero or more');
 };
+const checkMonths = (months: number | undefined) => {
+  if (months !== undefined && (!Number.isInteger(months) || months < 1 || months > 36)) throw invalid('A term lasts 1 to 36 whole months');
+};
 
 const register = (command: RegisterMember, state: MembershipState): MembershipEvent[] => {
   if (state.status !== 'Unregistered') throw refused('This member is already registered');
-  const { feePaise, startDate, firstName, lastName, registeredAt, paymentFrequency } = command.data;
+  const { durationMonths, ...data } = command.data;
+  const { feePaise, startDate, firstName, lastName, registeredAt, paymentFrequency } = data;
   checkFee(feePaise);
+  checkMonths(durationMonths);
   if (!isCalendarDate(startDate)) throw invalid('The start date is not a calendar date');
   if (!isCalendarDate(registeredAt.slice(0, 10)) || Number.isNaN(Date.parse(registeredAt))) throw invalid('The registration time is not a valid instant');
   const { earliest, latest } = startDateWindow(registeredAt);
@@ -258,9 +267,9 @@ const register = (command: RegisterMember, state: MembershipState): MembershipEv
     throw invalid(`The start date must be between ${earliest} and ${latest}: a membership can start up to two years back or one year ahead`);
   }
   if (!firstName.trim() || !lastName.trim()) throw invalid('First and last name are required');
-  const endDate = membershipEndDate(startDate, paymentFrequency);
+  const endDate = membershipEndDate(startDate, paymentFrequency, durationMonths);
   if (!isCalendarDate(endDate)) throw invalid('The membership would end on a date outside the calendar; choose another start date');
-  return [{ type: 'MemberRegistered', data: { ...command.data, endDate } }];
+  return [{ type: 'MemberRegistered', data: { ...data, endDate } }];
 };
 
 const signUp = (command: SignUpMember, state: MembershipState): MembershipEvent[] => {
@@ -270,6 +279,7 @@ const signUp = (command: SignUpMember, state: MembershipState): MembershipEvent[
 
 const renew = ({ data }: RenewMembership, s: Membership): MembershipEvent[] => {
   checkFee(data.feePaise);
+  checkMonths(data.durationMonths);
   if (s.status === 'frozen') throw refused('Unfreeze the membership before renewing it');
   if (data.startDate !== undefined && !isCalendarDate(data.startDate)) throw invalid('The start date is not a calendar date');
   const end = coveredUntil(s);
@@ -278,7 +288,7 @@ const renew = ({ data }: RenewMembership, s: Membership): MembershipEvent[] => {
   let startDate: CalendarDate;
   if (running) startDate = data.startDate !== undefined && data.startDate > end ? data.startDate : end;
   else startDate = data.startDate ?? data.today;
-  const endDate = membershipEndDate(startDate, data.paymentFrequency);
+  const endDate = membershipEndDate(startDate, data.paymentFrequency, data.durationMonths);
   if (!isCalendarDate(endDate)) throw invalid('The membership would end on a date outside the calendar; choose another start date');
   return [
     {

@@ -32,6 +32,18 @@ const memberRegistered = (overrides: Partial<MemberRegistered['data']> = {}): Me
 describe('membership decider: RegisterMember', () => {
   it('registers a new member, ending one paid period after the start', () => given([]).when(registerMember()).then([memberRegistered()]));
 
+  it('registers for a plan’s duration: a six-month plan ends six months after the start', () =>
+    given([])
+      .when(registerMember({ paymentFrequency: 'quarterly', durationMonths: 6 }))
+      .then([memberRegistered({ paymentFrequency: 'quarterly', endDate: '2025-09-10' })]));
+
+  it('rejects a duration that is not 1 to 36 whole months', () => {
+    for (const durationMonths of [0, 37, 1.5])
+      given([])
+        .when(registerMember({ durationMonths }))
+        .thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED');
+  });
+
   it('rejects a second registration of the same stream', () =>
     given([memberRegistered()])
       .when(registerMember())

@@ -82,6 +82,11 @@ describe('renewal', () => {
       .when(renewCmd('2025-04-01', { startDate: '2025-05-01' }))
       .then([renewed(2, '2025-05-01', '2025-08-01', '2025-04-01T05:00:00.000Z')]));
 
+  it('for a plan’s duration: the term lasts its months, whatever the payment period', () =>
+    given([registered])
+      .when(renewCmd('2025-04-01', { durationMonths: 6 }))
+      .then([renewed(2, '2025-04-10', '2025-10-10', '2025-04-01T05:00:00.000Z')]));
+
   it('after expiry: starts today', () =>
     given([registered, { type: 'MembershipExpired', data: { memberId, endDate: '2025-04-10' } }])
       .when(renewCmd('2025-05-02'))

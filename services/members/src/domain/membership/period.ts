@@ -4,10 +4,11 @@ import { addMonths, daysBetween, type CalendarDate } from './calendar.ts';
 export const MONTHS_PER_PERIOD: Record<PaymentFrequency, number> = { monthly: 1, quarterly: 3, annually: 12 };
 
 /**
- * The first day the membership no longer covers: the start date plus one paid period, as calendar dates
- * (1 Mar monthly → 1 Apr; 31 Jan monthly → 28/29 Feb).
+ * The first day the membership no longer covers: the start date plus the term's months — a plan's duration when the
+ * term is one (`months`), else one paid period — as calendar dates (1 Mar monthly → 1 Apr; 31 Jan monthly → 28/29 Feb).
  */
-export const membershipEndDate = (startDate: CalendarDate, frequency: PaymentFrequency): CalendarDate => addMonths(startDate, MONTHS_PER_PERIOD[frequency]);
+export const membershipEndDate = (startDate: CalendarDate, frequency: PaymentFrequency, months?: number): CalendarDate =>
+  addMonths(startDate, months ?? MONTHS_PER_PERIOD[frequency]);
 
 /** Days left until the end date, counted from "today" in the location's calendar; 0 or less means it has run out. */
 export const daysRemaining = (endDate: CalendarDate, today: CalendarDate): number => daysBetween(today, endDate);

@@ -11,28 +11,12 @@
  * - An unregistered supplier issues a bill of supply: no tax on any line.
  */
 
-export interface RateStep {
-  /** First day the rate applies, YYYY-MM-DD. */
-  from: string;
-  rateBps: number;
-}
-export type RateSchedule = readonly RateStep[];
+import { GYM_SERVICE_RATES, rateOn, taxOf, type RateSchedule } from '@akhada/contracts';
+
+// The gym-service rate schedule is shared with the forms that show what a member pays (contracts/src/gym-gst.ts).
+export { GYM_SERVICE_RATES, rateOn, taxOf, type RateSchedule, type RateStep } from '@akhada/contracts';
 
 export const DEFAULT_GYM_SAC = '999723';
-
-/** Gym and fitness services (SAC 999723). */
-export const GYM_SERVICE_RATES: RateSchedule = [
-  { from: '2017-07-01', rateBps: 1800 },
-  { from: '2025-09-22', rateBps: 500 },
-];
-
-/** The rate in force on `date` (YYYY-MM-DD): the last step starting on or before it. */
-export const rateOn = (schedule: RateSchedule, date: string): number => {
-  let rate: number | undefined;
-  for (const step of [...schedule].sort((a, b) => a.from.localeCompare(b.from))) if (step.from <= date) rate = step.rateBps;
-  if (rate === undefined) throw new Error(`no GST rate in force on ${date}`);
-  return rate;
-};
 
 export type LineInput =
   | {
@@ -89,9 +73,6 @@ export interface TaxResult {
   totalTaxPaise: number;
   totalPaise: number;
 }
-
-/** Tax of a value at a rate, rounded half up to the paisa. */
-export const taxOf = (taxablePaise: number, rateBps: number): number => Math.round((taxablePaise * rateBps) / 10_000);
 
 /** The value before tax of a tax-inclusive amount (the tax is the rest, so the two add up exactly). */
 export const taxableOfInclusive = (totalPaise: number, rateBps: number): number => Math.round((totalPaise * 10_000) / (10_000 + rateBps));
