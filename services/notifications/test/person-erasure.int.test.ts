@@ -48,6 +48,34 @@ describe('notifications: erasure of a person (DPDP)', () => {
       ['messaging_consent', 'user_id', personId],
       ['payment_copies', 'member_id', personId],
     ];
+    // The owner's notifications: one about the person (kept with her id), one written before subjects were kept (her
+    // id only as the memberId parameter), and one about another member of the same name, who keeps it.
+    const ownerId = randomUUID();
+    const notice = (about: string[], params: Record<string, string>, message: string) => ({
+      id: randomUUID(),
+      org_id: orgId,
+      recipient_id: ownerId,
+      location_id: null,
+      type: 'membership',
+      category: 'membership',
+      priority: 'medium',
+      status: 'unread',
+      title_key: 'memberRegistered.title',
+      message_key: 'memberRegistered.message',
+      params: JSON.stringify(params),
+      title: 'New member registered',
+      message,
+      action_url: null,
+      action_text: null,
+      source_event_id: randomUUID(),
+      subject_ids: sql`${about}::uuid[]`,
+      created_at: new Date(),
+      read_at: null,
+    });
+    const aboutHer = notice([personId], { name: 'Asha Verma', plan: 'basic' }, 'Asha Verma joined: basic membership.');
+    const legacy = notice([], { memberId: personId, name: 'Asha Verma', days: '7' }, 'Asha’s membership ends in 7 days.');
+    const namesake = notice([otherId], { name: 'Asha Verma', plan: 'vip' }, 'Asha Verma joined: vip membership.');
+    for (const n of [aboutHer, legacy, namesake]) await bench.seed('notifications', n);
     const before = await rowsText(tables);
     expect(PERSONAL.some((p) => before.includes(p))).toBe(true);
 
@@ -57,6 +85,14 @@ describe('notifications: erasure of a person (DPDP)', () => {
     for (const p of PERSONAL) expect(after).not.toContain(p);
     expect((await bench.db.selectFrom('messaging_consent').select('granted').where('user_id', '=', personId).executeTakeFirstOrThrow()).granted).toBe(false);
     expect(await rowsText(tables.map(([t, c]) => [t, c, otherId]))).toContain('Ravi');
+    const notices = await rowsText([['notifications', 'recipient_id', ownerId]]);
+    const byId = (id: string) => JSON.stringify(JSON.parse(notices)[0].find((r: { id: string }) => r.id === id));
+    for (const id of [aboutHer.id, legacy.id]) {
+      expect(byId(id)).not.toMatch(/Asha|Verma/);
+      expect(byId(id)).toContain(DataRightsEvents.ERASED_NAME);
+    }
+    expect(byId(aboutHer.id)).toContain('basic'); // the rest of the notice stays
+    expect(byId(namesake.id)).toContain('Asha Verma joined: vip membership.');
     expect((await bench.answers()).map((a) => [a.type, a.data.userId])).toEqual([[DataRightsEvents.PersonErased.notifications.type, personId]]);
   });
 });

@@ -12,6 +12,20 @@ import type { Candidate } from '../domain/recipient-rule.ts';
 import type { NotificationText } from '../domain/templates.ts';
 import { toNotification } from '../views/notification-view.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The keys of an event's data that name a person it is about (a chat message's sender is `message.sender._id`). */
+const PERSON_KEYS = ['memberId', 'trainerId', 'userId', 'previousTrainerId'] as const;
+
+/** The people an event is about: what an erasure of one of them must find in everyone's notifications. */
+export const subjectsOf = (data: unknown): string[] => {
+  if (!data || typeof data !== 'object') return [];
+  const d = data as Record<string, unknown>;
+  const field = (o: unknown, key: string): unknown => (o && typeof o === 'object' ? (o as Record<string, unknown>)[key] : undefined);
+  const senders = [field(field(d, 'sender'), '_id'), field(field(field(d, 'message'), 'sender'), '_id')];
+  const ids = [...PERSON_KEYS.map((k) => d[k]), ...senders].filter((v): v is string => typeof v === 'string' && UUID.test(v));
+  return [...new Set(ids.map((v) => v.toLowerCase()))];
+};
+
 /** What one event says, to everyone it tells. */
 export interface NotificationSpec {
   locationId: string | null;
@@ -106,6 +120,7 @@ export const deliver = async (
       action_text: d.actionText,
       action_key: d.actionKey ?? null,
       source_event_id: env.eventId,
+      subject_ids: subjectsOf(env.data),
       created_at: new Date(env.occurredAt),
       read_at: null,
     })),

@@ -295,4 +295,14 @@ export const migrations: Record<string, Migration> = {
       await sql`create index webhook_deliveries_log_idx on webhook_deliveries (endpoint_id, created_at desc)`.execute(db);
     },
   },
+  '0012_notification_subjects': {
+    /**
+     * The people a notification is about (the member, trainer or sender of its event), so an erasure finds every copy
+     * of a person's name in other people's notifications without matching names (namesakes are common).
+     */
+    async up(db: Kysely<unknown>) {
+      await sql`alter table notifications add column subject_ids uuid[] not null default '{}'`.execute(db);
+      await sql`create index notifications_subjects_idx on notifications using gin (subject_ids)`.execute(db);
+    },
+  },
 };

@@ -1,5 +1,6 @@
 import { DataRightsEvents } from '@akhada/contracts';
 import type { Executor } from '@akhada/kit';
+import { sql } from 'kysely';
 import type { NotificationsDb } from './schema.ts';
 
 /**
@@ -8,6 +9,7 @@ import type { NotificationsDb } from './schema.ts';
  */
 export const erasePerson = async (db: Executor<NotificationsDb>, orgId: string, personId: string, now: Date): Promise<void> => {
   const { ERASED_NAME } = DataRightsEvents;
+  await redactNotificationsAbout(db, orgId, personId);
   await db.updateTable('recipients').set({ name: ERASED_NAME, email: null }).where('org_id', '=', orgId).where('user_id', '=', personId).execute();
   await db
     .updateTable('member_copies')
@@ -30,4 +32,41 @@ export const erasePerson = async (db: Executor<NotificationsDb>, orgId: string, 
     .execute();
   await db.updateTable('deliveries').set({ address: '' }).where('org_id', '=', orgId).where('recipient_id', '=', personId).execute();
   await db.updateTable('payment_copies').set({ member_name: ERASED_NAME }).where('org_id', '=', orgId).where('member_id', '=', personId).execute();
+};
+
+/**
+ * Other people's notifications about the person ("Asha Verma renewed", a payment of hers, her chat message) keep their
+ * figures and links but lose her name: in their parameters, their English title and message, and in the bodies of
+ * outgoing webhooks (sent or not: the delivery log shows them). Found by the person's id (subject_ids, or a memberId parameter for notifications
+ * written before subjects were kept), never by the name alone: another member may have the same name.
+ */
+const redactNotificationsAbout = async (db: Executor<NotificationsDb>, orgId: string, personId: string): Promise<void> => {
+  const { ERASED_NAME } = DataRightsEvents;
+  const copy = await db
+    .selectFrom('member_copies')
+    .select(['first_name', 'last_name'])
+    .where('org_id', '=', orgId)
+    .where('member_id', '=', personId)
+    .executeTakeFirst();
+  const recipient = await db.selectFrom('recipients').select('name').where('org_id', '=', orgId).where('user_id', '=', personId).executeTakeFirst();
+  const full = copy ? `${copy.first_name} ${copy.last_name ?? ''}`.trim() : '';
+  // Longest first, so "Asha Verma" goes whole before "Asha" alone.
+  const names = [...new Set([full, recipient?.name ?? '', copy?.first_name ?? '', copy?.last_name ?? ''].map((n) => n.trim()))]
+    .filter((n) => n.length >= 2 && n !== ERASED_NAME)
+    .sort((a, b) => b.length - a.length);
+  for (const name of names) {
+    await sql`
+      update notifications
+         set params = coalesce((select jsonb_object_agg(key, replace(value, ${name}, ${ERASED_NAME})) from jsonb_each_text(params)), '{}'::jsonb),
+             title = replace(title, ${name}, ${ERASED_NAME}),
+             message = replace(message, ${name}, ${ERASED_NAME})
+       where org_id = ${orgId}
+         and (${personId}::uuid = any(subject_ids) or params->>'memberId' = ${personId})
+         and (params::text like ${`%${name}%`} or title like ${`%${name}%`} or message like ${`%${name}%`})
+    `.execute(db);
+    await sql`
+      update webhook_deliveries set body = replace(body, ${name}, ${ERASED_NAME})
+       where org_id = ${orgId} and body like ${`%${personId}%`} and body like ${`%${name}%`}
+    `.execute(db);
+  }
 };

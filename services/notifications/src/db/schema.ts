@@ -47,6 +47,8 @@ export interface NotificationsTable {
   action_key: Generated<string | null>;
   /** The integration event this notification came from: unique per recipient, so a redelivery creates nothing. */
   source_event_id: string;
+  /** The people the event is about (see subjectsOf): an erasure redacts their names here. */
+  subject_ids: Generated<string[]>;
   created_at: Date;
   read_at: Date | null;
 }
