@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@akhada/contracts';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { preparedSql } from '../db/database.ts';
 import type { KitTables } from '../db/kit-migrations.ts';
 import { fold, type Decider } from '../domain/decider.ts';
 import { ConcurrencyError } from '../errors.ts';
@@ -81,6 +82,26 @@ export const executeCommandIn = async <DB extends KitTables, C, E extends { type
   return { state: after, events: stored, version };
 };
 
+type SnapshottedRow = {
+  snap_version: number | null;
+  state: unknown;
+  type: string | null;
+  data: unknown;
+  stream_version: number | null;
+  global_position: number;
+  metadata: unknown;
+  recorded_at: Date;
+};
+
+/** One round trip: the snapshot (if any) and the events after it, or the whole stream when there is none. */
+const loadSnapshotted = preparedSql<SnapshottedRow>(
+  `select s.stream_version as snap_version, s.state, e.type, e.data, e.stream_version, e.global_position, e.metadata, e.recorded_at
+     from (select 1) as one
+     left join snapshots s on s.stream_id = $1 and s.schema = $2
+     left join events e on e.stream_id = $1 and e.stream_version > coalesce(s.stream_version, 0)
+    order by e.stream_version`,
+);
+
 /** A stream's state and version: from its snapshot (when the aggregate keeps them) and the events after it. */
 const loadState = async <DB, C, E extends { type: string }, S>(
   trx: Transaction<KitTables>,
@@ -90,20 +111,7 @@ const loadState = async <DB, C, E extends { type: string }, S>(
   const { decider, snapshot } = aggregate;
   if (snapshot) {
     // One round trip: the snapshot (if any) and the events after it, or the whole stream when there is none.
-    const { rows } = await sql<{
-      snap_version: number | null;
-      state: unknown;
-      type: string | null;
-      data: unknown;
-      stream_version: number | null;
-      global_position: number;
-      metadata: unknown;
-      recorded_at: Date;
-    }>`select s.stream_version as snap_version, s.state, e.type, e.data, e.stream_version, e.global_position, e.metadata, e.recorded_at
-         from (select 1) as one
-         left join snapshots s on s.stream_id = ${streamId} and s.schema = ${snapshot.schema}
-         left join events e on e.stream_id = ${streamId} and e.stream_version > coalesce(s.stream_version, 0)
-        order by e.stream_version`.execute(trx);
+    const { rows } = await trx.executeQuery(loadSnapshotted([streamId, snapshot.schema]));
     const first = rows[0];
     const rest = rows.filter((r) => r.stream_version !== null).map((r) => toStored<E>(r as Parameters<typeof toStored>[0]));
     if (first?.snap_version != null) {

@@ -1,4 +1,5 @@
-import type { Transaction } from 'kysely';
+import { CompiledQuery, type Transaction } from 'kysely';
+import { preparedSql } from '../db/database.ts';
 import { observeAppend } from '../metrics/metrics.ts';
 import { ConcurrencyError } from '../errors.ts';
 import type { Executor } from '../db/executor.ts';
@@ -47,6 +48,30 @@ export const readAll = async <E extends { type: string }>(
 ): Promise<StoredEvent<E>[]> =>
   (await db.selectFrom('events').selectAll().where('global_position', '>', after).orderBy('global_position').limit(limit).execute()).map((r) => toStored<E>(r));
 
+const STORED_COLUMNS = 'global_position, stream_id, stream_version, type, data, metadata, recorded_at';
+
+const appendText = (n: number) =>
+  `insert into events (stream_id, stream_version, type, data, metadata) values ${Array.from(
+    { length: n },
+    (_, i) => `($${5 * i + 1}, $${5 * i + 2}, $${5 * i + 3}, $${5 * i + 4}, $${5 * i + 5})`,
+  ).join(', ')} on conflict (stream_id, stream_version) do nothing returning ${STORED_COLUMNS}`;
+
+/**
+ * The append of n events: a prepared statement per n up to PREPARED_ROWS (a command appends one or two events, so a
+ * few shapes in all); a longer batch runs unnamed, rather than preparing every length on every connection.
+ */
+const PREPARED_ROWS = 16;
+const appendStatements = new Map<number, (params: readonly unknown[]) => CompiledQuery<Row>>();
+const appendStatement = (n: number): ((params: readonly unknown[]) => CompiledQuery<Row>) => {
+  if (n > PREPARED_ROWS) return (params) => CompiledQuery.raw(appendText(n), [...params]) as CompiledQuery<Row>;
+  let statement = appendStatements.get(n);
+  if (!statement) {
+    statement = preparedSql<Row>(appendText(n));
+    appendStatements.set(n, statement);
+  }
+  return statement;
+};
+
 /**
  * Appends events at expectedVersion+1…; a concurrent writer already holding one of those versions (the unique
  * (stream_id, stream_version)) surfaces as ConcurrencyError. Must run inside the command's transaction, which the caller
@@ -73,12 +98,9 @@ export const appendToStream = async <E extends { type: string }>(
     };
   });
   const started = performance.now();
-  const inserted = await trx
-    .insertInto('events')
-    .values(rows)
-    .onConflict((oc) => oc.columns(['stream_id', 'stream_version']).doNothing())
-    .returningAll()
-    .execute();
+  const { rows: inserted } = await trx.executeQuery(
+    appendStatement(rows.length)(rows.flatMap((r) => [r.stream_id, r.stream_version, r.type, r.data, r.metadata])),
+  );
   if (inserted.length < rows.length) throw new ConcurrencyError(streamId, expectedVersion);
   observeAppend((performance.now() - started) / 1000);
   return { version: expectedVersion + events.length, stored: inserted.map((r) => toStored<E>(r)) };
