@@ -1,6 +1,7 @@
-import type { Directory, HttpDeps } from '@akhada/kit';
+import type { Directory, GroupCommit, HttpDeps } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { AttendanceDb } from '../db/schema.ts';
+import type { SessionCommand, SessionEvent, SessionState } from '../domain/session/decider.ts';
 
 /** What the use cases need; each takes `Pick<AttendanceDeps, ...>` of it. */
 export interface AttendanceDeps {
@@ -10,6 +11,8 @@ export interface AttendanceDeps {
   directory: Directory;
   /** The zone of a location the directory does not know (yet). */
   timeZone: string;
+  /** The session aggregate's group commit (createGroupCommit(db, sessionAggregate)): check-ins arriving together share a transaction. */
+  sessions: GroupCommit<SessionCommand, SessionEvent, SessionState>;
 }
 
 /** What buildApp needs: the HTTP side (logger, verifier, readiness, directory) and the use cases' dependencies. */

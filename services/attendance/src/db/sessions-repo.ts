@@ -40,6 +40,17 @@ export const insertSession = async (db: Executor<AttendanceDb>, row: SessionsTab
   await db.executeQuery(insertSessionQuery(row));
 };
 
+/** New session rows in one statement (a group commit's check-ins); redelivered ones change nothing. */
+export const insertSessions = async (db: Executor<AttendanceDb>, rows: readonly SessionsTable[]): Promise<void> => {
+  if (rows.length === 0) return;
+  if (rows.length === 1) return insertSession(db, rows[0]!);
+  await db
+    .insertInto('sessions')
+    .values([...rows])
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+};
+
 export const closeSession = async (
   db: Executor<AttendanceDb>,
   id: string,

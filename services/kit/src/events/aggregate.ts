@@ -8,8 +8,14 @@ import type { EventMetadata } from './envelope.ts';
 import { appendToStream, readStream, toStored, type StoredEvent } from './event-store.ts';
 import { enqueue } from './outbox.ts';
 
-/** An inline projection: updates a read table from one stored event, inside the command's transaction. */
-export type Projection<DB, E extends { type: string }> = (trx: Transaction<DB>, stored: StoredEvent<E>) => Promise<void>;
+/**
+ * An inline projection: updates a read table from one stored event, inside the command's transaction. `many`, when
+ * given, does the same for the events of several streams at once (group commit: one statement for a batch, in order).
+ */
+export interface Projection<DB, E extends { type: string }> {
+  (trx: Transaction<DB>, stored: StoredEvent<E>): Promise<void>;
+  many?: (trx: Transaction<DB>, stored: readonly StoredEvent<E>[]) => Promise<void>;
+}
 
 /**
  * An event-sourced aggregate, registered once: how its stream is named, its decider, the read tables kept in step
@@ -70,16 +76,27 @@ export const executeCommandIn = async <DB extends KitTables, C, E extends { type
     for (const envelope of aggregate.toIntegrationEvents(event)) await enqueue(trx, aggregate.topic, envelope);
   }
   const after = decided.reduce((s, e) => decider.evolve(s, e), state);
-  const snap = aggregate.snapshot;
-  if (snap && stored.length > 0 && Math.floor(version / snap.every) > Math.floor(past.version / snap.every)) {
-    const row = { stream_id: streamId, stream_version: version, schema: snap.schema, state: JSON.stringify(after) };
-    await kitTrx
-      .insertInto('snapshots')
-      .values(row)
-      .onConflict((oc) => oc.column('stream_id').doUpdateSet({ stream_version: version, schema: snap.schema, state: row.state, taken_at: new Date() }))
-      .execute();
-  }
+  await saveSnapshotIfDue(kitTrx, aggregate, streamId, past.version, version, after);
   return { state: after, events: stored, version };
+};
+
+/** A new snapshot when the command's events crossed a multiple of the aggregate's `every`. */
+export const saveSnapshotIfDue = async <DB, C, E extends { type: string }, S>(
+  trx: Transaction<KitTables>,
+  aggregate: Aggregate<DB, C, E, S>,
+  streamId: string,
+  before: number,
+  version: number,
+  state: S,
+): Promise<void> => {
+  const snap = aggregate.snapshot;
+  if (!snap || version === before || Math.floor(version / snap.every) <= Math.floor(before / snap.every)) return;
+  const row = { stream_id: streamId, stream_version: version, schema: snap.schema, state: JSON.stringify(state) };
+  await trx
+    .insertInto('snapshots')
+    .values(row)
+    .onConflict((oc) => oc.column('stream_id').doUpdateSet({ stream_version: version, schema: snap.schema, state: row.state, taken_at: new Date() }))
+    .execute();
 };
 
 type SnapshottedRow = {
