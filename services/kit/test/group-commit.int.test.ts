@@ -40,7 +40,7 @@ const account = defineAggregate<Tables, Command, Event, State>({
     initialState: () => ({ open: false, total: 0 }),
     decide: (c, s) => {
       if (c.type === 'Open') {
-        if (s.open) throw new DomainError('ALREADY_OPEN', 'This account is open already.', 409);
+        if (s.open) throw new DomainError('CONFLICT', 'This account is open already.', 409);
         return [{ type: 'Opened' }];
       }
       return c.amounts.map((n) => ({ type: 'Deposited', account: c.account, n }));
@@ -106,7 +106,7 @@ describe('group commit', () => {
     expect(outcomes.slice(0, 10).every((o) => o.status === 'fulfilled' && o.value.version === 1 && o.value.state.open)).toBe(true);
     const refused = outcomes[10] as PromiseRejectedResult;
     expect(refused.status).toBe('rejected');
-    expect((refused.reason as DomainError).code).toBe('ALREADY_OPEN');
+    expect((refused.reason as DomainError).code).toBe('CONFLICT');
     const rows = await written(fresh);
     expect(rows).toHaveLength(10);
     expect(new Set(rows.map((r) => r.tx)).size).toBe(1);

@@ -27,14 +27,25 @@ export const zoneOf = async (deps: Pick<AttendanceDeps, 'directory' | 'timeZone'
 /** One formatter per zone: building an Intl.DateTimeFormat costs more than a check-in's own work (~50 µs). */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The last answer per zone, by the minute it was for: every zone's offset is whole minutes, so a day never changes
+ * inside a minute, and a busy hour of check-ins formats a date once a minute instead of on every one.
+ */
+const lastDays = new Map<string, { minute: number; day: string }>();
+
 /** `YYYY-MM-DD` of an instant in a time zone. */
 export const dateIn = (timeZone: string, at: Date): string => {
+  const minute = Math.floor(at.getTime() / 60_000);
+  const last = lastDays.get(timeZone);
+  if (last?.minute === minute) return last.day;
   let f = dayFormats.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     dayFormats.set(timeZone, f);
   }
-  return f.format(at);
+  const day = f.format(at);
+  lastDays.set(timeZone, { minute, day });
+  return day;
 };
 
 /** "12 Nov 2026". */
