@@ -1,6 +1,7 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
+import { BaseConfig, bootRuntime, createGroupCommit, loadConfig, serve } from '@akhada/kit';
 import { z } from 'zod';
+import { sessionAggregate } from './aggregates/session.ts';
 import { startAutoCloseJob } from './app/auto-close.ts';
 import { DEFAULT_TIME_ZONE } from './app/deps.ts';
 import { startLowAttendanceJob } from './app/detect-low-attendance.ts';
@@ -28,7 +29,7 @@ const config = loadConfig(
 );
 const runtime = await bootRuntime<AttendanceDb>({ name: 'attendance', config, migrations });
 const { logger, verifier, readiness, directory, dbh, bus } = runtime;
-const deps = { db: dbh.db, clock: () => new Date(), directory, timeZone: DEFAULT_TIME_ZONE };
+const deps = { db: dbh.db, clock: () => new Date(), directory, timeZone: DEFAULT_TIME_ZONE, sessions: createGroupCommit(dbh.db, sessionAggregate) };
 
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const autoClose = startAutoCloseJob({ ...deps, logger }, { maxOpenMinutes: config.AUTO_CLOSE_AFTER_MINUTES, intervalMs: config.AUTO_CLOSE_INTERVAL_MS });

@@ -1,7 +1,8 @@
 import { type Role } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, createDirectory, createTokenVerifier, type Runtime } from '@akhada/kit';
+import { BaseConfig, bootRuntime, createDirectory, createGroupCommit, createTokenVerifier, type Runtime } from '@akhada/kit';
 import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { sql } from 'kysely';
+import { sessionAggregate } from '../src/aggregates/session.ts';
 import { DEFAULT_TIME_ZONE, type AttendanceDeps } from '../src/app/deps.ts';
 import { buildApp } from '../src/build-app.ts';
 import { upsertMember, upsertTrainer } from '../src/db/people-repo.ts';
@@ -29,7 +30,13 @@ export const bootAttendance = async (prefix: string) => {
   });
   const db = runtime.dbh.db;
   const time = { now: Date.now() };
-  const deps: AttendanceDeps = { db, clock: () => new Date(time.now), timeZone: DEFAULT_TIME_ZONE, directory: createDirectory(db, { cacheMs: 0 }) };
+  const deps: AttendanceDeps = {
+    db,
+    clock: () => new Date(time.now),
+    timeZone: DEFAULT_TIME_ZONE,
+    directory: createDirectory(db, { cacheMs: 0 }),
+    sessions: createGroupCommit(db, sessionAggregate),
+  };
   const app = buildApp({ logger: runtime.logger, verifier: runtime.verifier, readiness: runtime.readiness, ...deps });
   await app.ready();
   const close = async () => {

@@ -11,6 +11,7 @@ export * from './events/envelope.ts';
 export * from './events/metadata.ts';
 export * from './events/event-store.ts';
 export * from './events/aggregate.ts';
+export * from './events/group-commit.ts';
 export * from './events/kafka.ts';
 export * from './events/outbox.ts';
 export * from './events/consumer.ts';

@@ -1,4 +1,5 @@
-import type { Executor } from '@akhada/kit';
+import { prepareQuery, type Executor } from '@akhada/kit';
+import type { CompiledQuery } from 'kysely';
 import type { AttendanceDb, MembersTable, TrainersTable } from './schema.ts';
 
 /** Upsert of a member's whole row; an older event never overwrites a newer one. */
@@ -41,7 +42,14 @@ export const updateMember = async (
     .execute();
 };
 
-export const memberById = (db: Executor<AttendanceDb>, id: string) => db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+/** Built once, on the first call (the SQL does not depend on the executor: the schema comes from search_path), and prepared. */
+let memberByIdQuery: ((v: { id: string }) => CompiledQuery<MembersTable>) | undefined;
+
+/** The member's row (every check-in reads it: a prepared statement). */
+export const memberById = async (db: Executor<AttendanceDb>, id: string): Promise<MembersTable | undefined> => {
+  memberByIdQuery ??= prepareQuery((v: { id: string }) => db.selectFrom('members').selectAll().where('id', '=', v.id));
+  return (await db.executeQuery(memberByIdQuery({ id }))).rows[0];
+};
 
 export const upsertTrainer = async (db: Executor<AttendanceDb>, row: TrainersTable): Promise<void> => {
   await db

@@ -1,12 +1,52 @@
-import { sql, type Transaction } from 'kysely';
-import type { Executor } from '@akhada/kit';
+import { sql, type CompiledQuery, type Transaction } from 'kysely';
+import { prepareQuery, type Executor } from '@akhada/kit';
 import type { AttendanceDb, SessionsTable } from './schema.ts';
+
+/** Every column of a session (a Record, so a column added to SessionsTable and not here fails to compile). */
+const SESSION_COLUMNS = Object.keys({
+  id: true,
+  org_id: true,
+  location_id: true,
+  type: true,
+  person_id: true,
+  first_name: true,
+  last_name: true,
+  email: true,
+  trainer_id: true,
+  trainer_first_name: true,
+  trainer_last_name: true,
+  trainer_email: true,
+  check_in_time: true,
+  check_out_time: true,
+  duration: true,
+  workout_type: true,
+  status: true,
+  notes: true,
+  check_in_method: true,
+  check_out_method: true,
+  auto_closed: true,
+} satisfies Record<keyof SessionsTable, true>) as (keyof SessionsTable)[];
+let insertSessionQuery: ((v: SessionsTable) => CompiledQuery<unknown>) | undefined;
 
 /** A new session row; a redelivered projection of the same check-in changes nothing. */
 export const insertSession = async (db: Executor<AttendanceDb>, row: SessionsTable): Promise<void> => {
+  // Every check-in writes one: built once (on the first call; the SQL does not depend on the executor) and prepared.
+  insertSessionQuery ??= prepareQuery((v: SessionsTable) =>
+    db
+      .insertInto('sessions')
+      .values(Object.fromEntries(SESSION_COLUMNS.map((c) => [c, v[c]])) as unknown as SessionsTable)
+      .onConflict((oc) => oc.column('id').doNothing()),
+  );
+  await db.executeQuery(insertSessionQuery(row));
+};
+
+/** New session rows in one statement (a group commit's check-ins); redelivered ones change nothing. */
+export const insertSessions = async (db: Executor<AttendanceDb>, rows: readonly SessionsTable[]): Promise<void> => {
+  if (rows.length === 0) return;
+  if (rows.length === 1) return insertSession(db, rows[0]!);
   await db
     .insertInto('sessions')
-    .values(row)
+    .values([...rows])
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 };

@@ -1,5 +1,5 @@
-import type { Executor, StoredEvent } from '@akhada/kit';
-import { closeSession, insertSession } from '../db/sessions-repo.ts';
+import type { Executor, Projection, StoredEvent } from '@akhada/kit';
+import { closeSession, insertSession, insertSessions } from '../db/sessions-repo.ts';
 import type { AttendanceDb, SessionsTable } from '../db/schema.ts';
 import type { CheckedIn, SessionEvent } from '../domain/session/decider.ts';
 
@@ -28,8 +28,8 @@ export const sessionRowOf = (d: CheckedIn['data']): SessionsTable => ({
   auto_closed: false,
 });
 
-/** The sessions read table, kept inline with each session stream's events. */
-export const projectSessions = async (db: Executor<AttendanceDb>, { event }: StoredEvent<SessionEvent>): Promise<void> => {
+/** One event's change of the sessions read table. */
+const projectSession = async (db: Executor<AttendanceDb>, { event }: StoredEvent<SessionEvent>): Promise<void> => {
   switch (event.type) {
     case 'CheckedIn': {
       await insertSession(db, sessionRowOf(event.data));
@@ -50,3 +50,23 @@ export const projectSessions = async (db: Executor<AttendanceDb>, { event }: Sto
       return;
   }
 };
+
+/**
+ * The sessions read table, kept inline with each session stream's events; for a group commit's batch (events of
+ * distinct streams) the new sessions of a run of check-ins go in with one statement.
+ */
+export const projectSessions: Projection<AttendanceDb, SessionEvent> = Object.assign(projectSession, {
+  many: async (db: Executor<AttendanceDb>, stored: readonly StoredEvent<SessionEvent>[]): Promise<void> => {
+    let run: SessionsTable[] = [];
+    for (const s of stored) {
+      if (s.event.type === 'CheckedIn') {
+        run.push(sessionRowOf(s.event.data));
+        continue;
+      }
+      await insertSessions(db, run);
+      run = [];
+      await projectSession(db, s);
+    }
+    await insertSessions(db, run);
+  },
+});

@@ -12,10 +12,24 @@ export interface ApplyOptions {
   announce: boolean;
 }
 
-/** After a change of an organization's figures: a new version (cached overviews are stale) and, live, a push. */
+/**
+ * What a transaction did already: the kit applies a partition's batch of events in one transaction, and its readers
+ * see the batch at once at commit, so one version bump per organization and one announcement per location and area
+ * say all of it (a burst of check-ins was one bump, one outbox row, one Kafka message and one socket push each).
+ */
+const doneIn = new WeakMap<Trx, Set<string>>();
+const firstIn = (trx: Trx, key: string): boolean => {
+  let done = doneIn.get(trx);
+  if (!done) doneIn.set(trx, (done = new Set()));
+  if (done.has(key)) return false;
+  done.add(key);
+  return true;
+};
+
+/** After a change of an organization's figures: a new version (cached overviews are stale) and, live, a push — once per transaction. */
 export const figuresChanged = async (trx: Trx, env: EventEnvelope<unknown>, o: ApplyOptions, area: AuditArea, locationId: string | null) => {
-  await bumpOrgVersion(trx, env.orgId);
-  if (!o.announce) return;
+  if (firstIn(trx, `version ${env.orgId}`)) await bumpOrgVersion(trx, env.orgId);
+  if (!o.announce || !firstIn(trx, `announce ${env.orgId} ${locationId ?? ''} ${area}`)) return;
   await enqueue(
     trx,
     topicOf('dashboard'),

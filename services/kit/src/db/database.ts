@@ -39,12 +39,14 @@ const nameStatement = (text: string): void => {
 class PreparingClient extends pg.Client {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has a dozen overloads; this passes them through
   override query(...args: any[]): any {
-    const [text, values] = args as [unknown, unknown[] | undefined];
-    const name = args.length <= 2 && typeof text === 'string' ? statementNames.get(text) : undefined;
+    const [text, values, callback] = args as [unknown, unknown[] | undefined, ((err: Error | null, res?: pg.QueryResult) => void) | undefined];
+    // (text, values) from kysely, (text, values, callback) from pg-pool's pool.query.
+    const plain = args.length <= 2 || (args.length === 3 && typeof callback === 'function');
+    const name = plain && typeof text === 'string' ? statementNames.get(text) : undefined;
     if (!name) return (super.query as (...a: unknown[]) => unknown).apply(this, args);
     const sqlText = text as string;
     const run = (statement: string): Promise<pg.QueryResult> => super.query({ name: statement, text: sqlText, values });
-    return run(name).catch((err: { code?: string }) => {
+    const result = run(name).catch((err: { code?: string }) => {
       // A table changed under a statement prepared before (a migration while this instance runs): "cached plan must
       // not change result type". Give the text a new name, so every connection prepares it afresh, and run it again.
       if (err.code !== '0A000' || statementNames.get(sqlText) !== name) throw err;
@@ -52,6 +54,12 @@ class PreparingClient extends pg.Client {
       statementNames.set(sqlText, renamed);
       return run(renamed);
     });
+    if (!callback) return result;
+    result.then(
+      (res) => callback(null, res),
+      (err: Error) => callback(err),
+    );
+    return undefined;
   }
 }
 
@@ -84,6 +92,22 @@ export const prepareQuery = <V extends object, R>(build: (values: V) => Compilab
       compiled.sql,
       sources.map((s) => (s.slot ? (values as Record<string, unknown>)[s.key] : s.value)),
     ) as CompiledQuery<R>;
+};
+
+/**
+ * A fixed SQL text (with `$1`… parameters) run as a named prepared statement: for the kit's own hot statements, written
+ * once as text, so neither kysely's builder nor PostgreSQL's parser and planner run per call. Returns the query for
+ * `executor.executeQuery(q(params))`.
+ */
+export const preparedSql = <R>(text: string): ((params: readonly unknown[]) => CompiledQuery<R>) => {
+  nameStatement(text);
+  return (params) => CompiledQuery.raw(text, [...params]) as CompiledQuery<R>;
+};
+
+/** The same for a text run straight on the pg pool (`pool.query(text, values)`): registers it and returns it. */
+export const preparedText = (text: string): string => {
+  nameStatement(text);
+  return text;
 };
 
 /**

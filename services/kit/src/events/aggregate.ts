@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@akhada/contracts';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { preparedSql } from '../db/database.ts';
 import type { KitTables } from '../db/kit-migrations.ts';
 import { fold, type Decider } from '../domain/decider.ts';
 import { ConcurrencyError } from '../errors.ts';
@@ -7,8 +8,14 @@ import type { EventMetadata } from './envelope.ts';
 import { appendToStream, readStream, toStored, type StoredEvent } from './event-store.ts';
 import { enqueue } from './outbox.ts';
 
-/** An inline projection: updates a read table from one stored event, inside the command's transaction. */
-export type Projection<DB, E extends { type: string }> = (trx: Transaction<DB>, stored: StoredEvent<E>) => Promise<void>;
+/**
+ * An inline projection: updates a read table from one stored event, inside the command's transaction. `many`, when
+ * given, does the same for the events of several streams at once (group commit: one statement for a batch, in order).
+ */
+export interface Projection<DB, E extends { type: string }> {
+  (trx: Transaction<DB>, stored: StoredEvent<E>): Promise<void>;
+  many?: (trx: Transaction<DB>, stored: readonly StoredEvent<E>[]) => Promise<void>;
+}
 
 /**
  * An event-sourced aggregate, registered once: how its stream is named, its decider, the read tables kept in step
@@ -69,17 +76,48 @@ export const executeCommandIn = async <DB extends KitTables, C, E extends { type
     for (const envelope of aggregate.toIntegrationEvents(event)) await enqueue(trx, aggregate.topic, envelope);
   }
   const after = decided.reduce((s, e) => decider.evolve(s, e), state);
-  const snap = aggregate.snapshot;
-  if (snap && stored.length > 0 && Math.floor(version / snap.every) > Math.floor(past.version / snap.every)) {
-    const row = { stream_id: streamId, stream_version: version, schema: snap.schema, state: JSON.stringify(after) };
-    await kitTrx
-      .insertInto('snapshots')
-      .values(row)
-      .onConflict((oc) => oc.column('stream_id').doUpdateSet({ stream_version: version, schema: snap.schema, state: row.state, taken_at: new Date() }))
-      .execute();
-  }
+  await saveSnapshotIfDue(kitTrx, aggregate, streamId, past.version, version, after);
   return { state: after, events: stored, version };
 };
+
+/** A new snapshot when the command's events crossed a multiple of the aggregate's `every`. */
+export const saveSnapshotIfDue = async <DB, C, E extends { type: string }, S>(
+  trx: Transaction<KitTables>,
+  aggregate: Aggregate<DB, C, E, S>,
+  streamId: string,
+  before: number,
+  version: number,
+  state: S,
+): Promise<void> => {
+  const snap = aggregate.snapshot;
+  if (!snap || version === before || Math.floor(version / snap.every) <= Math.floor(before / snap.every)) return;
+  const row = { stream_id: streamId, stream_version: version, schema: snap.schema, state: JSON.stringify(state) };
+  await trx
+    .insertInto('snapshots')
+    .values(row)
+    .onConflict((oc) => oc.column('stream_id').doUpdateSet({ stream_version: version, schema: snap.schema, state: row.state, taken_at: new Date() }))
+    .execute();
+};
+
+type SnapshottedRow = {
+  snap_version: number | null;
+  state: unknown;
+  type: string | null;
+  data: unknown;
+  stream_version: number | null;
+  global_position: number;
+  metadata: unknown;
+  recorded_at: Date;
+};
+
+/** One round trip: the snapshot (if any) and the events after it, or the whole stream when there is none. */
+const loadSnapshotted = preparedSql<SnapshottedRow>(
+  `select s.stream_version as snap_version, s.state, e.type, e.data, e.stream_version, e.global_position, e.metadata, e.recorded_at
+     from (select 1) as one
+     left join snapshots s on s.stream_id = $1 and s.schema = $2
+     left join events e on e.stream_id = $1 and e.stream_version > coalesce(s.stream_version, 0)
+    order by e.stream_version`,
+);
 
 /** A stream's state and version: from its snapshot (when the aggregate keeps them) and the events after it. */
 const loadState = async <DB, C, E extends { type: string }, S>(
@@ -90,20 +128,7 @@ const loadState = async <DB, C, E extends { type: string }, S>(
   const { decider, snapshot } = aggregate;
   if (snapshot) {
     // One round trip: the snapshot (if any) and the events after it, or the whole stream when there is none.
-    const { rows } = await sql<{
-      snap_version: number | null;
-      state: unknown;
-      type: string | null;
-      data: unknown;
-      stream_version: number | null;
-      global_position: number;
-      metadata: unknown;
-      recorded_at: Date;
-    }>`select s.stream_version as snap_version, s.state, e.type, e.data, e.stream_version, e.global_position, e.metadata, e.recorded_at
-         from (select 1) as one
-         left join snapshots s on s.stream_id = ${streamId} and s.schema = ${snapshot.schema}
-         left join events e on e.stream_id = ${streamId} and e.stream_version > coalesce(s.stream_version, 0)
-        order by e.stream_version`.execute(trx);
+    const { rows } = await trx.executeQuery(loadSnapshotted([streamId, snapshot.schema]));
     const first = rows[0];
     const rest = rows.filter((r) => r.stream_version !== null).map((r) => toStored<E>(r as Parameters<typeof toStored>[0]));
     if (first?.snap_version != null) {

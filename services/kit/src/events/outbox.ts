@@ -1,11 +1,35 @@
 import type { EventEnvelope } from '@akhada/contracts';
-import { sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Transaction } from 'kysely';
+import { preparedSql, preparedText } from '../db/database.ts';
 import type pg from 'pg';
 import type { KitTables } from '../db/kit-migrations.ts';
 import type { Logger } from '../logger.ts';
 import type { EventBus } from './kafka.ts';
 
 const channelOf = (schema: string) => `outbox_${schema}`;
+
+const enqueueText = (n: number) =>
+  `with queued as (insert into outbox (event_id, topic, key, payload) values ${Array.from(
+    { length: n },
+    (_, i) => `($${4 * i + 1}, $${4 * i + 2}, $${4 * i + 3}, $${4 * i + 4})`,
+  ).join(', ')} returning 1)
+   select pg_notify('outbox_' || current_schema(), '') from (select 1 from queued limit 1) as any_row`;
+
+/**
+ * The outbox rows of n events and the relay's wake-up: a prepared statement per n up to PREPARED_ROWS (a command
+ * enqueues one or two); a longer batch (a consumer's) runs unnamed, rather than preparing every length on every connection.
+ */
+const PREPARED_ROWS = 16;
+const enqueueStatements = new Map<number, (params: readonly unknown[]) => CompiledQuery<unknown>>();
+const enqueueStatement = (n: number): ((params: readonly unknown[]) => CompiledQuery<unknown>) => {
+  if (n > PREPARED_ROWS) return (params) => CompiledQuery.raw(enqueueText(n), [...params]);
+  let statement = enqueueStatements.get(n);
+  if (!statement) {
+    statement = preparedSql(enqueueText(n));
+    enqueueStatements.set(n, statement);
+  }
+  return statement;
+};
 
 /** Writes an integration event into the outbox inside the command's transaction; NOTIFY fires at commit. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's transaction: the outbox table is the kit's, in every schema
@@ -18,13 +42,14 @@ export const enqueue = (trx: Transaction<any>, topic: string, envelope: EventEnv
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as enqueue
 export const enqueueMany = async (trx: Transaction<any>, topic: string, envelopes: readonly EventEnvelope[]): Promise<void> => {
   if (envelopes.length === 0) return;
-  const rows = sql.join(envelopes.map((e) => sql`(${e.eventId}, ${topic}, ${e.aggregateId}, ${JSON.stringify(e)})`));
-  await sql`with queued as (
-      insert into outbox (event_id, topic, key, payload) values ${rows}
-      returning 1
-    )
-    select pg_notify(${sql.lit('outbox_')} || current_schema(), '') from (select 1 from queued limit 1) as any_row`.execute(trx as Transaction<KitTables>);
+  await (trx as Transaction<KitTables>).executeQuery(
+    enqueueStatement(envelopes.length)(envelopes.flatMap((e) => [e.eventId, topic, e.aggregateId, JSON.stringify(e)])),
+  );
 };
+
+// The relay's two statements, run on every drain: prepared once per connection.
+const SELECT_UNSENT = preparedText('select id, topic, key, payload from outbox where sent_at is null order by id limit $1');
+const MARK_SENT = preparedText('update outbox set sent_at = now() where id = any($1::bigint[])');
 
 /**
  * Publishes the outbox to Kafka. One leader per service (Postgres advisory lock), woken by LISTEN/NOTIFY, with a slow
@@ -117,7 +142,7 @@ export class OutboxRelay {
     for (;;) {
       if (this.stopped) return;
       const { rows } = await pool.query<{ id: number; topic: string; key: string; payload: { eventId: string; type: string; correlationId: string } }>(
-        'select id, topic, key, payload from outbox where sent_at is null order by id limit $1',
+        SELECT_UNSENT,
         [batchSize],
       );
       if (rows.length === 0) return;
@@ -130,7 +155,7 @@ export class OutboxRelay {
             headers: { 'event-id': r.payload.eventId, 'event-type': r.payload.type, 'correlation-id': r.payload.correlationId },
           })),
         );
-        await pool.query('update outbox set sent_at = now() where id = any($1::bigint[])', [rows.map((r) => r.id)]);
+        await pool.query(MARK_SENT, [rows.map((r) => r.id)]);
         this.failures = 0;
       } catch (err) {
         this.failures++;
