@@ -1,5 +1,5 @@
 import { DataRightsEvents } from '@akhada/contracts';
-import { erasureBench } from '@akhada/kit/testing/erasure';
+import { erasureBench, PERSONAL } from '@akhada/kit/testing/erasure';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,12 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => bench?.close());
 
-/** Every row of the tables that mention the person, as text. */
-const rowsText = async (tables: [string, string, string][]) =>
-  JSON.stringify(
-    await Promise.all(tables.map(([table, col, id]) => sql`select * from ${sql.id(table)} where ${sql.id(col)} = ${id}`.execute(bench.db).then((r) => r.rows))),
-  );
-const PERSONAL = ['Asha', 'Verma', 'asha@example.in', '9812345678'];
+const rowsText = (tables: [string, string, string][]) => bench.rowsText(tables);
 
 describe('notifications: erasure of a person (DPDP)', () => {
   it('removes the person’s name, email and phone from its tables and answers notifications.person_erased', async () => {

@@ -7,6 +7,9 @@ import type { EventHandler } from '../events/consumer.ts';
 import { makeEnvelope } from '../events/envelope.ts';
 import { dropSchema, testInfra, uniqueSchema } from './infra.ts';
 
+/** The person every erasure test seeds (Asha Verma): none of these may be left in her rows afterwards. */
+export const PERSONAL = ['Asha', 'Verma', 'asha@example.in', '9812345678'];
+
 /**
  * A service's schema, migrated, to test its erasure consumer: `deliver` hands it auth.person_erasure_requested in a
  * transaction, as the kit's consumer does; `answers` reads the `<service>.person_erased` it wrote to the outbox.
@@ -72,9 +75,14 @@ export const erasureBench = async <DB>(prefix: string, migrations: Record<string
       }),
     )})`.execute(db);
   };
+  /** Every row of the given tables whose column holds the id ([table, column, id]), as one text to search. */
+  const rowsText = async (tables: [string, string, string][]): Promise<string> =>
+    JSON.stringify(
+      await Promise.all(tables.map(([table, col, id]) => sql`select * from ${sql.id(table)} where ${sql.id(col)} = ${id}`.execute(db).then((r) => r.rows))),
+    );
   const close = async () => {
     await handle.close();
     await dropSchema(infra.databaseUrl, schema);
   };
-  return { db, schema, deliver, answers, seed, close };
+  return { db, schema, deliver, answers, seed, rowsText, close };
 };
