@@ -226,7 +226,7 @@ describe('payments events', () => {
     expect(created.statusCode, created.body).toBe(201);
     const memberId = created.json().data._id as string;
     const end = created.json().data.membershipEndDate as string;
-    const facts = (paymentId: string, source: 'staff' | 'members') => ({
+    const facts = (paymentId: string, source: 'staff' | 'members', period = { startDate: end, endDate: end }) => ({
       paymentId,
       organizationId: orgA,
       locationId: L1,
@@ -244,7 +244,7 @@ describe('payments events', () => {
       method: 'upi' as const,
       description: 'Renewal',
       membershipType: 'premium' as const,
-      membershipPeriod: { startDate: end, endDate: end },
+      membershipPeriod: period,
       paymentFrequency: 'monthly' as const,
       salaryPeriod: null,
       dueDate: null,
@@ -252,11 +252,17 @@ describe('payments events', () => {
       sourceId: null,
       occurredAt: new Date().toISOString(),
     });
-    const completed = (paymentId: string, source: 'staff' | 'members') =>
+    const completed = (paymentId: string, source: 'staff' | 'members', period?: { startDate: string; endDate: string }) =>
       makeEnvelope(PaymentEvents.PaymentCompleted, {
         ...meta(paymentId),
         locationId: L1,
-        data: { ...facts(paymentId, source), paidAt: new Date().toISOString(), completedVia: 'mark_paid', razorpayPaymentId: null, razorpayOrderId: null },
+        data: {
+          ...facts(paymentId, source, period),
+          paidAt: new Date().toISOString(),
+          completedVia: 'mark_paid',
+          razorpayPaymentId: null,
+          razorpayOrderId: null,
+        },
       });
     const paid = randomUUID();
     const fromMembers = randomUUID();
@@ -267,7 +273,11 @@ describe('payments events', () => {
       async () => (await env.db.selectFrom('payment_terms').select('payment_id').where('payment_id', '=', paid).executeTakeFirst()) ?? undefined,
     );
     // A sentinel after the duplicates: once it is handled, everything before it was.
-    await publish('payments', completed(sentinel, 'staff'));
+    // The sentinel pays a 6-month plan (its period's last day given): a 6-month term, not the monthly frequency's one.
+    const sixMonthsOn = new Date(Date.parse(`${end}T00:00:00Z`));
+    sixMonthsOn.setUTCMonth(sixMonthsOn.getUTCMonth() + 6);
+    sixMonthsOn.setUTCDate(sixMonthsOn.getUTCDate() - 1);
+    await publish('payments', completed(sentinel, 'staff', { startDate: end, endDate: sixMonthsOn.toISOString().slice(0, 10) }));
     await waitFor(
       'the sentinel term',
       async () => (await env.db.selectFrom('payment_terms').select('payment_id').where('payment_id', '=', sentinel).executeTakeFirst()) ?? undefined,
@@ -278,6 +288,12 @@ describe('payments events', () => {
       [2, 150_000, 'premium'],
       [3, 150_000, 'premium'],
     ]);
+    const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : String(d)).slice(0, 10);
+    const monthsOf = (t: { start_date: unknown; end_date: unknown }) => {
+      const [s, e] = [new Date(iso(t.start_date)), new Date(iso(t.end_date))];
+      return (e.getUTCFullYear() - s.getUTCFullYear()) * 12 + e.getUTCMonth() - s.getUTCMonth();
+    };
+    expect(terms.slice(1).map(monthsOf)).toEqual([1, 6]);
     const renewed = await env.db
       .selectFrom('events')
       .select('data')

@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely';
 import { runCommand } from '../aggregates/run-command.ts';
 import type { MembersDb } from '../db/schema.ts';
 import { dateIn, daysBetween } from '../domain/membership/calendar.ts';
+import { monthsOfPeriod } from '../domain/membership/period.ts';
 import { DEFAULT_TIME_ZONE } from '../app/deps.ts';
 
 const frequencyOf = (startDate: string, endDate: string) => {
@@ -43,6 +44,7 @@ export const onPaymentCompleted = (logger?: Logger) =>
           data: {
             membershipType: p.membershipType,
             paymentFrequency: p.paymentFrequency ?? frequencyOf(p.membershipPeriod.startDate, p.membershipPeriod.endDate),
+            durationMonths: monthsOfPeriod(p.membershipPeriod.startDate, p.membershipPeriod.endDate),
             feePaise: p.amountPaise,
             paymentMethod: p.method,
             startDate: p.membershipPeriod.startDate,

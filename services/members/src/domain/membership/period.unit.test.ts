@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths, dateIn, daysBetween, isCalendarDate } from './calendar.ts';
-import { daysRemaining, effectiveStatus } from './period.ts';
+import { daysRemaining, effectiveStatus, monthsOfPeriod } from './period.ts';
 
 describe('days remaining and the status shown', () => {
   it('counts whole calendar days to the end date', () => {
@@ -82,5 +82,20 @@ describe('calendar months', () => {
       expect(isCalendarDate(date)).toBe(true);
       expect(daysBetween('1999-12-01', date)).toBe(Math.round((ms - Date.UTC(1999, 11, 1)) / 86_400_000));
     }
+  });
+});
+
+describe('monthsOfPeriod: a paid period as whole months', () => {
+  it('reads the months whether the end is the last day or the day after', () => {
+    expect(monthsOfPeriod('2026-01-15', '2026-02-14')).toBe(1);
+    expect(monthsOfPeriod('2026-01-15', '2026-02-15')).toBe(1);
+    expect(monthsOfPeriod('2026-01-01', '2026-06-30')).toBe(6);
+    expect(monthsOfPeriod('2026-04-01', '2027-04-01')).toBe(12);
+    expect(monthsOfPeriod('2026-04-01', '2029-04-01')).toBe(36);
+  });
+  it('gives no months for a period that is not a whole number of them', () => {
+    expect(monthsOfPeriod('2026-01-01', '2026-02-15')).toBeUndefined();
+    expect(monthsOfPeriod('2026-01-01', '2026-01-10')).toBeUndefined();
+    expect(monthsOfPeriod('2026-01-01', '2030-01-01')).toBeUndefined();
   });
 });
