@@ -30,11 +30,11 @@ export async function seedPayments(base: string, token: string, log: (s: string)
   const trainers = trainersRoutes.list.responses[200].parse(await must('trainers', call('GET', '/trainers?limit=50'))).data;
   if (members.length === 0) return;
 
-  // The members' fees come from their events; wait until payments knows the members (and their fees).
-  await until('payments to know the members', async () => (await call('GET', `/payments/member/${members.at(-1)!._id}`)).status === 200);
-  await until('payments to know the trainers', async () =>
-    trainers.length === 0 ? true : (await call('GET', `/payments/trainer/${trainers.at(-1)!._id}`)).status === 200,
-  );
+  // The members' fees come from their events; wait until payments knows every member and trainer. Not just the last
+  // one: the events of different members go through different partitions, applied side by side, in no order between them.
+  const knows = async (paths: string[]) => (await Promise.all(paths.map((p) => call('GET', p)))).every((r) => r.status === 200);
+  await until('payments to know the members', () => knows(members.map((m) => `/payments/member/${m._id}`)));
+  await until('payments to know the trainers', () => knows(trainers.map((t) => `/payments/trainer/${t._id}`)));
 
   // Most registration fees were collected: marked paid over the last three weeks, by the usual methods.
   const pending = paymentsRoutes.pending.responses[200].parse(await must('pending', call('GET', '/payments/pending?limit=100'))).data;
