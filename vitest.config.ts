@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import GuardsLastSequencer from './infra/src/testing/guards-last-sequencer.ts';
 
 /**
  * Three levels (STYLE.md): *.unit.test.ts (no I/O), *.int.test.ts (real Postgres and Kafka), e2e/*.spec.ts (browser).
@@ -6,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // The browser suite runs its standing guards last (see the sequencer); unit and integration files keep vitest's order.
+    sequence: { sequencer: GuardsLastSequencer },
     projects: [
       {
         test: {

@@ -91,7 +91,7 @@ describe('integrations', () => {
     const item = page.getByTestId('webhook-item');
     await item.waitFor({ timeout: 15_000 });
     await item.getByTestId('webhook-test').click();
-    await item.getByTestId('webhook-delivery').first().waitFor({ timeout: 15_000 });
+    await item.getByTestId('webhook-delivery').first().waitFor({ timeout: 30_000 });
     await ctx.close();
 
     if (shotsDir)
