@@ -1,6 +1,7 @@
 // Settings → Gym and Staff in headless Chromium against the real stack (issue 16): the owner edits the gym (name,
-// brand colour, a location's hours, a membership plan), saves, and sees it all again after a reload; then invites a
-// trainer by email and removes an admin's access, whose open session is refused at once.
+// brand colour, a location's hours, a membership plan), saves, and sees it all again after a reload; adds a plan and
+// picks it when adding a member; then invites a trainer by email and removes an admin's access, whose open session is
+// refused at once.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext } from '@akhada/test-support/browser';
@@ -63,6 +64,57 @@ describe('gym settings', () => {
     await page.getByTestId('gym-plan-duration-0').fill('0');
     await page.getByTestId('gym-save').click();
     await page.locator('.field--invalid').first().waitFor();
+    await ctx.close();
+  });
+
+  it('a plan the owner adds is offered when adding a member, and the member gets its months and price', async () => {
+    const own = await api.newGym('gym-plans');
+    const ctx = await newContext(browser, base);
+    const page = await ctx.newPage();
+    await signIn(page, own.owner.email, PASSWORD);
+    await page.goto('/dashboard/settings?tab=gym');
+    await page.getByTestId('gym-plan-add').click();
+    await page.getByTestId('gym-plan-name-0').fill('Half-yearly');
+    await page.getByTestId('gym-plan-duration-0').fill('6');
+    await page.getByTestId('gym-plan-price-0').fill('9000');
+    await page.getByTestId('gym-save').click();
+    await page.getByText('Settings saved!').first().waitFor({ timeout: 15_000 });
+
+    // The members service learns the plans from auth's event: the form offers them once it has.
+    const dialog = page.getByTestId('add-member-modal');
+    const picker = dialog.getByTestId('member-plan');
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/dashboard/members?add=1');
+          await picker.or(dialog.getByTestId('member-plans-none')).first().waitFor({ timeout: 15_000 });
+          return picker.isVisible();
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true);
+    expect(await picker.locator('option').allInnerTexts()).toEqual([
+      'Custom: enter type, period and fee',
+      'Half-yearly (Basic) — 6 months — ₹9,000 (GST incl.)',
+    ]);
+    await picker.selectOption({ index: 1 });
+    expect(await dialog.getByTestId('add-member-fee').inputValue()).toBe('9000');
+    const start = await dialog.getByTestId('add-member-start').inputValue();
+    const email = `plan-${randomUUID().slice(0, 8)}@example.in`;
+    await dialog.getByTestId('add-member-first-name').fill('Pooja');
+    await dialog.getByTestId('add-member-last-name').fill('Desai');
+    await dialog.getByTestId('add-member-email').fill(email);
+    await dialog.getByTestId('add-member-phone').fill(`+91 9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`);
+    await dialog.getByTestId('add-member-submit').click();
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(false);
+
+    const listed = await api.call('GET', `/members?search=${encodeURIComponent(email)}&page=1&limit=10`, undefined, own.owner.token);
+    const [member] = (listed.json as { data: { membershipStartDate: string; membershipEndDate: string; membershipFee: number }[] }).data;
+    const [y, m, d] = start.split('-').map(Number) as [number, number, number];
+    const sixLater = new Date(Date.UTC(y, m - 1 + 6, 1));
+    const lastDay = new Date(Date.UTC(sixLater.getUTCFullYear(), sixLater.getUTCMonth() + 1, 0)).getUTCDate();
+    sixLater.setUTCDate(Math.min(d, lastDay));
+    expect(member).toMatchObject({ membershipStartDate: start, membershipEndDate: sixLater.toISOString().slice(0, 10), membershipFee: 9000 });
     await ctx.close();
   });
 
