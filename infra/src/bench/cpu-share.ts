@@ -34,7 +34,9 @@ const kindOf = (pid: number, root: string): string => {
     } catch {
       /* gone or not ours */
     }
-    if (read('cmdline').includes('hello-world')) return 'hello-world';
+    const cmdline = read('cmdline');
+    if (cmdline.includes('hello-world')) return 'hello-world';
+    if (cmdline.includes('bare-proxy')) return 'bare-proxy';
     const rel = path.relative(root, cwd);
     if (!rel.startsWith('..') && rel !== '' && !path.isAbsolute(rel)) return rel.replace(/^services\//, '');
   }
