@@ -82,8 +82,14 @@ describe('feedback', () => {
     await expect
       .poll(
         async () => {
+          // Counting right after the navigation counted the list before it had loaded (0 every time on a busy
+          // machine, although the notification was there within 20 ms of the reply): give each look time to render.
           await mp.goto('/dashboard/notifications');
-          return mp.getByText('The gym replied to “Treadmill belt slipping”.').count();
+          const told = mp.getByText('The gym replied to “Treadmill belt slipping”.').first();
+          return told.waitFor({ timeout: 8_000 }).then(
+            () => 1,
+            () => 0,
+          );
         },
         { timeout: 60_000, interval: 1_000 },
       )
