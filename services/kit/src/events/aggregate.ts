@@ -99,7 +99,8 @@ export const saveSnapshotIfDue = async <DB, C, E extends { type: string }, S>(
     .execute();
 };
 
-type SnapshottedRow = {
+/** A row of a stream read from its snapshot: the snapshot's columns (null without one) beside each event after it. */
+export type SnapshottedRow = {
   snap_version: number | null;
   state: unknown;
   type: string | null;

@@ -3,21 +3,11 @@ import { preparedSql } from '../db/database.ts';
 import type { KitTables } from '../db/kit-migrations.ts';
 import { ConcurrencyError } from '../errors.ts';
 import type { EventMetadata } from './envelope.ts';
-import { executeCommand, saveSnapshotIfDue, type Aggregate, type CommandResult } from './aggregate.ts';
+import { executeCommand, saveSnapshotIfDue, type Aggregate, type CommandResult, type SnapshottedRow } from './aggregate.ts';
 import { appendMany, toStored, type StoredEvent } from './event-store.ts';
 import { enqueueMany } from './outbox.ts';
 
-type LoadedRow = {
-  stream_id: string;
-  snap_version: number | null;
-  state: unknown;
-  type: string | null;
-  data: unknown;
-  stream_version: number | null;
-  global_position: number;
-  metadata: unknown;
-  recorded_at: Date;
-};
+type LoadedRow = SnapshottedRow & { stream_id: string };
 
 /** The streams of a batch, each from its snapshot (when the aggregate keeps them, `$2` its schema) and the events after it. */
 const loadStreams = preparedSql<LoadedRow>(
