@@ -12,7 +12,7 @@ export type Snapshot = { at: number; ticks: Map<number, { kind: string; ticks: n
 export type Cores = Map<string, { cores: number; sys: number }>;
 
 const kindOf = (pid: number, root: string): string => {
-  if (pid === process.pid) return 'autocannon (the bench process)';
+  if (pid === process.pid) return 'load generator (the bench process)';
   const read = (f: string) => {
     try {
       return readFileSync(`/proc/${pid}/${f}`, 'utf8');

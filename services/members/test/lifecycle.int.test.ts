@@ -232,6 +232,8 @@ describe('assign trainer', () => {
     expectError(await call('adminL1', 'POST', `/members/${b._id}/assign-trainer`, { trainerId }), 409, 'Ravi Coach is fully booked (1/1 clients)');
     const filtered = memberRoutes.list.responses[200].parse((await call('adminL1', 'GET', `/members?trainerId=${trainerId}`)).json());
     expect(filtered.data.map((x) => x._id)).toEqual([a._id]);
+    // The list carries the trainer from the same statement as the page.
+    expect(filtered.data[0]!.trainer).toEqual({ _id: trainerId, user: { firstName: 'Ravi', lastName: 'Coach' }, specialization: ['yoga'] });
     // Unassigned, the place is free again.
     expect((await call('adminL1', 'POST', `/members/${a._id}/unassign-trainer`)).statusCode).toBe(200);
     expectError(await call('adminL1', 'POST', `/members/${a._id}/unassign-trainer`), 409, 'This member has no trainer');

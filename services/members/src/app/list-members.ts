@@ -2,7 +2,6 @@ import type { Member, MemberListQuery } from '@akhada/contracts';
 import { assertLocation, forbidden, isStaff, type RequestContext } from '@akhada/kit';
 import type { z } from 'zod';
 import { findMemberPage } from '../db/members-repo.ts';
-import { trainersByIds } from '../db/trainers-repo.ts';
 import { contactHiddenAmong } from '../db/privacy-repo.ts';
 import { toMember } from '../views/member-view.ts';
 import { todayFor, todaysAt, type MembersDeps } from './deps.ts';
@@ -43,8 +42,6 @@ export const listMembers = async (
     deps,
     rows.map((r) => r.location_id),
   );
-  const trainerIds = [...new Set(rows.flatMap((r) => (r.trainer_id ? [r.trainer_id] : [])))];
-  const trainers = await trainersByIds(deps.db, trainerIds);
   // Trainers do not see the phone and email of members who chose so (Settings → Privacy).
   const hidden =
     ctx.role === 'trainer'
@@ -54,7 +51,16 @@ export const listMembers = async (
         )
       : new Set<string>();
   return {
-    members: rows.map((r) => toMember(r, todays.get(r.location_id)!, r.trainer_id ? trainers.get(r.trainer_id) : undefined, hidden.has(r.id))),
+    members: rows.map((r) =>
+      toMember(
+        r,
+        todays.get(r.location_id)!,
+        r.trainer_id && r.trainer_first_name !== null
+          ? { id: r.trainer_id, first_name: r.trainer_first_name, last_name: r.trainer_last_name!, specialization: r.trainer_specialization! }
+          : undefined,
+        hidden.has(r.id),
+      ),
+    ),
     totalCount,
     page,
     limit,

@@ -1,7 +1,7 @@
 import type { MembershipStatus, MembershipType } from '@akhada/contracts';
 import { prepareQuery, type Executor } from '@akhada/kit';
 import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
-import type { MembersDb, MembersTable } from './schema.ts';
+import type { MembersDb, MembersTable, TrainersTable } from './schema.ts';
 
 /** Which members a caller may see: one organization, some of its locations. */
 export interface MemberScope {
@@ -114,6 +114,47 @@ interface PageShape {
 }
 
 /**
+ * What a page row carries: the member's columns (not the generated search text, which only the filter reads) and their
+ * trainer's name and specialization, joined in the same statement so a page with trainers is still one round trip.
+ */
+const PAGE_COLUMNS = [
+  'p.id',
+  'p.org_id',
+  'p.location_id',
+  'p.first_name',
+  'p.last_name',
+  'p.email',
+  'p.phone',
+  'p.membership_type',
+  'p.membership_status',
+  'p.payment_frequency',
+  'p.fee_paise',
+  'p.start_date',
+  'p.end_date',
+  'p.date_of_birth',
+  'p.gender',
+  'p.registered_at',
+  'p.version',
+  'p.frozen_from',
+  'p.account_status',
+  'p.joined_with_code',
+  'p.trainer_id',
+  'p.payment_method',
+  'p.archived_at',
+  'p.avatar_url',
+  'tr.first_name as trainer_first_name',
+  'tr.last_name as trainer_last_name',
+  'tr.specialization as trainer_specialization',
+] as const;
+
+/** A row of a members page: the member and, when they have one the read model knows, their trainer. */
+export type MemberPageRow = MembersTable & {
+  trainer_first_name: string | null;
+  trainer_last_name: string | null;
+  trainer_specialization: TrainersTable['specialization'] | null;
+};
+
+/**
  * The page and the total in one statement, so one round trip: the count (an index-only scan) joined to the page (the
  * newest rows by index, stopping at the limit) of the same filter. The left join keeps the count when the page is
  * past the end. The locations are one array parameter (`= any`), so the SQL text does not vary with their number.
@@ -149,7 +190,8 @@ const buildPageQuery = (db: Executor<MembersDb>, shape: PageShape) =>
           (eb) => eb.selectFrom('matched').selectAll().orderBy('registered_at', 'desc').orderBy('id', 'desc').limit(v.limit).offset(v.offset).as('p'),
           (join) => join.onTrue(),
         )
-        .selectAll('p')
+        .leftJoin('trainers as tr', 'tr.id', 'p.trainer_id')
+        .select(PAGE_COLUMNS)
         .select('t.total_count')
         .orderBy('p.registered_at', 'desc')
         .orderBy('p.id', 'desc');
@@ -159,7 +201,8 @@ const buildPageQuery = (db: Executor<MembersDb>, shape: PageShape) =>
       .leftJoinLateral(filtered.selectAll().orderBy('registered_at', 'desc').orderBy('id', 'desc').limit(v.limit).offset(v.offset).as('p'), (join) =>
         join.onTrue(),
       )
-      .selectAll('p')
+      .leftJoin('trainers as tr', 'tr.id', 'p.trainer_id')
+      .select(PAGE_COLUMNS)
       .select('t.total_count')
       .orderBy('p.registered_at', 'desc')
       .orderBy('p.id', 'desc');
@@ -174,7 +217,7 @@ export const findMemberPage = async (
   scope: MemberScope,
   filter: MemberFilter,
   { today, offset, limit }: { today: string; offset: number; limit: number },
-): Promise<{ rows: MembersTable[]; totalCount: number }> => {
+): Promise<{ rows: MemberPageRow[]; totalCount: number }> => {
   const search = filter.search ?? '';
   const digits = search.replace(/\D/g, '');
   const shape: PageShape = {
@@ -204,7 +247,7 @@ export const findMemberPage = async (
   const totalCount = result[0]?.total_count ?? 0;
   // An empty page is the one row of nulls the left join gives the count. The rows keep their total_count column
   // (copying 18 columns to drop one cost more than the rest of the mapping).
-  const rows = (result[0]?.id === null ? [] : result) as MembersTable[];
+  const rows = (result[0]?.id === null ? [] : result) as MemberPageRow[];
   return { rows, totalCount };
 };
 
