@@ -165,7 +165,11 @@ const pushLatency = async (base: string, token: string, memberIds: string[], sec
     connections: CONNECTIONS,
     headers: { authorization: `Bearer ${token}` },
     onSend: (k) => sent.set(memberIds[k % memberIds.length]!, performance.now()),
-    request: (k) => ({ method: 'POST', path: '/api/attendance/check-in', body: JSON.stringify({ memberId: memberIds[k % memberIds.length]!, checkInMethod: 'kiosk' }) }),
+    request: (k) => ({
+      method: 'POST',
+      path: '/api/attendance/check-in',
+      body: JSON.stringify({ memberId: memberIds[k % memberIds.length]!, checkInMethod: 'kiosk' }),
+    }),
   });
   const result = { '2xx': run.ok };
   // Pushes still on their way: wait until every accepted check-in's push arrived, or 10 s without a new one.
