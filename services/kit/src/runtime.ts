@@ -2,7 +2,7 @@ import type { Migration } from 'kysely/migration';
 import { sql } from 'kysely';
 import { RevocationList } from './auth/revocations.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth/verifier.ts';
-import type { BaseConfig } from './config.ts';
+import { kafkaIdleWaitMs, type BaseConfig } from './config.ts';
 import { createDb, migrate, type DbHandle } from './db/database.ts';
 import type { KitTables } from './db/kit-migrations.ts';
 import { createDirectory, type Directory } from './directory/directory.ts';
@@ -48,7 +48,7 @@ export const bootRuntime = async <DB extends KitTables>({
   const logger = createLogger(name, config.LOG_LEVEL);
   const dbh = createDb<DB>({ url: config.DATABASE_URL, schema });
   await migrate(dbh, migrations);
-  const bus = createEventBus({ clientId: `${name}-${config.INSTANCE_ID}`, brokers: config.KAFKA_BROKERS, logger });
+  const bus = createEventBus({ clientId: `${name}-${config.INSTANCE_ID}`, brokers: config.KAFKA_BROKERS, logger, idleWaitMs: kafkaIdleWaitMs(config) });
   const revocations = new RevocationList();
   const follower = await revocations.follow({ bus, service: name, instanceId: config.INSTANCE_ID, logger });
   const verifier =

@@ -1,5 +1,5 @@
 import { DashboardEvents, topicOf, type AuditArea, type EventDefinition, type EventEnvelope } from '@akhada/contracts';
-import { enqueue, makeEnvelope, metadataOf, on, type EventHandler } from '@akhada/kit';
+import { enqueue, exclusiveLock, makeEnvelope, metadataOf, on, type EventHandler } from '@akhada/kit';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { addAudit, bumpOrgVersion } from '../db/read-model-repo.ts';
@@ -28,7 +28,13 @@ const firstIn = (trx: Trx, key: string): boolean => {
 
 /** After a change of an organization's figures: a new version (cached overviews are stale) and, live, a push — once per transaction. */
 export const figuresChanged = async (trx: Trx, env: EventEnvelope<unknown>, o: ApplyOptions, area: AuditArea, locationId: string | null) => {
-  if (firstIn(trx, `version ${env.orgId}`)) await bumpOrgVersion(trx, env.orgId);
+  if (firstIn(trx, `version ${env.orgId}`)) {
+    // The version row stays locked until commit, and batches of several organizations' events (one per consumer and
+    // partition) would take them in different orders and deadlock: the kit's lock makes a later event of a batch
+    // commit what came before it rather than wait while holding them.
+    await exclusiveLock(trx as Transaction<unknown>, `akhada.dashboard.org_version:${env.orgId}`);
+    await bumpOrgVersion(trx, env.orgId);
+  }
   if (!o.announce || !firstIn(trx, `announce ${env.orgId} ${locationId ?? ''} ${area}`)) return;
   await enqueue(
     trx,

@@ -1,6 +1,44 @@
 import { consumerGroupOf } from '@akhada/contracts';
 import { Kafka, logLevel, Partitioners, CompressionTypes, type Consumer, type Producer, type IHeaders, type KafkaMessage } from 'kafkajs';
+import { createRequire } from 'node:module';
 import type { Logger } from '../logger.ts';
+
+/**
+ * kafkajs 2.2.4 (its last release) keeps every broker connection in a ~1 ms timer loop while nothing is pending:
+ * RequestQueue.scheduleCheckPendingRequests schedules itself with `throttledUntil - now`, negative when there is no
+ * throttle (tulios/kafkajs#1556, #1704; fix proposed in #1667 and #1768, never released). Measured here: an idle
+ * service woke ~1,700 times a second (strace: epoll_pwait), 35–60 ms of CPU a second for each of the stack's ten
+ * services. The same method with the fix: when nothing is pending and no throttle is on, there is nothing to check
+ * (a new request either goes out at once or is pushed as pending, which schedules the check again). Applied once, to
+ * this exact version only; `kafkajsIdleLoopFixed` says whether it is in place.
+ */
+const KAFKAJS_PATCHED_VERSION = '2.2.4';
+const CHECK_PENDING_REQUESTS_INTERVAL_MS = 10; // kafkajs's own constant
+interface RequestQueueInternals {
+  pending: unknown[];
+  throttledUntil: number;
+  throttleCheckTimeoutId: NodeJS.Timeout | null;
+  checkPendingRequests(): void;
+  scheduleCheckPendingRequests(): void;
+}
+const fixKafkajsIdleLoop = (): boolean => {
+  const load = createRequire(import.meta.url);
+  const version = (load('kafkajs/package.json') as { version: string }).version;
+  if (version !== KAFKAJS_PATCHED_VERSION) return false;
+  const RequestQueue = load('kafkajs/src/network/requestQueue/index.js') as { prototype: RequestQueueInternals };
+  RequestQueue.prototype.scheduleCheckPendingRequests = function (this: RequestQueueInternals) {
+    if (this.throttleCheckTimeoutId) return;
+    let scheduleAt = this.throttledUntil - Date.now();
+    if (this.pending.length > 0) scheduleAt = scheduleAt > 0 ? scheduleAt : CHECK_PENDING_REQUESTS_INTERVAL_MS;
+    else if (scheduleAt <= 0) return;
+    this.throttleCheckTimeoutId = setTimeout(() => {
+      this.throttleCheckTimeoutId = null;
+      this.checkPendingRequests();
+    }, scheduleAt);
+  };
+  return true;
+};
+export const kafkajsIdleLoopFixed = fixKafkajsIdleLoop();
 
 /**
  * The event-bus port, and the only file in the services that knows kafkajs. kafkajs is unmaintained since 2023;
@@ -102,7 +140,18 @@ const levelMap: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
-export const createEventBus = ({ clientId, brokers, logger }: { clientId: string; brokers: string[]; logger: Logger }): EventBus => {
+export interface EventBusOptions {
+  clientId: string;
+  brokers: string[];
+  logger: Logger;
+  /**
+   * How long the broker holds a consumer's fetch that finds nothing (kafkajs maxWaitTimeInMs), and so how often an
+   * idle consumer group asks again and heartbeats: default 1 s. New events come back at once whatever it is.
+   */
+  idleWaitMs?: number;
+}
+
+export const createEventBus = ({ clientId, brokers, logger, idleWaitMs = 1_000 }: EventBusOptions): EventBus => {
   const kafka = new Kafka({
     clientId,
     brokers,
@@ -179,8 +228,9 @@ export const createEventBus = ({ clientId, brokers, logger }: { clientId: string
         // How long the broker holds a fetch that finds nothing. New events still come back at once (minBytes 1 answers
         // the fetch as soon as one arrives), so this only sets the idle polling: at 100 ms the ~40 consumer groups of a
         // stack kept a fetch loop each at 10/s, 1.2 of the 2 cores busy with nothing to do (bench:checkin's idle line).
-        // A stop waits for the fetch in flight, so no longer than a second.
-        maxWaitTimeInMs: 1_000,
+        // An idle member heartbeats between fetches, so it learns of a rebalance within this time, and a stop waits
+        // for the fetch in flight: 1 s by default (tests start and stop many consumers), 5 s in production (KAFKA_IDLE_WAIT_MS).
+        maxWaitTimeInMs: idleWaitMs,
         // A crashed instance holds its partitions until its session times out; 10 s keeps recovery quick.
         sessionTimeout: 10_000,
         heartbeatInterval: 1_000,
