@@ -198,19 +198,25 @@ describe('consumer', () => {
     await send(poison);
     await send(after);
     await bus.publish([{ topic: TOPIC, key: 'garbage', value: '{"not":"an envelope"}', headers: {} }]);
+    // The relay's event-type header: a type no handler wants is passed over unread (never parked, whatever its body);
+    // a wanted type is read and, not being an envelope, parked.
+    await bus.publish([{ topic: TOPIC, key: 'garbage', value: 'unwanted, unread', headers: { 'event-type': 'members.something_else' } }]);
+    await bus.publish([{ topic: TOPIC, key: 'garbage', value: 'wanted, unreadable', headers: { 'event-type': Poison.type } }]);
     // A barrier: same key as `good`, so the same partition, behind the redelivery. Once its effect shows, the
     // redelivery has been handled, and the effects below are final.
     await send(envelopeFor(good.aggregateId, 'sentinel'));
 
     const effects = () => (dbh.db as any).selectFrom('effects').select(['name']).execute() as Promise<{ name: string }[]>;
     await expect.poll(async () => (await effects()).map((e) => e.name).sort(), { timeout: 30_000 }).toEqual(['after', 'good', 'sentinel']);
-    // Both parked: the poison event after its three attempts, and the message that is not an envelope at once.
+    // Parked: the poison event after its three attempts, and the two messages that are not envelopes at once.
     const deadLetters = () => dbh.db.selectFrom('dead_letters').selectAll().where('consumer', '=', name).orderBy('id').execute();
-    await expect.poll(async () => (await deadLetters()).length, { timeout: 30_000 }).toBe(2);
+    await expect.poll(async () => (await deadLetters()).length, { timeout: 30_000 }).toBe(3);
+    expect((await deadLetters()).map((d) => d.payload)).not.toContain('unwanted, unread');
+    expect((await deadLetters()).map((d) => d.payload)).toContain('wanted, unreadable');
     const parked = (await deadLetters()).find((d) => d.event_id === poison.eventId);
     expect(parked?.attempts).toBe(3);
     expect(parked?.error).toContain('this one always fails');
-    const notAnEnvelope = (await deadLetters()).find((d) => d.event_id === null);
+    const notAnEnvelope = (await deadLetters()).find((d) => d.event_id === null && d.payload.startsWith('{'));
     expect(notAnEnvelope).toMatchObject({ topic: TOPIC, attempts: 1, payload: '{"not":"an envelope"}' });
     expect(notAnEnvelope?.error).toMatch(/^invalid envelope: /);
     await running.stop();

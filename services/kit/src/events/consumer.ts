@@ -128,8 +128,11 @@ export const runConsumer = async <DB extends KitTables>({
         attempts,
       })
       .execute();
-  /** The message's envelope and handler; a message that is not an envelope is parked, one no handler wants skipped. */
+  /** The message's envelope and handler; a message that is not an envelope is parked, one no handler wants skipped (by its header when it has one). */
   const pendingOf = async (message: ReceivedMessage): Promise<Pending | undefined> => {
+    // Most consumers want a few types of a topic (auth reads attendance's only for erasures): the relay's header
+    // says the type, so the others are passed over without parsing JSON and the envelope schema.
+    if (message.eventType !== null && !byType.has(message.eventType)) return undefined;
     let envelope: EventEnvelope<unknown>;
     try {
       envelope = EventEnvelope.parse(JSON.parse(message.value)) as EventEnvelope<unknown>;

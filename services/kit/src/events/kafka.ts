@@ -63,6 +63,8 @@ export interface ReceivedMessage {
   key: string | null;
   /** The value as UTF-8 text ('' for an empty message). */
   value: string;
+  /** The `event-type` header the outbox relay sets (the envelope's type), null when absent: lets a consumer skip what it does not handle unparsed. */
+  eventType: string | null;
 }
 
 /**
@@ -261,6 +263,7 @@ export const createEventBus = ({ clientId, brokers, logger, idleWaitMs = 1_000 }
         offset: message.offset,
         key: message.key?.toString('utf8') ?? null,
         value: message.value?.toString('utf8') ?? '',
+        eventType: message.headers?.['event-type']?.toString() ?? null,
       });
       const partitionsConsumedConcurrently = Math.max(1, Math.floor(partitionsConcurrently));
       if (onBatch) {
