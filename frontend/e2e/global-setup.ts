@@ -8,6 +8,7 @@ import { startStack } from '@akhada/infra/stack';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { E2E } from './e2e-ports.ts';
@@ -51,12 +52,14 @@ export default async function setup(project: TestProject) {
     appUrl: `http://127.0.0.1:${E2E.gatewayPort}`,
     logLevel: 'warn',
     // The suite signs in many times from one address; production limits stay as they are.
-    env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000', RATE_LIMIT_PER_MINUTE: '100000' },
+    // The expiry job every 5 s (production: a minute), so the demo's lapsed memberships are expired before any test.
+    env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000', RATE_LIMIT_PER_MINUTE: '100000', EXPIRY_INTERVAL_MS: '5000' },
     // Attendance scales out: two instances behind the gateway (the scale-out system test kills one of them).
     instances: { attendance: 2 },
   });
   try {
     await seedDemo(stack.gatewayUrl, () => undefined);
+    await lapsedMembershipsExpired(infra.databaseUrl);
   } catch (err) {
     await stack.stop();
     await infra.stop();
@@ -104,4 +107,28 @@ export default async function setup(project: TestProject) {
     await stack.stop();
     await infra.stop();
   };
+}
+
+/**
+ * The demo seeds members whose term ended a month ago; the members service's expiry job marks them expired on its
+ * next tick, and every service projects that. Tests start once it has happened: the guards, which watch the database
+ * for writes, would otherwise see the job's (and the consumers') writes land in the middle of a test.
+ */
+async function lapsedMembershipsExpired(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      // A day's margin: the job reads each location's calendar, this reads the server's.
+      const { rows } = await client.query<{ n: string }>(
+        `select count(*) as n from members.members where membership_status = 'active' and end_date < current_date - 1`,
+      );
+      if (Number(rows[0]?.n) === 0) return;
+      if (Date.now() > deadline) throw new Error(`the members expiry job left ${rows[0]?.n} lapsed memberships active for 60 s after the seed`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } finally {
+    await client.end();
+  }
 }

@@ -299,6 +299,7 @@ describe('payments events', () => {
       .select('data')
       .where('stream_id', '=', `member-${memberId}`)
       .where('type', '=', 'MembershipRenewed')
+      .orderBy('stream_version')
       .execute();
     expect(renewed.map((e) => (e.data as { data: { paymentId?: string } }).data.paymentId)).toEqual([paid, sentinel]);
     expect(await env.db.selectFrom('payment_terms').select('payment_id').where('payment_id', '=', fromMembers).executeTakeFirst()).toBeUndefined();
