@@ -172,17 +172,16 @@ const pushLatency = async (base: string, token: string, memberIds: string[], sec
       body: JSON.stringify({ memberId: memberIds[k % memberIds.length]!, checkInMethod: 'kiosk' }),
     }),
   });
-  const result = { '2xx': run.ok, errors: run.errors };
   // Pushes still on their way: wait until every accepted check-in's push arrived, or 10 s without a new one.
   let seen = -1;
-  for (let quiet = 0; latencies.length < result['2xx'] && quiet < 20;) {
+  for (let quiet = 0; latencies.length < run.ok && quiet < 20;) {
     await new Promise((r) => setTimeout(r, 500));
     quiet = latencies.length === seen ? quiet + 1 : 0;
     seen = latencies.length;
   }
   socket.close();
   // Requests still in flight when the run stopped may be answered and pushed too: more pushes than 2xx is no error.
-  return { accepted: result['2xx'], refused: result.errors, late: run.late, duplicates, latencies: latencies.sort((x, y) => x - y) };
+  return { accepted: run.ok, refused: run.errors, late: run.late, duplicates, latencies: latencies.sort((x, y) => x - y) };
 };
 
 export async function main(root: string): Promise<void> {
