@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, createGroupCommit, loadConfig, serve } from '@akhada/kit';
+import { BaseConfig, bootRuntime, createGroupCommit, loadConfig, serve, stopAll } from '@akhada/kit';
 import { z } from 'zod';
 import { sessionAggregate } from './aggregates/session.ts';
 import { startAutoCloseJob } from './app/auto-close.ts';
@@ -40,5 +40,5 @@ await serve({
   port: config.PORT,
   host: config.HOST,
   logger,
-  onClose: [autoClose.stop, lowAttendance.stop, ...consumers.map((c) => () => c.stop()), ...runtime.closers],
+  onClose: [autoClose.stop, lowAttendance.stop, stopAll(consumers), ...runtime.closers],
 });

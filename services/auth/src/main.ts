@@ -1,5 +1,5 @@
 import { createSecretBox } from '@akhada/kit';
-import { bootRuntime, loadConfig, serve } from '@akhada/kit';
+import { bootRuntime, loadConfig, serve, stopAll } from '@akhada/kit';
 import { storageFromConfig } from '@akhada/kit/storage';
 import { randomJoinCode } from './adapters/join-codes.ts';
 import { createGoogleOidc } from './adapters/google-oidc.ts';
@@ -86,5 +86,5 @@ await serve({
   port: config.PORT,
   host: config.HOST,
   logger: runtime.logger,
-  onClose: [...consumers.map((c) => () => c.stop()), () => resetMails.stop(), () => invitationMails.stop(), ...runtime.closers],
+  onClose: [stopAll(consumers), () => resetMails.stop(), () => invitationMails.stop(), ...runtime.closers],
 });

@@ -1,5 +1,5 @@
 import { CHAT_LINK_TTL_SECONDS, SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, serve, stopAll } from '@akhada/kit';
 import { StorageEnvShape, storageFromConfig } from '@akhada/kit/storage';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
@@ -45,4 +45,4 @@ const app = buildApp({
   storage: storageFromConfig(config, { localDir: config.CHAT_STORAGE_DIR, prefix: 'chat/' }),
   signer: createLinkSigner({ secret: linkSecret, ttlSeconds: CHAT_LINK_TTL_SECONDS }),
 });
-await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: [...consumers.map((c) => () => c.stop()), ...runtime.closers] });
+await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: [stopAll(consumers), ...runtime.closers] });

@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, serve, stopAll } from '@akhada/kit';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './app/deps.ts';
 import { buildApp } from './build-app.ts';
@@ -16,4 +16,4 @@ const runtime = await bootRuntime<DashboardDb>({ name: 'dashboard', config, migr
 const { logger, verifier, readiness, directory, dbh, bus } = runtime;
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock: () => new Date(), timeZone: DEFAULT_TIME_ZONE, paymentsLive: true });
-await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: [...consumers.map((c) => () => c.stop()), ...runtime.closers] });
+await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: [stopAll(consumers), ...runtime.closers] });

@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, serve, stopAll } from '@akhada/kit';
 import { z } from 'zod';
 import { startAlertJob } from './app/daily-alerts.ts';
 import { startUnpaidSalesJob } from './app/online-sales.ts';
@@ -30,5 +30,5 @@ await serve({
   port: config.PORT,
   host: config.HOST,
   logger,
-  onClose: [() => alerts.stop(), () => unpaid.stop(), ...consumers.map((c) => () => c.stop()), ...runtime.closers],
+  onClose: [() => alerts.stop(), () => unpaid.stop(), stopAll(consumers), ...runtime.closers],
 });

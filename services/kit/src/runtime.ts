@@ -72,9 +72,8 @@ export const bootRuntime = async <DB extends KitTables>({
     directory,
     readiness: { database: () => sql`select 1`.execute(dbh.db) },
     closers: [
-      () => relay.stop(),
-      () => directoryConsumer.stop(),
-      () => follower.stop(),
+      // Side by side: each waits for its fetch in flight (see stopAll).
+      () => Promise.all([relay.stop(), directoryConsumer.stop(), follower.stop()]),
       async () => untrackTables(),
       releaseAdmin,
       () => bus.disconnect(),

@@ -258,4 +258,42 @@ describe('consumer', () => {
     expect(await effects()).toEqual(expected);
     await running.stop();
   });
+  it('hands a run of events whose handlers share `many` to it in one call, with the same effects and the same parking as one by one', async () => {
+    await dbh.db.schema.createTable('many_effects').ifNotExists().addColumn('event_id', 'text').addColumn('name', 'text').execute();
+    const Batched = defineEvent('members.member_registered', 1, z.object({ firstName: z.string() }).passthrough());
+    const name = `kit-many-${randomUUID()}`;
+    const runs: number[] = [];
+    const write = async (trx: any, envs: EventEnvelope<unknown>[]) => {
+      const mine = envs.map((e) => ({ ...e, data: Batched.data.parse(e.data) })).filter((e) => e.orgId === orgId);
+      if (mine.length === 0) return;
+      await trx
+        .insertInto('many_effects')
+        .values(mine.map((e) => ({ event_id: e.eventId, name: e.data.firstName })))
+        .execute();
+      if (mine.some((e) => e.data.firstName === 'poison-in-run')) throw new Error('fails after writing');
+    };
+    const handler = {
+      ...on(Batched, (trx, env) => write(trx, [env as EventEnvelope<unknown>])),
+      many: async (trx: any, envs: EventEnvelope<unknown>[]) => {
+        runs.push(envs.length);
+        await write(trx, envs);
+      },
+    };
+    const running = await runConsumer<KitTables>({ bus, db: dbh.db, name, topics: [TOPIC], logger, maxAttempts: 2, from: 'now', handlers: [handler] });
+    await running.joined;
+    const key = randomUUID();
+    const names = [...Array.from({ length: 10 }, (_, i) => `m${i}`), 'poison-in-run', ...Array.from({ length: 10 }, (_, i) => `n${i}`)];
+    const envs = names.map((n) => envelopeFor(key, n));
+    await bus.publish([...envs, envs[2]!, envs[17]!].map((e) => ({ topic: TOPIC, key, value: JSON.stringify(e), headers: {} })));
+    const effects = async () => ((await (dbh.db as any).selectFrom('many_effects').select(['name']).execute()) as { name: string }[]).map((e) => e.name).sort();
+    const expected = names.filter((n) => n !== 'poison-in-run').sort();
+    await expect.poll(effects, { timeout: 30_000 }).toEqual(expected);
+    await expect
+      .poll(async () => (await dbh.db.selectFrom('dead_letters').select('event_id').where('consumer', '=', name).execute()).length, { timeout: 30_000 })
+      .toBe(1);
+    expect(await effects()).toEqual(expected);
+    // The batch reached `many` as a run (not one call per event).
+    expect(Math.max(...runs)).toBeGreaterThan(1);
+    await running.stop();
+  });
 });

@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, serve, stopAll } from '@akhada/kit';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './app/deps.ts';
 import { startExpiryJob } from './app/expire-memberships.ts';
@@ -32,5 +32,5 @@ await serve({
   port: config.PORT,
   host: config.HOST,
   logger,
-  onClose: [expiry.stop, ...consumers.map((c) => () => c.stop()), ...runtime.closers],
+  onClose: [expiry.stop, stopAll(consumers), ...runtime.closers],
 });

@@ -1,4 +1,4 @@
-import { bootRuntime, createSecretBox, loadConfig, serve } from '@akhada/kit';
+import { bootRuntime, createSecretBox, loadConfig, serve, stopAll } from '@akhada/kit';
 import { createOrgChannels } from './adapters/org-channels.ts';
 import { createEmailAdapter } from './adapters/email.ts';
 import { createWhatsAppAdapter } from './adapters/whatsapp.ts';
@@ -58,7 +58,7 @@ await serve({
   // app.close() runs first (its preClose closes the sockets); then the hub's consumer, ours, the deliverer, and the runtime's.
   onClose: [
     hub.close,
-    ...consumers.map((c) => () => c.stop()),
+    stopAll(consumers),
     deliverer.stop,
     webhooks.stop,
     reminders.stop,

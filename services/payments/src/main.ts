@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, serve, stopAll } from '@akhada/kit';
 import { z } from 'zod';
 import { razorpayPort } from './adapters/razorpay-port.ts';
 import { createSecretBox } from './adapters/secret-box.ts';
@@ -74,5 +74,5 @@ await serve({
   port: config.PORT,
   host: config.HOST,
   logger,
-  onClose: [async () => clearInterval(job), ...consumers.map((c) => () => c.stop()), ...runtime.closers],
+  onClose: [async () => clearInterval(job), stopAll(consumers), ...runtime.closers],
 });

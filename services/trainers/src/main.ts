@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, serve, stopAll } from '@akhada/kit';
 import { z } from 'zod';
 import { flagExpiringCertifications } from './app/flag-expiring-certifications.ts';
 import { buildApp } from './build-app.ts';
@@ -37,5 +37,5 @@ await serve({
   port: config.PORT,
   host: config.HOST,
   logger,
-  onClose: [async () => clearInterval(expiryTimer), ...consumers.map((c) => () => c.stop()), ...runtime.closers],
+  onClose: [async () => clearInterval(expiryTimer), stopAll(consumers), ...runtime.closers],
 });

@@ -1,5 +1,5 @@
 import { DashboardEvents, topicOf, type AuditArea, type EventDefinition, type EventEnvelope } from '@akhada/contracts';
-import { enqueue, exclusiveLock, makeEnvelope, metadataOf, on, type EventHandler } from '@akhada/kit';
+import { enqueue, exclusiveLocks, makeEnvelope, metadataOf, on, type EventHandler } from '@akhada/kit';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { addAudit, bumpOrgVersion } from '../db/read-model-repo.ts';
@@ -27,57 +27,97 @@ const firstIn = (trx: Trx, key: string): boolean => {
 };
 
 /** After a change of an organization's figures: a new version (cached overviews are stale) and, live, a push — once per transaction. */
-export const figuresChanged = async (trx: Trx, env: EventEnvelope<unknown>, o: ApplyOptions, area: AuditArea, locationId: string | null) => {
-  if (firstIn(trx, `version ${env.orgId}`)) {
-    // The version row stays locked until commit, and batches of several organizations' events (one per consumer and
-    // partition) would take them in different orders and deadlock: the kit's lock makes a later event of a batch
-    // commit what came before it rather than wait while holding them.
-    await exclusiveLock(trx as Transaction<unknown>, `akhada.dashboard.org_version:${env.orgId}`);
-    await bumpOrgVersion(trx, env.orgId);
-  }
-  if (!o.announce || !firstIn(trx, `announce ${env.orgId} ${locationId ?? ''} ${area}`)) return;
-  await enqueue(
-    trx,
-    topicOf('dashboard'),
-    makeEnvelope(DashboardEvents.FiguresChanged, {
-      ...metadataOf(env, { locationId: locationId ?? undefined }),
-      aggregateId: env.orgId,
-      occurredAt: env.occurredAt,
-      data: { locationId, area },
-    }),
+export const figuresChanged = (trx: Trx, env: EventEnvelope<unknown>, o: ApplyOptions, area: AuditArea, locationId: string | null) =>
+  figuresChangedMany(trx, [{ env, locationId }], o, area);
+
+/** figuresChanged for several events of one area: the organizations' versions locked in one round trip, in order. */
+export const figuresChangedMany = async (
+  trx: Trx,
+  changes: readonly { env: EventEnvelope<unknown>; locationId: string | null }[],
+  o: ApplyOptions,
+  area: AuditArea,
+) => {
+  const orgs = [...new Set(changes.map((c) => c.env.orgId))].filter((org) => firstIn(trx, `version ${org}`)).sort();
+  // The version row stays locked until commit, and batches of several organizations' events (one per consumer and
+  // partition) would take them in different orders and deadlock: the kit's lock (sorted keys) makes a later event of
+  // a batch commit what came before it rather than wait while holding them.
+  await exclusiveLocks(
+    trx as Transaction<unknown>,
+    orgs.map((org) => `akhada.dashboard.org_version:${org}`),
   );
+  for (const org of orgs) await bumpOrgVersion(trx, org);
+  if (!o.announce) return;
+  for (const { env, locationId } of changes) {
+    if (!firstIn(trx, `announce ${env.orgId} ${locationId ?? ''} ${area}`)) continue;
+    await enqueue(
+      trx,
+      topicOf('dashboard'),
+      makeEnvelope(DashboardEvents.FiguresChanged, {
+        ...metadataOf(env, { locationId: locationId ?? undefined }),
+        aggregateId: env.orgId,
+        occurredAt: env.occurredAt,
+        data: { locationId, area },
+      }),
+    );
+  }
 };
 
 const isDefinition = (v: unknown): v is EventDefinition<string, z.ZodType> =>
   typeof v === 'object' && v !== null && 'type' in v && 'data' in v && 'version' in v && typeof (v as { type: unknown }).type === 'string';
 
 type Specific = (trx: Trx, env: EventEnvelope<never>) => Promise<unknown>;
+/** A type's projecting for a run of its events at once (multi-row statements), with the effect of Specific on each in order. */
+type SpecificMany = (trx: Trx, envs: EventEnvelope<never>[]) => Promise<unknown>;
+
+const auditRowOf = (area: AuditArea, env: EventEnvelope<unknown>) => ({
+  event_id: env.eventId,
+  org_id: env.orgId,
+  location_id: env.locationId ?? null,
+  area,
+  type: env.type,
+  actor_id: env.actorId ?? null,
+  subject_id: env.aggregateId,
+  occurred_at: new Date(env.occurredAt),
+});
 
 /**
  * Handlers for every event type of a service's events module: each writes its audit line (who = the event's actor,
- * what = its type, which = its id, on what = its aggregate) and then does its own projecting, if it has any.
+ * what = its type, which = its id, on what = its aggregate) and then does its own projecting, if it has any. A run of
+ * the module's events in one consumer batch is applied together (see the kit's `many`): one audit statement, and the
+ * types with a `specificMany` one call per run of that type (a burst of check-ins is three statements, not three each).
  */
 export const handlersFor = (
   area: AuditArea,
   module: Record<string, unknown>,
   specific: Record<string, Specific>,
   skip: (env: EventEnvelope<unknown>) => boolean = () => false,
-): EventHandler<DashboardDb>[] =>
-  Object.values(module)
-    .filter(isDefinition)
-    .map((def) =>
-      on(def, async (trx: Trx, env) => {
-        if (skip(env)) return;
-        await addAudit(trx, {
-          event_id: env.eventId,
-          org_id: env.orgId,
-          location_id: env.locationId ?? null,
-          area,
-          type: env.type,
-          actor_id: env.actorId ?? null,
-          subject_id: env.aggregateId,
-          occurred_at: new Date(env.occurredAt),
-        });
-        await specific[def.type]?.(trx, env as EventEnvelope<never>);
-      }),
+  specificMany: Record<string, SpecificMany> = {},
+): EventHandler<DashboardDb>[] => {
+  const defs = Object.values(module).filter(isDefinition);
+  const defOf = new Map(defs.map((d) => [d.type, d]));
+  const many = async (trx: Trx, raw: EventEnvelope<unknown>[]) => {
+    const envs = raw.map((env) => ({ ...env, data: defOf.get(env.type)!.data.parse(env.data) as unknown })).filter((env) => !skip(env));
+    await addAudit(
+      trx,
+      envs.map((env) => auditRowOf(area, env)),
     );
+    for (let i = 0; i < envs.length;) {
+      const type = envs[i]!.type;
+      let j = i + 1;
+      while (j < envs.length && envs[j]!.type === type) j += 1;
+      const run = envs.slice(i, j) as EventEnvelope<never>[];
+      const batch = specificMany[type];
+      if (batch) await batch(trx, run);
+      else for (const env of run) await specific[type]?.(trx, env);
+      i = j;
+    }
+  };
+  return defs.map((def) => ({
+    ...on(def, async (trx: Trx, env) => {
+      if (skip(env)) return;
+      await addAudit(trx, auditRowOf(area, env));
+      await specific[def.type]?.(trx, env as EventEnvelope<never>);
+    }),
+    many,
+  }));
+};

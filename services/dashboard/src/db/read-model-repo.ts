@@ -48,12 +48,15 @@ export const addStatusChange = (db: Executor<DashboardDb>, row: StatusChangesTab
     .onConflict((oc) => oc.column('event_id').doNothing())
     .execute();
 
-export const addCheckIn = (db: Executor<DashboardDb>, row: CheckInsTable) =>
-  db
+/** One row, or many in one statement (none: no statement). */
+export const addCheckIn = async (db: Executor<DashboardDb>, rows: CheckInsTable | readonly CheckInsTable[]): Promise<void> => {
+  if (Array.isArray(rows) && rows.length === 0) return;
+  await db
     .insertInto('check_ins')
-    .values(row)
+    .values(rows as CheckInsTable | CheckInsTable[])
     .onConflict((oc) => oc.column('attendance_id').doNothing())
     .execute();
+};
 
 export const upsertPayment = (db: Executor<DashboardDb>, row: PaymentsTable) =>
   db
@@ -107,19 +110,25 @@ export const setInvoiceNumber = (
     .onConflict((oc) => oc.column('id').doUpdateSet({ invoice_number: p.number }))
     .execute();
 
-export const addActivity = (db: Executor<DashboardDb>, row: ActivityTable) =>
-  db
+/** One row, or many in one statement (none: no statement). */
+export const addActivity = async (db: Executor<DashboardDb>, rows: ActivityTable | readonly ActivityTable[]): Promise<void> => {
+  if (Array.isArray(rows) && rows.length === 0) return;
+  await db
     .insertInto('activity')
-    .values(row)
+    .values(rows as ActivityTable | ActivityTable[])
     .onConflict((oc) => oc.column('event_id').doNothing())
     .execute();
+};
 
-export const addAudit = (db: Executor<DashboardDb>, row: AuditTable) =>
-  db
+/** One row, or many in one statement (none: no statement). */
+export const addAudit = async (db: Executor<DashboardDb>, rows: AuditTable | readonly AuditTable[]): Promise<void> => {
+  if (Array.isArray(rows) && rows.length === 0) return;
+  await db
     .insertInto('audit')
-    .values(row)
+    .values(rows as AuditTable | AuditTable[])
     .onConflict((oc) => oc.column('event_id').doNothing())
     .execute();
+};
 
 export const upsertActor = (db: Executor<DashboardDb>, row: { user_id: string; org_id: string; name: string }) =>
   db

@@ -36,8 +36,8 @@ export const attachHub = async ({
   const toUser: RealtimeHub['toUser'] = (userId, event, ...args) => attached?.toUser(userId, event, ...args);
   const toLocation: RealtimeHub['toLocation'] = (orgId, locationId, event, ...args) => attached?.toLocation(orgId, locationId, event, ...args);
   const fanout = await startHubFanout({ bus, instanceId, logger, hub: { toUser, toLocation } });
-  await attachDashboardPush({ app, bus, instanceId, logger, hub: { toLocation } });
-  await attachChatFanout({ app, bus, instanceId, logger, io: () => attached?.io });
+  const dashboardPush = await attachDashboardPush({ bus, instanceId, logger, hub: { toLocation } });
+  const chatFanout = await attachChatFanout({ bus, instanceId, logger, io: () => attached?.io });
   const presence = db ? createPresence({ db, instanceId, logger }) : undefined;
   const hub = createRealtimeHub({ server: app.server, verifier, revocations, logger, ...(presence ? { presence } : {}) });
   attached = hub;
@@ -45,7 +45,8 @@ export const attachHub = async ({
   const close = () =>
     (closing ??= (async () => {
       hub.close();
-      await fanout.stop();
+      // Side by side: each stop waits for its fetch in flight (see stopAll in the kit).
+      await Promise.all([fanout.stop(), dashboardPush.stop(), chatFanout.stop()]);
       await presence?.stop();
     })());
   app.addHook('preClose', close);

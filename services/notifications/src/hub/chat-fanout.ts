@@ -15,7 +15,6 @@ import {
   type EventEnvelope,
 } from '@akhada/contracts';
 import { runFanoutConsumer, within, type EventBus, type Logger } from '@akhada/kit';
-import type { FastifyInstance } from 'fastify';
 import type { RealtimeHub } from './realtime-hub.ts';
 import { userRoom } from './socket-types.ts';
 
@@ -118,11 +117,10 @@ export const chatEmits = (env: EventEnvelope<unknown>): ChatEmit[] => {
 type RoomEmitter = { to(rooms: string[]): { emit(event: string, payload: unknown): boolean } };
 
 /**
- * Starts the chat fan-out (joined before it returns, like the hub's own) and closes it with the app.
+ * Starts the chat fan-out (joined before it returns, like the hub's own); the hub stops it with its own.
  * `io` is read at each event: events before socket.io is attached have no socket to reach anyway.
  */
 export const attachChatFanout = async ({
-  app,
   bus,
   instanceId,
   logger,
@@ -130,14 +128,13 @@ export const attachChatFanout = async ({
   startTime = Date.now(),
   joinTimeoutMs = 60_000,
 }: {
-  app: Pick<FastifyInstance, 'addHook'>;
   bus: EventBus;
   instanceId: string;
   logger: Logger;
   io: () => RealtimeHub['io'] | undefined;
   startTime?: number;
   joinTimeoutMs?: number;
-}): Promise<void> => {
+}): Promise<{ stop: () => Promise<void> }> => {
   const groupId = `notifications.hub-chat.${instanceId}.${startTime}`;
   // The chat topic may not exist yet on a fresh broker (tests create only the topics they use): made if missing.
   await bus.ensureTopics(topicSpecs().filter((t) => t.topic === topicOf('chat')));
@@ -159,6 +156,6 @@ export const attachChatFanout = async ({
     await consumer.stop();
     throw err;
   }
-  app.addHook('preClose', () => consumer.stop());
   logger.info({ groupId }, 'real-time hub is following the chat topic');
+  return { stop: () => consumer.stop() };
 };

@@ -1,6 +1,5 @@
 import { DASHBOARD_SOCKET_EVENTS, DashboardEvents, topicOf, topicSpecs, type DashboardChanged } from '@akhada/contracts';
 import { runFanoutConsumer, within, type EventBus, type Logger } from '@akhada/kit';
-import type { FastifyInstance } from 'fastify';
 import type { RealtimeHub } from './realtime-hub.ts';
 
 declare module './socket-types.ts' {
@@ -13,21 +12,19 @@ declare module './socket-types.ts' {
 /**
  * `dashboard:changed` to the staff room of a location, when the dashboard service announces (dashboard.figures_changed,
  * written after its read model applied an event) that the location's figures moved. Its own fan-out group per hub
- * instance, from now on; closed with the app.
+ * instance, from now on; the hub stops it with its own (see attach-hub).
  */
 export const attachDashboardPush = async ({
-  app,
   bus,
   hub,
   instanceId,
   logger,
 }: {
-  app: FastifyInstance;
   bus: EventBus;
   hub: Pick<RealtimeHub, 'toLocation'>;
   instanceId: string;
   logger: Logger;
-}): Promise<void> => {
+}): Promise<{ stop: () => Promise<void> }> => {
   const groupId = `notifications.hub.dashboard.${instanceId}.${Date.now()}`;
   // The dashboard service may not have run yet on this broker: its topic exists before we follow it.
   await bus.ensureTopics(topicSpecs().filter((t) => t.topic === topicOf('dashboard')));
@@ -49,5 +46,5 @@ export const attachDashboardPush = async ({
     await consumer.stop();
     throw err;
   }
-  app.addHook('preClose', () => consumer.stop());
+  return { stop: () => consumer.stop() };
 };
