@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeQrCode } from '../src/adapters/qr-codes.ts';
 import { autoCloseSessions } from '../src/app/auto-close.ts';
+import { memberById } from '../src/db/people-repo.ts';
 import { qrKeyOf } from '../src/db/qr-repo.ts';
 import { PROJECTIONS } from '../src/projections/rebuild.ts';
 import { rebuildProjection } from '@akhada/kit';
@@ -106,6 +107,19 @@ describe('check-in and check-out', () => {
     expect((await call('POST', '/attendance/check-in', tok.ownerA, { memberId: ids.bMember })).statusCode).toBe(404);
     expect((await call('POST', '/attendance/check-in', tok.adminB, { memberId: ids.asha })).statusCode).toBe(404);
     expect((await call('GET', `/attendance/member/${ids.asha}`, tok.adminB)).statusCode).toBe(404);
+  });
+
+  it('several member reads at once (batched through the pool) each get their own row; a malformed or unknown id finds nobody and fails no other', async () => {
+    const unknown = randomUUID();
+    const rows = await Promise.all([
+      memberById(t.db, ids.asha),
+      memberById(t.db, 'not-a-uuid'),
+      memberById(t.db, unknown),
+      memberById(t.db, ids.bMember.toUpperCase()),
+    ]);
+    expect(rows.map((r) => r?.id)).toEqual([ids.asha, undefined, undefined, ids.bMember]);
+    expect(rows[0]?.first_name).toBe('Asha');
+    expect(rows[3]?.org_id).toBe(orgB);
   });
 
   it('refuses a location the caller does not run (403), a member calling check-in (403) and bad input (400)', async () => {

@@ -273,7 +273,7 @@ describe('consumer', () => {
       if (mine.some((e) => e.data.firstName === 'poison-in-run')) throw new Error('fails after writing');
     };
     const handler = {
-      ...on(Batched, (trx, env) => write(trx, [env as EventEnvelope<unknown>])),
+      ...on<KitTables, string, typeof Batched.data>(Batched, (trx, env) => write(trx, [env as EventEnvelope<unknown>])),
       many: async (trx: any, envs: EventEnvelope<unknown>[]) => {
         runs.push(envs.length);
         await write(trx, envs);

@@ -1,5 +1,5 @@
 import { prepareQuery, type Executor } from '@akhada/kit';
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { AttendanceDb, MembersTable, TrainersTable } from './schema.ts';
 
 /** Upsert of a member's whole row; an older event never overwrites a newer one. */
@@ -44,11 +44,57 @@ export const updateMember = async (
 
 /** Built once, on the first call (the SQL does not depend on the executor: the schema comes from search_path), and prepared. */
 let memberByIdQuery: ((v: { id: string }) => CompiledQuery<MembersTable>) | undefined;
+let membersByIdsQuery: ((v: { ids: string[] }) => CompiledQuery<MembersTable>) | undefined;
 
-/** The member's row (every check-in reads it: a prepared statement). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Waiting {
+  id: string;
+  resolve(row: MembersTable | undefined): void;
+  reject(err: unknown): void;
+}
+
+/** Reads through the pool waiting for the end of this turn of the event loop, per pool. */
+const waitingOn = new WeakMap<object, Waiting[]>();
+
+const readTogether = async (db: Executor<AttendanceDb>): Promise<void> => {
+  const waiting = waitingOn.get(db) ?? [];
+  waitingOn.delete(db);
+  // Only ids that are uuids reach the statement: a malformed one must not fail the others' reads (it finds nobody).
+  const ids = [...new Set(waiting.map((w) => w.id.toLowerCase()).filter((id) => UUID.test(id)))];
+  try {
+    membersByIdsQuery ??= prepareQuery((v: { ids: string[] }) =>
+      db
+        .selectFrom('members')
+        .selectAll()
+        .where(sql<boolean>`id = any(${v.ids}::uuid[])`),
+    );
+    const rows = ids.length === 0 ? [] : (await db.executeQuery(membersByIdsQuery({ ids }))).rows;
+    const byId = new Map(rows.map((r) => [r.id.toLowerCase(), r]));
+    for (const w of waiting) w.resolve(byId.get(w.id.toLowerCase()));
+  } catch (err) {
+    for (const w of waiting) w.reject(err);
+  }
+};
+
+/**
+ * The member's row (every check-in reads it). In a transaction: one prepared statement. Through the pool: the reads
+ * asked for in the same turn of the event loop (check-ins arriving together) share one statement, the way their
+ * commands share the group commit — a round trip per burst instead of per check-in, and no wait when alone.
+ */
 export const memberById = async (db: Executor<AttendanceDb>, id: string): Promise<MembersTable | undefined> => {
-  memberByIdQuery ??= prepareQuery((v: { id: string }) => db.selectFrom('members').selectAll().where('id', '=', v.id));
-  return (await db.executeQuery(memberByIdQuery({ id }))).rows[0];
+  if (db.isTransaction) {
+    memberByIdQuery ??= prepareQuery((v: { id: string }) => db.selectFrom('members').selectAll().where('id', '=', v.id));
+    return (await db.executeQuery(memberByIdQuery({ id }))).rows[0];
+  }
+  return new Promise((resolve, reject) => {
+    let waiting = waitingOn.get(db);
+    if (!waiting) {
+      waitingOn.set(db, (waiting = []));
+      setImmediate(() => void readTogether(db));
+    }
+    waiting.push({ id, resolve, reject });
+  });
 };
 
 export const upsertTrainer = async (db: Executor<AttendanceDb>, row: TrainersTable): Promise<void> => {

@@ -1,8 +1,26 @@
-import { topicOf, type ServiceName } from '@akhada/contracts';
+import { topicOf, type EventEnvelope, type ServiceName } from '@akhada/contracts';
+import type { Transaction } from 'kysely';
 import type { ConsumerGroupSpec, EventHandler } from '@akhada/kit';
 import type { NotificationsDb } from '../db/schema.ts';
-import { scheduleWebhookDeliveries } from '../db/webhooks-repo.ts';
+import { scheduleWebhookDeliveries, type WebhookOccurrence } from '../db/webhooks-repo.ts';
 import { WEBHOOK_EVENTS, webhookBody } from '../domain/webhooks.ts';
+
+const occurrenceOf = (env: EventEnvelope<unknown>): WebhookOccurrence => {
+  const type = WEBHOOK_EVENTS[env.type]!;
+  return {
+    orgId: env.orgId,
+    eventId: env.eventId,
+    type,
+    occurredAt: new Date(env.occurredAt),
+    body: webhookBody({ eventId: env.eventId, type, occurredAt: env.occurredAt, orgId: env.orgId, locationId: env.locationId, data: env.data }),
+    at: new Date(),
+  };
+};
+
+/** A run of a batch's webhook events (a burst of check-ins): one lookup of the endpoints and one insert for all. */
+const many = async (trx: Transaction<NotificationsDb>, envs: EventEnvelope<unknown>[]) => {
+  await scheduleWebhookDeliveries(trx, envs.map(occurrenceOf));
+};
 
 /**
  * An integration event → one pending webhook delivery per endpoint of the organization that asked for it, written in
@@ -11,16 +29,9 @@ import { WEBHOOK_EVENTS, webhookBody } from '../domain/webhooks.ts';
 const webhookHandler = (integrationType: string): EventHandler<NotificationsDb> => ({
   type: integrationType,
   async handle(trx, env) {
-    const type = WEBHOOK_EVENTS[integrationType]!;
-    await scheduleWebhookDeliveries(trx, {
-      orgId: env.orgId,
-      eventId: env.eventId,
-      type,
-      occurredAt: new Date(env.occurredAt),
-      body: webhookBody({ eventId: env.eventId, type, occurredAt: env.occurredAt, orgId: env.orgId, locationId: env.locationId, data: env.data }),
-      at: new Date(),
-    });
+    await scheduleWebhookDeliveries(trx, occurrenceOf(env));
   },
+  many,
 });
 
 /** One consumer group per topic with webhook events (groups must not span topics), named `<prefix>.<service>`. */

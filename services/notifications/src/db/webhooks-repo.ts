@@ -24,28 +24,35 @@ export const lastDeliveries = async (db: Executor<NotificationsDb>, endpointIds:
   return new Map(rows.map((r) => [r.endpoint_id, r]));
 };
 
+export interface WebhookOccurrence {
+  orgId: string;
+  eventId: string;
+  type: WebhookEventType;
+  occurredAt: Date;
+  body: string;
+  at: Date;
+}
+
 /**
  * One pending delivery per subscribed endpoint of the organization, in the inbox transaction of the event: the unique
- * (endpoint, event) key makes a second write of the same event a no-op, so each endpoint gets each event once.
+ * (endpoint, event) key makes a second write of the same event a no-op, so each endpoint gets each event once. Several
+ * events (a consumer batch's run) cost one lookup of their organizations' endpoints and one insert.
  */
-export const scheduleWebhookDeliveries = async (
-  trx: Executor<NotificationsDb>,
-  e: { orgId: string; eventId: string; type: WebhookEventType; occurredAt: Date; body: string; at: Date },
-): Promise<number> => {
+export const scheduleWebhookDeliveries = async (trx: Executor<NotificationsDb>, events: WebhookOccurrence | readonly WebhookOccurrence[]): Promise<number> => {
+  const list = Array.isArray(events) ? (events as readonly WebhookOccurrence[]) : [events as WebhookOccurrence];
+  if (list.length === 0) return 0;
   const endpoints = await trx
     .selectFrom('webhook_endpoints')
-    .select('id')
-    .where('org_id', '=', e.orgId)
+    .select(['id', 'org_id', 'event_types', 'created_at'])
+    .where(sql<boolean>`org_id = any(${[...new Set(list.map((e) => e.orgId))]}::uuid[])`)
     .where('deleted_at', 'is', null)
-    .where(sql<boolean>`${e.type} = any(event_types)`)
-    // Events from the endpoint's registration on: a consumer catching up does not send it the gym's history.
-    .where('created_at', '<=', e.occurredAt)
     .execute();
   if (endpoints.length === 0) return 0;
-  const r = await trx
-    .insertInto('webhook_deliveries')
-    .values(
-      endpoints.map((ep) => ({
+  const rows = list.flatMap((e) =>
+    endpoints
+      // Subscribed to the type, and registered before the event: a consumer catching up does not send it the gym's history.
+      .filter((ep) => ep.org_id === e.orgId && ep.event_types.includes(e.type) && ep.created_at <= e.occurredAt)
+      .map((ep) => ({
         id: newId(),
         endpoint_id: ep.id,
         org_id: e.orgId,
@@ -59,7 +66,11 @@ export const scheduleWebhookDeliveries = async (
         error: null,
         created_at: e.at,
       })),
-    )
+  );
+  if (rows.length === 0) return 0;
+  const r = await trx
+    .insertInto('webhook_deliveries')
+    .values(rows)
     .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0);
