@@ -39,6 +39,14 @@ const prefixed = (name: string): string => (topicNamespace() ? `${topicNamespace
 export const topicOf = (service: ServiceName): string => prefixed(`akhada.${service}.events`);
 export const consumerGroupOf = (groupId: string): string => prefixed(groupId);
 
+/**
+ * The data-rights desk's answers (`<service>.person_erased`): a topic of their own, so auth follows one quiet topic
+ * instead of reading every check-in, notification and dashboard change of the services that answer.
+ */
+export const dataRightsTopic = (): string => prefixed('akhada.data-rights.events');
+
 /** Attendance gets more partitions so its consumers can scale out on their own. */
-export const topicSpecs = (): { topic: string; numPartitions: number }[] =>
-  SERVICE_NAMES.map((s) => ({ topic: topicOf(s), numPartitions: s === 'attendance' ? 12 : 3 }));
+export const topicSpecs = (): { topic: string; numPartitions: number }[] => [
+  ...SERVICE_NAMES.map((s) => ({ topic: topicOf(s), numPartitions: s === 'attendance' ? 12 : 3 })),
+  { topic: dataRightsTopic(), numPartitions: 3 },
+];

@@ -1,4 +1,4 @@
-import { topicOf } from '@akhada/contracts';
+import { dataRightsTopic, DataRightsEvents, topicOf } from '@akhada/contracts';
 import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { AuthDb } from '../db/schema.ts';
@@ -16,7 +16,7 @@ export interface ConsumerOptions {
   /** The wall clock, for the revocation cutoff of a deactivated account. */
   clock: () => Date;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { members?: string; trainers?: string; payments?: string; dataRights?: string };
+  groups?: { members?: string; trainers?: string; payments?: string; dataRights?: string; notifications?: string };
   /** 'beginning' (the service: a new group reads the whole topic); 'now' (tests: skip history, resolve once joined). */
   startAt?: 'beginning' | 'now';
 }
@@ -33,27 +33,34 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       name: 'auth.members',
       groupId: o.groups?.members ?? 'auth.members',
       topic: topicOf('members'),
-      handlers: [onMemberRegistered, onMemberInvitationResendRequested, ...status.members, personErasedHandler('members')],
+      handlers: [onMemberRegistered, onMemberInvitationResendRequested, ...status.members],
     },
     {
       name: 'auth.trainers',
       groupId: o.groups?.trainers ?? 'auth.trainers',
       topic: topicOf('trainers'),
-      handlers: [onTrainerCreated, onTrainerInvitationResendRequested, ...status.trainers, personErasedHandler('trainers')],
+      handlers: [onTrainerCreated, onTrainerInvitationResendRequested, ...status.trainers],
     },
     // Plan payments: the organization goes on the plan it paid for (read-only mode ends).
     {
       name: 'auth.payments',
       groupId: o.groups?.payments ?? 'auth.payments',
       topic: topicOf('payments'),
-      handlers: [onSubscriptionPaid, personErasedHandler('payments')],
+      handlers: [onSubscriptionPaid],
     },
-    // The data-rights desk: each service's confirmation of an erasure; WhatsApp/SMS consent changes for the ledger.
-    ...(['attendance', 'inventory', 'chat', 'feedback', 'notifications', 'dashboard'] as const).map((s) => ({
-      name: `auth.${s}`,
-      groupId: o.groups?.dataRights ? `${o.groups.dataRights}.${s}` : `auth.${s}`,
-      topic: topicOf(s),
-      handlers: s === 'notifications' ? [personErasedHandler(s), onMessagingConsentChanged] : [personErasedHandler(s)],
-    })),
+    // The data-rights desk: every service's confirmation of an erasure, on a topic of their own.
+    {
+      name: 'auth.data-rights',
+      groupId: o.groups?.dataRights ?? 'auth.data-rights',
+      topic: dataRightsTopic(),
+      handlers: DataRightsEvents.ERASING_SERVICES.map((s) => personErasedHandler(s)),
+    },
+    // WhatsApp/SMS consent changes for the ledger.
+    {
+      name: 'auth.notifications',
+      groupId: o.groups?.notifications ?? 'auth.notifications',
+      topic: topicOf('notifications'),
+      handlers: [onMessagingConsentChanged],
+    },
   ]);
 };

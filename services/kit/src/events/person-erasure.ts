@@ -1,4 +1,4 @@
-import { DataRightsEvents, topicOf, type EventEnvelope } from '@akhada/contracts';
+import { DataRightsEvents, dataRightsTopic, type EventEnvelope } from '@akhada/contracts';
 import { sql, type Transaction } from 'kysely';
 import { on, type EventHandler } from './consumer.ts';
 import { makeEnvelope } from './envelope.ts';
@@ -8,7 +8,7 @@ import { enqueue } from './outbox.ts';
 /**
  * A service's part of a DPDP erasure: `erase` removes or pseudonymizes the person's personal data in the consumer's
  * transaction (with the inbox row, so a redelivery does nothing twice), then `<service>.person_erased` is answered in
- * the same transaction for auth to count. An event of another organization than its envelope's is ignored.
+ * the same transaction for auth to count, on the data-rights topic (auth reads that one, not every service's). An event of another organization than its envelope's is ignored.
  */
 export const personErasureHandler = <DB>(
   service: DataRightsEvents.ErasingService,
@@ -20,7 +20,7 @@ export const personErasureHandler = <DB>(
     await erase(trx, p, env);
     await enqueue(
       trx,
-      topicOf(service),
+      dataRightsTopic(),
       makeEnvelope(DataRightsEvents.PersonErased[service], {
         ...metadataOf(env),
         aggregateId: p.userId,
