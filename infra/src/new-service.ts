@@ -77,7 +77,7 @@ const config = loadConfig(BaseConfig.extend({ PORT: z.coerce.number().int().min(
 const runtime = await bootRuntime<${P}Db>({ name: '${name}', config, migrations });
 const { logger, verifier, readiness, dbh } = runtime;
 const app = buildApp({ logger, verifier, readiness, db: dbh.db, clock: () => new Date() });
-await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: runtime.closers });
+await serve({ app, port: config.PORT, host: config.HOST, logger, stopFirst: [runtime.stopConsumers], onClose: runtime.closers });
 `,
     'src/build-app.ts': `import { createService } from '@akhada/kit';
 import type { AppDeps } from './app/deps.ts';

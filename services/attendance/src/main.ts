@@ -35,10 +35,12 @@ const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const autoClose = startAutoCloseJob({ ...deps, logger }, { maxOpenMinutes: config.AUTO_CLOSE_AFTER_MINUTES, intervalMs: config.AUTO_CLOSE_INTERVAL_MS });
 const lowAttendance = startLowAttendanceJob({ ...deps, logger }, { days: config.LOW_ATTENDANCE_DAYS, intervalMs: config.LOW_ATTENDANCE_INTERVAL_MS });
 const app = buildApp({ logger, verifier, readiness, ...deps });
+const stopConsumers = stopAll(consumers);
 await serve({
   app,
   port: config.PORT,
   host: config.HOST,
   logger,
-  onClose: [autoClose.stop, lowAttendance.stop, stopAll(consumers), ...runtime.closers],
+  stopFirst: [stopConsumers, runtime.stopConsumers],
+  onClose: [autoClose.stop, lowAttendance.stop, stopConsumers, ...runtime.closers],
 });

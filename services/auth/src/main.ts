@@ -81,10 +81,12 @@ const invitationMails = startNotifyWorker({
 // Invitations, approvals and deactivations follow the members and trainers services' events.
 const consumers = await startConsumers({ bus: runtime.bus, db: runtime.dbh.db, logger: runtime.logger, clock: deps.clock });
 
+const stopConsumers = stopAll(consumers);
 await serve({
   app,
   port: config.PORT,
   host: config.HOST,
   logger: runtime.logger,
-  onClose: [stopAll(consumers), () => resetMails.stop(), () => invitationMails.stop(), ...runtime.closers],
+  stopFirst: [stopConsumers, runtime.stopConsumers],
+  onClose: [stopConsumers, () => resetMails.stop(), () => invitationMails.stop(), ...runtime.closers],
 });

@@ -45,4 +45,12 @@ const app = buildApp({
   storage: storageFromConfig(config, { localDir: config.CHAT_STORAGE_DIR, prefix: 'chat/' }),
   signer: createLinkSigner({ secret: linkSecret, ttlSeconds: CHAT_LINK_TTL_SECONDS }),
 });
-await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: [stopAll(consumers), ...runtime.closers] });
+const stopConsumers = stopAll(consumers);
+await serve({
+  app,
+  port: config.PORT,
+  host: config.HOST,
+  logger,
+  stopFirst: [stopConsumers, runtime.stopConsumers],
+  onClose: [stopConsumers, ...runtime.closers],
+});

@@ -16,4 +16,12 @@ const runtime = await bootRuntime<DashboardDb>({ name: 'dashboard', config, migr
 const { logger, verifier, readiness, directory, dbh, bus } = runtime;
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock: () => new Date(), timeZone: DEFAULT_TIME_ZONE, paymentsLive: true });
-await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: [stopAll(consumers), ...runtime.closers] });
+const stopConsumers = stopAll(consumers);
+await serve({
+  app,
+  port: config.PORT,
+  host: config.HOST,
+  logger,
+  stopFirst: [stopConsumers, runtime.stopConsumers],
+  onClose: [stopConsumers, ...runtime.closers],
+});

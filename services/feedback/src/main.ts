@@ -15,4 +15,12 @@ const runtime = await bootRuntime<FeedbackDb>({ name: 'feedback', config, migrat
 const { logger, verifier, readiness, directory, dbh, bus } = runtime;
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock: () => new Date() });
-await serve({ app, port: config.PORT, host: config.HOST, logger, onClose: [stopAll(consumers), ...runtime.closers] });
+const stopConsumers = stopAll(consumers);
+await serve({
+  app,
+  port: config.PORT,
+  host: config.HOST,
+  logger,
+  stopFirst: [stopConsumers, runtime.stopConsumers],
+  onClose: [stopConsumers, ...runtime.closers],
+});

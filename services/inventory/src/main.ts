@@ -25,10 +25,12 @@ const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const alerts = startAlertJob({ ...deps, logger }, { intervalMs: config.ALERT_INTERVAL_MS });
 const unpaid = startUnpaidSalesJob({ ...deps, logger });
 const app = buildApp({ logger, verifier, readiness, ...deps });
+const stopConsumers = stopAll(consumers);
 await serve({
   app,
   port: config.PORT,
   host: config.HOST,
   logger,
-  onClose: [() => alerts.stop(), () => unpaid.stop(), stopAll(consumers), ...runtime.closers],
+  stopFirst: [stopConsumers, runtime.stopConsumers],
+  onClose: [() => alerts.stop(), () => unpaid.stop(), stopConsumers, ...runtime.closers],
 });

@@ -7,6 +7,7 @@ import { createDb, migrate, type DbHandle } from './db/database.ts';
 import type { KitTables } from './db/kit-migrations.ts';
 import { createDirectory, type Directory } from './directory/directory.ts';
 import { startDirectoryConsumer } from './directory/directory-consumer.ts';
+import { stopAll } from './events/consumer.ts';
 import { createEventBus, type EventBus } from './events/kafka.ts';
 import { OutboxRelay } from './events/outbox.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -23,6 +24,8 @@ export interface Runtime<DB> {
   directory: Directory;
   readiness: Record<string, () => Promise<unknown>>;
   /** Close in this order on shutdown. */
+  /** Stops the runtime's own consumers (the directory's, the revocation follower); give it to serve's stopFirst. */
+  stopConsumers: () => Promise<void>;
   closers: (() => Promise<unknown>)[];
 }
 
@@ -62,9 +65,11 @@ export const bootRuntime = async <DB extends KitTables>({
   setMetricsService(name);
   const untrackTables = trackServiceTables(schema, dbh.pool);
   const releaseAdmin = useOffsetsAdmin(() => bus.offsetsAdmin());
+  const stopConsumers = stopAll([directoryConsumer, follower]);
   return {
     logger,
     dbh,
+    stopConsumers,
     bus,
     revocations,
     verifier,
@@ -73,7 +78,7 @@ export const bootRuntime = async <DB extends KitTables>({
     readiness: { database: () => sql`select 1`.execute(dbh.db) },
     closers: [
       // Side by side: each waits for its fetch in flight (see stopAll).
-      () => Promise.all([relay.stop(), directoryConsumer.stop(), follower.stop()]),
+      () => Promise.all([relay.stop(), stopConsumers()]),
       async () => untrackTables(),
       releaseAdmin,
       () => bus.disconnect(),

@@ -27,10 +27,12 @@ const deps = { db: dbh.db, clock, timeZone: DEFAULT_TIME_ZONE, directory };
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const expiry = startExpiryJob({ ...deps, logger }, { intervalMs: config.EXPIRY_INTERVAL_MS });
 const app = buildApp({ logger, verifier, readiness, ...deps });
+const stopConsumers = stopAll(consumers);
 await serve({
   app,
   port: config.PORT,
   host: config.HOST,
   logger,
-  onClose: [expiry.stop, stopAll(consumers), ...runtime.closers],
+  stopFirst: [stopConsumers, runtime.stopConsumers],
+  onClose: [expiry.stop, stopConsumers, ...runtime.closers],
 });

@@ -50,15 +50,18 @@ const app = buildApp({
 });
 const hub = await attachHub({ app, bus, verifier, revocations, logger, instanceId: config.INSTANCE_ID, db: dbh.db });
 
+const stopConsumers = stopAll(consumers);
 await serve({
   app,
   port: config.PORT,
   host: config.HOST,
   logger,
-  // app.close() runs first (its preClose closes the sockets); then the hub's consumer, ours, the deliverer, and the runtime's.
+  // app.close() (its preClose closes the sockets and the hub's consumers) side by side with our consumers and the
+  // runtime's (each stop waits for its fetch in flight); then the deliverer, the senders and the runtime.
+  stopFirst: [stopConsumers, runtime.stopConsumers],
   onClose: [
     hub.close,
-    stopAll(consumers),
+    stopConsumers,
     deliverer.stop,
     webhooks.stop,
     reminders.stop,

@@ -69,10 +69,12 @@ const job = setInterval(() => {
 }, config.RECONCILE_INTERVAL_MS);
 job.unref();
 const app = buildApp({ logger, verifier, readiness, ...deps });
+const stopConsumers = stopAll(consumers);
 await serve({
   app,
   port: config.PORT,
   host: config.HOST,
   logger,
-  onClose: [async () => clearInterval(job), stopAll(consumers), ...runtime.closers],
+  stopFirst: [stopConsumers, runtime.stopConsumers],
+  onClose: [async () => clearInterval(job), stopConsumers, ...runtime.closers],
 });

@@ -32,10 +32,12 @@ void runExpiryJob();
 const expiryTimer = setInterval(() => void runExpiryJob(), config.CERTIFICATION_JOB_INTERVAL_MS);
 
 const app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock });
+const stopConsumers = stopAll(consumers);
 await serve({
   app,
   port: config.PORT,
   host: config.HOST,
   logger,
-  onClose: [async () => clearInterval(expiryTimer), stopAll(consumers), ...runtime.closers],
+  stopFirst: [stopConsumers, runtime.stopConsumers],
+  onClose: [async () => clearInterval(expiryTimer), stopConsumers, ...runtime.closers],
 });

@@ -34,10 +34,12 @@ export interface RunningConsumer {
 
 /**
  * Stops consumers side by side: each one's stop waits for its fetch in flight (up to KAFKA_IDLE_WAIT_MS, 5 s in
- * production), so one after the other a service with six groups outlived its 15 s shutdown allowance.
+ * production), so one after the other a service with six groups outlived its 15 s shutdown allowance. The function
+ * answers the same promise however often it is called (serve's stopFirst and onClose may both name it).
  */
-export const stopAll = (consumers: readonly RunningConsumer[]) => async (): Promise<void> => {
-  await Promise.all(consumers.map((c) => c.stop()));
+export const stopAll = (consumers: readonly RunningConsumer[]): (() => Promise<void>) => {
+  let stopped: Promise<void> | undefined;
+  return () => (stopped ??= Promise.all(consumers.map((c) => c.stop())).then(() => undefined));
 };
 
 /** A consumer just started: `joined` resolves once it has joined its group (for `from: 'now'`: and is positioned). */

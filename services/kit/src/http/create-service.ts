@@ -300,6 +300,7 @@ export const serve = async ({
   host,
   logger,
   onClose,
+  stopFirst = [],
   opsPort,
   opsHost,
 }: {
@@ -308,6 +309,11 @@ export const serve = async ({
   host: string;
   logger: Logger;
   onClose: (() => Promise<unknown>)[];
+  /**
+   * Stopped while the app closes, side by side with it and each other (Kafka consumers: each stop waits for its fetch
+   * in flight, up to KAFKA_IDLE_WAIT_MS); then onClose in order. Name them in onClose too when something must wait for them.
+   */
+  stopFirst?: (() => Promise<unknown>)[];
   opsPort?: number;
   opsHost?: string;
 }) => {
@@ -321,7 +327,8 @@ export const serve = async ({
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
-      await app.close();
+      const warn = (err: unknown) => logger.warn({ err }, 'error while closing');
+      await Promise.all([app.close(), ...stopFirst.map((stop) => stop().catch(warn))]);
       for (const close of onClose) await close().catch((err) => logger.warn({ err }, 'error while closing'));
     } finally {
       process.exit(0);
