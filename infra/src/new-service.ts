@@ -66,18 +66,19 @@ export const serviceFiles = (name: string): Record<string, string> => {
     )}\n`,
     'tsconfig.json': `{ "extends": "../../tsconfig.base.json", "compilerOptions": { "types": ["node"] }, "include": ["src/**/*.ts", "test/**/*.ts"] }\n`,
     'src/main.ts': `import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serve } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, serveService } from '@akhada/kit';
 import { z } from 'zod';
 import { buildApp } from './build-app.ts';
 import { migrations } from './db/migrations.ts';
 import type { ${P}Db } from './db/schema.ts';
 
-// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay), the app, serve, close.
+// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay), the app, serve, close
+// (consumers of other services' events: startConsumerGroups, passed to serveService).
 const config = loadConfig(BaseConfig.extend({ PORT: z.coerce.number().int().min(1).max(65535).default(SERVICES.${name}.port) }));
 const runtime = await bootRuntime<${P}Db>({ name: '${name}', config, migrations });
 const { logger, verifier, readiness, dbh } = runtime;
 const app = buildApp({ logger, verifier, readiness, db: dbh.db, clock: () => new Date() });
-await serve({ app, port: config.PORT, host: config.HOST, logger, stopFirst: [runtime.stopConsumers], onClose: runtime.closers });
+await serveService({ app, config, runtime, consumers: [] });
 `,
     'src/build-app.ts': `import { createService } from '@akhada/kit';
 import type { AppDeps } from './app/deps.ts';

@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, createGroupCommit, loadConfig, serve, stopAll } from '@akhada/kit';
+import { BaseConfig, bootRuntime, createGroupCommit, loadConfig, serveService } from '@akhada/kit';
 import { z } from 'zod';
 import { sessionAggregate } from './aggregates/session.ts';
 import { startAutoCloseJob } from './app/auto-close.ts';
@@ -35,12 +35,4 @@ const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const autoClose = startAutoCloseJob({ ...deps, logger }, { maxOpenMinutes: config.AUTO_CLOSE_AFTER_MINUTES, intervalMs: config.AUTO_CLOSE_INTERVAL_MS });
 const lowAttendance = startLowAttendanceJob({ ...deps, logger }, { days: config.LOW_ATTENDANCE_DAYS, intervalMs: config.LOW_ATTENDANCE_INTERVAL_MS });
 const app = buildApp({ logger, verifier, readiness, ...deps });
-const stopConsumers = stopAll(consumers);
-await serve({
-  app,
-  port: config.PORT,
-  host: config.HOST,
-  logger,
-  stopFirst: [stopConsumers, runtime.stopConsumers],
-  onClose: [autoClose.stop, lowAttendance.stop, stopConsumers, ...runtime.closers],
-});
+await serveService({ app, config, runtime, consumers, onClose: [autoClose.stop, lowAttendance.stop] });

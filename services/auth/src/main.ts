@@ -1,5 +1,5 @@
 import { createSecretBox } from '@akhada/kit';
-import { bootRuntime, loadConfig, serve, stopAll } from '@akhada/kit';
+import { bootRuntime, loadConfig, serveService } from '@akhada/kit';
 import { storageFromConfig } from '@akhada/kit/storage';
 import { randomJoinCode } from './adapters/join-codes.ts';
 import { createGoogleOidc } from './adapters/google-oidc.ts';
@@ -81,12 +81,4 @@ const invitationMails = startNotifyWorker({
 // Invitations, approvals and deactivations follow the members and trainers services' events.
 const consumers = await startConsumers({ bus: runtime.bus, db: runtime.dbh.db, logger: runtime.logger, clock: deps.clock });
 
-const stopConsumers = stopAll(consumers);
-await serve({
-  app,
-  port: config.PORT,
-  host: config.HOST,
-  logger: runtime.logger,
-  stopFirst: [stopConsumers, runtime.stopConsumers],
-  onClose: [stopConsumers, () => resetMails.stop(), () => invitationMails.stop(), ...runtime.closers],
-});
+await serveService({ app, config, runtime, consumers, onClose: [() => resetMails.stop(), () => invitationMails.stop()] });

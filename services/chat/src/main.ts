@@ -1,5 +1,5 @@
 import { CHAT_LINK_TTL_SECONDS, SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serve, stopAll } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, serveService } from '@akhada/kit';
 import { StorageEnvShape, storageFromConfig } from '@akhada/kit/storage';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
@@ -45,12 +45,4 @@ const app = buildApp({
   storage: storageFromConfig(config, { localDir: config.CHAT_STORAGE_DIR, prefix: 'chat/' }),
   signer: createLinkSigner({ secret: linkSecret, ttlSeconds: CHAT_LINK_TTL_SECONDS }),
 });
-const stopConsumers = stopAll(consumers);
-await serve({
-  app,
-  port: config.PORT,
-  host: config.HOST,
-  logger,
-  stopFirst: [stopConsumers, runtime.stopConsumers],
-  onClose: [stopConsumers, ...runtime.closers],
-});
+await serveService({ app, config, runtime, consumers });

@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serve, stopAll } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, serveService } from '@akhada/kit';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './app/deps.ts';
 import { buildApp } from './build-app.ts';
@@ -16,12 +16,4 @@ const runtime = await bootRuntime<DashboardDb>({ name: 'dashboard', config, migr
 const { logger, verifier, readiness, directory, dbh, bus } = runtime;
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock: () => new Date(), timeZone: DEFAULT_TIME_ZONE, paymentsLive: true });
-const stopConsumers = stopAll(consumers);
-await serve({
-  app,
-  port: config.PORT,
-  host: config.HOST,
-  logger,
-  stopFirst: [stopConsumers, runtime.stopConsumers],
-  onClose: [stopConsumers, ...runtime.closers],
-});
+await serveService({ app, config, runtime, consumers });

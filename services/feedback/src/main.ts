@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serve, stopAll } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, serveService } from '@akhada/kit';
 import { z } from 'zod';
 import { buildApp } from './build-app.ts';
 import { startConsumers } from './consumers/start-consumers.ts';
@@ -15,12 +15,4 @@ const runtime = await bootRuntime<FeedbackDb>({ name: 'feedback', config, migrat
 const { logger, verifier, readiness, directory, dbh, bus } = runtime;
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock: () => new Date() });
-const stopConsumers = stopAll(consumers);
-await serve({
-  app,
-  port: config.PORT,
-  host: config.HOST,
-  logger,
-  stopFirst: [stopConsumers, runtime.stopConsumers],
-  onClose: [stopConsumers, ...runtime.closers],
-});
+await serveService({ app, config, runtime, consumers });

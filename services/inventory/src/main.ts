@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serve, stopAll } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, serveService } from '@akhada/kit';
 import { z } from 'zod';
 import { startAlertJob } from './app/daily-alerts.ts';
 import { startUnpaidSalesJob } from './app/online-sales.ts';
@@ -25,12 +25,4 @@ const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const alerts = startAlertJob({ ...deps, logger }, { intervalMs: config.ALERT_INTERVAL_MS });
 const unpaid = startUnpaidSalesJob({ ...deps, logger });
 const app = buildApp({ logger, verifier, readiness, ...deps });
-const stopConsumers = stopAll(consumers);
-await serve({
-  app,
-  port: config.PORT,
-  host: config.HOST,
-  logger,
-  stopFirst: [stopConsumers, runtime.stopConsumers],
-  onClose: [() => alerts.stop(), () => unpaid.stop(), stopConsumers, ...runtime.closers],
-});
+await serveService({ app, config, runtime, consumers, onClose: [() => alerts.stop(), () => unpaid.stop()] });

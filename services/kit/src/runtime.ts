@@ -7,7 +7,8 @@ import { createDb, migrate, type DbHandle } from './db/database.ts';
 import type { KitTables } from './db/kit-migrations.ts';
 import { createDirectory, type Directory } from './directory/directory.ts';
 import { startDirectoryConsumer } from './directory/directory-consumer.ts';
-import { stopAll } from './events/consumer.ts';
+import { stopAll, type RunningConsumer } from './events/consumer.ts';
+import { serve } from './http/create-service.ts';
 import { createEventBus, type EventBus } from './events/kafka.ts';
 import { OutboxRelay } from './events/outbox.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -85,4 +86,33 @@ export const bootRuntime = async <DB extends KitTables>({
       () => dbh.close(),
     ],
   };
+};
+
+/**
+ * `serve` for a service of the standard shape: on SIGTERM/SIGINT its consumers and the runtime's stop while the app
+ * closes (side by side: each waits for its fetch in flight), then `onClose` (its own jobs, in order), then the runtime
+ * (outbox relay, bus, database).
+ */
+export const serveService = <DB>({
+  app,
+  config,
+  runtime,
+  consumers,
+  onClose = [],
+}: {
+  app: Parameters<typeof serve>[0]['app'];
+  config: { PORT: number; HOST: string };
+  runtime: Runtime<DB>;
+  consumers: readonly RunningConsumer[];
+  onClose?: (() => Promise<unknown>)[];
+}) => {
+  const stopConsumers = stopAll(consumers);
+  return serve({
+    app,
+    port: config.PORT,
+    host: config.HOST,
+    logger: runtime.logger,
+    stopFirst: [stopConsumers, runtime.stopConsumers],
+    onClose: [...onClose, stopConsumers, ...runtime.closers],
+  });
 };

@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serve, stopAll } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, serveService } from '@akhada/kit';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './app/deps.ts';
 import { startExpiryJob } from './app/expire-memberships.ts';
@@ -27,12 +27,4 @@ const deps = { db: dbh.db, clock, timeZone: DEFAULT_TIME_ZONE, directory };
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const expiry = startExpiryJob({ ...deps, logger }, { intervalMs: config.EXPIRY_INTERVAL_MS });
 const app = buildApp({ logger, verifier, readiness, ...deps });
-const stopConsumers = stopAll(consumers);
-await serve({
-  app,
-  port: config.PORT,
-  host: config.HOST,
-  logger,
-  stopFirst: [stopConsumers, runtime.stopConsumers],
-  onClose: [expiry.stop, stopConsumers, ...runtime.closers],
-});
+await serveService({ app, config, runtime, consumers, onClose: [expiry.stop] });

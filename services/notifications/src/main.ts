@@ -1,4 +1,4 @@
-import { bootRuntime, createSecretBox, loadConfig, serve, stopAll } from '@akhada/kit';
+import { bootRuntime, createSecretBox, loadConfig, serveService } from '@akhada/kit';
 import { createOrgChannels } from './adapters/org-channels.ts';
 import { createEmailAdapter } from './adapters/email.ts';
 import { createWhatsAppAdapter } from './adapters/whatsapp.ts';
@@ -50,24 +50,11 @@ const app = buildApp({
 });
 const hub = await attachHub({ app, bus, verifier, revocations, logger, instanceId: config.INSTANCE_ID, db: dbh.db });
 
-const stopConsumers = stopAll(consumers);
-await serve({
+await serveService({
   app,
-  port: config.PORT,
-  host: config.HOST,
-  logger,
-  // app.close() (its preClose closes the sockets and the hub's consumers) side by side with our consumers and the
-  // runtime's (each stop waits for its fetch in flight); then the deliverer, the senders and the runtime.
-  stopFirst: [stopConsumers, runtime.stopConsumers],
-  onClose: [
-    hub.close,
-    stopConsumers,
-    deliverer.stop,
-    webhooks.stop,
-    reminders.stop,
-    async () => email.close(),
-    async () => channels.close(),
-    ...runtime.closers,
-  ],
+  config,
+  runtime,
+  consumers,
+  onClose: [hub.close, deliverer.stop, webhooks.stop, reminders.stop, async () => email.close(), async () => channels.close()],
 });
 logger.info({ port: config.PORT }, 'notifications service listening');

@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serve, stopAll } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, serveService } from '@akhada/kit';
 import { z } from 'zod';
 import { razorpayPort } from './adapters/razorpay-port.ts';
 import { createSecretBox } from './adapters/secret-box.ts';
@@ -69,12 +69,4 @@ const job = setInterval(() => {
 }, config.RECONCILE_INTERVAL_MS);
 job.unref();
 const app = buildApp({ logger, verifier, readiness, ...deps });
-const stopConsumers = stopAll(consumers);
-await serve({
-  app,
-  port: config.PORT,
-  host: config.HOST,
-  logger,
-  stopFirst: [stopConsumers, runtime.stopConsumers],
-  onClose: [async () => clearInterval(job), stopConsumers, ...runtime.closers],
-});
+await serveService({ app, config, runtime, consumers, onClose: [async () => clearInterval(job)] });

@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serve, stopAll } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, serveService } from '@akhada/kit';
 import { z } from 'zod';
 import { flagExpiringCertifications } from './app/flag-expiring-certifications.ts';
 import { buildApp } from './build-app.ts';
@@ -32,12 +32,4 @@ void runExpiryJob();
 const expiryTimer = setInterval(() => void runExpiryJob(), config.CERTIFICATION_JOB_INTERVAL_MS);
 
 const app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock });
-const stopConsumers = stopAll(consumers);
-await serve({
-  app,
-  port: config.PORT,
-  host: config.HOST,
-  logger,
-  stopFirst: [stopConsumers, runtime.stopConsumers],
-  onClose: [async () => clearInterval(expiryTimer), stopConsumers, ...runtime.closers],
-});
+await serveService({ app, config, runtime, consumers, onClose: [async () => clearInterval(expiryTimer)] });
