@@ -90,3 +90,22 @@ export const describeShare = (byKind: Cores): string => {
     .map(([kind, c]) => `${kind} ${c.cores.toFixed(2)}`);
   return `cores busy ${total.toFixed(2)} of ${availableParallelism()}: ${parts.join(', ')}`;
 };
+
+/**
+ * Waits until the machine is back to about `idle` (the cores busy with nothing to do, measured before the load) — the
+ * consumers have caught up with the backlog of a saturating run — judged on 1-second windows, for at most `capMs`.
+ * Answers the milliseconds it took, or undefined when it never settled (or /proc cannot be read).
+ */
+export const settled = async (root: string, idle: Cores | undefined, capMs: number, margin = 0.15): Promise<number | undefined> => {
+  if (!idle) return undefined;
+  const idleTotal = [...idle.values()].reduce((a, b) => a + b.cores, 0);
+  const started = Date.now();
+  while (Date.now() - started < capMs) {
+    const before = snapshot(root);
+    await new Promise((r) => setTimeout(r, 1_000));
+    const busy = coresByKind(before, snapshot(root));
+    if (!busy) return undefined;
+    if ([...busy.values()].reduce((a, b) => a + b.cores, 0) <= idleTotal + margin) return Date.now() - started;
+  }
+  return undefined;
+};
