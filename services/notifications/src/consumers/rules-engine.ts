@@ -1,6 +1,7 @@
 import { STAFF_ROLES, type EventEnvelope } from '@akhada/contracts';
 import type { Transaction } from 'kysely';
 import { recipientsOfOrg } from '../db/recipients-repo.ts';
+import { lockRecipients } from '../db/notifications-repo.ts';
 import type { NotificationsDb } from '../db/schema.ts';
 import { ownersAndAdminsOf } from '../domain/recipient-rule.ts';
 import { fillPath, RULES, type Audience, type Facts, type RuleLine } from '../domain/rules.ts';
@@ -75,10 +76,18 @@ export const applyRule = async (
       }
     }
   };
-  const notified: string[] = [];
+  // Whom each tell of the line reaches, found first, and all of them locked at once (sorted): locked tell by tell, two
+  // events telling staff and a member in opposite orders deadlocked (the kit retried them). deliver's own lock of its
+  // recipients is then re-entrant.
+  const tells: { t: (typeof line.tell)[number]; found: string[] }[] = [];
   for (const t of line.tell) {
     if (t.when && !t.when(facts)) continue;
-    let ids = [...new Set(await whoIs(t.to))];
+    tells.push({ t, found: [...new Set(await whoIs(t.to))] });
+  }
+  await lockRecipients(trx, [...new Set(tells.flatMap((x) => x.found))]);
+  const notified: string[] = [];
+  for (const { t, found } of tells) {
+    let ids = found;
     const stem = `notifications.${t.template}`;
     const actionKey = t.action ? (`notifications.action.${t.action.key}` as TemplateKey) : null;
     const action = {
