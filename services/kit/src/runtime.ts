@@ -24,9 +24,9 @@ export interface Runtime<DB> {
   /** Organizations (plan, trial end) and locations, projected from auth's events into this service's kit tables. */
   directory: Directory;
   readiness: Record<string, () => Promise<unknown>>;
-  /** Close in this order on shutdown. */
   /** Stops the runtime's own consumers (the directory's, the revocation follower); give it to serve's stopFirst. */
   stopConsumers: () => Promise<void>;
+  /** Close in this order on shutdown. */
   closers: (() => Promise<unknown>)[];
 }
 

@@ -224,6 +224,7 @@ export const runConsumer = async <DB extends KitTables>({
             ).map((r) => r.event_id.toLowerCase()),
           );
           for (let k = 0; k < slice.length;) {
+            const first = k;
             const p = slice[k]!;
             k += 1;
             if (!fresh.delete(p.envelope.eventId.toLowerCase())) continue; // applied before, or twice in this batch
@@ -238,7 +239,7 @@ export const runConsumer = async <DB extends KitTables>({
             try {
               await (many && run.length > 1 ? many(trx, run) : p.handler.handle(trx, p.envelope));
             } catch (err) {
-              failedAt = slice.indexOf(p); // a failed run: its first event goes first into what follows
+              failedAt = first; // a failed run: its first event goes first into what follows
               throw err;
             }
             state.holdsLocks = true;

@@ -8,7 +8,8 @@ import { enqueue } from './outbox.ts';
 /**
  * A service's part of a DPDP erasure: `erase` removes or pseudonymizes the person's personal data in the consumer's
  * transaction (with the inbox row, so a redelivery does nothing twice), then `<service>.person_erased` is answered in
- * the same transaction for auth to count, on the data-rights topic (auth reads that one, not every service's). An event of another organization than its envelope's is ignored.
+ * the same transaction for auth to count, on the data-rights topic (auth reads that one, not every service's). An
+ * event of another organization than its envelope's is ignored.
  */
 export const personErasureHandler = <DB>(
   service: DataRightsEvents.ErasingService,

@@ -329,7 +329,7 @@ export const serve = async ({
     try {
       const warn = (err: unknown) => logger.warn({ err }, 'error while closing');
       await Promise.all([app.close(), ...stopFirst.map((stop) => stop().catch(warn))]);
-      for (const close of onClose) await close().catch((err) => logger.warn({ err }, 'error while closing'));
+      for (const close of onClose) await close().catch(warn);
     } finally {
       process.exit(0);
     }
