@@ -10,7 +10,7 @@ import type { RequestContext } from '../auth/context.ts';
 import { bearerToken, type TokenVerifier } from '../auth/verifier.ts';
 import { kitHttpEnv } from '../config.ts';
 import type { Directory } from '../directory/directory.ts';
-import { accountPending, badRequest, trialEnded, twoFactorEnrolmentRequired, unauthenticated } from '../errors.ts';
+import { accountPending, badRequest, forbidden, trialEnded, twoFactorEnrolmentRequired, unauthenticated } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { observeRequest, setMetricsService } from '../metrics/metrics.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './client-errors.ts';
@@ -200,16 +200,30 @@ export const createService = ({
   /**
    * What a verified caller may not do whatever the route: an account awaiting approval calls only `allowPending`
    * routes (403 ACCOUNT_PENDING); staff who must set up two-factor sign-in only `allowEnrolment` ones (403
-   * TWO_FACTOR_ENROLMENT_REQUIRED); a read-only organization (free trial ended) makes no write but `allowReadOnly` ones
-   * (402 TRIAL_ENDED). Runs before the body is read and the handler called, so nothing is written.
+   * TWO_FACTOR_ENROLMENT_REQUIRED); a role the contract does not list gets 403 FORBIDDEN (see `allowRole`); a read-only
+   * organization (free trial ended) makes no write but `allowReadOnly` ones (402 TRIAL_ENDED). Runs before the body is
+   * read and the handler called, so nothing is written.
    */
   const admit = async (ctx: RequestContext, contract: RouteContract): Promise<void> => {
     if (ctx.pending && !contract.allowPending) throw accountPending();
     if (ctx.mustEnrolTwoFactor && !contract.allowEnrolment) throw twoFactorEnrolmentRequired();
+    allowRole(ctx, contract);
     if (directory && contract.method !== 'GET' && !contract.allowReadOnly && (await directory.isReadOnly(ctx.orgId))) throw trialEnded();
   };
 
   return { app, ops, authenticate, admit, contracts };
+};
+
+/** The one message of a role the route's contract does not list, the same on every route of every service. */
+export const ROLE_REFUSED_MESSAGE = 'You do not have permission to do this';
+
+/**
+ * The contract's `roles` are the roles that may call the route (contracts/src/http/route.ts): any other role is refused
+ * here, before the body is read or anything looked up, so the answer is the same for every id. Use cases keep only
+ * the rules a role list cannot express (own record, own location, assigned trainer).
+ */
+export const allowRole = (ctx: Pick<RequestContext, 'role'>, contract: RouteContract): void => {
+  if (contract.auth && !contract.roles.includes(ctx.role)) throw forbidden(ROLE_REFUSED_MESSAGE);
 };
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
@@ -223,8 +237,9 @@ export interface RouteInput<C extends RouteContract> {
  * Registers a route from its contract: params, query and body are validated by the contract's zod schemas (400 with
  * field details otherwise), replies are serialized from the contract's `responses` (and checked against them in
  * tests), protected routes get the verified caller as `ctx` and `Cache-Control: no-store` on every answer, and are
- * refused before the handler for an account awaiting approval (403 ACCOUNT_PENDING, unless `allowPending`) and for a
- * write of a read-only organization (402 TRIAL_ENDED, unless `allowReadOnly`; see createService's `admit`).
+ * refused before the handler for a role the contract does not list (403 FORBIDDEN), for an account awaiting approval
+ * (403 ACCOUNT_PENDING, unless `allowPending`) and for a write of a read-only organization (402 TRIAL_ENDED, unless
+ * `allowReadOnly`; see createService's `admit`).
  */
 export const addRoute = <C extends RouteContract>(
   svc: {
@@ -256,7 +271,8 @@ export const addRoute = <C extends RouteContract>(
             // Personal data: no shared cache may keep it, and a refusal is not cached either.
             reply.header('cache-control', 'no-store');
             req.ctx = await svc.authenticate(req);
-            await svc.admit?.(req.ctx, contract);
+            if (svc.admit) await svc.admit(req.ctx, contract);
+            else allowRole(req.ctx, contract);
           },
         }
       : {}),
