@@ -246,8 +246,8 @@ describe('POST /members', () => {
 
   it('forbids trainers and members to register members, and writes nothing', async () => {
     const before = await counts();
-    expectError(await create('trainerA', newMember()), 403, 'Only gym owners and admins can register members');
-    expectError(await create('memberA', newMember()), 403, 'Only gym owners and admins can register members');
+    expectError(await create('trainerA', newMember()), 403, 'Only gym owners and admins can do this');
+    expectError(await create('memberA', newMember()), 403, 'Only gym owners and admins can do this');
     expect(await counts()).toEqual(before);
   });
 
@@ -434,8 +434,8 @@ describe('GET /members and /members/:id', () => {
   it('lets trainers read and forbids the member role', async () => {
     expect((await list('trainerA')).totalCount).toBeGreaterThan(0);
     expect((await get('trainerA', `/members/${ids.ravi}`)).statusCode).toBe(200);
-    expectError(await get('memberA', '/members'), 403, 'Only gym staff and trainers');
-    expectError(await get('memberA', `/members/${ids.ravi}`), 403, 'Only gym staff and trainers');
+    expectError(await get('memberA', '/members'), 403, 'Only gym staff and trainers can do this');
+    expectError(await get('memberA', `/members/${ids.ravi}`), 403, 'Only gym staff and trainers can do this');
   });
 
   it('searches names and emails case-insensitively and phones by substring or digits', async () => {

@@ -1,4 +1,4 @@
-import type { RouteContract } from '@akhada/contracts';
+import type { Role, RouteContract } from '@akhada/contracts';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -214,8 +214,21 @@ export const createService = ({
   return { app, ops, authenticate, admit, contracts };
 };
 
-/** The one message of a role the route's contract does not list, the same on every route of every service. */
-export const ROLE_REFUSED_MESSAGE = 'You do not have permission to do this';
+const WHO: Record<string, string> = {
+  owner: 'the gym owner',
+  'admin,owner': 'gym owners and admins',
+  'admin,owner,trainer': 'gym staff and trainers',
+  trainer: 'trainers',
+  member: 'members',
+};
+/**
+ * The message of a role the route's contract does not list: one per role list, the same on every route of every
+ * service ("Only gym owners and admins can do this"); a list with no plain name gets the generic refusal.
+ */
+export const roleRefusedMessage = (roles: readonly Role[]): string => {
+  const who = WHO[[...roles].sort().join(',')];
+  return who ? `Only ${who} can do this` : 'You do not have permission to do this';
+};
 
 /**
  * The contract's `roles` are the roles that may call the route (contracts/src/http/route.ts): any other role is refused
@@ -223,7 +236,7 @@ export const ROLE_REFUSED_MESSAGE = 'You do not have permission to do this';
  * the rules a role list cannot express (own record, own location, assigned trainer).
  */
 export const allowRole = (ctx: Pick<RequestContext, 'role'>, contract: RouteContract): void => {
-  if (contract.auth && !contract.roles.includes(ctx.role)) throw forbidden(ROLE_REFUSED_MESSAGE);
+  if (contract.auth && !contract.roles.includes(ctx.role)) throw forbidden(roleRefusedMessage(contract.roles));
 };
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { TokenVerifier } from '../auth/verifier.ts';
 import { unauthenticated } from '../errors.ts';
-import { addRoute, createService, ROLE_REFUSED_MESSAGE } from './create-service.ts';
+import { addRoute, createService, roleRefusedMessage } from './create-service.ts';
 
 const UID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 const ROLES = ['owner', 'admin', 'trainer', 'member'] as const;
@@ -74,7 +74,7 @@ describe('addRoute enforces the contract’s roles', () => {
       expect(res.statusCode).toBe(403);
       const body = ErrorBody.parse(res.json());
       expect(body.code).toBe('FORBIDDEN');
-      expect(body.message).toBe(ROLE_REFUSED_MESSAGE);
+      expect(body.message).toBe('Only gym owners and admins can do this');
     }
     expect(handled).toBe(before);
   });
@@ -82,6 +82,13 @@ describe('addRoute enforces the contract’s roles', () => {
   it('refuses the role before the body is read: a broken body from an unlisted role is still a 403, not a 400', async () => {
     const res = await post(app, 'member', { name: '' });
     expect(res.statusCode).toBe(403);
+  });
+
+  it('names who may, one message per role list', () => {
+    expect(roleRefusedMessage(['owner'])).toBe('Only the gym owner can do this');
+    expect(roleRefusedMessage(['admin', 'owner'])).toBe('Only gym owners and admins can do this');
+    expect(roleRefusedMessage(['owner', 'admin', 'trainer'])).toBe('Only gym staff and trainers can do this');
+    expect(roleRefusedMessage(['owner', 'member'])).toBe('You do not have permission to do this');
   });
 
   it('still answers 401 to no session at all', async () => {
