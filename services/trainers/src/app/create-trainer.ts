@@ -6,7 +6,7 @@ import { TRAINER_EMAIL_UNIQUE } from '../db/migrations.ts';
 import type { CreateTrainer } from '../domain/trainer/decider.ts';
 import { todayFor, type TrainersDeps } from './deps.ts';
 import { assertTrainerAllowance } from './plan-allowance.ts';
-import { requireStaff, trainerView } from './trainer-access.ts';
+import { trainerView } from './trainer-access.ts';
 
 export const rupeesToPaise = (rupees: number): number => Math.round(rupees * 100);
 
@@ -16,7 +16,6 @@ export const rupeesToPaise = (rupees: number): number => Math.round(rupees * 100
  * event, the read rows (whose unique index settles duplicate emails) and the outbox entry.
  */
 export const createTrainer = async (deps: Pick<TrainersDeps, 'db' | 'clock'>, ctx: RequestContext, body: CreateTrainerBody): Promise<Trainer> => {
-  requireStaff(ctx, 'Only gym owners and admins can add trainers');
   const locationId = body.locationId ?? ctx.locationIds[0];
   if (!locationId) throw forbidden('You have no location to add trainers to');
   assertLocation(ctx, locationId);

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { certificationsOf, findTrainerPage } from '../db/trainers-repo.ts';
 import { toTrainer } from '../views/trainer-view.ts';
 import { todayFor, type TrainersDeps } from './deps.ts';
-import { requireStaffOrTrainer } from './trainer-access.ts';
 
 export interface TrainerPage {
   trainers: Trainer[];
@@ -23,7 +22,6 @@ export const listTrainers = async (
   ctx: RequestContext,
   query: z.infer<typeof TrainerListQuery>,
 ): Promise<TrainerPage> => {
-  requireStaffOrTrainer(ctx);
   if (query.locationId) assertLocation(ctx, query.locationId);
   const locationIds = query.locationId ? [query.locationId] : ctx.locationIds;
   const { page, limit } = query;

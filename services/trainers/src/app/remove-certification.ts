@@ -2,7 +2,7 @@ import type { Trainer } from '@akhada/contracts';
 import type { RequestContext } from '@akhada/kit';
 import { commandTrainer } from './command-trainer.ts';
 import { todayFor, type TrainersDeps } from './deps.ts';
-import { requireSelfOrStaff, requireStaffOrTrainer, trainerView } from './trainer-access.ts';
+import { requireSelfOrStaff, trainerView } from './trainer-access.ts';
 
 /** Staff, or the trainer themself, remove a certification (404 for one the trainer does not have). */
 export const removeCertification = async (
@@ -11,7 +11,6 @@ export const removeCertification = async (
   id: string,
   certificationId: string,
 ): Promise<Trainer> => {
-  requireStaffOrTrainer(ctx);
   await commandTrainer(deps, ctx, id, () => ({ type: 'RemoveCertification', data: { certificationId, removedAt: deps.clock().toISOString() } }), {
     authorize: (row) => requireSelfOrStaff(ctx, row.id, 'Trainers can change only their own certifications'),
   });

@@ -1,14 +1,11 @@
-import { STAFF_ROLES, type Role, type Trainer } from '@akhada/contracts';
-import { forbidden, isStaff, notFound, requireRole, type Executor, type RequestContext } from '@akhada/kit';
+import type { Trainer } from '@akhada/contracts';
+import { forbidden, isStaff, notFound, type Executor, type RequestContext } from '@akhada/kit';
 import { certificationsOf, findTrainer, type TrainerRow } from '../db/trainers-repo.ts';
 import type { TrainersDb } from '../db/schema.ts';
 import { toTrainer } from '../views/trainer-view.ts';
 
-const STAFF_AND_TRAINERS: readonly Role[] = ['owner', 'admin', 'trainer'];
-
-/** Staff and trainers may read trainers; members may not (403 before any lookup, the same for every id). */
-export const requireStaffOrTrainer = (ctx: RequestContext): void => requireRole(ctx, STAFF_AND_TRAINERS, 'Only gym staff and trainers can see trainers');
-export const requireStaff = (ctx: RequestContext, message = 'Only gym owners and admins can do this'): void => requireRole(ctx, STAFF_ROLES, message);
+// Who may call each route is its contract's `roles`, which addRoute enforces before any lookup; what follows are the
+// rules a role list cannot say.
 
 /**
  * A trainer the caller may see: their organization, one of their locations; trainers see only approved colleagues

@@ -4,12 +4,10 @@ import { planOf } from '../db/directory-repo.ts';
 import { countApprovedTrainers, countExpiringCertifications, specializationCounts, trainerStats } from '../db/trainers-repo.ts';
 import { addDays, EXPIRY_WARNING_DAYS } from '../domain/trainer/availability.ts';
 import { todayFor, type TrainersDeps } from './deps.ts';
-import { requireStaff } from './trainer-access.ts';
 import type { z } from 'zod';
 
 /** Totals over the trainers of the caller's locations, and the plan's allowance (counted over the whole organization). */
 export const getTrainerStats = async (deps: Pick<TrainersDeps, 'db' | 'clock'>, ctx: RequestContext): Promise<z.infer<typeof TrainerStats>> => {
-  requireStaff(ctx, 'Only gym owners and admins can see trainer statistics');
   const scope = { orgId: ctx.orgId, locationIds: ctx.locationIds };
   const today = todayFor(deps);
   const [s, bySpec, expiring, plan, used] = await Promise.all([

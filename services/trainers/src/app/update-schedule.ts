@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { commandTrainer } from './command-trainer.ts';
 import type { TrainersDeps } from './deps.ts';
 import { scheduleOf } from './get-schedule.ts';
-import { requireSelfOrStaff, requireStaffOrTrainer, visibleTrainer } from './trainer-access.ts';
+import { requireSelfOrStaff, visibleTrainer } from './trainer-access.ts';
 
 /** Staff, or the trainer themself, replace the weekly slots. */
 export const updateSchedule = async (
@@ -13,7 +13,6 @@ export const updateSchedule = async (
   id: string,
   body: z.infer<typeof UpdateScheduleBody>,
 ): Promise<z.infer<typeof TrainerSchedule>> => {
-  requireStaffOrTrainer(ctx);
   await commandTrainer(deps, ctx, id, () => ({ type: 'ReplaceSchedule', data: { weeklySlots: body.weeklySlots, replacedAt: deps.clock().toISOString() } }), {
     authorize: (row) => requireSelfOrStaff(ctx, row.id, 'Trainers can change only their own schedule'),
   });
