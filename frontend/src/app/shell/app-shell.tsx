@@ -6,6 +6,7 @@ import { LoadingState } from '../../components/spinner';
 import { ToastProvider } from '../../components/toast';
 import { useSession } from '../../lib/auth/session';
 import { usePreferencesSync } from '../../lib/preferences';
+import { useHubConnection } from '../../lib/realtime/use-hub-connection';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -16,7 +17,7 @@ import { ALL_NS } from '../../locales/resources';
 
 /**
  * The signed-in frame: sidebar (a drawer at 768 px and below; its entries by role), top bar, the trial banner, toasts,
- * and the page. Nothing without a user.
+ * the page, and the connection to the real-time hub. Nothing without a user.
  */
 export function AppShell() {
   const { t } = useTranslation(ALL_NS);
@@ -29,6 +30,8 @@ export function AppShell() {
   const { pathname } = useLocation();
   const firstPath = useRef(pathname);
   usePreferencesSync();
+  // The one real-time connection: the bell, live attendance, the dashboard and chat listen on it.
+  useHubConnection(Boolean(user));
 
   const close = useCallback((returnFocus = true) => {
     // The page behind the drawer is inert until this render lands, so commit first, then move focus back.

@@ -1,8 +1,8 @@
 import type { Socket } from 'socket.io-client';
 
 /**
- * The app's one socket to the real-time hub (opened by the notification bell's useNotificationSocket), shared so that
- * other screens listen on the same connection instead of opening their own. Only what listeners need is exposed.
+ * The app's one socket to the real-time hub (opened by the signed-in shell's useHubConnection), shared so that every
+ * screen listens on the same connection instead of opening its own. Only what listeners need is exposed.
  */
 export type HubSocketLike = Pick<Socket, 'connected' | 'on' | 'off'>;
 
@@ -10,7 +10,7 @@ type Listener = (socket: HubSocketLike | null) => void;
 const listeners = new Set<Listener>();
 let current: HubSocketLike | null = null;
 
-/** The hub socket now, or null when none is open (signed out, or the bell is not mounted). */
+/** The hub socket now, or null when none is open (signed out). */
 export const getHubSocket = (): HubSocketLike | null => current;
 
 /** Called by the owner of the connection when it opens one (the socket) and when it closes it (null). */

@@ -13,7 +13,7 @@ export type PresenceEvent =
  * Live "in the gym now" for staff screens: calls `onEvent` for every `attendance:checked_in` /
  * `attendance:checked_out` the hub pushes to the signed-in owner's or admin's locations (the server decides the
  * locations from the token; members and trainers receive nothing), and `{ type: 'resync' }` when the connection comes
- * back. It listens on the bell's socket (no second connection). Events carry `locationId`: a screen showing one
+ * back. It listens on the shell's hub socket (no second connection). Events carry `locationId`: a screen showing one
  * location ignores the others. Payloads are validated against the contract; a malformed one is dropped and logged.
  * `onEvent` may change on every render (kept in a ref). Returns `{ live }`: whether pushes are arriving right now
  * (when false, a screen may poll or show "not live").

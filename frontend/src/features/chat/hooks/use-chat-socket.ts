@@ -38,7 +38,7 @@ const socketMessage = (d: z.infer<typeof ChatSocketMessage>['message']): Message
 });
 
 /**
- * Chat over the bell's hub socket (no second connection): new messages, deletions, reactions, pins, read marks and
+ * Chat over the shell's hub socket (no second connection): new messages, deletions, reactions, pins, read marks and
  * conversations update the react-query caches; typing is kept here. After a reconnect everything is refetched (the
  * hub delivers at most once). Payloads are checked against the contracts; a malformed one is dropped and logged.
  */

@@ -12,7 +12,7 @@ const FRESH_ON_CONNECT_MS = 5_000;
 /**
  * Moves the open dashboard as events arrive: every `dashboard:changed` push of the caller's locations (sent by the
  * hub after the dashboard's read model has the change) and every reconnect refetch the overview. It listens on the
- * bell's socket (no second connection). Returns whether pushes are arriving right now.
+ * shell's hub socket (no second connection). Returns whether pushes are arriving right now.
  */
 export function useLiveDashboard(locationId: string | null, enabled: boolean): { live: boolean } {
   const qc = useQueryClient();

@@ -1,65 +1,42 @@
 import { Notification, SOCKET_EVENTS, UnreadCount } from '@akhada/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { io } from 'socket.io-client';
-import { clearToken, getToken, subscribeToken } from '../../../lib/auth/token-store';
 import { notificationKeys } from '../../../lib/query-keys/notifications';
-import { setHubSocket } from '../../../lib/realtime/hub-socket';
+import { getHubSocket, subscribeHubSocket, type HubSocketLike } from '../../../lib/realtime/hub-socket';
 import { BELL_QUERY } from '../api/bell-query';
 import { prependNotification, type NotificationListData } from '../lib/list-cache';
 
-/** The hub's session events: `auth:refresh` hands a live socket its fresh token, `auth:error` comes just before the hub closes a socket. */
-const HUB_EVENTS = { authRefresh: SOCKET_EVENTS.authRefresh, authError: SOCKET_EVENTS.authError } as const;
-const RECONNECT_AFTER_SERVER_DISCONNECT_MS = 5_000;
-const REFRESH_ACK_TIMEOUT_MS = 5_000;
-
 /**
- * Live notifications over socket.io. A pushed notification goes to the front of the bell list (10 kept),
- * the unread count follows the server's number, and after any reconnect the lists and the count are fetched
- * again (delivery to a socket is at-most-once). A refreshed token is handed to the live socket, or the socket
- * reconnects with it. The socket is shared through lib/realtime/hub-socket (useLocationPresence listens on it).
- * Returns whether the socket is connected.
+ * Live notifications on the shell's hub socket (lib/realtime/use-hub-connection; no connection of its own). A pushed
+ * notification goes to the front of the bell list (10 kept), the unread count follows the server's number, and after
+ * any reconnect the lists and the count are fetched again (delivery to a socket is at-most-once). Payloads are checked
+ * against the contracts; a malformed one is dropped and logged. Returns whether the socket is connected.
  */
 export function useNotificationSocket(enabled = true): boolean {
   const qc = useQueryClient();
+  const [socket, setSocket] = useState<HubSocketLike | null>(getHubSocket);
   const [live, setLive] = useState(false);
 
   useEffect(() => {
-    if (!enabled || !getToken()) return;
-    const socket = io({
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: (cb) => cb({ token: getToken() }),
-    });
-    // Other screens (live presence) listen on this same connection.
-    setHubSocket(socket);
-    let connectedBefore = false;
-    let retryTimer: number | undefined;
+    setSocket(getHubSocket());
+    return subscribeHubSocket(setSocket);
+  }, []);
 
-    socket.on('connect', () => {
+  useEffect(() => {
+    if (!enabled || !socket) {
+      setLive(false);
+      return;
+    }
+    setLive(socket.connected);
+    // A connection this screen saw open before: anything pushed while it was down was missed.
+    let connectedBefore = socket.connected;
+    const onConnect = () => {
       setLive(true);
       if (connectedBefore) void qc.invalidateQueries({ queryKey: notificationKeys.all });
       connectedBefore = true;
-    });
-
-    socket.on('disconnect', (reason) => {
-      setLive(false);
-      // The hub closed it (token expired or the server restarted): try again once a fresh token may be there.
-      if (reason === 'io server disconnect') {
-        window.clearTimeout(retryTimer);
-        retryTimer = window.setTimeout(() => {
-          if (getToken() && !socket.connected) socket.connect();
-        }, RECONNECT_AFTER_SERVER_DISCONNECT_MS);
-      }
-    });
-
-    socket.on(HUB_EVENTS.authError, (raw: unknown) => {
-      const code = raw && typeof raw === 'object' ? (raw as { code?: unknown }).code : undefined;
-      // A revoked session is over everywhere: end it here too (the app sends the user to sign in).
-      if (code === 'SESSION_REVOKED') clearToken('expired');
-    });
-
-    socket.on(SOCKET_EVENTS.notificationNew, (raw: unknown) => {
+    };
+    const onDisconnect = () => setLive(false);
+    const onNotification = (raw: unknown) => {
       const parsed = Notification.safeParse(raw);
       if (!parsed.success) {
         console.error('[socket] notification:new does not match its contract', parsed.error.issues);
@@ -75,43 +52,22 @@ export function useNotificationSocket(enabled = true): boolean {
         queryKey: notificationKeys.all,
         predicate: (q) => JSON.stringify(q.queryKey) !== bellKey && q.queryKey[1] !== 'unread-count',
       });
-    });
-
-    socket.on(SOCKET_EVENTS.unreadCount, (raw: unknown) => {
+    };
+    const onUnread = (raw: unknown) => {
       const parsed = UnreadCount.safeParse(raw);
       if (parsed.success) qc.setQueryData(notificationKeys.unreadCount, parsed.data);
-    });
-
-    const reconnect = () => {
-      socket.disconnect();
-      socket.connect();
     };
-
-    const unsubscribe = subscribeToken((token) => {
-      if (!token) {
-        socket.disconnect();
-        return;
-      }
-      if (!socket.connected) {
-        if (!socket.active) socket.connect();
-        return;
-      }
-      // Keep the live socket and hand it the new token; reconnect if the hub does not take it.
-      socket.timeout(REFRESH_ACK_TIMEOUT_MS).emit(HUB_EVENTS.authRefresh, { token }, (err: Error | null, result?: { ok?: boolean }) => {
-        if (err || !result?.ok) reconnect();
-      });
-    });
-
+    socket.on('connect', onConnect);
+    socket.on('disconnect', onDisconnect);
+    socket.on(SOCKET_EVENTS.notificationNew, onNotification);
+    socket.on(SOCKET_EVENTS.unreadCount, onUnread);
     return () => {
-      setHubSocket(null);
-      unsubscribe();
-      window.clearTimeout(retryTimer);
-      socket.removeAllListeners();
-      socket.io.removeAllListeners();
-      socket.disconnect();
-      setLive(false);
+      socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
+      socket.off(SOCKET_EVENTS.notificationNew, onNotification);
+      socket.off(SOCKET_EVENTS.unreadCount, onUnread);
     };
-  }, [enabled, qc]);
+  }, [socket, enabled, qc]);
 
   return live;
 }

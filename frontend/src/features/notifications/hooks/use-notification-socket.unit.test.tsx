@@ -4,9 +4,12 @@ import { ATTENDANCE_SOCKET_EVENTS } from '@akhada/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SOCKET_EVENTS } from '@akhada/contracts';
 import { useNotificationSocket } from './use-notification-socket';
 import { clearToken, setToken } from '../../../lib/auth/token-store';
+import { notificationKeys } from '../../../lib/query-keys/notifications';
 import { getHubSocket } from '../../../lib/realtime/hub-socket';
+import { useHubConnection } from '../../../lib/realtime/use-hub-connection';
 import { useLocationPresence, type PresenceEvent } from '../../../lib/realtime/use-location-presence';
 
 /** socket.io-client's io() replaced by one fake socket: listeners by event, `fire` plays the server. */
@@ -32,21 +35,37 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 
-function Screen({ seen }: { seen: PresenceEvent[] }) {
+/** The shell owns the connection; the bell is one listener among others and may be absent. */
+function Shell({ seen, bell }: { seen: PresenceEvent[]; bell: boolean }) {
+  useHubConnection(true);
+  return (
+    <>
+      {bell ? <Bell /> : null}
+      <Presence seen={seen} />
+    </>
+  );
+}
+function Bell() {
   useNotificationSocket();
+  return null;
+}
+function Presence({ seen }: { seen: PresenceEvent[] }) {
   useLocationPresence((e) => seen.push(e));
   return null;
 }
 
-afterEach(() => clearToken('signed-out'));
+afterEach(() => {
+  clearToken('signed-out');
+  fake.opened = 0;
+});
 
-describe('the bell’s socket, shared with live presence', () => {
-  it('is the one connection presence listens on, and is let go when the bell unmounts', () => {
+describe('the shell’s hub socket, shared by the bell and live presence', () => {
+  it('is the one connection presence listens on, with or without the bell, and is let go when the shell unmounts', () => {
     setToken('a.b.c');
     const seen: PresenceEvent[] = [];
     const { unmount } = render(
       <QueryClientProvider client={new QueryClient()}>
-        <Screen seen={seen} />
+        <Shell seen={seen} bell={false} />
       </QueryClientProvider>,
     );
     expect(fake.opened).toBe(1);
@@ -65,5 +84,25 @@ describe('the bell’s socket, shared with live presence', () => {
     expect(seen).toEqual([{ type: 'checked_in', data: payload }]);
     unmount();
     expect(getHubSocket()).toBeNull();
+  });
+
+  it('the bell adds its listeners to that connection: a pushed unread count lands in the cache, and closing the bell opens nothing', () => {
+    setToken('a.b.c');
+    const qc = new QueryClient();
+    const { rerender, unmount } = render(
+      <QueryClientProvider client={qc}>
+        <Shell seen={[]} bell />
+      </QueryClientProvider>,
+    );
+    act(() => fake.socket.fire(SOCKET_EVENTS.unreadCount, { unreadCount: 3 }));
+    expect(qc.getQueryData(notificationKeys.unreadCount)).toEqual({ unreadCount: 3 });
+    rerender(
+      <QueryClientProvider client={qc}>
+        <Shell seen={[]} bell={false} />
+      </QueryClientProvider>,
+    );
+    expect(fake.opened).toBe(1);
+    expect(getHubSocket()).toBe(fake.socket);
+    unmount();
   });
 });
