@@ -23,5 +23,5 @@ export const dateIn = (timeZone: string, at: Date): string =>
 export const todayAt = async (deps: Pick<InventoryDeps, 'directory' | 'clock'>, locationId: string): Promise<string> =>
   dateIn((await deps.directory.location(locationId).catch(() => null))?.timezone ?? DEFAULT_TIME_ZONE, deps.clock());
 
-export const rupees = (paise: number): number => Math.round(paise) / 100;
-export const paise = (rupeesValue: number): number => Math.round(rupeesValue * 100);
+/** The kit's one paise ↔ rupees rule, by the names this service's use cases read it. */
+export { paiseToRupees as rupees, rupeesToPaise as paise } from '@akhada/kit';

@@ -28,5 +28,4 @@ export const unregisteredLocations = async (db: Executor<InventoryDb>, orgId: st
   return new Set(rows.map((r) => r.location_id));
 };
 
-/** The GST rate a line is charged at: the item's rate where the location charges GST, 0 % where it does not. */
-export const chargedRate = (itemRatePercent: number, chargesGst: boolean): number => (chargesGst ? itemRatePercent : 0);
+export { chargedRate } from '../domain/item/decider.ts';

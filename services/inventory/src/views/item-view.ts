@@ -1,9 +1,8 @@
 import type { InventoryItem, ShopItem } from '@akhada/contracts';
 import { saleLineTaxPaise } from '@akhada/contracts';
-import { rupees } from '../app/deps.ts';
-import { chargedRate } from '../app/location-tax.ts';
+import { paiseToRupees as rupees } from '@akhada/kit';
 import type { ItemsTable } from '../db/schema.ts';
-import { costPricePaise, fefo, isLowStock, nextServiceDue, quantityOf } from '../domain/item/decider.ts';
+import { chargedRate, costPricePaise, fefo, isLowStock, nextServiceDue, quantityOf } from '../domain/item/decider.ts';
 
 /** An item as staff see it; `today` (location time zone) decides whether maintenance is due. */
 export const toItem = (row: Pick<ItemsTable, 'state' | 'version'>, today: string, chargesGst = true): InventoryItem => {

@@ -6,3 +6,4 @@
  */
 export * from '../errors.ts';
 export * from './decider.ts';
+export * from './money.ts';

@@ -3,7 +3,7 @@ import { assertLocation, conflict, forbidden, isUniqueViolation, metadataOf, new
 import { inTransaction, runCommand } from '../aggregates/run-command.ts';
 import { MEMBER_EMAIL_UNIQUE } from '../db/migrations.ts';
 import type { RegisterMember } from '../domain/membership/decider.ts';
-import { rupeesToPaise } from '../domain/money.ts';
+import { rupeesToPaise } from '@akhada/kit';
 import { memberView, reload } from './access.ts';
 import { todayAt, type MembersDeps } from './deps.ts';
 import { assertPlanRoom } from './plan-limit.ts';

@@ -1,6 +1,6 @@
 import type { MemberDetail, RenewMemberBody } from '@akhada/contracts';
 import type { RequestContext } from '@akhada/kit';
-import { rupeesToPaise } from '../domain/money.ts';
+import { rupeesToPaise } from '@akhada/kit';
 import { memberDetailView } from './access.ts';
 import { staffCommand, type CommandDeps } from './member-command.ts';
 import { assertPlanRoom } from './plan-limit.ts';

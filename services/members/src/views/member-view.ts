@@ -1,7 +1,7 @@
 import type { Measurement, Member, MembershipTermView } from '@akhada/contracts';
 import type { MeasurementsTable, MembershipTermsTable, MembersTable, TrainersTable } from '../db/schema.ts';
 import { daysRemaining, effectiveStatus } from '../domain/membership/period.ts';
-import { paiseToRupees } from '../domain/money.ts';
+import { paiseToRupees } from '@akhada/kit';
 
 type TrainerRow = Pick<TrainersTable, 'id' | 'first_name' | 'last_name' | 'specialization'>;
 

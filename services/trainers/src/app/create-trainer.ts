@@ -1,5 +1,5 @@
 import type { CreateTrainerBody, Trainer } from '@akhada/contracts';
-import { assertLocation, conflict, forbidden, isUniqueViolation, metadataOf, newId, type RequestContext } from '@akhada/kit';
+import { assertLocation, conflict, forbidden, isUniqueViolation, metadataOf, newId, rupeesToPaise, type RequestContext } from '@akhada/kit';
 import { executeInTransaction, withRetry } from '../aggregates/execute-in-transaction.ts';
 import { trainerAggregate } from '../aggregates/trainer.ts';
 import { TRAINER_EMAIL_UNIQUE } from '../db/migrations.ts';
@@ -7,8 +7,6 @@ import type { CreateTrainer } from '../domain/trainer/decider.ts';
 import { todayFor, type TrainersDeps } from './deps.ts';
 import { assertTrainerAllowance } from './plan-allowance.ts';
 import { trainerView } from './trainer-access.ts';
-
-export const rupeesToPaise = (rupees: number): number => Math.round(rupees * 100);
 
 /**
  * Staff add a trainer in one of their locations: active at once (it counts against the plan), and auth invites them

@@ -1,7 +1,7 @@
 import type { Trainer, UpdateTrainerBody } from '@akhada/contracts';
 import type { RequestContext } from '@akhada/kit';
 import { commandTrainer } from './command-trainer.ts';
-import { rupeesToPaise } from './create-trainer.ts';
+import { rupeesToPaise } from '@akhada/kit';
 import { todayFor, type TrainersDeps } from './deps.ts';
 import { trainerView } from './trainer-access.ts';
 

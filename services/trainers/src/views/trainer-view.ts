@@ -1,9 +1,8 @@
 import type { Certification, Trainer, TrainerClient, TrainingSession } from '@akhada/contracts';
+import { paiseToRupees } from '@akhada/kit';
 import type { TrainerRow } from '../db/trainers-repo.ts';
 import type { TrainerCertificationsTable, TrainerClientsTable, TrainerSessionsTable } from '../db/schema.ts';
 import { availabilityOf, clientCapacity, expiryStateOf } from '../domain/trainer/availability.ts';
-
-export const paiseToRupees = (paise: number): number => paise / 100;
 
 export const toCertification = (c: TrainerCertificationsTable, today: string): Certification => ({
   _id: c.id,

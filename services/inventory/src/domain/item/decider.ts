@@ -495,3 +495,6 @@ export const evolve = (s: ItemState, e: ItemEvent): ItemState => {
 };
 
 export const itemDecider: Decider<ItemCommand, ItemEvent, ItemState> = { decide, evolve, initialState: initialItemState };
+
+/** The GST rate a line is charged at: the item's rate where the location charges GST, 0 % where it does not. */
+export const chargedRate = (itemRatePercent: number, chargesGst: boolean): number => (chargesGst ? itemRatePercent : 0);
