@@ -2,11 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { useSession } from '../lib/auth/session';
-import type { RouteData } from '../lib/routing/route-data';
 import { APP_NS, AUTH_NS, PAGES_NS } from '../locales/resources';
 import { GuestRoute, ProtectedRoute } from './routes/guards';
 import { lazyPage } from './routes/lazy-page';
-import { preloadRouteCode, prefetchRouteData } from './routes/prefetch-route';
+import { preloadRouteCode, prefetchRouteData, type RouteHandle } from './routes/prefetch-route';
 import { RootLayout } from './routes/root-layout';
 
 /** Every screen is its own chunk, loaded (with its texts) when first visited. */
@@ -74,16 +73,6 @@ const PosReceiptPage = lazyPage(async () => (await import('../features/pos/route
 const ShopPage = lazyPage(async () => (await import('../features/pos/routes/shop-page')).ShopPage, ['pos']);
 const ShopOrderPage = lazyPage(async () => (await import('../features/pos/routes/order-page')).OrderPage, ['pos', 'payments']);
 
-/**
- * What a route needs before it can show anything: its code (`page`, a lazily loaded chunk) and its data (`data`, a
- * loader in its own small chunk: the queries the screen will ask for). Both are started together, at boot for the
- * address the app opens on and at the start of every navigation (see prefetch-route.ts), instead of the data
- * waiting for the code to render.
- */
-export interface RouteHandle {
-  page?: { preload: () => Promise<unknown> };
-  data?: () => Promise<RouteData>;
-}
 const handle = (h: RouteHandle) => h;
 
 /**

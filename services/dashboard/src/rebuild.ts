@@ -2,7 +2,7 @@ import { BaseConfig, createDb, createEventBus, createLogger, loadConfig, migrate
 import { z } from 'zod';
 import { migrations } from './db/migrations.ts';
 import type { DashboardDb } from './db/schema.ts';
-import { rebuildReadModel } from './projections/rebuild.ts';
+import { rebuildReadModel } from './consumers/rebuild.ts';
 
 process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
 

@@ -15,7 +15,7 @@ import { createTestKeys, testInfra } from '@akhada/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
-import { rebuildReadModel } from '../src/projections/rebuild.ts';
+import { rebuildReadModel } from '../src/consumers/rebuild.ts';
 import { bootBus, bootDashboard, publishTo, signer, useOwnTopics, waitFor } from './setup.ts';
 
 useOwnTopics();

@@ -1,9 +1,19 @@
 import type { User } from '@akhada/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { prefetchAll } from '../../lib/routing/route-data';
-import type { RouteHandle } from '../router';
+import { prefetchAll, type RouteData } from '../../lib/routing/route-data';
 import { redirectFor } from './role-access';
+
+/**
+ * What a route needs before it can show anything: its code (`page`, a lazily loaded chunk) and its data (`data`, a
+ * loader in its own small chunk: the queries the screen will ask for). Both are started together, at boot for the
+ * address the app opens on and at the start of every navigation (below), instead of the data
+ * waiting for the code to render.
+ */
+export interface RouteHandle {
+  page?: { preload: () => Promise<unknown> };
+  data?: () => Promise<RouteData>;
+}
 
 type Address = { pathname: string; search: string };
 

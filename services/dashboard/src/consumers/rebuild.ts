@@ -1,6 +1,6 @@
 import { createDb, startConsumerGroups, type EventBus, type Logger, type OffsetsAdmin, type RunningConsumer } from '@akhada/kit';
 import { sql, type Kysely } from 'kysely';
-import { consumerGroups, SOURCES, type Source } from '../consumers/start-consumers.ts';
+import { consumerGroups, SOURCES, type Source } from './start-consumers.ts';
 import { READ_MODEL_TABLES, type DashboardDb } from '../db/schema.ts';
 import { consumerGroupOf, topicOf } from '@akhada/contracts';
 
