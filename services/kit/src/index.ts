@@ -31,3 +31,4 @@ export type { OpsApp } from './http/ops.ts';
 export * from './events/rebuild.ts';
 export * from './http/export-file.ts';
 export * from './secret-box.ts';
+export * from './jobs/periodic-job.ts';

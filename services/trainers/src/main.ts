@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serveService } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, periodicJob, serveService } from '@akhada/kit';
 import { z } from 'zod';
 import { flagExpiringCertifications } from './app/flag-expiring-certifications.ts';
 import { buildApp } from './build-app.ts';
@@ -24,12 +24,15 @@ const clock = () => new Date();
 
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
 
-const runExpiryJob = () =>
-  flagExpiringCertifications({ db: dbh.db, clock })
-    .then((n) => n > 0 && logger.info({ raised: n }, 'certification expiry warnings raised'))
-    .catch((err: unknown) => logger.error({ err }, 'certification expiry job failed'));
-void runExpiryJob();
-const expiryTimer = setInterval(() => void runExpiryJob(), config.CERTIFICATION_JOB_INTERVAL_MS);
+const expiryJob = periodicJob({
+  name: 'certification expiry',
+  intervalMs: config.CERTIFICATION_JOB_INTERVAL_MS,
+  logger,
+  run: async () => {
+    const raised = await flagExpiringCertifications({ db: dbh.db, clock });
+    if (raised > 0) logger.info({ raised }, 'certification expiry warnings raised');
+  },
+});
 
 const app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock });
-await serveService({ app, config, runtime, consumers, onClose: [async () => clearInterval(expiryTimer)] });
+await serveService({ app, config, runtime, consumers, onClose: [() => expiryJob.stop()] });

@@ -1,4 +1,4 @@
-import { ConcurrencyError, executeCommand, newId, type Logger } from '@akhada/kit';
+import { ConcurrencyError, executeCommand, newId, periodicJob, type Logger } from '@akhada/kit';
 import { sessionAggregate } from '../aggregates/session.ts';
 import { openSessionsBefore } from '../db/sessions-repo.ts';
 import type { AttendanceDeps } from './deps.ts';
@@ -34,19 +34,6 @@ export const autoCloseSessions = async (
   return closed;
 };
 
-/** Runs autoCloseSessions every `intervalMs` (one run at a time); stop() waits for a run in progress. */
-export const startAutoCloseJob = (deps: Parameters<typeof autoCloseSessions>[0], o: { maxOpenMinutes: number; intervalMs: number }) => {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = running.then(() => autoCloseSessions(deps, o)).catch((err: unknown) => deps.logger?.error({ err }, 'auto-close job failed'));
-  };
-  const timer = setInterval(tick, o.intervalMs);
-  timer.unref();
-  tick();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-};
+/** Runs autoCloseSessions every `intervalMs` (one run at a time, the kit's periodicJob); stop() waits for a run in progress. */
+export const startAutoCloseJob = (deps: Parameters<typeof autoCloseSessions>[0], o: { maxOpenMinutes: number; intervalMs: number }) =>
+  periodicJob({ name: 'auto-close', intervalMs: o.intervalMs, logger: deps.logger, run: () => autoCloseSessions(deps, o) });

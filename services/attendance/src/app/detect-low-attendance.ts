@@ -1,5 +1,5 @@
 import { AttendanceEvents, topicOf } from '@akhada/contracts';
-import { enqueue, makeEnvelope, newId, type Logger } from '@akhada/kit';
+import { enqueue, makeEnvelope, newId, periodicJob, type Logger } from '@akhada/kit';
 import { sql } from 'kysely';
 import { dateIn, zoneOf, type AttendanceDeps } from './deps.ts';
 
@@ -86,19 +86,6 @@ export const detectLowAttendance = async (
   return raised;
 };
 
-/** Runs detectLowAttendance every `intervalMs` (one run at a time); stop() waits for a run in progress. */
-export const startLowAttendanceJob = (deps: Parameters<typeof detectLowAttendance>[0], o: { days: number; intervalMs: number }) => {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = running.then(() => detectLowAttendance(deps, o)).catch((err: unknown) => deps.logger?.error({ err }, 'low-attendance job failed'));
-  };
-  const timer = setInterval(tick, o.intervalMs);
-  timer.unref();
-  tick();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-};
+/** Runs detectLowAttendance every `intervalMs` (one run at a time, the kit's periodicJob); stop() waits for a run in progress. */
+export const startLowAttendanceJob = (deps: Parameters<typeof detectLowAttendance>[0], o: { days: number; intervalMs: number }) =>
+  periodicJob({ name: 'low-attendance', intervalMs: o.intervalMs, logger: deps.logger, run: () => detectLowAttendance(deps, o) });

@@ -1,4 +1,4 @@
-import { ConcurrencyError, executeCommand, newId, type Logger } from '@akhada/kit';
+import { ConcurrencyError, executeCommand, newId, periodicJob, type Logger } from '@akhada/kit';
 import { membershipAggregate } from '../aggregates/membership.ts';
 import { dueForExpiry } from '../db/members-repo.ts';
 import { dateIn } from '../domain/membership/calendar.ts';
@@ -42,19 +42,6 @@ export const expireMemberships = async (
   return expired;
 };
 
-/** Runs expireMemberships every `intervalMs` (one run at a time); stop() waits for a run in progress. */
-export const startExpiryJob = (deps: Parameters<typeof expireMemberships>[0], { intervalMs = 60_000 } = {}) => {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = running.then(() => expireMemberships(deps)).catch((err: unknown) => deps.logger?.error({ err }, 'expiry job failed'));
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-};
+/** Runs expireMemberships every `intervalMs` (one run at a time, the kit's periodicJob); stop() waits for a run in progress. */
+export const startExpiryJob = (deps: Parameters<typeof expireMemberships>[0], { intervalMs = 60_000 } = {}) =>
+  periodicJob({ name: 'membership expiry', intervalMs, logger: deps.logger, run: () => expireMemberships(deps) });
