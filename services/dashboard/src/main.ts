@@ -1,7 +1,6 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serveService } from '@akhada/kit';
+import { BaseConfig, bootRuntime, DEFAULT_TIME_ZONE, loadConfig, serveService } from '@akhada/kit';
 import { z } from 'zod';
-import { DEFAULT_TIME_ZONE } from './app/deps.ts';
 import { buildApp } from './build-app.ts';
 import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';

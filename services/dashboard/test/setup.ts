@@ -1,9 +1,18 @@
 import { topicOf, topicSpecs, type EventEnvelope, type Role } from '@akhada/contracts';
-import { createDb, createDirectory, createEventBus, createLogger, createTokenVerifier, migrate, RevocationList, type DbHandle } from '@akhada/kit';
+import {
+  createDb,
+  createDirectory,
+  createEventBus,
+  createLogger,
+  createTokenVerifier,
+  type DbHandle,
+  DEFAULT_TIME_ZONE,
+  migrate,
+  RevocationList,
+} from '@akhada/kit';
 import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_TIME_ZONE } from '../src/app/deps.ts';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { DashboardDb } from '../src/db/schema.ts';

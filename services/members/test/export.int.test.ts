@@ -1,9 +1,8 @@
 import type { Role } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, createTokenVerifier, type Runtime } from '@akhada/kit';
+import { BaseConfig, bootRuntime, createTokenVerifier, DEFAULT_TIME_ZONE, type Runtime } from '@akhada/kit';
 import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE } from '../src/app/deps.ts';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { MembersDb, MembersTable } from '../src/db/schema.ts';

@@ -1,9 +1,8 @@
 import { ErrorBody, MemberEvents, memberRoutes, parseEvent, topicOf, type EventEnvelope, type Role } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, createEventBus, createLogger, createTokenVerifier, type EventBus, type Runtime } from '@akhada/kit';
+import { BaseConfig, bootRuntime, createEventBus, createLogger, createTokenVerifier, DEFAULT_TIME_ZONE, type EventBus, type Runtime } from '@akhada/kit';
 import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE } from '../src/app/deps.ts';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { MembersDb } from '../src/db/schema.ts';

@@ -1,8 +1,8 @@
 import { type Role } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, createDirectory, createTokenVerifier, type Runtime } from '@akhada/kit';
+import { BaseConfig, bootRuntime, createDirectory, createTokenVerifier, DEFAULT_TIME_ZONE, type Runtime } from '@akhada/kit';
 import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { sql } from 'kysely';
-import { DEFAULT_TIME_ZONE, type MembersDeps } from '../src/app/deps.ts';
+import type { MembersDeps } from '../src/app/deps.ts';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { MembersDb } from '../src/db/schema.ts';

@@ -14,5 +14,3 @@ export interface DashboardDeps {
 
 /** What buildApp needs: the HTTP side (logger, verifier, readiness, directory) and the use cases' dependencies. */
 export interface AppDeps extends HttpDeps, DashboardDeps {}
-
-export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';

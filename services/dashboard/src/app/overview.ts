@@ -1,5 +1,5 @@
 import type { DashboardCards, DashboardFigure, DashboardOverview } from '@akhada/contracts';
-import type { RequestContext } from '@akhada/kit';
+import { dateIn, type RequestContext } from '@akhada/kit';
 import {
   emptyFigures,
   figuresByLocation,
@@ -35,9 +35,6 @@ export const cardsOf = (f: LocationFigures, withPayments: boolean): DashboardCar
   // Filled from inventory's item states by the overview (none for an organization without inventory).
   lowStockItems: figure(null, null),
 });
-
-const dateIn = (timeZone: string, at: Date): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 /**
  * A computed overview is kept per organization and scope while the organization's read-model version is unchanged

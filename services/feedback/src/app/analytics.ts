@@ -1,7 +1,8 @@
 import type { FeedbackAnalytics, FeedbackAnalyticsQuery } from '@akhada/contracts';
 import type { RequestContext } from '@akhada/kit';
 import type { z } from 'zod';
-import { DEFAULT_TIME_ZONE, dateIn, type FeedbackDeps } from './deps.ts';
+import type { FeedbackDeps } from './deps.ts';
+import { DEFAULT_TIME_ZONE, dateIn } from '@akhada/kit';
 
 const DAY = 86_400_000;
 const DAYS = { '7d': 7, '30d': 30, '90d': 90, '365d': 365 } as const;

@@ -12,9 +12,3 @@ export interface FeedbackDeps {
 
 /** What buildApp needs: the HTTP side (logger, verifier, readiness, directory) and the use cases' dependencies. */
 export interface AppDeps extends Omit<HttpDeps, 'directory'>, FeedbackDeps {}
-
-export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
-
-/** `YYYY-MM-DD` of an instant in a time zone. */
-export const dateIn = (timeZone: string, at: Date): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);

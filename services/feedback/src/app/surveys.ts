@@ -14,7 +14,8 @@ import type { z } from 'zod';
 import { authorKeyOf, existingAuthorKeyOf } from '../db/author-keys.ts';
 import type { FeedbackDb, MembersTable, SurveysTable } from '../db/schema.ts';
 import { isOpenOn, toSurvey } from '../views/survey-view.ts';
-import { DEFAULT_TIME_ZONE, dateIn, type FeedbackDeps } from './deps.ts';
+import type { FeedbackDeps } from './deps.ts';
+import { DEFAULT_TIME_ZONE, dateIn } from '@akhada/kit';
 
 type Deps = Pick<FeedbackDeps, 'db' | 'clock' | 'directory'>;
 type Db = Kysely<FeedbackDb> | Transaction<FeedbackDb>;

@@ -7,3 +7,4 @@
 export * from '../errors.ts';
 export * from './decider.ts';
 export * from './money.ts';
+export * from './calendar.ts';

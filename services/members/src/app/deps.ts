@@ -1,7 +1,6 @@
-import type { Directory, HttpDeps } from '@akhada/kit';
+import { dateIn, type Directory, type HttpDeps } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { MembersDb } from '../db/schema.ts';
-import { dateIn } from '../domain/membership/calendar.ts';
 
 /** What the use cases need: the database, a clock, the directory and the zone of locations it does not know. */
 export interface MembersDeps {
@@ -15,8 +14,6 @@ export interface MembersDeps {
 
 /** What buildApp needs: the HTTP side (logger, verifier, readiness) and the use cases' dependencies. */
 export interface AppDeps extends Omit<HttpDeps, 'directory'>, MembersDeps {}
-
-export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
 /** Today in the default zone (for places that span locations). */
 export const todayFor = ({ clock, timeZone }: Pick<MembersDeps, 'clock' | 'timeZone'>): string => dateIn(timeZone, clock());

@@ -1,7 +1,6 @@
-import { ConcurrencyError, executeCommand, newId, periodicJob, type Logger } from '@akhada/kit';
+import { ConcurrencyError, dateIn, executeCommand, type Logger, newId, periodicJob } from '@akhada/kit';
 import { membershipAggregate } from '../aggregates/membership.ts';
 import { dueForExpiry } from '../db/members-repo.ts';
-import { dateIn } from '../domain/membership/calendar.ts';
 import { zoneOf, type MembersDeps } from './deps.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,11 +1,9 @@
 import { PaymentEvents, MEMBERSHIP_PAYMENT_TYPES } from '@akhada/contracts';
-import { DomainError, metadataOf, on, type Logger } from '@akhada/kit';
+import { dateIn, daysBetween, DEFAULT_TIME_ZONE, DomainError, type Logger, metadataOf, on } from '@akhada/kit';
 import type { Transaction } from 'kysely';
 import { runCommand } from '../aggregates/run-command.ts';
 import type { MembersDb } from '../db/schema.ts';
-import { dateIn, daysBetween } from '../domain/membership/calendar.ts';
 import { monthsOfPeriod } from '../domain/membership/period.ts';
-import { DEFAULT_TIME_ZONE } from '../app/deps.ts';
 
 const frequencyOf = (startDate: string, endDate: string) => {
   const days = daysBetween(startDate, endDate);

@@ -1,8 +1,7 @@
 import type { HttpDeps } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { TrainersDb } from '../db/schema.ts';
-import { DEFAULT_TIME_ZONE } from '../db/directory-repo.ts';
-import { dateIn } from '../domain/calendar.ts';
+import { dateIn, DEFAULT_TIME_ZONE } from '@akhada/kit';
 
 /** What the use cases need; each takes `Pick<TrainersDeps, ...>` of it. */
 export interface TrainersDeps {

@@ -1,9 +1,8 @@
 import { newId } from '@akhada/kit';
 import { executeInTransaction, withRetry } from '../aggregates/execute-in-transaction.ts';
 import { trainerAggregate } from '../aggregates/trainer.ts';
-import { DEFAULT_TIME_ZONE } from '../db/directory-repo.ts';
 import { claimExpiringCertifications, markNoticed } from '../db/expiry-notices-repo.ts';
-import { dateIn } from '../domain/calendar.ts';
+import { dateIn, DEFAULT_TIME_ZONE } from '@akhada/kit';
 import { addDays, EXPIRY_WARNING_DAYS } from '../domain/trainer/availability.ts';
 import type { TrainersDeps } from './deps.ts';
 

@@ -3,7 +3,8 @@ import { badRequest, type RequestContext } from '@akhada/kit';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { timeZoneOf } from '../db/directory-repo.ts';
-import { dateIn, monthOf } from '../domain/calendar.ts';
+import { dateIn } from '@akhada/kit';
+import { monthOf } from '../domain/calendar.ts';
 import type { TrainersDeps } from './deps.ts';
 import { requireSelfOrStaff, visibleTrainer } from './trainer-access.ts';
 

@@ -3,7 +3,7 @@ import { on } from '@akhada/kit';
 import { sql, type Transaction } from 'kysely';
 import { timeZoneOf } from '../db/directory-repo.ts';
 import type { TrainersDb } from '../db/schema.ts';
-import { dateIn } from '../domain/calendar.ts';
+import { dateIn } from '@akhada/kit';
 
 type Trx = Transaction<TrainersDb>;
 

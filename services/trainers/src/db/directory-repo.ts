@@ -1,8 +1,6 @@
 import { PLAN_TERMS, type PlanId } from '@akhada/contracts';
-import type { Executor } from '@akhada/kit';
+import { DEFAULT_TIME_ZONE, type Executor } from '@akhada/kit';
 import type { TrainersDb } from './schema.ts';
-
-export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
 /**
  * The organization's plan, from the directory the kit keeps (kit_organizations). An organization not known yet (auth's

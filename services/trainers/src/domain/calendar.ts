@@ -1,7 +1,3 @@
-/** The calendar date ('YYYY-MM-DD') of an instant in a time zone. */
-export const dateIn = (timeZone: string, instant: Date): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-
 /** The first and last day of the month a calendar date falls in. */
 export const monthOf = (date: string): { start: string; end: string } => {
   const [y, m] = date.split('-').map(Number) as [number, number];

@@ -1,6 +1,5 @@
 import type { MembershipType, PaymentFrequency, PaymentMethod } from '@akhada/contracts';
-import { DomainError, type Decider } from '@akhada/kit/domain';
-import { addMonths, daysBetween, isCalendarDate, type CalendarDate } from './calendar.ts';
+import { addMonths, type CalendarDate, daysBetween, type Decider, DomainError, isCalendarDate } from '@akhada/kit/domain';
 import { membershipEndDate } from './period.ts';
 
 /**

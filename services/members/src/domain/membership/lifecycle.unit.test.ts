@@ -1,7 +1,6 @@
-import { DomainError } from '@akhada/kit/domain';
+import { dateIn, DomainError } from '@akhada/kit/domain';
 import { DeciderSpecification } from '@akhada/kit/testing/decider';
 import { describe, expect, it } from 'vitest';
-import { dateIn } from './calendar.ts';
 import {
   coveredUntil,
   membershipDecider,

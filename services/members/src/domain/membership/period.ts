@@ -1,5 +1,5 @@
 import type { MembershipStatus, PaymentFrequency } from '@akhada/contracts';
-import { addMonths, daysBetween, type CalendarDate } from './calendar.ts';
+import { addMonths, daysBetween, type CalendarDate } from '@akhada/kit/domain';
 
 export const MONTHS_PER_PERIOD: Record<PaymentFrequency, number> = { monthly: 1, quarterly: 3, annually: 12 };
 

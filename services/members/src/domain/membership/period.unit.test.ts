@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, dateIn, daysBetween, isCalendarDate } from './calendar.ts';
+import { addMonths, dateIn, daysBetween, isCalendarDate } from '@akhada/kit/domain';
 import { daysRemaining, effectiveStatus, monthsOfPeriod } from './period.ts';
 
 describe('days remaining and the status shown', () => {

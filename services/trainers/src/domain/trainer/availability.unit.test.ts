@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, availabilityOf, clientCapacity, expiryStateOf } from './availability.ts';
 import { overlaps } from './schedule.ts';
-import { dateIn, monthOf } from '../calendar.ts';
+import { dateIn } from '@akhada/kit/domain';
+import { monthOf } from '../calendar.ts';
 
 describe('derived trainer figures', () => {
   it('availability: unavailable when marked off, fully booked at the maximum, else available', () => {

@@ -1,8 +1,12 @@
 /**
  * Calendar dates ('YYYY-MM-DD') as value objects: a day in a location's calendar, with no time and no zone.
- * Arithmetic runs on UTC midnights, where every day is exactly 24 hours long.
+ * Arithmetic runs on UTC midnights, where every day is exactly 24 hours long. Times are stored in UTC; a location's
+ * time zone (the directory's `timezone`) decides its "today", weeks and months (ARCHITECTURE.md).
  */
 export type CalendarDate = string;
+
+/** The time zone of a location that has none on record (every Indian location's). */
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
