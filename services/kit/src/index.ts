@@ -32,3 +32,4 @@ export * from './events/rebuild.ts';
 export * from './http/export-file.ts';
 export * from './secret-box.ts';
 export * from './jobs/periodic-job.ts';
+export * from './directory/plan-allowance.ts';

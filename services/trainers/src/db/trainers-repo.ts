@@ -1,6 +1,6 @@
 import type { AvailabilityStatus, Specialization, TrainerStatus } from '@akhada/contracts';
 import type { Executor } from '@akhada/kit';
-import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { TrainerCertificationsTable, TrainersDb, TrainersTable, TrainerSessionsTable } from './schema.ts';
 
 /** Which trainers a caller may see: one organization, some of its locations. */
@@ -182,14 +182,6 @@ export const countApprovedTrainers = async (db: Executor<TrainersDb>, orgId: str
     .where('status', '=', 'active');
   if (except) q = q.where('id', '<>', except);
   return (await q.executeTakeFirstOrThrow()).n;
-};
-
-/**
- * Serializes the plan check of one organization: taken inside the command's transaction before counting, held until it
- * commits, so two concurrent creates or approvals never both see room for the last place.
- */
-export const lockTrainerPlan = async (trx: Transaction<TrainersDb>, orgId: string): Promise<void> => {
-  await sql`select pg_advisory_xact_lock(hashtext(${`trainers-plan:${orgId}`}))`.execute(trx);
 };
 
 export interface TrainerStatsRow {
