@@ -125,7 +125,10 @@ import { ping } from '../app/ping.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
 
-/** Contracts give the schemas (400 on bad input); the app layer authorizes and does the work. */
+/**
+ * Contracts give the schemas (400 on bad input) and the roles (addRoute refuses any other with 403); the app layer
+ * checks what a role list cannot say (own record, own location, assigned trainer) and does the work.
+ */
 export const registerRoutes = (svc: Svc, deps: ${P}Deps): void => {
   addRoute(svc, ${name}Routes.ping, async ({ ctx }) => ({ success: true, data: await ping(deps, ctx) }));
 };

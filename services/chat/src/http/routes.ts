@@ -20,7 +20,10 @@ const UploadFields = z.object({
 const contentDisposition = (kind: 'inline' | 'attachment', name: string) =>
   `${kind}; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-/** Contracts give the schemas (400 on bad input); the app layer authorizes and does the work. */
+/**
+ * Contracts give the schemas (400 on bad input) and the roles (addRoute refuses any other with 403); the app layer
+ * checks what a role list cannot say (own record, own location, assigned trainer) and does the work.
+ */
 export const registerRoutes = (svc: Svc, deps: ChatDeps): void => {
   addRoute(svc, r.conversations, async ({ ctx, query }) => ({ success: true as const, data: await listConversations(deps, ctx, query) }));
   addRoute(svc, r.conversation, async ({ ctx, params }) => ({ success: true as const, data: await getConversation(deps, ctx, params.id) }));

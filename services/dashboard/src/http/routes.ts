@@ -7,7 +7,10 @@ import { search } from '../app/search.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
 
-/** Contracts give the schemas (400 on bad input); the app layer authorizes and does the work. */
+/**
+ * Contracts give the schemas (400 on bad input) and the roles (addRoute refuses any other with 403); the app layer
+ * checks what a role list cannot say (own record, own location, assigned trainer) and does the work.
+ */
 export const registerRoutes = (svc: Svc, deps: DashboardDeps): void => {
   const cache: OverviewCache = new Map();
   addRoute(svc, r.overview, async ({ ctx, query }) => ({ success: true, data: await overview(deps, ctx, query, cache) }));

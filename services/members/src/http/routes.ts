@@ -21,7 +21,10 @@ import { updateMember } from '../app/update-member.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
 
-/** Contracts give the schemas (400 on bad input); the app layer authorizes and does the work. */
+/**
+ * Contracts give the schemas (400 on bad input) and the roles (addRoute refuses any other with 403); the app layer
+ * checks what a role list cannot say (own record, own location, assigned trainer) and does the work.
+ */
 export const registerRoutes = (svc: Svc, deps: MembersDeps): void => {
   // Before /members/:id: a static path wins in the router anyway, but it reads in order.
   addRoute(svc, memberPlanRoutes.plans, async ({ ctx }) => ({ success: true, data: await gymPlans(deps, ctx) }));

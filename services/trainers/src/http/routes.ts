@@ -21,7 +21,10 @@ import { updateTrainer } from '../app/update-trainer.ts';
 type Svc = Parameters<typeof addRoute>[0];
 const r = trainersRoutes;
 
-/** Contracts give the schemas (400 on bad input); the app layer authorizes and does the work. */
+/**
+ * Contracts give the schemas (400 on bad input) and the roles (addRoute refuses any other with 403); the app layer
+ * checks what a role list cannot say (own record, own location, assigned trainer) and does the work.
+ */
 export const registerRoutes = (svc: Svc, deps: TrainersDeps): void => {
   addRoute(svc, r.list, async ({ query, ctx }) => {
     const page = await listTrainers(deps, ctx, query);
