@@ -2,11 +2,12 @@ import type { EventBus, Logger, RevocationList, TokenVerifier } from '@akhada/ki
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
-import { attachDashboardPush } from './dashboard-push.ts';
-import { attachChatFanout } from './chat-fanout.ts';
-import { startHubFanout } from './fanout.ts';
+import { startHubFanout, type SocketTargets } from './fanout.ts';
 import { createPresence } from './presence.ts';
 import { createRealtimeHub, type RealtimeHub } from './realtime-hub.ts';
+
+/** A socket.io server seen only as "emit this to these rooms". */
+type RoomEmitter = { to(rooms: string[]): { emit(event: string, payload: unknown): boolean } };
 
 /**
  * Attaches the real-time hub to the app's own HTTP server (before it listens). The fan-out consumer starts, and has
@@ -35,9 +36,9 @@ export const attachHub = async ({
   let attached: RealtimeHub | undefined;
   const toUser: RealtimeHub['toUser'] = (userId, event, ...args) => attached?.toUser(userId, event, ...args);
   const toLocation: RealtimeHub['toLocation'] = (orgId, locationId, event, ...args) => attached?.toLocation(orgId, locationId, event, ...args);
-  const fanout = await startHubFanout({ bus, instanceId, logger, hub: { toUser, toLocation } });
-  const dashboardPush = await attachDashboardPush({ bus, instanceId, logger, hub: { toLocation } });
-  const chatFanout = await attachChatFanout({ bus, instanceId, logger, io: () => attached?.io });
+  // Chat's events name their rooms (the participants'); the hub's typed server knows no chat events.
+  const toRooms: SocketTargets['toRooms'] = (rooms, event, payload) => (attached?.io as unknown as RoomEmitter | undefined)?.to(rooms).emit(event, payload);
+  const fanout = await startHubFanout({ bus, instanceId, logger, hub: { toUser, toLocation, toRooms } });
   const presence = db ? createPresence({ db, instanceId, logger }) : undefined;
   const hub = createRealtimeHub({ server: app.server, verifier, revocations, logger, ...(presence ? { presence } : {}) });
   attached = hub;
@@ -45,8 +46,7 @@ export const attachHub = async ({
   const close = () =>
     (closing ??= (async () => {
       hub.close();
-      // Side by side: each stop waits for its fetch in flight (see stopAll in the kit).
-      await Promise.all([fanout.stop(), dashboardPush.stop(), chatFanout.stop()]);
+      await fanout.stop();
       await presence?.stop();
     })());
   app.addHook('preClose', close);

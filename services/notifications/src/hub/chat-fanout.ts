@@ -1,8 +1,6 @@
 import {
   CHAT_SOCKET_EVENTS,
   ChatEvents,
-  topicOf,
-  topicSpecs,
   type ChatSocketConversation,
   type ChatSocketEvent,
   type ChatSocketMessage,
@@ -14,8 +12,6 @@ import {
   type ChatSocketTyping,
   type EventEnvelope,
 } from '@akhada/contracts';
-import { runFanoutConsumer, within, type EventBus, type Logger } from '@akhada/kit';
-import type { RealtimeHub } from './realtime-hub.ts';
 import { userRoom } from './socket-types.ts';
 
 /**
@@ -111,51 +107,4 @@ export const chatEmits = (env: EventEnvelope<unknown>): ChatEmit[] => {
     default:
       return [];
   }
-};
-
-/** A socket.io server seen only as "emit this to these rooms" (the hub's typed server knows no chat events). */
-type RoomEmitter = { to(rooms: string[]): { emit(event: string, payload: unknown): boolean } };
-
-/**
- * Starts the chat fan-out (joined before it returns, like the hub's own); the hub stops it with its own.
- * `io` is read at each event: events before socket.io is attached have no socket to reach anyway.
- */
-export const attachChatFanout = async ({
-  bus,
-  instanceId,
-  logger,
-  io,
-  startTime = Date.now(),
-  joinTimeoutMs = 60_000,
-}: {
-  bus: EventBus;
-  instanceId: string;
-  logger: Logger;
-  io: () => RealtimeHub['io'] | undefined;
-  startTime?: number;
-  joinTimeoutMs?: number;
-}): Promise<{ stop: () => Promise<void> }> => {
-  const groupId = `notifications.hub-chat.${instanceId}.${startTime}`;
-  // The chat topic may not exist yet on a fresh broker (tests create only the topics they use): made if missing.
-  await bus.ensureTopics(topicSpecs().filter((t) => t.topic === topicOf('chat')));
-  const consumer = await runFanoutConsumer({
-    bus,
-    groupId,
-    topics: [topicOf('chat')],
-    from: 'now',
-    logger,
-    onEvent: (env) => {
-      const server = io() as unknown as RoomEmitter | undefined;
-      if (!server) return;
-      for (const e of chatEmits(env)) if (e.rooms.length > 0) server.to(e.rooms).emit(e.event, e.payload);
-    },
-  });
-  try {
-    await within(consumer.joined, joinTimeoutMs, `the hub's chat fan-out did not join group ${groupId} within ${joinTimeoutMs / 1000} s`);
-  } catch (err) {
-    await consumer.stop();
-    throw err;
-  }
-  logger.info({ groupId }, 'real-time hub is following the chat topic');
-  return { stop: () => consumer.stop() };
 };

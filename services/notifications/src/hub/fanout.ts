@@ -1,16 +1,20 @@
 import {
   ATTENDANCE_SOCKET_EVENTS,
   AttendanceEvents,
+  ChatEvents,
+  DASHBOARD_SOCKET_EVENTS,
+  DashboardEvents,
   NotificationEvents,
   SOCKET_EVENTS,
   topicOf,
+  topicSpecs,
   type EventEnvelope,
   type PresenceCheckedIn,
   type PresenceCheckedOut,
 } from '@akhada/contracts';
-import { runFanoutConsumer, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
-import { within } from '@akhada/kit';
+import { runFanoutConsumer, within, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
 import type { z } from 'zod';
+import { chatEmits } from './chat-fanout.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName.trim()} ${p.lastName.trim()}`.trim();
@@ -40,43 +44,64 @@ export const presenceCheckedOut = (d: z.infer<typeof AttendanceEvents.CheckedOut
   autoClosed: d.autoClosed,
 });
 
-/**
- * Turns one event of the notifications or attendance topic into socket emits: a notification to its recipient's
- * room, a check-in or check-out to the staff room of its organization's location (the envelope's orgId, never a
- * field a client chose). Unknown types are ignored.
- */
-export const deliverToSockets = (hub: Pick<RealtimeHub, 'toUser' | 'toLocation'>, env: EventEnvelope<unknown>): void => {
-  switch (env.type) {
-    case NotificationEvents.NotificationCreated.type: {
-      const d = NotificationEvents.NotificationCreated.data.parse(env.data);
-      hub.toUser(d.recipientId, SOCKET_EVENTS.notificationNew, d.notification);
-      hub.toUser(d.recipientId, SOCKET_EVENTS.unreadCount, { unreadCount: d.unreadCount });
-      return;
-    }
-    case NotificationEvents.NotificationsRead.type: {
-      const d = NotificationEvents.NotificationsRead.data.parse(env.data);
-      hub.toUser(d.recipientId, SOCKET_EVENTS.unreadCount, { unreadCount: d.unreadCount });
-      return;
-    }
-    case AttendanceEvents.CheckedIn.type: {
-      const d = AttendanceEvents.CheckedIn.data.parse(env.data);
-      hub.toLocation(env.orgId, d.locationId, ATTENDANCE_SOCKET_EVENTS.checkedIn, presenceCheckedIn(d));
-      return;
-    }
-    case AttendanceEvents.CheckedOut.type: {
-      const d = AttendanceEvents.CheckedOut.data.parse(env.data);
-      hub.toLocation(env.orgId, d.locationId, ATTENDANCE_SOCKET_EVENTS.checkedOut, presenceCheckedOut(d));
-      return;
-    }
-    default:
-      return;
-  }
+/** Where the fan-out sends: a person's room, a location's staff room, or named rooms (chat's participants). */
+export interface SocketTargets extends Pick<RealtimeHub, 'toUser' | 'toLocation'> {
+  toRooms(rooms: string[], event: string, payload: unknown): void;
+}
+
+type Emit = (env: EventEnvelope<unknown>, to: SocketTargets) => void;
+
+/** Every chat event the hub forwards: chatEmits decides the rooms and the payload (the typist's own rooms left out…). */
+const chat: Emit = (env, to) => {
+  for (const e of chatEmits(env)) if (e.rooms.length > 0) to.toRooms(e.rooms, e.event, e.payload);
 };
 
 /**
- * Every hub instance reads the whole notifications and attendance topics under its own group
- * (`notifications.hub.<instance>.<start>`) and pushes to its own sockets, so no shared adapter is needed. Resolves only once the group has joined and sits at
- * the end of the topic: an event produced after this returns reaches the sockets.
+ * The hub's one table: event type → socket emits. A notification to its recipient's room, a check-in or check-out and
+ * a dashboard change to the staff room of the envelope's organization and location (never a field a client chose),
+ * chat to its participants' rooms. A type not in the table is not for sockets.
+ */
+const EMITS: Record<string, Emit> = {
+  [NotificationEvents.NotificationCreated.type]: (env, to) => {
+    const d = NotificationEvents.NotificationCreated.data.parse(env.data);
+    to.toUser(d.recipientId, SOCKET_EVENTS.notificationNew, d.notification);
+    to.toUser(d.recipientId, SOCKET_EVENTS.unreadCount, { unreadCount: d.unreadCount });
+  },
+  [NotificationEvents.NotificationsRead.type]: (env, to) => {
+    const d = NotificationEvents.NotificationsRead.data.parse(env.data);
+    to.toUser(d.recipientId, SOCKET_EVENTS.unreadCount, { unreadCount: d.unreadCount });
+  },
+  [AttendanceEvents.CheckedIn.type]: (env, to) => {
+    const d = AttendanceEvents.CheckedIn.data.parse(env.data);
+    to.toLocation(env.orgId, d.locationId, ATTENDANCE_SOCKET_EVENTS.checkedIn, presenceCheckedIn(d));
+  },
+  [AttendanceEvents.CheckedOut.type]: (env, to) => {
+    const d = AttendanceEvents.CheckedOut.data.parse(env.data);
+    to.toLocation(env.orgId, d.locationId, ATTENDANCE_SOCKET_EVENTS.checkedOut, presenceCheckedOut(d));
+  },
+  [DashboardEvents.FiguresChanged.type]: (env, to) => {
+    // Sent by the dashboard service after its read model applied the change: the open dashboard refetches.
+    const d = DashboardEvents.FiguresChanged.data.parse(env.data);
+    if (d.locationId) to.toLocation(env.orgId, d.locationId, DASHBOARD_SOCKET_EVENTS.changed, d);
+  },
+  ...Object.fromEntries(
+    Object.values(ChatEvents).flatMap((e) =>
+      typeof e === 'object' && 'type' in e && typeof e.type === 'string' && e.type.startsWith('chat.') ? [[e.type, chat]] : [],
+    ),
+  ),
+};
+
+/** Turns one event of a followed topic into socket emits (see EMITS); a type that is not for sockets is ignored. */
+export const deliverToSockets = (to: SocketTargets, env: EventEnvelope<unknown>): void => EMITS[env.type]?.(env, to);
+
+/** The topics whose events reach sockets. */
+export const HUB_TOPICS = () => [topicOf('notifications'), topicOf('attendance'), topicOf('chat'), topicOf('dashboard')];
+
+/**
+ * Every hub instance reads the topics of HUB_TOPICS under one group of its own (`notifications.hub.<instance>.<start>`)
+ * from now on, and pushes to its own sockets, so no shared adapter is needed. One consumer for all of them (one fetch
+ * loop, one group, one stop). Resolves only once the group has joined and sits at the end of the topics: an event
+ * produced after this returns reaches the sockets.
  */
 export const startHubFanout = async ({
   bus,
@@ -87,13 +112,15 @@ export const startHubFanout = async ({
   joinTimeoutMs = 60_000,
 }: {
   bus: EventBus;
-  hub: Pick<RealtimeHub, 'toUser' | 'toLocation'>;
+  hub: SocketTargets;
   instanceId: string;
   logger: Logger;
   startTime?: number;
   joinTimeoutMs?: number;
 }): Promise<RunningConsumer> => {
-  const topics = [topicOf('notifications'), topicOf('attendance')];
+  const topics = HUB_TOPICS();
+  // A fresh broker may lack a topic whose service has not run yet (tests create only the topics they use).
+  await bus.ensureTopics(topicSpecs().filter((t) => topics.includes(t.topic)));
   const groupId = `notifications.hub.${instanceId}.${startTime}`;
   const consumer = await runFanoutConsumer({ bus, groupId, topics, from: 'now', logger, onEvent: (env) => deliverToSockets(hub, env) });
   try {
@@ -102,6 +129,6 @@ export const startHubFanout = async ({
     await consumer.stop();
     throw err;
   }
-  logger.info({ groupId }, 'real-time hub is following the notifications and attendance topics');
+  logger.info({ groupId, topics }, 'real-time hub is following its topics');
   return consumer;
 };

@@ -1,4 +1,14 @@
-import { ATTENDANCE_SOCKET_EVENTS, AttendanceEvents, NotificationEvents, SOCKET_EVENTS, type Notification } from '@akhada/contracts';
+import {
+  ATTENDANCE_SOCKET_EVENTS,
+  AttendanceEvents,
+  CHAT_SOCKET_EVENTS,
+  ChatEvents,
+  DASHBOARD_SOCKET_EVENTS,
+  DashboardEvents,
+  NotificationEvents,
+  SOCKET_EVENTS,
+  type Notification,
+} from '@akhada/contracts';
 import { makeEnvelope, newId } from '@akhada/kit';
 import { describe, expect, it } from 'vitest';
 import { deliverToSockets } from './fanout.ts';
@@ -23,7 +33,14 @@ const meta = { aggregateId: recipientId, orgId, correlationId: 'c', causationId:
 
 const recorder = () => {
   const calls: unknown[][] = [];
-  return { calls, hub: { toUser: (...a: unknown[]) => void calls.push(a), toLocation: (...a: unknown[]) => void calls.push(['location', ...a]) } as never };
+  return {
+    calls,
+    hub: {
+      toUser: (...a: unknown[]) => void calls.push(a),
+      toLocation: (...a: unknown[]) => void calls.push(['location', ...a]),
+      toRooms: (...a: unknown[]) => void calls.push(['rooms', ...a]),
+    } as never,
+  };
 };
 
 describe('fan-out routing', () => {
@@ -132,5 +149,26 @@ describe('fan-out routing', () => {
         },
       ],
     ]);
+  });
+
+  it('pushes a dashboard change to the location’s staff room, and nothing for an organization-wide one', () => {
+    const { calls, hub } = recorder();
+    const locationId = newId();
+    deliverToSockets(hub, makeEnvelope(DashboardEvents.FiguresChanged, { ...meta, data: { locationId, area: 'attendance' } }));
+    deliverToSockets(hub, makeEnvelope(DashboardEvents.FiguresChanged, { ...meta, data: { locationId: null, area: 'attendance' } }));
+    expect(calls).toEqual([['location', orgId, locationId, DASHBOARD_SOCKET_EVENTS.changed, { locationId, area: 'attendance' }]]);
+  });
+  it('pushes chat through the same table, to its participants’ rooms (the typist’s own left out)', () => {
+    const { calls, hub } = recorder();
+    const [conversationId, typist, other] = [newId(), newId(), newId()];
+    deliverToSockets(
+      hub,
+      makeEnvelope(ChatEvents.Typing, {
+        ...meta,
+        aggregateId: conversationId,
+        data: { conversationId, userId: typist, name: 'Asha', isTyping: true, participantIds: [typist, other] },
+      }),
+    );
+    expect(calls).toEqual([['rooms', [`user:${other}`], CHAT_SOCKET_EVENTS.typing, { conversationId, userId: typist, name: 'Asha', isTyping: true }]]);
   });
 });

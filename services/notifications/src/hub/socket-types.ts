@@ -1,6 +1,8 @@
 import {
   ATTENDANCE_SOCKET_EVENTS,
+  DASHBOARD_SOCKET_EVENTS,
   SOCKET_EVENTS,
+  type DashboardChanged,
   STAFF_ROLES,
   type ErrorCode,
   type Notification,
@@ -20,6 +22,8 @@ export interface ServerToClientEvents {
   [HUB_EVENTS.authError]: (payload: { code: ErrorCode; message: string }) => void;
   [ATTENDANCE_SOCKET_EVENTS.checkedIn]: (payload: PresenceCheckedIn) => void;
   [ATTENDANCE_SOCKET_EVENTS.checkedOut]: (payload: PresenceCheckedOut) => void;
+  /** The dashboard's figures of a location changed (after its read model has the change): refetch the overview. */
+  [DASHBOARD_SOCKET_EVENTS.changed]: (payload: DashboardChanged) => void;
 }
 
 export interface ClientToServerEvents {
