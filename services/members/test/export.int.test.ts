@@ -48,6 +48,8 @@ const row = (orgId: string, locationId: string, n: number): MembersTable => ({
   payment_method: 'cash',
   archived_at: null,
   avatar_url: null,
+  last_check_in: null,
+  total_workouts: 0,
 });
 
 /** Parses the CSV export (BOM, quoted cells with commas, quotes and the formula guard). */

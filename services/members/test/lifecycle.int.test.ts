@@ -380,6 +380,7 @@ describe('measurements', () => {
         trainer_id: null,
         payment_method: null,
         archived_at: null,
+        total_workouts: 0,
       })
       .execute();
     const me = memberRoutes.me.responses[200].parse((await call('memberA', 'GET', '/members/me')).json()).data;

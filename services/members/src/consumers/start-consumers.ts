@@ -9,18 +9,22 @@ import { onUserRegistered } from './user-registered.ts';
 import { onMembershipPlansChanged, onUserPrivacyChanged } from './gym-settings.ts';
 import { onPersonErasureRequested } from './person-erasure.ts';
 import { onUserAvatarChanged } from './user-avatar-changed.ts';
+import { onCheckedIn } from './check-ins.ts';
 
 export interface ConsumerOptions {
   bus: EventBus;
   db: Kysely<MembersDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { auth?: string; trainers?: string; payments?: string };
+  groups?: { auth?: string; trainers?: string; payments?: string; attendance?: string };
   /** 'beginning' (the service) reads the whole topic for a new group; 'now' (tests) skips history and waits to join. */
   startAt?: 'beginning' | 'now';
 }
 
-/** The members service's consumers of other services' events: auth (sign-ups, invitations, pictures), trainers, payments (membership payments → terms); one group each. */
+/**
+ * The members service's consumers of other services' events: auth (sign-ups, invitations, pictures), trainers, payments
+ * (membership payments → terms), attendance (check-ins → visits; its other types are passed over by their header); one group each.
+ */
 export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
   startConsumerGroups(o, [
     {
@@ -49,5 +53,11 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       groupId: o.groups?.payments ?? 'members.payments',
       topic: topicOf('payments'),
       handlers: [onPaymentCompleted(o.logger)],
+    },
+    {
+      name: 'members.attendance',
+      groupId: o.groups?.attendance ?? 'members.attendance',
+      topic: topicOf('attendance'),
+      handlers: [onCheckedIn],
     },
   ]);

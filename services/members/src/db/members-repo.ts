@@ -142,6 +142,8 @@ const PAGE_COLUMNS = [
   'p.payment_method',
   'p.archived_at',
   'p.avatar_url',
+  'p.last_check_in',
+  'p.total_workouts',
   'tr.first_name as trainer_first_name',
   'tr.last_name as trainer_last_name',
   'tr.specialization as trainer_specialization',
@@ -255,15 +257,20 @@ export const findMemberPage = async (
 export const lockAndClearMembers = async (trx: Transaction<MembersDb>): Promise<void> => {
   await sql`lock table members in exclusive mode`.execute(trx);
   await sql`lock table membership_terms in exclusive mode`.execute(trx);
-  // The account status and the picture come from auth's events, not from the membership streams: kept aside for restoreAccounts.
-  await sql`create temp table rebuild_accounts on commit drop as select id, account_status, avatar_url from members`.execute(trx);
+  // The account status and the picture come from auth's events, the visits from attendance's, not from the membership
+  // streams: kept aside for restoreAccounts.
+  await sql`create temp table rebuild_accounts on commit drop as select id, account_status, avatar_url, last_check_in, total_workouts from members`.execute(
+    trx,
+  );
   await trx.deleteFrom('membership_terms').execute();
   await trx.deleteFrom('members').execute();
 };
 
-/** After a rebuild's replay: the account statuses and pictures kept aside by lockAndClearMembers. */
+/** After a rebuild's replay: the account statuses, pictures and visits kept aside by lockAndClearMembers. */
 export const restoreAccounts = async (trx: Transaction<MembersDb>): Promise<void> => {
-  await sql`update members m set account_status = a.account_status, avatar_url = a.avatar_url from rebuild_accounts a where a.id = m.id`.execute(trx);
+  await sql`update members m set account_status = a.account_status, avatar_url = a.avatar_url, last_check_in = a.last_check_in,
+              total_workouts = a.total_workouts
+            from rebuild_accounts a where a.id = m.id`.execute(trx);
 };
 
 export const countMembers = async (db: Executor<MembersDb>): Promise<number> =>

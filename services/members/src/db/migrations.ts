@@ -154,4 +154,12 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table members add column avatar_url text`.execute(db);
     },
   },
+  /** The member's visits (attendance.checked_in): the latest check-in and how many, shown as Last Visit and Total Workouts. */
+  '0007_member_visits': {
+    async up(db: Kysely<unknown>) {
+      await sql`alter table members
+        add column last_check_in timestamptz,
+        add column total_workouts integer not null default 0 check (total_workouts >= 0)`.execute(db);
+    },
+  },
 };

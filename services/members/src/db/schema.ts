@@ -33,6 +33,12 @@ export interface MembersTable {
   archived_at: Date | null;
   /** Their profile picture's address from auth.user_avatar_changed (not from the membership stream: kept across a rebuild). */
   avatar_url: string | null;
+  /**
+   * Visits, from attendance's attendance.checked_in (not from the membership stream: kept across a rebuild): the
+   * latest check-in's time and how many check-ins there were.
+   */
+  last_check_in: Date | null;
+  total_workouts: number;
   // search_text (generated: name, email, phone and its digits, lowercase) is read by the search through sql`search_text`.
 }
 

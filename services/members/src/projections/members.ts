@@ -30,6 +30,8 @@ export const registeredRow = (data: MemberRegistered['data'], version: number): 
   payment_method: data.paymentMethod ?? null,
   archived_at: null,
   avatar_url: null,
+  last_check_in: null,
+  total_workouts: 0,
 });
 
 /** A join-code sign-up: awaiting a plan, their account already active; dates are the sign-up day, fee 0. */

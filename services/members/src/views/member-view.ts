@@ -25,9 +25,9 @@ export const toMember = (row: MembersTable, today: string, trainer?: TrainerRow,
     paymentMethod: row.payment_method,
     daysRemaining: remaining,
     trainer: trainer ? { _id: trainer.id, user: { firstName: trainer.first_name, lastName: trainer.last_name }, specialization: trainer.specialization } : null,
-    // Check-ins and workouts belong to the attendance service; its events fill these in later.
-    lastCheckIn: null,
-    totalWorkouts: 0,
+    // Kept from attendance's check-in events (consumers/check-ins.ts).
+    lastCheckIn: row.last_check_in ? row.last_check_in.toISOString() : null,
+    totalWorkouts: row.total_workouts,
     dateOfBirth: row.date_of_birth,
     gender: row.gender,
     status: row.membership_status,
