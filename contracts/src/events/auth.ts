@@ -22,6 +22,8 @@ export const UserRegistered = defineEvent(
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),
+    /** The phone number given at registration (members keeps it on a join-code member's record). Absent on older events. */
+    phone: z.string().optional(),
     locationIds: z.array(z.uuid()),
     /**
      * How the account came to be: `gym_owner` opened a new gym; `join_code` registered with a gym's code (members

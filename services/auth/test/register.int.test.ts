@@ -1,4 +1,4 @@
-import { authRoutes, ErrorBody } from '@akhada/contracts';
+import { AuthEvents, authRoutes, ErrorBody } from '@akhada/contracts';
 import { randomJoinCode } from '../src/adapters/join-codes.ts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,5 +119,21 @@ describe('registration and unique keys', () => {
       .filter((e) => e.orgId === orgId);
     expect(envelopes.map((e) => e.type).sort()).toEqual(['auth.location_created', 'auth.organization_created', 'auth.user_registered']);
     for (const e of envelopes) expect(e).toMatchObject({ correlationId, causationId: requestId, actorId: userOf(res)._id });
+  });
+
+  it('announces the phone of a member who joins with the gym code, so their member record has it (issue 31)', async () => {
+    const owner = userOf(await registerOwner(`phone-owner-${uniq}@example.in`));
+    const joined = await post('/auth/register', {
+      ...joinBody({ firstName: 'Kiran', email: `kiran-${uniq}@example.in`, password, role: 'member', gymCode: owner.organization.joinCode! }),
+      phone: '+91 91234 56789',
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    const userId = userOf(joined)._id;
+    const rows = await auth.runtime.dbh.db.selectFrom('outbox').select('payload').execute();
+    const registered = rows
+      .map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as { type: string; data: Record<string, unknown> })
+      .filter((e) => e.type === 'auth.user_registered' && e.data['userId'] === userId);
+    expect(registered).toHaveLength(1);
+    expect(AuthEvents.UserRegistered.data.parse(registered[0]!.data)).toMatchObject({ via: 'join_code', role: 'member', phone: '+91 91234 56789' });
   });
 });

@@ -15,12 +15,14 @@ beforeAll(async () => {
   env = await bootMembers('members_cons');
   await env.org(orgA, 'enterprise', null, [[L1, 'Asia/Kolkata']]);
   const { bus } = env.runtime;
-  await bus.ensureTopics(topicSpecs().filter((t) => [topicOf('auth'), topicOf('trainers'), topicOf('members'), topicOf('payments')].includes(t.topic)));
+  await bus.ensureTopics(
+    topicSpecs().filter((t) => [topicOf('auth'), topicOf('trainers'), topicOf('members'), topicOf('payments'), topicOf('attendance')].includes(t.topic)),
+  );
   consumers = await startConsumers({
     bus,
     db: env.db,
     logger: env.runtime.logger,
-    groups: { auth: `${env.schema}.auth`, trainers: `${env.schema}.trainers`, payments: `${env.schema}.payments` },
+    groups: { auth: `${env.schema}.auth`, trainers: `${env.schema}.trainers`, payments: `${env.schema}.payments`, attendance: `${env.schema}.attendance` },
     startAt: 'now',
   });
   admin = await env.sign(orgA, 'admin', [L1]);
@@ -62,7 +64,17 @@ describe('auth events', () => {
     const userId = randomUUID();
     const signUp = makeEnvelope(AuthEvents.UserRegistered, {
       ...meta(userId),
-      data: { userId, orgId: orgA, role: 'member', firstName: 'Join', lastName: 'Code', email: `${userId}@example.in`, locationIds: [L1], via: 'join_code' },
+      data: {
+        userId,
+        orgId: orgA,
+        role: 'member',
+        firstName: 'Join',
+        lastName: 'Code',
+        email: `${userId}@example.in`,
+        phone: '+91 98111 22333',
+        locationIds: [L1],
+        via: 'join_code',
+      },
     });
     // Not for us: a trainer's sign-up, and a member added by staff (via invitation).
     const trainerId = randomUUID();
@@ -72,7 +84,8 @@ describe('auth events', () => {
     });
     await publish('auth', trainerSignUp, signUp, signUp);
     const m = await waitFor('pending member', () => row(userId));
-    expect(m).toMatchObject({ membership_status: 'pending', joined_with_code: true, account_status: 'active', location_id: L1 });
+    // The phone given at registration is kept (issue 31: it was dropped, leaving the record without one).
+    expect(m).toMatchObject({ membership_status: 'pending', joined_with_code: true, account_status: 'active', location_id: L1, phone: '+91 98111 22333' });
     expect(await row(trainerId)).toBeUndefined();
     const events = await env.db.selectFrom('events').select('type').where('stream_id', '=', `member-${userId}`).execute();
     expect(events.map((e) => e.type)).toEqual(['MemberSignedUp']);

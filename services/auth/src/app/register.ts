@@ -65,6 +65,7 @@ export const register = async (
           firstName: body.firstName,
           lastName: body.lastName,
           email: body.email,
+          phone: body.phone,
           locationIds: [locationId],
           via: role === 'owner' ? 'gym_owner' : 'join_code',
         },

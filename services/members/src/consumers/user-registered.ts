@@ -27,7 +27,7 @@ export const onUserRegistered = on(AuthEvents.UserRegistered, async (trx: Transa
         firstName: u.firstName,
         lastName: u.lastName,
         email: u.email,
-        phone: '',
+        phone: u.phone ?? '',
         signedUpAt: env.occurredAt,
       },
     },
