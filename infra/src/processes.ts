@@ -1,5 +1,6 @@
 // A tiny supervisor for the services we run in development: spawn, keep each child's output in a log file, wait for
-// readiness, stop all, and one Ctrl-C handler that stops everything we started.
+// readiness, start a child again when it dies unasked (superviseProcess: back-off, crash-loop stop; restart-policy.ts),
+// stop all, and one Ctrl-C handler that stops everything we started.
 //
 // Output: every line a child prints goes to .data/logs/<name>[-<port>].log (truncated when the child starts). What
 // reaches our own stdout depends on `echo`: at a terminal (`npm start`) every line, prefixed with the child's name;
@@ -15,6 +16,7 @@ import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { exitedWithin, signalGroup } from './process-signals.ts';
+import { DEFAULT_RESTART_POLICY, nextRestart, type RestartPolicy } from './restart-policy.ts';
 
 /** all: every line; warn: warnings, errors and anything that is not a JSON log line; none: nothing (the file still has it). */
 export type Echo = 'all' | 'warn' | 'none';
@@ -48,7 +50,12 @@ export interface ManagedProcess {
   outputTail(): string;
   /** The file with everything the child printed, if kept. */
   logFile?: string;
+  /** True once stop() or kill() was called: its exit was asked for. */
+  readonly stopRequested: boolean;
+  /** SIGTERM to its process group, up to 10 s of grace, then SIGKILL. */
   stop(): Promise<void>;
+  /** SIGKILL to its process group at once (no graceful shutdown), on purpose; resolves once it has exited. */
+  kill(): Promise<void>;
 }
 
 const STOP_GRACE_MS = 10_000;
@@ -78,7 +85,21 @@ let nextColour = 0;
 let prefixWidth = 0;
 
 export async function startProcess(options: StartProcessOptions): Promise<ManagedProcess> {
-  const { name, cwd, command, args, env, readyUrl, readyTimeoutMs = 60_000 } = options;
+  const managed = await spawnProcess(options);
+  if (options.readyUrl) {
+    try {
+      await waitReady(managed, options.readyUrl, options.readyTimeoutMs ?? 60_000);
+    } catch (err) {
+      await managed.stop();
+      throw err;
+    }
+  }
+  return managed;
+}
+
+/** Starts the child, without waiting for it to be ready. */
+async function spawnProcess(options: StartProcessOptions): Promise<ManagedProcess> {
+  const { name, cwd, command, args, env, readyUrl } = options;
   const echo: Echo = options.echo === true ? 'all' : options.echo === false ? 'none' : (options.echo ?? defaultEcho());
   const logFile = options.logFile === false ? undefined : (options.logFile ?? defaultLogFile(name, readyUrl));
   if (logFile) mkdirSync(path.dirname(logFile), { recursive: true });
@@ -151,26 +172,173 @@ export async function startProcess(options: StartProcessOptions): Promise<Manage
     exited,
     outputTail,
     logFile,
+    get stopRequested() {
+      return stopping;
+    },
     stop: () => {
       stopping = true;
       return stopOne(managed);
     },
+    kill: async () => {
+      stopping = true;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      signalGroup(pid, 'SIGKILL');
+      await managed.exited;
+    },
   };
   running.add(managed);
-
-  if (readyUrl) {
-    try {
-      await waitReady(managed, readyUrl, readyTimeoutMs);
-    } catch (err) {
-      await managed.stop();
-      throw err;
-    }
-  }
   return managed;
 }
 
-/** SIGTERM to every child's process group, up to 10 s of grace, then SIGKILL. */
+export interface SuperviseOptions extends StartProcessOptions {
+  /** When and how often to start it again (default DEFAULT_RESTART_POLICY). */
+  restartPolicy?: RestartPolicy;
+  /** Where the supervisor's own lines go (a restart, a crash loop, back again); default stderr. */
+  say?: (line: string) => void;
+}
+
+/** running: a child is up (or starting); restarting: waiting out the back-off; gave-up: crash loop; stopped: asked to. */
+export type SupervisedState = 'running' | 'restarting' | 'gave-up' | 'stopped';
+
+/** A child kept running: started again (with back-off) whenever it exits without having been asked to. */
+export interface SupervisedProcess {
+  name: string;
+  /** The child now, or undefined while a restart waits, after a crash loop or once stopped. */
+  readonly current: ManagedProcess | undefined;
+  readonly state: SupervisedState;
+  /** How many times it was started again since the first start. */
+  readonly restarts: number;
+  /** Stops it (SIGTERM, grace, SIGKILL) and any restart waiting; it stays down. */
+  stop(): Promise<void>;
+  /** SIGKILL, as a crash would, but asked for: it stays down (a test's "the service is gone"). */
+  kill(): Promise<void>;
+}
+
+/**
+ * Starts a child like startProcess (waiting for readyUrl the first time; a first start that fails throws) and keeps it
+ * up: when it exits without stop() or kill() having been asked for, it is started again after the policy's back-off,
+ * with one line saying what exited, how, and when it comes back; a crash loop is left down, loudly.
+ */
+export async function superviseProcess(options: SuperviseOptions): Promise<SupervisedProcess> {
+  const policy = options.restartPolicy ?? DEFAULT_RESTART_POLICY;
+  const say = options.say ?? ((line: string) => console.error(line));
+  // Restarted children append to the first one's log file (startProcess opens it again with 'a').
+  let current: ManagedProcess | undefined = await startProcess(options);
+  let state: SupervisedState = 'running';
+  let restarts = 0;
+  let attempts = 0; // restarts in a row since the last healthy run
+  let startedAt = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  let starting: Promise<void> | undefined;
+  const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+  const onExit = (p: ManagedProcess, how: string) => {
+    if (current === p) current = undefined;
+    if (state !== 'running') return;
+    if (p.stopRequested) {
+      // Someone stopped the child itself: that is a stop of the whole.
+      state = 'stopped';
+      supervisors.delete(handle);
+      return;
+    }
+    // Whatever it left behind in its process group (a crash may kill the leader only) goes with it.
+    if (p.pid > 0)
+      try {
+        process.kill(-p.pid, 'SIGKILL');
+      } catch {
+        // nothing left
+      }
+    died(how, p.logFile);
+  };
+
+  /** It exited (or could not even be spawned) unasked: restart after the back-off, or give up on a crash loop. */
+  const died = (how: string, logFile: string | undefined) => {
+    const upFor = Date.now() - startedAt;
+    const decision = nextRestart(attempts, upFor, policy);
+    if (!decision.restart) {
+      state = 'gave-up';
+      supervisors.delete(handle);
+      say(
+        `[infra] ${options.name} is crash-looping: it exited (${how}) within ${seconds(policy.stableAfterMs)} of each of its last ` +
+          `${decision.restarts} restarts; NOT restarting it again. Fix it and start it by hand${logFile ? `; output in ${logFile}` : ''}`,
+      );
+      return;
+    }
+    attempts = decision.attempt;
+    state = 'restarting';
+    say(`[infra] ${options.name} exited unexpectedly (${how}) after ${seconds(upFor)}; restart ${decision.attempt} in ${seconds(decision.delayMs)}`);
+    timer = setTimeout(() => {
+      timer = undefined;
+      starting = restart().finally(() => (starting = undefined));
+    }, decision.delayMs);
+  };
+
+  const watch = (p: ManagedProcess) => void p.exited.then((how) => onExit(p, how));
+
+  const restart = async () => {
+    if (state !== 'restarting') return;
+    startedAt = Date.now();
+    let p: ManagedProcess;
+    try {
+      p = await spawnProcess(options);
+    } catch (err) {
+      // Not even spawned (the command is gone): one more quick failure.
+      if (state === 'restarting') died((err as Error).message, undefined);
+      return;
+    }
+    if (state !== 'restarting') {
+      // Stopped while it was being spawned.
+      await p.stop();
+      return;
+    }
+    restarts++;
+    current = p;
+    state = 'running';
+    watch(p);
+    if (options.readyUrl)
+      waitReady(p, options.readyUrl, options.readyTimeoutMs ?? 60_000).then(
+        () => say(`[infra] ${options.name} is back (ready ${seconds(Date.now() - startedAt)} after restart ${attempts})`),
+        (err: Error) => {
+          if (current === p) say(`[infra] ${options.name} restarted but ${err.message.split('\n')[0]}`);
+        },
+      );
+  };
+
+  const end = async (how: 'stop' | 'kill') => {
+    if (state !== 'gave-up') state = 'stopped';
+    supervisors.delete(handle);
+    clearTimeout(timer);
+    timer = undefined;
+    await starting;
+    const p = current;
+    current = undefined;
+    if (p) await (how === 'stop' ? p.stop() : p.kill());
+  };
+
+  const handle: SupervisedProcess = {
+    name: options.name,
+    get current() {
+      return current;
+    },
+    get state() {
+      return state;
+    },
+    get restarts() {
+      return restarts;
+    },
+    stop: () => end('stop'),
+    kill: () => end('kill'),
+  };
+  supervisors.add(handle);
+  watch(current);
+  return handle;
+}
+
+const supervisors = new Set<SupervisedProcess>();
+
+/** Every supervised child (no restarts once asked), then every other child: SIGTERM to its process group, up to 10 s of grace, then SIGKILL. */
 export async function stopAll(): Promise<void> {
+  await Promise.all([...supervisors].map((s) => s.stop()));
   await Promise.all([...running].map((p) => p.stop()));
 }
 

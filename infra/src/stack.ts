@@ -1,9 +1,11 @@
 // Starts the whole product as separate processes: every service that exists, then the gateway. Used by `npm start`,
-// the browser tests' global setup and the benchmark, so all three run the same thing.
+// the browser tests' global setup and the benchmark, so all three run the same thing. Every process is supervised: one
+// that exits unasked (a crash, an out-of-memory kill) is started again with back-off, and left down when it
+// crash-loops (processes.ts, restart-policy.ts); one stopped or killed through the stack stays down.
 import { SERVICES, type ServiceName } from '@akhada/contracts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { startProcess, type ManagedProcess } from './processes.ts';
+import { superviseProcess, type SupervisedProcess, type SupervisedState } from './processes.ts';
 import { oidcStandinEnv, startOidcStandinForStack, type OidcStandin } from './oidc-standin.ts';
 import { razorpayStandinEnv, startRazorpayStandinForStack, type RazorpayStandin } from './razorpay-standin.ts';
 
@@ -48,8 +50,12 @@ export interface ServiceInstance {
   opsPort: number;
   /** The INSTANCE_ID it was started with (its consumers' client id, its log lines). */
   instanceId: string;
-  /** Its process id while it runs. */
+  /** Its process id while it runs (a new one after each restart; none while a restart waits or once it is down). */
   pid?: number;
+  /** running, restarting (waiting out the back-off), gave-up (crash loop) or stopped (killed or stopped on purpose). */
+  state: SupervisedState;
+  /** How many times the supervisor started it again after it died. */
+  restarts: number;
 }
 
 /** `ATTENDANCE_INSTANCES=2` → { attendance: 2 } (one per service unless told; a bad value is an error, not ignored). */
@@ -75,11 +81,14 @@ export interface Stack {
   services: ServiceName[];
   /** Every instance of a service (one unless the stack was told otherwise). */
   instances(name: ServiceName): ServiceInstance[];
-  /** Kills every instance of a service at once (SIGKILL: no graceful shutdown), as a crash would. */
+  /**
+   * Kills every instance of a service at once (SIGKILL: no graceful shutdown), as a crash would, except that it stays
+   * down until start() (a crash behind the stack's back, e.g. `kill -9 <pid>`, is restarted by the supervisor).
+   */
   kill(name: ServiceName): Promise<void>;
   /** Starts every instance of a service that is not running and waits until they are ready. */
   start(name: ServiceName): Promise<void>;
-  /** Kills one instance (SIGKILL). */
+  /** Kills one instance (SIGKILL); it stays down until startInstance(). */
   killInstance(name: ServiceName, index: number): Promise<void>;
   /** Starts one instance again and waits until it is ready. */
   startInstance(name: ServiceName, index: number): Promise<void>;
@@ -104,11 +113,12 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   const counts = o.instances ?? instancesFromEnv();
   const countOf = (s: ServiceName) => (services.includes(s) ? (counts[s] ?? 1) : 1);
   const instancePort = (s: ServiceName, k: number) => port(s) + 100 * k;
-  // A fresh id on every start (as a new process would have), kept to tell the instances apart in tests.
+  // A fresh id on every start through the stack (as a new process would have), kept to tell the instances apart in
+  // tests; the supervisor's restart after a crash keeps it (as an orchestrator restarting the same container).
   const instanceIds = new Map<string, string>();
   const newInstanceId = (s: ServiceName, k: number) => `${s}${k > 0 ? `-${k + 1}` : ''}-${process.pid}-${Date.now().toString(36)}`;
   const procKey = (s: ServiceName, k: number) => (k === 0 ? s : `${s}-${k + 1}`);
-  const procs = new Map<string, ManagedProcess>();
+  const procs = new Map<string, SupervisedProcess>();
   const common = {
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     LOG_LEVEL: o.logLevel ?? 'info',
@@ -135,9 +145,10 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   });
   const startInstance = async (s: ServiceName, k: number) => {
     if (!Number.isInteger(k) || k < 0 || k >= countOf(s)) throw new Error(`${s} has ${countOf(s)} instance(s): no instance ${k}`);
-    if (procs.has(procKey(s, k))) return;
+    const known = procs.get(procKey(s, k));
+    if (known?.state === 'running' || known?.state === 'restarting') return;
     instanceIds.set(procKey(s, k), newInstanceId(s, k));
-    const p = await startProcess({
+    const p = await superviseProcess({
       name: procKey(s, k),
       cwd: path.join(o.root, 'services', s),
       command: process.execPath,
@@ -156,13 +167,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   const killInstance = async (s: ServiceName, k: number) => {
     const p = procs.get(procKey(s, k));
     if (!p) return;
-    try {
-      process.kill(-p.pid, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
-    await p.exited;
     procs.delete(procKey(s, k));
+    await p.kill();
   };
 
   const stopAll = async () => {
@@ -202,7 +208,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         .join(',');
     procs.set(
       'gateway',
-      await startProcess({
+      await superviseProcess({
         name: 'gateway',
         cwd: path.join(o.root, 'gateway'),
         command: process.execPath,
@@ -230,7 +236,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         port: instancePort(s, k),
         opsPort: instancePort(s, k) + 1000,
         instanceId: instanceIds.get(procKey(s, k)) ?? '',
-        ...(procs.get(procKey(s, k)) ? { pid: procs.get(procKey(s, k))!.pid } : {}),
+        ...(procs.get(procKey(s, k))?.current ? { pid: procs.get(procKey(s, k))!.current!.pid } : {}),
+        state: procs.get(procKey(s, k))?.state ?? 'stopped',
+        restarts: procs.get(procKey(s, k))?.restarts ?? 0,
       })),
     async kill(name) {
       await Promise.all(indexes(name).map((k) => killInstance(name, k)));
