@@ -77,6 +77,8 @@ export const overdueUrgency = (daysOverdue: number): { label: 'Critical' | 'Urge
 const memberPage = { url: '/dashboard/members/{memberId}', key: 'view' } as const;
 const myPage = { url: '/dashboard/profile', key: 'view' } as const;
 const payments = { url: '/dashboard/payments', key: 'view' } as const;
+/** A payment of money received (category member or other; older events without a category count as received). */
+const moneyIn = (f: Facts): boolean => f.data.category === undefined || f.data.category === 'member' || f.data.category === 'other';
 
 export const RULES: Readonly<Record<string, RuleLine>> = {
   'members.membership_renewed': {
@@ -132,10 +134,13 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
     params: (f) => ({ count: str(f.data.count), limit: str(f.data.limit) }),
   },
   // Payments (integer paise in events; the message shows rupees).
+  // "Payment received" is money coming in (a member's, other income): a trainer's pay or an expense is money going
+  // out, recorded by staff themselves, and is not announced as received (it has no payer's name to give either).
   'payments.payment_completed': {
     type: 'payment',
     preference: 'payment',
     priority: 'low',
+    when: (f) => moneyIn(f),
     tell: [
       { to: 'staff', template: 'payment_completed', category: 'payment_completed', action: payments },
       { to: 'member', template: 'payment_received_member', category: 'payment_completed', action: payments },
@@ -170,6 +175,7 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
     type: 'payment',
     preference: 'payment',
     priority: 'medium',
+    when: (f) => moneyIn(f),
     // Money captured after its shop order expired (afterCancel) is refunded automatically: its own words.
     tell: [
       { to: 'staff', template: 'refund_processed', category: 'refund_processed', action: payments, when: (f) => f.data.afterCancel !== true },
