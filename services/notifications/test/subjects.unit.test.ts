@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { subjectsOf } from '../src/consumers/notify.ts';
+import { subjectsOf } from '../src/app/notify.ts';
 
 const a = '0195b6f0-0000-7000-8000-00000000000a';
 const b = '0195B6F0-0000-7000-8000-00000000000B';

@@ -3,7 +3,7 @@ import { newId, notFound, requireRole, type RequestContext } from '@akhada/kit';
 import { sql, type Transaction } from 'kysely';
 import type { NotificationsDb, AnnouncementRow } from '../db/schema.ts';
 import { textOf } from '../domain/templates.ts';
-import { deliver } from '../consumers/notify.ts';
+import { deliver } from './notify.ts';
 import { pageOffset, totalPages } from '../domain/pagination.ts';
 import type { NotificationsDeps } from './deps.ts';
 

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { NotificationsDb } from '../db/schema.ts';
 import { recipientsOfCertificationExpiring } from '../domain/recipient-rule.ts';
 import { certificationExpiringText, renderTemplate } from '../domain/templates.ts';
-import { deliver, staffOrPark } from './notify.ts';
+import { deliver, staffOrPark } from '../app/notify.ts';
 
 type CertificationExpiring = EventEnvelope<z.infer<typeof TrainerEvents.CertificationExpiring.data>>;
 

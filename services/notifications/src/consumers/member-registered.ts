@@ -6,7 +6,7 @@ import type { NotificationsDb } from '../db/schema.ts';
 import { recipientsOfMemberRegistered } from '../domain/recipient-rule.ts';
 import { memberRegisteredText, renderTemplate } from '../domain/templates.ts';
 import { copyMemberRegistered } from './member-copies.ts';
-import { deliver, staffOrPark } from './notify.ts';
+import { deliver, staffOrPark } from '../app/notify.ts';
 
 type MemberRegistered = EventEnvelope<z.infer<typeof MemberEvents.MemberRegistered.data>>;
 

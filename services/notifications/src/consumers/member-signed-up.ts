@@ -6,7 +6,7 @@ import type { NotificationsDb } from '../db/schema.ts';
 import { ownersAndAdminsOf } from '../domain/recipient-rule.ts';
 import { memberSignedUpText, renderTemplate } from '../domain/templates.ts';
 import { copyMemberSignedUp } from './member-copies.ts';
-import { deliver, staffOrPark } from './notify.ts';
+import { deliver, staffOrPark } from '../app/notify.ts';
 
 type MemberSignedUp = EventEnvelope<z.infer<typeof MemberEvents.MemberSignedUp.data>>;
 

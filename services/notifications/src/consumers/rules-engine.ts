@@ -7,7 +7,7 @@ import { ownersAndAdminsOf } from '../domain/recipient-rule.ts';
 import { fillPath, RULES, type Audience, type Facts, type RuleLine } from '../domain/rules.ts';
 import { renderTemplate, textOf, type TemplateKey } from '../domain/templates.ts';
 import { onlineAmong } from '../hub/presence.ts';
-import { deliver, staffOrPark } from './notify.ts';
+import { deliver, staffOrPark } from '../app/notify.ts';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 

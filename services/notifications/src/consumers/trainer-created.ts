@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { NotificationsDb } from '../db/schema.ts';
 import { ownersAndAdminsOf } from '../domain/recipient-rule.ts';
 import { renderTemplate, trainerPendingText } from '../domain/templates.ts';
-import { deliver, staffOrPark } from './notify.ts';
+import { deliver, staffOrPark } from '../app/notify.ts';
 
 type TrainerCreated = EventEnvelope<z.infer<typeof TrainerEvents.TrainerCreated.data>>;
 
