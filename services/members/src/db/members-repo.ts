@@ -76,6 +76,8 @@ interface PageValues {
   pattern: string;
   /** `%digits%` of a search that is a phone number. */
   digitsPattern: string;
+  /** The search itself when it is a member's id (the desk types or pastes the id from the member's card or app). */
+  memberId: string;
   today: string;
   membershipType: MembershipType;
   trainerId: string;
@@ -83,10 +85,14 @@ interface PageValues {
   offset: number;
 }
 
-/** One trigram-indexed column (name, email, phone and its digits, lowercase) holds every field the search looks in. */
-const searchFilter = (v: PageValues, byDigits: boolean) => (eb: Eb) => {
+/**
+ * One trigram-indexed column (name, email, phone and its digits, lowercase) holds every field the search looks in;
+ * a search that is a member's id also finds that member (by the primary key).
+ */
+const searchFilter = (v: PageValues, shape: PageShape) => (eb: Eb) => {
   const clauses = [eb(sql<string>`search_text`, 'like', v.pattern)];
-  if (byDigits) clauses.push(eb(sql<string>`search_text`, 'like', v.digitsPattern));
+  if (shape.byDigits) clauses.push(eb(sql<string>`search_text`, 'like', v.digitsPattern));
+  if (shape.byId) clauses.push(eb('id', '=', v.memberId));
   return eb.or(clauses);
 };
 
@@ -108,6 +114,8 @@ interface PageShape {
   shortSearch: boolean;
   /** "98765 43210", "+91-9876543210" and "9876543210" are the same number: a phone-like search also compares digits. */
   byDigits: boolean;
+  /** The search is a member's id (a UUID). */
+  byId: boolean;
   status: ShownStatus | undefined;
   membershipType: boolean;
   trainer: boolean;
@@ -167,7 +175,7 @@ const buildPageQuery = (db: Executor<MembersDb>, shape: PageShape) =>
       .selectFrom('members')
       .where('org_id', '=', v.orgId)
       .where(sql<boolean>`location_id = any(${v.locationIds}::uuid[])`);
-    if (shape.search) filtered = filtered.where(searchFilter(v, shape.byDigits));
+    if (shape.search) filtered = filtered.where(searchFilter(v, shape));
     // Archived members leave the lists; only asking for them by status shows them.
     if (shape.status) filtered = filtered.where(statusFilter(shape.status, v.today));
     else filtered = filtered.where('membership_status', '<>', 'archived');
@@ -210,7 +218,9 @@ const buildPageQuery = (db: Executor<MembersDb>, shape: PageShape) =>
       .orderBy('p.id', 'desc');
   });
 
-// Built once per shape (at most 2 × 2 × 8 × 2 × 2): later pages skip kysely's builder and PostgreSQL's planner.
+const MEMBER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// Built once per shape (at most 2 × 2 × 2 × 8 × 2 × 2): later pages skip kysely's builder and PostgreSQL's planner.
 const pageQueries = new Map<string, ReturnType<typeof buildPageQuery>>();
 
 /** A page of the scope's members, newest first, ties broken by id (pages never overlap or skip), and the total. */
@@ -226,11 +236,12 @@ export const findMemberPage = async (
     search: search !== '',
     shortSearch: search.length < 3,
     byDigits: digits.length >= 3 && /^[\d\s()+-]+$/.test(search),
+    byId: MEMBER_ID.test(search),
     status: filter.status,
     membershipType: filter.membershipType !== undefined,
     trainer: filter.trainerId !== undefined,
   };
-  const key = `${shape.search}|${shape.shortSearch}|${shape.byDigits}|${shape.status ?? ''}|${shape.membershipType}|${shape.trainer}`;
+  const key = `${shape.search}|${shape.shortSearch}|${shape.byDigits}|${shape.byId}|${shape.status ?? ''}|${shape.membershipType}|${shape.trainer}`;
   let query = pageQueries.get(key);
   if (!query) pageQueries.set(key, (query = buildPageQuery(db, shape)));
   const { rows: result } = await db.executeQuery(
@@ -239,6 +250,7 @@ export const findMemberPage = async (
       locationIds: scope.locationIds,
       pattern: `%${escapeLike(search.toLowerCase())}%`,
       digitsPattern: `%${digits}%`,
+      memberId: shape.byId ? search.toLowerCase() : '00000000-0000-0000-0000-000000000000',
       today,
       membershipType: filter.membershipType ?? 'basic',
       trainerId: filter.trainerId ?? '00000000-0000-0000-0000-000000000000',
