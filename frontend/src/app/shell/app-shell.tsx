@@ -8,6 +8,7 @@ import { useSession } from '../../lib/auth/session';
 import { usePreferencesSync } from '../../lib/preferences';
 import { useHubConnection } from '../../lib/realtime/use-hub-connection';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { RouteErrorBoundary } from '../routes/route-error';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { TwoFactorPrompt } from './two-factor-prompt';
@@ -17,7 +18,7 @@ import { ALL_NS } from '../../locales/resources';
 
 /**
  * The signed-in frame: sidebar (a drawer at 768 px and below; its entries by role), top bar, the trial banner, toasts,
- * the page, and the connection to the real-time hub. Nothing without a user.
+ * the page (a page that breaks shows its error state inside the frame), and the connection to the real-time hub. Nothing without a user.
  */
 export function AppShell() {
   const { t } = useTranslation(ALL_NS);
@@ -79,9 +80,11 @@ export function AppShell() {
           <TrialBanner user={user} />
           <TwoFactorPrompt user={user} />
           <main id="main" ref={main} tabIndex={-1} className="shell__content">
-            <Suspense fallback={<LoadingState title={t('common:loading')} />}>
-              <Outlet />
-            </Suspense>
+            <RouteErrorBoundary resetKey={pathname} inShell>
+              <Suspense fallback={<LoadingState title={t('common:loading')} />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
           </main>
         </div>
       </div>

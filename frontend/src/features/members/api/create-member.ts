@@ -16,9 +16,10 @@ export function useCreateMember() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createMember,
-    onSuccess: (member) => {
-      qc.setQueryData(memberKeys.detail(member._id), member);
-      // Lists and counts (the dashboard's too) are all under ['members'].
+    onSuccess: () => {
+      // Lists and counts (the dashboard's too) are all under ['members']. The answer is a Member, not the detail
+      // screen's MemberDetail (it has no terms): it must not be put in the detail's cache entry, which the screen
+      // would render as it is. Opening the new member loads their detail.
       void qc.invalidateQueries({ queryKey: memberKeys.all });
     },
   });

@@ -13,8 +13,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { server } from '../../../testing/setup';
 import { membershipPlansAre, membersAre, signedInShell } from '../../../testing/app-handlers';
-import { on, problem, reply } from '../../../testing/contract-handlers';
-import { aMember, aUser, BENGALURU, PUNE } from '../../../testing/fixtures';
+import { barrier, on, problem, reply } from '../../../testing/contract-handlers';
+import { aMember, aMemberDetail, aUser, BENGALURU, PUNE } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { formatDate } from '../../../lib/format';
 import { addMonths, todayIn } from '../lib/renewal';
@@ -62,7 +62,12 @@ async function openForm() {
 
 // The screens load lazily and are compiled on first use: do that before the tests, not inside the first one's time.
 beforeAll(async () => {
-  await Promise.all([import('./add-member-modal'), import('../routes/members-page'), import('../../../app/shell/app-shell')]);
+  await Promise.all([
+    import('./add-member-modal'),
+    import('../routes/members-page'),
+    import('../routes/member-detail-page'),
+    import('../../../app/shell/app-shell'),
+  ]);
 });
 
 describe('add-member form', () => {
@@ -141,6 +146,42 @@ describe('add-member form', () => {
     expect(within(limit).getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).toBe('/dashboard/settings/plan');
     expect((dialog.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe('Lakshmi');
     expect(screen.getByRole('dialog', { name: 'Add New Member' })).toBeTruthy();
+  });
+
+  it('opens a member right after adding them, without a reload: the detail loads their terms, nothing breaks', async () => {
+    const service = membersService([aMember({ firstName: 'Kavita', lastName: 'Rao' })]);
+    // The detail answers only once the test lets it: until then the screen has nothing but what the cache holds.
+    const detailGate = barrier();
+    server.use(
+      ...signedInShell(),
+      membersAre(service.members),
+      ...service.handlers,
+      on(memberRoutes.get, async ({ params }) => {
+        await detailGate.released;
+        const added = service.members.find((m) => m._id === params.id);
+        if (!added) return problem(404, 'NOT_FOUND', 'Member not found');
+        const { _id, ...rest } = added;
+        return reply(memberRoutes.get, 200, { success: true, data: { ...aMemberDetail({ ...rest }), _id } });
+      }),
+      on(memberRoutes.measurements, () =>
+        reply(memberRoutes.measurements, 200, { success: true, data: [], totalCount: 0, pagination: { page: 1, limit: 100, totalPages: 1 } }),
+      ),
+    );
+    const { user, dialog } = await openForm();
+    await fill(user, dialog.getByLabelText(/^First Name/), 'Lakshmi');
+    await fill(user, dialog.getByLabelText(/^Last Name/), 'Iyer');
+    await fill(user, dialog.getByLabelText(/^Email/), 'lakshmi@example.in');
+    await fill(user, dialog.getByLabelText(/^Phone/), '+91 98200 12345');
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+    expect(await screen.findByText('Lakshmi Iyer has been added')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const table = await screen.findByTestId('members-table');
+    await user.click(await within(table).findByRole('link', { name: 'View Lakshmi Iyer' }));
+    detailGate.release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lakshmi Iyer' })).toBeTruthy();
+    expect(await screen.findAllByTestId('term-row')).toHaveLength(1);
+    expect(screen.queryByTestId('route-error')).toBeNull();
   });
 
   it('checks the optional date of birth and sends it with the gender', async () => {

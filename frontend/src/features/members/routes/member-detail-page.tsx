@@ -1,4 +1,4 @@
-import type { MemberDetail as MemberDetailRecord } from '@akhada/contracts';
+import type { Member, MembershipTermView } from '@akhada/contracts';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -95,9 +95,16 @@ export function MemberDetailPage() {
   );
 }
 
+/**
+ * What the screen renders: a member, with their terms when the detail has them. Typed wider than the detail route's
+ * answer on purpose: whatever the cache holds for this member (a list row, a command's answer) must render, not crash;
+ * the terms then show as loading until the detail arrives.
+ */
+type ShownMember = Member & { terms?: MembershipTermView[] };
+
 type Dialog = 'edit' | 'renew' | 'assign' | 'unassign' | 'freeze' | 'unfreeze' | 'cancel' | 'archive' | null;
 
-function MemberDetail({ member: m }: { member: MemberDetailRecord }) {
+function MemberDetail({ member: m }: { member: ShownMember }) {
   const { t, i18n } = useTranslation(ALL_NS);
   const user = useUser();
   const toast = useToast();
@@ -316,7 +323,7 @@ function MemberDetail({ member: m }: { member: MemberDetailRecord }) {
               <h2 id="member-terms" className="card__title card__title--padded">
                 {t('members:terms.title')}
               </h2>
-              <TermsTable terms={m.terms} />
+              {m.terms ? <TermsTable terms={m.terms} /> : <LoadingState title={t('members:detail.loading')} />}
             </section>
           </div>
         ) : tab === 'attendance' ? (
