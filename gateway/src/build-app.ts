@@ -25,6 +25,7 @@ import { cookieLanguage, loadLandingPages } from './landing-page.ts';
 import { loadLandingContent, registerPublicContent, type LandingDocuments } from './public-content.ts';
 import { clientAddress, edgeCallerOf, isUserKey, rateLimitKey, setEdgeCaller } from './rate-limit.ts';
 import { isGuestRoute, routeTable, type UpstreamRoute } from './route-table.ts';
+import { sendUnavailable } from './unavailable.ts';
 import { connectionRefused, UpstreamPool, type UpstreamPoolOptions } from './upstream-pool.ts';
 
 export interface GatewayOptions {
@@ -220,6 +221,7 @@ export const buildGateway = async (opts: GatewayOptions) => {
     if (isGuestRoute(route, req.method, path)) return false;
     const p = tokenProblem.get(req);
     if (!p) void reply.status(401).send(problem(req, 'UNAUTHENTICATED', 'Please sign in to continue'));
+    else if (p.status === 503) void sendUnavailable(reply, p.message);
     else void reply.status(p.status).send(problem(req, p.code, p.message));
     return true;
   };
@@ -347,9 +349,7 @@ export const buildGateway = async (opts: GatewayOptions) => {
             } else if (code === 504) {
               void reply.status(504).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${route.service} service took too long to answer.`));
             } else {
-              void reply
-                .status(503)
-                .send(problem(req, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not available right now. Please try again shortly.`));
+              void sendUnavailable(reply, `The ${route.service} service is not available right now. Please try again shortly.`);
             }
           },
         },
@@ -370,6 +370,15 @@ export const buildGateway = async (opts: GatewayOptions) => {
       prefix: '/socket.io',
       rewritePrefix: '/socket.io',
       websocket: true,
+      // The hub's long-polling requests while the notifications service is down: the same 503 as every other route.
+      replyOptions: {
+        onError: (reply, { error }) => {
+          if (reply.sent) return;
+          if ((error as { statusCode?: number }).statusCode === 504)
+            void reply.status(504).send(problem(reply.request, 'SERVICE_UNAVAILABLE', 'The real-time hub took too long to answer.'));
+          else void sendUnavailable(reply, 'The real-time hub is not available right now. Please try again shortly.');
+        },
+      },
     });
   });
 

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { clientAddress, setEdgeCaller } from './rate-limit.ts';
 import type { UpstreamRoute } from './route-table.ts';
+import { sendUnavailable } from './unavailable.ts';
 
 type DataType = Exclude<ExportDataType, 'all'>;
 
@@ -74,8 +75,7 @@ export const registerDataExport = (
       if (dataType !== 'all' && !EXPORT_PARTS[dataType]) {
         if (!EXPORT_SOURCES[dataType]) return reply.status(404).send(problem(req, 'NOT_FOUND', `The ${dataType} export is not available yet`));
         const res = await fetchExport(req, dataType, format).catch(() => null);
-        if (!res)
-          return reply.status(503).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${dataType} export is not available right now. Please try again shortly.`));
+        if (!res) return sendUnavailable(reply, `The ${dataType} export is not available right now. Please try again shortly.`);
         reply.status(res.status).type(res.headers.get('content-type') ?? 'application/octet-stream');
         const disposition = res.headers.get('content-disposition');
         if (disposition) reply.header('content-disposition', disposition);
@@ -86,8 +86,7 @@ export const registerDataExport = (
         // A type of several parts on its own: its parts are asked for before anything is sent, so a refusal is the
         // service's own answer (a member or trainer gets its 403), not a zip of notes.
         const first = await fetchExport(req, dataType, format, EXPORT_PARTS[dataType]![0]).catch(() => null);
-        if (!first)
-          return reply.status(503).send(problem(req, 'SERVICE_UNAVAILABLE', `The ${dataType} export is not available right now. Please try again shortly.`));
+        if (!first) return sendUnavailable(reply, `The ${dataType} export is not available right now. Please try again shortly.`);
         if (first.status !== 200)
           return reply
             .status(first.status)
