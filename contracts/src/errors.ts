@@ -53,6 +53,10 @@ export const ErrorCode = z.enum([
   'GOOGLE_EMAIL_UNVERIFIED',
   /** 502/404 (Google sign-in): not configured, or Google's answer could not be checked. */
   'GOOGLE_SIGN_IN_FAILED',
+  /** 400 (Google sign-in): the "confirm it's you" ticket is unknown, used or over 10 minutes old; start again. */
+  'GOOGLE_LINK_EXPIRED',
+  /** 409 (Settings → Security): unlinking this would leave the account no way to sign in. */
+  'LAST_SIGN_IN_METHOD',
   'PLAN_LIMIT_REACHED',
   /** 409: the organization's plan allows no more members or trainers. */
   'PLAN_LIMIT',

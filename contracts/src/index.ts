@@ -16,6 +16,7 @@ export * from './http/auth.ts';
 export * from './http/gym-settings.ts';
 export * from './http/profile-picture.ts';
 export * from './http/sign-in-methods.ts';
+export * from './http/user-settings.ts';
 export * from './http/members.ts';
 export * from './http/notifications.ts';
 export * from './http/integrations.ts';

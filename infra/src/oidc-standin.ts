@@ -67,7 +67,15 @@ export async function startOidcStandin({
   clientId = OIDC_STANDIN_DEFAULTS.clientId,
   clientSecret = OIDC_STANDIN_DEFAULTS.clientSecret,
   accounts = OIDC_STANDIN_DEFAULTS.accounts,
-}: { port?: number; clientId?: string; clientSecret?: string; accounts?: OidcTestAccount[] } = {}): Promise<OidcStandin> {
+  claims: tamper,
+}: {
+  port?: number;
+  clientId?: string;
+  clientSecret?: string;
+  accounts?: OidcTestAccount[];
+  /** Tests only: rewrites the id_token's claims before they are signed (a wrong iss, aud or exp). */
+  claims?: (claims: Record<string, unknown>) => Record<string, unknown>;
+} = {}): Promise<OidcStandin> {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const kid = randomUUID();
   const jwk = { ...(publicKey.export({ format: 'jwk' }) as Record<string, unknown>), kid, use: 'sig', alg: 'RS256' };
@@ -92,7 +100,7 @@ export async function startOidcStandin({
       given_name: given ?? '',
       family_name: family.join(' '),
     };
-    const input = `${b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid }))}.${b64url(JSON.stringify(claims))}`;
+    const input = `${b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid }))}.${b64url(JSON.stringify(tamper ? tamper(claims) : claims))}`;
     return `${input}.${b64url(sign('sha256', Buffer.from(input), privateKey))}`;
   };
 

@@ -17,6 +17,7 @@ import { gymSettingsRoutes, memberPlanRoutes } from './gym-settings.ts';
 import { profilePictureRoutes } from './profile-picture.ts';
 import { integrationRoutes } from './integrations.ts';
 import { signInMethodRoutes } from './sign-in-methods.ts';
+import { userSettingsRoutes } from './user-settings.ts';
 import type { RouteContract } from './route.ts';
 
 export interface RegisteredRoute {
@@ -55,5 +56,7 @@ export const allRouteContracts: RegisteredRoute[] = [
   // Settings → Integrations (mail server, WhatsApp/SMS provider, webhooks): notifications delivers, so it keeps them.
   ...group('notifications', 'integrations', integrationRoutes),
   ...group('auth', 'signInMethods', signInMethodRoutes),
+  // Spec part 2 §7: the user's own settings (prefix `settings`, auth's).
+  ...group('auth', 'userSettings', userSettingsRoutes),
   ...group('auth', 'dataRights', dataRightsRoutes),
 ];

@@ -114,7 +114,10 @@ export const TwoFactorStatus = z.object({
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
 /** A new secret to scan; sign-in does not ask for codes until it is confirmed with one (PUT enabled: true). */
 export const TwoFactorSetup = z.object({ secret: z.string(), otpauthUri: z.string() });
-/** On: a code of the secret just set up. Off: the password. */
+/**
+ * On: a code of the secret just set up. Off: the password and a current code of the authenticator, an SMS sign-in
+ * code or a recovery code (a stolen password alone cannot turn it off).
+ */
 export const UpdateTwoFactorBody = z
   .object({
     enabled: z.boolean({ message: 'Say whether two-factor authentication is on' }),
@@ -126,6 +129,7 @@ export const UpdateTwoFactorBody = z
   .superRefine((b, ctx) => {
     if (b.enabled && !b.code) ctx.addIssue({ code: 'custom', path: ['code'], message: 'Enter the 6-digit code from your authenticator app' });
     if (!b.enabled && !b.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password is required' });
+    if (!b.enabled && !b.code) ctx.addIssue({ code: 'custom', path: ['code'], message: 'Enter a code from your authenticator app, or a recovery code' });
   });
 /** Settings → Security (owner): the organization's rules for signing in. */
 export const SecurityPolicy = z.object({
@@ -421,13 +425,22 @@ export const authRoutes = {
     method: 'PUT',
     path: '/settings/two-factor',
     body: UpdateTwoFactorBody,
-    responses: { 200: ok(z.object({ status: TwoFactorStatus, recoveryCodes: z.array(z.string()).nullable() })), 400: Problem, 409: Problem },
+    responses: {
+      200: ok(z.object({ status: TwoFactorStatus, recoveryCodes: z.array(z.string()).nullable() })),
+      400: Problem,
+      403: Problem,
+      409: Problem,
+      429: Problem,
+    },
     auth: true,
     allowPending: true,
     allowEnrolment: true,
     allowReadOnly: true,
     roles: ANY_ROLE,
-    summary: 'Turn two-factor sign-in on (a code of the new secret; answers ten single-use recovery codes, once) or off (the password).',
+    summary:
+      'Turn two-factor sign-in on (a code of the new secret; answers ten single-use recovery codes, once) or off (the password and a current code or a recovery code).',
+    description:
+      'Turning it off shares the failure counter of PUT /auth/change-password: after 5 wrong passwords or codes in a minute the next attempts answer 429 with Retry-After, even with the right ones.',
   }),
   securityPolicy: route({
     method: 'GET',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Email, TokenPayload, TwoFactorCode } from './auth.ts';
-import { ANY_ROLE, ok, Problem, route, Text } from './route.ts';
+import { ANY_ROLE, IdParams, IsoDateTime, ok, Problem, route, Text } from './route.ts';
 
 /** Where an SMS code went (the phone masked) and when another may be asked for. */
 export const SmsCodeSent = z.object({
@@ -25,15 +25,42 @@ export const GoogleCallbackBody = z.object({
   /** The second step for an account with two-factor sign-in on (after a 401 TWO_FACTOR_REQUIRED). */
   twoFactorCode: TwoFactorCode.optional(),
 });
-/** Signed in, or an email no account has: registration continues with the name and email prefilled. */
+/**
+ * Signed in; or an email no account has: registration continues with the name and email prefilled; or the email of a
+ * password account this Google account is not linked to yet: nothing is linked until the account's password confirms
+ * it (POST /auth/google/link with the ticket, good once and for 10 minutes).
+ */
 export const GoogleCallbackResult = z.discriminatedUnion('outcome', [
   TokenPayload.extend({ outcome: z.literal('signed-in') }),
   z.object({
     outcome: z.literal('register'),
     prefill: z.object({ email: z.string(), firstName: z.string(), lastName: z.string() }),
   }),
+  z.object({ outcome: z.literal('confirm-link'), linkTicket: z.string(), email: z.string() }),
 ]);
 export type GoogleCallbackResult = z.infer<typeof GoogleCallbackResult>;
+
+/** The ticket of a Google callback that found a password account: 32 random bytes, URL-safe. */
+const LinkTicket = Text('Link ticket').min(20, 'This Google sign-in is unknown. Start again.').max(200, 'This Google sign-in is unknown. Start again.');
+/** "Confirm it's you": the account's password (and its second step, when it has one) links Google and signs in. */
+export const GoogleLinkBody = z.object({
+  linkTicket: LinkTicket,
+  password: Text('Password').min(1, 'Password is required').max(200, 'Password must be at most 200 characters long'),
+  twoFactorCode: TwoFactorCode.optional(),
+});
+
+/** Settings → Security → Sign-in methods: how the caller can sign in. */
+export const SignInMethod = z.object({
+  /** The Google link's id; "password" and "sms" for the others. */
+  id: z.string(),
+  kind: z.enum(['password', 'google', 'sms']),
+  /** Google: the linked account's email; SMS: the phone (masked); password: null. */
+  label: z.string().nullable(),
+  linkedAt: IsoDateTime.nullable(),
+  /** Whether Unlink is offered: a Google link while another way to sign in stays (SMS codes are turned off under two-factor). */
+  canUnlink: z.boolean(),
+});
+export type SignInMethod = z.infer<typeof SignInMethod>;
 
 /** SMS codes as a second sign-in step, and Google sign-in (OpenID Connect, authorization code with PKCE). */
 export const signInMethodRoutes = {
@@ -82,6 +109,38 @@ export const signInMethodRoutes = {
     summary:
       'Finish a Google sign-in: a verified email of an account signs into it; another email continues to registration with the name and email prefilled.',
     description:
-      "A state other than the flow's answers 400 GOOGLE_STATE_MISMATCH; a flow is good once and for 10 minutes. An email Google has not verified answers 403 GOOGLE_EMAIL_UNVERIFIED. An account with two-factor sign-in on answers 401 TWO_FACTOR_REQUIRED; send the same flowId with twoFactorCode.",
+      "A state other than the flow's answers 400 GOOGLE_STATE_MISMATCH; a flow is good once and for 10 minutes. An id_token that does not check out (nonce, issuer, audience, expiry) or a refused code answers 400 GOOGLE_SIGN_IN_FAILED; Google unreachable 502. An email Google has not verified answers 403 GOOGLE_EMAIL_UNVERIFIED. The email of an account this Google account is not linked to answers outcome confirm-link (nothing is linked yet: POST /auth/google/link). An account with two-factor sign-in on answers 401 TWO_FACTOR_REQUIRED; send the same flowId with twoFactorCode.",
+  }),
+  googleLink: route({
+    method: 'POST',
+    path: '/auth/google/link',
+    body: GoogleLinkBody,
+    responses: { 200: ok(TokenPayload), 400: Problem, 401: Problem, 403: Problem, 429: Problem },
+    auth: false,
+    summary: "Confirm it's you: the account's password links the Google account of a confirm-link callback and signs in.",
+    description:
+      'The ticket is good once and for 10 minutes (else 400 GOOGLE_LINK_EXPIRED; five wrong passwords spend it). Wrong passwords count against sign-in throttling like POST /auth/login (401 WRONG_PASSWORD, then 429 with Retry-After). An account with two-factor sign-in on answers 401 TWO_FACTOR_REQUIRED until twoFactorCode is sent with the password.',
+  }),
+  listSignInMethods: route({
+    method: 'GET',
+    path: '/settings/sign-in-methods',
+    responses: { 200: ok(z.array(SignInMethod)) },
+    auth: true,
+    allowPending: true,
+    allowReadOnly: true,
+    roles: ANY_ROLE,
+    summary: "The caller's ways to sign in: the password, each linked Google account (its email), SMS codes (the phone, masked).",
+  }),
+  unlinkSignInMethod: route({
+    method: 'DELETE',
+    path: '/settings/sign-in-methods/:id',
+    params: IdParams,
+    responses: { 200: ok(z.array(SignInMethod)), 400: Problem, 404: Problem, 409: Problem },
+    auth: true,
+    allowPending: true,
+    allowReadOnly: true,
+    roles: ANY_ROLE,
+    summary: "Unlink one of the caller's Google accounts; answers the methods left.",
+    description: "Another person's link, or one already gone, answers 404; the last way to sign in 409 LAST_SIGN_IN_METHOD.",
   }),
 };

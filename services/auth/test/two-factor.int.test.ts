@@ -111,12 +111,62 @@ describe('two-factor sign-in (TOTP)', () => {
     time.now += step;
     expect((await signIn(email, { twoFactorCode: right }, '10.22.0.2')).statusCode).toBe(429);
 
-    const badOff = await inject('PUT', '/settings/two-factor', { enabled: false, password: 'not my password' }, token);
+    time.now += 61_000;
+    const badOff = await inject(
+      'PUT',
+      '/settings/two-factor',
+      { enabled: false, password: 'not my password', code: totpCodeAt(secret, new Date(time.now)) },
+      token,
+    );
     expect(badOff.statusCode).toBe(400);
-    const off = await inject('PUT', '/settings/two-factor', { enabled: false, password }, token);
+    expect(badOff.json().code).toBe('WRONG_PASSWORD');
+    time.now += step;
+    const off = await inject('PUT', '/settings/two-factor', { enabled: false, password, code: totpCodeAt(secret, new Date(time.now)) }, token);
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().message).toBe('Two-factor authentication disabled');
     expect((await inject('GET', '/settings/two-factor', undefined, token)).json().data.enabled).toBe(false);
+  });
+
+  // Issue 31: seven wrong passwords turned nothing away, then the right one alone turned two-factor off.
+  it('turns off only with the password and a current code, on change-password’s failure counter', async () => {
+    const { token } = await newOwner('off-throttle');
+    const { secret, recoveryCodes } = await enrol(token);
+    const off = (body: object) => inject('PUT', '/settings/two-factor', { enabled: false, ...body }, token);
+    const enabled = async () => (await inject('GET', '/settings/two-factor', undefined, token)).json().data.enabled as boolean;
+    time.now += step;
+
+    // The password alone is not enough (the contract asks for a code), and a wrong code with the right password changes nothing.
+    const bare = await off({ password });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().details).toContainEqual({ path: 'code', message: 'Enter a code from your authenticator app, or a recovery code' });
+    const right = totpCodeAt(secret, new Date(time.now));
+    const wrongCode = await off({ password, code: right === '000000' ? '111111' : '000000' });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json().code).toBe('TWO_FACTOR_INVALID');
+    expect(await enabled()).toBe(true);
+
+    // Four wrong passwords more (five failures in the minute): the sixth attempt is refused unchecked, even when right.
+    for (let i = 0; i < 4; i++) {
+      const r = await off({ password: `wrong password ${i}`, code: recoveryCodes[0]! });
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json().code).toBe('WRONG_PASSWORD');
+    }
+    const locked = await off({ password, code: recoveryCodes[0]! });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('RATE_LIMITED');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(await enabled()).toBe(true);
+    // The same counter as change-password: it is locked there too.
+    expect((await inject('PUT', '/auth/change-password', { currentPassword: password, newPassword: 'another good password' }, token)).statusCode).toBe(429);
+    // The recovery code was not spent by the refused attempts.
+    expect((await inject('GET', '/settings/two-factor', undefined, token)).json().data.recoveryCodesLeft).toBe(10);
+
+    // A minute later: the password with a recovery code turns it off.
+    time.now += 61_000;
+    const done = await off({ password, code: recoveryCodes[0]! });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await enabled()).toBe(false);
   });
 
   it('refuses bad input with 400 and a second setup while on with 409', async () => {
@@ -187,7 +237,7 @@ describe('two-factor required for staff (the organization’s security policy)',
     expect((await inject('GET', '/auth/sessions', undefined, full)).statusCode).toBe(200);
 
     // While required, staff cannot turn it off (even with the right password); once the owner lifts it, they can.
-    const off = await inject('PUT', '/settings/two-factor', { enabled: false, password }, full);
+    const off = await inject('PUT', '/settings/two-factor', { enabled: false, password, code: totpCodeAt(secret, new Date(time.now + step)) }, full);
     expect(off.statusCode).toBe(403);
     expect(off.json().code).toBe('TWO_FACTOR_ENROLMENT_REQUIRED');
     expect((await inject('GET', '/settings/two-factor', undefined, full)).json().data.enabled).toBe(true);
@@ -198,6 +248,8 @@ describe('two-factor required for staff (the organization’s security policy)',
     await enrol(owner.token);
     expect((await inject('GET', '/auth/me', undefined, owner.token)).json().data.user.twoFactorEnrolment ?? null).toBeNull();
     expect((await policy(owner.token, false)).json().data.requireTwoFactorForStaff).toBe(false);
-    expect((await inject('PUT', '/settings/two-factor', { enabled: false, password }, full)).statusCode).toBe(200);
+    time.now += step;
+    const offNow = await inject('PUT', '/settings/two-factor', { enabled: false, password, code: totpCodeAt(secret, new Date(time.now)) }, full);
+    expect(offNow.statusCode, offNow.body).toBe(200);
   });
 });

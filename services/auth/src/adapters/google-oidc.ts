@@ -21,12 +21,29 @@ export interface GoogleOidc {
   start(): Promise<GoogleFlowSecrets & { authorizationUrl: string }>;
   /**
    * Checks the callback (state, then the code exchanged with the PKCE verifier, the id_token's signature, issuer,
-   * audience and nonce) and answers the identity. Throws GoogleStateMismatch for a foreign state, another error for the rest.
+   * audience, nonce and expiry) and answers the identity. Throws GoogleStateMismatch for a foreign state,
+   * GoogleCallbackRejected for a callback that does not check out, another error when Google could not be reached.
    */
   finish(callbackQuery: string, expected: GoogleFlowSecrets): Promise<GoogleIdentity>;
 }
 
 export class GoogleStateMismatch extends Error {}
+/**
+ * The callback itself did not check out: the id_token's claims (nonce, issuer, audience, expiry), the response's
+ * issuer, a refused or spent code, or an error Google sent back. The client's fault (400), not Google's (502).
+ */
+export class GoogleCallbackRejected extends Error {}
+
+/** openid-client's codes for a claim or attribute that is not what this flow expects, and Google's for a refused code. */
+const REJECTED_CODES = new Set(['OAUTH_JWT_CLAIM_COMPARISON_FAILED', 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED', 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED']);
+const REJECTED_GRANT_ERRORS = new Set(['invalid_grant', 'invalid_request']);
+
+/** Whether openid-client's error is about the callback (400) rather than reaching or understanding Google (502). */
+export const isRejectedCallback = (err: unknown): boolean => {
+  if (err instanceof oidc.AuthorizationResponseError) return true;
+  if (err instanceof oidc.ResponseBodyError) return REJECTED_GRANT_ERRORS.has(err.error);
+  return err instanceof oidc.ClientError && typeof err.code === 'string' && REJECTED_CODES.has(err.code);
+};
 
 export interface GoogleOidcOptions {
   /** https://accounts.google.com in production; the local stand-in (infra/src/oidc-standin.ts) in development and tests. */
@@ -76,12 +93,18 @@ export const createGoogleOidc = (o: GoogleOidcOptions): GoogleOidc => {
       if (query.get('state') !== expected.state) throw new GoogleStateMismatch('state mismatch');
       const current = new URL(o.redirectUri);
       current.search = query.toString();
-      const tokens = await oidc.authorizationCodeGrant(c, current, {
-        pkceCodeVerifier: expected.codeVerifier,
-        expectedState: expected.state,
-        expectedNonce: expected.nonce,
-        idTokenExpected: true,
-      });
+      let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+      try {
+        tokens = await oidc.authorizationCodeGrant(c, current, {
+          pkceCodeVerifier: expected.codeVerifier,
+          expectedState: expected.state,
+          expectedNonce: expected.nonce,
+          idTokenExpected: true,
+        });
+      } catch (err) {
+        if (isRejectedCallback(err)) throw new GoogleCallbackRejected('the callback did not check out', { cause: err });
+        throw err;
+      }
       const claims = tokens.claims();
       if (!claims) throw new Error('no id_token');
       const name = typeof claims.name === 'string' ? claims.name.trim() : '';

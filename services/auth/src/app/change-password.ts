@@ -1,28 +1,35 @@
 import { AuthEvents } from '@akhada/contracts';
 import { AppError, metadataOf, type RequestContext } from '@akhada/kit';
+import type { Selectable } from 'kysely';
 import { publish } from '../db/auth-events.ts';
 import { attemptsSince, clearFailures, deleteAttempt, pruneFailuresBefore, recordAttempt } from '../db/login-failures-repo.ts';
 import { revokeSessionsOf } from '../db/sessions-repo.ts';
+import type { AuthDb } from '../db/schema.ts';
 import { findUserInOrg, setPasswordHash } from '../db/users-repo.ts';
 import { isThrottled, LOGIN_FAILURE_WINDOW_MS, revocationCutoff, throttleRetryAfterSeconds } from '../domain/rules.ts';
 import type { AuthDeps } from './deps.ts';
 import { TooManyAttempts } from './too-many-attempts.ts';
 
+type UserRow = Selectable<AuthDb['users']>;
+
 const WRONG_PASSWORD = () =>
   new AppError(400, 'WRONG_PASSWORD', 'Current password is incorrect', [{ path: 'currentPassword', message: 'Current password is incorrect' }]);
 
 /**
- * New password; every other session of the user ends (the current one stays). Guessing the current password is
- * throttled like sign-in: after 5 wrong ones in a minute the account's next attempts get 429 (even with the right
- * password) until the oldest of them is a minute old. Each attempt is recorded before the password is checked, so
- * parallel guesses count each other and at most 5 are ever checked in a minute.
+ * The caller's current password, asked before a change to how they sign in (a new password; two-factor off). Guesses
+ * are throttled like sign-in, on one counter for all of them: after 5 wrong ones in a minute the account's next
+ * attempts get 429 (even with the right password) until the oldest of them is a minute old. Each attempt is recorded
+ * before the password is checked, so parallel guesses count each other and at most 5 are ever checked in a minute.
+ * `alsoCheck` (a second step's code) fails like a wrong password; once everything passes the failures are forgotten.
  */
-export const changePassword = async (
-  { db, clock, passwords }: Pick<AuthDeps, 'db' | 'clock' | 'passwords'>,
+export const withCurrentPassword = async (
+  { db, passwords }: Pick<AuthDeps, 'db' | 'passwords'>,
   ctx: RequestContext,
-  body: { currentPassword: string; newPassword: string },
-) => {
-  const now = clock();
+  password: string,
+  now: Date,
+  wrongPassword: () => AppError,
+  alsoCheck?: (user: UserRow) => Promise<void>,
+): Promise<UserRow> => {
   const key = `change-password:${ctx.userId}`;
   const attempt = await recordAttempt(db, key, now);
   const recent = await attemptsSince(db, key, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
@@ -35,11 +42,23 @@ export const changePassword = async (
     );
   }
   const user = await findUserInOrg(db, ctx.userId, ctx.orgId);
-  if (!user || !(await passwords.verify(user.password_hash, body.currentPassword))) {
+  if (!user || !(await passwords.verify(user.password_hash, password))) {
     await pruneFailuresBefore(db, new Date(now.getTime() - 10 * LOGIN_FAILURE_WINDOW_MS));
-    throw WRONG_PASSWORD(); // the recorded attempt stays: a failure
+    throw wrongPassword(); // the recorded attempt stays: a failure
   }
+  await alsoCheck?.(user); // a throw leaves the attempt recorded: a failure too
   await clearFailures(db, key);
+  return user;
+};
+
+/** New password, given the current one (throttled: withCurrentPassword); every other session of the user ends (the current one stays). */
+export const changePassword = async (
+  { db, clock, passwords }: Pick<AuthDeps, 'db' | 'clock' | 'passwords'>,
+  ctx: RequestContext,
+  body: { currentPassword: string; newPassword: string },
+) => {
+  const now = clock();
+  const user = await withCurrentPassword({ db, passwords }, ctx, body.currentPassword, now, WRONG_PASSWORD);
   if (body.currentPassword === body.newPassword) {
     throw new AppError(400, 'VALIDATION_FAILED', 'The new password must differ from the current one', [
       { path: 'newPassword', message: 'The new password must differ from the current one' },

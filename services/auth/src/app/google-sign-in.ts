@@ -1,29 +1,43 @@
 import type { GoogleCallbackResult } from '@akhada/contracts';
 import { AppError, newId } from '@akhada/kit';
-import { GoogleStateMismatch } from '../adapters/google-oidc.ts';
+import { GoogleCallbackRejected, GoogleStateMismatch } from '../adapters/google-oidc.ts';
+import { hashResetToken, newResetToken } from '../adapters/reset-tokens.ts';
 import {
+  countLinkTicketAttempt,
   deleteOidcFlow,
   holdOidcFlowForSecondStep,
+  insertLinkTicket,
   insertOidcFlow,
   linkIdentity,
+  linkTicketForUpdate,
   markOidcFlowUsed,
   oidcFlowForUpdate,
   pruneOidcFlows,
+  useLinkTicket,
   userIdOfIdentity,
 } from '../db/google-sign-in-repo.ts';
 import { clearFailures, countFailuresSince, recordFailures } from '../db/login-failures-repo.ts';
 import { findUserByEmail, findUserById } from '../db/users-repo.ts';
 import { isThrottled, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, throttleRetryAfterSeconds } from '../domain/rules.ts';
 import type { AuthDeps, RequestIds } from './deps.ts';
-import { ACCOUNT_DEACTIVATED, openSession } from './sign-in.ts';
+import { ACCOUNT_DEACTIVATED, checkPassword, openSession } from './sign-in.ts';
 import { TooManyAttempts } from './too-many-attempts.ts';
 import { passesSecondFactor, SECOND_FACTOR_INVALID } from './two-factor.ts';
 
 const PROVIDER = 'google';
 const FLOW_TTL_MS = 10 * 60_000;
+/** "Confirm it's you" is good for 10 minutes and five wrong passwords. */
+const LINK_TICKET_TTL_MS = 10 * 60_000;
+const LINK_TICKET_ATTEMPTS = 5;
 
 const NOT_CONFIGURED = () => new AppError(404, 'GOOGLE_SIGN_IN_FAILED', 'Google sign-in is not available. Please use your email and password.');
-const FAILED = (status: 400 | 502 = 502) => new AppError(status, 'GOOGLE_SIGN_IN_FAILED', 'Google sign-in did not work. Please try again.');
+const FAILED = () => new AppError(502, 'GOOGLE_SIGN_IN_FAILED', 'Google sign-in did not work. Please try again.');
+/** Google's answer does not belong to this sign-in (nonce, issuer, audience, expiry, a spent code, an error sent back). */
+const REJECTED = () =>
+  new AppError(400, 'GOOGLE_SIGN_IN_FAILED', 'Google sign-in could not be verified for this sign-in. Please start again from the sign-in page.');
+const LINK_EXPIRED = () =>
+  new AppError(400, 'GOOGLE_LINK_EXPIRED', 'This Google sign-in has expired or was already used. Please start again from the sign-in page.');
+const WRONG_PASSWORD = () => new AppError(401, 'WRONG_PASSWORD', 'Your password is incorrect', [{ path: 'password', message: 'Your password is incorrect' }]);
 const STATE_MISMATCH = () =>
   new AppError(400, 'GOOGLE_STATE_MISMATCH', 'This Google sign-in is unknown, used or expired. Please start again from the sign-in page.');
 const UNVERIFIED = () =>
@@ -106,8 +120,12 @@ export const finishGoogleSignIn = async (
     identity = await google.finish(input.query, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
   } catch (err) {
     if (err instanceof GoogleStateMismatch) throw STATE_MISMATCH();
-    deps.logger.warn({ err }, 'Google sign-in: the callback did not check out');
-    throw FAILED(new URLSearchParams(input.query).has('error') ? 400 : 502);
+    if (err instanceof GoogleCallbackRejected || new URLSearchParams(input.query).has('error')) {
+      deps.logger.info({ err }, 'Google sign-in: the callback did not check out');
+      throw REJECTED();
+    }
+    deps.logger.warn({ err }, 'Google sign-in: Google could not be reached');
+    throw FAILED();
   }
   if (!identity.email || !identity.emailVerified) throw UNVERIFIED();
 
@@ -120,10 +138,62 @@ export const finishGoogleSignIn = async (
     };
   if (user.status === 'invited') throw INVITATION_PENDING();
   if (user.status === 'deactivated') throw ACCOUNT_DEACTIVATED();
-  await linkIdentity(db, { provider: PROVIDER, subject: identity.subject, user_id: user.id, email: identity.email, created_at: now });
+  if (!linked) {
+    // An email alone proves nothing about the account: whoever controls a Google account with it would sign in as its
+    // owner. Nothing is linked until the account's password confirms it (POST /auth/google/link with this ticket).
+    const ticket = newResetToken();
+    await insertLinkTicket(db, {
+      token_hash: hashResetToken(ticket),
+      user_id: user.id,
+      provider: PROVIDER,
+      subject: identity.subject,
+      email: identity.email,
+      created_at: now,
+      expires_at: new Date(now.getTime() + LINK_TICKET_TTL_MS),
+    });
+    await deleteOidcFlow(db, flow.id);
+    return { outcome: 'confirm-link', linkTicket: ticket, email: identity.email };
+  }
   // Two-factor sign-in on: the flow waits for the code (401 TWO_FACTOR_REQUIRED names the methods).
   await holdOidcFlowForSecondStep(db, flow.id, user.id);
   await passesSecondFactor(deps, user.id, undefined, now);
   await deleteOidcFlow(db, flow.id);
   return { outcome: 'signed-in', ...(await openSession(deps, user, input, now)) };
+};
+
+type LinkInput = { linkTicket: string; password: string; twoFactorCode?: string | undefined; ip: string; userAgent: string | undefined; ids: RequestIds };
+
+/**
+ * "Confirm it's you": the password of the account a Google callback found (its failures count with sign-in's: 5 a
+ * minute lock the account, 429 with Retry-After), then its second step when it has one, link the Google account and
+ * sign in. The ticket is good once, for 10 minutes and five wrong passwords.
+ */
+export const confirmGoogleLink = async (deps: Pick<AuthDeps, 'db' | 'clock' | 'keys' | 'passwords' | 'secrets'>, input: LinkInput) => {
+  const { db } = deps;
+  const now = deps.clock();
+  const tokenHash = hashResetToken(input.linkTicket);
+  const ticket = await linkTicketForUpdate(db, tokenHash);
+  if (!ticket || ticket.used_at || ticket.expires_at <= now || ticket.attempts >= LINK_TICKET_ATTEMPTS) throw LINK_EXPIRED();
+  const owner = await findUserById(db, ticket.user_id);
+  let checked: Awaited<ReturnType<typeof checkPassword>>;
+  try {
+    checked = await checkPassword(deps, { email: owner.email, password: input.password, ip: input.ip }, now);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') {
+      await countLinkTicketAttempt(db, tokenHash);
+      throw WRONG_PASSWORD();
+    }
+    throw err;
+  }
+  const { user, keys } = checked;
+  if (!(await passesSecondFactor(deps, user.id, input.twoFactorCode, now))) {
+    await recordFailures(db, keys, now);
+    throw SECOND_FACTOR_INVALID();
+  }
+  await clearFailures(db, keys[0]!);
+  await db.transaction().execute(async (trx) => {
+    if (!(await useLinkTicket(trx, tokenHash, now))) throw LINK_EXPIRED();
+    await linkIdentity(trx, { provider: ticket.provider, subject: ticket.subject, user_id: user.id, email: ticket.email, created_at: now });
+  });
+  return openSession(deps, user, input, now);
 };

@@ -19,6 +19,7 @@ import { findUserInOrg } from '../db/users-repo.ts';
 import { smsTwoFactorOf } from '../db/sms-codes-repo.ts';
 import { isRequirableStaff, maskPhone } from '../domain/rules.ts';
 import { checkSmsCode, enableSmsTwoFactor } from './sms-two-factor.ts';
+import { withCurrentPassword } from './change-password.ts';
 import type { AuthDeps } from './deps.ts';
 
 const INVALID_CODE = (status: 400 | 401) =>
@@ -55,7 +56,12 @@ export const setupTwoFactor = async (deps: Pick<AuthDeps, 'db' | 'secrets'>, ctx
   return { secret, otpauthUri: totpUri(secret, user.email) };
 };
 
-/** On with a code of the pending secret (answers recovery codes, once); off with the password. */
+const WRONG_PASSWORD = () => new AppError(400, 'WRONG_PASSWORD', 'Your password is incorrect', [{ path: 'password', message: 'Your password is incorrect' }]);
+
+/**
+ * On with a code of the pending secret (answers recovery codes, once); off with the password and a current code (of
+ * the authenticator, an SMS sign-in code, or a recovery code), throttled with change-password's failure counter.
+ */
 export const updateTwoFactor = async (
   deps: Pick<AuthDeps, 'db' | 'secrets' | 'clock' | 'passwords'>,
   ctx: RequestContext,
@@ -63,11 +69,13 @@ export const updateTwoFactor = async (
 ): Promise<{ status: TwoFactorStatus; recoveryCodes: string[] | null }> => {
   const now = deps.clock();
   if (!body.enabled) {
-    const user = await findUserInOrg(deps.db, ctx.userId, ctx.orgId);
-    if (!user || !(await deps.passwords.verify(user.password_hash, body.password ?? '')))
-      throw new AppError(400, 'WRONG_PASSWORD', 'Your password is incorrect', [{ path: 'password', message: 'Your password is incorrect' }]);
-    if (isRequirableStaff(user.role) && (await findOrganization(deps.db, ctx.orgId)).require_staff_two_factor)
+    const caller = await findUserInOrg(deps.db, ctx.userId, ctx.orgId);
+    if (caller && isRequirableStaff(caller.role) && (await findOrganization(deps.db, ctx.orgId)).require_staff_two_factor)
       throw new AppError(403, 'TWO_FACTOR_ENROLMENT_REQUIRED', 'Your gym requires two-factor authentication for staff, so it cannot be turned off.');
+    // A wrong code counts like a wrong password: a stolen password alone cannot turn the second step off.
+    await withCurrentPassword(deps, ctx, body.password ?? '', now, WRONG_PASSWORD, async (user) => {
+      if (!(await passesSecondFactor(deps, user.id, body.code || undefined, now))) throw INVALID_CODE(400);
+    });
     await deps.db.transaction().execute((trx) => disableTwoFactor(trx, ctx.userId));
     return { status: await statusOf(deps.db, ctx.userId), recoveryCodes: null };
   }

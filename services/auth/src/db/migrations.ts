@@ -347,4 +347,26 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0011_google_link_tickets': {
+    async up(db) {
+      // A Google account is linked to a password account only after the account's password confirmed it.
+      await db.schema
+        .createTable('google_link_tickets')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .execute();
+      await sql`create index google_link_tickets_expires_idx on google_link_tickets (expires_at)`.execute(db);
+      // Settings → Security names a link by an id of its own (the subject is Google's).
+      await sql`alter table user_identities add column id uuid not null default gen_random_uuid()`.execute(db);
+      await sql`create unique index user_identities_id_idx on user_identities (id)`.execute(db);
+      await sql`create index user_identities_user_idx on user_identities (user_id)`.execute(db);
+    },
+  },
 };

@@ -107,7 +107,19 @@ export interface AuthDb extends KitTables, DataRightsTables {
     user_id: string | null;
   };
   /** An account's Google identity (the id_token's subject), linked at its first Google sign-in. */
-  user_identities: { provider: string; subject: string; user_id: string; email: string; created_at: Date };
+  user_identities: { id: Generated<string>; provider: string; subject: string; user_id: string; email: string; created_at: Date };
+  /** A Google callback that found a password account it is not linked to: the password confirms the link (10 minutes, once). */
+  google_link_tickets: {
+    token_hash: string;
+    user_id: string;
+    provider: string;
+    subject: string;
+    email: string;
+    attempts: Generated<number>;
+    created_at: Date;
+    expires_at: Date;
+    used_at: Date | null;
+  };
   sessions: {
     id: string;
     user_id: string;

@@ -1,4 +1,4 @@
-import { authRoutes, gymSettingsRoutes, publicRoutes } from '@akhada/contracts';
+import { authRoutes, gymSettingsRoutes, publicRoutes, userSettingsRoutes } from '@akhada/contracts';
 import { addRoute, type App, type RequestContext } from '@akhada/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptInvitation } from '../app/accept-invitation.ts';
@@ -21,6 +21,7 @@ import { securityPolicy, updateSecurityPolicy } from '../app/security-policy.ts'
 import { setupTwoFactor, twoFactorStatus, updateTwoFactor } from '../app/two-factor.ts';
 import { TooManyAttempts } from '../app/too-many-attempts.ts';
 import { updateProfile } from '../app/update-profile.ts';
+import { getUserSettings, updateUserProfile } from '../app/user-settings.ts';
 import { getGymSettings, regenerateJoinCode, updateGymSettings } from '../app/gym-settings.ts';
 import { inviteStaff, listStaff, removeStaff, setStaffLocations } from '../app/staff.ts';
 import { getPreferences, updatePreferences } from '../app/preferences.ts';
@@ -94,8 +95,8 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
   addRoute(svc, authRoutes.signOutOtherDevices, async ({ ctx }) => ({ success: true, data: { signedOut: await signOutOtherDevices(deps, ctx) } }));
   addRoute(svc, authRoutes.twoFactorStatus, async ({ ctx }) => ({ success: true, data: await twoFactorStatus(deps, ctx) }));
   addRoute(svc, authRoutes.twoFactorSetup, async ({ ctx }) => ({ success: true, data: await setupTwoFactor(deps, ctx) }));
-  addRoute(svc, authRoutes.updateTwoFactor, async ({ ctx, body }) => {
-    const data = await updateTwoFactor(deps, ctx, body);
+  addRoute(svc, authRoutes.updateTwoFactor, async ({ ctx, body }, _req, reply) => {
+    const data = await withRetryAfter(reply, () => updateTwoFactor(deps, ctx, body));
     return { success: true, data, message: body.enabled ? 'Two-factor authentication enabled' : 'Two-factor authentication disabled' };
   });
   addRoute(svc, authRoutes.securityPolicy, async ({ ctx }) => ({ success: true, data: await securityPolicy(deps, ctx) }));
@@ -117,6 +118,22 @@ export const registerRoutes = (svc: { app: App; authenticate: (req: FastifyReque
     message: 'Profile updated successfully',
   }));
   addRoute(svc, authRoutes.changePassword, async ({ ctx, body }, _req, reply) => {
+    await withRetryAfter(reply, () => changePassword(deps, ctx, body));
+    return { success: true, message: 'Password changed successfully' };
+  });
+  // Spec part 2 §7: the same profile and password code under settings/, answered in the user-settings shape.
+  addRoute(svc, userSettingsRoutes.getUser, async ({ ctx }) => ({ success: true, data: await getUserSettings(deps, ctx) }));
+  addRoute(svc, userSettingsRoutes.putUser, async ({ ctx, body }) => ({
+    success: true,
+    data: await updateUserProfile(deps, ctx, body.profile),
+    message: 'Settings saved!',
+  }));
+  addRoute(svc, userSettingsRoutes.putProfile, async ({ ctx, body }) => ({
+    success: true,
+    data: await updateUserProfile(deps, ctx, body),
+    message: 'Profile updated successfully',
+  }));
+  addRoute(svc, userSettingsRoutes.putPassword, async ({ ctx, body }, _req, reply) => {
     await withRetryAfter(reply, () => changePassword(deps, ctx, body));
     return { success: true, message: 'Password changed successfully' };
   });

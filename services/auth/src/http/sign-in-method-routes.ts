@@ -2,11 +2,12 @@ import { signInMethodRoutes } from '@akhada/contracts';
 import { addRoute, type App, type RequestContext } from '@akhada/kit';
 import type { FastifyRequest } from 'fastify';
 import type { AuthDeps } from '../app/deps.ts';
-import { finishGoogleSignIn, googleSignInConfig, startGoogleSignIn } from '../app/google-sign-in.ts';
+import { confirmGoogleLink, finishGoogleSignIn, googleSignInConfig, startGoogleSignIn } from '../app/google-sign-in.ts';
+import { listSignInMethods, unlinkSignInMethod } from '../app/sign-in-methods.ts';
 import { sendSmsSetupCode, sendSmsSignInCode } from '../app/sms-two-factor.ts';
 import { requestIdsOf, withRetryAfter } from './routes.ts';
 
-/** SMS codes as a second sign-in step, and Google sign-in. */
+/** SMS codes as a second sign-in step, Google sign-in, and Settings → Security → Sign-in methods. */
 export const registerSignInMethodRoutes = (svc: { app: App; authenticate: (req: FastifyRequest) => Promise<RequestContext> }, deps: AuthDeps): void => {
   addRoute(svc, signInMethodRoutes.smsSetup, async ({ ctx }, _req, reply) => ({
     success: true,
@@ -35,5 +36,25 @@ export const registerSignInMethodRoutes = (svc: { app: App; authenticate: (req: 
         ids: requestIdsOf(req),
       }),
     ),
+  }));
+  addRoute(svc, signInMethodRoutes.googleLink, async ({ body }, req, reply) => ({
+    success: true,
+    data: await withRetryAfter(reply, () =>
+      confirmGoogleLink(deps, {
+        linkTicket: body.linkTicket,
+        password: body.password,
+        twoFactorCode: body.twoFactorCode,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        ids: requestIdsOf(req),
+      }),
+    ),
+    message: 'Google is linked to your account',
+  }));
+  addRoute(svc, signInMethodRoutes.listSignInMethods, async ({ ctx }) => ({ success: true, data: await listSignInMethods(deps, ctx) }));
+  addRoute(svc, signInMethodRoutes.unlinkSignInMethod, async ({ ctx, params }) => ({
+    success: true,
+    data: await unlinkSignInMethod(deps, ctx, params.id),
+    message: 'Google is unlinked',
   }));
 };
