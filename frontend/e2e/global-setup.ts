@@ -67,7 +67,9 @@ export default async function setup(project: TestProject) {
   }
 
   // POST /kill/<service>, /start/<service> (every instance), /kill/<service>/<index>, /start/<service>/<index> (one);
-  // GET /instances/<service>: its instances' ports, ops ports, instance ids and process ids.
+  // a service killed here stays down until started here. GET /instances/<service>: its instances' ports, ops ports,
+  // instance ids, process ids, states and restart counts. A process killed behind the stack's back (`process.kill(pid)`,
+  // as a crash would) is started again by the supervisor (infra/test/restart.spec.ts).
   const control = http.createServer((req, res) => {
     const listing = /^\/instances\/([a-z]+)$/.exec(req.url ?? '');
     if (req.method === 'GET' && listing && stack.services.includes(listing[1] as ServiceName)) {
