@@ -3,15 +3,21 @@ import { createQrDecoder, type CodeDecoder, type DecoderFactory } from './code-d
 
 /** How often a camera frame is read (the spec's scanner polls every second; faster feels instant at a desk). */
 export const SCAN_INTERVAL_MS = 500;
-/** The same code read again within this time is the same scan (the member is still holding it up). */
-const REPEAT_MS = 4000;
+/**
+ * The same code read again less than this after it was last seen is the same scan: the member is still holding it up
+ * (or has just lowered it). The window slides with every read, so a code held in front of the camera is sent once
+ * however long it stays there and however slowly its answer comes (the camera reads it twice a second; a window counted
+ * from the first read let it be sent again while the first answer was on its way or just shown, and the server refused
+ * the second as "already used"). A different code ends it; the server's refusal of a used code stays the rule.
+ */
+export const REPEAT_MS = 4000;
 
 /** 'unsupported': this browser cannot read this kind of code from the camera (found once the camera is open; it is closed again). */
 export type ScannerState = 'idle' | 'starting' | 'scanning' | 'error' | 'unsupported';
 
 /**
  * The camera and the decoder: start() opens the camera into `videoRef`, reads a frame every SCAN_INTERVAL_MS and calls
- * `onCode` with each newly decoded text; stop() closes the camera. `state` is 'error' when the camera could not be
+ * `onCode` with each newly decoded text (see REPEAT_MS); stop() closes the camera. `state` is 'error' when the camera could not be
  * opened (no permission, no camera).
  */
 export function useCodeScanner(onCode: (text: string) => void, createDecoder: DecoderFactory) {
@@ -70,8 +76,9 @@ export function useCodeScanner(onCode: (text: string) => void, createDecoder: De
         .then((text) => {
           if (!text) return;
           const now = Date.now();
-          if (last.current && last.current.text === text && now - last.current.at < REPEAT_MS) return;
+          const seen = last.current;
           last.current = { text, at: now };
+          if (seen && seen.text === text && now - seen.at < REPEAT_MS) return;
           handler.current(text);
         })
         .catch(() => undefined)

@@ -1,19 +1,21 @@
 // @vitest-environment jsdom
 import { attendanceRoutes } from '@akhada/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../testing/setup';
 import { signedInShell } from '../../../testing/app-handlers';
 import { anAttendance, MEMBER_ID } from '../../../testing/attendance';
-import { on, reply } from '../../../testing/contract-handlers';
+import { barrier, on, problem, reply } from '../../../testing/contract-handlers';
 import { aUser } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { readQueue } from '../lib/offline-queue';
 
 const g = globalThis as { BarcodeDetector?: unknown };
 
-function stubCameraShowing(code: string) {
+/** The camera sees `code` (a function: what it sees at each read); `reads` counts the frames read. */
+function stubCameraShowing(code: string | (() => string)) {
+  const camera = { reads: 0 };
   Object.defineProperty(navigator, 'mediaDevices', {
     configurable: true,
     value: { getUserMedia: vi.fn(() => Promise.resolve({ getTracks: () => [{ stop: () => undefined }] })) },
@@ -22,12 +24,17 @@ function stubCameraShowing(code: string) {
   vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(4);
   g.BarcodeDetector = class {
     static getSupportedFormats = () => Promise.resolve(['qr_code']);
-    detect = () => Promise.resolve([{ rawValue: code }]);
+    detect = () => {
+      camera.reads += 1;
+      return Promise.resolve([{ rawValue: typeof code === 'string' ? code : code() }]);
+    };
   };
+  return camera;
 }
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.useRealTimers();
   delete g.BarcodeDetector;
 });
 
@@ -56,6 +63,45 @@ describe('check-in kiosk', { timeout: 15_000 }, () => {
     expect(welcome.textContent).toContain('KP');
     expect(welcome.textContent).toContain('Welcome, Kiran Patil!');
     expect(bodies[0]).toMatchObject({ qrCode: 'kiosk-code', checkInMethod: 'kiosk' });
+  });
+
+  it('sends a code held up to the camera once, however long it stays and however slowly the answer comes; the next code at once', async () => {
+    let showing = 'member-a-code';
+    const camera = stubCameraShowing(() => showing);
+    const sent: string[] = [];
+    const slowAnswer = barrier();
+    server.use(
+      ...signedInShell(),
+      on(attendanceRoutes.scanQr, async ({ request }) => {
+        const { qrCode } = (await request.json()) as { qrCode: string };
+        sent.push(qrCode);
+        if (sent.length === 1) await slowAnswer.released;
+        // The server's replay rule: a code is used once.
+        if (sent.indexOf(qrCode) !== sent.length - 1) return problem(409, 'QR_CODE_USED', 'This QR code has already been used. Please generate a new one.');
+        return scanReply();
+      }),
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp('/dashboard/attendance/kiosk');
+    await waitFor(() => expect(sent).toEqual(['member-a-code']));
+
+    // The answer takes 6 seconds; the camera keeps reading the code all the while.
+    const readsBefore = camera.reads;
+    await act(() => vi.advanceTimersByTimeAsync(6000));
+    expect(camera.reads).toBeGreaterThan(readsBefore + 5);
+    expect(sent).toEqual(['member-a-code']);
+    slowAnswer.release();
+    expect((await screen.findByTestId('kiosk-welcome')).textContent).toContain('Welcome, Kiran Patil!');
+
+    // The member keeps holding the phone up for 10 more seconds: nothing more is sent, no "already used".
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(sent).toEqual(['member-a-code']);
+    expect(screen.queryByText(/already been used/)).toBeNull();
+
+    // The next member's code is read at once.
+    showing = 'member-b-code';
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await waitFor(() => expect(sent).toEqual(['member-a-code', 'member-b-code']));
   });
 
   it('queues a scan while the network is down and sends it with its time when the network returns', async () => {
