@@ -1,5 +1,4 @@
 import { problemBody } from '@akhada/kit';
-import type { FastifyReply } from 'fastify';
 
 /**
  * Seconds a client is told to wait (Retry-After) before it tries a service that is down again: a crashed service is
@@ -7,8 +6,14 @@ import type { FastifyReply } from 'fastify';
  */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
+/** What sendUnavailable needs of a Fastify reply (any server type: the proxy's replies are typed for HTTP/2 too). */
+interface Reply<R> {
+  request: { id: string };
+  status(statusCode: number): R;
+}
+
 /** The gateway's one answer for a service it cannot reach: 503, Retry-After, and the standard error body. */
-export const sendUnavailable = (reply: FastifyReply, message: string): FastifyReply =>
+export const sendUnavailable = <R extends Reply<R> & { header(key: string, value: string): R; send(payload: unknown): R }>(reply: R, message: string): R =>
   reply
     .status(503)
     .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
