@@ -10,10 +10,12 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 interface Reply<R> {
   request: { id: string };
   status(statusCode: number): R;
+  header(key: string, value: string): R;
+  send(payload: unknown): R;
 }
 
 /** The gateway's one answer for a service it cannot reach: 503, Retry-After, and the standard error body. */
-export const sendUnavailable = <R extends Reply<R> & { header(key: string, value: string): R; send(payload: unknown): R }>(reply: R, message: string): R =>
+export const sendUnavailable = <R extends Reply<R>>(reply: R, message: string): R =>
   reply
     .status(503)
     .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
