@@ -216,6 +216,35 @@ export const MemberStats = MemberStatsBlock.extend({
 /** Member-facing: the caller's own membership (role member). */
 export const MyMembership = MemberDetail;
 
+/**
+ * A member as another service keeps its copy of them: what those copies hold, the membership stream's `version`, and
+ * `updatedAt`, the time of the stream's last integration event — the key the copies' newer-wins guard compares, so a
+ * copy written from this answer is overwritten by any later event and never by an older one. Other services read it
+ * when their copy lacks a member they were asked about (the kit's read-through), with the caller's own token.
+ */
+export const MemberCopy = z.object({
+  memberId: z.uuid(),
+  locationId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  status: MembershipStatus,
+  membershipType: MembershipType,
+  paymentFrequency: PaymentFrequency,
+  /** Integer paise: the current term's fee. */
+  feePaise: z.number().int().min(0),
+  /** The current (latest) term's dates; a pending member's are the sign-up day. */
+  startDate: IsoDate,
+  endDate: IsoDate,
+  /** Every term, oldest first (none while pending): a renewal adds the next term, the current one stays valid until it ends. */
+  terms: z.array(z.object({ termNo: z.number().int().min(1), startDate: IsoDate, endDate: IsoDate })),
+  trainerId: z.uuid().nullable(),
+  version: z.number().int().min(1),
+  updatedAt: IsoDateTime,
+});
+export type MemberCopy = z.infer<typeof MemberCopy>;
+
 const STAFF = ['owner', 'admin'] as const;
 const STAFF_AND_TRAINERS = ['owner', 'admin', 'trainer'] as const;
 
@@ -272,6 +301,17 @@ export const memberRoutes = {
     auth: true,
     roles: STAFF_AND_TRAINERS,
     summary: 'One member with their terms, in a location the caller may see (404 otherwise, whoever owns the id).',
+  }),
+  copy: route({
+    method: 'GET',
+    path: '/members/:id/copy',
+    params: IdParams,
+    responses: { 200: ok(MemberCopy), 404: Problem },
+    auth: true,
+    roles: STAFF,
+    summary: 'One member as another service keeps its copy, with the stream version (a read-through when a copy lacks them).',
+    description:
+      'Scoped like GET /members/:id: the caller’s organization and locations (404 otherwise, whoever owns the id). Archived and pending members are answered too: the copy refuses them by its own rules.',
   }),
   create: route({
     method: 'POST',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccountStatus, AvailabilityStatus, Gender, Specialization, TrainerStatus } from '../enums.ts';
 import { Email, Phone } from './auth.ts';
+import { TrainerSnapshot } from '../events/trainers.ts';
 import { Rupees } from './members.ts';
 import { DateWithin, IdParams, InstantWithin, IsoDate, IsoDateTime, ok, okMessage, PageQuery, Pagination, Problem, route, Text } from './route.ts';
 
@@ -198,6 +199,14 @@ export const TrainerStats = z.object({
   plan: z.object({ limit: z.number().int().nullable(), used: z.number().int() }),
 });
 
+/**
+ * A trainer as another service keeps its copy of them (the trainer snapshot of the trainers events), the trainer
+ * stream's `version`, and `updatedAt`, the time of the stream's last integration event — the key the copies' newer-wins
+ * guard compares. Read by a service whose copy lacks a trainer it was asked about (the kit's read-through).
+ */
+export const TrainerCopy = TrainerSnapshot.extend({ version: z.number().int().min(1), updatedAt: IsoDateTime });
+export type TrainerCopy = z.infer<typeof TrainerCopy>;
+
 const STAFF = ['owner', 'admin'] as const;
 const STAFF_AND_TRAINERS = ['owner', 'admin', 'trainer'] as const;
 
@@ -235,6 +244,17 @@ export const trainersRoutes = {
     auth: true,
     roles: STAFF_AND_TRAINERS,
     summary: 'One trainer of the caller’s locations (404 otherwise).',
+  }),
+  copy: route({
+    method: 'GET',
+    path: '/trainers/:id/copy',
+    params: IdParams,
+    responses: { 200: ok(TrainerCopy), 404: Problem },
+    auth: true,
+    roles: STAFF,
+    summary: 'One trainer as another service keeps its copy, with the stream version (a read-through when a copy lacks them).',
+    description:
+      'Scoped to the caller’s organization and locations (404 otherwise, whoever owns the id). Pending and archived trainers are answered too: the copy refuses them by its own rules.',
   }),
   create: route({
     method: 'POST',

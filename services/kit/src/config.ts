@@ -1,3 +1,4 @@
+import { SERVICES } from '@akhada/contracts';
 import { z } from 'zod';
 
 /** The HTTP settings the kit reads itself, in BaseConfig too so a bad value stops a service at start. */
@@ -36,6 +37,12 @@ export const BaseConfig = z.object({
   KAFKA_IDLE_WAIT_MS: z.coerce.number().int().min(100).max(8_000).optional(),
   /** Where services fetch the auth service's public keys. */
   AUTH_JWKS_URL: z.url().default('http://127.0.0.1:4101/auth/.well-known/jwks.json'),
+  /**
+   * The owners of the people other services keep copies of, asked only when a copy lacks someone a request names (the
+   * read-through, people/read-through.ts): several instances comma-separated, as the gateway's <SERVICE>_URL.
+   */
+  MEMBERS_URL: z.string().min(1).default(`http://127.0.0.1:${SERVICES.members.port}`),
+  TRAINERS_URL: z.string().min(1).default(`http://127.0.0.1:${SERVICES.trainers.port}`),
   /** Distinguishes instances of one service (consumer groups for fan-out, logs). */
   INSTANCE_ID: z.string().default(`${process.pid}`),
   ...KitHttpEnvShape,

@@ -20,7 +20,11 @@ export class DomainError extends AppError {
   }
 }
 
-export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} not found`);
+/**
+ * 404 "<What> not found" from the thing's name (`notFound('Member')`). A whole message that says "not found" already is
+ * kept as it is, so no caller can make "Member not found not found".
+ */
+export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', /\bnot found\.?$/i.test(what.trim()) ? what.trim() : `${what} not found`);
 export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, 'FORBIDDEN', message);
 export const unauthenticated = (message = 'Please sign in to continue', code: ErrorCode = 'UNAUTHENTICATED') => new AppError(401, code, message);
 export const badRequest = (message: string, details?: { path: string; message: string }[]) => new AppError(400, 'VALIDATION_FAILED', message, details);
@@ -34,6 +38,9 @@ export const accountPending = () => new AppError(403, 'ACCOUNT_PENDING', ACCOUNT
 export const TWO_FACTOR_ENROLMENT_MESSAGE = 'Your gym requires two-factor authentication. Set it up to continue.';
 export const twoFactorEnrolmentRequired = () => new AppError(403, 'TWO_FACTOR_ENROLMENT_REQUIRED', TWO_FACTOR_ENROLMENT_MESSAGE);
 export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
+/** The copy of a 503 when a service this request needs did not answer in time: nothing was changed, try again. */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'This is taking longer than it should. Nothing was changed; please try again in a moment.';
+export const serviceUnavailable = (message = SERVICE_UNAVAILABLE_MESSAGE) => new AppError(503, 'SERVICE_UNAVAILABLE', message);
 
 /** Optimistic concurrency: someone else appended to the stream first. Command handlers retry on it. */
 export class ConcurrencyError extends AppError {

@@ -33,3 +33,5 @@ export * from './http/export-file.ts';
 export * from './secret-box.ts';
 export * from './jobs/periodic-job.ts';
 export * from './directory/plan-allowance.ts';
+export * from './people/owner-client.ts';
+export * from './people/read-through.ts';

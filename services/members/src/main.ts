@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, DEFAULT_TIME_ZONE, loadConfig, serveService } from '@akhada/kit';
+import { BaseConfig, bootRuntime, DEFAULT_TIME_ZONE, loadConfig, peopleOwners, serveService } from '@akhada/kit';
 import { z } from 'zod';
 import { startExpiryJob } from './app/expire-memberships.ts';
 import { buildApp } from './build-app.ts';
@@ -21,7 +21,7 @@ const config = loadConfig(
 const runtime = await bootRuntime<MembersDb>({ name: 'members', config, migrations });
 const { logger, verifier, readiness, directory, dbh, bus } = runtime;
 const clock = () => new Date();
-const deps = { db: dbh.db, clock, timeZone: DEFAULT_TIME_ZONE, directory };
+const deps = { db: dbh.db, clock, timeZone: DEFAULT_TIME_ZONE, directory, people: peopleOwners(config, { logger }) };
 
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const expiry = startExpiryJob({ ...deps, logger }, { intervalMs: config.EXPIRY_INTERVAL_MS });

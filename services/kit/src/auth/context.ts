@@ -16,6 +16,11 @@ export interface RequestContext {
   mustEnrolTwoFactor: boolean;
   correlationId: string;
   requestId: string;
+  /**
+   * The caller's bearer token, only to forward to a service that owns what this one lacks a copy of (the kit's
+   * read-through). Set non-enumerable by createService, so it never appears in a log line or a spread of the context.
+   */
+  readonly bearer?: string;
 }
 
 export const isStaff = (ctx: Pick<RequestContext, 'role'>): boolean => ctx.role === 'owner' || ctx.role === 'admin';

@@ -183,7 +183,7 @@ export const createService = ({
     if (!token) throw unauthenticated();
     const c = await verifier.verify(token);
     const correlation = req.headers['x-correlation-id'];
-    return {
+    const ctx: RequestContext = {
       userId: c.sub,
       orgId: c.org,
       role: c.role,
@@ -195,6 +195,8 @@ export const createService = ({
       requestId: req.id,
       correlationId: typeof correlation === 'string' && REQUEST_ID.test(correlation) ? correlation : req.id,
     };
+    Object.defineProperty(ctx, 'bearer', { value: token, enumerable: false });
+    return ctx;
   };
 
   /**

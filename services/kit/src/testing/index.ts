@@ -2,3 +2,4 @@ export * from './decider-spec.ts';
 export * from './infra.ts';
 export * from './tokens.ts';
 export * from './containers.ts';
+export * from './people-owner-stub.ts';

@@ -3,14 +3,18 @@ import { conflict, notFound, type RequestContext } from '@akhada/kit';
 import { sql } from 'kysely';
 import { countTrainerClients } from '../db/members-repo.ts';
 import { findTrainer } from '../db/trainers-repo.ts';
+import type { MembersDeps } from './deps.ts';
 import { staffCommandView, type CommandDeps } from './member-command.ts';
+import { trainerOf } from './trainer-lookup.ts';
 
 /**
  * Assign a trainer of the member's location. The trainer's current clients are counted from this service's members
- * table under an advisory lock per trainer, so two assignments at once cannot both take the last place.
+ * table under an advisory lock per trainer, so two assignments at once cannot both take the last place. A trainer
+ * added a moment ago, whose event has not arrived yet, is read through from the trainers service first.
  */
-export const assignTrainer = (deps: CommandDeps, ctx: RequestContext, id: string, trainerId: string): Promise<Member> =>
-  staffCommandView(
+export const assignTrainer = async (deps: CommandDeps & Pick<MembersDeps, 'people'>, ctx: RequestContext, id: string, trainerId: string): Promise<Member> => {
+  await trainerOf(deps, ctx, trainerId);
+  return staffCommandView(
     deps,
     ctx,
     id,
@@ -29,3 +33,4 @@ export const assignTrainer = (deps: CommandDeps, ctx: RequestContext, id: string
       if (clients >= trainer.max_clients) throw conflict('CONFLICT', `${name} is fully booked (${clients}/${trainer.max_clients} clients)`);
     },
   );
+};

@@ -1,4 +1,4 @@
-import { dateIn, type Directory, type HttpDeps } from '@akhada/kit';
+import { dateIn, type Directory, type HttpDeps, type PeopleOwners } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { MembersDb } from '../db/schema.ts';
 
@@ -10,6 +10,8 @@ export interface MembersDeps {
   timeZone: string;
   /** The kit's organization directory (`runtime.directory`): plans and trials, locations with their time zone. */
   directory: Directory;
+  /** The trainers service, asked only when this service's copy lacks a trainer a request names (kit read-through). */
+  people?: Pick<PeopleOwners, 'trainer'>;
 }
 
 /** What buildApp needs: the HTTP side (logger, verifier, readiness) and the use cases' dependencies. */

@@ -11,6 +11,7 @@ import { getMember } from '../app/get-member.ts';
 import { getMyMembership } from '../app/get-my-membership.ts';
 import { listMembers } from '../app/list-members.ts';
 import { deleteMeasurement, listMeasurements, recordMeasurement } from '../app/measurements.ts';
+import { memberCopy } from '../app/member-copy.ts';
 import { memberStats } from '../app/member-stats.ts';
 import { registerMember } from '../app/register-member.ts';
 import { renewMembership } from '../app/renew-membership.ts';
@@ -49,6 +50,7 @@ export const registerRoutes = (svc: Svc, deps: MembersDeps): void => {
     reply.status(201).send({ success: true, data: await recordMeasurement(deps, ctx, 'me', body) }),
   );
   addRoute(svc, memberRoutes.get, async ({ params, ctx }) => ({ success: true, data: await getMember(deps, ctx, params.id) }));
+  addRoute(svc, memberRoutes.copy, async ({ params, ctx }) => ({ success: true, data: await memberCopy(deps, ctx, params.id) }));
   addRoute(svc, memberRoutes.create, async ({ body, ctx }, _req, reply) =>
     reply.status(201).send({ success: true, data: await registerMember(deps, ctx, body), message: 'Member registered successfully' }),
   );

@@ -10,6 +10,7 @@ import type { TrainersDeps } from '../app/deps.ts';
 import { getEarnings } from '../app/get-earnings.ts';
 import { getSchedule } from '../app/get-schedule.ts';
 import { getMyTrainer, getTrainer } from '../app/get-trainer.ts';
+import { trainerCopy } from '../app/trainer-copy.ts';
 import { listTrainerClients } from '../app/list-trainer-clients.ts';
 import { listTrainers } from '../app/list-trainers.ts';
 import { removeCertification } from '../app/remove-certification.ts';
@@ -33,6 +34,7 @@ export const registerRoutes = (svc: Svc, deps: TrainersDeps): void => {
   addRoute(svc, r.stats, async ({ ctx }) => ({ success: true, data: await getTrainerStats(deps, ctx) }));
   addRoute(svc, r.me, async ({ ctx }) => ({ success: true, data: await getMyTrainer(deps, ctx) }));
   addRoute(svc, r.get, async ({ params, ctx }) => ({ success: true, data: await getTrainer(deps, ctx, params.id) }));
+  addRoute(svc, r.copy, async ({ params, ctx }) => ({ success: true, data: await trainerCopy(deps, ctx, params.id) }));
   addRoute(svc, r.create, async ({ body, ctx }, _req, reply) =>
     reply.status(201).send({ success: true, data: await createTrainer(deps, ctx, body), message: 'Trainer added successfully' }),
   );
