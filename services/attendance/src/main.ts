@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, createGroupCommit, loadConfig, serveService } from '@akhada/kit';
+import { BaseConfig, bootRuntime, createGroupCommit, loadConfig, peopleOwners, serveService } from '@akhada/kit';
 import { z } from 'zod';
 import { sessionAggregate } from './aggregates/session.ts';
 import { startAutoCloseJob } from './app/auto-close.ts';
@@ -29,7 +29,14 @@ const config = loadConfig(
 );
 const runtime = await bootRuntime<AttendanceDb>({ name: 'attendance', config, migrations });
 const { logger, verifier, readiness, directory, dbh, bus } = runtime;
-const deps = { db: dbh.db, clock: () => new Date(), directory, timeZone: DEFAULT_TIME_ZONE, sessions: createGroupCommit(dbh.db, sessionAggregate) };
+const deps = {
+  db: dbh.db,
+  clock: () => new Date(),
+  directory,
+  timeZone: DEFAULT_TIME_ZONE,
+  sessions: createGroupCommit(dbh.db, sessionAggregate),
+  people: peopleOwners(config, { logger }),
+};
 
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const autoClose = startAutoCloseJob({ ...deps, logger }, { maxOpenMinutes: config.AUTO_CLOSE_AFTER_MINUTES, intervalMs: config.AUTO_CLOSE_INTERVAL_MS });

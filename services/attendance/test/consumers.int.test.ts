@@ -100,6 +100,49 @@ describe("the members service's events", () => {
     expect(expired.json().message).toBe('Membership expired on 12 Nov 2026');
   });
 
+  it('renewing early keeps the current term valid: check-in is not refused with "Membership starts on" (the new term starts at the old end)', async () => {
+    const id = randomUUID();
+    const day = (days: number) => new Date(t.time.now + days * 86_400_000).toISOString().slice(0, 10);
+    const term = (termNo: number, startDate: string, endDate: string) => ({
+      termNo,
+      membershipType: 'basic' as const,
+      paymentFrequency: 'monthly' as const,
+      feePaise: 100000,
+      paymentMethod: 'cash' as const,
+      startDate,
+      endDate,
+    });
+    await publish(
+      'members',
+      makeEnvelope(MemberEvents.MemberRegistered, {
+        ...meta(id),
+        data: {
+          memberId: id,
+          locationId: L1,
+          firstName: 'Early',
+          lastName: 'Renewer',
+          email: `${id}@example.in`,
+          phone: '9876543210',
+          membershipType: 'basic',
+          paymentFrequency: 'monthly',
+          feePaise: 100000,
+          startDate: day(-330),
+          endDate: day(30),
+        },
+      }),
+      makeEnvelope(MemberEvents.MembershipRenewed, {
+        ...meta(id),
+        data: { memberId: id, locationId: L1, term: term(2, day(30), day(395)), renewedAt: new Date().toISOString() },
+      }),
+    );
+    await waitFor('renewed', async () => {
+      const r = await t.db.selectFrom('members').select(['terms']).where('id', '=', id).executeTakeFirst();
+      return r && r.terms.length === 2 ? r : undefined;
+    });
+    const inside = await checkIn(id);
+    expect(inside.statusCode).toBe(201);
+  });
+
   it('a sign-up is pending until renewed; an archived member is refused', async () => {
     const id = randomUUID();
     await publish(

@@ -1,6 +1,6 @@
 import { type Role } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, createDirectory, createGroupCommit, createTokenVerifier, type Runtime } from '@akhada/kit';
-import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { BaseConfig, bootRuntime, createDirectory, createGroupCommit, createTokenVerifier, peopleOwners, type Runtime } from '@akhada/kit';
+import { createTestKeys, dropSchema, startPeopleOwnerStub, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { sql } from 'kysely';
 import { sessionAggregate } from '../src/aggregates/session.ts';
 import { DEFAULT_TIME_ZONE, type AttendanceDeps } from '../src/app/deps.ts';
@@ -9,8 +9,11 @@ import { upsertMember, upsertTrainer } from '../src/db/people-repo.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { AttendanceDb } from '../src/db/schema.ts';
 
-/** One attendance service for a test file: its own schema, the app (inject), a settable clock, directory rows. */
-export const bootAttendance = async (prefix: string) => {
+/**
+ * One attendance service for a test file: its own schema, the app (inject), a settable clock, directory rows. With
+ * `owner`, the members service is a contract stand-in on a real port (kit's startPeopleOwnerStub) for the read-through.
+ */
+export const bootAttendance = async (prefix: string, o: { owner?: { timeoutMs?: number } } = {}) => {
   const infra = await testInfra();
   const schema = uniqueSchema(prefix);
   const keys = await createTestKeys();
@@ -37,10 +40,14 @@ export const bootAttendance = async (prefix: string) => {
     directory: createDirectory(db, { cacheMs: 0 }),
     sessions: createGroupCommit(db, sessionAggregate),
   };
+  const owner = o.owner ? await startPeopleOwnerStub(keys.keys) : undefined;
+  if (owner)
+    deps.people = peopleOwners({ MEMBERS_URL: owner.url, TRAINERS_URL: owner.url }, { ...(o.owner?.timeoutMs ? { timeoutMs: o.owner.timeoutMs } : {}) });
   const app = buildApp({ logger: runtime.logger, verifier: runtime.verifier, readiness: runtime.readiness, ...deps });
   await app.ready();
   const close = async () => {
     await app.close();
+    await owner?.close();
     for (const c of runtime.closers) await c().catch(() => undefined);
     await dropSchema(infra.databaseUrl, schema);
   };
@@ -77,5 +84,5 @@ export const bootAttendance = async (prefix: string) => {
     });
   const sign = (orgId: string, role: Role, locationIds: string[], userId?: string) =>
     keys.sign({ orgId, role, locationIds, ...(userId ? { userId } : {}), name: `Test ${role}` });
-  return { infra, schema, runtime, db, deps, app, time, close, org, member, trainer, sign };
+  return { infra, schema, runtime, db, deps, app, time, close, org, member, trainer, sign, owner };
 };

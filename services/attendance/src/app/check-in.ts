@@ -1,10 +1,11 @@
-import type { Attendance, CheckInBody } from '@akhada/contracts';
-import { metadataOf, newId, type Executor, type RequestContext, type StoredEvent } from '@akhada/kit';
+import type { Attendance, CheckInBody, MemberCopy } from '@akhada/contracts';
+import { metadataOf, newId, readThrough, type Executor, type PeopleOwners, type RequestContext, type StoredEvent } from '@akhada/kit';
 import { DomainError, forbidden, notFound } from '@akhada/kit/domain';
 import type { Transaction } from 'kysely';
 import { runCommand } from '../aggregates/run-command.ts';
-import { memberById, trainerById } from '../db/people-repo.ts';
+import { memberById, trainerById, upsertMember } from '../db/people-repo.ts';
 import type { AttendanceDb } from '../db/schema.ts';
+import { admission } from '../domain/membership/admission.ts';
 import type { CheckInData, CheckInMethodName, PersonRef, SessionCommand, SessionEvent, WorkoutTypeName } from '../domain/session/decider.ts';
 import { sessionRowOf } from '../projections/sessions.ts';
 import { toAttendance } from '../views/attendance-view.ts';
@@ -12,17 +13,48 @@ import { checkInLocation } from './access.ts';
 import { dateIn, displayDate, zoneOf, type AttendanceDeps } from './deps.ts';
 
 type Trx = Transaction<AttendanceDb>;
-const MEMBER_NOT_FOUND = 'Member not found';
+
+/** The members service, asked only when this service's copy lacks a member a check-in names (kit read-through). */
+export type MemberOwner = Pick<PeopleOwners, 'member'>;
+
+/** The member copy of the members service's answer, written by the projection's own newer-wins upsert. */
+const saveMemberCopy = (db: Executor<AttendanceDb>, orgId: string, c: MemberCopy) =>
+  upsertMember(db, {
+    id: c.memberId,
+    // Answered under the caller's token: the member is of the caller's organization.
+    org_id: orgId,
+    location_id: c.locationId,
+    first_name: c.firstName,
+    last_name: c.lastName,
+    email: c.email,
+    phone: c.phone,
+    status: c.status,
+    start_date: c.status === 'pending' ? null : c.startDate,
+    end_date: c.status === 'pending' ? null : c.endDate,
+    terms: c.terms,
+    updated_at: new Date(c.updatedAt),
+  });
 
 /**
- * The member as this service knows them, if they may enter today: same organization (else 404, as if unknown), and a
- * membership active on the location's today (else 409 with the reason).
+ * The member as this service knows them — read through to the members service when the copy lacks them (a member
+ * added a moment ago) — if they may enter today: same organization (else 404, as if unknown), and a membership valid
+ * on the location's today (else 409 with the reason). The rule is the pure `admission`.
  */
-export const admissibleMember = async (db: Executor<AttendanceDb>, orgId: string, memberId: string, today: string) => {
-  const m = await memberById(db, memberId);
-  if (!m || m.org_id !== orgId) throw notFound(MEMBER_NOT_FOUND);
+export const admissibleMember = async (db: Executor<AttendanceDb>, ctx: RequestContext, memberId: string, today: string, owner?: MemberOwner) => {
+  const m = await readThrough({
+    local: async () => {
+      const row = await memberById(db, memberId);
+      return row && row.org_id === ctx.orgId ? row : undefined;
+    },
+    remote: () => owner?.member(memberId, ctx) ?? Promise.resolve(null),
+    save: (c) => saveMemberCopy(db, ctx.orgId, c),
+    key: `member:${memberId}:${ctx.bearer ?? ''}`,
+  });
+  if (!m) throw notFound('Member');
+  const verdict = admission({ status: m.status, terms: m.terms, startDate: m.start_date, endDate: m.end_date }, today);
+  if (verdict.admitted) return m;
   const refuse = (message: string) => new DomainError('MEMBERSHIP_INACTIVE', message, 409);
-  switch (m.status) {
+  switch (verdict.reason) {
     case 'archived':
       throw refuse('This member has been archived and cannot check in.');
     case 'pending':
@@ -32,13 +64,10 @@ export const admissibleMember = async (db: Executor<AttendanceDb>, orgId: string
     case 'cancelled':
       throw refuse('Membership was cancelled.');
     case 'expired':
-      throw refuse(m.end_date ? `Membership expired on ${displayDate(m.end_date)}` : 'Membership has expired.');
-    default:
-      break;
+      throw refuse(verdict.on ? `Membership expired on ${displayDate(verdict.on)}` : 'Membership has expired.');
+    case 'not_started':
+      throw refuse(`Membership starts on ${displayDate(verdict.on ?? today)}`);
   }
-  if (m.end_date && m.end_date < today) throw refuse(`Membership expired on ${displayDate(m.end_date)}`);
-  if (m.start_date && m.start_date > today) throw refuse(`Membership starts on ${displayDate(m.start_date)}`);
-  return m;
 };
 
 export interface CheckInRequest {
@@ -58,12 +87,19 @@ export interface CheckInRequest {
  * transaction began: the directory reads through the pool, and a transaction waiting on a second connection
  * deadlocked the pool under load (every connection held by one).
  */
-const checkInCommand = async (zone: string, db: Executor<AttendanceDb>, ctx: RequestContext, req: CheckInRequest, attendanceId: string) => {
+const checkInCommand = async (
+  zone: string,
+  db: Executor<AttendanceDb>,
+  ctx: RequestContext,
+  req: CheckInRequest,
+  attendanceId: string,
+  owner: MemberOwner | undefined,
+) => {
   const locationId = checkInLocation(ctx, req.locationId);
   const today = dateIn(zone, req.at);
   const trainerRef = async (id: string): Promise<PersonRef> => {
     const t = await trainerById(db, id);
-    if (!t || t.org_id !== ctx.orgId || t.status === 'archived') throw notFound('Trainer not found');
+    if (!t || t.org_id !== ctx.orgId || t.status === 'archived') throw notFound('Trainer');
     return { id: t.id, firstName: t.first_name, lastName: t.last_name, email: t.email };
   };
   let data: CheckInData;
@@ -78,7 +114,7 @@ const checkInCommand = async (zone: string, db: Executor<AttendanceDb>, ctx: Req
   };
   if (req.memberId) {
     if (ctx.role === 'trainer') throw forbidden('A trainer may check in only themselves');
-    const m = await admissibleMember(db, ctx.orgId, req.memberId, today);
+    const m = await admissibleMember(db, ctx, req.memberId, today, owner);
     const trainer = req.trainerId ? await trainerRef(req.trainerId) : null;
     data = { ...common, memberId: m.id, type: 'member', firstName: m.first_name, lastName: m.last_name, email: m.email, trainer };
   } else {
@@ -98,8 +134,15 @@ const answerOf = (events: readonly StoredEvent<SessionEvent>[]): Attendance => {
 };
 
 /** A check-in inside the caller's transaction (scan-qr adds its replay guard to the same transaction). */
-export const checkInWithin = async (zone: string, trx: Trx, ctx: RequestContext, req: CheckInRequest, attendanceId: string = newId()): Promise<Attendance> => {
-  const { command, metadata } = await checkInCommand(zone, trx, ctx, req, attendanceId);
+export const checkInWithin = async (
+  zone: string,
+  trx: Trx,
+  ctx: RequestContext,
+  req: CheckInRequest,
+  attendanceId: string = newId(),
+  owner?: MemberOwner,
+): Promise<Attendance> => {
+  const { command, metadata } = await checkInCommand(zone, trx, ctx, req, attendanceId, owner);
   const { events } = await runCommand(trx, command.data.memberId, command, metadata);
   return answerOf(events);
 };
@@ -109,7 +152,7 @@ export const checkInWithin = async (zone: string, trx: Trx, ctx: RequestContext,
  * arriving together share one transaction and one commit, each decided on its own stream and failing alone.
  */
 export const checkIn = async (
-  deps: Pick<AttendanceDeps, 'db' | 'clock' | 'directory' | 'timeZone' | 'sessions'>,
+  deps: Pick<AttendanceDeps, 'db' | 'clock' | 'directory' | 'timeZone' | 'sessions' | 'people'>,
   ctx: RequestContext,
   body: CheckInBody,
 ): Promise<Attendance> => {
@@ -128,6 +171,7 @@ export const checkIn = async (
       at: deps.clock(),
     },
     newId(),
+    deps.people,
   );
   const { events } = await deps.sessions.execute(command.data.memberId, command, metadata);
   return answerOf(events);

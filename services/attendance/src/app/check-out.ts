@@ -15,20 +15,20 @@ export const checkOut = (deps: Pick<AttendanceDeps, 'db' | 'clock'>, ctx: Reques
     let attendanceId: string | undefined;
     if (body.attendanceId) {
       const s = await sessionById(trx, ctx.orgId, body.attendanceId);
-      if (!s || !ctx.locationIds.includes(s.location_id)) throw notFound('Attendance record not found');
+      if (!s || !ctx.locationIds.includes(s.location_id)) throw notFound('Attendance record');
       if (ctx.role === 'trainer' && s.person_id !== ctx.userId) throw forbidden('A trainer may check out only themselves');
       personId = s.person_id;
       attendanceId = s.id;
     } else if (body.memberId) {
       if (ctx.role === 'trainer') throw forbidden('A trainer may check out only themselves');
       const m = await memberById(trx, body.memberId);
-      if (!m || m.org_id !== ctx.orgId) throw notFound('Member not found');
+      if (!m || m.org_id !== ctx.orgId) throw notFound('Member');
       personId = m.id;
     } else {
       const trainerId = body.trainerId ?? '';
       if (ctx.role === 'trainer' && trainerId !== ctx.userId) throw forbidden('A trainer may check out only themselves');
       const t = await trainerById(trx, trainerId);
-      if (!t || t.org_id !== ctx.orgId) throw notFound('Trainer not found');
+      if (!t || t.org_id !== ctx.orgId) throw notFound('Trainer');
       personId = t.id;
     }
     const { events } = await runCommand(

@@ -1,4 +1,4 @@
-import type { Directory, GroupCommit, HttpDeps } from '@akhada/kit';
+import type { Directory, GroupCommit, HttpDeps, PeopleOwners } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { AttendanceDb } from '../db/schema.ts';
 import type { SessionCommand, SessionEvent, SessionState } from '../domain/session/decider.ts';
@@ -13,6 +13,8 @@ export interface AttendanceDeps {
   timeZone: string;
   /** The session aggregate's group commit (createGroupCommit(db, sessionAggregate)): check-ins arriving together share a transaction. */
   sessions: GroupCommit<SessionCommand, SessionEvent, SessionState>;
+  /** The members service, asked only when this service's copy lacks a member a check-in names (kit read-through). */
+  people?: Pick<PeopleOwners, 'member'>;
 }
 
 /** What buildApp needs: the HTTP side (logger, verifier, readiness, directory) and the use cases' dependencies. */

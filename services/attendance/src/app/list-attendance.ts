@@ -78,7 +78,7 @@ export const personHistory = async (
     .where('org_id', '=', ctx.orgId)
     .limit(1)
     .executeTakeFirst();
-  if ((!known || known.org_id !== ctx.orgId) && !hasSessions) throw notFound(type === 'member' ? 'Member not found' : 'Trainer not found');
+  if ((!known || known.org_id !== ctx.orgId) && !hasSessions) throw notFound(type === 'member' ? 'Member' : 'Trainer');
   const zone = await zoneOf(deps, ctx.locationIds[0] ?? '');
   let base: Q = deps.db.selectFrom('sessions').where('org_id', '=', ctx.orgId).where('person_id', '=', personId).where('type', '=', type);
   // Staff and trainers see the visits at their locations; a member sees all of their own.

@@ -16,7 +16,7 @@ const CLOCK_SKEW_MS = 5 * 60_000;
  * its age against the scan time (a kiosk's queued scan counts from when it was scanned), and that it was not used
  * before; then checks the member in at the scan time, all in one transaction.
  */
-export const scanQr = async (deps: Pick<AttendanceDeps, 'db' | 'clock' | 'directory' | 'timeZone'>, ctx: RequestContext, body: ScanQrBody) => {
+export const scanQr = async (deps: Pick<AttendanceDeps, 'db' | 'clock' | 'directory' | 'timeZone' | 'people'>, ctx: RequestContext, body: ScanQrBody) => {
   const invalid = () => new DomainError('INVALID_QR_CODE', INVALID_QR, 400);
   const payload = parseQrCode(body.qrCode);
   if (!payload) throw invalid();
@@ -38,6 +38,7 @@ export const scanQr = async (deps: Pick<AttendanceDeps, 'db' | 'clock' | 'direct
       ctx,
       { memberId: payload.memberId, workoutType: body.workoutType, notes: '', method: body.checkInMethod, locationId: body.locationId, at },
       attendanceId,
+      deps.people,
     );
     const member = attendance.member;
     if (!member) throw invalid();

@@ -14,7 +14,7 @@ export const streaks = async (
 ): Promise<Streaks> => {
   if (ctx.role === 'member' && memberId !== ctx.userId) throw notFound('Member');
   const m = await memberById(deps.db, memberId);
-  if (!m || m.org_id !== ctx.orgId) throw notFound('Member not found');
+  if (!m || m.org_id !== ctx.orgId) throw notFound('Member');
   const zone = await zoneOf(deps, m.location_id);
   const days = await deps.db
     .selectFrom('sessions')

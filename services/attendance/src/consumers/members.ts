@@ -1,9 +1,10 @@
 import { MemberEvents } from '@akhada/contracts';
 import { on } from '@akhada/kit';
 import type { Transaction } from 'kysely';
-import { updateMember, upsertMember } from '../db/people-repo.ts';
+import { memberById, updateMember, upsertMember } from '../db/people-repo.ts';
 import { qrKeyOf } from '../db/qr-repo.ts';
 import type { AttendanceDb } from '../db/schema.ts';
+import { shiftedTerms, termsOf, withTerm } from '../domain/membership/admission.ts';
 
 /**
  * This service's own copy of each member's state, so a check-in decides without calling the members service.
@@ -26,6 +27,7 @@ export const onMemberRegistered = on(MemberEvents.MemberRegistered, async (trx: 
     status: 'active',
     start_date: env.data.startDate,
     end_date: env.data.endDate,
+    terms: [{ termNo: 1, startDate: env.data.startDate, endDate: env.data.endDate }],
     updated_at: at(env.occurredAt),
   });
 });
@@ -45,15 +47,29 @@ export const onMemberSignedUp = on(MemberEvents.MemberSignedUp, async (trx: Trx,
     updated_at: at(env.occurredAt),
   });
 });
-export const onMembershipRenewed = on(MemberEvents.MembershipRenewed, (trx: Trx, env) =>
-  updateMember(trx, env.data.memberId, at(env.occurredAt), { status: 'active', start_date: env.data.term.startDate, end_date: env.data.term.endDate }),
-);
+/** A renewal adds the next term; the current one stays valid until it ends (an early renewal starts at its end). */
+export const onMembershipRenewed = on(MemberEvents.MembershipRenewed, async (trx: Trx, env) => {
+  const { term } = env.data;
+  const m = await memberById(trx, env.data.memberId);
+  const terms = withTerm(m ? termsOf({ status: m.status, terms: m.terms, startDate: m.start_date, endDate: m.end_date }) : [], {
+    termNo: term.termNo,
+    startDate: term.startDate,
+    endDate: term.endDate,
+  });
+  await updateMember(trx, env.data.memberId, at(env.occurredAt), { status: 'active', start_date: term.startDate, end_date: term.endDate, terms });
+});
 export const onMembershipFrozen = on(MemberEvents.MembershipFrozen, (trx: Trx, env) =>
-  updateMember(trx, env.data.memberId, at(env.occurredAt), { status: 'frozen' }),
+  updateMember(trx, env.data.memberId, at(env.occurredAt), { status: 'frozen', frozen_from: env.data.frozenFrom }),
 );
-export const onMembershipUnfrozen = on(MemberEvents.MembershipUnfrozen, (trx: Trx, env) =>
-  updateMember(trx, env.data.memberId, at(env.occurredAt), { status: 'active', end_date: env.data.endDate }),
-);
+/** The frozen days move the terms as in members (a copy that missed the freeze moves only the last term's end). */
+export const onMembershipUnfrozen = on(MemberEvents.MembershipUnfrozen, async (trx: Trx, env) => {
+  const m = await memberById(trx, env.data.memberId);
+  const known = m ? termsOf({ status: m.status, terms: m.terms, startDate: m.start_date, endDate: m.end_date }) : [];
+  const moved = m?.frozen_from
+    ? shiftedTerms(known, m.frozen_from, env.data.daysFrozen)
+    : known.map((t, i) => (i === known.length - 1 ? { ...t, endDate: env.data.endDate } : t));
+  await updateMember(trx, env.data.memberId, at(env.occurredAt), { status: 'active', end_date: env.data.endDate, terms: moved, frozen_from: null });
+});
 export const onMembershipExpired = on(MemberEvents.MembershipExpired, (trx: Trx, env) =>
   updateMember(trx, env.data.memberId, at(env.occurredAt), { status: 'expired', end_date: env.data.endDate }),
 );

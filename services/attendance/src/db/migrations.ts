@@ -86,4 +86,13 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003_member_terms': {
+    async up(db: Kysely<unknown>) {
+      // Every term of a membership, so an early renewal (its term starting at the current one's end) keeps the current
+      // term valid; a row of before keeps the one term its dates describe (termNo 0: not known).
+      await sql`alter table members add column terms jsonb not null default '[]'::jsonb, add column frozen_from date`.execute(db);
+      await sql`update members set terms = jsonb_build_array(jsonb_build_object('termNo', 0, 'startDate', start_date, 'endDate', end_date))
+        where start_date is not null and end_date is not null`.execute(db);
+    },
+  },
 };

@@ -3,10 +3,14 @@ import { sql, type CompiledQuery } from 'kysely';
 import type { AttendanceDb, MembersTable, TrainersTable } from './schema.ts';
 
 /** Upsert of a member's whole row; an older event never overwrites a newer one. */
-export const upsertMember = async (db: Executor<AttendanceDb>, row: MembersTable): Promise<void> => {
+export const upsertMember = async (
+  db: Executor<AttendanceDb>,
+  row: Omit<MembersTable, 'terms' | 'frozen_from'> & Partial<Pick<MembersTable, 'terms' | 'frozen_from'>>,
+): Promise<void> => {
   await db
     .insertInto('members')
-    .values(row)
+    // jsonb: written as JSON text (pg would send an array as a PostgreSQL array).
+    .values({ ...row, terms: JSON.stringify(row.terms ?? []) as unknown as MembersTable['terms'], frozen_from: row.frozen_from ?? null })
     .onConflict((oc) =>
       oc
         .column('id')
@@ -20,6 +24,8 @@ export const upsertMember = async (db: Executor<AttendanceDb>, row: MembersTable
           status: eb.ref('excluded.status'),
           start_date: eb.ref('excluded.start_date'),
           end_date: eb.ref('excluded.end_date'),
+          terms: eb.ref('excluded.terms'),
+          frozen_from: eb.ref('excluded.frozen_from'),
           updated_at: eb.ref('excluded.updated_at'),
         }))
         .where('members.updated_at', '<=', (eb) => eb.ref('excluded.updated_at')),
@@ -32,11 +38,14 @@ export const updateMember = async (
   db: Executor<AttendanceDb>,
   id: string,
   at: Date,
-  set: Partial<Pick<MembersTable, 'status' | 'start_date' | 'end_date' | 'first_name' | 'last_name' | 'email' | 'phone' | 'location_id'>>,
+  set: Partial<
+    Pick<MembersTable, 'status' | 'start_date' | 'end_date' | 'first_name' | 'last_name' | 'email' | 'phone' | 'location_id' | 'terms' | 'frozen_from'>
+  >,
 ): Promise<void> => {
+  const { terms, ...rest } = set;
   await db
     .updateTable('members')
-    .set({ ...set, updated_at: at })
+    .set({ ...rest, ...(terms ? { terms: JSON.stringify(terms) as unknown as MembersTable['terms'] } : {}), updated_at: at })
     .where('id', '=', id)
     .where('updated_at', '<=', at)
     .execute();

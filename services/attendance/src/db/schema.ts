@@ -1,4 +1,5 @@
 import type { KitTables } from '@akhada/kit';
+import type { TermDates } from '../domain/membership/admission.ts';
 
 /** Attendance sessions (projection of the session streams). status: active | completed | late (auto-closed). */
 export interface SessionsTable {
@@ -36,8 +37,13 @@ export interface MembersTable {
   phone: string;
   /** active | pending | frozen | expired | cancelled | archived */
   status: string;
+  /** The latest term's dates. */
   start_date: string | null;
   end_date: string | null;
+  /** Every term (jsonb, oldest first): the current term stays valid until it ends; a renewal adds the next one. */
+  terms: TermDates[];
+  /** The first frozen day while frozen (the unfreeze moves the terms from it). */
+  frozen_from: string | null;
   updated_at: Date;
 }
 
