@@ -65,8 +65,20 @@ const toSpec = (input: Js | undefined, output: Js | undefined): FieldSpec => {
   return spec;
 };
 
-export const describeSchema = (schema: z.ZodType): FieldSpec =>
-  toSpec(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Js, z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Js);
+const described = new WeakMap<z.ZodType, FieldSpec>();
+
+/** The schema as the guard reads it; worked out once per schema (a route's cases ask for it once per case). Read-only. */
+export const describeSchema = (schema: z.ZodType): FieldSpec => {
+  let spec = described.get(schema);
+  if (!spec) {
+    spec = toSpec(
+      z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Js,
+      z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Js,
+    );
+    described.set(schema, spec);
+  }
+  return spec;
+};
 
 /** What a sample needs from the running product: the caller's location, a gym's join code, the caller's password. */
 export interface SampleContext {
