@@ -1,6 +1,7 @@
 // `npm start`, `npm test` and friends land here (through infra/bin/akhada, which brought Node 24 and the packages).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './chromium.ts';
@@ -8,6 +9,7 @@ import { onShutdown } from './processes.ts';
 import { provision } from './provision.ts';
 import { DEMO, seedDemo } from './seed.ts';
 import { startStack } from './stack.ts';
+import { slowestLines, type Timings } from './testing/timings-reporter.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -77,14 +79,35 @@ async function start(): Promise<void> {
   await new Promise(() => {}); // until Ctrl-C (onShutdown stops the processes, then Kafka/PostgreSQL if we started them)
 }
 
-async function test(): Promise<void> {
+/**
+ * The standing guards (frontend/e2e/bad-input.spec.ts and friends) send a sample of their cases, chosen by a seed that
+ * changes every run; `npm run test:full` (nightly) sends every case. The seed is printed first and again in the summary.
+ */
+const guardSeed = (): string =>
+  process.env.GUARD_SEED?.trim() || `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(2).toString('hex')}`;
+
+/** Where each vitest run writes its timings (infra/src/testing/timings-reporter.ts), for the summary. */
+const timingsFile = (phase: string) => path.join(root, '.data', 'test-timings', `${phase}.json`);
+const vitestArgs = (...projects: string[]) => [
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  // The default reporter stays (its "Tests N passed" line is what CI reads); the second one only writes a file.
+  '--reporter=default',
+  '--reporter=./infra/src/testing/timings-reporter.ts',
+];
+
+async function test({ full = false }: { full?: boolean } = {}): Promise<void> {
   const t0 = Date.now();
-  const steps: { name: string; code: number; seconds: number }[] = [];
-  const step = async (name: string, fn: () => Promise<number>) => {
+  const seed = guardSeed();
+  const guards = full ? 'every case (test:full)' : `a sample, seed ${seed} (the same again: GUARD_SEED=${seed} npm test; every case: npm run test:full)`;
+  console.error(`[test] standing guards: ${guards}`);
+  const steps: { name: string; code: number; seconds: number; timings?: string }[] = [];
+  const step = async (name: string, fn: () => Promise<number>, timings?: string) => {
     const s = Date.now();
     console.error(`\n[test] ── ${name}`);
+    if (timings) rmSync(timings, { force: true });
     const code = await fn();
-    steps.push({ name, code, seconds: (Date.now() - s) / 1000 });
+    steps.push({ name, code, seconds: (Date.now() - s) / 1000, ...(timings ? { timings } : {}) });
     return code;
   };
   // Checks that need no infrastructure first: a formatting slip or a broken import boundary shows within a minute.
@@ -104,20 +127,41 @@ async function test(): Promise<void> {
 
   const infra = await provision({ root, database: 'akhada_test', fresh: true });
   onShutdown(() => infra.stop());
-  const env = { DATABASE_URL: infra.databaseUrl, KAFKA_BROKERS: infra.brokers.join(','), AKHADA_ROOT: root, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+  const env = {
+    DATABASE_URL: infra.databaseUrl,
+    KAFKA_BROKERS: infra.brokers.join(','),
+    AKHADA_ROOT: root,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    GUARD_SEED: seed,
+    GUARD_FULL: full ? '1' : '0',
+  };
   await ensureChromium();
 
   for (const tsconfig of TYPECHECK) await step(`typecheck ${tsconfig}`, () => run(bin('tsc'), ['-p', tsconfig, '--noEmit']));
-  await step('unit and integration tests (real PostgreSQL and Kafka)', () => run(bin('vitest'), ['run', '--project', 'unit', '--project', 'int'], env));
+  const unitInt = timingsFile('unit-int');
+  await step(
+    'unit and integration tests (real PostgreSQL and Kafka)',
+    () => run(bin('vitest'), vitestArgs('unit', 'int'), { ...env, AKHADA_TIMINGS_FILE: unitInt }),
+    unitInt,
+  );
   await step('frontend build', async () => {
     await buildFrontend(true);
     return 0;
   });
-  await step('browser and system tests (headless Chromium against the running stack)', () => run(bin('vitest'), ['run', '--project', 'e2e'], env));
+  const browser = timingsFile('e2e');
+  await step(
+    'browser and system tests (headless Chromium against the running stack)',
+    () => run(bin('vitest'), vitestArgs('e2e'), { ...env, AKHADA_TIMINGS_FILE: browser }),
+    browser,
+  );
 
   console.error('\n[test] summary');
-  for (const s of steps) console.error(`  ${s.code === 0 ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds.toFixed(0)} s)`);
-  console.error(`  total ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  for (const s of steps) {
+    console.error(`  ${s.code === 0 ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds.toFixed(0)} s)`);
+    if (s.timings && existsSync(s.timings)) for (const line of slowestLines(JSON.parse(readFileSync(s.timings, 'utf8')) as Timings)) console.error(line);
+  }
+  console.error(`  standing guards: ${guards}`);
+  console.error(`  total ${((Date.now() - t0) / 1000).toFixed(0)} s (budget: 20 min)`);
   await infra.stop();
   const failed = steps.filter((s) => s.code !== 0).length;
   process.exit(failed === 0 ? 0 : 1);
@@ -135,7 +179,9 @@ async function seedOnly(): Promise<void> {
 
 const commands: Record<string, () => Promise<void>> = {
   start,
-  test,
+  test: () => test(),
+  // Nightly: the same steps with the standing guards' full sweep (every bad case of every route).
+  'test-full': () => test({ full: true }),
   infra: infraOnly,
   seed: seedOnly,
   bench: async () => (await import('./bench/gateway-overhead.ts')).main(root),
