@@ -29,13 +29,15 @@ const whatsapp = createWhatsAppAdapter({
 });
 // An organization's own mail server and WhatsApp provider (Settings → Integrations) when set, else the platform's.
 const box = createSecretBox(config.SECRETS_KEY);
+// The outbound target rule (webhooks and the organizations' mail servers): private targets only outside production.
+const allowPrivate = allowPrivateWebhooks(config);
 const channels = createOrgChannels({
   db: dbh.db,
   box,
   platform: { email, sms: whatsapp },
   whatsapp: { baseUrl: config.WHATSAPP_API_URL, version: config.WHATSAPP_API_VERSION },
+  allowPrivate,
 });
-const allowPrivate = allowPrivateWebhooks(config);
 const deliverer = startDeliverer({ db: dbh.db, adapters: [email, whatsapp], channels, logger, appUrl: config.APP_URL });
 const webhooks = startWebhookDeliverer({ db: dbh.db, box, logger, allowPrivate, backoffBaseMs: config.WEBHOOK_BACKOFF_MS });
 const reminders = startReminders({ db: dbh.db, logger, everyMs: config.REMINDER_SWEEP_MS });

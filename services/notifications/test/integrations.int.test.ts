@@ -20,6 +20,7 @@ import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit
 import type { FastifyInstance } from 'fastify';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +28,7 @@ import { startSmtpSink, type SmtpSink } from '../../../infra/src/smtp-sink.ts';
 import { startWhatsAppSink, type WhatsAppSink } from '../../../infra/src/whatsapp-sink.ts';
 import { createEmailAdapter } from '../src/adapters/email.ts';
 import { createOrgChannels, type OrgChannels } from '../src/adapters/org-channels.ts';
-import { isBlockedAddress } from '../src/adapters/webhook-sender.ts';
+import { isBlockedAddress } from '../src/adapters/outbound-target.ts';
 import { createWhatsAppAdapter } from '../src/adapters/whatsapp.ts';
 import { buildApp } from '../src/build-app.ts';
 import { webhookConsumerGroups } from '../src/consumers/webhooks.ts';
@@ -144,6 +145,7 @@ beforeAll(async () => {
       sms: createWhatsAppAdapter({ baseUrl: waBase, version: 'v21.0', phoneNumberId: '100000000000001', token: 'platform-token' }),
     },
     whatsapp: { baseUrl: waBase, version: 'v21.0' },
+    allowPrivate: true,
   });
   const { verifier, readiness, directory } = runtime;
   app = buildApp({ logger, verifier, readiness, directory, db: db(), clock: () => new Date(), integrations: { box, channels, allowPrivateWebhooks: true } });
@@ -238,6 +240,90 @@ describe('messaging settings', () => {
 
     const status = r.messaging.responses[200].parse((await call(owner, 'GET', '/settings/integrations/messaging')).body).data;
     expect(status.email.lastTest).toMatchObject({ ok: true });
+  });
+
+  it('in production a mail server is a mail port on a public address, checked when saved and when connecting, and a failed test is one generic answer', async () => {
+    const prodChannels = createOrgChannels({ db: db(), box, platform: {}, whatsapp: { baseUrl: 'http://127.0.0.1:1', version: 'v21.0' }, allowPrivate: false });
+    const { verifier, readiness, directory } = runtime;
+    const prodApp = buildApp({
+      logger: createLogger('notifications-prod-test', 'warn'),
+      verifier,
+      readiness,
+      directory,
+      db: db(),
+      clock: () => new Date(),
+      integrations: { box, channels: prodChannels, allowPrivateWebhooks: false },
+    });
+    await prodApp.ready();
+    // Something listening on this machine (a database, the metadata service): it must never be reached.
+    const reached: net.Socket[] = [];
+    const internal = net.createServer((s) => reached.push(s.end()));
+    await new Promise<void>((res) => internal.listen(0, '127.0.0.1', () => res()));
+    const openPort = (internal.address() as AddressInfo).port;
+    const gym = { id: newId(), role: 'owner' as const, locs: [newId()], orgId: newId() };
+    const as = async (method: 'PUT' | 'POST', url: string, payload: unknown) => {
+      const token = await keys.sign({ userId: gym.id, orgId: gym.orgId, role: gym.role, locationIds: gym.locs, name: 'Test User' });
+      const res = await prodApp.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
+      return { status: res.statusCode, body: res.json() as { code?: string; message?: string; details?: { path: string; message: string }[] } };
+    };
+    const stored = (host: string, port: number) =>
+      db()
+        .insertInto('org_email_settings')
+        .values({
+          org_id: gym.orgId,
+          host,
+          port,
+          security: 'none',
+          username: null,
+          password_sealed: null,
+          password_last4: null,
+          from_name: 'Gym',
+          from_address: 'desk@gym.example.in',
+          updated_at: new Date(),
+          updated_by: gym.id,
+        })
+        .onConflict((oc) => oc.column('org_id').doUpdateSet({ host, port, updated_at: new Date() }))
+        .execute();
+    try {
+      // Saving: a port that is not a mail port, a private or metadata address: 400 on the field, nothing stored.
+      const notMail = await as('PUT', '/settings/integrations/email', smtpBody({ host: 'smtp.example.in', port: 5432 }));
+      expect(notMail.status).toBe(400);
+      expect(notMail.body.details).toEqual([{ path: 'port', message: 'Use a mail port: 25, 465, 587, 2525' }]);
+      const metadata = await as('PUT', '/settings/integrations/email', smtpBody({ host: '169.254.169.254', port: 587 }));
+      expect(metadata.status).toBe(400);
+      expect(metadata.body.details).toEqual([{ path: 'host', message: 'Use the mail server’s public address' }]);
+      expect(await db().selectFrom('org_email_settings').select('org_id').where('org_id', '=', gym.orgId).executeTakeFirst()).toBeUndefined();
+
+      // Settings that got in before the rule (or a name that resolves to this machine): refused when connecting, and an
+      // open port, a closed port and a refused name all answer the same.
+      const answers: { status: number; code?: string; message?: string }[] = [];
+      for (const [host, port] of [
+        ['127.0.0.1', openPort],
+        ['localhost', 587],
+        ['169.254.169.254', 80],
+      ] as const) {
+        await stored(host, port);
+        const res = await as('POST', '/settings/integrations/email/test', { to: 'owner@gym.example.in' });
+        answers.push({ status: res.status, code: res.body.code, message: res.body.message });
+      }
+      await new Promise<void>((res) => internal.close(() => res()));
+      await stored('127.0.0.1', openPort);
+      const closed = await as('POST', '/settings/integrations/email/test', { to: 'owner@gym.example.in' });
+      answers.push({ status: closed.status, code: closed.body.code, message: closed.body.message });
+      const generic = {
+        status: 502,
+        code: 'SMTP_TEST_FAILED',
+        message: 'The test email could not be sent. Check the mail server’s address, port, security and sign-in.',
+      };
+      expect(answers).toEqual([generic, generic, generic, generic]);
+      expect(reached).toHaveLength(0);
+      const last = await db().selectFrom('integration_tests').selectAll().where('org_id', '=', gym.orgId).executeTakeFirstOrThrow();
+      expect(last).toMatchObject({ ok: false, message: generic.message });
+    } finally {
+      if (internal.listening) await new Promise<void>((res) => internal.close(() => res()));
+      await prodApp.close();
+      prodChannels.close();
+    }
   });
 
   it('a refused password, a port nobody answers on and a refused key are plain 502s, never 500s', async () => {

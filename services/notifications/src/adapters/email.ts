@@ -1,6 +1,8 @@
 import type { SmtpSecurity } from '@akhada/contracts';
+import type { Socket } from 'node:net';
 import nodemailer from 'nodemailer';
 import { DeliveryError, type ChannelAdapter, type OutgoingMessage } from './channels.ts';
+import { connectMailServer } from './outbound-target.ts';
 
 const FOOTER = {
   en: 'You receive this because of your notification settings in Akhada (Settings → Notifications).',
@@ -28,10 +30,16 @@ export interface SmtpOptions {
   security?: SmtpSecurity;
   auth?: { user: string; pass: string } | null;
   timeoutMs?: number;
+  /**
+   * An organization's own server (Settings → Integrations): connected only through the outbound target rule (a mail
+   * port on a public address in production; `allowPrivate` outside it, for the local sink). The platform's own server
+   * (configuration) is trusted and has none.
+   */
+  guard?: { allowPrivate: boolean };
 }
 
 /** Email over SMTP with nodemailer; in development and tests the local SMTP sink (infra) receives it. */
-export const createEmailAdapter = ({ host, port, from, security, auth, timeoutMs = 5000 }: SmtpOptions): ChannelAdapter & { close(): void } => {
+export const createEmailAdapter = ({ host, port, from, security, auth, timeoutMs = 5000, guard }: SmtpOptions): ChannelAdapter & { close(): void } => {
   const transport = nodemailer.createTransport({
     host,
     port,
@@ -42,6 +50,14 @@ export const createEmailAdapter = ({ host, port, from, security, auth, timeoutMs
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs * 2,
+    ...(guard && {
+      getSocket: (_options: unknown, callback: (err: Error | null, socket?: { connection: Socket }) => void) => {
+        connectMailServer({ host, port, allowPrivate: guard.allowPrivate, timeoutMs }).then(
+          (connection) => callback(null, { connection }),
+          (err: unknown) => callback(err as Error),
+        );
+      },
+    }),
   });
   return {
     channel: 'email',

@@ -12,6 +12,8 @@ export interface OrgChannelsOptions {
   platform: { email?: ChannelAdapter; sms?: ChannelAdapter };
   /** Where the WhatsApp Cloud API is (graph.facebook.com; the local stand-in in development and tests) and its version. */
   whatsapp: { baseUrl: string; version: string };
+  /** The outbound target rule's switch (as for webhooks): false in production, where a mail server on a private address or a non-mail port is refused. */
+  allowPrivate: boolean;
 }
 
 export interface ResolvedChannel {
@@ -43,6 +45,7 @@ export const createOrgChannels = (o: OrgChannelsOptions): OrgChannels => {
       security: row.security,
       from: `"${row.from_name.replace(/["\\]/g, '')}" <${row.from_address}>`,
       auth: row.username ? { user: row.username, pass: row.password_sealed ? o.box.open(row.password_sealed) : '' } : null,
+      guard: { allowPrivate: o.allowPrivate },
     });
   const smsOf = (row: OrgSmsSettingsRow) =>
     createWhatsAppAdapter({ baseUrl: o.whatsapp.baseUrl, version: o.whatsapp.version, phoneNumberId: row.sender, token: o.box.open(row.api_key_sealed) });

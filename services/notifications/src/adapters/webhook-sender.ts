@@ -1,42 +1,7 @@
 import { createHmac } from 'node:crypto';
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
-
-/** Addresses a webhook may not reach in production: loopback, private, link-local (cloud metadata), CGNAT, multicast, reserved. */
-const BLOCKED = (() => {
-  const list = new net.BlockList();
-  for (const [a, p] of [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4],
-  ] as const)
-    list.addSubnet(a, p, 'ipv4');
-  for (const [a, p] of [
-    ['::', 128],
-    ['::1', 128],
-    ['fc00::', 7],
-    ['fe80::', 10],
-    ['ff00::', 8],
-  ] as const)
-    list.addSubnet(a, p, 'ipv6');
-  return list;
-})();
-
-export const isBlockedAddress = (address: string): boolean => {
-  const mapped = address.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i);
-  if (mapped) return BLOCKED.check(mapped[1]!, 'ipv4');
-  return BLOCKED.check(address, net.isIPv6(address) ? 'ipv6' : 'ipv4');
-};
+import { BlockedAddressError, guardedLookup, isBlockedLiteral } from './outbound-target.ts';
 
 /** `Akhada-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` with the endpoint's secret. */
 export const signWebhook = (secret: string, timestamp: number, body: string): string =>
@@ -48,8 +13,6 @@ export interface WebhookAttempt {
   ok: boolean;
   error: string | null;
 }
-
-export class BlockedAddressError extends Error {}
 
 /**
  * POSTs one signed delivery. The name is resolved by our own lookup, which refuses private and internal addresses
@@ -69,16 +32,8 @@ export const postWebhook = (o: {
   new Promise((resolve) => {
     const url = new URL(o.url);
     const timestamp = Math.floor(o.now.getTime() / 1000);
-    const lookup: net.LookupFunction = (hostname, options, callback) => {
-      dns.lookup(hostname, { ...options, all: false }, (err, address, family) => {
-        if (err) return callback(err, address, family);
-        if (!o.allowPrivate && isBlockedAddress(address))
-          return callback(new BlockedAddressError(`${hostname} resolves to a private or internal address`), address, family);
-        callback(null, address, family);
-      });
-    };
-    const hostIsIp = net.isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0;
-    if (hostIsIp && !o.allowPrivate && isBlockedAddress(url.hostname.replace(/^\[|\]$/g, ''))) {
+    const lookup = guardedLookup(o.allowPrivate);
+    if (!o.allowPrivate && isBlockedLiteral(url.hostname)) {
       resolve({ responseCode: null, ok: false, error: 'The address is private or internal and may not be called' });
       return;
     }

@@ -14,6 +14,7 @@ export interface NotificationsDeps {
 export interface IntegrationsDeps extends NotificationsDeps {
   box: SecretBox;
   channels: OrgChannels;
+  /** The outbound target rule's switch: private targets (webhooks, the organization's mail server) allowed; false in production. */
   allowPrivateWebhooks: boolean;
 }
 

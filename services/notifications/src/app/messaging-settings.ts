@@ -1,6 +1,7 @@
 import type { MessagingSettings, PutEmailSettingsBody, PutSmsSettingsBody } from '@akhada/contracts';
 import { AppError, badRequest, type RequestContext } from '@akhada/kit';
 import { DeliveryError, type ChannelAdapter } from '../adapters/channels.ts';
+import { isBlockedLiteral, MAIL_PORTS } from '../adapters/outbound-target.ts';
 import type { IntegrationsDeps } from './deps.ts';
 
 const last4 = (secret: string) => secret.slice(-4);
@@ -38,7 +39,25 @@ export const getMessagingSettings = async ({ db }: Pick<IntegrationsDeps, 'db'>,
   };
 };
 
-export const putEmailSettings = async (deps: Pick<IntegrationsDeps, 'db' | 'box' | 'clock'>, ctx: RequestContext, body: PutEmailSettingsBody) => {
+/**
+ * In production (the outbound target rule, as for webhooks) a mail server is on a mail port and not on a private or
+ * internal address; a name is checked again when it resolves, at every connection.
+ */
+const mailServerProblems = (body: PutEmailSettingsBody, allowPrivate: boolean) => {
+  if (allowPrivate) return [];
+  return [
+    ...(MAIL_PORTS.includes(body.port) ? [] : [{ path: 'port', message: `Use a mail port: ${MAIL_PORTS.join(', ')}` }]),
+    ...(isBlockedLiteral(body.host) ? [{ path: 'host', message: 'Use the mail server’s public address' }] : []),
+  ];
+};
+
+export const putEmailSettings = async (
+  deps: Pick<IntegrationsDeps, 'db' | 'box' | 'clock' | 'allowPrivateWebhooks'>,
+  ctx: RequestContext,
+  body: PutEmailSettingsBody,
+) => {
+  const problems = mailServerProblems(body, deps.allowPrivateWebhooks);
+  if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
   const password = body.password ? body.password : undefined;
   const values = {
     host: body.host,
@@ -113,11 +132,18 @@ export const providerProblem = (channel: 'email' | 'sms', err: unknown): AppErro
 };
 
 /**
+ * A failed test email in production: one answer whatever went wrong (refused target, closed or silent port, refused
+ * sign-in), so the test cannot be used to tell which hosts and ports answer.
+ */
+export const SMTP_TEST_FAILED = 'The test email could not be sent. Check the mail server’s address, port, security and sign-in.';
+
+/**
  * Sends a real test message through the channel the organization's messages would use now (its own settings, else
- * the platform's) and keeps the outcome as the tab's last-status line. A provider's failure is a 502 in plain words.
+ * the platform's) and keeps the outcome as the tab's last-status line. A provider's failure is a 502 in plain words
+ * (for email in production, one generic 502).
  */
 export const sendTest = async (
-  deps: Pick<IntegrationsDeps, 'db' | 'channels' | 'clock'>,
+  deps: Pick<IntegrationsDeps, 'db' | 'channels' | 'clock' | 'allowPrivateWebhooks'>,
   ctx: RequestContext,
   channel: 'email' | 'sms',
   to: string,
@@ -154,7 +180,7 @@ export const sendTest = async (
     await record(true, channel === 'email' ? `Test email sent to ${to}` : `Test message sent to ${to}`);
     return { ok: true, providerId, via: resolved.via };
   } catch (err) {
-    const problem = providerProblem(channel, err);
+    const problem = channel === 'email' && !deps.allowPrivateWebhooks ? new AppError(502, 'SMTP_TEST_FAILED', SMTP_TEST_FAILED) : providerProblem(channel, err);
     await record(false, problem.message);
     throw problem;
   }
