@@ -135,6 +135,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     // Service ports are internal: only the gateway (on this machine) may tell a service the client's address.
     TRUSTED_GATEWAYS: '127.0.0.1',
     AUTH_JWKS_URL: `http://127.0.0.1:${port('auth')}/auth/.well-known/jwks.json`,
+    // The owners of people, for a copy's read-through on a miss (every instance, as the gateway's <SERVICE>_URL).
+    MEMBERS_URL: Array.from({ length: countOf('members') }, (_, i) => `http://127.0.0.1:${instancePort('members', i)}`).join(','),
+    TRAINERS_URL: Array.from({ length: countOf('trainers') }, (_, i) => `http://127.0.0.1:${instancePort('trainers', i)}`).join(','),
     APP_URL: o.appUrl,
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(o.smtpPort),
