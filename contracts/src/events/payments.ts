@@ -48,6 +48,21 @@ export const PaymentFacts = z.object({
   sourceId: z.string().nullable(),
   /** A business customer's GSTIN, name and billing address (B2B invoice); absent or null for a consumer. */
   billing: z.object({ gstin: z.string(), name: z.string(), address: z.string() }).nullable().optional(),
+  /**
+   * How gstPaise splits, decided once by the date-effective rule when the payment was recorded (contracts/src/gym-gst.ts):
+   * the rate in basis points, the supply, CGST, SGST and IGST in paise. The invoice uses exactly these figures. Absent
+   * or null on payments recorded before it existed.
+   */
+  gst: z
+    .object({
+      rateBps: z.number().int().min(0),
+      supply: z.enum(['intra_state', 'inter_state', 'none']),
+      cgstPaise: z.number().int().min(0),
+      sgstPaise: z.number().int().min(0),
+      igstPaise: z.number().int().min(0),
+    })
+    .nullable()
+    .optional(),
   /** When the thing the event tells happened. */
   occurredAt: z.iso.datetime({ offset: true }),
 });
@@ -153,11 +168,14 @@ const InvoiceTotals = z.object({
   occurredAt: z.iso.datetime({ offset: true }),
 });
 
-/** An invoice (tax invoice or bill of supply) was issued for a completed payment. */
+/**
+ * An invoice (tax invoice or bill of supply) was issued for a completed payment; `receipt`: a plain receipt (no tax
+ * document) of a payment at a location without GST settings.
+ */
 export const InvoiceIssued = defineEvent(
   'payments.invoice_issued',
   1,
-  InvoiceTotals.extend({ invoiceId: z.uuid(), kind: z.enum(['tax_invoice', 'bill_of_supply']) }),
+  InvoiceTotals.extend({ invoiceId: z.uuid(), kind: z.enum(['tax_invoice', 'bill_of_supply', 'receipt']) }),
 );
 
 /** A credit note was issued against an invoice (a refund or correction). */

@@ -66,6 +66,16 @@ export const Payment = z.object({
   gstAmount: z.number(),
   /** amount + gstAmount. */
   totalAmount: z.number(),
+  /**
+   * How gstAmount splits, decided once by the server when the payment was recorded (the date-effective rule of
+   * contracts/src/gym-gst.ts and the location's GST settings): the rate in percent, the supply, CGST, SGST and IGST in
+   * rupees. The invoice, the exports and the GST report show exactly these. null: money going out (no GST of the
+   * gym's), or a payment recorded before the split was kept.
+   */
+  gstSplit: z
+    .object({ ratePercent: z.number(), supply: z.enum(['intra_state', 'inter_state', 'none']), cgst: z.number(), sgst: z.number(), igst: z.number() })
+    .nullable()
+    .optional(),
   /** Refunded so far (rupees); 0 when none. */
   refundedAmount: z.number(),
   status: PaymentStatus,
@@ -140,8 +150,12 @@ export const PaymentList = z.object({
 const MemberOrTrainerId = (what: 'member' | 'trainer') => z.uuid({ message: `Please select a ${what}` });
 /**
  * Spec "Payment create payload" and "Record Payment" rules. `totalAmount`, when sent, must equal amount + gstAmount
- * (the server computes it anyway). For a member's membership payment at a GST-registered location the server computes
- * gstAmount from the date-effective tax rule and ignores the one sent.
+ * (the server computes it anyway).
+ *
+ * GST is decided by the server, once: for money received (category member or other) `amount` is the value before tax
+ * and the GST is the gym-service rate in force on the location's day (contracts/src/gym-gst.ts `gymServiceGst`) where
+ * the location is GST-registered, else 0; the gstAmount sent is not used (the form shows a preview from the same rule
+ * and sends none). For money going out (trainer, expense) the gstAmount sent is recorded as entered (a supplier's GST).
  */
 export const CreatePaymentBody = z
   .object({
@@ -406,7 +420,8 @@ export const TrainerSalaryRow = z.object({
 });
 export type TrainerSalaryRow = z.infer<typeof TrainerSalaryRow>;
 
-export const PaymentExportQuery = PaymentListFilters.extend({ format: z.enum(['csv']).default('csv') }).refine(dateRangeOk, DATE_RANGE_MESSAGE);
+/** CSV (a spreadsheet) or JSON (Settings → Data management asks for either); the same columns, amounts in rupees. */
+export const PaymentExportQuery = PaymentListFilters.extend({ format: z.enum(['csv', 'json']).default('csv') }).refine(dateRangeOk, DATE_RANGE_MESSAGE);
 export type PaymentExportQuery = z.infer<typeof PaymentExportQuery>;
 
 export const ReportsQuery = z
@@ -536,13 +551,19 @@ export const PutRazorpayIntegrationBody = z.object({
     .regex(/^rzp_(test|live)_[A-Za-z0-9]{6,40}$/, 'Key id looks like rzp_test_… or rzp_live_…'),
   /** Omit to keep the stored one. */
   keySecret: Secret('Key secret').optional(),
+  /**
+   * The secret entered for the webhook in Razorpay's dashboard: Razorpay signs every webhook with it. Required the
+   * first time (400 "Enter the webhook secret you set in Razorpay" otherwise); omit later to keep the stored one.
+   * Online payments are on only once it is set, so a payment by link is never left pending for want of it.
+   */
   webhookSecret: Secret('Webhook secret').optional(),
 });
 export type PutRazorpayIntegrationBody = z.infer<typeof PutRazorpayIntegrationBody>;
 
 // ── Invoices and tax settings (built by the invoices part of the service) ─────────────────────────────────────────
 
-export const InvoiceKind = z.enum(['tax_invoice', 'bill_of_supply', 'credit_note']);
+/** receipt: a plain receipt (not a tax document) of a payment at a location without GST settings, in its own series. */
+export const InvoiceKind = z.enum(['tax_invoice', 'bill_of_supply', 'credit_note', 'receipt']);
 export type InvoiceKind = z.infer<typeof InvoiceKind>;
 /** 15-character GSTIN: 2-digit state code, PAN, entity number, Z, check character. */
 export const Gstin = Text('GSTIN')
@@ -739,8 +760,9 @@ export const paymentsRoutes = {
     auth: true,
     // A member exports their own payments (Settings → Data management, DPDP access): the usual scope applies.
     roles: STAFF_MEMBER,
-    summary: 'The filtered payments as a CSV file download, streamed (a member: their own payments).',
-    description: 'Content-Type text/csv; charset=utf-8 with Content-Disposition attachment; filename="payments-<start>-<end>.csv". Amounts in rupees.',
+    summary: 'The filtered payments as a CSV or JSON file download, streamed (a member: their own payments).',
+    description:
+      'format=csv (default): text/csv; charset=utf-8, attachment; filename="payments-<start>-<end>.csv"; format=json: application/json, a JSON array, filename "payments-<start>-<end>.json". Amounts in rupees; the GST columns are the figures stored on each payment.',
   }),
   reports: route({
     method: 'GET',
@@ -813,9 +835,10 @@ export const paymentsRoutes = {
     method: 'POST',
     path: '/payments/razorpay/verify',
     body: VerifyBody,
-    responses: { 200: ok(Payment), 400: Problem, 401: Problem, 402: Problem, 403: Problem, 404: Problem },
+    responses: { 200: ok(Payment), 400: Problem, 401: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem },
     auth: true,
     roles: STAFF_MEMBER,
+    description: '409 CONFLICT when the Razorpay payment id is recorded on another payment already (one payment per Razorpay payment).',
     summary: "Checks Checkout's payment signature on the stored order and marks the payment captured (once, whatever the webhook did).",
   }),
   razorpayWebhook: route({

@@ -8,7 +8,6 @@ import { pruneWebhookEvents, reconcileOpenOrders, refundLateCaptures } from './a
 import { buildApp } from './build-app.ts';
 import { startConsumers } from './consumers/start-consumers.ts';
 import { startInvoiceConsumers } from './invoices/consumer.ts';
-import { membershipGstFrom } from './invoices/membership-gst.ts';
 import { migrations } from './db/migrations.ts';
 import type { PaymentsDb } from './db/schema.ts';
 
@@ -57,7 +56,6 @@ const deps = {
         },
       }
     : {}),
-  membershipGst: membershipGstFrom(dbh.db),
 };
 
 const consumers = [...(await startConsumers({ bus, db: dbh.db, logger })), ...(await startInvoiceConsumers({ bus, db: dbh.db, logger }))];

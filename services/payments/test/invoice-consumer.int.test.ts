@@ -144,7 +144,7 @@ describe('payments.payment_completed and payment_refunded', () => {
     expect([Number(inv!.cgst_paise), Number(inv!.sgst_paise), Number(inv!.igst_paise), Number(inv!.total_paise)]).toEqual([0, 0, 15_000, 315_000]);
   });
 
-  it('a trainer payout or a location without GST settings is not invoiced, and the consumer moves on', async () => {
+  it('a trainer payout is not invoiced; a location without GST settings gets a receipt (issue 31); the consumer moves on', async () => {
     const key = randomUUID();
     const salary = randomUUID();
     const unset = randomUUID();
@@ -152,7 +152,11 @@ describe('payments.payment_completed and payment_refunded', () => {
     await publish(key, completed(salary, { category: 'trainer', type: 'salary' }), completed(unset, { locationId: L2 }), completed(sentinel));
     await waitFor('the sentinel', async () => ((await invoicesOf(sentinel)).length ? true : undefined));
     expect(await invoicesOf(salary)).toEqual([]);
-    expect(await invoicesOf(unset)).toEqual([]);
+    // a gym without GST settings still gives its member a receipt: not a tax invoice, its own series, no tax
+    const receipts = await invoicesOf(unset);
+    expect(receipts.map((r) => [r.kind, r.number, Number(r.cgst_paise) + Number(r.sgst_paise) + Number(r.igst_paise)])).toEqual([
+      ['receipt', 'RCPT/26-27/00001', 0],
+    ]);
     const dead = await t.db.selectFrom('dead_letters').selectAll().execute();
     expect(dead).toEqual([]);
   });

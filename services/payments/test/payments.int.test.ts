@@ -3,6 +3,7 @@ import { BaseConfig, bootRuntime, createTokenVerifier, makeEnvelope, type Runtim
 import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPaymentSignature, verifyWebhookSignature, razorpayErrorToAppError } from '../src/adapters/razorpay.ts';
 import type { RazorpayApi, RazorpayPort } from '../src/adapters/razorpay-port.ts';
@@ -14,7 +15,6 @@ import { onSalePaymentRequested, salePaymentId } from '../src/consumers/sales.ts
 import { migrations } from '../src/db/migrations.ts';
 import type { PaymentsDb } from '../src/db/schema.ts';
 import { gstinCheckCharacter } from '../src/domain/tax/gstin.ts';
-import { membershipGstFrom } from '../src/invoices/membership-gst.ts';
 
 // Organization A with locations L1, L2; organization B with LB. Today is 20 Nov 2026 in India.
 const orgA = randomUUID();
@@ -176,6 +176,7 @@ const membershipBody = (overrides: Record<string, unknown> = {}) => ({
 
 describe('POST /payments (Record New Payment)', () => {
   it('records a completed membership payment in rupees, stores paise, announces recorded and completed', async () => {
+    // L1 has no GST settings yet: no GST, whatever GST was sent (the server decides it, issue 31)
     const res = await call('ownerA', 'POST', '/payments', membershipBody());
     expect(res.statusCode, res.body).toBe(201);
     const p = paymentsRoutes.create.responses[201].parse(res.json()).data;
@@ -183,8 +184,9 @@ describe('POST /payments (Record New Payment)', () => {
       paymentCategory: 'member',
       paymentType: 'membership_renewal',
       amount: 2500,
-      gstAmount: 125.5,
-      totalAmount: 2625.5,
+      gstAmount: 0,
+      totalAmount: 2500,
+      gstSplit: { ratePercent: 0, supply: 'none', cgst: 0, sgst: 0, igst: 0 },
       status: 'completed',
       member: { _id: memberAsha, name: 'Asha Test' },
       locationId: L1,
@@ -193,7 +195,7 @@ describe('POST /payments (Record New Payment)', () => {
       source: 'staff',
     });
     const row = await runtime.dbh.db.selectFrom('payments').selectAll().where('id', '=', p._id).executeTakeFirstOrThrow();
-    expect(Number(row.total_paise)).toBe(262_550);
+    expect(Number(row.total_paise)).toBe(250_000);
     expect(await outboxTypes(p._id)).toEqual(['payments.payment_recorded', 'payments.payment_completed']);
   });
 
@@ -373,7 +375,18 @@ describe('figures', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="payments-all-2026-11-20\.csv"/);
     expect(csv.body.split('\r\n')[0]).toContain('Date,Paid At,Category');
-    expect(csv.body).toContain('2625.50');
+    expect(csv.body).toContain('2500.00');
+    expect(csv.body.split('\r\n')[0]).toContain('Amount,GST,GST Rate %,CGST,SGST,IGST,Total');
+    // issue 31: the JSON export (Settings → Data management asks for it) answered 400; the same rows as JSON now
+    const json = await call('ownerA', 'GET', '/payments/export?category=member&format=json');
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.headers['content-type']).toContain('application/json');
+    expect(json.headers['content-disposition']).toMatch(/attachment; filename="payments-all-2026-11-20\.json"/);
+    const rows = json.json() as Record<string, string | null>[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.Category === 'member')).toBe(true);
+    expect(rows.map((r) => r.Total)).toContain('2500.00');
+    expectError(await call('ownerA', 'GET', '/payments/export?format=xml'), 400);
   });
 
   it('overview, analytics, renewals and reports answer their contract shapes with the money recorded', async () => {
@@ -440,6 +453,12 @@ describe('Razorpay', () => {
   it('keys are the owner’s to set, stored encrypted, never answered', async () => {
     expectError(await call('adminL1', 'PUT', '/payments/integrations/razorpay', { keyId: 'rzp_test_abcdef123', keySecret: KEY_SECRET }), 403);
     expectError(await call('ownerA', 'PUT', '/payments/integrations/razorpay', { keyId: 'not-a-key', keySecret: KEY_SECRET }), 400);
+    // issue 31: without the webhook secret Razorpay's webhooks cannot be checked (a payment by link stays pending):
+    // it is required before online payments are on; nothing is stored without it
+    const noHook = expectError(await call('ownerA', 'PUT', '/payments/integrations/razorpay', { keyId: 'rzp_test_abcdef123', keySecret: KEY_SECRET }), 400);
+    expect(noHook.details).toEqual([{ path: 'webhookSecret', message: 'Enter the webhook secret you set in Razorpay' }]);
+    expect(await runtime.dbh.db.selectFrom('razorpay_keys').select('org_id').where('org_id', '=', orgA).executeTakeFirst()).toBeUndefined();
+    expect((await call('memberAsha', 'GET', '/payments/razorpay/status')).json().data.enabled).toBe(false);
     const put = await call('ownerA', 'PUT', '/payments/integrations/razorpay', {
       keyId: 'rzp_test_abcdef123',
       keySecret: KEY_SECRET,
@@ -582,17 +601,74 @@ describe('Razorpay', () => {
     expectError(await call('memberRavi', 'POST', `/payments/${id}/payment-link`), 404);
     expectError(await call('adminB', 'POST', `/payments/${id}/payment-link`), 404);
   });
+
+  it('a Razorpay payment id pays one payment only: verify on another is 409, a webhook capturing it again is refused, nothing changes', async () => {
+    const holder = await runtime.dbh.db.selectFrom('payments').select('id').where('razorpay_payment_id', '=', 'pay_A').executeTakeFirstOrThrow(); // captured above
+    pendingId = (await call('ownerA', 'POST', '/payments', membershipBody({ status: 'pending', amount: 800, totalAmount: undefined }))).json().data._id;
+    const o = await order();
+    const v = await call('memberAsha', 'POST', '/payments/razorpay/verify', {
+      razorpay_order_id: o.orderId,
+      razorpay_payment_id: 'pay_A',
+      razorpay_signature: signature(o.orderId, 'pay_A'),
+    });
+    expectError(v, 409, 'CONFLICT');
+    const hook = await webhook(captured(o.orderId, 'pay_A'), 'evt_dup_capture');
+    expect(hook.statusCode, hook.body).toBe(200);
+    expect(hook.json().message).toBe('refused');
+    expect((await call('ownerA', 'GET', `/payments/${pendingId}`)).json().data).toMatchObject({ status: 'pending', razorpay: { paymentId: null } });
+    expect((await outboxTypes(pendingId)).filter((t) => t === 'payments.payment_completed')).toHaveLength(0);
+    expect((await call('ownerA', 'GET', `/payments/${holder.id}`)).json().data.razorpay.paymentId).toBe('pay_A');
+    // the database refuses it too (a race past the check): the unique index
+    await expect(runtime.dbh.db.updateTable('payments').set({ razorpay_payment_id: 'pay_A' }).where('id', '=', pendingId).execute()).rejects.toThrow(
+      /payments_razorpay_payment_uq/,
+    );
+  });
+
+  it('payments that already shared a Razorpay payment id: the webhook fallback refuses the ambiguous match; the migration keeps it on the earliest', async () => {
+    // As before the unique index: two payments (two gyms) holding the same Razorpay payment id.
+    const db = runtime.dbh.db;
+    await sql`drop index payments_razorpay_payment_uq`.execute(db);
+    await sql`drop table razorpay_payment_conflicts`.execute(db);
+    const dupA = randomUUID();
+    const dupB = randomUUID();
+    const row = (id: string, org: string, loc: string, paidAt: string) => sql`insert into payments
+      (id, org_id, location_id, category, type, status, amount_paise, gst_paise, total_paise, method, description, source, razorpay_payment_id, paid_at, created_at, updated_at, version)
+      values (${id}, ${org}, ${loc}, 'member', 'membership_fee', 'completed', 50000, 0, 50000, 'razorpay', 'Fee', 'staff', 'pay_DUP', ${paidAt}, ${paidAt}, ${paidAt}, 1)`;
+    await row(dupA, orgA, L1, '2026-11-01T05:00:00Z').execute(db);
+    await row(dupB, orgB, LB, '2026-11-02T05:00:00Z').execute(db);
+    const refund = await webhook(
+      { event: 'refund.processed', payload: { refund: { entity: { id: 'rfnd_DUP', payment_id: 'pay_DUP', amount: 50_000 } } } },
+      'evt_dup',
+    );
+    expectError(refund, 400, 'CONFLICT');
+    const both = await db.selectFrom('payments').select(['id', 'status', 'refunded_paise']).where('razorpay_payment_id', '=', 'pay_DUP').execute();
+    expect(both.map((r) => [r.status, Number(r.refunded_paise)])).toEqual([
+      ['completed', 0],
+      ['completed', 0],
+    ]);
+    expect(await db.selectFrom('razorpay_webhook_events').select('event_id').where('event_id', '=', 'evt_dup').executeTakeFirst()).toBeUndefined();
+
+    await migrations['1004_payments_razorpay_payment_uq']!.up(db as never);
+    const kept = await db.selectFrom('payments').select(['id']).where('razorpay_payment_id', '=', 'pay_DUP').execute();
+    expect(kept.map((r) => r.id)).toEqual([dupA]);
+    expect(await db.selectFrom('razorpay_payment_conflicts').selectAll().execute()).toMatchObject([
+      { payment_id: dupB, org_id: orgB, razorpay_payment_id: 'pay_DUP', kept_on_payment_id: dupA },
+    ]);
+    await expect(db.updateTable('payments').set({ razorpay_payment_id: 'pay_DUP' }).where('id', '=', dupB).execute()).rejects.toThrow(
+      /payments_razorpay_payment_uq/,
+    );
+  });
 });
 
 describe('GST of a membership payment', () => {
-  it('comes from the tax rule when the location is GST-registered (the GST sent is ignored), else the GST sent stands', async () => {
+  it('comes from the tax rule when the location is GST-registered (the GST sent is ignored), else there is none', async () => {
     // L1 is registered in Maharashtra (the real hook of main.ts reads the tax settings; 20 Nov 2026 → 5%); L2 has none.
     const gstin = `27AAPFU0939F1Z${gstinCheckCharacter('27AAPFU0939F1Z')}`;
     await runtime.dbh.db
       .insertInto('tax_location_settings')
       .values({ location_id: L1, org_id: orgA, gst_registered: true, gstin, state_code: '27', legal_name: 'Akhada', address: 'Pune', invoice_prefix: 'PUN' })
       .execute();
-    const taxed = buildApp({ ...deps, membershipGst: membershipGstFrom(runtime.dbh.db) });
+    const taxed = buildApp(deps);
     await taxed.ready();
     try {
       const post = (body: unknown) =>
@@ -714,8 +790,9 @@ describe('GST of a membership payment', () => {
       expect(other.json().data.gstSummary).toEqual([]);
       const unregistered = await post(membershipBody({ member: memberL2, amount: 2000, gstAmount: 0, totalAmount: undefined }));
       expect(unregistered.json().data).toMatchObject({ gstAmount: 0, totalAmount: 2000 });
+      // every payment received carries the rule's GST (issue 31), not only memberships: a locker fee too, whatever was sent
       const locker = await post(membershipBody({ paymentType: 'locker_fee', amount: 500, gstAmount: 90, totalAmount: undefined }));
-      expect(locker.json().data).toMatchObject({ gstAmount: 90, totalAmount: 590 });
+      expect(locker.json().data).toMatchObject({ gstAmount: 25, totalAmount: 525 });
       const sentGst = await post(membershipBody({ amount: 1000, gstAmount: 180, totalAmount: undefined }));
       expect(sentGst.json().data).toMatchObject({ amount: 1000, gstAmount: 50, totalAmount: 1050 });
       const term = await taxed.inject({
@@ -729,5 +806,102 @@ describe('GST of a membership payment', () => {
     } finally {
       await taxed.close();
     }
+  });
+});
+
+// Issue 31: one GST figure, decided once by the server (the date-effective rule and the location's GST settings),
+// shown the same on the payment, its invoice, the exports and the GST report; a gym without GST settings still
+// gives a receipt. (L1 is GST-registered in Maharashtra since the test above; L2 has no tax settings.)
+describe('one GST figure, and a receipt without GST settings', () => {
+  const invoiceOf = async (paymentId: string) => {
+    const res = await call('ownerA', 'POST', '/payments/invoices', { paymentId });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data;
+  };
+
+  it('₹1,000 with ₹180 GST sent, or with GST left blank: the payment, its invoice and the exports all say ₹50 GST (5 %), CGST ₹25 + SGST ₹25', async () => {
+    const sent = await call('ownerA', 'POST', '/payments', membershipBody({ amount: 1000, gstAmount: 180, totalAmount: 1180, description: 'GST sent' }));
+    const blank = await call(
+      'ownerA',
+      'POST',
+      '/payments',
+      membershipBody({ amount: 1000, gstAmount: undefined, totalAmount: undefined, description: 'GST blank' }),
+    );
+    for (const res of [sent, blank]) {
+      expect(res.statusCode, res.body).toBe(201);
+      const p = res.json().data;
+      expect(p).toMatchObject({
+        amount: 1000,
+        gstAmount: 50,
+        totalAmount: 1050,
+        gstSplit: { ratePercent: 5, supply: 'intra_state', cgst: 25, sgst: 25, igst: 0 },
+      });
+      // the invoice reads the payment's figures (it used to take ₹1,180 as GST-inclusive: ₹56.19; blank: ₹47.62)
+      const inv = await invoiceOf(p._id);
+      expect(inv).toMatchObject({ kind: 'tax_invoice', taxableValue: 1000, cgstAmount: 25, sgstAmount: 25, igstAmount: 0, totalTax: 50, totalAmount: 1050 });
+      expect(inv.lines[0]).toMatchObject({ gstRate: 5, taxableValue: 1000, cgst: 25, sgst: 25, total: 1050 });
+    }
+    const ids = [sent.json().data._id, blank.json().data._id];
+    const rows = (await call('ownerA', 'GET', '/payments/export?format=json&search=gst')).json() as Record<string, string | null>[];
+    const exported = rows.filter((r) => ids.includes(r['Payment Id']!));
+    expect(exported).toHaveLength(2);
+    for (const r of exported)
+      expect(r).toMatchObject({ Amount: '1000.00', GST: '50.00', 'GST Rate %': '5', CGST: '25.00', SGST: '25.00', IGST: '0.00', Total: '1050.00' });
+    const csv = (await call('ownerA', 'GET', '/payments/export?search=gst')).body;
+    for (const id of ids) expect(csv.split('\r\n').find((l) => l.endsWith(id))).toMatch(/,1000\.00,50\.00,5,25\.00,25\.00,0\.00,1050\.00,/);
+  });
+
+  it('an invoice issued after the rate changed keeps the GST the payment was recorded with', async () => {
+    // As if recorded on 21 Sep 2025 at 18 % and invoiced now (5 % in force): the invoice shows the payment's 18 %.
+    const p = (await call('ownerA', 'POST', '/payments', membershipBody({ amount: 1000, totalAmount: undefined, description: 'Recorded at 18%' }))).json().data;
+    await runtime.dbh.db
+      .updateTable('payments')
+      .set({
+        gst_paise: 18_000,
+        total_paise: 118_000,
+        gst_split: JSON.stringify({ rateBps: 1800, supply: 'intra_state', cgstPaise: 9000, sgstPaise: 9000, igstPaise: 0 }) as never,
+      })
+      .where('id', '=', p._id)
+      .execute();
+    expect(await invoiceOf(p._id)).toMatchObject({ taxableValue: 1000, cgstAmount: 90, sgstAmount: 90, totalTax: 180, totalAmount: 1180 });
+  });
+
+  it('a gym without GST settings gives a receipt: titled Receipt, its own numbering, no tax, not in the GST report', async () => {
+    const before = (await call('ownerA', 'GET', '/payments/reports?startDate=2026-11-01&endDate=2026-11-30')).json().data.gstSummary;
+    const first = (await call('ownerA', 'POST', '/payments', membershipBody({ member: memberL2, amount: 1500, gstAmount: 270, totalAmount: undefined }))).json()
+      .data;
+    expect(first).toMatchObject({ locationId: L2, amount: 1500, gstAmount: 0, totalAmount: 1500 });
+    const receipt = await invoiceOf(first._id);
+    expect(receipt).toMatchObject({
+      kind: 'receipt',
+      number: 'RCPT/26-27/00001',
+      totalTax: 0,
+      totalAmount: 1500,
+      supplier: { gstin: null },
+      recipient: { memberId: memberL2 },
+    });
+    expect((await call('ownerA', 'GET', `/payments/${first._id}`)).json().data.invoice).toEqual({ _id: receipt._id, number: 'RCPT/26-27/00001' });
+    // the same receipt again; the next payment the next number
+    expect((await invoiceOf(first._id))._id).toBe(receipt._id);
+    const second = (await call('ownerA', 'POST', '/payments', membershipBody({ member: memberL2, amount: 700, totalAmount: undefined }))).json().data;
+    expect((await invoiceOf(second._id)).number).toBe('RCPT/26-27/00002');
+    const pdf = await call('ownerA', 'GET', `/payments/invoices/${receipt._id}/download`);
+    expect(pdf.statusCode).toBe(200);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.rawPayload }).toString('utf8');
+    for (const s of ['RECEIPT', 'Receipt No.', 'RCPT/26-27/00001', '1,500.00', 'not a tax invoice']) expect(text).toContain(s);
+    for (const s of ['TAX INVOICE', 'BILL OF SUPPLY', 'GSTIN', 'CGST']) expect(text).not.toContain(s);
+    expect(
+      (await call('ownerA', 'GET', '/payments/invoices?kind=receipt'))
+        .json()
+        .data.map((i: { number: string }) => i.number)
+        .sort(),
+    ).toEqual(['RCPT/26-27/00001', 'RCPT/26-27/00002']);
+    expect((await call('ownerA', 'GET', '/payments/reports?startDate=2026-11-01&endDate=2026-11-30')).json().data.gstSummary).toEqual(before);
+    // a refund of a receipted payment issues no credit note (a receipt is no tax document)
+    const refunded = await call('ownerA', 'POST', `/payments/${second._id}/refund`, { reason: 'Changed plans' });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect((await call('ownerA', 'GET', '/payments/invoices?kind=credit_note')).json().data.map((i: { paymentId: string }) => i.paymentId)).not.toContain(
+      second._id,
+    );
   });
 });

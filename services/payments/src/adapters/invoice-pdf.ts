@@ -27,6 +27,8 @@ const TITLES = {
   tax_invoice: { en: 'TAX INVOICE', hi: 'कर बीजक' },
   bill_of_supply: { en: 'BILL OF SUPPLY', hi: 'आपूर्ति का बिल' },
   credit_note: { en: 'CREDIT NOTE', hi: 'क्रेडिट नोट' },
+  // A gym without GST settings: a plain receipt of the money received, never a tax document.
+  receipt: { en: 'RECEIPT', hi: 'रसीद' },
 } as const;
 
 const L = {
@@ -35,6 +37,8 @@ const L = {
   number: ['Invoice No.', 'बीजक संख्या'],
   cnNumber: ['Credit Note No.', 'क्रेडिट नोट संख्या'],
   billNumber: ['Bill No.', 'बिल संख्या'],
+  receiptNumber: ['Receipt No.', 'रसीद संख्या'],
+  receivedFrom: ['Received from', 'प्राप्त किया'],
   date: ['Date', 'दिनांक'],
   original: ['Against Invoice', 'मूल बीजक'],
   pos: ['Place of Supply', 'आपूर्ति का स्थान'],
@@ -170,15 +174,19 @@ export const renderInvoicePdf = (inv: Invoice, o: PdfOptions): Promise<Buffer> =
       line(inv.supplier.gstin, lx + widthOf(`${label('gstin')}: `, 8.5), ly, { size: 8.5, face: 'bold' });
       ly += 12;
     }
-    line(`${label('state')}: ${stateName(inv.supplier.stateCode)} (${inv.supplier.stateCode})`, lx, ly, { size: 8.5 });
-    ly += 12;
+    if (inv.supplier.stateCode) {
+      line(`${label('state')}: ${stateName(inv.supplier.stateCode)} (${inv.supplier.stateCode})`, lx, ly, { size: 8.5 });
+      ly += 12;
+    }
 
+    const receipt = inv.kind === 'receipt';
+    const numberLabel = inv.kind === 'credit_note' ? 'cnNumber' : inv.kind === 'bill_of_supply' ? 'billNumber' : receipt ? 'receiptNumber' : 'number';
     const facts: [string, string][] = [
-      [label(inv.kind === 'credit_note' ? 'cnNumber' : inv.kind === 'bill_of_supply' ? 'billNumber' : 'number'), inv.number],
+      [label(numberLabel), inv.number],
       [label('date'), dmy(inv.issueDate)],
       ...(inv.originalInvoice ? ([[label('original'), inv.originalInvoice.number]] as [string, string][]) : []),
-      [label('pos'), `${inv.placeOfSupply.stateName} (${inv.placeOfSupply.stateCode})`],
-      ...(inv.kind !== 'bill_of_supply' ? ([[label('reverse'), 'No']] as [string, string][]) : []),
+      ...(receipt ? [] : ([[label('pos'), `${inv.placeOfSupply.stateName} (${inv.placeOfSupply.stateCode})`]] as [string, string][])),
+      ...(inv.kind !== 'bill_of_supply' && !receipt ? ([[label('reverse'), 'No']] as [string, string][]) : []),
     ];
     let ry = y;
     for (const [k, v] of facts) {
@@ -197,7 +205,7 @@ export const renderInvoicePdf = (inv: Invoice, o: PdfOptions): Promise<Buffer> =
 
     // ── recipient ──
     y += 8;
-    line(label('billTo'), lx, y, { size: 7.5, color: MUTED });
+    line(label(receipt ? 'receivedFrom' : 'billTo'), lx, y, { size: 7.5, color: MUTED });
     y += 12;
     line(inv.recipient.name, lx, y, { size: 11, face: 'bold' });
     y += 15;
@@ -213,15 +221,19 @@ export const renderInvoicePdf = (inv: Invoice, o: PdfOptions): Promise<Buffer> =
     y += 10;
     const intra = inv.cgstAmount > 0 || inv.sgstAmount > 0;
     const inter = inv.igstAmount > 0;
-    const taxed = inv.kind !== 'bill_of_supply' && (intra || inter || inv.lines.some((l) => l.gstRate > 0));
+    const taxed = inv.kind !== 'bill_of_supply' && !receipt && (intra || inter || inv.lines.some((l) => l.gstRate > 0));
     const showIntra = taxed && (intra || !inter);
     type Col = { key: string; head: keyof typeof L | '#'; w: number; align: 'left' | 'right' | 'center' };
     const cols: Col[] = [
       { key: 'n', head: '#', w: 18, align: 'center' },
       { key: 'd', head: 'description', w: 0, align: 'left' },
-      { key: 's', head: 'sac', w: 58, align: 'center' },
-      { key: 'q', head: 'qty', w: 30, align: 'right' },
-      { key: 't', head: 'taxable', w: 72, align: 'right' },
+      ...(receipt
+        ? ([{ key: 'q', head: 'qty', w: 30, align: 'right' }] as Col[])
+        : ([
+            { key: 's', head: 'sac', w: 58, align: 'center' },
+            { key: 'q', head: 'qty', w: 30, align: 'right' },
+            { key: 't', head: 'taxable', w: 72, align: 'right' },
+          ] as Col[])),
       ...(showIntra
         ? ([
             { key: 'c', head: 'cgst', w: 62, align: 'right' },
@@ -297,7 +309,7 @@ export const renderInvoicePdf = (inv: Invoice, o: PdfOptions): Promise<Buffer> =
       }
     }
     const totals: [string, string][] = [
-      [label('taxable'), fmt(inv.taxableValue)],
+      ...(receipt ? [] : ([[label('taxable'), fmt(inv.taxableValue)]] as [string, string][])),
       ...(showIntra
         ? ([
             [`${label('cgst')}`, fmt(inv.cgstAmount)],
@@ -333,6 +345,7 @@ export const renderInvoicePdf = (inv: Invoice, o: PdfOptions): Promise<Buffer> =
     // ── notes and signature ──
     const notes: string[] = [];
     if (inv.kind === 'bill_of_supply') notes.push('The supplier is not registered under GST; no tax is charged on this bill of supply.');
+    if (receipt) notes.push('Payment received with thanks. This is a receipt, not a tax invoice: no GST is charged.');
     if (inv.kind === 'credit_note' && inv.originalInvoice)
       notes.push(`This credit note reduces the value and tax of invoice ${inv.originalInvoice.number}; the refund is made to the original payment method.`);
     if (taxed)

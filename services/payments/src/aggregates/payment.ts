@@ -33,6 +33,7 @@ export const factsOf = (r: PaymentsTable, occurredAt: string) => ({
   source: r.source,
   sourceId: r.source_id,
   billing: r.billing ?? null,
+  gst: r.gst_split ?? null,
   occurredAt,
 });
 

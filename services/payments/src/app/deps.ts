@@ -21,14 +21,8 @@ export interface PaymentsDeps {
   checkoutScriptUrl: string;
   /** The app's public origin (links in reminders, the webhook URL shown in settings). */
   publicUrl: string;
-  /**
-   * The GST of a member's membership payment by the date-effective tax rule (the invoices part's domain/tax), in paise,
-   * or null when the location is not GST-registered (a bill of supply: the GST sent, default 0, stands). Optional until
-   * tests that do not need it (main.ts wires invoices/membership-gst.ts).
-   */
   /** Akhada's own Razorpay account and GSTIN (plan and billing); unset: plan payments answer 409 BILLING_NOT_CONFIGURED. */
   platform?: PlatformBilling;
-  membershipGst?: (input: { orgId: string; locationId: string; amountPaise: number; date: string }) => Promise<number | null>;
 }
 
 /** What buildApp needs: the HTTP side (logger, verifier, readiness, directory) and the use cases' dependencies. */

@@ -14,9 +14,8 @@ import type {
   TrainerSalaryRow,
 } from '@akhada/contracts';
 import { urgencyOf } from '@akhada/contracts';
-import { assertLocation, type RequestContext } from '@akhada/kit';
+import { assertLocation, exportFile, keysetPages, type ExportColumn, type RequestContext } from '@akhada/kit';
 import { sql } from 'kysely';
-import { Readable } from 'node:stream';
 import type { PaymentsTable } from '../db/schema.ts';
 import { addDays, dateIn, daysBetween, financialYearStart, monthStart, startOfDayIn } from '../domain/calendar.ts';
 import { formatPaise, paiseToRupees } from '../domain/money.ts';
@@ -411,6 +410,8 @@ export const reports = async (deps: Deps, ctx: RequestContext, q: ReportsQuery):
       .selectFrom('invoices')
       .where('org_id', '=', ctx.orgId)
       .where('location_id', 'in', locs)
+      // Receipts (gyms without GST settings) are not tax documents: not in the GST figures.
+      .where('kind', '<>', 'receipt')
       .where('issue_date', '>=', startDate)
       .where('issue_date', '<=', endDate);
   const gstinOf = sql<string | null>`supplier->>'gstin'`;
@@ -475,76 +476,46 @@ export const reports = async (deps: Deps, ctx: RequestContext, q: ReportsQuery):
   };
 };
 
-const CSV_HEADER = [
-  'Date',
-  'Paid At',
-  'Category',
-  'Type',
-  'Member',
-  'Trainer',
-  'Description',
-  'Method',
-  'Status',
-  'Amount',
-  'GST',
-  'Total',
-  'Refunded',
-  'Due Date',
-  'Payment Id',
+/**
+ * The export's columns (CSV header names; JSON keys are the same). The GST columns are the figures stored on the
+ * payment when it was recorded (the split is empty on payments recorded before it was kept, and on money going out).
+ */
+const EXPORT_COLUMNS = (timeZone: string): ExportColumn<PaymentsTable>[] => [
+  { header: 'Date', value: (r) => dateIn(timeZone, new Date(r.created_at)) },
+  { header: 'Paid At', value: (r) => (r.paid_at ? new Date(r.paid_at).toISOString() : null) },
+  { header: 'Category', value: (r) => r.category },
+  { header: 'Type', value: (r) => r.type },
+  { header: 'Member', value: (r) => r.member_name || null },
+  { header: 'Trainer', value: (r) => r.trainer_name || null },
+  { header: 'Description', value: (r) => r.description },
+  { header: 'Method', value: (r) => r.method },
+  { header: 'Status', value: (r) => r.status },
+  { header: 'Amount', value: (r) => rupees(r.amount_paise) },
+  { header: 'GST', value: (r) => rupees(r.gst_paise) },
+  { header: 'GST Rate %', value: (r) => (r.gst_split ? String(r.gst_split.rateBps / 100) : null) },
+  { header: 'CGST', value: (r) => (r.gst_split ? rupees(r.gst_split.cgstPaise) : null) },
+  { header: 'SGST', value: (r) => (r.gst_split ? rupees(r.gst_split.sgstPaise) : null) },
+  { header: 'IGST', value: (r) => (r.gst_split ? rupees(r.gst_split.igstPaise) : null) },
+  { header: 'Total', value: (r) => rupees(r.total_paise) },
+  { header: 'Refunded', value: (r) => rupees(r.refunded_paise) },
+  { header: 'Due Date', value: (r) => r.due_date },
+  { header: 'Invoice', value: (r) => r.invoice_number },
+  { header: 'Payment Id', value: (r) => r.id },
 ];
-/** A CSV cell: quoted when needed, and a leading =, +, - or @ defused so a spreadsheet never runs it as a formula. */
-export const csvCell = (value: string | number | null): string => {
-  if (value === null) return '';
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
 const rupees = (p: number | string) => (Number(p) / 100).toFixed(2);
+const EXPORT_PAGE = 500;
 
-/** GET /payments/export: the filtered payments as CSV, read in keyset pages of 500 as the client takes them. */
+/** GET /payments/export: the filtered payments as CSV or JSON, read in keyset pages of 500 as the client takes them. */
 export const exportPayments = (deps: Deps, ctx: RequestContext, q: PaymentExportQuery) => {
   const today = dateIn(deps.timeZone, deps.clock());
   const base = filtered(deps, ctx, q);
-  async function* csv(): AsyncGenerator<string> {
-    yield `${CSV_HEADER.join(',')}\r\n`;
-    let after: { at: Date; id: string } | null = null;
-    for (;;) {
-      let query = base.selectAll('payments');
-      const cursor: { at: Date; id: string } | null = after;
-      if (cursor)
-        query = query.where((eb) =>
-          eb.or([eb('payments.created_at', '<', cursor.at), eb.and([eb('payments.created_at', '=', cursor.at), eb('payments.id', '<', cursor.id)])]),
-        );
-      const page = (await query.orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc').limit(500).execute()) as PaymentsTable[];
-      for (const r of page) {
-        yield `${[
-          dateIn(deps.timeZone, new Date(r.created_at)),
-          r.paid_at ? new Date(r.paid_at).toISOString() : null,
-          r.category,
-          r.type,
-          r.member_name || null,
-          r.trainer_name || null,
-          r.description,
-          r.method,
-          r.status,
-          rupees(r.amount_paise),
-          rupees(r.gst_paise),
-          rupees(r.total_paise),
-          rupees(r.refunded_paise),
-          r.due_date,
-          r.id,
-        ]
-          .map(csvCell)
-          .join(',')}\r\n`;
-      }
-      const last = page.at(-1);
-      if (!last || page.length < 500) return;
-      after = { at: new Date(last.created_at), id: last.id };
+  const rows = keysetPages<PaymentsTable>(async (after) => {
+    let query = base.selectAll('payments');
+    if (after) {
+      const at = new Date(after.created_at);
+      query = query.where((eb) => eb.or([eb('payments.created_at', '<', at), eb.and([eb('payments.created_at', '=', at), eb('payments.id', '<', after.id)])]));
     }
-  }
-  return {
-    contentType: 'text/csv; charset=utf-8',
-    fileName: `payments-${q.startDate ?? 'all'}-${q.endDate ?? today}.csv`,
-    body: Readable.from(csv()),
-  };
+    return (await query.orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc').limit(EXPORT_PAGE).execute()) as PaymentsTable[];
+  }, EXPORT_PAGE);
+  return exportFile(rows, EXPORT_COLUMNS(deps.timeZone), q.format, `payments-${q.startDate ?? 'all'}-${q.endDate ?? today}`);
 };

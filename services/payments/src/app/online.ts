@@ -1,13 +1,13 @@
 import type { Payment, RazorpayOrder, VerifyBody } from '@akhada/contracts';
-import { AppError, DomainError, metadataOf, notFound, type Logger, type RequestContext } from '@akhada/kit';
+import { AppError, DomainError, metadataOf, notFound, type Executor, type Logger, type RequestContext } from '@akhada/kit';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { PaymentsTable } from '../db/schema.ts';
+import type { PaymentsDb, PaymentsTable } from '../db/schema.ts';
 import { toPayment } from '../views/payment-view.ts';
 import { paymentForStaff, visiblePayment } from './access.ts';
 import type { PaymentsDeps } from './deps.ts';
-import { keysOf, requireKeys } from './razorpay-keys.ts';
-import { runPaymentCommand, runPaymentCommandIn } from './run-command.ts';
+import { keysOf, requireKeys, requireOnlineKeys } from './razorpay-keys.ts';
+import { razorpayPaymentTaken, runPaymentCommand, runPaymentCommandIn } from './run-command.ts';
 import { CAPTURED_AFTER_CANCEL_REASON } from '../domain/payment/decider.ts';
 
 type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay' | 'checkoutScriptUrl'>;
@@ -28,6 +28,10 @@ const capturedLocked = (
     return (await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow()) as PaymentsTable;
   });
 
+/** Whether a Razorpay payment id is on a payment other than `paymentId` already (any organization: Razorpay's ids are global). */
+const heldElsewhere = async (db: Executor<PaymentsDb>, rzpPaymentId: string, paymentId: string): Promise<boolean> =>
+  !!(await db.selectFrom('payments').select('id').where('razorpay_payment_id', '=', rzpPaymentId).where('id', '<>', paymentId).executeTakeFirst());
+
 /** The system as the source of an online event (no user, no request): its correlation is the Razorpay id. */
 const systemSource = (orgId: string, id: string) => ({ orgId, correlationId: id, requestId: id });
 
@@ -38,7 +42,7 @@ const forCaller = (deps: Pick<PaymentsDeps, 'db'>, ctx: RequestContext, id: stri
 export const createOrder = async (deps: Deps, ctx: RequestContext, paymentId: string): Promise<RazorpayOrder> => {
   const row = await forCaller(deps, ctx, paymentId);
   if (row.status !== 'pending' && row.status !== 'failed') throw new AppError(409, 'PAYMENT_NOT_PENDING', 'This payment is paid already');
-  const keys = await requireKeys(deps, ctx.orgId);
+  const keys = await requireOnlineKeys(deps, ctx.orgId);
   const amount = Number(row.total_paise) - Number(row.refunded_paise);
   if (amount < 100) throw new AppError(400, 'VALIDATION_FAILED', 'An online payment must be at least ₹1');
   let order: { id: string };
@@ -98,6 +102,8 @@ export const verifyPayment = async (deps: Deps, ctx: RequestContext, body: Verif
     keySecret: keys.keySecret,
   });
   if (!ok) throw new AppError(400, 'RAZORPAY_SIGNATURE_INVALID', 'The payment could not be verified. If money was taken, it will be matched automatically.');
+  // One Razorpay payment pays one payment: refused before anything is written (the unique index catches a race: 409 too).
+  if (await heldElsewhere(deps.db, body.razorpay_payment_id, row.id)) throw razorpayPaymentTaken();
   const after = await capturedLocked(
     deps.db,
     row.id,
@@ -155,83 +161,122 @@ export const handleWebhook = async (
   if (linkId) target = await db.selectFrom('razorpay_orders').select(['org_id', 'payment_id']).where('link_id', '=', linkId).executeTakeFirst();
   if (!target && orderId) target = await db.selectFrom('razorpay_orders').select(['org_id', 'payment_id']).where('order_id', '=', orderId).executeTakeFirst();
   if (!target && rzpPaymentId) {
-    const r = await db.selectFrom('payments').select(['org_id', 'id']).where('razorpay_payment_id', '=', rzpPaymentId).executeTakeFirst();
+    // The fallback by Razorpay payment id (a refund carries no order): one payment at most holds it (a unique index);
+    // should two ever match, neither is picked: the webhook is refused and logged for staff to look into.
+    const rows = await db.selectFrom('payments').select(['org_id', 'id']).where('razorpay_payment_id', '=', rzpPaymentId).limit(2).execute();
+    if (rows.length > 1) {
+      deps.logger?.warn(
+        { razorpayPaymentId: rzpPaymentId, event: body.event, payments: rows.map((r) => r.id) },
+        'razorpay webhook matches several payments: refused',
+      );
+      throw new AppError(400, 'CONFLICT', 'This webhook matches more than one payment and was not applied');
+    }
+    const r = rows[0];
     if (r) target = { org_id: r.org_id, payment_id: r.id };
   }
   if (!target) throw invalidSignature();
   const keys = await keysOf(db, deps.secrets, target.org_id);
-  if (!keys || !deps.razorpay.verifyWebhookSignature(raw, headers.signature, keys.webhookSecret ?? keys.keySecret)) throw invalidSignature();
+  // Razorpay signs a webhook with the secret entered for it in its dashboard: the webhook secret, never the key secret.
+  if (!keys?.webhookSecret || !deps.razorpay.verifyWebhookSignature(raw, headers.signature, keys.webhookSecret)) throw invalidSignature();
 
   const eventId = headers.eventId && headers.eventId.length <= 200 ? headers.eventId : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
   const now = deps.clock();
   const { org_id: orgId, payment_id: paymentId } = target;
-  const outcome = await db.transaction().execute(async (trx) => {
-    const fresh = await trx
-      .insertInto('razorpay_webhook_events')
-      .values({ event_id: eventId, event: String(body.event).slice(0, 100), org_id: orgId, received_at: now })
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .returning('event_id')
-      .executeTakeFirst();
-    if (!fresh) return 'duplicate';
-    // Locked: an automatic refund in progress (refundCapturedAfterCancel) finishes first, so its refund.processed
-    // finds the refund recorded instead of racing it.
-    const row = await trx.selectFrom('payments').select('location_id').where('id', '=', paymentId).forUpdate().executeTakeFirst();
-    if (!row) return 'ignored';
-    const meta = metadataOf(systemSource(orgId, eventId), { locationId: row.location_id });
-    const at = now.toISOString();
-    try {
-      switch (body.event) {
-        case 'payment.captured':
-        case 'payment_link.paid':
-          if (!p.payment?.entity?.id) return 'ignored';
-          await runPaymentCommandIn(
-            trx,
-            paymentId,
-            {
-              type: 'CaptureOnline',
-              data: { razorpayPaymentId: p.payment.entity.id, razorpayOrderId: orderId, method: 'razorpay', paidAt: at, via: 'webhook' },
-            },
-            meta,
-          );
-          return 'captured';
-        case 'payment.failed':
-          if (!p.payment?.entity?.id) return 'ignored';
-          await runPaymentCommandIn(
-            trx,
-            paymentId,
-            { type: 'FailOnline', data: { razorpayPaymentId: p.payment.entity.id, reason: p.payment.entity.error_description ?? 'Payment failed', at } },
-            meta,
-          );
-          return 'failed';
-        case 'refund.processed': {
-          const refund = p.refund?.entity;
-          if (!refund?.id || typeof refund.amount !== 'number') return 'ignored';
-          await runPaymentCommandIn(
-            trx,
-            paymentId,
-            {
-              type: 'RefundPayment',
-              data: { refundId: refund.id, amountPaise: refund.amount, reason: 'Refunded through Razorpay', razorpayRefundId: refund.id, at, by: null },
-            },
-            meta,
-          );
-          return 'refunded';
+  const outcome = await applyWebhook(
+    async () =>
+      db.transaction().execute(async (trx) => {
+        const fresh = await trx
+          .insertInto('razorpay_webhook_events')
+          .values({ event_id: eventId, event: String(body.event).slice(0, 100), org_id: orgId, received_at: now })
+          .onConflict((oc) => oc.column('event_id').doNothing())
+          .returning('event_id')
+          .executeTakeFirst();
+        if (!fresh) return 'duplicate';
+        // Locked: an automatic refund in progress (refundCapturedAfterCancel) finishes first, so its refund.processed
+        // finds the refund recorded instead of racing it.
+        const row = await trx.selectFrom('payments').select('location_id').where('id', '=', paymentId).forUpdate().executeTakeFirst();
+        if (!row) return 'ignored';
+        const meta = metadataOf(systemSource(orgId, eventId), { locationId: row.location_id });
+        const at = now.toISOString();
+        try {
+          switch (body.event) {
+            case 'payment.captured':
+            case 'payment_link.paid':
+              if (!p.payment?.entity?.id) return 'ignored';
+              if (await heldElsewhere(trx, p.payment.entity.id, paymentId)) {
+                deps.logger?.warn(
+                  { eventId, razorpayPaymentId: p.payment.entity.id, paymentId },
+                  'razorpay payment is on another payment already: not captured twice',
+                );
+                return 'refused';
+              }
+              await runPaymentCommandIn(
+                trx,
+                paymentId,
+                {
+                  type: 'CaptureOnline',
+                  data: { razorpayPaymentId: p.payment.entity.id, razorpayOrderId: orderId, method: 'razorpay', paidAt: at, via: 'webhook' },
+                },
+                meta,
+              );
+              return 'captured';
+            case 'payment.failed':
+              if (!p.payment?.entity?.id) return 'ignored';
+              await runPaymentCommandIn(
+                trx,
+                paymentId,
+                { type: 'FailOnline', data: { razorpayPaymentId: p.payment.entity.id, reason: p.payment.entity.error_description ?? 'Payment failed', at } },
+                meta,
+              );
+              return 'failed';
+            case 'refund.processed': {
+              const refund = p.refund?.entity;
+              if (!refund?.id || typeof refund.amount !== 'number') return 'ignored';
+              await runPaymentCommandIn(
+                trx,
+                paymentId,
+                {
+                  type: 'RefundPayment',
+                  data: { refundId: refund.id, amountPaise: refund.amount, reason: 'Refunded through Razorpay', razorpayRefundId: refund.id, at, by: null },
+                },
+                meta,
+              );
+              return 'refunded';
+            }
+            default:
+              return 'ignored';
+          }
+        } catch (err) {
+          // A rule of the payment refused it (a refund beyond what remains): recorded as seen, nothing changed.
+          if (err instanceof DomainError) {
+            deps.logger?.warn({ err, eventId, event: body.event }, 'razorpay webhook refused by the payment');
+            return 'refused';
+          }
+          throw err;
         }
-        default:
-          return 'ignored';
-      }
-    } catch (err) {
-      // A rule of the payment refused it (a refund beyond what remains): recorded as seen, nothing changed.
-      if (err instanceof DomainError) {
-        deps.logger?.warn({ err, eventId, event: body.event }, 'razorpay webhook refused by the payment');
-        return 'refused';
-      }
-      throw err;
-    }
-  });
+      }),
+    deps.logger,
+    eventId,
+  );
   // A capture of a cancelled payment (an expired order) is refunded after the de-dup transaction committed.
   if (outcome === 'captured') await refundIfLate(deps, paymentId);
   return outcome;
+};
+
+/**
+ * The webhook's transaction; a capture that lost a race for its Razorpay payment id to another payment (the unique
+ * index) is refused like any rule of the payment, never a 500: nothing was written, a redelivery is checked again.
+ */
+const applyWebhook = async (work: () => Promise<string>, logger: Logger | undefined, eventId: string): Promise<string> => {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof AppError && err.status === 409) {
+      logger?.warn({ err, eventId }, 'razorpay webhook refused');
+      return 'refused';
+    }
+    throw err;
+  }
 };
 
 /** Money captured for a cancelled payment (an expired order): a cancelled row with a Razorpay payment id, not refunded. */

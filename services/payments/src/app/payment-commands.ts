@@ -4,8 +4,9 @@ import { rupeesToPaise } from '../domain/money.ts';
 import type { PaymentChanges } from '../domain/payment/decider.ts';
 import { toPayment } from '../views/payment-view.ts';
 import { actorOf, paymentForStaff, visiblePayment } from './access.ts';
+import { decideGst } from './gst.ts';
 import { todayAt, type PaymentsDeps } from './deps.ts';
-import { requireKeys } from './razorpay-keys.ts';
+import { requireKeys, requireOnlineKeys } from './razorpay-keys.ts';
 import { runPaymentCommand, staffMetadata } from './run-command.ts';
 
 type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'directory' | 'timeZone'>;
@@ -23,6 +24,21 @@ export const updatePayment = async (deps: Deps, ctx: RequestContext, id: string,
   if (body.paymentType !== undefined) changes.type = body.paymentType;
   if (body.amount !== undefined) changes.amountPaise = rupeesToPaise(body.amount);
   if (body.gstAmount !== undefined) changes.gstPaise = rupeesToPaise(body.gstAmount);
+  if (body.amount !== undefined || body.gstAmount !== undefined) {
+    // A new amount gets its GST from the rule again (money received), as when it was recorded.
+    const gst = await decideGst(deps.db, {
+      orgId: ctx.orgId,
+      locationId: row.location_id,
+      category: row.category,
+      amountPaise: changes.amountPaise ?? Number(row.amount_paise),
+      sentGstPaise: changes.gstPaise ?? Number(row.gst_paise),
+      date: await todayAt(deps, row.location_id),
+      billingGstin: row.billing?.gstin ?? null,
+    });
+    changes.amountPaise = gst.amountPaise;
+    changes.gstPaise = gst.gstPaise;
+    if (gst.split) changes.gst = gst.split;
+  }
   if (body.paymentMethod !== undefined) changes.method = body.paymentMethod;
   if (body.description !== undefined) changes.description = body.description;
   if (body.notes !== undefined) changes.notes = body.notes;
@@ -121,7 +137,7 @@ export const createPaymentLink = async (deps: OnlineDeps, ctx: RequestContext, i
   if (row.status !== 'pending' && row.status !== 'failed') throw new AppError(409, 'PAYMENT_NOT_PENDING', 'This payment is not pending');
   if (row.razorpay_link_id && row.razorpay_link_url)
     return { paymentId: id, url: row.razorpay_link_url, razorpayLinkId: row.razorpay_link_id, expiresAt: null };
-  const keys = await requireKeys(deps, ctx.orgId);
+  const keys = await requireOnlineKeys(deps, ctx.orgId);
   const member = row.member_id ? await deps.db.selectFrom('pay_members').selectAll().where('id', '=', row.member_id).executeTakeFirst() : undefined;
   const amountPaise = Number(row.total_paise) - Number(row.refunded_paise);
   let link: Awaited<ReturnType<ReturnType<PaymentsDeps['razorpay']['client']>['paymentLink']['create']>>;

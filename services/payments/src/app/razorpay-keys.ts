@@ -20,14 +20,23 @@ export const keysOf = async (db: Executor<PaymentsDb>, secrets: PaymentsDeps['se
   };
 };
 
+const notSetUp = (what: string) =>
+  new AppError(409, 'RAZORPAY_NOT_CONFIGURED', `Online payments are not set up for this gym. The owner can add ${what} in Settings → Integrations.`);
+
+/** The keys, for calls on a Razorpay payment that exists (a refund): the key id and secret. */
 export const requireKeys = async (deps: Pick<PaymentsDeps, 'db' | 'secrets'>, orgId: string): Promise<OrgKeys> => {
   const keys = await keysOf(deps.db, deps.secrets, orgId);
-  if (!keys)
-    throw new AppError(
-      409,
-      'RAZORPAY_NOT_CONFIGURED',
-      'Online payments are not set up for this gym. The owner can add Razorpay keys in Settings → Integrations.',
-    );
+  if (!keys) throw notSetUp('Razorpay keys');
+  return keys;
+};
+
+/**
+ * Keys that can take a new online payment (an order, a payment link): the key id and secret AND the webhook secret,
+ * without which Razorpay's webhooks cannot be checked, so a member paying by link would stay pending.
+ */
+export const requireOnlineKeys = async (deps: Pick<PaymentsDeps, 'db' | 'secrets'>, orgId: string): Promise<OrgKeys> => {
+  const keys = await requireKeys(deps, orgId);
+  if (!keys.webhookSecret) throw notSetUp("the webhook secret set in Razorpay's dashboard");
   return keys;
 };
 
@@ -50,7 +59,13 @@ export const getIntegration = async (deps: Pick<PaymentsDeps, 'db' | 'publicUrl'
   return integrationView(deps, ctx.orgId);
 };
 
-/** Stores the keys encrypted; a secret left out keeps the stored one (the first time, the key secret is required). */
+export const WEBHOOK_SECRET_REQUIRED = 'Enter the webhook secret you set in Razorpay';
+
+/**
+ * Stores the keys encrypted; a secret left out keeps the stored one. The key secret and the webhook secret are both
+ * required until they are stored: Razorpay signs its webhooks with the webhook secret, so online payments stay off
+ * without it.
+ */
 export const putIntegration = async (
   deps: Pick<PaymentsDeps, 'db' | 'publicUrl' | 'secrets' | 'clock'>,
   ctx: RequestContext,
@@ -58,7 +73,11 @@ export const putIntegration = async (
 ) => {
   requireRole(ctx, ['owner'], 'Only the gym owner can change the payment keys');
   const existing = await deps.db.selectFrom('razorpay_keys').selectAll().where('org_id', '=', ctx.orgId).executeTakeFirst();
-  if (!existing && !body.keySecret) throw badRequest('Enter the key secret', [{ path: 'keySecret', message: 'Enter the key secret' }]);
+  const missing = [
+    ...(!existing && !body.keySecret ? [{ path: 'keySecret', message: 'Enter the key secret' }] : []),
+    ...(!existing?.webhook_secret_enc && !body.webhookSecret ? [{ path: 'webhookSecret', message: WEBHOOK_SECRET_REQUIRED }] : []),
+  ];
+  if (missing.length) throw badRequest(missing[0]!.message, missing);
   const row = {
     org_id: ctx.orgId,
     key_id: body.keyId,
@@ -76,8 +95,9 @@ export const putIntegration = async (
   return integrationView(deps, ctx.orgId);
 };
 
-/** For every signed-in user: whether online payments are on (the app hides them otherwise). */
+/** For every signed-in user: whether online payments are on (keys and webhook secret set; the app hides them otherwise). */
 export const razorpayStatus = async (deps: Pick<PaymentsDeps, 'db'>, ctx: RequestContext) => {
-  const row = await deps.db.selectFrom('razorpay_keys').select('key_id').where('org_id', '=', ctx.orgId).executeTakeFirst();
-  return { enabled: !!row, keyId: row?.key_id ?? null };
+  const row = await deps.db.selectFrom('razorpay_keys').select(['key_id', 'webhook_secret_enc']).where('org_id', '=', ctx.orgId).executeTakeFirst();
+  const enabled = !!row?.webhook_secret_enc;
+  return { enabled, keyId: enabled ? row!.key_id : null };
 };

@@ -13,10 +13,11 @@ import type { PaymentDetails, RecordPayment } from '../domain/payment/decider.ts
 import { periodEnd } from '../domain/period.ts';
 import { toPayment } from '../views/payment-view.ts';
 import { actorOf } from './access.ts';
+import { decideGst } from './gst.ts';
 import { todayAt, type PaymentsDeps } from './deps.ts';
 import { runPaymentCommand } from './run-command.ts';
 
-type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'directory' | 'timeZone' | 'membershipGst'>;
+type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'directory' | 'timeZone'>;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const TYPE_LABEL: Record<string, string> = { basic: 'Basic', premium: 'Premium', vip: 'VIP', annual: 'Annual' };
 
@@ -32,13 +33,6 @@ export const trainerInScope = async (deps: Deps, ctx: RequestContext, id: string
   return t as PayTrainersTable;
 };
 const nameOf = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
-
-/** A membership payment's GST comes from the tax rule when the location is GST-registered; otherwise the GST sent. */
-const gstOf = async (deps: Deps, ctx: RequestContext, locationId: string, isMembership: boolean, amountPaise: number, sentPaise: number): Promise<number> => {
-  if (!isMembership || !deps.membershipGst) return sentPaise;
-  const computed = await deps.membershipGst({ orgId: ctx.orgId, locationId, amountPaise, date: await todayAt(deps, locationId) });
-  return computed ?? sentPaise;
-};
 
 const record = async (deps: Deps, ctx: RequestContext, data: Omit<RecordPayment['data'], 'paymentId' | 'orgId' | 'at' | 'by'>): Promise<Payment> => {
   const paymentId = newId();
@@ -63,6 +57,16 @@ export const createPayment = async (deps: Deps, ctx: RequestContext, body: Creat
   if (!locationId) throw notFound('Location');
   assertLocation(ctx, locationId);
   const isMembership = body.paymentCategory === 'member' && (MEMBERSHIP_PAYMENT_TYPES as readonly string[]).includes(body.paymentType);
+  // The server's GST (the rule on the location's day), not the one sent: see decideGst.
+  const gst = await decideGst(deps.db, {
+    orgId: ctx.orgId,
+    locationId,
+    category: body.paymentCategory,
+    amountPaise: rupeesToPaise(body.amount),
+    sentGstPaise: rupeesToPaise(body.gstAmount),
+    date: await todayAt(deps, locationId),
+    billingGstin: body.billing?.gstin ?? null,
+  });
   const details: Omit<PaymentDetails, 'paymentId' | 'orgId'> = {
     locationId,
     category: body.paymentCategory,
@@ -71,8 +75,9 @@ export const createPayment = async (deps: Deps, ctx: RequestContext, body: Creat
     memberName: member ? nameOf(member) : '',
     trainerId: trainer?.id ?? null,
     trainerName: trainer ? nameOf(trainer) : '',
-    amountPaise: rupeesToPaise(body.amount),
-    gstPaise: await gstOf(deps, ctx, locationId, isMembership, rupeesToPaise(body.amount), rupeesToPaise(body.gstAmount)),
+    amountPaise: gst.amountPaise,
+    gstPaise: gst.gstPaise,
+    gst: gst.split,
     method: body.paymentMethod,
     description: body.description,
     notes: body.notes ?? '',
@@ -98,6 +103,14 @@ export const recordMembershipPayment = async (deps: Deps, ctx: RequestContext, m
   const today = await todayAt(deps, member.location_id);
   const startDate = body.startDate ?? (member.status === 'pending' || member.end_date < today ? today : member.end_date);
   const endDate = periodEnd(startDate, body.paymentFrequency);
+  const gst = await decideGst(deps.db, {
+    orgId: ctx.orgId,
+    locationId: member.location_id,
+    category: 'member',
+    amountPaise: rupeesToPaise(body.amount),
+    sentGstPaise: 0,
+    date: today,
+  });
   return record(deps, ctx, {
     locationId: member.location_id,
     category: 'member',
@@ -106,8 +119,9 @@ export const recordMembershipPayment = async (deps: Deps, ctx: RequestContext, m
     memberName: nameOf(member),
     trainerId: null,
     trainerName: '',
-    amountPaise: rupeesToPaise(body.amount),
-    gstPaise: await gstOf(deps, ctx, member.location_id, true, rupeesToPaise(body.amount), 0),
+    amountPaise: gst.amountPaise,
+    gstPaise: gst.gstPaise,
+    gst: gst.split,
     method: body.paymentMethod,
     description: `${TYPE_LABEL[body.membershipType] ?? body.membershipType} membership ${startDate} to ${endDate}`,
     notes: body.notes ?? '',

@@ -1,6 +1,7 @@
 import { MemberEvents, type EventEnvelope } from '@akhada/contracts';
 import { metadataOf, on } from '@akhada/kit';
 import { sql, type Transaction } from 'kysely';
+import { dayAt, decideGst } from '../app/gst.ts';
 import { runPaymentCommandIn } from '../app/run-command.ts';
 import type { PaymentsDb, PayMembersTable } from '../db/schema.ts';
 import { deterministicId } from '../app/deterministic-id.ts';
@@ -67,6 +68,16 @@ const recordFee = async (
   const sourceId = `members:${f.memberId}:${f.termNo}`;
   const paymentId = deterministicId(`${env.orgId}:${sourceId}`);
   const paid = f.method !== null;
+  // The fee members records is what the member pays, GST included: the rule takes the GST out of it, once.
+  const gst = await decideGst(trx, {
+    orgId: env.orgId,
+    locationId: f.locationId,
+    category: 'member',
+    amountPaise: f.feePaise,
+    sentGstPaise: 0,
+    date: await dayAt(trx, env.orgId, f.locationId, new Date(env.occurredAt)),
+    inclusive: true,
+  });
   await runPaymentCommandIn(
     trx,
     paymentId,
@@ -82,8 +93,9 @@ const recordFee = async (
         memberName: f.name,
         trainerId: null,
         trainerName: '',
-        amountPaise: f.feePaise,
-        gstPaise: 0,
+        amountPaise: gst.amountPaise,
+        gstPaise: gst.gstPaise,
+        gst: gst.split,
         method: f.method ?? 'cash',
         description: `${f.membershipType.charAt(0).toUpperCase()}${f.membershipType.slice(1)} membership ${f.startDate} to ${f.endDate}`,
         notes: '',

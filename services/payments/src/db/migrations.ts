@@ -5,6 +5,8 @@ import type { Migration } from 'kysely/migration';
 /** Unique: a trainer's salary once per month; a member reminded once per day. */
 export const SALARY_UNIQUE = 'payments_salary_month_uq';
 export const REMINDER_UNIQUE = 'reminders_member_day_uq';
+/** Unique: a Razorpay payment id belongs to one payment (of one organization). */
+export const RAZORPAY_PAYMENT_UNIQUE = 'payments_razorpay_payment_uq';
 
 export const migrations: Record<string, Migration> = {
   '0001_examples': {
@@ -276,6 +278,39 @@ export const migrations: Record<string, Migration> = {
   '1003_payments_billing': {
     async up(db: Kysely<unknown>) {
       await sql`alter table payments add column if not exists billing jsonb`.execute(db);
+    },
+  },
+  '1004_payments_razorpay_payment_uq': {
+    // A Razorpay payment id sits on one payment only. Payments that share one already (the webhook's fallback could
+    // not tell them apart) keep it on the earliest captured; the others lose it and are listed in
+    // razorpay_payment_conflicts for staff to look into, so the unique index can be built.
+    async up(db: Kysely<unknown>) {
+      await sql`create table razorpay_payment_conflicts (
+        payment_id uuid primary key,
+        org_id uuid not null,
+        razorpay_payment_id text not null,
+        kept_on_payment_id uuid not null,
+        found_at timestamptz not null default now()
+      )`.execute(db);
+      await sql`with ranked as (
+          select id, org_id, razorpay_payment_id,
+                 first_value(id) over (partition by razorpay_payment_id order by paid_at nulls last, created_at, id) as kept,
+                 row_number() over (partition by razorpay_payment_id order by paid_at nulls last, created_at, id) as n
+          from payments where razorpay_payment_id is not null
+        ), moved as (
+          insert into razorpay_payment_conflicts (payment_id, org_id, razorpay_payment_id, kept_on_payment_id)
+          select id, org_id, razorpay_payment_id, kept from ranked where n > 1
+          returning payment_id
+        )
+        update payments set razorpay_payment_id = null where id in (select payment_id from moved)`.execute(db);
+      await sql`create unique index ${sql.id(RAZORPAY_PAYMENT_UNIQUE)} on payments (razorpay_payment_id) where razorpay_payment_id is not null`.execute(db);
+    },
+  },
+  '1005_payments_gst_split': {
+    // The GST split decided when a payment is recorded (rate, supply, CGST, SGST, IGST): the one figure the invoice,
+    // the exports and the reports read. Null on older payments (their invoices keep the earlier rule).
+    async up(db: Kysely<unknown>) {
+      await sql`alter table payments add column if not exists gst_split jsonb`.execute(db);
     },
   },
 };

@@ -1,4 +1,14 @@
-import type { Language, MembershipType, PaymentCategory, PaymentFrequency, PaymentMethod, PaymentSource, PaymentStatus, PaymentType } from '@akhada/contracts';
+import type {
+  GstSplit,
+  Language,
+  MembershipType,
+  PaymentCategory,
+  PaymentFrequency,
+  PaymentMethod,
+  PaymentSource,
+  PaymentStatus,
+  PaymentType,
+} from '@akhada/contracts';
 import type { KitTables } from '@akhada/kit';
 import type { ColumnType, Generated } from 'kysely';
 import type { z } from 'zod';
@@ -48,6 +58,11 @@ export interface PaymentsTable {
   invoice_number: string | null;
   /** A business customer's GSTIN, name and billing address (B2B); null for a consumer. jsonb. */
   billing: PaymentBilling | null;
+  /**
+   * The GST split decided once when the payment was recorded (or its amount changed): rate, supply, CGST, SGST, IGST
+   * in paise (jsonb). The invoice, the exports and the reports read it; null on payments recorded before it existed.
+   */
+  gst_split: GstSplit | null;
   /** The payment's history as the API shows it (PaymentHistoryEntry[] with paise amounts). */
   history: unknown;
   created_by_id: string | null;
@@ -171,6 +186,19 @@ export interface PaymentsDb extends KitTables {
   invoices: InvoicesTable;
   subscription_orders: SubscriptionOrdersTable;
   subscription_invoice_counters: SubscriptionInvoiceCountersTable;
+  razorpay_payment_conflicts: RazorpayPaymentConflictsTable;
+}
+
+/**
+ * Payments that carried a Razorpay payment id another payment holds too (found when the unique index came in): the
+ * id stays on the earliest payment and is taken off the others, which are listed here for staff to look into.
+ */
+export interface RazorpayPaymentConflictsTable {
+  payment_id: string;
+  org_id: string;
+  razorpay_payment_id: string;
+  kept_on_payment_id: string;
+  found_at: Generated<Date>;
 }
 
 // ── Invoices (the invoices part of the service) ─────────────────────────────────────────────────────────────────
@@ -203,7 +231,7 @@ export interface InvoiceCountersTable {
   org_id: string;
   series: string;
   financial_year: string;
-  doc: 'invoice' | 'credit_note';
+  doc: 'invoice' | 'credit_note' | 'receipt';
   last_serial: number;
 }
 
@@ -224,7 +252,7 @@ export interface InvoicesTable {
   id: string;
   org_id: string;
   location_id: string;
-  kind: 'tax_invoice' | 'bill_of_supply' | 'credit_note';
+  kind: 'tax_invoice' | 'bill_of_supply' | 'receipt' | 'credit_note';
   number: string;
   series: string;
   financial_year: string;

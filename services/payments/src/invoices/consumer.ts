@@ -7,8 +7,8 @@ import { issueCreditNoteIn, issueInvoiceIn } from './issue.ts';
 /**
  * The invoices part listens to this service's own payment events (topic akhada.payments.events) through the kit's
  * consumer and inbox: a completed payment gets its invoice, a refund its credit note, each once (inbox + unique keys).
- * A payment that is not invoiced (a trainer payout, an expense) or whose location has no GST settings yet is skipped;
- * staff can issue it later with POST /payments/invoices.
+ * A payment that is not invoiced (a trainer payout, an expense) is skipped; one at a location without GST settings
+ * gets a plain receipt (not a tax invoice), in the location's own receipt series.
  */
 export const invoiceHandlers = (logger?: Logger): EventHandler<PaymentsDb>[] => [
   on(PaymentEvents.PaymentCompleted, async (trx, env) => {
@@ -32,6 +32,7 @@ export const invoiceHandlers = (logger?: Logger): EventHandler<PaymentsDb>[] => 
           amountPaise: p.amountPaise,
           gstPaise: p.gstPaise,
           totalPaise: p.totalPaise,
+          gst: p.gst ?? null,
           ...(p.billing ? { recipient: { name: p.billing.name || undefined, gstin: p.billing.gstin, address: p.billing.address } } : {}),
         },
         new Date(env.occurredAt),

@@ -25,6 +25,7 @@ export const createInvoice = async (deps: Pick<InvoiceDeps, 'db' | 'clock'>, ctx
           amountPaise: Number(payment.amount_paise),
           gstPaise: Number(payment.gst_paise),
           totalPaise: Number(payment.total_paise),
+          gst: payment.gst_split,
           ...(payment.billing
             ? { recipient: { name: payment.billing.name || undefined, gstin: payment.billing.gstin, address: payment.billing.address } }
             : {}),

@@ -1,4 +1,4 @@
-import { PaymentEvents, topicOf, type PaymentStatus } from '@akhada/contracts';
+import { PaymentEvents, topicOf, type GstSplit, type PaymentStatus } from '@akhada/contracts';
 import { badRequest, conflict, enqueue, makeEnvelope, type EventMetadata } from '@akhada/kit';
 import type { Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -7,7 +7,7 @@ import type { InvoiceLineRow, PaymentsDb } from '../db/schema.ts';
 import { creditLines } from '../domain/tax/credit.ts';
 import { documentNumber } from '../domain/tax/numbering.ts';
 import { gstinState } from '../domain/tax/gstin.ts';
-import { computeTax, DEFAULT_GYM_SAC, financialYearOf, serviceLineOfPayment, type LineInput } from '../domain/tax/rule.ts';
+import { computeTax, DEFAULT_GYM_SAC, financialYearOf, serviceLineOfPayment, serviceLineOfSplit, type LineInput } from '../domain/tax/rule.ts';
 import { stateName } from '../domain/tax/states.ts';
 import {
   creditedPaise,
@@ -42,6 +42,8 @@ export interface PaymentForInvoice {
   amountPaise: number;
   gstPaise: number;
   totalPaise: number;
+  /** The GST split stored on the payment when it was recorded: the invoice uses exactly it (absent on older payments). */
+  gst?: GstSplit | null;
   /**
    * The invoice's own lines (a point-of-sale sale: goods with their HSN and rate, services at the service rate);
    * without them, one gym-service line of the payment.
@@ -92,7 +94,9 @@ export const issueInvoiceIn = async (
   if (!INVOICED_CATEGORIES.includes(p.category)) throw badRequest('Only payments received from members are invoiced');
   if (!INVOICED_STATUSES.includes(p.status)) throw conflict('PAYMENT_NOT_COMPLETED', 'An invoice needs a completed payment');
   const settings = await findLocationTaxSettings(trx, p.orgId, p.locationId);
-  if (!settings || (settings.gst_registered && !settings.gstin))
+  // A gym without GST settings still owes its member a receipt: a plain one, not a tax document.
+  if (!settings) return issueReceiptIn(trx, p, at, meta);
+  if (settings.gst_registered && !settings.gstin)
     throw conflict('TAX_SETTINGS_MISSING', "Set the location's GST details in tax settings before issuing invoices");
   const org = await findOrgTaxSettings(trx, p.orgId);
   const location = await locationOf(trx, p.orgId, p.locationId);
@@ -100,13 +104,12 @@ export const issueInvoiceIn = async (
   const financialYear = financialYearOf(date);
   const supplier = { registered: settings.gst_registered, stateCode: settings.state_code };
   const sacCode = org?.sac_code ?? DEFAULT_GYM_SAC;
+  const description = lineDescription(p.type, p.description);
   const lines = p.lines?.length
     ? p.lines
     : [
-        serviceLineOfPayment(
-          { description: lineDescription(p.type, p.description), amountPaise: p.amountPaise, gstPaise: p.gstPaise, totalPaise: p.totalPaise },
-          { date, supplier },
-        ),
+        serviceLineOfSplit({ description, amountPaise: p.amountPaise, gstPaise: p.gstPaise, gst: p.gst }, supplier) ??
+          serviceLineOfPayment({ description, amountPaise: p.amountPaise, gstPaise: p.gstPaise, totalPaise: p.totalPaise }, { date, supplier }),
       ];
   // The place of supply is where the service is performed (the location's state), or a business customer's state
   // from its GSTIN.
@@ -151,7 +154,12 @@ export const issueInvoiceIn = async (
     language: org?.hindi_invoices || member?.locale === 'hi' ? 'en_hi' : 'en',
     created_at: at,
   });
-  // The payment shows its invoice (payments' read table lives in this service: same transaction, no event round trip).
+  await linkAndAnnounce(trx, p, row, at, meta);
+  return { row, created: true };
+};
+
+/** The payment shows its document (its read table lives in this service: same transaction), announced through the outbox. */
+const linkAndAnnounce = async (trx: Transaction<PaymentsDb>, p: PaymentForInvoice, row: InvoiceRow, at: Date, meta: EventMetadata) => {
   await trx
     .updateTable('payments')
     .set({ invoice_id: row.id, invoice_number: row.number })
@@ -167,9 +175,82 @@ export const issueInvoiceIn = async (
       locationId: p.locationId,
       aggregateId: row.id,
       occurredAt: at.toISOString(),
-      data: { ...totalsOf(row), invoiceId: row.id, kind: row.kind === 'bill_of_supply' ? 'bill_of_supply' : 'tax_invoice' },
+      data: { ...totalsOf(row), invoiceId: row.id, kind: row.kind === 'bill_of_supply' || row.kind === 'receipt' ? row.kind : 'tax_invoice' },
     }),
   );
+};
+
+/** Receipts have their own series per location and financial year: RCPT/26-27/00001. */
+export const RECEIPT_PREFIX = 'RCPT';
+
+/**
+ * The receipt of a payment at a location without GST settings: titled "Receipt", never a tax invoice, no tax on it,
+ * the whole amount received on one line, numbered in the location's own receipt series. Not part of the GST report.
+ */
+const issueReceiptIn = async (
+  trx: Transaction<PaymentsDb>,
+  p: PaymentForInvoice,
+  at: Date,
+  meta: EventMetadata,
+): Promise<{ row: InvoiceRow; created: boolean }> => {
+  const location = await locationOf(trx, p.orgId, p.locationId);
+  const date = localDate(at, location?.timezone ?? 'Asia/Kolkata');
+  const financialYear = financialYearOf(date);
+  const series = `receipt:${p.locationId}`;
+  const serial = await nextSerial(trx, { orgId: p.orgId, series, financialYear, doc: 'receipt' });
+  const member = p.memberId ? await findMember(trx, p.orgId, p.memberId) : undefined;
+  const org = await findOrgTaxSettings(trx, p.orgId);
+  const items = p.lines?.length
+    ? p.lines.map((l) => ({ description: l.description, quantity: l.quantity }))
+    : [{ description: lineDescription(p.type, p.description), quantity: 1 }];
+  const lines = items.map((l, i) => ({
+    description: l.description,
+    sacOrHsn: '',
+    quantity: l.quantity,
+    // One amount received: on the first line (a sale's items are listed, the money is the payment's).
+    taxablePaise: i === 0 ? p.totalPaise : 0,
+    rateBps: 0,
+    cgstPaise: 0,
+    sgstPaise: 0,
+    igstPaise: 0,
+    totalPaise: i === 0 ? p.totalPaise : 0,
+  }));
+  const row = await insertInvoice(trx, {
+    id: randomUUID(),
+    org_id: p.orgId,
+    location_id: p.locationId,
+    kind: 'receipt',
+    number: documentNumber('invoice', RECEIPT_PREFIX, financialYear, serial),
+    series,
+    financial_year: financialYear,
+    serial,
+    issue_date: date,
+    payment_id: p.paymentId,
+    refund_id: null,
+    original_invoice_id: null,
+    original_number: null,
+    member_id: p.memberId,
+    recipient_name: p.recipient?.name || p.memberName || (member ? `${member.first_name} ${member.last_name}`.trim() : '') || 'Walk-in customer',
+    recipient_gstin: null,
+    recipient_address: p.recipient?.address ?? null,
+    supplier: {
+      legalName: location?.name ?? '',
+      address: location?.city ?? '',
+      gstin: null,
+      stateCode: '',
+      locationName: location?.name ?? '',
+    },
+    place_of_supply: { stateCode: '', stateName: '' },
+    lines,
+    taxable_paise: p.totalPaise,
+    cgst_paise: 0,
+    sgst_paise: 0,
+    igst_paise: 0,
+    total_paise: p.totalPaise,
+    language: org?.hindi_invoices || member?.locale === 'hi' ? 'en_hi' : 'en',
+    created_at: at,
+  });
+  await linkAndAnnounce(trx, p, row, at, meta);
   return { row, created: true };
 };
 
@@ -204,7 +285,8 @@ export const issueCreditNoteIn = async (
   const existing = await findCreditNoteOfRefund(trx, r.orgId, r.refundId);
   if (existing) return existing;
   const invoice = await findInvoiceOfPayment(trx, r.orgId, r.paymentId);
-  if (!invoice) return null;
+  // A receipt is not a tax document: a refund of its payment needs no credit note.
+  if (!invoice || invoice.kind === 'receipt') return null;
   const remaining = Number(invoice.total_paise) - (await creditedPaise(trx, r.orgId, invoice.id));
   const amount = Math.min(r.refundPaise, remaining);
   if (amount <= 0) return null;

@@ -46,7 +46,7 @@ export const locationsOf = (db: Db, orgId: string) =>
 export const locationOf = (db: Db, orgId: string, locationId: string) =>
   db
     .selectFrom('kit_locations')
-    .select(['location_id', 'name', 'timezone'])
+    .select(['location_id', 'name', 'city', 'timezone'])
     .where('org_id', '=', orgId)
     .where('location_id', '=', locationId)
     .executeTakeFirst();
@@ -71,6 +71,7 @@ export const findPayment = (db: Db, orgId: string, paymentId: string) =>
       'total_paise',
       'paid_at',
       'billing',
+      'gst_split',
     ])
     .where('org_id', '=', orgId)
     .where('id', '=', paymentId)
@@ -94,7 +95,10 @@ export const lockKey = (db: Db, key: string) => sql`select pg_advisory_xact_lock
  * The next serial of a series, in the caller's transaction: the counter row is created or incremented and stays locked
  * until commit, so concurrent issues queue on it and a rolled-back issue gives its serial back (no gap).
  */
-export const nextSerial = async (db: Db, k: { orgId: string; series: string; financialYear: string; doc: 'invoice' | 'credit_note' }): Promise<number> => {
+export const nextSerial = async (
+  db: Db,
+  k: { orgId: string; series: string; financialYear: string; doc: 'invoice' | 'credit_note' | 'receipt' },
+): Promise<number> => {
   const row = await db
     .insertInto('invoice_counters')
     .values({ org_id: k.orgId, series: k.series, financial_year: k.financialYear, doc: k.doc, last_serial: 1 })

@@ -6,7 +6,7 @@ import { getInvoiceRow } from './read-invoices.ts';
 import { findMember, markSent } from './repo.ts';
 import { toInvoice } from './view.ts';
 
-const TITLES = { tax_invoice: 'Tax Invoice', bill_of_supply: 'Bill of Supply', credit_note: 'Credit Note' } as const;
+const TITLES = { tax_invoice: 'Tax Invoice', bill_of_supply: 'Bill of Supply', credit_note: 'Credit Note', receipt: 'Receipt' } as const;
 
 /** POST /payments/invoices/{id}/send: emails the PDF to the member (or the address given) and notes when. */
 export const sendInvoice = async (deps: InvoiceDeps, ctx: RequestContext, id: string, email: string | undefined) => {

@@ -77,6 +77,7 @@ export const projectPayments = async (db: Executor<PaymentsDb>, { event, streamV
           invoice_id: null,
           invoice_number: null,
           billing: d.billing ? JSON.stringify(d.billing) : null,
+          gst_split: d.gst ? JSON.stringify(d.gst) : null,
           history: entry('recorded', d.at, d.by, totalOf(d), d.status === 'completed' ? 'completed' : 'pending'),
           created_by_id: d.by?.id ?? null,
           created_by_name: d.by?.name ?? null,
@@ -94,6 +95,7 @@ export const projectPayments = async (db: Executor<PaymentsDb>, { event, streamV
       if (c.type !== undefined) set.type = c.type;
       if (c.amountPaise !== undefined) set.amount_paise = c.amountPaise;
       if (c.gstPaise !== undefined) set.gst_paise = c.gstPaise;
+      if (c.gst !== undefined) set.gst_split = (c.gst ? JSON.stringify(c.gst) : null) as never;
       if (c.method !== undefined) set.method = c.method;
       if (c.description !== undefined) set.description = c.description;
       if (c.notes !== undefined) set.notes = c.notes;

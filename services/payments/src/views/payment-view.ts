@@ -14,6 +14,15 @@ export const toPayment = (r: PaymentsTable): Payment => ({
   amount: paiseToRupees(r.amount_paise),
   gstAmount: paiseToRupees(r.gst_paise),
   totalAmount: paiseToRupees(r.total_paise),
+  gstSplit: r.gst_split
+    ? {
+        ratePercent: r.gst_split.rateBps / 100,
+        supply: r.gst_split.supply,
+        cgst: paiseToRupees(r.gst_split.cgstPaise),
+        sgst: paiseToRupees(r.gst_split.sgstPaise),
+        igst: paiseToRupees(r.gst_split.igstPaise),
+      }
+    : null,
   refundedAmount: paiseToRupees(r.refunded_paise),
   status: r.status,
   paymentMethod: r.method,

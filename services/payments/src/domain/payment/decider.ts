@@ -1,3 +1,4 @@
+import { gstOfSplit, type GstSplit } from '@akhada/contracts';
 import type { ErrorCode, MembershipType, PaymentFrequency, PaymentMethod, PaymentSource, PaymentType } from '@akhada/contracts';
 import { DomainError, type Decider } from '@akhada/kit/domain';
 
@@ -30,6 +31,11 @@ export interface PaymentDetails {
   trainerName: string;
   amountPaise: number;
   gstPaise: number;
+  /**
+   * How gstPaise splits (rate, CGST + SGST or IGST), decided once by the date-effective rule when the payment is
+   * recorded or its amount changes; the invoice, the exports and the reports read it. Absent in older events.
+   */
+  gst?: GstSplit | null;
   method: PaymentMethod;
   description: string;
   notes: string;
@@ -50,7 +56,7 @@ export interface RecordPayment {
   data: PaymentDetails & { status: 'pending' | 'completed'; at: string; by: Actor | null };
 }
 export type PaymentChanges = Partial<
-  Pick<PaymentDetails, 'type' | 'amountPaise' | 'gstPaise' | 'method' | 'description' | 'notes' | 'membershipType' | 'membershipPeriod' | 'dueDate'>
+  Pick<PaymentDetails, 'type' | 'amountPaise' | 'gstPaise' | 'gst' | 'method' | 'description' | 'notes' | 'membershipType' | 'membershipPeriod' | 'dueDate'>
 >;
 export interface UpdatePayment {
   type: 'UpdatePayment';
@@ -202,6 +208,11 @@ const checkMoney = (label: string, paise: number) => {
   if (!Number.isInteger(paise) || paise < 0) throw invalid(`${label} must be whole paise, 0 or more`);
 };
 
+/** A GST split must add up to the GST it explains. */
+const checkSplit = (gstPaise: number | undefined, split: GstSplit | null | undefined) => {
+  if (split && gstPaise !== undefined && gstOfSplit(split) !== gstPaise) throw invalid('GST must equal CGST + SGST + IGST');
+};
+
 const unpaid = (s: RecordedPayment): boolean => s.status === 'pending' || s.status === 'failed';
 
 /** The reason recorded (and shown to staff) for money captured after its order expired or was cancelled. */
@@ -227,6 +238,7 @@ const decide = (command: PaymentCommand, state: PaymentState): PaymentEvent[] =>
       }
       checkMoney('Amount', d.amountPaise);
       checkMoney('GST', d.gstPaise);
+      checkSplit(d.gstPaise, d.gst);
       if (d.category === 'member' && !d.memberId) throw invalid('Please select a member');
       if (d.category === 'trainer' && !d.trainerId) throw invalid('Please select a trainer');
       if (d.membershipPeriod && d.membershipPeriod.endDate < d.membershipPeriod.startDate) throw invalid('End date must be on or after the start date');
@@ -238,6 +250,7 @@ const decide = (command: PaymentCommand, state: PaymentState): PaymentEvent[] =>
       const c = command.data.changes;
       if (c.amountPaise !== undefined) checkMoney('Amount', c.amountPaise);
       if (c.gstPaise !== undefined) checkMoney('GST', c.gstPaise);
+      checkSplit(c.gstPaise ?? s.details.gstPaise, c.gst);
       return [{ type: 'PaymentUpdated', data: { paymentId: s.details.paymentId, ...command.data } }];
     }
     case 'MarkPaid': {

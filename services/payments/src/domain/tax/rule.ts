@@ -11,7 +11,7 @@
  * - An unregistered supplier issues a bill of supply: no tax on any line.
  */
 
-import { GYM_SERVICE_RATES, rateOn, taxOf, type RateSchedule } from '@akhada/contracts';
+import { GYM_SERVICE_RATES, rateOn, splitTax, taxOf, type GstSplit, type RateSchedule } from '@akhada/contracts';
 
 // The gym-service rate schedule is shared with the forms that show what a member pays (contracts/src/gym-gst.ts).
 export { GYM_SERVICE_RATES, rateOn, taxOf, type RateSchedule, type RateStep } from '@akhada/contracts';
@@ -29,6 +29,11 @@ export type LineInput =
       sac?: string;
       /** Default: gym and fitness services. */
       rates?: RateSchedule;
+      /**
+       * The rate and tax decided when the payment was recorded (its stored GST split): used as they are, so the
+       * invoice shows exactly the payment's figures whatever the date it is issued on.
+       */
+      fixed?: { rateBps: number; taxPaise: number };
     }
   | {
       kind: 'goods';
@@ -85,11 +90,10 @@ export const computeTax = (ctx: TaxContext, inputs: readonly LineInput[]): TaxRe
   const lines = inputs.map((l): TaxedLine => {
     if (!Number.isInteger(l.taxablePaise) || l.taxablePaise < 0) throw new Error('taxable value must be whole paise ≥ 0');
     const sacOrHsn = l.kind === 'goods' ? l.hsn : (l.sac ?? ctx.sacCode);
-    const rateBps = !registered ? 0 : l.kind === 'goods' ? l.rateBps : rateOn(l.rates ?? GYM_SERVICE_RATES, ctx.date);
-    const tax = taxOf(l.taxablePaise, rateBps);
-    const cgst = supply === 'intra_state' ? Math.ceil(tax / 2) : 0;
-    const sgst = supply === 'intra_state' ? tax - cgst : 0;
-    const igst = supply === 'inter_state' ? tax : 0;
+    const fixed = registered && l.kind === 'service' ? l.fixed : undefined;
+    const rateBps = !registered ? 0 : l.kind === 'goods' ? l.rateBps : (fixed?.rateBps ?? rateOn(l.rates ?? GYM_SERVICE_RATES, ctx.date));
+    const tax = fixed?.taxPaise ?? taxOf(l.taxablePaise, rateBps);
+    const { cgstPaise: cgst, sgstPaise: sgst, igstPaise: igst } = splitTax(tax, supply);
     return {
       description: l.description,
       sacOrHsn,
@@ -117,6 +121,19 @@ export const computeTax = (ctx: TaxContext, inputs: readonly LineInput[]): TaxRe
     totalTaxPaise: cgstPaise + sgstPaise + igstPaise,
     totalPaise: taxablePaise + cgstPaise + sgstPaise + igstPaise,
   };
+};
+
+/**
+ * The invoice line of a payment recorded with its GST split (the one figure decided when it was recorded): its amount
+ * is the taxable value and its GST the tax, at the rate recorded. Null when the payment has no split (recorded before
+ * it existed) or its split does not fit this supplier (registered then, not now): the older rule below applies.
+ */
+export const serviceLineOfSplit = (
+  p: { description: string; amountPaise: number; gstPaise: number; gst?: GstSplit | null },
+  supplier: { registered: boolean },
+): LineInput | null => {
+  if (!p.gst || !supplier.registered || p.gst.supply === 'none') return null;
+  return { kind: 'service', description: p.description, quantity: 1, taxablePaise: p.amountPaise, fixed: { rateBps: p.gst.rateBps, taxPaise: p.gstPaise } };
 };
 
 /**
