@@ -12,6 +12,7 @@ const FIELD_MESSAGE_KEYS: Record<string, string> = {
   'Enter a valid phone number': 'phoneInvalid',
   'Password is required': 'passwordRequired',
   'Password must be at least 8 characters long': 'passwordTooShort',
+  'Enter a code from your authenticator app, or a recovery code': 'twoFactorOffCodeRequired',
   'Current password is required': 'currentPasswordRequired',
   'Gym code is required to join a gym': 'gymCodeRequired',
   'Enter an amount in rupees': 'amountInvalid',

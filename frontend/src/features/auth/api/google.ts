@@ -1,4 +1,4 @@
-import { signInMethodRoutes, type GoogleCallbackBody } from '@akhada/contracts';
+import { signInMethodRoutes, type GoogleCallbackBody, type GoogleLinkBody } from '@akhada/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute, parseResponse } from '../../../lib/api-client';
@@ -29,4 +29,10 @@ export function useStartGoogleSignIn() {
 export async function finishGoogleSignIn(body: z.input<typeof GoogleCallbackBody>) {
   const json = await callRoute(signInMethodRoutes.googleCallback, { body });
   return parseResponse(signInMethodRoutes.googleCallback.responses[200], json, 'POST /auth/google/callback').data;
+}
+
+/** POST /api/auth/google/link: "Confirm it's you" — the account's password (and its code) link Google and sign in. */
+export async function confirmGoogleLink(body: z.input<typeof GoogleLinkBody>) {
+  const json = await callRoute(signInMethodRoutes.googleLink, { body });
+  return parseResponse(signInMethodRoutes.googleLink.responses[200], json, 'POST /auth/google/link').data;
 }

@@ -1,9 +1,10 @@
-import { GoogleCallbackBody, type GoogleCallbackResult } from '@akhada/contracts';
-import { useEffect, useState } from 'react';
+import { GoogleCallbackBody, GoogleLinkBody, type GoogleCallbackResult } from '@akhada/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
 import { Form } from '../../../components/form/form';
+import { PasswordField } from '../../../components/form/password-field';
 import { applyServerErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
@@ -13,7 +14,7 @@ import { useSession } from '../../../lib/auth/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
-import { finishGoogleSignIn, GOOGLE_FLOW_KEY } from '../api/google';
+import { confirmGoogleLink, finishGoogleSignIn, GOOGLE_FLOW_KEY } from '../api/google';
 import '../auth.css';
 import { AuthCard } from '../components/auth-card';
 
@@ -21,10 +22,13 @@ import { AuthCard } from '../components/auth-card';
 const posted = new Map<string, Promise<GoogleCallbackResult>>();
 
 type CodeForm = { twoFactorCode: string };
+type LinkForm = { password: string; twoFactorCode: string };
 
 /**
  * Google sends the browser back here (code and state in the query). The server checks them against the flow this tab
- * started; the account signs in (after its second step, when it has one), or registration continues prefilled.
+ * started; the account signs in (after its second step, when it has one), or registration continues prefilled. The
+ * email of a password account Google is not linked to yet asks "Confirm it's you": the account's password (and its
+ * code, when it has two-factor on) links Google and signs in.
  */
 export function GoogleCallbackPage() {
   const { t } = useTranslation(ALL_NS);
@@ -37,11 +41,18 @@ export function GoogleCallbackPage() {
   const [needsCode, setNeedsCode] = useState(false);
   const [busy, setBusy] = useState(false);
   const [attempts, setAttempts] = useState(0);
+  const [link, setLink] = useState<{ ticket: string; email: string } | null>(null);
+  // The form's resolver keeps its first options: it reads the ticket from here, not from the render it was made in.
+  const ticket = useRef('');
+  const [linkNeedsCode, setLinkNeedsCode] = useState(false);
 
   const done = (result: GoogleCallbackResult) => {
     sessionStorage.removeItem(GOOGLE_FLOW_KEY);
     if (result.outcome === 'signed-in') signIn(result.token, result.user);
-    else navigate('/register', { replace: true, state: { prefill: result.prefill } });
+    else if (result.outcome === 'confirm-link') {
+      ticket.current = result.linkTicket;
+      setLink({ ticket: result.linkTicket, email: result.email });
+    } else navigate('/register', { replace: true, state: { prefill: result.prefill } });
   };
 
   useEffect(() => {
@@ -74,6 +85,35 @@ export function GoogleCallbackPage() {
     defaultValues: { twoFactorCode: '' },
     toBody: ({ twoFactorCode }) => ({ flowId, twoFactorCode: twoFactorCode.trim() }),
   });
+  const linkForm = useContractForm<LinkForm, typeof GoogleLinkBody>(GoogleLinkBody, {
+    defaultValues: { password: '', twoFactorCode: '' },
+    toBody: ({ password, twoFactorCode }) => ({
+      linkTicket: ticket.current,
+      password,
+      ...(twoFactorCode.trim() ? { twoFactorCode: twoFactorCode.trim() } : {}),
+    }),
+  });
+  const onLink = (body: { linkTicket: string; password: string; twoFactorCode?: string | undefined }) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    confirmGoogleLink(body).then(
+      (session) => signIn(session.token, session.user),
+      (err: unknown) => {
+        setBusy(false);
+        // The password was right; the account signs in with a second step: the same form asks for its code too.
+        if (err instanceof ApiError && err.code === 'TWO_FACTOR_REQUIRED') {
+          setLinkNeedsCode(true);
+          return;
+        }
+        // A wrong password shows on its field; anything else (locked, expired) above the form.
+        if (applyServerErrors(linkForm, err) > 0) return;
+        setAttempts((n) => n + 1);
+        setError(err);
+      },
+    );
+  };
+
   const onSubmit = (body: { flowId: string; twoFactorCode?: string | undefined }) => {
     if (busy) return;
     setBusy(true);
@@ -93,8 +133,8 @@ export function GoogleCallbackPage() {
   return (
     <PublicLayout narrow>
       <AuthCard
-        title={needsCode ? t('auth:google.codeTitle') : t('auth:google.callbackTitle')}
-        subtitle={needsCode ? t('auth:google.codeSubtitle') : undefined}
+        title={link ? t('auth:google.linkTitle') : needsCode ? t('auth:google.codeTitle') : t('auth:google.callbackTitle')}
+        subtitle={link ? t('auth:google.linkSubtitle') : needsCode ? t('auth:google.codeSubtitle') : undefined}
         footer={back}
       >
         {error ? (
@@ -102,7 +142,29 @@ export function GoogleCallbackPage() {
             {describe(error, { fallback: t('auth:google.failed') })}
           </Alert>
         ) : null}
-        {needsCode ? (
+        {link ? (
+          <Form form={linkForm} onSubmit={onLink} busy={busy} testId="google-link">
+            <p className="text-muted" data-testid="google-link-email">
+              {t('auth:google.linkAccount', { email: link.email })}
+            </p>
+            <PasswordField name="password" label={t('auth:google.linkPassword')} autoComplete="current-password" required testId="google-link-password" />
+            {linkNeedsCode ? (
+              <TextField
+                name="twoFactorCode"
+                label={t('auth:login.twoFactorCode')}
+                hint={t('auth:login.twoFactorHint')}
+                autoComplete="one-time-code"
+                inputMode="text"
+                maxLength={11}
+                required
+                testId="google-link-code"
+              />
+            ) : null}
+            <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={busy} data-testid="google-link-submit">
+              {busy ? t('auth:google.linking') : t('auth:google.linkSubmit')}
+            </button>
+          </Form>
+        ) : needsCode ? (
           <Form form={form} onSubmit={onSubmit} busy={busy}>
             <TextField
               name="twoFactorCode"

@@ -1,12 +1,12 @@
+import { userSettingsRoutes } from '@akhada/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch, parseResponse } from '../../../lib/api-client';
+import { callRoute, parseResponse } from '../../../lib/api-client';
 import { settingsKeys } from './query-keys';
-import { ServiceEnvelope } from '../../../lib/service-envelope';
 
-/** GET /api/settings/user (no screen contract in @akhada/contracts yet: only the envelope is checked). */
+/** GET /api/settings/user: the spec's user settings (profile, and security with two-factor and signed-in devices). */
 export async function getUserSettings(signal?: AbortSignal) {
-  const json = await apiFetch({ method: 'GET', path: '/settings/user', signal });
-  return parseResponse(ServiceEnvelope, json, 'GET /settings/user');
+  const json = await callRoute(userSettingsRoutes.getUser, { signal });
+  return parseResponse(userSettingsRoutes.getUser.responses[200], json, 'GET /settings/user');
 }
 
 export function useUserSettings(enabled = true) {

@@ -6,6 +6,7 @@ export const settingsKeys = {
   notifications: ['settings', 'notification-settings'] as const,
   devices: ['settings', 'login-devices'] as const,
   twoFactor: ['settings', 'two-factor'] as const,
+  signInMethods: ['settings', 'sign-in-methods'] as const,
   billing: ['settings', 'billing'] as const,
   razorpay: ['settings', 'razorpay-integration'] as const,
   gymScreen: ['settings', 'gym'] as const,

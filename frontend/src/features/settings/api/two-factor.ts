@@ -1,4 +1,4 @@
-import { authRoutes, type UpdateTwoFactorBody } from '@akhada/contracts';
+import { authRoutes, signInMethodRoutes, type UpdateTwoFactorBody } from '@akhada/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute, parseResponse } from '../../../lib/api-client';
@@ -20,12 +20,21 @@ export function useTwoFactorSetup() {
   });
 }
 
-/** PUT /settings/two-factor: on with a code (answers the recovery codes, once), off with the password. */
+/** PUT /settings/two-factor: on with a code (answers the recovery codes, once), off with the password and a current code. */
 export function useUpdateTwoFactor() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (body: z.input<typeof UpdateTwoFactorBody>) =>
       parseResponse(authRoutes.updateTwoFactor.responses[200], await callRoute(authRoutes.updateTwoFactor, { body }), 'PUT /settings/two-factor'),
     onSuccess: (res) => qc.setQueryData(settingsKeys.twoFactor, res.data.status),
+  });
+}
+
+/** POST /auth/login/sms-code: with the password, a sign-in code by SMS (to turn two-factor off when SMS codes are the method). */
+export function useSendSmsCode() {
+  return useMutation({
+    mutationFn: async (body: { email: string; password: string }) =>
+      parseResponse(signInMethodRoutes.smsSignInCode.responses[200], await callRoute(signInMethodRoutes.smsSignInCode, { body }), 'POST /auth/login/sms-code')
+        .data,
   });
 }

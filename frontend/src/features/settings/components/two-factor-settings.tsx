@@ -12,7 +12,8 @@ import { LoadingState } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
 import { dateLocale } from '../../../lib/format';
 import { useErrorText } from '../../../lib/use-error-text';
-import { useTwoFactorSetup, useTwoFactorStatus, useUpdateTwoFactor } from '../api/two-factor';
+import { useUser } from '../../../lib/auth/session';
+import { useSendSmsCode, useTwoFactorSetup, useTwoFactorStatus, useUpdateTwoFactor } from '../api/two-factor';
 import { SmsTwoFactorEnable } from './sms-two-factor-settings';
 
 /** The otpauth:// link as a QR image (the `qrcode` library, loaded only when someone sets up an app). */
@@ -101,17 +102,34 @@ function EnableForm({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   );
 }
 
-function DisableForm({ onCancel }: { onCancel: () => void }) {
+function DisableForm({ onCancel, sms }: { onCancel: () => void; sms: boolean }) {
   const { t } = useTranslation(['settings']);
   const update = useUpdateTwoFactor();
+  const sendSms = useSendSmsCode();
+  const user = useUser();
   const toast = useToast();
   const { describe } = useErrorText();
-  // A failure with a field message shows on the field; any other (the gym requires it for staff) gets the banner.
+  // A failure with a field message shows on the field; any other (the gym requires it for staff, 429) gets the banner.
   const [landed, setLanded] = useState(false);
-  const form = useContractForm<{ password: string }, typeof UpdateTwoFactorBody>(UpdateTwoFactorBody, {
-    defaultValues: { password: '' },
-    toBody: (v) => ({ enabled: false, password: v.password }),
+  const form = useContractForm<{ password: string; code: string }, typeof UpdateTwoFactorBody>(UpdateTwoFactorBody, {
+    defaultValues: { password: '', code: '' },
+    toBody: (v) => ({ enabled: false, password: v.password, ...(v.code.trim() ? { code: v.code.trim() } : {}) }),
   });
+  // SMS codes: the password sends a sign-in code to the enrolled phone.
+  const askSms = () => {
+    const password = form.getValues('password');
+    if (!password) {
+      form.setError('password', { message: t('settings:twoFactor.passwordFirst') });
+      return;
+    }
+    sendSms.mutate(
+      { email: user.email, password },
+      {
+        onSuccess: (sent) => toast.success(t('settings:twoFactor.smsSent', { phone: sent.phone })),
+        onError: (e) => toast.error(describe(e)),
+      },
+    );
+  };
   return (
     <Form
       form={form}
@@ -129,8 +147,23 @@ function DisableForm({ onCancel }: { onCancel: () => void }) {
     >
       {update.isError && !landed ? <Alert tone="error">{describe(update.error)}</Alert> : null}
       <PasswordField name="password" label={t('settings:twoFactor.password')} autoComplete="current-password" required testId="two-factor-password" />
+      <TextField
+        name="code"
+        label={t('settings:twoFactor.offCode')}
+        hint={sms ? t('settings:twoFactor.offCodeHintSms') : t('settings:twoFactor.offCodeHint')}
+        autoComplete="one-time-code"
+        inputMode="text"
+        maxLength={11}
+        required
+        testId="two-factor-off-code"
+      />
+      {sms ? (
+        <button type="button" className="btn btn--secondary btn--sm" onClick={askSms} disabled={sendSms.isPending} data-testid="two-factor-off-sms">
+          {t('settings:twoFactor.sendSms')}
+        </button>
+      ) : null}
       <div className="two-factor__actions">
-        <button type="submit" className="btn btn--primary" disabled={update.isPending}>
+        <button type="submit" className="btn btn--primary" disabled={update.isPending} data-testid="two-factor-off-submit">
           {t('settings:twoFactor.turnOff')}
         </button>
         <button type="button" className="btn btn--secondary" onClick={onCancel}>
@@ -201,7 +234,7 @@ export function TwoFactorSettings({ onDone }: { onDone?: () => void } = {}) {
         {status.data.smsPhone ? <p data-testid="sms-two-factor-on">{t('settings:smsTwoFactor.on', { phone: status.data.smsPhone })}</p> : null}
         {!status.data.methods?.includes('sms') && !disabling ? <SmsTwoFactorEnable onEnabled={setCodes} /> : null}
         {disabling ? (
-          <DisableForm onCancel={() => setDisabling(false)} />
+          <DisableForm onCancel={() => setDisabling(false)} sms={!!status.data.methods?.includes('sms')} />
         ) : (
           <button type="button" className="btn btn--secondary" onClick={() => setDisabling(true)} data-testid="two-factor-turn-off">
             {t('settings:twoFactor.turnOff')}

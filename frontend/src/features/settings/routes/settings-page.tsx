@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { TabList, TabPanel } from '../../../components/tabs';
 import { LoginDevices } from '../components/login-devices';
 import { SecurityPolicySettings } from '../components/security-policy-settings';
+import { SignInMethods } from '../components/sign-in-methods';
 import { TwoFactorSettings } from '../components/two-factor-settings';
 import { useUser } from '../../../lib/auth/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -68,6 +69,7 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
             {securityTab}
           </section>
           <TwoFactorSettings />
+          <SignInMethods />
           <SecurityPolicySettings />
           <LoginDevices />
         </>
