@@ -285,6 +285,34 @@ describe('sales', () => {
     expect(one.json().data.lines[0]).toMatchObject({ name: 'Creatine', hsn: '2106', quantity: 2, gstRate: 18 });
   });
 
+  it('an item created empty and stocked batch by batch (the demo seed) raises no low-stock alert; a sale down to the level raises one', async () => {
+    const lowStockOf = async (itemId: string) =>
+      Number(
+        (
+          await t.db
+            .selectFrom('outbox')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('payload', '@>', JSON.stringify({ type: 'inventory.low_stock_detected', aggregateId: itemId }) as never)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const item = await create(whey({ name: 'Seeded whey', reorderLevel: 5, initialStock: undefined }));
+    expect(item).toMatchObject({ quantity: 0, isLowStock: true });
+    for (const [quantity, batchNo] of [
+      [2, 'S-1'],
+      [6, 'S-2'],
+    ] as const) {
+      const res = await call('PATCH', `/inventory/${item._id}/stock`, tok.admin, { action: 'receive', quantity, unitCost: 1500, batchNo });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect((await call('GET', `/inventory/${item._id}`, tok.admin)).json().data).toMatchObject({ quantity: 8, isLowStock: false });
+    expect(await lowStockOf(item._id)).toBe(0);
+
+    const sale = await call('POST', `/inventory/${item._id}/sell`, tok.admin, { saleId: randomUUID(), quantity: 3, paymentMethod: 'cash' });
+    expect(sale.statusCode, sale.body).toBe(201);
+    expect(await lowStockOf(item._id)).toBe(1);
+  });
+
   it('50 simultaneous sales of the last 10 units sell exactly 10 and refuse 40; stock and sale_completed rows agree', async () => {
     const item = await create(whey({ name: 'Last ten', reorderLevel: 2, initialStock: { quantity: 10, unitCost: 100 } }));
     const before = await outboxCount('inventory.sale_completed');

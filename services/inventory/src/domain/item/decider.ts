@@ -4,7 +4,10 @@ import { DomainError, type Decider } from '@akhada/kit/domain';
  * An inventory item of one location, event-sourced. Its stock is held in batches sold first-expiring-first (FEFO):
  * batches with an expiry date by that date, then those without, each tie by receipt (oldest first). Stock never goes
  * below zero. Low stock: `quantity ≤ reorderLevel` when a reorder level is set (> 0), else an item for sale with none
- * left. `LowStockDetected` is decided once per crossing (again only after a restock above the level); the daily check's
+ * left. `LowStockDetected` is decided once per crossing into low stock by a change that takes stock away or raises the
+ * bar (a sale, write-off, count, a higher reorder level), again only after a restock above the level; never by creating
+ * an item or receiving stock (an item created empty and stocked in the same sitting, batch by batch, is not "only 0
+ * left"; it shows as low in the lists while it is). The daily check's
  * alerts (`BatchExpiryAlerted`, `MaintenanceDueAlerted`) once per batch and per due date.
  */
 
@@ -283,11 +286,14 @@ const mustBeLive = (s: ItemState) => {
   if (s.status === 'disposed') throw invalid(`${s.details.name} has been disposed of`);
 };
 
-/** The low-stock crossing after `events`, appended when the state crossed the line. */
-const withLowStock = (s: ItemState, events: ItemEvent[], at: string): ItemEvent[] => {
+/**
+ * The low-stock crossing after `events`, appended when the state crossed the line. `raises` false (creating the item,
+ * receiving or returning stock: nothing was taken away): it may clear the flag, never raise it.
+ */
+const withLowStock = (s: ItemState, events: ItemEvent[], at: string, raises = true): ItemEvent[] => {
   const after = events.reduce(evolve, s);
   const low = isLowStock(after) && !after.archived && after.status !== 'disposed';
-  if (low && !after.lowStockFlagged)
+  if (low && !after.lowStockFlagged && raises)
     return [...events, { type: 'LowStockDetected', data: { itemId: after.itemId, quantity: quantityOf(after), reorderLevel: after.details.reorderLevel, at } }];
   if (!low && after.lowStockFlagged) return [...events, { type: 'LowStockCleared', data: { itemId: after.itemId, quantity: quantityOf(after), at } }];
   return events;
@@ -301,7 +307,7 @@ const decide = (command: ItemCommand, s: ItemState): ItemEvent[] => {
       const { openingStock, ...d } = command.data;
       const events: ItemEvent[] = [{ type: 'ItemCreated', data: { ...d, details: { ...d.details, name: d.details.name.trim() } } }];
       if (openingStock) events.push({ type: 'StockReceived', data: { itemId: d.itemId, batch: openingStock, note: 'Opening stock', at: d.at, by: d.by } });
-      return withLowStock(s, events, d.at);
+      return withLowStock(s, events, d.at, false);
     }
     case 'UpdateItem': {
       mustBeLive(s);
@@ -312,12 +318,14 @@ const decide = (command: ItemCommand, s: ItemState): ItemEvent[] => {
         if (s.status === 'maintenance') throw invalid('Bring the item back from maintenance first');
         events.push({ type: 'StatusChanged', data: { itemId, from: s.status, to: status, at, by } });
       }
-      return withLowStock(s, events, at);
+      // Editing an item raises low stock only when it moved the bar up (a higher reorder level, now for sale).
+      const barRaised = details.reorderLevel > s.details.reorderLevel || (details.isForSale && !s.details.isForSale);
+      return withLowStock(s, events, at, barRaised);
     }
     case 'ReceiveStock': {
       mustBeLive(s);
       const { batch, note, at, by } = command.data;
-      return withLowStock(s, [{ type: 'StockReceived', data: { itemId, batch, note, at, by } }], at);
+      return withLowStock(s, [{ type: 'StockReceived', data: { itemId, batch, note, at, by } }], at, false);
     }
     case 'AdjustStock': {
       mustBeLive(s);
@@ -358,7 +366,7 @@ const decide = (command: ItemCommand, s: ItemState): ItemEvent[] => {
       const { saleId, batches, at, by } = command.data;
       const quantity = batches.reduce((n, b) => n + b.quantity, 0);
       if (quantity === 0) return [];
-      return withLowStock(s, [{ type: 'SaleStockReturned', data: { itemId, saleId, quantity, batches, at, by } }], at);
+      return withLowStock(s, [{ type: 'SaleStockReturned', data: { itemId, saleId, quantity, batches, at, by } }], at, false);
     }
     case 'Assign': {
       mustBeLive(s);

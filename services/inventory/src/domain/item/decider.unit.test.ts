@@ -47,6 +47,53 @@ const sell = (quantity: number) => ({ type: 'SellStock' as const, data: { saleId
 const code = (c: string) => (e: DomainError) => e.code === c;
 
 describe('inventory item', () => {
+  it('given nothing, when an item is created empty and then stocked batch by batch, then no low-stock alert is raised ("Only 0 left" would be stale)', () => {
+    const create = {
+      type: 'CreateItem' as const,
+      data: { itemId: ID, orgId: 'o', locationId: 'l', details: details({ reorderLevel: 5 }), condition: 'good' as const, at: AT, by },
+    };
+    const made = itemDecider.decide(create, fold(itemDecider, []));
+    expect(made.map((e) => e.type)).toEqual(['ItemCreated']);
+    // Edited before its first delivery: still nothing.
+    const edited = itemDecider.decide(
+      { type: 'UpdateItem', data: { details: details({ reorderLevel: 5, brand: 'MuscleBlaze' }), condition: 'good', at: AT, by } },
+      fold(itemDecider, made),
+    );
+    expect(edited.map((e) => e.type)).toEqual(['ItemUpdated']);
+    // The first batch leaves it at the level (4 ≤ 5): a receipt takes nothing away, so it raises nothing.
+    const first = itemDecider.decide(
+      { type: 'ReceiveStock', data: { batch: batch('b1', 4, '2026-06-01'), note: null, at: AT, by } },
+      fold(itemDecider, [...made, ...edited]),
+    );
+    expect(first.map((e) => e.type)).toEqual(['StockReceived']);
+    const second = itemDecider.decide(
+      { type: 'ReceiveStock', data: { batch: batch('b2', 12, null), note: null, at: AT, by } },
+      fold(itemDecider, [...made, ...edited, ...first]),
+    );
+    expect(second.map((e) => e.type)).toEqual(['StockReceived']);
+    // Created with opening stock below the level: no alert either.
+    const opening = itemDecider.decide({ ...create, data: { ...create.data, openingStock: batch('b0', 2, null) } }, fold(itemDecider, []));
+    expect(opening.map((e) => e.type)).toEqual(['ItemCreated', 'StockReceived']);
+  });
+
+  it('given a stocked item, when a sale takes it to the level, then low stock is raised once with what is left; a sale from an item still low since creation raises it too', () => {
+    const stocked = [created({ reorderLevel: 5 }), received(batch('b1', 16, null))];
+    const sold = itemDecider.decide(sell(11), fold(itemDecider, stocked));
+    expect(sold).toContainEqual({ type: 'LowStockDetected', data: { itemId: ID, quantity: 5, reorderLevel: 5, at: AT } });
+    expect(itemDecider.decide(sell(1), fold(itemDecider, [...stocked, ...sold])).map((e) => e.type)).toEqual(['StockSold']);
+    const lowFromStart = [created({ reorderLevel: 5 }), received(batch('b1', 3, null))];
+    expect(itemDecider.decide(sell(1), fold(itemDecider, lowFromStart))).toContainEqual({
+      type: 'LowStockDetected',
+      data: { itemId: ID, quantity: 2, reorderLevel: 5, at: AT },
+    });
+    // Raising the reorder level above what is left is a crossing too.
+    const raised = itemDecider.decide(
+      { type: 'UpdateItem', data: { details: details({ reorderLevel: 20 }), condition: 'good', at: AT, by } },
+      fold(itemDecider, stocked),
+    );
+    expect(raised.map((e) => e.type)).toEqual(['ItemUpdated', 'LowStockDetected']);
+  });
+
   it('given an item with 3 units, when 4 are sold, then the sale is refused: only 3 left', () => {
     given([created(), flagged, received(batch('b1', 3, null)), cleared(3)])
       .when(sell(4))
@@ -257,12 +304,12 @@ describe('inventory item', () => {
 });
 
 describe('inventory item creation', () => {
-  it('given nothing, when created with opening stock above the reorder level, then no low-stock alert; without stock, one', () => {
+  it('given nothing, when created with opening stock above the reorder level, then no low-stock alert; without stock, none either (nothing was taken away)', () => {
     const b = batch('b1', 10, null);
     const cmd = { type: 'CreateItem' as const, data: { itemId: ID, orgId: 'o', locationId: 'l', details: details(), condition: 'good' as const, at: AT, by } };
     given([])
       .when({ ...cmd, data: { ...cmd.data, openingStock: b } })
       .then([created(), { type: 'StockReceived', data: { itemId: ID, batch: b, note: 'Opening stock', at: AT, by } }]);
-    given([]).when(cmd).then([created(), flagged]);
+    given([]).when(cmd).then([created()]);
   });
 });
