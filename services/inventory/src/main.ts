@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serveService } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, peopleOwners, serveService } from '@akhada/kit';
 import { z } from 'zod';
 import { startAlertJob } from './app/daily-alerts.ts';
 import { startUnpaidSalesJob } from './app/online-sales.ts';
@@ -24,5 +24,5 @@ const deps = { db: dbh.db, clock: () => new Date(), directory };
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const alerts = startAlertJob({ ...deps, logger }, { intervalMs: config.ALERT_INTERVAL_MS });
 const unpaid = startUnpaidSalesJob({ ...deps, logger });
-const app = buildApp({ logger, verifier, readiness, ...deps });
+const app = buildApp({ logger, verifier, readiness, ...deps, people: peopleOwners(config, { logger }) });
 await serveService({ app, config, runtime, consumers, onClose: [() => alerts.stop(), () => unpaid.stop()] });

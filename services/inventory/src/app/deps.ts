@@ -1,4 +1,4 @@
-import type { Directory, HttpDeps } from '@akhada/kit';
+import type { Directory, HttpDeps, PeopleOwners } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { InventoryDb } from '../db/schema.ts';
 
@@ -8,6 +8,8 @@ export interface InventoryDeps {
   clock: () => Date;
   /** The kit's organization directory: locations and their time zones. */
   directory: Directory;
+  /** The members service, asked only when the people copy lacks a buyer a sale names (a member added a moment ago). */
+  people?: Pick<PeopleOwners, 'member'>;
 }
 
 /** What buildApp needs: the HTTP side (logger, verifier, readiness, directory) and the use cases' dependencies. */

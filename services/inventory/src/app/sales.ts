@@ -8,16 +8,17 @@ import {
   type PosSaleBody,
   type SaleBuyer,
 } from '@akhada/contracts';
-import { AppError, badRequest, enqueue, executeCommandIn, makeEnvelope, metadataOf, notFound, type RequestContext } from '@akhada/kit';
+import { AppError, badRequest, enqueue, executeCommandIn, makeEnvelope, metadataOf, notFound, readThrough, type RequestContext } from '@akhada/kit';
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { itemAggregate } from '../aggregates/item.ts';
 import type { InventoryDb, SaleLineRow, SalesTable } from '../db/schema.ts';
+import { saveMemberCopy } from '../db/people-repo.ts';
 import { byOf, inTransaction, ownLocation } from './items.ts';
 import { paise, rupees, type InventoryDeps } from './deps.ts';
 import { chargedRate, chargesGstAt } from './location-tax.ts';
 
-type Deps = Pick<InventoryDeps, 'db' | 'clock' | 'directory'>;
+type Deps = Pick<InventoryDeps, 'db' | 'clock' | 'directory' | 'people'>;
 
 export interface SaleInput {
   saleId: string;
@@ -79,6 +80,9 @@ export const makeSale = async (deps: Deps, ctx: RequestContext, input: SaleInput
   for (const l of input.lines) merged.set(l.itemId, (merged.get(l.itemId) ?? 0) + l.quantity);
   for (const [, q] of merged) if (q > 100_000) throw badRequest('Quantity is too large', [{ path: 'lines', message: 'Quantity is too large' }]);
   const itemIds = [...merged.keys()].sort();
+  // A member added a moment ago may not be in the people copy yet: read them through from members now, before the
+  // sale's transaction takes its locks (the copy is written as members' event would write it).
+  if (input.buyer.kind === 'member') await knownBuyer(deps, ctx, input.buyer.memberId);
   return inTransaction(deps.db, async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`sale:${ctx.orgId}:${input.saleId}`}))`.execute(trx);
     const existing = await trx.selectFrom('sales').selectAll().where('org_id', '=', ctx.orgId).where('id', '=', input.saleId).executeTakeFirst();
@@ -198,6 +202,16 @@ export const makeSale = async (deps: Deps, ctx: RequestContext, input: SaleInput
   });
 };
 
+/** The buyer in the people copy, read through from the members service on a miss (kit read-through). */
+const knownBuyer = (deps: Deps, ctx: RequestContext, memberId: string) =>
+  readThrough({
+    local: () =>
+      deps.db.selectFrom('people').select('id').where('id', '=', memberId).where('org_id', '=', ctx.orgId).where('kind', '=', 'member').executeTakeFirst(),
+    remote: () => deps.people?.member(memberId, ctx) ?? Promise.resolve(null),
+    save: (c) => saveMemberCopy(deps.db, ctx.orgId, c),
+    key: `member:${memberId}:${ctx.bearer ?? ''}`,
+  });
+
 const buyerOf = async (trx: Transaction<InventoryDb>, ctx: RequestContext, input: SaleInput): Promise<SaleBuyer> => {
   if (input.buyer.kind === 'walk_in') return { kind: 'walk_in', name: input.buyer.name || null, phone: input.buyer.phone || null };
   const m = await trx
@@ -207,8 +221,8 @@ const buyerOf = async (trx: Transaction<InventoryDb>, ctx: RequestContext, input
     .where('org_id', '=', ctx.orgId)
     .where('kind', '=', 'member')
     .executeTakeFirst();
-  // Members are known here from members' events (consumers/people.ts): one registered a moment ago may not be yet.
-  if (!m) throw new AppError(404, 'NOT_FOUND', 'Member not found in this gym (a member registered just now may take a few seconds to appear; try again)');
+  // Members are known here from members' events (consumers/people.ts), and one added a moment ago was read through.
+  if (!m) throw notFound('Member');
   if (m.archived) throw new AppError(409, 'CONFLICT', 'This member has been archived and cannot buy at the counter');
   return { kind: 'member', memberId: m.id, name: m.name };
 };
