@@ -36,7 +36,7 @@ const codeSentTo = async (digits: string, text: string, since: number): Promise<
 };
 
 describe('Continue With Google (OpenID Connect stand-in)', () => {
-  it('signs the owner in by their verified email, and sends an unknown email on to registration, prefilled', async () => {
+  it('links the owner’s verified email only after their password, lists and unlinks it; an unknown email goes on to registration, prefilled', async () => {
     const ctx = await newContext(browser, base);
     const page = await ctx.newPage();
     await page.goto('/login');
@@ -46,8 +46,25 @@ describe('Continue With Google (OpenID Connect stand-in)', () => {
     await page.getByTestId('oidc-email').fill(gym.owner.email);
     await page.getByTestId('oidc-name').fill('Gym Owner');
     await page.getByTestId('oidc-continue').click();
+    // Issue 31: the email alone does not sign in: the owner confirms with the Akhada password before Google is linked.
+    await page.getByTestId('google-link-password').waitFor({ timeout: 20_000 });
+    expect(page.url()).toContain('/auth/google/callback');
+    expect(await page.getByTestId('google-link-email').textContent()).toContain(gym.owner.email);
+    await page.getByTestId('google-link-password').fill('not the password');
+    await page.getByTestId('google-link-submit').click();
+    await page.getByText('Your password is incorrect').first().waitFor({ timeout: 15_000 });
+    await page.getByTestId('google-link-password').fill(PASSWORD);
+    await page.getByTestId('google-link-submit').click();
     await page.waitForURL(/\/dashboard$/, { timeout: 20_000 });
     await page.locator('#main').waitFor({ timeout: 15_000 });
+    // Settings → Security lists Google with its email; Unlink takes it off (the password stays).
+    await page.goto('/dashboard/settings?tab=security');
+    const googleRow = page.getByTestId('sign-in-method-google');
+    await googleRow.waitFor({ timeout: 15_000 });
+    expect(await googleRow.textContent()).toContain(gym.owner.email);
+    expect(await page.getByTestId('sign-in-method-password').count()).toBe(1);
+    await googleRow.getByTestId('sign-in-method-unlink').click();
+    await googleRow.waitFor({ state: 'detached', timeout: 15_000 });
     await ctx.close();
 
     const guest = await newContext(browser, base);

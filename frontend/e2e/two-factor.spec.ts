@@ -1,6 +1,7 @@
 // Two-factor sign-in in headless Chromium against the real stack (issue 16): an owner sets up an authenticator app in
 // Settings → Security with a code computed here from the secret the page shows (a real TOTP), keeps the recovery
-// codes, and from then on sign-in asks for a code; a fresh code signs in, and Login devices lists the browser.
+// codes, and from then on sign-in asks for a code; a fresh code signs in, Login devices lists the browser, and turning it
+// off takes the password with a code.
 import type { Browser } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -48,6 +49,7 @@ describe('two-factor sign-in', () => {
     const codes = page.getByTestId('two-factor-recovery-codes').locator('code');
     await codes.first().waitFor();
     expect(await codes.count()).toBe(10);
+    const recoveryCode = (await codes.first().textContent())!.trim();
     await page.getByTestId('two-factor-codes-saved').click();
     await page.getByTestId('two-factor-on').waitFor();
     expect(await page.getByTestId('two-factor-on').textContent()).toContain('10 recovery codes left');
@@ -73,6 +75,16 @@ describe('two-factor sign-in', () => {
     const devices = p2.getByTestId('login-device');
     await devices.first().waitFor({ timeout: 15_000 });
     expect(await devices.first().textContent()).toContain('This device');
+
+    // Issue 31: turning it off takes the password and a current code (a recovery code here), not the password alone.
+    await p2.getByTestId('two-factor-turn-off').click();
+    await p2.getByTestId('two-factor-password').fill(PASSWORD);
+    await p2.getByTestId('two-factor-off-submit').click();
+    await p2.getByText('Current code is required').first().waitFor();
+    await p2.getByTestId('two-factor-off-code').fill(recoveryCode);
+    await p2.getByTestId('two-factor-off-submit').click();
+    await p2.getByText('Two-factor authentication disabled').first().waitFor({ timeout: 15_000 });
+    await p2.getByTestId('two-factor-start').waitFor();
     await next.close();
   });
 
