@@ -1,4 +1,4 @@
-import { MembershipType, PaymentMethod, RefundBody, UpdatePaymentBody, type Payment } from '@akhada/contracts';
+import { carriesGymGst, MembershipType, PaymentMethod, RefundBody, UpdatePaymentBody, type Payment } from '@akhada/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRupees2 } from '../../../lib/money';
@@ -114,7 +114,20 @@ export function PaymentDetailPage() {
             </div>
             <div>
               <dt>{t('payments:create.gst')}</dt>
-              <dd>{formatRupees2(p.gstAmount)}</dd>
+              <dd data-testid="detail-gst">
+                {formatRupees2(p.gstAmount)}
+                {p.gstSplit && p.gstSplit.supply !== 'none' ? (
+                  <span className="cell-sub" data-testid="detail-gst-split">
+                    {p.gstSplit.supply === 'inter_state'
+                      ? t('payments:detail.gstIgst', { rate: p.gstSplit.ratePercent, igst: formatRupees2(p.gstSplit.igst) })
+                      : t('payments:detail.gstCgstSgst', {
+                          rate: p.gstSplit.ratePercent,
+                          cgst: formatRupees2(p.gstSplit.cgst),
+                          sgst: formatRupees2(p.gstSplit.sgst),
+                        })}
+                  </span>
+                ) : null}
+              </dd>
             </div>
             <div>
               <dt>{t('payments:create.total')}</dt>
@@ -347,9 +360,10 @@ function EditForm({ payment, onDone }: { payment: Payment; onDone: () => void })
       dueDate: payment.dueDate ?? '',
       membershipType: payment.membershipType ?? '',
     },
+    // Money received: the server works the GST out again from the new amount (the same rule as when recording).
     toBody: (v) => ({
       amount: rupeesFromInput(v.amount),
-      gstAmount: rupeesFromInput(v.gstAmount) ?? 0,
+      gstAmount: carriesGymGst(payment.paymentCategory) ? undefined : (rupeesFromInput(v.gstAmount) ?? 0),
       paymentMethod: v.paymentMethod,
       description: v.description,
       notes: v.notes,
@@ -374,7 +388,7 @@ function EditForm({ payment, onDone }: { payment: Payment; onDone: () => void })
       {update.isError ? <Alert tone="error">{describe(update.error)}</Alert> : null}
       <div className="form__grid">
         <MoneyField name="amount" label={t('payments:create.amount')} required data-autofocus />
-        <MoneyField name="gstAmount" label={t('payments:create.gst')} optional />
+        {carriesGymGst(payment.paymentCategory) ? null : <MoneyField name="gstAmount" label={t('payments:create.gst')} optional />}
         <SelectField
           name="paymentMethod"
           label={t('payments:create.method')}

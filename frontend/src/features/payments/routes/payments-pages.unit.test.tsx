@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { membersAre, signedInShell } from '../../../testing/app-handlers';
 import { on, problem, reply } from '../../../testing/contract-handlers';
-import { aMember } from '../../../testing/fixtures';
+import { aMember, PUNE } from '../../../testing/fixtures';
 import { aPayment } from '../../../testing/payments';
 import { trainersService } from '../../../testing/trainers';
 import { renderApp } from '../../../testing/render-app';
@@ -40,10 +40,32 @@ const overview = {
   trainerSalaries: { total: 3, paid: 1, pending: 2, paidAmount: 25000, pendingAmount: 50000 },
   quickStats: { avgRevenuePerMember: 1800, totalActiveMembers: 25, mostPopularMembershipType: 'premium' as const },
 };
+/** Pune is GST-registered in Maharashtra (27); another location has no tax settings. */
+const taxSettingsAre = () =>
+  on(paymentsRoutes.taxSettings, () =>
+    reply(paymentsRoutes.taxSettings, 200, {
+      success: true,
+      data: {
+        sacCode: '999723',
+        hindiInvoices: false,
+        locations: [
+          {
+            locationId: PUNE._id,
+            gstRegistered: true,
+            gstin: '27AAPFU0939F1ZV',
+            stateCode: '27',
+            legalName: 'Akhada Fitness LLP',
+            address: 'Baner, Pune',
+            invoicePrefix: 'PUN',
+          },
+        ],
+      },
+    }),
+  );
 const overviewIs = () => on(paymentsRoutes.overview, () => reply(paymentsRoutes.overview, 200, { success: true, data: overview }));
 
 describe('record new payment', () => {
-  it('sends the spec payload: membership period only with both dates, total = amount + GST', () => {
+  it('sends the spec payload: membership period only with both dates; GST only for money going out (the server decides the rest)', () => {
     const base = {
       paymentCategory: 'member' as const,
       paymentType: 'membership_fee',
@@ -69,7 +91,17 @@ describe('record new payment', () => {
       name: 'Infosys Ltd',
       address: 'Bengaluru',
     });
-    expect(body).toMatchObject({ amount: 1500, gstAmount: 270.5, totalAmount: 1770.5, member: kavita._id, membershipType: 'basic' });
+    // money received: the GST typed earlier is not sent, the server decides it by the rule the form previews
+    expect(body).toMatchObject({ amount: 1500, member: kavita._id, membershipType: 'basic' });
+    expect(body.gstAmount).toBeUndefined();
+    expect(body.totalAmount).toBeUndefined();
+    expect(body.locationId).toBeUndefined();
+    // money going out: the supplier's GST as typed, and where it was paid
+    expect(toCreateBody({ ...base, paymentCategory: 'expense', paymentType: 'rent' }, PUNE._id)).toMatchObject({
+      gstAmount: 270.5,
+      totalAmount: 1770.5,
+      locationId: PUNE._id,
+    });
     expect(body.membershipPeriod).toBeUndefined();
     expect(body.trainer).toBeUndefined();
     expect(body.salaryPeriod).toBeUndefined();
@@ -83,11 +115,12 @@ describe('record new payment', () => {
     expect(salary.membershipType).toBeUndefined();
   });
 
-  it('checks the fields, shows the live total, records the payment and lands on the dashboard with the message', async () => {
+  it('checks the fields, previews the GST the server will record and the total, records the payment and lands on the dashboard', async () => {
     let sent: unknown = null;
     server.use(
       ...signedInShell(),
       membersAre([kavita]),
+      taxSettingsAre(),
       overviewIs(),
       on(paymentsRoutes.create, async ({ request }) => {
         sent = await request.json();
@@ -104,19 +137,22 @@ describe('record new payment', () => {
     await waitFor(() => expect(screen.getByRole('option', { name: /Kavita Rao/ })).toBeTruthy());
     await user.selectOptions(screen.getByTestId('payment-member'), kavita._id);
     await user.type(screen.getByTestId('payment-amount-input'), '1500');
-    await user.type(screen.getByTestId('payment-gst'), '270');
-    expect(screen.getByTestId('payment-total').textContent).toBe('₹1,770.00');
-    expect(screen.getByText('GST computed by the server at a GST-registered location.')).toBeTruthy();
+    // Issue 31: one GST figure. Kavita's location (Pune) is registered: 5 % in force today, CGST + SGST, not typed.
+    expect(screen.queryByTestId('payment-gst')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('payment-gst-preview').textContent).toBe('₹75.00'));
+    expect(screen.getByTestId('payment-total').textContent).toBe('₹1,575.00');
+    expect(screen.getByTestId('payment-gst-hint').textContent).toBe('GST at 5% in force today, added to the amount: CGST ₹37.50 + SGST ₹37.50.');
     await user.type(screen.getByTestId('payment-description'), 'December membership');
     await user.click(screen.getByTestId('payment-submit'));
     expect(await screen.findByTestId('payment-recorded')).toBeTruthy();
     expect(screen.getByText('Payment recorded successfully!')).toBeTruthy();
+    // no GST of the form's own: only the contract's default 0, which the server does not use for money received
+    expect((sent as { gstAmount?: number }).gstAmount ?? 0).toBe(0);
+    expect(sent).not.toHaveProperty('totalAmount');
     expect(sent).toMatchObject({
       paymentCategory: 'member',
       paymentType: 'membership_fee',
       amount: 1500,
-      gstAmount: 270,
-      totalAmount: 1770,
       paymentMethod: 'cash',
       member: kavita._id,
       description: 'December membership',
@@ -128,6 +164,7 @@ describe('record new payment', () => {
     server.use(
       ...signedInShell(),
       membersAre([kavita]),
+      taxSettingsAre(),
       ...trainersService({ trainers: [] }).handlers,
       on(paymentsRoutes.create, () => problem(409, 'CONFLICT', 'This member is archived')),
     );

@@ -1,4 +1,12 @@
-import { CreatePaymentBody, MEMBERSHIP_PAYMENT_TYPES, MembershipType, PaymentCategory, PaymentMethod, PaymentTypeByCategory } from '@akhada/contracts';
+import {
+  carriesGymGst,
+  CreatePaymentBody,
+  MEMBERSHIP_PAYMENT_TYPES,
+  MembershipType,
+  PaymentCategory,
+  PaymentMethod,
+  PaymentTypeByCategory,
+} from '@akhada/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -15,10 +23,14 @@ import { applyServerErrors } from '../../../components/form/server-errors';
 import { DateField, TextField } from '../../../components/form/text-field';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
+import { useUser } from '../../../lib/auth/session';
+import { useCurrentLocation } from '../../../lib/current-location';
+import { useTaxSettings } from '../../../lib/shared-queries/payments';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useCreatePayment, useMemberChoices, useTrainerChoices, type CreatePaymentInput } from '../api/payments-api';
 import { PaymentsPage } from '../components/payments-shell';
+import { dayIn, gstPreview, type GstPreview } from '../lib/gst-preview';
 import { MONTHS, monthName, salaryYears } from '../lib/payment-labels';
 
 type Category = z.infer<typeof PaymentCategory>;
@@ -44,23 +56,31 @@ interface RecordPaymentForm {
 
 const isMembershipType = (type: string) => (MEMBERSHIP_PAYMENT_TYPES as readonly string[]).includes(type);
 
-/** The form's text as the spec's create payload: only the fields of the chosen category and type are sent. */
-export function toCreateBody(v: RecordPaymentForm): CreatePaymentInput {
+/**
+ * The form's text as the spec's create payload: only the fields of the chosen category and type are sent. Money
+ * received (member, other) sends no GST: the server decides it by the rule the form previews. `locationId`: where a
+ * payment without a member or trainer is recorded (the location the form previews for).
+ */
+export function toCreateBody(v: RecordPaymentForm, locationId?: string): CreatePaymentInput {
   const amount = rupeesFromInput(v.amount);
-  const gst = rupeesFromInput(v.gstAmount) ?? 0;
+  const typedGst = !carriesGymGst(v.paymentCategory);
+  const gst = typedGst ? (rupeesFromInput(v.gstAmount) ?? 0) : 0;
   const membership = v.paymentCategory === 'member' && isMembershipType(v.paymentType);
   const body: CreatePaymentInput = {
     paymentCategory: v.paymentCategory,
     paymentType: v.paymentType,
     amount: amount as number,
-    gstAmount: gst,
     paymentMethod: v.paymentMethod,
     description: v.description,
     notes: optionalText(v.notes),
     status: v.status,
     dueDate: optionalText(v.dueDate),
   };
-  if (amount !== undefined && Number.isFinite(amount) && Number.isFinite(gst)) body.totalAmount = Math.round(amount * 100 + gst * 100) / 100;
+  if (typedGst) {
+    body.gstAmount = gst;
+    if (amount !== undefined && Number.isFinite(amount) && Number.isFinite(gst)) body.totalAmount = Math.round(amount * 100 + gst * 100) / 100;
+  }
+  if (locationId && (v.paymentCategory === 'other' || v.paymentCategory === 'expense')) body.locationId = locationId;
   if (v.paymentCategory === 'member') body.member = optionalText(v.member);
   if (v.paymentCategory === 'trainer') {
     body.trainer = optionalText(v.trainer);
@@ -81,6 +101,9 @@ export function toCreateBody(v: RecordPaymentForm): CreatePaymentInput {
 export function RecordPaymentPage() {
   const { t, i18n } = useTranslation(ALL_NS);
   const navigate = useNavigate();
+  const user = useUser();
+  const current = useCurrentLocation(user);
+  const previewLocation = useRef<string | undefined>(undefined);
   const [params] = useSearchParams();
   const { describe } = useErrorText();
   const create = useCreatePayment();
@@ -106,14 +129,14 @@ export function RecordPaymentPage() {
       status: 'completed',
       billing: { gstin: '', name: '', address: '' },
     },
-    toBody: toCreateBody,
+    toBody: (v) => toCreateBody(v, previewLocation.current),
     // The contract checks the member / trainer only once the rest is valid; say it at once with the other fields.
     check: (v): Record<string, string> =>
       v.paymentCategory === 'member' && !v.member ? { member: REQUIRED } : v.paymentCategory === 'trainer' && !v.trainer ? { trainer: REQUIRED } : {},
   });
-  const [category, type, amountText, gstText, status] = useWatch({
+  const [category, type, amountText, gstText, status, memberId, billingGstin] = useWatch({
     control: form.control,
-    name: ['paymentCategory', 'paymentType', 'amount', 'gstAmount', 'status'],
+    name: ['paymentCategory', 'paymentType', 'amount', 'gstAmount', 'status', 'member', 'billing.gstin'],
   });
 
   // A new category starts with its first payment type.
@@ -133,8 +156,16 @@ export function RecordPaymentPage() {
   const members = useMemberChoices(debounced, category === 'member');
   const trainers = useTrainerChoices(category === 'trainer');
 
+  // Money received: the GST the server will record, previewed from the same rule at the payment's location (the
+  // member's, else the location looked at, else the first) on that location's day.
+  const tax = useTaxSettings(carriesGymGst(category));
+  const memberLocation = category === 'member' ? members.data?.find((m) => m._id === memberId)?.locationId : undefined;
+  const locationId = memberLocation ?? current.locationId ?? user.locations[0]?._id;
+  previewLocation.current = locationId;
+  const zone = user.locations.find((l) => l._id === locationId)?.timezone;
   const amount = rupeesFromInput(amountText) ?? 0;
-  const gst = rupeesFromInput(gstText) ?? 0;
+  const preview = gstPreview({ category, amountRupees: amount, tax: tax.data, locationId, day: dayIn(zone), billingGstin });
+  const gst = carriesGymGst(category) ? (preview?.gst ?? 0) : (rupeesFromInput(gstText) ?? 0);
   const total = Number.isFinite(amount) && Number.isFinite(gst) ? Math.round(amount * 100 + gst * 100) / 100 : 0;
   const membership = category === 'member' && isMembershipType(type);
 
@@ -246,14 +277,11 @@ export function RecordPaymentPage() {
               </>
             ) : null}
             <MoneyField name="amount" label={t('payments:create.amount')} required placeholder="0.00" testId="payment-amount-input" />
-            <MoneyField
-              name="gstAmount"
-              label={t('payments:create.gst')}
-              optional
-              placeholder="0.00"
-              hint={membership ? t('payments:create.gstServerHint') : undefined}
-              testId="payment-gst"
-            />
+            {carriesGymGst(category) ? (
+              <GstPreviewField preview={preview} loading={tax.isPending} />
+            ) : (
+              <MoneyField name="gstAmount" label={t('payments:create.gst')} optional placeholder="0.00" testId="payment-gst" />
+            )}
             <div className="field">
               <span className="field__label" id="total-label">
                 {t('payments:create.total')}
@@ -335,5 +363,35 @@ export function RecordPaymentPage() {
         </Form>
       </section>
     </PaymentsPage>
+  );
+}
+
+/**
+ * The GST of money received, as the server will record it (not typed): the amount, the rate and how it splits, or
+ * why there is none. While the tax settings load it says so; if they cannot be read, the server still decides.
+ */
+function GstPreviewField({ preview, loading }: { preview: GstPreview | undefined; loading: boolean }) {
+  const { t } = useTranslation(ALL_NS);
+  const hint = !preview
+    ? loading
+      ? t('payments:create.gstLoading')
+      : t('payments:create.gstUnknown')
+    : preview.supply === 'none'
+      ? t('payments:create.gstNone')
+      : preview.supply === 'inter_state'
+        ? t('payments:create.gstIgst', { rate: preview.ratePercent, igst: formatRupees2(preview.igst) })
+        : t('payments:create.gstCgstSgst', { rate: preview.ratePercent, cgst: formatRupees2(preview.cgst), sgst: formatRupees2(preview.sgst) });
+  return (
+    <div className="field">
+      <span className="field__label" id="gst-label">
+        {t('payments:create.gst')}
+      </span>
+      <output className="pay-total" aria-labelledby="gst-label" aria-describedby="gst-hint" data-testid="payment-gst-preview">
+        {preview ? formatRupees2(preview.gst) : '—'}
+      </output>
+      <p className="field__hint" id="gst-hint" data-testid="payment-gst-hint">
+        {hint}
+      </p>
+    </div>
   );
 }
