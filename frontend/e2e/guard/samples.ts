@@ -127,6 +127,8 @@ const ROUTE_HINTS: Record<string, Hint> = {
   // Razorpay's key ids and GST numbers have fixed shapes.
   'payments.putRazorpayIntegration.keyId': () => 'rzp_test_Guard0000Sample',
   'payments.putRazorpayIntegration.keySecret': () => 'guard_key_secret_0000',
+  // Razorpay signs its webhooks with this secret: required until one is stored (issue 31).
+  'payments.putRazorpayIntegration.webhookSecret': () => 'guard_webhook_secret_0000',
   // Tax settings: a GST-registered location with a GSTIN of its state (the check character must match).
   'payments.putTaxSettings.sacCode': () => '999723',
   'payments.putTaxSettings.locations': (c) => [

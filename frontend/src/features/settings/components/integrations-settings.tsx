@@ -1,5 +1,5 @@
 import { PutRazorpayIntegrationBody } from '@akhada/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/alert';
 import { ErrorState } from '../../../components/error-state';
@@ -9,6 +9,7 @@ import { applyServerErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { optionalText } from '../../../components/form/form-values';
+import { i18nRef } from '../../../components/form/field-message';
 import { Spinner } from '../../../components/spinner';
 import { useUser } from '../../../lib/auth/session';
 import { formatDateTime } from '../../../lib/format';
@@ -66,9 +67,15 @@ function RazorpayKeys() {
   const query = useRazorpayIntegration();
   const save = usePutRazorpayIntegration();
   const [saved, setSaved] = useState(false);
+  // Razorpay signs its webhooks with the webhook secret: without it a member who paid by link would stay pending, so
+  // it is required until one is saved (the server refuses keys without it too).
+  const webhookSecretSet = useRef(true);
+  webhookSecretSet.current = query.data?.webhookSecretSet ?? true;
   const form = useContractForm<KeysForm, typeof PutRazorpayIntegrationBody>(PutRazorpayIntegrationBody, {
     defaultValues: { keyId: '', keySecret: '', webhookSecret: '' },
     toBody: (v) => ({ keyId: v.keyId, keySecret: optionalText(v.keySecret), webhookSecret: optionalText(v.webhookSecret) }),
+    check: (v): Record<string, string> =>
+      !webhookSecretSet.current && !v.webhookSecret.trim() ? { webhookSecret: i18nRef('billing:integrations.razorpay.webhookRequired') } : {},
   });
 
   if (query.isPending) return <Spinner label={t('billing:integrations.loading')} />;
@@ -122,8 +129,9 @@ function RazorpayKeys() {
           label={t('billing:integrations.razorpay.webhookSecret')}
           autoComplete="new-password"
           maxLength={200}
-          optional
-          hint={data.webhookSecretSet ? t('billing:integrations.razorpay.keepHint') : undefined}
+          required={!data.webhookSecretSet}
+          optional={data.webhookSecretSet}
+          hint={data.webhookSecretSet ? t('billing:integrations.razorpay.keepHint') : t('billing:integrations.razorpay.webhookHelp')}
         />
         {save.isError && form.formState.errors.root === undefined ? (
           <Alert tone="error" testId="razorpay-error">

@@ -58,9 +58,15 @@ describe('settings → Integrations', () => {
     const form = screen.getByTestId('razorpay-form');
     await user.type(within(form).getByLabelText(/Key id/), 'rzp_live_Abcdef1234');
     await user.type(within(form).getByLabelText(/Key secret/), 'secret-secret-wxyz');
+    // Issue 31: the webhook secret is required (Razorpay signs its webhooks with it), and the form says why
+    expect(within(form).getByText(/Razorpay signs every webhook with it/)).toBeTruthy();
+    await user.click(screen.getByTestId('razorpay-save'));
+    expect(await within(form).findByText('Enter the webhook secret you set in Razorpay')).toBeTruthy();
+    expect(sent).toEqual([]);
+    await user.type(within(form).getByLabelText(/Webhook secret/), 'hook-secret-1234');
     await user.click(screen.getByTestId('razorpay-save'));
     expect(await screen.findByTestId('razorpay-saved')).toBeTruthy();
-    expect(sent).toEqual([{ keyId: 'rzp_live_Abcdef1234', keySecret: 'secret-secret-wxyz' }]);
+    expect(sent).toEqual([{ keyId: 'rzp_live_Abcdef1234', keySecret: 'secret-secret-wxyz', webhookSecret: 'hook-secret-1234' }]);
     const status = screen.getByTestId('razorpay-status').textContent!;
     expect(status).toContain('••••wxyz');
     expect(document.body.textContent).not.toContain('secret-secret-wxyz');
