@@ -29,6 +29,8 @@ describe('route registry', () => {
         'signInMethods.googleConfig',
         'signInMethods.googleStart',
         'signInMethods.googleCallback',
+        // "Confirm it's you" after a Google callback: the link ticket and the password stand for the token.
+        'signInMethods.googleLink',
       ].sort(),
     );
   });
