@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api as apiFor } from '@akhada/test-support/api';
 import { launchBrowser, newContext } from '@akhada/test-support/browser';
-import { signIn } from '@akhada/test-support/ui';
+import { signedInPage, signIn } from '@akhada/test-support/ui';
 
 const base = inject('gatewayUrl');
 const api = apiFor(base);
@@ -73,18 +73,16 @@ describe('dashboard', () => {
     const memberId = (added.json as { data: { _id: string } }).data._id;
 
     // The owner's dashboard, open in one browser, with its socket up.
-    const ownerCtx = await newContext(browser, base);
-    const owner = await ownerCtx.newPage();
-    await signIn(owner, gym.email, gym.password);
+    const owner = await signedInPage(browser, base, { email: gym.email, password: gym.password });
+    const ownerCtx = owner.context();
     await owner.getByTestId('stat-revenue-value').waitFor({ timeout: 15_000 });
     expect(await text(owner, 'stat-revenue-value')).toBe('₹0');
     await owner.getByTestId('dashboard-live').waitFor({ timeout: 20_000 });
     await owner.evaluate(() => ((globalThis as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
     // The front desk, in another browser, records ₹2,000 through Record New Payment.
-    const deskCtx = await newContext(browser, base);
-    const desk = await deskCtx.newPage();
-    await signIn(desk, gym.email, gym.password);
+    const desk = await signedInPage(browser, base, { email: gym.email, password: gym.password });
+    const deskCtx = desk.context();
     await desk.goto('/dashboard/payments/create');
     await desk.getByRole('heading', { level: 1, name: 'Record New Payment' }).waitFor({ timeout: 15_000 });
     await desk.getByTestId('member-search').fill('Revati');
@@ -118,9 +116,8 @@ describe('dashboard', () => {
     const added = await api.call('POST', '/members', api.member(1, { firstName: 'Tanvi', lastName: 'Auditwala' }), gym.token);
     expect(added.status, JSON.stringify(added.json)).toBe(201);
     const memberId = (added.json as { data: { _id: string } }).data._id;
-    const ctx = await newContext(browser, base);
-    const page = await ctx.newPage();
-    await signIn(page, gym.email, gym.password);
+    const page = await signedInPage(browser, base, { email: gym.email, password: gym.password });
+    const ctx = page.context();
     await page.goto('/dashboard/audit');
     // The member reaches the dashboard's projection through members' events: the picker offers them once it has.
     await expect
@@ -160,9 +157,8 @@ describe('dashboard', () => {
       )
       .toContain(memberId);
 
-    const ctx = await newContext(browser, base);
-    const page = await ctx.newPage();
-    await signIn(page, gym.email, gym.password);
+    const page = await signedInPage(browser, base, { email: gym.email, password: gym.password });
+    const ctx = page.context();
     const box = page.getByTestId('global-search');
     await box.click();
     await box.pressSequentially('98111 22334', { delay: 30 });

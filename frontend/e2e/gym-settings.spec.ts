@@ -4,8 +4,8 @@
 // refused at once.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext } from '@akhada/test-support/browser';
-import { signIn } from '@akhada/test-support/ui';
+import { launchBrowser } from '@akhada/test-support/browser';
+import { signedInPage } from '@akhada/test-support/ui';
 import { Api, PASSWORD, type Gym } from './guard/actors.ts';
 import { randomUUID } from 'node:crypto';
 
@@ -27,9 +27,8 @@ afterAll(async () => {
 
 describe('gym settings', () => {
   it('saves the gym, its location and a plan, and shows them after a reload', async () => {
-    const ctx = await newContext(browser, base);
-    const page = await ctx.newPage();
-    await signIn(page, gym.owner.email, PASSWORD);
+    const page = await signedInPage(browser, base, { email: gym.owner.email, password: PASSWORD });
+    const ctx = page.context();
     await page.goto('/dashboard/settings?tab=gym');
     await page.getByTestId('gym-name').waitFor({ timeout: 15_000 });
     await page.getByTestId('gym-name').fill('Shakti Fitness');
@@ -69,9 +68,8 @@ describe('gym settings', () => {
 
   it('a plan the owner adds is offered when adding a member, and the member gets its months and price', async () => {
     const own = await api.newGym('gym-plans');
-    const ctx = await newContext(browser, base);
-    const page = await ctx.newPage();
-    await signIn(page, own.owner.email, PASSWORD);
+    const page = await signedInPage(browser, base, { email: own.owner.email, password: PASSWORD });
+    const ctx = page.context();
     await page.goto('/dashboard/settings?tab=gym');
     await page.getByTestId('gym-plan-add').click();
     await page.getByTestId('gym-plan-name-0').fill('Half-yearly');
@@ -120,9 +118,8 @@ describe('gym settings', () => {
 
   it('invites a trainer by email and removes an admin’s access, ending their session at once', async () => {
     const admin = await api.signIn(await newAdmin());
-    const ctx = await newContext(browser, base);
-    const page = await ctx.newPage();
-    await signIn(page, gym.owner.email, PASSWORD);
+    const page = await signedInPage(browser, base, { email: gym.owner.email, password: PASSWORD });
+    const ctx = page.context();
     await page.goto('/dashboard/settings?tab=staff');
     const email = `coach-${randomUUID().slice(0, 8)}@example.in`;
     await page.getByTestId('staff-first-name').waitFor({ timeout: 15_000 });

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api as apiFor } from '@akhada/test-support/api';
 import { launchBrowser, newContext } from '@akhada/test-support/browser';
-import { signIn } from '@akhada/test-support/ui';
+import { signedInPage } from '@akhada/test-support/ui';
 
 let browser: Browser;
 const base = inject('gatewayUrl');
@@ -30,10 +30,7 @@ const uniquePhone = () => {
 };
 
 async function staffPage(gym: Gym): Promise<Page> {
-  const ctx = await newContext(browser, base);
-  const page = await ctx.newPage();
-  await signIn(page, gym.email, gym.password);
-  return page;
+  return signedInPage(browser, base, gym);
 }
 
 /** Adds a member through the Add New Member modal and waits for the modal to close. */

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
 /** The flags this machine needs for the system Chromium (no sandbox as root, no background networking). */
 export const CHROMIUM_FLAGS: readonly string[] = [
@@ -26,5 +26,5 @@ export const requireRunningProduct = async (base: string): Promise<void> => {
   }
 };
 
-export const newContext = (browser: Browser, baseURL: string, width = 1280): Promise<BrowserContext> =>
-  browser.newContext({ baseURL, viewport: { width, height: 800 }, locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+export const newContext = (browser: Browser, baseURL: string, width = 1280, options: BrowserContextOptions = {}): Promise<BrowserContext> =>
+  browser.newContext({ baseURL, viewport: { width, height: 800 }, locale: 'en-IN', timezoneId: 'Asia/Kolkata', ...options });
