@@ -168,6 +168,11 @@ describe('data-rights desk', () => {
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const pictureUrl = (uploaded.json() as { data: { avatarUrl: string } }).data.avatarUrl.replace(/^\/api/, '');
     expect((await inject('GET', pictureUrl)).statusCode).toBe(200);
+    // …and a linked Google account (its email is personal data, and a way to sign in).
+    await auth.runtime.dbh.db
+      .insertInto('user_identities')
+      .values({ provider: 'google', subject: `erase-${member.id}`, user_id: member.id, email: member.email, created_at: new Date() })
+      .execute();
     const made = await inject('POST', '/settings/data-requests', { type: 'erasure', details: 'I have moved city' }, member.token);
     const request = dataRightsRoutes.createRequest.responses[201].parse(made.json()).data;
     const approved = await inject('POST', `/settings/data-requests/${request.id}/decision`, { decision: 'approve', note: 'Erasing now' }, gym.token);
@@ -195,6 +200,7 @@ describe('data-rights desk', () => {
     expect(after).toMatchObject({ status: 'completed', requesterName: 'Erased' });
     const user = await auth.runtime.dbh.db.selectFrom('users').selectAll().where('id', '=', member.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(user)).not.toMatch(/Meera|Shah|9812345678|example\.in/);
+    expect(await auth.runtime.dbh.db.selectFrom('user_identities').selectAll().where('user_id', '=', member.id).execute()).toEqual([]);
     // The member can no longer sign in.
     expect((await inject('POST', '/auth/login', { email: member.email, password })).statusCode).toBe(401);
     expect((await eventsOf(request.id)).map((e) => (e.data as { status: string }).status)).toEqual(['open', 'erasing', 'completed']);

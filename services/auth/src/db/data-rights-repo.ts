@@ -155,5 +155,8 @@ export const eraseUser = async (db: Executor<AuthDb>, userId: string): Promise<v
     })
     .where('id', '=', userId)
     .execute();
+  // Linked Google accounts (their emails) and pending "confirm it's you" links are a means to sign in too.
+  await db.deleteFrom('user_identities').where('user_id', '=', userId).execute();
+  await db.deleteFrom('google_link_tickets').where('user_id', '=', userId).execute();
   await db.updateTable('data_requests').set({ requester_name: 'Erased', notify_email: null }).where('user_id', '=', userId).execute();
 };
