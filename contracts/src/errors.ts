@@ -148,6 +148,8 @@ export const ErrorCode = z.enum([
   'INVALID_ITEM_STATE',
   /** 502 (notifications, send test): the mail server refused the user name or password. */
   'SMTP_AUTH_FAILED',
+  /** 502 (notifications, send test in production): the test email failed; one answer whatever went wrong. */
+  'SMTP_TEST_FAILED',
   /** 502 (notifications, send test): the mail server or messaging provider did not answer in time. */
   'PROVIDER_TIMEOUT',
   /** 502 (notifications, send test): the mail server or messaging provider could not be reached. */
