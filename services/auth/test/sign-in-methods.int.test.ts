@@ -39,7 +39,7 @@ afterAll(async () => {
   await tampered?.stop();
 });
 
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token?: string, ip = '10.30.0.1') =>
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token?: string, ip = '10.30.0.1') =>
   auth.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'x-forwarded-for': ip } });
 const signIn = (email: string, extra: object = {}, ip?: string) => inject('POST', '/auth/login', { email, password, ...extra }, undefined, ip);
 const askSmsCode = (email: string, ip?: string, pw = password) => inject('POST', '/auth/login/sms-code', { email, password: pw }, undefined, ip);
