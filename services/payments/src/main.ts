@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serveService } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, peopleOwners, serveService } from '@akhada/kit';
 import { z } from 'zod';
 import { razorpayPort } from './adapters/razorpay-port.ts';
 import { createSecretBox } from './adapters/secret-box.ts';
@@ -41,6 +41,7 @@ const deps = {
   clock: () => new Date(),
   timeZone: DEFAULT_TIME_ZONE,
   directory,
+  people: peopleOwners(config, { logger }),
   secrets: createSecretBox(config.PAYMENTS_SECRET_KEY),
   razorpay: razorpayPort(config.RAZORPAY_API_URL),
   checkoutScriptUrl: config.RAZORPAY_CHECKOUT_URL,

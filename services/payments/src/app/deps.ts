@@ -1,4 +1,4 @@
-import type { Directory, HttpDeps } from '@akhada/kit';
+import type { Directory, HttpDeps, PeopleOwners } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { RazorpayPort } from '../adapters/razorpay-port.ts';
 import type { SecretBox } from '../adapters/secret-box.ts';
@@ -13,6 +13,8 @@ export interface PaymentsDeps {
   /** The zone of a location the directory does not know (yet). */
   timeZone: string;
   directory: Directory;
+  /** The members and trainers services, asked only when this service's copy lacks someone a payment names (read-through). */
+  people?: PeopleOwners;
   /** Encrypts the organizations' Razorpay secrets (AES-256-GCM, key from PAYMENTS_SECRET_KEY). */
   secrets: SecretBox;
   /** A Razorpay client for an organization's keys (the one SDK factory, pointed at RAZORPAY_API_URL when set). */

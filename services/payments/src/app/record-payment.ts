@@ -6,7 +6,8 @@ import {
   type Payment,
   type TrainerSalaryBody,
 } from '@akhada/contracts';
-import { assertLocation, metadataOf, newId, notFound, requireRole, type RequestContext } from '@akhada/kit';
+import { assertLocation, metadataOf, newId, notFound, readThrough, requireRole, type RequestContext } from '@akhada/kit';
+import { saveMemberCopy, saveTrainerCopy } from '../db/people-repo.ts';
 import type { PayMembersTable, PayTrainersTable } from '../db/schema.ts';
 import { rupeesToPaise } from '../domain/money.ts';
 import type { PaymentDetails, RecordPayment } from '../domain/payment/decider.ts';
@@ -17,18 +18,32 @@ import { decideGst } from './gst.ts';
 import { todayAt, type PaymentsDeps } from './deps.ts';
 import { runPaymentCommand } from './run-command.ts';
 
-type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'directory' | 'timeZone'>;
+type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'directory' | 'timeZone' | 'people'>;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const TYPE_LABEL: Record<string, string> = { basic: 'Basic', premium: 'Premium', vip: 'VIP', annual: 'Annual' };
 
-/** A member of the caller's organization and locations (this service's copy from members' events), else 404. */
+/**
+ * A member of the caller's organization and locations, else 404: this service's copy from members' events, read
+ * through from the members service when the copy lacks them (a member added a moment ago: "add, then take the fee").
+ */
 export const memberInScope = async (deps: Deps, ctx: RequestContext, id: string): Promise<PayMembersTable> => {
-  const m = await deps.db.selectFrom('pay_members').selectAll().where('id', '=', id).where('org_id', '=', ctx.orgId).executeTakeFirst();
+  const m = await readThrough({
+    local: () => deps.db.selectFrom('pay_members').selectAll().where('id', '=', id).where('org_id', '=', ctx.orgId).executeTakeFirst(),
+    remote: () => deps.people?.member(id, ctx) ?? Promise.resolve(null),
+    save: (c) => saveMemberCopy(deps.db, ctx.orgId, c),
+    key: `member:${id}:${ctx.bearer ?? ''}`,
+  });
   if (!m || !ctx.locationIds.includes(m.location_id)) throw notFound('Member');
   return m as PayMembersTable;
 };
+/** A trainer of the caller's organization and locations (read through like memberInScope), else 404. */
 export const trainerInScope = async (deps: Deps, ctx: RequestContext, id: string): Promise<PayTrainersTable> => {
-  const t = await deps.db.selectFrom('pay_trainers').selectAll().where('id', '=', id).where('org_id', '=', ctx.orgId).executeTakeFirst();
+  const t = await readThrough({
+    local: () => deps.db.selectFrom('pay_trainers').selectAll().where('id', '=', id).where('org_id', '=', ctx.orgId).executeTakeFirst(),
+    remote: () => deps.people?.trainer(id, ctx) ?? Promise.resolve(null),
+    save: (c) => saveTrainerCopy(deps.db, ctx.orgId, c),
+    key: `trainer:${id}:${ctx.bearer ?? ''}`,
+  });
   if (!t || !ctx.locationIds.includes(t.location_id)) throw notFound('Trainer');
   return t as PayTrainersTable;
 };

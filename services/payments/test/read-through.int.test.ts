@@ -1,0 +1,162 @@
+import type { MemberCopy, TrainerCopy } from '@akhada/contracts';
+import { BaseConfig, bootRuntime, createDirectory, createTokenVerifier, peopleOwners, type Runtime } from '@akhada/kit';
+import { createTestKeys, dropSchema, startPeopleOwnerStub, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPaymentSignature, verifyWebhookSignature, razorpayErrorToAppError } from '../src/adapters/razorpay.ts';
+import type { RazorpayPort } from '../src/adapters/razorpay-port.ts';
+import { createSecretBox } from '../src/adapters/secret-box.ts';
+import { buildApp } from '../src/build-app.ts';
+import { migrations } from '../src/db/migrations.ts';
+import type { PaymentsDb } from '../src/db/schema.ts';
+
+// "Add a member, then take the fee at once" (issue 31): the member's event has not reached payments yet, so recording
+// the payment reads the member through from the members service (here its contract stand-in, scoping by the token).
+const orgA = randomUUID();
+const orgB = randomUUID();
+const L1 = randomUUID();
+const LB = randomUUID();
+let runtime: Runtime<PaymentsDb>;
+let schema: string;
+let databaseUrl: string;
+let app: ReturnType<typeof buildApp>;
+let owner: Awaited<ReturnType<typeof startPeopleOwnerStub>>;
+let admin: string;
+
+const razorpay: RazorpayPort = { client: () => ({}) as never, verifyPaymentSignature, verifyWebhookSignature, toAppError: razorpayErrorToAppError };
+const today = new Date().toISOString().slice(0, 10);
+const justAdded = (orgId: string, locationId: string, firstName: string): MemberCopy & { orgId: string } => ({
+  orgId,
+  memberId: randomUUID(),
+  locationId,
+  firstName,
+  lastName: 'Rao',
+  email: `${firstName.toLowerCase()}@example.in`,
+  phone: '9876543210',
+  status: 'active',
+  membershipType: 'basic',
+  paymentFrequency: 'monthly',
+  feePaise: 150_000,
+  startDate: today,
+  endDate: today,
+  terms: [{ termNo: 1, startDate: today, endDate: today }],
+  trainerId: null,
+  version: 1,
+  updatedAt: new Date().toISOString(),
+});
+const pay = (memberId: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/payments',
+    headers: { authorization: `Bearer ${admin}` },
+    payload: {
+      paymentCategory: 'member',
+      paymentType: 'membership_fee',
+      amount: 1500,
+      paymentMethod: 'cash',
+      description: 'First month',
+      member: memberId,
+      membershipType: 'basic',
+      membershipPeriod: { startDate: '2026-11-25', endDate: '2026-12-24' },
+    },
+  });
+
+beforeAll(async () => {
+  const infra = await testInfra();
+  databaseUrl = infra.databaseUrl;
+  schema = uniqueSchema('pay_rt');
+  const keys = await createTestKeys();
+  const config = BaseConfig.parse({
+    DATABASE_URL: databaseUrl,
+    KAFKA_BROKERS: infra.brokers.join(','),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    INSTANCE_ID: schema,
+  });
+  runtime = await bootRuntime<PaymentsDb>({ name: 'payments', config, schema, migrations, verifier: createTokenVerifier({ keys: keys.keys }) });
+  const db = runtime.dbh.db;
+  owner = await startPeopleOwnerStub(keys.keys);
+  app = buildApp({
+    db,
+    logger: runtime.logger,
+    verifier: runtime.verifier,
+    readiness: runtime.readiness,
+    directory: createDirectory(db, { cacheMs: 0 }),
+    clock: () => new Date(),
+    timeZone: 'Asia/Kolkata',
+    people: peopleOwners({ MEMBERS_URL: owner.url, TRAINERS_URL: owner.url }),
+    secrets: createSecretBox('integration-test-secret-key'),
+    razorpay,
+    checkoutScriptUrl: 'http://127.0.0.1:9/checkout.js',
+    publicUrl: 'http://app.test',
+  });
+  await app.ready();
+  for (const [org, loc] of [
+    [orgA, L1],
+    [orgB, LB],
+  ] as const) {
+    await sql`insert into kit_organizations (org_id, plan, trial_ends_at, updated_at) values (${org}, 'pro', null, now())`.execute(db);
+    await sql`insert into kit_locations (location_id, org_id, name, city, timezone) values (${loc}, ${org}, 'Branch', 'Pune', 'Asia/Kolkata')`.execute(db);
+  }
+  admin = await keys.sign({ orgId: orgA, role: 'admin', locationIds: [L1], userId: randomUUID() });
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await owner?.close();
+  for (const c of runtime?.closers ?? []) await c().catch(() => undefined);
+  if (schema) await dropSchema(databaseUrl, schema);
+});
+
+describe('a payment right after adding a member (read-through on a miss)', () => {
+  it('records the fee of each of five members added a moment ago, asking members once each', async () => {
+    for (let i = 0; i < 5; i++) {
+      const m = justAdded(orgA, L1, `Member${i}`);
+      owner.members.set(m.memberId, m);
+      const before = owner.calls.members;
+      const res = await pay(m.memberId);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.member).toEqual({ _id: m.memberId, name: `Member${i} Rao` });
+      expect(owner.calls.members).toBe(before + 1);
+      expect((await pay(m.memberId)).statusCode).toBe(201);
+      expect(owner.calls.members).toBe(before + 1);
+    }
+  });
+
+  it('pays a trainer added a moment ago', async () => {
+    const t: TrainerCopy & { orgId: string } = {
+      orgId: orgA,
+      trainerId: randomUUID(),
+      locationId: L1,
+      firstName: 'Arjun',
+      lastName: 'Nair',
+      email: 'arjun@example.in',
+      phone: '9822033333',
+      specialization: ['cardio'],
+      maxClients: 10,
+      isAvailable: true,
+      hourlyRatePaise: 85_000,
+      status: 'active',
+      version: 1,
+      updatedAt: new Date().toISOString(),
+    };
+    owner.trainers.set(t.trainerId, t);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/payments/trainer/${t.trainerId}/salary`,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { month: 11, year: 2026, amount: 30000 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('an id members does not know stays 404 "Member not found"; another gym’s member is 404 and copies nothing', async () => {
+    const unknown = await pay(randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Member not found' });
+    const theirs = justAdded(orgB, LB, 'Theirs');
+    owner.members.set(theirs.memberId, theirs);
+    expect((await pay(theirs.memberId)).statusCode).toBe(404);
+    expect(await runtime.dbh.db.selectFrom('pay_members').select('id').where('id', '=', theirs.memberId).executeTakeFirst()).toBeUndefined();
+  });
+});
