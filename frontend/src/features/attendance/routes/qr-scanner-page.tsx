@@ -1,4 +1,5 @@
 import { CheckInBody } from '@akhada/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Form } from '../../../components/form/form';
@@ -13,6 +14,8 @@ import { ALL_NS } from '../../../locales/resources';
 import { useAttendanceMutations } from '../api/attendance-api';
 import { AttendanceToast, useFeedback } from '../components/attendance-toast';
 import { CameraView } from '../components/camera-panel';
+import { ManualCheckInDialog } from '../components/manual-check-in-dialog';
+import { CheckInMemberField, type MemberValues } from '../components/member-field';
 import { serverMessage } from '../lib/feedback';
 import { useQrScanner } from '../../../lib/scanner/use-code-scanner';
 import '../attendance.css';
@@ -20,13 +23,12 @@ import '../attendance.css';
 const WORKOUTS = ['cardio', 'strength', 'yoga', 'pilates', 'crossfit', 'swimming', 'other'] as const;
 type WorkoutType = (typeof WORKOUTS)[number];
 
-interface QuickForm {
-  memberId: string;
+interface QuickForm extends MemberValues {
   trainerId: string;
   workoutType: WorkoutType;
   notes: string;
 }
-const EMPTY: QuickForm = { memberId: '', trainerId: '', workoutType: 'other', notes: '' };
+const EMPTY: QuickForm = { memberId: '', memberText: '', trainerId: '', workoutType: 'other', notes: '' };
 
 const toBody = (v: QuickForm) => ({
   memberId: v.memberId.trim() || undefined,
@@ -36,12 +38,18 @@ const toBody = (v: QuickForm) => ({
   checkInMethod: 'manual' as const,
 });
 
-/** /dashboard/attendance/scan: the camera scanner, Manual Check-in, the Quick Check-in/Check-out form and help. */
+/**
+ * /dashboard/attendance/scan: the camera scanner, Manual Check-in, the Quick Check-in/Check-out form and help. The
+ * desk finds the member by name, phone or member ID (the member picker), not only by the internal id.
+ */
 export function QrScannerPage() {
   const { t } = useTranslation(ALL_NS);
   useDocumentTitle(t('attendance:scan.pageTitle'));
   const { checkIn, checkOut, scan } = useAttendanceMutations();
   const { feedback, show, clear } = useFeedback();
+  const [manualOpen, setManualOpen] = useState(false);
+  // The quick form's member field starts afresh after each check-in or check-out.
+  const [round, setRound] = useState(0);
 
   const doCheckIn = async (body: CheckInBody) => {
     try {
@@ -68,26 +76,25 @@ export function QrScannerPage() {
   const form = useContractForm(CheckInBody, {
     defaultValues: EMPTY,
     toBody,
+    // The member is required here even with a trainer given (the trainer is the one with the member).
     check: (v): Record<string, string> => (v.memberId.trim() ? {} : { memberId: REQUIRED }),
   });
+  const resetQuick = () => {
+    form.reset(EMPTY);
+    setRound((r) => r + 1);
+  };
   const submitCheckIn = async (body: CheckInBody) => {
-    if (await doCheckIn(body)) form.reset(EMPTY);
+    if (await doCheckIn(body)) resetQuick();
   };
   const submitCheckOut = form.handleSubmit(async (body) => {
     try {
       const result = await checkOut.mutateAsync({ memberId: body.memberId, notes: body.notes || undefined, checkOutMethod: 'manual' });
       show({ type: 'success', message: t('attendance:scan.checkOutSuccess', { name: result.member?.name ?? result.trainer?.name ?? '' }) });
-      form.reset(EMPTY);
+      resetQuick();
     } catch (err) {
       show({ type: 'error', message: serverMessage(err) ?? t('attendance:scan.checkOutFailed') });
     }
   });
-
-  const manual = () => {
-    const id = window.prompt(t('attendance:scan.manualPrompt'))?.trim();
-    if (!id) return;
-    void doCheckIn({ memberId: id, workoutType: 'other', notes: '', checkInMethod: 'manual' });
-  };
 
   const busy = checkIn.isPending || checkOut.isPending;
   return (
@@ -102,6 +109,7 @@ export function QrScannerPage() {
         }
       />
       <AttendanceToast feedback={feedback} onDismiss={clear} />
+      <ManualCheckInDialog open={manualOpen} onClose={() => setManualOpen(false)} onCheckIn={doCheckIn} busy={checkIn.isPending} />
       <div className="att-grid">
         <section className="card att-panel" aria-labelledby="att-camera">
           <h2 id="att-camera" className="card__title">
@@ -118,7 +126,7 @@ export function QrScannerPage() {
                 {t('attendance:scan.startCamera')}
               </button>
             )}
-            <button type="button" className="btn btn--secondary" onClick={manual} disabled={busy} data-testid="manual-check-in">
+            <button type="button" className="btn btn--secondary" onClick={() => setManualOpen(true)} disabled={busy} data-testid="manual-check-in">
               {t('attendance:scan.manual')}
             </button>
           </div>
@@ -129,7 +137,7 @@ export function QrScannerPage() {
             {t('attendance:scan.quick.title')}
           </h2>
           <Form form={form} onSubmit={submitCheckIn} busy={busy} testId="quick-form">
-            <TextField name="memberId" label={t('attendance:scan.quick.memberId')} required autoComplete="off" spellCheck={false} testId="member-id" />
+            <CheckInMemberField key={round} testId="member" />
             <TextField name="trainerId" label={t('attendance:scan.quick.trainerId')} autoComplete="off" spellCheck={false} />
             <SelectField
               name="workoutType"

@@ -1,4 +1,4 @@
-import { inventoryRoutes as r, memberRoutes, type PosSale, type PosSaleBody } from '@akhada/contracts';
+import { inventoryRoutes as r, type PosSale, type PosSaleBody } from '@akhada/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute, parseResponse, type Query } from '../../../lib/api-client';
@@ -7,7 +7,6 @@ import { callRoute, parseResponse, type Query } from '../../../lib/api-client';
 export const posKeys = {
   all: ['pos'] as const,
   items: (locationId: string, search: string) => ['pos', 'items', locationId, search] as const,
-  members: (search: string) => ['pos', 'members', search] as const,
   sale: (saleId: string) => ['pos', 'sale', saleId] as const,
   shop: (search: string) => ['pos', 'shop', search] as const,
 };
@@ -32,16 +31,6 @@ export async function findByCode(locationId: string, code: string) {
   const json = await callRoute(r.list, { query: q({ locationId, code, isForSale: 'true', limit: 1 }) });
   return parseResponse(r.list.responses[200], json, 'GET /inventory?code').data[0] ?? null;
 }
-
-/** Members matching the search (GET /members?search=…), for the buyer picker. */
-export const useMemberSearch = (search: string) =>
-  useQuery({
-    queryKey: posKeys.members(search),
-    queryFn: async ({ signal }) =>
-      parseResponse(memberRoutes.list.responses[200], await callRoute(memberRoutes.list, { query: q({ search, limit: 6 }), signal }), 'GET /members').data,
-    enabled: search.trim().length >= 2,
-    placeholderData: keepPreviousData,
-  });
 
 /** POST /pos/sales: the same body (with its saleId) may be sent again; the server answers the first sale. */
 export function useCreateSale() {

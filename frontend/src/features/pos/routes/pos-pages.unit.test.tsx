@@ -265,7 +265,7 @@ describe('point of sale', () => {
     await user.click(screen.getByTestId('pos-submit'));
     expect(await screen.findByText(/Please enter a member ID/)).toBeTruthy();
     await user.type(screen.getByTestId('pos-member-search'), 'Kav');
-    await user.click(await screen.findByRole('button', { name: /Kavita Rao/ }));
+    await user.click(await screen.findByRole('option', { name: /Kavita Rao/ }));
     expect(screen.getByTestId('pos-member-chosen').textContent).toContain('Kavita Rao');
     await user.click(screen.getByTestId('pos-submit'));
     await waitFor(() => expect(body.buyer).toEqual({ kind: 'member', memberId: kavita._id }));
