@@ -6,7 +6,7 @@ import { limitsOf, subscriptionGst, subscriptionInvoiceNumber, whyNotFits, type 
 import { paiseToRupees } from '../domain/money.ts';
 import { gstinState } from '../domain/tax/gstin.ts';
 import { financialYearOf } from '../domain/tax/rule.ts';
-import type { PaymentsDeps } from './deps.ts';
+import type { PaymentsDeps, PlatformBilling } from './deps.ts';
 
 /**
  * Plan and billing: the organization pays AKHADA (its platform Razorpay account, keys from the environment, never the
@@ -14,14 +14,6 @@ import type { PaymentsDeps } from './deps.ts';
  * the other does nothing) numbers Akhada's tax invoice in its own series and announces payments.subscription_paid in
  * the same transaction; auth consumes it and puts the organization on the plan, which ends read-only mode everywhere.
  */
-export interface PlatformBilling {
-  keyId: string;
-  keySecret: string;
-  webhookSecret: string;
-  /** Akhada's own GSTIN and legal name (the supplier on its invoices). */
-  gstin: string;
-  legalName: string;
-}
 
 type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'directory' | 'razorpay' | 'checkoutScriptUrl' | 'platform'>;
 

@@ -3,10 +3,19 @@ import type { Kysely } from 'kysely';
 import type { RazorpayPort } from '../adapters/razorpay-port.ts';
 import type { SecretBox } from '../adapters/secret-box.ts';
 import type { PaymentsDb } from '../db/schema.ts';
-import type { PlatformBilling } from './billing.ts';
 import { dateIn } from '../domain/calendar.ts';
 
 /** What the use cases need; each takes `Pick<PaymentsDeps, ...>` of it. */
+/** Akhada's own Razorpay account and GSTIN, for plan and billing payments (app/billing.ts). */
+export interface PlatformBilling {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** Akhada's own GSTIN and legal name (the supplier on its invoices). */
+  gstin: string;
+  legalName: string;
+}
+
 export interface PaymentsDeps {
   db: Kysely<PaymentsDb>;
   clock: () => Date;

@@ -316,3 +316,12 @@ export interface SubscriptionInvoiceCountersTable {
   financial_year: string;
   last: number;
 }
+
+/** One line of a payment's history as stored (amounts in paise; the view turns them into rupees). */
+export interface StoredHistoryEntry {
+  action: 'recorded' | 'updated' | 'marked_paid' | 'captured_online' | 'failed' | 'refunded' | 'cancelled' | 'reminder_sent' | 'payment_link_created';
+  at: string;
+  by: { _id: string; name: string } | null;
+  amountPaise: number | null;
+  note: string | null;
+}

@@ -1,16 +1,7 @@
 import type { Executor, StoredEvent } from '@akhada/kit';
 import { sql } from 'kysely';
-import type { PaymentsDb, PaymentsTable } from '../db/schema.ts';
+import type { PaymentsDb, PaymentsTable, StoredHistoryEntry } from '../db/schema.ts';
 import { totalOf, type Actor, type PaymentEvent } from '../domain/payment/decider.ts';
-
-/** One line of a payment's history as stored (amounts in paise; the view turns them into rupees). */
-export interface StoredHistoryEntry {
-  action: 'recorded' | 'updated' | 'marked_paid' | 'captured_online' | 'failed' | 'refunded' | 'cancelled' | 'reminder_sent' | 'payment_link_created';
-  at: string;
-  by: { _id: string; name: string } | null;
-  amountPaise: number | null;
-  note: string | null;
-}
 
 const who = (a: Actor | null) => (a ? { _id: a.id, name: a.name } : null);
 const entry = (action: StoredHistoryEntry['action'], at: string, by: Actor | null, amountPaise: number | null = null, note: string | null = null) =>

@@ -1,7 +1,7 @@
 import type { Payment } from '@akhada/contracts';
 import type { PaymentsTable } from '../db/schema.ts';
 import { paiseToRupees } from '../domain/money.ts';
-import type { StoredHistoryEntry } from '../projections/payments.ts';
+import type { StoredHistoryEntry } from '../db/schema.ts';
 
 const iso = (d: Date | string): string => new Date(d).toISOString();
 
