@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api as apiFor } from '@akhada/test-support/api';
 import { launchBrowser, newContext } from '@akhada/test-support/browser';
-import { inEveryLook, signIn } from '@akhada/test-support/ui';
+import { inEveryLook, signedInPage } from '@akhada/test-support/ui';
 
 let browser: Browser;
 const base = inject('gatewayUrl');
@@ -39,10 +39,7 @@ async function screenshots(gym: Gym, paths: Record<string, string>) {
 }
 
 async function staffPage(gym: Gym, width = 1280): Promise<Page> {
-  const ctx = await newContext(browser, base, width);
-  const page = await ctx.newPage();
-  await signIn(page, gym.email, gym.password);
-  return page;
+  return signedInPage(browser, base, gym, { width });
 }
 
 /** A member of the gym, added through the API; answers once the payments service knows them (its copy follows members' events). */

@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext } from '@akhada/test-support/browser';
-import { signIn } from '@akhada/test-support/ui';
+import { launchBrowser } from '@akhada/test-support/browser';
+import { signedInPage } from '@akhada/test-support/ui';
 import { Api, PASSWORD, type Gym } from './guard/actors.ts';
 
 let browser: Browser;
@@ -35,9 +35,8 @@ describe('trainers', () => {
   const email = `trainer-${suffix}@example.in`;
 
   it('adds a trainer with a certification and shows it on the trainer’s page', async () => {
-    const ctx = await newContext(browser, base);
-    const page = await ctx.newPage();
-    await signIn(page, gym.owner.email, PASSWORD);
+    const page = await signedInPage(browser, base, { email: gym.owner.email, password: PASSWORD });
+    const ctx = page.context();
     await page.goto('/dashboard/trainers');
     await page.getByRole('heading', { name: 'Trainers Management' }).waitFor({ timeout: 15_000 });
 
@@ -76,9 +75,8 @@ describe('trainers', () => {
   });
 
   it('assigns a member from the trainer’s Assign dialog and the client count changes', async () => {
-    const ctx = await newContext(browser, base);
-    const page = await ctx.newPage();
-    await signIn(page, gym.owner.email, PASSWORD);
+    const page = await signedInPage(browser, base, { email: gym.owner.email, password: PASSWORD });
+    const ctx = page.context();
     await page.goto('/dashboard/trainers');
     const row = rowOf(page, email);
     await row.waitFor({ timeout: 15_000 });
