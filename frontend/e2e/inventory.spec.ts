@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approveDemoTrainer } from '@akhada/infra/seed-trainers';
 import { api as apiFor } from '@akhada/test-support/api';
 import { launchBrowser, newContext } from '@akhada/test-support/browser';
-import { inEveryLook, signIn } from '@akhada/test-support/ui';
+import { inEveryLook, signedInPage } from '@akhada/test-support/ui';
 
 let browser: Browser;
 const base = inject('gatewayUrl');
@@ -25,10 +25,7 @@ afterAll(async () => {
 type Gym = Awaited<ReturnType<typeof api.newGym>>;
 
 async function pageFor(email: string, password: string, expectPath?: RegExp, width = 1280): Promise<Page> {
-  const ctx = await newContext(browser, base, width);
-  const page = await ctx.newPage();
-  await signIn(page, email, password, expectPath);
-  return page;
+  return signedInPage(browser, base, { email, password }, { width, ...(expectPath ? { expectPath } : {}) });
 }
 
 const shotsDir = process.env.INVENTORY_SCREENSHOTS;
