@@ -20,7 +20,8 @@ import { clearFailures, countFailuresSince, recordFailures } from '../db/login-f
 import { findUserByEmail, findUserById } from '../db/users-repo.ts';
 import { isThrottled, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, throttleRetryAfterSeconds } from '../domain/rules.ts';
 import type { AuthDeps, RequestIds } from './deps.ts';
-import { ACCOUNT_DEACTIVATED, checkPassword, openSession } from './sign-in.ts';
+import { ACCOUNT_DEACTIVATED, checkPassword } from './check-password.ts';
+import { openSession } from './sign-in.ts';
 import { TooManyAttempts } from './too-many-attempts.ts';
 import { passesSecondFactor, SECOND_FACTOR_INVALID } from './two-factor.ts';
 

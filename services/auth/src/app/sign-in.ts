@@ -1,28 +1,15 @@
 import { AuthEvents } from '@akhada/contracts';
-import { AppError, metadataOf, newId } from '@akhada/kit';
+import { metadataOf, newId } from '@akhada/kit';
 import { describeUserAgent } from '../adapters/user-agent.ts';
 import { publish } from '../db/auth-events.ts';
-import { clearFailures, countFailuresSince, pruneFailuresBefore, recordFailures } from '../db/login-failures-repo.ts';
+import { clearFailures, recordFailures } from '../db/login-failures-repo.ts';
 import { insertSession, recentUserAgentsOf } from '../db/sessions-repo.ts';
 import { findUserByEmail } from '../db/users-repo.ts';
-import {
-  isNewDevice,
-  isThrottled,
-  LOGIN_FAILURE_LIMIT,
-  LOGIN_FAILURE_LIMIT_PER_ADDRESS,
-  LOGIN_FAILURE_WINDOW_MS,
-  sessionExpiresAt,
-  throttleRetryAfterSeconds,
-} from '../domain/rules.ts';
+import { isNewDevice, sessionExpiresAt } from '../domain/rules.ts';
 import type { AuthDeps, RequestIds } from './deps.ts';
 import { issueSessionToken } from './issue-session-token.ts';
-import { TooManyAttempts } from './too-many-attempts.ts';
+import { checkPassword } from './check-password.ts';
 import { passesSecondFactor, SECOND_FACTOR_INVALID } from './two-factor.ts';
-
-const INVALID = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
-const INVITATION_PENDING = () => new AppError(403, 'INVITATION_PENDING', 'Your invitation is waiting: open the link in your email to set a password.');
-export const ACCOUNT_DEACTIVATED = () => new AppError(403, 'ACCOUNT_DEACTIVATED', 'This account is no longer active. Ask your gym.');
-const THROTTLED = (retryAfterSeconds: number) => new TooManyAttempts('Too many sign-in attempts. Please wait a minute and try again.', retryAfterSeconds);
 
 /**
  * Unknown email and wrong password answer the same; 5 failures a minute lock an account's sign-in, 30 a minute an
@@ -43,29 +30,6 @@ export const signIn = async (
   }
   await clearFailures(deps.db, keys[0]!);
   return openSession(deps, user, input, now);
-};
-
-/**
- * Sign-in's first step, also asked before an SMS code is sent: throttled per account and address (429 with
- * Retry-After); a wrong password is recorded as a failure. Answers the active account and its throttling keys.
- */
-export const checkPassword = async (deps: Pick<AuthDeps, 'db' | 'passwords'>, input: { email: string; password: string; ip: string }, now: Date) => {
-  const { db, passwords } = deps;
-  const keys = [`email:${input.email.toLowerCase()}`, `ip:${input.ip}`];
-  const counts = await countFailuresSince(db, keys, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
-  const throttled = counts.filter((c) => isThrottled(c.n, c.key.startsWith('ip:') ? LOGIN_FAILURE_LIMIT_PER_ADDRESS : LOGIN_FAILURE_LIMIT));
-  if (throttled.length > 0) throw THROTTLED(Math.max(...throttled.map((c) => throttleRetryAfterSeconds(new Date(c.oldest), now))));
-
-  const user = await findUserByEmail(db, input.email);
-  const ok = await passwords.verify(user?.password_hash, input.password);
-  if (user?.status === 'invited') throw INVITATION_PENDING();
-  if (!user || !ok) {
-    await recordFailures(db, keys, now);
-    await pruneFailuresBefore(db, new Date(now.getTime() - 10 * LOGIN_FAILURE_WINDOW_MS));
-    throw INVALID();
-  }
-  if (user.status === 'deactivated') throw ACCOUNT_DEACTIVATED();
-  return { user, keys };
 };
 
 /** A new session of a signed-in account (password and second step passed, or Google's): a new device is announced. */

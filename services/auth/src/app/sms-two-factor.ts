@@ -17,7 +17,7 @@ import {
 import { findUserInOrg } from '../db/users-repo.ts';
 import { maskPhone, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MS, SMS_RESEND_COOLDOWN_MS, smsRetryAfterSeconds } from '../domain/rules.ts';
 import type { AuthDeps } from './deps.ts';
-import { checkPassword } from './sign-in.ts';
+import { checkPassword } from './check-password.ts';
 import { TooManyAttempts } from './too-many-attempts.ts';
 
 type Db = AuthDeps['db'] | Transaction<AuthDb>;
