@@ -53,6 +53,59 @@ const IO_LIBRARIES = [
 export default {
   forbidden: [
     {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'An import cycle (a → b → … → a): modules that load each other cannot be understood, tested or moved on their own. ' +
+        'Move what both need into a third module both import, or pass it in (a parameter, the composition root).',
+      from: { pathNot: '^node_modules/' },
+      to: { circular: true, viaOnly: { pathNot: '^node_modules/' } },
+    },
+    {
+      name: 'layer-http',
+      severity: 'error',
+      comment:
+        "A service's layers point one way (services/README.md): http → app → {aggregates, views, db, domain, adapters}. " +
+        'Routes parse, call a use case and shape the reply; they do not reach consumers, projections or the hub.',
+      from: { path: '^services/(?!kit/)([^/]+)/src/http/', pathNot: TEST_FILE },
+      to: { path: '^services/$1/src/(consumers|projections|hub|delivery)/' },
+    },
+    {
+      name: 'layer-app',
+      severity: 'error',
+      comment: 'Use cases (src/app) never import the HTTP layer or the consumers: they are called by both.',
+      from: { path: '^services/(?!kit/)([^/]+)/src/app/', pathNot: TEST_FILE },
+      to: { path: '^services/$1/src/(http|consumers)/' },
+    },
+    {
+      name: 'layer-views',
+      severity: 'error',
+      comment: 'Views turn rows into contract shapes; they never call a use case, a route or a consumer.',
+      from: { path: '^services/(?!kit/)([^/]+)/src/views/', pathNot: TEST_FILE },
+      to: { path: '^services/$1/src/(app|http|consumers|projections)/' },
+    },
+    {
+      name: 'layer-projections',
+      severity: 'error',
+      comment: 'Projections write read tables from events: they import db, domain and views only (no use case, route or consumer).',
+      from: { path: '^services/(?!kit/)([^/]+)/src/projections/', pathNot: TEST_FILE },
+      to: { path: '^services/$1/src/(app|http|consumers)/' },
+    },
+    {
+      name: 'layer-consumers',
+      severity: 'error',
+      comment: 'Consumers apply other services’ events through app, db, domain, views and projections; never through the HTTP layer.',
+      from: { path: '^services/(?!kit/)([^/]+)/src/consumers/', pathNot: TEST_FILE },
+      to: { path: '^services/$1/src/http/' },
+    },
+    {
+      name: 'layer-db-domain-aggregates',
+      severity: 'error',
+      comment: 'db, aggregates and adapters sit under the use cases: they never import app, http, consumers or views.',
+      from: { path: '^services/(?!kit/)([^/]+)/src/(db|aggregates|adapters)/', pathNot: TEST_FILE },
+      to: { path: '^services/$1/src/(app|http|consumers)/' },
+    },
+    {
       name: 'service-imports-another-service',
       severity: 'error',
       comment:
