@@ -12,10 +12,13 @@ import {
   memberRoutes,
   notificationRoutes,
   paymentsRoutes,
+  signInMethodRoutes,
   trainersRoutes,
 } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { PASSWORD, type Actor, type Api, type Gym } from './actors.ts';
+import { e2eDatabaseUrl } from './db-watch.ts';
 import { GUARD_WEBHOOK_URL } from './samples.ts';
 
 export interface Resource {
@@ -59,6 +62,34 @@ export const RESOURCE_FACTORIES: Record<string, (api: Api, gym: Gym) => Promise<
     };
   },
   notifications: notificationOf,
+  /**
+   * A Google account linked to gym B's owner (DELETE /settings/sign-in-methods/:id). Linking goes through Google's page
+   * and the owner's password (driven in sign-in-methods.spec.ts with the OIDC stand-in); the guard writes the link row
+   * that flow leaves, in auth's own table, before anything is watched.
+   */
+  settings: async (api, gym) => {
+    const owner = gym.owner;
+    const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
+    await client.connect();
+    let id: string;
+    try {
+      const r = await client.query<{ id: string }>(
+        `insert into auth.user_identities (provider, subject, user_id, email, created_at) values ('google', $1, $2, $3, now()) returning id`,
+        [randomUUID(), owner.userId, owner.email],
+      );
+      id = r.rows[0]!.id;
+    } finally {
+      await client.end();
+    }
+    return {
+      id,
+      owner,
+      async readBack() {
+        const r = await api.call('GET', '/settings/sign-in-methods', undefined, owner.token);
+        return signInMethodRoutes.listSignInMethods.responses[200].parse(r.json).data.find((m) => m.id === id);
+      },
+    };
+  },
   trainers: async (api, gym) => {
     const owner = gym.owner;
     const created = await api.call(
