@@ -14,9 +14,7 @@ describe('payments rules: money in and money out', () => {
   const completed = { totalPaise: 2_500_000, paidAt: '2026-11-20T05:00:00.000Z' };
 
   it('a trainer salary or an expense raises no "Payment received"', () => {
-    expect(applies('payments.payment_completed', { ...completed, category: 'trainer', type: 'salary', memberName: '', trainerName: 'Vikram Rao' })).toBe(
-      false,
-    );
+    expect(applies('payments.payment_completed', { ...completed, category: 'trainer', type: 'salary', memberName: '', trainerName: 'Vikram Rao' })).toBe(false);
     expect(applies('payments.payment_completed', { ...completed, category: 'expense', type: 'rent', memberName: '', trainerName: '' })).toBe(false);
     expect(applies('payments.payment_refunded', { category: 'expense', refundPaise: 10_000, memberName: '' })).toBe(false);
   });
