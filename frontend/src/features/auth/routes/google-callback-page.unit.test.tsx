@@ -2,13 +2,14 @@
 import { signInMethodRoutes } from '@akhada/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { server } from '../../../testing/setup';
 import { meIs, notificationsAre } from '../../../testing/app-handlers';
 import { on, problem, reply } from '../../../testing/contract-handlers';
 import { aToken, aUser, PUNE } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { setLanguage } from '../../../lib/i18n';
+import { clearToken } from '../../../lib/auth/token-store';
 import { GOOGLE_FLOW_KEY } from '../api/google';
 
 const FLOW = '0b9c6c8e-3f61-4d0e-9d43-6a1f1c2b7e55';
@@ -22,6 +23,9 @@ const confirmLinkAnswer = () =>
 
 // Issue 31: the callback of a Google account not linked yet no longer signs in; it asks for the account's password.
 describe('Google callback page: "Confirm it\'s you"', () => {
+  // The first test ends signed in: the next one starts from the sign-in side, as a new visitor's browser would.
+  afterEach(() => clearToken('signed-out'));
+
   it('asks for the Akhada password, then the two-factor code, before Google is linked and the account signs in', async () => {
     sessionStorage.setItem(GOOGLE_FLOW_KEY, FLOW);
     const sessionToken = aToken();
@@ -43,6 +47,10 @@ describe('Google callback page: "Confirm it\'s you"', () => {
       ...notificationsAre([]),
       anythingElse(),
     );
+    // Signed in, the app goes on to the dashboard: its first reads must start inside this test (else the next test
+    // sees them as its own unanswered requests).
+    const started: string[] = [];
+    server.events.on('request:start', ({ request }) => void started.push(new URL(request.url).pathname));
     const { user } = renderApp('/auth/google/callback?code=abc&state=xyz', { signedIn: false });
     expect(await screen.findByRole('heading', { name: "Confirm it's you" })).toBeTruthy();
     expect(screen.getByText('Enter your Akhada password to link Google')).toBeTruthy();
@@ -60,6 +68,7 @@ describe('Google callback page: "Confirm it\'s you"', () => {
     await user.type(await screen.findByTestId('google-link-code'), '123456');
     await user.click(screen.getByTestId('google-link-submit'));
     await waitFor(() => expect(localStorage.getItem('token')).toBe(sessionToken));
+    await waitFor(() => expect(started).toEqual(expect.arrayContaining(['/api/dashboard/overview', '/api/notifications/unread-count', '/api/notifications'])));
     expect(sent).toEqual([
       { linkTicket: TICKET, password: 'a wrong guess' },
       { linkTicket: TICKET, password: 'correct horse battery' },
