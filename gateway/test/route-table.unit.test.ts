@@ -28,6 +28,7 @@ describe('route table (guest routes from the contracts)', () => {
         'GET /auth/google',
         'POST /auth/google/start',
         'POST /auth/google/callback',
+        'POST /auth/google/link',
       ].sort(),
     );
     expect(table.public!.guestRoutes.map((g) => `${g.method} ${g.path}`).sort()).toEqual(['GET /public/landing', 'POST /public/contact']);
