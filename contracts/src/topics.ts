@@ -10,6 +10,7 @@ export const SERVICES = {
   notifications: { port: 4108, prefix: 'notifications' },
   feedback: { port: 4109, prefix: 'feedback' },
   dashboard: { port: 4110, prefix: 'dashboard' },
+  scheduling: { port: 4111, prefix: 'scheduling' },
 } as const;
 export type ServiceName = keyof typeof SERVICES;
 export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];

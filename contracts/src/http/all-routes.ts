@@ -18,6 +18,7 @@ import { profilePictureRoutes } from './profile-picture.ts';
 import { integrationRoutes } from './integrations.ts';
 import { signInMethodRoutes } from './sign-in-methods.ts';
 import { userSettingsRoutes } from './user-settings.ts';
+import { schedulingRoutes } from './scheduling.ts';
 import type { RouteContract } from './route.ts';
 
 export interface RegisteredRoute {
@@ -59,4 +60,5 @@ export const allRouteContracts: RegisteredRoute[] = [
   // Spec part 2 §7: the user's own settings (prefix `settings`, auth's).
   ...group('auth', 'userSettings', userSettingsRoutes),
   ...group('auth', 'dataRights', dataRightsRoutes),
+  ...group('scheduling', 'scheduling', schedulingRoutes),
 ];

@@ -1,0 +1,10 @@
+import { createService } from '@akhada/kit';
+import type { AppDeps } from './app/deps.ts';
+import { registerRoutes } from './http/routes.ts';
+
+/** The scheduling HTTP app from its dependencies, not listening: main.ts serves it, tests call `app.inject()`. */
+export const buildApp = ({ logger, verifier, readiness, db, clock }: AppDeps) => {
+  const svc = createService({ name: 'scheduling', logger, verifier, readiness });
+  registerRoutes(svc, { db, clock });
+  return svc.app;
+};
