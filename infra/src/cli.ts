@@ -14,13 +14,37 @@ import { slowestLines, type Timings } from './testing/timings-reporter.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
-/** Runs a command with our terminal; resolves with its exit code. */
-const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> =>
+/**
+ * Runs a command; resolves with its exit code. Its output goes to our terminal as it comes, or, with `quiet`, is kept
+ * and printed in one piece when it ends (for commands that run side by side, so their lines never interleave).
+ */
+const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}, { quiet = false }: { quiet?: boolean } = {}): Promise<number> =>
   new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on('error', () => resolve(127));
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', quiet ? 'pipe' : 'inherit', quiet ? 'pipe' : 'inherit'],
+      env: { ...process.env, ...env },
+    });
+    const kept: Buffer[] = [];
+    child.stdout?.on('data', (b: Buffer) => kept.push(b));
+    child.stderr?.on('data', (b: Buffer) => kept.push(b));
+    const done = (code: number) => {
+      if (kept.length > 0) process.stderr.write(Buffer.concat(kept));
+      resolve(code);
+    };
+    child.on('close', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.on('error', () => done(127));
   });
+
+/** Runs the tasks at most `width` at a time, in order; resolves when all have ended. */
+const inParallel = async (width: number, tasks: (() => Promise<unknown>)[]): Promise<void> => {
+  const queue = [...tasks];
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      for (let task = queue.shift(); task; task = queue.shift()) await task();
+    }),
+  );
+};
 
 const newestMtime = (dir: string): number => {
   let newest = 0;
@@ -108,24 +132,46 @@ async function test({ full = false }: { full?: boolean } = {}): Promise<void> {
     if (timings) rmSync(timings, { force: true });
     const code = await fn();
     steps.push({ name, code, seconds: (Date.now() - s) / 1000, ...(timings ? { timings } : {}) });
+    if (timings === undefined) console.error(`[test] ── ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - s) / 1000).toFixed(0)} s`);
     return code;
   };
-  // Checks that need no infrastructure first: a formatting slip or a broken import boundary shows within a minute.
   const hint = (fix: string) => (code: number) => {
     if (code !== 0) console.error(`[test] ${fix}`);
     return code;
   };
-  await step('lint (ESLint)', () =>
-    run('npm', ['run', '--silent', 'lint:code']).then(hint('fix what is listed above; `npx eslint --fix <file>` fixes some rules by itself')),
-  );
-  await step('import boundaries (dependency-cruiser, .dependency-cruiser.mjs)', () =>
-    run('npm', ['run', '--silent', 'lint:boundaries']).then(hint('each violation above names its rule; the rule says where the import belongs instead')),
-  );
-  await step('format check (Prettier)', () =>
-    run(bin('prettier'), ['--check', '--log-level', 'warn', '.']).then(hint('the files listed above are not formatted: run `npm run format`')),
-  );
 
-  const infra = await provision({ root, database: 'akhada_test', fresh: true });
+  // PostgreSQL, Kafka and the browser are made ready while the checks that need no infrastructure run. Those checks are
+  // single-threaded processes, so they run two at a time (this machine has two cores); each one's output is printed in
+  // one piece when it ends. A formatting slip or a broken import boundary still shows within a minute or two.
+  const readySince = Date.now();
+  const ready = Promise.all([provision({ root, database: 'akhada_test', fresh: true }), ensureChromium()]).then((done) => {
+    steps.push({ name: 'PostgreSQL, Kafka and Chromium ready (beside the checks)', code: 0, seconds: (Date.now() - readySince) / 1000 });
+    return done;
+  });
+  ready.catch(() => undefined);
+  await inParallel(2, [
+    () => step(`typecheck ${TYPECHECK[0]}`, () => run(bin('tsc'), ['-p', TYPECHECK[0]!, '--noEmit'], {}, { quiet: true })),
+    () =>
+      step('lint (ESLint)', () =>
+        run('npm', ['run', '--silent', 'lint:code'], {}, { quiet: true }).then(
+          hint('fix what ESLint lists; `npx eslint --fix <file>` fixes some rules by itself'),
+        ),
+      ),
+    () => step(`typecheck ${TYPECHECK[1]}`, () => run(bin('tsc'), ['-p', TYPECHECK[1]!, '--noEmit'], {}, { quiet: true })),
+    () =>
+      step('format check (Prettier)', () =>
+        run(bin('prettier'), ['--check', '--log-level', 'warn', '.'], {}, { quiet: true }).then(
+          hint('the files listed are not formatted: run `npm run format`'),
+        ),
+      ),
+    () =>
+      step('import boundaries (dependency-cruiser, .dependency-cruiser.mjs)', () =>
+        run('npm', ['run', '--silent', 'lint:boundaries'], {}, { quiet: true }).then(
+          hint('each violation listed names its rule; the rule says where the import belongs instead'),
+        ),
+      ),
+  ]);
+  const [infra] = await ready;
   onShutdown(() => infra.stop());
   const env = {
     DATABASE_URL: infra.databaseUrl,
@@ -135,9 +181,7 @@ async function test({ full = false }: { full?: boolean } = {}): Promise<void> {
     GUARD_SEED: seed,
     GUARD_FULL: full ? '1' : '0',
   };
-  await ensureChromium();
 
-  for (const tsconfig of TYPECHECK) await step(`typecheck ${tsconfig}`, () => run(bin('tsc'), ['-p', tsconfig, '--noEmit']));
   const unitInt = timingsFile('unit-int');
   await step(
     'unit and integration tests (real PostgreSQL and Kafka)',
