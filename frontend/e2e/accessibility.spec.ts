@@ -1,10 +1,13 @@
 // axe (through @axe-core/playwright) on every public page and the signed-in dashboard shell, in the light and the
-// dark theme: no serious or critical violations.
+// dark theme: no serious or critical violations. axe is the heaviest thing the browser suite does (half a minute of CPU
+// for the landing page), so `npm test` checks each page in one of the two themes, chosen per page by the run's guard
+// seed (the other theme comes up in other runs); `npm run test:full` checks every page in both.
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '@akhada/test-support/browser';
 import { signIn } from '@akhada/test-support/ui';
+import { guardSampling, pick } from './guard/sampling.ts';
 
 let browser: Browser;
 const base = inject('gatewayUrl');
@@ -17,6 +20,10 @@ afterAll(async () => {
 });
 
 const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
+const sampling = guardSampling();
+/** The themes a check runs in this run: both with GUARD_FULL=1, else the one the seed picks for it. */
+const themesFor = (check: string): Theme[] => (sampling.full ? [...THEMES] : pick(THEMES, 1, sampling.seed, (t) => `axe|${check}|${t}`));
 
 /** What a page shows once it is ready to be checked. */
 const PUBLIC_PAGES: { path: string; ready: (page: Page) => Promise<unknown> }[] = [
@@ -28,7 +35,7 @@ const PUBLIC_PAGES: { path: string; ready: (page: Page) => Promise<unknown> }[] 
   { path: '/privacy', ready: (page) => page.getByTestId('privacy-grievance').waitFor() },
 ];
 
-async function open(theme: (typeof THEMES)[number], width = 1280) {
+async function open(theme: Theme, width = 1280) {
   const ctx = await browser.newContext({
     baseURL: base,
     viewport: { width, height: 800 },
@@ -48,37 +55,43 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(0, 2).join(' ') ?? v.help}`));
 }
 
-describe.each(THEMES)('axe, %s theme', (theme) => {
-  it.each(PUBLIC_PAGES.map((p) => [p.path, p] as const))('finds no serious or critical violations on %s', async (_path, { path, ready }) => {
-    const { ctx, page } = await open(theme);
-    await page.goto(path);
-    await ready(page);
-    expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
-    expect(await seriousViolations(page)).toEqual([]);
-    await ctx.close();
-  });
+describe('axe', () => {
+  it.each(PUBLIC_PAGES.flatMap((p) => themesFor(p.path).map((theme) => [p.path, theme, p] as const)))(
+    'finds no serious or critical violations on %s (%s theme)',
+    async (_path, theme, { path, ready }) => {
+      const { ctx, page } = await open(theme);
+      await page.goto(path);
+      await ready(page);
+      expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
+      expect(await seriousViolations(page)).toEqual([]);
+      await ctx.close();
+    },
+  );
 
-  it('finds none on the landing page with a plan’s details and the lightbox open, and on a phone', async () => {
-    const { ctx, page } = await open(theme);
-    await page.goto('/');
-    await PUBLIC_PAGES[0]!.ready(page);
-    await page.getByTestId('plan-details-pro').click();
-    await page.getByTestId('plan-modal-cta').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.keyboard.press('Escape');
-    await page.getByTestId('screenshot-open').click();
-    await page.getByTestId('lightbox-close').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    await ctx.close();
+  it.each(themesFor('landing details'))(
+    'finds none on the landing page with a plan’s details and the lightbox open, and on a phone (%s theme)',
+    async (theme) => {
+      const { ctx, page } = await open(theme);
+      await page.goto('/');
+      await PUBLIC_PAGES[0]!.ready(page);
+      await page.getByTestId('plan-details-pro').click();
+      await page.getByTestId('plan-modal-cta').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('screenshot-open').click();
+      await page.getByTestId('lightbox-close').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await ctx.close();
 
-    const phone = await open(theme, 375);
-    await phone.page.goto('/');
-    await PUBLIC_PAGES[0]!.ready(phone.page);
-    expect(await seriousViolations(phone.page)).toEqual([]);
-    await phone.ctx.close();
-  });
+      const phone = await open(theme, 375);
+      await phone.page.goto('/');
+      await PUBLIC_PAGES[0]!.ready(phone.page);
+      expect(await seriousViolations(phone.page)).toEqual([]);
+      await phone.ctx.close();
+    },
+  );
 
-  it('finds none in the signed-in dashboard shell', async () => {
+  it.each(themesFor('dashboard shell'))('finds none in the signed-in dashboard shell (%s theme)', async (theme) => {
     const { ctx, page } = await open(theme);
     await signIn(page, 'owner@akhada.demo', 'Akhada@2026');
     await page.getByTestId('dashboard-greeting').waitFor({ timeout: 15_000 });
