@@ -163,5 +163,11 @@ export const ErrorCode = z.enum([
   /** 409: a data-rights request of this kind is already open, or the request has already been decided. */
   'REQUEST_OPEN',
   'REQUEST_CLOSED',
+  /** 402 (scheduling): the organization's plan does not include the feature (class scheduling is Pro and above). */
+  'PLAN_UPGRADE_REQUIRED',
+  /** 409 (scheduling): the booking breaks a rule of the class or the location (window, plan, allowance, no-show pause); the message says which. */
+  'BOOKING_NOT_ALLOWED',
+  /** 409 (scheduling): the member is booked, offered a place or waitlisted in this class already. */
+  'ALREADY_BOOKED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -35,6 +35,7 @@ export * as FeedbackEvents from './events/feedback.ts';
 export * as ChatEvents from './events/chat.ts';
 export * as DashboardEvents from './events/dashboard.ts';
 export * as InventoryEvents from './events/inventory.ts';
+export * as SchedulingEvents from './events/scheduling.ts';
 export * from './events/inventory-sale.ts';
 export * from './gstin.ts';
 export * from './gym-gst.ts';

@@ -3,8 +3,8 @@ import type { AppDeps } from './app/deps.ts';
 import { registerRoutes } from './http/routes.ts';
 
 /** The scheduling HTTP app from its dependencies, not listening: main.ts serves it, tests call `app.inject()`. */
-export const buildApp = ({ logger, verifier, readiness, db, clock }: AppDeps) => {
-  const svc = createService({ name: 'scheduling', logger, verifier, readiness });
-  registerRoutes(svc, { db, clock });
+export const buildApp = ({ logger, verifier, readiness, db, clock, directory, people }: AppDeps) => {
+  const svc = createService({ name: 'scheduling', logger, verifier, readiness, directory });
+  registerRoutes(svc, { db, clock, directory, people });
   return svc.app;
 };

@@ -1,14 +1,25 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, serveService } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, peopleOwners, serveService } from '@akhada/kit';
 import { z } from 'zod';
+import { startClassClock } from './app/close-classes.ts';
 import { buildApp } from './build-app.ts';
+import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
 import type { SchedulingDb } from './db/schema.ts';
 
-// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay), the app, serve, close
-// (consumers of other services' events: startConsumerGroups, passed to serveService).
-const config = loadConfig(BaseConfig.extend({ PORT: z.coerce.number().int().min(1).max(65535).default(SERVICES.scheduling.port) }));
+// Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay, directory), the app, the
+// consumers of members and attendance events, the class clock (close ended classes, pass on unconfirmed places), serve.
+const config = loadConfig(
+  BaseConfig.extend({
+    PORT: z.coerce.number().int().min(1).max(65535).default(SERVICES.scheduling.port),
+    /** How often ended classes are closed and unconfirmed offers passed on (ms). */
+    CLASS_CLOCK_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+  }),
+);
 const runtime = await bootRuntime<SchedulingDb>({ name: 'scheduling', config, migrations });
-const { logger, verifier, readiness, dbh } = runtime;
-const app = buildApp({ logger, verifier, readiness, db: dbh.db, clock: () => new Date() });
-await serveService({ app, config, runtime, consumers: [] });
+const { logger, verifier, readiness, directory, dbh, bus } = runtime;
+const deps = { db: dbh.db, clock: () => new Date(), directory, people: peopleOwners(config, { logger }) };
+const consumers = await startConsumers({ bus, db: dbh.db, logger });
+const clock = startClassClock({ ...deps, logger }, config.CLASS_CLOCK_INTERVAL_MS);
+const app = buildApp({ logger, verifier, readiness, ...deps });
+await serveService({ app, config, runtime, consumers, onClose: [clock.stop] });

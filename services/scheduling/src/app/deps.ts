@@ -1,4 +1,4 @@
-import type { HttpDeps } from '@akhada/kit';
+import type { Directory, HttpDeps, PeopleOwners } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { SchedulingDb } from '../db/schema.ts';
 
@@ -6,7 +6,11 @@ import type { SchedulingDb } from '../db/schema.ts';
 export interface SchedulingDeps {
   db: Kysely<SchedulingDb>;
   clock: () => Date;
+  /** Organizations (plan, trial) and locations (time zone), from auth's events. */
+  directory: Directory;
+  /** The members service, asked only when this service's copy lacks a member (kit read-through). */
+  people?: Pick<PeopleOwners, 'member'> | undefined;
 }
 
 /** What buildApp needs: the HTTP side (logger, verifier, readiness) and the use cases' dependencies. */
-export interface AppDeps extends HttpDeps, SchedulingDeps {}
+export interface AppDeps extends Omit<HttpDeps, 'directory'>, SchedulingDeps {}

@@ -1,17 +1,106 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-/** The service's tables; the kit's (events, outbox, inbox, dead_letters) run first as 0000_*. Append, never edit. */
+/** The service's tables; the kit's (events, outbox, inbox, dead_letters, directory) run first as 0000_*. Append, never edit. */
 export const migrations: Record<string, Migration> = {
-  '0001_examples': {
+  '0001_scheduling': {
     async up(db: Kysely<unknown>) {
       await db.schema
-        .createTable('examples')
+        .createTable('class_types')
         .addColumn('id', 'uuid', (c) => c.primaryKey())
         .addColumn('org_id', 'uuid', (c) => c.notNull())
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('category', 'text', (c) => c.notNull())
+        .addColumn('duration_minutes', 'integer', (c) => c.notNull())
+        .addColumn('default_capacity', 'integer', (c) => c.notNull())
+        .addColumn('default_trainer_id', 'uuid')
+        .addColumn('colour', 'text', (c) => c.notNull())
+        .addColumn('plans', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('drop_in_price_paise', 'integer')
+        .addColumn('archived_at', 'timestamptz')
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('examples_org_idx').on('examples').column('org_id').execute();
+      await sql`create unique index class_types_name_key on class_types (org_id, lower(name)) where archived_at is null`.execute(db);
+
+      await db.schema
+        .createTable('settings')
+        .addColumn('location_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('opens_days_before', 'integer', (c) => c.notNull())
+        .addColumn('closes_minutes_before', 'integer', (c) => c.notNull())
+        .addColumn('late_cancel_minutes', 'integer', (c) => c.notNull())
+        .addColumn('confirm_minutes', 'integer', (c) => c.notNull())
+        .addColumn('no_show_limit', 'integer', (c) => c.notNull())
+        .addColumn('no_show_pause_days', 'integer', (c) => c.notNull())
+        .addColumn('allowances', 'jsonb', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('series')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('class_type_id', 'uuid', (c) => c.notNull())
+        .addColumn('weekdays', 'jsonb', (c) => c.notNull())
+        .addColumn('start_time', 'text', (c) => c.notNull())
+        .addColumn('from_date', 'text', (c) => c.notNull())
+        .addColumn('until_date', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('classes')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('class_type_id', 'uuid', (c) => c.notNull())
+        .addColumn('class_name', 'text', (c) => c.notNull())
+        .addColumn('series_id', 'uuid')
+        .addColumn('starts_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('ends_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('capacity', 'integer', (c) => c.notNull())
+        .addColumn('trainer_id', 'uuid')
+        .addColumn('room', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('booked', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('waitlisted', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('classes_location_start_idx').on('classes').columns(['location_id', 'starts_at']).execute();
+      await db.schema.createIndex('classes_series_start_idx').on('classes').columns(['series_id', 'starts_at']).execute();
+      await sql`create index classes_open_end_idx on classes (ends_at) where status = 'scheduled'`.execute(db);
+
+      await db.schema
+        .createTable('bookings')
+        .addColumn('class_id', 'uuid', (c) => c.notNull())
+        .addColumn('member_id', 'uuid', (c) => c.notNull())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('starts_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('seq', 'bigint', (c) => c.notNull())
+        .addColumn('offer_expires_at', 'timestamptz')
+        .addColumn('late', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('since', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('bookings_pkey', ['class_id', 'member_id'])
+        .execute();
+      await db.schema.createIndex('bookings_member_start_idx').on('bookings').columns(['member_id', 'starts_at']).execute();
+      await sql`create index bookings_offers_idx on bookings (offer_expires_at) where status = 'offered'`.execute(db);
+
+      await db.schema
+        .createTable('members')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('membership_type', 'text', (c) => c.notNull())
+        .addColumn('end_date', 'text')
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
     },
   },
 };

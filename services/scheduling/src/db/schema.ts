@@ -1,12 +1,103 @@
 import type { KitTables } from '@akhada/kit';
 
-/** An example table; replace it with the service's own. */
-export interface ExamplesTable {
+/** Class types of an organization (a plain table: no other service needs their history). */
+export interface ClassTypesTable {
   id: string;
   org_id: string;
+  name: string;
+  description: string;
+  category: string;
+  duration_minutes: number;
+  default_capacity: number;
+  default_trainer_id: string | null;
+  colour: string;
+  /** Membership types that may book ([] = every plan), jsonb. */
+  plans: string[];
+  drop_in_price_paise: number | null;
+  archived_at: Date | null;
+  updated_at: Date;
+}
+
+/** A location's booking rules (a row once staff change the defaults). */
+export interface SettingsTable {
+  location_id: string;
+  org_id: string;
+  opens_days_before: number;
+  closes_minutes_before: number;
+  late_cancel_minutes: number;
+  confirm_minutes: number;
+  no_show_limit: number;
+  no_show_pause_days: number;
+  /** { basic: 8, vip: null, … } jsonb; a plan left out is unlimited. */
+  allowances: Record<string, number | null>;
+  updated_at: Date;
+}
+
+/** A recurring class as staff made it; its classes are streams of their own (class-<id>). */
+export interface SeriesTable {
+  id: string;
+  org_id: string;
+  location_id: string;
+  class_type_id: string;
+  weekdays: number[];
+  start_time: string;
+  from_date: string;
+  until_date: string;
   created_at: Date;
 }
 
+/** Read table of the class occurrences (projected inline from their streams). */
+export interface ClassesTable {
+  id: string;
+  org_id: string;
+  location_id: string;
+  class_type_id: string;
+  class_name: string;
+  series_id: string | null;
+  starts_at: Date;
+  ends_at: Date;
+  capacity: number;
+  trainer_id: string | null;
+  room: string;
+  status: string;
+  booked: number;
+  waitlisted: number;
+  version: number;
+}
+
+/** Read table of each member's place in each class (projected inline). */
+export interface BookingsTable {
+  class_id: string;
+  member_id: string;
+  org_id: string;
+  location_id: string;
+  starts_at: Date;
+  status: string;
+  /** Order of joining the waitlist: the global position of the event that put them there. */
+  seq: string;
+  offer_expires_at: Date | null;
+  late: boolean;
+  since: Date;
+}
+
+/** This service's copy of members (from the members topic; read through to members on a miss). */
+export interface MembersTable {
+  id: string;
+  org_id: string;
+  location_id: string;
+  first_name: string;
+  last_name: string;
+  status: string;
+  membership_type: string;
+  end_date: string | null;
+  updated_at: Date;
+}
+
 export interface SchedulingDb extends KitTables {
-  examples: ExamplesTable;
+  class_types: ClassTypesTable;
+  settings: SettingsTable;
+  series: SeriesTable;
+  classes: ClassesTable;
+  bookings: BookingsTable;
+  members: MembersTable;
 }

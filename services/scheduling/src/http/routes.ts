@@ -1,14 +1,63 @@
-import { schedulingRoutes } from '@akhada/contracts';
-import { addRoute } from '@akhada/kit';
+import { schedulingRoutes as r } from '@akhada/contracts';
+import { addRoute, type RequestContext } from '@akhada/kit';
+import { assertSchedulingPlan } from '../app/access.ts';
+import { book, cancelBooking, confirmPlace, markAttended, myBookings } from '../app/bookings.ts';
+import { changeClassType, createClassType, listClassTypes, removeClassType } from '../app/class-types.ts';
 import type { SchedulingDeps } from '../app/deps.ts';
-import { ping } from '../app/ping.ts';
+import { getSettings, putSettings } from '../app/settings.ts';
+import { cancelClass, classDetail, createClass, createSeries, editClass, timetable } from '../app/timetable.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
 
 /**
- * Contracts give the schemas (400 on bad input) and the roles (addRoute refuses any other with 403); the app layer
- * checks what a role list cannot say (own record, own location, assigned trainer) and does the work.
+ * Contracts give the schemas (400 on bad input) and the roles (addRoute refuses any other with 403); every handler
+ * first checks the organization's plan includes scheduling (402), then the app layer checks what a role list cannot
+ * say (own booking, own locations) and does the work.
  */
 export const registerRoutes = (svc: Svc, deps: SchedulingDeps): void => {
-  addRoute(svc, schedulingRoutes.ping, async ({ ctx }) => ({ success: true, data: await ping(deps, ctx) }));
+  const plan = (ctx: RequestContext) => assertSchedulingPlan(deps, ctx);
+  const data = <T>(d: T) => ({ success: true as const, data: d });
+  const gated = async <T>(ctx: RequestContext, work: () => Promise<T>) => {
+    await plan(ctx);
+    return data(await work());
+  };
+
+  addRoute(svc, r.listClassTypes, async ({ ctx }) => gated(ctx, () => listClassTypes(deps, ctx)));
+  addRoute(svc, r.createClassType, async ({ ctx, body }, _req, reply) => {
+    await plan(ctx);
+    reply.code(201);
+    return data(await createClassType(deps, ctx, body));
+  });
+  addRoute(svc, r.updateClassType, async ({ ctx, params, body }) => gated(ctx, () => changeClassType(deps, ctx, params.id, body)));
+  addRoute(svc, r.archiveClassType, async ({ ctx, params }) => {
+    await plan(ctx);
+    await removeClassType(deps, ctx, params.id);
+    return { success: true as const, message: 'Class type archived' };
+  });
+  addRoute(svc, r.getSettings, async ({ ctx, params }) => gated(ctx, () => getSettings(deps, ctx, params.locationId)));
+  addRoute(svc, r.putSettings, async ({ ctx, params, body }) => gated(ctx, () => putSettings(deps, ctx, params.locationId, body)));
+  addRoute(svc, r.createSeries, async ({ ctx, body }, _req, reply) => {
+    await plan(ctx);
+    reply.code(201);
+    return data(await createSeries(deps, ctx, body));
+  });
+  addRoute(svc, r.createClass, async ({ ctx, body }, _req, reply) => {
+    await plan(ctx);
+    reply.code(201);
+    return data(await createClass(deps, ctx, body));
+  });
+  addRoute(svc, r.timetable, async ({ ctx, query }) => gated(ctx, () => timetable(deps, ctx, query)));
+  addRoute(svc, r.getClass, async ({ ctx, params }) => gated(ctx, () => classDetail(deps, ctx, params.id)));
+  addRoute(svc, r.editClass, async ({ ctx, params, body }) => gated(ctx, async () => ({ classes: await editClass(deps, ctx, params.id, body) })));
+  addRoute(svc, r.cancelClass, async ({ ctx, params, body }) => gated(ctx, async () => ({ classes: await cancelClass(deps, ctx, params.id, body) })));
+  addRoute(svc, r.book, async ({ ctx, params, body }, _req, reply) => {
+    await plan(ctx);
+    const booking = await book(deps, ctx, params.id, body);
+    reply.code(201);
+    return data(booking);
+  });
+  addRoute(svc, r.cancelBooking, async ({ ctx, params }) => gated(ctx, () => cancelBooking(deps, ctx, params.id, params.memberId)));
+  addRoute(svc, r.confirmPlace, async ({ ctx, params }) => gated(ctx, () => confirmPlace(deps, ctx, params.id, params.memberId)));
+  addRoute(svc, r.markAttended, async ({ ctx, params, body }) => gated(ctx, () => markAttended(deps, ctx, params.id, body.memberId)));
+  addRoute(svc, r.myBookings, async ({ ctx, query }) => gated(ctx, () => myBookings(deps, ctx, query.includePast === 'true')));
 };

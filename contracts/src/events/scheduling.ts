@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { defineEvent } from '../envelope.ts';
+
+/**
+ * Integration events of the scheduling service (topic akhada.scheduling.events; aggregate = one class on the
+ * timetable, `aggregateId` = its id, the envelope's `locationId` its location). `class_scheduled` and `class_changed`
+ * carry what a consumer keeps of a class (name, time, place); the booking events name the class by id. Consumers to
+ * come: notifications (tell a member booked, promoted or whose class was cancelled; staff when a class fills; the
+ * reminder 2 hours before), dashboard (today's classes with occupancy).
+ */
+const Instant = z.iso.datetime({ offset: true });
+
+export const ClassScheduled = defineEvent(
+  'scheduling.class_scheduled',
+  1,
+  z.object({
+    classId: z.uuid(),
+    locationId: z.uuid(),
+    classTypeId: z.uuid(),
+    className: z.string(),
+    seriesId: z.uuid().nullable(),
+    startsAt: Instant,
+    endsAt: Instant,
+    capacity: z.number().int().min(1),
+    trainerId: z.uuid().nullable(),
+    room: z.string(),
+  }),
+);
+/** Staff changed the time, capacity, trainer or room of one class (only the fields that changed). */
+export const ClassChanged = defineEvent(
+  'scheduling.class_changed',
+  1,
+  z.object({
+    classId: z.uuid(),
+    startsAt: Instant.optional(),
+    endsAt: Instant.optional(),
+    capacity: z.number().int().min(1).optional(),
+    trainerId: z.uuid().nullable().optional(),
+    room: z.string().optional(),
+  }),
+);
+/** A member got a place (by themself or by staff). */
+export const ClassBooked = defineEvent('scheduling.class_booked', 1, z.object({ classId: z.uuid(), memberId: z.uuid() }));
+/** The class was full: the member is on its waitlist at `position` (1 = next). */
+export const MemberWaitlisted = defineEvent(
+  'scheduling.member_waitlisted',
+  1,
+  z.object({ classId: z.uuid(), memberId: z.uuid(), position: z.number().int().min(1) }),
+);
+/** A booking or a waitlist place was given up; `late` when inside the location's late-cancel window. */
+export const BookingCancelled = defineEvent(
+  'scheduling.booking_cancelled',
+  1,
+  z.object({ classId: z.uuid(), memberId: z.uuid(), late: z.boolean(), from: z.enum(['booked', 'waitlist', 'offer']) }),
+);
+/** A waiting member got the freed place (tell them at once). */
+export const WaitlistPromoted = defineEvent('scheduling.waitlist_promoted', 1, z.object({ classId: z.uuid(), memberId: z.uuid() }));
+/** Inside the late-cancel window a freed place is offered: the member must confirm before `expiresAt`. */
+export const PromotionOffered = defineEvent('scheduling.promotion_offered', 1, z.object({ classId: z.uuid(), memberId: z.uuid(), expiresAt: Instant }));
+/** The class was taken off the timetable: everyone booked or waiting is told. */
+export const ClassCancelled = defineEvent(
+  'scheduling.class_cancelled',
+  1,
+  z.object({ classId: z.uuid(), reason: z.string(), bookedMemberIds: z.array(z.uuid()), waitlistedMemberIds: z.array(z.uuid()) }),
+);
+/** The last place was taken (tell the location's staff). */
+export const ClassFull = defineEvent('scheduling.class_full', 1, z.object({ classId: z.uuid(), capacity: z.number().int().min(1) }));
+/** The class ended: who attended and who did not come (no-shows count towards the location's penalty). */
+export const ClassClosed = defineEvent(
+  'scheduling.class_closed',
+  1,
+  z.object({ classId: z.uuid(), attendedMemberIds: z.array(z.uuid()), noShowMemberIds: z.array(z.uuid()) }),
+);

@@ -1,0 +1,25 @@
+import { assertLocation, isTrialEnded, type DirectoryLocation, type RequestContext } from '@akhada/kit';
+import { AppError, notFound } from '@akhada/kit/domain';
+import type { SchedulingDeps } from './deps.ts';
+
+export const PLAN_UPGRADE_MESSAGE = 'Class scheduling is part of the Pro plan. Upgrade to Pro to use the timetable and bookings.';
+
+/**
+ * Scheduling is a Pro-and-above feature; the free trial has every Pro feature. A smaller plan (or a trial that ended)
+ * gets 402 PLAN_UPGRADE_REQUIRED on every route. An organization the directory does not know yet has just been made,
+ * so it is in its trial.
+ */
+export const assertSchedulingPlan = async (deps: Pick<SchedulingDeps, 'directory' | 'clock'>, ctx: Pick<RequestContext, 'orgId'>): Promise<void> => {
+  const org = await deps.directory.organization(ctx.orgId);
+  if (!org || org.plan === 'pro' || org.plan === 'enterprise') return;
+  if (org.plan === 'free' && !isTrialEnded(org, deps.clock())) return;
+  throw new AppError(402, 'PLAN_UPGRADE_REQUIRED', PLAN_UPGRADE_MESSAGE);
+};
+
+/** A location of the caller's organization that the caller may act in (another organization's: 404; not theirs: 403). */
+export const locationFor = async (deps: Pick<SchedulingDeps, 'directory'>, ctx: RequestContext, locationId: string): Promise<DirectoryLocation> => {
+  const location = await deps.directory.location(locationId);
+  if (!location || location.orgId !== ctx.orgId) throw notFound('Location');
+  assertLocation(ctx, locationId);
+  return location;
+};

@@ -1,0 +1,163 @@
+import type { Booking, MemberCopy, MembershipStatus, MembershipType } from '@akhada/contracts';
+import { assertLocation, metadataOf, readThrough, type Executor, type RequestContext } from '@akhada/kit';
+import { addMonths, badRequest, dateIn, DEFAULT_TIME_ZONE, forbidden, notFound } from '@akhada/kit/domain';
+import { sql } from 'kysely';
+import { classOf, noShowsSince, placesHeld, placesOfMemberFrom, waitlistPositionOf, type ClassRow } from '../db/classes-repo.ts';
+import { memberOf, upsertMember } from '../db/members-repo.ts';
+import type { SchedulingDb } from '../db/schema.ts';
+import { settingsOf } from '../db/settings-repo.ts';
+import { assertMayBook, NO_SHOW_LOOKBACK_DAYS } from '../domain/booking/eligibility.ts';
+import { instantAt } from '../domain/timetable/local-time.ts';
+import { toBooking, toClassSummary } from '../views/class-view.ts';
+import { commandOnClass, rulesOf } from './class-command.ts';
+import type { SchedulingDeps } from './deps.ts';
+import { visibleClass } from './timetable.ts';
+
+type Deps = Pick<SchedulingDeps, 'db' | 'clock' | 'directory' | 'people'>;
+const DAY = 86_400_000;
+
+/** The member copy of the members service's answer, written by the projection's own newer-wins upsert. */
+const saveMemberCopy = (db: Executor<SchedulingDb>, orgId: string, c: MemberCopy) =>
+  upsertMember(db, {
+    id: c.memberId,
+    org_id: orgId, // answered under the caller's token: the member is of the caller's organization
+    location_id: c.locationId,
+    first_name: c.firstName,
+    last_name: c.lastName,
+    status: c.status,
+    membership_type: c.membershipType,
+    end_date: c.status === 'pending' ? null : c.endDate,
+    updated_at: new Date(c.updatedAt),
+  });
+
+/** The member as this service knows them, read through to the members service when the copy lacks them (just added). */
+const memberFor = async (deps: Deps, ctx: RequestContext, memberId: string) => {
+  const m = await readThrough({
+    local: () => memberOf(deps.db, ctx.orgId, memberId),
+    remote: () => deps.people?.member(memberId, ctx) ?? Promise.resolve(null),
+    save: (c) => saveMemberCopy(deps.db, ctx.orgId, c),
+    key: `member:${memberId}:${ctx.bearer ?? ''}`,
+  });
+  if (!m) throw notFound('Member');
+  return m;
+};
+
+/** Whose place: a member acts for themself only; staff name the member (and act only at their locations). */
+const subjectOf = (ctx: RequestContext, cls: ClassRow, memberId: string | undefined): string => {
+  if (ctx.role === 'member') {
+    if (memberId && memberId !== ctx.userId) throw forbidden('Members can book and cancel only their own places');
+    return ctx.userId;
+  }
+  assertLocation(ctx, cls.location_id);
+  if (!memberId) throw badRequest('Name the member to book (memberId)');
+  return memberId;
+};
+
+/**
+ * Book a class: in one transaction behind the class's lock (then the member's, for their monthly count), check the
+ * member may book (membership, plan, allowance, no-show pause), then the class's own rules (window, capacity,
+ * waitlist) decide. Concurrent bookings queue on the lock, so the waitlist is in the order they were accepted.
+ */
+export const book = async (deps: Deps, ctx: RequestContext, classId: string, body: { memberId?: string | undefined }): Promise<Booking> => {
+  const cls = await visibleClass(deps, ctx, classId);
+  const memberId = subjectOf(ctx, cls, body.memberId);
+  const member = await memberFor(deps, ctx, memberId);
+  const tz = (await deps.directory.location(cls.location_id))?.timezone ?? DEFAULT_TIME_ZONE;
+  const now = deps.clock();
+  const classDate = dateIn(tz, cls.starts_at);
+  const monthStart = `${classDate.slice(0, 7)}-01`;
+  const metadata = metadataOf(ctx, { locationId: cls.location_id });
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const settings = await settingsOf(trx, cls.location_id);
+    await sql`select pg_advisory_xact_lock(hashtext(${`scheduling-class:${classId}`}))`.execute(trx);
+    await sql`select pg_advisory_xact_lock(hashtext(${`scheduling-member:${memberId}`}))`.execute(trx);
+    const allowance = settings.allowances[member.membership_type];
+    assertMayBook({
+      member: { status: member.status as MembershipStatus, membershipType: member.membership_type as MembershipType, endDate: member.end_date },
+      classDate,
+      allowedPlans: cls.plans as MembershipType[],
+      className: cls.class_name,
+      monthlyAllowance: allowance ?? null,
+      usedThisMonth:
+        allowance == null
+          ? 0
+          : await placesHeld(trx, memberId, cls.location_id, instantAt(monthStart, '00:00', tz), instantAt(addMonths(monthStart, 1), '00:00', tz)),
+      penalty: { noShowLimit: settings.no_show_limit, noShowPauseDays: settings.no_show_pause_days },
+      noShowsAt: settings.no_show_limit > 0 ? await noShowsSince(trx, memberId, cls.location_id, new Date(now.getTime() - NO_SHOW_LOOKBACK_DAYS * DAY)) : [],
+      at: now.toISOString(),
+    });
+    return commandOnClass(
+      trx,
+      classId,
+      { type: 'BookClass', data: { memberId, at: now.toISOString(), rules: rulesOf(settings), byStaff: ctx.role !== 'member' } },
+      metadata,
+    );
+  });
+  return toBooking(result.state, classId, memberId);
+};
+
+export const cancelBooking = async (deps: Deps, ctx: RequestContext, classId: string, memberId: string): Promise<Booking> => {
+  const cls = await visibleClass(deps, ctx, classId);
+  const subject = subjectOf(ctx, cls, memberId);
+  const now = deps.clock().toISOString();
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const rules = rulesOf(await settingsOf(trx, cls.location_id));
+    return commandOnClass(
+      trx,
+      classId,
+      { type: 'CancelBooking', data: { memberId: subject, at: now, rules } },
+      metadataOf(ctx, { locationId: cls.location_id }),
+    );
+  });
+  const cancelled = result.events.find((e) => e.event.type === 'BookingCancelled')?.event;
+  return toBooking(result.state, classId, subject, cancelled?.type === 'BookingCancelled' && cancelled.data.late);
+};
+
+export const confirmPlace = async (deps: Deps, ctx: RequestContext, classId: string, memberId: string): Promise<Booking> => {
+  const cls = await visibleClass(deps, ctx, classId);
+  const subject = subjectOf(ctx, cls, memberId);
+  const now = deps.clock().toISOString();
+  const result = await deps.db
+    .transaction()
+    .execute((trx) =>
+      commandOnClass(trx, classId, { type: 'ConfirmPromotion', data: { memberId: subject, at: now } }, metadataOf(ctx, { locationId: cls.location_id })),
+    );
+  return toBooking(result.state, classId, subject);
+};
+
+/** The trainer's or staff's roster tick. */
+export const markAttended = async (deps: Deps, ctx: RequestContext, classId: string, memberId: string): Promise<Booking> => {
+  const cls = await visibleClass(deps, ctx, classId);
+  const now = deps.clock().toISOString();
+  const result = await deps.db
+    .transaction()
+    .execute((trx) => commandOnClass(trx, classId, { type: 'MarkAttended', data: { memberId, at: now } }, metadataOf(ctx, { locationId: cls.location_id })));
+  return toBooking(result.state, classId, memberId);
+};
+
+export const myBookings = async (deps: Deps, ctx: RequestContext, includePast: boolean) => {
+  const now = deps.clock();
+  const places = await placesOfMemberFrom(deps.db, ctx.orgId, ctx.userId, includePast ? null : new Date(now.getTime() - 3 * 3_600_000));
+  const out = [];
+  const zones = new Map<string, string>();
+  for (const p of places) {
+    const cls = await classOf(deps.db, ctx.orgId, p.class_id);
+    if (!cls) continue;
+    let tz = zones.get(cls.location_id);
+    if (!tz) zones.set(cls.location_id, (tz = (await deps.directory.location(cls.location_id))?.timezone ?? DEFAULT_TIME_ZONE));
+    const position = p.status === 'waitlisted' ? await waitlistPositionOf(deps.db, p.class_id, p.seq) : null;
+    const place = { status: p.status, position, offerExpiresAt: p.offer_expires_at };
+    out.push({
+      booking: {
+        classId: p.class_id,
+        memberId: p.member_id,
+        status: p.status as Booking['status'],
+        position,
+        offerExpiresAt: p.offer_expires_at?.toISOString() ?? null,
+        late: p.late,
+      },
+      class: toClassSummary(cls, tz, place),
+    });
+  }
+  return { bookings: out };
+};

@@ -1,0 +1,30 @@
+import { executeCommandIn, type EventMetadata } from '@akhada/kit';
+import { sql, type Transaction } from 'kysely';
+import { classOccurrence } from '../aggregates/class-occurrence.ts';
+import type { LocationSettings } from '../db/settings-repo.ts';
+import type { SchedulingDb } from '../db/schema.ts';
+import type { BookingRules, OccurrenceCommand } from '../domain/occurrence/decider.ts';
+
+type Trx = Transaction<SchedulingDb>;
+
+/**
+ * Every command on a class runs behind a transaction-scoped lock on that class: commands of one class queue in the
+ * order they arrive at the database (the waitlist's order is the order requests were accepted), and a burst of bookings
+ * for the last places never turns into a storm of optimistic-concurrency retries. Several classes: in a fixed order.
+ */
+export const lockClasses = async (trx: Trx, classIds: string[]): Promise<void> => {
+  for (const id of [...classIds].sort()) await sql`select pg_advisory_xact_lock(hashtext(${`scheduling-class:${id}`}))`.execute(trx);
+};
+
+/** One command on one class, inside the caller's transaction and behind the class's lock. */
+export const commandOnClass = async (trx: Trx, classId: string, command: OccurrenceCommand, metadata: EventMetadata) => {
+  await lockClasses(trx, [classId]);
+  return executeCommandIn(trx, classOccurrence, classId, command, metadata);
+};
+
+export const rulesOf = (s: LocationSettings): BookingRules => ({
+  opensDaysBefore: s.opens_days_before,
+  closesMinutesBefore: s.closes_minutes_before,
+  lateCancelMinutes: s.late_cancel_minutes,
+  confirmMinutes: s.confirm_minutes,
+});

@@ -1,0 +1,172 @@
+import type { Executor } from '@akhada/kit';
+import { sql } from 'kysely';
+import type { SchedulingDb, SeriesTable } from './schema.ts';
+
+/** A class of the organization, with its type's category and colour. */
+export const classOf = (db: Executor<SchedulingDb>, orgId: string, id: string) =>
+  db
+    .selectFrom('classes as c')
+    .innerJoin('class_types as t', 't.id', 'c.class_type_id')
+    .selectAll('c')
+    .select(['t.category', 't.colour', 't.plans', 't.name as type_name'])
+    .where('c.id', '=', id)
+    .where('c.org_id', '=', orgId)
+    .executeTakeFirst();
+export type ClassRow = NonNullable<Awaited<ReturnType<typeof classOf>>>;
+
+/** A location's classes between two instants, by start, optionally of one category or trainer. */
+export const classesBetween = (
+  db: Executor<SchedulingDb>,
+  o: { orgId: string; locationId: string; from: Date; to: Date; category?: string | undefined; trainerId?: string | undefined },
+) => {
+  let q = db
+    .selectFrom('classes as c')
+    .innerJoin('class_types as t', 't.id', 'c.class_type_id')
+    .selectAll('c')
+    .select(['t.category', 't.colour', 't.plans', 't.name as type_name'])
+    .where('c.org_id', '=', o.orgId)
+    .where('c.location_id', '=', o.locationId)
+    .where('c.starts_at', '>=', o.from)
+    .where('c.starts_at', '<', o.to);
+  if (o.category) q = q.where('t.category', '=', o.category);
+  if (o.trainerId) q = q.where('c.trainer_id', '=', o.trainerId);
+  return q.orderBy('c.starts_at').orderBy('c.id').execute();
+};
+
+/** The classes of a series from an instant on (this one and the rest), still on the timetable. */
+export const seriesClassesFrom = (db: Executor<SchedulingDb>, orgId: string, seriesId: string, from: Date) =>
+  db
+    .selectFrom('classes')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('series_id', '=', seriesId)
+    .where('starts_at', '>=', from)
+    .where('status', '=', 'scheduled')
+    .orderBy('starts_at')
+    .execute();
+
+export const insertSeries = (db: Executor<SchedulingDb>, row: SeriesTable) =>
+  db
+    .insertInto('series')
+    .values({ ...row, weekdays: JSON.stringify(row.weekdays) as unknown as number[] })
+    .execute();
+
+/** The places of a class (not given up), with the members' names, waitlist in joining order. */
+export const placesOf = (db: Executor<SchedulingDb>, classId: string) =>
+  db
+    .selectFrom('bookings as b')
+    .leftJoin('members as m', 'm.id', 'b.member_id')
+    .select(['b.member_id', 'b.status', 'b.seq', 'b.since', 'b.offer_expires_at', 'b.late', 'm.first_name', 'm.last_name'])
+    .where('b.class_id', '=', classId)
+    .where('b.status', 'in', ['booked', 'offered', 'waitlisted', 'attended', 'no_show'])
+    .orderBy('b.seq')
+    .execute();
+
+/** A member's place in each of these classes. */
+export const placesOfMember = (db: Executor<SchedulingDb>, memberId: string, classIds: string[]) =>
+  classIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('bookings')
+        .select(['class_id', 'member_id', 'status', 'seq', 'offer_expires_at', 'late'])
+        .where('member_id', '=', memberId)
+        .where('class_id', 'in', classIds)
+        .execute();
+
+/** A member's waitlist position in a class (1 = next), or null when not waiting. */
+export const waitlistPositions = async (db: Executor<SchedulingDb>, classIds: string[]): Promise<Map<string, string[]>> => {
+  if (classIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['class_id', 'member_id'])
+    .where('class_id', 'in', classIds)
+    .where('status', '=', 'waitlisted')
+    .orderBy('seq')
+    .execute();
+  const out = new Map<string, string[]>();
+  for (const r of rows) out.set(r.class_id, [...(out.get(r.class_id) ?? []), r.member_id]);
+  return out;
+};
+
+/** The booking of a member in a class. */
+export const bookingOf = (db: Executor<SchedulingDb>, classId: string, memberId: string) =>
+  db.selectFrom('bookings').selectAll().where('class_id', '=', classId).where('member_id', '=', memberId).executeTakeFirst();
+
+/** Classes a member holds at a location between two instants (booked, offered, attended or missed). */
+export const placesHeld = async (db: Executor<SchedulingDb>, memberId: string, locationId: string, from: Date, to: Date): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('bookings')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('member_id', '=', memberId)
+        .where('location_id', '=', locationId)
+        .where('starts_at', '>=', from)
+        .where('starts_at', '<', to)
+        .where('status', 'in', ['booked', 'offered', 'attended', 'no_show'])
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** When the member's no-shows at a location since an instant happened. */
+export const noShowsSince = async (db: Executor<SchedulingDb>, memberId: string, locationId: string, since: Date): Promise<string[]> =>
+  (
+    await db
+      .selectFrom('bookings')
+      .select('starts_at')
+      .where('member_id', '=', memberId)
+      .where('location_id', '=', locationId)
+      .where('status', '=', 'no_show')
+      .where('starts_at', '>=', since)
+      .execute()
+  ).map((r) => r.starts_at.toISOString());
+
+/** A member's places (not given up), soonest first; past ones only when asked. */
+export const placesOfMemberFrom = (db: Executor<SchedulingDb>, orgId: string, memberId: string, from: Date | null) => {
+  let q = db
+    .selectFrom('bookings')
+    .select(['class_id', 'member_id', 'status', 'seq', 'offer_expires_at', 'late'])
+    .where('org_id', '=', orgId)
+    .where('member_id', '=', memberId)
+    .where('status', 'in', ['booked', 'offered', 'waitlisted', 'attended', 'no_show']);
+  if (from) q = q.where('starts_at', '>=', from);
+  return q.orderBy('starts_at').limit(200).execute();
+};
+
+/** Classes that ended and are not closed yet; offers that ran out (the periodic job's work). */
+export const endedClasses = (db: Executor<SchedulingDb>, now: Date, limit = 200) =>
+  db.selectFrom('classes').select(['id', 'org_id', 'location_id']).where('status', '=', 'scheduled').where('ends_at', '<=', now).limit(limit).execute();
+export const expiredOffers = (db: Executor<SchedulingDb>, now: Date, limit = 200) =>
+  db
+    .selectFrom('bookings')
+    .select(['class_id', 'org_id', 'location_id'])
+    .where('status', '=', 'offered')
+    .where('offer_expires_at', '<', now)
+    .limit(limit)
+    .execute();
+
+/** The member's booked classes at a location that are on around an instant (a check-in marks them attended). */
+export const bookedAround = (db: Executor<SchedulingDb>, memberId: string, locationId: string, at: Date) =>
+  db
+    .selectFrom('bookings')
+    .select(['class_id', 'org_id'])
+    .where('member_id', '=', memberId)
+    .where('location_id', '=', locationId)
+    .where('status', '=', 'booked')
+    .where('starts_at', '<=', new Date(at.getTime() + 60 * 60_000))
+    .where('starts_at', '>=', new Date(at.getTime() - 3 * 60 * 60_000))
+    .execute();
+
+/** Position on a class's waitlist (1 = next) of the place joined at `seq`. */
+export const waitlistPositionOf = async (db: Executor<SchedulingDb>, classId: string, seq: string): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('bookings')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('class_id', '=', classId)
+        .where('status', '=', 'waitlisted')
+        .where('seq', '<=', seq)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );

@@ -1,0 +1,30 @@
+import type { Executor } from '@akhada/kit';
+import type { SchedulingDb, SettingsTable } from './schema.ts';
+
+/** The rules of a location that staff never changed. */
+export const DEFAULT_SETTINGS = {
+  opens_days_before: 7,
+  closes_minutes_before: 30,
+  late_cancel_minutes: 120,
+  confirm_minutes: 30,
+  no_show_limit: 3,
+  no_show_pause_days: 7,
+  allowances: {} as Record<string, number | null>,
+} as const;
+
+export type LocationSettings = Omit<SettingsTable, 'org_id' | 'updated_at'>;
+
+export const settingsOf = async (db: Executor<SchedulingDb>, locationId: string): Promise<LocationSettings> => {
+  const row = await db.selectFrom('settings').selectAll().where('location_id', '=', locationId).executeTakeFirst();
+  return row ?? { location_id: locationId, ...DEFAULT_SETTINGS, allowances: {} };
+};
+
+export const saveSettings = async (db: Executor<SchedulingDb>, row: SettingsTable): Promise<void> => {
+  const values = { ...row, allowances: JSON.stringify(row.allowances) as unknown as SettingsTable['allowances'] };
+  const { location_id: _id, ...rest } = values;
+  await db
+    .insertInto('settings')
+    .values(values)
+    .onConflict((oc) => oc.column('location_id').doUpdateSet(rest))
+    .execute();
+};

@@ -1,0 +1,94 @@
+import { fold } from '@akhada/kit/domain';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { occurrenceDecider, type BookingRules, type OccurrenceCommand, type OccurrenceEvent, type OccurrenceState } from './decider.ts';
+
+// Random sequences of bookings, cancellations, confirmations, expiries and capacity changes by a small crowd of
+// members over the week before a class: whatever the decider accepts must keep the class's invariants.
+const START = Date.parse('2025-03-20T01:30:00.000Z');
+const rules: BookingRules = { opensDaysBefore: 7, closesMinutesBefore: 30, lateCancelMinutes: 120, confirmMinutes: 15 };
+const members = ['m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9'];
+
+const step = fc.record({
+  kind: fc.constantFrom('book', 'book', 'cancel', 'confirm', 'expire', 'capacity'),
+  member: fc.constantFrom(...members),
+  minutesBefore: fc.integer({ min: 0, max: 7 * 24 * 60 }),
+  capacity: fc.integer({ min: 1, max: 6 }),
+  byStaff: fc.boolean(),
+});
+
+type Step = { kind: string; member: string; minutesBefore: number; capacity: number; byStaff: boolean };
+
+const commandOf = (s: Step, at: string): OccurrenceCommand => {
+  switch (s.kind) {
+    case 'book':
+      return { type: 'BookClass', data: { memberId: s.member, at, rules, byStaff: s.byStaff } };
+    case 'cancel':
+      return { type: 'CancelBooking', data: { memberId: s.member, at, rules } };
+    case 'confirm':
+      return { type: 'ConfirmPromotion', data: { memberId: s.member, at } };
+    case 'expire':
+      return { type: 'ExpireOffer', data: { at, rules } };
+    default:
+      return { type: 'EditClass', data: { changes: { capacity: s.capacity }, at, rules } };
+  }
+};
+
+describe('class occurrence invariants (fast-check)', () => {
+  it('booked ≤ capacity, waitlist order preserved, every cancellation promotes at most one, nobody twice', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5 }), fc.array(step, { maxLength: 60 }), (capacity, steps) => {
+        const history: OccurrenceEvent[] = [
+          {
+            type: 'ClassScheduled',
+            data: {
+              occurrenceId: 'c',
+              orgId: 'o',
+              className: 'Yoga',
+              locationId: 'l',
+              classTypeId: 't',
+              seriesId: null,
+              startsAt: new Date(START).toISOString(),
+              endsAt: new Date(START + 3_600_000).toISOString(),
+              capacity,
+              trainerId: null,
+              room: '',
+              at: new Date(START - 8 * 86_400_000).toISOString(),
+            },
+          },
+        ];
+        // Time only moves forward: sort the steps' moments, latest last.
+        const moments = steps.map((s) => s.minutesBefore).sort((a, b) => b - a);
+        let lowered = false;
+        steps.forEach((s, i) => {
+          const at = new Date(START - moments[i]! * 60_000).toISOString();
+          const before = fold(occurrenceDecider, history) as Exclude<OccurrenceState, { status: 'none' }>;
+          let events: OccurrenceEvent[];
+          try {
+            events = occurrenceDecider.decide(commandOf(s, at), before);
+          } catch {
+            return; // refused: nothing changes
+          }
+          history.push(...events);
+          const after = fold(occurrenceDecider, history) as Exclude<OccurrenceState, { status: 'none' }>;
+          if (s.kind === 'capacity' && s.capacity < before.booked.length) lowered = true;
+          // booked ≤ capacity (unless staff lowered the capacity under those already booked: nobody is bumped)
+          if (!lowered) expect(after.booked.length + (after.offer ? 1 : 0)).toBeLessThanOrEqual(after.capacity);
+          // nobody twice
+          const everyone = [...after.booked, ...after.waitlist, ...(after.offer ? [after.offer.memberId] : [])];
+          expect(new Set(everyone).size).toBe(everyone.length);
+          // the waitlist keeps its order: what remains of the old queue is in the same order, newcomers at the end
+          const kept = before.waitlist.filter((m) => after.waitlist.includes(m));
+          expect(after.waitlist.slice(0, kept.length)).toEqual(kept);
+          // promotions go to the head of the queue, in order
+          const promoted = events.filter((e) => e.type === 'WaitlistPromoted' || e.type === 'PromotionOffered').map((e) => e.data.memberId);
+          const fromQueue = promoted.filter((m) => before.waitlist.includes(m));
+          expect(fromQueue).toEqual(before.waitlist.slice(0, fromQueue.length));
+          // every cancellation promotes at most one
+          if (s.kind === 'cancel') expect(promoted.length).toBeLessThanOrEqual(1);
+        });
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
