@@ -1,0 +1,171 @@
+import type { Role } from '@akhada/contracts';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import type { KitTables } from '../db/kit-migrations.ts';
+import type { Directory } from '../directory/directory.ts';
+import type { Logger } from '../logger.ts';
+import type { Runtime } from '../runtime.ts';
+import type { HttpDeps } from '../service-deps.ts';
+import { testInfra, uniqueSchema, dropSchema } from './infra.ts';
+import { seedDirectory, type DirectorySeed } from './seed-directory.ts';
+import { createTestKeys } from './tokens.ts';
+
+type TestKeys = Awaited<ReturnType<typeof createTestKeys>>;
+
+/** The HTTP dependencies the harness gives every app: logger, verifier, readiness and the (uncached) directory. */
+export type TestHttpDeps = HttpDeps & { directory: Directory };
+
+/** What a test file's service is built from, handed to `deps` (which may register more to close with `onClose`). */
+export interface TestServiceContext<DB> {
+  db: Kysely<DB>;
+  schema: string;
+  databaseUrl: string;
+  brokers: string[];
+  keys: TestKeys;
+  logger: Logger;
+  /** The kit's directory over this schema, uncached (a test sees a row it just wrote). */
+  directory: Directory;
+  /** The settable clock: `time.now` (ms) is what `clock()` answers. */
+  time: { now: number };
+  clock: () => Date;
+  /** The full runtime (event bus, outbox relay, directory consumer), unless booted with `kafka: false`. */
+  runtime: Runtime<DB> | undefined;
+  onClose(close: () => Promise<unknown>): void;
+}
+
+export interface TestServiceOptions<DB, D extends object, A extends TestApp, K extends boolean> {
+  /** The service's name: bootRuntime's name and the schema's prefix. */
+  name: string;
+  /** Schema prefix when a service has several files that should be told apart in the database (default: name). */
+  prefix?: string;
+  migrations: Record<string, Migration>;
+  /**
+   * true (default): `bootRuntime` with the event bus, the outbox relay and the directory consumer (needs Kafka).
+   * false: only the schema migrated, a logger, a verifier of the test keys and a database readiness check.
+   */
+  kafka?: K;
+  /** Where the clock starts (default: now). */
+  now?: Date | string | number;
+  /** The service's own dependencies, beside the HTTP ones (logger, verifier, readiness, directory) the harness gives. */
+  deps?: (ctx: TestServiceContext<DB>) => D | Promise<D>;
+  buildApp: (deps: TestHttpDeps & D) => A;
+  /** Organizations and locations written into the kit's directory tables before the test runs. */
+  directory?: DirectorySeed;
+}
+
+/** The shape of a service's Fastify app the harness needs (the test gets the service's own type back). */
+export interface TestApp {
+  ready(): PromiseLike<unknown>;
+  close(): PromiseLike<unknown>;
+}
+
+export interface TestService<DB, D extends object, A extends TestApp, K extends boolean = true> extends Omit<TestServiceContext<DB>, 'runtime'> {
+  runtime: K extends false ? undefined : Runtime<DB>;
+  app: A;
+  deps: TestHttpDeps & D;
+  /** A token the service's verifier accepts, named `Test <role>` unless a name is given. */
+  sign(orgId: string, role: Role, locationIds: string[], userId?: string, name?: string): Promise<string>;
+  /** More organizations and locations into the directory tables (see seedDirectory). */
+  seed(directory: DirectorySeed): Promise<void>;
+  /** Closes the app, what `deps` registered, the runtime (or the pool), and drops the schema. */
+  close(): Promise<void>;
+}
+
+/**
+ * One service for an integration test file: a fresh schema with the service's migrations, the runtime (or only the
+ * database with `kafka: false`), the app from `buildApp` ready for `inject()`, signed test tokens, a settable clock,
+ * the directory seeded, and `close()`. I/O libraries load when it is called, not when `@akhada/kit/testing` is imported.
+ */
+export const bootServiceForTest = async <DB extends KitTables, D extends object = object, A extends TestApp = TestApp, K extends boolean = true>(
+  o: TestServiceOptions<DB, D, A, K>,
+): Promise<TestService<DB, D, A, K>> => {
+  const infra = await testInfra();
+  const schema = uniqueSchema(o.prefix ?? o.name);
+  const keys = await createTestKeys();
+  const { BaseConfig } = await import('../config.ts');
+  const { createTokenVerifier } = await import('../auth/verifier.ts');
+  const { createDirectory } = await import('../directory/directory.ts');
+  const closers: (() => Promise<unknown>)[] = [];
+  let runtime: Runtime<DB> | undefined;
+  let http: HttpDeps;
+  let db: Kysely<DB>;
+  let closeStore: () => Promise<unknown>;
+  if (o.kafka ?? true) {
+    const { bootRuntime } = await import('../runtime.ts');
+    const config = BaseConfig.parse({
+      DATABASE_URL: infra.databaseUrl,
+      KAFKA_BROKERS: infra.brokers.join(','),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      INSTANCE_ID: schema,
+    });
+    const booted = await bootRuntime<DB>({
+      name: o.name,
+      config,
+      schema,
+      migrations: o.migrations,
+      verifier: (revocations) => createTokenVerifier({ keys: keys.keys, revocations }),
+    });
+    runtime = booted;
+    db = booted.dbh.db;
+    http = { logger: booted.logger, verifier: booted.verifier, readiness: booted.readiness };
+    closeStore = async () => {
+      for (const c of booted.closers) await c().catch(() => undefined);
+    };
+  } else {
+    const { createDb, migrate } = await import('../db/database.ts');
+    const { createLogger } = await import('../logger.ts');
+    const { RevocationList } = await import('../auth/revocations.ts');
+    const { sql } = await import('kysely');
+    const dbh = createDb<DB>({ url: infra.databaseUrl, schema });
+    await migrate(dbh, o.migrations);
+    db = dbh.db;
+    http = {
+      logger: createLogger(`${o.name}-test`, 'warn'),
+      verifier: createTokenVerifier({ keys: keys.keys, revocations: new RevocationList() }),
+      readiness: { database: () => sql`select 1`.execute(dbh.db) },
+    };
+    closeStore = () => dbh.close();
+  }
+  const directory = createDirectory(db, { cacheMs: 0 });
+  const time = { now: o.now === undefined ? Date.now() : new Date(o.now).getTime() };
+  const ctx: TestServiceContext<DB> = {
+    db,
+    schema,
+    databaseUrl: infra.databaseUrl,
+    brokers: infra.brokers,
+    keys,
+    logger: http.logger,
+    directory,
+    time,
+    clock: () => new Date(time.now),
+    runtime,
+    onClose: (c) => void closers.push(c),
+  };
+  let app: A | undefined;
+  const close = async () => {
+    await app?.close();
+    for (const c of [...closers].reverse()) await c().catch(() => undefined);
+    await closeStore().catch(() => undefined);
+    await dropSchema(infra.databaseUrl, schema);
+  };
+  try {
+    if (o.directory) await seedDirectory(db, o.directory);
+    const deps = { ...http, directory, ...((await o.deps?.(ctx)) ?? ({} as D)) };
+    const built = o.buildApp(deps);
+    app = built;
+    await built.ready();
+    return {
+      ...ctx,
+      runtime: runtime as TestService<DB, D, A, K>['runtime'],
+      app: built,
+      deps,
+      sign: (orgId, role, locationIds, userId, name) => keys.sign({ orgId, role, locationIds, ...(userId ? { userId } : {}), name: name ?? `Test ${role}` }),
+      seed: (d) => seedDirectory(db, d),
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+};
