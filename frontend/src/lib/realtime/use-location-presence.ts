@@ -19,6 +19,7 @@ export type PresenceEvent =
  * (when false, a screen may poll or show "not live").
  *
  * @example
+ * // The pushed session is the data: apply it to the screen's cache (attendance's applyPresence); read again on resync.
  * const { live } = useLocationPresence((e) => {
  *   if (e.type === 'resync') void qc.invalidateQueries({ queryKey: attendanceKeys.today });
  *   else if (e.data.locationId === locationId) bumpCounter(e.type === 'checked_in' ? +1 : -1);

@@ -59,7 +59,9 @@ const chat: Emit = (env, to) => {
 /**
  * The hub's one table: event type → socket emits. A notification to its recipient's room, a check-in or check-out and
  * a dashboard change to the staff room of the envelope's organization and location (never a field a client chose),
- * chat to its participants' rooms. A type not in the table is not for sockets.
+ * chat to its participants' rooms. A type not in the table is not for sockets. A push either carries what the screen
+ * applies as it is (a notification, a chat message, a check-in or check-out: attendance puts the session into its
+ * cached list and counts) or is a ping with no data to apply (dashboard:changed): never data the screen throws away.
  */
 const EMITS: Record<string, Emit> = {
   [NotificationEvents.NotificationCreated.type]: (env, to) => {
@@ -80,7 +82,8 @@ const EMITS: Record<string, Emit> = {
     to.toLocation(env.orgId, d.locationId, ATTENDANCE_SOCKET_EVENTS.checkedOut, presenceCheckedOut(d));
   },
   [DashboardEvents.FiguresChanged.type]: (env, to) => {
-    // Sent by the dashboard service after its read model applied the change: the open dashboard refetches.
+    // Sent by the dashboard service after its read model applied the change. A thin "changed" ping (location and area,
+    // no figures: those are the read model's to compute), so the open dashboard reads its overview again.
     const d = DashboardEvents.FiguresChanged.data.parse(env.data);
     if (d.locationId) to.toLocation(env.orgId, d.locationId, DASHBOARD_SOCKET_EVENTS.changed, d);
   },
