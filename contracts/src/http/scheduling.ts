@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MembershipType } from '../enums.ts';
-import { ANY_ROLE, IdParams, IsoDate, IsoDateTime, ok, okMessage, Problem, route, Text } from './route.ts';
+import { ANY_ROLE, DateWithin, IdParams, IsoDate, IsoDateTime, ok, okMessage, Problem, route, Text } from './route.ts';
 
 /**
  * The scheduling service (prefix /scheduling): class types, the timetable of each location (series and one-off
@@ -25,6 +25,8 @@ const Capacity = z
   .max(500, 'Capacity must be at most 500');
 const LocalTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Start time must be HH:MM (24-hour), e.g. 07:00');
 const Colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex colour such as #4f46e5');
+/** A class's date: a typo (year 9999, year 0) is refused; a timetable reaches a few years ahead at most. */
+const ClassDate = (label: string) => DateWithin(label, '2026-03-01', { yearsBack: 1, yearsAhead: 5 });
 const Room = Text('Room').trim().max(60, 'Room must be at most 60 characters');
 const Weekdays = z
   .array(z.number().int().min(1, 'Weekdays are 1 (Monday) to 7 (Sunday)').max(7, 'Weekdays are 1 (Monday) to 7 (Sunday)'))
@@ -100,8 +102,8 @@ export const SchedulingSettings = z.object({
 });
 export type SchedulingSettings = z.infer<typeof SchedulingSettings>;
 /** A plan left out of `allowances` is unlimited. */
-export const SchedulingSettingsBody = SchedulingSettings.omit({ locationId: true, allowances: true })
-  .extend({ allowances: z.partialRecord(MembershipType, z.number().int().min(0).max(100).nullable()) })
+export const SchedulingSettingsBody = SchedulingSettings.omit({ allowances: true })
+  .extend({ locationId: Uuid('Location'), allowances: z.partialRecord(MembershipType, z.number().int().min(0).max(100).nullable()) })
   .strict();
 export type SchedulingSettingsBody = z.infer<typeof SchedulingSettingsBody>;
 
@@ -143,7 +145,7 @@ export const TimetableQuery = z
   .object({
     locationId: Uuid('Location'),
     /** Any day of the week wanted (the week runs Monday to Sunday); default: this week. */
-    week: IsoDate.optional(),
+    week: ClassDate('Week').optional(),
     category: ClassCategory.optional(),
     trainerId: Uuid('Trainer').optional(),
   })
@@ -171,8 +173,8 @@ export const SeriesBody = z
     classTypeId: Uuid('Class type'),
     weekdays: Weekdays,
     startTime: LocalTime,
-    from: IsoDate,
-    until: IsoDate,
+    from: ClassDate('From'),
+    until: ClassDate('Until'),
     capacity: Capacity.optional(),
     trainerId: Uuid('Trainer').nullable().optional(),
     room: Room.default(''),
@@ -185,7 +187,7 @@ export const OneOffBody = z
   .object({
     locationId: Uuid('Location'),
     classTypeId: Uuid('Class type'),
-    date: IsoDate,
+    date: ClassDate('Date'),
     startTime: LocalTime,
     durationMinutes: Minutes('Duration', 10, 480).optional(),
     capacity: Capacity.optional(),
@@ -232,7 +234,7 @@ export type Booking = z.infer<typeof Booking>;
 export const MyBookingsQuery = z.object({ includePast: z.enum(['true', 'false']).default('false') }).strict();
 export const MyBookings = z.object({ bookings: z.array(z.object({ booking: Booking, class: ClassSummary })) });
 export const AttendanceBody = z.object({ memberId: Uuid('Member') }).strict();
-export const LocationParams = z.object({ locationId: Uuid('Location') });
+export const SettingsQuery = z.object({ locationId: Uuid('Location') }).strict();
 
 const STAFF = ['owner', 'admin'] as const;
 const STAFF_AND_TRAINERS = ['owner', 'admin', 'trainer'] as const;
@@ -278,8 +280,8 @@ export const schedulingRoutes = {
   }),
   getSettings: route({
     method: 'GET',
-    path: '/scheduling/settings/:locationId',
-    params: LocationParams,
+    path: '/scheduling/settings',
+    query: SettingsQuery,
     responses: { 200: ok(SchedulingSettings), ...refusals },
     auth: true,
     roles: ANY_ROLE,
@@ -287,8 +289,7 @@ export const schedulingRoutes = {
   }),
   putSettings: route({
     method: 'PUT',
-    path: '/scheduling/settings/:locationId',
-    params: LocationParams,
+    path: '/scheduling/settings',
     body: SchedulingSettingsBody,
     responses: { 200: ok(SchedulingSettings), ...refusals },
     auth: true,

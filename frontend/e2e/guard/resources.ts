@@ -12,6 +12,7 @@ import {
   memberRoutes,
   notificationRoutes,
   paymentsRoutes,
+  schedulingRoutes,
   signInMethodRoutes,
   trainersRoutes,
 } from '@akhada/contracts';
@@ -470,6 +471,52 @@ RESOURCE_FACTORIES['settings/integrations/deliveries'] = async (api, gym) => {
 };
 
 /** The factory a route's id is made by: its path's first segment; payments' routes about a member or trainer take theirs, feedback's surveys are a kind of their own. */
+/** Scheduling: a class type of gym B, and a class of it on gym B's timetable (the day after tomorrow, 18:00 local). */
+const classTypeOf = async (api: Api, gym: Gym): Promise<string> => {
+  const created = await api.call(
+    'POST',
+    '/scheduling/class-types',
+    { name: `Guard yoga ${randomUUID().slice(0, 8)}`, category: 'yoga', durationMinutes: 60, defaultCapacity: 10 },
+    gym.owner.token,
+  );
+  if (created.status !== 201) throw new Error(`guard: create class type answered ${created.status}: ${JSON.stringify(created.json)}`);
+  return schedulingRoutes.createClassType.responses[201].parse(created.json).data.id;
+};
+RESOURCE_FACTORIES['scheduling/class-types'] = async (api, gym) => {
+  const owner = gym.owner;
+  const id = await classTypeOf(api, gym);
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', '/scheduling/class-types', undefined, owner.token);
+      return schedulingRoutes.listClassTypes.responses[200].parse(r.json).data.find((t) => t.id === id);
+    },
+  };
+};
+RESOURCE_FACTORIES['scheduling/classes'] = async (api, gym) => {
+  const owner = gym.owner;
+  const date = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const created = await api.call(
+    'POST',
+    '/scheduling/classes',
+    { locationId: gym.locationId, classTypeId: await classTypeOf(api, gym), date, startTime: '18:00' },
+    owner.token,
+  );
+  if (created.status !== 201) throw new Error(`guard: create class answered ${created.status}: ${JSON.stringify(created.json)}`);
+  const id = schedulingRoutes.createClass.responses[201].parse(created.json).data.id;
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', `/scheduling/classes/${id}`, undefined, owner.token);
+      if (r.status === 404) return undefined;
+      const c = schedulingRoutes.getClass.responses[200].parse(r.json).data;
+      return { status: c.status, capacity: c.capacity, booked: c.booked, startsAt: c.startsAt, roster: c.roster };
+    },
+  };
+};
+
 export const resourceKind = (path: string): string => {
   const [, first = '', second = '', third = ''] = path.split('/');
   if (first === 'payments' && second === 'member') return 'members';
@@ -480,5 +527,6 @@ export const resourceKind = (path: string): string => {
   if (first === 'settings' && second === 'integrations') return third === 'webhook-deliveries' ? 'settings/integrations/deliveries' : 'settings/integrations';
   if (first === 'settings' && (second === 'consents' || second === 'data-requests')) return `settings/${second}`;
   if (first === 'inventory' && second === 'suppliers') return 'inventory/suppliers';
+  if (first === 'scheduling') return `scheduling/${second}`;
   return first;
 };

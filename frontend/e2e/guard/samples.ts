@@ -109,6 +109,8 @@ const FIELD_HINTS: Record<string, Hint> = {
   // Weekly slots: local times, the end after the start.
   startTime: () => '06:30',
   endTime: () => '09:00',
+  // Scheduling: a class type's colour is a hex colour.
+  colour: () => '#4f46e5',
 };
 
 /** Per route, where the generic sample would be refused for a reason of the route's own (`<route>.<field>`). */

@@ -126,15 +126,23 @@ describe('class types', () => {
 describe('settings per location', () => {
   const rules = { opensDaysBefore: 7, closesMinutesBefore: 30, lateCancelMinutes: 120, confirmMinutes: 30, noShowLimit: 3, noShowPauseDays: 7 };
   it('defaults, then what staff set', async () => {
-    expect(created<{ opensDaysBefore: number }>(await t.call(tok.m1, 'GET', `/scheduling/settings/${L1}`), 200).opensDaysBefore).toBe(7);
-    const put = await t.call(tok.owner, 'PUT', `/scheduling/settings/${L1}`, { ...rules, allowances: { basic: 8, premium: null, vip: null, annual: null } });
+    expect(created<{ opensDaysBefore: number }>(await t.call(tok.m1, 'GET', `/scheduling/settings?locationId=${L1}`), 200).opensDaysBefore).toBe(7);
+    const put = await t.call(tok.owner, 'PUT', '/scheduling/settings', {
+      locationId: L1,
+      ...rules,
+      allowances: { basic: 8, premium: null, vip: null, annual: null },
+    });
     expect(created<{ allowances: Record<string, number | null> }>(put, 200).allowances).toEqual({ basic: 8, premium: null, vip: null, annual: null });
   });
   it('another organization’s location is not found; staff of another location are refused; bad values are 400', async () => {
-    refused(await t.call(tok.ownerB, 'GET', `/scheduling/settings/${L1}`), 404, 'NOT_FOUND');
-    refused(await t.call(tok.adminL2, 'PUT', `/scheduling/settings/${L1}`, { ...rules, allowances: {} }), 403, 'FORBIDDEN');
-    refused(await t.call(tok.owner, 'PUT', `/scheduling/settings/${L1}`, { ...rules, opensDaysBefore: -1, allowances: {} }), 400, 'VALIDATION_FAILED');
-    refused(await t.call(tok.trainer, 'PUT', `/scheduling/settings/${L1}`, { ...rules, allowances: {} }), 403, 'FORBIDDEN');
+    refused(await t.call(tok.ownerB, 'GET', `/scheduling/settings?locationId=${L1}`), 404, 'NOT_FOUND');
+    refused(await t.call(tok.adminL2, 'PUT', '/scheduling/settings', { locationId: L1, ...rules, allowances: {} }), 403, 'FORBIDDEN');
+    refused(
+      await t.call(tok.owner, 'PUT', '/scheduling/settings', { locationId: L1, ...rules, opensDaysBefore: -1, allowances: {} }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    refused(await t.call(tok.trainer, 'PUT', '/scheduling/settings', { locationId: L1, ...rules, allowances: {} }), 403, 'FORBIDDEN');
   });
 });
 
@@ -257,7 +265,8 @@ describe('booking', () => {
     refused(await t.call(tok.m1, 'POST', `/scheduling/classes/${later}/bookings`, {}), 409, 'BOOKING_NOT_ALLOWED', 'Booking opens 7 days before the class.');
   });
   it('the monthly allowance of the member’s plan', async () => {
-    await t.call(tok.owner, 'PUT', `/scheduling/settings/${L1}`, {
+    await t.call(tok.owner, 'PUT', '/scheduling/settings', {
+      locationId: L1,
       opensDaysBefore: 30,
       closesMinutesBefore: 30,
       lateCancelMinutes: 120,

@@ -23,7 +23,8 @@ export const getSettings = async (deps: Deps, ctx: RequestContext, locationId: s
   return toSettings(await settingsOf(deps.db, locationId));
 };
 
-export const putSettings = async (deps: Deps, ctx: RequestContext, locationId: string, body: SchedulingSettingsBody): Promise<SchedulingSettings> => {
+export const putSettings = async (deps: Deps, ctx: RequestContext, body: SchedulingSettingsBody): Promise<SchedulingSettings> => {
+  const { locationId } = body;
   await locationFor(deps, ctx, locationId);
   const row = {
     location_id: locationId,

@@ -1,8 +1,10 @@
 import type { BookingStatus, ClassDetail, ClassSummary, EditClassBody, OneOffBody, SeriesBody, Timetable } from '@akhada/contracts';
-import { assertLocation, metadataOf, newId, type RequestContext } from '@akhada/kit';
+import { assertLocation, metadataOf, newId, type EventMetadata, type RequestContext } from '@akhada/kit';
+import type { Transaction } from 'kysely';
 import { badRequest, dateIn, DEFAULT_TIME_ZONE, DomainError, notFound, type CalendarDate } from '@akhada/kit/domain';
 import { classTypeOf } from '../db/class-types-repo.ts';
 import { classesBetween, classOf, insertSeries, placesOf, placesOfMember, seriesClassesFrom, waitlistPositions, type ClassRow } from '../db/classes-repo.ts';
+import type { ClassTypesTable, SchedulingDb } from '../db/schema.ts';
 import { settingsOf } from '../db/settings-repo.ts';
 import type { ClassEdit } from '../domain/occurrence/decider.ts';
 import { addDays, instantAt, weekStart } from '../domain/timetable/local-time.ts';
@@ -22,6 +24,45 @@ const typeFor = async (deps: Deps, ctx: RequestContext, classTypeId: string) => 
   if (!type) throw notFound('Class type');
   return type;
 };
+
+/** One class onto the timetable: its stream's first event, with the type's defaults for what the body leaves out. */
+const scheduleOne = (
+  trx: Transaction<SchedulingDb>,
+  o: {
+    id: string;
+    ctx: RequestContext;
+    locationId: string;
+    type: ClassTypesTable;
+    seriesId: string | null;
+    startsAt: Date;
+    endsAt: Date;
+    body: { capacity?: number | undefined; trainerId?: string | null | undefined; room: string };
+    now: Date;
+  },
+  metadata: EventMetadata,
+) =>
+  commandOnClass(
+    trx,
+    o.id,
+    {
+      type: 'ScheduleClass',
+      data: {
+        occurrenceId: o.id,
+        orgId: o.ctx.orgId,
+        locationId: o.locationId,
+        classTypeId: o.type.id,
+        className: o.type.name,
+        seriesId: o.seriesId,
+        startsAt: o.startsAt.toISOString(),
+        endsAt: o.endsAt.toISOString(),
+        capacity: o.body.capacity ?? o.type.default_capacity,
+        trainerId: o.body.trainerId === undefined ? o.type.default_trainer_id : o.body.trainerId,
+        room: o.body.room,
+        at: o.now.toISOString(),
+      },
+    },
+    metadata,
+  );
 
 /** A recurring class: every date of the pattern from today on goes on the timetable (one stream per class), in one transaction. */
 export const createSeries = async (deps: Deps, ctx: RequestContext, body: SeriesBody) => {
@@ -54,28 +95,7 @@ export const createSeries = async (deps: Deps, ctx: RequestContext, body: Series
     const made: string[] = [];
     for (const o of planned) {
       const id = newId();
-      await commandOnClass(
-        trx,
-        id,
-        {
-          type: 'ScheduleClass',
-          data: {
-            occurrenceId: id,
-            orgId: ctx.orgId,
-            locationId: location.locationId,
-            classTypeId: type.id,
-            className: type.name,
-            seriesId,
-            startsAt: o.startsAt.toISOString(),
-            endsAt: o.endsAt.toISOString(),
-            capacity: body.capacity ?? type.default_capacity,
-            trainerId: body.trainerId === undefined ? type.default_trainer_id : body.trainerId,
-            room: body.room,
-            at: now.toISOString(),
-          },
-        },
-        metadata,
-      );
+      await scheduleOne(trx, { id, ctx, locationId: location.locationId, type, seriesId, startsAt: o.startsAt, endsAt: o.endsAt, body, now }, metadata);
       made.push(id);
     }
     return made;
@@ -101,30 +121,16 @@ export const createClass = async (deps: Deps, ctx: RequestContext, body: OneOffB
   const startsAt = instantAt(body.date, body.startTime, location.timezone);
   if (startsAt <= now) throw badRequest('A class must start in the future');
   const id = newId();
-  await deps.db.transaction().execute((trx) =>
-    commandOnClass(
-      trx,
-      id,
-      {
-        type: 'ScheduleClass',
-        data: {
-          occurrenceId: id,
-          orgId: ctx.orgId,
-          locationId: location.locationId,
-          classTypeId: type.id,
-          className: type.name,
-          seriesId: null,
-          startsAt: startsAt.toISOString(),
-          endsAt: new Date(startsAt.getTime() + (body.durationMinutes ?? type.duration_minutes) * 60_000).toISOString(),
-          capacity: body.capacity ?? type.default_capacity,
-          trainerId: body.trainerId === undefined ? type.default_trainer_id : body.trainerId,
-          room: body.room,
-          at: now.toISOString(),
-        },
-      },
-      metadataOf(ctx, { locationId: location.locationId }),
-    ),
-  );
+  const endsAt = new Date(startsAt.getTime() + (body.durationMinutes ?? type.duration_minutes) * 60_000);
+  await deps.db
+    .transaction()
+    .execute((trx) =>
+      scheduleOne(
+        trx,
+        { id, ctx, locationId: location.locationId, type, seriesId: null, startsAt, endsAt, body, now },
+        metadataOf(ctx, { locationId: location.locationId }),
+      ),
+    );
   const row = await classOf(deps.db, ctx.orgId, id);
   return toClassSummary(row!, location.timezone);
 };

@@ -34,8 +34,8 @@ export const registerRoutes = (svc: Svc, deps: SchedulingDeps): void => {
     await removeClassType(deps, ctx, params.id);
     return { success: true as const, message: 'Class type archived' };
   });
-  addRoute(svc, r.getSettings, async ({ ctx, params }) => gated(ctx, () => getSettings(deps, ctx, params.locationId)));
-  addRoute(svc, r.putSettings, async ({ ctx, params, body }) => gated(ctx, () => putSettings(deps, ctx, params.locationId, body)));
+  addRoute(svc, r.getSettings, async ({ ctx, query }) => gated(ctx, () => getSettings(deps, ctx, query.locationId)));
+  addRoute(svc, r.putSettings, async ({ ctx, body }) => gated(ctx, () => putSettings(deps, ctx, body)));
   addRoute(svc, r.createSeries, async ({ ctx, body }, _req, reply) => {
     await plan(ctx);
     reply.code(201);
