@@ -295,6 +295,26 @@ describe('booking', () => {
   });
 });
 
+describe('inside the late-cancel window', () => {
+  it('a late cancel offers the place to the first waiting member, who confirms it', async () => {
+    // 07:00 local = 01:30 UTC, 90 minutes after the clock: inside the 120-minute late-cancel window.
+    const id = created<{ id: string }>(
+      await t.call(tok.owner, 'POST', '/scheduling/classes', { locationId: L1, classTypeId: yogaId, date: '2030-03-11', startTime: '07:00', capacity: 1 }),
+    ).id;
+    const mV = randomUUID();
+    await t.member(mV, orgA, L1, { plan: 'vip' });
+    const vip = await t.sign(orgA, 'member', [L1], mV);
+    created(await t.call(tok.owner, 'POST', `/scheduling/classes/${id}/bookings`, { memberId: m3 }));
+    expect(created<{ status: string }>(await t.call(vip, 'POST', `/scheduling/classes/${id}/bookings`, {})).status).toBe('waitlisted');
+    expect(created<{ late: boolean }>(await t.call(tok.owner, 'DELETE', `/scheduling/classes/${id}/bookings/${m3}`), 200).late).toBe(true);
+    const offered = schedulingRoutes.getClass.responses[200].parse((await t.call(vip, 'GET', `/scheduling/classes/${id}`)).body).data.myPlace;
+    expect(offered).toEqual({ status: 'offered', position: null, offerExpiresAt: '2030-03-11T00:30:00.000Z' });
+    refused(await t.call(tok.m1, 'POST', `/scheduling/classes/${id}/bookings/${mV}/confirm`), 403, 'FORBIDDEN');
+    expect(created<{ status: string }>(await t.call(vip, 'POST', `/scheduling/classes/${id}/bookings/${mV}/confirm`), 200).status).toBe('booked');
+    refused(await t.call(vip, 'POST', `/scheduling/classes/${id}/bookings/${mV}/confirm`), 409, 'CONFLICT');
+  });
+});
+
 describe('editing and cancelling one class or the rest of the series', () => {
   it('moves this class and the following ones, keeps the earlier; cancelling tells the booked (outbox)', async () => {
     const series = created<{ classes: { id: string; localDate: string }[] }>(
