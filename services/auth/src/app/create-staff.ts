@@ -1,5 +1,5 @@
 import { AuthEvents, type CreateStaffBody } from '@akhada/contracts';
-import { assertLocation, conflict, forbidden, isUniqueViolation, metadataOf, newId, requireRole, type RequestContext } from '@akhada/kit';
+import { assertLocation, conflict, forbidden, isUniqueViolation, metadataOf, newId, type RequestContext } from '@akhada/kit';
 import type { z } from 'zod';
 import { publish } from '../db/auth-events.ts';
 import { locationIdsInOrg } from '../db/locations-repo.ts';
@@ -13,7 +13,6 @@ export const createStaff = async (
   ctx: RequestContext,
   body: z.infer<typeof CreateStaffBody>,
 ) => {
-  requireRole(ctx, ['owner', 'admin'], 'Only the owner or an admin can add staff');
   if (ctx.role === 'admin' && body.role !== 'trainer') throw forbidden('Only the owner can add admins');
   const now = clock();
   const locationIds = [...new Set(body.locationIds)];

@@ -1,13 +1,10 @@
 import type { SecurityPolicy } from '@akhada/contracts';
-import { requireRole, type RequestContext } from '@akhada/kit';
+import type { RequestContext } from '@akhada/kit';
 import { findOrganization, setStaffTwoFactorRequired } from '../db/organizations-repo.ts';
 import type { AuthDeps } from './deps.ts';
 
-const OWNERS_ONLY = 'Only the owner can change the gym’s sign-in rules';
-
 /** The organization's sign-in rules, as the owner sees them in Settings → Security. */
 export const securityPolicy = async ({ db }: Pick<AuthDeps, 'db'>, ctx: RequestContext): Promise<SecurityPolicy> => {
-  requireRole(ctx, ['owner'], OWNERS_ONLY);
   const org = await findOrganization(db, ctx.orgId);
   return { requireTwoFactorForStaff: org.require_staff_two_factor };
 };
@@ -17,7 +14,6 @@ export const securityPolicy = async ({ db }: Pick<AuthDeps, 'db'>, ctx: RequestC
  * token's 15 minutes): a token of someone without it then calls only the enrolment routes.
  */
 export const updateSecurityPolicy = async (deps: Pick<AuthDeps, 'db'>, ctx: RequestContext, body: SecurityPolicy): Promise<SecurityPolicy> => {
-  requireRole(ctx, ['owner'], OWNERS_ONLY);
   await setStaffTwoFactorRequired(deps.db, ctx.orgId, body.requireTwoFactorForStaff);
   return securityPolicy(deps, ctx);
 };

@@ -1,5 +1,5 @@
 import { AuthEvents, type StaffMember } from '@akhada/contracts';
-import { conflict, forbidden, isUniqueViolation, metadataOf, newId, notFound, requireRole, type Executor, type RequestContext } from '@akhada/kit';
+import { conflict, forbidden, isUniqueViolation, metadataOf, newId, notFound, type Executor, type RequestContext } from '@akhada/kit';
 import { publish } from '../db/auth-events.ts';
 import { locationIdsOfUsers, replaceUserLocations, staffOfOrg } from '../db/gym-settings-repo.ts';
 import { cancelUnsentInvitationMailsOf, queueInvitationMail } from '../db/invitation-mails-repo.ts';
@@ -11,8 +11,6 @@ import { revokeSessionsOf } from '../db/sessions-repo.ts';
 import { insertUser, insertUserLocations, lockUserInOrg, setUserStatus, USERS_EMAIL_UNIQUE } from '../db/users-repo.ts';
 import { deactivationCutoff, invitationExpiresAt } from '../domain/rules.ts';
 import type { AuthDeps } from './deps.ts';
-
-const OWNER_ONLY = 'Only the owner can manage staff';
 
 const staffView = async (db: Executor<AuthDb>, orgId: string): Promise<StaffMember[]> => {
   const rows = await staffOfOrg(db, orgId);
@@ -38,7 +36,6 @@ const oneStaff = async (db: Executor<AuthDb>, orgId: string, userId: string) => 
 };
 
 export const listStaff = ({ db }: Pick<AuthDeps, 'db'>, ctx: RequestContext) => {
-  requireRole(ctx, ['owner'], OWNER_ONLY);
   return staffView(db, ctx.orgId);
 };
 
@@ -58,7 +55,6 @@ export const inviteStaff = async (
   ctx: RequestContext,
   body: { firstName: string; lastName: string; email: string; role: 'admin' | 'trainer'; locationIds: string[] },
 ) => {
-  requireRole(ctx, ['owner'], OWNER_ONLY);
   const locationIds = await checkLocations(db, ctx.orgId, body.locationIds);
   const now = clock();
   const userId = newId();
@@ -102,7 +98,6 @@ export const inviteStaff = async (
 
 /** Which locations an admin or trainer works in (their next token carries them). The owner has them all. */
 export const setStaffLocations = async ({ db, clock }: Pick<AuthDeps, 'db' | 'clock'>, ctx: RequestContext, userId: string, ids: string[]) => {
-  requireRole(ctx, ['owner'], OWNER_ONLY);
   const locationIds = await checkLocations(db, ctx.orgId, ids);
   await db.transaction().execute(async (trx) => {
     const user = await lockUserInOrg(trx, userId, ctx.orgId);
@@ -119,7 +114,6 @@ export const setStaffLocations = async ({ db, clock }: Pick<AuthDeps, 'db' | 'cl
  * from auth.user_sessions_revoked, through the kit's revocation list), open invitation and reset links stop.
  */
 export const removeStaff = async ({ db, clock }: Pick<AuthDeps, 'db' | 'clock'>, ctx: RequestContext, userId: string) => {
-  requireRole(ctx, ['owner'], OWNER_ONLY);
   await db.transaction().execute(async (trx) => {
     const user = await lockUserInOrg(trx, userId, ctx.orgId);
     if (!user || user.role === 'member') throw notFound('Staff member');

@@ -1,4 +1,4 @@
-import { AppError, notFound, type Executor, type RequestContext } from '@akhada/kit';
+import { AppError, isStaff, notFound, type Executor, type RequestContext } from '@akhada/kit';
 import { findConversation, findMessage, findParticipant } from '../db/chat-repo.ts';
 import { findPerson, toPerson } from '../db/people-repo.ts';
 import type { ChatDb } from '../db/schema.ts';
@@ -13,8 +13,7 @@ export type Caller = Pick<RequestContext, 'userId' | 'orgId' | 'role' | 'locatio
 export const callerPerson = async (db: Executor<ChatDb>, ctx: Caller): Promise<Person> => {
   const row = await findPerson(db, ctx.orgId, ctx.userId);
   const base: Person = row ? toPerson(row) : { id: ctx.userId, orgId: ctx.orgId, role: ctx.role, locationIds: ctx.locationIds, trainerId: null, active: true };
-  const staff = ctx.role === 'owner' || ctx.role === 'admin';
-  return { ...base, role: ctx.role, locationIds: staff || base.locationIds.length === 0 ? ctx.locationIds : base.locationIds, active: true };
+  return { ...base, role: ctx.role, locationIds: isStaff(ctx) || base.locationIds.length === 0 ? ctx.locationIds : base.locationIds, active: true };
 };
 
 /** The conversation and the caller's place in it; "Conversation not found" when it is another organization's or the caller is not in it. */

@@ -1,5 +1,5 @@
 import { ChatEvents, CreateConversationBody, ParticipantsBody, type Conversation, type ConversationListQuery } from '@akhada/contracts';
-import { badRequest, forbidden, metadataOf, newId, notFound } from '@akhada/kit';
+import { badRequest, forbidden, isStaff, metadataOf, newId, notFound } from '@akhada/kit';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { announce } from '../db/announce.ts';
@@ -115,7 +115,8 @@ export const createConversation = async (
   const now = clock();
   const result = await db.transaction().execute(async (trx) => {
     if (body.type === 'direct') return openDirect(trx, ctx, body.participants[0]!.user, now, { checkReach: true });
-    if (body.type === 'broadcast' && ctx.role !== 'owner' && ctx.role !== 'admin') throw forbidden('Only staff can send broadcasts');
+    // Any role may open a group (the contract's roles); the kind of conversation in the body decides who may open a broadcast.
+    if (body.type === 'broadcast' && !isStaff(ctx)) throw forbidden('Only staff can send broadcasts');
     const me = await callerPerson(trx, ctx);
     const others = [...new Set(body.participants.map((p) => p.user))].filter((id) => id !== ctx.userId);
     if (others.length === 0) throw badRequest('Choose at least one member', [{ path: 'participants', message: 'Choose at least one member' }]);

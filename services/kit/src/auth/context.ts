@@ -25,10 +25,6 @@ export interface RequestContext {
 
 export const isStaff = (ctx: Pick<RequestContext, 'role'>): boolean => ctx.role === 'owner' || ctx.role === 'admin';
 
-export const requireRole = (ctx: Pick<RequestContext, 'role'>, roles: readonly Role[], message?: string): void => {
-  if (!roles.includes(ctx.role)) throw forbidden(message);
-};
-
 /** A location id from the client is only a choice among the caller's own locations. */
 export const assertLocation = (ctx: Pick<RequestContext, 'locationIds'>, locationId: string): void => {
   if (!ctx.locationIds.includes(locationId)) throw forbidden('You cannot act in that location');

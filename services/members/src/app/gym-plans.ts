@@ -1,11 +1,10 @@
 import type { MembershipPlan } from '@akhada/contracts';
-import { requireRole, type RequestContext } from '@akhada/kit';
+import { type RequestContext } from '@akhada/kit';
 import { plansOfOrg } from '../db/privacy-repo.ts';
 import type { MembersDeps } from './deps.ts';
 
 /** The plans the caller's gym sells (Settings → Gym), for the add-member and renewal forms. Prices in rupees. */
 export const gymPlans = async ({ db }: Pick<MembersDeps, 'db'>, ctx: RequestContext): Promise<MembershipPlan[]> => {
-  requireRole(ctx, ['owner', 'admin'], 'Only gym owners and admins can see the plans');
   return (await plansOfOrg(db, ctx.orgId)).map((p) => ({
     _id: p.id,
     name: p.name,

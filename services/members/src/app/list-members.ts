@@ -1,5 +1,5 @@
 import type { Member, MemberListQuery } from '@akhada/contracts';
-import { assertLocation, forbidden, isStaff, type RequestContext } from '@akhada/kit';
+import { assertLocation, type RequestContext } from '@akhada/kit';
 import type { z } from 'zod';
 import { findMemberPage } from '../db/members-repo.ts';
 import { contactHiddenAmong } from '../db/privacy-repo.ts';
@@ -26,7 +26,6 @@ export const listMembers = async (
   ctx: RequestContext,
   query: ListMembersQuery,
 ): Promise<MemberPage> => {
-  if (!isStaff(ctx) && ctx.role !== 'trainer') throw forbidden('Only gym staff and trainers can see the members list');
   if (query.locationId) assertLocation(ctx, query.locationId);
   const locationIds = query.locationId ? [query.locationId] : ctx.locationIds;
   const { page, limit } = query;

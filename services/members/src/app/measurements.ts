@@ -1,5 +1,5 @@
-import { STAFF_ROLES, type Measurement, type RecordMeasurementBody } from '@akhada/contracts';
-import { forbidden, isStaff, newId, notFound, requireRole, type RequestContext } from '@akhada/kit';
+import { type Measurement, type RecordMeasurementBody } from '@akhada/contracts';
+import { forbidden, newId, notFound, type RequestContext } from '@akhada/kit';
 import { findMemberInOrg } from '../db/members-repo.ts';
 import { deleteMeasurement as deleteRow, insertMeasurement, measurementsOf } from '../db/measurements-repo.ts';
 import type { MembersTable } from '../db/schema.ts';
@@ -9,17 +9,15 @@ import { todayAt, type MembersDeps } from './deps.ts';
 type Deps = Pick<MembersDeps, 'db' | 'clock' | 'timeZone' | 'directory'>;
 
 /**
- * Whose measurements the caller may see or record: staff, members of their locations; trainers, members of their
- * locations (reading) and only their own clients (recording); a member, only themselves (the /me routes).
+ * Whose measurements the caller may see or record (the routes' roles are the contract's, checked by addRoute): `'me'`
+ * is the calling member themselves (the /me routes); otherwise a member of the caller's locations, and a trainer
+ * records only for their own clients.
  */
 const memberFor = async (deps: Deps, ctx: RequestContext, memberId: string | 'me', write: boolean): Promise<MembersTable> => {
-  if (memberId === 'me') {
-    requireRole(ctx, ['member'], 'These pages are for members');
-    memberId = ctx.userId;
-  } else if (!isStaff(ctx) && ctx.role !== 'trainer') throw forbidden('Only gym staff and trainers can see members’ measurements');
-  const row = await findMemberInOrg(deps.db, ctx.orgId, memberId);
+  const own = memberId === 'me';
+  const row = await findMemberInOrg(deps.db, ctx.orgId, own ? ctx.userId : memberId);
   if (!row || row.membership_status === 'archived') throw notFound('Member');
-  if (ctx.role !== 'member' && !ctx.locationIds.includes(row.location_id)) throw notFound('Member');
+  if (!own && !ctx.locationIds.includes(row.location_id)) throw notFound('Member');
   if (write && ctx.role === 'trainer' && row.trainer_id !== ctx.userId) throw forbidden('Trainers can record measurements only for their own clients');
   return row;
 };
@@ -54,7 +52,6 @@ export const recordMeasurement = async (deps: Deps, ctx: RequestContext, memberI
 };
 
 export const deleteMeasurement = async (deps: Deps, ctx: RequestContext, memberId: string, measurementId: string): Promise<void> => {
-  requireRole(ctx, STAFF_ROLES, 'Only gym owners and admins can remove measurements');
   await memberFor(deps, ctx, memberId, true);
   if (!(await deleteRow(deps.db, memberId, measurementId))) throw notFound('Measurement');
 };

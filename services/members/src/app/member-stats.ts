@@ -1,5 +1,5 @@
-import { MembershipStatus, MembershipType, PLAN_TERMS, STAFF_ROLES, type MemberStats } from '@akhada/contracts';
-import { assertLocation, requireRole, type RequestContext } from '@akhada/kit';
+import { MembershipStatus, MembershipType, PLAN_TERMS, type MemberStats } from '@akhada/contracts';
+import { assertLocation, type RequestContext } from '@akhada/kit';
 import type { z } from 'zod';
 import { countPlanMembers, memberStatsRows, type StatsRow } from '../db/members-repo.ts';
 import { todayFor, type MembersDeps } from './deps.ts';
@@ -32,7 +32,6 @@ export const memberStats = async (
   ctx: RequestContext,
   query: { locationId?: string | undefined },
 ): Promise<z.infer<typeof MemberStats>> => {
-  requireRole(ctx, STAFF_ROLES, 'Only gym owners and admins can see member statistics');
   if (query.locationId) assertLocation(ctx, query.locationId);
   const locationIds = query.locationId ? [query.locationId] : ctx.locationIds;
   const today = todayFor(deps);

@@ -1,5 +1,5 @@
-import { STAFF_ROLES, type CreateMemberBody, type Member } from '@akhada/contracts';
-import { assertLocation, conflict, forbidden, isUniqueViolation, metadataOf, newId, requireRole, type RequestContext } from '@akhada/kit';
+import { type CreateMemberBody, type Member } from '@akhada/contracts';
+import { assertLocation, conflict, forbidden, isUniqueViolation, metadataOf, newId, type RequestContext } from '@akhada/kit';
 import { inTransaction, runCommand } from '../aggregates/run-command.ts';
 import { MEMBER_EMAIL_UNIQUE } from '../db/migrations.ts';
 import type { RegisterMember } from '../domain/membership/decider.ts';
@@ -18,7 +18,6 @@ export const registerMember = async (
   ctx: RequestContext,
   body: CreateMemberBody,
 ): Promise<Member> => {
-  requireRole(ctx, STAFF_ROLES, 'Only gym owners and admins can register members');
   const locationId = body.locationId ?? ctx.locationIds[0];
   if (!locationId) throw forbidden('You have no location to register members in');
   assertLocation(ctx, locationId);

@@ -1,5 +1,5 @@
-import { STAFF_ROLES, type Announcement, type AnnouncementAudience, type NotificationPriority } from '@akhada/contracts';
-import { newId, notFound, requireRole, type RequestContext } from '@akhada/kit';
+import { type Announcement, type AnnouncementAudience, type NotificationPriority } from '@akhada/contracts';
+import { newId, notFound, type RequestContext } from '@akhada/kit';
 import { sql, type Transaction } from 'kysely';
 import type { NotificationsDb, AnnouncementRow } from '../db/schema.ts';
 import { textOf } from '../domain/templates.ts';
@@ -65,7 +65,6 @@ const audienceOf = async (trx: Transaction<NotificationsDb>, s: Sender, a: Annou
  */
 export const sendAnnouncement = ({ db, clock }: Pick<NotificationsDeps, 'db' | 'clock'>, s: Sender, a: AnnouncementInput): Promise<Announcement> =>
   db.transaction().execute(async (trx) => {
-    requireRole(s, STAFF_ROLES, 'Only gym owners and admins can send announcements');
     if (a.locationId) await assertLocation(trx, s, a.locationId);
     if (a.audience === 'trainer') {
       const trainer = await trx
@@ -135,7 +134,6 @@ export const sendAnnouncement = ({ db, clock }: Pick<NotificationsDeps, 'db' | '
 
 /** The organization's announcements, newest first (an admin sees those of their locations and the organization-wide ones). */
 export const listAnnouncements = async ({ db }: Pick<NotificationsDeps, 'db'>, s: Sender, q: { page: number; limit: number }) => {
-  requireRole(s, STAFF_ROLES, 'Only gym owners and admins can see announcements');
   let query = db.selectFrom('announcements').where('org_id', '=', s.orgId);
   if (s.role !== 'owner')
     query = query.where((eb) => eb.or([eb('location_id', 'is', null), ...(s.locationIds.length ? [eb('location_id', 'in', s.locationIds)] : [])]));

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { PaymentsDb, PaymentsTable } from '../db/schema.ts';
 import { toPayment } from '../views/payment-view.ts';
-import { paymentForStaff, visiblePayment } from './access.ts';
+import { visiblePayment } from './access.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { keysOf, requireKeys, requireOnlineKeys } from './razorpay-keys.ts';
 import { razorpayPaymentTaken, runPaymentCommand, runPaymentCommandIn } from './run-command.ts';
@@ -35,12 +35,9 @@ const heldElsewhere = async (db: Executor<PaymentsDb>, rzpPaymentId: string, pay
 /** The system as the source of an online event (no user, no request): its correlation is the Razorpay id. */
 const systemSource = (orgId: string, id: string) => ({ orgId, correlationId: id, requestId: id });
 
-const forCaller = (deps: Pick<PaymentsDeps, 'db'>, ctx: RequestContext, id: string): Promise<PaymentsTable> =>
-  ctx.role === 'member' ? visiblePayment(deps.db, ctx, id) : paymentForStaff(deps.db, ctx, id);
-
 /** Opens a Razorpay order for what remains of a pending payment (a member for their own: "Pay now"). */
 export const createOrder = async (deps: Deps, ctx: RequestContext, paymentId: string): Promise<RazorpayOrder> => {
-  const row = await forCaller(deps, ctx, paymentId);
+  const row = await visiblePayment(deps.db, ctx, paymentId);
   if (row.status !== 'pending' && row.status !== 'failed') throw new AppError(409, 'PAYMENT_NOT_PENDING', 'This payment is paid already');
   const keys = await requireOnlineKeys(deps, ctx.orgId);
   const amount = Number(row.total_paise) - Number(row.refunded_paise);
@@ -93,7 +90,7 @@ export const verifyPayment = async (deps: Deps, ctx: RequestContext, body: Verif
     .where('org_id', '=', ctx.orgId)
     .executeTakeFirst();
   if (!order) throw notFound('Order');
-  const row = await forCaller(deps, ctx, order.payment_id);
+  const row = await visiblePayment(deps.db, ctx, order.payment_id);
   const keys = await requireKeys(deps, ctx.orgId);
   const ok = deps.razorpay.verifyPaymentSignature({
     orderId: order.order_id,

@@ -3,7 +3,7 @@ import { AppError, newId, type RequestContext } from '@akhada/kit';
 import { rupeesToPaise } from '../domain/money.ts';
 import type { PaymentChanges } from '../domain/payment/decider.ts';
 import { toPayment } from '../views/payment-view.ts';
-import { actorOf, paymentForStaff, visiblePayment } from './access.ts';
+import { actorOf, visiblePayment } from './access.ts';
 import { decideGst } from './gst.ts';
 import { todayAt, type PaymentsDeps } from './deps.ts';
 import { requireKeys, requireOnlineKeys } from './razorpay-keys.ts';
@@ -16,7 +16,7 @@ export const getPayment = async (deps: Pick<PaymentsDeps, 'db'>, ctx: RequestCon
   toPayment(await visiblePayment(deps.db, ctx, id));
 
 export const updatePayment = async (deps: Deps, ctx: RequestContext, id: string, body: UpdatePaymentBody): Promise<Payment> => {
-  const row = await paymentForStaff(deps.db, ctx, id);
+  const row = await visiblePayment(deps.db, ctx, id);
   if (body.expectedVersion !== undefined && body.expectedVersion !== row.version) {
     throw new AppError(409, 'CONCURRENCY_CONFLICT', 'Someone else changed this payment. Reload and try again.');
   }
@@ -56,7 +56,7 @@ export const updatePayment = async (deps: Deps, ctx: RequestContext, id: string,
 
 /** Deleting is cancelling a pending payment (kept in history, out of the sums); a completed one is refused (409). */
 export const deletePayment = async (deps: Deps, ctx: RequestContext, id: string): Promise<void> => {
-  const row = await paymentForStaff(deps.db, ctx, id);
+  const row = await visiblePayment(deps.db, ctx, id);
   await runPaymentCommand(
     deps.db,
     id,
@@ -66,7 +66,7 @@ export const deletePayment = async (deps: Deps, ctx: RequestContext, id: string)
 };
 
 export const markPaid = async (deps: Deps, ctx: RequestContext, id: string, body: MarkPaidBody): Promise<Payment> => {
-  const row = await paymentForStaff(deps.db, ctx, id);
+  const row = await visiblePayment(deps.db, ctx, id);
   const now = deps.clock().toISOString();
   const after = await runPaymentCommand(
     deps.db,
@@ -92,7 +92,7 @@ export const markPaid = async (deps: Deps, ctx: RequestContext, id: string, body
  * (its refund id de-duplicates the later refund.processed webhook); others are recorded as refunded by their method.
  */
 export const refundPayment = async (deps: OnlineDeps, ctx: RequestContext, id: string, body: RefundBody): Promise<Payment> => {
-  const row = await paymentForStaff(deps.db, ctx, id);
+  const row = await visiblePayment(deps.db, ctx, id);
   const remaining = Number(row.total_paise) - Number(row.refunded_paise);
   const amountPaise = body.amount === undefined ? remaining : rupeesToPaise(body.amount);
   if (row.status !== 'completed' && row.status !== 'partially_refunded') {
@@ -133,7 +133,7 @@ export const refundPayment = async (deps: OnlineDeps, ctx: RequestContext, id: s
  * payment they manage; a member for their own.
  */
 export const createPaymentLink = async (deps: OnlineDeps, ctx: RequestContext, id: string): Promise<PaymentLink> => {
-  const row = ctx.role === 'member' ? await visiblePayment(deps.db, ctx, id) : await paymentForStaff(deps.db, ctx, id);
+  const row = await visiblePayment(deps.db, ctx, id);
   if (row.status !== 'pending' && row.status !== 'failed') throw new AppError(409, 'PAYMENT_NOT_PENDING', 'This payment is not pending');
   if (row.razorpay_link_id && row.razorpay_link_url)
     return { paymentId: id, url: row.razorpay_link_url, razorpayLinkId: row.razorpay_link_id, expiresAt: null };
@@ -181,7 +181,7 @@ export const createPaymentLink = async (deps: OnlineDeps, ctx: RequestContext, i
  * takes online payments (else the app's payments page).
  */
 export const remindPayment = async (deps: OnlineDeps, ctx: RequestContext, id: string, body: RemindBody) => {
-  const row = await paymentForStaff(deps.db, ctx, id);
+  const row = await visiblePayment(deps.db, ctx, id);
   if (!row.member_id) throw new AppError(409, 'CONFLICT', 'Only a member payment can be reminded');
   if (row.status !== 'pending' && row.status !== 'failed') throw new AppError(409, 'PAYMENT_NOT_PENDING', 'Only a pending payment can be reminded');
   const day = await todayAt(deps, row.location_id);

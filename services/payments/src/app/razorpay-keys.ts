@@ -1,5 +1,5 @@
 import type { PutRazorpayIntegrationBody } from '@akhada/contracts';
-import { AppError, badRequest, requireRole, type Executor, type RequestContext } from '@akhada/kit';
+import { AppError, badRequest, type Executor, type RequestContext } from '@akhada/kit';
 import type { PaymentsDb } from '../db/schema.ts';
 import type { PaymentsDeps } from './deps.ts';
 
@@ -55,7 +55,6 @@ export const integrationView = async (deps: Pick<PaymentsDeps, 'db' | 'publicUrl
 };
 
 export const getIntegration = async (deps: Pick<PaymentsDeps, 'db' | 'publicUrl'>, ctx: RequestContext) => {
-  requireRole(ctx, ['owner'], 'Only the gym owner can see the payment keys');
   return integrationView(deps, ctx.orgId);
 };
 
@@ -71,7 +70,6 @@ export const putIntegration = async (
   ctx: RequestContext,
   body: PutRazorpayIntegrationBody,
 ) => {
-  requireRole(ctx, ['owner'], 'Only the gym owner can change the payment keys');
   const existing = await deps.db.selectFrom('razorpay_keys').selectAll().where('org_id', '=', ctx.orgId).executeTakeFirst();
   const missing = [
     ...(!existing && !body.keySecret ? [{ path: 'keySecret', message: 'Enter the key secret' }] : []),

@@ -1,12 +1,5 @@
-import {
-  MEMBERSHIP_PAYMENT_TYPES,
-  STAFF_ROLES,
-  type CreatePaymentBody,
-  type MemberMembershipBody,
-  type Payment,
-  type TrainerSalaryBody,
-} from '@akhada/contracts';
-import { assertLocation, metadataOf, newId, notFound, readThrough, requireRole, type RequestContext } from '@akhada/kit';
+import { MEMBERSHIP_PAYMENT_TYPES, type CreatePaymentBody, type MemberMembershipBody, type Payment, type TrainerSalaryBody } from '@akhada/contracts';
+import { assertLocation, metadataOf, newId, notFound, readThrough, type RequestContext } from '@akhada/kit';
 import { saveMemberCopy, saveTrainerCopy } from '../db/people-repo.ts';
 import type { PayMembersTable, PayTrainersTable } from '../db/schema.ts';
 import { rupeesToPaise } from '../domain/money.ts';
@@ -65,7 +58,6 @@ const record = async (deps: Deps, ctx: RequestContext, data: Omit<RecordPayment[
  * salary month and year only for trainer payments.
  */
 export const createPayment = async (deps: Deps, ctx: RequestContext, body: CreatePaymentBody): Promise<Payment> => {
-  requireRole(ctx, STAFF_ROLES, 'Only gym owners and admins can record payments');
   const member = body.paymentCategory === 'member' && body.member ? await memberInScope(deps, ctx, body.member) : null;
   const trainer = body.paymentCategory === 'trainer' && body.trainer ? await trainerInScope(deps, ctx, body.trainer) : null;
   const locationId = member?.location_id ?? trainer?.location_id ?? body.locationId ?? ctx.locationIds[0];
@@ -113,7 +105,6 @@ export const createPayment = async (deps: Deps, ctx: RequestContext, body: Creat
  * past), or on the start date given; its end follows the frequency. Completed, it becomes a term in members.
  */
 export const recordMembershipPayment = async (deps: Deps, ctx: RequestContext, memberId: string, body: MemberMembershipBody): Promise<Payment> => {
-  requireRole(ctx, STAFF_ROLES, 'Only gym owners and admins can record payments');
   const member = await memberInScope(deps, ctx, memberId);
   const today = await todayAt(deps, member.location_id);
   const startDate = body.startDate ?? (member.status === 'pending' || member.end_date < today ? today : member.end_date);
@@ -153,7 +144,6 @@ export const recordMembershipPayment = async (deps: Deps, ctx: RequestContext, m
 
 /** A trainer's salary (or commission, bonus, incentive) for a month; a salary once per trainer per month (409). */
 export const recordTrainerSalary = async (deps: Deps, ctx: RequestContext, trainerId: string, body: TrainerSalaryBody): Promise<Payment> => {
-  requireRole(ctx, STAFF_ROLES, 'Only gym owners and admins can record salaries');
   const trainer = await trainerInScope(deps, ctx, trainerId);
   const label = body.paymentType === 'salary' ? 'Salary' : body.paymentType.charAt(0).toUpperCase() + body.paymentType.slice(1);
   return record(deps, ctx, {

@@ -1,5 +1,5 @@
 import { billingRoutes as b, paymentsRoutes as r } from '@akhada/contracts';
-import { addRoute, requireRole } from '@akhada/kit';
+import { addRoute } from '@akhada/kit';
 import type { PaymentsDeps } from '../app/deps.ts';
 import { analytics, dashboardOverview, exportPayments, pendingPayments, renewals, reports, salaries } from '../app/figures.ts';
 import { listPayments, memberPayments, trainerPayments } from '../app/list-payments.ts';
@@ -14,62 +14,36 @@ type Svc = Parameters<typeof addRoute>[0];
 /** The raw bytes of a webhook's body, kept by build-app's preParsing hook for the HMAC. */
 export const RAW_BODY = Symbol('rawBody');
 
-/** Contracts give the schemas (400 on bad input); the app layer authorizes and does the work. */
+/**
+ * Contracts give the schemas (400 on bad input) and the roles (403, enforced by addRoute); the app layer keeps the rules
+ * a role list cannot express (own record, own location) and does the work.
+ */
 export const registerRoutes = (svc: Svc, deps: PaymentsDeps): void => {
   addRoute(svc, r.list, async ({ query, ctx }) => listPayments(deps, ctx, query));
-  addRoute(svc, r.overview, async ({ query, ctx }) => {
-    requireRole(ctx, r.overview.roles);
-    return { success: true, data: await dashboardOverview(deps, ctx, query) };
-  });
-  addRoute(svc, r.analytics, async ({ query, ctx }) => {
-    requireRole(ctx, r.analytics.roles);
-    return { success: true, data: await analytics(deps, ctx, query) };
-  });
-  addRoute(svc, r.pending, async ({ query, ctx }) => {
-    requireRole(ctx, r.pending.roles);
-    return pendingPayments(deps, ctx, query);
-  });
-  addRoute(svc, r.renewals, async ({ query, ctx }) => {
-    requireRole(ctx, r.renewals.roles);
-    return { success: true, data: await renewals(deps, ctx, query) };
-  });
-  addRoute(svc, r.salaries, async ({ query, ctx }) => {
-    requireRole(ctx, r.salaries.roles);
-    return { success: true, data: await salaries(deps, ctx, query) };
-  });
+  addRoute(svc, r.overview, async ({ query, ctx }) => ({ success: true, data: await dashboardOverview(deps, ctx, query) }));
+  addRoute(svc, r.analytics, async ({ query, ctx }) => ({ success: true, data: await analytics(deps, ctx, query) }));
+  addRoute(svc, r.pending, async ({ query, ctx }) => pendingPayments(deps, ctx, query));
+  addRoute(svc, r.renewals, async ({ query, ctx }) => ({ success: true, data: await renewals(deps, ctx, query) }));
+  addRoute(svc, r.salaries, async ({ query, ctx }) => ({ success: true, data: await salaries(deps, ctx, query) }));
   addRoute(svc, r.export, async ({ query, ctx }, _req, reply) => {
-    requireRole(ctx, r.export.roles);
     const file = exportPayments(deps, ctx, query);
     reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`);
     return reply.send(file.body);
   });
-  addRoute(svc, r.reports, async ({ query, ctx }) => {
-    requireRole(ctx, r.reports.roles);
-    return { success: true, data: await reports(deps, ctx, query) };
-  });
-  addRoute(svc, r.memberPayments, async ({ params, query, ctx }) => {
-    requireRole(ctx, r.memberPayments.roles);
-    return memberPayments(deps, ctx, params.id, query);
-  });
+  addRoute(svc, r.reports, async ({ query, ctx }) => ({ success: true, data: await reports(deps, ctx, query) }));
+  addRoute(svc, r.memberPayments, async ({ params, query, ctx }) => memberPayments(deps, ctx, params.id, query));
   addRoute(svc, r.memberMembership, async ({ params, body, ctx }, _req, reply) =>
     reply.status(201).send({ success: true, data: await recordMembershipPayment(deps, ctx, params.id, body) }),
   );
-  addRoute(svc, r.trainerPayments, async ({ params, query, ctx }) => {
-    requireRole(ctx, r.trainerPayments.roles);
-    return trainerPayments(deps, ctx, params.id, query);
-  });
+  addRoute(svc, r.trainerPayments, async ({ params, query, ctx }) => trainerPayments(deps, ctx, params.id, query));
   addRoute(svc, r.trainerSalary, async ({ params, body, ctx }, _req, reply) =>
     reply.status(201).send({ success: true, data: await recordTrainerSalary(deps, ctx, params.id, body) }),
   );
   addRoute(svc, r.razorpayStatus, async ({ ctx }) => ({ success: true, data: await razorpayStatus(deps, ctx) }));
-  addRoute(svc, r.razorpayCreateOrder, async ({ body, ctx }, _req, reply) => {
-    requireRole(ctx, r.razorpayCreateOrder.roles);
-    return reply.status(201).send({ success: true, data: await createOrder(deps, ctx, body.paymentId) });
-  });
-  addRoute(svc, r.razorpayVerify, async ({ body, ctx }) => {
-    requireRole(ctx, r.razorpayVerify.roles);
-    return { success: true, data: await verifyPayment(deps, ctx, body) };
-  });
+  addRoute(svc, r.razorpayCreateOrder, async ({ body, ctx }, _req, reply) =>
+    reply.status(201).send({ success: true, data: await createOrder(deps, ctx, body.paymentId) }),
+  );
+  addRoute(svc, r.razorpayVerify, async ({ body, ctx }) => ({ success: true, data: await verifyPayment(deps, ctx, body) }));
   addRoute(svc, r.razorpayWebhook, async ({ body }, req) => {
     const header = (name: string) => {
       const v = req.headers[name];
@@ -115,8 +89,7 @@ export const registerRoutes = (svc: Svc, deps: PaymentsDeps): void => {
   addRoute(svc, r.remind, async ({ params, body, ctx }, _req, reply) =>
     reply.status(201).send({ success: true, data: await remindPayment(deps, ctx, params.id, body), message: 'Reminder sent' }),
   );
-  addRoute(svc, r.paymentLink, async ({ params, ctx }, _req, reply) => {
-    requireRole(ctx, r.paymentLink.roles);
-    return reply.status(201).send({ success: true, data: await createPaymentLink(deps, ctx, params.id) });
-  });
+  addRoute(svc, r.paymentLink, async ({ params, ctx }, _req, reply) =>
+    reply.status(201).send({ success: true, data: await createPaymentLink(deps, ctx, params.id) }),
+  );
 };
