@@ -1,4 +1,4 @@
-import { AttendanceEvents, MemberEvents, topicOf, topicSpecs, type EventEnvelope } from '@akhada/contracts';
+import { AttendanceEvents, MemberEvents, TrainerEvents, topicOf, topicSpecs, type EventEnvelope } from '@akhada/contracts';
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,12 +18,12 @@ beforeAll(async () => {
   t = await bootScheduling('scheduling_cons');
   await t.org(org, [L1]);
   const bus = t.runtime.bus;
-  await bus.ensureTopics(topicSpecs().filter((s) => [topicOf('members'), topicOf('attendance')].includes(s.topic)));
+  await bus.ensureTopics(topicSpecs().filter((s) => [topicOf('members'), topicOf('trainers'), topicOf('attendance')].includes(s.topic)));
   consumers = await startConsumers({
     bus,
     db: t.db,
     logger: t.logger,
-    groups: { members: `${t.schema}.members`, attendance: `${t.schema}.attendance` },
+    groups: { members: `${t.schema}.members`, trainers: `${t.schema}.trainers`, attendance: `${t.schema}.attendance` },
     startAt: 'now',
   });
   owner = await t.sign(org, 'owner', [L1]);
@@ -47,7 +47,7 @@ const meta = (aggregateId: string, occurredAt = new Date().toISOString()) => ({
   causationId: randomUUID(),
   occurredAt,
 });
-const publish = (topic: 'members' | 'attendance', ...envs: EventEnvelope[]) =>
+const publish = (topic: 'members' | 'trainers' | 'attendance', ...envs: EventEnvelope[]) =>
   t.runtime.bus.publish(
     envs.map((e) => ({ topic: topicOf(topic), key: e.aggregateId, value: JSON.stringify(e), headers: { 'event-id': e.eventId, 'event-type': e.type } })),
   );
@@ -122,6 +122,36 @@ describe('members and check-ins', () => {
       }),
     );
     await expect.poll(() => bookingStatus(classId, memberId), { timeout: 20_000 }).toBe('attended');
+  });
+});
+
+describe('trainers', () => {
+  it('a trainer created in trainers may lead a class; archived, they may not', async () => {
+    const trainerId = randomUUID();
+    const snapshot = {
+      trainerId,
+      locationId: L1,
+      firstName: 'Ravi',
+      lastName: 'Kumar',
+      email: 'ravi@example.in',
+      phone: '9876543210',
+      specialization: [],
+      maxClients: 10,
+      isAvailable: true,
+      hourlyRatePaise: 50_000,
+      status: 'active' as const,
+    };
+    await publish('trainers', makeEnvelope(TrainerEvents.TrainerCreated, { ...meta(trainerId), data: { ...snapshot, source: 'staff' } }));
+    await expect
+      .poll(async () => (await t.db.selectFrom('trainers').select('status').where('id', '=', trainerId).executeTakeFirst())?.status, { timeout: 20_000 })
+      .toBe('active');
+    const body = { locationId: L1, classTypeId: typeId, date: '2030-03-15', startTime: '08:00', trainerId };
+    expect((await t.call(owner, 'POST', '/scheduling/classes', body)).status).toBe(201);
+    await publish('trainers', makeEnvelope(TrainerEvents.TrainerArchived, { ...meta(trainerId), data: { trainerId } }));
+    await expect
+      .poll(async () => (await t.db.selectFrom('trainers').select('status').where('id', '=', trainerId).executeTakeFirst())?.status, { timeout: 20_000 })
+      .toBe('archived');
+    expect((await t.call(owner, 'POST', '/scheduling/classes', body)).status).toBe(404);
   });
 });
 

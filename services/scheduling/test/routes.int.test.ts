@@ -170,6 +170,17 @@ describe('timetable: series and one-off classes', () => {
       ['2030-03-22', 0, null],
     ]);
   });
+  it('a class may be led only by a trainer of the organization (another’s, an archived or an unknown one: 404)', async () => {
+    const [ours, theirs, gone] = [randomUUID(), randomUUID(), randomUUID()];
+    await t.trainer(ours, orgA, L1);
+    await t.trainer(theirs, orgB, LB);
+    await t.trainer(gone, orgA, L1, 'archived');
+    const body = (trainerId: string) => ({ locationId: L1, classTypeId: yogaId, date: '2030-03-14', startTime: '09:00', trainerId });
+    expect(created<{ trainerId: string }>(await t.call(tok.owner, 'POST', '/scheduling/classes', body(ours))).trainerId).toBe(ours);
+    for (const id of [theirs, gone, randomUUID()])
+      refused(await t.call(tok.owner, 'POST', '/scheduling/classes', body(id)), 404, 'NOT_FOUND', 'Trainer not found');
+    refused(await t.call(tok.owner, 'PATCH', `/scheduling/class-types/${yogaId}`, { defaultTrainerId: theirs }), 404, 'NOT_FOUND', 'Trainer not found');
+  });
   it('refuses a series with no weekday, a past one-off class, and another organization’s class type', async () => {
     refused(
       await t.call(tok.owner, 'POST', '/scheduling/series', {

@@ -3,6 +3,7 @@ import type { SchedulingDeps } from '../src/app/deps.ts';
 import { buildApp } from '../src/build-app.ts';
 import { upsertMember } from '../src/db/members-repo.ts';
 import { migrations } from '../src/db/migrations.ts';
+import { upsertTrainer } from '../src/db/trainers-repo.ts';
 import type { SchedulingDb } from '../src/db/schema.ts';
 
 /** One scheduling service for a test file (the kit's harness): the app (inject), a settable clock, directory rows, members. */
@@ -29,6 +30,8 @@ export const bootScheduling = async (prefix: string) => {
       end_date: o.endDate ?? '2099-12-31',
       updated_at: new Date(),
     });
+  const trainer = (id: string, orgId: string, locationId: string, status = 'active') =>
+    upsertTrainer(t.db, { id, org_id: orgId, location_id: locationId, first_name: 'Ravi', last_name: 'Kumar', status, updated_at: new Date() });
   const call = async (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => {
     const res = await t.app.inject({
       method,
@@ -38,5 +41,5 @@ export const bootScheduling = async (prefix: string) => {
     });
     return { status: res.statusCode, body: res.json() as { data?: unknown; code?: string; message?: string } & Record<string, unknown> };
   };
-  return { ...t, org, member, call };
+  return { ...t, org, member, trainer, call };
 };

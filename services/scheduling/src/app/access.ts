@@ -1,4 +1,5 @@
-import { assertLocation, isTrialEnded, type DirectoryLocation, type RequestContext } from '@akhada/kit';
+import { assertLocation, isTrialEnded, readThrough, type DirectoryLocation, type RequestContext } from '@akhada/kit';
+import { trainerOf, upsertTrainer } from '../db/trainers-repo.ts';
 import { AppError, notFound } from '@akhada/kit/domain';
 import type { SchedulingDeps } from './deps.ts';
 
@@ -22,4 +23,28 @@ export const locationFor = async (deps: Pick<SchedulingDeps, 'directory'>, ctx: 
   if (!location || location.orgId !== ctx.orgId) throw notFound('Location');
   assertLocation(ctx, locationId);
   return location;
+};
+
+/**
+ * A trainer named on a class or a class type must be a trainer of the caller's organization (another's, an archived
+ * one or an unknown id: 404). Read through to the trainers service when this service's copy lacks a trainer just added.
+ */
+export const assertTrainer = async (deps: Pick<SchedulingDeps, 'db' | 'people'>, ctx: RequestContext, trainerId: string | null | undefined): Promise<void> => {
+  if (!trainerId) return;
+  const found = await readThrough({
+    local: () => trainerOf(deps.db, ctx.orgId, trainerId),
+    remote: () => deps.people?.trainer(trainerId, ctx) ?? Promise.resolve(null),
+    save: (c) =>
+      upsertTrainer(deps.db, {
+        id: c.trainerId,
+        org_id: ctx.orgId, // answered under the caller's token: the trainer is of the caller's organization
+        location_id: c.locationId,
+        first_name: c.firstName,
+        last_name: c.lastName,
+        status: c.status,
+        updated_at: new Date(c.updatedAt),
+      }),
+    key: `trainer:${trainerId}:${ctx.bearer ?? ''}`,
+  });
+  if (!found) throw notFound('Trainer');
 };

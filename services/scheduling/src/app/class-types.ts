@@ -3,9 +3,10 @@ import { isUniqueViolation, newId, type RequestContext } from '@akhada/kit';
 import { conflict, notFound } from '@akhada/kit/domain';
 import { archiveClassType, classTypesOf, insertClassType, updateClassType } from '../db/class-types-repo.ts';
 import type { ClassTypesTable } from '../db/schema.ts';
+import { assertTrainer } from './access.ts';
 import type { SchedulingDeps } from './deps.ts';
 
-type Deps = Pick<SchedulingDeps, 'db' | 'clock'>;
+type Deps = Pick<SchedulingDeps, 'db' | 'clock' | 'people'>;
 
 const toClassType = (r: ClassTypesTable): ClassType => ({
   id: r.id,
@@ -29,6 +30,7 @@ const nameTaken = (err: unknown) => {
 export const listClassTypes = async (deps: Deps, ctx: RequestContext): Promise<ClassType[]> => (await classTypesOf(deps.db, ctx.orgId)).map(toClassType);
 
 export const createClassType = async (deps: Deps, ctx: RequestContext, body: ClassTypeBody): Promise<ClassType> => {
+  await assertTrainer(deps, ctx, body.defaultTrainerId);
   try {
     const row = await insertClassType(deps.db, {
       id: newId(),
@@ -52,6 +54,7 @@ export const createClassType = async (deps: Deps, ctx: RequestContext, body: Cla
 };
 
 export const changeClassType = async (deps: Deps, ctx: RequestContext, id: string, body: ClassTypePatch): Promise<ClassType> => {
+  await assertTrainer(deps, ctx, body.defaultTrainerId);
   try {
     const row = await updateClassType(deps.db, ctx.orgId, id, {
       ...(body.name !== undefined ? { name: body.name } : {}),

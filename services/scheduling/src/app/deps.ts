@@ -8,8 +8,8 @@ export interface SchedulingDeps {
   clock: () => Date;
   /** Organizations (plan, trial) and locations (time zone), from auth's events. */
   directory: Directory;
-  /** The members service, asked only when this service's copy lacks a member (kit read-through). */
-  people?: Pick<PeopleOwners, 'member'> | undefined;
+  /** The members and trainers services, asked only when this service's copy lacks the person (kit read-through). */
+  people?: Pick<PeopleOwners, 'member' | 'trainer'> | undefined;
 }
 
 /** What buildApp needs: the HTTP side (logger, verifier, readiness) and the use cases' dependencies. */

@@ -10,11 +10,11 @@ import type { ClassEdit } from '../domain/occurrence/decider.ts';
 import { addDays, instantAt, weekStart } from '../domain/timetable/local-time.ts';
 import { expandSeries } from '../domain/timetable/series.ts';
 import { toClassSummary } from '../views/class-view.ts';
-import { locationFor } from './access.ts';
+import { assertTrainer, locationFor } from './access.ts';
 import { commandOnClass, lockClasses, rulesOf } from './class-command.ts';
 import type { SchedulingDeps } from './deps.ts';
 
-type Deps = Pick<SchedulingDeps, 'db' | 'clock' | 'directory'>;
+type Deps = Pick<SchedulingDeps, 'db' | 'clock' | 'directory' | 'people'>;
 
 const zoneOf = async (deps: Pick<SchedulingDeps, 'directory'>, locationId: string): Promise<string> =>
   (await deps.directory.location(locationId))?.timezone ?? DEFAULT_TIME_ZONE;
@@ -68,6 +68,7 @@ const scheduleOne = (
 export const createSeries = async (deps: Deps, ctx: RequestContext, body: SeriesBody) => {
   const location = await locationFor(deps, ctx, body.locationId);
   const type = await typeFor(deps, ctx, body.classTypeId);
+  await assertTrainer(deps, ctx, body.trainerId);
   const now = deps.clock();
   const planned = expandSeries({
     weekdays: body.weekdays,
@@ -117,6 +118,7 @@ export const createSeries = async (deps: Deps, ctx: RequestContext, body: Series
 export const createClass = async (deps: Deps, ctx: RequestContext, body: OneOffBody): Promise<ClassSummary> => {
   const location = await locationFor(deps, ctx, body.locationId);
   const type = await typeFor(deps, ctx, body.classTypeId);
+  await assertTrainer(deps, ctx, body.trainerId);
   const now = deps.clock();
   const startsAt = instantAt(body.date, body.startTime, location.timezone);
   if (startsAt <= now) throw badRequest('A class must start in the future');
@@ -212,6 +214,7 @@ const reach = async (deps: Deps, ctx: RequestContext, row: ClassRow, scope: 'one
 
 export const editClass = async (deps: Deps, ctx: RequestContext, id: string, body: EditClassBody): Promise<ClassSummary[]> => {
   const row = await visibleClass(deps, ctx, id);
+  await assertTrainer(deps, ctx, body.trainerId);
   const tz = await zoneOf(deps, row.location_id);
   const now = deps.clock();
   const targets = await reach(deps, ctx, row, body.scope);

@@ -4,20 +4,22 @@ import type { Kysely } from 'kysely';
 import type { SchedulingDb } from '../db/schema.ts';
 import { onCheckedIn } from './attendance.ts';
 import { memberHandlers } from './members.ts';
+import { trainerHandlers } from './trainers.ts';
 
 export interface ConsumerOptions {
   bus: EventBus;
   db: Kysely<SchedulingDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { members?: string; attendance?: string };
+  groups?: { members?: string; trainers?: string; attendance?: string };
   /** 'beginning' (the service) reads the whole topic for a new group; 'now' (tests) skips history and waits to join. */
   startAt?: 'beginning' | 'now';
 }
 
-/** The scheduling service's copy of members, and check-ins marking bookings attended (one consumer group per topic). */
+/** The scheduling service's copies of members and trainers, and check-ins marking bookings attended (one consumer group per topic). */
 export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
   startConsumerGroups(o, [
     { name: 'scheduling.members', groupId: o.groups?.members ?? 'scheduling.members', topic: topicOf('members'), handlers: memberHandlers },
+    { name: 'scheduling.trainers', groupId: o.groups?.trainers ?? 'scheduling.trainers', topic: topicOf('trainers'), handlers: trainerHandlers },
     { name: 'scheduling.attendance', groupId: o.groups?.attendance ?? 'scheduling.attendance', topic: topicOf('attendance'), handlers: [onCheckedIn] },
   ]);

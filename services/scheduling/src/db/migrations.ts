@@ -103,4 +103,18 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_trainers': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('trainers')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -93,7 +93,19 @@ export interface MembersTable {
   updated_at: Date;
 }
 
+/** This service's copy of trainers (from the trainers topic; read through to trainers on a miss). */
+export interface TrainersTable {
+  id: string;
+  org_id: string;
+  location_id: string;
+  first_name: string;
+  last_name: string;
+  status: string;
+  updated_at: Date;
+}
+
 export interface SchedulingDb extends KitTables {
+  trainers: TrainersTable;
   class_types: ClassTypesTable;
   settings: SettingsTable;
   series: SeriesTable;
