@@ -2,7 +2,8 @@ import { ErrorBody, memberRoutes, type Member } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireMemberships } from '../src/app/expire-memberships.ts';
-import { inTransaction, runCommand } from '../src/aggregates/run-command.ts';
+import { executeCommand } from '@akhada/kit';
+import { membershipAggregate } from '../src/aggregates/membership.ts';
 import { setMemberAvatar } from '../src/db/members-repo.ts';
 import { rebuild } from '../src/projections/rebuild.ts';
 import { bootMembers } from './setup.ts';
@@ -409,25 +410,24 @@ describe('plan limit and read-only trial', () => {
     expect(stats.plan).toEqual({ limit: 14, used: 14 });
     // Someone who joined with the code does not count until staff start their membership, which needs a place.
     const pendingId = randomUUID();
-    await inTransaction(env.db, (trx) =>
-      runCommand(
-        trx,
-        pendingId,
-        {
-          type: 'SignUpMember',
-          data: {
-            memberId: pendingId,
-            orgId: orgF,
-            locationId: LF,
-            firstName: 'Join',
-            lastName: 'Late',
-            email: 'join-late@example.in',
-            phone: '',
-            signedUpAt: '2025-03-11T00:00:00.000Z',
-          },
+    await executeCommand(
+      env.db,
+      membershipAggregate,
+      pendingId,
+      {
+        type: 'SignUpMember',
+        data: {
+          memberId: pendingId,
+          orgId: orgF,
+          locationId: LF,
+          firstName: 'Join',
+          lastName: 'Late',
+          email: 'join-late@example.in',
+          phone: '',
+          signedUpAt: '2025-03-11T00:00:00.000Z',
         },
-        { orgId: orgF, locationId: LF, correlationId: randomUUID(), causationId: randomUUID() },
-      ),
+      },
+      { orgId: orgF, locationId: LF, correlationId: randomUUID(), causationId: randomUUID() },
     );
     expectError(
       await call('ownerF', 'POST', `/members/${pendingId}/renew`, renewBody),

@@ -1,6 +1,8 @@
 import { PaymentEvents, SaleCancelled, SaleCompleted, SalePaymentRequested, saleTotalsOf, topicOf, topicSpecs, type EventEnvelope } from '@akhada/contracts';
 import type { z } from 'zod';
-import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
+import { executeCommand, makeEnvelope, type RunningConsumer } from '@akhada/kit';
+import { paymentAggregate } from '../src/aggregates/payment.ts';
+import { paymentUniques } from '../src/app/payment-writes.ts';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -8,7 +10,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { salePaymentId } from '../src/consumers/sales.ts';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
-import { runPaymentCommand } from '../src/app/run-command.ts';
 import { invoiceHandlers } from '../src/invoices/consumer.ts';
 import { upsertLocationTaxSettings } from '../src/invoices/repo.ts';
 import { bootInvoices } from './invoices-setup.ts';
@@ -255,14 +256,16 @@ describe('an online sale (inventory.sale_payment_requested)', () => {
     expect(await invoicesOf(paymentId)).toEqual([]);
 
     // the member pays (the mark-paid command; an online capture completes the same way)
-    await runPaymentCommand(
+    await executeCommand(
       t.db,
+      paymentAggregate,
       paymentId,
       {
         type: 'MarkPaid',
         data: { method: 'razorpay', paidAt: '2026-05-10T06:40:00.000Z', reference: null, notes: null, at: '2026-05-10T06:40:00.000Z', by: null },
       },
       { orgId: orgA, locationId: L1, correlationId: randomUUID(), causationId: randomUUID() },
+      { mapError: paymentUniques },
     );
     // the invoices consumer leaves a point-of-sale payment to the sales consumer (which has the HSN lines)
     const [completed] = (await outbox()).filter((e) => e.type === 'payments.payment_completed' && e.aggregateId === paymentId);

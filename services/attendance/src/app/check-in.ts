@@ -1,8 +1,8 @@
 import type { Attendance, CheckInBody, MemberCopy } from '@akhada/contracts';
-import { metadataOf, newId, readThrough, type Executor, type PeopleOwners, type RequestContext, type StoredEvent } from '@akhada/kit';
+import { executeCommand, metadataOf, newId, readThrough, type Executor, type PeopleOwners, type RequestContext, type StoredEvent } from '@akhada/kit';
 import { DomainError, forbidden, notFound } from '@akhada/kit/domain';
 import type { Transaction } from 'kysely';
-import { runCommand } from '../aggregates/run-command.ts';
+import { sessionAggregate } from '../aggregates/session.ts';
 import { memberById, trainerById, upsertMember } from '../db/people-repo.ts';
 import type { AttendanceDb } from '../db/schema.ts';
 import { admission } from '../domain/membership/admission.ts';
@@ -143,7 +143,7 @@ export const checkInWithin = async (
   owner?: MemberOwner,
 ): Promise<Attendance> => {
   const { command, metadata } = await checkInCommand(zone, trx, ctx, req, attendanceId, owner);
-  const { events } = await runCommand(trx, command.data.memberId, command, metadata);
+  const { events } = await executeCommand(trx, sessionAggregate, command.data.memberId, command, metadata);
   return answerOf(events);
 };
 

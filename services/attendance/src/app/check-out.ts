@@ -1,7 +1,7 @@
 import type { Attendance, CheckOutBody } from '@akhada/contracts';
-import { metadataOf, type RequestContext } from '@akhada/kit';
+import { executeCommand, inTransaction, metadataOf, type RequestContext } from '@akhada/kit';
 import { DomainError, forbidden, notFound } from '@akhada/kit/domain';
-import { inTransaction, runCommand } from '../aggregates/run-command.ts';
+import { sessionAggregate } from '../aggregates/session.ts';
 import { memberById, trainerById } from '../db/people-repo.ts';
 import { sessionById } from '../db/sessions-repo.ts';
 import { NO_ACTIVE_SESSION } from '../domain/session/decider.ts';
@@ -31,8 +31,9 @@ export const checkOut = (deps: Pick<AttendanceDeps, 'db' | 'clock'>, ctx: Reques
       if (!t || t.org_id !== ctx.orgId) throw notFound('Trainer');
       personId = t.id;
     }
-    const { events } = await runCommand(
+    const { events } = await executeCommand(
       trx,
+      sessionAggregate,
       personId,
       { type: 'CheckOut', data: { attendanceId, at: deps.clock().toISOString(), method: body.checkOutMethod, notes: body.notes } },
       metadataOf(ctx),

@@ -1,8 +1,7 @@
 import type { ScanQrBody } from '@akhada/contracts';
-import { newId, type RequestContext } from '@akhada/kit';
+import { inTransaction, newId, type RequestContext } from '@akhada/kit';
 import { DomainError } from '@akhada/kit/domain';
 import { EXPIRED_QR, INVALID_QR, parseQrCode, QR_VALIDITY_MS, signatureValid } from '../adapters/qr-codes.ts';
-import { inTransaction } from '../aggregates/run-command.ts';
 import { qrKeyOf, useQrCode } from '../db/qr-repo.ts';
 import { checkInLocation } from './access.ts';
 import { checkInWithin } from './check-in.ts';

@@ -7,7 +7,7 @@ import {
   type RespondFeedbackBody,
   type SubmitFeedbackBody,
 } from '@akhada/contracts';
-import { AppError, executeCommandIn, isStaff, metadataOf, newId, notFound, retryOnConflict, type RequestContext } from '@akhada/kit';
+import { AppError, executeCommand, inTransaction, isStaff, metadataOf, newId, notFound, type RequestContext } from '@akhada/kit';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { ticketAggregate } from '../aggregates/ticket.ts';
@@ -20,9 +20,6 @@ import type { FeedbackDeps } from './deps.ts';
 
 type Deps = Pick<FeedbackDeps, 'db' | 'clock'>;
 type Db = Kysely<FeedbackDb> | Transaction<FeedbackDb>;
-
-const inTransaction = <T>(db: Kysely<FeedbackDb>, work: (trx: Transaction<FeedbackDb>) => Promise<T>): Promise<T> =>
-  retryOnConflict(() => db.transaction().execute(work), { maxRetries: 3 });
 
 const view = async (db: Db, ctx: RequestContext, rows: FeedbackTable[]): Promise<Feedback[]> => {
   const key = await existingAuthorKeyOf(db, ctx.orgId, ctx.userId);
@@ -62,7 +59,7 @@ const metaFor = (ctx: RequestContext, locationId: string, hideActor: boolean) =>
 };
 
 const run = (trx: Transaction<FeedbackDb>, id: string, command: TicketCommand, meta: ReturnType<typeof metaFor>, expectedVersion?: number) =>
-  executeCommandIn(trx, ticketAggregate, id, command, meta, {
+  executeCommand(trx, ticketAggregate, id, command, meta, {
     expectedVersion,
     onStale: () => new AppError(409, 'CONCURRENCY_CONFLICT', 'Someone else changed this feedback; reload and try again'),
   });

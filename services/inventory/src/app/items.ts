@@ -7,7 +7,7 @@ import type {
   StockChangeBody,
   UpdateInventoryItemBody,
 } from '@akhada/contracts';
-import { AppError, executeCommandIn, metadataOf, newId, notFound, retryOnConflict, type RequestContext } from '@akhada/kit';
+import { AppError, executeCommand, inTransaction, metadataOf, newId, notFound, type RequestContext } from '@akhada/kit';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { itemAggregate } from '../aggregates/item.ts';
@@ -23,8 +23,8 @@ type Query<K extends keyof typeof inventoryRoutes> = (typeof inventoryRoutes)[K]
 
 export const byOf = (ctx: RequestContext): Ref => ({ id: ctx.userId, name: ctx.name });
 
-export const inTransaction = <T>(db: Kysely<InventoryDb>, work: (trx: Transaction<InventoryDb>) => Promise<T>): Promise<T> =>
-  retryOnConflict(() => db.transaction().execute(work), { maxRetries: 5 });
+/** Item writes retry a little more than the kit's default: a sale locks several busy items at once. */
+export const ITEM_RETRIES = { maxRetries: 5 };
 
 /** A location the caller may act in; any other (another gym's included) is "not found". */
 export const ownLocation = (ctx: RequestContext, locationId: string): void => {
@@ -91,7 +91,7 @@ const detailsOf = (body: ItemFieldsBody, supplier: Ref | null, previous?: ItemDe
 });
 
 const run = (trx: Transaction<InventoryDb>, ctx: RequestContext, id: string, locationId: string, command: ItemCommand, expectedVersion?: number) =>
-  executeCommandIn(trx, itemAggregate, id, command, metadataOf(ctx, { locationId }), {
+  executeCommand(trx, itemAggregate, id, command, metadataOf(ctx, { locationId }), {
     expectedVersion,
     onStale: () => new AppError(409, 'STALE_VERSION', 'Someone else changed this item; reload and try again'),
   });
@@ -105,104 +105,120 @@ export const createItem = async (deps: Deps, ctx: RequestContext, body: z.output
   ownLocation(ctx, body.locationId);
   const id = newId();
   const at = deps.clock().toISOString();
-  return inTransaction(deps.db, async (trx) => {
-    const supplier = await supplierRef(trx, ctx, body.supplierId);
-    const details = detailsOf(body, supplier);
-    const s = body.initialStock;
-    await run(trx, ctx, id, body.locationId, {
-      type: 'CreateItem',
-      data: {
-        itemId: id,
-        orgId: ctx.orgId,
-        locationId: body.locationId,
-        details,
-        condition: body.condition,
-        openingStock: s
-          ? {
-              id: newId(),
-              batchNo: s.batchNo || null,
-              quantity: s.quantity,
-              expiryDate: s.expiryDate ?? null,
-              unitCostPaise: paise(s.unitCost),
-              supplier,
-              receivedAt: at,
-            }
-          : undefined,
-        at,
-        by: byOf(ctx),
-      },
-    });
-    return reload(deps, trx, id);
-  });
+  return inTransaction(
+    deps.db,
+    async (trx) => {
+      const supplier = await supplierRef(trx, ctx, body.supplierId);
+      const details = detailsOf(body, supplier);
+      const s = body.initialStock;
+      await run(trx, ctx, id, body.locationId, {
+        type: 'CreateItem',
+        data: {
+          itemId: id,
+          orgId: ctx.orgId,
+          locationId: body.locationId,
+          details,
+          condition: body.condition,
+          openingStock: s
+            ? {
+                id: newId(),
+                batchNo: s.batchNo || null,
+                quantity: s.quantity,
+                expiryDate: s.expiryDate ?? null,
+                unitCostPaise: paise(s.unitCost),
+                supplier,
+                receivedAt: at,
+              }
+            : undefined,
+          at,
+          by: byOf(ctx),
+        },
+      });
+      return reload(deps, trx, id);
+    },
+    ITEM_RETRIES,
+  );
 };
 
 export const updateItem = async (deps: Deps, ctx: RequestContext, id: string, body: z.output<typeof UpdateInventoryItemBody>): Promise<InventoryItem> =>
-  inTransaction(deps.db, async (trx) => {
-    const row = await visibleItem(trx, ctx, id);
-    const supplier = await supplierRef(trx, ctx, body.supplierId);
-    await run(
-      trx,
-      ctx,
-      id,
-      row.location_id,
-      {
-        type: 'UpdateItem',
-        data: {
-          details: detailsOf(body, supplier, row.state.details),
-          condition: body.condition,
-          status: body.status,
-          at: deps.clock().toISOString(),
-          by: byOf(ctx),
+  inTransaction(
+    deps.db,
+    async (trx) => {
+      const row = await visibleItem(trx, ctx, id);
+      const supplier = await supplierRef(trx, ctx, body.supplierId);
+      await run(
+        trx,
+        ctx,
+        id,
+        row.location_id,
+        {
+          type: 'UpdateItem',
+          data: {
+            details: detailsOf(body, supplier, row.state.details),
+            condition: body.condition,
+            status: body.status,
+            at: deps.clock().toISOString(),
+            by: byOf(ctx),
+          },
         },
-      },
-      body.version,
-    );
-    return reload(deps, trx, id);
-  });
+        body.version,
+      );
+      return reload(deps, trx, id);
+    },
+    ITEM_RETRIES,
+  );
 
 /** One command on an item the caller may see, answered with the item as it now is. */
 const command = (deps: Deps, ctx: RequestContext, id: string, make: (row: ItemsTable, at: string) => Promise<ItemCommand> | ItemCommand) =>
-  inTransaction(deps.db, async (trx) => {
-    const row = await visibleItem(trx, ctx, id);
-    await run(trx, ctx, id, row.location_id, await make(row, deps.clock().toISOString()));
-    return reload(deps, trx, id);
-  });
+  inTransaction(
+    deps.db,
+    async (trx) => {
+      const row = await visibleItem(trx, ctx, id);
+      await run(trx, ctx, id, row.location_id, await make(row, deps.clock().toISOString()));
+      return reload(deps, trx, id);
+    },
+    ITEM_RETRIES,
+  );
 
 export const archiveItem = async (deps: Deps, ctx: RequestContext, id: string): Promise<void> => {
   await command(deps, ctx, id, (_row, at) => ({ type: 'Archive', data: { at, by: byOf(ctx) } }));
 };
 
 export const changeStock = (deps: Deps, ctx: RequestContext, id: string, body: z.output<typeof StockChangeBody>): Promise<InventoryItem> =>
-  inTransaction(deps.db, async (trx) => {
-    const row = await visibleItem(trx, ctx, id, { lock: true });
-    const at = deps.clock().toISOString();
-    const by = byOf(ctx);
-    let cmd: ItemCommand;
-    if (body.action === 'receive') {
-      const supplier = await supplierRef(trx, ctx, body.supplierId);
-      cmd = {
-        type: 'ReceiveStock',
-        data: {
-          batch: {
-            id: newId(),
-            batchNo: body.batchNo || null,
-            quantity: body.quantity,
-            expiryDate: body.expiryDate ?? null,
-            unitCostPaise: paise(body.unitCost),
-            supplier,
-            receivedAt: at,
+  inTransaction(
+    deps.db,
+    async (trx) => {
+      const row = await visibleItem(trx, ctx, id, { lock: true });
+      const at = deps.clock().toISOString();
+      const by = byOf(ctx);
+      let cmd: ItemCommand;
+      if (body.action === 'receive') {
+        const supplier = await supplierRef(trx, ctx, body.supplierId);
+        cmd = {
+          type: 'ReceiveStock',
+          data: {
+            batch: {
+              id: newId(),
+              batchNo: body.batchNo || null,
+              quantity: body.quantity,
+              expiryDate: body.expiryDate ?? null,
+              unitCostPaise: paise(body.unitCost),
+              supplier,
+              receivedAt: at,
+            },
+            note: body.note || null,
+            at,
+            by,
           },
-          note: body.note || null,
-          at,
-          by,
-        },
-      };
-    } else if (body.action === 'adjust')
-      cmd = { type: 'AdjustStock', data: { countedQuantity: body.countedQuantity, reason: body.reason, newBatchId: newId(), at, by } };
-    else cmd = { type: 'WriteOff', data: { quantity: body.quantity, reason: body.reason, batchId: body.batchId, note: body.note || null, at, by } };
-    await run(trx, ctx, id, row.location_id, cmd);
-    return reload(deps, trx, id);
-  });
+        };
+      } else if (body.action === 'adjust')
+        cmd = { type: 'AdjustStock', data: { countedQuantity: body.countedQuantity, reason: body.reason, newBatchId: newId(), at, by } };
+      else cmd = { type: 'WriteOff', data: { quantity: body.quantity, reason: body.reason, batchId: body.batchId, note: body.note || null, at, by } };
+      await run(trx, ctx, id, row.location_id, cmd);
+      return reload(deps, trx, id);
+    },
+    ITEM_RETRIES,
+  );
 
 export const assignItem = (deps: Deps, ctx: RequestContext, id: string, body: z.output<typeof AssignItemBody>): Promise<InventoryItem> =>
   command(deps, ctx, id, async (row, at) => {

@@ -1,5 +1,5 @@
 import { InventoryEvents, topicOf, type SaleBuyer } from '@akhada/contracts';
-import { enqueue, executeCommandIn, makeEnvelope, newId, readStream, type EventMetadata, type Logger } from '@akhada/kit';
+import { enqueue, executeCommand, makeEnvelope, newId, readStream, type EventMetadata, type Logger } from '@akhada/kit';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { itemAggregate } from '../aggregates/item.ts';
 import type { InventoryDb, SalesTable } from '../db/schema.ts';
@@ -149,7 +149,7 @@ export const cancelUnpaidSale = async (db: Kysely<InventoryDb>, orgId: string, s
     await trx.selectFrom('items').select('id').where('org_id', '=', orgId).where('id', 'in', itemIds).orderBy('id').forUpdate().execute();
     for (const itemId of itemIds) {
       const batches = await heldBatches(trx, itemId, saleId);
-      await executeCommandIn(trx, itemAggregate, itemId, { type: 'ReturnSaleStock', data: { saleId, batches, at: at.toISOString(), by: null } }, meta);
+      await executeCommand(trx, itemAggregate, itemId, { type: 'ReturnSaleStock', data: { saleId, batches, at: at.toISOString(), by: null } }, meta);
     }
     await trx.updateTable('sales').set({ status: 'cancelled' }).where('org_id', '=', orgId).where('id', '=', saleId).execute();
     await enqueue(

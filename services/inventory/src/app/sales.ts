@@ -8,13 +8,24 @@ import {
   type PosSaleBody,
   type SaleBuyer,
 } from '@akhada/contracts';
-import { AppError, badRequest, enqueue, executeCommandIn, makeEnvelope, metadataOf, notFound, readThrough, type RequestContext } from '@akhada/kit';
+import {
+  AppError,
+  badRequest,
+  enqueue,
+  executeCommand,
+  inTransaction,
+  makeEnvelope,
+  metadataOf,
+  notFound,
+  readThrough,
+  type RequestContext,
+} from '@akhada/kit';
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { itemAggregate } from '../aggregates/item.ts';
 import type { InventoryDb, SaleLineRow, SalesTable } from '../db/schema.ts';
 import { saveMemberCopy } from '../db/people-repo.ts';
-import { byOf, inTransaction, ownLocation } from './items.ts';
+import { byOf, ITEM_RETRIES, ownLocation } from './items.ts';
 import { paise, rupees, type InventoryDeps } from './deps.ts';
 import { chargedRate, chargesGstAt } from './location-tax.ts';
 
@@ -83,123 +94,127 @@ export const makeSale = async (deps: Deps, ctx: RequestContext, input: SaleInput
   // A member added a moment ago may not be in the people copy yet: read them through from members now, before the
   // sale's transaction takes its locks (the copy is written as members' event would write it).
   if (input.buyer.kind === 'member') await knownBuyer(deps, ctx, input.buyer.memberId);
-  return inTransaction(deps.db, async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`sale:${ctx.orgId}:${input.saleId}`}))`.execute(trx);
-    const existing = await trx.selectFrom('sales').selectAll().where('org_id', '=', ctx.orgId).where('id', '=', input.saleId).executeTakeFirst();
-    if (existing) {
-      if (existing.location_id !== input.locationId || !ctx.locationIds.includes(existing.location_id)) throw notFound('Sale');
-      return { sale: toSale(existing), created: false };
-    }
-    const rows = await trx
-      .selectFrom('items')
-      .select(['id', 'location_id', 'archived'])
-      .where('org_id', '=', ctx.orgId)
-      .where('id', 'in', itemIds)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-    for (const id of itemIds) {
-      const row = rows.find((r) => r.id === id);
-      if (!row || row.archived || row.location_id !== input.locationId) throw notFound('Item');
-    }
-    const buyer = await buyerOf(trx, ctx, input);
-    // GST only where the location is registered: an unregistered one issues a bill of supply for the taxable value.
-    const chargesGst = await chargesGstAt(trx, ctx.orgId, input.locationId);
-    const now = deps.clock();
-    const at = now.toISOString();
-    const meta = metadataOf(ctx, { locationId: input.locationId });
-    const sold: Omit<SaleLineRow, 'discountPaise' | 'taxablePaise' | 'gstPaise' | 'totalPaise'>[] = [];
-    for (const id of itemIds) {
-      const quantity = merged.get(id)!;
-      const { state } = await executeCommandIn(
-        trx,
-        itemAggregate,
-        id,
-        { type: 'SellStock', data: { saleId: input.saleId, quantity, at, by: byOf(ctx) } },
-        meta,
-      );
-      const d = state.details;
-      sold.push({
-        itemId: id,
-        name: d.name,
-        category: d.category,
-        hsn: d.hsn!,
-        kind: d.lineKind,
-        quantity,
-        unitPricePaise: d.sellingPricePaise!,
-        gstRate: chargedRate(d.gstRate, chargesGst),
+  return inTransaction(
+    deps.db,
+    async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`sale:${ctx.orgId}:${input.saleId}`}))`.execute(trx);
+      const existing = await trx.selectFrom('sales').selectAll().where('org_id', '=', ctx.orgId).where('id', '=', input.saleId).executeTakeFirst();
+      if (existing) {
+        if (existing.location_id !== input.locationId || !ctx.locationIds.includes(existing.location_id)) throw notFound('Sale');
+        return { sale: toSale(existing), created: false };
+      }
+      const rows = await trx
+        .selectFrom('items')
+        .select(['id', 'location_id', 'archived'])
+        .where('org_id', '=', ctx.orgId)
+        .where('id', 'in', itemIds)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      for (const id of itemIds) {
+        const row = rows.find((r) => r.id === id);
+        if (!row || row.archived || row.location_id !== input.locationId) throw notFound('Item');
+      }
+      const buyer = await buyerOf(trx, ctx, input);
+      // GST only where the location is registered: an unregistered one issues a bill of supply for the taxable value.
+      const chargesGst = await chargesGstAt(trx, ctx.orgId, input.locationId);
+      const now = deps.clock();
+      const at = now.toISOString();
+      const meta = metadataOf(ctx, { locationId: input.locationId });
+      const sold: Omit<SaleLineRow, 'discountPaise' | 'taxablePaise' | 'gstPaise' | 'totalPaise'>[] = [];
+      for (const id of itemIds) {
+        const quantity = merged.get(id)!;
+        const { state } = await executeCommand(
+          trx,
+          itemAggregate,
+          id,
+          { type: 'SellStock', data: { saleId: input.saleId, quantity, at, by: byOf(ctx) } },
+          meta,
+        );
+        const d = state.details;
+        sold.push({
+          itemId: id,
+          name: d.name,
+          category: d.category,
+          hsn: d.hsn!,
+          kind: d.lineKind,
+          quantity,
+          unitPricePaise: d.sellingPricePaise!,
+          gstRate: chargedRate(d.gstRate, chargesGst),
+        });
+      }
+      const grosses = sold.map((l) => l.unitPricePaise * l.quantity);
+      if (input.discountPaise > grosses.reduce((a, b) => a + b, 0))
+        throw badRequest('The discount is more than the sale', [{ path: 'discount', message: 'The discount is more than the sale' }]);
+      const discounts = spreadDiscount(grosses, input.discountPaise);
+      const lines: SaleLineRow[] = sold.map((l, i) => {
+        const discountPaise = discounts[i]!;
+        const taxablePaise = saleLineTaxablePaise({ ...l, discountPaise });
+        const gstPaise = saleLineTaxPaise(taxablePaise, l.gstRate);
+        return { ...l, discountPaise, taxablePaise, gstPaise, totalPaise: taxablePaise + gstPaise };
       });
-    }
-    const grosses = sold.map((l) => l.unitPricePaise * l.quantity);
-    if (input.discountPaise > grosses.reduce((a, b) => a + b, 0))
-      throw badRequest('The discount is more than the sale', [{ path: 'discount', message: 'The discount is more than the sale' }]);
-    const discounts = spreadDiscount(grosses, input.discountPaise);
-    const lines: SaleLineRow[] = sold.map((l, i) => {
-      const discountPaise = discounts[i]!;
-      const taxablePaise = saleLineTaxablePaise({ ...l, discountPaise });
-      const gstPaise = saleLineTaxPaise(taxablePaise, l.gstRate);
-      return { ...l, discountPaise, taxablePaise, gstPaise, totalPaise: taxablePaise + gstPaise };
-    });
-    const totals = saleTotalsOf(lines.map((l) => ({ ...l, gstRatePercent: l.gstRate })));
-    const online = input.paymentMethod === 'razorpay';
-    const row: SalesTable = {
-      org_id: ctx.orgId,
-      id: input.saleId,
-      location_id: input.locationId,
-      status: online ? 'awaiting_payment' : 'completed',
-      buyer:
-        buyer.kind === 'member'
-          ? { kind: 'member', memberId: buyer.memberId, name: buyer.name, phone: null }
-          : { kind: 'walk_in', memberId: null, name: buyer.name, phone: buyer.phone },
-      lines,
-      payment_method: input.paymentMethod,
-      taxable_paise: totals.taxablePaise,
-      discount_paise: totals.discountPaise,
-      gst_paise: totals.gstPaise,
-      total_paise: totals.totalPaise,
-      invoice: null,
-      online_payment: null,
-      sold_by_id: ctx.userId,
-      sold_by_name: ctx.name,
-      created_at: now,
-      completed_at: online ? null : now,
-    };
-    await trx
-      .insertInto('sales')
-      .values({ ...row, buyer: JSON.stringify(row.buyer) as never, lines: JSON.stringify(row.lines) as never })
-      .execute();
-    // A desk sale is complete now; an online one asks the payments service for its pending payment first.
-    await enqueue(
-      trx,
-      topicOf('inventory'),
-      makeEnvelope(online ? InventoryEvents.SalePaymentRequested : InventoryEvents.SaleCompleted, {
-        ...meta,
-        aggregateId: input.saleId,
-        occurredAt: at,
-        data: {
-          saleId: input.saleId,
-          organizationId: ctx.orgId,
-          locationId: input.locationId,
-          buyer,
-          lines: lines.map((l) => ({
-            itemId: l.itemId,
-            name: l.name,
-            hsn: l.hsn,
-            quantity: l.quantity,
-            unitPricePaise: l.unitPricePaise,
-            discountPaise: l.discountPaise,
-            gstRatePercent: l.gstRate,
-            kind: l.kind,
-          })),
-          paymentMethod: input.paymentMethod,
-          totals,
-          soldBy: ctx.userId,
+      const totals = saleTotalsOf(lines.map((l) => ({ ...l, gstRatePercent: l.gstRate })));
+      const online = input.paymentMethod === 'razorpay';
+      const row: SalesTable = {
+        org_id: ctx.orgId,
+        id: input.saleId,
+        location_id: input.locationId,
+        status: online ? 'awaiting_payment' : 'completed',
+        buyer:
+          buyer.kind === 'member'
+            ? { kind: 'member', memberId: buyer.memberId, name: buyer.name, phone: null }
+            : { kind: 'walk_in', memberId: null, name: buyer.name, phone: buyer.phone },
+        lines,
+        payment_method: input.paymentMethod,
+        taxable_paise: totals.taxablePaise,
+        discount_paise: totals.discountPaise,
+        gst_paise: totals.gstPaise,
+        total_paise: totals.totalPaise,
+        invoice: null,
+        online_payment: null,
+        sold_by_id: ctx.userId,
+        sold_by_name: ctx.name,
+        created_at: now,
+        completed_at: online ? null : now,
+      };
+      await trx
+        .insertInto('sales')
+        .values({ ...row, buyer: JSON.stringify(row.buyer) as never, lines: JSON.stringify(row.lines) as never })
+        .execute();
+      // A desk sale is complete now; an online one asks the payments service for its pending payment first.
+      await enqueue(
+        trx,
+        topicOf('inventory'),
+        makeEnvelope(online ? InventoryEvents.SalePaymentRequested : InventoryEvents.SaleCompleted, {
+          ...meta,
+          aggregateId: input.saleId,
           occurredAt: at,
-        },
-      }),
-    );
-    return { sale: toSale(row), created: true };
-  });
+          data: {
+            saleId: input.saleId,
+            organizationId: ctx.orgId,
+            locationId: input.locationId,
+            buyer,
+            lines: lines.map((l) => ({
+              itemId: l.itemId,
+              name: l.name,
+              hsn: l.hsn,
+              quantity: l.quantity,
+              unitPricePaise: l.unitPricePaise,
+              discountPaise: l.discountPaise,
+              gstRatePercent: l.gstRate,
+              kind: l.kind,
+            })),
+            paymentMethod: input.paymentMethod,
+            totals,
+            soldBy: ctx.userId,
+            occurredAt: at,
+          },
+        }),
+      );
+      return { sale: toSale(row), created: true };
+    },
+    ITEM_RETRIES,
+  );
 };
 
 /** The buyer in the people copy, read through from the members service on a miss (kit read-through). */

@@ -1,5 +1,4 @@
-import { InventoryEvents, topicOf, type EventEnvelope } from '@akhada/contracts';
-import { enqueue, makeEnvelope, newId, type StoredEvent } from '@akhada/kit';
+import type { StoredEvent } from '@akhada/kit';
 import type { Transaction } from 'kysely';
 import type { InventoryDb } from '../db/schema.ts';
 import { costPricePaise, evolve, initialItemState, isLowStock, nextServiceDue, quantityOf, type ItemEvent, type ItemState } from '../domain/item/decider.ts';
@@ -96,20 +95,11 @@ export const movementOf = (
 };
 
 /**
- * The read tables in step with the item streams (inline, same transaction): the item row (its folded state), its
- * movement, maintenance records; and the integration events, which need the state: `inventory.item_state_changed`
- * after every change, and the alerts the decider raised (low stock once per crossing, expiring batch, maintenance due).
+ * The read tables in step with the item streams (inline, same transaction; a rebuild replays the same): the item row
+ * (its folded state), its movement, maintenance records. The integration events are the aggregate's
+ * (aggregates/item.ts), built from the state after each event.
  */
-export const projectItems = (trx: Trx, stored: StoredEvent<ItemEvent>): Promise<void> => projectItem(trx, stored, { publish: true });
-
-/**
- * The read tables only, never the outbox: what a rebuild replays (`npm run rebuild -w services/inventory -- items`).
- * The integration events went out when the events happened; replaying them would raise every alert and state change
- * again in notifications and the dashboard.
- */
-export const projectItemTables = (trx: Trx, stored: StoredEvent<ItemEvent>): Promise<void> => projectItem(trx, stored, { publish: false });
-
-const projectItem = async (trx: Trx, stored: StoredEvent<ItemEvent>, o: { publish: boolean }): Promise<void> => {
+export const projectItems = async (trx: Trx, stored: StoredEvent<ItemEvent>): Promise<void> => {
   const { event, streamVersion: version, metadata } = stored;
   const id = event.data.itemId;
   const row = await trx.selectFrom('items').select(['state', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
@@ -193,66 +183,4 @@ const projectItem = async (trx: Trx, stored: StoredEvent<ItemEvent>, o: { publis
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   }
-  if (!o.publish) return;
-
-  const { eventId: _e, ...meta } = metadata;
-  const base = { ...meta, locationId: s.locationId, aggregateId: id, occurredAt: at };
-  const out: EventEnvelope[] = [];
-  if (move)
-    out.push(
-      makeEnvelope(InventoryEvents.ItemStateChanged, {
-        ...base,
-        eventId: newId(),
-        data: {
-          itemId: id,
-          locationId: s.locationId,
-          name: s.details.name,
-          category: s.details.category,
-          status: s.status,
-          condition: s.condition,
-          quantity,
-          reorderLevel: s.details.reorderLevel,
-          isLowStock: isLowStock(s),
-          isForSale: s.details.isForSale,
-          archived: s.archived,
-          change: move.kind,
-          version,
-          at,
-        },
-      }),
-    );
-  if (event.type === 'LowStockDetected')
-    out.push(
-      makeEnvelope(InventoryEvents.LowStockDetected, {
-        ...base,
-        data: { itemId: id, locationId: s.locationId, name: s.details.name, quantity: event.data.quantity, reorderLevel: event.data.reorderLevel, at },
-      }),
-    );
-  if (event.type === 'BatchExpiryAlerted') {
-    const d = event.data;
-    out.push(
-      makeEnvelope(InventoryEvents.BatchExpiring, {
-        ...base,
-        data: {
-          itemId: id,
-          locationId: s.locationId,
-          name: s.details.name,
-          batchId: d.batchId,
-          batchNo: d.batchNo,
-          expiryDate: d.expiryDate,
-          quantity: d.quantity,
-          daysLeft: d.daysLeft,
-          at,
-        },
-      }),
-    );
-  }
-  if (event.type === 'MaintenanceDueAlerted')
-    out.push(
-      makeEnvelope(InventoryEvents.MaintenanceDue, {
-        ...base,
-        data: { itemId: id, locationId: s.locationId, name: s.details.name, dueDate: event.data.dueDate, at },
-      }),
-    );
-  for (const env of out) await enqueue(trx, topicOf('inventory'), env);
 };

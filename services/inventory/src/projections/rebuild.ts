@@ -2,12 +2,12 @@ import { rebuildProjection, type RebuildableProjection } from '@akhada/kit';
 import { sql, type Kysely } from 'kysely';
 import type { InventoryDb } from '../db/schema.ts';
 import type { ItemEvent } from '../domain/item/decider.ts';
-import { projectItemTables } from './items.ts';
+import { projectItems } from './items.ts';
 
 /**
  * The item streams' read tables (items, movements, maintenance records), rebuilt from the event store. The replay
- * writes the tables only: the integration events the live projection publishes (state changes, low stock, expiring
- * batches, maintenance due) went out when they happened and are not published again.
+ * writes the tables only: the integration events (the aggregate's toIntegrationEvents: state changes, low stock,
+ * expiring batches, maintenance due) went out when they happened and are not published again.
  */
 const items: RebuildableProjection<InventoryDb, ItemEvent> = {
   clear: async (trx) => {
@@ -16,7 +16,7 @@ const items: RebuildableProjection<InventoryDb, ItemEvent> = {
     await trx.deleteFrom('maintenance_records').execute();
     await trx.deleteFrom('items').execute();
   },
-  project: projectItemTables,
+  project: projectItems,
   count: async (trx) =>
     Number(
       (

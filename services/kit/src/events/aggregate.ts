@@ -26,8 +26,12 @@ export interface Aggregate<DB, C, E extends { type: string }, S> {
   streamId(id: string): string;
   decider: Decider<C, E, S>;
   projections: readonly Projection<DB, E>[];
-  /** Internal event → the integration events other services see ([] for events that stay internal). */
-  toIntegrationEvents(stored: StoredEvent<E>): EventEnvelope[];
+  /**
+   * Internal event → the integration events other services see ([] for events that stay internal). `state` is the
+   * aggregate's state right after this event; `trx` is the command's transaction, after the inline projections ran
+   * (for facts the read tables hold). Runs for live commands only, never in a projection rebuild.
+   */
+  toIntegrationEvents(stored: StoredEvent<E>, after: AfterEvent<DB, S>): EventEnvelope[] | Promise<EventEnvelope[]>;
   topic: string;
   /**
    * Streams that grow without end (a member's visits) keep a snapshot of their state every `every` events, so a command
@@ -35,6 +39,14 @@ export interface Aggregate<DB, C, E extends { type: string }, S> {
    * raise `schema` when its shape changes and older snapshots are ignored.
    */
   snapshot?: { every: number; schema: number };
+}
+
+/** What `toIntegrationEvents` sees besides the stored event. */
+export interface AfterEvent<DB, S> {
+  /** The aggregate's state right after the event. */
+  state: S;
+  /** The command's transaction (the inline projections have run). */
+  trx: Transaction<DB>;
 }
 
 export const defineAggregate = <DB extends KitTables, C, E extends { type: string }, S>(aggregate: Aggregate<DB, C, E, S>): Aggregate<DB, C, E, S> => aggregate;
@@ -48,20 +60,45 @@ export interface CommandResult<E extends { type: string }, S> {
   version: number;
 }
 
-/**
- * One command inside a transaction the caller holds: load the stream, decide, append at the version read, project
- * inline, enqueue the integration events. For a command whose rule needs more than its stream (a count under a lock
- * taken first) and for consumers (the inbox transaction). A ConcurrencyError reaches the caller, who retries the whole
- * transaction (`retryOnConflict`). `expectedVersion`, when given, is the version the client saw: a stream that moved
- * on since throws `onStale()` without retrying.
- */
-export const executeCommandIn = async <DB extends KitTables, C, E extends { type: string }, S>(
+/** What a write may add around the decider. */
+export interface CommandOptions<DB, S> {
+  /**
+   * A rule that needs more than the stream, checked in the command's transaction before the decider runs: a count
+   * under an advisory lock, another table's row. Throws (a DomainError/AppError) to refuse; `state` is the stream's.
+   */
+  check?: (state: S, trx: Transaction<DB>) => void | Promise<void>;
+  /** The version the client saw: a stream that moved on since throws `onStale()` (default ConcurrencyError), not retried. */
+  expectedVersion?: number | undefined;
+  onStale?: () => Error;
+  /** The error the caller sees instead of `err` (a read table's unique violation → a 409 of the domain); `err` itself when unchanged. */
+  mapError?: (err: unknown) => unknown;
+  /** With a pool: how often the whole transaction runs again when another writer appended first (default 3). */
+  maxRetries?: number;
+}
+
+/** The integration events of the appended events, each built with the state right after it, into the outbox. */
+export const publishAfter = async <DB, C, E extends { type: string }, S>(
+  trx: Transaction<DB>,
+  aggregate: Aggregate<DB, C, E, S>,
+  before: S,
+  stored: readonly StoredEvent<E>[],
+): Promise<EventEnvelope[]> => {
+  const out: EventEnvelope[] = [];
+  let state = before;
+  for (const s of stored) {
+    state = aggregate.decider.evolve(state, s.event);
+    out.push(...(await aggregate.toIntegrationEvents(s, { state, trx })));
+  }
+  return out;
+};
+
+const runIn = async <DB extends KitTables, C, E extends { type: string }, S>(
   trx: Transaction<DB>,
   aggregate: Aggregate<DB, C, E, S>,
   id: string,
   command: C,
   metadata: EventMetadata,
-  { expectedVersion, onStale }: { expectedVersion?: number | undefined; onStale?: () => Error } = {},
+  { check, expectedVersion, onStale }: CommandOptions<DB, S>,
 ): Promise<CommandResult<E, S>> => {
   const streamId = aggregate.streamId(id);
   const { decider } = aggregate;
@@ -69,13 +106,16 @@ export const executeCommandIn = async <DB extends KitTables, C, E extends { type
   const past = await loadState(kitTrx, aggregate, streamId);
   if (expectedVersion !== undefined && expectedVersion !== past.version) throw onStale ? onStale() : new ConcurrencyError(streamId, expectedVersion);
   const { state } = past;
+  if (check) await check(state, trx);
   const decided = decider.decide(command, state);
   const { stored, version } = await appendToStream(kitTrx, streamId, past.version, decided, metadata);
+  // Per event, its projections then its integration events: the hook reads the read tables as of that event.
+  let after = state;
   for (const event of stored) {
     for (const project of aggregate.projections) await project(trx, event);
-    for (const envelope of aggregate.toIntegrationEvents(event)) await enqueue(trx, aggregate.topic, envelope);
+    after = decider.evolve(after, event.event);
+    for (const envelope of await aggregate.toIntegrationEvents(event, { state: after, trx })) await enqueue(trx, aggregate.topic, envelope);
   }
-  const after = decided.reduce((s, e) => decider.evolve(s, e), state);
   await saveSnapshotIfDue(kitTrx, aggregate, streamId, past.version, version, after);
   return { state: after, events: stored, version };
 };
@@ -155,7 +195,7 @@ const loadState = async <DB, C, E extends { type: string }, S>(
 };
 
 /** Runs `work` (a whole transaction) again, up to `maxRetries` times, when another writer appended to a stream first. */
-export const retryOnConflict = async <T>(work: () => Promise<T>, { maxRetries = 3 }: { maxRetries?: number } = {}): Promise<T> => {
+const retryOnConflict = async <T>(work: () => Promise<T>, { maxRetries = 3 }: { maxRetries?: number } = {}): Promise<T> => {
   for (let attempt = 0; ; attempt++) {
     try {
       return await work();
@@ -166,19 +206,36 @@ export const retryOnConflict = async <T>(work: () => Promise<T>, { maxRetries = 
   }
 };
 
-/**
- * The one shape of a write. In ONE transaction: load the stream, fold it, decide, append at the version read
- * (optimistic concurrency), run the aggregate's inline projections for each new event and write its integration
- * events to the outbox. When another writer appended first (ConcurrencyError) the whole thing runs again on the
- * fresh stream, up to `maxRetries` times. Other errors (a DomainError from the decider, a unique violation from a
- * projection) roll everything back and reach the caller unchanged.
- */
-export const executeCommand = <DB extends KitTables, C, E extends { type: string }, S>(
+/** Runs `work` in one transaction, again (up to `maxRetries` times) when another writer appended to a stream first. */
+export const inTransaction = <DB, T>(
   db: Kysely<DB>,
+  work: (trx: Transaction<DB>) => Promise<T>,
+  { maxRetries = 3 }: { maxRetries?: number } = {},
+): Promise<T> => retryOnConflict(() => db.transaction().execute(work), { maxRetries });
+
+/**
+ * The one way to run a command. Load the stream (from its snapshot), `check`, decide, append at the version read
+ * (optimistic concurrency), run the aggregate's inline projections for each new event, write its integration events
+ * to the outbox (`toIntegrationEvents` with the state after each event), snapshot when due.
+ *
+ * `db` a pool: in a transaction of its own, run again on the fresh stream (up to `maxRetries`) when another writer
+ * appended first. `db` a transaction the caller holds (a count under a lock taken first, a consumer's inbox, several
+ * commands together): inside it, and a ConcurrencyError reaches the caller, whose `inTransaction` runs it all again.
+ * Either way an error (a DomainError from the decider or `check`, a unique violation from a projection) rolls back
+ * and reaches the caller through `mapError`.
+ */
+export const executeCommand = async <DB extends KitTables, C, E extends { type: string }, S>(
+  db: Kysely<DB> | Transaction<DB>,
   aggregate: Aggregate<DB, C, E, S>,
   id: string,
   command: C,
   metadata: EventMetadata,
-  { maxRetries = 3 }: { maxRetries?: number } = {},
-): Promise<CommandResult<E, S>> =>
-  retryOnConflict(() => db.transaction().execute((trx) => executeCommandIn(trx, aggregate, id, command, metadata)), { maxRetries });
+  options: CommandOptions<DB, S> = {},
+): Promise<CommandResult<E, S>> => {
+  try {
+    if (db.isTransaction) return await runIn(db as Transaction<DB>, aggregate, id, command, metadata, options);
+    return await inTransaction(db, (trx) => runIn(trx, aggregate, id, command, metadata, options), { maxRetries: options.maxRetries ?? 3 });
+  } catch (err) {
+    throw options.mapError ? options.mapError(err) : err;
+  }
+};

@@ -76,7 +76,7 @@ const appendStatement = (n: number): ((params: readonly unknown[]) => CompiledQu
 /**
  * Appends events at expectedVersion+1…; a concurrent writer already holding one of those versions (the unique
  * (stream_id, stream_version)) surfaces as ConcurrencyError. Must run inside the command's transaction, which the caller
- * rolls back on that error (retryOnConflict runs the whole transaction again): events of a batch may have been written
+ * rolls back on that error (inTransaction runs the whole transaction again): events of a batch may have been written
  * before the clash was seen. `on conflict do nothing` instead of a unique violation under a savepoint: the same outcome
  * (a concurrent insert of the same version is waited for, then skipped), in one round trip instead of three.
  */

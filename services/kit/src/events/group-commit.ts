@@ -3,7 +3,7 @@ import { preparedSql } from '../db/database.ts';
 import type { KitTables } from '../db/kit-migrations.ts';
 import { ConcurrencyError } from '../errors.ts';
 import type { EventMetadata } from './envelope.ts';
-import { executeCommand, saveSnapshotIfDue, type Aggregate, type CommandResult, type SnapshottedRow } from './aggregate.ts';
+import { executeCommand, publishAfter, saveSnapshotIfDue, type Aggregate, type CommandResult, type SnapshottedRow } from './aggregate.ts';
 import { appendMany, toStored, type StoredEvent } from './event-store.ts';
 import { enqueueMany } from './outbox.ts';
 
@@ -57,7 +57,7 @@ export interface GroupCommit<C, E extends { type: string }, S> {
  * commands of one stream never share a batch (the later waits for the next, and is decided on the first's events).
  * Should the transaction itself fail (a projection's constraint, the connection), every command of the batch runs
  * again alone through executeCommand, so only the one at fault fails. Commands that need more in their transaction
- * than their stream (a lock, another table's row) keep executeCommandIn.
+ * than their stream (a lock, another table's row) call executeCommand with their transaction.
  */
 export const createGroupCommit = <DB extends KitTables, C, E extends { type: string }, S>(
   db: Kysely<DB>,
@@ -173,11 +173,9 @@ export const createGroupCommit = <DB extends KitTables, C, E extends { type: str
       if (project.many) await project.many(trx, storedAll);
       else for (const event of storedAll) await project(trx, event);
     }
-    await enqueueMany(
-      trx,
-      aggregate.topic,
-      storedAll.flatMap((event) => aggregate.toIntegrationEvents(event)),
-    );
+    const envelopes = [];
+    for (const w of won) envelopes.push(...(await publishAfter(trx, aggregate, w.state, w.stored)));
+    await enqueueMany(trx, aggregate.topic, envelopes);
     for (const w of won) {
       const after = w.events.reduce((s, e) => decider.evolve(s, e), w.state);
       const version = w.version + w.events.length;

@@ -1,7 +1,7 @@
 import type { Member } from '@akhada/contracts';
-import { metadataOf, type RequestContext } from '@akhada/kit';
+import { executeCommand, metadataOf, type RequestContext } from '@akhada/kit';
 import type { Transaction } from 'kysely';
-import { inTransaction, runCommand } from '../aggregates/run-command.ts';
+import { membershipAggregate } from '../aggregates/membership.ts';
 import type { MembersDb, MembersTable } from '../db/schema.ts';
 import type { MembershipCommand } from '../domain/membership/decider.ts';
 import { memberForStaff, memberView, reload } from './access.ts';
@@ -10,9 +10,9 @@ import { todayAt, type MembersDeps } from './deps.ts';
 export type CommandDeps = Pick<MembersDeps, 'db' | 'clock' | 'timeZone' | 'directory'>;
 
 /**
- * The shape every staff command on one member shares: 403 for a role that may not, 402 for a read-only organization,
- * 404 outside the caller's organization and locations, then the command through the aggregate in one transaction
- * (`check` runs first in it, for rules that need more than the stream), and the member as it now is.
+ * The rule every staff command on one member shares: 404 outside the caller's organization and locations (the member
+ * is looked up as staff see it), the command dated in the member's location, and the member as it now is. The write
+ * is the kit's executeCommand (`check` runs in its transaction first, for rules that need more than the stream).
  */
 export const staffCommand = async (
   deps: CommandDeps,
@@ -23,11 +23,10 @@ export const staffCommand = async (
 ): Promise<MembersTable> => {
   const row = await memberForStaff(deps.db, ctx, id);
   const today = await todayAt(deps, row.location_id);
-  return inTransaction(deps.db, async (trx) => {
-    if (check) await check(trx, row);
-    await runCommand(trx, id, build(row, today), metadataOf(ctx, { locationId: row.location_id }));
-    return reload(trx, ctx.orgId, id);
+  await executeCommand(deps.db, membershipAggregate, id, build(row, today), metadataOf(ctx, { locationId: row.location_id }), {
+    ...(check ? { check: (_state, trx) => check(trx, row) } : {}),
   });
+  return reload(deps.db, ctx.orgId, id);
 };
 
 export const staffCommandView = async (...args: Parameters<typeof staffCommand>): Promise<Member> => memberView(args[0], await staffCommand(...args));

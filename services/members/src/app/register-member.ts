@@ -1,6 +1,6 @@
 import { type CreateMemberBody, type Member } from '@akhada/contracts';
-import { assertLocation, conflict, forbidden, isUniqueViolation, metadataOf, newId, type RequestContext } from '@akhada/kit';
-import { inTransaction, runCommand } from '../aggregates/run-command.ts';
+import { assertLocation, conflict, executeCommand, forbidden, isUniqueViolation, metadataOf, newId, type RequestContext } from '@akhada/kit';
+import { membershipAggregate } from '../aggregates/membership.ts';
 import { MEMBER_EMAIL_UNIQUE } from '../db/migrations.ts';
 import type { RegisterMember } from '../domain/membership/decider.ts';
 import { rupeesToPaise } from '@akhada/kit';
@@ -46,15 +46,9 @@ export const registerMember = async (
     },
   };
 
-  try {
-    const row = await inTransaction(deps.db, async (trx) => {
-      await assertPlanRoom(trx, ctx.orgId);
-      await runCommand(trx, memberId, command, metadataOf(ctx, { locationId }));
-      return reload(trx, ctx.orgId, memberId);
-    });
-    return await memberView(deps, row);
-  } catch (err) {
-    if (isUniqueViolation(err, MEMBER_EMAIL_UNIQUE)) throw conflict('EMAIL_TAKEN', 'A member with this email already exists');
-    throw err;
-  }
+  await executeCommand(deps.db, membershipAggregate, memberId, command, metadataOf(ctx, { locationId }), {
+    check: (_state, trx) => assertPlanRoom(trx, ctx.orgId),
+    mapError: (err) => (isUniqueViolation(err, MEMBER_EMAIL_UNIQUE) ? conflict('EMAIL_TAKEN', 'A member with this email already exists') : err),
+  });
+  return memberView(deps, await reload(deps.db, ctx.orgId, memberId));
 };

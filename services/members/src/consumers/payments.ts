@@ -1,7 +1,7 @@
 import { PaymentEvents, MEMBERSHIP_PAYMENT_TYPES } from '@akhada/contracts';
-import { dateIn, daysBetween, DEFAULT_TIME_ZONE, DomainError, type Logger, metadataOf, on } from '@akhada/kit';
+import { executeCommand, dateIn, daysBetween, DEFAULT_TIME_ZONE, DomainError, type Logger, metadataOf, on } from '@akhada/kit';
 import type { Transaction } from 'kysely';
-import { runCommand } from '../aggregates/run-command.ts';
+import { membershipAggregate } from '../aggregates/membership.ts';
 import type { MembersDb } from '../db/schema.ts';
 import { monthsOfPeriod } from '../domain/membership/period.ts';
 
@@ -34,8 +34,9 @@ export const onPaymentCompleted = (logger?: Logger) =>
       (await trx.selectFrom('kit_locations').select('timezone').where('location_id', '=', member.location_id).executeTakeFirst())?.timezone ??
       DEFAULT_TIME_ZONE;
     try {
-      await runCommand(
+      await executeCommand(
         trx,
+        membershipAggregate,
         p.memberId,
         {
           type: 'RenewMembership',

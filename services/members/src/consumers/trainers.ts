@@ -1,8 +1,8 @@
 import { TrainerEvents, type EventEnvelope } from '@akhada/contracts';
-import { metadataOf, on } from '@akhada/kit';
+import { executeCommand, metadataOf, on } from '@akhada/kit';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import { runCommand } from '../aggregates/run-command.ts';
+import { membershipAggregate } from '../aggregates/membership.ts';
 import { memberIdsOfTrainer } from '../db/members-repo.ts';
 import type { MembersDb } from '../db/schema.ts';
 import { setTrainerStatus, upsertTrainer } from '../db/trainers-repo.ts';
@@ -34,8 +34,9 @@ export const onTrainerArchived = on(TrainerEvents.TrainerArchived, async (trx: T
   await setTrainerStatus(trx, trainerId, 'archived', new Date(env.occurredAt));
   for (const memberId of await memberIdsOfTrainer(trx, trainerId)) {
     const member = await trx.selectFrom('members').select('location_id').where('id', '=', memberId).executeTakeFirstOrThrow();
-    await runCommand(
+    await executeCommand(
       trx,
+      membershipAggregate,
       memberId,
       { type: 'UnassignTrainer', data: { reason: 'trainer_archived', onlyTrainerId: trainerId } },
       metadataOf(env, { locationId: member.location_id }),

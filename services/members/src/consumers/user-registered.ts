@@ -1,7 +1,7 @@
 import { AuthEvents } from '@akhada/contracts';
 import type { Transaction } from 'kysely';
-import { metadataOf, on } from '@akhada/kit';
-import { runCommand } from '../aggregates/run-command.ts';
+import { executeCommand, metadataOf, on } from '@akhada/kit';
+import { membershipAggregate } from '../aggregates/membership.ts';
 import { memberEmailTaken } from '../db/members-repo.ts';
 import type { MembersDb } from '../db/schema.ts';
 
@@ -15,8 +15,9 @@ export const onUserRegistered = on(AuthEvents.UserRegistered, async (trx: Transa
   const locationId = u.locationIds[0];
   if (u.via !== 'join_code' || u.role !== 'member' || !locationId) return;
   if (await memberEmailTaken(trx, u.orgId, u.email, u.userId)) return;
-  await runCommand(
+  await executeCommand(
     trx,
+    membershipAggregate,
     u.userId,
     {
       type: 'SignUpMember',

@@ -1,5 +1,5 @@
-import { PaymentEvents, topicOf, type Language } from '@akhada/contracts';
-import { defineAggregate, enqueue, makeEnvelope, type Executor, type StoredEvent } from '@akhada/kit';
+import { PaymentEvents, topicOf, type EventEnvelope, type Language } from '@akhada/contracts';
+import { defineAggregate, makeEnvelope, type Executor, type StoredEvent } from '@akhada/kit';
 import type { Transaction } from 'kysely';
 import type { PaymentsDb, PaymentsTable } from '../db/schema.ts';
 import { paymentDecider, paymentStreamId, type PaymentEvent } from '../domain/payment/decider.ts';
@@ -38,26 +38,27 @@ export const factsOf = (r: PaymentsTable, occurredAt: string) => ({
 });
 
 /**
- * The integration events of a payment event, built from the read row the projection just wrote (so every event
- * carries the payment's whole current facts), written to the outbox in the same transaction. Registered as the
- * aggregate's last projection; a rebuild replays `projectPayments` only, never this.
+ * The integration events of a payment event, built from the read row the projection just wrote in the command's
+ * transaction (so every event carries the payment's whole current facts). The aggregate's toIntegrationEvents: live
+ * commands only, never a rebuild.
  */
-export const announcePayment = async (trx: Transaction<PaymentsDb>, stored: StoredEvent<PaymentEvent>): Promise<void> => {
+export const paymentIntegrationEvents = async (stored: StoredEvent<PaymentEvent>, { trx }: { trx: Transaction<PaymentsDb> }): Promise<EventEnvelope[]> => {
   const { event, metadata } = stored;
   const paymentId = event.data.paymentId;
   const row = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
-  if (!row) return;
+  if (!row) return [];
   // A new event id per envelope (a completed recording announces two).
   const { eventId: _storedId, ...meta } = metadata;
   const base = { ...meta, locationId: row.location_id, aggregateId: paymentId };
-  const send = async (env: Parameters<typeof enqueue>[2]) => enqueue(trx, TOPIC, env);
+  const out: EventEnvelope[] = [];
+  const send = (env: EventEnvelope) => out.push(env);
   switch (event.type) {
     case 'PaymentRecorded': {
       const at = event.data.at;
       const facts = factsOf(row, at);
-      await send(makeEnvelope(PaymentEvents.PaymentRecorded, { ...base, occurredAt: at, data: { ...facts, recordedBy: event.data.by?.id ?? null } }));
+      send(makeEnvelope(PaymentEvents.PaymentRecorded, { ...base, occurredAt: at, data: { ...facts, recordedBy: event.data.by?.id ?? null } }));
       if (event.data.status === 'completed') {
-        await send(
+        send(
           makeEnvelope(PaymentEvents.PaymentCompleted, {
             ...base,
             occurredAt: at,
@@ -65,22 +66,22 @@ export const announcePayment = async (trx: Transaction<PaymentsDb>, stored: Stor
           }),
         );
       }
-      return;
+      return out;
     }
     case 'PaymentUpdated':
-      await send(makeEnvelope(PaymentEvents.PaymentUpdated, { ...base, occurredAt: event.data.at, data: factsOf(row, event.data.at) }));
-      return;
+      send(makeEnvelope(PaymentEvents.PaymentUpdated, { ...base, occurredAt: event.data.at, data: factsOf(row, event.data.at) }));
+      return out;
     case 'PaymentMarkedPaid':
-      await send(
+      send(
         makeEnvelope(PaymentEvents.PaymentCompleted, {
           ...base,
           occurredAt: event.data.at,
           data: { ...factsOf(row, event.data.at), paidAt: event.data.paidAt, completedVia: 'mark_paid', razorpayPaymentId: null, razorpayOrderId: null },
         }),
       );
-      return;
+      return out;
     case 'PaymentCapturedOnline':
-      await send(
+      send(
         makeEnvelope(PaymentEvents.PaymentCompleted, {
           ...base,
           occurredAt: event.data.paidAt,
@@ -93,19 +94,19 @@ export const announcePayment = async (trx: Transaction<PaymentsDb>, stored: Stor
           },
         }),
       );
-      return;
+      return out;
     case 'PaymentFailedOnline':
-      await send(
+      send(
         makeEnvelope(PaymentEvents.PaymentFailed, {
           ...base,
           occurredAt: event.data.at,
           data: { ...factsOf(row, event.data.at), reason: event.data.reason, razorpayPaymentId: event.data.razorpayPaymentId },
         }),
       );
-      return;
+      return out;
     case 'PaymentRefunded': {
       const d = event.data;
-      await send(
+      send(
         makeEnvelope(PaymentEvents.PaymentRefunded, {
           ...base,
           occurredAt: d.at,
@@ -121,22 +122,22 @@ export const announcePayment = async (trx: Transaction<PaymentsDb>, stored: Stor
           },
         }),
       );
-      return;
+      return out;
     }
     case 'PaymentCancelled':
-      await send(
+      send(
         makeEnvelope(PaymentEvents.PaymentCancelled, {
           ...base,
           occurredAt: event.data.at,
           data: { ...factsOf(row, event.data.at), reason: event.data.reason, cancelledBy: event.data.by?.id ?? null },
         }),
       );
-      return;
+      return out;
     case 'ReminderRequested': {
       const d = event.data;
-      if (!row.member_id) return;
+      if (!row.member_id) return out;
       const member = await trx.selectFrom('pay_members').selectAll().where('id', '=', row.member_id).executeTakeFirst();
-      await send(
+      send(
         makeEnvelope(PaymentEvents.PaymentReminderRequested, {
           ...base,
           occurredAt: d.at,
@@ -160,14 +161,14 @@ export const announcePayment = async (trx: Transaction<PaymentsDb>, stored: Stor
           },
         }),
       );
-      return;
+      return out;
     }
     default:
-      return; // order and link openings stay inside the service
+      return out; // order and link openings stay inside the service
   }
 };
 
-/** The payment aggregate: its decider, the payments read table, and its integration events (through the read row). */
+/** The payment aggregate: its decider, the payments read table, and its integration events (from the read row). */
 export const paymentAggregate = defineAggregate<
   PaymentsDb,
   Parameters<typeof paymentDecider.decide>[0],
@@ -177,7 +178,7 @@ export const paymentAggregate = defineAggregate<
   name: 'payment',
   streamId: paymentStreamId,
   decider: paymentDecider,
-  projections: [(trx, stored) => projectPayments(trx as Executor<PaymentsDb>, stored), announcePayment],
-  toIntegrationEvents: () => [],
+  projections: [(trx, stored) => projectPayments(trx as Executor<PaymentsDb>, stored)],
+  toIntegrationEvents: paymentIntegrationEvents,
   topic: TOPIC,
 });

@@ -1,5 +1,8 @@
 import type { Payment, RazorpayOrder, VerifyBody } from '@akhada/contracts';
-import { AppError, DomainError, metadataOf, notFound, type Executor, type Logger, type RequestContext } from '@akhada/kit';
+import { AppError, DomainError, type EventMetadata, executeCommand, type Executor, type Logger, metadataOf, notFound, type RequestContext } from '@akhada/kit';
+import { paymentAggregate } from '../aggregates/payment.ts';
+import { razorpayPaymentTaken, paymentUniques } from './payment-writes.ts';
+import type { PaymentCommand } from '../domain/payment/decider.ts';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { PaymentsDb, PaymentsTable } from '../db/schema.ts';
@@ -7,7 +10,6 @@ import { toPayment } from '../views/payment-view.ts';
 import { visiblePayment } from './access.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { keysOf, requireKeys, requireOnlineKeys } from './razorpay-keys.ts';
-import { razorpayPaymentTaken, runPaymentCommand, runPaymentCommandIn } from './run-command.ts';
 import { CAPTURED_AFTER_CANCEL_REASON } from '../domain/payment/decider.ts';
 
 type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay' | 'checkoutScriptUrl'>;
@@ -16,15 +18,10 @@ type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay' | 'checko
  * A capture in its own transaction under the payment row's lock (as the webhook takes it): verify, the webhook, the
  * reconciliation and an automatic refund of the same payment run one after another, never racing on its stream.
  */
-const capturedLocked = (
-  db: PaymentsDeps['db'],
-  paymentId: string,
-  command: Parameters<typeof runPaymentCommandIn>[2],
-  metadata: Parameters<typeof runPaymentCommandIn>[3],
-): Promise<PaymentsTable> =>
+const capturedLocked = (db: PaymentsDeps['db'], paymentId: string, command: PaymentCommand, metadata: EventMetadata): Promise<PaymentsTable> =>
   db.transaction().execute(async (trx) => {
     await trx.selectFrom('payments').select('id').where('id', '=', paymentId).forUpdate().executeTakeFirst();
-    await runPaymentCommandIn(trx, paymentId, command, metadata);
+    await executeCommand(trx, paymentAggregate, paymentId, command, metadata, { mapError: paymentUniques });
     return (await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow()) as PaymentsTable;
   });
 
@@ -55,11 +52,13 @@ export const createOrder = async (deps: Deps, ctx: RequestContext, paymentId: st
     .values({ order_id: order.id, org_id: ctx.orgId, payment_id: paymentId, amount_paise: amount, link_id: null, created_at: deps.clock() })
     .onConflict((oc) => oc.doNothing())
     .execute();
-  await runPaymentCommand(
+  await executeCommand(
     deps.db,
+    paymentAggregate,
     paymentId,
     { type: 'OpenOnlineOrder', data: { orderId: order.id, at: deps.clock().toISOString() } },
     metadataOf(ctx, { locationId: row.location_id }),
+    { mapError: paymentUniques },
   );
   const member = row.member_id
     ? await deps.db.selectFrom('pay_members').select(['email', 'phone']).where('id', '=', row.member_id).executeTakeFirst()
@@ -207,36 +206,42 @@ export const handleWebhook = async (
                 );
                 return 'refused';
               }
-              await runPaymentCommandIn(
+              await executeCommand(
                 trx,
+                paymentAggregate,
                 paymentId,
                 {
                   type: 'CaptureOnline',
                   data: { razorpayPaymentId: p.payment.entity.id, razorpayOrderId: orderId, method: 'razorpay', paidAt: at, via: 'webhook' },
                 },
                 meta,
+                { mapError: paymentUniques },
               );
               return 'captured';
             case 'payment.failed':
               if (!p.payment?.entity?.id) return 'ignored';
-              await runPaymentCommandIn(
+              await executeCommand(
                 trx,
+                paymentAggregate,
                 paymentId,
                 { type: 'FailOnline', data: { razorpayPaymentId: p.payment.entity.id, reason: p.payment.entity.error_description ?? 'Payment failed', at } },
                 meta,
+                { mapError: paymentUniques },
               );
               return 'failed';
             case 'refund.processed': {
               const refund = p.refund?.entity;
               if (!refund?.id || typeof refund.amount !== 'number') return 'ignored';
-              await runPaymentCommandIn(
+              await executeCommand(
                 trx,
+                paymentAggregate,
                 paymentId,
                 {
                   type: 'RefundPayment',
                   data: { refundId: refund.id, amountPaise: refund.amount, reason: 'Refunded through Razorpay', razorpayRefundId: refund.id, at, by: null },
                 },
                 meta,
+                { mapError: paymentUniques },
               );
               return 'refunded';
             }
@@ -301,8 +306,9 @@ export const refundCapturedAfterCancel = async (deps: Pick<PaymentsDeps, 'db' | 
     } catch (err) {
       throw deps.razorpay.toAppError(err);
     }
-    await runPaymentCommandIn(
+    await executeCommand(
       trx,
+      paymentAggregate,
       paymentId,
       {
         type: 'RefundPayment',
@@ -316,6 +322,7 @@ export const refundCapturedAfterCancel = async (deps: Pick<PaymentsDeps, 'db' | 
         },
       },
       metadataOf(systemSource(row.org_id, refund.id), { locationId: row.location_id }),
+      { mapError: paymentUniques },
     );
     return true;
   });

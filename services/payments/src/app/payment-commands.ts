@@ -1,5 +1,7 @@
 import type { MarkPaidBody, Payment, PaymentLink, RefundBody, RemindBody, UpdatePaymentBody } from '@akhada/contracts';
-import { AppError, newId, type RequestContext } from '@akhada/kit';
+import { AppError, executeCommand, newId, type RequestContext } from '@akhada/kit';
+import { paymentAggregate } from '../aggregates/payment.ts';
+import { paymentUniques, paymentRow, staffMetadata } from './payment-writes.ts';
 import { rupeesToPaise } from '../domain/money.ts';
 import type { PaymentChanges } from '../domain/payment/decider.ts';
 import { toPayment } from '../views/payment-view.ts';
@@ -7,7 +9,6 @@ import { actorOf, visiblePayment } from './access.ts';
 import { decideGst } from './gst.ts';
 import { todayAt, type PaymentsDeps } from './deps.ts';
 import { requireKeys, requireOnlineKeys } from './razorpay-keys.ts';
-import { runPaymentCommand, staffMetadata } from './run-command.ts';
 
 type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'directory' | 'timeZone'>;
 type OnlineDeps = Deps & Pick<PaymentsDeps, 'secrets' | 'razorpay' | 'publicUrl'>;
@@ -45,31 +46,37 @@ export const updatePayment = async (deps: Deps, ctx: RequestContext, id: string,
   if (body.membershipType !== undefined) changes.membershipType = body.membershipType;
   if (body.membershipPeriod !== undefined) changes.membershipPeriod = body.membershipPeriod;
   if (body.dueDate !== undefined) changes.dueDate = body.dueDate;
-  const after = await runPaymentCommand(
+  await executeCommand(
     deps.db,
+    paymentAggregate,
     id,
     { type: 'UpdatePayment', data: { changes, at: deps.clock().toISOString(), by: actorOf(ctx) } },
     staffMetadata(ctx, row),
+    { mapError: paymentUniques },
   );
+  const after = await paymentRow(deps.db, id);
   return toPayment(after);
 };
 
 /** Deleting is cancelling a pending payment (kept in history, out of the sums); a completed one is refused (409). */
 export const deletePayment = async (deps: Deps, ctx: RequestContext, id: string): Promise<void> => {
   const row = await visiblePayment(deps.db, ctx, id);
-  await runPaymentCommand(
+  await executeCommand(
     deps.db,
+    paymentAggregate,
     id,
     { type: 'CancelPayment', data: { reason: 'deleted', at: deps.clock().toISOString(), by: actorOf(ctx) } },
     staffMetadata(ctx, row),
+    { mapError: paymentUniques },
   );
 };
 
 export const markPaid = async (deps: Deps, ctx: RequestContext, id: string, body: MarkPaidBody): Promise<Payment> => {
   const row = await visiblePayment(deps.db, ctx, id);
   const now = deps.clock().toISOString();
-  const after = await runPaymentCommand(
+  await executeCommand(
     deps.db,
+    paymentAggregate,
     id,
     {
       type: 'MarkPaid',
@@ -83,7 +90,9 @@ export const markPaid = async (deps: Deps, ctx: RequestContext, id: string, body
       },
     },
     staffMetadata(ctx, row),
+    { mapError: paymentUniques },
   );
+  const after = await paymentRow(deps.db, id);
   return toPayment(after);
 };
 
@@ -116,15 +125,18 @@ export const refundPayment = async (deps: OnlineDeps, ctx: RequestContext, id: s
       throw deps.razorpay.toAppError(err);
     }
   }
-  const after = await runPaymentCommand(
+  await executeCommand(
     deps.db,
+    paymentAggregate,
     id,
     {
       type: 'RefundPayment',
       data: { refundId: razorpayRefundId ?? newId(), amountPaise, reason: body.reason, razorpayRefundId, at: deps.clock().toISOString(), by: actorOf(ctx) },
     },
     staffMetadata(ctx, row),
+    { mapError: paymentUniques },
   );
+  const after = await paymentRow(deps.db, id);
   return toPayment(after);
 };
 
@@ -166,11 +178,13 @@ export const createPaymentLink = async (deps: OnlineDeps, ctx: RequestContext, i
     })
     .onConflict((oc) => oc.doNothing())
     .execute();
-  await runPaymentCommand(
+  await executeCommand(
     deps.db,
+    paymentAggregate,
     id,
     { type: 'CreatePaymentLink', data: { linkId: link.id, url: link.short_url, at: deps.clock().toISOString(), by: actorOf(ctx) } },
     staffMetadata(ctx, row),
+    { mapError: paymentUniques },
   );
   return { paymentId: id, url: link.short_url, razorpayLinkId: link.id, expiresAt: link.expire_by ? new Date(link.expire_by * 1000).toISOString() : null };
 };
@@ -200,11 +214,13 @@ export const remindPayment = async (deps: OnlineDeps, ctx: RequestContext, id: s
   }
   const reminderId = newId();
   const now = deps.clock().toISOString();
-  await runPaymentCommand(
+  await executeCommand(
     deps.db,
+    paymentAggregate,
     id,
     { type: 'RequestReminder', data: { reminderId, day, paymentLinkUrl: url, message: body.message ?? null, at: now, by: actorOf(ctx) } },
     staffMetadata(ctx, row),
+    { mapError: paymentUniques },
   );
   return { _id: reminderId, paymentId: id, memberId: row.member_id, sentAt: now, paymentLinkUrl: url };
 };

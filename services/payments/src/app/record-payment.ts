@@ -1,5 +1,7 @@
 import { MEMBERSHIP_PAYMENT_TYPES, type CreatePaymentBody, type MemberMembershipBody, type Payment, type TrainerSalaryBody } from '@akhada/contracts';
-import { assertLocation, metadataOf, newId, notFound, readThrough, type RequestContext } from '@akhada/kit';
+import { assertLocation, executeCommand, metadataOf, newId, notFound, readThrough, type RequestContext } from '@akhada/kit';
+import { paymentAggregate } from '../aggregates/payment.ts';
+import { paymentUniques, paymentRow } from './payment-writes.ts';
 import { saveMemberCopy, saveTrainerCopy } from '../db/people-repo.ts';
 import type { PayMembersTable, PayTrainersTable } from '../db/schema.ts';
 import { rupeesToPaise } from '../domain/money.ts';
@@ -9,7 +11,6 @@ import { toPayment } from '../views/payment-view.ts';
 import { actorOf } from './access.ts';
 import { decideGst } from './gst.ts';
 import { todayAt, type PaymentsDeps } from './deps.ts';
-import { runPaymentCommand } from './run-command.ts';
 
 type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'directory' | 'timeZone' | 'people'>;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -48,7 +49,8 @@ const record = async (deps: Deps, ctx: RequestContext, data: Omit<RecordPayment[
     type: 'RecordPayment',
     data: { ...data, paymentId, orgId: ctx.orgId, at: deps.clock().toISOString(), by: actorOf(ctx) },
   };
-  const row = await runPaymentCommand(deps.db, paymentId, command, metadataOf(ctx, { locationId: data.locationId }));
+  await executeCommand(deps.db, paymentAggregate, paymentId, command, metadataOf(ctx, { locationId: data.locationId }), { mapError: paymentUniques });
+  const row = await paymentRow(deps.db, paymentId);
   return toPayment(row);
 };
 

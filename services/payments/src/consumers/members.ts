@@ -1,8 +1,9 @@
 import { MemberEvents, type EventEnvelope } from '@akhada/contracts';
-import { metadataOf, on } from '@akhada/kit';
+import { executeCommand, metadataOf, on } from '@akhada/kit';
+import { paymentAggregate } from '../aggregates/payment.ts';
+import { paymentUniques } from '../app/payment-writes.ts';
 import { sql, type Transaction } from 'kysely';
 import { dayAt, decideGst } from '../app/gst.ts';
-import { runPaymentCommandIn } from '../app/run-command.ts';
 import type { PaymentsDb, PayMembersTable } from '../db/schema.ts';
 import { deterministicId } from '../app/deterministic-id.ts';
 
@@ -78,8 +79,9 @@ const recordFee = async (
     date: await dayAt(trx, env.orgId, f.locationId, new Date(env.occurredAt)),
     inclusive: true,
   });
-  await runPaymentCommandIn(
+  await executeCommand(
     trx,
+    paymentAggregate,
     paymentId,
     {
       type: 'RecordPayment',
@@ -112,6 +114,7 @@ const recordFee = async (
       },
     },
     metadataOf(env, { locationId: f.locationId }),
+    { mapError: paymentUniques },
   );
 };
 

@@ -1,9 +1,10 @@
 import { PaymentEvents, SaleCancelled, SaleCompleted, saleLineTaxablePaise, SalePaymentRequested, topicOf, type SaleLine } from '@akhada/contracts';
-import { AppError, enqueue, makeEnvelope, metadataOf, on, type EventHandler, type EventMetadata, type Logger } from '@akhada/kit';
+import { AppError, enqueue, type EventHandler, type EventMetadata, executeCommand, type Logger, makeEnvelope, metadataOf, on } from '@akhada/kit';
+import { paymentAggregate } from '../aggregates/payment.ts';
+import { paymentUniques } from '../app/payment-writes.ts';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { deterministicId } from '../app/deterministic-id.ts';
-import { runPaymentCommandIn } from '../app/run-command.ts';
 import type { PaymentsDb } from '../db/schema.ts';
 import { computeTax, DEFAULT_GYM_SAC, type LineInput } from '../domain/tax/rule.ts';
 import { issueInvoiceIn, localDate } from '../invoices/issue.ts';
@@ -130,8 +131,9 @@ const recordSalePayment = async (
           .executeTakeFirst()
       : undefined;
   const buyerName = buyer.kind === 'member' ? (member ? `${member.first_name} ${member.last_name}`.trim() : buyer.name) : (buyer.name ?? '');
-  await runPaymentCommandIn(
+  await executeCommand(
     trx,
+    paymentAggregate,
     paymentId,
     {
       type: 'RecordPayment',
@@ -163,6 +165,7 @@ const recordSalePayment = async (
       },
     },
     meta,
+    { mapError: paymentUniques },
   );
   return buyerName;
 };
@@ -293,10 +296,12 @@ export const onSaleCancelled = (logger?: Logger): EventHandler<PaymentsDb> =>
     const p = await trx.selectFrom('payments').select(['status']).where('id', '=', paymentId).executeTakeFirst();
     if (!p || (p.status !== 'pending' && p.status !== 'failed'))
       return void logger?.info({ saleId: d.saleId, status: p?.status }, 'cancelled sale: no pending payment to cancel');
-    await runPaymentCommandIn(
+    await executeCommand(
       trx,
+      paymentAggregate,
       paymentId,
       { type: 'CancelPayment', data: { reason: d.reason, at: d.occurredAt, by: null } },
       metadataOf(env, { locationId: d.locationId }),
+      { mapError: paymentUniques },
     );
   });

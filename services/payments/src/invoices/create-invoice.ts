@@ -1,4 +1,4 @@
-import { isStaff, metadataOf, notFound, retryOnConflict, type RequestContext } from '@akhada/kit';
+import { inTransaction, isStaff, metadataOf, notFound, type RequestContext } from '@akhada/kit';
 import { issueInvoiceIn } from './issue.ts';
 import type { InvoiceDeps } from './deps.ts';
 import { findPayment } from './repo.ts';
@@ -8,31 +8,27 @@ import { toInvoice } from './view.ts';
 export const createInvoice = async (deps: Pick<InvoiceDeps, 'db' | 'clock'>, ctx: RequestContext, paymentId: string) => {
   const payment = await findPayment(deps.db, ctx.orgId, paymentId);
   if (!payment || !isStaff(ctx) || !ctx.locationIds.includes(payment.location_id)) throw notFound('Payment');
-  const { row } = await retryOnConflict(() =>
-    deps.db.transaction().execute((trx) =>
-      issueInvoiceIn(
-        trx,
-        {
-          paymentId: payment.id,
-          orgId: payment.org_id,
-          locationId: payment.location_id,
-          category: payment.category,
-          type: payment.type,
-          status: payment.status,
-          memberId: payment.member_id,
-          memberName: payment.member_name,
-          description: payment.description,
-          amountPaise: Number(payment.amount_paise),
-          gstPaise: Number(payment.gst_paise),
-          totalPaise: Number(payment.total_paise),
-          gst: payment.gst_split,
-          ...(payment.billing
-            ? { recipient: { name: payment.billing.name || undefined, gstin: payment.billing.gstin, address: payment.billing.address } }
-            : {}),
-        },
-        deps.clock(),
-        metadataOf(ctx, { locationId: payment.location_id }),
-      ),
+  const { row } = await inTransaction(deps.db, (trx) =>
+    issueInvoiceIn(
+      trx,
+      {
+        paymentId: payment.id,
+        orgId: payment.org_id,
+        locationId: payment.location_id,
+        category: payment.category,
+        type: payment.type,
+        status: payment.status,
+        memberId: payment.member_id,
+        memberName: payment.member_name,
+        description: payment.description,
+        amountPaise: Number(payment.amount_paise),
+        gstPaise: Number(payment.gst_paise),
+        totalPaise: Number(payment.total_paise),
+        gst: payment.gst_split,
+        ...(payment.billing ? { recipient: { name: payment.billing.name || undefined, gstin: payment.billing.gstin, address: payment.billing.address } } : {}),
+      },
+      deps.clock(),
+      metadataOf(ctx, { locationId: payment.location_id }),
     ),
   );
   return toInvoice(row);

@@ -1,5 +1,4 @@
-import { conflict, isUniqueViolation, metadataOf, type CommandResult, type RequestContext } from '@akhada/kit';
-import { executeInTransaction, withRetry } from '../aggregates/execute-in-transaction.ts';
+import { conflict, executeCommand, isUniqueViolation, metadataOf, type CommandResult, type RequestContext } from '@akhada/kit';
 import { trainerAggregate } from '../aggregates/trainer.ts';
 import { TRAINER_EMAIL_UNIQUE } from '../db/migrations.ts';
 import type { TrainerRow } from '../db/trainers-repo.ts';
@@ -8,10 +7,14 @@ import type { TrainersDeps } from './deps.ts';
 import { assertTrainerAllowance } from './plan-allowance.ts';
 import { visibleTrainer } from './trainer-access.ts';
 
+/** The trainers table's unique email as the caller's 409 (executeCommand's `mapError`). */
+export const trainerEmailTaken = (err: unknown): unknown =>
+  isUniqueViolation(err, TRAINER_EMAIL_UNIQUE) ? conflict('EMAIL_TAKEN', 'A trainer with this email already exists') : err;
+
 /**
- * The write path of every command on an existing trainer: the trainer must be visible to the caller (404 otherwise),
- * `authorize` may refuse (403) once it is known, then one transaction runs the command (after the plan check when it
- * adds an approved trainer) with the trainer's location on the events.
+ * The rules every command on an existing trainer shares: the trainer must be visible to the caller (404 otherwise),
+ * `authorize` may refuse (403) once it is known, the plan's allowance is checked in the command's transaction when it
+ * adds an approved trainer, and a client's stale `expectedVersion` is a 409. The write is the kit's executeCommand.
  */
 export const commandTrainer = async (
   deps: Pick<TrainersDeps, 'db'>,
@@ -22,18 +25,10 @@ export const commandTrainer = async (
 ): Promise<CommandResult<TrainerEvent, TrainerState>> => {
   const row = await visibleTrainer(deps.db, ctx, id);
   opts.authorize?.(row);
-  const command = build(row);
-  try {
-    return await withRetry(() =>
-      deps.db.transaction().execute(async (trx) => {
-        if (opts.countsAgainstPlan) await assertTrainerAllowance(trx, ctx.orgId, id);
-        return executeInTransaction(trx, trainerAggregate, id, command, metadataOf(ctx, { locationId: row.location_id }), {
-          expectedVersion: opts.expectedVersion,
-        });
-      }),
-    );
-  } catch (err) {
-    if (isUniqueViolation(err, TRAINER_EMAIL_UNIQUE)) throw conflict('EMAIL_TAKEN', 'A trainer with this email already exists');
-    throw err;
-  }
+  return executeCommand(deps.db, trainerAggregate, id, build(row), metadataOf(ctx, { locationId: row.location_id }), {
+    ...(opts.countsAgainstPlan ? { check: (_state, trx) => assertTrainerAllowance(trx, ctx.orgId, id) } : {}),
+    expectedVersion: opts.expectedVersion,
+    onStale: () => conflict('CONCURRENCY_CONFLICT', 'Someone else changed this trainer since you opened it. Reload and try again.'),
+    mapError: trainerEmailTaken,
+  });
 };

@@ -1,10 +1,9 @@
 import type { CreateTrainerBody, Trainer } from '@akhada/contracts';
-import { assertLocation, conflict, forbidden, isUniqueViolation, metadataOf, newId, rupeesToPaise, type RequestContext } from '@akhada/kit';
-import { executeInTransaction, withRetry } from '../aggregates/execute-in-transaction.ts';
+import { assertLocation, executeCommand, forbidden, metadataOf, newId, rupeesToPaise, type RequestContext } from '@akhada/kit';
 import { trainerAggregate } from '../aggregates/trainer.ts';
-import { TRAINER_EMAIL_UNIQUE } from '../db/migrations.ts';
 import type { CreateTrainer } from '../domain/trainer/decider.ts';
 import { todayFor, type TrainersDeps } from './deps.ts';
+import { trainerEmailTaken } from './command-trainer.ts';
 import { assertTrainerAllowance } from './plan-allowance.ts';
 import { trainerView } from './trainer-access.ts';
 
@@ -44,16 +43,9 @@ export const createTrainer = async (deps: Pick<TrainersDeps, 'db' | 'clock'>, ct
       createdAt: deps.clock().toISOString(),
     },
   };
-  try {
-    await withRetry(() =>
-      deps.db.transaction().execute(async (trx) => {
-        await assertTrainerAllowance(trx, ctx.orgId);
-        return executeInTransaction(trx, trainerAggregate, trainerId, command, metadataOf(ctx, { locationId }));
-      }),
-    );
-  } catch (err) {
-    if (isUniqueViolation(err, TRAINER_EMAIL_UNIQUE)) throw conflict('EMAIL_TAKEN', 'A trainer with this email already exists');
-    throw err;
-  }
+  await executeCommand(deps.db, trainerAggregate, trainerId, command, metadataOf(ctx, { locationId }), {
+    check: (_state, trx) => assertTrainerAllowance(trx, ctx.orgId),
+    mapError: trainerEmailTaken,
+  });
   return trainerView(deps.db, ctx, trainerId, todayFor(deps));
 };

@@ -1,5 +1,4 @@
-import { newId } from '@akhada/kit';
-import { executeInTransaction, withRetry } from '../aggregates/execute-in-transaction.ts';
+import { executeCommand, inTransaction, newId } from '@akhada/kit';
 import { trainerAggregate } from '../aggregates/trainer.ts';
 import { claimExpiringCertifications, markNoticed } from '../db/expiry-notices-repo.ts';
 import { dateIn, DEFAULT_TIME_ZONE } from '@akhada/kit';
@@ -19,25 +18,23 @@ export const flagExpiringCertifications = async (deps: Pick<TrainersDeps, 'db' |
   const runId = newId();
   let raised = 0;
   for (;;) {
-    const { claimed, flagged } = await withRetry(() =>
-      deps.db.transaction().execute(async (trx) => {
-        const rows = await claimExpiringCertifications(trx, today, until, batchSize);
-        let n = 0;
-        for (const c of rows) {
-          if (!(await markNoticed(trx, { certification_id: c.certification_id, expiry_date: c.expiry_date, trainer_id: c.trainer_id, noticed_at: now })))
-            continue;
-          const { events } = await executeInTransaction(
-            trx,
-            trainerAggregate,
-            c.trainer_id,
-            { type: 'FlagCertificationExpiring', data: { certificationId: c.certification_id, expiryDate: c.expiry_date, flaggedAt: now.toISOString() } },
-            { orgId: c.org_id, locationId: c.location_id, correlationId: runId, causationId: runId },
-          );
-          n += events.length;
-        }
-        return { claimed: rows.length, flagged: n };
-      }),
-    );
+    const { claimed, flagged } = await inTransaction(deps.db, async (trx) => {
+      const rows = await claimExpiringCertifications(trx, today, until, batchSize);
+      let n = 0;
+      for (const c of rows) {
+        if (!(await markNoticed(trx, { certification_id: c.certification_id, expiry_date: c.expiry_date, trainer_id: c.trainer_id, noticed_at: now })))
+          continue;
+        const { events } = await executeCommand(
+          trx,
+          trainerAggregate,
+          c.trainer_id,
+          { type: 'FlagCertificationExpiring', data: { certificationId: c.certification_id, expiryDate: c.expiry_date, flaggedAt: now.toISOString() } },
+          { orgId: c.org_id, locationId: c.location_id, correlationId: runId, causationId: runId },
+        );
+        n += events.length;
+      }
+      return { claimed: rows.length, flagged: n };
+    });
     raised += flagged;
     if (claimed < batchSize) return raised;
   }

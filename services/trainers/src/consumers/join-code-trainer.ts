@@ -1,7 +1,6 @@
 import { AuthEvents } from '@akhada/contracts';
-import { DomainError, metadataOf, on } from '@akhada/kit';
+import { DomainError, executeCommand, metadataOf, on } from '@akhada/kit';
 import type { Transaction } from 'kysely';
-import { executeInTransaction } from '../aggregates/execute-in-transaction.ts';
 import { trainerAggregate } from '../aggregates/trainer.ts';
 import type { TrainersDb } from '../db/schema.ts';
 
@@ -18,7 +17,7 @@ export const onUserRegistered = on(AuthEvents.UserRegistered, async (trx: Transa
   const locationId = u.locationIds[0];
   if (u.via !== 'join_code' || u.role !== 'trainer' || !locationId) return;
   try {
-    await executeInTransaction(
+    await executeCommand(
       trx,
       trainerAggregate,
       u.userId,
