@@ -1,4 +1,4 @@
-import { executeCommandIn, type EventMetadata } from '@akhada/kit';
+import { executeCommand, type EventMetadata } from '@akhada/kit';
 import { sql, type Transaction } from 'kysely';
 import { classOccurrence } from '../aggregates/class-occurrence.ts';
 import type { LocationSettings } from '../db/settings-repo.ts';
@@ -19,7 +19,7 @@ export const lockClasses = async (trx: Trx, classIds: string[]): Promise<void> =
 /** One command on one class, inside the caller's transaction and behind the class's lock. */
 export const commandOnClass = async (trx: Trx, classId: string, command: OccurrenceCommand, metadata: EventMetadata) => {
   await lockClasses(trx, [classId]);
-  return executeCommandIn(trx, classOccurrence, classId, command, metadata);
+  return executeCommand(trx, classOccurrence, classId, command, metadata);
 };
 
 export const rulesOf = (s: LocationSettings): BookingRules => ({
