@@ -1,5 +1,5 @@
 import { SERVICES } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, loadConfig, peopleOwners, serveService } from '@akhada/kit';
+import { BaseConfig, bootRuntime, loadConfig, peopleOwners, periodicJob, serveService } from '@akhada/kit';
 import { z } from 'zod';
 import { razorpayPort } from './adapters/razorpay-port.ts';
 import { createSecretBox } from './adapters/secret-box.ts';
@@ -61,11 +61,17 @@ const deps = {
 
 const consumers = [...(await startConsumers({ bus, db: dbh.db, logger })), ...(await startInvoiceConsumers({ bus, db: dbh.db, logger }))];
 // Orders left open (Checkout closed before verify, a webhook lost) are asked of Razorpay; old webhook ids are dropped.
-const job = setInterval(() => {
-  reconcileOpenOrders(deps).catch((err: unknown) => logger.warn({ err }, 'razorpay reconciliation failed'));
-  refundLateCaptures({ ...deps, logger }).catch((err: unknown) => logger.warn({ err }, 'refunds of late captures failed'));
-  pruneWebhookEvents(deps).catch((err: unknown) => logger.warn({ err }, 'webhook de-dup pruning failed'));
-}, config.RECONCILE_INTERVAL_MS);
-job.unref();
+const job = periodicJob({
+  name: 'razorpay reconciliation',
+  intervalMs: config.RECONCILE_INTERVAL_MS,
+  logger,
+  runAtStart: false,
+  run: () =>
+    Promise.all([
+      reconcileOpenOrders(deps).catch((err: unknown) => logger.warn({ err }, 'razorpay reconciliation failed')),
+      refundLateCaptures({ ...deps, logger }).catch((err: unknown) => logger.warn({ err }, 'refunds of late captures failed')),
+      pruneWebhookEvents(deps).catch((err: unknown) => logger.warn({ err }, 'webhook de-dup pruning failed')),
+    ]),
+});
 const app = buildApp({ logger, verifier, readiness, ...deps });
-await serveService({ app, config, runtime, consumers, onClose: [async () => clearInterval(job)] });
+await serveService({ app, config, runtime, consumers, onClose: [() => job.stop()] });

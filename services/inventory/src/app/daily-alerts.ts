@@ -1,4 +1,4 @@
-import { ConcurrencyError, executeCommand, newId, type Logger } from '@akhada/kit';
+import { ConcurrencyError, executeCommand, newId, periodicJob, type Logger } from '@akhada/kit';
 import { itemAggregate } from '../aggregates/item.ts';
 import { daysBetween, nextServiceDue } from '../domain/item/decider.ts';
 import { todayAt, type InventoryDeps } from './deps.ts';
@@ -53,19 +53,6 @@ export const raiseDailyAlerts = async (deps: Pick<InventoryDeps, 'db' | 'clock' 
   return raised;
 };
 
-/** Runs raiseDailyAlerts every `intervalMs` (default hourly, one run at a time; each alert is raised once). */
-export const startAlertJob = (deps: Parameters<typeof raiseDailyAlerts>[0], { intervalMs = 3_600_000 } = {}) => {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = running.then(() => raiseDailyAlerts(deps)).catch((err: unknown) => deps.logger?.error({ err }, 'inventory alert job failed'));
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-};
+/** Runs raiseDailyAlerts every `intervalMs` (default hourly, one run at a time, the kit's periodicJob; each alert is raised once). */
+export const startAlertJob = (deps: Parameters<typeof raiseDailyAlerts>[0], { intervalMs = 3_600_000 } = {}) =>
+  periodicJob({ name: 'inventory alert', intervalMs, logger: deps.logger, run: () => raiseDailyAlerts(deps) });

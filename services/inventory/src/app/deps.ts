@@ -1,4 +1,5 @@
 import type { Directory, HttpDeps, PeopleOwners } from '@akhada/kit';
+import { DEFAULT_TIME_ZONE, dateIn } from '@akhada/kit/domain';
 import type { Kysely } from 'kysely';
 import type { InventoryDb } from '../db/schema.ts';
 
@@ -15,11 +16,8 @@ export interface InventoryDeps {
 /** What buildApp needs: the HTTP side (logger, verifier, readiness, directory) and the use cases' dependencies. */
 export interface AppDeps extends Omit<HttpDeps, 'directory'>, InventoryDeps {}
 
-export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
-
-/** `YYYY-MM-DD` of an instant in a time zone. */
-export const dateIn = (timeZone: string, at: Date): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+/** The kit's one default zone and `YYYY-MM-DD` of an instant in a zone. */
+export { DEFAULT_TIME_ZONE, dateIn } from '@akhada/kit/domain';
 
 /** Today at a location (its time zone, else India's). */
 export const todayAt = async (deps: Pick<InventoryDeps, 'directory' | 'clock'>, locationId: string): Promise<string> =>

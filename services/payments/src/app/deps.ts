@@ -39,7 +39,8 @@ export interface PaymentsDeps {
 /** What buildApp needs: the HTTP side (logger, verifier, readiness, directory) and the use cases' dependencies. */
 export interface AppDeps extends Omit<HttpDeps, 'directory'>, PaymentsDeps {}
 
-export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+/** The kit's one default zone (India's). */
+export { DEFAULT_TIME_ZONE } from '@akhada/kit/domain';
 
 export const zoneOf = async (deps: Pick<PaymentsDeps, 'directory' | 'timeZone'>, locationId: string): Promise<string> =>
   (await deps.directory.location(locationId))?.timezone ?? deps.timeZone;

@@ -2,9 +2,8 @@
 export type CalendarDate = string;
 const DAY_MS = 86_400_000;
 
-/** The calendar date of an instant in a time zone. */
-export const dateIn = (timeZone: string, at: Date): CalendarDate =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+/** The calendar date of an instant in a time zone: the kit's. */
+export { dateIn } from '@akhada/kit/domain';
 
 export const addDays = (date: CalendarDate, days: number): CalendarDate => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 export const daysBetween = (from: CalendarDate, to: CalendarDate): number =>
