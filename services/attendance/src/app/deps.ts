@@ -20,35 +20,12 @@ export interface AttendanceDeps {
 /** What buildApp needs: the HTTP side (logger, verifier, readiness, directory) and the use cases' dependencies. */
 export interface AppDeps extends Omit<HttpDeps, 'directory'>, AttendanceDeps {}
 
-export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+/** The kit's one default zone and `YYYY-MM-DD` of an instant in a zone (one formatter per zone, reused within a minute). */
+export { DEFAULT_TIME_ZONE, dateIn } from '@akhada/kit/domain';
 
 /** A location's time zone: the directory's, else the default. */
 export const zoneOf = async (deps: Pick<AttendanceDeps, 'directory' | 'timeZone'>, locationId: string): Promise<string> =>
   (await deps.directory.location(locationId))?.timezone ?? deps.timeZone;
-
-/** One formatter per zone: building an Intl.DateTimeFormat costs more than a check-in's own work (~50 µs). */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * The last answer per zone, by the minute it was for: every zone's offset is whole minutes, so a day never changes
- * inside a minute, and a busy hour of check-ins formats a date once a minute instead of on every one.
- */
-const lastDays = new Map<string, { minute: number; day: string }>();
-
-/** `YYYY-MM-DD` of an instant in a time zone. */
-export const dateIn = (timeZone: string, at: Date): string => {
-  const minute = Math.floor(at.getTime() / 60_000);
-  const last = lastDays.get(timeZone);
-  if (last?.minute === minute) return last.day;
-  let f = dayFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, f);
-  }
-  const day = f.format(at);
-  lastDays.set(timeZone, { minute, day });
-  return day;
-};
 
 /** "12 Nov 2026". */
 const displayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });

@@ -1,5 +1,6 @@
 import { carriesGymGst, gymServiceGst, gymServiceGstInclusive, type GstSplit } from '@akhada/contracts';
 import type { Executor } from '@akhada/kit';
+import { DEFAULT_TIME_ZONE } from '@akhada/kit/domain';
 import type { PaymentsDb } from '../db/schema.ts';
 import { findLocationTaxSettings } from '../invoices/repo.ts';
 
@@ -57,5 +58,5 @@ const splitOnly = (g: GstSplit): GstSplit => ({
 /** The calendar day of an instant at a location (its time zone from the directory's table; India when unknown). */
 export const dayAt = async (db: Executor<PaymentsDb>, orgId: string, locationId: string, at: Date): Promise<string> => {
   const loc = await db.selectFrom('kit_locations').select('timezone').where('org_id', '=', orgId).where('location_id', '=', locationId).executeTakeFirst();
-  return new Intl.DateTimeFormat('en-CA', { timeZone: loc?.timezone ?? 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: loc?.timezone ?? DEFAULT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 };

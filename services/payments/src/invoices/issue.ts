@@ -1,5 +1,6 @@
 import { PaymentEvents, topicOf, type GstSplit, type PaymentStatus } from '@akhada/contracts';
 import { badRequest, conflict, enqueue, makeEnvelope, type EventMetadata } from '@akhada/kit';
+import { DEFAULT_TIME_ZONE } from '@akhada/kit/domain';
 import type { Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
@@ -100,7 +101,7 @@ export const issueInvoiceIn = async (
     throw conflict('TAX_SETTINGS_MISSING', "Set the location's GST details in tax settings before issuing invoices");
   const org = await findOrgTaxSettings(trx, p.orgId);
   const location = await locationOf(trx, p.orgId, p.locationId);
-  const date = localDate(at, location?.timezone ?? 'Asia/Kolkata');
+  const date = localDate(at, location?.timezone ?? DEFAULT_TIME_ZONE);
   const financialYear = financialYearOf(date);
   const supplier = { registered: settings.gst_registered, stateCode: settings.state_code };
   const sacCode = org?.sac_code ?? DEFAULT_GYM_SAC;
@@ -194,7 +195,7 @@ const issueReceiptIn = async (
   meta: EventMetadata,
 ): Promise<{ row: InvoiceRow; created: boolean }> => {
   const location = await locationOf(trx, p.orgId, p.locationId);
-  const date = localDate(at, location?.timezone ?? 'Asia/Kolkata');
+  const date = localDate(at, location?.timezone ?? DEFAULT_TIME_ZONE);
   const financialYear = financialYearOf(date);
   const series = `receipt:${p.locationId}`;
   const serial = await nextSerial(trx, { orgId: p.orgId, series, financialYear, doc: 'receipt' });
@@ -291,7 +292,7 @@ export const issueCreditNoteIn = async (
   const amount = Math.min(r.refundPaise, remaining);
   if (amount <= 0) return null;
   const location = await locationOf(trx, r.orgId, invoice.location_id);
-  const date = localDate(r.at, location?.timezone ?? 'Asia/Kolkata');
+  const date = localDate(r.at, location?.timezone ?? DEFAULT_TIME_ZONE);
   const financialYear = financialYearOf(date);
   const lines = creditLines(invoice.lines, amount, invoice.number);
   const sum = (k: keyof InvoiceLineRow) => lines.reduce((a, l) => a + Number(l[k]), 0);
