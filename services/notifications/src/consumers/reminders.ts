@@ -1,5 +1,6 @@
 import { PLAN_TERMS, type EventEnvelope, type PlanId } from '@akhada/contracts';
-import type { Logger } from '@akhada/kit';
+import { periodicJob, type Logger } from '@akhada/kit';
+import { DEFAULT_TIME_ZONE } from '@akhada/kit/domain';
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
@@ -59,12 +60,12 @@ export const sweepReminders = async (db: Kysely<NotificationsDb>, now: Date): Pr
       'm.org_id',
       'm.location_id',
       sql<string>`to_char(m.end_date, 'YYYY-MM-DD')`.as('end_date'),
-      sql<number>`(m.end_date - (${now}::timestamptz at time zone coalesce(l.timezone, 'Asia/Kolkata'))::date)`.as('days'),
+      sql<number>`(m.end_date - (${now}::timestamptz at time zone coalesce(l.timezone, ${DEFAULT_TIME_ZONE}::text))::date)`.as('days'),
     ])
     .where('m.status', '=', 'active')
     .where('m.end_date', 'is not', null)
     .where(
-      sql<boolean>`(m.end_date - (${now}::timestamptz at time zone coalesce(l.timezone, 'Asia/Kolkata'))::date) in (${sql.join([...EXPIRY_REMINDER_DAYS])})`,
+      sql<boolean>`(m.end_date - (${now}::timestamptz at time zone coalesce(l.timezone, ${DEFAULT_TIME_ZONE}::text))::date) in (${sql.join([...EXPIRY_REMINDER_DAYS])})`,
     )
     .execute();
   for (const m of expiring)
@@ -83,13 +84,15 @@ export const sweepReminders = async (db: Kysely<NotificationsDb>, now: Date): Pr
     .selectFrom('kit_organizations')
     .select([
       'org_id',
-      sql<string>`to_char(trial_ends_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD')`.as('date'),
-      sql<number>`((trial_ends_at at time zone 'Asia/Kolkata')::date - (${now}::timestamptz at time zone 'Asia/Kolkata')::date)`.as('days'),
+      sql<string>`to_char(trial_ends_at at time zone ${DEFAULT_TIME_ZONE}::text, 'YYYY-MM-DD')`.as('date'),
+      sql<number>`((trial_ends_at at time zone ${DEFAULT_TIME_ZONE}::text)::date - (${now}::timestamptz at time zone ${DEFAULT_TIME_ZONE}::text)::date)`.as(
+        'days',
+      ),
     ])
     .where('plan', '=', 'free')
     .where('trial_ends_at', 'is not', null)
     .where(
-      sql<boolean>`((trial_ends_at at time zone 'Asia/Kolkata')::date - (${now}::timestamptz at time zone 'Asia/Kolkata')::date) in (${sql.join([...TRIAL_REMINDER_DAYS])})`,
+      sql<boolean>`((trial_ends_at at time zone ${DEFAULT_TIME_ZONE}::text)::date - (${now}::timestamptz at time zone ${DEFAULT_TIME_ZONE}::text)::date) in (${sql.join([...TRIAL_REMINDER_DAYS])})`,
     )
     .execute();
   for (const t of trials)
@@ -118,11 +121,11 @@ export const sweepReminders = async (db: Kysely<NotificationsDb>, now: Date): Pr
       'member_name',
       'total_paise',
       sql<string>`to_char(due_date, 'YYYY-MM-DD')`.as('due_date'),
-      sql<number>`((${now}::timestamptz at time zone 'Asia/Kolkata')::date - due_date)`.as('days'),
+      sql<number>`((${now}::timestamptz at time zone ${DEFAULT_TIME_ZONE}::text)::date - due_date)`.as('days'),
     ])
     .where('status', '=', 'pending')
     .where('due_date', 'is not', null)
-    .where(sql<boolean>`due_date < (${now}::timestamptz at time zone 'Asia/Kolkata')::date`)
+    .where(sql<boolean>`due_date < (${now}::timestamptz at time zone ${DEFAULT_TIME_ZONE}::text)::date`)
     .execute();
   for (const p of overdue) {
     const urgency = overdueUrgency(Number(p.days));
@@ -151,7 +154,7 @@ export const sweepReminders = async (db: Kysely<NotificationsDb>, now: Date): Pr
   return notified;
 };
 
-/** Runs the sweep now and every `everyMs` (default 15 minutes) until stopped. */
+/** Runs the sweep now and every `everyMs` (default 15 minutes), one at a time (the kit's periodicJob); stop() waits for a sweep in progress. */
 export const startReminders = ({
   db,
   logger,
@@ -162,21 +165,4 @@ export const startReminders = ({
   logger: Logger;
   everyMs?: number;
   clock?: () => Date;
-}) => {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = sweepReminders(db, clock()).catch((err: unknown) => logger.error({ err }, 'reminder sweep failed'));
-  };
-  tick();
-  const timer = setInterval(() => {
-    if (!stopped) tick();
-  }, everyMs);
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
-};
+}) => periodicJob({ name: 'reminder sweep', intervalMs: everyMs, logger, run: () => sweepReminders(db, clock()) });
