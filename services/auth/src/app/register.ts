@@ -1,5 +1,6 @@
 import { AuthEvents, type RegisterBody } from '@akhada/contracts';
 import { AppError, conflict, isUniqueViolation, metadataOf, newId, type EventMetadata } from '@akhada/kit';
+import { DEFAULT_TIME_ZONE } from '@akhada/kit/domain';
 import type { Insertable, Transaction } from 'kysely';
 import { publish } from '../db/auth-events.ts';
 import { firstLocationOf, insertLocation } from '../db/locations-repo.ts';
@@ -94,7 +95,7 @@ const openGym = async (
   const locationId = newId();
   const org = { id: orgId, name: body.gymName ?? defaultGymName(body.firstName), plan: 'free' as const, trial_ends_at: trialEndsAt(now) };
   await insertWithFreeJoinCode(trx, org, newJoinCode);
-  const loc = { id: locationId, org_id: orgId, name: body.city ? `${body.city} branch` : 'Main branch', city: body.city ?? '', timezone: 'Asia/Kolkata' };
+  const loc = { id: locationId, org_id: orgId, name: body.city ? `${body.city} branch` : 'Main branch', city: body.city ?? '', timezone: DEFAULT_TIME_ZONE };
   await insertLocation(trx, loc);
   const meta = metaIn(orgId, locationId);
   await publish(
