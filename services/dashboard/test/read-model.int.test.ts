@@ -13,10 +13,10 @@ import type { z } from 'zod';
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
 import { createTestKeys, testInfra } from '@akhada/kit/testing';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
 import { rebuildReadModel } from '../src/consumers/rebuild.ts';
-import { bootBus, bootDashboard, publishTo, signer, useOwnTopics, waitFor } from './setup.ts';
+import { bootBus, bootDashboard, publishTo, signer, useOwnTopics } from './setup.ts';
 
 useOwnTopics();
 
@@ -192,9 +192,10 @@ beforeAll(async () => {
   await live.locations(orgA, [L1, L2]);
   await live.locations(orgB, [L3]);
   // Just-created topics may not have their leaders known yet: try again until they do.
-  consumers = await waitFor('the consumers to join', () =>
-    startConsumers({ bus, db: live.db, logger: live.logger, groupPrefix: `${live.schema}`, startAt: 'now' }).catch(() => undefined),
-  );
+  consumers = await vi.waitFor(() => startConsumers({ bus, db: live.db, logger: live.logger, groupPrefix: `${live.schema}`, startAt: 'now' }), {
+    timeout: 30_000,
+    interval: 100,
+  });
 
   env('auth', AuthEvents.UserRegistered, orgA, owner, ago(60 * D), {
     userId: owner,
@@ -359,13 +360,16 @@ beforeAll(async () => {
     );
   }
   const expected = events.length;
-  await waitFor('every event in the audit trail', async () => {
-    const { n } = await live.db
-      .selectFrom('audit')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(n) === expected ? true : undefined;
-  });
+  await vi.waitFor(
+    async () => {
+      const { n } = await live.db
+        .selectFrom('audit')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(n), 'every event in the audit trail').toBe(expected);
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 }, 180_000);
 
 afterAll(async () => {

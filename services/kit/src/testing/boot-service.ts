@@ -49,6 +49,8 @@ export interface TestServiceOptions<DB, D extends object, A extends TestApp, K e
   /** The service's own dependencies, beside the HTTP ones (logger, verifier, readiness, directory) the harness gives. */
   deps?: (ctx: TestServiceContext<DB>) => D | Promise<D>;
   buildApp: (deps: TestHttpDeps & D) => A;
+  /** Test keys to share with another boot of the same file (a token signed once is accepted by both); default: new ones. */
+  keys?: TestKeys;
   /** Organizations and locations written into the kit's directory tables before the test runs. */
   directory?: DirectorySeed;
 }
@@ -81,7 +83,7 @@ export const bootServiceForTest = async <DB extends KitTables, D extends object 
 ): Promise<TestService<DB, D, A, K>> => {
   const infra = await testInfra();
   const schema = uniqueSchema(o.prefix ?? o.name);
-  const keys = await createTestKeys();
+  const keys = o.keys ?? (await createTestKeys());
   const { BaseConfig } = await import('../config.ts');
   const { createTokenVerifier } = await import('../auth/verifier.ts');
   const { createDirectory } = await import('../directory/directory.ts');
