@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import BrowserSuiteSequencer from './frontend/e2e/sequencer.ts';
+import GuardsLastSequencer from './frontend/e2e/sequencer.ts';
 
 /**
  * Three levels (STYLE.md): *.unit.test.ts (no I/O), *.int.test.ts (real Postgres and Kafka), e2e/*.spec.ts (browser).
@@ -7,16 +7,15 @@ import BrowserSuiteSequencer from './frontend/e2e/sequencer.ts';
  */
 export default defineConfig({
   test: {
-    // The browser suite runs the files that need the stack alone last, its standing guards last of all (see the
-    // sequencer); unit and integration files keep vitest's order.
-    sequence: { sequencer: BrowserSuiteSequencer },
+    // The browser suite runs its standing guards last (see the sequencer); unit and integration files keep vitest's order.
+    sequence: { sequencer: GuardsLastSequencer },
     // vitest's default is one worker per core less one: a single worker on this 2-core machine. Integration files spend
     // most of their time waiting on PostgreSQL and Kafka (consumer groups joining, events arriving), so four at a time
     // keep both cores busy: the payments integration files take 28 s instead of 56. Each file has its own schema,
-    // topics namespace and consumer groups, so files never share state. The browser suite (its own `vitest --project
-    // e2e` run) takes two files at a time: one stack and a Chromium per file keep two cores busy, and its lock
-    // (frontend/e2e/file-lock.ts) gives the few files that kill services or watch the database the stack alone.
-    maxWorkers: process.argv.includes('e2e') ? 2 : 4,
+    // topics namespace and consumer groups, so files never share state. The browser project runs its files one at a
+    // time: the stack and Chromium already keep both cores busy (two files at a time made the phase no shorter and each
+    // file three times slower: the landing spec 92 s → 265 s), and some files kill services or watch the database.
+    maxWorkers: 4,
     projects: [
       {
         test: {
@@ -47,8 +46,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 240_000,
+          fileParallelism: false,
           globalSetup: ['frontend/e2e/global-setup.ts'],
-          setupFiles: ['frontend/e2e/file-lock.setup.ts'],
         },
       },
     ],

@@ -1,6 +1,6 @@
 // Browser and system tests run against the real product: every service as its own process plus the gateway, on test
 // ports, with a fresh database, the real Kafka broker and the SMTP sink. A small control endpoint lets the fault test
-// kill and restart a service, and holds the lock by which two spec files at a time share the stack (file-lock.ts).
+// kill and restart a service.
 import type { ServiceName } from '@akhada/contracts';
 import { provision } from '@akhada/infra/provision';
 import { seedDemo } from '@akhada/infra/seed';
@@ -12,7 +12,6 @@ import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { E2E } from './e2e-ports.ts';
-import { createFileLock } from './file-lock.ts';
 
 export { E2E };
 
@@ -71,24 +70,7 @@ export default async function setup(project: TestProject) {
   // a service killed here stays down until started here. GET /instances/<service>: its instances' ports, ops ports,
   // instance ids, process ids, states and restart counts. A process killed behind the stack's back (`process.kill(pid)`,
   // as a crash would) is started again by the supervisor (infra/test/restart.spec.ts).
-  // POST /lock/shared, /lock/exclusive: answers {"token"} once granted (file-lock.ts); POST /unlock/<token> releases.
-  const lock = createFileLock();
   const control = http.createServer((req, res) => {
-    const locking = /^\/lock\/(shared|exclusive)$/.exec(req.url ?? '');
-    if (req.method === 'POST' && locking) {
-      void lock.acquire(locking[1] as 'shared' | 'exclusive').then((token) => {
-        // A file that gave up waiting (its hook timed out) does not keep what it no longer wants.
-        if (res.destroyed || req.socket.destroyed) lock.release(token);
-        else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ token }));
-      });
-      return;
-    }
-    const unlocking = /^\/unlock\/(\d+)$/.exec(req.url ?? '');
-    if (req.method === 'POST' && unlocking) {
-      lock.release(unlocking[1]!);
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-      return;
-    }
     const listing = /^\/instances\/([a-z]+)$/.exec(req.url ?? '');
     if (req.method === 'GET' && listing && stack.services.includes(listing[1] as ServiceName)) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(stack.instances(listing[1] as ServiceName)));
@@ -114,8 +96,6 @@ export default async function setup(project: TestProject) {
       (err: Error) => res.writeHead(500).end(err.message),
     );
   });
-  // A lock request waits as long as the file holding the stack runs (minutes): no request timeout.
-  control.requestTimeout = 0;
   await new Promise<void>((resolve) => control.listen(E2E.controlPort, '127.0.0.1', resolve));
 
   project.provide('gatewayUrl', stack.gatewayUrl);
