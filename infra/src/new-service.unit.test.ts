@@ -10,11 +10,13 @@ const registry = readFileSync(path.join(root, 'contracts', 'src', 'http', 'all-r
 
 describe('new:service wiring', () => {
   it('adds a new name to SERVICES with the next free port and its own prefix', () => {
+    // The next free port after the services that exist today (each new service takes one).
+    const next = Math.max(...[...topics.matchAll(/\bport: (\d+)/g)].map((m) => Number(m[1]))) + 1;
     const { source, port, added } = addToServices(topics, 'demo');
     expect(added).toBe(true);
-    expect(port).toBe(4111);
-    expect(source).toContain("  demo: { port: 4111, prefix: 'demo' },\n} as const;");
-    expect(addToServices(source, 'demo')).toMatchObject({ port: 4111, added: false });
+    expect(port).toBe(next);
+    expect(source).toContain(`  demo: { port: ${next}, prefix: 'demo' },\n} as const;`);
+    expect(addToServices(source, 'demo')).toMatchObject({ port: next, added: false });
   });
 
   it('keeps the port of a name that is already planned', () => {

@@ -162,7 +162,15 @@ export const migrate = async <T>(handle: DbHandle<T>, migrations: Record<string,
     // A kit table added after a service's own migrations ran (0000_kit_directory) is still applied on that schema.
     allowUnorderedMigrations: true,
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed in schema ${schema}: ${String(error)}`);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    // Before migrating, kysely's Migrator reads the catalog of every schema (introspection, to find its own tables); a
+    // schema another process drops at that moment (a test file's teardown, a rebuild's shadow) fails that read with
+    // "schema … does not exist" for a schema that is not ours. Nothing was migrated: read again.
+    const foreignSchemaGone = !failed && /schema "([^"]+)" does not exist/.exec(String(error))?.[1];
+    if (foreignSchemaGone && foreignSchemaGone !== schema && attempt < 5) continue;
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed in schema ${schema}: ${String(error)}`);
+  }
 };
