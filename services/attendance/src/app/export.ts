@@ -1,4 +1,4 @@
-import type { RequestContext } from '@akhada/kit';
+import { exportFile, type ExportColumn, type RequestContext } from '@akhada/kit';
 import type { Selectable } from 'kysely';
 import { Readable } from 'node:stream';
 import type { SessionsTable } from '../db/schema.ts';
@@ -10,30 +10,19 @@ import { addDays } from './reports.ts';
 import { orNone } from './today.ts';
 
 const BATCH = 1000;
-const CSV_HEADER = ['Member', 'Email', 'Type', 'Check In', 'Check Out', 'Duration (min)', 'Status', 'Workout Type', 'Check-in Method', 'Notes'];
-
-/** A CSV cell: quoted when needed, and a leading =, +, - or @ defused so a spreadsheet never runs it as a formula. */
-export const csvCell = (value: string | number | null): string => {
-  if (value === null) return '';
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-const csvRow = (r: Selectable<SessionsTable>): string =>
-  [
-    `${r.first_name} ${r.last_name}`.trim(),
-    r.email,
-    r.type,
-    r.check_in_time.toISOString(),
-    r.check_out_time?.toISOString() ?? null,
-    r.duration,
-    r.status,
-    r.workout_type,
-    r.check_in_method,
-    r.notes,
-  ]
-    .map(csvCell)
-    .join(',');
+/** The CSV's columns (the kit's exportFile quotes cells and defuses formula-looking ones). */
+const CSV_COLUMNS: ExportColumn<Selectable<SessionsTable>>[] = [
+  { header: 'Member', value: (r) => `${r.first_name} ${r.last_name}`.trim() },
+  { header: 'Email', value: (r) => r.email },
+  { header: 'Type', value: (r) => r.type },
+  { header: 'Check In', value: (r) => r.check_in_time.toISOString() },
+  { header: 'Check Out', value: (r) => r.check_out_time?.toISOString() ?? null },
+  { header: 'Duration (min)', value: (r) => r.duration },
+  { header: 'Status', value: (r) => r.status },
+  { header: 'Workout Type', value: (r) => r.workout_type },
+  { header: 'Check-in Method', value: (r) => r.check_in_method },
+  { header: 'Notes', value: (r) => r.notes },
+];
 
 /**
  * GET /attendance/export: the records of a date range (default the last 30 days) as a CSV or JSON download, read in
@@ -71,10 +60,9 @@ export const exportAttendance = async (
       after = { time: last.check_in_time, id: last.id };
     }
   }
-  async function* csv(): AsyncGenerator<string> {
-    yield `${CSV_HEADER.join(',')}\r\n`;
-    for await (const r of rows()) yield `${csvRow(r)}\r\n`;
-  }
+  const baseName = `attendance-${startDate}-${endDate}`;
+  if (q.format === 'csv') return exportFile(rows(), CSV_COLUMNS, 'csv', baseName);
+  // JSON keeps the records' contract shape (the API's attendance record), not the CSV's columns.
   async function* json(): AsyncGenerator<string> {
     yield '[';
     let first = true;
@@ -84,9 +72,5 @@ export const exportAttendance = async (
     }
     yield ']';
   }
-  return {
-    contentType: q.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
-    fileName: `attendance-${startDate}-${endDate}.${q.format}`,
-    body: Readable.from(q.format === 'csv' ? csv() : json()),
-  };
+  return { contentType: 'application/json; charset=utf-8', fileName: `${baseName}.json`, body: Readable.from(json()) };
 };

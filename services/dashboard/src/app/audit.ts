@@ -1,7 +1,6 @@
 import type { AuditArea, AuditEntry, AuditPage, AuditPerson } from '@akhada/contracts';
-import type { RequestContext } from '@akhada/kit';
+import { exportFile, type ExportColumn, type RequestContext } from '@akhada/kit';
 import { sql } from 'kysely';
-import { Readable } from 'node:stream';
 import type { DashboardDeps } from './deps.ts';
 
 export interface AuditFilter {
@@ -81,21 +80,24 @@ export const listAudit = async (
   return { items: rows.map(toEntry), pagination: { page: q.page, limit: q.limit, total, totalPages: Math.ceil(total / q.limit) } };
 };
 
-/** A CSV cell: quoted when needed, and a leading =, +, - or @ defused so a spreadsheet never runs it as a formula. */
-export const csvCell = (value: string | null): string => {
-  if (value === null) return '';
-  let s = value;
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-const HEADER = ['When', 'Area', 'What', 'Who', 'Who (id)', 'Subject', 'Subject (id)', 'Location', 'Event'];
+/** The export's columns (the kit's exportFile quotes cells and defuses formula-looking ones). */
+const COLUMNS: ExportColumn<AuditEntry>[] = [
+  { header: 'When', value: (e) => e.occurredAt },
+  { header: 'Area', value: (e) => e.area },
+  { header: 'What', value: (e) => e.type },
+  { header: 'Who', value: (e) => e.actorName },
+  { header: 'Who (id)', value: (e) => e.actorId },
+  { header: 'Subject', value: (e) => e.subjectName },
+  { header: 'Subject (id)', value: (e) => e.subjectId },
+  { header: 'Location', value: (e) => e.locationId },
+  { header: 'Event', value: (e) => e.eventId },
+];
 export const EXPORT_MAX_ROWS = 50_000;
 const BATCH = 1000;
 
 /** GET /dashboard/audit/export: the filtered trail as CSV, read in keyset pages as the client takes them. */
 export const exportAudit = (deps: Pick<DashboardDeps, 'db' | 'timeZone' | 'clock'>, ctx: RequestContext, f: AuditFilter) => {
-  async function* lines() {
-    yield `\uFEFF${HEADER.join(',')}\r\n`;
+  async function* entries(): AsyncGenerator<AuditEntry> {
     let after: { at: Date; id: string } | null = null;
     let sent = 0;
     while (sent < EXPORT_MAX_ROWS) {
@@ -106,18 +108,13 @@ export const exportAudit = (deps: Pick<DashboardDeps, 'db' | 'timeZone' | 'clock
       }
       const rows = (await q.orderBy('a.occurred_at', 'desc').orderBy('a.event_id', 'desc').limit(BATCH).execute()) as Row[];
       if (rows.length === 0) return;
-      let chunk = '';
-      for (const r of rows) {
-        const e = toEntry(r);
-        chunk += `${[e.occurredAt, e.area, e.type, e.actorName, e.actorId, e.subjectName, e.subjectId, e.locationId, e.eventId].map(csvCell).join(',')}\r\n`;
-      }
-      yield chunk;
+      for (const r of rows) yield toEntry(r);
       sent += rows.length;
       const last = rows[rows.length - 1]!;
       after = { at: last.occurred_at, id: last.event_id };
     }
   }
-  return { fileName: `audit-${deps.clock().toISOString().slice(0, 10)}.csv`, contentType: 'text/csv; charset=utf-8', body: Readable.from(lines()) };
+  return exportFile(entries(), COLUMNS, 'csv', `audit-${deps.clock().toISOString().slice(0, 10)}`);
 };
 
 const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,5 +1,5 @@
 import { InventoryEvents, topicOf, type SaleBuyer } from '@akhada/contracts';
-import { enqueue, executeCommand, makeEnvelope, newId, readStream, type EventMetadata, type Logger } from '@akhada/kit';
+import { enqueue, executeCommand, makeEnvelope, newId, periodicJob, readStream, type EventMetadata, type Logger, type PeriodicJob } from '@akhada/kit';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { itemAggregate } from '../aggregates/item.ts';
 import type { InventoryDb, SalesTable } from '../db/schema.ts';
@@ -193,18 +193,5 @@ export const expireUnpaidSales = async (deps: { db: Kysely<InventoryDb>; clock: 
 };
 
 /** Runs expireUnpaidSales every `intervalMs` (default every minute, one run at a time; safe with several instances). */
-export const startUnpaidSalesJob = (deps: Parameters<typeof expireUnpaidSales>[0], { intervalMs = 60_000 } = {}) => {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = running.then(() => expireUnpaidSales(deps)).catch((err: unknown) => deps.logger?.error({ err }, 'unpaid sales job failed'));
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-};
+export const startUnpaidSalesJob = (deps: Parameters<typeof expireUnpaidSales>[0], { intervalMs = 60_000 } = {}): PeriodicJob =>
+  periodicJob({ name: 'unpaid sales', intervalMs, run: () => expireUnpaidSales(deps), ...(deps.logger ? { logger: deps.logger } : {}) });

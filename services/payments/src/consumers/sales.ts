@@ -1,5 +1,16 @@
 import { PaymentEvents, SaleCancelled, SaleCompleted, saleLineTaxablePaise, SalePaymentRequested, topicOf, type SaleLine } from '@akhada/contracts';
-import { AppError, enqueue, type EventHandler, type EventMetadata, executeCommand, type Logger, makeEnvelope, metadataOf, on } from '@akhada/kit';
+import {
+  AppError,
+  DEFAULT_TIME_ZONE,
+  enqueue,
+  type EventHandler,
+  type EventMetadata,
+  executeCommand,
+  type Logger,
+  makeEnvelope,
+  metadataOf,
+  on,
+} from '@akhada/kit';
 import { paymentAggregate } from '../aggregates/payment.ts';
 import { paymentUniques } from '../app/payment-writes.ts';
 import type { Transaction } from 'kysely';
@@ -46,7 +57,7 @@ export const onSaleCompleted = (logger?: Logger): EventHandler<PaymentsDb> =>
     const org = await findOrgTaxSettings(trx, orgId);
     const location = await locationOf(trx, orgId, sale.locationId);
     const at = new Date(sale.occurredAt);
-    const date = localDate(at, location?.timezone ?? 'Asia/Kolkata');
+    const date = localDate(at, location?.timezone ?? DEFAULT_TIME_ZONE);
     const lines = saleInvoiceLines(sale);
     const tax = settings
       ? computeTax(
@@ -272,7 +283,7 @@ export const onSalePaymentRequested = (logger?: Logger): EventHandler<PaymentsDb
       amountPaise: sale.totals.taxablePaise,
       gstPaise: sale.totals.gstPaise,
       description: `Order: ${itemsOf(sale)}`,
-      dueDate: localDate(new Date(sale.occurredAt), location?.timezone ?? 'Asia/Kolkata'),
+      dueDate: localDate(new Date(sale.occurredAt), location?.timezone ?? DEFAULT_TIME_ZONE),
       status: 'pending',
     });
     await enqueue(
