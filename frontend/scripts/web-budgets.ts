@@ -159,6 +159,9 @@ async function lighthouseRuns() {
   const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
   const scores: Record<(typeof categories)[number], number[]> = { performance: [], accessibility: [], 'best-practices': [], seo: [] };
   const url = `${BASE}/`;
+  if (!existsSync(CHROME_PATH)) {
+    throw new Error(`Chromium is not at ${CHROME_PATH}: install Debian's chromium (npm test installs it when missing) or set CHROME_PATH`);
+  }
   console.log(`\nLighthouse ${RUNS}× on ${url} (mobile preset, ${CHROME_PATH})`);
   for (let i = 1; i <= RUNS; i++) {
     const chrome = await chromeLauncher.launch({

@@ -235,11 +235,6 @@ const commands: Record<string, () => Promise<void>> = {
   'bench-chat': async () => (await import('./bench/chat.ts')).main(root),
   'bench-export': async () => (await import('./bench/export.ts')).main(root),
   'new-service': async () => (await import('./new-service.ts')).main(root, process.argv.slice(3)),
-  // The script prints its figures and exits by itself.
-  'web-budgets': async () => {
-    if (!process.argv.includes('--sizes-only')) process.env.CHROME_PATH ??= await ensureChromium();
-    await import('../../frontend/scripts/web-budgets.ts');
-  },
 };
 
 const name = process.argv[2] ?? '';
