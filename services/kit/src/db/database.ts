@@ -142,6 +142,13 @@ export const createDb = <T>({
   return { db, pool, schema, close: () => db.destroy() };
 };
 
+/** Whether an error says that a schema other than `own` (or a table in one) has gone: a catalog read raced a drop. */
+export const isOtherSchemaGone = (error: unknown, own: string): boolean => {
+  const gone = /(?:schema "([^"]+)"|relation "([^".]+)\.[^"]+") does not exist/.exec(String(error));
+  const schema = gone?.[1] ?? gone?.[2];
+  return schema !== undefined && schema !== own;
+};
+
 /**
  * Creates the schema and runs the kit's tables plus the service's migrations, in name order.
  * kysely's Migrator holds a Postgres advisory lock while it runs, so several instances starting at once are safe.
@@ -168,9 +175,9 @@ export const migrate = async <T>(handle: DbHandle<T>, migrations: Record<string,
     if (!error && !failed) return;
     // Before migrating, kysely's Migrator reads the catalog of every schema (introspection, to find its own tables); a
     // schema another process drops at that moment (a test file's teardown, a rebuild's shadow) fails that read with
-    // "schema … does not exist" for a schema that is not ours. Nothing was migrated: read again.
-    const foreignSchemaGone = !failed && /schema "([^"]+)" does not exist/.exec(String(error))?.[1];
-    if (foreignSchemaGone && foreignSchemaGone !== schema && attempt < 5) continue;
+    // 'schema "x" does not exist' or 'relation "x.t" does not exist' for a schema that is not ours. Nothing was
+    // migrated: read again.
+    if (!failed && attempt < 5 && isOtherSchemaGone(error, schema)) continue;
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed in schema ${schema}: ${String(error)}`);
   }
 };
