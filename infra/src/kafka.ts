@@ -4,6 +4,7 @@ import '@akhada/kit/quiet-warnings';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ensureTopicsOn, type TopicSpec } from '@akhada/kit';
 import { Kafka, logLevel } from 'kafkajs';
 import {
   KAFKA_CONTROLLER_PORT,
@@ -30,10 +31,7 @@ export interface KafkaHandle {
   stop(): Promise<void>;
 }
 
-export interface TopicSpec {
-  topic: string;
-  numPartitions: number;
-}
+export type { TopicSpec };
 
 const LOCAL_BROKERS = [`127.0.0.1:${KAFKA_PORT}`];
 const READY_TIMEOUT_MS = 90_000;
@@ -100,64 +98,14 @@ export async function ensureKafka({ root }: { root: string }): Promise<KafkaHand
   }
 }
 
-/**
- * Creates the missing topics (replication factor 1, waiting for leaders) and adds partitions to existing topics that
- * have fewer than wanted. Never relies on broker-side auto-creation.
- */
+/** Creates the missing topics and waits for their leaders (the kit's ensureTopicsOn: one way for infra and services). */
 export async function ensureTopics(brokers: string[], topics: TopicSpec[]): Promise<void> {
-  if (topics.length === 0) return;
-  const admin = client(brokers, logLevel.ERROR).admin();
+  const admin = client(brokers, logLevel.NOTHING).admin();
   await admin.connect();
   try {
-    const existing = new Set(await admin.listTopics());
-    for (const { topic, numPartitions } of topics.filter((t) => !existing.has(t.topic))) {
-      // One topic per call: a topic created concurrently elsewhere only makes this call answer false.
-      await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions, replicationFactor: 1 }] });
-    }
-    // Every partition must have a leader before anyone produces ("no leader for this topic-partition" otherwise). A
-    // fresh KRaft broker may answer a metadata request for a topic it has just created with "This server does not
-    // host this topic-partition" for a moment: that is "not yet", like a missing leader, within the same deadline.
-    const deadline = Date.now() + 30_000;
-    let raised = false;
-    for (;;) {
-      const current = await topicMetadata(
-        admin,
-        topics.map((t) => t.topic),
-      );
-      if (current && !raised) {
-        raised = true;
-        for (const { topic, numPartitions } of topics) {
-          const have = current.find((t) => t.name === topic)?.partitions.length ?? 0;
-          if (have > 0 && have < numPartitions) {
-            console.error(`[infra] topic ${topic}: raising partitions ${have} -> ${numPartitions}`);
-            await admin.createPartitions({ topicPartitions: [{ topic, count: numPartitions }] });
-          }
-        }
-      }
-      const waiting = topics.filter(({ topic, numPartitions }) => {
-        const partitions = current?.find((t) => t.name === topic)?.partitions ?? [];
-        return partitions.length < numPartitions || partitions.some((p) => p.leader < 0 || p.partitionErrorCode !== 0);
-      });
-      if (current && raised && waiting.length === 0) return;
-      if (Date.now() > deadline) throw new Error(`topics without leaders after 30 s: ${waiting.map((t) => t.topic).join(', ')}`);
-      await sleep(200);
-    }
+    await ensureTopicsOn(admin, topics, { log: (line) => console.error(line.replace('[kafka]', '[infra]')) });
   } finally {
     await admin.disconnect();
-  }
-}
-
-type Admin = ReturnType<Kafka['admin']>;
-type TopicsMetadata = Awaited<ReturnType<Admin['fetchTopicMetadata']>>['topics'];
-
-/** Metadata of the topics, or null while the broker does not know one of them yet (its metadata still spreading). */
-async function topicMetadata(admin: Admin, topics: string[]): Promise<TopicsMetadata | null> {
-  try {
-    return (await admin.fetchTopicMetadata({ topics })).topics;
-  } catch (err) {
-    const type = (err as { type?: string }).type;
-    if (type === 'UNKNOWN_TOPIC_OR_PARTITION' || type === 'LEADER_NOT_AVAILABLE') return null;
-    throw err;
   }
 }
 

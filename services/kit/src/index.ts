@@ -13,6 +13,7 @@ export * from './events/event-store.ts';
 export * from './events/aggregate.ts';
 export * from './events/group-commit.ts';
 export * from './events/kafka.ts';
+export * from './events/topics.ts';
 export * from './events/outbox.ts';
 export * from './events/consumer.ts';
 export * from './events/person-erasure.ts';

@@ -2,6 +2,7 @@ import { consumerGroupOf } from '@akhada/contracts';
 import { Kafka, logLevel, Partitioners, CompressionTypes, type Consumer, type Producer, type IHeaders, type KafkaMessage } from 'kafkajs';
 import { createRequire } from 'node:module';
 import type { Logger } from '../logger.ts';
+import { ensureTopicsOn, type TopicSpec } from './topics.ts';
 
 /**
  * kafkajs 2.2.4 (its last release) keeps every broker connection in a ~1 ms timer loop while nothing is pending:
@@ -102,11 +103,6 @@ export interface Subscription {
   /** Resolves when the consumer has joined its group and received its partitions (and, for 'now', seeked). */
   joined: Promise<void>;
   stop(): Promise<void>;
-}
-
-export interface TopicSpec {
-  topic: string;
-  numPartitions: number;
 }
 
 /**
@@ -307,14 +303,7 @@ export const createEventBus = ({ clientId, brokers, logger, idleWaitMs = 1_000 }
       const admin = kafka.admin();
       await admin.connect();
       try {
-        const existing = new Set(await admin.listTopics());
-        const missing = specs.filter((t) => !existing.has(t.topic));
-        if (missing.length) {
-          await admin.createTopics({
-            waitForLeaders: true,
-            topics: missing.map((t) => ({ topic: t.topic, numPartitions: t.numPartitions, replicationFactor: 1 })),
-          });
-        }
+        await ensureTopicsOn(admin, specs);
       } finally {
         await admin.disconnect();
       }
