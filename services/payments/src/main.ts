@@ -7,7 +7,7 @@ import { DEFAULT_TIME_ZONE } from './app/deps.ts';
 import { pruneWebhookEvents, reconcileOpenOrders, refundLateCaptures } from './app/online.ts';
 import { buildApp } from './build-app.ts';
 import { startConsumers } from './consumers/start-consumers.ts';
-import { startInvoiceConsumers } from './invoices/consumer.ts';
+import { startInvoiceConsumers } from './consumers/invoices.ts';
 import { migrations } from './db/migrations.ts';
 import type { PaymentsDb } from './db/schema.ts';
 

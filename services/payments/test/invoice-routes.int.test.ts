@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInvoiceMailer } from '../src/invoices/mailer.ts';
+import { createInvoiceMailer } from '../src/adapters/invoice-mailer.ts';
 import { bootInvoices, gstinCheckCharacter } from './invoices-setup.ts';
 
 const orgA = randomUUID();

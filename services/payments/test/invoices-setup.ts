@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { migrations } from '../src/db/migrations.ts';
 import type { PayMembersTable, PaymentsDb, PaymentsTable } from '../src/db/schema.ts';
 import { registerInvoiceRoutes } from '../src/http/invoice-routes.ts';
-import type { InvoiceMail, InvoiceMailer } from '../src/invoices/mailer.ts';
+import type { InvoiceMail, InvoiceMailer } from '../src/adapters/invoice-mailer.ts';
 
 /**
  * One payments service for an invoices test file: its own schema, the invoice routes on an app (inject), a settable

@@ -18,8 +18,8 @@ import type { z } from 'zod';
 import { deterministicId } from '../app/deterministic-id.ts';
 import type { PaymentsDb } from '../db/schema.ts';
 import { computeTax, DEFAULT_GYM_SAC, type LineInput } from '../domain/tax/rule.ts';
-import { issueInvoiceIn, localDate } from '../invoices/issue.ts';
-import { findLocationTaxSettings, findOrgTaxSettings, locationOf } from '../invoices/repo.ts';
+import { issueInvoiceIn, localDate } from '../app/issue-invoice.ts';
+import { findLocationTaxSettings, findOrgTaxSettings, locationOf } from '../db/invoices-repo.ts';
 
 type Trx = Transaction<PaymentsDb>;
 

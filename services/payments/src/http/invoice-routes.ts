@@ -1,11 +1,11 @@
 import { paymentsRoutes as r } from '@akhada/contracts';
 import { addRoute } from '@akhada/kit';
-import { createInvoice } from '../invoices/create-invoice.ts';
-import type { InvoiceDeps } from '../invoices/deps.ts';
-import { createInvoiceMailer } from '../invoices/mailer.ts';
-import { downloadInvoice, getInvoice, listInvoices } from '../invoices/read-invoices.ts';
-import { sendInvoice } from '../invoices/send-invoice.ts';
-import { getTaxSettings, putTaxSettings } from '../invoices/tax-settings.ts';
+import { createInvoice } from '../app/create-invoice.ts';
+import type { InvoiceDeps } from '../app/invoice-deps.ts';
+import { createInvoiceMailer } from '../adapters/invoice-mailer.ts';
+import { downloadInvoice, getInvoice, listInvoices } from '../app/read-invoices.ts';
+import { sendInvoice } from '../app/send-invoice.ts';
+import { getTaxSettings, putTaxSettings } from '../app/tax-settings.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
 

@@ -1,6 +1,6 @@
 import type { Invoice } from '@akhada/contracts';
 import { rupeesInWords } from '../domain/tax/words.ts';
-import type { InvoiceRow } from './repo.ts';
+import type { InvoiceRow } from '../db/invoices-repo.ts';
 
 const rupees = (paise: number) => Number(paise) / 100;
 

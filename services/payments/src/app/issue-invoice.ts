@@ -22,7 +22,7 @@ import {
   lockKey,
   nextSerial,
   type InvoiceRow,
-} from './repo.ts';
+} from '../db/invoices-repo.ts';
 
 const TOPIC = topicOf('payments');
 const INVOICED_STATUSES: readonly z.infer<typeof PaymentStatus>[] = ['completed', 'partially_refunded', 'refunded'];

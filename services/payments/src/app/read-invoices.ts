@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type { InvoiceListQuery } from '@akhada/contracts';
 import { notFound, type RequestContext } from '@akhada/kit';
 import { renderInvoicePdf } from '../adapters/invoice-pdf.ts';
-import type { InvoiceDeps } from './deps.ts';
-import { findInvoice, listInvoices as listRows, type InvoiceRow } from './repo.ts';
-import { toInvoice } from './view.ts';
+import type { InvoiceDeps } from './invoice-deps.ts';
+import { findInvoice, listInvoices as listRows, type InvoiceRow } from '../db/invoices-repo.ts';
+import { toInvoice } from '../views/invoice-view.ts';
 
 /** Staff see their locations' invoices; a member only their own. Anything else is 'not found'. */
 const visible = (ctx: RequestContext, row: InvoiceRow | undefined): row is InvoiceRow =>

@@ -2,7 +2,7 @@ import { PaymentEvents, topicOf } from '@akhada/contracts';
 import { AppError, metadataOf, on, startConsumerGroups, type EventBus, type EventHandler, type Logger, type RunningConsumer } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { PaymentsDb } from '../db/schema.ts';
-import { issueCreditNoteIn, issueInvoiceIn } from './issue.ts';
+import { issueCreditNoteIn, issueInvoiceIn } from '../app/issue-invoice.ts';
 
 /**
  * The invoices part listens to this service's own payment events (topic akhada.payments.events) through the kit's

@@ -1,9 +1,9 @@
 import { PaymentEvents, topicOf, type PutTaxSettingsBody, type TaxSettings } from '@akhada/contracts';
 import { badRequest, enqueue, makeEnvelope, metadataOf, notFound, type RequestContext } from '@akhada/kit';
-import type { InvoiceDeps } from './deps.ts';
+import type { InvoiceDeps } from './invoice-deps.ts';
 import { isValidGstin } from '../domain/tax/gstin.ts';
 import { DEFAULT_GYM_SAC } from '../domain/tax/rule.ts';
-import { findOrgTaxSettings, listLocationTaxSettings, locationsOf, upsertLocationTaxSettings, upsertOrgTaxSettings } from './repo.ts';
+import { findOrgTaxSettings, listLocationTaxSettings, locationsOf, upsertLocationTaxSettings, upsertOrgTaxSettings } from '../db/invoices-repo.ts';
 
 /** GET /payments/tax-settings: the organization's SAC and each of the caller's locations (defaults where not set yet). */
 export const getTaxSettings = async (deps: Pick<InvoiceDeps, 'db'>, ctx: RequestContext): Promise<TaxSettings> => {

@@ -1,8 +1,8 @@
 import { inTransaction, isStaff, metadataOf, notFound, type RequestContext } from '@akhada/kit';
-import { issueInvoiceIn } from './issue.ts';
-import type { InvoiceDeps } from './deps.ts';
-import { findPayment } from './repo.ts';
-import { toInvoice } from './view.ts';
+import { issueInvoiceIn } from './issue-invoice.ts';
+import type { InvoiceDeps } from './invoice-deps.ts';
+import { findPayment } from '../db/invoices-repo.ts';
+import { toInvoice } from '../views/invoice-view.ts';
 
 /** POST /payments/invoices: the invoice of a completed payment in one of the caller's locations (the same one again if issued). */
 export const createInvoice = async (deps: Pick<InvoiceDeps, 'db' | 'clock'>, ctx: RequestContext, paymentId: string) => {

@@ -1,10 +1,10 @@
 import { badRequest, type RequestContext } from '@akhada/kit';
 import { renderInvoicePdf } from '../adapters/invoice-pdf.ts';
 import { indianFigures } from '../domain/tax/words.ts';
-import type { InvoiceDeps } from './deps.ts';
+import type { InvoiceDeps } from './invoice-deps.ts';
 import { getInvoiceRow } from './read-invoices.ts';
-import { findMember, markSent } from './repo.ts';
-import { toInvoice } from './view.ts';
+import { findMember, markSent } from '../db/invoices-repo.ts';
+import { toInvoice } from '../views/invoice-view.ts';
 
 const TITLES = { tax_invoice: 'Tax Invoice', bill_of_supply: 'Bill of Supply', credit_note: 'Credit Note', receipt: 'Receipt' } as const;
 
