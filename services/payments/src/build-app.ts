@@ -1,6 +1,5 @@
 import { createService } from '@akhada/kit';
 import type { AppDeps } from './app/deps.ts';
-import { registerInvoiceRoutes } from './http/invoice-routes.ts';
 import { RAW_BODY, registerRoutes } from './http/routes.ts';
 
 const WEBHOOK_PATH = '/payments/razorpay/webhook';
@@ -21,6 +20,5 @@ export const buildApp = ({ logger, verifier, readiness, directory, ...deps }: Ap
     return stream;
   });
   registerRoutes(svc, { ...deps, directory });
-  registerInvoiceRoutes(svc, { db: deps.db, clock: deps.clock });
   return svc.app;
 };

@@ -1,6 +1,7 @@
 import { SERVICES } from '@akhada/contracts';
 import { BaseConfig, bootRuntime, loadConfig, peopleOwners, periodicJob, serveService } from '@akhada/kit';
 import { z } from 'zod';
+import { createInvoiceMailer } from './adapters/invoice-mailer.ts';
 import { razorpayPort } from './adapters/razorpay-port.ts';
 import { createSecretBox } from './adapters/secret-box.ts';
 import { DEFAULT_TIME_ZONE } from './app/deps.ts';
@@ -46,6 +47,8 @@ const deps = {
   razorpay: razorpayPort(config.RAZORPAY_API_URL),
   checkoutScriptUrl: config.RAZORPAY_CHECKOUT_URL,
   publicUrl: config.APP_URL,
+  // Invoices by mail: the SMTP settings the services share (SMTP_HOST, SMTP_PORT, MAIL_FROM).
+  mailer: createInvoiceMailer(),
   ...(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET
     ? {
         platform: {

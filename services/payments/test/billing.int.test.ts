@@ -12,6 +12,7 @@ import { razorpayErrorToAppError, verifyPaymentSignature, verifyWebhookSignature
 import type { RazorpayApi, RazorpayPort } from '../src/adapters/razorpay-port.ts';
 import { createSecretBox } from '../src/adapters/secret-box.ts';
 import { DEFAULT_TIME_ZONE } from '../src/app/deps.ts';
+import { createInvoiceMailer } from '../src/adapters/invoice-mailer.ts';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { PaymentsDb } from '../src/db/schema.ts';
@@ -85,6 +86,7 @@ beforeAll(async () => {
     checkoutScriptUrl: 'http://127.0.0.1:9/checkout.js',
     publicUrl: 'http://app.test',
     platform: PLATFORM,
+    mailer: createInvoiceMailer(),
   });
   await app.ready();
   const sign = (orgId: string, role: Role, locationIds: string[]) => testKeys.sign({ orgId, role, locationIds, userId: randomUUID() });

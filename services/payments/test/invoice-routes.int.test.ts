@@ -1,4 +1,4 @@
-import { startSmtpSink, type SmtpSink } from '@akhada/infra/smtp-sink';
+import { startSmtpSink, type SmtpSink } from '@akhada/infra/standins';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

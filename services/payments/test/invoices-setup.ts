@@ -5,7 +5,7 @@ import { sql, type Insertable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { migrations } from '../src/db/migrations.ts';
 import type { PayMembersTable, PaymentsDb, PaymentsTable } from '../src/db/schema.ts';
-import { registerInvoiceRoutes } from '../src/http/invoice-routes.ts';
+import { registerInvoiceRoutes } from '../src/http/routes.ts';
 import type { InvoiceMail, InvoiceMailer } from '../src/adapters/invoice-mailer.ts';
 
 /**

@@ -3,7 +3,7 @@
 // arrives by the webhook, by verify, or both; the payment ends refunded with its reason and the member is told (the
 // payments.payment_refunded event with afterCancel, which notifications turns into its own words).
 import { paymentsRoutes, SaleCancelled, SalePaymentRequested, saleTotalsOf, type Role } from '@akhada/contracts';
-import { startRazorpayStandin, type RazorpayStandin } from '@akhada/infra/razorpay-standin';
+import { startRazorpayStandin, type RazorpayStandin } from '@akhada/infra/standins';
 import { BaseConfig, bootRuntime, createTokenVerifier, makeEnvelope, type Runtime } from '@akhada/kit';
 import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { randomUUID } from 'node:crypto';
@@ -12,6 +12,7 @@ import { razorpayPort } from '../src/adapters/razorpay-port.ts';
 import { createSecretBox } from '../src/adapters/secret-box.ts';
 import { DEFAULT_TIME_ZONE } from '../src/app/deps.ts';
 import { refundLateCaptures } from '../src/app/online.ts';
+import { createInvoiceMailer } from '../src/adapters/invoice-mailer.ts';
 import { buildApp } from '../src/build-app.ts';
 import { onSaleCancelled, onSalePaymentRequested, salePaymentId } from '../src/consumers/sales.ts';
 import { migrations } from '../src/db/migrations.ts';
@@ -58,6 +59,7 @@ beforeAll(async () => {
     razorpay: razorpayPort(standin.url),
     checkoutScriptUrl: standin.checkoutUrl,
     publicUrl: 'http://app.test',
+    mailer: createInvoiceMailer(),
   });
   await app.ready();
   const sign = (role: Role, userId: string) => testKeys.sign({ orgId: orgA, role, locationIds: [L1], userId });

@@ -10,6 +10,7 @@ import type { RazorpayApi, RazorpayPort } from '../src/adapters/razorpay-port.ts
 import { createSecretBox } from '../src/adapters/secret-box.ts';
 import { DEFAULT_TIME_ZONE } from '../src/app/deps.ts';
 import { reconcileOpenOrders } from '../src/app/online.ts';
+import { createInvoiceMailer } from '../src/adapters/invoice-mailer.ts';
 import { buildApp } from '../src/build-app.ts';
 import { onSalePaymentRequested, salePaymentId } from '../src/consumers/sales.ts';
 import { migrations } from '../src/db/migrations.ts';
@@ -81,6 +82,7 @@ beforeAll(async () => {
     razorpay,
     checkoutScriptUrl: 'http://127.0.0.1:9/checkout.js',
     publicUrl: 'http://app.test',
+    mailer: createInvoiceMailer(),
   };
   app = buildApp(deps);
   await app.ready();

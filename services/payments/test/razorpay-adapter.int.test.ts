@@ -1,7 +1,7 @@
 // The Razorpay edge end to end: the REAL `razorpay` SDK, built by the one factory, against the local stand-in (started
 // in-process): orders, a payment made the way Checkout makes it, capture, refunds, payment links, errors as AppErrors,
 // and the webhooks the stand-in posts checked with verifyWebhookSignature (plus the stand-in's delivery controls).
-import { RAZORPAY_STANDIN_DEFAULTS, razorpayStandinControls, startRazorpayStandin, type RazorpayStandin } from '@akhada/infra/razorpay-standin';
+import { RAZORPAY_STANDIN_DEFAULTS, razorpayStandinControls, startRazorpayStandin, type RazorpayStandin } from '@akhada/infra/standins';
 import { once } from 'node:events';
 import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

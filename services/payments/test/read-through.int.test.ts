@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPaymentSignature, verifyWebhookSignature, razorpayErrorToAppError } from '../src/adapters/razorpay.ts';
 import type { RazorpayPort } from '../src/adapters/razorpay-port.ts';
 import { createSecretBox } from '../src/adapters/secret-box.ts';
+import { createInvoiceMailer } from '../src/adapters/invoice-mailer.ts';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { PaymentsDb } from '../src/db/schema.ts';
@@ -90,6 +91,7 @@ beforeAll(async () => {
     razorpay,
     checkoutScriptUrl: 'http://127.0.0.1:9/checkout.js',
     publicUrl: 'http://app.test',
+    mailer: createInvoiceMailer(),
   });
   await app.ready();
   for (const [org, loc] of [

@@ -1,6 +1,6 @@
 // The Razorpay edge: the ONE place the `razorpay` SDK is constructed, the two signature checks, and the mapping of the
 // SDK's errors to the kit's AppError. Production talks to https://api.razorpay.com; development and tests point the
-// SDK's axios instance at the local stand-in (infra/src/razorpay-standin.ts) with `baseUrl` (RAZORPAY_API_URL).
+// SDK's axios instance at the local stand-in (infra/standins/razorpay.ts) with `baseUrl` (RAZORPAY_API_URL).
 import { AppError } from '@akhada/kit';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Razorpay from 'razorpay';

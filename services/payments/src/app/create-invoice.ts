@@ -1,11 +1,11 @@
 import { inTransaction, isStaff, metadataOf, notFound, type RequestContext } from '@akhada/kit';
 import { issueInvoiceIn } from './issue-invoice.ts';
-import type { InvoiceDeps } from './invoice-deps.ts';
+import type { PaymentsDeps } from './deps.ts';
 import { findPayment } from '../db/invoices-repo.ts';
 import { toInvoice } from '../views/invoice-view.ts';
 
 /** POST /payments/invoices: the invoice of a completed payment in one of the caller's locations (the same one again if issued). */
-export const createInvoice = async (deps: Pick<InvoiceDeps, 'db' | 'clock'>, ctx: RequestContext, paymentId: string) => {
+export const createInvoice = async (deps: Pick<PaymentsDeps, 'db' | 'clock'>, ctx: RequestContext, paymentId: string) => {
   const payment = await findPayment(deps.db, ctx.orgId, paymentId);
   if (!payment || !isStaff(ctx) || !ctx.locationIds.includes(payment.location_id)) throw notFound('Payment');
   const { row } = await inTransaction(deps.db, (trx) =>

@@ -1,5 +1,6 @@
 import type { Directory, HttpDeps, PeopleOwners } from '@akhada/kit';
 import type { Kysely } from 'kysely';
+import type { InvoiceMailer } from '../adapters/invoice-mailer.ts';
 import type { RazorpayPort } from '../adapters/razorpay-port.ts';
 import type { SecretBox } from '../adapters/secret-box.ts';
 import type { PaymentsDb } from '../db/schema.ts';
@@ -34,6 +35,8 @@ export interface PaymentsDeps {
   publicUrl: string;
   /** Akhada's own Razorpay account and GSTIN (plan and billing); unset: plan payments answer 409 BILLING_NOT_CONFIGURED. */
   platform?: PlatformBilling;
+  /** Sends an invoice's PDF by mail (POST /payments/invoices/{id}/send; SMTP in main.ts). */
+  mailer: InvoiceMailer;
 }
 
 /** What buildApp needs: the HTTP side (logger, verifier, readiness, directory) and the use cases' dependencies. */

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { InvoiceListQuery } from '@akhada/contracts';
 import { notFound, type RequestContext } from '@akhada/kit';
 import { renderInvoicePdf } from '../adapters/invoice-pdf.ts';
-import type { InvoiceDeps } from './invoice-deps.ts';
+import type { PaymentsDeps } from './deps.ts';
 import { findInvoice, listInvoices as listRows, type InvoiceRow } from '../db/invoices-repo.ts';
 import { toInvoice } from '../views/invoice-view.ts';
 
@@ -10,15 +10,15 @@ import { toInvoice } from '../views/invoice-view.ts';
 const visible = (ctx: RequestContext, row: InvoiceRow | undefined): row is InvoiceRow =>
   !!row && (ctx.role === 'member' ? row.member_id === ctx.userId : (ctx.role === 'owner' || ctx.role === 'admin') && ctx.locationIds.includes(row.location_id));
 
-export const getInvoiceRow = async (deps: Pick<InvoiceDeps, 'db'>, ctx: RequestContext, id: string): Promise<InvoiceRow> => {
+export const getInvoiceRow = async (deps: Pick<PaymentsDeps, 'db'>, ctx: RequestContext, id: string): Promise<InvoiceRow> => {
   const row = await findInvoice(deps.db, ctx.orgId, id);
   if (!visible(ctx, row)) throw notFound('Invoice');
   return row;
 };
 
-export const getInvoice = async (deps: Pick<InvoiceDeps, 'db'>, ctx: RequestContext, id: string) => toInvoice(await getInvoiceRow(deps, ctx, id));
+export const getInvoice = async (deps: Pick<PaymentsDeps, 'db'>, ctx: RequestContext, id: string) => toInvoice(await getInvoiceRow(deps, ctx, id));
 
-export const listInvoices = async (deps: Pick<InvoiceDeps, 'db'>, ctx: RequestContext, q: z.infer<typeof InvoiceListQuery>) => {
+export const listInvoices = async (deps: Pick<PaymentsDeps, 'db'>, ctx: RequestContext, q: z.infer<typeof InvoiceListQuery>) => {
   const member = ctx.role === 'member';
   const locationIds = member ? null : q.locationId ? ctx.locationIds.filter((l) => l === q.locationId) : ctx.locationIds;
   const { rows, total } = await listRows(
@@ -44,7 +44,7 @@ export const listInvoices = async (deps: Pick<InvoiceDeps, 'db'>, ctx: RequestCo
 };
 
 /** The PDF: bilingual when asked (?lang=hi), else as the invoice was issued (the gym's or member's preference). */
-export const downloadInvoice = async (deps: Pick<InvoiceDeps, 'db'>, ctx: RequestContext, id: string, lang: 'en' | 'hi' | undefined) => {
+export const downloadInvoice = async (deps: Pick<PaymentsDeps, 'db'>, ctx: RequestContext, id: string, lang: 'en' | 'hi' | undefined) => {
   const row = await getInvoiceRow(deps, ctx, id);
   const hindi = lang ? lang === 'hi' : row.language === 'en_hi';
   return {

@@ -1,7 +1,7 @@
 import { badRequest, type RequestContext } from '@akhada/kit';
 import { renderInvoicePdf } from '../adapters/invoice-pdf.ts';
 import { indianFigures } from '../domain/tax/words.ts';
-import type { InvoiceDeps } from './invoice-deps.ts';
+import type { PaymentsDeps } from './deps.ts';
 import { getInvoiceRow } from './read-invoices.ts';
 import { findMember, markSent } from '../db/invoices-repo.ts';
 import { toInvoice } from '../views/invoice-view.ts';
@@ -9,7 +9,7 @@ import { toInvoice } from '../views/invoice-view.ts';
 const TITLES = { tax_invoice: 'Tax Invoice', bill_of_supply: 'Bill of Supply', credit_note: 'Credit Note', receipt: 'Receipt' } as const;
 
 /** POST /payments/invoices/{id}/send: emails the PDF to the member (or the address given) and notes when. */
-export const sendInvoice = async (deps: InvoiceDeps, ctx: RequestContext, id: string, email: string | undefined) => {
+export const sendInvoice = async (deps: Pick<PaymentsDeps, 'db' | 'clock' | 'mailer'>, ctx: RequestContext, id: string, email: string | undefined) => {
   const row = await getInvoiceRow(deps, ctx, id);
   const member = row.member_id ? await findMember(deps.db, ctx.orgId, row.member_id) : undefined;
   const to = email ?? member?.email;

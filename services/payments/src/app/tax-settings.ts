@@ -1,12 +1,12 @@
 import { PaymentEvents, topicOf, type PutTaxSettingsBody, type TaxSettings } from '@akhada/contracts';
 import { badRequest, enqueue, makeEnvelope, metadataOf, notFound, type RequestContext } from '@akhada/kit';
-import type { InvoiceDeps } from './invoice-deps.ts';
+import type { PaymentsDeps } from './deps.ts';
 import { isValidGstin } from '../domain/tax/gstin.ts';
 import { DEFAULT_GYM_SAC } from '../domain/tax/rule.ts';
 import { findOrgTaxSettings, listLocationTaxSettings, locationsOf, upsertLocationTaxSettings, upsertOrgTaxSettings } from '../db/invoices-repo.ts';
 
 /** GET /payments/tax-settings: the organization's SAC and each of the caller's locations (defaults where not set yet). */
-export const getTaxSettings = async (deps: Pick<InvoiceDeps, 'db'>, ctx: RequestContext): Promise<TaxSettings> => {
+export const getTaxSettings = async (deps: Pick<PaymentsDeps, 'db'>, ctx: RequestContext): Promise<TaxSettings> => {
   const [org, locations, settings] = await Promise.all([
     findOrgTaxSettings(deps.db, ctx.orgId),
     locationsOf(deps.db, ctx.orgId),
@@ -38,7 +38,7 @@ export const getTaxSettings = async (deps: Pick<InvoiceDeps, 'db'>, ctx: Request
  * must pass its check character and start with the location's state code; locations sharing a GSTIN share one series,
  * so they must use the same prefix. A location of another organization is 404.
  */
-export const putTaxSettings = async (deps: Pick<InvoiceDeps, 'db' | 'clock'>, ctx: RequestContext, body: PutTaxSettingsBody): Promise<TaxSettings> => {
+export const putTaxSettings = async (deps: Pick<PaymentsDeps, 'db' | 'clock'>, ctx: RequestContext, body: PutTaxSettingsBody): Promise<TaxSettings> => {
   const known = new Set((await locationsOf(deps.db, ctx.orgId)).map((l) => l.location_id));
   const problems: { path: string; message: string }[] = [];
   body.locations.forEach((l, i) => {

@@ -8,6 +8,10 @@ import { createOrder, handleWebhook, verifyPayment } from '../app/online.ts';
 import { createPaymentLink, deletePayment, getPayment, markPaid, refundPayment, remindPayment, updatePayment } from '../app/payment-commands.ts';
 import { getIntegration, putIntegration, razorpayStatus } from '../app/razorpay-keys.ts';
 import { createPayment, recordMembershipPayment, recordTrainerSalary } from '../app/record-payment.ts';
+import { createInvoice } from '../app/create-invoice.ts';
+import { downloadInvoice, getInvoice, listInvoices } from '../app/read-invoices.ts';
+import { sendInvoice } from '../app/send-invoice.ts';
+import { getTaxSettings, putTaxSettings } from '../app/tax-settings.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
 
@@ -92,4 +96,27 @@ export const registerRoutes = (svc: Svc, deps: PaymentsDeps): void => {
   addRoute(svc, r.paymentLink, async ({ params, ctx }, _req, reply) =>
     reply.status(201).send({ success: true, data: await createPaymentLink(deps, ctx, params.id) }),
   );
+  registerInvoiceRoutes(svc, deps);
+};
+
+/**
+ * The invoice and tax-settings routes: part of registerRoutes, and registered alone by the invoices test harness
+ * (test/invoices-setup.ts), which needs only what they use.
+ */
+export const registerInvoiceRoutes = (svc: Svc, deps: Pick<PaymentsDeps, 'db' | 'clock' | 'mailer'>): void => {
+  addRoute(svc, r.createInvoice, async ({ ctx, body }, _req, reply) => {
+    const data = await createInvoice(deps, ctx, body.paymentId);
+    reply.code(201);
+    return { success: true, data };
+  });
+  addRoute(svc, r.listInvoices, async ({ ctx, query }) => listInvoices(deps, ctx, query));
+  addRoute(svc, r.taxSettings, async ({ ctx }) => ({ success: true, data: await getTaxSettings(deps, ctx) }));
+  addRoute(svc, r.putTaxSettings, async ({ ctx, body }) => ({ success: true, data: await putTaxSettings(deps, ctx, body), message: 'Tax settings saved' }));
+  addRoute(svc, r.getInvoice, async ({ ctx, params }) => ({ success: true, data: await getInvoice(deps, ctx, params.id) }));
+  addRoute(svc, r.downloadInvoice, async ({ ctx, params, query }, _req, reply) => {
+    const file = await downloadInvoice(deps, ctx, params.id, query.lang);
+    reply.type('application/pdf').header('content-disposition', `attachment; filename="${file.fileName}"`);
+    return reply.send(file.body);
+  });
+  addRoute(svc, r.sendInvoice, async ({ ctx, params, body }) => sendInvoice(deps, ctx, params.id, body.email));
 };
