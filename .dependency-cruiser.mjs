@@ -174,6 +174,15 @@ export default {
       to: { path: '^frontend/src/features/[^/]+/', pathNot: '^frontend/src/features/$1/' },
     },
     {
+      name: 'standins-through-their-entry',
+      severity: 'error',
+      comment:
+        'The third-party stand-ins (Razorpay, OIDC, S3, SMTP, WhatsApp) are used one way from outside their room: ' +
+        '`@akhada/infra/standins` (infra/standins/index.ts), never a file inside it.',
+      from: { pathNot: '^infra/standins/' },
+      to: { path: '^infra/standins/', pathNot: '^infra/standins/index\\.ts$' },
+    },
+    {
       name: 'test-reaches-into-another-folders-tests',
       severity: 'error',
       comment:

@@ -16,8 +16,7 @@ const BACKEND = [
   'services/*/test/**/*.ts',
   'gateway/src/**/*.ts',
   'gateway/test/**/*.ts',
-  'infra/src/**/*.ts',
-  'infra/test/**/*.ts',
+  'infra/**/*.ts',
   'frontend/e2e/**/*.ts',
 ];
 

@@ -2,8 +2,7 @@
 import { topicSpecs } from '@akhada/contracts';
 import { ensureDatabase, ensurePostgres, type PostgresHandle } from './postgres.ts';
 import { ensureKafka, ensureTopics, type KafkaHandle } from './kafka.ts';
-import { isSmtpSinkRunning, startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { isWhatsAppSinkRunning, startWhatsAppSink, type WhatsAppSink } from './whatsapp-sink.ts';
+import { isSmtpSinkRunning, isWhatsAppSinkRunning, type SmtpSink, startSmtpSink, startWhatsAppSink, type WhatsAppSink } from '../standins/index.ts';
 
 export interface Infra {
   databaseUrl: string;

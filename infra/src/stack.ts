@@ -6,8 +6,14 @@ import { SERVICES, type ServiceName } from '@akhada/contracts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { superviseProcess, type SupervisedProcess, type SupervisedState } from './processes.ts';
-import { oidcStandinEnv, startOidcStandinForStack, type OidcStandin } from './oidc-standin.ts';
-import { razorpayStandinEnv, startRazorpayStandinForStack, type RazorpayStandin } from './razorpay-standin.ts';
+import {
+  type OidcStandin,
+  oidcStandinEnv,
+  type RazorpayStandin,
+  razorpayStandinEnv,
+  startOidcStandinForStack,
+  startRazorpayStandinForStack,
+} from '../standins/index.ts';
 
 export interface StackOptions {
   root: string;

@@ -3,7 +3,7 @@
 // modal opens as an accessible dialog, "Pay with UPI" resolves with a response signed with the key secret, Escape
 // rejects as dismissed, "Fail payment" rejects as failed; the webhook goes to the gateway's webhook route, signed.
 // Screenshots of the modal and the hosted payment-link page (375 and 1280 px) land in .cache/screenshots/.
-import { RAZORPAY_STANDIN_DEFAULTS } from '@akhada/infra/razorpay-standin';
+import { RAZORPAY_STANDIN_DEFAULTS } from '@akhada/infra/standins';
 import { launchBrowser, newContext } from '@akhada/test-support/browser';
 import { buildSync } from 'esbuild';
 import { createHmac } from 'node:crypto';

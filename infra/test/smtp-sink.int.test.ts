@@ -2,7 +2,7 @@
 // HTTP view out, in the JSON shape the tests and developers read.
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SinkMessage, type SmtpSink } from '../src/smtp-sink.ts';
+import { startSmtpSink, type SinkMessage, type SmtpSink } from '@akhada/infra/standins';
 
 let sink: SmtpSink;
 let transport: nodemailer.Transporter;

@@ -8,7 +8,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S3_STANDIN_DEFAULTS, startS3Standin, type S3Standin } from '../src/s3-standin.ts';
+import { S3_STANDIN_DEFAULTS, startS3Standin, type S3Standin } from '@akhada/infra/standins';
 
 /** Both servers read this clock, so a test moves time past a URL's expiry without waiting. */
 let offsetMs = 0;

@@ -1,6 +1,6 @@
 import { AuthEvents, authRoutes, ErrorBody, parseEvent, topicOf } from '@akhada/contracts';
 import { createEventBus, createLogger, type App, type Runtime } from '@akhada/kit';
-import { startSmtpSink, type SmtpSink } from '@akhada/infra/smtp-sink';
+import { startSmtpSink, type SmtpSink } from '@akhada/infra/standins';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../src/adapters/mailer.ts';

@@ -1,7 +1,7 @@
 import { authRoutes, signInMethodRoutes } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOidcStandin, type OidcStandin } from '../../../infra/src/oidc-standin.ts';
+import { startOidcStandin, type OidcStandin } from '@akhada/infra/standins';
 import { createGoogleOidc } from '../src/adapters/google-oidc.ts';
 import { totpCodeAt } from '../src/adapters/totp.ts';
 import { startAuth } from './start-auth.ts';

@@ -22,8 +22,7 @@ import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startSmtpSink, type SmtpSink } from '../../../infra/src/smtp-sink.ts';
-import { startWhatsAppSink, type WhatsAppSink } from '../../../infra/src/whatsapp-sink.ts';
+import { startSmtpSink, type SmtpSink, startWhatsAppSink, type WhatsAppSink } from '@akhada/infra/standins';
 import { createEmailAdapter } from '../src/adapters/email.ts';
 import { createWhatsAppAdapter } from '../src/adapters/whatsapp.ts';
 import type { ChannelAdapter } from '../src/adapters/channels.ts';

@@ -46,7 +46,7 @@ export const isRejectedCallback = (err: unknown): boolean => {
 };
 
 export interface GoogleOidcOptions {
-  /** https://accounts.google.com in production; the local stand-in (infra/src/oidc-standin.ts) in development and tests. */
+  /** https://accounts.google.com in production; the local stand-in (infra/standins/oidc.ts) in development and tests. */
   issuerUrl: string;
   clientId: string;
   clientSecret: string;

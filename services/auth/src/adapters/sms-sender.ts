@@ -4,7 +4,7 @@ export interface SmsSender {
 }
 
 export interface WhatsAppSmsOptions {
-  /** e.g. https://graph.facebook.com (production) or the local stand-in http://127.0.0.1:8026 (infra/src/whatsapp-sink.ts). */
+  /** e.g. https://graph.facebook.com (production) or the local stand-in http://127.0.0.1:8026 (infra/standins/whatsapp-sink.ts). */
   baseUrl: string;
   version: string;
   phoneNumberId: string;

@@ -1,8 +1,8 @@
-// Runs the Razorpay stand-in until SIGINT/SIGTERM: node --import tsx infra/src/razorpay-standin-main.ts
+// Runs the Razorpay stand-in until SIGINT/SIGTERM: node --import tsx infra/standins/razorpay-main.ts (npm run -w @akhada/infra razorpay-standin)
 // RAZORPAY_STANDIN_PORT (default 2526), RAZORPAY_STANDIN_WEBHOOK_URL (default the gateway's
 // http://127.0.0.1:8080/api/payments/razorpay/webhook), RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET / RAZORPAY_WEBHOOK_SECRET
 // (default the stand-in's test keys).
-import { isRazorpayStandinRunning, RAZORPAY_STANDIN_DEFAULTS, razorpayStandinEnv, startRazorpayStandin } from './razorpay-standin.ts';
+import { isRazorpayStandinRunning, RAZORPAY_STANDIN_DEFAULTS, razorpayStandinEnv, startRazorpayStandin } from './razorpay.ts';
 
 const port = Number(process.env.RAZORPAY_STANDIN_PORT ?? RAZORPAY_STANDIN_DEFAULTS.port);
 const webhookUrl = process.env.RAZORPAY_STANDIN_WEBHOOK_URL ?? 'http://127.0.0.1:8080/api/payments/razorpay/webhook';

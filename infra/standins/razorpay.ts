@@ -20,7 +20,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
-import { checkoutScript } from './razorpay-standin-checkout.ts';
+import { checkoutScript } from './razorpay-checkout.ts';
 
 export const RAZORPAY_STANDIN_DEFAULTS = {
   port: 2526,

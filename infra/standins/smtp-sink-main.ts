@@ -1,4 +1,4 @@
-// Runs the SMTP sink until SIGINT/SIGTERM: node --import tsx infra/src/smtp-sink-main.ts
+// Runs the SMTP sink until SIGINT/SIGTERM: node --import tsx infra/standins/smtp-sink-main.ts (npm run -w @akhada/infra smtp-sink)
 // Ports: SMTP_SINK_SMTP_PORT (default 2525), SMTP_SINK_HTTP_PORT (default 8025).
 import { isSmtpSinkRunning, startSmtpSink } from './smtp-sink.ts';
 
