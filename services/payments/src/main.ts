@@ -7,8 +7,7 @@ import { createSecretBox } from './adapters/secret-box.ts';
 import { DEFAULT_TIME_ZONE } from './app/deps.ts';
 import { pruneWebhookEvents, reconcileOpenOrders, refundLateCaptures } from './app/online.ts';
 import { buildApp } from './build-app.ts';
-import { startConsumers } from './consumers/start-consumers.ts';
-import { startInvoiceConsumers } from './consumers/invoices.ts';
+import { startConsumers, startInvoiceConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
 import type { PaymentsDb } from './db/schema.ts';
 

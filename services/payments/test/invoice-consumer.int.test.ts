@@ -2,8 +2,8 @@ import { PaymentEvents, topicOf, topicSpecs, type EventEnvelope } from '@akhada/
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInvoiceConsumers } from '../src/consumers/invoices.ts';
-import { upsertLocationTaxSettings } from '../src/db/invoices-repo.ts';
+import { startInvoiceConsumers } from '../src/consumers/start-consumers.ts';
+import { upsertLocationTaxSettings } from '../src/db/tax-settings-repo.ts';
 import { bootInvoices } from './invoices-setup.ts';
 
 const orgA = randomUUID();

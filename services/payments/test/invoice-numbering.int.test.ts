@@ -1,7 +1,7 @@
 import { metadataOf } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertLocationTaxSettings } from '../src/db/invoices-repo.ts';
+import { upsertLocationTaxSettings } from '../src/db/tax-settings-repo.ts';
 import { issueCreditNoteIn, issueInvoiceIn, type PaymentForInvoice } from '../src/app/issue-invoice.ts';
 import { bootInvoices } from './invoices-setup.ts';
 

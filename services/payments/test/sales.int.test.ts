@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { salePaymentId } from '../src/consumers/sales.ts';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
 import { invoiceHandlers } from '../src/consumers/invoices.ts';
-import { upsertLocationTaxSettings } from '../src/db/invoices-repo.ts';
+import { upsertLocationTaxSettings } from '../src/db/tax-settings-repo.ts';
 import { bootInvoices } from './invoices-setup.ts';
 
 // A point-of-sale sale (inventory.sale_completed) becomes one completed payment and one tax invoice with its HSN lines.

@@ -2,7 +2,7 @@ import { carriesGymGst, gymServiceGst, gymServiceGstInclusive, type GstSplit } f
 import type { Executor } from '@akhada/kit';
 import { DEFAULT_TIME_ZONE } from '@akhada/kit/domain';
 import type { PaymentsDb } from '../db/schema.ts';
-import { findLocationTaxSettings } from '../db/invoices-repo.ts';
+import { findLocationTaxSettings } from '../db/tax-settings-repo.ts';
 
 /** The GST a payment is recorded with: the figures the payment, its invoice, the exports and the reports all show. */
 export interface DecidedGst {

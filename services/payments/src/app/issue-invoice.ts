@@ -14,15 +14,13 @@ import {
   creditedPaise,
   findCreditNoteOfRefund,
   findInvoiceOfPayment,
-  findLocationTaxSettings,
   findMember,
-  findOrgTaxSettings,
   insertInvoice,
-  locationOf,
   lockKey,
   nextSerial,
   type InvoiceRow,
 } from '../db/invoices-repo.ts';
+import { findLocationTaxSettings, findOrgTaxSettings, locationOf } from '../db/tax-settings-repo.ts';
 
 const TOPIC = topicOf('payments');
 const INVOICED_STATUSES: readonly z.infer<typeof PaymentStatus>[] = ['completed', 'partially_refunded', 'refunded'];

@@ -3,7 +3,7 @@ import { badRequest, enqueue, makeEnvelope, metadataOf, notFound, type RequestCo
 import type { PaymentsDeps } from './deps.ts';
 import { isValidGstin } from '../domain/tax/gstin.ts';
 import { DEFAULT_GYM_SAC } from '../domain/tax/rule.ts';
-import { findOrgTaxSettings, listLocationTaxSettings, locationsOf, upsertLocationTaxSettings, upsertOrgTaxSettings } from '../db/invoices-repo.ts';
+import { findOrgTaxSettings, listLocationTaxSettings, locationsOf, upsertLocationTaxSettings, upsertOrgTaxSettings } from '../db/tax-settings-repo.ts';
 
 /** GET /payments/tax-settings: the organization's SAC and each of the caller's locations (defaults where not set yet). */
 export const getTaxSettings = async (deps: Pick<PaymentsDeps, 'db'>, ctx: RequestContext): Promise<TaxSettings> => {

@@ -1,14 +1,14 @@
-import { PaymentEvents, topicOf } from '@akhada/contracts';
-import { AppError, metadataOf, on, startConsumerGroups, type EventBus, type EventHandler, type Logger, type RunningConsumer } from '@akhada/kit';
-import type { Kysely } from 'kysely';
+import { PaymentEvents } from '@akhada/contracts';
+import { AppError, metadataOf, on, type EventHandler, type Logger } from '@akhada/kit';
 import type { PaymentsDb } from '../db/schema.ts';
 import { issueCreditNoteIn, issueInvoiceIn } from '../app/issue-invoice.ts';
 
 /**
- * The invoices part listens to this service's own payment events (topic akhada.payments.events) through the kit's
- * consumer and inbox: a completed payment gets its invoice, a refund its credit note, each once (inbox + unique keys).
- * A payment that is not invoiced (a trainer payout, an expense) is skipped; one at a location without GST settings
- * gets a plain receipt (not a tax invoice), in the location's own receipt series.
+ * Invoices follow this service's own payment events (topic akhada.payments.events) through the kit's consumer and
+ * inbox (their own group, started by consumers/start-consumers.ts): a completed payment gets its invoice, a refund its
+ * credit note, each once (inbox + unique keys). A payment that is not invoiced (a trainer payout, an expense) is
+ * skipped; one at a location without GST settings gets a plain receipt (not a tax invoice), in the location's own
+ * receipt series.
  */
 export const invoiceHandlers = (logger?: Logger): EventHandler<PaymentsDb>[] => [
   on(PaymentEvents.PaymentCompleted, async (trx, env) => {
@@ -53,15 +53,3 @@ export const invoiceHandlers = (logger?: Logger): EventHandler<PaymentsDb>[] => 
     );
   }),
 ];
-
-export const INVOICES_GROUP = 'payments.invoices';
-
-/** Starts the invoices consumer group (main.ts: `await startInvoiceConsumers({ bus, db, logger })`). */
-export const startInvoiceConsumers = (o: {
-  bus: EventBus;
-  db: Kysely<PaymentsDb>;
-  logger: Logger;
-  groupId?: string;
-  startAt?: 'beginning' | 'now';
-}): Promise<RunningConsumer[]> =>
-  startConsumerGroups(o, [{ name: INVOICES_GROUP, groupId: o.groupId ?? INVOICES_GROUP, topic: topicOf('payments'), handlers: invoiceHandlers(o.logger) }]);

@@ -19,7 +19,7 @@ import { deterministicId } from '../app/deterministic-id.ts';
 import type { PaymentsDb } from '../db/schema.ts';
 import { computeTax, DEFAULT_GYM_SAC, type LineInput } from '../domain/tax/rule.ts';
 import { issueInvoiceIn, localDate } from '../app/issue-invoice.ts';
-import { findLocationTaxSettings, findOrgTaxSettings, locationOf } from '../db/invoices-repo.ts';
+import { findLocationTaxSettings, findOrgTaxSettings, locationOf } from '../db/tax-settings-repo.ts';
 
 type Trx = Transaction<PaymentsDb>;
 

@@ -2,6 +2,7 @@ import { topicOf } from '@akhada/contracts';
 import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { PaymentsDb } from '../db/schema.ts';
+import { invoiceHandlers } from './invoices.ts';
 import { memberHandlers } from './members.ts';
 import { onSaleCancelled, onSaleCompleted, onSalePaymentRequested } from './sales.ts';
 import { onPersonErasureRequested } from './person-erasure.ts';
@@ -30,3 +31,18 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
     // Erasure (DPDP): the person's personal data goes; payments.person_erased answers auth.
     { name: 'payments.auth', groupId: o.groups?.auth ?? 'payments.auth', topic: topicOf('auth'), handlers: [onPersonErasureRequested] },
   ]);
+
+export const INVOICES_GROUP = 'payments.invoices';
+
+/**
+ * The invoices group, on this service's own topic (payments completed and refunded → invoices and credit notes): apart
+ * from startConsumers so a test of the other groups issues no invoices (main.ts starts both).
+ */
+export const startInvoiceConsumers = (o: {
+  bus: EventBus;
+  db: Kysely<PaymentsDb>;
+  logger: Logger;
+  groupId?: string;
+  startAt?: 'beginning' | 'now';
+}): Promise<RunningConsumer[]> =>
+  startConsumerGroups(o, [{ name: INVOICES_GROUP, groupId: o.groupId ?? INVOICES_GROUP, topic: topicOf('payments'), handlers: invoiceHandlers(o.logger) }]);
