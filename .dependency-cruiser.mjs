@@ -183,6 +183,16 @@ export default {
       to: { path: '^infra/standins/', pathNot: '^infra/standins/index\\.ts$' },
     },
     {
+      name: 'test-imports-the-seed',
+      severity: 'error',
+      comment:
+        'Tests never lean on the demo seed (infra/seed): its data and helpers change with the demo. A test makes what it needs ' +
+        'through the API, or with a helper of @akhada/test-support (e.g. approvePendingTrainer). The one importer is the ' +
+        "browser suite's global setup (frontend/e2e/global-setup.ts), which seeds the demo the stack signs into, as `npm start` does.",
+      from: { path: [TEST_FILE, '(^|/)(test|e2e)/', '^test-support/'], pathNot: '^frontend/e2e/global-setup\\.ts$' },
+      to: { path: '^infra/seed/' },
+    },
+    {
       name: 'test-reaches-into-another-folders-tests',
       severity: 'error',
       comment:

@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
-import { approveDemoTrainer } from '@akhada/infra/seed-trainers';
 import { api } from '@akhada/test-support/api';
 import { launchBrowser, newContext } from '@akhada/test-support/browser';
 import { signIn } from '@akhada/test-support/ui';
+import { approvePendingTrainer } from '@akhada/test-support/trainers';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -45,7 +45,7 @@ async function setUpGym() {
   const trainer = { firstName: 'Kiran', lastName: `Coach${tag}`, email: `kiran-${tag}@example.in`, phone: '+91 98220 44444' };
   const member = { firstName: 'Ritu', lastName: `Member${tag}`, email: `ritu-${tag}@example.in`, phone: '+91 98220 55555' };
   expect((await a.call('POST', '/auth/register', { ...trainer, password, role: 'trainer', gymCode: joinCode })).status).toBe(201);
-  const trainerId = await approveDemoTrainer(base, gym.token, trainer);
+  const trainerId = await approvePendingTrainer(base, gym.token, trainer);
   expect((await a.call('POST', '/auth/register', { ...member, password, role: 'member', gymCode: joinCode })).status).toBe(201);
   const memberLogin = await a.login(member.email, password);
   const memberId = memberLogin.user._id;

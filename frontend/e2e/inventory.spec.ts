@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { approveDemoTrainer } from '@akhada/infra/seed-trainers';
 import { api as apiFor } from '@akhada/test-support/api';
 import { launchBrowser, newContext } from '@akhada/test-support/browser';
 import { inEveryLook, signedInPage } from '@akhada/test-support/ui';
+import { approvePendingTrainer } from '@akhada/test-support/trainers';
 
 let browser: Browser;
 const base = inject('gatewayUrl');
@@ -125,7 +125,7 @@ describe('inventory', () => {
     const password = 'inventory pass 2026';
     const trainer = { firstName: 'Kiran', lastName: `Coach${tag}`, email: `kiran-${tag}@example.in`, phone: '+91 98220 44444' };
     expect((await api.call('POST', '/auth/register', { ...trainer, password, role: 'trainer', gymCode: joinCode })).status).toBe(201);
-    await approveDemoTrainer(base, gym.token, trainer);
+    await approvePendingTrainer(base, gym.token, trainer);
     const tp = await pageFor(trainer.email, password);
     await tp.goto('/dashboard/inventory');
     await tp.getByTestId('inv-row').filter({ hasText: itemName }).waitFor({ timeout: 15_000 });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './chromium.ts';
 import { onShutdown } from './processes.ts';
 import { provision } from './provision.ts';
-import { DEMO, seedDemo } from './seed.ts';
+import { DEMO, seedDemo } from '../seed/seed.ts';
 import { startStack } from './stack.ts';
 import { slowestLines, type Timings } from './testing/timings-reporter.ts';
 

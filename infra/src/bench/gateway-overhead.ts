@@ -17,7 +17,7 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { startProcess } from '../processes.ts';
 import { provision } from '../provision.ts';
-import { DEMO, seedDemo } from '../seed.ts';
+import { DEMO, seedDemo } from '../../seed/seed.ts';
 import { startStack } from '../stack.ts';
 import { formatSummary, summarize } from './cpu-profile-top.ts';
 import { coresByKind, describeShare, snapshot } from './cpu-share.ts';

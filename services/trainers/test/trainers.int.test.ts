@@ -25,10 +25,10 @@ import {
   type RunningConsumer,
 } from '@akhada/kit';
 import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { approvePendingTrainer, trainerByEmail } from '@akhada/test-support/trainers';
 import type { FastifyInstance } from 'fastify';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveDemoTrainer, DEMO_TRAINERS, seedTrainers } from '../../../infra/src/seed-trainers.ts';
 import { flagExpiringCertifications } from '../src/app/flag-expiring-certifications.ts';
 import { buildApp } from '../src/build-app.ts';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
@@ -763,8 +763,9 @@ describe('certification expiry job', () => {
   });
 });
 
-describe('seed', () => {
-  // The seed speaks to the gateway (`/api/trainers…`); a small stand-in forwards to this app without the /api prefix.
+describe('the paths the demo seed and the browser tests take, through the gateway', () => {
+  // The demo seed (infra/seed) and test-support's trainer helpers speak to the gateway (`/api/trainers…`); a small
+  // stand-in forwards to this app without the /api prefix.
   let gateway: Server;
   let gatewayUrl: string;
   beforeAll(async () => {
@@ -791,23 +792,60 @@ describe('seed', () => {
   });
   afterAll(async () => new Promise<void>((resolve) => gateway.close(() => resolve())));
 
-  it('seeds the demo trainers across both locations once, through the API', async () => {
+  it('keeps trainers added at both locations with certifications, weekly slots and one marked away; finds each again by email', async () => {
+    // What the demo seed does for its trainers, with this test's own: a re-run of the seed skips a trainer it finds by email.
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const cert = (name: string, expiresInDays: number | null) => ({
+      name,
+      issuingOrganization: 'Yoga Alliance',
+      issueDate: day(-365),
+      expiryDate: expiresInDays === null ? null : day(expiresInDays),
+    });
+    const slots = (days: number[], startTime: string, endTime: string) => days.map((dayOfWeek) => ({ dayOfWeek, startTime, endTime }));
+    const wanted = [
+      {
+        body: trainerBody({ locationId: L1, certifications: [cert('Expiring soon', 20), cert('Good for long', 400)] }),
+        slots: slots([1, 3, 5], '06:00', '10:00'),
+      },
+      {
+        body: trainerBody({
+          locationId: L2,
+          maxClients: 8,
+          bio: 'Rehabilitation and mobility; on leave this month.',
+          certifications: [cert('No expiry', null)],
+        }),
+        slots: slots([0, 6], '08:00', '12:00'),
+        away: true,
+      },
+    ];
+    const ids: string[] = [];
+    for (const t of wanted) {
+      const created = await call(ownerA, 'POST', '/trainers', t.body);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = trainersRoutes.create.responses[201].parse(created.body).data._id;
+      expect((await call(ownerA, 'PUT', `/trainers/${id}/schedule`, { weeklySlots: t.slots })).status).toBe(200);
+      if (t.away) {
+        const { certifications: _c, locationId: _l, ...details } = t.body as Record<string, unknown>;
+        const away = await call(ownerA, 'PUT', `/trainers/${id}`, { ...details, isAvailable: false });
+        expect(away.status, JSON.stringify(away.body)).toBe(200);
+      }
+      ids.push(id);
+    }
     const token = await tokenOf(ownerA);
-    const ids = await seedTrainers(gatewayUrl, token, [L1, L2], () => undefined);
-    expect(ids).toHaveLength(DEMO_TRAINERS.length);
-    const again = await seedTrainers(gatewayUrl, token, [L1, L2], () => undefined);
-    expect(again).toEqual(ids);
+    const found = await Promise.all(wanted.map(async (t) => (await trainerByEmail(gatewayUrl, token, t.body.email as string, 'active'))?._id));
+    expect(found).toEqual(ids);
     const rows = await runtime.dbh.db.selectFrom('trainers').selectAll().where('id', 'in', ids).execute();
-    expect(rows).toHaveLength(DEMO_TRAINERS.length);
+    expect(rows).toHaveLength(wanted.length);
     expect(new Set(rows.map((r) => r.location_id))).toEqual(new Set([L1, L2]));
     expect(rows.every((r) => r.weekly_slots.length > 0)).toBe(true);
     expect(rows.filter((r) => !r.is_available)).toHaveLength(1);
-    const soon = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const soon = day(30);
     const certs = await runtime.dbh.db.selectFrom('trainer_certifications').selectAll().where('trainer_id', 'in', ids).execute();
+    expect(certs).toHaveLength(3);
     expect(certs.filter((c) => c.expiry_date !== null && c.expiry_date <= soon)).toHaveLength(1);
   });
 
-  it('approves the demo trainer who joined with the code, and fills in their profile', async () => {
+  it('approves the trainer who joined with the code, and fills in their profile', async () => {
     const userId = newId();
     const email = `demo.${userId.slice(-8)}@example.in`;
     await produce(
@@ -818,10 +856,10 @@ describe('seed', () => {
       }),
     );
     const token = await tokenOf(ownerA);
-    const id = await approveDemoTrainer(gatewayUrl, token, { email, firstName: 'Arjun', lastName: 'Nair', phone: '+91 98220 33333' });
+    const id = await approvePendingTrainer(gatewayUrl, token, { email, firstName: 'Arjun', lastName: 'Nair', phone: '+91 98220 33333' });
     expect(id).toBe(userId);
     expect((await call(ownerA, 'GET', `/trainers/${id}`)).body.data).toMatchObject({ status: 'active', specialization: ['strength_training', 'cardio'] });
-    expect(await approveDemoTrainer(gatewayUrl, token, { email, firstName: 'Arjun', lastName: 'Nair', phone: '+91 98220 33333' })).toBe(userId);
+    expect(await approvePendingTrainer(gatewayUrl, token, { email, firstName: 'Arjun', lastName: 'Nair', phone: '+91 98220 33333' })).toBe(userId);
   });
 });
 

@@ -2,6 +2,8 @@
 // locations with specializations, certifications (one expiring within 30 days, so the warning shows) and weekly slots.
 // Idempotent: a trainer whose email is already listed is left as it is.
 import { trainersRoutes, type Specialization } from '@akhada/contracts';
+import { trainerByEmail } from '@akhada/test-support/trainers';
+import { apiCall, must } from './seed-api.ts';
 
 interface DemoTrainer {
   firstName: string;
@@ -86,31 +88,7 @@ export const DEMO_TRAINERS: readonly DemoTrainer[] = [
   },
 ];
 
-const request = async (base: string, token: string, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    // No Content-Type without a body: an empty JSON body is refused.
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-};
-
-const must = async (what: string, p: ReturnType<typeof request>, ok = [200, 201]) => {
-  const r = await p;
-  if (!ok.includes(r.status)) throw new Error(`seed: ${what} answered ${r.status}: ${JSON.stringify(r.json)}`);
-  return r.json;
-};
-
 const dayFromToday = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The trainer with this email, among those with `status` (the list searches emails), or undefined. */
-const findByEmail = async (base: string, token: string, email: string, status: 'active' | 'pending') => {
-  const list = trainersRoutes.list.responses[200].parse(
-    await must(`find trainer ${email}`, request(base, token, 'GET', `/trainers?status=${status}&limit=5&search=${encodeURIComponent(email)}`)),
-  );
-  return list.data.find((t) => t.user.email.toLowerCase() === email.toLowerCase());
-};
 
 /**
  * Adds the demo trainers through the API as the owner, skipping those that exist; returns their ids (existing and new).
@@ -118,9 +96,10 @@ const findByEmail = async (base: string, token: string, email: string, status: '
  * so the seed still completes on a small plan.
  */
 export async function seedTrainers(gatewayUrl: string, ownerToken: string, locationIds: string[], log: (s: string) => void = console.error): Promise<string[]> {
+  const call = apiCall(gatewayUrl, ownerToken);
   const ids: string[] = [];
   for (const t of DEMO_TRAINERS) {
-    const existing = await findByEmail(gatewayUrl, ownerToken, t.email, 'active');
+    const existing = await trainerByEmail(gatewayUrl, ownerToken, t.email, 'active');
     if (existing) {
       ids.push(existing._id);
       continue;
@@ -144,63 +123,19 @@ export async function seedTrainers(gatewayUrl: string, ownerToken: string, locat
         expiryDate: c.expiresInDays === null ? null : dayFromToday(c.expiresInDays),
       })),
     };
-    const created = await request(gatewayUrl, ownerToken, 'POST', '/trainers', body);
+    const created = await call('POST', '/trainers', body);
     if (created.status === 409 && created.json.code === 'PLAN_LIMIT') {
       log(`[seed] trainer ${t.firstName} ${t.lastName} skipped: ${String(created.json.message)}`);
       continue;
     }
     if (created.status !== 201) throw new Error(`seed: trainer ${t.email} answered ${created.status}: ${JSON.stringify(created.json)}`);
     const trainer = trainersRoutes.create.responses[201].parse(created.json).data;
-    await must(`schedule of ${t.email}`, request(gatewayUrl, ownerToken, 'PUT', `/trainers/${trainer._id}/schedule`, { weeklySlots: t.slots }));
+    await must(`schedule of ${t.email}`, call('PUT', `/trainers/${trainer._id}/schedule`, { weeklySlots: t.slots }));
     if (t.away) {
       const { certifications: _c, locationId: _l, ...details } = body;
-      await must(`availability of ${t.email}`, request(gatewayUrl, ownerToken, 'PUT', `/trainers/${trainer._id}`, { ...details, isAvailable: false }));
+      await must(`availability of ${t.email}`, call('PUT', `/trainers/${trainer._id}`, { ...details, isAvailable: false }));
     }
     ids.push(trainer._id);
   }
   return ids;
-}
-
-/**
- * The demo trainer registered with the gym's join code, so their record is pending until staff approve it (they see
- * nothing of the gym until then). The owner approves them and fills in their profile. Waits for the record: it is made
- * from auth's event, a moment after the registration. Returns the trainer's id.
- */
-export async function approveDemoTrainer(
-  gatewayUrl: string,
-  ownerToken: string,
-  trainer: { email: string; firstName: string; lastName: string; phone: string },
-  { timeoutMs = 30_000 } = {},
-): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const active = await findByEmail(gatewayUrl, ownerToken, trainer.email, 'active');
-    if (active) return active._id;
-    const pending = await findByEmail(gatewayUrl, ownerToken, trainer.email, 'pending');
-    if (pending) {
-      await must('approve demo trainer', request(gatewayUrl, ownerToken, 'POST', `/trainers/${pending._id}/approve`));
-      await must(
-        'demo trainer profile',
-        request(gatewayUrl, ownerToken, 'PUT', `/trainers/${pending._id}`, {
-          firstName: trainer.firstName,
-          lastName: trainer.lastName,
-          email: trainer.email,
-          phone: trainer.phone,
-          specialization: ['strength_training', 'cardio'],
-          experience: 6,
-          hourlyRate: 850,
-          maxClients: 15,
-          bio: 'Functional strength and HIIT; evening batches.',
-          isAvailable: true,
-        }),
-      );
-      await must(
-        'demo trainer schedule',
-        request(gatewayUrl, ownerToken, 'PUT', `/trainers/${pending._id}/schedule`, { weeklySlots: weekdays([1, 2, 3, 4, 5], '18:00', '21:00') }),
-      );
-      return pending._id;
-    }
-    if (Date.now() > deadline) throw new Error(`seed: the demo trainer ${trainer.email} did not appear as a pending trainer within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }

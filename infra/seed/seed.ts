@@ -1,15 +1,16 @@
 // The demo chain, seeded once through the product's own public API (so it takes exactly the paths users take):
 // one organization, two locations in different cities, an owner, an admin, a trainer, and members in every state
-// (infra/src/seed-members.ts).
+// (seed-members.ts).
 import { authRoutes } from '@akhada/contracts';
 import { payForPlan } from '@akhada/test-support/plan';
+import { approvePendingTrainer } from '@akhada/test-support/trainers';
 import { seedAttendance } from './seed-attendance.ts';
 import { seedChat } from './seed-chat.ts';
 import { seedFeedback } from './seed-feedback.ts';
 import { seedInventory } from './seed-inventory.ts';
 import { seedMembers } from './seed-members.ts';
 import { seedPayments } from './seed-payments.ts';
-import { approveDemoTrainer, DEMO_TRAINERS, seedTrainers } from './seed-trainers.ts';
+import { DEMO_TRAINERS, seedTrainers } from './seed-trainers.ts';
 import { seedTaxSettings } from './seed-invoices.ts';
 
 export const DEMO = {
@@ -81,7 +82,7 @@ export async function seedDemo(gatewayUrl: string, log: (s: string) => void = co
     'trainer',
     call(gatewayUrl, 'POST', '/auth/register', { ...DEMO.trainer, phone: DEMO_TRAINER_PHONE, role: 'trainer', gymCode: joinCode, password: DEMO.password }),
   );
-  await approveDemoTrainer(gatewayUrl, token, { ...DEMO.trainer, phone: DEMO_TRAINER_PHONE });
+  await approvePendingTrainer(gatewayUrl, token, { ...DEMO.trainer, phone: DEMO_TRAINER_PHONE });
   // More trainers (both branches, certifications, weekly slots) before the members, so some members get one.
   const seeded = await seedTrainers(gatewayUrl, token, [pune, blr], log);
   // A member's `trainer` index is a branch (0 Pune, 1 Bengaluru): the first trainer there who takes clients.
