@@ -228,12 +228,12 @@ const commands: Record<string, () => Promise<void>> = {
   'test-full': () => test({ full: true }),
   infra: infraOnly,
   seed: seedOnly,
-  bench: async () => (await import('./bench/gateway-overhead.ts')).main(root),
-  'bench-members': async () => (await import('./bench/members-search.ts')).main(root),
-  'bench-checkin': async () => (await import('./bench/checkin.ts')).main(root),
-  'bench-dashboard': async () => (await import('./bench/dashboard.ts')).main(root),
-  'bench-chat': async () => (await import('./bench/chat.ts')).main(root),
-  'bench-export': async () => (await import('./bench/export.ts')).main(root),
+  bench: async () => (await import('../bench/gateway-overhead.ts')).main(root),
+  'bench-members': async () => (await import('../bench/members-search.ts')).main(root),
+  'bench-checkin': async () => (await import('../bench/checkin.ts')).main(root),
+  'bench-dashboard': async () => (await import('../bench/dashboard.ts')).main(root),
+  'bench-chat': async () => (await import('../bench/chat.ts')).main(root),
+  'bench-export': async () => (await import('../bench/export.ts')).main(root),
   'new-service': async () => (await import('./new-service.ts')).main(root, process.argv.slice(3)),
 };
 

@@ -1,6 +1,6 @@
 // Summarises a V8 .cpuprofile (written by `node --cpu-prof`): the functions with the most self time, and self time per
 // package. Used by `npm run bench` with BENCH_CPU_PROF=1; also on its own:
-//   node --import tsx infra/src/bench/cpu-profile-top.ts <file.cpuprofile> [top=25]
+//   node --import tsx infra/bench/cpu-profile-top.ts <file.cpuprofile> [top=25]
 import { transformSync } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
@@ -44,7 +44,7 @@ export interface ProfileSummary {
   packages: { package: string; selfMs: number }[];
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SPECIAL = new Set(['(idle)', '(program)', '(garbage collector)', '(root)']);
 
 /**
@@ -184,7 +184,7 @@ export function formatSummary(s: ProfileSummary, top = 25): string {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [file, top] = process.argv.slice(2);
   if (!file) {
-    console.error('usage: node --import tsx infra/src/bench/cpu-profile-top.ts <file.cpuprofile> [top=25]');
+    console.error('usage: node --import tsx infra/bench/cpu-profile-top.ts <file.cpuprofile> [top=25]');
     process.exit(64);
   }
   console.log(formatSummary(summarize(file), Number(top ?? 25)));

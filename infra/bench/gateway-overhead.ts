@@ -15,10 +15,10 @@ import { authRoutes, memberRoutes, SERVICES } from '@akhada/contracts';
 import autocannon from 'autocannon';
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { startProcess } from '../processes.ts';
-import { provision } from '../provision.ts';
-import { DEMO, seedDemo } from '../../seed/seed.ts';
-import { startStack } from '../stack.ts';
+import { startProcess } from '../src/processes.ts';
+import { provision } from '../src/provision.ts';
+import { DEMO, seedDemo } from '../seed/seed.ts';
+import { startStack } from '../src/stack.ts';
 import { formatSummary, summarize } from './cpu-profile-top.ts';
 import { coresByKind, describeShare, snapshot } from './cpu-share.ts';
 
@@ -102,7 +102,7 @@ export async function main(root: string): Promise<void> {
     name: 'hello-world',
     cwd: root,
     command: process.execPath,
-    args: ['--import', 'tsx', path.join(root, 'infra', 'src', 'bench', 'hello-world.ts')],
+    args: ['--import', 'tsx', path.join(root, 'infra', 'bench', 'hello-world.ts')],
     env: { PORT: String(HELLO_PORT) },
     readyUrl: `http://127.0.0.1:${HELLO_PORT}/`,
     echo: false,
@@ -127,7 +127,7 @@ export async function main(root: string): Promise<void> {
     name: 'bare-proxy',
     cwd: root,
     command: process.execPath,
-    args: ['--import', 'tsx', path.join(root, 'infra', 'src', 'bench', 'bare-proxy.ts')],
+    args: ['--import', 'tsx', path.join(root, 'infra', 'bench', 'bare-proxy.ts')],
     env: { PORT: String(BARE_PROXY_PORT), UPSTREAM: `http://127.0.0.1:${stack.servicePort('members')}` },
     readyUrl: `http://127.0.0.1:${BARE_PROXY_PORT}/ready`,
     echo: false,

@@ -16,8 +16,8 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startProcess } from '../processes.ts';
-import { provision } from '../provision.ts';
+import { startProcess } from '../src/processes.ts';
+import { provision } from '../src/provision.ts';
 import { formatSummary, summarize } from './cpu-profile-top.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20_000);
