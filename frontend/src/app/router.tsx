@@ -71,6 +71,16 @@ const PosPage = lazyPage(async () => (await import('../features/pos/routes/pos-p
 const PosSalesPage = lazyPage(async () => (await import('../features/pos/routes/sales-page')).SalesPage, ['pos', 'payments']);
 const PosReceiptPage = lazyPage(async () => (await import('../features/pos/routes/receipt-page')).ReceiptPage, ['pos', 'payments']);
 const ShopPage = lazyPage(async () => (await import('../features/pos/routes/shop-page')).ShopPage, ['pos']);
+const TimetablePage = lazyPage(async () => (await import('../features/scheduling/routes/timetable-page')).TimetablePage, ['scheduling']);
+const ClassDetailPage = lazyPage(async () => (await import('../features/scheduling/routes/class-detail-page')).ClassDetailPage, ['scheduling']);
+const ClassTypesPage = lazyPage(async () => (await import('../features/scheduling/routes/class-types-page')).ClassTypesPage, ['scheduling']);
+const SchedulingSettingsPage = lazyPage(
+  async () => (await import('../features/scheduling/routes/scheduling-settings-page')).SchedulingSettingsPage,
+  ['scheduling'],
+);
+const BookClassPage = lazyPage(async () => (await import('../features/scheduling/routes/book-class-page')).BookClassPage, ['scheduling']);
+const MyBookingsPage = lazyPage(async () => (await import('../features/scheduling/routes/my-bookings-page')).MyBookingsPage, ['scheduling']);
+const MyClassesPage = lazyPage(async () => (await import('../features/scheduling/routes/my-classes-page')).MyClassesPage, ['scheduling']);
 const ShopOrderPage = lazyPage(async () => (await import('../features/pos/routes/order-page')).OrderPage, ['pos', 'payments']);
 
 const handle = (h: RouteHandle) => h;
@@ -216,6 +226,17 @@ export const routes: RouteObject[] = [
               { path: 'pos/receipt/:saleId', element: <PosReceiptPage />, handle: handle({ page: PosReceiptPage }) },
               { path: 'me/shop', element: <ShopPage />, handle: handle({ page: ShopPage }) },
               { path: 'me/shop/orders/:saleId', element: <ShopOrderPage />, handle: handle({ page: ShopOrderPage }) },
+              ...(
+                [
+                  ['classes', TimetablePage],
+                  ['classes/types', ClassTypesPage],
+                  ['classes/settings', SchedulingSettingsPage],
+                  ['classes/:id', ClassDetailPage],
+                  ['me/classes', BookClassPage],
+                  ['me/bookings', MyBookingsPage],
+                  ['my-classes', MyClassesPage],
+                ] as const
+              ).map(([path, Page]) => ({ path, element: <Page />, handle: handle({ page: Page }) })),
             ],
           },
         ],

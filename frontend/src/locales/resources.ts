@@ -21,6 +21,7 @@ import type enDatarights from './en/datarights.json';
 import type enSecurity from './en/security.json';
 import type enInventory from './en/inventory.json';
 import type enPos from './en/pos.json';
+import type enScheduling from './en/scheduling.json';
 
 /** The shape of one language's texts (English is the reference; the parity test keeps Hindi identical). */
 export interface Resources {
@@ -47,6 +48,7 @@ export interface Resources {
   security: typeof enSecurity;
   inventory: typeof enInventory;
   pos: typeof enPos;
+  scheduling: typeof enScheduling;
 }
 
 export const defaultNS = 'common';
@@ -76,6 +78,7 @@ export const ALL_NS = [
   'security',
   'inventory',
   'pos',
+  'scheduling',
 ] as const;
 export type Namespace = (typeof ALL_NS)[number];
 export const namespaces: readonly Namespace[] = ALL_NS;

@@ -14,11 +14,19 @@ const EVERYONE = ['/dashboard/profile', '/dashboard/notifications', '/dashboard/
 /** A member's own pages. */
 const MEMBER = ['/dashboard/me'];
 /**
- * What a trainer opens besides everyone's screens: the dashboard, their clients and schedule, members and their
- * colleagues (read only), and inventory (view and assign; its desk-only pages send them back to the list).
+ * What a trainer opens besides everyone's screens: the dashboard, their clients and schedule, their classes (today's
+ * list and a class's roster), members and their colleagues (read only), and inventory (view and assign; its desk-only pages send them back to the list).
  * Attendance is the front desk's (owner and admin); the server refuses trainers its lists.
  */
-const TRAINER = ['/dashboard/my-clients', '/dashboard/my-schedule', '/dashboard/members', '/dashboard/trainers', '/dashboard/inventory'];
+const TRAINER = [
+  '/dashboard/my-clients',
+  '/dashboard/my-schedule',
+  '/dashboard/my-classes',
+  '/dashboard/classes',
+  '/dashboard/members',
+  '/dashboard/trainers',
+  '/dashboard/inventory',
+];
 
 const under = (pathname: string, prefixes: readonly string[]) => prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 

@@ -30,6 +30,7 @@ describe('sidebar by role', () => {
         'Payments',
         'Inventory',
         'Point of Sale',
+        'Classes',
         'Attendance',
         'Chat',
         'Feedback',
@@ -40,13 +41,14 @@ describe('sidebar by role', () => {
     }
   });
 
-  it('shows a trainer their clients and schedule beside members and trainers', async () => {
+  it('shows a trainer their clients, schedule and classes beside members and trainers', async () => {
     server.use(meIs(aUser({ role: 'trainer' })), ...notificationsAre([]));
     renderApp('/dashboard/notifications');
     expect(await navOf()).toEqual([
       ['Dashboard', '/dashboard'],
       ['My clients', '/dashboard/my-clients'],
       ['My schedule', '/dashboard/my-schedule'],
+      ['My classes', '/dashboard/my-classes'],
       ['Members', '/dashboard/members'],
       ['Trainers', '/dashboard/trainers'],
       ['Inventory', '/dashboard/inventory'],
@@ -66,6 +68,8 @@ describe('sidebar by role', () => {
       ['My trainer', '/dashboard/me/trainer'],
       ['My payments', '/dashboard/me/payments'],
       ['Shop', '/dashboard/me/shop'],
+      ['Book a class', '/dashboard/me/classes'],
+      ['My bookings', '/dashboard/me/bookings'],
       ['Chat', '/dashboard/chat'],
       ['Feedback', '/dashboard/feedback'],
       ['Settings', '/dashboard/settings'],

@@ -1,0 +1,194 @@
+import { memberRoutes, schedulingRoutes as r, trainersRoutes, type ClassCategory } from '@akhada/contracts';
+import type { CancelClassBody, OneOffBody, SchedulingSettingsBody, SeriesBody, ClassTypeBody, ClassTypePatch } from '@akhada/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { callRoute, parseResponse } from '../../../lib/api-client';
+
+/*
+ * The scheduling screens' reads and writes, one function per endpoint of contracts/src/http/scheduling.ts. Every key is
+ * under ['scheduling'], so a write refreshes the timetable, the class, the bookings and the class types at once.
+ */
+export const schedulingKeys = {
+  all: ['scheduling'] as const,
+  timetable: (p: TimetableParams) => ['scheduling', 'timetable', p] as const,
+  classTypes: ['scheduling', 'class-types'] as const,
+  settings: (locationId: string) => ['scheduling', 'settings', locationId] as const,
+  detail: (id: string) => ['scheduling', 'class', id] as const,
+  myBookings: (includePast: boolean) => ['scheduling', 'my-bookings', includePast] as const,
+  trainers: (locationId: string | null) => ['scheduling', 'trainers', locationId] as const,
+  trainerMe: ['scheduling', 'trainer-me'] as const,
+  memberTrainer: ['scheduling', 'member-trainer'] as const,
+};
+
+export interface TimetableParams {
+  locationId: string;
+  /** Any day of the wanted week; undefined = this week in the location's zone. */
+  week?: string;
+  category?: ClassCategory;
+  trainerId?: string;
+}
+
+/** How often a member's screens look again while they are visible: a freed place reaches a waiting member this way. */
+export const LIVE_REFRESH_MS = 4_000;
+
+export const timetableQueryOptions = (p: TimetableParams) =>
+  queryOptions({
+    queryKey: schedulingKeys.timetable(p),
+    queryFn: async ({ signal }) =>
+      parseResponse(r.timetable.responses[200], await callRoute(r.timetable, { query: { ...p }, signal }), 'GET /scheduling/timetable').data,
+  });
+export const useTimetable = (p: TimetableParams | null, opts: { live?: boolean } = {}) =>
+  useQuery({
+    ...timetableQueryOptions(p ?? { locationId: '' }),
+    enabled: p !== null,
+    placeholderData: keepPreviousData,
+    refetchInterval: opts.live ? LIVE_REFRESH_MS : false,
+  });
+
+export const classTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: schedulingKeys.classTypes,
+    queryFn: async ({ signal }) =>
+      parseResponse(r.listClassTypes.responses[200], await callRoute(r.listClassTypes, { signal }), 'GET /scheduling/class-types').data,
+  });
+export const useClassTypes = () => useQuery(classTypesQueryOptions());
+
+export const settingsQueryOptions = (locationId: string) =>
+  queryOptions({
+    queryKey: schedulingKeys.settings(locationId),
+    queryFn: async ({ signal }) =>
+      parseResponse(r.getSettings.responses[200], await callRoute(r.getSettings, { query: { locationId }, signal }), 'GET /scheduling/settings').data,
+  });
+export const useSchedulingSettings = (locationId: string | null) => useQuery({ ...settingsQueryOptions(locationId ?? ''), enabled: !!locationId });
+
+export const classDetailQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: schedulingKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      parseResponse(r.getClass.responses[200], await callRoute(r.getClass, { params: { id }, signal }), 'GET /scheduling/classes/:id').data,
+  });
+export const useClassDetail = (id: string, opts: { enabled?: boolean } = {}) => useQuery({ ...classDetailQueryOptions(id), enabled: opts.enabled ?? true });
+
+export const myBookingsQueryOptions = (includePast: boolean) =>
+  queryOptions({
+    queryKey: schedulingKeys.myBookings(includePast),
+    queryFn: async ({ signal }) =>
+      parseResponse(
+        r.myBookings.responses[200],
+        await callRoute(r.myBookings, { query: { includePast: String(includePast) }, signal }),
+        'GET /scheduling/my-bookings',
+      ).data.bookings,
+  });
+export const useMyBookings = (includePast: boolean) =>
+  useQuery({ ...myBookingsQueryOptions(includePast), placeholderData: keepPreviousData, refetchInterval: LIVE_REFRESH_MS });
+
+/** The trainers staff may put on a class (the trainers service's list; staff and trainers only). */
+export const trainerOptionsQueryOptions = (locationId: string | null) =>
+  queryOptions({
+    queryKey: schedulingKeys.trainers(locationId),
+    queryFn: async ({ signal }) =>
+      parseResponse(
+        trainersRoutes.list.responses[200],
+        await callRoute(trainersRoutes.list, { query: { page: 1, limit: 100, locationId: locationId ?? undefined }, signal }),
+        'GET /trainers',
+      ).data.map((tr) => ({ id: tr._id, name: tr.fullName })),
+    staleTime: 60_000,
+  });
+export const useTrainerOptions = (locationId: string | null, enabled = true) => useQuery({ ...trainerOptionsQueryOptions(locationId), enabled });
+
+/** The signed-in trainer's own record (for their id on the timetable). */
+export const trainerMeQueryOptions = () =>
+  queryOptions({
+    queryKey: schedulingKeys.trainerMe,
+    queryFn: async ({ signal }) => parseResponse(trainersRoutes.me.responses[200], await callRoute(trainersRoutes.me, { signal }), 'GET /trainers/me').data,
+  });
+export const useTrainerMe = () => useQuery(trainerMeQueryOptions());
+
+/** A member's own trainer (GET /members/me): the one trainer a member can name, for the timetable's trainer filter. */
+export const memberTrainerQueryOptions = () =>
+  queryOptions({
+    queryKey: schedulingKeys.memberTrainer,
+    queryFn: async ({ signal }) => {
+      const me = parseResponse(memberRoutes.me.responses[200], await callRoute(memberRoutes.me, { signal }), 'GET /members/me').data;
+      return me.trainer ? { id: me.trainer._id, name: `${me.trainer.user.firstName} ${me.trainer.user.lastName}`.trim() } : null;
+    },
+    staleTime: 60_000,
+  });
+export const useMemberTrainer = () => useQuery(memberTrainerQueryOptions());
+
+// Writes.
+export type ClassTypeInput = z.input<typeof ClassTypeBody>;
+export type ClassTypePatchInput = z.input<typeof ClassTypePatch>;
+export type SeriesInput = z.input<typeof SeriesBody>;
+export type OneOffInput = z.input<typeof OneOffBody>;
+export type SettingsInput = z.input<typeof SchedulingSettingsBody>;
+export type CancelClassInput = z.input<typeof CancelClassBody>;
+
+export async function createClassType(body: ClassTypeInput) {
+  return parseResponse(r.createClassType.responses[201], await callRoute(r.createClassType, { body }), 'POST /scheduling/class-types').data;
+}
+export async function updateClassType({ id, body }: { id: string; body: ClassTypePatchInput }) {
+  return parseResponse(r.updateClassType.responses[200], await callRoute(r.updateClassType, { params: { id }, body }), 'PATCH /scheduling/class-types/:id')
+    .data;
+}
+export async function archiveClassType(id: string) {
+  return parseResponse(r.archiveClassType.responses[200], await callRoute(r.archiveClassType, { params: { id } }), 'DELETE /scheduling/class-types/:id');
+}
+export async function putSettings(body: SettingsInput) {
+  return parseResponse(r.putSettings.responses[200], await callRoute(r.putSettings, { body }), 'PUT /scheduling/settings').data;
+}
+export async function createSeries(body: SeriesInput) {
+  return parseResponse(r.createSeries.responses[201], await callRoute(r.createSeries, { body }), 'POST /scheduling/series').data;
+}
+export async function createClass(body: OneOffInput) {
+  return parseResponse(r.createClass.responses[201], await callRoute(r.createClass, { body }), 'POST /scheduling/classes').data;
+}
+export async function cancelClass({ id, body }: { id: string; body: CancelClassInput }) {
+  return parseResponse(r.cancelClass.responses[200], await callRoute(r.cancelClass, { params: { id }, body }), 'POST /scheduling/classes/:id/cancel').data;
+}
+export async function bookClass({ id, memberId }: { id: string; memberId?: string }) {
+  return parseResponse(
+    r.book.responses[201],
+    await callRoute(r.book, { params: { id }, body: memberId ? { memberId } : {} }),
+    'POST /scheduling/classes/:id/bookings',
+  ).data;
+}
+export async function cancelBooking({ id, memberId }: { id: string; memberId: string }) {
+  return parseResponse(
+    r.cancelBooking.responses[200],
+    await callRoute(r.cancelBooking, { params: { id, memberId } }),
+    'DELETE /scheduling/classes/:id/bookings/:memberId',
+  ).data;
+}
+export async function confirmPlace({ id, memberId }: { id: string; memberId: string }) {
+  return parseResponse(
+    r.confirmPlace.responses[200],
+    await callRoute(r.confirmPlace, { params: { id, memberId } }),
+    'POST /scheduling/classes/:id/bookings/:memberId/confirm',
+  ).data;
+}
+export async function markAttended({ id, memberId }: { id: string; memberId: string }) {
+  return parseResponse(
+    r.markAttended.responses[200],
+    await callRoute(r.markAttended, { params: { id }, body: { memberId } }),
+    'POST /scheduling/classes/:id/attendance',
+  ).data;
+}
+
+/** A write of this feature: everything under ['scheduling'] is read again once it succeeds. */
+function useSchedulingMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => void qc.invalidateQueries({ queryKey: schedulingKeys.all }) });
+}
+
+export const useCreateClassType = () => useSchedulingMutation(createClassType);
+export const useUpdateClassType = () => useSchedulingMutation(updateClassType);
+export const useArchiveClassType = () => useSchedulingMutation(archiveClassType);
+export const usePutSettings = () => useSchedulingMutation(putSettings);
+export const useCreateSeries = () => useSchedulingMutation(createSeries);
+export const useCreateClass = () => useSchedulingMutation(createClass);
+export const useCancelClass = () => useSchedulingMutation(cancelClass);
+export const useBookClass = () => useSchedulingMutation(bookClass);
+export const useCancelBooking = () => useSchedulingMutation(cancelBooking);
+export const useConfirmPlace = () => useSchedulingMutation(confirmPlace);
+export const useMarkAttended = () => useSchedulingMutation(markAttended);

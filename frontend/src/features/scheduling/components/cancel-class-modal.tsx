@@ -1,0 +1,99 @@
+import { CancelClassBody, type ClassDetail } from '@akhada/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/alert';
+import { Form } from '../../../components/form/form';
+import { applyServerErrors } from '../../../components/form/server-errors';
+import { TextareaField } from '../../../components/form/textarea-field';
+import { useContractForm } from '../../../components/form/use-contract-form';
+import { Modal } from '../../../components/modal';
+import { useToast } from '../../../components/toast';
+import { useErrorText } from '../../../lib/use-error-text';
+import { ALL_NS } from '../../../locales/resources';
+import { useCancelClass, type CancelClassInput } from '../api/scheduling-api';
+
+const FORM_ID = 'cancel-class-form';
+interface CancelForm {
+  scope: 'one' | 'following';
+  reason: string;
+}
+
+/** Cancels one class or (a series' class) it and the rest of its series, with the reason everyone booked is told. */
+export function CancelClassModal({ open, onClose, detail }: { open: boolean; onClose: () => void; detail: ClassDetail }) {
+  const { t } = useTranslation(ALL_NS);
+  const cancel = useCancelClass();
+  const close = () => {
+    cancel.reset();
+    onClose();
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={t('scheduling:detail.cancelTitle')}
+      description={t('scheduling:detail.cancelDescription')}
+      testId="cancel-class-modal"
+      footer={
+        <>
+          <button type="button" className="btn btn--secondary" onClick={close}>
+            {t('scheduling:detail.keep')}
+          </button>
+          <button type="submit" form={FORM_ID} className="btn btn--primary sched-danger" disabled={cancel.isPending} data-testid="cancel-class-submit">
+            {cancel.isPending ? t('scheduling:detail.cancelling') : t('scheduling:detail.confirmCancel')}
+          </button>
+        </>
+      }
+    >
+      {open ? <CancelClassForm detail={detail} cancel={cancel} onDone={close} /> : null}
+    </Modal>
+  );
+}
+
+function CancelClassForm({ detail, cancel, onDone }: { detail: ClassDetail; cancel: ReturnType<typeof useCancelClass>; onDone: () => void }) {
+  const { t } = useTranslation(ALL_NS);
+  const toast = useToast();
+  const { describe } = useErrorText();
+  const [attempts, setAttempts] = useState(0);
+  const form = useContractForm<CancelForm, typeof CancelClassBody>(CancelClassBody, {
+    defaultValues: { scope: 'one', reason: '' },
+    toBody: (v): CancelClassInput => ({ scope: v.scope, reason: v.reason }),
+  });
+  const scope = form.watch('scope');
+  const onSubmit = (body: CancelClassInput) =>
+    cancel.mutate(
+      { id: detail.id, body },
+      {
+        onSuccess: (r) => {
+          toast.success(t('scheduling:detail.cancelDone', { count: r.classes.length }));
+          onDone();
+        },
+        onError: (e) => {
+          applyServerErrors(form, e);
+          setAttempts((n) => n + 1);
+        },
+      },
+    );
+  return (
+    <Form id={FORM_ID} form={form} onSubmit={onSubmit} busy={cancel.isPending}>
+      {cancel.isError ? (
+        <Alert tone="error" shake={attempts}>
+          {describe(cancel.error, { fallback: t('scheduling:detail.actionFailed') })}
+        </Alert>
+      ) : null}
+      {detail.seriesId ? (
+        <fieldset className="choice-group">
+          <legend className="field__label">{t('scheduling:detail.scope')}</legend>
+          <div className="choice-group__options sched-stack">
+            {(['one', 'following'] as const).map((s) => (
+              <label key={s} className={`choice${scope === s ? ' choice--checked' : ''}`}>
+                <input type="radio" className="choice__input" value={s} {...form.register('scope')} data-testid={`cancel-scope-${s}`} />
+                {s === 'one' ? t('scheduling:detail.scopeOne') : t('scheduling:detail.scopeFollowing')}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      <TextareaField name="reason" label={t('scheduling:detail.reason')} rows={3} maxLength={200} required data-autofocus testId="cancel-class-reason" />
+    </Form>
+  );
+}
