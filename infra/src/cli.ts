@@ -234,7 +234,7 @@ const commands: Record<string, () => Promise<void>> = {
   'bench-dashboard': async () => (await import('../bench/dashboard.ts')).main(root),
   'bench-chat': async () => (await import('../bench/chat.ts')).main(root),
   'bench-export': async () => (await import('../bench/export.ts')).main(root),
-  'new-service': async () => (await import('./new-service.ts')).main(root, process.argv.slice(3)),
+  'new-service': async () => (await import('../new-service/new-service.ts')).main(root, process.argv.slice(3)),
 };
 
 const name = process.argv[2] ?? '';
