@@ -36,3 +36,4 @@ export * from './jobs/periodic-job.ts';
 export * from './directory/plan-allowance.ts';
 export * from './people/owner-client.ts';
 export * from './people/read-through.ts';
+export * from './people/person-copy.ts';
