@@ -1,9 +1,7 @@
 import { bootServiceForTest } from '@akhada/kit/testing';
 import type { SchedulingDeps } from '../src/app/deps.ts';
 import { buildApp } from '../src/build-app.ts';
-import { upsertMember } from '../src/db/members-repo.ts';
 import { migrations } from '../src/db/migrations.ts';
-import { upsertTrainer } from '../src/db/trainers-repo.ts';
 import type { SchedulingDb } from '../src/db/schema.ts';
 
 /** One scheduling service for a test file (the kit's harness): the app (inject), a settable clock, directory rows, members. */
@@ -19,19 +17,25 @@ export const bootScheduling = async (prefix: string) => {
   const org = (orgId: string, locations: string[], plan: { plan: string; trialEndsAt: Date | null } = { plan: 'pro', trialEndsAt: null }) =>
     t.seed({ orgs: [{ orgId, ...plan }], locations: locations.map((locationId) => ({ locationId, orgId })) });
   const member = (id: string, orgId: string, locationId: string, o: { status?: string; endDate?: string; plan?: string } = {}) =>
-    upsertMember(t.db, {
-      id,
-      org_id: orgId,
-      location_id: locationId,
-      first_name: 'Asha',
-      last_name: `Rao ${id.slice(0, 4)}`,
-      status: o.status ?? 'active',
-      membership_type: o.plan ?? 'basic',
-      end_date: o.endDate ?? '2099-12-31',
-      updated_at: new Date(),
-    });
+    t.db
+      .insertInto('members')
+      .values({
+        id,
+        org_id: orgId,
+        location_id: locationId,
+        first_name: 'Asha',
+        last_name: `Rao ${id.slice(0, 4)}`,
+        status: o.status ?? 'active',
+        membership_type: o.plan ?? 'basic',
+        end_date: o.endDate ?? '2099-12-31',
+        updated_at: new Date(),
+      })
+      .execute();
   const trainer = (id: string, orgId: string, locationId: string, status = 'active') =>
-    upsertTrainer(t.db, { id, org_id: orgId, location_id: locationId, first_name: 'Ravi', last_name: 'Kumar', status, updated_at: new Date() });
+    t.db
+      .insertInto('trainers')
+      .values({ id, org_id: orgId, location_id: locationId, first_name: 'Ravi', last_name: 'Kumar', status, updated_at: new Date() })
+      .execute();
   const call = async (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => {
     const res = await t.app.inject({
       method,

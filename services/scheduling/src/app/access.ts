@@ -1,5 +1,5 @@
 import { assertLocation, isTrialEnded, readThrough, type DirectoryLocation, type RequestContext } from '@akhada/kit';
-import { trainerOf, upsertTrainer } from '../db/trainers-repo.ts';
+import { trainerOf, trainers } from '../db/trainers-repo.ts';
 import { AppError, notFound } from '@akhada/kit/domain';
 import type { SchedulingDeps } from './deps.ts';
 
@@ -34,16 +34,7 @@ export const assertTrainer = async (deps: Pick<SchedulingDeps, 'db' | 'people'>,
   const found = await readThrough({
     local: () => trainerOf(deps.db, ctx.orgId, trainerId),
     remote: () => deps.people?.trainer(trainerId, ctx) ?? Promise.resolve(null),
-    save: (c) =>
-      upsertTrainer(deps.db, {
-        id: c.trainerId,
-        org_id: ctx.orgId, // answered under the caller's token: the trainer is of the caller's organization
-        location_id: c.locationId,
-        first_name: c.firstName,
-        last_name: c.lastName,
-        status: c.status,
-        updated_at: new Date(c.updatedAt),
-      }),
+    save: (c) => trainers.save(deps.db, ctx.orgId, c),
     key: `trainer:${trainerId}:${ctx.bearer ?? ''}`,
   });
   if (!found) throw notFound('Trainer');

@@ -1,10 +1,9 @@
-import type { Booking, MemberCopy, MembershipStatus, MembershipType } from '@akhada/contracts';
-import { assertLocation, metadataOf, readThrough, type Executor, type RequestContext } from '@akhada/kit';
+import type { Booking, MembershipStatus, MembershipType } from '@akhada/contracts';
+import { assertLocation, metadataOf, readThrough, type RequestContext } from '@akhada/kit';
 import { addMonths, badRequest, dateIn, DEFAULT_TIME_ZONE, forbidden, notFound } from '@akhada/kit/domain';
 import { sql } from 'kysely';
 import { classOf, noShowsSince, placesHeld, placesOfMemberFrom, waitlistPositionOf, type ClassRow } from '../db/classes-repo.ts';
-import { memberOf, upsertMember } from '../db/members-repo.ts';
-import type { SchedulingDb } from '../db/schema.ts';
+import { memberOf, members } from '../db/members-repo.ts';
 import { settingsOf } from '../db/settings-repo.ts';
 import { assertMayBook, NO_SHOW_LOOKBACK_DAYS } from '../domain/booking/eligibility.ts';
 import { instantAt } from '../domain/timetable/local-time.ts';
@@ -16,26 +15,12 @@ import { visibleClass } from './timetable.ts';
 type Deps = Pick<SchedulingDeps, 'db' | 'clock' | 'directory' | 'people'>;
 const DAY = 86_400_000;
 
-/** The member copy of the members service's answer, written by the projection's own newer-wins upsert. */
-const saveMemberCopy = (db: Executor<SchedulingDb>, orgId: string, c: MemberCopy) =>
-  upsertMember(db, {
-    id: c.memberId,
-    org_id: orgId, // answered under the caller's token: the member is of the caller's organization
-    location_id: c.locationId,
-    first_name: c.firstName,
-    last_name: c.lastName,
-    status: c.status,
-    membership_type: c.membershipType,
-    end_date: c.status === 'pending' ? null : c.endDate,
-    updated_at: new Date(c.updatedAt),
-  });
-
 /** The member as this service knows them, read through to the members service when the copy lacks them (just added). */
 const memberFor = async (deps: Deps, ctx: RequestContext, memberId: string) => {
   const m = await readThrough({
     local: () => memberOf(deps.db, ctx.orgId, memberId),
     remote: () => deps.people?.member(memberId, ctx) ?? Promise.resolve(null),
-    save: (c) => saveMemberCopy(deps.db, ctx.orgId, c),
+    save: (c) => members.save(deps.db, ctx.orgId, c),
     key: `member:${memberId}:${ctx.bearer ?? ''}`,
   });
   if (!m) throw notFound('Member');

@@ -1,10 +1,10 @@
 import { topicOf } from '@akhada/contracts';
 import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
 import type { Kysely } from 'kysely';
+import { members } from '../db/members-repo.ts';
 import type { SchedulingDb } from '../db/schema.ts';
+import { trainers } from '../db/trainers-repo.ts';
 import { onCheckedIn } from './attendance.ts';
-import { memberHandlers } from './members.ts';
-import { trainerHandlers } from './trainers.ts';
 
 export interface ConsumerOptions {
   bus: EventBus;
@@ -19,7 +19,7 @@ export interface ConsumerOptions {
 /** The scheduling service's copies of members and trainers, and check-ins marking bookings attended (one consumer group per topic). */
 export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
   startConsumerGroups(o, [
-    { name: 'scheduling.members', groupId: o.groups?.members ?? 'scheduling.members', topic: topicOf('members'), handlers: memberHandlers },
-    { name: 'scheduling.trainers', groupId: o.groups?.trainers ?? 'scheduling.trainers', topic: topicOf('trainers'), handlers: trainerHandlers },
+    { name: 'scheduling.members', groupId: o.groups?.members ?? 'scheduling.members', topic: topicOf('members'), handlers: members.handlers() },
+    { name: 'scheduling.trainers', groupId: o.groups?.trainers ?? 'scheduling.trainers', topic: topicOf('trainers'), handlers: trainers.handlers() },
     { name: 'scheduling.attendance', groupId: o.groups?.attendance ?? 'scheduling.attendance', topic: topicOf('attendance'), handlers: [onCheckedIn] },
   ]);

@@ -1,30 +1,11 @@
-import type { Executor } from '@akhada/kit';
-import type { SchedulingDb, TrainersTable } from './schema.ts';
+import { trainerCopy, type Executor } from '@akhada/kit';
+import type { SchedulingDb } from './schema.ts';
 
-/** Upsert of a trainer's row; an older event never overwrites a newer one. */
-export const upsertTrainer = async (db: Executor<SchedulingDb>, row: TrainersTable): Promise<void> => {
-  await db
-    .insertInto('trainers')
-    .values(row)
-    .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet((eb) => ({
-          org_id: eb.ref('excluded.org_id'),
-          location_id: eb.ref('excluded.location_id'),
-          first_name: eb.ref('excluded.first_name'),
-          last_name: eb.ref('excluded.last_name'),
-          status: eb.ref('excluded.status'),
-          updated_at: eb.ref('excluded.updated_at'),
-        }))
-        .where('trainers.updated_at', '<=', (eb) => eb.ref('excluded.updated_at')),
-    )
-    .execute();
-};
-
-export const setTrainerStatus = async (db: Executor<SchedulingDb>, id: string, status: string, at: Date): Promise<void> => {
-  await db.updateTable('trainers').set({ status, updated_at: at }).where('id', '=', id).where('updated_at', '<=', at).execute();
-};
+/** This service's copy of trainers (who may lead a class of an organization), kept by the kit from trainers' events and read-throughs. */
+export const trainers = trainerCopy<SchedulingDb, 'trainers'>({
+  table: 'trainers',
+  columns: ['org_id', 'location_id', 'first_name', 'last_name', 'status'],
+});
 
 /** A trainer of the organization who is not archived. */
 export const trainerOf = (db: Executor<SchedulingDb>, orgId: string, id: string) =>
