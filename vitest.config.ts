@@ -36,7 +36,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          globalSetup: ['infra/src/testing/int-global-setup.ts'],
+          globalSetup: ['infra/testing/int-global-setup.ts'],
         },
       },
       {

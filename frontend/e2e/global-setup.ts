@@ -2,9 +2,8 @@
 // ports, with a fresh database, the real Kafka broker and the SMTP sink. A small control endpoint lets the fault test
 // kill and restart a service.
 import type { ServiceName } from '@akhada/contracts';
-import { provision } from '@akhada/infra/provision';
+import { provision, startStack } from '@akhada/infra/dev';
 import { seedDemo } from '@akhada/infra/seed';
-import { startStack } from '@akhada/infra/stack';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';

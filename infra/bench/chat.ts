@@ -13,8 +13,8 @@ import { authRoutes, CHAT_SOCKET_EVENTS, ChatSocketMessage } from '@akhada/contr
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { payForPlan } from '@akhada/test-support/plan';
-import { provision } from '../src/provision.ts';
-import { startStack } from '../src/stack.ts';
+import { provision } from '../dev/provision.ts';
+import { startStack } from '../dev/stack.ts';
 import { call as apiCall, load, percentile } from './bench-api.ts';
 
 const PEOPLE = Number(process.env.BENCH_CHAT_SOCKETS ?? 200);

@@ -18,8 +18,8 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { provision } from '../src/provision.ts';
-import { startStack } from '../src/stack.ts';
+import { provision } from '../dev/provision.ts';
+import { startStack } from '../dev/stack.ts';
 import { call, load, percentile, registerBenchGym } from './bench-api.ts';
 import { formatSummary, summarize } from './cpu-profile-top.ts';
 import { coresByKind, describeShare, snapshot } from './cpu-share.ts';

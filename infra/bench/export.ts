@@ -14,8 +14,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { startProcess } from '../src/processes.ts';
-import { provision } from '../src/provision.ts';
+import { startProcess } from '../dev/processes.ts';
+import { provision } from '../dev/provision.ts';
 import { startIssuer } from './members-search.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20_000);

@@ -15,10 +15,10 @@ import { authRoutes, memberRoutes, SERVICES } from '@akhada/contracts';
 import autocannon from 'autocannon';
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { startProcess } from '../src/processes.ts';
-import { provision } from '../src/provision.ts';
+import { startProcess } from '../dev/processes.ts';
+import { provision } from '../dev/provision.ts';
 import { DEMO, seedDemo } from '../seed/seed.ts';
-import { startStack } from '../src/stack.ts';
+import { startStack } from '../dev/stack.ts';
 import { formatSummary, summarize } from './cpu-profile-top.ts';
 import { coresByKind, describeShare, snapshot } from './cpu-share.ts';
 

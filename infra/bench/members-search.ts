@@ -16,8 +16,8 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startProcess } from '../src/processes.ts';
-import { provision } from '../src/provision.ts';
+import { startProcess } from '../dev/processes.ts';
+import { provision } from '../dev/provision.ts';
 import { formatSummary, summarize } from './cpu-profile-top.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20_000);

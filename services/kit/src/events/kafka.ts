@@ -45,7 +45,7 @@ export const kafkajsIdleLoopFixed = fixKafkajsIdleLoop();
  * The event-bus port, and the only file in the services that knows kafkajs. kafkajs is unmaintained since 2023;
  * nothing of its API leaves this file — consumers, "start from now" and topic administration all go through the
  * kit's own types below — so a move to a KafkaJS-compatible client touches this file only.
- * (infra/src/kafka.ts, which provisions the broker and the topics for `npm start`, uses kafkajs on its own.)
+ * (infra/dev/kafka.ts, which provisions the broker and the topics for `npm start`, uses kafkajs on its own.)
  */
 export interface BusMessage {
   topic: string;

@@ -1,6 +1,6 @@
 import { topicSpecs } from '@akhada/contracts';
 import { startTestContainers } from '@akhada/kit/testing';
-import { ensureTopics } from '../kafka.ts';
+import { ensureTopics } from '../dev/kafka.ts';
 
 /**
  * Integration tests talk to a real PostgreSQL and a real Kafka broker: the ones `npm test` started (DATABASE_URL,

@@ -1,6 +1,6 @@
 // A vitest reporter beside the default one: when AKHADA_TIMINGS_FILE is set, it writes where a run's minutes went —
 // every test file's time (set-up, import and its tests) and every test's — so `npm test` can print the slowest files of
-// each phase in its summary (infra/src/cli.ts). It prints nothing itself: the default reporter's lines stay as they are.
+// each phase in its summary (infra/dev/cli.ts). It prints nothing itself: the default reporter's lines stay as they are.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';

@@ -9,7 +9,7 @@ import { onShutdown } from './processes.ts';
 import { provision } from './provision.ts';
 import { DEMO, seedDemo } from '../seed/seed.ts';
 import { startStack } from './stack.ts';
-import { slowestLines, type Timings } from './testing/timings-reporter.ts';
+import { slowestLines, type Timings } from '../testing/timings-reporter.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -110,14 +110,14 @@ async function start(): Promise<void> {
 const guardSeed = (): string =>
   process.env.GUARD_SEED?.trim() || `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(2).toString('hex')}`;
 
-/** Where each vitest run writes its timings (infra/src/testing/timings-reporter.ts), for the summary. */
+/** Where each vitest run writes its timings (infra/testing/timings-reporter.ts), for the summary. */
 const timingsFile = (phase: string) => path.join(root, '.data', 'test-timings', `${phase}.json`);
 const vitestArgs = (...projects: string[]) => [
   'run',
   ...projects.flatMap((p) => ['--project', p]),
   // The default reporter stays (its "Tests N passed" line is what CI reads); the second one only writes a file.
   '--reporter=default',
-  '--reporter=./infra/src/testing/timings-reporter.ts',
+  '--reporter=./infra/testing/timings-reporter.ts',
 ];
 
 async function test({ full = false }: { full?: boolean } = {}): Promise<void> {

@@ -100,7 +100,7 @@ export function writeKafkaConfig(paths: KafkaPaths): void {
     // Topics are created explicitly (ensureTopics), never by a producer's typo.
     'auto.create.topics.enable': 'false',
   };
-  writeFileSync(paths.serverProperties, toProperties(server, 'Local single-node Kafka for Akhada (written by infra/src/kafka-files.ts)'));
+  writeFileSync(paths.serverProperties, toProperties(server, 'Local single-node Kafka for Akhada (written by infra/dev/kafka-files.ts)'));
 
   const pattern = '[%d] %p %m (%c)%n';
   const log4j = {
@@ -119,7 +119,7 @@ export function writeKafkaConfig(paths: KafkaPaths): void {
     'log4j.logger.state.change.logger': 'WARN',
     'log4j.logger.kafka.log.LogCleaner': 'WARN',
   };
-  writeFileSync(paths.log4jProperties, toProperties(log4j, 'Kafka broker logging (written by infra/src/kafka-files.ts)'));
+  writeFileSync(paths.log4jProperties, toProperties(log4j, 'Kafka broker logging (written by infra/dev/kafka-files.ts)'));
 }
 
 export function kafkaJavaArgs(paths: KafkaPaths): string[] {
