@@ -2,7 +2,7 @@ import type { MemberCopy } from '@akhada/contracts';
 import { dateIn } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertMember } from '../src/db/people-repo.ts';
+import { members } from '../src/db/people-repo.ts';
 import { bootAttendance } from './setup.ts';
 
 // "Add a member, then check them in at once": the member's event has not reached attendance yet, so the check-in reads
@@ -75,10 +75,10 @@ describe('check-in right after adding a member (read-through on a miss)', () => 
     const m = justAdded(orgA);
     t.owner!.members.set(m.memberId, m);
     expect((await checkIn(m.memberId)).statusCode).toBe(201);
-    const row = { id: m.memberId, org_id: orgA, location_id: L1, first_name: 'Old', last_name: 'Name', email: 'x@example.in', phone: '1', status: 'active' };
-    await upsertMember(t.db, { ...row, start_date: m.startDate, end_date: m.endDate, updated_at: new Date(Date.parse(m.updatedAt) - 1000) });
+    const at = (ms: number) => new Date(Date.parse(m.updatedAt) + ms).toISOString();
+    await members.save(t.db, orgA, { ...m, firstName: 'Old', updatedAt: at(-1000) });
     expect((await copyOf(m.memberId))?.first_name).toBe('Asha');
-    await upsertMember(t.db, { ...row, first_name: 'New', start_date: m.startDate, end_date: m.endDate, updated_at: new Date(Date.parse(m.updatedAt) + 1000) });
+    await members.save(t.db, orgA, { ...m, firstName: 'New', updatedAt: at(1000) });
     expect((await copyOf(m.memberId))?.first_name).toBe('New');
   });
 

@@ -5,7 +5,6 @@ import { sql } from 'kysely';
 import { sessionAggregate } from '../src/aggregates/session.ts';
 import { DEFAULT_TIME_ZONE, type AttendanceDeps } from '../src/app/deps.ts';
 import { buildApp } from '../src/build-app.ts';
-import { upsertMember, upsertTrainer } from '../src/db/people-repo.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { AttendanceDb } from '../src/db/schema.ts';
 
@@ -58,30 +57,38 @@ export const bootAttendance = async (prefix: string, o: { owner?: { timeoutMs?: 
     }
   };
   const member = (id: string, orgId: string, locationId: string, o: { status?: string; endDate?: string; firstName?: string } = {}) =>
-    upsertMember(db, {
-      id,
-      org_id: orgId,
-      location_id: locationId,
-      first_name: o.firstName ?? 'Asha',
-      last_name: 'Rao',
-      email: `${id.slice(0, 8)}@example.in`,
-      phone: '9876543210',
-      status: o.status ?? 'active',
-      start_date: '2020-01-01',
-      end_date: o.endDate ?? '2099-12-31',
-      updated_at: new Date(),
-    });
+    db
+      .insertInto('members')
+      .values({
+        id,
+        org_id: orgId,
+        location_id: locationId,
+        first_name: o.firstName ?? 'Asha',
+        last_name: 'Rao',
+        email: `${id.slice(0, 8)}@example.in`,
+        phone: '9876543210',
+        status: o.status ?? 'active',
+        start_date: '2020-01-01',
+        end_date: o.endDate ?? '2099-12-31',
+        terms: JSON.stringify([]) as never,
+        frozen_from: null,
+        updated_at: new Date(),
+      })
+      .execute();
   const trainer = (id: string, orgId: string, locationId: string) =>
-    upsertTrainer(db, {
-      id,
-      org_id: orgId,
-      location_id: locationId,
-      first_name: 'Ravi',
-      last_name: 'Kumar',
-      email: 'ravi@example.in',
-      status: 'active',
-      updated_at: new Date(),
-    });
+    db
+      .insertInto('trainers')
+      .values({
+        id,
+        org_id: orgId,
+        location_id: locationId,
+        first_name: 'Ravi',
+        last_name: 'Kumar',
+        email: 'ravi@example.in',
+        status: 'active',
+        updated_at: new Date(),
+      })
+      .execute();
   const sign = (orgId: string, role: Role, locationIds: string[], userId?: string) =>
     keys.sign({ orgId, role, locationIds, ...(userId ? { userId } : {}), name: `Test ${role}` });
   return { infra, schema, runtime, db, deps, app, time, close, org, member, trainer, sign, owner };

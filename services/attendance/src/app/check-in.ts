@@ -1,9 +1,9 @@
-import type { Attendance, CheckInBody, MemberCopy } from '@akhada/contracts';
+import type { Attendance, CheckInBody } from '@akhada/contracts';
 import { executeCommand, metadataOf, newId, readThrough, type Executor, type PeopleOwners, type RequestContext, type StoredEvent } from '@akhada/kit';
 import { DomainError, forbidden, notFound } from '@akhada/kit/domain';
 import type { Transaction } from 'kysely';
 import { sessionAggregate } from '../aggregates/session.ts';
-import { memberById, trainerById, upsertMember } from '../db/people-repo.ts';
+import { memberById, members, trainerById } from '../db/people-repo.ts';
 import type { AttendanceDb } from '../db/schema.ts';
 import { admission } from '../domain/membership/admission.ts';
 import type { CheckInData, CheckInMethodName, PersonRef, SessionCommand, SessionEvent, WorkoutTypeName } from '../domain/session/decider.ts';
@@ -17,24 +17,6 @@ type Trx = Transaction<AttendanceDb>;
 /** The members service, asked only when this service's copy lacks a member a check-in names (kit read-through). */
 export type MemberOwner = Pick<PeopleOwners, 'member'>;
 
-/** The member copy of the members service's answer, written by the projection's own newer-wins upsert. */
-const saveMemberCopy = (db: Executor<AttendanceDb>, orgId: string, c: MemberCopy) =>
-  upsertMember(db, {
-    id: c.memberId,
-    // Answered under the caller's token: the member is of the caller's organization.
-    org_id: orgId,
-    location_id: c.locationId,
-    first_name: c.firstName,
-    last_name: c.lastName,
-    email: c.email,
-    phone: c.phone,
-    status: c.status,
-    start_date: c.status === 'pending' ? null : c.startDate,
-    end_date: c.status === 'pending' ? null : c.endDate,
-    terms: c.terms,
-    updated_at: new Date(c.updatedAt),
-  });
-
 /**
  * The member as this service knows them — read through to the members service when the copy lacks them (a member
  * added a moment ago) — if they may enter today: same organization (else 404, as if unknown), and a membership valid
@@ -47,7 +29,7 @@ export const admissibleMember = async (db: Executor<AttendanceDb>, ctx: RequestC
       return row && row.org_id === ctx.orgId ? row : undefined;
     },
     remote: () => owner?.member(memberId, ctx) ?? Promise.resolve(null),
-    save: (c) => saveMemberCopy(db, ctx.orgId, c),
+    save: (c) => members.save(db, ctx.orgId, c),
     key: `member:${memberId}:${ctx.bearer ?? ''}`,
   });
   if (!m) throw notFound('Member');

@@ -1,10 +1,10 @@
 import { topicOf } from '@akhada/contracts';
 import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
 import type { Kysely } from 'kysely';
+import { trainers } from '../db/people-repo.ts';
 import type { AttendanceDb } from '../db/schema.ts';
 import { memberHandlers } from './members.ts';
 import { onPersonErasureRequested } from './person-erasure.ts';
-import { trainerHandlers } from './trainers.ts';
 
 export interface ConsumerOptions {
   bus: EventBus;
@@ -20,7 +20,7 @@ export interface ConsumerOptions {
 export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
   startConsumerGroups(o, [
     { name: 'attendance.members', groupId: o.groups?.members ?? 'attendance.members', topic: topicOf('members'), handlers: memberHandlers },
-    { name: 'attendance.trainers', groupId: o.groups?.trainers ?? 'attendance.trainers', topic: topicOf('trainers'), handlers: trainerHandlers },
+    { name: 'attendance.trainers', groupId: o.groups?.trainers ?? 'attendance.trainers', topic: topicOf('trainers'), handlers: trainers.handlers() },
     // Erasure (DPDP): the person's personal data goes; attendance.person_erased answers auth.
     { name: 'attendance.auth', groupId: o.groups?.auth ?? 'attendance.auth', topic: topicOf('auth'), handlers: [onPersonErasureRequested] },
   ]);

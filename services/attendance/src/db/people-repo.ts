@@ -1,55 +1,43 @@
-import { prepareQuery, type Executor } from '@akhada/kit';
+import { memberCopy, prepareQuery, trainerCopy, type Executor } from '@akhada/kit';
 import { sql, type CompiledQuery } from 'kysely';
-import type { AttendanceDb, MembersTable, TrainersTable } from './schema.ts';
+import { shiftedTerms, termsOf, withTerm, type TermDates } from '../domain/membership/admission.ts';
+import type { AttendanceDb, MembersTable } from './schema.ts';
 
-/** Upsert of a member's whole row; an older event never overwrites a newer one. */
-export const upsertMember = async (
-  db: Executor<AttendanceDb>,
-  row: Omit<MembersTable, 'terms' | 'frozen_from'> & Partial<Pick<MembersTable, 'terms' | 'frozen_from'>>,
-): Promise<void> => {
-  await db
-    .insertInto('members')
-    // jsonb: written as JSON text (pg would send an array as a PostgreSQL array).
-    .values({ ...row, terms: JSON.stringify(row.terms ?? []) as unknown as MembersTable['terms'], frozen_from: row.frozen_from ?? null })
-    .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet((eb) => ({
-          org_id: eb.ref('excluded.org_id'),
-          location_id: eb.ref('excluded.location_id'),
-          first_name: eb.ref('excluded.first_name'),
-          last_name: eb.ref('excluded.last_name'),
-          email: eb.ref('excluded.email'),
-          phone: eb.ref('excluded.phone'),
-          status: eb.ref('excluded.status'),
-          start_date: eb.ref('excluded.start_date'),
-          end_date: eb.ref('excluded.end_date'),
-          terms: eb.ref('excluded.terms'),
-          frozen_from: eb.ref('excluded.frozen_from'),
-          updated_at: eb.ref('excluded.updated_at'),
-        }))
-        .where('members.updated_at', '<=', (eb) => eb.ref('excluded.updated_at')),
-    )
-    .execute();
-};
+const termsJson = (terms: TermDates[]) => JSON.stringify(terms) as unknown as MembersTable['terms']; // jsonb: JSON text, not a PostgreSQL array
+const termsOfRow = (m: MembersTable | undefined) => (m ? termsOf({ status: m.status, terms: m.terms, startDate: m.start_date, endDate: m.end_date }) : []);
 
-/** A change to a known member (unknown members are skipped: their registration brings the whole row). */
-export const updateMember = async (
-  db: Executor<AttendanceDb>,
-  id: string,
-  at: Date,
-  set: Partial<
-    Pick<MembersTable, 'status' | 'start_date' | 'end_date' | 'first_name' | 'last_name' | 'email' | 'phone' | 'location_id' | 'terms' | 'frozen_from'>
-  >,
-): Promise<void> => {
-  const { terms, ...rest } = set;
-  await db
-    .updateTable('members')
-    .set({ ...rest, ...(terms ? { terms: JSON.stringify(terms) as unknown as MembersTable['terms'] } : {}), updated_at: at })
-    .where('id', '=', id)
-    .where('updated_at', '<=', at)
-    .execute();
-};
+/**
+ * This service's own copy of each member's state, so a check-in decides without calling the members service; the kit
+ * keeps it from members' events and the read-through's answers (an older event never overwrites a newer one). Every
+ * term (jsonb) is attendance's own: a renewal adds the next term (the current one stays valid until it ends), and an
+ * unfreeze moves the terms by the frozen days as members does (a copy that missed the freeze moves only the last term's end).
+ */
+export const members = memberCopy<AttendanceDb, 'members'>({
+  table: 'members',
+  columns: ['org_id', 'location_id', 'first_name', 'last_name', 'email', 'phone', 'status', 'start_date', 'end_date', 'frozen_from'],
+  extra: {
+    MemberRegistered: ({ data: d }) => ({ terms: termsJson([{ termNo: 1, startDate: d.startDate, endDate: d.endDate }]) }),
+    MemberSignedUp: () => ({ terms: termsJson([]) }),
+    MembershipRenewed: async ({ data: { memberId, term } }, trx) => ({
+      terms: termsJson(withTerm(termsOfRow(await memberById(trx, memberId)), { termNo: term.termNo, startDate: term.startDate, endDate: term.endDate })),
+    }),
+    MembershipUnfrozen: async ({ data: d }, trx) => {
+      const m = await memberById(trx, d.memberId);
+      const known = termsOfRow(m);
+      const moved = m?.frozen_from
+        ? shiftedTerms(known, m.frozen_from, d.daysFrozen)
+        : known.map((t, i) => (i === known.length - 1 ? { ...t, endDate: d.endDate } : t));
+      return { terms: termsJson(moved) };
+    },
+  },
+  answerExtra: (c) => ({ terms: termsJson(c.terms) }),
+});
+
+/** Trainers' names and status, for trainer check-ins and the trainer with a member. */
+export const trainers = trainerCopy<AttendanceDb, 'trainers'>({
+  table: 'trainers',
+  columns: ['org_id', 'location_id', 'first_name', 'last_name', 'email', 'status'],
+});
 
 /** Built once, on the first call (the SQL does not depend on the executor: the schema comes from search_path), and prepared. */
 let memberByIdQuery: ((v: { id: string }) => CompiledQuery<MembersTable>) | undefined;
@@ -104,31 +92,6 @@ export const memberById = async (db: Executor<AttendanceDb>, id: string): Promis
     }
     waiting.push({ id, resolve, reject });
   });
-};
-
-export const upsertTrainer = async (db: Executor<AttendanceDb>, row: TrainersTable): Promise<void> => {
-  await db
-    .insertInto('trainers')
-    .values(row)
-    .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet((eb) => ({
-          org_id: eb.ref('excluded.org_id'),
-          location_id: eb.ref('excluded.location_id'),
-          first_name: eb.ref('excluded.first_name'),
-          last_name: eb.ref('excluded.last_name'),
-          email: eb.ref('excluded.email'),
-          status: eb.ref('excluded.status'),
-          updated_at: eb.ref('excluded.updated_at'),
-        }))
-        .where('trainers.updated_at', '<=', (eb) => eb.ref('excluded.updated_at')),
-    )
-    .execute();
-};
-
-export const setTrainerStatus = async (db: Executor<AttendanceDb>, id: string, status: string, at: Date): Promise<void> => {
-  await db.updateTable('trainers').set({ status, updated_at: at }).where('id', '=', id).where('updated_at', '<=', at).execute();
 };
 
 export const trainerById = (db: Executor<AttendanceDb>, id: string) => db.selectFrom('trainers').selectAll().where('id', '=', id).executeTakeFirst();
