@@ -4,9 +4,9 @@ import { defineEvent } from '../envelope.ts';
 /**
  * Integration events of the scheduling service (topic akhada.scheduling.events; aggregate = one class on the
  * timetable, `aggregateId` = its id, the envelope's `locationId` its location). `class_scheduled` and `class_changed`
- * carry what a consumer keeps of a class (name, time, place); the booking events name the class by id. Consumers to
- * come: notifications (tell a member booked, promoted or whose class was cancelled; staff when a class fills; the
- * reminder 2 hours before), dashboard (today's classes with occupancy).
+ * carry what a consumer keeps of a class (name, time, place); the booking events name the class by id. Consumers:
+ * notifications (tells a member promoted, offered a place or whose class was cancelled, staff when a class fills, and
+ * reminds booked members 2 hours before); to come: dashboard (today's classes with occupancy).
  */
 const Instant = z.iso.datetime({ offset: true });
 

@@ -1,9 +1,22 @@
 // Notifications for staff and trainers from the members and trainers services' events, against the real PostgreSQL
-// and Kafka: a member who joined with the gym code, a trainer awaiting approval, a certification about to expire.
-import { AuthEvents, MemberEvents, TrainerEvents, topicOf, topicSpecs, type EventEnvelope, type Role } from '@akhada/contracts';
+// and Kafka: a member who joined with the gym code, a trainer awaiting approval, a certification about to expire; and
+// scheduling's classes: a class full, a place from the waitlist, a cancelled class, the reminder 2 hours before.
+import {
+  AuthEvents,
+  MemberEvents,
+  SchedulingEvents,
+  TrainerEvents,
+  topicOf,
+  topicSpecs,
+  type EventDefinition,
+  type EventEnvelope,
+  type Role,
+} from '@akhada/contracts';
 import { BaseConfig, bootRuntime, createEventBus, createLogger, makeEnvelope, newId, type EventBus, type Runtime, type RunningConsumer } from '@akhada/kit';
 import { dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { sweepReminders } from '../src/consumers/reminders.ts';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { NotificationsDb } from '../src/db/schema.ts';
@@ -92,7 +105,9 @@ beforeAll(async () => {
   const logger = createLogger('notifications-staff-test', 'warn');
   producer = createEventBus({ clientId: `test-producer-${schema}`, brokers: infra.brokers, logger });
   await producer.ensureTopics(
-    topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('notifications'), topicOf('attendance')].includes(t.topic)),
+    topicSpecs().filter((t) =>
+      [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('notifications'), topicOf('attendance'), topicOf('scheduling')].includes(t.topic),
+    ),
   );
   const config = BaseConfig.parse({
     NODE_ENV: 'test',
@@ -114,6 +129,7 @@ beforeAll(async () => {
       payments: `${schema}.payments`,
       feedback: `${schema}.feedback`,
       chat: `${schema}.chat`,
+      scheduling: `${schema}.scheduling`,
     },
     startAt: 'now',
   });
@@ -216,5 +232,100 @@ describe('trainers.certification_expiring', () => {
     }
     expect(rows.find((r) => r.recipient_id === trainerId)?.action_url).toBe('/dashboard/my-schedule');
     expect(rows.find((r) => r.recipient_id === owner.id)?.action_url).toBe(`/dashboard/trainers/${trainerId}`);
+  });
+});
+
+describe('scheduling', () => {
+  const classScheduled = (startsAt: Date, className = 'Sunrise Yoga') => {
+    const classId = newId();
+    return makeEnvelope(SchedulingEvents.ClassScheduled, {
+      ...meta(classId, orgId, L1),
+      data: {
+        classId,
+        locationId: L1,
+        classTypeId: newId(),
+        className,
+        seriesId: null,
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+        capacity: 1,
+        trainerId: null,
+        room: 'Studio 1',
+      },
+    });
+  };
+  const onClass = <TType extends string, TData extends z.ZodType>(classId: string, def: EventDefinition<TType, TData>, data: z.input<TData>) =>
+    makeEnvelope(def, { ...meta(classId, orgId, L1), data });
+  const sendAll = async (...envs: EventEnvelope<unknown>[]) => {
+    for (const env of envs) await produce(topicOf('scheduling'), env);
+  };
+  const waiter = { id: newId(), role: 'member' as Role, locs: [L1] };
+  // 07:00 in Kolkata (UTC+5:30) on a fixed day: the text shows the location's wall clock, not UTC.
+  const at = new Date('2026-12-01T01:30:00Z');
+
+  it('tells staff a class is full, the waiting member they are in, and everyone with a place that it is cancelled', async () => {
+    await produce(topicOf('auth'), userRegistered(waiter));
+    const scheduled = classScheduled(at);
+    const classId = scheduled.data.classId;
+    const full = onClass(classId, SchedulingEvents.ClassFull, { classId, capacity: 1 });
+    const promoted = onClass(classId, SchedulingEvents.WaitlistPromoted, { classId, memberId: waiter.id });
+    const cancelled = onClass(classId, SchedulingEvents.ClassCancelled, {
+      classId,
+      reason: 'The trainer is unwell.',
+      bookedMemberIds: [member.id, waiter.id],
+      waitlistedMemberIds: [],
+    });
+    await sendAll(
+      scheduled,
+      onClass(classId, SchedulingEvents.ClassBooked, { classId, memberId: member.id }),
+      full,
+      onClass(classId, SchedulingEvents.MemberWaitlisted, { classId, memberId: waiter.id, position: 1 }),
+      onClass(classId, SchedulingEvents.BookingCancelled, { classId, memberId: member.id, late: false, from: 'booked' }),
+      promoted,
+      onClass(classId, SchedulingEvents.ClassBooked, { classId, memberId: member.id }),
+      cancelled,
+    );
+    await eventually(async () => expect(await recipientsOf(cancelled.eventId)).toEqual([member.id, waiter.id].sort()), 'the cancellation told');
+    const [fullRow] = await notificationsOf(full.eventId);
+    expect((await notificationsOf(full.eventId)).map((n) => n.recipient_id).sort()).toEqual([owner.id, adminL1.id].sort());
+    expect(fullRow).toMatchObject({
+      category: 'class_full',
+      title: 'Class full: Sunrise Yoga',
+      message: 'Sunrise Yoga on 2026-12-01 at 07:00 has all 1 places booked.',
+      action_url: `/dashboard/classes/${classId}`,
+    });
+    expect(await notificationsOf(promoted.eventId)).toEqual([
+      expect.objectContaining({ recipient_id: waiter.id, title: 'You’re in: Sunrise Yoga', action_url: '/dashboard/me/bookings' }),
+    ]);
+    expect((await notificationsOf(cancelled.eventId))[0]).toMatchObject({
+      category: 'class_cancelled',
+      message: 'Sunrise Yoga on 2026-12-01 at 07:00 is cancelled. The trainer is unwell.',
+    });
+    // A cancelled class keeps nobody's place: the reminder sweep has nothing of it.
+    expect(await runtime.dbh.db.selectFrom('class_places').selectAll().where('class_id', '=', classId).execute()).toEqual([]);
+  });
+
+  it('reminds each booked member once, 2 hours ahead, and nobody waiting', async () => {
+    const now = new Date();
+    const soon = classScheduled(new Date(now.getTime() + 90 * 60_000), 'Evening Zumba');
+    const later = classScheduled(new Date(now.getTime() + 5 * 3_600_000), 'Late Spin');
+    const classId = soon.data.classId;
+    const lastOne = onClass(classId, SchedulingEvents.MemberWaitlisted, { classId, memberId: waiter.id, position: 1 });
+    await sendAll(
+      soon,
+      later,
+      onClass(later.data.classId, SchedulingEvents.ClassBooked, { classId: later.data.classId, memberId: member.id }),
+      onClass(classId, SchedulingEvents.ClassBooked, { classId, memberId: member.id }),
+      lastOne,
+    );
+    await eventually(async () => {
+      const places = await runtime.dbh.db.selectFrom('class_places').select('member_id').where('class_id', '=', classId).execute();
+      expect(places).toHaveLength(2);
+    }, 'the places copied');
+    const reminders = () =>
+      runtime.dbh.db.selectFrom('notifications').selectAll().where('org_id', '=', orgId).where('category', '=', 'class_reminder').execute();
+    await sweepReminders(runtime.dbh.db, now);
+    await sweepReminders(runtime.dbh.db, new Date(now.getTime() + 15 * 60_000));
+    expect(await reminders()).toEqual([expect.objectContaining({ recipient_id: member.id, title: expect.stringContaining('Evening Zumba') })]);
   });
 });

@@ -92,3 +92,12 @@ export const dateIn = (timeZone: string, instant: Date): CalendarDate => {
   if (ms >= WHOLE_MINUTE_OFFSETS_SINCE) lastDay.set(timeZone, { minute, date });
   return date;
 };
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock time ("HH:mm", 24-hour) an instant shows in a time zone: a class's start as its location reads it. */
+export const timeIn = (timeZone: string, instant: Date): string => {
+  let f = clockFormats.get(timeZone);
+  if (!f) clockFormats.set(timeZone, (f = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })));
+  return f.format(instant);
+};

@@ -1,6 +1,6 @@
 import { PLAN_TERMS, type EventEnvelope, type PlanId } from '@akhada/contracts';
 import { periodicJob, type Logger } from '@akhada/kit';
-import { DEFAULT_TIME_ZONE } from '@akhada/kit/domain';
+import { DEFAULT_TIME_ZONE, dateIn, timeIn } from '@akhada/kit/domain';
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
@@ -44,11 +44,14 @@ export const EXPIRY_REMINDER_DAYS = [7, 1] as const;
 export const TRIAL_REMINDER_DAYS = [3, 1] as const;
 /** Owners are told once per plan when the members reach this share of its limit. */
 export const PLAN_LIMIT_SHARE = 0.8;
+/** A booked member is reminded of a class 2 hours before it starts; none within its last half hour. */
+export const CLASS_REMINDER_AHEAD_MS = 2 * 60 * 60_000;
+export const CLASS_REMINDER_CUTOFF_MS = 30 * 60_000;
 
 /**
  * The reminders no other service announces, raised from this service's own copies: memberships ending in 7 days and
  * in 1 day (by the location's calendar day), free trials ending in 3 days and tomorrow, and members near the plan's
- * limit. Each reminder's id is derived from what it reminds of, so running the sweep again notifies nobody twice.
+ * limit, and booked classes 2 hours ahead. Each reminder's id is derived from what it reminds of, so running the sweep again notifies nobody twice.
  */
 export const sweepReminders = async (db: Kysely<NotificationsDb>, now: Date): Promise<number> => {
   const envs: EventEnvelope<Record<string, unknown>>[] = [];
@@ -145,6 +148,32 @@ export const sweepReminders = async (db: Kysely<NotificationsDb>, now: Date): Pr
           daysOverdue: Number(p.days),
         },
         p.location_id,
+      ),
+    );
+  }
+
+  // Classes starting within the next 2 hours (and not in the next half hour: too late to be of use), to each member
+  // with a place. One reminder per member, class and start (a class moved to another time reminds again).
+  const classes = await db
+    .selectFrom('class_copies as c')
+    .innerJoin('class_places as p', 'p.class_id', 'c.class_id')
+    .leftJoin('kit_locations as l', 'l.location_id', 'c.location_id')
+    .select(['c.class_id', 'c.org_id', 'c.location_id', 'c.class_name', 'c.starts_at', 'p.member_id', 'l.timezone'])
+    .where('c.cancelled', '=', false)
+    .where('p.status', '=', 'booked')
+    .where('c.starts_at', '>', new Date(now.getTime() + CLASS_REMINDER_CUTOFF_MS))
+    .where('c.starts_at', '<=', new Date(now.getTime() + CLASS_REMINDER_AHEAD_MS))
+    .execute();
+  for (const c of classes) {
+    const zone = c.timezone ?? DEFAULT_TIME_ZONE;
+    envs.push(
+      reminder(
+        'notifications.class_reminder',
+        `class:${c.class_id}:${c.member_id}:${c.starts_at.toISOString()}`,
+        c.org_id,
+        now,
+        { classId: c.class_id, memberId: c.member_id, className: c.class_name, date: dateIn(zone, c.starts_at), time: timeIn(zone, c.starts_at) },
+        c.location_id,
       ),
     );
   }

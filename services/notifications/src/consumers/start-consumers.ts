@@ -12,6 +12,7 @@ import { chatHandlers, feedbackHandlers, inventoryHandlers, paymentHandlers } fr
 import { onPersonErasureRequested } from './person-erasure.ts';
 import { onDataRequestChanged } from './data-request-changed.ts';
 import { onNewDeviceSignedIn, onUserRegistered } from './recipients.ts';
+import { schedulingHandlers } from './scheduling.ts';
 import { webhookConsumerGroups } from './webhooks.ts';
 
 export interface ConsumerOptions {
@@ -28,6 +29,7 @@ export interface ConsumerOptions {
     feedback?: string;
     chat?: string;
     inventory?: string;
+    scheduling?: string;
     /** Prefix of the webhook groups (`<prefix>.<service>`). Tests that name their groups get none unless they name this too. */
     webhooks?: string;
   };
@@ -75,6 +77,18 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
     { name: 'notifications.chat', groupId: o.groups?.chat ?? 'notifications.chat', topic: topicOf('chat'), handlers: chatHandlers },
     // Inventory's alerts (low stock, expiring batch, maintenance due) to the location's staff.
     { name: 'notifications.inventory', groupId: o.groups?.inventory ?? 'notifications.inventory', topic: topicOf('inventory'), handlers: inventoryHandlers },
+    // Classes: the copy the reminder sweep reads, and the members and staff a class's changes concern. Tests that name
+    // their groups get this one only when they name it too.
+    ...(o.groups && !o.groups.scheduling
+      ? []
+      : [
+          {
+            name: 'notifications.scheduling',
+            groupId: o.groups?.scheduling ?? 'notifications.scheduling',
+            topic: topicOf('scheduling'),
+            handlers: schedulingHandlers,
+          },
+        ]),
     // Outgoing webhooks (Settings → Integrations): their own groups, so a slow rule never holds back a delivery.
     ...(o.groups && !o.groups.webhooks ? [] : webhookConsumerGroups(o.groups?.webhooks)),
   ]);

@@ -305,4 +305,29 @@ export const migrations: Record<string, Migration> = {
       await sql`create index notifications_subjects_idx on notifications using gin (subject_ids)`.execute(db);
     },
   },
+  '0013_class_copies': {
+    /**
+     * What this service keeps of scheduling's classes (name, start, place) and of who holds a place in each, so a
+     * class's notifications name it and the reminder sweep finds the members booked 2 hours before it starts.
+     */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('class_copies')
+        .addColumn('class_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('class_name', 'text', (c) => c.notNull())
+        .addColumn('starts_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('cancelled', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+      await sql`create index class_copies_starts_idx on class_copies (starts_at) where not cancelled`.execute(db);
+      await db.schema
+        .createTable('class_places')
+        .addColumn('class_id', 'uuid', (c) => c.notNull().references('class_copies.class_id').onDelete('cascade'))
+        .addColumn('member_id', 'uuid', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('booked', 'waitlist', 'offered')`))
+        .addPrimaryKeyConstraint('class_places_pk', ['class_id', 'member_id'])
+        .execute();
+    },
+  },
 };

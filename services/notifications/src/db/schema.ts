@@ -92,6 +92,23 @@ export interface MessagingConsentTable {
 }
 
 /** This service's copy of the members it may message: contact details, status, end date, trainer (from members' events). */
+/** A class on scheduling's timetable, as its events tell it (0013). */
+export interface ClassCopiesTable {
+  class_id: string;
+  org_id: string;
+  location_id: string;
+  class_name: string;
+  starts_at: Date;
+  cancelled: Generated<boolean>;
+}
+
+/** A member's place in a class: booked, waiting, or offered a freed place to confirm. */
+export interface ClassPlacesTable {
+  class_id: string;
+  member_id: string;
+  status: 'booked' | 'waitlist' | 'offered';
+}
+
 export interface MemberCopiesTable {
   member_id: string;
   org_id: string;
@@ -236,6 +253,8 @@ export interface NotificationsDb extends KitTables {
   notification_preferences: NotificationPreferencesTable;
   messaging_consent: MessagingConsentTable;
   member_copies: MemberCopiesTable;
+  class_copies: ClassCopiesTable;
+  class_places: ClassPlacesTable;
   deliveries: DeliveriesTable;
   announcements: AnnouncementsTable;
   low_attendance_alerts: LowAttendanceAlertsTable;

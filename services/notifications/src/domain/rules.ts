@@ -77,6 +77,14 @@ export const overdueUrgency = (daysOverdue: number): { label: 'Critical' | 'Urge
 const memberPage = { url: '/dashboard/members/{memberId}', key: 'view' } as const;
 const myPage = { url: '/dashboard/profile', key: 'view' } as const;
 const payments = { url: '/dashboard/payments', key: 'view' } as const;
+const myBookings = { url: '/dashboard/me/bookings', key: 'view' } as const;
+/** A class's facts as the scheduling consumer adds them to the event (its name, and date and time at its location). */
+const classParams = (f: Facts): Record<string, string> => ({
+  classId: str(f.data.classId),
+  className: str(f.data.className),
+  date: str(f.data.date),
+  time: str(f.data.time),
+});
 /** A payment of money received (category member or other; older events without a category count as received). */
 const moneyIn = (f: Facts): boolean => f.data.category === undefined || f.data.category === 'member' || f.data.category === 'other';
 
@@ -132,6 +140,44 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
     priority: 'high',
     tell: [{ to: 'owners', template: 'plan_limit_near', category: 'plan_limit_near', action: { url: '/dashboard/settings/plan', key: 'choose_plan' } }],
     params: (f) => ({ count: str(f.data.count), limit: str(f.data.limit) }),
+  },
+  // Scheduling (classes): the member whose place came through, or who is offered one to confirm; everyone booked or
+  // waiting when a class is cancelled; the location's staff when a class fills; the reminder 2 hours before.
+  // Classes go under the attendance preference: a member who turns attendance messages off hears of none.
+  'scheduling.waitlist_promoted': {
+    type: 'attendance',
+    preference: 'attendance',
+    priority: 'high',
+    tell: [{ to: 'member', template: 'class_promoted', category: 'class_booking', action: myBookings }],
+    params: classParams,
+  },
+  'scheduling.promotion_offered': {
+    type: 'attendance',
+    preference: 'attendance',
+    priority: 'urgent',
+    tell: [{ to: 'member', template: 'class_offered', category: 'class_booking', action: { url: '/dashboard/me/bookings', key: 'open' } }],
+    params: (f) => ({ ...classParams(f), until: str(f.data.until) }),
+  },
+  'scheduling.class_cancelled': {
+    type: 'attendance',
+    preference: 'attendance',
+    priority: 'high',
+    tell: [{ to: 'participant', template: 'class_cancelled', category: 'class_cancelled', action: { url: '/dashboard/me/classes', key: 'open' } }],
+    params: (f) => ({ ...classParams(f), reason: str(f.data.reason) }),
+  },
+  'scheduling.class_full': {
+    type: 'attendance',
+    preference: 'attendance',
+    priority: 'low',
+    tell: [{ to: 'staff', template: 'class_full', category: 'class_full', action: { url: '/dashboard/classes/{classId}', key: 'view' } }],
+    params: (f) => ({ ...classParams(f), capacity: str(f.data.capacity) }),
+  },
+  'notifications.class_reminder': {
+    type: 'attendance',
+    preference: 'attendance',
+    priority: 'medium',
+    tell: [{ to: 'member', template: 'class_reminder', category: 'class_reminder', action: myBookings }],
+    params: classParams,
   },
   // Payments (integer paise in events; the message shows rupees).
   // "Payment received" is money coming in (a member's, other income): a trainer's pay or an expense is money going
