@@ -1,5 +1,5 @@
 import { readThrough, type RequestContext } from '@akhada/kit';
-import { findTrainer, upsertTrainer } from '../db/trainers-repo.ts';
+import { findTrainer, trainers } from '../db/trainers-repo.ts';
 import type { TrainersTable } from '../db/schema.ts';
 import type { MembersDeps } from './deps.ts';
 
@@ -13,19 +13,6 @@ export const trainerOf = (deps: Pick<MembersDeps, 'db' | 'people'>, ctx: Request
   readThrough({
     local: () => findTrainer(deps.db, ctx.orgId, trainerId),
     remote: () => deps.people?.trainer(trainerId, ctx) ?? Promise.resolve(null),
-    save: (t) =>
-      upsertTrainer(deps.db, {
-        id: t.trainerId,
-        // The trainers service answered under the caller's token: the trainer is of the caller's organization.
-        org_id: ctx.orgId,
-        location_id: t.locationId,
-        first_name: t.firstName,
-        last_name: t.lastName,
-        specialization: t.specialization,
-        max_clients: t.maxClients,
-        is_available: t.isAvailable,
-        status: t.status,
-        updated_at: new Date(t.updatedAt),
-      }),
+    save: (t) => trainers.save(deps.db, ctx.orgId, t),
     key: `trainer:${trainerId}:${ctx.bearer ?? ''}`,
   });

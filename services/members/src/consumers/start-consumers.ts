@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { MembersDb } from '../db/schema.ts';
 import { onPaymentCompleted } from './payments.ts';
 import { onInvitationAccepted, onInvitationFailed, onInvitationSent } from './invitations.ts';
-import { onTrainerApproved, onTrainerArchived, onTrainerCreated, onTrainerUpdated } from './trainers.ts';
+import { trainerHandlers } from './trainers.ts';
 import { onUserRegistered } from './user-registered.ts';
 import { onMembershipPlansChanged, onUserPrivacyChanged } from './gym-settings.ts';
 import { onPersonErasureRequested } from './person-erasure.ts';
@@ -46,7 +46,7 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       name: 'members.trainers',
       groupId: o.groups?.trainers ?? 'members.trainers',
       topic: topicOf('trainers'),
-      handlers: [onTrainerCreated, onTrainerUpdated, onTrainerApproved, onTrainerArchived],
+      handlers: trainerHandlers,
     },
     {
       name: 'members.payments',
