@@ -21,6 +21,8 @@ describe('route registry', () => {
         'auth.register',
         'auth.resetPassword',
         'chat.file',
+        // A member's calendar feed: the private link stands for the token (a phone calendar sends none).
+        'scheduling.calendarFeed',
         'profilePicture.file',
         'public.contact',
         'public.landing',

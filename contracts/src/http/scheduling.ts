@@ -239,6 +239,17 @@ export const SettingsQuery = z.object({ locationId: Uuid('Location') }).strict()
 const STAFF = ['owner', 'admin'] as const;
 const STAFF_AND_TRAINERS = ['owner', 'admin', 'trainer'] as const;
 const BOOKERS = ['owner', 'admin', 'member'] as const;
+/**
+ * A member's private calendar feed: the path (below the app's origin) a phone calendar subscribes to. The token in it
+ * is shown only when made; the service keeps its hash. Making a new one stops the old one.
+ */
+export const CalendarFeed = z.object({ path: z.string().nullable(), createdAt: IsoDateTime.nullable() });
+export type CalendarFeed = z.infer<typeof CalendarFeed>;
+/** `<token>.ics`: 43 URL-safe characters (32 random bytes). Anything else is refused before a lookup. */
+export const CalendarFeedParams = z.object({
+  feed: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/, 'This calendar link is not valid. Make a new one in Akhada under My bookings.'),
+});
+
 const refusals = { 400: Problem, 401: Problem, 402: Problem, 403: Problem, 404: Problem };
 
 export const schedulingRoutes = {
@@ -400,5 +411,31 @@ export const schedulingRoutes = {
     auth: true,
     roles: ['member'],
     summary: "The caller's bookings, waitlist places and offers: upcoming first (with past ones when asked).",
+  }),
+  myCalendar: route({
+    method: 'GET',
+    path: '/scheduling/my-calendar',
+    responses: { 200: ok(CalendarFeed), ...refusals },
+    auth: true,
+    roles: ['member'],
+    summary: 'Whether the caller has a calendar feed, and since when (the link itself is shown only when it is made).',
+  }),
+  makeCalendar: route({
+    method: 'POST',
+    path: '/scheduling/my-calendar',
+    responses: { 201: ok(CalendarFeed), ...refusals },
+    auth: true,
+    roles: ['member'],
+    summary: "Makes the caller's private calendar link (iCalendar), replacing any earlier one, which stops working.",
+  }),
+  calendarFeed: route({
+    method: 'GET',
+    path: '/scheduling/calendar/:feed',
+    params: CalendarFeedParams,
+    responses: { 200: z.string(), 400: Problem, 402: Problem, 404: Problem },
+    auth: false,
+    summary: "A member's classes as an iCalendar feed (text/calendar) for a phone calendar to subscribe to.",
+    description:
+      'The link is the credential: no token is sent. Booked, offered and waitlisted places from 30 days back, cancelled classes as STATUS:CANCELLED; times in UTC.',
   }),
 } as const;

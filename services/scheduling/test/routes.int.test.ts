@@ -363,3 +363,44 @@ describe('editing and cancelling one class or the rest of the series', () => {
     refused(await t.call(tok.adminL2, 'POST', `/scheduling/classes/${series[0]!.id}/cancel`, { reason: '' }), 400, 'VALIDATION_FAILED');
   });
 });
+
+describe('calendar feed (iCalendar)', () => {
+  const feedOf = async (path: string, language?: string) => {
+    const res = await t.app.inject({ method: 'GET', url: path.replace(/^\/api/, ''), headers: language ? { 'accept-language': language } : {} });
+    return { status: res.statusCode, type: res.headers['content-type'], text: res.body };
+  };
+
+  it('a member makes a private link; a phone calendar reads their classes from it with no token; a new link stops the old', async () => {
+    expect(created<{ path: null; createdAt: null }>(await t.call(tok.m3, 'GET', '/scheduling/my-calendar'), 200)).toEqual({ path: null, createdAt: null });
+    const first = created<{ path: string; createdAt: string }>(await t.call(tok.m3, 'POST', '/scheduling/my-calendar'));
+    expect(first.path).toMatch(/^\/api\/scheduling\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(created<{ createdAt: string }>(await t.call(tok.m3, 'GET', '/scheduling/my-calendar'), 200).createdAt).toBe(first.createdAt);
+
+    const feed = await feedOf(first.path);
+    expect(feed.status).toBe(200);
+    expect(feed.type).toMatch(/^text\/calendar/);
+    // m3's place in the 18:00 (Kolkata) class of 12 March: 12:30 UTC.
+    expect(feed.text).toContain('BEGIN:VCALENDAR');
+    expect(feed.text).toContain('SUMMARY:Sunrise yoga');
+    expect(feed.text).toContain('DTSTART:20300312T123000Z');
+    expect(feed.text).toContain('STATUS:CONFIRMED');
+    expect((await feedOf(first.path, 'hi-IN,hi;q=0.9')).text).toContain('मेरी क्लासें');
+
+    const second = created<{ path: string }>(await t.call(tok.m3, 'POST', '/scheduling/my-calendar'));
+    expect(second.path).not.toBe(first.path);
+    const old = await feedOf(first.path);
+    expect([old.status, JSON.parse(old.text).message]).toEqual([404, 'This calendar link is not valid. Make a new one in Akhada under My bookings.']);
+    expect((await feedOf(second.path)).status).toBe(200);
+  });
+
+  it('holds only the caller’s own classes; staff have no feed; a malformed link is 400; a smaller plan is 402', async () => {
+    const other = created<{ path: string }>(await t.call(tok.memberB, 'POST', '/scheduling/my-calendar'));
+    const text = (await feedOf(other.path)).text;
+    expect(text).toContain('BEGIN:VCALENDAR');
+    expect(text).not.toContain('BEGIN:VEVENT');
+    refused(await t.call(tok.owner, 'POST', '/scheduling/my-calendar'), 403, 'FORBIDDEN');
+    expect((await feedOf('/scheduling/calendar/not-a-token.ics')).status).toBe(400);
+    const starterMember = await t.sign(orgStarter, 'member', [], randomUUID());
+    refused(await t.call(starterMember, 'POST', '/scheduling/my-calendar'), 402, 'PLAN_UPGRADE_REQUIRED');
+  });
+});

@@ -117,4 +117,16 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003_calendar_feeds': {
+    /** A member's private calendar link: the hash of its token (the token itself is shown once, never kept). */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('calendar_feeds')
+        .addColumn('member_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

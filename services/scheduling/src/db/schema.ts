@@ -81,6 +81,14 @@ export interface BookingsTable {
 }
 
 /** This service's copy of members (from the members topic; read through to members on a miss). */
+/** A member's calendar feed (0003): the SHA-256 of the token in their private link. */
+export interface CalendarFeedsTable {
+  member_id: string;
+  org_id: string;
+  token_hash: string;
+  created_at: Date;
+}
+
 export interface MembersTable {
   id: string;
   org_id: string;
@@ -112,4 +120,5 @@ export interface SchedulingDb extends KitTables {
   classes: ClassesTable;
   bookings: BookingsTable;
   members: MembersTable;
+  calendar_feeds: CalendarFeedsTable;
 }

@@ -3,6 +3,7 @@ import { addRoute, type RequestContext } from '@akhada/kit';
 import { assertSchedulingPlan } from '../app/access.ts';
 import { book, cancelBooking, confirmPlace, markAttended, myBookings } from '../app/bookings.ts';
 import { changeClassType, createClassType, listClassTypes, removeClassType } from '../app/class-types.ts';
+import { calendarFeed, feedLanguage, makeCalendar, myCalendar } from '../app/calendar.ts';
 import type { SchedulingDeps } from '../app/deps.ts';
 import { getSettings, putSettings } from '../app/settings.ts';
 import { cancelClass, classDetail, createClass, createSeries, editClass, timetable } from '../app/timetable.ts';
@@ -60,4 +61,15 @@ export const registerRoutes = (svc: Svc, deps: SchedulingDeps): void => {
   addRoute(svc, r.confirmPlace, async ({ ctx, params }) => gated(ctx, () => confirmPlace(deps, ctx, params.id, params.memberId)));
   addRoute(svc, r.markAttended, async ({ ctx, params, body }) => gated(ctx, () => markAttended(deps, ctx, params.id, body.memberId)));
   addRoute(svc, r.myBookings, async ({ ctx, query }) => gated(ctx, () => myBookings(deps, ctx, query.includePast === 'true')));
+  addRoute(svc, r.myCalendar, async ({ ctx }) => gated(ctx, () => myCalendar(deps, ctx)));
+  addRoute(svc, r.makeCalendar, async ({ ctx }, _req, reply) => {
+    await plan(ctx);
+    reply.code(201);
+    return data(await makeCalendar(deps, ctx));
+  });
+  // No caller: the private link is the credential (a phone calendar sends no token); calendarFeed checks the plan.
+  addRoute(svc, r.calendarFeed, async ({ params }, req, reply) => {
+    const body = await calendarFeed(deps, params.feed, feedLanguage(req.headers['accept-language']));
+    return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(body);
+  });
 };
