@@ -1,5 +1,5 @@
-import { AuthEvents, MemberEvents, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
-import { on } from '@akhada/kit';
+import { AuthEvents, type EventEnvelope, type TrainerEvents } from '@akhada/contracts';
+import { memberCopy, on, trainerCopy } from '@akhada/kit';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { setPersonAvatar, updatePerson, upsertPerson } from '../db/people-repo.ts';
@@ -32,56 +32,26 @@ export const authHandlers = [
   on(AuthEvents.UserAvatarChanged, (trx: Trx, env) => setPersonAvatar(trx, env.orgId, env.data.userId, env.data.avatarUrl)),
 ];
 
-export const memberHandlers = [
-  on(MemberEvents.MemberRegistered, (trx: Trx, env) =>
-    upsertPerson(trx, {
-      id: env.data.memberId,
-      org_id: env.orgId,
-      role: 'member',
-      first_name: env.data.firstName,
-      last_name: env.data.lastName,
-      email: env.data.email,
-      location_ids: [env.data.locationId],
-      active: true,
-      updated_at: at(env.occurredAt),
-    }),
-  ),
-  on(MemberEvents.MemberSignedUp, (trx: Trx, env) =>
-    upsertPerson(trx, {
-      id: env.data.memberId,
-      org_id: env.orgId,
-      role: 'member',
-      first_name: env.data.firstName,
-      last_name: env.data.lastName,
-      email: env.data.email,
-      location_ids: [env.data.locationId],
-      active: true,
-      updated_at: at(env.occurredAt),
-    }),
-  ),
-  on(MemberEvents.MemberTrainerAssigned, (trx: Trx, env) => updatePerson(trx, env.data.memberId, at(env.occurredAt), { trainer_id: env.data.trainerId })),
-  on(MemberEvents.MemberTrainerUnassigned, (trx: Trx, env) => updatePerson(trx, env.data.memberId, at(env.occurredAt), { trainer_id: null })),
-  on(MemberEvents.MemberProfileChanged, (trx: Trx, env) =>
-    updatePerson(trx, env.data.memberId, at(env.occurredAt), { first_name: env.data.firstName, last_name: env.data.lastName, email: env.data.email }),
-  ),
-  on(MemberEvents.MemberArchived, (trx: Trx, env) => updatePerson(trx, env.data.memberId, at(env.occurredAt), { active: false })),
-];
+/** Members: their location and trainer (whom they may talk to); archived, no longer active. Role, locations and active are chat's own columns. */
+export const memberHandlers = memberCopy<ChatDb, 'chat_people'>({
+  table: 'chat_people',
+  columns: ['org_id', 'first_name', 'last_name', 'email', 'trainer_id'],
+  extra: {
+    MemberRegistered: ({ data: d }) => ({ role: 'member', location_ids: [d.locationId], active: true }),
+    MemberSignedUp: ({ data: d }) => ({ role: 'member', location_ids: [d.locationId], active: true }),
+    MemberArchived: () => ({ active: false }),
+  },
+}).handlers();
 
-const projectTrainer = (trx: Trx, env: EventEnvelope<z.infer<typeof TrainerEvents.TrainerSnapshot>>) =>
-  upsertPerson(trx, {
-    id: env.data.trainerId,
-    org_id: env.orgId,
-    role: 'trainer',
-    first_name: env.data.firstName,
-    last_name: env.data.lastName,
-    email: env.data.email,
-    location_ids: [env.data.locationId],
-    active: env.data.status !== 'archived',
-    updated_at: at(env.occurredAt),
-  });
+const trainerSnapshot = ({ data: d }: EventEnvelope<z.infer<typeof TrainerEvents.TrainerSnapshot>>) => ({
+  role: 'trainer' as const,
+  location_ids: [d.locationId],
+  active: d.status !== 'archived',
+});
 
-export const trainerHandlers = [
-  on(TrainerEvents.TrainerCreated, projectTrainer),
-  on(TrainerEvents.TrainerUpdated, projectTrainer),
-  on(TrainerEvents.TrainerArchived, (trx: Trx, env) => updatePerson(trx, env.data.trainerId, at(env.occurredAt), { active: false })),
-];
+/** Trainers: their location; archived, no longer active. */
+export const trainerHandlers = trainerCopy<ChatDb, 'chat_people'>({
+  table: 'chat_people',
+  columns: ['org_id', 'first_name', 'last_name', 'email'],
+  extra: { TrainerCreated: trainerSnapshot, TrainerUpdated: trainerSnapshot, TrainerArchived: () => ({ active: false }) },
+}).handlers();
