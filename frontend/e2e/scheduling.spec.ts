@@ -2,7 +2,8 @@
 // with one place through the screens; member A books it ("You're in"), member B joins the waitlist (position 1); A, in
 // a browser context of their own, cancels, and B's page — never reloaded — shows B booked. The scheduling service
 // does not push to the hub yet, so the member's screens read again every few seconds while visible (LIVE_REFRESH_MS).
-// SCHEDULING_SCREENSHOTS=<dir> also saves the timetable and Book a class at 375 and 1280 px, light and dark, en and hi.
+// SCHEDULING_SCREENSHOTS=<dir> also saves the timetable, a class, Book a class and My bookings at 375 and 1280 px, light
+// and dark, English and Hindi.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,6 +17,8 @@ const api = apiFor(base);
 const shotsDir = process.env.SCHEDULING_SCREENSHOTS;
 const PASSWORD = 'member pass 42';
 let browser: Browser;
+/** The gym and member of the booking test, for the screenshots. */
+let reviewed: { gym: Awaited<ReturnType<typeof api.newGym>>; memberB: { email: string; password: string } } | null = null;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -135,12 +138,25 @@ describe('scheduling', () => {
     await staff.goto('/dashboard/classes');
     if (isoWeekday(kolkataToday()) === 7) await staff.getByTestId('week-next').click();
     await staff.getByTestId('timetable-class').filter({ hasText: className }).click();
-    await staff.getByTestId('roster-entry').filter({ hasText: 'Bhavna' }).waitFor({ timeout: 15_000 });
+    await staff.getByRole('heading', { name: className, level: 1 }).waitFor({ timeout: 15_000 });
+    await expect
+      .poll(
+        () =>
+          staff
+            .getByTestId('roster')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toMatch(/Bhavna Sharma\s+Booked/);
     expect(await staff.getByTestId('waitlist-entry').count()).toBe(0);
 
     await Promise.all([staff.context().close(), pageA.context().close(), pageB.context().close()]);
-    if (shotsDir) await screenshots(gym, memberB);
+    reviewed = { gym, memberB };
   });
+
+  // Only with SCHEDULING_SCREENSHOTS: the screens of the gym above, for review (not part of the suite's run).
+  if (shotsDir) it('saves the screens in every look', async () => screenshots(reviewed!.gym, reviewed!.memberB), 300_000);
 });
 
 /** The timetable (staff, with a series beside the class) and Book a class (member B) in each look. */
@@ -176,11 +192,16 @@ async function screenshots(
     );
     expect(r.status, JSON.stringify(r.json)).toBe(201);
   }
-  const pages: [{ email: string; password: string }, string, string][] = [
-    [gym, '/dashboard/classes', 'timetable'],
-    [memberB, '/dashboard/me/classes', 'book-class'],
+  const week = isoWeekday(kolkataToday()) === 7 ? addDays(kolkataToday(), 1) : kolkataToday();
+  const timetable = await api.call('GET', `/scheduling/timetable?locationId=${gym.user.locations[0]!._id}&week=${week}`, undefined, gym.token);
+  const booked = (timetable.json.data.classes as { id: string; booked: number }[]).find((c) => c.booked > 0)!;
+  const pages: [{ email: string; password: string }, string, string, string][] = [
+    [gym, '/dashboard/classes', 'timetable', '.sched-class'],
+    [memberB, '/dashboard/me/classes', 'book-class', '[data-testid="class-offer"]'],
+    [gym, `/dashboard/classes/${booked.id}`, 'class-detail', '[data-testid="roster"]'],
+    [memberB, '/dashboard/me/bookings', 'my-bookings', '[data-testid="my-booking"]'],
   ];
-  for (const [who, path, name] of pages) {
+  for (const [who, path, name, ready] of pages) {
     const token = await sessionToken(base, who);
     for (const look of LOOKS) {
       const ctx = await newContext(browser, base, look.width, {
@@ -203,11 +224,9 @@ async function screenshots(
       await page.goto(path);
       await page.locator('h1').first().waitFor({ timeout: 15_000 });
       // On a Sunday this week has little left: show next week's.
-      if (isoWeekday(kolkataToday()) === 7) await page.getByTestId(name === 'timetable' ? 'week-next' : 'book-next-week').click();
-      await page
-        .locator(name === 'timetable' ? '.sched-class' : '[data-testid="class-offer"]')
-        .first()
-        .waitFor({ timeout: 15_000 });
+      if (isoWeekday(kolkataToday()) === 7 && name === 'timetable') await page.getByTestId('week-next').click();
+      if (isoWeekday(kolkataToday()) === 7 && name === 'book-class') await page.getByTestId('book-next-week').click();
+      await page.locator(ready).first().waitFor({ timeout: 15_000 });
       await page.screenshot({ path: `${shotsDir}/${name}-${look.width}-${look.theme}-${look.lang}.png`, fullPage: true });
       await ctx.close();
     }

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
-import { ArrowLeftIcon } from '../../../components/icons/arrow-left';
 import { PageHeader } from '../../../components/page-header';
 import { isNotFoundError } from '../../../lib/api-error';
 import { useUser } from '../../../lib/auth/session';
@@ -35,7 +34,6 @@ export function ClassDetailPage() {
   return (
     <div className="page sched-page">
       <Link to={back} className="back-link">
-        <ArrowLeftIcon size={16} />
         {t('scheduling:common.back')}
       </Link>
       {detail.isError && isNotFoundError(detail.error) ? (
