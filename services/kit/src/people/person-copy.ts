@@ -306,6 +306,7 @@ export interface PersonCopy<DB, C, R, A> {
   /**
    * Writes the owner's answer to a read-through (answered under the caller's token: of the caller's organization) as
    * the whole person, through the same guarded write: the events, when they arrive, change nothing or something newer.
+   * A copy without a version only inserts a missing row.
    */
   save(db: Kysely<DB>, orgId: string, answer: A): Promise<void>;
   /** What an event of the owner's topic says about the person (undefined for a type the rules do not know). */
@@ -333,7 +334,7 @@ const build = <C, R extends Rules<C>, A>(rules: R, answer: (a: A) => { id: strin
     const writes = (name: string, r: Rule<AnyDefinition, C>) => r.sets.some((c) => kept.has(c as string)) || !!extra[name];
 
     /** The change's kept columns and `more`, in one statement guarded by the version (and the organization). */
-    const write = async (trx: Kysely<DB>, change: PersonChange<C>, more: object | undefined): Promise<void> => {
+    const write = async (trx: Kysely<DB>, change: PersonChange<C>, more: object | undefined, fillOnly = false): Promise<void> => {
       const cols: Record<string, unknown> = {};
       for (const [c, v] of Object.entries(change.set)) if (kept.has(c)) cols[c] = v;
       Object.assign(cols, more);
@@ -347,6 +348,7 @@ const build = <C, R extends Rules<C>, A>(rules: R, answer: (a: A) => { id: strin
           .insertInto(table)
           .values(values)
           .onConflict((oc) => {
+            if (fillOnly) return oc.column(key).doNothing();
             let up = oc.column(key).doUpdateSet(cols);
             if (version) up = up.where(`${table}.${version}`, '<=', change.at);
             if (keepsOrg) up = up.where(`${table}.org_id`, '=', change.orgId);
@@ -385,7 +387,9 @@ const build = <C, R extends Rules<C>, A>(rules: R, answer: (a: A) => { id: strin
       apply,
       async save(db, orgId, a) {
         const s = answer(a);
-        await write(db, { id: s.id, orgId, at: new Date(s.at), whole: true, set: { ...s.set, org_id: orgId } as Partial<C> }, spec.answerExtra?.(a));
+        // Without a version the answer cannot tell whether it is newer than a row an event wrote meanwhile: it only fills a missing row.
+        const change = { id: s.id, orgId, at: new Date(s.at), whole: true, set: { ...s.set, org_id: orgId } as Partial<C> };
+        await write(db, change, spec.answerExtra?.(a), !version);
       },
       changeOf,
     };
