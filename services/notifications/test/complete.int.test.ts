@@ -29,7 +29,6 @@ import type { ChannelAdapter } from '../src/adapters/channels.ts';
 import { buildApp } from '../src/build-app.ts';
 import { memberCopyHandlers } from '../src/consumers/member-copies.ts';
 import { feedbackHandlers, inventoryHandlers, paymentHandlers } from '../src/consumers/other-services.ts';
-import { onMemberRegistered } from '../src/consumers/member-registered.ts';
 import { onUserRegistered } from '../src/consumers/recipients.ts';
 import { sweepReminders } from '../src/consumers/reminders.ts';
 import { applyRule } from '../src/consumers/rules-engine.ts';
@@ -76,7 +75,7 @@ const registerMember = async (o: { locationId?: string; endDate?: string; first?
   phones.set(memberId, `9${String(phones.size + 1).padStart(4, '0')} ${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`);
   const locationId = o.locationId ?? L1;
   await apply(
-    onMemberRegistered,
+    handlerOf(MemberEvents.MemberRegistered.type),
     makeEnvelope(MemberEvents.MemberRegistered, {
       ...meta(memberId, o.org ?? orgId),
       locationId,

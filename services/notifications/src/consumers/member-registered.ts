@@ -1,11 +1,9 @@
-import { MemberEvents, type EventEnvelope } from '@akhada/contracts';
-import { on } from '@akhada/kit';
+import type { MemberEvents, EventEnvelope } from '@akhada/contracts';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { NotificationsDb } from '../db/schema.ts';
 import { recipientsOfMemberRegistered } from '../domain/recipient-rule.ts';
 import { memberRegisteredText, renderTemplate } from '../domain/templates.ts';
-import { copyMemberRegistered } from './member-copies.ts';
 import { deliver, staffOrPark } from '../app/notify.ts';
 
 type MemberRegistered = EventEnvelope<z.infer<typeof MemberEvents.MemberRegistered.data>>;
@@ -30,9 +28,3 @@ export const notifyMemberRegistered = async (trx: Transaction<NotificationsDb>, 
     recipientsOfMemberRegistered(candidates, m.locationId).map((r) => ({ recipientId: r.userId, ...action })),
   );
 };
-
-/** The handler the members consumer group runs. */
-export const onMemberRegistered = on(MemberEvents.MemberRegistered, async (trx: Transaction<NotificationsDb>, env) => {
-  await copyMemberRegistered(trx, env);
-  await notifyMemberRegistered(trx, env);
-});

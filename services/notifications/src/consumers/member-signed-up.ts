@@ -1,11 +1,9 @@
-import { MemberEvents, type EventEnvelope } from '@akhada/contracts';
-import { on } from '@akhada/kit';
+import type { MemberEvents, EventEnvelope } from '@akhada/contracts';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { NotificationsDb } from '../db/schema.ts';
 import { ownersAndAdminsOf } from '../domain/recipient-rule.ts';
 import { memberSignedUpText, renderTemplate } from '../domain/templates.ts';
-import { copyMemberSignedUp } from './member-copies.ts';
 import { deliver, staffOrPark } from '../app/notify.ts';
 
 type MemberSignedUp = EventEnvelope<z.infer<typeof MemberEvents.MemberSignedUp.data>>;
@@ -27,8 +25,3 @@ export const notifyMemberSignedUp = async (trx: Transaction<NotificationsDb>, en
     ownersAndAdminsOf(candidates, m.locationId).map((r) => ({ recipientId: r.userId, ...action })),
   );
 };
-
-export const onMemberSignedUp = on(MemberEvents.MemberSignedUp, async (trx: Transaction<NotificationsDb>, env) => {
-  await copyMemberSignedUp(trx, env);
-  await notifyMemberSignedUp(trx, env);
-});

@@ -4,8 +4,6 @@ import type { Kysely } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
 import { onCertificationExpiring } from './certification-expiring.ts';
 import { onLowAttendanceDetected } from './low-attendance.ts';
-import { onMemberRegistered } from './member-registered.ts';
-import { onMemberSignedUp } from './member-signed-up.ts';
 import { memberCopyHandlers } from './member-copies.ts';
 import { onTrainerCreated } from './trainer-created.ts';
 import { chatHandlers, feedbackHandlers, inventoryHandlers, paymentHandlers } from './other-services.ts';
@@ -56,7 +54,7 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       name: 'notifications.members',
       groupId: o.groups?.members ?? 'notifications',
       topic: topicOf('members'),
-      handlers: [onMemberRegistered, onMemberSignedUp, ...memberCopyHandlers],
+      handlers: memberCopyHandlers,
     },
     {
       name: 'notifications.trainers',
