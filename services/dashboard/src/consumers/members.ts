@@ -1,14 +1,15 @@
 import { MemberEvents, type EventEnvelope } from '@akhada/contracts';
-import { addActivity, addStatusChange, personById, updatePerson, upsertActor, upsertPerson } from '../db/read-model-repo.ts';
+import { addActivity, addStatusChange, memberPeople, personById, upsertActor } from '../db/read-model-repo.ts';
 import { figuresChanged, handlersFor, type ApplyOptions, type Trx } from './record.ts';
 
 type Data<K extends keyof typeof MemberEvents> = (typeof MemberEvents)[K] extends { data: { parse: (v: unknown) => infer T } } ? T : never;
 const at = (env: EventEnvelope<unknown>) => new Date(env.occurredAt);
 const name = (p: { firstName: string; lastName: string }) => `${p.firstName.trim()} ${p.lastName.trim()}`.trim();
 
-/** A member's new status: the current row, the dated change (for "one month ago"), and the figures moved. */
-const statusTo = async (trx: Trx, env: EventEnvelope<{ memberId: string }>, o: ApplyOptions, status: string, extra: { membership_type?: string } = {}) => {
-  await updatePerson(trx, env.data.memberId, at(env), { status, ...extra });
+/** A member's new status (the kit's copy says which): the current row, the dated change (for "one month ago"), and the figures moved. */
+const statusTo = async (trx: Trx, env: EventEnvelope<{ memberId: string }>, o: ApplyOptions) => {
+  const status = (await memberPeople.apply(trx, env))?.set.status;
+  if (!status) return;
   const person = await personById(trx, env.data.memberId);
   const locationId = env.locationId ?? person?.location_id;
   if (!locationId) return;
@@ -24,22 +25,10 @@ const statusTo = async (trx: Trx, env: EventEnvelope<{ memberId: string }>, o: A
   await figuresChanged(trx, env, o, 'members', locationId);
 };
 
-const joined = async (trx: Trx, env: EventEnvelope<Data<'MemberSignedUp'> & { membershipType?: string }>, o: ApplyOptions, status: 'active' | 'pending') => {
+/** A new member (registered by staff, active; or signed up with the gym's code, pending): the person, the actor, the dated status, the activity line. */
+const joined = async (trx: Trx, env: EventEnvelope<Data<'MemberSignedUp'> & { membershipType?: string }>, o: ApplyOptions) => {
   const d = env.data;
-  await upsertPerson(trx, {
-    id: d.memberId,
-    kind: 'member',
-    org_id: env.orgId,
-    location_id: d.locationId,
-    first_name: d.firstName,
-    last_name: d.lastName,
-    email: d.email,
-    phone: d.phone,
-    status,
-    membership_type: d.membershipType ?? null,
-    registered_at: at(env),
-    updated_at: at(env),
-  });
+  const status = (await memberPeople.apply(trx, env))!.set.status!;
   await upsertActor(trx, { user_id: d.memberId, org_id: env.orgId, name: name(d) });
   await addStatusChange(trx, {
     event_id: env.eventId,
@@ -67,18 +56,16 @@ const joined = async (trx: Trx, env: EventEnvelope<Data<'MemberSignedUp'> & { me
 /** The members topic: people for the search, statuses for Active Members, new members for Recent Activity, audit. */
 export const memberHandlers = (o: ApplyOptions) =>
   handlersFor('members', MemberEvents, {
-    [MemberEvents.MemberRegistered.type]: (trx, env: EventEnvelope<Data<'MemberRegistered'>>) => joined(trx, env, o, 'active'),
-    [MemberEvents.MemberSignedUp.type]: (trx, env: EventEnvelope<Data<'MemberSignedUp'>>) => joined(trx, env, o, 'pending'),
-    [MemberEvents.MembershipRenewed.type]: (trx, env: EventEnvelope<Data<'MembershipRenewed'>>) =>
-      statusTo(trx, env, o, 'active', { membership_type: env.data.term.membershipType }),
-    [MemberEvents.MembershipFrozen.type]: (trx, env: EventEnvelope<Data<'MembershipFrozen'>>) => statusTo(trx, env, o, 'frozen'),
-    [MemberEvents.MembershipUnfrozen.type]: (trx, env: EventEnvelope<Data<'MembershipUnfrozen'>>) => statusTo(trx, env, o, 'active'),
-    [MemberEvents.MembershipExpired.type]: (trx, env: EventEnvelope<Data<'MembershipExpired'>>) => statusTo(trx, env, o, 'expired'),
-    [MemberEvents.MembershipCancelled.type]: (trx, env: EventEnvelope<Data<'MembershipCancelled'>>) => statusTo(trx, env, o, 'cancelled'),
-    [MemberEvents.MemberArchived.type]: (trx, env: EventEnvelope<Data<'MemberArchived'>>) => statusTo(trx, env, o, 'archived'),
+    [MemberEvents.MemberRegistered.type]: (trx, env: EventEnvelope<Data<'MemberRegistered'>>) => joined(trx, env, o),
+    [MemberEvents.MemberSignedUp.type]: (trx, env: EventEnvelope<Data<'MemberSignedUp'>>) => joined(trx, env, o),
+    [MemberEvents.MembershipRenewed.type]: (trx, env: EventEnvelope<Data<'MembershipRenewed'>>) => statusTo(trx, env, o),
+    [MemberEvents.MembershipFrozen.type]: (trx, env: EventEnvelope<Data<'MembershipFrozen'>>) => statusTo(trx, env, o),
+    [MemberEvents.MembershipUnfrozen.type]: (trx, env: EventEnvelope<Data<'MembershipUnfrozen'>>) => statusTo(trx, env, o),
+    [MemberEvents.MembershipExpired.type]: (trx, env: EventEnvelope<Data<'MembershipExpired'>>) => statusTo(trx, env, o),
+    [MemberEvents.MembershipCancelled.type]: (trx, env: EventEnvelope<Data<'MembershipCancelled'>>) => statusTo(trx, env, o),
+    [MemberEvents.MemberArchived.type]: (trx, env: EventEnvelope<Data<'MemberArchived'>>) => statusTo(trx, env, o),
     [MemberEvents.MemberProfileChanged.type]: async (trx, env: EventEnvelope<Data<'MemberProfileChanged'>>) => {
-      const d = env.data;
-      await updatePerson(trx, d.memberId, at(env), { first_name: d.firstName, last_name: d.lastName, email: d.email, phone: d.phone });
-      await upsertActor(trx, { user_id: d.memberId, org_id: env.orgId, name: name(d) });
+      await memberPeople.apply(trx, env);
+      await upsertActor(trx, { user_id: env.data.memberId, org_id: env.orgId, name: name(env.data) });
     },
   });

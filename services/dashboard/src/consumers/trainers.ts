@@ -1,6 +1,6 @@
 import { TrainerEvents, type EventEnvelope } from '@akhada/contracts';
 import type { z } from 'zod';
-import { addStatusChange, personById, updatePerson, upsertActor, upsertPerson } from '../db/read-model-repo.ts';
+import { addStatusChange, personById, trainerPeople, upsertActor } from '../db/read-model-repo.ts';
 import { figuresChanged, handlersFor, type ApplyOptions, type Trx } from './record.ts';
 
 type Snapshot = z.infer<typeof TrainerEvents.TrainerSnapshot>;
@@ -13,26 +13,14 @@ const changed = async (trx: Trx, env: EventEnvelope<unknown>, o: ApplyOptions, t
 
 const project = async (trx: Trx, env: EventEnvelope<Snapshot>, o: ApplyOptions) => {
   const d = env.data;
-  await upsertPerson(trx, {
-    id: d.trainerId,
-    kind: 'trainer',
-    org_id: env.orgId,
-    location_id: d.locationId,
-    first_name: d.firstName,
-    last_name: d.lastName,
-    email: d.email,
-    phone: d.phone,
-    status: d.status,
-    membership_type: null,
-    registered_at: at(env),
-    updated_at: at(env),
-  });
+  await trainerPeople.apply(trx, env);
   await upsertActor(trx, { user_id: d.trainerId, org_id: env.orgId, name: `${d.firstName} ${d.lastName}`.trim() });
   await changed(trx, env, o, d.trainerId, d.locationId, d.status);
 };
 
-const statusTo = async (trx: Trx, env: EventEnvelope<{ trainerId: string }>, o: ApplyOptions, status: string) => {
-  await updatePerson(trx, env.data.trainerId, at(env), { status });
+/** A trainer's new status (the kit's copy says which). */
+const statusTo = async (trx: Trx, env: EventEnvelope<{ trainerId: string }>, o: ApplyOptions) => {
+  const status = (await trainerPeople.apply(trx, env))!.set.status!;
   const p = await personById(trx, env.data.trainerId);
   const locationId = env.locationId ?? p?.location_id;
   if (locationId) await changed(trx, env, o, env.data.trainerId, locationId, status);
@@ -43,6 +31,6 @@ export const trainerHandlers = (o: ApplyOptions) =>
   handlersFor('trainers', TrainerEvents, {
     [TrainerEvents.TrainerCreated.type]: (trx, env: EventEnvelope<Snapshot>) => project(trx, env, o),
     [TrainerEvents.TrainerUpdated.type]: (trx, env: EventEnvelope<Snapshot>) => project(trx, env, o),
-    [TrainerEvents.TrainerApproved.type]: (trx, env: EventEnvelope<{ trainerId: string }>) => statusTo(trx, env, o, 'active'),
-    [TrainerEvents.TrainerArchived.type]: (trx, env: EventEnvelope<{ trainerId: string }>) => statusTo(trx, env, o, 'archived'),
+    [TrainerEvents.TrainerApproved.type]: (trx, env: EventEnvelope<{ trainerId: string }>) => statusTo(trx, env, o),
+    [TrainerEvents.TrainerArchived.type]: (trx, env: EventEnvelope<{ trainerId: string }>) => statusTo(trx, env, o),
   });

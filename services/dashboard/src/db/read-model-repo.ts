@@ -1,42 +1,25 @@
 import { sql } from 'kysely';
-import type { Executor } from '@akhada/kit';
-import type { ActivityTable, AuditTable, CheckInsTable, DashboardDb, PaymentsTable, PeopleTable, StatusChangesTable } from './schema.ts';
+import { memberCopy, trainerCopy, type Executor } from '@akhada/kit';
+import type { ActivityTable, AuditTable, CheckInsTable, DashboardDb, PaymentsTable, StatusChangesTable } from './schema.ts';
 
 /** Writes of the read model. Entity rows are guarded by their last event's time; fact rows are keyed by their own id. */
 
-export const upsertPerson = (db: Executor<DashboardDb>, row: PeopleTable) =>
-  db
-    .insertInto('people')
-    .values(row)
-    .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet((eb) => ({
-          location_id: eb.ref('excluded.location_id'),
-          first_name: eb.ref('excluded.first_name'),
-          last_name: eb.ref('excluded.last_name'),
-          email: eb.ref('excluded.email'),
-          phone: eb.ref('excluded.phone'),
-          status: eb.ref('excluded.status'),
-          membership_type: sql<string | null>`coalesce(excluded.membership_type, people.membership_type)`,
-          updated_at: eb.ref('excluded.updated_at'),
-        }))
-        .where('people.updated_at', '<=', (eb) => eb.ref('excluded.updated_at')),
-    )
-    .execute();
-
-export const updatePerson = (
-  db: Executor<DashboardDb>,
-  id: string,
-  at: Date,
-  set: Partial<Pick<PeopleTable, 'first_name' | 'last_name' | 'email' | 'phone' | 'status' | 'membership_type' | 'location_id'>>,
-) =>
-  db
-    .updateTable('people')
-    .set({ ...set, updated_at: at })
-    .where('id', '=', id)
-    .where('updated_at', '<=', at)
-    .execute();
+/**
+ * The people of the search, Active Members and Total Trainers: members and trainers in one table (`kind`), kept by the
+ * kit from their services' events (an older event never overwrites a newer one). When they first appeared is the
+ * dashboard's own; a pending member has no plan here (members says basic).
+ */
+export const memberPeople = memberCopy<DashboardDb, 'people'>({
+  table: 'people',
+  columns: ['org_id', 'location_id', 'first_name', 'last_name', 'email', 'phone', 'status', 'membership_type'],
+  insert: (at) => ({ kind: 'member', registered_at: at }),
+  extra: { MemberSignedUp: () => ({ membership_type: null }) },
+});
+export const trainerPeople = trainerCopy<DashboardDb, 'people'>({
+  table: 'people',
+  columns: ['org_id', 'location_id', 'first_name', 'last_name', 'email', 'phone', 'status'],
+  insert: (at) => ({ kind: 'trainer', membership_type: null, registered_at: at }),
+});
 
 export const personById = (db: Executor<DashboardDb>, id: string) =>
   db.selectFrom('people').select(['id', 'org_id', 'location_id', 'first_name', 'last_name', 'kind']).where('id', '=', id).executeTakeFirst();
