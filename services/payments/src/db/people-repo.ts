@@ -1,53 +1,41 @@
 import type { MemberCopy, TrainerCopy } from '@akhada/contracts';
-import type { Executor } from '@akhada/kit';
+import { memberCopy, trainerCopy, type Executor } from '@akhada/kit';
 import type { PaymentsDb } from './schema.ts';
 
 /**
- * A member as the members service answered a read-through (a member added a moment ago), written only where the copy
- * has no row yet: members' events (consumers/members.ts) stay the ones that change it, newer wins by updated_at.
+ * The members this service takes payments of (name and contacts, plan, fee, term, trainer), kept by the kit from
+ * members' events (consumers/members.ts) and read-throughs; newer wins by updated_at. Its term dates are never empty:
+ * a pending member's are the sign-up day (as members' own answer says).
  */
-export const saveMemberCopy = async (db: Executor<PaymentsDb>, orgId: string, c: MemberCopy): Promise<void> => {
-  await db
-    .insertInto('pay_members')
-    .values({
-      id: c.memberId,
-      // Answered under the caller's token: the member is of the caller's organization.
-      org_id: orgId,
-      location_id: c.locationId,
-      first_name: c.firstName,
-      last_name: c.lastName,
-      email: c.email,
-      phone: c.phone,
-      membership_type: c.membershipType,
-      payment_frequency: c.paymentFrequency,
-      fee_paise: c.feePaise,
-      start_date: c.startDate,
-      end_date: c.endDate,
-      status: c.status,
-      trainer_id: c.trainerId,
-      locale: null,
-      updated_at: new Date(c.updatedAt),
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
-};
+export const payMembers = memberCopy<PaymentsDb, 'pay_members'>({
+  table: 'pay_members',
+  columns: [
+    'org_id',
+    'location_id',
+    'first_name',
+    'last_name',
+    'email',
+    'phone',
+    'membership_type',
+    'payment_frequency',
+    'fee_paise',
+    'start_date',
+    'end_date',
+    'status',
+    'trainer_id',
+  ],
+  extra: { MemberSignedUp: ({ occurredAt }) => ({ start_date: occurredAt.slice(0, 10), end_date: occurredAt.slice(0, 10) }) },
+  answerExtra: (c) => ({ start_date: c.startDate, end_date: c.endDate }),
+});
+
+/** The trainers this service pays, kept by the kit from trainers' events (consumers/trainers.ts) and read-throughs; newer wins. */
+export const payTrainers = trainerCopy<PaymentsDb, 'pay_trainers'>({
+  table: 'pay_trainers',
+  columns: ['org_id', 'location_id', 'first_name', 'last_name', 'email', 'phone', 'hourly_rate_paise', 'status'],
+});
+
+/** A member as the members service answered a read-through (a member added a moment ago), through the copy's guarded write. */
+export const saveMemberCopy = (db: Executor<PaymentsDb>, orgId: string, c: MemberCopy): Promise<void> => payMembers.save(db, orgId, c);
 
 /** A trainer as the trainers service answered a read-through (a trainer added a moment ago); as saveMemberCopy. */
-export const saveTrainerCopy = async (db: Executor<PaymentsDb>, orgId: string, c: TrainerCopy): Promise<void> => {
-  await db
-    .insertInto('pay_trainers')
-    .values({
-      id: c.trainerId,
-      org_id: orgId,
-      location_id: c.locationId,
-      first_name: c.firstName,
-      last_name: c.lastName,
-      email: c.email,
-      phone: c.phone,
-      hourly_rate_paise: c.hourlyRatePaise,
-      status: c.status,
-      updated_at: new Date(c.updatedAt),
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
-};
+export const saveTrainerCopy = (db: Executor<PaymentsDb>, orgId: string, c: TrainerCopy): Promise<void> => payTrainers.save(db, orgId, c);
