@@ -8,12 +8,13 @@ import { on, type EventHandler } from '../events/consumer.ts';
  * service decides without calling it — like the directory keeps organizations. The kit owns what each event says about
  * the person (which columns it changes, to what) and the write: an event's columns, in one statement, only over a row
  * no newer than the event (the `version` column holds the occurredAt of the last event applied), so a redelivered or
- * replayed older event never overwrites a newer one. A service declares its table and the columns it keeps; an event
- * that changes none of them is not consumed.
+ * replayed older event never overwrites a newer one; a read-through's answer (`save`) goes through the same write. A
+ * service declares its table and the columns it keeps; an event that changes none of them is not consumed.
  *
  * The standard columns are named as the copies name them (snake_case of the owner's fields); a copy that keeps
  * something else (a derived name, a jsonb of terms, a kind) writes it through `extra` / `insert`, in the same guarded
- * statement, and does its own work after the write through `after` (a fee recorded, a notification).
+ * statement, and does its own work after the write by naming it in `handlers({ <Event>: work })` (a fee recorded, a
+ * notification). A handler of its own for a type the copy consumes would replace the copy's (one handler per type).
  */
 
 /** What a member's copy may keep, under the column names copies use. */
