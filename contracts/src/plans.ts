@@ -23,3 +23,9 @@ export const PLAN_TERMS: Readonly<Record<PlanId, PlanTerms>> = {
   pro: { pricePaise: 500_000, members: 150, trainers: 5 },
   enterprise: { pricePaise: 1_000_000, members: null, trainers: null },
 };
+
+/** Plans that include class scheduling (Pro and above); the free plan has it during its trial. */
+export const SCHEDULING_PLANS: readonly PlanId[] = ['pro', 'enterprise'];
+
+/** Whether an organization on `plan` may use class scheduling (`trialEnded`: the free plan's trial is over). */
+export const includesScheduling = (plan: PlanId, trialEnded: boolean): boolean => SCHEDULING_PLANS.includes(plan) || (plan === 'free' && !trialEnded);

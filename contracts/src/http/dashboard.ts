@@ -92,6 +92,39 @@ export type DashboardOverview = z.infer<typeof DashboardOverview>;
 
 export const DashboardOverviewQuery = z.object({ locationId: LocationId.optional() });
 
+export const TodaysClassesQuery = z.object({ locationId: LocationId.optional() });
+
+/** A class on today's timetable of one of the caller's locations, as scheduling's events told it. */
+export const TodaysClass = z.object({
+  classId: z.uuid(),
+  locationId: z.uuid(),
+  locationName: z.string(),
+  /** The location's IANA zone: the screen shows the times in it. */
+  timeZone: z.string(),
+  name: z.string(),
+  startsAt: IsoDateTime,
+  endsAt: IsoDateTime,
+  trainerId: z.uuid().nullable(),
+  /** The trainer's name as the dashboard knows it (null: no trainer, or one not known yet). */
+  trainerName: z.string().nullable(),
+  room: z.string(),
+  capacity: z.number().int().min(1),
+  /** Places taken: booked, and a place offered from the waitlist while its confirmation is open. */
+  booked: z.number().int().min(0),
+  waitlist: z.number().int().min(0),
+  cancelled: z.boolean(),
+});
+export type TodaysClass = z.infer<typeof TodaysClass>;
+export const TodaysClasses = z.object({
+  /** Whether the organization's plan includes class scheduling (false: the screen leaves the card out). */
+  included: z.boolean(),
+  /** Local date ("today") of the first location in scope. */
+  date: z.iso.date(),
+  /** Each location's today (its own zone), by start time. */
+  classes: z.array(TodaysClass),
+});
+export type TodaysClasses = z.infer<typeof TodaysClasses>;
+
 export const SearchKind = z.enum(['member', 'trainer', 'payment']);
 export type SearchKind = z.infer<typeof SearchKind>;
 export const DashboardSearchQuery = z.object({
@@ -113,7 +146,7 @@ export type SearchResult = z.infer<typeof SearchResult>;
 export const DashboardSearch = z.object({ query: z.string(), results: z.array(SearchResult) });
 export type DashboardSearch = z.infer<typeof DashboardSearch>;
 
-export const AuditArea = z.enum(['members', 'trainers', 'attendance', 'payments', 'auth', 'inventory']);
+export const AuditArea = z.enum(['members', 'trainers', 'attendance', 'payments', 'auth', 'inventory', 'scheduling']);
 export type AuditArea = z.infer<typeof AuditArea>;
 const AuditFrom = DateWithin('From date', '2026-11-01', { yearsBack: 10, yearsAhead: 1 });
 const AuditTo = DateWithin('To date', '2026-11-30', { yearsBack: 10, yearsAhead: 1 });
@@ -181,6 +214,16 @@ export const dashboardRoutes = {
     summary:
       "The whole dashboard screen in one call: stat cards with their change, counters, quick-action badges, recent activity, owners' per-location breakdown.",
     description: 'Read from the dashboard projection of the other services\' events. "Today" and "this month" are in each location\'s time zone.',
+  }),
+  todaysClasses: route({
+    method: 'GET',
+    path: '/dashboard/classes/today',
+    query: TodaysClassesQuery,
+    responses: { 200: ok(TodaysClasses), 400: Problem, 401: Problem, 403: Problem },
+    auth: true,
+    roles: STAFF,
+    summary: "Today's classes of the caller's locations (each location's day in its own zone) with their occupancy: booked of capacity, waitlist, cancelled.",
+    description: "Read from the dashboard's projection of scheduling's events. `included` is false when the organization's plan lacks class scheduling.",
   }),
   search: route({
     method: 'GET',

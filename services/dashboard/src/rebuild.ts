@@ -6,7 +6,7 @@ import { rebuildReadModel } from './consumers/rebuild.ts';
 
 process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
 
-/** `npm run rebuild -w services/dashboard`: replays the members, trainers, attendance and auth topics into the read model. */
+/** `npm run rebuild -w services/dashboard`: replays the source topics (SOURCES in consumers/start-consumers.ts) into the read model. */
 const config = loadConfig(BaseConfig.pick({ DATABASE_URL: true, KAFKA_BROKERS: true, LOG_LEVEL: true }).extend({ DB_SCHEMA: z.string().default('dashboard') }));
 const logger = createLogger('dashboard-rebuild', config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
 const dbh = createDb<DashboardDb>({ url: config.DATABASE_URL, schema: config.DB_SCHEMA });

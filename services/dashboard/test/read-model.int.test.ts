@@ -5,6 +5,7 @@ import {
   InventoryEvents,
   MemberEvents,
   PaymentEvents,
+  SchedulingEvents,
   TrainerEvents,
   type EventEnvelope,
 } from '@akhada/contracts';
@@ -31,6 +32,9 @@ const orgA = randomUUID();
 const orgB = randomUUID();
 const id = (): string => randomUUID();
 const [L1, L2, L3] = [id(), id(), id()];
+/** Gym A's branch in Los Angeles (its day is not India's) and gym C's, on a plan without scheduling. */
+const [L4, L5] = [id(), id()];
+const orgC = randomUUID();
 const owner = randomUUID();
 const ownerB = randomUUID();
 
@@ -40,7 +44,7 @@ let live: Awaited<ReturnType<typeof bootDashboard>>;
 let bus: Awaited<ReturnType<typeof bootBus>>;
 let consumers: RunningConsumer[] = [];
 type PaymentFacts = z.infer<typeof PaymentEvents.PaymentFacts>;
-type Topic = 'members' | 'trainers' | 'attendance' | 'auth' | 'payments' | 'inventory';
+type Topic = 'members' | 'trainers' | 'attendance' | 'auth' | 'payments' | 'inventory' | 'scheduling';
 const events: { topic: Topic; env: EventEnvelope }[] = [];
 
 const env = <T extends Parameters<typeof makeEnvelope>[0]>(
@@ -174,6 +178,99 @@ const lastMonthFirst = (() => {
 const [m1, m2, m3, m4, m5, m6, m7] = [id(), id(), id(), id(), id(), id(), id()];
 const [t1, t2] = [id(), id()];
 
+/** Today's classes (scheduling's events, keyed by class so a class's events stay in order). */
+const [c1, c2, c3, c4, c5, c6, c7, c8, c9, c10] = [id(), id(), id(), id(), id(), id(), id(), id(), id(), id()];
+const at = (time: string, dayOffset = 0) => new Date(new Date(`${today}T${time}:00.000Z`).getTime() + dayOffset * D).toISOString();
+const redelivered = {} as { before: EventEnvelope; again: EventEnvelope };
+const scheduleClasses = () => {
+  const ev = <T extends Parameters<typeof makeEnvelope>[0]>(
+    def: T,
+    orgId: string,
+    classId: string,
+    locationId: string,
+    data: Omit<Parameters<typeof makeEnvelope<T['type'], T['data']>>[1]['data'], 'classId'>,
+  ) => env('scheduling', def, orgId, classId, ago(3 * H), { classId, ...data } as never, { actorId: owner, locationId });
+  const scheduled = (
+    orgId: string,
+    classId: string,
+    locationId: string,
+    className: string,
+    startsAt: string,
+    capacity: number,
+    trainerId: string | null = null,
+  ) =>
+    ev(SchedulingEvents.ClassScheduled, orgId, classId, locationId, {
+      locationId,
+      classTypeId: classId,
+      className,
+      seriesId: null,
+      startsAt,
+      endsAt: new Date(new Date(startsAt).getTime() + H).toISOString(),
+      capacity,
+      trainerId,
+      room: 'Main hall',
+    });
+  const booked = (classId: string, loc: string, memberId: string, orgId = orgA) => ev(SchedulingEvents.ClassBooked, orgId, classId, loc, { memberId });
+  const waitlisted = (classId: string, loc: string, memberId: string, position: number) =>
+    ev(SchedulingEvents.MemberWaitlisted, orgA, classId, loc, { memberId, position });
+  const gaveUp = (classId: string, loc: string, memberId: string, from: 'booked' | 'waitlist' | 'offer') =>
+    ev(SchedulingEvents.BookingCancelled, orgA, classId, loc, { memberId, from, late: false });
+  const promoted = (classId: string, loc: string, memberId: string) => ev(SchedulingEvents.WaitlistPromoted, orgA, classId, loc, { memberId });
+  const offered = (classId: string, loc: string, memberId: string, expiresAt: string) =>
+    ev(SchedulingEvents.PromotionOffered, orgA, classId, loc, { memberId, expiresAt });
+
+  // c1, 08:00 in India: full at 3, one gives up and the first waiting is promoted, the other waiting leaves; then 4 places in Studio 2.
+  scheduled(orgA, c1, L1, 'Morning Yoga', at('02:30'), 3, t1);
+  booked(c1, L1, m1);
+  redelivered.again = booked(c1, L1, m2);
+  booked(c1, L1, m3);
+  ev(SchedulingEvents.ClassFull, orgA, c1, L1, { capacity: 3 });
+  waitlisted(c1, L1, m4, 1);
+  waitlisted(c1, L1, m5, 2);
+  gaveUp(c1, L1, m1, 'booked');
+  promoted(c1, L1, m4);
+  gaveUp(c1, L1, m5, 'waitlist');
+  redelivered.before = ev(SchedulingEvents.ClassChanged, orgA, c1, L1, { capacity: 4, room: 'Studio 2' });
+  // c2, 18:00: two places; inside the late-cancel window a freed place is offered, confirmed, then offered again (open).
+  scheduled(orgA, c2, L1, 'Zumba', at('12:30'), 2);
+  booked(c2, L1, m1);
+  booked(c2, L1, m2);
+  waitlisted(c2, L1, m3, 1);
+  waitlisted(c2, L1, m4, 2);
+  waitlisted(c2, L1, m6, 3);
+  gaveUp(c2, L1, m1, 'booked');
+  offered(c2, L1, m3, new Date(now.getTime() + H).toISOString());
+  promoted(c2, L1, m3);
+  gaveUp(c2, L1, m4, 'waitlist');
+  gaveUp(c2, L1, m2, 'booked');
+  offered(c2, L1, m6, new Date(now.getTime() + H).toISOString());
+  // c3, 10:00 at branch 2, Jaya's: one booked, then cancelled.
+  scheduled(orgA, c3, L2, 'HIIT', at('04:30'), 5, t2);
+  booked(c3, L2, m6);
+  ev(SchedulingEvents.ClassCancelled, orgA, c3, L2, { reason: 'Trainer unwell', bookedMemberIds: [m6], waitlistedMemberIds: [] });
+  // c4 was yesterday evening, c5 starts at 00:30 tomorrow until it is moved to 20:30 today; c6 at 23:30 is today's last.
+  scheduled(orgA, c4, L1, 'Yesterday Pilates', at('14:00', -1), 10);
+  scheduled(orgA, c5, L1, 'Boxing', at('19:00'), 8);
+  ev(SchedulingEvents.ClassChanged, orgA, c5, L1, { startsAt: at('15:00'), endsAt: at('16:00') });
+  // c6: its one place freed and offered until an hour ago: the offer has lapsed (scheduling announces no expiry).
+  scheduled(orgA, c6, L1, 'Late Spin', at('18:00'), 1);
+  booked(c6, L1, m1);
+  waitlisted(c6, L1, m2, 1);
+  gaveUp(c6, L1, m1, 'booked');
+  offered(c6, L1, m2, new Date(now.getTime() - H).toISOString());
+  // Los Angeles: noon in India is the evening before there; 03:00 UTC is its today, 09:00 UTC its tomorrow.
+  scheduled(orgA, c7, L4, 'Sunset Flow', at('03:00'), 12);
+  scheduled(orgA, c8, L4, 'Dawn Run', at('09:00'), 12);
+  // Gym B's class; gym B's events naming gym A's class change nothing of it.
+  scheduled(orgB, c9, L3, 'Bhangra', at('07:00'), 20);
+  booked(c9, L3, m7, orgB);
+  booked(c1, L3, m7, orgB);
+  ev(SchedulingEvents.ClassCancelled, orgB, c1, L3, { reason: 'Not yours', bookedMemberIds: [], waitlistedMemberIds: [] });
+  ev(SchedulingEvents.ClassChanged, orgB, c2, L3, { capacity: 99 });
+  // Gym C is on a plan without scheduling.
+  scheduled(orgC, c10, L5, 'Old Class', at('08:00'), 5);
+};
+
 const get = async (url: string, token: string) => {
   const res = await live.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
   return res;
@@ -191,6 +288,8 @@ beforeAll(async () => {
   live = await bootDashboard('dashboard_live', now, keys, { paymentsLive: true });
   await live.locations(orgA, [L1, L2]);
   await live.locations(orgB, [L3]);
+  await live.locations(orgA, [L4], 'America/Los_Angeles');
+  await live.seed({ orgs: [{ orgId: orgC, plan: 'starter' }], locations: [{ locationId: L5, orgId: orgC }] });
   // Just-created topics may not have their leaders known yet: try again until they do.
   consumers = await vi.waitFor(() => startConsumers({ bus, db: live.db, logger: live.logger, groupPrefix: `${live.schema}`, startAt: 'now' }), {
     timeout: 30_000,
@@ -352,6 +451,8 @@ beforeAll(async () => {
     change: 'maintenance_started',
   });
 
+  scheduleClasses();
+
   for (const topic of ['auth', 'members', 'trainers', 'attendance', 'payments', 'inventory'] as const) {
     await publishTo(
       bus,
@@ -359,6 +460,11 @@ beforeAll(async () => {
       events.filter((e) => e.topic === topic).map((e) => e.env),
     );
   }
+  // Scheduling's, with one event delivered twice (before a later event of its class, so it is applied by the time
+  // that one is): the inbox applies it once.
+  const scheduling = events.filter((e) => e.topic === 'scheduling').map((e) => e.env);
+  scheduling.splice(scheduling.indexOf(redelivered.before), 0, redelivered.again);
+  await publishTo(bus, 'scheduling', scheduling);
   const expected = events.length;
   await vi.waitFor(
     async () => {
@@ -514,6 +620,65 @@ describe('GET /dashboard/search', () => {
   });
 });
 
+describe('GET /dashboard/classes/today', () => {
+  const classesOf = async (app: typeof live.app, token: string, query = '') => {
+    const res = await app.inject({ method: 'GET', url: `/dashboard/classes/today${query}`, headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    return dashboardRoutes.todaysClasses.responses[200].parse(res.json()).data;
+  };
+  const brief = (d: Awaited<ReturnType<typeof classesOf>>) =>
+    d.classes.map((c) => [c.name, c.locationId, `${c.booked}/${c.capacity}`, c.waitlist, c.cancelled, c.trainerName, c.room]);
+
+  it("lists each of the caller's locations' classes of today in its own zone, by start, with places taken and the waitlist", async () => {
+    const d = await classesOf(live.app, await sign(orgA, 'owner', [L1, L2], owner));
+    expect(d.included).toBe(true);
+    expect(d.date).toBe(today);
+    expect(brief(d)).toEqual([
+      // 3 booked, one promoted in place of the one who left; the redelivered booking counted once; then 4 places.
+      ['Morning Yoga', L1, '3/4', 0, false, 'Ishaan Verma', 'Studio 2'],
+      ['HIIT', L2, '1/5', 0, true, 'Jaya Verma', 'Main hall'],
+      // One booked and one place offered, open for another hour: both taken.
+      ['Zumba', L1, '2/2', 0, false, null, 'Main hall'],
+      ['Boxing', L1, '0/8', 0, false, null, 'Main hall'],
+      // The offer lapsed an hour ago: the place is free again.
+      ['Late Spin', L1, '0/1', 0, false, null, 'Main hall'],
+    ]);
+    expect(d.classes[0]).toMatchObject({
+      classId: c1,
+      locationName: 'Branch 1',
+      timeZone: 'Asia/Kolkata',
+      startsAt: at('02:30'),
+      endsAt: at('03:30'),
+      trainerId: t1,
+    });
+    expect(d.classes.find((c) => c.classId === c5)?.startsAt).toBe(at('15:00'));
+  });
+
+  it('another zone’s today is its own; a location filter of the caller’s, never another one', async () => {
+    const la = await classesOf(live.app, await sign(orgA, 'owner', [L4], owner));
+    expect(la.classes.map((c) => [c.classId, c.timeZone])).toEqual([[c7, 'America/Los_Angeles']]);
+    expect(la.date).toBe(at('00:00', -1).slice(0, 10));
+    const token = await sign(orgA, 'owner', [L1, L2], owner);
+    expect((await classesOf(live.app, token, `?locationId=${L2}`)).classes.map((c) => c.classId)).toEqual([c3]);
+    expect((await get(`/dashboard/classes/today?locationId=${L3}`, token)).statusCode).toBe(403);
+    expect((await get(`/dashboard/classes/today?locationId=not-a-uuid`, token)).statusCode).toBe(400);
+  });
+
+  it('an admin sees only their locations; another organization only its own, untouched by events naming ours', async () => {
+    expect((await classesOf(live.app, await sign(orgA, 'admin', [L2]))).classes.map((c) => c.classId)).toEqual([c3]);
+    const b = await classesOf(live.app, await sign(orgB, 'owner', [L3], ownerB));
+    expect(brief(b)).toEqual([['Bhangra', L3, '1/20', 0, false, null, 'Main hall']]);
+    // Gym A's token naming gym B's location is refused; gym B's events about c1 and c2 changed neither (checked above).
+    expect((await get(`/dashboard/classes/today?locationId=${L3}`, await sign(orgA, 'admin', [L1]))).statusCode).toBe(403);
+  });
+
+  it('says when the plan lacks scheduling, with no classes; members and trainers are refused', async () => {
+    expect(await classesOf(live.app, await sign(orgC, 'owner', [L5]))).toEqual({ included: false, date: today, classes: [] });
+    for (const role of ['member', 'trainer'] as const) expect((await get('/dashboard/classes/today', await sign(orgA, role, [L1]))).statusCode).toBe(403);
+    expect((await get('/dashboard/classes/today', '')).statusCode).toBe(401);
+  });
+});
+
 describe('GET /dashboard/audit', () => {
   const orgAEvents = () => events.filter((e) => e.env.orgId === orgA);
 
@@ -591,6 +756,7 @@ describe('npm run rebuild', () => {
     try {
       await fresh.locations(orgA, [L1, L2]);
       await fresh.locations(orgB, [L3]);
+      await fresh.locations(orgA, [L4], 'America/Los_Angeles');
       const { databaseUrl } = await testInfra();
       const rebuild = (groupPrefix: string) => rebuildReadModel({ db: fresh.db, databaseUrl, schema: fresh.schema, bus, logger: fresh.logger, groupPrefix });
       const { events: applied } = await rebuild(`${fresh.schema}.rebuild`);
@@ -602,6 +768,9 @@ describe('npm run rebuild', () => {
       ] as const) {
         const token = await sign(orgId, role, [...locs], user);
         expect(await overviewOf(fresh.app, token)).toEqual(await overviewOf(live.app, token));
+        const classes = async (app: typeof live.app) =>
+          (await app.inject({ method: 'GET', url: '/dashboard/classes/today', headers: { authorization: `Bearer ${token}` } })).json();
+        expect(await classes(fresh.app)).toEqual(await classes(live.app));
       }
       const token = await sign(orgA, 'owner', [L1, L2], owner);
       const audit = async (app: typeof live.app) =>

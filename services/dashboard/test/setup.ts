@@ -25,8 +25,10 @@ export const bootDashboard = async (prefix: string, now: Date, keys: Awaited<Ret
     deps: ({ db }: TestServiceContext<DashboardDb>) => ({ db, clock: () => now, timeZone: DEFAULT_TIME_ZONE, paymentsLive: o.paymentsLive ?? false }),
     buildApp,
   });
-  const locations = (orgId: string, ids: string[]) => svc.seed({ locations: ids.map((locationId, i) => ({ locationId, orgId, name: `Branch ${i + 1}` })) });
-  return { schema: svc.schema, db: svc.db, app: svc.app, logger: svc.logger, locations, close: svc.close };
+  /** Locations 'Branch 1', 'Branch 2', … of an organization, on the default zone unless `timezone` says. */
+  const locations = (orgId: string, ids: string[], timezone?: string) =>
+    svc.seed({ locations: ids.map((locationId, i) => ({ locationId, orgId, name: `Branch ${i + 1}`, ...(timezone ? { timezone } : {}) })) });
+  return { schema: svc.schema, db: svc.db, app: svc.app, logger: svc.logger, locations, seed: svc.seed, close: svc.close };
 };
 
 export const bootBus = async () => {
@@ -38,7 +40,7 @@ export const bootBus = async () => {
 
 export const publishTo = (
   bus: Awaited<ReturnType<typeof bootBus>>,
-  topic: 'members' | 'trainers' | 'attendance' | 'auth' | 'payments' | 'inventory',
+  topic: 'members' | 'trainers' | 'attendance' | 'auth' | 'payments' | 'inventory' | 'scheduling',
   envs: EventEnvelope[],
 ) =>
   bus.publish(

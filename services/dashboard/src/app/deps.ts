@@ -1,4 +1,4 @@
-import type { HttpDeps } from '@akhada/kit';
+import type { Directory, HttpDeps } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { DashboardDb } from '../db/schema.ts';
 
@@ -10,6 +10,8 @@ export interface DashboardDeps {
   timeZone: string;
   /** Whether the payments service's events feed the read model (its figures are null until then). */
   paymentsLive: boolean;
+  /** The organizations' plans (whether scheduling is included); without it, every plan counts as including it. */
+  directory?: Directory | undefined;
 }
 
 /** What buildApp needs: the HTTP side (logger, verifier, readiness, directory) and the use cases' dependencies. */

@@ -46,6 +46,19 @@ export const figuresChangedMany = async (
     orgs.map((org) => `akhada.dashboard.org_version:${org}`),
   );
   for (const org of orgs) await bumpOrgVersion(trx, org);
+  await announceChanged(trx, changes, o, area);
+};
+
+/**
+ * Only the push (once per transaction, location and area), without a new version: for a change the cached overview does
+ * not show (today's classes are a route of their own).
+ */
+export const announceChanged = async (
+  trx: Trx,
+  changes: readonly { env: EventEnvelope<unknown>; locationId: string | null }[],
+  o: ApplyOptions,
+  area: AuditArea,
+) => {
   if (!o.announce) return;
   for (const { env, locationId } of changes) {
     if (!firstIn(trx, `announce ${env.orgId} ${locationId ?? ''} ${area}`)) continue;

@@ -7,11 +7,12 @@ import { authHandlers } from './auth.ts';
 import { inventoryHandlers } from './inventory.ts';
 import { memberHandlers } from './members.ts';
 import { paymentHandlers } from './payments.ts';
+import { schedulingHandlers } from './scheduling.ts';
 import { trainerHandlers } from './trainers.ts';
 import { onPersonErasureRequested } from './person-erasure.ts';
 import type { ApplyOptions } from './record.ts';
 
-export const SOURCES = ['members', 'trainers', 'attendance', 'payments', 'auth', 'inventory'] as const;
+export const SOURCES = ['members', 'trainers', 'attendance', 'payments', 'auth', 'inventory', 'scheduling'] as const;
 export type Source = (typeof SOURCES)[number];
 
 /** One inbox consumer per source topic; the inbox name is the same live and in a rebuild, so an event applies once. */
@@ -23,6 +24,7 @@ export const consumerGroups = (o: ApplyOptions, groupOf: (source: Source) => str
     payments: paymentHandlers(o),
     auth: [...authHandlers(), onPersonErasureRequested],
     inventory: inventoryHandlers(o),
+    scheduling: schedulingHandlers(o),
   };
   return SOURCES.map((s) => ({ name: `dashboard.${s}`, groupId: groupOf(s), topic: topicOf(s), handlers: handlers[s] }));
 };

@@ -138,4 +138,15 @@ export const migrations: Record<string, Migration> = {
       await sql`create index payments_search_gist_idx on payments using gist (search_text public.gist_trgm_ops(siglen = 64))`.execute(db);
     },
   },
+  '0006_classes': {
+    async up(db: Kysely<unknown>) {
+      await sql`create table classes (
+        class_id uuid primary key, org_id uuid not null, location_id uuid not null, name text not null,
+        starts_at timestamptz not null, ends_at timestamptz not null, trainer_id uuid, room text not null,
+        capacity int not null, booked int not null default 0, waitlist int not null default 0,
+        offer_member_id uuid, offer_expires_at timestamptz, cancelled boolean not null default false
+      )`.execute(db);
+      await sql`create index classes_org_loc_start_idx on classes (org_id, location_id, starts_at)`.execute(db);
+    },
+  },
 };

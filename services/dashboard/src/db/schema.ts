@@ -83,7 +83,7 @@ export interface AuditTable {
   event_id: string;
   org_id: string;
   location_id: string | null;
-  area: 'members' | 'trainers' | 'attendance' | 'payments' | 'auth' | 'inventory';
+  area: 'members' | 'trainers' | 'attendance' | 'payments' | 'auth' | 'inventory' | 'scheduling';
   type: string;
   actor_id: string | null;
   subject_id: string;
@@ -115,7 +115,31 @@ export interface InventoryItemsTable {
   version: number;
 }
 
+/**
+ * Classes on the timetable as scheduling's events told them (Today's Classes): one row per class, its counts moved by
+ * the booking events (a class's events arrive in order, keyed by class; the inbox applies each once). The one place
+ * offered from the waitlist is kept apart: scheduling publishes no event when an offer lapses, so it counts as taken
+ * only until `offer_expires_at`.
+ */
+export interface ClassesTable {
+  class_id: string;
+  org_id: string;
+  location_id: string;
+  name: string;
+  starts_at: Date;
+  ends_at: Date;
+  trainer_id: string | null;
+  room: string;
+  capacity: number;
+  booked: number;
+  waitlist: number;
+  offer_member_id: string | null;
+  offer_expires_at: Date | null;
+  cancelled: boolean;
+}
+
 export interface DashboardDb extends KitTables {
+  classes: ClassesTable;
   inventory_items: InventoryItemsTable;
   org_versions: OrgVersionsTable;
   people: PeopleTable;
@@ -128,4 +152,4 @@ export interface DashboardDb extends KitTables {
 }
 
 /** The read-model tables (what a rebuild empties and fills again). */
-export const READ_MODEL_TABLES = ['people', 'status_changes', 'check_ins', 'payments', 'activity', 'audit', 'actors', 'inventory_items'] as const;
+export const READ_MODEL_TABLES = ['people', 'status_changes', 'check_ins', 'payments', 'activity', 'audit', 'actors', 'inventory_items', 'classes'] as const;

@@ -4,6 +4,7 @@ import { exportAudit, findAuditPeople, listAudit } from '../app/audit.ts';
 import type { DashboardDeps } from '../app/deps.ts';
 import { overview, type OverviewCache } from '../app/overview.ts';
 import { search } from '../app/search.ts';
+import { todaysClasses } from '../app/todays-classes.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
 
@@ -14,6 +15,7 @@ type Svc = Parameters<typeof addRoute>[0];
 export const registerRoutes = (svc: Svc, deps: DashboardDeps): void => {
   const cache: OverviewCache = new Map();
   addRoute(svc, r.overview, async ({ ctx, query }) => ({ success: true, data: await overview(deps, ctx, query, cache) }));
+  addRoute(svc, r.todaysClasses, async ({ ctx, query }) => ({ success: true, data: await todaysClasses(deps, ctx, query) }));
   addRoute(svc, r.search, async ({ ctx, query }) => ({ success: true, data: await search(deps, ctx, query) }));
   addRoute(svc, r.audit, async ({ ctx, query }) => ({ success: true, data: await listAudit(deps, ctx, query) }));
   addRoute(svc, r.auditPeople, async ({ ctx, query }) => ({ success: true, data: { people: await findAuditPeople(deps, ctx, query) } }));
