@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { CalendarCheckIcon } from '../../../components/icons/calendar-check';
 import { PlusIcon } from '../../../components/icons/plus';
+import { Modal } from '../../../components/modal';
 import { PageHeader } from '../../../components/page-header';
 import { useToast } from '../../../components/toast';
 import { formatMoney } from '../../../lib/format';
@@ -29,6 +30,7 @@ export function ClassTypesPage() {
   const archive = useArchiveClassType();
   const [editing, setEditing] = useState<ClassType | null>(null);
   const [open, setOpen] = useState(false);
+  const [archiving, setArchiving] = useState<ClassType | null>(null);
   const names = new Map((trainers.data ?? []).map((tr) => [tr.id, tr.name]));
   const edit = (c: ClassType | null) => {
     setEditing(c);
@@ -36,7 +38,10 @@ export function ClassTypesPage() {
   };
   const onArchive = (c: ClassType) =>
     archive.mutate(c.id, {
-      onSuccess: () => toast.success(t('scheduling:types.archived', { name: c.name })),
+      onSuccess: () => {
+        setArchiving(null);
+        toast.success(t('scheduling:types.archived', { name: c.name }));
+      },
       onError: (e) => toast.error(describe(e)),
     });
 
@@ -87,7 +92,7 @@ export function ClassTypesPage() {
                     <button
                       type="button"
                       className="btn btn--ghost btn--sm"
-                      onClick={() => onArchive(c)}
+                      onClick={() => setArchiving(c)}
                       disabled={archive.isPending}
                       aria-label={t('scheduling:types.archive', { name: c.name })}
                     >
@@ -100,6 +105,31 @@ export function ClassTypesPage() {
           )
         }
       </QueryView>
+      <Modal
+        open={archiving !== null}
+        onClose={() => setArchiving(null)}
+        title={t('scheduling:types.archiveTitle', { name: archiving?.name ?? '' })}
+        size="sm"
+        testId="archive-class-type-modal"
+        footer={
+          <>
+            <button type="button" className="btn btn--secondary" onClick={() => setArchiving(null)} data-autofocus>
+              {t('scheduling:types.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--primary sched-danger"
+              disabled={archive.isPending}
+              onClick={() => archiving && onArchive(archiving)}
+              data-testid="archive-class-type-confirm"
+            >
+              {t('scheduling:types.archiveShort')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('scheduling:types.archiveDescription')}</p>
+      </Modal>
       <ClassTypeModal open={open} onClose={() => setOpen(false)} editing={editing} trainers={trainers.data ?? []} />
     </div>
   );
