@@ -18,6 +18,7 @@ export const schedulingKeys = {
   trainers: (locationId: string | null) => ['scheduling', 'trainers', locationId] as const,
   trainerMe: ['scheduling', 'trainer-me'] as const,
   memberTrainer: ['scheduling', 'member-trainer'] as const,
+  myCalendar: ['scheduling', 'my-calendar'] as const,
 };
 
 export interface TimetableParams {
@@ -81,6 +82,14 @@ export const myBookingsQueryOptions = (includePast: boolean) =>
   });
 export const useMyBookings = (includePast: boolean) =>
   useQuery({ ...myBookingsQueryOptions(includePast), placeholderData: keepPreviousData, refetchInterval: LIVE_REFRESH_MS });
+
+/** Whether the member has a calendar link, and since when (the link itself is shown only when it is made). */
+export const myCalendarQueryOptions = () =>
+  queryOptions({
+    queryKey: schedulingKeys.myCalendar,
+    queryFn: async ({ signal }) => parseResponse(r.myCalendar.responses[200], await callRoute(r.myCalendar, { signal }), 'GET /scheduling/my-calendar').data,
+  });
+export const useMyCalendar = () => useQuery(myCalendarQueryOptions());
 
 /** The trainers staff may put on a class (the trainers service's list; staff and trainers only). */
 export const trainerOptionsQueryOptions = (locationId: string | null) =>
@@ -174,6 +183,9 @@ export async function markAttended({ id, memberId }: { id: string; memberId: str
     'POST /scheduling/classes/:id/attendance',
   ).data;
 }
+export async function makeCalendar() {
+  return parseResponse(r.makeCalendar.responses[201], await callRoute(r.makeCalendar, {}), 'POST /scheduling/my-calendar').data;
+}
 
 /** A write of this feature: everything under ['scheduling'] is read again once it succeeds. */
 function useSchedulingMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
@@ -192,3 +204,8 @@ export const useBookClass = () => useSchedulingMutation(bookClass);
 export const useCancelBooking = () => useSchedulingMutation(cancelBooking);
 export const useConfirmPlace = () => useSchedulingMutation(confirmPlace);
 export const useMarkAttended = () => useSchedulingMutation(markAttended);
+/** A new calendar link: only its own status is read again (the bookings did not change). */
+export const useMakeCalendar = () => {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: makeCalendar, onSuccess: () => void qc.invalidateQueries({ queryKey: schedulingKeys.myCalendar }) });
+};

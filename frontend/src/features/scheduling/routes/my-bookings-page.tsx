@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNow } from '../../../lib/use-now';
 import { ALL_NS } from '../../../locales/resources';
 import { useMyBookings } from '../api/scheduling-api';
+import { CalendarLink } from '../components/calendar-link';
 import { PlaceActions } from '../components/place-actions';
 import { QueryView } from '../components/scheduling-states';
 import { classTimes, dayLabel, isBookable } from '../lib/week';
@@ -101,6 +102,7 @@ export function MyBookingsPage() {
           )
         }
       </QueryView>
+      <CalendarLink />
     </div>
   );
 }
