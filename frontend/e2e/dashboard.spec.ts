@@ -38,9 +38,9 @@ describe('dashboard', () => {
     expect(await text(page, 'stat-checkins-value')).toBe('0');
     // Inventory has not landed: "—", never a made-up number.
     expect(await text(page, 'stat-low-stock-value')).toBe('—');
-    // One request answers the whole screen; none of the old per-figure calls.
+    // One request answers the figures (today's classes are a card of their own); none of the old per-figure calls.
     // (A push for the new gym's own events, still arriving, may refetch it once more: the same request again is fine.)
-    expect([...new Set(calls.filter((p) => p.startsWith('/api/dashboard/')))]).toEqual(['/api/dashboard/overview']);
+    expect([...new Set(calls.filter((p) => p.startsWith('/api/dashboard/')))].sort()).toEqual(['/api/dashboard/classes/today', '/api/dashboard/overview']);
     expect(calls.filter((p) => /^\/api\/(members|attendance|payments|trainers)(\/|$)/.test(p))).toEqual([]);
     // Wait until the hub's socket is up, so pushes reach this page.
     await page.getByTestId('dashboard-live').waitFor({ timeout: 20_000 });

@@ -8,6 +8,7 @@ import { ws } from 'msw';
 import { setupServer } from 'msw/node';
 import { gymSettingsRoutes, signInMethodRoutes } from '@akhada/contracts';
 import { membershipPlansAre } from './app-handlers';
+import { todaysClassesAre } from './dashboard';
 import { on, reply } from './contract-handlers';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { initI18n } from '../lib/i18n';
@@ -71,11 +72,15 @@ const googleSignIn = on(signInMethodRoutes.googleConfig, () => reply(signInMetho
 // The add-member and renewal forms offer the gym's membership plans: it sells none, unless a test says so.
 const noPlans = membershipPlansAre([]);
 
+// The staff dashboard's Today's Classes: none today, unless a test says so.
+const noClasses = todaysClassesAre([]);
+
 export const server = setupServer(
   hub.addEventListener('connection', () => undefined),
   preferences,
   googleSignIn,
   noPlans,
+  noClasses,
 );
 /** Calls that had no handler in the current test: the test fails with their list. */
 const unhandled: string[] = [];

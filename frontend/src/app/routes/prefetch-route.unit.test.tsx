@@ -60,12 +60,13 @@ describe('route loaders', () => {
     expect(seen.filter((r) => r === 'GET /api/notifications/unread-count')).toHaveLength(1);
   });
 
-  it('give the staff dashboard all its figures in one request (the unread count is the bell’s)', async () => {
+  it('give the staff dashboard its figures in one request and today’s classes in another, each once (the unread count is the bell’s)', async () => {
     server.use(...service());
     const seen = recordRequests();
     renderApp('/dashboard');
     expect(await screen.findByText('Kavita Rao joined')).toBeTruthy();
-    expect(seen.filter((r) => r.startsWith('GET /api/dashboard'))).toEqual(['GET /api/dashboard/overview']);
+    expect(await screen.findByText('No classes today')).toBeTruthy();
+    expect(seen.filter((r) => r.startsWith('GET /api/dashboard')).sort()).toEqual(['GET /api/dashboard/classes/today', 'GET /api/dashboard/overview']);
     expect(seen.filter((r) => r.startsWith('GET /api/members'))).toEqual([]);
     // Inventory has not landed: "—" and the reason, never a made-up number.
     expect(screen.getByTestId('stat-low-stock-value').textContent).toBe('—');

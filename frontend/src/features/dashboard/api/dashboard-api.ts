@@ -21,6 +21,8 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
   overviews: ['dashboard', 'overview'] as const,
   overview: (locationId: string | null) => ['dashboard', 'overview', locationId ?? 'all'] as const,
+  allClasses: ['dashboard', 'classes'] as const,
+  classes: (locationId: string | null) => ['dashboard', 'classes', locationId ?? 'all'] as const,
   search: (q: string) => ['dashboard', 'search', q] as const,
   audit: (f: AuditFilters) => ['dashboard', 'audit', f] as const,
   auditPeople: (q: string) => ['dashboard', 'audit-people', q] as const,
@@ -36,6 +38,19 @@ export const overviewQueryOptions = (locationId: string | null) =>
   queryOptions({
     queryKey: dashboardKeys.overview(locationId),
     queryFn: ({ signal }) => getOverview(locationId, signal),
+    refetchInterval: DASHBOARD_REFRESH_MS,
+  });
+
+/** GET /api/dashboard/classes/today: today's classes of the caller's locations with their occupancy. */
+export async function getTodaysClasses(locationId: string | null, signal?: AbortSignal) {
+  const json = await callRoute(dashboardRoutes.todaysClasses, { query: { locationId: locationId ?? undefined }, signal });
+  return parseResponse(dashboardRoutes.todaysClasses.responses[200], json, 'GET /dashboard/classes/today').data;
+}
+
+export const todaysClassesQueryOptions = (locationId: string | null) =>
+  queryOptions({
+    queryKey: dashboardKeys.classes(locationId),
+    queryFn: ({ signal }) => getTodaysClasses(locationId, signal),
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
 

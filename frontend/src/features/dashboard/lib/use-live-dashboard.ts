@@ -11,8 +11,9 @@ const FRESH_ON_CONNECT_MS = 5_000;
 
 /**
  * Moves the open dashboard as events arrive: every `dashboard:changed` push of the caller's locations (sent by the
- * hub after the dashboard's read model has the change) and every reconnect refetch the overview. It listens on the
- * shell's hub socket (no second connection). Returns whether pushes are arriving right now.
+ * hub after the dashboard's read model has the change) refetches the overview, or today's classes for scheduling's,
+ * and every reconnect both. It listens on the shell's hub socket (no second connection). Returns whether pushes are
+ * arriving right now.
  */
 export function useLiveDashboard(locationId: string | null, enabled: boolean): { live: boolean } {
   const qc = useQueryClient();
@@ -29,10 +30,20 @@ export function useLiveDashboard(locationId: string | null, enabled: boolean): {
       setLive(false);
       return;
     }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const refresh = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void qc.invalidateQueries({ queryKey: dashboardKeys.overviews }), COALESCE_MS);
+    const timers = new Map<string, ReturnType<typeof setTimeout>>();
+    /** Scheduling's pushes move today's classes only; the others the overview; a reconnect both. */
+    const refresh = (what: 'overview' | 'classes' | 'both' = 'both') => {
+      for (const [name, key] of [
+        ['overview', dashboardKeys.overviews],
+        ['classes', dashboardKeys.allClasses],
+      ] as const) {
+        if (what !== 'both' && what !== name) continue;
+        clearTimeout(timers.get(name));
+        timers.set(
+          name,
+          setTimeout(() => void qc.invalidateQueries({ queryKey: key }), COALESCE_MS),
+        );
+      }
     };
     setLive(socket.connected);
     let lost = false;
@@ -53,13 +64,14 @@ export function useLiveDashboard(locationId: string | null, enabled: boolean): {
         console.error(`[socket] ${DASHBOARD_SOCKET_EVENTS.changed} does not match its contract`, parsed.error.issues);
         return;
       }
-      if (locationId === null || parsed.data.locationId === null || parsed.data.locationId === locationId) refresh();
+      if (locationId === null || parsed.data.locationId === null || parsed.data.locationId === locationId)
+        refresh(parsed.data.area === 'scheduling' ? 'classes' : 'overview');
     };
     socket.on('connect', onConnect);
     socket.on('disconnect', onDisconnect);
     socket.on(DASHBOARD_SOCKET_EVENTS.changed, onChanged);
     return () => {
-      clearTimeout(timer);
+      for (const t of timers.values()) clearTimeout(t);
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
       socket.off(DASHBOARD_SOCKET_EVENTS.changed, onChanged);

@@ -28,6 +28,7 @@ import { GymCard } from '../components/gym-card';
 import { LocationBreakdown } from '../components/location-breakdown';
 import { RecentActivity } from '../components/recent-activity';
 import { StatCard } from '../components/stat-card';
+import { TodaysClasses } from '../components/todays-classes';
 import '../dashboard.css';
 import { useLiveDashboard } from '../lib/use-live-dashboard';
 import { isStaff } from './dashboard-data';
@@ -103,7 +104,7 @@ export function DashboardPage() {
           retrying={overview.isFetching}
         />
       ) : (
-        <StaffDashboard data={overview.data} unread={unreadCount} owner={user.role === 'owner'} allLocations={locationId === null} />
+        <StaffDashboard data={overview.data} unread={unreadCount} owner={user.role === 'owner'} locationId={locationId} />
       )}
       {staff && canSwitchLocation(user) && !overview.isPending ? (
         <div className="dashboard__gym">
@@ -114,7 +115,7 @@ export function DashboardPage() {
   );
 }
 
-function StaffDashboard({ data, unread, owner, allLocations }: { data: DashboardOverview; unread: number | null; owner: boolean; allLocations: boolean }) {
+function StaffDashboard({ data, unread, owner, locationId }: { data: DashboardOverview; unread: number | null; owner: boolean; locationId: string | null }) {
   const { t } = useTranslation(ALL_NS);
   const c = data.cards;
   const noSource = t('dashboard:unavailable.notYet');
@@ -192,17 +193,20 @@ function StaffDashboard({ data, unread, owner, allLocations }: { data: Dashboard
         </p>
       ) : null}
 
-      {owner && allLocations && (data.locations?.length ?? 0) > 1 ? <LocationBreakdown overview={data} /> : null}
+      {owner && locationId === null && (data.locations?.length ?? 0) > 1 ? <LocationBreakdown overview={data} /> : null}
 
       <div className="dashboard__columns">
-        <section className="card" aria-labelledby="activity-title">
-          <div className="card__head">
-            <h2 id="activity-title" className="card__title">
-              {t('dashboard:activity.title')}
-            </h2>
-          </div>
-          <RecentActivity items={data.recentActivity} />
-        </section>
+        <div className="dashboard__main">
+          <TodaysClasses locationId={locationId} />
+          <section className="card" aria-labelledby="activity-title">
+            <div className="card__head">
+              <h2 id="activity-title" className="card__title">
+                {t('dashboard:activity.title')}
+              </h2>
+            </div>
+            <RecentActivity items={data.recentActivity} />
+          </section>
+        </div>
 
         <div className="dashboard__side">
           <section className="card" aria-labelledby="quick-actions-title">
