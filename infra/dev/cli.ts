@@ -231,6 +231,7 @@ const commands: Record<string, () => Promise<void>> = {
   bench: async () => (await import('../bench/gateway-overhead.ts')).main(root),
   'bench-members': async () => (await import('../bench/members-search.ts')).main(root),
   'bench-checkin': async () => (await import('../bench/checkin.ts')).main(root),
+  'bench-booking': async () => (await import('../bench/booking.ts')).main(root),
   'bench-dashboard': async () => (await import('../bench/dashboard.ts')).main(root),
   'bench-chat': async () => (await import('../bench/chat.ts')).main(root),
   'bench-export': async () => (await import('../bench/export.ts')).main(root),
