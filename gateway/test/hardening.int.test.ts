@@ -123,9 +123,10 @@ beforeAll(async () => {
       TRAINERS_URL: `http://127.0.0.1:${trainersPort}`,
       AUTH_URL: stubUrl,
       NOTIFICATIONS_URL: stubUrl,
-      // Guest routes of these services too (Razorpay's webhook, chat's signed file links).
+      // Guest routes of these services too (Razorpay's webhook, chat's signed file links, a member's calendar feed).
       PAYMENTS_URL: stubUrl,
       CHAT_URL: stubUrl,
+      SCHEDULING_URL: stubUrl,
     }),
     authRateLimitPerMinute: 3,
     rateLimitPerMinute: 5,
