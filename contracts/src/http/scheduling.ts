@@ -132,6 +132,8 @@ export const ClassSummary = z.object({
   booked: z.number().int(),
   waitlisted: z.number().int(),
   trainerId: z.uuid().nullable(),
+  /** The trainer's name (members cannot read the trainers service); null without a trainer. */
+  trainerName: z.string().nullable(),
   room: z.string(),
   status: ClassStatus,
   /** Members: their own place in it (null when none). Staff and trainers: null. */

@@ -176,10 +176,40 @@ describe('timetable: series and one-off classes', () => {
     await t.trainer(theirs, orgB, LB);
     await t.trainer(gone, orgA, L1, 'archived');
     const body = (trainerId: string) => ({ locationId: L1, classTypeId: yogaId, date: '2030-03-14', startTime: '09:00', trainerId });
-    expect(created<{ trainerId: string }>(await t.call(tok.owner, 'POST', '/scheduling/classes', body(ours))).trainerId).toBe(ours);
+    const led = created<{ id: string; trainerId: string; trainerName: string | null }>(await t.call(tok.owner, 'POST', '/scheduling/classes', body(ours)));
+    expect(led).toMatchObject({ trainerId: ours, trainerName: 'Ravi Kumar' });
     for (const id of [theirs, gone, randomUUID()])
       refused(await t.call(tok.owner, 'POST', '/scheduling/classes', body(id)), 404, 'NOT_FOUND', 'Trainer not found');
     refused(await t.call(tok.owner, 'PATCH', `/scheduling/class-types/${yogaId}`, { defaultTrainerId: theirs }), 404, 'NOT_FOUND', 'Trainer not found');
+  });
+  it('a member sees the trainer’s name (from this service’s copy) on the timetable, the class and their bookings; none without a trainer', async () => {
+    const ravi = randomUUID();
+    await t.trainer(ravi, orgA, L1);
+    const withTrainer = created<{ id: string }>(
+      await t.call(tok.owner, 'POST', '/scheduling/classes', { locationId: L1, classTypeId: yogaId, date: '2030-03-16', startTime: '06:00', trainerId: ravi }),
+    ).id;
+    const without = created<{ id: string; trainerName: string | null }>(
+      await t.call(tok.owner, 'POST', '/scheduling/classes', { locationId: L1, classTypeId: yogaId, date: '2030-03-16', startTime: '08:00', trainerId: null }),
+    );
+    expect(without.trainerName).toBeNull();
+    const week = schedulingRoutes.timetable.responses[200].parse(
+      (await t.call(tok.m1, 'GET', `/scheduling/timetable?locationId=${L1}&week=2030-03-16`)).body,
+    ).data;
+    const ours = week.classes.filter((c) => c.id === withTrainer || c.id === without.id);
+    expect(ours.map((c) => [c.id, c.trainerName])).toEqual([
+      [withTrainer, 'Ravi Kumar'],
+      [without.id, null],
+    ]);
+    const detail = schedulingRoutes.getClass.responses[200].parse((await t.call(tok.m1, 'GET', `/scheduling/classes/${withTrainer}`)).body).data;
+    expect(detail.trainerName).toBe('Ravi Kumar');
+    expect(created<{ status: string }>(await t.call(tok.m1, 'POST', `/scheduling/classes/${withTrainer}/bookings`, {})).status).toBe('booked');
+    const mine = schedulingRoutes.myBookings.responses[200].parse((await t.call(tok.m1, 'GET', '/scheduling/my-bookings')).body).data;
+    expect(mine.bookings.find((b) => b.class.id === withTrainer)?.class.trainerName).toBe('Ravi Kumar');
+    // The trainers' events rename them: the next read has the new name.
+    await t.db.updateTable('trainers').set({ first_name: 'Ravindra' }).where('id', '=', ravi).execute();
+    const again = schedulingRoutes.getClass.responses[200].parse((await t.call(tok.m1, 'GET', `/scheduling/classes/${withTrainer}`)).body).data;
+    expect(again.trainerName).toBe('Ravindra Kumar');
+    expect(created<{ status: string }>(await t.call(tok.m1, 'DELETE', `/scheduling/classes/${withTrainer}/bookings/${m1}`), 200).status).toBe('cancelled');
   });
   it('refuses a series with no weekday, a past one-off class, and another organization’s class type', async () => {
     refused(

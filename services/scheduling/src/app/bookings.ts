@@ -2,7 +2,7 @@ import type { Booking, MembershipStatus, MembershipType } from '@akhada/contract
 import { assertLocation, metadataOf, readThrough, type RequestContext } from '@akhada/kit';
 import { addMonths, badRequest, dateIn, DEFAULT_TIME_ZONE, forbidden, notFound } from '@akhada/kit/domain';
 import { sql } from 'kysely';
-import { classOf, noShowsSince, placesHeld, placesOfMemberFrom, waitlistPositionOf, type ClassRow } from '../db/classes-repo.ts';
+import { classesByIds, noShowsSince, placesHeld, placesOfMemberFrom, waitlistPositions, type ClassRow } from '../db/classes-repo.ts';
 import { memberOf, members } from '../db/members-repo.ts';
 import { settingsOf } from '../db/settings-repo.ts';
 import { assertMayBook, NO_SHOW_LOOKBACK_DAYS } from '../domain/booking/eligibility.ts';
@@ -120,17 +120,24 @@ export const markAttended = async (deps: Deps, ctx: RequestContext, classId: str
   return toBooking(result.state, classId, memberId);
 };
 
+/** The member's places with their classes: one query for the places, one for the classes, one for the waitlists. */
 export const myBookings = async (deps: Deps, ctx: RequestContext, includePast: boolean) => {
   const now = deps.clock();
   const places = await placesOfMemberFrom(deps.db, ctx.orgId, ctx.userId, includePast ? null : new Date(now.getTime() - 3 * 3_600_000));
+  const classIds = [...new Set(places.map((p) => p.class_id))];
+  const classes = new Map((await classesByIds(deps.db, ctx.orgId, classIds)).map((c) => [c.id, c]));
+  const queues = await waitlistPositions(
+    deps.db,
+    places.filter((p) => p.status === 'waitlisted').map((p) => p.class_id),
+  );
   const out = [];
   const zones = new Map<string, string>();
   for (const p of places) {
-    const cls = await classOf(deps.db, ctx.orgId, p.class_id);
+    const cls = classes.get(p.class_id);
     if (!cls) continue;
     let tz = zones.get(cls.location_id);
     if (!tz) zones.set(cls.location_id, (tz = (await deps.directory.location(cls.location_id))?.timezone ?? DEFAULT_TIME_ZONE));
-    const position = p.status === 'waitlisted' ? await waitlistPositionOf(deps.db, p.class_id, p.seq) : null;
+    const position = p.status === 'waitlisted' ? (queues.get(p.class_id) ?? []).indexOf(p.member_id) + 1 : null;
     const place = { status: p.status, position, offerExpiresAt: p.offer_expires_at };
     out.push({
       booking: {

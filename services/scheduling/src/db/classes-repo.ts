@@ -2,28 +2,33 @@ import type { Executor } from '@akhada/kit';
 import { sql } from 'kysely';
 import type { SchedulingDb, SeriesTable } from './schema.ts';
 
-/** A class of the organization, with its type's category and colour. */
-export const classOf = (db: Executor<SchedulingDb>, orgId: string, id: string) =>
+/**
+ * Classes with their type's category and colour and their trainer's name (this service's copy of trainers, joined:
+ * one query for a whole list; null when the class has no trainer or the copy lacks them).
+ */
+const classesWithType = (db: Executor<SchedulingDb>) =>
   db
     .selectFrom('classes as c')
     .innerJoin('class_types as t', 't.id', 'c.class_type_id')
+    .leftJoin('trainers as tr', (j) => j.onRef('tr.id', '=', 'c.trainer_id').onRef('tr.org_id', '=', 'c.org_id'))
     .selectAll('c')
-    .select(['t.category', 't.colour', 't.plans', 't.name as type_name'])
-    .where('c.id', '=', id)
-    .where('c.org_id', '=', orgId)
-    .executeTakeFirst();
+    .select(['t.category', 't.colour', 't.plans', 't.name as type_name', 'tr.first_name as trainer_first_name', 'tr.last_name as trainer_last_name']);
+
+/** A class of the organization. */
+export const classOf = (db: Executor<SchedulingDb>, orgId: string, id: string) =>
+  classesWithType(db).where('c.id', '=', id).where('c.org_id', '=', orgId).executeTakeFirst();
 export type ClassRow = NonNullable<Awaited<ReturnType<typeof classOf>>>;
+
+/** These classes of the organization (any order). */
+export const classesByIds = (db: Executor<SchedulingDb>, orgId: string, ids: string[]) =>
+  ids.length === 0 ? Promise.resolve([] as ClassRow[]) : classesWithType(db).where('c.org_id', '=', orgId).where('c.id', 'in', ids).execute();
 
 /** A location's classes between two instants, by start, optionally of one category or trainer. */
 export const classesBetween = (
   db: Executor<SchedulingDb>,
   o: { orgId: string; locationId: string; from: Date; to: Date; category?: string | undefined; trainerId?: string | undefined },
 ) => {
-  let q = db
-    .selectFrom('classes as c')
-    .innerJoin('class_types as t', 't.id', 'c.class_type_id')
-    .selectAll('c')
-    .select(['t.category', 't.colour', 't.plans', 't.name as type_name'])
+  let q = classesWithType(db)
     .where('c.org_id', '=', o.orgId)
     .where('c.location_id', '=', o.locationId)
     .where('c.starts_at', '>=', o.from)
@@ -156,17 +161,3 @@ export const bookedAround = (db: Executor<SchedulingDb>, memberId: string, locat
     .where('starts_at', '<=', new Date(at.getTime() + 60 * 60_000))
     .where('starts_at', '>=', new Date(at.getTime() - 3 * 60 * 60_000))
     .execute();
-
-/** Position on a class's waitlist (1 = next) of the place joined at `seq`. */
-export const waitlistPositionOf = async (db: Executor<SchedulingDb>, classId: string, seq: string): Promise<number> =>
-  Number(
-    (
-      await db
-        .selectFrom('bookings')
-        .select(sql<string>`count(*)`.as('n'))
-        .where('class_id', '=', classId)
-        .where('status', '=', 'waitlisted')
-        .where('seq', '<=', seq)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );

@@ -6,6 +6,12 @@ import { localTimeOf } from '../domain/timetable/local-time.ts';
 
 type Place = { status: string; position: number | null; offerExpiresAt: Date | null };
 
+/** The trainer's name as this service's copy has it; null without a trainer (or before the copy has them). */
+const trainerNameOf = (row: Pick<ClassRow, 'trainer_first_name' | 'trainer_last_name'>): string | null => {
+  const name = `${row.trainer_first_name ?? ''} ${row.trainer_last_name ?? ''}`.trim();
+  return name === '' ? null : name;
+};
+
 /** A class row → the timetable's shape, its local date and time in the location's zone. */
 export const toClassSummary = (row: Omit<ClassRow, 'plans' | 'type_name'>, timeZone: string, myPlace: Place | null = null): ClassSummary => ({
   id: row.id,
@@ -23,6 +29,7 @@ export const toClassSummary = (row: Omit<ClassRow, 'plans' | 'type_name'>, timeZ
   booked: row.booked,
   waitlisted: row.waitlisted,
   trainerId: row.trainer_id,
+  trainerName: row.trainer_id ? trainerNameOf(row) : null,
   room: row.room,
   status: row.status as ClassSummary['status'],
   myPlace: myPlace

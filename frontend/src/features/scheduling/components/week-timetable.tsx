@@ -10,7 +10,7 @@ import { classTimes, dayLabel, daysWithClasses, weekColumns, type DayColumn } fr
 function ClassTile({ c, timeZone, trainerName }: { c: ClassSummary; timeZone: string; trainerName: (id: string | null) => string | null }) {
   const { t } = useTranslation(ALL_NS);
   const times = classTimes(c, timeZone);
-  const trainer = trainerName(c.trainerId);
+  const trainer = c.trainerName ?? trainerName(c.trainerId);
   const cancelled = c.status === 'cancelled';
   return (
     <li>

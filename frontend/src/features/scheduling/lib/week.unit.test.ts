@@ -18,6 +18,7 @@ const cls = (over: Partial<ClassSummary>): ClassSummary => ({
   booked: 0,
   waitlisted: 0,
   trainerId: null,
+  trainerName: null,
   room: '',
   status: 'scheduled',
   myPlace: null,

@@ -13,6 +13,7 @@ import { useMemberTrainer, useTimetable } from '../api/scheduling-api';
 import { PlaceActions } from '../components/place-actions';
 import { QueryView } from '../components/scheduling-states';
 import { useScheduleLocation } from '../lib/use-schedule-location';
+import { trainersOf, type TrainerOption } from '../lib/trainer-filter';
 import { addDays, classTimes, dayLabel, daysWithClasses, isBookable, spotsLeft, weekColumns } from '../lib/week';
 import '../scheduling.css';
 
@@ -40,6 +41,7 @@ function ClassOffer({ c, timeZone, now }: { c: ClassSummary; timeZone: string; n
         </h3>
         <p className="sched-muted">
           {t(`scheduling:category.${c.category}`)}
+          {c.trainerName ? ` · ${t('scheduling:common.trainer', { name: c.trainerName })}` : ''}
           {c.room ? ` · ${t('scheduling:common.room', { room: c.room })}` : ''}
         </p>
         <p className="sched-offer__spots" data-testid="offer-spots">
@@ -98,7 +100,7 @@ export function BookClassPage() {
   const { locationId } = useScheduleLocation();
   const [week, setWeek] = useState<WeekKey>('this');
   const [category, setCategory] = useState<ClassCategory | ''>('');
-  const [trainerId, setTrainerId] = useState('');
+  const [trainer, setTrainer] = useState<TrainerOption | null>(null);
   const myTrainer = useMemberTrainer();
   const nowMs = useNow(30_000);
   const now = new Date(nowMs);
@@ -106,7 +108,8 @@ export function BookClassPage() {
   const nextStart = thisWeek.data ? addDays(thisWeek.data.weekStart, 7) : undefined;
   const nextWeek = useTimetable(locationId && nextStart && week === 'next' ? { locationId, week: nextStart } : null, { live: week === 'next' });
   const shown = week === 'this' ? thisWeek : nextWeek;
-  const filter = (c: ClassSummary) => (!category || c.category === category) && (!trainerId || c.trainerId === trainerId);
+  const filter = (c: ClassSummary) => (!category || c.category === category) && (!trainer || c.trainerId === trainer.id);
+  const trainers = trainersOf(shown.data?.classes ?? [], trainer);
 
   return (
     <div className="page sched-page">
@@ -150,14 +153,24 @@ export function BookClassPage() {
             ))}
           </select>
         </div>
-        {myTrainer.data ? (
+        {trainers.length > 0 ? (
           <div className="sched-filter">
             <label htmlFor="book-trainer" className="field__label">
               {t('scheduling:common.trainerFilter')}
             </label>
-            <select id="book-trainer" className="input select" value={trainerId} onChange={(e) => setTrainerId(e.target.value)} data-testid="book-trainer">
+            <select
+              id="book-trainer"
+              className="input select"
+              value={trainer?.id ?? ''}
+              onChange={(e) => setTrainer(trainers.find((tr) => tr.id === e.target.value) ?? null)}
+              data-testid="book-trainer"
+            >
               <option value="">{t('scheduling:common.allTrainers')}</option>
-              <option value={myTrainer.data.id}>{t('scheduling:book.myTrainer', { name: myTrainer.data.name })}</option>
+              {trainers.map((tr) => (
+                <option key={tr.id} value={tr.id}>
+                  {tr.id === myTrainer.data?.id ? t('scheduling:book.myTrainer', { name: tr.name }) : tr.name}
+                </option>
+              ))}
             </select>
           </div>
         ) : null}

@@ -60,7 +60,7 @@ export function ClassDetailPage() {
                 />
                 {c.status === 'cancelled' ? <Alert tone="warning">{t('scheduling:detail.cancelledNotice')}</Alert> : null}
                 <div className="card sched-card">
-                  <ClassFacts c={c} timeZone={timeZone} trainer={c.trainerId ? (names.get(c.trainerId) ?? null) : null} />
+                  <ClassFacts c={c} timeZone={timeZone} trainer={c.trainerName ?? (c.trainerId ? (names.get(c.trainerId) ?? null) : null)} />
                 </div>
                 <div className="card sched-card">
                   <ClassRoster detail={c} staff={staff} />

@@ -81,6 +81,7 @@ export function MyBookingsPage() {
                       </h2>
                       <p className="sched-muted">
                         {t(`scheduling:category.${c.category}`)}
+                        {c.trainerName ? ` · ${t('scheduling:common.trainer', { name: c.trainerName })}` : ''}
                         {c.room ? ` · ${t('scheduling:common.room', { room: c.room })}` : ''}
                         {c.status === 'cancelled' ? ` · ${t('scheduling:common.cancelled')}` : ''}
                         {booking.late ? ` · ${t('scheduling:mine.late')}` : ''}

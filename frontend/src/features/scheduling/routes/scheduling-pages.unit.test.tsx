@@ -25,6 +25,7 @@ const aClass = (over: Partial<ClassSummary> = {}): ClassSummary => ({
   booked: 7,
   waitlisted: 0,
   trainerId: null,
+  trainerName: null,
   room: 'Studio 1',
   status: 'scheduled',
   myPlace: null,
@@ -58,6 +59,38 @@ describe('Book a class', { timeout: 15_000 }, () => {
     const refusal = await within(first!).findByTestId('place-refusal');
     expect(refusal.textContent).toContain('Could not book Sunrise Yoga');
     expect(refusal.textContent).toContain('Your membership is frozen. Unfreeze it to book classes.');
+  });
+
+  it('shows each class’s trainer and filters by the trainers of the week shown', async () => {
+    const kavya = { trainerId: '0198a3c1-0000-7000-8000-0000000000a1', trainerName: 'Kavya Nair' };
+    const arjun = { trainerId: '0198a3c1-0000-7000-8000-0000000000a2', trainerName: 'Arjun Mehta' };
+    server.use(
+      ...member(),
+      noTrainer(),
+      timetableIs(
+        week([
+          aClass({ className: 'Sunrise Yoga', ...kavya }),
+          aClass({ className: 'HIIT Blast', category: 'hiit', localTime: '18:00', ...arjun }),
+          aClass({ className: 'Open Gym', category: 'other', localTime: '20:00' }),
+        ]),
+      ),
+    );
+    const { user } = renderApp('/dashboard/me/classes');
+    const offers = await screen.findAllByTestId('class-offer');
+    expect(offers).toHaveLength(3);
+    expect(within(offers[0]!).getByText(/Trainer: Kavya Nair/)).toBeTruthy();
+    expect(within(offers[2]!).queryByText(/Trainer:/)).toBeNull();
+    const select = screen.getByRole('combobox', { name: 'Trainer' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All trainers', 'Arjun Mehta', 'Kavya Nair']);
+    await user.selectOptions(select, 'Kavya Nair');
+    await waitFor(() => expect(screen.getAllByTestId('class-offer')).toHaveLength(1));
+    expect(within(screen.getByTestId('class-offer')).getByRole('heading', { name: 'Sunrise Yoga' })).toBeTruthy();
+    await user.selectOptions(select, 'All trainers');
+    await waitFor(() => expect(screen.getAllByTestId('class-offer')).toHaveLength(3));
   });
 
   it('shows the member’s waitlist position and lets them leave it', async () => {
