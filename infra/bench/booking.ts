@@ -24,14 +24,19 @@
 // With the figures, the CPU time per booking of each process on the path (Linux /proc), net of what it burns idle.
 // The load average is printed with them: on a shared machine run it under the e2e lock:
 //   flock /tmp/akhada-e2e.lock npm run bench:booking
+// BENCH_CPU_PROF=1 runs every process of the stack with `node --cpu-prof` and prints the busiest functions of
+// scheduling and the gateway over the burst (the figures of such a run are slower than without).
 import { schedulingRoutes, type ClassSummary } from '@akhada/contracts';
 import { createHash, createPrivateKey, randomUUID, sign, type JsonWebKey } from 'node:crypto';
+import { mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { payForPlan } from '@akhada/test-support/plan';
 import { provision } from '../dev/provision.ts';
 import { startStack } from '../dev/stack.ts';
 import { call, load, percentile, registerBenchGym } from './bench-api.ts';
+import { formatSummary, summarize } from './cpu-profile-top.ts';
 import { coresByKind, describeShare, snapshot, type Cores } from './cpu-share.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -45,6 +50,7 @@ const PORT_OFFSET = 20_000;
 const GATEWAY_PORT = 28_080;
 const SMTP = { smtpPort: 22_525, httpPort: 28_025 };
 const DATABASE = 'akhada_bench_booking';
+const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 const IDLE_S = 5;
 const PROBES = 5;
 const TARGET = { p99Ms: 2_000 };
@@ -185,7 +191,8 @@ const invariants = async (databaseUrl: string, classIds: string[], answers: Answ
     ).rows;
     const events = (
       await client.query<{ class_id: string; type: string; member_id: string; position: number | null }>(
-        `select substr(stream_id, 7) as class_id, type, data->>'memberId' as member_id, (data->>'position')::int as position
+        `select substr(stream_id, 7) as class_id, type, data->'data'->>'memberId' as member_id,
+                (data->'data'->>'position')::int as position
            from scheduling.events where stream_id = any($1::text[]) and type in ('ClassBooked', 'Waitlisted', 'BookingCancelled', 'WaitlistPromoted')
           order by stream_id, stream_version`,
         [classIds.map((id) => `class-${id}`)],
@@ -199,6 +206,7 @@ const invariants = async (databaseUrl: string, classIds: string[], answers: Answ
     ).rows;
 
     const overCapacity = classes.filter((c) => Number(c.held) > c.capacity || c.booked > c.capacity).length;
+    // (The event store keeps an event's payload under `data` in its data column.)
     // Nobody booked twice: a member's places in a class's stream (booked or waitlisted, none given up in the burst).
     const seen = new Set<string>();
     let twice = 0;
@@ -274,6 +282,10 @@ const perBooking = (cores: Cores, idle: Cores | undefined, seconds: number, n: n
 export async function main(root: string): Promise<void> {
   process.env.AKHADA_TOPIC_NAMESPACE = 'bench';
   const random = seeded(SEED);
+  const profileDir = path.join(root, 'infra', 'bench', 'results', `booking-cpu-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  if (CPU_PROF) mkdirSync(profileDir, { recursive: true });
+  const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+  let burstWindow: { fromUs: number; toUs: number } | undefined;
   const loadBefore = load();
   const infra = await provision({ root, database: DATABASE, fresh: true, smtp: SMTP });
   const stack = await startStack({
@@ -285,7 +297,13 @@ export async function main(root: string): Promise<void> {
     smtpPort: SMTP.smtpPort,
     appUrl: `http://localhost:${GATEWAY_PORT}`,
     logLevel: 'info',
-    env: { NODE_ENV: 'production', AKHADA_TOPIC_NAMESPACE: 'bench', AUTH_RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000000' },
+    env: {
+      NODE_ENV: 'production',
+      AKHADA_TOPIC_NAMESPACE: 'bench',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      ...(CPU_PROF && { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim() }),
+    },
     instances: { scheduling: INSTANCES },
     echo: false,
   }).catch(async (err: unknown) => {
@@ -371,7 +389,9 @@ export async function main(root: string): Promise<void> {
     const jobs = memberIds.map((id) => ({ classId: classes[Math.floor(random() * classes.length)]!.id, memberId: id, token: tokens.get(id)! }));
     const loadAtRun = load();
     const cpuBefore = snapshot(root);
+    burstWindow = { fromUs: monotonicUs(), toUs: 0 };
     const run = await burst(base, jobs, SECONDS);
+    burstWindow.toUs = monotonicUs();
     const cores = coresByKind(cpuBefore, snapshot(root));
     const sorted = run.answers.map((a) => a.ms).sort((x, y) => x - y);
     const ok = run.answers.filter((a) => a.status === 201).length;
@@ -430,4 +450,15 @@ export async function main(root: string): Promise<void> {
     await infra.stop();
   }
   console.log(lines.join('\n'));
+  if (CPU_PROF) {
+    // Every process of the stack wrote one profile when it stopped; show the ones on the booking's path.
+    const summaries = readdirSync(profileDir)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => ({ file: path.join(profileDir, f), summary: summarize(path.join(profileDir, f), burstWindow) }));
+    console.log(`CPU profiles over the burst only (${burstWindow ? ((burstWindow.toUs - burstWindow.fromUs) / 1e6).toFixed(1) : '?'} s):`);
+    for (const name of ['scheduling', 'gateway']) {
+      for (const found of summaries.filter((x) => x.summary.process === name))
+        console.log(`${formatSummary(found.summary)}\n  (${path.relative(root, found.file)})\n`);
+    }
+  }
 }
