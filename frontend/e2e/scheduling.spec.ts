@@ -1,7 +1,8 @@
 // Group classes in headless Chromium against the real stack (issue 26): staff add a class type and a one-off class
 // with one place through the screens; member A books it ("You're in"), member B joins the waitlist (position 1); A, in
-// a browser context of their own, cancels, and B's page — never reloaded — shows B booked. The scheduling service
-// does not push to the hub yet, so the member's screens read again every few seconds while visible (LIVE_REFRESH_MS).
+// a browser context of their own, cancels, and B's page — never reloaded — shows B booked: the notifications service
+// pushes B's "You're in" notification over the hub's socket and the page reads the timetable again at once
+// (useLiveScheduling; its poll is 30 s while the socket is connected, well past this test's wait).
 // SCHEDULING_SCREENSHOTS=<dir> also saves the timetable, a class, Book a class and My bookings at 375 and 1280 px, light
 // and dark, English and Hindi.
 import { randomUUID } from 'node:crypto';

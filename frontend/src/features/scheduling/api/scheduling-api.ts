@@ -29,8 +29,13 @@ export interface TimetableParams {
   trainerId?: string;
 }
 
-/** How often a member's screens look again while they are visible: a freed place reaches a waiting member this way. */
-export const LIVE_REFRESH_MS = 4_000;
+/**
+ * How often a member's screens look again while they are visible. A change of their place reaches them at once as a
+ * pushed notification (lib/use-live-scheduling); the poll is the fallback: slow while the hub's socket is connected
+ * (other members' bookings move the places left), quick while it is not (no push can arrive).
+ */
+export const LIVE_REFRESH_MS = { pushed: 30_000, polled: 4_000 } as const;
+const refreshEvery = (pushed: boolean) => (pushed ? LIVE_REFRESH_MS.pushed : LIVE_REFRESH_MS.polled);
 
 export const timetableQueryOptions = (p: TimetableParams) =>
   queryOptions({
@@ -38,12 +43,13 @@ export const timetableQueryOptions = (p: TimetableParams) =>
     queryFn: async ({ signal }) =>
       parseResponse(r.timetable.responses[200], await callRoute(r.timetable, { query: { ...p }, signal }), 'GET /scheduling/timetable').data,
   });
-export const useTimetable = (p: TimetableParams | null, opts: { live?: boolean } = {}) =>
+/** `live`: read again while visible (a member's Book a class); `pushed`: the hub's socket is connected (slow poll). */
+export const useTimetable = (p: TimetableParams | null, opts: { live?: boolean; pushed?: boolean } = {}) =>
   useQuery({
     ...timetableQueryOptions(p ?? { locationId: '' }),
     enabled: p !== null,
     placeholderData: keepPreviousData,
-    refetchInterval: opts.live ? LIVE_REFRESH_MS : false,
+    refetchInterval: opts.live ? refreshEvery(opts.pushed ?? false) : false,
   });
 
 export const classTypesQueryOptions = () =>
@@ -80,8 +86,8 @@ export const myBookingsQueryOptions = (includePast: boolean) =>
         'GET /scheduling/my-bookings',
       ).data.bookings,
   });
-export const useMyBookings = (includePast: boolean) =>
-  useQuery({ ...myBookingsQueryOptions(includePast), placeholderData: keepPreviousData, refetchInterval: LIVE_REFRESH_MS });
+export const useMyBookings = (includePast: boolean, pushed = false) =>
+  useQuery({ ...myBookingsQueryOptions(includePast), placeholderData: keepPreviousData, refetchInterval: refreshEvery(pushed) });
 
 /** Whether the member has a calendar link, and since when (the link itself is shown only when it is made). */
 export const myCalendarQueryOptions = () =>

@@ -12,6 +12,7 @@ import { ALL_NS } from '../../../locales/resources';
 import { useMemberTrainer, useTimetable } from '../api/scheduling-api';
 import { PlaceActions } from '../components/place-actions';
 import { QueryView } from '../components/scheduling-states';
+import { useLiveScheduling } from '../lib/use-live-scheduling';
 import { useScheduleLocation } from '../lib/use-schedule-location';
 import { trainersOf, type TrainerOption } from '../lib/trainer-filter';
 import { addDays, classTimes, dayLabel, daysWithClasses, isBookable, spotsLeft, weekColumns } from '../lib/week';
@@ -91,8 +92,9 @@ function WeekOffers({ timetable, filter, now }: { timetable: Timetable; filter: 
 
 /**
  * /dashboard/me/classes: a member's "Book a class" — this week and next at their location, filtered by category, with
- * the places left or their waitlist position. The page reads again every few seconds while it is visible, so a place
- * freed by someone else's cancellation shows here without a reload.
+ * the places left or their waitlist position. A change of the member's own place (promoted from the waitlist, offered
+ * a place, a class cancelled) shows at once through its pushed notification; the page also reads again while it is
+ * visible (every 30 s, every 4 s while the socket is down), so others' bookings move the places left without a reload.
  */
 export function BookClassPage() {
   const { t } = useTranslation(ALL_NS);
@@ -104,9 +106,10 @@ export function BookClassPage() {
   const myTrainer = useMemberTrainer();
   const nowMs = useNow(30_000);
   const now = new Date(nowMs);
-  const thisWeek = useTimetable(locationId ? { locationId } : null, { live: week === 'this' });
+  const { live } = useLiveScheduling();
+  const thisWeek = useTimetable(locationId ? { locationId } : null, { live: week === 'this', pushed: live });
   const nextStart = thisWeek.data ? addDays(thisWeek.data.weekStart, 7) : undefined;
-  const nextWeek = useTimetable(locationId && nextStart && week === 'next' ? { locationId, week: nextStart } : null, { live: week === 'next' });
+  const nextWeek = useTimetable(locationId && nextStart && week === 'next' ? { locationId, week: nextStart } : null, { live: week === 'next', pushed: live });
   const shown = week === 'this' ? thisWeek : nextWeek;
   const filter = (c: ClassSummary) => (!category || c.category === category) && (!trainer || c.trainerId === trainer.id);
   const trainers = trainersOf(shown.data?.classes ?? [], trainer);

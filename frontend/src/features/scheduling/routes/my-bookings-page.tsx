@@ -12,13 +12,15 @@ import { useMyBookings } from '../api/scheduling-api';
 import { CalendarLink } from '../components/calendar-link';
 import { PlaceActions } from '../components/place-actions';
 import { QueryView } from '../components/scheduling-states';
+import { useLiveScheduling } from '../lib/use-live-scheduling';
 import { classTimes, dayLabel, isBookable } from '../lib/week';
 import '../scheduling.css';
 
 /**
  * /dashboard/me/bookings: the member's bookings, waitlist places and offers (upcoming first; past ones on request),
- * each with cancel — and confirm, for a place offered inside the late-cancel window. Read again every few seconds
- * while visible, so a promotion from the waitlist shows without a reload.
+ * each with cancel — and confirm, for a place offered inside the late-cancel window. A promotion, an offer or a
+ * cancelled class shows at once through its pushed notification (useLiveScheduling); the list is also read again while
+ * visible (every 30 s, every 4 s while the socket is down).
  */
 export function MyBookingsPage() {
   const { t, i18n } = useTranslation(ALL_NS);
@@ -26,7 +28,8 @@ export function MyBookingsPage() {
   const user = useUser();
   const pastId = useId();
   const [past, setPast] = useState(false);
-  const bookings = useMyBookings(past);
+  const { live } = useLiveScheduling();
+  const bookings = useMyBookings(past, live);
   const now = new Date(useNow(30_000));
   const zoneOf = (locationId: string) => user.locations.find((l) => l._id === locationId)?.timezone ?? 'Asia/Kolkata';
 
