@@ -161,6 +161,8 @@ const ROUTE_HINTS: Record<string, Hint> = {
   'gymSettings.inviteStaff.role': () => 'trainer',
   // A signed attachment link's HMAC is 43 base64url characters (a wrong one is refused after the schema: 403).
   'chat.file.sig': () => 'A'.repeat(43),
+  // A calendar feed's link is 43 base64url characters and .ics (an unknown one is refused after the schema: 404).
+  'scheduling.calendarFeed.feed': () => `${'A'.repeat(43)}.ics`,
   // Inventory: bodies and fields that are unions (one of several actions or kinds) take one valid member; `(whole)`
   // hints a whole request part (tried first, used when the part's schema accepts it).
   'inventory.changeStock.(whole)': () => ({ action: 'receive', quantity: 1, unitCost: 1 }),
