@@ -135,6 +135,18 @@ describe('scheduling', () => {
     await expect.poll(() => statusOf(pageB, className), { timeout: 20_000, interval: 250 }).toBe("You're in");
     console.log(`member B's open page showed the promotion ${Date.now() - t0} ms after A's cancellation`);
 
+    // B makes their private calendar link under My bookings; a phone calendar reading it gets B's class.
+    await pageB.goto('/dashboard/me/bookings');
+    await pageB.getByTestId('my-booking').filter({ hasText: className }).waitFor({ timeout: 15_000 });
+    await pageB.getByTestId('calendar-make').click();
+    const feedUrl = await pageB.getByTestId('calendar-url').inputValue({ timeout: 15_000 });
+    expect(feedUrl).toMatch(/^https?:\/\/[^/]+\/api\/scheduling\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(await pageB.getByTestId('calendar-open').getAttribute('href')).toBe(feedUrl.replace(/^https?:\/\//, 'webcal://'));
+    const feed = await fetch(feedUrl);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
+    expect(await feed.text()).toContain(`SUMMARY:${className}`);
+
     // Staff see B on the roster and nobody waiting.
     await staff.goto('/dashboard/classes');
     if (isoWeekday(kolkataToday()) === 7) await staff.getByTestId('week-next').click();
@@ -228,6 +240,12 @@ async function screenshots(
       if (isoWeekday(kolkataToday()) === 7 && name === 'timetable') await page.getByTestId('week-next').click();
       if (isoWeekday(kolkataToday()) === 7 && name === 'book-class') await page.getByTestId('book-next-week').click();
       await page.locator(ready).first().waitFor({ timeout: 15_000 });
+      // My bookings with a calendar link just made (shown once): remaking asks first.
+      if (name === 'my-bookings') {
+        await page.getByTestId('calendar-make').click();
+        await page.getByTestId('calendar-confirm-make').click();
+        await page.getByTestId('calendar-url').waitFor({ timeout: 15_000 });
+      }
       await page.screenshot({ path: `${shotsDir}/${name}-${look.width}-${look.theme}-${look.lang}.png`, fullPage: true });
       await ctx.close();
     }
