@@ -1,3 +1,4 @@
+import { includesScheduling, type PlanId } from '@akhada/contracts';
 import { assertLocation, isTrialEnded, readThrough, type DirectoryLocation, type RequestContext } from '@akhada/kit';
 import { trainerOf, trainers } from '../db/trainers-repo.ts';
 import { AppError, notFound } from '@akhada/kit/domain';
@@ -12,8 +13,7 @@ export const PLAN_UPGRADE_MESSAGE = 'Class scheduling is part of the Pro plan. U
  */
 export const assertSchedulingPlan = async (deps: Pick<SchedulingDeps, 'directory' | 'clock'>, ctx: Pick<RequestContext, 'orgId'>): Promise<void> => {
   const org = await deps.directory.organization(ctx.orgId);
-  if (!org || org.plan === 'pro' || org.plan === 'enterprise') return;
-  if (org.plan === 'free' && !isTrialEnded(org, deps.clock())) return;
+  if (!org || includesScheduling(org.plan as PlanId, isTrialEnded(org, deps.clock()))) return;
   throw new AppError(402, 'PLAN_UPGRADE_REQUIRED', PLAN_UPGRADE_MESSAGE);
 };
 
