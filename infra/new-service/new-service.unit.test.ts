@@ -32,6 +32,13 @@ describe('new:service wiring', () => {
     expect(addToCompose(out, 'demo', 4111)).toBe(out);
   });
 
+  it('finds the gateway given each service URL once (a key twice in a YAML mapping is refused by docker compose)', () => {
+    const gatewayEnv = compose.slice(compose.indexOf('\n  gateway:')).split('\n    environment:\n')[1]!.split('\n    depends_on')[0]!;
+    const keys = [...gatewayEnv.matchAll(/^ {6}([A-Z_]+):/gm)].map((m) => m[1]);
+    expect(keys.length).toBeGreaterThan(10);
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+  });
+
   it('adds the routes to the one registry of all routes, once', () => {
     const out = addToRegistry(registry, 'demo');
     expect(out).toContain("import { demoRoutes } from './demo.ts';");
