@@ -4,7 +4,7 @@ import { createLogger, type TokenVerifier } from '@akhada/kit';
 import type { FastifyInstance } from 'fastify';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildGateway } from '../src/build-app.ts';
 import { routeTable } from '../src/route-table.ts';
 
@@ -44,14 +44,6 @@ const checkIn = (n: number) =>
   app.inject({ method: 'POST', url: '/api/attendance/check-in', headers: { authorization: `Bearer ${GOOD}` }, payload: { memberId: `m${n}` } });
 const servedBy = (res: { json(): unknown }) => (res.json() as { data: { served: string } }).data.served;
 /** Polls the condition (a request each time) until it holds; fails after 5 s. */
-const until = async (cond: () => Promise<boolean>) => {
-  const deadline = Date.now() + 5_000;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error('condition not met within 5 s');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
-
 beforeAll(async () => {
   instances.push(await listen({ name: 'a', bodies: [], ready: true }), await listen({ name: 'b', bodies: [], ready: true }));
   app = await buildGateway({
@@ -93,11 +85,11 @@ describe('gateway balancing across instances', () => {
     const b = instances[1]!;
     await listen(b, b.port); // b is back on its port and ready
     const servedRecently: string[] = [];
-    await until(async () => servedRecently.push(servedBy(await checkIn(200))) > 0 && servedRecently.at(-1) === 'b');
+    await vi.waitUntil(async () => servedRecently.push(servedBy(await checkIn(200))) > 0 && servedRecently.at(-1) === 'b', { timeout: 5_000, interval: 20 });
     // Not ready (e.g. shutting down): out within a few checks; then every request goes to a.
     b.ready = false;
     let run = 0;
-    await until(async () => (run = servedBy(await checkIn(300)) === 'a' ? run + 1 : 0) >= 4);
+    await vi.waitUntil(async () => (run = servedBy(await checkIn(300)) === 'a' ? run + 1 : 0) >= 4, { timeout: 5_000, interval: 20 });
     const before = b.bodies.length;
     for (let n = 0; n < 6; n++) expect(servedBy(await checkIn(400 + n))).toBe('a');
     expect(b.bodies.length).toBe(before);
