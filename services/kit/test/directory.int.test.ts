@@ -4,7 +4,7 @@
 // an account awaiting approval refused everything but its own session routes.
 import { ANY_ROLE, AuthEvents, ErrorBody, ok, topicOf, topicSpecs, type EventEnvelope, type RouteContract } from '@akhada/contracts';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTokenVerifier } from '../src/auth/verifier.ts';
 import { BaseConfig } from '../src/config.ts';
@@ -83,18 +83,6 @@ const trialing = newId(); // free plan, 10 days of trial left
 const unknown = newId(); // never announced
 const [L1, L2] = [newId(), newId()];
 const day = 86_400_000;
-
-const eventually = async <T>(check: () => Promise<T>, what: string, timeoutMs = 30_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms: ${(err as Error).message}`, { cause: err });
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-};
 
 const meta = (orgId: string, occurredAt = new Date()) => ({
   aggregateId: orgId,
@@ -193,23 +181,33 @@ describe('organization directory', () => {
     await produce(orgCreated(trialing, new Date(now + 10 * day)));
     await produce(locationCreated(expired, L1, 'Andheri', 'Mumbai'));
     await produce(locationCreated(expired, L2, 'Bandra', 'Mumbai'));
-    const org = await eventually(async () => {
-      const o = await runtime.directory.organization(expired);
-      expect(o).not.toBeNull();
-      return o!;
-    }, 'the organization projected');
+    const org = await vi.waitFor(
+      async () => {
+        const o = await runtime.directory.organization(expired);
+        expect(o).not.toBeNull();
+        return o!;
+      },
+      { message: 'the organization projected', timeout: 30_000, interval: 100 },
+    );
     expect(org).toEqual({ orgId: expired, plan: 'free', trialEndsAt: new Date(now - day) });
-    const locations = await eventually(async () => {
-      const l = await runtime.directory.locationsOf(expired);
-      expect(l).toHaveLength(2);
-      return l;
-    }, 'both locations projected');
+    const locations = await vi.waitFor(
+      async () => {
+        const l = await runtime.directory.locationsOf(expired);
+        expect(l).toHaveLength(2);
+        return l;
+      },
+      { message: 'both locations projected', timeout: 30_000, interval: 100 },
+    );
     expect(locations.map((l) => l.name)).toEqual(['Andheri', 'Bandra']);
     expect(await runtime.directory.location(L2)).toEqual({ locationId: L2, orgId: expired, name: 'Bandra', city: 'Mumbai', timezone: 'Asia/Kolkata' });
     expect(await runtime.directory.location(newId())).toBeNull();
     expect(await runtime.directory.organization(unknown)).toBeNull();
     expect(await runtime.directory.locationsOf(unknown)).toEqual([]);
-    await eventually(async () => expect(await runtime.directory.organization(trialing)).toMatchObject({ plan: 'free' }), 'the second organization');
+    await vi.waitFor(async () => expect(await runtime.directory.organization(trialing)).toMatchObject({ plan: 'free' }), {
+      message: 'the second organization',
+      timeout: 30_000,
+      interval: 100,
+    });
   });
 
   it('applies a redelivered event once and never lets an older event overwrite a newer one', async () => {
@@ -223,7 +221,11 @@ describe('organization directory', () => {
     // Barrier: an organization announced after both, on the same key (same partition): once it is there, all are.
     const barrier = newId();
     await produce({ ...orgCreated(barrier, new Date()), aggregateId: orgId });
-    await eventually(async () => expect(await runtime.directory.organization(barrier)).not.toBeNull(), 'the barrier');
+    await vi.waitFor(async () => expect(await runtime.directory.organization(barrier)).not.toBeNull(), {
+      message: 'the barrier',
+      timeout: 30_000,
+      interval: 100,
+    });
     expect(await runtime.directory.organization(orgId)).toEqual({ orgId, plan: 'starter', trialEndsAt: null });
     const inbox = await runtime.dbh.db.selectFrom('inbox').select('event_id').where('event_id', '=', created.eventId).execute();
     expect(inbox).toHaveLength(1);
@@ -234,7 +236,11 @@ describe('organization directory', () => {
 
 describe('read-only trial guard', () => {
   it('refuses every write of an organization whose trial ended with 402 and writes nothing', async () => {
-    await eventually(async () => expect(await runtime.directory.organization(expired)).not.toBeNull(), 'the organization projected');
+    await vi.waitFor(async () => expect(await runtime.directory.organization(expired)).not.toBeNull(), {
+      message: 'the organization projected',
+      timeout: 30_000,
+      interval: 100,
+    });
     const refused = await call(expired, 'POST', '/things', { id: 'x-1' });
     expect(refused.status).toBe(402);
     expect(ErrorBody.parse(refused.body)).toMatchObject({
@@ -255,7 +261,11 @@ describe('read-only trial guard', () => {
   });
 
   it('lets organizations in their trial, and ones it does not know yet, write', async () => {
-    await eventually(async () => expect(await runtime.directory.organization(trialing)).not.toBeNull(), 'the organization projected');
+    await vi.waitFor(async () => expect(await runtime.directory.organization(trialing)).not.toBeNull(), {
+      message: 'the organization projected',
+      timeout: 30_000,
+      interval: 100,
+    });
     expect((await call(trialing, 'POST', '/things', { id: 't-1' })).status).toBe(201);
     expect((await call(unknown, 'POST', '/things', { id: 'u-1' })).status).toBe(201);
     expect(await writesOf(trialing)).toEqual(['t-1']);
@@ -263,7 +273,11 @@ describe('read-only trial guard', () => {
 
   it('lets the organization write again once auth announces a plan', async () => {
     await produce(planChanged(expired, 'starter', null));
-    await eventually(async () => expect((await call(expired, 'POST', '/things', { id: 'x-2' })).status).toBe(201), 'the write accepted after the plan change');
+    await vi.waitFor(async () => expect((await call(expired, 'POST', '/things', { id: 'x-2' })).status).toBe(201), {
+      message: 'the write accepted after the plan change',
+      timeout: 30_000,
+      interval: 100,
+    });
     expect(await writesOf(expired)).toEqual(['x-2']);
   });
 });
