@@ -1,7 +1,7 @@
 import { MemberEvents, topicOf, topicSpecs, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
 import { bootAttendance } from './setup.ts';
 
@@ -44,15 +44,6 @@ const publish = (topic: 'members' | 'trainers', ...envs: EventEnvelope[]) =>
   t.runtime.bus.publish(
     envs.map((e) => ({ topic: topicOf(topic), key: e.aggregateId, value: JSON.stringify(e), headers: { 'event-id': e.eventId, 'event-type': e.type } })),
   );
-const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 const status = (id: string, want: string) => async () => {
   const r = await t.db.selectFrom('members').select('status').where('id', '=', id).executeTakeFirst();
   return r?.status === want ? r : undefined;
@@ -80,21 +71,21 @@ describe("the members service's events", () => {
       },
     });
     await publish('members', registered, registered);
-    await waitFor('registered', status(id, 'active'));
+    await vi.waitUntil(status(id, 'active'), { message: 'registered', timeout: 20_000, interval: 100 });
     expect((await checkIn(id)).statusCode).toBe(201);
     await t.app.inject({ method: 'POST', url: '/attendance/check-out', headers: { authorization: `Bearer ${owner}` }, payload: { memberId: id } });
 
     await publish('members', makeEnvelope(MemberEvents.MembershipFrozen, { ...meta(id), data: { memberId: id, frozenFrom: '2026-11-01', reason: null } }));
-    await waitFor('frozen', status(id, 'frozen'));
+    await vi.waitUntil(status(id, 'frozen'), { message: 'frozen', timeout: 20_000, interval: 100 });
     const frozen = await checkIn(id);
     expect(frozen.statusCode).toBe(409);
     expect(frozen.json().code).toBe('MEMBERSHIP_INACTIVE');
 
     await publish('members', makeEnvelope(MemberEvents.MembershipUnfrozen, { ...meta(id), data: { memberId: id, daysFrozen: 3, endDate: '2099-12-31' } }));
-    await waitFor('unfrozen', status(id, 'active'));
+    await vi.waitUntil(status(id, 'active'), { message: 'unfrozen', timeout: 20_000, interval: 100 });
 
     await publish('members', makeEnvelope(MemberEvents.MembershipExpired, { ...meta(id), data: { memberId: id, endDate: '2026-11-12' } }));
-    await waitFor('expired', status(id, 'expired'));
+    await vi.waitUntil(status(id, 'expired'), { message: 'expired', timeout: 20_000, interval: 100 });
     const expired = await checkIn(id);
     expect(expired.statusCode).toBe(409);
     expect(expired.json().message).toBe('Membership expired on 12 Nov 2026');
@@ -135,10 +126,13 @@ describe("the members service's events", () => {
         data: { memberId: id, locationId: L1, term: term(2, day(30), day(395)), renewedAt: new Date().toISOString() },
       }),
     );
-    await waitFor('renewed', async () => {
-      const r = await t.db.selectFrom('members').select(['terms']).where('id', '=', id).executeTakeFirst();
-      return r && r.terms.length === 2 ? r : undefined;
-    });
+    await vi.waitUntil(
+      async () => {
+        const r = await t.db.selectFrom('members').select(['terms']).where('id', '=', id).executeTakeFirst();
+        return r && r.terms.length === 2 ? r : undefined;
+      },
+      { message: 'renewed', timeout: 20_000, interval: 100 },
+    );
     const inside = await checkIn(id);
     expect(inside.statusCode).toBe(201);
   });
@@ -152,7 +146,7 @@ describe("the members service's events", () => {
         data: { memberId: id, locationId: L1, firstName: 'Join', lastName: 'Code', email: `${id}@example.in`, phone: '9876543210' },
       }),
     );
-    await waitFor('pending', status(id, 'pending'));
+    await vi.waitUntil(status(id, 'pending'), { message: 'pending', timeout: 20_000, interval: 100 });
     expect((await checkIn(id)).statusCode).toBe(409);
     await publish(
       'members',
@@ -174,9 +168,9 @@ describe("the members service's events", () => {
         },
       }),
     );
-    await waitFor('renewed', status(id, 'active'));
+    await vi.waitUntil(status(id, 'active'), { message: 'renewed', timeout: 20_000, interval: 100 });
     await publish('members', makeEnvelope(MemberEvents.MemberArchived, { ...meta(id), data: { memberId: id } }));
-    await waitFor('archived', status(id, 'archived'));
+    await vi.waitUntil(status(id, 'archived'), { message: 'archived', timeout: 20_000, interval: 100 });
     expect((await checkIn(id)).json().message).toBe('This member has been archived and cannot check in.');
   });
 
@@ -202,7 +196,11 @@ describe("the members service's events", () => {
         },
       }),
     );
-    await waitFor('trainer', async () => t.db.selectFrom('trainers').select('id').where('id', '=', trainerId).executeTakeFirst());
+    await vi.waitUntil(async () => t.db.selectFrom('trainers').select('id').where('id', '=', trainerId).executeTakeFirst(), {
+      message: 'trainer',
+      timeout: 20_000,
+      interval: 100,
+    });
     const res = await t.app.inject({ method: 'POST', url: '/attendance/check-in', headers: { authorization: `Bearer ${owner}` }, payload: { trainerId } });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.trainer.name).toBe('Tara Singh');
