@@ -1,7 +1,7 @@
 import { MemberEvents, PaymentEvents, saleTotalsOf, topicOf, topicSpecs, type EventEnvelope } from '@akhada/contracts';
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
 import { bootInventory } from './setup.ts';
 
@@ -40,15 +40,6 @@ const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { authorization: `Bearer ${admin}` }, ...(payload ? { payload } : {}) });
 const publish = (topic: string, env: EventEnvelope) =>
   t.runtime.bus.publish([{ topic, key: env.aggregateId, value: JSON.stringify(env), headers: { 'event-id': env.eventId, 'event-type': env.type } }]);
-const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 const meta = (locationId: string) => ({
   orgId: orgA,
   locationId,
@@ -64,10 +55,13 @@ const taxSettings = (locationId: string, gstRegistered: boolean, occurredAt = ne
     data: { organizationId: orgA, locationId, gstRegistered, gstin: gstRegistered ? '27AAPFU0939F1ZV' : null, stateCode: '27', occurredAt },
   });
 const announced = (locationId: string, registered: boolean) =>
-  waitFor(`tax settings of ${locationId}`, async () => {
-    const row = await t.db.selectFrom('location_tax').select('gst_registered').where('location_id', '=', locationId).executeTakeFirst();
-    return row?.gst_registered === registered ? true : undefined;
-  });
+  vi.waitUntil(
+    async () => {
+      const row = await t.db.selectFrom('location_tax').select('gst_registered').where('location_id', '=', locationId).executeTakeFirst();
+      return row?.gst_registered === registered ? true : undefined;
+    },
+    { message: `tax settings of ${locationId}`, timeout: 30_000, interval: 100 },
+  );
 
 const whey = async (locationId: string) => {
   const res = await call('POST', '/inventory', {
@@ -131,10 +125,13 @@ describe('GST at the counter follows the location’s registration', () => {
     await publish(topicOf('payments'), taxSettings(UNREG, false, '2098-01-01T00:00:00.000Z'));
     // the late, older change is consumed (the marker after it arrives) and changes nothing
     await publish(topicOf('payments'), taxSettings(REG, true, '2099-01-02T00:00:00.000Z'));
-    await waitFor('the marker', async () => {
-      const row = await t.db.selectFrom('location_tax').select('updated_at').where('location_id', '=', REG).executeTakeFirst();
-      return row && row.updated_at.toISOString().startsWith('2099') ? true : undefined;
-    });
+    await vi.waitUntil(
+      async () => {
+        const row = await t.db.selectFrom('location_tax').select('updated_at').where('location_id', '=', REG).executeTakeFirst();
+        return row && row.updated_at.toISOString().startsWith('2099') ? true : undefined;
+      },
+      { message: 'the marker', timeout: 30_000, interval: 100 },
+    );
     const row = await t.db.selectFrom('location_tax').selectAll().where('location_id', '=', UNREG).executeTakeFirstOrThrow();
     expect(row.gst_registered).toBe(true);
     const res = await sell(UNREG, await whey(UNREG));
@@ -171,16 +168,23 @@ describe('a member buyer comes from members’ events', () => {
         },
       }),
     );
-    await waitFor('the member', async () => (await t.db.selectFrom('people').select('id').where('id', '=', memberId).executeTakeFirst()) ?? undefined);
+    await vi.waitUntil(async () => (await t.db.selectFrom('people').select('id').where('id', '=', memberId).executeTakeFirst()) ?? undefined, {
+      message: 'the member',
+      timeout: 30_000,
+      interval: 100,
+    });
     const after = await sell(REG, itemId, { kind: 'member', memberId });
     expect(after.statusCode, after.body).toBe(201);
     expect(after.json().data.buyer).toMatchObject({ kind: 'member', memberId, name: 'Ravi Kumar' });
 
     await publish(topicOf('members'), makeEnvelope(MemberEvents.MemberArchived, { ...meta(REG), aggregateId: memberId, data: { memberId } }));
-    await waitFor('the archive', async () => {
-      const p = await t.db.selectFrom('people').select(['archived', 'status']).where('id', '=', memberId).executeTakeFirst();
-      return p?.archived && p.status === 'archived' ? true : undefined;
-    });
+    await vi.waitUntil(
+      async () => {
+        const p = await t.db.selectFrom('people').select(['archived', 'status']).where('id', '=', memberId).executeTakeFirst();
+        return p?.archived && p.status === 'archived' ? true : undefined;
+      },
+      { message: 'the archive', timeout: 30_000, interval: 100 },
+    );
     const archived = await sell(REG, itemId, { kind: 'member', memberId });
     expect(archived.statusCode, archived.body).toBe(409);
   });
