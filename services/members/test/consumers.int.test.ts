@@ -1,7 +1,7 @@
 import { AuthEvents, memberRoutes, PaymentEvents, topicOf, topicSpecs, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
 import { bootMembers } from './setup.ts';
 
@@ -46,15 +46,6 @@ const publish = (topic: 'auth' | 'trainers' | 'payments', ...envs: EventEnvelope
     envs.map((e) => ({ topic: topicOf(topic), key: e.aggregateId, value: JSON.stringify(e), headers: { 'event-id': e.eventId, 'event-type': e.type } })),
   );
 
-const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 const row = (id: string) => env.db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
 const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
   env.app.inject({ method, url, headers: { authorization: `Bearer ${admin}` }, ...(payload ? { payload } : {}) });
@@ -83,7 +74,7 @@ describe('auth events', () => {
       data: { ...signUp.data, userId: trainerId, role: 'trainer', email: `${trainerId}@example.in` },
     });
     await publish('auth', trainerSignUp, signUp, signUp);
-    const m = await waitFor('pending member', () => row(userId));
+    const m = await vi.waitUntil(() => row(userId), { message: 'pending member', timeout: 20_000, interval: 100 });
     // The phone given at registration is kept (issue 31: it was dropped, leaving the record without one).
     expect(m).toMatchObject({ membership_status: 'pending', joined_with_code: true, account_status: 'active', location_id: L1, phone: '+91 98111 22333' });
     expect(await row(trainerId)).toBeUndefined();
@@ -113,9 +104,9 @@ describe('auth events', () => {
     const id = memberRoutes.create.responses[201].parse(created.json()).data._id;
     expect((await row(id))?.account_status).toBe('invited');
     await publish('auth', makeEnvelope(AuthEvents.InvitationFailed, { ...meta(id), data: { userId: id, role: 'member', reason: 'email_in_use' } }));
-    await waitFor('failed', async () => ((await row(id))?.account_status === 'failed' ? true : undefined));
+    await vi.waitUntil(async () => ((await row(id))?.account_status === 'failed' ? true : undefined), { message: 'failed', timeout: 20_000, interval: 100 });
     await publish('auth', makeEnvelope(AuthEvents.InvitationAccepted, { ...meta(id), data: { userId: id, role: 'member' } }));
-    await waitFor('active', async () => ((await row(id))?.account_status === 'active' ? true : undefined));
+    await vi.waitUntil(async () => ((await row(id))?.account_status === 'active' ? true : undefined), { message: 'active', timeout: 20_000, interval: 100 });
   });
 });
 
@@ -133,7 +124,7 @@ describe('auth.user_avatar_changed', () => {
     const other = await addMember('sentinel@example.in');
     const url = picture(id);
     await publish('auth', avatar(id, url));
-    await waitFor('picture set', () => avatarOf(id, url));
+    await vi.waitUntil(() => avatarOf(id, url), { message: 'picture set', timeout: 20_000, interval: 100 });
 
     const list = memberRoutes.list.responses[200].parse((await call('GET', '/members?search=pictured')).json());
     expect(list.data.map((m) => [m._id, m.avatarUrl])).toEqual([[id, url]]);
@@ -150,12 +141,12 @@ describe('auth.user_avatar_changed', () => {
       avatar(stranger, picture(stranger), { key: id }),
       avatar(other, sentinel, { key: id }),
     );
-    await waitFor('sentinel', () => avatarOf(other, sentinel));
+    await vi.waitUntil(() => avatarOf(other, sentinel), { message: 'sentinel', timeout: 20_000, interval: 100 });
     expect((await row(id))?.avatar_url).toBe(url);
     expect(await row(stranger)).toBeUndefined();
 
     await publish('auth', avatar(id, null));
-    await waitFor('picture removed', () => avatarOf(id, null));
+    await vi.waitUntil(() => avatarOf(id, null), { message: 'picture removed', timeout: 20_000, interval: 100 });
     const cleared = memberRoutes.get.responses[200].parse((await call('GET', `/members/${id}`)).json());
     expect(cleared.data.avatarUrl).toBeNull();
   });
@@ -190,10 +181,13 @@ describe('trainers events', () => {
       // An older update arriving late changes nothing.
       makeEnvelope(TrainerEvents.TrainerUpdated, { ...meta(trainerId, '2025-02-01T00:00:00Z'), data: snapshot(trainerId, { firstName: 'Stale' }) }),
     );
-    const t = await waitFor('trainer', async () => {
-      const r = await env.db.selectFrom('trainers').selectAll().where('id', '=', trainerId).executeTakeFirst();
-      return r?.first_name === 'Kabir2' && r.status === 'active' ? r : undefined;
-    });
+    const t = await vi.waitUntil(
+      async () => {
+        const r = await env.db.selectFrom('trainers').selectAll().where('id', '=', trainerId).executeTakeFirst();
+        return r?.first_name === 'Kabir2' && r.status === 'active' ? r : undefined;
+      },
+      { message: 'trainer', timeout: 20_000, interval: 100 },
+    );
     expect(t).toMatchObject({ org_id: orgA, max_clients: 5, is_available: true });
 
     const ids: string[] = [];
@@ -209,10 +203,13 @@ describe('trainers events', () => {
       ids.push(id);
     }
     await publish('trainers', makeEnvelope(TrainerEvents.TrainerArchived, { ...meta(trainerId, '2025-03-04T00:00:00Z'), data: { trainerId } }));
-    await waitFor('clients unassigned', async () => {
-      const rows = await env.db.selectFrom('members').select('trainer_id').where('id', 'in', ids).execute();
-      return rows.every((r) => r.trainer_id === null) ? true : undefined;
-    });
+    await vi.waitUntil(
+      async () => {
+        const rows = await env.db.selectFrom('members').select('trainer_id').where('id', 'in', ids).execute();
+        return rows.every((r) => r.trainer_id === null) ? true : undefined;
+      },
+      { message: 'clients unassigned', timeout: 20_000, interval: 100 },
+    );
     for (const id of ids) {
       const evs = await env.db
         .selectFrom('events')
@@ -281,9 +278,9 @@ describe('payments events', () => {
     const fromMembers = randomUUID();
     const sentinel = randomUUID();
     await publish('payments', completed(fromMembers, 'members'), completed(paid, 'staff'), completed(paid, 'staff'));
-    await waitFor(
-      'the payment term',
+    await vi.waitUntil(
       async () => (await env.db.selectFrom('payment_terms').select('payment_id').where('payment_id', '=', paid).executeTakeFirst()) ?? undefined,
+      { message: 'the payment term', timeout: 20_000, interval: 100 },
     );
     // A sentinel after the duplicates: once it is handled, everything before it was.
     // The sentinel pays a 6-month plan (its period's last day given): a 6-month term, not the monthly frequency's one.
@@ -291,9 +288,9 @@ describe('payments events', () => {
     sixMonthsOn.setUTCMonth(sixMonthsOn.getUTCMonth() + 6);
     sixMonthsOn.setUTCDate(sixMonthsOn.getUTCDate() - 1);
     await publish('payments', completed(sentinel, 'staff', { startDate: end, endDate: sixMonthsOn.toISOString().slice(0, 10) }));
-    await waitFor(
-      'the sentinel term',
+    await vi.waitUntil(
       async () => (await env.db.selectFrom('payment_terms').select('payment_id').where('payment_id', '=', sentinel).executeTakeFirst()) ?? undefined,
+      { message: 'the sentinel term', timeout: 20_000, interval: 100 },
     );
     const terms = await env.db.selectFrom('membership_terms').selectAll().where('member_id', '=', memberId).orderBy('term_no').execute();
     expect(terms.map((t) => [t.term_no, Number(t.fee_paise), t.membership_type])).toEqual([

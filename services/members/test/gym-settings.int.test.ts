@@ -1,7 +1,7 @@
 import { AuthEvents, memberPlanRoutes, memberRoutes, topicOf, topicSpecs, type EventEnvelope } from '@akhada/contracts';
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
 import { bootMembers } from './setup.ts';
 
@@ -44,15 +44,6 @@ const publish = (...envs: EventEnvelope[]) =>
     envs.map((e) => ({ topic: topicOf('auth'), key: e.aggregateId, value: JSON.stringify(e), headers: { 'event-id': e.eventId, 'event-type': e.type } })),
   );
 /** Polls a condition (the consumers work asynchronously). */
-const until = async <T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 const get = async (url: string, token: string) => env.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
 describe('gym settings in the members service', () => {
@@ -65,7 +56,11 @@ describe('gym settings in the members service', () => {
         data: { userId: memberId, orgId: orgA, role: 'member', firstName: 'Private', lastName: 'Person', email, locationIds: [L1], via: 'join_code' },
       }),
     );
-    await until('member', () => env.db.selectFrom('members').select('id').where('id', '=', memberId).executeTakeFirst());
+    await vi.waitUntil(() => env.db.selectFrom('members').select('id').where('id', '=', memberId).executeTakeFirst(), {
+      message: 'member',
+      timeout: 20_000,
+      interval: 100,
+    });
     const trainer = await env.sign(orgA, 'trainer', [L1]);
     const admin = await env.sign(orgA, 'admin', [L1]);
     const seenBy = async (token: string) => memberRoutes.get.responses[200].parse((await get(`/members/${memberId}`, token)).json()).data.user;
@@ -77,7 +72,11 @@ describe('gym settings in the members service', () => {
         data: { userId: memberId, contactVisibleToTrainers: false, marketingConsent: false },
       }),
     );
-    await until('privacy', () => env.db.selectFrom('member_privacy').select('member_id').where('member_id', '=', memberId).executeTakeFirst());
+    await vi.waitUntil(() => env.db.selectFrom('member_privacy').select('member_id').where('member_id', '=', memberId).executeTakeFirst(), {
+      message: 'privacy',
+      timeout: 20_000,
+      interval: 100,
+    });
     expect(await seenBy(trainer)).toMatchObject({ firstName: 'Private', email: '', phone: '' });
     const listed = memberRoutes.list.responses[200]
       .parse((await get('/members?status=pending&limit=100', trainer)).json())
@@ -90,7 +89,11 @@ describe('gym settings in the members service', () => {
     const planId = randomUUID();
     const plans = [{ planId, name: 'Quarterly', type: 'premium' as const, durationMonths: 3, pricePaise: 399_950, gstInclusive: true }];
     await publish(makeEnvelope(AuthEvents.MembershipPlansChanged, { ...meta(orgA, orgA), data: { orgId: orgA, plans } }));
-    await until('plans', () => env.db.selectFrom('gym_plans').select('id').where('id', '=', planId).executeTakeFirst());
+    await vi.waitUntil(() => env.db.selectFrom('gym_plans').select('id').where('id', '=', planId).executeTakeFirst(), {
+      message: 'plans',
+      timeout: 20_000,
+      interval: 100,
+    });
     const admin = await env.sign(orgA, 'admin', [L1]);
     const res = await get('/members/plans', admin);
     expect(res.statusCode, res.body).toBe(200);
@@ -102,8 +105,10 @@ describe('gym settings in the members service', () => {
     expect((await get('/members/plans', await env.sign(orgA, 'trainer', [L1]))).statusCode).toBe(403);
     // The next list replaces the previous one.
     await publish(makeEnvelope(AuthEvents.MembershipPlansChanged, { ...meta(orgA, orgA), data: { orgId: orgA, plans: [] } }));
-    await until('plans withdrawn', async () =>
-      (await env.db.selectFrom('gym_plans').select('id').where('org_id', '=', orgA).execute()).length === 0 ? true : undefined,
-    );
+    await vi.waitUntil(async () => ((await env.db.selectFrom('gym_plans').select('id').where('org_id', '=', orgA).execute()).length === 0 ? true : undefined), {
+      message: 'plans withdrawn',
+      timeout: 20_000,
+      interval: 100,
+    });
   });
 });

@@ -2,7 +2,7 @@ import { ErrorBody, MemberEvents, memberRoutes, parseEvent, topicOf, type EventE
 import { BaseConfig, bootRuntime, createEventBus, createLogger, createTokenVerifier, DEFAULT_TIME_ZONE, type EventBus, type Runtime } from '@akhada/kit';
 import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { MembersDb } from '../src/db/schema.ts';
@@ -113,16 +113,6 @@ const counts = async () => {
   return { members: await n('members'), events: await n('events'), outbox: await n('outbox') };
 };
 
-const waitFor = async <T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
 const expectError = (res: { statusCode: number; json: () => unknown }, status: number, message: string | RegExp) => {
   expect(res.statusCode).toBe(status);
   const body = ErrorBody.parse(res.json());
@@ -191,7 +181,11 @@ describe('POST /members', () => {
   });
 
   it('publishes members.member_registered on Kafka with a valid envelope, and marks the outbox row sent', async () => {
-    const raw = await waitFor('the member_registered event on Kafka', () => seen.find((e) => e.aggregateId === asha.id));
+    const raw = await vi.waitUntil(() => seen.find((e) => e.aggregateId === asha.id), {
+      message: 'the member_registered event on Kafka',
+      timeout: 15_000,
+      interval: 100,
+    });
     const env = parseEvent(MemberEvents.MemberRegistered, raw);
     expect(env).toMatchObject({
       eventId: asha.eventId,
@@ -220,10 +214,13 @@ describe('POST /members', () => {
     const [stored] = await runtime.dbh.db.selectFrom('events').select('metadata').where('stream_id', '=', `member-${asha.id}`).execute();
     expect(env.causationId).toBe((stored!.metadata as Record<string, string>).causationId);
 
-    const sentAt = await waitFor('the outbox row to be marked sent', async () => {
-      const row = await runtime.dbh.db.selectFrom('outbox').select('sent_at').where('event_id', '=', asha.eventId).executeTakeFirstOrThrow();
-      return row.sent_at ?? undefined;
-    });
+    const sentAt = await vi.waitUntil(
+      async () => {
+        const row = await runtime.dbh.db.selectFrom('outbox').select('sent_at').where('event_id', '=', asha.eventId).executeTakeFirstOrThrow();
+        return row.sent_at ?? undefined;
+      },
+      { message: 'the outbox row to be marked sent', timeout: 15_000, interval: 100 },
+    );
     expect(sentAt).toBeInstanceOf(Date);
   });
 
