@@ -2,7 +2,7 @@ import { MemberEvents, topicOf, topicSpecs, TrainerEvents, type EventEnvelope } 
 import { BaseConfig, bootRuntime, makeEnvelope, type RunningConsumer, type Runtime } from '@akhada/kit';
 import { dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { PaymentsDb } from '../src/db/schema.ts';
@@ -55,15 +55,6 @@ const publish = (topic: 'members' | 'trainers', ...envs: EventEnvelope[]) =>
   runtime.bus.publish(
     envs.map((e) => ({ topic: topicOf(topic), key: e.aggregateId, value: JSON.stringify(e), headers: { 'event-id': e.eventId, 'event-type': e.type } })),
   );
-const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 const paymentsOf = (memberId: string) => runtime.dbh.db.selectFrom('payments').selectAll().where('member_id', '=', memberId).orderBy('created_at').execute();
 
 describe("members' events", () => {
@@ -116,10 +107,14 @@ describe("members' events", () => {
     // The renewal twice (a replay under a new event id, as after a members rebuild), the paid-by-payment renewal, then a sentinel.
     const replay = { ...renewed, eventId: randomUUID() };
     await publish('members', registered, renewed, replay, fromPayment, sentinel);
-    await waitFor('the sentinel', async () => (await paymentsOf(sentinelId))[0]);
+    await vi.waitUntil(async () => (await paymentsOf(sentinelId))[0], { message: 'the sentinel', timeout: 30_000, interval: 100 });
     // The sentinel's key may fall on another partition, which can finish first: the member's events (one partition,
     // applied together) are settled once their rows show.
-    await waitFor("the member's payments", async () => ((await paymentsOf(memberId)).length >= 2 ? true : undefined));
+    await vi.waitUntil(async () => ((await paymentsOf(memberId)).length >= 2 ? true : undefined), {
+      message: "the member's payments",
+      timeout: 30_000,
+      interval: 100,
+    });
     const rows = await paymentsOf(memberId);
     expect(rows.map((r) => [r.type, r.status, Number(r.total_paise), r.method, r.source, r.period_start, r.due_date])).toEqual([
       ['membership_fee', 'pending', 150_000, 'cash', 'members', '2026-11-01', '2026-11-01'],
@@ -154,11 +149,11 @@ describe("members' events", () => {
       makeEnvelope(TrainerEvents.TrainerArchived, { ...meta(trainerId, '2026-11-03T05:00:00.000Z'), data: { trainerId } }),
       makeEnvelope(TrainerEvents.TrainerUpdated, { ...meta(trainerId, '2026-11-02T05:00:00.000Z'), data: { ...snap, firstName: 'Old' } }),
     );
-    const row = await waitFor(
-      'the archived trainer',
+    const row = await vi.waitUntil(
       async () =>
         (await runtime.dbh.db.selectFrom('pay_trainers').selectAll().where('id', '=', trainerId).where('status', '=', 'archived').executeTakeFirst()) ??
         undefined,
+      { message: 'the archived trainer', timeout: 30_000, interval: 100 },
     );
     expect(row.first_name).toBe('Tara');
   });

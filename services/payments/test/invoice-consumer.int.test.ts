@@ -1,7 +1,7 @@
 import { PaymentEvents, topicOf, topicSpecs, type EventEnvelope } from '@akhada/contracts';
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startInvoiceConsumers } from '../src/consumers/start-consumers.ts';
 import { upsertLocationTaxSettings } from '../src/db/tax-settings-repo.ts';
 import { bootInvoices } from './invoices-setup.ts';
@@ -76,15 +76,6 @@ const publish = (key: string, ...envs: EventEnvelope[]) =>
   t.runtime.bus.publish(
     envs.map((e) => ({ topic: topicOf('payments'), key, value: JSON.stringify(e), headers: { 'event-id': e.eventId, 'event-type': e.type } })),
   );
-const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 const invoicesOf = (paymentId: string) => t.db.selectFrom('invoices').selectAll().where('payment_id', '=', paymentId).orderBy('serial').execute();
 
 describe('payments.payment_completed and payment_refunded', () => {
@@ -93,7 +84,11 @@ describe('payments.payment_completed and payment_refunded', () => {
     const env = completed(paymentId);
     // the same event twice, and a second payment_completed for the same payment (another event id)
     await publish(paymentId, env, env, completed(paymentId));
-    const [inv] = await waitFor('the invoice', async () => ((await invoicesOf(paymentId)).length ? invoicesOf(paymentId) : undefined));
+    const [inv] = await vi.waitUntil(async () => ((await invoicesOf(paymentId)).length ? invoicesOf(paymentId) : undefined), {
+      message: 'the invoice',
+      timeout: 20_000,
+      interval: 100,
+    });
     expect(inv).toMatchObject({ kind: 'tax_invoice', number: 'PUN/26-27/000001', issue_date: '2026-05-10' });
     expect(Number(inv!.cgst_paise) + Number(inv!.sgst_paise)).toBe(15_000);
     // the payment shows its invoice
@@ -119,7 +114,7 @@ describe('payments.payment_completed and payment_refunded', () => {
     // a sentinel after them on the same key: once it is invoiced, everything before it was handled
     const sentinel = randomUUID();
     await publish(paymentId, completed(sentinel));
-    await waitFor('the sentinel', async () => ((await invoicesOf(sentinel)).length ? true : undefined));
+    await vi.waitUntil(async () => ((await invoicesOf(sentinel)).length ? true : undefined), { message: 'the sentinel', timeout: 20_000, interval: 100 });
     const all = await invoicesOf(paymentId);
     expect(all.map((i) => i.kind)).toEqual(['tax_invoice', 'credit_note']);
     expect(all[1]).toMatchObject({ number: 'PUN/CN26/0000001', original_invoice_id: inv!.id, refund_id: 'rf_1', issue_date: '2026-06-02' });
@@ -138,7 +133,11 @@ describe('payments.payment_completed and payment_refunded', () => {
     const env = completed(paymentId);
     const b2b = { ...env, data: { ...env.data, billing } };
     await publish(paymentId, b2b, b2b);
-    const [inv] = await waitFor('the invoice', async () => ((await invoicesOf(paymentId)).length ? invoicesOf(paymentId) : undefined));
+    const [inv] = await vi.waitUntil(async () => ((await invoicesOf(paymentId)).length ? invoicesOf(paymentId) : undefined), {
+      message: 'the invoice',
+      timeout: 20_000,
+      interval: 100,
+    });
     expect(inv).toMatchObject({ recipient_name: 'Infosys Ltd', recipient_gstin: billing.gstin, recipient_address: billing.address });
     expect(inv!.place_of_supply).toEqual({ stateCode: '29', stateName: 'Karnataka' });
     expect([Number(inv!.cgst_paise), Number(inv!.sgst_paise), Number(inv!.igst_paise), Number(inv!.total_paise)]).toEqual([0, 0, 15_000, 315_000]);
@@ -150,7 +149,7 @@ describe('payments.payment_completed and payment_refunded', () => {
     const unset = randomUUID();
     const sentinel = randomUUID();
     await publish(key, completed(salary, { category: 'trainer', type: 'salary' }), completed(unset, { locationId: L2 }), completed(sentinel));
-    await waitFor('the sentinel', async () => ((await invoicesOf(sentinel)).length ? true : undefined));
+    await vi.waitUntil(async () => ((await invoicesOf(sentinel)).length ? true : undefined), { message: 'the sentinel', timeout: 20_000, interval: 100 });
     expect(await invoicesOf(salary)).toEqual([]);
     // a gym without GST settings still gives its member a receipt: not a tax invoice, its own series, no tax
     const receipts = await invoicesOf(unset);

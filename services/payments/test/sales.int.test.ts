@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { salePaymentId } from '../src/consumers/sales.ts';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
 import { invoiceHandlers } from '../src/consumers/invoices.ts';
@@ -111,15 +111,6 @@ const publish = (key: string, ...envs: EventEnvelope[]) =>
   t.runtime.bus.publish(
     envs.map((e) => ({ topic: topicOf('inventory'), key, value: JSON.stringify(e), headers: { 'event-id': e.eventId, 'event-type': e.type } })),
   );
-const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 const paymentOf = (saleId: string) => t.db.selectFrom('payments').selectAll().where('source_id', '=', saleId).execute();
 const outbox = async () =>
   (await t.db.selectFrom('outbox').select('payload').execute()).map(
@@ -135,7 +126,7 @@ describe('inventory.sale_completed', () => {
     // a sentinel sale after them on the same key: once it is recorded, everything before it was handled
     const sentinel = randomUUID();
     await publish(saleId, sale(sentinel, { buyer: { kind: 'walk_in', name: null, phone: '9876543210' } }));
-    await waitFor('the sentinel', async () => ((await paymentOf(sentinel)).length ? true : undefined));
+    await vi.waitUntil(async () => ((await paymentOf(sentinel)).length ? true : undefined), { message: 'the sentinel', timeout: 30_000, interval: 100 });
 
     const payments = await paymentOf(saleId);
     expect(payments).toHaveLength(1);
@@ -224,11 +215,15 @@ describe('an online sale (inventory.sale_payment_requested)', () => {
     const paymentId = salePaymentId(orgA, saleId);
     const first = requested(saleId);
     await publish(saleId, first, first, requested(saleId));
-    await waitFor('the sale_payment_created', async () => ((await ofType('payments.sale_payment_created', saleId)).length ? true : undefined));
+    await vi.waitUntil(async () => ((await ofType('payments.sale_payment_created', saleId)).length ? true : undefined), {
+      message: 'the sale_payment_created',
+      timeout: 30_000,
+      interval: 100,
+    });
     // a sentinel on the same key: once it is handled, the redeliveries before it were too
     const sentinel = randomUUID();
     await publish(saleId, requested(sentinel));
-    await waitFor('the sentinel', async () => ((await paymentOf(sentinel)).length ? true : undefined));
+    await vi.waitUntil(async () => ((await paymentOf(sentinel)).length ? true : undefined), { message: 'the sentinel', timeout: 30_000, interval: 100 });
 
     const payments = await paymentOf(saleId);
     expect(payments).toHaveLength(1);
@@ -277,10 +272,18 @@ describe('an online sale (inventory.sale_payment_requested)', () => {
     // inventory completes the sale: the same payment gets its invoice, once, however often the sale arrives
     const done = sale(saleId, { paymentMethod: 'razorpay', soldBy: memberId, occurredAt: '2026-05-10T06:40:00.000Z' });
     await publish(saleId, done, done, sale(saleId, { paymentMethod: 'razorpay', soldBy: memberId, occurredAt: '2026-05-10T06:40:00.000Z' }));
-    await waitFor('the sale_invoiced', async () => ((await ofType('payments.sale_invoiced', saleId)).length ? true : undefined));
+    await vi.waitUntil(async () => ((await ofType('payments.sale_invoiced', saleId)).length ? true : undefined), {
+      message: 'the sale_invoiced',
+      timeout: 30_000,
+      interval: 100,
+    });
     const sentinel2 = randomUUID();
     await publish(saleId, sale(sentinel2));
-    await waitFor('the second sentinel', async () => ((await paymentOf(sentinel2)).length ? true : undefined));
+    await vi.waitUntil(async () => ((await paymentOf(sentinel2)).length ? true : undefined), {
+      message: 'the second sentinel',
+      timeout: 30_000,
+      interval: 100,
+    });
 
     const after = await paymentOf(saleId);
     expect(after).toHaveLength(1);
@@ -301,7 +304,7 @@ describe('an online sale (inventory.sale_payment_requested)', () => {
     await publish(saleId, cancelled(saleId));
     const sentinel3 = randomUUID();
     await publish(saleId, sale(sentinel3));
-    await waitFor('the third sentinel', async () => ((await paymentOf(sentinel3)).length ? true : undefined));
+    await vi.waitUntil(async () => ((await paymentOf(sentinel3)).length ? true : undefined), { message: 'the third sentinel', timeout: 30_000, interval: 100 });
     expect((await paymentOf(saleId))[0]).toMatchObject({ status: 'completed' });
     expect(await t.db.selectFrom('dead_letters').selectAll().execute()).toEqual([]);
   });
@@ -310,13 +313,17 @@ describe('an online sale (inventory.sale_payment_requested)', () => {
     const saleId = randomUUID();
     const paymentId = salePaymentId(orgA, saleId);
     await publish(saleId, requested(saleId));
-    await waitFor('the pending payment', async () => ((await paymentOf(saleId)).length ? true : undefined));
+    await vi.waitUntil(async () => ((await paymentOf(saleId)).length ? true : undefined), { message: 'the pending payment', timeout: 30_000, interval: 100 });
     const c = cancelled(saleId);
     await publish(saleId, c, c, cancelled(saleId));
-    await waitFor('the cancellation', async () => ((await paymentOf(saleId))[0]?.status === 'cancelled' ? true : undefined));
+    await vi.waitUntil(async () => ((await paymentOf(saleId))[0]?.status === 'cancelled' ? true : undefined), {
+      message: 'the cancellation',
+      timeout: 30_000,
+      interval: 100,
+    });
     const sentinel = randomUUID();
     await publish(saleId, sale(sentinel));
-    await waitFor('the sentinel', async () => ((await paymentOf(sentinel)).length ? true : undefined));
+    await vi.waitUntil(async () => ((await paymentOf(sentinel)).length ? true : undefined), { message: 'the sentinel', timeout: 30_000, interval: 100 });
     expect((await outbox()).filter((e) => e.type === 'payments.payment_cancelled' && e.aggregateId === paymentId)).toHaveLength(1);
     expect(await invoicesOf(paymentId)).toEqual([]);
     expect(await t.db.selectFrom('dead_letters').selectAll().execute()).toEqual([]);
