@@ -28,7 +28,7 @@ import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit
 import { approvePendingTrainer, trainerByEmail } from '@akhada/test-support/trainers';
 import type { FastifyInstance } from 'fastify';
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { flagExpiringCertifications } from '../src/app/flag-expiring-certifications.ts';
 import { buildApp } from '../src/build-app.ts';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
@@ -80,17 +80,6 @@ const call = async (u: User | null, method: RouteContract['method'], url: string
     ...(body === undefined ? {} : { payload: body as object }),
   });
   return { status: res.statusCode, body: res.json() as Record<string, unknown> & { data?: unknown; code?: string; message?: string } };
-};
-const eventually = async <T>(check: () => Promise<T>, timeoutMs = 30_000, what = 'condition'): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms: ${(err as Error).message}`, { cause: err });
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
 };
 const meta = (aggregateId: string, orgId: string) => ({
   aggregateId,
@@ -196,10 +185,9 @@ beforeAll(async () => {
       data: { locationId: L1, orgId: orgA, name: 'Koregaon Park', city: 'Pune', timezone: 'Asia/Kolkata' },
     }),
   );
-  await eventually(
+  await vi.waitFor(
     async () => expect(await runtime.dbh.db.selectFrom('kit_locations').select('timezone').where('location_id', '=', L1).executeTakeFirst()).toBeTruthy(),
-    60_000,
-    'directory events applied',
+    { message: 'directory events applied', timeout: 60_000, interval: 100 },
   );
 }, 120_000);
 
@@ -468,7 +456,10 @@ describe('the plan’s trainer allowance', () => {
       topicOf('auth'),
       makeEnvelope(AuthEvents.OrganizationPlanChanged, { ...meta(org, org), data: { orgId: org, plan: 'pro', trialEndsAt: null } }),
     );
-    await eventually(async () => expect((await call(owner, 'GET', '/trainers/stats/overview')).body.data).toMatchObject({ plan: { limit: 5, used: 2 } }));
+    await vi.waitFor(async () => expect((await call(owner, 'GET', '/trainers/stats/overview')).body.data).toMatchObject({ plan: { limit: 5, used: 2 } }), {
+      timeout: 30_000,
+      interval: 100,
+    });
     await create(owner, { locationId: owner.locs[0] });
   });
 });
@@ -485,12 +476,15 @@ describe('trainers who joined with the code', () => {
     const env = joinCode(userId, orgA, L1);
     await produce(topicOf('auth'), env);
     await produce(topicOf('auth'), env); // redelivered
-    const pending = await eventually(async () => {
-      const res = await call(ownerA, 'GET', '/trainers?status=pending');
-      const found = (res.body.data as { _id: string }[]).find((t) => t._id === userId);
-      expect(found).toBeTruthy();
-      return found as unknown as { status: string; joinedWithCode: boolean; accountStatus: string };
-    });
+    const pending = await vi.waitFor(
+      async () => {
+        const res = await call(ownerA, 'GET', '/trainers?status=pending');
+        const found = (res.body.data as { _id: string }[]).find((t) => t._id === userId);
+        expect(found).toBeTruthy();
+        return found as unknown as { status: string; joinedWithCode: boolean; accountStatus: string };
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     expect(pending).toMatchObject({ status: 'pending', joinedWithCode: true, accountStatus: 'active' });
     expect(((await call(ownerA, 'GET', '/trainers?limit=100')).body.data as { _id: string }[]).some((t) => t._id === userId)).toBe(false);
     // A trainer colleague does not see them.
@@ -516,7 +510,7 @@ describe('trainers who joined with the code', () => {
     expect((await call(owner, 'POST', `/trainers/${first._id}/approve`)).status).toBe(200);
     const userId = newId();
     await produce(topicOf('auth'), joinCode(userId, org, loc));
-    await eventually(async () => expect((await call(owner, 'GET', `/trainers/${userId}`)).status).toBe(200));
+    await vi.waitFor(async () => expect((await call(owner, 'GET', `/trainers/${userId}`)).status).toBe(200), { timeout: 30_000, interval: 100 });
     const res = await call(owner, 'POST', `/trainers/${userId}/approve`);
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('PLAN_LIMIT');
@@ -527,14 +521,20 @@ describe('trainers who joined with the code', () => {
   it('follow auth’s invitation events in accountStatus', async () => {
     const t = await create(ownerA);
     await produce(topicOf('auth'), makeEnvelope(AuthEvents.InvitationAccepted, { ...meta(t._id, orgA), data: { userId: t._id, role: 'trainer' } }));
-    await eventually(async () => expect((await call(ownerA, 'GET', `/trainers/${t._id}`)).body.data).toMatchObject({ accountStatus: 'active' }));
+    await vi.waitFor(async () => expect((await call(ownerA, 'GET', `/trainers/${t._id}`)).body.data).toMatchObject({ accountStatus: 'active' }), {
+      timeout: 30_000,
+      interval: 100,
+    });
     expect((await call(ownerA, 'POST', `/trainers/${t._id}/resend-invitation`)).status).toBe(409);
     const t2 = await create(ownerA);
     await produce(
       topicOf('auth'),
       makeEnvelope(AuthEvents.InvitationFailed, { ...meta(t2._id, orgA), data: { userId: t2._id, role: 'trainer', reason: 'email_in_use' } }),
     );
-    await eventually(async () => expect((await call(ownerA, 'GET', `/trainers/${t2._id}`)).body.data).toMatchObject({ accountStatus: 'failed' }));
+    await vi.waitFor(async () => expect((await call(ownerA, 'GET', `/trainers/${t2._id}`)).body.data).toMatchObject({ accountStatus: 'failed' }), {
+      timeout: 30_000,
+      interval: 100,
+    });
     const resend = await call(ownerA, 'POST', `/trainers/${t2._id}/resend-invitation`);
     expect(resend.status, JSON.stringify(resend.body)).toBe(200);
     expect(await outboxOf('trainers.invitation_resend_requested', t2._id)).toHaveLength(1);
@@ -548,11 +548,14 @@ describe('clients, sessions and availability', () => {
     for (const m of [m1, m2, stranger]) await produce(topicOf('members'), memberRegistered(m, L1));
     await produce(topicOf('members'), assigned(m1, t._id));
     await produce(topicOf('members'), assigned(m2, t._id));
-    const full = await eventually(async () => {
-      const res = await call(ownerA, 'GET', `/trainers/${t._id}`);
-      expect(res.body.data).toMatchObject({ currentClients: 2 });
-      return res.body.data;
-    });
+    const full = await vi.waitFor(
+      async () => {
+        const res = await call(ownerA, 'GET', `/trainers/${t._id}`);
+        expect(res.body.data).toMatchObject({ currentClients: 2 });
+        return res.body.data;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     expect(full).toMatchObject({ availabilityStatus: 'fully_booked', clientCapacity: '2/2' });
     const fullyBooked = await call(ownerA, 'GET', '/trainers?availability=fully_booked&limit=100');
     expect((fullyBooked.body.data as { _id: string }[]).map((x) => x._id)).toContain(t._id);
@@ -587,12 +590,14 @@ describe('clients, sessions and availability', () => {
       makeEnvelope(MemberEvents.MemberTrainerUnassigned, { ...meta(m1, orgA), data: { memberId: m1, trainerId: t._id, reason: 'staff' } }),
     );
     await produce(topicOf('members'), makeEnvelope(MemberEvents.MemberArchived, { ...meta(m2, orgA), data: { memberId: m2 } }));
-    await eventually(async () =>
-      expect((await call(ownerA, 'GET', `/trainers/${t._id}`)).body.data).toMatchObject({
-        currentClients: 0,
-        availabilityStatus: 'available',
-        clientCapacity: '0/2',
-      }),
+    await vi.waitFor(
+      async () =>
+        expect((await call(ownerA, 'GET', `/trainers/${t._id}`)).body.data).toMatchObject({
+          currentClients: 0,
+          availabilityStatus: 'available',
+          clientCapacity: '0/2',
+        }),
+      { timeout: 30_000, interval: 100 },
     );
   });
 
@@ -662,15 +667,17 @@ describe('clients, sessions and availability', () => {
     await produce(topicOf('payments'), completed);
     await produce(topicOf('payments'), refunded);
     await produce(topicOf('payments'), completed); // a redelivery of the older event changes nothing
-    await eventually(async () =>
-      expect((await call(ownerA, 'GET', `/trainers/${t._id}/earnings`)).body.data).toEqual({
-        startDate: '2026-03-01',
-        endDate: '2026-03-31',
-        total: 25000,
-        sessions: 1,
-        byType: [{ type: 'salary', amount: 25000, count: 1 }],
-        sourceAvailable: true,
-      }),
+    await vi.waitFor(
+      async () =>
+        expect((await call(ownerA, 'GET', `/trainers/${t._id}/earnings`)).body.data).toEqual({
+          startDate: '2026-03-01',
+          endDate: '2026-03-31',
+          total: 25000,
+          sessions: 1,
+          byType: [{ type: 'salary', amount: 25000, count: 1 }],
+          sourceAvailable: true,
+        }),
+      { timeout: 30_000, interval: 100 },
     );
     const april = await call(ownerA, 'GET', `/trainers/${t._id}/earnings?startDate=2026-04-01&endDate=2026-04-30`);
     expect(april.body).toMatchObject({ data: { total: 0 } });
@@ -870,21 +877,19 @@ describe('ratings from the feedback service', () => {
       makeEnvelope(FeedbackEvents.TrainerRatingChanged, { ...meta(t._id, orgA), data: { trainerId: t._id, average, count, asOfVersion } });
     await produce(topicOf('feedback'), rating(4.5, 2, 2));
     await produce(topicOf('feedback'), rating(4, 1, 1));
-    await eventually(
+    await vi.waitFor(
       async () =>
         expect(trainersRoutes.get.responses[200].parse((await call(ownerA, 'GET', `/trainers/${t._id}`)).body).data.rating).toEqual({ average: 4.5, count: 2 }),
-      60_000,
-      'rating applied',
+      { message: 'rating applied', timeout: 60_000, interval: 100 },
     );
     await produce(topicOf('feedback'), rating(3.67, 3, 3));
-    await eventually(
+    await vi.waitFor(
       async () =>
         expect(trainersRoutes.get.responses[200].parse((await call(ownerA, 'GET', `/trainers/${t._id}`)).body).data.rating).toEqual({
           average: 3.67,
           count: 3,
         }),
-      60_000,
-      'newer rating applied',
+      { message: 'newer rating applied', timeout: 60_000, interval: 100 },
     );
   });
 });
@@ -900,7 +905,7 @@ describe('profile pictures from auth', () => {
     const sentinelTrainer = await create(ownerA);
     const url = picture(t._id);
     await produce(topicOf('auth'), avatar(t._id, url));
-    await eventually(async () => expect((await detail(t._id)).avatarUrl).toBe(url));
+    await vi.waitFor(async () => expect((await detail(t._id)).avatarUrl).toBe(url), { timeout: 30_000, interval: 100 });
     const list = trainersRoutes.list.responses[200].parse((await call(ownerA, 'GET', '/trainers?search=Pictured')).body);
     expect(list.data.map((x) => [x._id, x.avatarUrl])).toEqual([[t._id, url]]);
 
@@ -909,11 +914,11 @@ describe('profile pictures from auth', () => {
     const sentinel = picture(sentinelTrainer._id);
     await produce(topicOf('auth'), avatar(t._id, picture(t._id), newId()));
     await produce(topicOf('auth'), avatar(sentinelTrainer._id, sentinel, orgA, t._id));
-    await eventually(async () => expect((await detail(sentinelTrainer._id)).avatarUrl).toBe(sentinel));
+    await vi.waitFor(async () => expect((await detail(sentinelTrainer._id)).avatarUrl).toBe(sentinel), { timeout: 30_000, interval: 100 });
     expect((await detail(t._id)).avatarUrl).toBe(url);
 
     await produce(topicOf('auth'), avatar(t._id, null));
-    await eventually(async () => expect((await detail(t._id)).avatarUrl).toBeNull());
+    await vi.waitFor(async () => expect((await detail(t._id)).avatarUrl).toBeNull(), { timeout: 30_000, interval: 100 });
   });
 });
 
