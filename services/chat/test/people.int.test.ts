@@ -2,7 +2,7 @@ import { AuthEvents, MemberEvents, topicOf, topicSpecs, TrainerEvents, type Even
 import { createDb, createEventBus, createLogger, makeEnvelope, migrate, type DbHandle, type EventBus, type RunningConsumer } from '@akhada/kit';
 import { dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { ChatDb } from '../src/db/schema.ts';
@@ -52,15 +52,15 @@ const publish = (topic: 'auth' | 'members' | 'trainers', ...envs: EventEnvelope[
   bus.publish(
     envs.map((e) => ({ topic: topicOf(topic), key: e.aggregateId, value: JSON.stringify(e), headers: { 'event-id': e.eventId, 'event-type': e.type } })),
   );
-const person = (id: string, want: (p: ChatDb['chat_people']) => boolean) => async () => {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const p = await dbh.db.selectFrom('chat_people').selectAll().where('id', '=', id).executeTakeFirst();
-    if (p && want(p)) return p;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for person ${id}: ${JSON.stringify(p)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+const person = (id: string, want: (p: ChatDb['chat_people']) => boolean) => () =>
+  vi.waitFor(
+    async () => {
+      const p = await dbh.db.selectFrom('chat_people').selectAll().where('id', '=', id).executeTakeFirst();
+      expect(p && want(p), `person ${id}: ${JSON.stringify(p)}`).toBe(true);
+      return p!;
+    },
+    { timeout: 20_000, interval: 100 },
+  );
 
 describe('people from other services’ events', () => {
   it('staff from auth, a trainer from trainers, a member with their trainer from members; archived ones are inactive', async () => {
