@@ -338,7 +338,7 @@ describe("the stand-in's webhook controls", () => {
     receiverStatus = 500;
     const order = await rzp.orders.create({ amount: 10_000, currency: 'INR' });
     await payAsCheckout(order.id);
-    while (received.length < 2) await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(() => received.length, { message: 'the refused webhook sent again', timeout: 50_000, interval: 50 }).toBeGreaterThanOrEqual(2);
     receiverStatus = 200;
     await standin.idle();
     const [delivery] = standin.webhooks();
