@@ -23,7 +23,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSmtpSink, type SmtpSink, startWhatsAppSink, type WhatsAppSink } from '@akhada/infra/standins';
 import { createEmailAdapter } from '../src/adapters/email.ts';
 import { createOrgChannels, type OrgChannels } from '../src/adapters/org-channels.ts';
@@ -68,18 +68,6 @@ const call = async (u: U | null, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url:
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
   return { status: res.statusCode, body: res.json() as Record<string, unknown> & { data?: unknown; code?: string; message?: string } };
-};
-
-const eventually = async <T>(check: () => Promise<T>, what: string, timeoutMs = 30_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms: ${(err as Error).message}`, { cause: err });
-      await new Promise((res) => setTimeout(res, 50));
-    }
-  }
 };
 
 /** A local webhook receiver: answers the next `failures` requests with 500, then 200; keeps what it got. */
@@ -226,11 +214,14 @@ describe('messaging settings', () => {
     const res = await call(owner, 'POST', '/settings/integrations/email/test', { to: 'owner@shakti.example.in' });
     expect(res.status).toBe(200);
     expect(r.testEmail.responses[200].parse(res.body).data.via).toBe('custom');
-    const mail = await eventually(async () => {
-      const m = smtp.messages().find((x) => x.to.includes('owner@shakti.example.in'));
-      expect(m).toBeDefined();
-      return m!;
-    }, 'the test mail in the sink');
+    const mail = await vi.waitFor(
+      async () => {
+        const m = smtp.messages().find((x) => x.to.includes('owner@shakti.example.in'));
+        expect(m).toBeDefined();
+        return m!;
+      },
+      { message: 'the test mail in the sink', timeout: 30_000, interval: 50 },
+    );
     expect(mail.from).toBe('Shakti Fitness <desk@shakti.example.in>');
     expect(mail.subject).toBe('Akhada test email');
 
@@ -419,22 +410,28 @@ describe('webhooks', () => {
     await produce(env);
     // Kafka delivers the same event again (a consumer that died before committing): still one delivery.
     await produce(env);
-    const got = await eventually(async () => {
-      const g = receiver.got.filter((x) => x.body.includes(env.eventId));
-      expect(g.length).toBeGreaterThan(0);
-      return g;
-    }, 'the webhook at the receiver');
+    const got = await vi.waitFor(
+      async () => {
+        const g = receiver.got.filter((x) => x.body.includes(env.eventId));
+        expect(g.length).toBeGreaterThan(0);
+        return g;
+      },
+      { message: 'the webhook at the receiver', timeout: 30_000, interval: 50 },
+    );
     const body = JSON.parse(got[0]!.body) as { id: string; type: string; organizationId: string; data: { memberId: string } };
     expect(body).toMatchObject({ id: env.eventId, type: 'member.registered', organizationId: orgId, data: { memberId: env.data.memberId } });
     expect(verifies(secret, got[0]!.headers['akhada-signature'] as string, got[0]!.body)).toBe(true);
     expect(verifies('whsec_wrong', got[0]!.headers['akhada-signature'] as string, got[0]!.body)).toBe(false);
 
     // A later event proves the redelivered one was handled (one partition key each, so wait on the rows themselves).
-    await eventually(async () => {
-      const rows = await db().selectFrom('webhook_deliveries').selectAll().where('event_id', '=', env.eventId).execute();
-      expect(rows).toHaveLength(1);
-      expect(rows[0]!.status).toBe('succeeded');
-    }, 'one succeeded delivery');
+    await vi.waitFor(
+      async () => {
+        const rows = await db().selectFrom('webhook_deliveries').selectAll().where('event_id', '=', env.eventId).execute();
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.status).toBe('succeeded');
+      },
+      { message: 'one succeeded delivery', timeout: 30_000, interval: 50 },
+    );
     const inbox = await db().selectFrom('inbox').selectAll().where('event_id', '=', env.eventId).execute();
     expect(inbox.length).toBeGreaterThan(0);
     expect(receiver.got.filter((x) => x.body.includes(env.eventId))).toHaveLength(1);
@@ -442,10 +439,11 @@ describe('webhooks', () => {
     // Another organization's event, and an event type the endpoint did not ask for, are not delivered to it.
     const theirs = memberRegistered(otherOrg);
     await produce(theirs);
-    await eventually(
-      async () => expect(await db().selectFrom('inbox').select('event_id').where('event_id', '=', theirs.eventId).execute()).toHaveLength(1),
-      'their event handled',
-    );
+    await vi.waitFor(async () => expect(await db().selectFrom('inbox').select('event_id').where('event_id', '=', theirs.eventId).execute()).toHaveLength(1), {
+      message: 'their event handled',
+      timeout: 30_000,
+      interval: 50,
+    });
     expect(await db().selectFrom('webhook_deliveries').select('id').where('event_id', '=', theirs.eventId).execute()).toHaveLength(0);
     await call(owner, 'DELETE', `/settings/integrations/webhooks/${endpoint._id}`);
   });
@@ -456,18 +454,25 @@ describe('webhooks', () => {
     const test = await call(owner, 'POST', `/settings/integrations/webhooks/${endpoint._id}/test`);
     expect(test.status).toBe(202);
     const ping = r.testWebhook.responses[202].parse(test.body).data;
-    const done = await eventually(async () => {
-      const d = (await deliveriesOf(endpoint._id)).find((x) => x._id === ping._id)!;
-      expect(d.status).toBe('succeeded');
-      return d;
-    }, 'the ping delivered after two failures');
+    const done = await vi.waitFor(
+      async () => {
+        const d = (await deliveriesOf(endpoint._id)).find((x) => x._id === ping._id)!;
+        expect(d.status).toBe('succeeded');
+        return d;
+      },
+      { message: 'the ping delivered after two failures', timeout: 30_000, interval: 50 },
+    );
     expect(done).toMatchObject({ attempts: 3, responseCode: 200, eventType: 'ping' });
     expect(receiver.got.filter((x) => x.headers['akhada-delivery'] === ping._id)).toHaveLength(3);
 
     // Redeliver: the same body again, a fresh try.
     const again = await call(owner, 'POST', `/settings/integrations/webhook-deliveries/${ping._id}/redeliver`);
     expect(again.status).toBe(202);
-    await eventually(async () => expect(receiver.got.filter((x) => x.headers['akhada-delivery'] === ping._id)).toHaveLength(4), 'the redelivery');
+    await vi.waitFor(async () => expect(receiver.got.filter((x) => x.headers['akhada-delivery'] === ping._id)).toHaveLength(4), {
+      message: 'the redelivery',
+      timeout: 30_000,
+      interval: 50,
+    });
     await call(owner, 'DELETE', `/settings/integrations/webhooks/${endpoint._id}`);
   });
 
@@ -486,20 +491,26 @@ describe('webhooks', () => {
     try {
       receiver.failNext(5);
       const ping = r.testWebhook.responses[202].parse((await call(owner, 'POST', `/settings/integrations/webhooks/${endpoint._id}/test`)).body).data;
-      await eventually(async () => {
-        await quick.runOnce();
-        const d = (await deliveriesOf(endpoint._id)).find((x) => x._id === ping._id)!;
-        expect(d.status).toBe('failed');
-      }, 'the delivery given up');
+      await vi.waitFor(
+        async () => {
+          await quick.runOnce();
+          const d = (await deliveriesOf(endpoint._id)).find((x) => x._id === ping._id)!;
+          expect(d.status).toBe('failed');
+        },
+        { message: 'the delivery given up', timeout: 30_000, interval: 50 },
+      );
       const listed = r.listWebhooks.responses[200].parse((await call(owner, 'GET', '/settings/integrations/webhooks')).body).data;
       expect(listed.find((e) => e._id === endpoint._id)).toMatchObject({ status: 'failing', lastDelivery: { status: 'failed', responseCode: 500 } });
       receiver.failNext(0);
       await call(owner, 'POST', `/settings/integrations/webhook-deliveries/${ping._id}/redeliver`);
-      await eventually(async () => {
-        await quick.runOnce();
-        const l = r.listWebhooks.responses[200].parse((await call(owner, 'GET', '/settings/integrations/webhooks')).body).data;
-        expect(l.find((e) => e._id === endpoint._id)?.status).toBe('active');
-      }, 'the endpoint active again');
+      await vi.waitFor(
+        async () => {
+          await quick.runOnce();
+          const l = r.listWebhooks.responses[200].parse((await call(owner, 'GET', '/settings/integrations/webhooks')).body).data;
+          expect(l.find((e) => e._id === endpoint._id)?.status).toBe('active');
+        },
+        { message: 'the endpoint active again', timeout: 30_000, interval: 50 },
+      );
     } finally {
       deliverer = startWebhookDeliverer({
         db: db(),

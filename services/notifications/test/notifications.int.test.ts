@@ -31,7 +31,7 @@ import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit
 import type { FastifyInstance } from 'fastify';
 import { performance } from 'node:perf_hooks';
 import { io as connectSocket, type Socket as ClientSocket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/build-app.ts';
 import { notifyMemberRegistered } from '../src/consumers/member-registered.ts';
@@ -113,18 +113,6 @@ const call = async (u: Parameters<typeof tokenOf>[0] | null, method: 'GET' | 'PU
   return { status: res.statusCode, body: res.json() as unknown };
 };
 
-const eventually = async <T>(check: () => Promise<T>, timeoutMs = 20_000, what = 'condition'): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms: ${(err as Error).message}`, { cause: err });
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-};
-
 const notificationsOf = (recipientId: string) => runtime.dbh.db.selectFrom('notifications').selectAll().where('recipient_id', '=', recipientId).execute();
 const countOrg = async () =>
   (
@@ -201,11 +189,11 @@ const deleteTestGroups = async () => {
  * not) already — what a socket has not received by then, it will not receive.
  */
 const hubBarrier = async () => {
-  await eventually(
-    async () => expect(await runtime.dbh.db.selectFrom('outbox').select('id').where('sent_at', 'is', null).execute()).toEqual([]),
-    20_000,
-    'the outbox drained',
-  );
+  await vi.waitFor(async () => expect(await runtime.dbh.db.selectFrom('outbox').select('id').where('sent_at', 'is', null).execute()).toEqual([]), {
+    message: 'the outbox drained',
+    timeout: 20_000,
+    interval: 100,
+  });
   const barrierUser = { id: newId(), role: 'trainer' as Role, locs: [L1], sid: newId() };
   const s = openSocket({ token: await tokenOf(barrierUser) });
   await connected(s);
@@ -221,11 +209,11 @@ const hubBarrier = async () => {
       return { topic, key: barrierUser.id, partition, value: JSON.stringify(env), headers: {} };
     }),
   );
-  await eventually(
-    async () => expect(got.filter((g) => g.event === SOCKET_EVENTS.unreadCount)).toHaveLength(partitions),
-    20_000,
-    'the barrier on every partition',
-  );
+  await vi.waitFor(async () => expect(got.filter((g) => g.event === SOCKET_EVENTS.unreadCount)).toHaveLength(partitions), {
+    message: 'the barrier on every partition',
+    timeout: 20_000,
+    interval: 100,
+  });
   s.close();
 };
 
@@ -293,14 +281,13 @@ describe('notifications service against real Postgres and Kafka', () => {
   it('keeps its own copy of the staff from auth.user_registered', async () => {
     for (const u of staff) await produce(topicOf('auth'), userRegistered(u));
     await produce(topicOf('auth'), userRegistered(outsider, otherOrg));
-    const rows = await eventually(
+    const rows = await vi.waitFor(
       async () => {
         const r = await runtime.dbh.db.selectFrom('recipients').selectAll().where('org_id', '=', orgId).orderBy('role').execute();
         expect(r).toHaveLength(4);
         return r;
       },
-      20_000,
-      'four recipients projected',
+      { message: 'four recipients projected', timeout: 20_000, interval: 100 },
     );
     expect(rows.find((r) => r.user_id === adminL1.id)).toMatchObject({ role: 'admin', location_ids: [L1], name: 'Test admin' });
     expect(rows.find((r) => r.user_id === owner.id)?.location_ids.sort()).toEqual([L1, L2, L3].sort());
@@ -310,7 +297,7 @@ describe('notifications service against real Postgres and Kafka', () => {
     first = memberRegistered(L1);
     await produce(topicOf('members'), first);
     // All recipients of one event are written in one transaction: once the owner has it, everyone who gets it has it.
-    await eventually(async () => expect(await notificationsOf(owner.id)).toHaveLength(1), 20_000, 'the owner notified');
+    await vi.waitFor(async () => expect(await notificationsOf(owner.id)).toHaveLength(1), { message: 'the owner notified', timeout: 20_000, interval: 100 });
     expect(Number(await countOrg())).toBe(2);
 
     const [own = [], a1 = [], a2 = [], tr = []] = await Promise.all([owner, adminL1, adminL2, trainer].map((u) => notificationsOf(u.id)));
@@ -353,18 +340,21 @@ describe('notifications service against real Postgres and Kafka', () => {
     const early = memberRegistered(loc, { first: 'Early', last: 'Bird' }, org2);
     await produce(topicOf('members'), early);
     // Consumed and parked (not dropped, not notified): the row that waits for the organization's staff.
-    await eventually(
+    await vi.waitFor(
       async () =>
         expect(await runtime.dbh.db.selectFrom('awaiting_recipients').select('event_id').where('org_id', '=', org2).execute()).toEqual([
           { event_id: early.eventId },
         ]),
-      20_000,
-      'the early member event parked',
+      { message: 'the early member event parked', timeout: 20_000, interval: 100 },
     );
     const lateOwner = { id: newId(), role: 'owner' as Role, locs: [loc] };
     expect(await notificationsOf(lateOwner.id)).toHaveLength(0);
     await produce(topicOf('auth'), userRegistered(lateOwner, org2));
-    await eventually(async () => expect(await notificationsOf(lateOwner.id)).toHaveLength(1), 20_000, 'the late owner notified');
+    await vi.waitFor(async () => expect(await notificationsOf(lateOwner.id)).toHaveLength(1), {
+      message: 'the late owner notified',
+      timeout: 20_000,
+      interval: 100,
+    });
   });
 
   it('creates nothing new when the same event is delivered again', async () => {
@@ -372,7 +362,7 @@ describe('notifications service against real Postgres and Kafka', () => {
     // A later event on the same partition (same key): once it is applied, the duplicate before it was processed too.
     const sentinel = memberRegistered(L3, { first: 'Ravi', last: 'Kumar' });
     await produce(topicOf('members'), sentinel, first.aggregateId);
-    await eventually(async () => expect(await notificationsOf(owner.id)).toHaveLength(2), 20_000, 'sentinel applied');
+    await vi.waitFor(async () => expect(await notificationsOf(owner.id)).toHaveLength(2), { message: 'sentinel applied', timeout: 20_000, interval: 100 });
     expect(await notificationsOf(adminL1.id)).toHaveLength(1);
     expect(Number(await countOrg())).toBe(3);
 
@@ -552,14 +542,13 @@ describe('notifications service against real Postgres and Kafka', () => {
       data: { userId: traveller.id, sessionId: newId(), device: 'Firefox on Linux', place: '203.0.113.7', signedInAt: iso() },
     });
     await produce(topicOf('auth'), signedIn);
-    const [n] = await eventually(
+    const [n] = await vi.waitFor(
       async () => {
         const rows = await notificationsOf(traveller.id);
         expect(rows).toHaveLength(1);
         return rows;
       },
-      20_000,
-      'the new-device notification',
+      { message: 'the new-device notification', timeout: 20_000, interval: 100 },
     );
     expect(n).toMatchObject({
       type: 'system',

@@ -29,7 +29,7 @@ import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit
 import type { FastifyInstance } from 'fastify';
 import { performance } from 'node:perf_hooks';
 import { io as connectSocket, type Socket as ClientSocket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/build-app.ts';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
 import { migrations } from '../src/db/migrations.ts';
@@ -141,18 +141,6 @@ const lowAttendance = (memberId: string, periodStart: string, days = 9) =>
 
 const tokenOf = (u: User) => keys.sign({ userId: u.id, orgId: u.orgId ?? orgId, role: u.role, locationIds: u.locs, sessionId: u.sid });
 
-const eventually = async <T>(check: () => Promise<T>, timeoutMs = 20_000, what = 'condition'): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms: ${(err as Error).message}`, { cause: err });
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-};
-
 /** A connected socket of the user, recording every attendance event it receives. */
 const openSocket = async (u: User) => {
   const s = connectSocket(baseUrl, {
@@ -188,7 +176,11 @@ const hubBarrier = async (adminL1Got: { event: string; payload: unknown }[]) => 
   const envs = Array.from({ length: partitions }, () => checkedIn(L1));
   await Promise.all(envs.map((env, partition) => produce(topic, env, partition)));
   const ids = envs.map((e) => e.data.attendanceId);
-  await eventually(async () => expect(attendanceIdsOf(adminL1Got)).toEqual(expect.arrayContaining(ids)), 20_000, 'the barrier on every partition');
+  await vi.waitFor(async () => expect(attendanceIdsOf(adminL1Got)).toEqual(expect.arrayContaining(ids)), {
+    message: 'the barrier on every partition',
+    timeout: 20_000,
+    interval: 100,
+  });
   return ids;
 };
 
@@ -273,7 +265,11 @@ describe('live presence through the hub', () => {
     const t0 = performance.now();
     const inL1 = checkedIn(L1);
     await produce(topicOf('attendance'), inL1);
-    await eventually(async () => expect(attendanceIdsOf(a1.got)).toContain(inL1.data.attendanceId), 20_000, 'adminL1 got the check-in');
+    await vi.waitFor(async () => expect(attendanceIdsOf(a1.got)).toContain(inL1.data.attendanceId), {
+      message: 'adminL1 got the check-in',
+      timeout: 20_000,
+      interval: 100,
+    });
     console.info(`[presence] check-in produced → staff socket, ms: ${(a1.got[0]!.at - t0).toFixed(0)}`);
     // What the staff socket receives is the contract's payload, built from the event.
     expect(PresenceCheckedIn.parse(a1.got[0]!.payload)).toEqual({
@@ -290,7 +286,11 @@ describe('live presence through the hub', () => {
 
     const outL1 = checkedOut(inL1);
     await produce(topicOf('attendance'), outL1);
-    await eventually(async () => expect(a1.got.map((g) => g.event)).toContain(ATTENDANCE_SOCKET_EVENTS.checkedOut), 20_000, 'adminL1 got the check-out');
+    await vi.waitFor(async () => expect(a1.got.map((g) => g.event)).toContain(ATTENDANCE_SOCKET_EVENTS.checkedOut), {
+      message: 'adminL1 got the check-out',
+      timeout: 20_000,
+      interval: 100,
+    });
     expect(PresenceCheckedOut.parse(a1.got.find((g) => g.event === ATTENDANCE_SOCKET_EVENTS.checkedOut)!.payload)).toMatchObject({
       attendanceId: inL1.data.attendanceId,
       durationMinutes: 240,
@@ -305,7 +305,11 @@ describe('live presence through the hub', () => {
     const forged = checkedIn(L1, otherOrg);
     for (const env of [inL2, inLB, forged]) await produce(topicOf('attendance'), env);
     const barrier = await hubBarrier(a1.got);
-    await eventually(async () => expect(attendanceIdsOf(outB.got)).toContain(inLB.data.attendanceId), 20_000, 'gym B’s owner got their check-in');
+    await vi.waitFor(async () => expect(attendanceIdsOf(outB.got)).toContain(inLB.data.attendanceId), {
+      message: 'gym B’s owner got their check-in',
+      timeout: 20_000,
+      interval: 100,
+    });
 
     const sorted = (ids: string[]) => [...ids].sort();
     expect(sorted(attendanceIdsOf(a1.got))).toEqual(sorted([inL1.data.attendanceId, inL1.data.attendanceId, ...barrier]));
@@ -326,10 +330,9 @@ describe('chat: a notification for whoever is offline, once per conversation unt
     const conversationId = newId();
     const onlineSocket = await openSocket(online);
     // The hub records the open socket (presence) as it connects.
-    await eventually(
+    await vi.waitFor(
       async () => expect(await runtime.dbh.db.selectFrom('hub_sockets').select('user_id').where('user_id', '=', online.id).execute()).toHaveLength(1),
-      10_000,
-      'the socket is recorded',
+      { message: 'the socket is recorded', timeout: 10_000, interval: 100 },
     );
     const message = (text: string, seq: number) =>
       makeEnvelope(ChatEvents.MessageSent, {
@@ -364,14 +367,18 @@ describe('chat: a notification for whoever is offline, once per conversation unt
     const chatOf = (u: User) => notificationsOf(u.id, 'chat_message');
 
     await produce(topicOf('chat'), message('Class moved to 7', 1));
-    await eventually(async () => expect(await chatOf(offline)).toHaveLength(1), 20_000, 'the offline member is notified');
+    await vi.waitFor(async () => expect(await chatOf(offline)).toHaveLength(1), { message: 'the offline member is notified', timeout: 20_000, interval: 100 });
     expect((await chatOf(offline))[0]).toMatchObject({ title: 'New message from Morning batch', message: 'Class moved to 7', status: 'unread' });
     // Coalesced: a second message while the first notification is unread adds nothing. Then the member reads the
     // conversation (its notification is read with it), and the next message notifies again.
     await produce(topicOf('chat'), message('Bring a towel', 2));
     await produce(topicOf('chat'), read(offline.id, 2));
     await produce(topicOf('chat'), message('See you there', 3));
-    await eventually(async () => expect(await chatOf(offline)).toHaveLength(2), 20_000, 'a new notification after reading');
+    await vi.waitFor(async () => expect(await chatOf(offline)).toHaveLength(2), {
+      message: 'a new notification after reading',
+      timeout: 20_000,
+      interval: 100,
+    });
     const [first, second] = await chatOf(offline);
     expect(first).toMatchObject({ status: 'read', message: 'Class moved to 7' });
     expect(first!.read_at).not.toBeNull();
@@ -382,13 +389,16 @@ describe('chat: a notification for whoever is offline, once per conversation unt
 
     // Once the member's socket closes they are offline: the next message notifies them.
     onlineSocket.socket.close();
-    await eventually(
+    await vi.waitFor(
       async () => expect(await runtime.dbh.db.selectFrom('hub_sockets').select('user_id').where('user_id', '=', online.id).execute()).toHaveLength(0),
-      10_000,
-      'the closed socket is dropped',
+      { message: 'the closed socket is dropped', timeout: 10_000, interval: 100 },
     );
     await produce(topicOf('chat'), message('Anyone?', 4));
-    await eventually(async () => expect(await chatOf(online)).toHaveLength(1), 20_000, 'the member, now offline, is notified');
+    await vi.waitFor(async () => expect(await chatOf(online)).toHaveLength(1), {
+      message: 'the member, now offline, is notified',
+      timeout: 20_000,
+      interval: 100,
+    });
     expect(await chatOf(sender)).toEqual([]);
   });
 });
@@ -398,15 +408,18 @@ describe('low-attendance alerts', () => {
 
   it('tells the location’s staff and nudges the member, once per member per period', async () => {
     for (const u of [owner, adminL1, adminL2, trainerL1]) await produce(topicOf('auth'), userRegistered(u));
-    await eventually(
+    await vi.waitFor(
       async () => expect(await runtime.dbh.db.selectFrom('recipients').select('user_id').where('org_id', '=', orgId).execute()).toHaveLength(4),
-      20_000,
-      'recipients projected',
+      { message: 'recipients projected', timeout: 20_000, interval: 100 },
     );
 
     const first = lowAttendance(member, '2026-11-23');
     await produce(topicOf('attendance'), first);
-    await eventually(async () => expect(await notificationsOf(member, 'attendance_nudge')).toHaveLength(1), 20_000, 'the member nudged');
+    await vi.waitFor(async () => expect(await notificationsOf(member, 'attendance_nudge')).toHaveLength(1), {
+      message: 'the member nudged',
+      timeout: 20_000,
+      interval: 100,
+    });
 
     for (const u of [owner, adminL1]) {
       const rows = await notificationsOf(u.id, 'low_attendance');
@@ -431,7 +444,11 @@ describe('low-attendance alerts', () => {
     await produce(topicOf('attendance'), first);
     await produce(topicOf('attendance'), lowAttendance(member, '2026-11-23', 10));
     await produce(topicOf('attendance'), lowAttendance(member, '2026-11-30', 16));
-    await eventually(async () => expect(await notificationsOf(member, 'attendance_nudge')).toHaveLength(2), 20_000, 'the next period nudged');
+    await vi.waitFor(async () => expect(await notificationsOf(member, 'attendance_nudge')).toHaveLength(2), {
+      message: 'the next period nudged',
+      timeout: 20_000,
+      interval: 100,
+    });
 
     for (const u of [owner, adminL1]) {
       expect((await notificationsOf(u.id, 'low_attendance')).map((r) => r.message)).toEqual([

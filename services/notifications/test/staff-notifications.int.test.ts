@@ -14,7 +14,7 @@ import {
 } from '@akhada/contracts';
 import { BaseConfig, bootRuntime, createEventBus, createLogger, makeEnvelope, newId, type EventBus, type Runtime, type RunningConsumer } from '@akhada/kit';
 import { dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { sweepReminders } from '../src/consumers/reminders.ts';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
@@ -84,17 +84,6 @@ const certificationExpiring = (trainerId: string, locationId: string) =>
     data: { trainerId, certificationId: newId(), name: 'ACE Personal Trainer', expiryDate: '2026-12-20', trainerName: 'Arjun Mehta' },
   });
 
-const eventually = async <T>(check: () => Promise<T>, what: string, timeoutMs = 30_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms: ${(err as Error).message}`, { cause: err });
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-};
 const notificationsOf = (eventId: string) =>
   runtime.dbh.db.selectFrom('notifications').selectAll().where('source_event_id', '=', eventId).orderBy('recipient_id').execute();
 const recipientsOf = async (eventId: string) => (await notificationsOf(eventId)).map((n) => n.recipient_id).sort();
@@ -134,10 +123,13 @@ beforeAll(async () => {
     startAt: 'now',
   });
   for (const u of [owner, adminL1, adminL2, otherTrainer, member]) await produce(topicOf('auth'), userRegistered(u));
-  await eventually(async () => {
-    const rows = await runtime.dbh.db.selectFrom('recipients').select('user_id').where('org_id', '=', orgId).execute();
-    expect(rows).toHaveLength(5);
-  }, 'the staff projected');
+  await vi.waitFor(
+    async () => {
+      const rows = await runtime.dbh.db.selectFrom('recipients').select('user_id').where('org_id', '=', orgId).execute();
+      expect(rows).toHaveLength(5);
+    },
+    { message: 'the staff projected', timeout: 30_000, interval: 100 },
+  );
 });
 
 afterAll(async () => {
@@ -155,11 +147,14 @@ describe('members.member_signed_up', () => {
   it('tells the owner and the admins of that location that a new member awaits a plan', async () => {
     const env = memberSignedUp(L1);
     await produce(topicOf('members'), env);
-    const rows = await eventually(async () => {
-      const r = await notificationsOf(env.eventId);
-      expect(r).toHaveLength(2);
-      return r;
-    }, 'two notifications');
+    const rows = await vi.waitFor(
+      async () => {
+        const r = await notificationsOf(env.eventId);
+        expect(r).toHaveLength(2);
+        return r;
+      },
+      { message: 'two notifications', timeout: 30_000, interval: 100 },
+    );
     expect(rows.map((r) => r.recipient_id).sort()).toEqual([owner.id, adminL1.id].sort());
     expect(rows[0]).toMatchObject({
       org_id: orgId,
@@ -181,12 +176,19 @@ describe('members.member_signed_up', () => {
     const newOwner = { id: newId(), role: 'owner' as Role, locs: [L1] };
     const env = memberSignedUp(L1, newOrg);
     await produce(topicOf('members'), env);
-    await eventually(async () => {
-      const parked = await runtime.dbh.db.selectFrom('awaiting_recipients').select('event_id').where('event_id', '=', env.eventId).execute();
-      expect(parked).toHaveLength(1);
-    }, 'the event parked');
+    await vi.waitFor(
+      async () => {
+        const parked = await runtime.dbh.db.selectFrom('awaiting_recipients').select('event_id').where('event_id', '=', env.eventId).execute();
+        expect(parked).toHaveLength(1);
+      },
+      { message: 'the event parked', timeout: 30_000, interval: 100 },
+    );
     await produce(topicOf('auth'), userRegistered(newOwner, newOrg));
-    await eventually(async () => expect(await recipientsOf(env.eventId)).toEqual([newOwner.id]), 'the owner told once known');
+    await vi.waitFor(async () => expect(await recipientsOf(env.eventId)).toEqual([newOwner.id]), {
+      message: 'the owner told once known',
+      timeout: 30_000,
+      interval: 100,
+    });
   });
 });
 
@@ -198,11 +200,14 @@ describe('trainers.trainer_created', () => {
     // Same key, so the same partition: once the second is handled, the first has been too.
     await produce(topicOf('trainers'), { ...byStaff, aggregateId: trainerId });
     await produce(topicOf('trainers'), joined);
-    const rows = await eventually(async () => {
-      const r = await notificationsOf(joined.eventId);
-      expect(r).toHaveLength(2);
-      return r;
-    }, 'the pending trainer announced');
+    const rows = await vi.waitFor(
+      async () => {
+        const r = await notificationsOf(joined.eventId);
+        expect(r).toHaveLength(2);
+        return r;
+      },
+      { message: 'the pending trainer announced', timeout: 30_000, interval: 100 },
+    );
     expect(rows.map((r) => r.recipient_id).sort()).toEqual([owner.id, adminL2.id].sort());
     expect(rows[0]).toMatchObject({
       type: 'trainer',
@@ -223,7 +228,7 @@ describe('trainers.certification_expiring', () => {
     await produce(topicOf('trainers'), env); // delivered twice: still one notification each
     const barrier = trainerCreated('join_code', L1, trainerId);
     await produce(topicOf('trainers'), barrier);
-    await eventually(async () => expect(await notificationsOf(barrier.eventId)).toHaveLength(2), 'the barrier');
+    await vi.waitFor(async () => expect(await notificationsOf(barrier.eventId)).toHaveLength(2), { message: 'the barrier', timeout: 30_000, interval: 100 });
     const rows = await notificationsOf(env.eventId);
     expect(rows.map((r) => r.recipient_id).sort()).toEqual([trainerId, owner.id, adminL1.id].sort());
     for (const r of rows) {
@@ -285,7 +290,11 @@ describe('scheduling', () => {
       onClass(classId, SchedulingEvents.ClassBooked, { classId, memberId: member.id }),
       cancelled,
     );
-    await eventually(async () => expect(await recipientsOf(cancelled.eventId)).toEqual([member.id, waiter.id].sort()), 'the cancellation told');
+    await vi.waitFor(async () => expect(await recipientsOf(cancelled.eventId)).toEqual([member.id, waiter.id].sort()), {
+      message: 'the cancellation told',
+      timeout: 30_000,
+      interval: 100,
+    });
     const [fullRow] = await notificationsOf(full.eventId);
     expect((await notificationsOf(full.eventId)).map((n) => n.recipient_id).sort()).toEqual([owner.id, adminL1.id].sort());
     expect(fullRow).toMatchObject({
@@ -318,10 +327,13 @@ describe('scheduling', () => {
       onClass(classId, SchedulingEvents.ClassBooked, { classId, memberId: member.id }),
       lastOne,
     );
-    await eventually(async () => {
-      const places = await runtime.dbh.db.selectFrom('class_places').select('member_id').where('class_id', '=', classId).execute();
-      expect(places).toHaveLength(2);
-    }, 'the places copied');
+    await vi.waitFor(
+      async () => {
+        const places = await runtime.dbh.db.selectFrom('class_places').select('member_id').where('class_id', '=', classId).execute();
+        expect(places).toHaveLength(2);
+      },
+      { message: 'the places copied', timeout: 30_000, interval: 100 },
+    );
     const reminders = () =>
       runtime.dbh.db.selectFrom('notifications').selectAll().where('org_id', '=', orgId).where('category', '=', 'class_reminder').execute();
     await sweepReminders(runtime.dbh.db, now);
