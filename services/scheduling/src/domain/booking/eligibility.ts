@@ -56,40 +56,50 @@ export const pausedUntil = (noShowsAt: readonly string[], rules: PenaltyRules, a
   return until > now ? new Date(until) : null;
 };
 
-/** Throws the reason the member may not book; returns when they may. */
-export const assertMayBook = (f: EligibilityFacts): void => {
+/** Why the member may not book, or null when they may. */
+export const refusalOf = (f: EligibilityFacts): DomainError | null => {
   const { member } = f;
   switch (member.status) {
     case 'expired':
-      throw inactive(
+      return inactive(
         member.endDate
           ? `Your membership expired on ${displayDate(member.endDate)}. Renew it to book classes.`
           : 'Your membership has expired. Renew it to book classes.',
       );
     case 'frozen':
-      throw inactive('Your membership is frozen. Unfreeze it to book classes.');
+      return inactive('Your membership is frozen. Unfreeze it to book classes.');
     case 'pending':
-      throw inactive('Your membership has no active plan yet, so you cannot book classes.');
+      return inactive('Your membership has no active plan yet, so you cannot book classes.');
     case 'cancelled':
     case 'inactive':
     case 'archived':
-      throw inactive('Your membership is not active, so you cannot book classes.');
+      return inactive('Your membership is not active, so you cannot book classes.');
     case 'active':
       break;
   }
   if (member.endDate && daysBetween(member.endDate, f.classDate) > 0)
-    throw inactive(`Your membership ends on ${displayDate(member.endDate)}, before this class. Renew it to book.`);
+    return inactive(`Your membership ends on ${displayDate(member.endDate)}, before this class. Renew it to book.`);
   if (f.allowedPlans.length > 0 && !f.allowedPlans.includes(member.membershipType))
-    throw notAllowed(
+    return notAllowed(
       `${f.className} is open to the ${f.allowedPlans.join(', ')} ${f.allowedPlans.length === 1 ? 'plan' : 'plans'}; yours is ${member.membershipType}.`,
     );
   if (f.monthlyAllowance !== null && f.usedThisMonth >= f.monthlyAllowance)
-    throw notAllowed(
+    return notAllowed(
       `Your ${member.membershipType} plan includes ${f.monthlyAllowance} ${f.monthlyAllowance === 1 ? 'class' : 'classes'} a month, and you have used them this month.`,
     );
   const until = pausedUntil(f.noShowsAt, f.penalty, f.at);
   if (until)
-    throw notAllowed(
+    return notAllowed(
       `Booking is paused until ${displayDate(until.toISOString().slice(0, 10))} after ${f.penalty.noShowLimit} missed classes in ${NO_SHOW_LOOKBACK_DAYS} days.`,
     );
+  return null;
 };
+
+/** Throws the reason the member may not book; returns when they may. */
+export const assertMayBook = (f: EligibilityFacts): void => {
+  const refusal = refusalOf(f);
+  if (refusal) throw refusal;
+};
+
+/** May the member book (or take a place from the waitlist) now? */
+export const mayBook = (f: EligibilityFacts): boolean => refusalOf(f) === null;
