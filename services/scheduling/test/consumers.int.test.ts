@@ -164,7 +164,7 @@ describe('the class clock', () => {
     for (const m of [came, missed]) expect((await t.call(owner, 'POST', `/scheduling/classes/${classId}/bookings`, { memberId: m })).status).toBe(201);
     expect((await t.call(owner, 'POST', `/scheduling/classes/${classId}/attendance`, { memberId: came })).status).toBe(200);
     t.time.now = Date.parse('2030-03-11T15:31:00.000Z');
-    const run = await runClassClock({ db: t.db, clock: t.clock });
+    const run = await runClassClock({ db: t.db, clock: t.clock, directory: t.directory });
     expect(run.closed).toBeGreaterThanOrEqual(1);
     expect(await bookingStatus(classId, came)).toBe('attended');
     expect(await bookingStatus(classId, missed)).toBe('no_show');

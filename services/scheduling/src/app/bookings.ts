@@ -1,16 +1,16 @@
 import type { Booking, MembershipStatus, MembershipType } from '@akhada/contracts';
 import { assertLocation, metadataOf, readThrough, type RequestContext } from '@akhada/kit';
-import { addMonths, badRequest, dateIn, DEFAULT_TIME_ZONE, forbidden, notFound } from '@akhada/kit/domain';
+import { badRequest, DEFAULT_TIME_ZONE, forbidden, notFound } from '@akhada/kit/domain';
 import { sql } from 'kysely';
 import { classesByIds, noShowsSince, placesHeld, placesOfMemberFrom, waitlistPositions, type ClassRow } from '../db/classes-repo.ts';
 import { memberOf, members } from '../db/members-repo.ts';
 import { settingsOf } from '../db/settings-repo.ts';
 import { assertMayBook, NO_SHOW_LOOKBACK_DAYS } from '../domain/booking/eligibility.ts';
-import { instantAt } from '../domain/timetable/local-time.ts';
 import { toBooking, toClassSummary } from '../views/class-view.ts';
 import { commandOnClass, rulesOf } from './class-command.ts';
 import type { SchedulingDeps } from './deps.ts';
 import { visibleClass } from './timetable.ts';
+import { classMonth, ineligibleWaiting } from './waitlist.ts';
 
 type Deps = Pick<SchedulingDeps, 'db' | 'clock' | 'directory' | 'people'>;
 const DAY = 86_400_000;
@@ -49,8 +49,7 @@ export const book = async (deps: Deps, ctx: RequestContext, classId: string, bod
   const member = await memberFor(deps, ctx, memberId);
   const tz = (await deps.directory.location(cls.location_id))?.timezone ?? DEFAULT_TIME_ZONE;
   const now = deps.clock();
-  const classDate = dateIn(tz, cls.starts_at);
-  const monthStart = `${classDate.slice(0, 7)}-01`;
+  const { classDate, from: monthFrom, to: monthTo } = classMonth(tz, cls.starts_at);
   const metadata = metadataOf(ctx, { locationId: cls.location_id });
   const result = await deps.db.transaction().execute(async (trx) => {
     const settings = await settingsOf(trx, cls.location_id);
@@ -63,10 +62,7 @@ export const book = async (deps: Deps, ctx: RequestContext, classId: string, bod
       allowedPlans: cls.plans as MembershipType[],
       className: cls.class_name,
       monthlyAllowance: allowance ?? null,
-      usedThisMonth:
-        allowance == null
-          ? 0
-          : await placesHeld(trx, memberId, cls.location_id, instantAt(monthStart, '00:00', tz), instantAt(addMonths(monthStart, 1), '00:00', tz)),
+      usedThisMonth: allowance == null ? 0 : await placesHeld(trx, memberId, cls.location_id, monthFrom, monthTo),
       penalty: { noShowLimit: settings.no_show_limit, noShowPauseDays: settings.no_show_pause_days },
       noShowsAt: settings.no_show_limit > 0 ? await noShowsSince(trx, memberId, cls.location_id, new Date(now.getTime() - NO_SHOW_LOOKBACK_DAYS * DAY)) : [],
       at: now.toISOString(),
@@ -74,7 +70,17 @@ export const book = async (deps: Deps, ctx: RequestContext, classId: string, bod
     return commandOnClass(
       trx,
       classId,
-      { type: 'BookClass', data: { memberId, at: now.toISOString(), rules: rulesOf(settings), byStaff: ctx.role !== 'member' } },
+      {
+        type: 'BookClass',
+        data: {
+          memberId,
+          at: now.toISOString(),
+          rules: rulesOf(settings),
+          byStaff: ctx.role !== 'member',
+          // A place left free because everyone waiting may not take it goes to a waiting member who may again, else to this one.
+          ineligible: await ineligibleWaiting(deps, trx, cls, settings, now),
+        },
+      },
       metadata,
     );
   });
@@ -84,13 +90,15 @@ export const book = async (deps: Deps, ctx: RequestContext, classId: string, bod
 export const cancelBooking = async (deps: Deps, ctx: RequestContext, classId: string, memberId: string): Promise<Booking> => {
   const cls = await visibleClass(deps, ctx, classId);
   const subject = subjectOf(ctx, cls, memberId);
-  const now = deps.clock().toISOString();
+  const now = deps.clock();
   const result = await deps.db.transaction().execute(async (trx) => {
-    const rules = rulesOf(await settingsOf(trx, cls.location_id));
+    const settings = await settingsOf(trx, cls.location_id);
+    // The freed place goes to the first waiting member who may still book.
+    const ineligible = await ineligibleWaiting(deps, trx, cls, settings, now);
     return commandOnClass(
       trx,
       classId,
-      { type: 'CancelBooking', data: { memberId: subject, at: now, rules } },
+      { type: 'CancelBooking', data: { memberId: subject, at: now.toISOString(), rules: rulesOf(settings), ineligible } },
       metadataOf(ctx, { locationId: cls.location_id }),
     );
   });

@@ -1,14 +1,16 @@
 import { newId, periodicJob, type Logger, type PeriodicJob } from '@akhada/kit';
-import { endedClasses, expiredOffers } from '../db/classes-repo.ts';
+import { classOf, endedClasses, expiredOffers } from '../db/classes-repo.ts';
 import { settingsOf } from '../db/settings-repo.ts';
 import { commandOnClass, rulesOf } from './class-command.ts';
 import type { SchedulingDeps } from './deps.ts';
+import { ineligibleWaiting } from './waitlist.ts';
 
 /**
  * The timetable's clockwork: a class that ended is closed (its unattended bookings become no-shows) and a place offered
- * from the waitlist that was not confirmed in time passes to the next one. Each class in its own transaction.
+ * from the waitlist that was not confirmed in time passes to the next one who may still book. Each class in its own
+ * transaction.
  */
-export const runClassClock = async (deps: Pick<SchedulingDeps, 'db' | 'clock'>): Promise<{ closed: number; expired: number }> => {
+export const runClassClock = async (deps: Pick<SchedulingDeps, 'db' | 'clock' | 'directory'>): Promise<{ closed: number; expired: number }> => {
   const now = deps.clock();
   // One run is one conversation: its id is the correlation and the cause of every event it writes.
   const runId = newId();
@@ -23,13 +25,21 @@ export const runClassClock = async (deps: Pick<SchedulingDeps, 'db' | 'clock'>):
   }
   for (const o of await expiredOffers(deps.db, now)) {
     await deps.db.transaction().execute(async (trx) => {
-      const rules = rulesOf(await settingsOf(trx, o.location_id));
-      await commandOnClass(trx, o.class_id, { type: 'ExpireOffer', data: { at: now.toISOString(), rules } }, meta(o.org_id, o.location_id));
+      const cls = await classOf(trx, o.org_id, o.class_id);
+      if (!cls) return;
+      const settings = await settingsOf(trx, o.location_id);
+      const ineligible = await ineligibleWaiting(deps, trx, cls, settings, now);
+      await commandOnClass(
+        trx,
+        o.class_id,
+        { type: 'ExpireOffer', data: { at: now.toISOString(), rules: rulesOf(settings), ineligible } },
+        meta(o.org_id, o.location_id),
+      );
     });
     expired += 1;
   }
   return { closed, expired };
 };
 
-export const startClassClock = (deps: Pick<SchedulingDeps, 'db' | 'clock'> & { logger: Logger }, intervalMs: number): PeriodicJob =>
+export const startClassClock = (deps: Pick<SchedulingDeps, 'db' | 'clock' | 'directory'> & { logger: Logger }, intervalMs: number): PeriodicJob =>
   periodicJob({ name: 'scheduling.class-clock', intervalMs, run: () => runClassClock(deps), logger: deps.logger });

@@ -3,7 +3,17 @@ import { assertLocation, metadataOf, newId, type EventMetadata, type RequestCont
 import type { Transaction } from 'kysely';
 import { badRequest, dateIn, DEFAULT_TIME_ZONE, DomainError, notFound, type CalendarDate } from '@akhada/kit/domain';
 import { classTypeOf } from '../db/class-types-repo.ts';
-import { classesBetween, classOf, insertSeries, placesOf, placesOfMember, seriesClassesFrom, waitlistPositions, type ClassRow } from '../db/classes-repo.ts';
+import {
+  classesBetween,
+  classesByIds,
+  classOf,
+  insertSeries,
+  placesOf,
+  placesOfMember,
+  seriesClassesFrom,
+  waitlistPositions,
+  type ClassRow,
+} from '../db/classes-repo.ts';
 import type { ClassTypesTable, SchedulingDb } from '../db/schema.ts';
 import { settingsOf } from '../db/settings-repo.ts';
 import type { ClassEdit } from '../domain/occurrence/decider.ts';
@@ -13,6 +23,7 @@ import { toClassSummary } from '../views/class-view.ts';
 import { assertTrainer, locationFor } from './access.ts';
 import { commandOnClass, lockClasses, rulesOf } from './class-command.ts';
 import type { SchedulingDeps } from './deps.ts';
+import { ineligibleWaiting } from './waitlist.ts';
 
 type Deps = Pick<SchedulingDeps, 'db' | 'clock' | 'directory' | 'people'>;
 
@@ -220,10 +231,21 @@ export const editClass = async (deps: Deps, ctx: RequestContext, id: string, bod
   const targets = await reach(deps, ctx, row, body.scope);
   const metadata = metadataOf(ctx, { locationId: row.location_id });
   await deps.db.transaction().execute(async (trx) => {
-    const rules = rulesOf(await settingsOf(trx, row.location_id));
+    const settings = await settingsOf(trx, row.location_id);
+    const rules = rulesOf(settings);
     await lockClasses(
       trx,
       targets.map((t) => t.id),
+    );
+    // More capacity promotes from the waitlist: each class's waiting members who may not take a place are passed over.
+    const withTypes = new Map(
+      (
+        await classesByIds(
+          trx,
+          ctx.orgId,
+          targets.map((t) => t.id),
+        )
+      ).map((c) => [c.id, c]),
     );
     for (const t of targets) {
       const minutes = (t.ends_at.getTime() - t.starts_at.getTime()) / 60_000;
@@ -236,7 +258,9 @@ export const editClass = async (deps: Deps, ctx: RequestContext, id: string, bod
         ...(body.room !== undefined ? { room: body.room } : {}),
       };
       if (body.startTime && startsAt <= now) throw new DomainError('VALIDATION_FAILED', 'A class cannot be moved into the past', 400);
-      await commandOnClass(trx, t.id, { type: 'EditClass', data: { changes, at: now.toISOString(), rules } }, metadata);
+      const cls = withTypes.get(t.id);
+      const ineligible = cls ? await ineligibleWaiting(deps, trx, cls, settings, now) : [];
+      await commandOnClass(trx, t.id, { type: 'EditClass', data: { changes, at: now.toISOString(), rules, ineligible } }, metadata);
     }
   });
   return refreshed(deps, ctx, targets, tz);

@@ -108,10 +108,47 @@ export const placesHeld = async (db: Executor<SchedulingDb>, memberId: string, l
         .where('location_id', '=', locationId)
         .where('starts_at', '>=', from)
         .where('starts_at', '<', to)
-        .where('status', 'in', ['booked', 'offered', 'attended', 'no_show'])
+        .where('status', 'in', HOLDING)
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+/** The statuses that hold a place and count against a monthly allowance. */
+const HOLDING = ['booked', 'offered', 'attended', 'no_show'];
+
+/**
+ * The waiting members of a class, in order, with the facts their eligibility needs, in one query: their copy (status,
+ * plan, end date; null when this service's copy lacks them), the places they hold at the location between two instants
+ * (the class's month) and when their no-shows there since an instant happened (ISO instants).
+ */
+export const waitlistFacts = (db: Executor<SchedulingDb>, o: { classId: string; locationId: string; from: Date; to: Date; noShowsSince: Date }) =>
+  db
+    .selectFrom('bookings as b')
+    .leftJoin('members as m', (j) => j.onRef('m.id', '=', 'b.member_id').onRef('m.org_id', '=', 'b.org_id'))
+    .select(['b.member_id', 'm.status', 'm.membership_type', 'm.end_date'])
+    .select((eb) => [
+      eb
+        .selectFrom('bookings as h')
+        .select(sql<string>`count(*)`.as('n'))
+        .whereRef('h.member_id', '=', 'b.member_id')
+        .where('h.location_id', '=', o.locationId)
+        .where('h.starts_at', '>=', o.from)
+        .where('h.starts_at', '<', o.to)
+        .where('h.status', 'in', HOLDING)
+        .as('used'),
+      eb
+        .selectFrom('bookings as n')
+        .select(sql<string[]>`coalesce(array_agg(to_char(n.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')), '{}')`.as('at'))
+        .whereRef('n.member_id', '=', 'b.member_id')
+        .where('n.location_id', '=', o.locationId)
+        .where('n.status', '=', 'no_show')
+        .where('n.starts_at', '>=', o.noShowsSince)
+        .as('no_shows'),
+    ])
+    .where('b.class_id', '=', o.classId)
+    .where('b.status', '=', 'waitlisted')
+    .orderBy('b.seq')
+    .execute();
 
 /** When the member's no-shows at a location since an instant happened. */
 export const noShowsSince = async (db: Executor<SchedulingDb>, memberId: string, locationId: string, since: Date): Promise<string[]> =>

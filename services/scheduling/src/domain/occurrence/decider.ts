@@ -7,7 +7,12 @@ import { DomainError, type Decider } from '@akhada/kit/domain';
  *
  * Invariants: booked + (an offer ? 1 : 0) ≤ capacity, except after staff lower the capacity below the booked count (no
  * one is bumped; nobody more gets in until it is under); a member is at most once in booked ∪ waitlist ∪ offer; the
- * waitlist keeps its order; a freed place goes to the first waiting, so a cancellation promotes at most one.
+ * waitlist keeps its order; a freed place goes to the first waiting member who may still book, so a cancellation
+ * promotes at most one.
+ *
+ * Whether a waiting member may still book (membership, plan, monthly allowance, no-show pause) is not the class's to
+ * know: every command that may give a place to the waitlist carries `ineligible`, the waiting members the use case
+ * found may not take one now. They are passed over and keep their place in the queue (they may renew and be next).
  */
 export interface ClassSlot {
   orgId: string;
@@ -32,16 +37,19 @@ export interface BookingRules {
   confirmMinutes: number;
 }
 
+/** Waiting members who may not take a place now (read by the use case in the command's transaction). */
+export type Ineligible = readonly string[];
+
 export type ClassEdit = Partial<Pick<ClassSlot, 'startsAt' | 'endsAt' | 'capacity' | 'trainerId' | 'room'>>;
 
 export type OccurrenceCommand =
   | { type: 'ScheduleClass'; data: ClassSlot & { occurrenceId: string; at: string } }
-  | { type: 'EditClass'; data: { changes: ClassEdit; at: string; rules: BookingRules } }
+  | { type: 'EditClass'; data: { changes: ClassEdit; at: string; rules: BookingRules; ineligible: Ineligible } }
   | { type: 'CancelClass'; data: { at: string; reason: string } }
-  | { type: 'BookClass'; data: { memberId: string; at: string; rules: BookingRules; byStaff: boolean } }
-  | { type: 'CancelBooking'; data: { memberId: string; at: string; rules: BookingRules } }
+  | { type: 'BookClass'; data: { memberId: string; at: string; rules: BookingRules; byStaff: boolean; ineligible: Ineligible } }
+  | { type: 'CancelBooking'; data: { memberId: string; at: string; rules: BookingRules; ineligible: Ineligible } }
   | { type: 'ConfirmPromotion'; data: { memberId: string; at: string } }
-  | { type: 'ExpireOffer'; data: { at: string; rules: BookingRules } }
+  | { type: 'ExpireOffer'; data: { at: string; rules: BookingRules; ineligible: Ineligible } }
   | { type: 'MarkAttended'; data: { memberId: string; at: string } }
   | { type: 'CloseClass'; data: { at: string } };
 
@@ -113,15 +121,15 @@ const taken = (s: Existing): number => s.booked.length + (s.offer ? 1 : 0);
 const insideLateWindow = (s: Existing, at: string, rules: BookingRules): boolean => ms(at) > ms(s.startsAt) - rules.lateCancelMinutes * MINUTE;
 
 /**
- * Fill free places from the waitlist, first come first served: before the late-cancel window the first waiting member
- * is booked at once; inside it they are offered the place and must confirm (one offer at a time). After the class
- * started nobody is promoted.
+ * Fill free places from the waitlist, first come first served among those who may still book (the ineligible are passed
+ * over and keep their place): before the late-cancel window the first of them is booked at once; inside it they are
+ * offered the place and must confirm (one offer at a time). After the class started nobody is promoted.
  */
-const fill = (s: Existing, at: string, rules: BookingRules): RawEvent[] => {
+const fill = (s: Existing, at: string, rules: BookingRules, ineligible: Ineligible): RawEvent[] => {
   const out: RawEvent[] = [];
   if (ms(at) >= ms(s.startsAt)) return out;
   let booked = s.booked.length;
-  let queue = s.waitlist;
+  let queue = s.waitlist.filter((m) => !ineligible.includes(m));
   let offer = s.offer;
   while (!offer && queue.length > 0 && booked < s.capacity) {
     const [first, ...rest] = queue as [string, ...string[]];
@@ -156,12 +164,12 @@ const decideRaw = (command: OccurrenceCommand, state: OccurrenceState): (RawEven
     }
     case 'EditClass': {
       const s = open(state);
-      const { changes, at, rules } = command.data;
+      const { changes, at, rules, ineligible } = command.data;
       if (ms(at) >= ms(s.startsAt)) throw refuse('A class that has started cannot be changed.');
       checkSlot({ startsAt: changes.startsAt ?? s.startsAt, endsAt: changes.endsAt ?? s.endsAt, capacity: changes.capacity ?? s.capacity });
       const edited: RawEvent = { type: 'ClassEdited', data: { changes, at } };
       const afterEdit = apply(s, edited) as Existing;
-      return [edited, ...withFilled(afterEdit, fill(afterEdit, at, rules), at)];
+      return [edited, ...withFilled(afterEdit, fill(afterEdit, at, rules, ineligible), at)];
     }
     case 'CancelClass': {
       const s = open(state);
@@ -179,7 +187,7 @@ const decideRaw = (command: OccurrenceCommand, state: OccurrenceState): (RawEven
     }
     case 'BookClass': {
       const s = open(state);
-      const { memberId, at, rules, byStaff } = command.data;
+      const { memberId, at, rules, byStaff, ineligible } = command.data;
       if (s.booked.includes(memberId)) throw refuse('You are booked into this class already.', 'ALREADY_BOOKED');
       if (s.offer?.memberId === memberId) throw refuse('A place in this class is waiting for your confirmation.', 'ALREADY_BOOKED');
       if (s.waitlist.includes(memberId)) throw refuse('You are on the waitlist of this class already.', 'ALREADY_BOOKED');
@@ -191,12 +199,19 @@ const decideRaw = (command: OccurrenceCommand, state: OccurrenceState): (RawEven
         throw refuse(`Booking opens ${rules.opensDaysBefore} ${rules.opensDaysBefore === 1 ? 'day' : 'days'} before the class.`, 'BOOKING_NOT_ALLOWED');
       if (!byStaff && t > start - rules.closesMinutesBefore * MINUTE)
         throw refuse(`Booking closes ${rules.closesMinutesBefore} minutes before the class.`, 'BOOKING_NOT_ALLOWED');
-      if (taken(s) < s.capacity && s.waitlist.length === 0) return withFilled(s, [{ type: 'ClassBooked', data: { memberId, at } }], at);
-      return [{ type: 'Waitlisted', data: { memberId, at, position: s.waitlist.length + 1 } }];
+      // A place freed while everyone waiting was ineligible stays free: waiting members who may book again (renewed)
+      // take it first, in their order; the newcomer books only a place nobody eligible is waiting for.
+      const promoted = fill(s, at, rules, ineligible);
+      const after = promoted.reduce((st, e) => apply(st, e), s as OccurrenceState) as Existing;
+      const placed: RawEvent =
+        taken(after) < after.capacity && after.waitlist.every((m) => ineligible.includes(m))
+          ? { type: 'ClassBooked', data: { memberId, at } }
+          : { type: 'Waitlisted', data: { memberId, at, position: after.waitlist.length + 1 } };
+      return withFilled(s, [...promoted, placed], at);
     }
     case 'CancelBooking': {
       const s = open(state);
-      const { memberId, at, rules } = command.data;
+      const { memberId, at, rules, ineligible } = command.data;
       if (ms(at) >= ms(s.startsAt)) throw refuse('This class has started; a booking can no longer be cancelled.');
       const from = s.booked.includes(memberId) ? 'booked' : s.offer?.memberId === memberId ? 'offer' : s.waitlist.includes(memberId) ? 'waitlist' : null;
       if (!from) throw new DomainError('NOT_FOUND', 'Booking not found', 404);
@@ -205,7 +220,7 @@ const decideRaw = (command: OccurrenceCommand, state: OccurrenceState): (RawEven
         data: { memberId, at, from, late: from === 'booked' && insideLateWindow(s, at, rules) },
       };
       const after = apply(s, cancelled) as Existing;
-      return [cancelled, ...(from === 'waitlist' ? [] : fill(after, at, rules))];
+      return [cancelled, ...(from === 'waitlist' ? [] : fill(after, at, rules, ineligible))];
     }
     case 'ConfirmPromotion': {
       const s = open(state);
@@ -216,10 +231,10 @@ const decideRaw = (command: OccurrenceCommand, state: OccurrenceState): (RawEven
     }
     case 'ExpireOffer': {
       const s = open(state);
-      const { at, rules } = command.data;
+      const { at, rules, ineligible } = command.data;
       if (!s.offer || ms(at) <= ms(s.offer.expiresAt)) return [];
       const expired: RawEvent = { type: 'PromotionExpired', data: { memberId: s.offer.memberId, at } };
-      return [expired, ...fill(apply(s, expired) as Existing, at, rules)];
+      return [expired, ...fill(apply(s, expired) as Existing, at, rules, ineligible)];
     }
     case 'MarkAttended': {
       const s = existing(state);

@@ -28,8 +28,11 @@ const waitlisted = (memberId: string, position: number, at = early): OccurrenceE
   type: 'Waitlisted',
   data: { classId: 'c1', memberId, at, position },
 });
-const book = (memberId: string, at = early, byStaff = false) => ({ type: 'BookClass' as const, data: { memberId, at, rules, byStaff } });
-const cancel = (memberId: string, at = early) => ({ type: 'CancelBooking' as const, data: { memberId, at, rules } });
+const book = (memberId: string, at = early, byStaff = false, ineligible: string[] = []) => ({
+  type: 'BookClass' as const,
+  data: { memberId, at, rules, byStaff, ineligible },
+});
+const cancel = (memberId: string, at = early, ineligible: string[] = []) => ({ type: 'CancelBooking' as const, data: { memberId, at, rules, ineligible } });
 const code =
   (c: string, status = 409) =>
   (e: DomainError) =>
@@ -111,7 +114,7 @@ describe('class occurrence: cancellation and promotion', () => {
       .then([{ type: 'WaitlistPromoted', data: { classId: 'c1', memberId: 'm3', at: '2025-03-20T00:40:00.000Z' } }]));
   it('an unconfirmed offer passes to the next one', () =>
     given(offered)
-      .when({ type: 'ExpireOffer', data: { at: '2025-03-20T00:46:00.000Z', rules } })
+      .when({ type: 'ExpireOffer', data: { at: '2025-03-20T00:46:00.000Z', rules, ineligible: [] } })
       .then([
         { type: 'PromotionExpired', data: { classId: 'c1', memberId: 'm3', at: '2025-03-20T00:46:00.000Z' } },
         { type: 'PromotionOffered', data: { classId: 'c1', memberId: 'm4', at: '2025-03-20T00:46:00.000Z', expiresAt: '2025-03-20T01:01:00.000Z' } },
@@ -131,7 +134,7 @@ describe('class occurrence: cancellation and promotion', () => {
   it('a member not booked has no booking to cancel', () => given(full).when(cancel('m9')).thenThrows(DomainError, code('NOT_FOUND', 404)));
   it('more capacity promotes as many as fit', () =>
     given(full)
-      .when({ type: 'EditClass', data: { changes: { capacity: 4 }, at: early, rules } })
+      .when({ type: 'EditClass', data: { changes: { capacity: 4 }, at: early, rules, ineligible: [] } })
       .then([
         { type: 'ClassEdited', data: { classId: 'c1', changes: { capacity: 4 }, at: early } },
         { type: 'WaitlistPromoted', data: { classId: 'c1', memberId: 'm3', at: early } },
@@ -143,6 +146,60 @@ describe('class occurrence: cancellation and promotion', () => {
       .when({ type: 'CancelClass', data: { at: early, reason: 'Trainer ill' } })
       .then([
         { type: 'ClassCancelled', data: { classId: 'c1', at: early, reason: 'Trainer ill', bookedMemberIds: ['m1', 'm2'], waitlistedMemberIds: ['m3', 'm4'] } },
+      ]));
+});
+
+describe('class occurrence: waiting members who may no longer book are passed over', () => {
+  // m3 waited first, then their membership expired (or froze, or their allowance ran out): the use case says so.
+  const full = [scheduled, booked('m1'), booked('m2'), waitlisted('m3', 1), waitlisted('m4', 2), waitlisted('m5', 3)];
+  const cancelledEarly: OccurrenceEvent = { type: 'BookingCancelled', data: { classId: 'c1', memberId: 'm1', at: early, late: false, from: 'booked' } };
+  it('a cancellation promotes the first waiting member who may book; the ineligible one keeps their place', () =>
+    given(full)
+      .when(cancel('m1', early, ['m3']))
+      .then([cancelledEarly, { type: 'WaitlistPromoted', data: { classId: 'c1', memberId: 'm4', at: early } }]));
+  it('inside the late-cancel window the place is offered to the first who may book', () =>
+    given(full)
+      .when(cancel('m1', late, ['m3', 'm4']))
+      .then([
+        { type: 'BookingCancelled', data: { classId: 'c1', memberId: 'm1', at: late, late: true, from: 'booked' } },
+        { type: 'PromotionOffered', data: { classId: 'c1', memberId: 'm5', at: late, expiresAt: '2025-03-20T00:45:00.000Z' } },
+      ]));
+  it('nobody waiting may book: the place stays free and the waitlist as it was', () =>
+    given(full)
+      .when(cancel('m1', early, ['m3', 'm4', 'm5']))
+      .then([cancelledEarly]));
+  it('an offer that expires passes over the ineligible to the next who may book', () =>
+    given([
+      ...full,
+      { type: 'BookingCancelled', data: { classId: 'c1', memberId: 'm1', at: late, late: true, from: 'booked' } },
+      { type: 'PromotionOffered', data: { classId: 'c1', memberId: 'm3', at: late, expiresAt: '2025-03-20T00:45:00.000Z' } },
+    ])
+      .when({ type: 'ExpireOffer', data: { at: '2025-03-20T00:46:00.000Z', rules, ineligible: ['m4'] } })
+      .then([
+        { type: 'PromotionExpired', data: { classId: 'c1', memberId: 'm3', at: '2025-03-20T00:46:00.000Z' } },
+        { type: 'PromotionOffered', data: { classId: 'c1', memberId: 'm5', at: '2025-03-20T00:46:00.000Z', expiresAt: '2025-03-20T01:01:00.000Z' } },
+      ]));
+  it('more capacity promotes as many who may book as fit, in order', () =>
+    given(full)
+      .when({ type: 'EditClass', data: { changes: { capacity: 4 }, at: early, rules, ineligible: ['m4'] } })
+      .then([
+        { type: 'ClassEdited', data: { classId: 'c1', changes: { capacity: 4 }, at: early } },
+        { type: 'WaitlistPromoted', data: { classId: 'c1', memberId: 'm3', at: early } },
+        { type: 'WaitlistPromoted', data: { classId: 'c1', memberId: 'm5', at: early } },
+        { type: 'ClassFilled', data: { classId: 'c1', at: early, capacity: 4 } },
+      ]));
+  const freeBehindIneligible = [...full, cancelledEarly];
+  it('a place left free behind ineligible waiting members goes to a new booking', () =>
+    given(freeBehindIneligible)
+      .when(book('m9', early, false, ['m3', 'm4', 'm5']))
+      .then([booked('m9'), { type: 'ClassFilled', data: { classId: 'c1', at: early, capacity: 2 } }]));
+  it('… unless a waiting member may book again (renewed): they take it first and the newcomer waits', () =>
+    given(freeBehindIneligible)
+      .when(book('m9', early, false, ['m3', 'm5']))
+      .then([
+        { type: 'WaitlistPromoted', data: { classId: 'c1', memberId: 'm4', at: early } },
+        waitlisted('m9', 3),
+        { type: 'ClassFilled', data: { classId: 'c1', at: early, capacity: 2 } },
       ]));
 });
 
