@@ -78,7 +78,7 @@ export const book = async (deps: Deps, ctx: RequestContext, classId: string, bod
           rules: rulesOf(settings),
           byStaff: ctx.role !== 'member',
           // A place left free because everyone waiting may not take it goes to a waiting member who may again, else to this one.
-          ineligible: await ineligibleWaiting(deps, trx, cls, settings, now),
+          ineligible: await ineligibleWaiting(trx, tz, cls, settings, now),
         },
       },
       metadata,
@@ -90,11 +90,12 @@ export const book = async (deps: Deps, ctx: RequestContext, classId: string, bod
 export const cancelBooking = async (deps: Deps, ctx: RequestContext, classId: string, memberId: string): Promise<Booking> => {
   const cls = await visibleClass(deps, ctx, classId);
   const subject = subjectOf(ctx, cls, memberId);
+  const tz = (await deps.directory.location(cls.location_id))?.timezone ?? DEFAULT_TIME_ZONE;
   const now = deps.clock();
   const result = await deps.db.transaction().execute(async (trx) => {
     const settings = await settingsOf(trx, cls.location_id);
     // The freed place goes to the first waiting member who may still book.
-    const ineligible = await ineligibleWaiting(deps, trx, cls, settings, now);
+    const ineligible = await ineligibleWaiting(trx, tz, cls, settings, now);
     return commandOnClass(
       trx,
       classId,

@@ -1,4 +1,5 @@
 import { newId, periodicJob, type Logger, type PeriodicJob } from '@akhada/kit';
+import { DEFAULT_TIME_ZONE } from '@akhada/kit/domain';
 import { classOf, endedClasses, expiredOffers } from '../db/classes-repo.ts';
 import { settingsOf } from '../db/settings-repo.ts';
 import { commandOnClass, rulesOf } from './class-command.ts';
@@ -24,11 +25,12 @@ export const runClassClock = async (deps: Pick<SchedulingDeps, 'db' | 'clock' | 
     closed += 1;
   }
   for (const o of await expiredOffers(deps.db, now)) {
+    const tz = (await deps.directory.location(o.location_id))?.timezone ?? DEFAULT_TIME_ZONE;
     await deps.db.transaction().execute(async (trx) => {
       const cls = await classOf(trx, o.org_id, o.class_id);
       if (!cls) return;
       const settings = await settingsOf(trx, o.location_id);
-      const ineligible = await ineligibleWaiting(deps, trx, cls, settings, now);
+      const ineligible = await ineligibleWaiting(trx, tz, cls, settings, now);
       await commandOnClass(
         trx,
         o.class_id,

@@ -259,7 +259,7 @@ export const editClass = async (deps: Deps, ctx: RequestContext, id: string, bod
       };
       if (body.startTime && startsAt <= now) throw new DomainError('VALIDATION_FAILED', 'A class cannot be moved into the past', 400);
       const cls = withTypes.get(t.id);
-      const ineligible = cls ? await ineligibleWaiting(deps, trx, cls, settings, now) : [];
+      const ineligible = cls ? await ineligibleWaiting(trx, tz, cls, settings, now) : [];
       await commandOnClass(trx, t.id, { type: 'EditClass', data: { changes, at: now.toISOString(), rules, ineligible } }, metadata);
     }
   });

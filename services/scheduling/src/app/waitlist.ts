@@ -1,5 +1,5 @@
 import type { MembershipStatus, MembershipType } from '@akhada/contracts';
-import { addMonths, dateIn, DEFAULT_TIME_ZONE, type CalendarDate } from '@akhada/kit/domain';
+import { addMonths, dateIn, type CalendarDate } from '@akhada/kit/domain';
 import type { Transaction } from 'kysely';
 import { waitlistFacts } from '../db/classes-repo.ts';
 import type { SchedulingDb } from '../db/schema.ts';
@@ -7,7 +7,6 @@ import type { LocationSettings } from '../db/settings-repo.ts';
 import { mayBook, NO_SHOW_LOOKBACK_DAYS } from '../domain/booking/eligibility.ts';
 import { instantAt } from '../domain/timetable/local-time.ts';
 import { lockClasses } from './class-command.ts';
-import type { SchedulingDeps } from './deps.ts';
 
 const DAY = 86_400_000;
 
@@ -32,16 +31,17 @@ export interface WaitlistClass {
  * allowed plan, monthly allowance used, paused for no-shows; or unknown to this service's copy): what a command that
  * may promote passes to the decider, which passes them over. One query for the whole waitlist, in the command's
  * transaction and behind the class's lock (taken here; the lock is re-entrant), so the waitlist read is the one decided on.
+ * `tz` is the location's time zone, looked up before the transaction: nothing here may wait for another connection of
+ * the pool while holding the class's lock (a burst of bookings holds every other connection waiting for that lock).
  */
 export const ineligibleWaiting = async (
-  deps: Pick<SchedulingDeps, 'directory'>,
   trx: Transaction<SchedulingDb>,
+  tz: string,
   cls: WaitlistClass,
   settings: LocationSettings,
   now: Date,
 ): Promise<string[]> => {
   await lockClasses(trx, [cls.id]);
-  const tz = (await deps.directory.location(cls.location_id))?.timezone ?? DEFAULT_TIME_ZONE;
   const { classDate, from, to } = classMonth(tz, cls.starts_at);
   const rows = await waitlistFacts(trx, {
     classId: cls.id,
