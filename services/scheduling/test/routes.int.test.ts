@@ -356,6 +356,33 @@ describe('inside the late-cancel window', () => {
   });
 });
 
+describe('a waiting member who may no longer book is passed over', () => {
+  it('A cancels, the first waiting member expired meanwhile: the second is promoted, the expired one keeps their place', async () => {
+    const id = created<{ id: string }>(
+      await t.call(tok.owner, 'POST', '/scheduling/classes', { locationId: L1, classTypeId: yogaId, date: '2030-03-13', startTime: '18:00', capacity: 1 }),
+    ).id;
+    const [a, first, second] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const m of [a, first, second]) await t.member(m, orgA, L1, { plan: 'vip' });
+    expect(created<{ status: string }>(await t.call(tok.owner, 'POST', `/scheduling/classes/${id}/bookings`, { memberId: a })).status).toBe('booked');
+    for (const m of [first, second])
+      expect(created<{ status: string }>(await t.call(tok.owner, 'POST', `/scheduling/classes/${id}/bookings`, { memberId: m })).status).toBe('waitlisted');
+    // The first waiting member's membership expires while they wait (this service's copy, as the members topic sets it).
+    await t.db.updateTable('members').set({ status: 'expired', end_date: '2030-03-10', updated_at: new Date() }).where('id', '=', first).execute();
+    const tokenA = await t.sign(orgA, 'member', [L1], a);
+    expect(created<{ status: string }>(await t.call(tokenA, 'DELETE', `/scheduling/classes/${id}/bookings/${a}`), 200).status).toBe('cancelled');
+    const detail = async () => schedulingRoutes.getClass.responses[200].parse((await t.call(tok.owner, 'GET', `/scheduling/classes/${id}`)).body).data;
+    const after = await detail();
+    expect(after.roster?.map((r) => [r.memberId, r.status])).toEqual([[second, 'booked']]);
+    expect(after.waitlist?.map((r) => [r.memberId, r.position])).toEqual([[first, 1]]);
+    // Renewed, they are next: the second's cancellation promotes them.
+    await t.db.updateTable('members').set({ status: 'active', end_date: '2031-03-10', updated_at: new Date() }).where('id', '=', first).execute();
+    expect((await t.call(tok.owner, 'DELETE', `/scheduling/classes/${id}/bookings/${second}`)).status).toBe(200);
+    const renewed = await detail();
+    expect(renewed.roster?.map((r) => [r.memberId, r.status])).toEqual([[first, 'booked']]);
+    expect(renewed.waitlist).toEqual([]);
+  });
+});
+
 describe('editing and cancelling one class or the rest of the series', () => {
   it('moves this class and the following ones, keeps the earlier; cancelling tells the booked (outbox)', async () => {
     const series = created<{ classes: { id: string; localDate: string }[] }>(
