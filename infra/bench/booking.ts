@@ -29,13 +29,12 @@
 // scheduling and the gateway over the burst (the figures of such a run are slower than without).
 import { schedulingRoutes, type ClassSummary } from '@akhada/contracts';
 import { createHash, createPrivateKey, randomUUID, sign, type JsonWebKey } from 'node:crypto';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { payForPlan } from '@akhada/test-support/plan';
-import { provision } from '../dev/provision.ts';
-import { startStack } from '../dev/stack.ts';
+import { startBenchStack } from './bench-stack.ts';
 import { call, load, percentile, registerBenchGym } from './bench-api.ts';
 import { formatSummary, summarize } from './cpu-profile-top.ts';
 import { coresByKind, describeShare, snapshot, type Cores } from './cpu-share.ts';
@@ -282,35 +281,20 @@ const perBooking = (cores: Cores, idle: Cores | undefined, seconds: number, n: n
     .join(', ');
 
 export async function main(root: string): Promise<void> {
-  process.env.AKHADA_TOPIC_NAMESPACE = 'bench';
   const random = seeded(SEED);
-  const profileDir = path.join(root, 'infra', 'bench', 'results', `booking-cpu-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-  if (CPU_PROF) mkdirSync(profileDir, { recursive: true });
   const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
   let burstWindow: { fromUs: number; toUs: number } | undefined;
   const loadBefore = load();
-  const infra = await provision({ root, database: DATABASE, fresh: true, smtp: SMTP });
-  const stack = await startStack({
+  const { infra, stack, profileDir } = await startBenchStack({
     root,
-    databaseUrl: infra.databaseUrl,
-    brokers: infra.brokers,
+    name: 'booking',
+    database: DATABASE,
+    smtp: SMTP,
     portOffset: PORT_OFFSET,
     gatewayPort: GATEWAY_PORT,
-    smtpPort: SMTP.smtpPort,
-    appUrl: `http://localhost:${GATEWAY_PORT}`,
-    logLevel: 'info',
-    env: {
-      NODE_ENV: 'production',
-      AKHADA_TOPIC_NAMESPACE: 'bench',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      ...(CPU_PROF && { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim() }),
-    },
+    namespace: 'bench',
+    cpuProf: CPU_PROF,
     instances: { scheduling: INSTANCES },
-    echo: false,
-  }).catch(async (err: unknown) => {
-    await infra.stop();
-    throw err;
   });
   const lines: string[] = [];
   try {
@@ -418,7 +402,7 @@ export async function main(root: string): Promise<void> {
         `NODE_ENV=production LOG_LEVEL=info, after a warm-up of ${WARMUP} bookings; the load generator in this process`,
       `  booked as members: POST /api/scheduling/classes/:id/bookings with each member's own token (signed by the bench with auth's key from the bench database, ` +
         `the claims of a member's sign-in; ${tokens.size} tokens in ${signMs.toFixed(0)} ms); members in scheduling's copy (SQL); probes: a member missing from the copy 404, ${PROBES} in it booked`,
-      `  shared machine (a CI run beside it): load average (1/5/15 min) before setup ${loadBefore}; at the burst ${loadAtRun}; after ${load()}`,
+      `  load average (1/5/15 min) before setup ${loadBefore}; at the burst ${loadAtRun}; after ${load()}`,
       `  classes: ${check.classes}, capacity ${check.capacity} places in all (20-40 each), ${check.full} full after the burst`,
       `  bookings: ${run.answers.length} answered in ${run.seconds.toFixed(1)} s = ${(run.answers.length / run.seconds).toFixed(0)}/s; ${ok} × 201 ` +
         `(${check.answeredBooked} booked, ${check.answeredWaiting} waitlisted); other answers: ${

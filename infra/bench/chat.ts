@@ -13,8 +13,7 @@ import { authRoutes, CHAT_SOCKET_EVENTS, ChatSocketMessage } from '@akhada/contr
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { payForPlan } from '@akhada/test-support/plan';
-import { provision } from '../dev/provision.ts';
-import { startStack } from '../dev/stack.ts';
+import { startBenchStack } from './bench-stack.ts';
 import { call as apiCall, load, percentile } from './bench-api.ts';
 
 const PEOPLE = Number(process.env.BENCH_CHAT_SOCKETS ?? 200);
@@ -59,23 +58,15 @@ interface Person {
 }
 
 export async function main(root: string): Promise<void> {
-  process.env.AKHADA_TOPIC_NAMESPACE = 'benchchat';
   const loadBefore = load();
-  const infra = await provision({ root, database: DATABASE, fresh: true, smtp: SMTP });
-  const stack = await startStack({
+  const { infra, stack } = await startBenchStack({
     root,
-    databaseUrl: infra.databaseUrl,
-    brokers: infra.brokers,
+    name: 'chat',
+    database: DATABASE,
+    smtp: SMTP,
     portOffset: PORT_OFFSET,
     gatewayPort: GATEWAY_PORT,
-    smtpPort: SMTP.smtpPort,
-    appUrl: `http://localhost:${GATEWAY_PORT}`,
-    logLevel: 'info',
-    env: { NODE_ENV: 'production', AKHADA_TOPIC_NAMESPACE: 'benchchat', AUTH_RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000000' },
-    echo: false,
-  }).catch(async (err: unknown) => {
-    await infra.stop();
-    throw err;
+    namespace: 'benchchat',
   });
   const lines: string[] = [];
   const people: Person[] = [];

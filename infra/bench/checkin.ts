@@ -22,14 +22,13 @@ import { ATTENDANCE_SOCKET_EVENTS, attendanceRoutes } from '@akhada/contracts';
 import { io, type Socket } from 'socket.io-client';
 import autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { payForPlan } from '@akhada/test-support/plan';
-import { provision } from '../dev/provision.ts';
-import { startStack } from '../dev/stack.ts';
+import { startBenchStack } from './bench-stack.ts';
 import { call, load, percentile, registerBenchGym } from './bench-api.ts';
 import { formatSummary, summarize } from './cpu-profile-top.ts';
 import { coresByKind, describeShare, settled, snapshot } from './cpu-share.ts';
@@ -185,32 +184,17 @@ const pushLatency = async (base: string, token: string, memberIds: string[], sec
 };
 
 export async function main(root: string): Promise<void> {
-  process.env.AKHADA_TOPIC_NAMESPACE = 'bench';
-  const profileDir = path.join(root, 'infra', 'bench', 'results', `checkin-cpu-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-  if (CPU_PROF) mkdirSync(profileDir, { recursive: true });
   const loadBefore = load();
-  const infra = await provision({ root, database: DATABASE, fresh: true, smtp: SMTP });
-  const stack = await startStack({
+  const { infra, stack, profileDir } = await startBenchStack({
     root,
-    databaseUrl: infra.databaseUrl,
-    brokers: infra.brokers,
+    name: 'checkin',
+    database: DATABASE,
+    smtp: SMTP,
     portOffset: PORT_OFFSET,
     gatewayPort: GATEWAY_PORT,
-    smtpPort: SMTP.smtpPort,
-    appUrl: `http://localhost:${GATEWAY_PORT}`,
-    logLevel: 'info',
-    env: {
-      NODE_ENV: 'production',
-      AKHADA_TOPIC_NAMESPACE: 'bench',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      ...(CPU_PROF && { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim() }),
-    },
+    namespace: 'bench',
+    cpuProf: CPU_PROF,
     instances: { attendance: INSTANCES },
-    echo: false,
-  }).catch(async (err: unknown) => {
-    await infra.stop();
-    throw err;
   });
   const lines: string[] = [];
   /** The timed run on the monotonic clock: the profiles are summarised over it only (not start-up, not the push run). */

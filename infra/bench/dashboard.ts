@@ -15,11 +15,10 @@
 // `node --cpu-prof` and prints the busiest functions of the dashboard service and the gateway over the timed search run.
 // On a shared machine run it under the bench lock:
 //   flock /tmp/akhada-bench.lock npm run bench:dashboard
-import { mkdirSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { provision } from '../dev/provision.ts';
-import { startStack } from '../dev/stack.ts';
+import { startBenchStack } from './bench-stack.ts';
 import { call, load, percentile, registerBenchGym } from './bench-api.ts';
 import { formatSummary, summarize } from './cpu-profile-top.ts';
 import { coresByKind, describeShare, snapshot } from './cpu-share.ts';
@@ -167,31 +166,16 @@ const figures = (latencies: number[]) => {
 };
 
 export async function main(root: string): Promise<void> {
-  process.env.AKHADA_TOPIC_NAMESPACE = 'benchdash';
-  const profileDir = path.join(root, 'infra', 'bench', 'results', `dashboard-cpu-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-  if (CPU_PROF) mkdirSync(profileDir, { recursive: true });
   const loadBefore = load();
-  const infra = await provision({ root, database: DATABASE, fresh: true, smtp: SMTP });
-  const stack = await startStack({
+  const { infra, stack, profileDir } = await startBenchStack({
     root,
-    databaseUrl: infra.databaseUrl,
-    brokers: infra.brokers,
+    name: 'dashboard',
+    database: DATABASE,
+    smtp: SMTP,
     portOffset: PORT_OFFSET,
     gatewayPort: GATEWAY_PORT,
-    smtpPort: SMTP.smtpPort,
-    appUrl: `http://localhost:${GATEWAY_PORT}`,
-    logLevel: 'info',
-    env: {
-      NODE_ENV: 'production',
-      AKHADA_TOPIC_NAMESPACE: 'benchdash',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      ...(CPU_PROF && { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim() }),
-    },
-    echo: false,
-  }).catch(async (err: unknown) => {
-    await infra.stop();
-    throw err;
+    namespace: 'benchdash',
+    cpuProf: CPU_PROF,
   });
   const lines: string[] = [];
   /** The timed search run on the monotonic clock: the profiles are summarised over it only. */
