@@ -21,9 +21,18 @@ export interface TestTiming {
   seconds: number;
 }
 
+export interface TestFailure {
+  file: string;
+  name: string;
+  /** The first line of each error, enough to tell a flake from a break in the summary. */
+  errors: string[];
+}
+
 export interface Timings {
   files: FileTiming[];
   tests: TestTiming[];
+  /** Every failed test, and every file that failed outside its tests (a hook, an import); absent in older files. */
+  failures?: TestFailure[];
 }
 
 export const fileTiming = (module: TestModule, root: string): FileTiming => {
@@ -37,6 +46,17 @@ export const fileTiming = (module: TestModule, root: string): FileTiming => {
     tests: tests.length,
     failed: module.state() === 'failed',
   };
+};
+
+const firstLine = (e: { message?: string; name?: string }): string => `${e.name ?? 'Error'}: ${(e.message ?? '').split('\n')[0]?.slice(0, 300) ?? ''}`;
+
+export const failuresOf = (module: TestModule, root: string): TestFailure[] => {
+  const file = path.relative(root, module.moduleId);
+  const tests = [...module.children.allTests()]
+    .filter((t) => t.result().state === 'failed')
+    .map((t) => ({ file, name: t.fullName, errors: (t.result().errors ?? []).map(firstLine) }));
+  const own = module.errors();
+  return own.length > 0 ? [{ file, name: '(the file itself)', errors: own.map(firstLine) }, ...tests] : tests;
 };
 
 export default class TimingsReporter implements Reporter {
@@ -61,6 +81,7 @@ export default class TimingsReporter implements Reporter {
         )
         .sort((a, b) => b.seconds - a.seconds)
         .slice(0, 50),
+      failures: modules.flatMap((m) => failuresOf(m, this.root)),
     };
     mkdirSync(path.dirname(out), { recursive: true });
     writeFileSync(out, JSON.stringify(timings, null, 1));
@@ -70,7 +91,10 @@ export default class TimingsReporter implements Reporter {
 /** The lines `npm test` prints for one phase: its slowest files, then its slowest tests. */
 export const slowestLines = (timings: Timings, { files = 10, tests = 5 } = {}): string[] => {
   const total = timings.files.reduce((s, f) => s + f.seconds, 0);
+  const failures = timings.failures ?? [];
   return [
+    ...(failures.length > 0 ? [`    failed (${failures.length}):`] : []),
+    ...failures.flatMap((f) => [`      ${f.file} › ${f.name}`, ...f.errors.slice(0, 3).map((e) => `          ${e}`)]),
     `    slowest files (of ${timings.files.length}, ${total.toFixed(0)} s of file time in all):`,
     ...timings.files.slice(0, files).map((f) => `      ${f.seconds.toFixed(1).padStart(6)} s  ${f.file} (${f.tests} tests${f.failed ? ', FAILED' : ''})`),
     `    slowest tests:`,

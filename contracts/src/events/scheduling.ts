@@ -71,3 +71,28 @@ export const ClassClosed = defineEvent(
   1,
   z.object({ classId: z.uuid(), attendedMemberIds: z.array(z.uuid()), noShowMemberIds: z.array(z.uuid()) }),
 );
+
+/**
+ * Personal training (aggregate = one appointment, `aggregateId` = its id, the envelope's `locationId` its location).
+ * Every appointment event carries the whole appointment as it is after the event, so a consumer keeps no earlier state.
+ * Consumers: notifications (tells the member and the trainer), trainers (delivered sessions count in earnings), this
+ * service's session packs (an attended appointment, and a late cancel or a no-show where the gym says so, uses a credit).
+ */
+export const AppointmentFacts = z.object({
+  appointmentId: z.uuid(),
+  locationId: z.uuid(),
+  memberId: z.uuid(),
+  trainerId: z.uuid(),
+  startsAt: Instant,
+  endsAt: Instant,
+  /** Who booked it: the member themself, or staff / the trainer for the member. */
+  bookedBy: z.uuid(),
+});
+export type AppointmentFacts = z.infer<typeof AppointmentFacts>;
+export const AppointmentBooked = defineEvent('scheduling.appointment_booked', 1, AppointmentFacts);
+/** Given up by the member, the trainer or staff; `late` when inside the location's late-cancel window. */
+export const AppointmentCancelled = defineEvent('scheduling.appointment_cancelled', 1, AppointmentFacts.extend({ late: z.boolean(), cancelledBy: z.uuid() }));
+/** The session took place (the trainer or staff marked it, or the member checked in for it). */
+export const AppointmentAttended = defineEvent('scheduling.appointment_attended', 1, AppointmentFacts);
+/** The member did not come (marked by hand, or the appointment ended unattended). */
+export const AppointmentNoShow = defineEvent('scheduling.appointment_no_show', 1, AppointmentFacts);
