@@ -1,48 +1,21 @@
-import { type Role } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, createDirectory, createTokenVerifier, type Runtime } from '@akhada/kit';
-import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
-import { sql } from 'kysely';
+import { bootServiceForTest } from '@akhada/kit/testing';
 import type { FeedbackDeps } from '../src/app/deps.ts';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { FeedbackDb } from '../src/db/schema.ts';
 
-/** One feedback service for a test file: its own schema, the app (inject), a settable clock, directory and people rows. */
+/** One feedback service for a test file (the kit's harness): the app (inject), a settable clock, directory and people rows. */
 export const bootFeedback = async (prefix: string) => {
-  const infra = await testInfra();
-  const schema = uniqueSchema(prefix);
-  const keys = await createTestKeys();
-  const config = BaseConfig.parse({
-    DATABASE_URL: infra.databaseUrl,
-    KAFKA_BROKERS: infra.brokers.join(','),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    INSTANCE_ID: schema,
-  });
-  const runtime: Runtime<FeedbackDb> = await bootRuntime<FeedbackDb>({
+  const t = await bootServiceForTest<FeedbackDb, Pick<FeedbackDeps, 'db' | 'clock'>, ReturnType<typeof buildApp>>({
     name: 'feedback',
-    config,
-    schema,
+    prefix,
     migrations,
-    verifier: createTokenVerifier({ keys: keys.keys }),
+    deps: ({ db, clock }) => ({ db, clock }),
+    buildApp,
   });
-  const db = runtime.dbh.db;
-  const time = { now: Date.now() };
-  const deps: FeedbackDeps = { db, clock: () => new Date(time.now), directory: createDirectory(db, { cacheMs: 0 }) };
-  const app = buildApp({ logger: runtime.logger, verifier: runtime.verifier, readiness: runtime.readiness, ...deps });
-  await app.ready();
-  const close = async () => {
-    await app.close();
-    for (const c of runtime.closers) await c().catch(() => undefined);
-    await dropSchema(infra.databaseUrl, schema);
-  };
-  const org = async (orgId: string, locations: string[]) => {
-    await sql`insert into kit_organizations (org_id, plan, trial_ends_at, updated_at) values (${orgId}, 'pro', null, now())`.execute(db);
-    for (const id of locations)
-      await sql`insert into kit_locations (location_id, org_id, name, city, timezone) values (${id}, ${orgId}, 'Branch', 'Pune', 'Asia/Kolkata')`.execute(db);
-  };
+  const org = (orgId: string, locations: string[]) => t.seed({ orgs: [{ orgId }], locations: locations.map((locationId) => ({ locationId, orgId })) });
   const member = (id: string, orgId: string, locationId: string, o: { firstName?: string; membershipType?: string; trainerId?: string } = {}) =>
-    db
+    t.db
       .insertInto('members')
       .values({
         id,
@@ -57,13 +30,11 @@ export const bootFeedback = async (prefix: string) => {
       })
       .execute();
   const trainer = (id: string, orgId: string, locationId: string, firstName = 'Ravi') =>
-    db
+    t.db
       .insertInto('trainers')
       .values({ id, org_id: orgId, location_id: locationId, first_name: firstName, last_name: 'Kumar', status: 'active', updated_at: new Date() })
       .execute();
   const staff = (id: string, orgId: string, firstName = 'Priya') =>
-    db.insertInto('staff').values({ id, org_id: orgId, role: 'admin', first_name: firstName, last_name: 'Shah' }).execute();
-  const sign = (orgId: string, role: Role, locationIds: string[], userId?: string, name?: string) =>
-    keys.sign({ orgId, role, locationIds, ...(userId ? { userId } : {}), name: name ?? `Test ${role}` });
-  return { infra, schema, runtime, db, deps, app, time, close, org, member, trainer, staff, sign };
+    t.db.insertInto('staff').values({ id, org_id: orgId, role: 'admin', first_name: firstName, last_name: 'Shah' }).execute();
+  return { ...t, org, member, trainer, staff };
 };
