@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed, vi } from 'vitest';
 import { api } from '@akhada/test-support/api';
 import { launchBrowser, newContext } from '@akhada/test-support/browser';
 import { signIn } from '@akhada/test-support/ui';
@@ -26,16 +26,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const until = async <T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
-
 /** A fresh gym with an approved trainer and a member assigned to them, all able to sign in. */
 async function setUpGym() {
   const gym = await a.newGym('chat', { plan: 'pro' });
@@ -49,15 +39,20 @@ async function setUpGym() {
   expect((await a.call('POST', '/auth/register', { ...member, password, role: 'member', gymCode: joinCode })).status).toBe(201);
   const memberLogin = await a.login(member.email, password);
   const memberId = memberLogin.user._id;
-  await until('the trainer assignment', async () => {
-    const r = await a.call('POST', `/members/${memberId}/assign-trainer`, { trainerId }, gym.token);
-    return r.status === 200 ? true : undefined;
+  await vi.waitFor(async () => expect((await a.call('POST', `/members/${memberId}/assign-trainer`, { trainerId }, gym.token)).status).toBe(200), {
+    timeout: 30_000,
+    interval: 200,
   });
   // The chat service learns of both from the members and trainers events.
-  await until('the chat service to know the member’s trainer', async () => {
-    const r = await a.call('GET', '/chat/users', undefined, memberLogin.token);
-    return r.status === 200 && (r.json.data as { _id: string }[]).some((u) => u._id === trainerId) ? true : undefined;
-  });
+  await expect
+    .poll(
+      async () => {
+        const r = await a.call('GET', '/chat/users', undefined, memberLogin.token);
+        return r.status === 200 && (r.json.data as { _id: string }[]).some((u) => u._id === trainerId);
+      },
+      { timeout: 30_000, interval: 200, message: 'the chat service knows the member’s trainer' },
+    )
+    .toBe(true);
   return { gym, password, trainer: { ...trainer, id: trainerId }, member: { ...member, id: memberId, token: memberLogin.token } };
 }
 

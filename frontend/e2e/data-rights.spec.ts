@@ -30,28 +30,6 @@ let invoiceTotal: unknown;
 let feedbackId = '';
 let conversationId = '';
 
-/** Retries a call until it answers one of `ok` (a service learns what it needs from events), else throws. */
-const until = async (what: string, call: () => ReturnType<Api['call']>, ok = [200, 201], timeoutMs = 60_000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const r = await call();
-    if (ok.includes(r.status)) return r;
-    if (Date.now() > deadline) throw new Error(`${what} answered ${r.status} for ${timeoutMs / 1000} s: ${r.text.slice(0, 200)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-};
-
-/** Polls until `check` holds for the call's answer text. */
-const eventually = async (what: string, call: () => ReturnType<Api['call']>, check: (text: string, status: number) => boolean, timeoutMs = 60_000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const r = await call();
-    if (check(r.text, r.status)) return r;
-    if (Date.now() > deadline) throw new Error(`${what}: not so after ${timeoutMs / 1000} s (last ${r.status}: ${r.text.slice(0, 300)})`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-};
-
 const traces = (text: string): string[] =>
   [person.firstName, person.lastName, person.email, person.phoneDigits, person.phoneDigits.slice(0, 5)].filter((w) => text.includes(w));
 
@@ -72,9 +50,9 @@ beforeAll(async () => {
   member = await api.signIn({ email: person.email, password: PASSWORD });
 
   // Traces in every service that keeps personal data, each once its service knows the member from the events.
-  await until('members knows the member', () => api.call('GET', `/members/${member.userId}`, undefined, owner.token));
+  await api.until('members knows the member', () => api.call('GET', `/members/${member.userId}`, undefined, owner.token));
   // A member who joined by code is pending until the desk sells them a term (paid in cash: a payment in payments).
-  await until('sell a term', () =>
+  await api.until('sell a term', () =>
     api.call(
       'POST',
       `/members/${member.userId}/renew`,
@@ -83,7 +61,7 @@ beforeAll(async () => {
     ),
   );
   const location = { locationId: gym.locationId, gstRegistered: false, stateCode: '27', legalName: 'Rights Fitness', address: 'Pune', invoicePrefix: 'RF' };
-  await until('tax settings', () => api.call('PUT', '/payments/tax-settings', { sacCode: '999723', locations: [location] }, owner.token));
+  await api.until('tax settings', () => api.call('PUT', '/payments/tax-settings', { sacCode: '999723', locations: [location] }, owner.token));
   const body = {
     paymentCategory: 'member',
     paymentType: 'personal_training',
@@ -92,27 +70,25 @@ beforeAll(async () => {
     member: member.userId,
     status: 'completed',
   };
-  const paid = await until('record a completed payment', () => api.call('POST', '/payments', body, owner.token));
+  const paid = await api.until('record a completed payment', () => api.call('POST', '/payments', body, owner.token));
   const paymentId = paymentsRoutes.create.responses[201].parse(paid.json).data._id;
-  const issued = await until('issue its invoice', () => api.call('POST', '/payments/invoices', { paymentId }, owner.token));
+  const issued = await api.until('issue its invoice', () => api.call('POST', '/payments/invoices', { paymentId }, owner.token));
   invoiceId = (issued.json as { data: { _id: string } }).data._id;
-  await until('check the member in', () => api.call('POST', '/attendance/check-in', { memberId: member.userId, locationId: gym.locationId }, owner.token));
-  const ticket = await until('submit feedback', () =>
+  await api.until('check the member in', () => api.call('POST', '/attendance/check-in', { memberId: member.userId, locationId: gym.locationId }, owner.token));
+  const ticket = await api.until('submit feedback', () =>
     api.call('POST', '/feedback', { type: 'general', title: 'Showers', description: 'Please fix the showers on the first floor.' }, member.token),
   );
   feedbackId = (ticket.json as { data: { _id: string } }).data._id;
-  const chat = await until('open a chat', () =>
+  const chat = await api.until('open a chat', () =>
     api.call('POST', '/chat/conversations', { type: 'direct', participants: [{ user: member.userId }] }, owner.token),
   );
   conversationId = (chat.json as { data: { _id: string } }).data._id;
-  await until('send a message', () => api.call('POST', `/chat/conversations/${conversationId}/messages`, { content: 'Welcome!' }, owner.token));
-  await until('reply', () => api.call('POST', `/chat/conversations/${conversationId}/messages`, { content: 'Thanks, see you tomorrow' }, member.token));
+  await api.until('send a message', () => api.call('POST', `/chat/conversations/${conversationId}/messages`, { content: 'Welcome!' }, owner.token));
+  await api.until('reply', () => api.call('POST', `/chat/conversations/${conversationId}/messages`, { content: 'Thanks, see you tomorrow' }, member.token));
   // The dashboard's search and the invoice name the person before the erasure (else the checks below prove nothing).
-  await eventually(
-    'dashboard search finds the member',
-    () => api.call('GET', `/dashboard/search?q=${person.lastName}`, undefined, owner.token),
-    (t) => t.includes(person.lastName),
-  );
+  await api.until('dashboard search finds the member', () => api.call('GET', `/dashboard/search?q=${person.lastName}`, undefined, owner.token), {
+    check: (r) => r.text.includes(person.lastName),
+  });
   const invoice = await api.call('GET', `/payments/invoices/${invoiceId}`, undefined, owner.token);
   expect(traces(invoice.text)).toContain(person.firstName);
   const inv = (invoice.json as { data: Record<string, unknown> }).data;
@@ -153,12 +129,10 @@ describe('data-rights desk', () => {
     await item.getByTestId('queue-approve').click();
 
     // Every service confirms; auth then completes the request.
-    await eventually(
-      'the erasure completes',
-      () => api.call('GET', `/settings/data-requests/${request!.id}`, undefined, gym.owner.token),
-      (t, status) => status === 200 && dataRightsRoutes.getRequest.responses[200].parse(JSON.parse(t)).data.status === 'completed',
-      120_000,
-    );
+    await api.until('the erasure completes', () => api.call('GET', `/settings/data-requests/${request!.id}`, undefined, gym.owner.token), {
+      check: (r) => r.status === 200 && dataRightsRoutes.getRequest.responses[200].parse(r.json).data.status === 'completed',
+      timeoutMs: 120_000,
+    });
     await desk.reload();
     await desk.getByTestId('data-requests-queue').waitFor();
     await ownerCtx.close();

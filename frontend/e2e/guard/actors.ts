@@ -2,6 +2,7 @@
 // make them (register, add staff, join by code).
 import { authRoutes, memberRoutes, notificationRoutes, type Role } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
+import { vi } from 'vitest';
 import { rawClient, type RawClient } from './http.ts';
 
 export interface Actor {
@@ -41,6 +42,26 @@ export class Api {
       ...(token ? { token } : {}),
     });
     return r;
+  }
+
+  /**
+   * Repeats a call until its answer is right — by default one of `ok`, else what `check` says (another service learns
+   * what it needs from events) — and answers it; after `timeoutMs` fails with what it last answered.
+   */
+  async until(
+    what: string,
+    call: () => ReturnType<Api['call']>,
+    { ok = [200, 201], check, timeoutMs = 30_000 }: { ok?: number[]; check?: (r: Awaited<ReturnType<Api['call']>>) => boolean; timeoutMs?: number } = {},
+  ): ReturnType<Api['call']> {
+    return vi.waitFor(
+      async () => {
+        const r = await call();
+        if (!(check ? check(r) : ok.includes(r.status)))
+          throw new Error(`${what}: not so after ${timeoutMs / 1000} s (last ${r.status}: ${r.text.slice(0, 300)})`);
+        return r;
+      },
+      { timeout: timeoutMs, interval: 200 },
+    );
   }
 
   private async must(what: string, method: string, path: string, body?: unknown, token?: string, ok = [200, 201]) {
@@ -120,16 +141,13 @@ export class Api {
 
   /** The newest notification of the actor, once one exists (they arrive through Kafka). Polls. */
   async someNotification(actor: Actor, timeoutMs = 30_000): Promise<string> {
-    const t0 = Date.now();
-    for (;;) {
-      const r = await this.call('GET', '/notifications?limit=1', undefined, actor.token);
-      if (r.status === 200) {
-        const first = notificationRoutes.list.responses[200].parse(r.json).data.notifications[0];
-        if (first) return first._id;
-      }
-      if (Date.now() - t0 > timeoutMs) throw new Error(`no notification reached ${actor.email} within ${timeoutMs} ms (last answer ${r.status})`);
-      await new Promise((res) => setTimeout(res, 200));
-    }
+    const first = (r: Awaited<ReturnType<Api['call']>>) =>
+      r.status === 200 ? notificationRoutes.list.responses[200].parse(r.json).data.notifications[0] : undefined;
+    const r = await this.until(`a notification for ${actor.email}`, () => this.call('GET', '/notifications?limit=1', undefined, actor.token), {
+      check: (r) => first(r) !== undefined,
+      timeoutMs,
+    });
+    return first(r)!._id;
   }
 
   close(): void {

@@ -220,17 +220,6 @@ RESOURCE_FACTORIES['feedback/surveys'] = async (api, gym) => {
   };
 };
 
-/** Retries a call until it answers one of `ok` (another service learns of what it needs from events), else throws. */
-const until = async (what: string, call: () => ReturnType<Api['call']>, ok = [200, 201]) => {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const r = await call();
-    if (ok.includes(r.status)) return r;
-    if (Date.now() > deadline) throw new Error(`guard: ${what} answered ${r.status} for 30 s: ${r.text.slice(0, 200)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-};
-
 /** Auth: another signed-in device (session) of gym B's owner, read back from the owner's list of devices. */
 RESOURCE_FACTORIES.auth = async (api, gym) => {
   const owner = gym.owner;
@@ -252,12 +241,12 @@ RESOURCE_FACTORIES.auth = async (api, gym) => {
 RESOURCE_FACTORIES.invoices = async (api, gym) => {
   const owner = gym.owner;
   const location = { locationId: gym.locationId, gstRegistered: false, stateCode: '27', legalName: 'Guard B Fitness', address: 'Pune', invoicePrefix: 'GB' };
-  await until('tax settings', () => api.call('PUT', '/payments/tax-settings', { sacCode: '999723', locations: [location] }, owner.token));
+  await api.until('tax settings', () => api.call('PUT', '/payments/tax-settings', { sacCode: '999723', locations: [location] }, owner.token));
   const member = await api.newMember(gym);
   const body = { paymentCategory: 'member', paymentType: 'personal_training', amount: 1200, description: 'Guard invoice', member, status: 'completed' };
-  const paid = await until('record a completed payment', () => api.call('POST', '/payments', body, owner.token));
+  const paid = await api.until('record a completed payment', () => api.call('POST', '/payments', body, owner.token));
   const paymentId = paymentsRoutes.create.responses[201].parse(paid.json).data._id;
-  const issued = await until('issue its invoice', () => api.call('POST', '/payments/invoices', { paymentId }, owner.token));
+  const issued = await api.until('issue its invoice', () => api.call('POST', '/payments/invoices', { paymentId }, owner.token));
   const id = (issued.json as { data: { _id: string } }).data._id;
   return {
     id,
@@ -276,7 +265,7 @@ RESOURCE_FACTORIES.chat = async (api, gym) => {
   const owner = gym.owner;
   const admin = gym.roles.admin ?? (await api.withAllRoles(gym)).roles.admin;
   const body = { type: 'group', name: 'Guard group', participants: [{ user: admin.userId }] };
-  const created = await until('create a chat group', () => api.call('POST', '/chat/conversations', body, owner.token));
+  const created = await api.until('create a chat group', () => api.call('POST', '/chat/conversations', body, owner.token));
   const id = chatRoutes.create.responses[201].parse(created.json).data._id;
   return {
     id,
