@@ -66,7 +66,15 @@ export async function apiFetch({ method, path, query, body, auth = true, signal,
     throw new ApiError({ kind: 'network', message: cause instanceof Error ? cause.message : '', cause });
   }
 
-  const text = await res.text().catch(() => '');
+  // A body cut off on its way (the request aborted, the connection dropped) is not an empty answer: a 2xx without
+  // its body would reach the caller as `undefined` and fail its contract.
+  let text = '';
+  try {
+    text = await res.text();
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    if (res.ok) throw new ApiError({ kind: 'network', message: cause instanceof Error ? cause.message : '', cause });
+  }
   let json: unknown = undefined;
   if (text) {
     try {
