@@ -1,13 +1,12 @@
 import type { Booking, MembershipStatus, MembershipType } from '@akhada/contracts';
 import { assertLocation, metadataOf, readThrough, type RequestContext } from '@akhada/kit';
 import { badRequest, DEFAULT_TIME_ZONE, forbidden, notFound } from '@akhada/kit/domain';
-import { sql } from 'kysely';
-import { classesByIds, noShowsSince, placesHeld, placesOfMemberFrom, waitlistPositions, type ClassRow } from '../db/classes-repo.ts';
+import { classesByIds, memberHistory, placesOfMemberFrom, waitlistPositions, type ClassRow } from '../db/classes-repo.ts';
 import { memberOf, members } from '../db/members-repo.ts';
 import { settingsOf } from '../db/settings-repo.ts';
 import { assertMayBook, NO_SHOW_LOOKBACK_DAYS } from '../domain/booking/eligibility.ts';
 import { toBooking, toClassSummary } from '../views/class-view.ts';
-import { commandOnClass, rulesOf } from './class-command.ts';
+import { commandOnClass, commandOnLockedClass, lockClassAndMember, rulesOf } from './class-command.ts';
 import type { SchedulingDeps } from './deps.ts';
 import { visibleClass } from './timetable.ts';
 import { classMonth, ineligibleWaiting } from './waitlist.ts';
@@ -16,7 +15,7 @@ type Deps = Pick<SchedulingDeps, 'db' | 'clock' | 'directory' | 'people'>;
 const DAY = 86_400_000;
 
 /** The member as this service knows them, read through to the members service when the copy lacks them (just added). */
-const memberFor = async (deps: Deps, ctx: RequestContext, memberId: string) => {
+export const memberFor = async (deps: Deps, ctx: RequestContext, memberId: string) => {
   const m = await readThrough({
     local: () => memberOf(deps.db, ctx.orgId, memberId),
     remote: () => deps.people?.member(memberId, ctx) ?? Promise.resolve(null),
@@ -53,21 +52,27 @@ export const book = async (deps: Deps, ctx: RequestContext, classId: string, bod
   const metadata = metadataOf(ctx, { locationId: cls.location_id });
   const result = await deps.db.transaction().execute(async (trx) => {
     const settings = await settingsOf(trx, cls.location_id);
-    await sql`select pg_advisory_xact_lock(hashtext(${`scheduling-class:${classId}`}))`.execute(trx);
-    await sql`select pg_advisory_xact_lock(hashtext(${`scheduling-member:${memberId}`}))`.execute(trx);
+    await lockClassAndMember(trx, classId, memberId);
     const allowance = settings.allowances[member.membership_type];
+    const history = await memberHistory(
+      trx,
+      memberId,
+      cls.location_id,
+      { from: monthFrom, to: monthTo },
+      new Date(now.getTime() - NO_SHOW_LOOKBACK_DAYS * DAY),
+    );
     assertMayBook({
       member: { status: member.status as MembershipStatus, membershipType: member.membership_type as MembershipType, endDate: member.end_date },
       classDate,
       allowedPlans: cls.plans as MembershipType[],
       className: cls.class_name,
       monthlyAllowance: allowance ?? null,
-      usedThisMonth: allowance == null ? 0 : await placesHeld(trx, memberId, cls.location_id, monthFrom, monthTo),
+      usedThisMonth: allowance == null ? 0 : history.held,
       penalty: { noShowLimit: settings.no_show_limit, noShowPauseDays: settings.no_show_pause_days },
-      noShowsAt: settings.no_show_limit > 0 ? await noShowsSince(trx, memberId, cls.location_id, new Date(now.getTime() - NO_SHOW_LOOKBACK_DAYS * DAY)) : [],
+      noShowsAt: settings.no_show_limit > 0 ? history.noShowsAt : [],
       at: now.toISOString(),
     });
-    return commandOnClass(
+    return commandOnLockedClass(
       trx,
       classId,
       {

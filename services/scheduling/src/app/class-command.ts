@@ -19,7 +19,18 @@ export const lockClasses = async (trx: Trx, classIds: string[]): Promise<void> =
 /** One command on one class, inside the caller's transaction and behind the class's lock. */
 export const commandOnClass = async (trx: Trx, classId: string, command: OccurrenceCommand, metadata: EventMetadata) => {
   await lockClasses(trx, [classId]);
-  return executeCommand(trx, classOccurrence, classId, command, metadata);
+  return commandOnLockedClass(trx, classId, command, metadata);
+};
+
+/** One command on a class whose lock the caller's transaction already holds (a booking takes the member's with it). */
+export const commandOnLockedClass = (trx: Trx, classId: string, command: OccurrenceCommand, metadata: EventMetadata) =>
+  executeCommand(trx, classOccurrence, classId, command, metadata);
+
+/** A booking's locks in one round trip: the class's (its queue), then the member's (their monthly count). */
+export const lockClassAndMember = async (trx: Trx, classId: string, memberId: string): Promise<void> => {
+  await sql`select pg_advisory_xact_lock(hashtext(${`scheduling-class:${classId}`})), pg_advisory_xact_lock(hashtext(${`scheduling-member:${memberId}`}))`.execute(
+    trx,
+  );
 };
 
 export const rulesOf = (s: LocationSettings): BookingRules => ({

@@ -97,22 +97,6 @@ export const waitlistPositions = async (db: Executor<SchedulingDb>, classIds: st
 export const bookingOf = (db: Executor<SchedulingDb>, classId: string, memberId: string) =>
   db.selectFrom('bookings').selectAll().where('class_id', '=', classId).where('member_id', '=', memberId).executeTakeFirst();
 
-/** Classes a member holds at a location between two instants (booked, offered, attended or missed). */
-export const placesHeld = async (db: Executor<SchedulingDb>, memberId: string, locationId: string, from: Date, to: Date): Promise<number> =>
-  Number(
-    (
-      await db
-        .selectFrom('bookings')
-        .select(sql<string>`count(*)`.as('n'))
-        .where('member_id', '=', memberId)
-        .where('location_id', '=', locationId)
-        .where('starts_at', '>=', from)
-        .where('starts_at', '<', to)
-        .where('status', 'in', HOLDING)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
 /** The statuses that hold a place and count against a monthly allowance. */
 const HOLDING = ['booked', 'offered', 'attended', 'no_show'];
 
@@ -150,18 +134,25 @@ export const waitlistFacts = (db: Executor<SchedulingDb>, o: { classId: string; 
     .orderBy('b.seq')
     .execute();
 
-/** When the member's no-shows at a location since an instant happened. */
-export const noShowsSince = async (db: Executor<SchedulingDb>, memberId: string, locationId: string, since: Date): Promise<string[]> =>
-  (
-    await db
-      .selectFrom('bookings')
-      .select('starts_at')
-      .where('member_id', '=', memberId)
-      .where('location_id', '=', locationId)
-      .where('status', '=', 'no_show')
-      .where('starts_at', '>=', since)
-      .execute()
-  ).map((r) => r.starts_at.toISOString());
+/**
+ * What a booking needs of the member's history at a location, in one query: the places they hold in [from, to) (the
+ * month's allowance) and the start of each no-show since `since` (the penalty).
+ */
+export const memberHistory = async (
+  db: Executor<SchedulingDb>,
+  memberId: string,
+  locationId: string,
+  month: { from: Date; to: Date },
+  since: Date,
+): Promise<{ held: number; noShowsAt: string[] }> => {
+  const { rows } = await sql<{ held: string; no_shows: Date[] }>`
+    select count(*) filter (where status in (${sql.join(HOLDING)}) and starts_at >= ${month.from} and starts_at < ${month.to}) as held,
+           coalesce(array_agg(starts_at order by starts_at) filter (where status = 'no_show' and starts_at >= ${since}), '{}') as no_shows
+      from bookings
+     where member_id = ${memberId} and location_id = ${locationId} and starts_at >= least(${month.from}::timestamptz, ${since}::timestamptz)`.execute(db);
+  const row = rows[0];
+  return { held: Number(row?.held ?? 0), noShowsAt: (row?.no_shows ?? []).map((d) => new Date(d).toISOString()) };
+};
 
 /** A member's places (not given up), soonest first; past ones only when asked. */
 export const placesOfMemberFrom = (db: Executor<SchedulingDb>, orgId: string, memberId: string, from: Date | null) => {
