@@ -5,30 +5,13 @@ import type { OccurrenceEvent } from '../domain/occurrence/decider.ts';
 
 type Trx = Transaction<SchedulingDb>;
 
-/** A member's place in the class: inserted, or the row of an earlier place (a cancelled booking) taken over. */
-const place = async (trx: Trx, classId: string, memberId: string, set: { status: string; seq: number; since: string; offer_expires_at?: string | null }) => {
-  const cls = await trx.selectFrom('classes').select(['org_id', 'location_id', 'starts_at']).where('id', '=', classId).executeTakeFirstOrThrow();
-  const row = {
-    class_id: classId,
-    member_id: memberId,
-    org_id: cls.org_id,
-    location_id: cls.location_id,
-    starts_at: cls.starts_at,
-    status: set.status,
-    seq: String(set.seq),
-    offer_expires_at: set.offer_expires_at ? new Date(set.offer_expires_at) : null,
-    late: false,
-    since: new Date(set.since),
-  };
-  await trx
-    .insertInto('bookings')
-    .values(row)
-    .onConflict((oc) =>
-      oc
-        .columns(['class_id', 'member_id'])
-        .doUpdateSet({ status: row.status, seq: row.seq, offer_expires_at: row.offer_expires_at, late: false, since: row.since }),
-    )
-    .execute();
+/** A member's place in the class: inserted (with the class's organization, location and start), or the row of an earlier place (a cancelled booking) taken over. One statement. */
+const place = async (trx: Trx, classId: string, memberId: string, set: { status: string; seq: number; since: string }) => {
+  await sql`insert into bookings (class_id, member_id, org_id, location_id, starts_at, status, seq, offer_expires_at, late, since)
+            select c.id, ${memberId}, c.org_id, c.location_id, c.starts_at, ${set.status}, ${String(set.seq)}, null, false, ${new Date(set.since)}
+              from classes c where c.id = ${classId}
+            on conflict (class_id, member_id)
+            do update set status = excluded.status, seq = excluded.seq, offer_expires_at = null, late = false, since = excluded.since`.execute(trx);
 };
 
 const setStatus = (trx: Trx, classId: string, memberIds: string[], status: string, extra: { late?: boolean; offer_expires_at?: Date | null } = {}) =>
