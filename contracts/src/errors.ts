@@ -169,5 +169,9 @@ export const ErrorCode = z.enum([
   'BOOKING_NOT_ALLOWED',
   /** 409 (scheduling): the member is booked, offered a place or waitlisted in this class already. */
   'ALREADY_BOOKED',
+  /** 409 (scheduling): every place of the event is taken or held by a ticket awaiting its payment. */
+  'EVENT_FULL',
+  /** 409 (scheduling): the member holds a ticket for this event already (confirmed, or pending its payment). */
+  'ALREADY_HAS_TICKET',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -96,3 +96,42 @@ export const AppointmentCancelled = defineEvent('scheduling.appointment_cancelle
 export const AppointmentAttended = defineEvent('scheduling.appointment_attended', 1, AppointmentFacts);
 /** The member did not come (marked by hand, or the appointment ended unattended). */
 export const AppointmentNoShow = defineEvent('scheduling.appointment_no_show', 1, AppointmentFacts);
+
+/**
+ * One-off events (aggregate = one event, `aggregateId` = its id, the envelope's `locationId` its location) and their
+ * tickets. Every event fact carries what a consumer shows (title, start, place or link), so notifications keeps no copy.
+ * Consumers: notifications (tells ticket holders of a cancellation, a member their confirmed ticket); payments (to come:
+ * a paid ticket's purchase and refund go through the purchase pipeline).
+ */
+export const EventFacts = z.object({
+  eventId: z.uuid(),
+  locationId: z.uuid(),
+  title: z.string(),
+  kind: z.string(),
+  startsAt: Instant,
+  endsAt: Instant,
+  onlineUrl: z.string().nullable(),
+  capacity: z.number().int().min(1),
+  pricePaise: z.number().int().min(0),
+});
+export type EventFacts = z.infer<typeof EventFacts>;
+/** Staff published an event: members of the location may take tickets. */
+export const EventPublished = defineEvent('scheduling.event_published', 1, EventFacts);
+/** Staff changed an event (the whole event as it is now). */
+export const EventChanged = defineEvent('scheduling.event_changed', 1, EventFacts);
+/** Staff cancelled the event: every holder of a ticket is told; `refundMemberIds` hold paid tickets to refund. */
+export const EventCancelled = defineEvent(
+  'scheduling.event_cancelled',
+  1,
+  EventFacts.extend({ reason: z.string(), ticketHolderIds: z.array(z.uuid()), refundMemberIds: z.array(z.uuid()) }),
+);
+/** A member's ticket is confirmed (free at once; paid when the payment was captured). */
+export const TicketConfirmed = defineEvent('scheduling.ticket_confirmed', 1, EventFacts.extend({ memberId: z.uuid() }));
+/** A member gave up their ticket, or a pending one lapsed unpaid (`lapsed`); `refund` when a paid one is paid back. */
+export const TicketCancelled = defineEvent(
+  'scheduling.ticket_cancelled',
+  1,
+  EventFacts.extend({ memberId: z.uuid(), refund: z.boolean(), lapsed: z.boolean() }),
+);
+/** The holder came (QR check-in at the location during the event, or the attendee list's tick). */
+export const TicketAttended = defineEvent('scheduling.ticket_attended', 1, z.object({ eventId: z.uuid(), memberId: z.uuid() }));

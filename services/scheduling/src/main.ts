@@ -2,6 +2,7 @@ import { SERVICES } from '@akhada/contracts';
 import { BaseConfig, bootRuntime, loadConfig, peopleOwners, serveService } from '@akhada/kit';
 import { z } from 'zod';
 import { startClassClock } from './app/close-classes.ts';
+import { startEventClock } from './app/event-clock.ts';
 import { buildApp } from './build-app.ts';
 import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
@@ -21,5 +22,7 @@ const { logger, verifier, readiness, directory, dbh, bus } = runtime;
 const deps = { db: dbh.db, clock: () => new Date(), directory, people: peopleOwners(config, { logger }) };
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const clock = startClassClock({ ...deps, logger }, config.CLASS_CLOCK_INTERVAL_MS);
+// Paid tickets' holds lapse within a minute of running out; events past their end are ended.
+const eventClock = startEventClock({ ...deps, logger }, config.CLASS_CLOCK_INTERVAL_MS);
 const app = buildApp({ logger, verifier, readiness, ...deps });
-await serveService({ app, config, runtime, consumers, onClose: [clock.stop] });
+await serveService({ app, config, runtime, consumers, onClose: [clock.stop, eventClock.stop] });

@@ -4,10 +4,12 @@ import type { Transaction } from 'kysely';
 import { commandOnClass } from '../app/class-command.ts';
 import { bookedAround } from '../db/classes-repo.ts';
 import type { SchedulingDb } from '../db/schema.ts';
+import { markTicketsOnCheckIn } from './event-check-in.ts';
 
 /**
  * A member's check-in at a location (QR or desk) marks their booking of a class there that is on around then attended
- * (from an hour before it starts until three hours after). The check-in itself stays in attendance.
+ * (from an hour before it starts until three hours after), and their ticket for an event there that is on. The
+ * check-in itself stays in attendance.
  */
 export const onCheckedIn = on(AttendanceEvents.CheckedIn, async (trx: Transaction<SchedulingDb>, env) => {
   if (env.data.type !== 'member') return;
@@ -21,4 +23,5 @@ export const onCheckedIn = on(AttendanceEvents.CheckedIn, async (trx: Transactio
       metadataOf(env, { locationId: env.data.locationId }),
     );
   }
+  await markTicketsOnCheckIn(trx, env);
 });

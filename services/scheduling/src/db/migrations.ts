@@ -129,4 +129,48 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0006_events': {
+    /** One-off events (streams event-<id>) and their tickets: read tables projected inline. `events` is the kit's event store, hence gym_events. */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('gym_events')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('online_url', 'text')
+        .addColumn('starts_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('ends_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('capacity', 'integer', (c) => c.notNull())
+        .addColumn('price_paise', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('cancel_reason', 'text')
+        .addColumn('taken', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('gym_events_org_start_idx').on('gym_events').columns(['org_id', 'starts_at']).execute();
+      await sql`create index gym_events_open_end_idx on gym_events (ends_at) where status = 'published'`.execute(db);
+
+      await db.schema
+        .createTable('event_tickets')
+        .addColumn('event_id', 'uuid', (c) => c.notNull())
+        .addColumn('member_id', 'uuid', (c) => c.notNull())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('starts_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('ends_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('price_paise', 'integer', (c) => c.notNull())
+        .addColumn('hold_until', 'timestamptz')
+        .addColumn('refund', 'text', (c) => c.notNull().defaultTo('none'))
+        .addColumn('taken_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('attended_at', 'timestamptz')
+        .addPrimaryKeyConstraint('event_tickets_pkey', ['event_id', 'member_id'])
+        .execute();
+      await db.schema.createIndex('event_tickets_member_start_idx').on('event_tickets').columns(['member_id', 'starts_at']).execute();
+      await sql`create index event_tickets_holds_idx on event_tickets (hold_until) where status = 'pending'`.execute(db);
+    },
+  },
 };

@@ -112,6 +112,43 @@ export interface TrainersTable {
   updated_at: Date;
 }
 
+/** Read table of the one-off events (0006, projected inline from their streams; `events` is the kit's event store). */
+export interface GymEventsTable {
+  id: string;
+  org_id: string;
+  location_id: string;
+  title: string;
+  description: string;
+  kind: string;
+  online_url: string | null;
+  starts_at: Date;
+  ends_at: Date;
+  capacity: number;
+  price_paise: number;
+  status: string;
+  cancel_reason: string | null;
+  /** Places held: pending, confirmed and attended tickets. */
+  taken: number;
+  version: number;
+}
+
+/** Read table of each member's ticket for each event (0006, projected inline). */
+export interface EventTicketsTable {
+  event_id: string;
+  member_id: string;
+  org_id: string;
+  location_id: string;
+  starts_at: Date;
+  ends_at: Date;
+  status: string;
+  price_paise: number;
+  hold_until: Date | null;
+  /** none | due | refunded */
+  refund: string;
+  taken_at: Date;
+  attended_at: Date | null;
+}
+
 export interface SchedulingDb extends KitTables {
   trainers: TrainersTable;
   class_types: ClassTypesTable;
@@ -121,4 +158,6 @@ export interface SchedulingDb extends KitTables {
   bookings: BookingsTable;
   members: MembersTable;
   calendar_feeds: CalendarFeedsTable;
+  gym_events: GymEventsTable;
+  event_tickets: EventTicketsTable;
 }

@@ -7,6 +7,7 @@ import { calendarFeed, feedLanguage, makeCalendar, myCalendar } from '../app/cal
 import type { SchedulingDeps } from '../app/deps.ts';
 import { getSettings, putSettings } from '../app/settings.ts';
 import { cancelClass, classDetail, createClass, createSeries, editClass, timetable } from '../app/timetable.ts';
+import { registerEventRoutes } from './event-routes.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
 
@@ -67,6 +68,7 @@ export const registerRoutes = (svc: Svc, deps: SchedulingDeps): void => {
     reply.code(201);
     return data(await makeCalendar(deps, ctx));
   });
+  registerEventRoutes(svc, deps);
   // No caller: the private link is the credential (a phone calendar sends no token); calendarFeed checks the plan.
   addRoute(svc, r.calendarFeed, async ({ params }, req, reply) => {
     const body = await calendarFeed(deps, params.feed, feedLanguage(req.headers['accept-language']));
