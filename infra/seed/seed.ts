@@ -4,7 +4,9 @@
 import { authRoutes } from '@akhada/contracts';
 import { payForPlan } from '@akhada/test-support/plan';
 import { approvePendingTrainer } from '@akhada/test-support/trainers';
+import { apiCall, must } from './seed-api.ts';
 import { seedAttendance } from './seed-attendance.ts';
+import { seedClasses } from './seed-classes.ts';
 import { seedChat } from './seed-chat.ts';
 import { seedFeedback } from './seed-feedback.ts';
 import { seedInventory } from './seed-inventory.ts';
@@ -24,21 +26,8 @@ export const DEMO = {
 
 const DEMO_TRAINER_PHONE = '+91 98220 33333';
 
-const call = async (base: string, method: string, path: string, body?: unknown, token?: string) => {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  return { status: res.status, json };
-};
-
-const must = async (what: string, p: ReturnType<typeof call>, ok = [200, 201]) => {
-  const r = await p;
-  if (!ok.includes(r.status)) throw new Error(`seed: ${what} answered ${r.status}: ${JSON.stringify(r.json)}`);
-  return r.json;
-};
+/** A JSON call to the gateway, as the user of `token` (none: as a guest). */
+const call = (base: string, method: string, path: string, body?: unknown, token?: string) => apiCall(base, token)(method, path, body);
 
 /** Returns false when the demo already exists (the owner can sign in). */
 export async function seedDemo(gatewayUrl: string, log: (s: string) => void = console.error): Promise<boolean> {
@@ -97,6 +86,7 @@ export async function seedDemo(gatewayUrl: string, log: (s: string) => void = co
   await seedChat(gatewayUrl, { ...DEMO, members }, log);
   await seedFeedback(gatewayUrl, token, { joinCode, trainerIds: seeded, password: DEMO.password, log });
   await seedInventory(gatewayUrl, token, { pune, blr, log });
+  await seedClasses(gatewayUrl, token, { pune, blr, trainerIds: seeded, members, log });
   log('[seed] demo chain ready');
   return true;
 }
