@@ -12,6 +12,7 @@ import {
   memberRoutes,
   notificationRoutes,
   paymentsRoutes,
+  schedulingEventRoutes,
   schedulingRoutes,
   signInMethodRoutes,
   trainersRoutes,
@@ -502,6 +503,30 @@ RESOURCE_FACTORIES['scheduling/classes'] = async (api, gym) => {
       if (r.status === 404) return undefined;
       const c = schedulingRoutes.getClass.responses[200].parse(r.json).data;
       return { status: c.status, capacity: c.capacity, booked: c.booked, startsAt: c.startsAt, roster: c.roster };
+    },
+  };
+};
+
+/** An event of gym B at its location, the day after tomorrow 18:00–20:00 local, free, 10 places. */
+RESOURCE_FACTORIES['scheduling/events'] = async (api, gym) => {
+  const owner = gym.owner;
+  const date = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const created = await api.call(
+    'POST',
+    '/scheduling/events',
+    { locationId: gym.locationId, title: `Guard run ${randomUUID().slice(0, 8)}`, kind: 'run', date, startTime: '18:00', endTime: '20:00', capacity: 10 },
+    owner.token,
+  );
+  if (created.status !== 201) throw new Error(`guard: create event answered ${created.status}: ${JSON.stringify(created.json)}`);
+  const id = schedulingEventRoutes.createEvent.responses[201].parse(created.json).data.id;
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', `/scheduling/events/${id}`, undefined, owner.token);
+      if (r.status === 404) return undefined;
+      const e = schedulingEventRoutes.getEvent.responses[200].parse(r.json).data;
+      return { status: e.status, title: e.title, capacity: e.capacity, taken: e.taken, startsAt: e.startsAt };
     },
   };
 };
