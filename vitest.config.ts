@@ -36,6 +36,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll without its own timeout gives up after 1 s by default: too short for an event through Kafka on
+          // a loaded machine. A poll that never holds still fails; one that holds late no longer does.
+          expect: { poll: { timeout: 20_000, interval: 50 } },
           globalSetup: ['infra/testing/int-global-setup.ts'],
         },
       },
@@ -46,6 +49,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 240_000,
+          expect: { poll: { timeout: 20_000, interval: 100 } },
           fileParallelism: false,
           globalSetup: ['frontend/e2e/global-setup.ts'],
         },
