@@ -169,6 +169,10 @@ export const ErrorCode = z.enum([
   'BOOKING_NOT_ALLOWED',
   /** 409 (scheduling): the member is booked, offered a place or waitlisted in this class already. */
   'ALREADY_BOOKED',
+  /** 409 (scheduling): the trainer or the member holds an appointment or a class at that time (the message says which). */
+  'APPOINTMENT_CLASH',
+  /** 409 (scheduling): the time is outside the trainer's weekly working hours. */
+  'OUTSIDE_AVAILABILITY',
   /** 409 (scheduling): every place of the event is taken or held by a ticket awaiting its payment. */
   'EVENT_FULL',
   /** 409 (scheduling): the member holds a ticket for this event already (confirmed, or pending its payment). */

@@ -5,6 +5,7 @@ export * from './topics.ts';
 export * from './plans.ts';
 export * from './http/route.ts';
 export * from './http/scheduling.ts';
+export * from './http/scheduling-appointments.ts';
 export * from './http/scheduling-events.ts';
 export * from './http/inventory.ts';
 export * from './http/dashboard.ts';

@@ -48,3 +48,16 @@ export const CertificationExpiring = defineEvent(
   1,
   z.object({ trainerId: z.uuid(), certificationId: z.uuid(), name: z.string(), expiryDate: z.iso.date(), trainerName: z.string() }),
 );
+/**
+ * The trainer's weekly working hours were replaced (the whole list as it now is; day 0 = Sunday … 6 = Saturday, local
+ * "HH:MM" times of the trainer's location). Consumers: scheduling (the slots members and staff book appointments in).
+ */
+export const TrainerScheduleChanged = defineEvent(
+  'trainers.schedule_changed',
+  1,
+  z.object({
+    trainerId: z.uuid(),
+    locationId: z.uuid(),
+    weeklySlots: z.array(z.object({ dayOfWeek: z.number().int().min(0).max(6), startTime: z.string(), endTime: z.string() })),
+  }),
+);

@@ -19,6 +19,7 @@ import { integrationRoutes } from './integrations.ts';
 import { signInMethodRoutes } from './sign-in-methods.ts';
 import { userSettingsRoutes } from './user-settings.ts';
 import { schedulingRoutes } from './scheduling.ts';
+import { schedulingAppointmentRoutes } from './scheduling-appointments.ts';
 import { schedulingEventRoutes } from './scheduling-events.ts';
 import type { RouteContract } from './route.ts';
 
@@ -62,5 +63,6 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('auth', 'userSettings', userSettingsRoutes),
   ...group('auth', 'dataRights', dataRightsRoutes),
   ...group('scheduling', 'scheduling', schedulingRoutes),
+  ...group('scheduling', 'schedulingAppointments', schedulingAppointmentRoutes),
   ...group('scheduling', 'schedulingEvents', schedulingEventRoutes),
 ];

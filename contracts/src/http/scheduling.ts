@@ -99,11 +99,18 @@ export const SchedulingSettings = z.object({
   noShowPauseDays: z.number().int().min(0).max(90),
   /** Classes a month per membership plan; null = unlimited. */
   allowances: z.record(MembershipType, z.number().int().min(0).max(100).nullable()),
+  /** Personal training: a member may book any trainer of the location (false: only their assigned trainer). */
+  ptAnyTrainer: z.boolean(),
 });
 export type SchedulingSettings = z.infer<typeof SchedulingSettings>;
 /** A plan left out of `allowances` is unlimited. */
 export const SchedulingSettingsBody = SchedulingSettings.omit({ allowances: true })
-  .extend({ locationId: Uuid('Location'), allowances: z.partialRecord(MembershipType, z.number().int().min(0).max(100).nullable()) })
+  .extend({
+    locationId: Uuid('Location'),
+    allowances: z.partialRecord(MembershipType, z.number().int().min(0).max(100).nullable()),
+    /** Left out: unchanged. */
+    ptAnyTrainer: z.boolean().optional(),
+  })
   .strict();
 export type SchedulingSettingsBody = z.infer<typeof SchedulingSettingsBody>;
 

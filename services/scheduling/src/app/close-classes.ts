@@ -1,4 +1,6 @@
-import { newId, periodicJob, type Logger, type PeriodicJob } from '@akhada/kit';
+import { executeCommand, newId, periodicJob, type Logger, type PeriodicJob } from '@akhada/kit';
+import { appointmentAggregate } from '../aggregates/appointment.ts';
+import { endedAppointments } from '../db/appointments-repo.ts';
 import { DEFAULT_TIME_ZONE } from '@akhada/kit/domain';
 import { classOf, endedClasses, expiredOffers } from '../db/classes-repo.ts';
 import { settingsOf } from '../db/settings-repo.ts';
@@ -8,10 +10,12 @@ import { ineligibleWaiting } from './waitlist.ts';
 
 /**
  * The timetable's clockwork: a class that ended is closed (its unattended bookings become no-shows) and a place offered
- * from the waitlist that was not confirmed in time passes to the next one who may still book. Each class in its own
- * transaction.
+ * from the waitlist that was not confirmed in time passes to the next one who may still book; an appointment that
+ * ended unattended becomes a no-show. Each class and appointment in its own transaction.
  */
-export const runClassClock = async (deps: Pick<SchedulingDeps, 'db' | 'clock' | 'directory'>): Promise<{ closed: number; expired: number }> => {
+export const runClassClock = async (
+  deps: Pick<SchedulingDeps, 'db' | 'clock' | 'directory'>,
+): Promise<{ closed: number; expired: number; noShows: number }> => {
   const now = deps.clock();
   // One run is one conversation: its id is the correlation and the cause of every event it writes.
   const runId = newId();
@@ -40,7 +44,19 @@ export const runClassClock = async (deps: Pick<SchedulingDeps, 'db' | 'clock' | 
     });
     expired += 1;
   }
-  return { closed, expired };
+  // An appointment that ended and nobody marked is a no-show.
+  let noShows = 0;
+  for (const a of await endedAppointments(deps.db, now)) {
+    const { events } = await executeCommand(
+      deps.db,
+      appointmentAggregate,
+      a.id,
+      { type: 'CloseAppointment', data: { at: now.toISOString() } },
+      meta(a.org_id, a.location_id),
+    );
+    noShows += events.length;
+  }
+  return { closed, expired, noShows };
 };
 
 export const startClassClock = (deps: Pick<SchedulingDeps, 'db' | 'clock' | 'directory'> & { logger: Logger }, intervalMs: number): PeriodicJob =>

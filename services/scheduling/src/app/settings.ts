@@ -16,6 +16,7 @@ const toSettings = (s: LocationSettings): SchedulingSettings => ({
   noShowPauseDays: s.no_show_pause_days,
   // Every plan named: one left out is unlimited.
   allowances: Object.fromEntries(MembershipType.options.map((p) => [p, s.allowances[p] ?? null])) as SchedulingSettings['allowances'],
+  ptAnyTrainer: s.pt_any_trainer,
 });
 
 export const getSettings = async (deps: Deps, ctx: RequestContext, locationId: string): Promise<SchedulingSettings> => {
@@ -36,6 +37,7 @@ export const putSettings = async (deps: Deps, ctx: RequestContext, body: Schedul
     no_show_limit: body.noShowLimit,
     no_show_pause_days: body.noShowPauseDays,
     allowances: body.allowances,
+    pt_any_trainer: body.ptAnyTrainer ?? (await settingsOf(deps.db, locationId)).pt_any_trainer,
     updated_at: deps.clock(),
   };
   await saveSettings(deps.db, row);

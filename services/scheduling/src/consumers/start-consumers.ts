@@ -5,6 +5,7 @@ import { members } from '../db/members-repo.ts';
 import type { SchedulingDb } from '../db/schema.ts';
 import { trainers } from '../db/trainers-repo.ts';
 import { onCheckedIn } from './attendance.ts';
+import { onTrainerScheduleChanged } from './trainer-hours.ts';
 
 export interface ConsumerOptions {
   bus: EventBus;
@@ -16,10 +17,15 @@ export interface ConsumerOptions {
   startAt?: 'beginning' | 'now';
 }
 
-/** The scheduling service's copies of members and trainers, and check-ins marking bookings attended (one consumer group per topic). */
+/** The scheduling service's copies of members and trainers (with the trainers' weekly hours), and check-ins marking bookings attended (one consumer group per topic). */
 export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
   startConsumerGroups(o, [
     { name: 'scheduling.members', groupId: o.groups?.members ?? 'scheduling.members', topic: topicOf('members'), handlers: members.handlers() },
-    { name: 'scheduling.trainers', groupId: o.groups?.trainers ?? 'scheduling.trainers', topic: topicOf('trainers'), handlers: trainers.handlers() },
+    {
+      name: 'scheduling.trainers',
+      groupId: o.groups?.trainers ?? 'scheduling.trainers',
+      topic: topicOf('trainers'),
+      handlers: [...trainers.handlers(), onTrainerScheduleChanged],
+    },
     { name: 'scheduling.attendance', groupId: o.groups?.attendance ?? 'scheduling.attendance', topic: topicOf('attendance'), handlers: [onCheckedIn] },
   ]);

@@ -7,7 +7,7 @@ import type { SchedulingDb } from './schema.ts';
  */
 export const members = memberCopy<SchedulingDb, 'members'>({
   table: 'members',
-  columns: ['org_id', 'location_id', 'first_name', 'last_name', 'status', 'membership_type', 'end_date'],
+  columns: ['org_id', 'location_id', 'first_name', 'last_name', 'status', 'membership_type', 'end_date', 'trainer_id'],
 });
 
 /** A member of the organization (scoped: another organization's member is not found). */

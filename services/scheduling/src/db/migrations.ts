@@ -129,6 +129,46 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0004_appointments': {
+    /**
+     * Personal training: each trainer's weekly hours (from trainers.schedule_changed), the appointments read table
+     * (streams appointment-<id>, projected inline), whether a location lets members book any of its trainers, and
+     * each member's assigned trainer in this service's copy of members.
+     */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('trainer_hours')
+        .addColumn('trainer_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('weekly_slots', 'jsonb', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('appointments')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('member_id', 'uuid', (c) => c.notNull())
+        .addColumn('trainer_id', 'uuid', (c) => c.notNull())
+        .addColumn('starts_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('ends_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('late', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('booked_by', 'uuid', (c) => c.notNull())
+        .addColumn('cancelled_by', 'uuid')
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('appointments_trainer_start_idx').on('appointments').columns(['trainer_id', 'starts_at']).execute();
+      await db.schema.createIndex('appointments_member_start_idx').on('appointments').columns(['member_id', 'starts_at']).execute();
+      await db.schema.createIndex('appointments_location_start_idx').on('appointments').columns(['location_id', 'starts_at']).execute();
+      await sql`create index appointments_open_end_idx on appointments (ends_at) where status = 'booked'`.execute(db);
+
+      await sql`alter table settings add column pt_any_trainer boolean not null default false`.execute(db);
+      await sql`alter table members add column trainer_id uuid`.execute(db);
+    },
+  },
   '0006_events': {
     /** One-off events (streams event-<id>) and their tickets: read tables projected inline. `events` is the kit's event store, hence gym_events. */
     async up(db: Kysely<unknown>) {

@@ -1,4 +1,5 @@
 import type { KitTables } from '@akhada/kit';
+import type { Generated } from 'kysely';
 
 /** Class types of an organization (a plain table: no other service needs their history). */
 export interface ClassTypesTable {
@@ -31,6 +32,8 @@ export interface SettingsTable {
   /** { basic: 8, vip: null, … } jsonb; a plan left out is unlimited. */
   allowances: Record<string, number | null>;
   updated_at: Date;
+  /** Personal training (0004): members may book any trainer of the location, not only their assigned one. */
+  pt_any_trainer: Generated<boolean>;
 }
 
 /** A recurring class as staff made it; its classes are streams of their own (class-<id>). */
@@ -98,6 +101,8 @@ export interface MembersTable {
   status: string;
   membership_type: string;
   end_date: string | null;
+  /** Their assigned trainer (0004), from members' trainer events. */
+  trainer_id: Generated<string | null>;
   updated_at: Date;
 }
 
@@ -149,7 +154,36 @@ export interface EventTicketsTable {
   attended_at: Date | null;
 }
 
+/** Each trainer's weekly working hours (0004, from trainers.schedule_changed; the newest event wins). */
+export interface TrainerHoursTable {
+  trainer_id: string;
+  org_id: string;
+  location_id: string;
+  /** [{ dayOfWeek 0 = Sunday … 6, startTime 'HH:MM', endTime 'HH:MM' }] in the location's time zone, jsonb. */
+  weekly_slots: { dayOfWeek: number; startTime: string; endTime: string }[];
+  updated_at: Date;
+}
+
+/** Read table of the personal-training appointments (0004, projected inline from their streams). */
+export interface AppointmentsTable {
+  id: string;
+  org_id: string;
+  location_id: string;
+  member_id: string;
+  trainer_id: string;
+  starts_at: Date;
+  ends_at: Date;
+  /** booked | cancelled | attended | no_show */
+  status: string;
+  late: boolean;
+  booked_by: string;
+  cancelled_by: string | null;
+  version: number;
+}
+
 export interface SchedulingDb extends KitTables {
+  trainer_hours: TrainerHoursTable;
+  appointments: AppointmentsTable;
   trainers: TrainersTable;
   class_types: ClassTypesTable;
   settings: SettingsTable;

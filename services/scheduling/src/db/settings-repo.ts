@@ -9,17 +9,18 @@ export const DEFAULT_SETTINGS = {
   confirm_minutes: 30,
   no_show_limit: 3,
   no_show_pause_days: 7,
+  pt_any_trainer: false,
   allowances: {} as Record<string, number | null>,
 } as const;
 
-export type LocationSettings = Omit<SettingsTable, 'org_id' | 'updated_at'>;
+export type LocationSettings = Omit<SettingsTable, 'org_id' | 'updated_at' | 'pt_any_trainer'> & { pt_any_trainer: boolean };
 
 export const settingsOf = async (db: Executor<SchedulingDb>, locationId: string): Promise<LocationSettings> => {
   const row = await db.selectFrom('settings').selectAll().where('location_id', '=', locationId).executeTakeFirst();
   return row ?? { location_id: locationId, ...DEFAULT_SETTINGS, allowances: {} };
 };
 
-export const saveSettings = async (db: Executor<SchedulingDb>, row: SettingsTable): Promise<void> => {
+export const saveSettings = async (db: Executor<SchedulingDb>, row: Omit<SettingsTable, 'pt_any_trainer'> & { pt_any_trainer: boolean }): Promise<void> => {
   const values = { ...row, allowances: JSON.stringify(row.allowances) as unknown as SettingsTable['allowances'] };
   const { location_id: _id, ...rest } = values;
   await db

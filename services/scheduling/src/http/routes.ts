@@ -1,6 +1,7 @@
-import { schedulingRoutes as r } from '@akhada/contracts';
+import { schedulingAppointmentRoutes as pt, schedulingRoutes as r } from '@akhada/contracts';
 import { addRoute, type RequestContext } from '@akhada/kit';
 import { assertSchedulingPlan } from '../app/access.ts';
+import { bookAppointment, cancelAppointment, freeSlots, listAppointments, markAppointmentAttended, markAppointmentNoShow } from '../app/appointments.ts';
 import { book, cancelBooking, confirmPlace, markAttended, myBookings } from '../app/bookings.ts';
 import { changeClassType, createClassType, listClassTypes, removeClassType } from '../app/class-types.ts';
 import { calendarFeed, feedLanguage, makeCalendar, myCalendar } from '../app/calendar.ts';
@@ -69,6 +70,18 @@ export const registerRoutes = (svc: Svc, deps: SchedulingDeps): void => {
     return data(await makeCalendar(deps, ctx));
   });
   registerEventRoutes(svc, deps);
+  // Personal training: a trainer's free slots and appointments.
+  addRoute(svc, pt.freeSlots, async ({ ctx, query }) => gated(ctx, () => freeSlots(deps, ctx, query)));
+  addRoute(svc, pt.book, async ({ ctx, body }, _req, reply) => {
+    await plan(ctx);
+    const appointment = await bookAppointment(deps, ctx, body);
+    reply.code(201);
+    return data(appointment);
+  });
+  addRoute(svc, pt.list, async ({ ctx, query }) => gated(ctx, () => listAppointments(deps, ctx, query)));
+  addRoute(svc, pt.cancel, async ({ ctx, params }) => gated(ctx, () => cancelAppointment(deps, ctx, params.id)));
+  addRoute(svc, pt.attended, async ({ ctx, params }) => gated(ctx, () => markAppointmentAttended(deps, ctx, params.id)));
+  addRoute(svc, pt.noShow, async ({ ctx, params }) => gated(ctx, () => markAppointmentNoShow(deps, ctx, params.id)));
   // No caller: the private link is the credential (a phone calendar sends no token); calendarFeed checks the plan.
   addRoute(svc, r.calendarFeed, async ({ params }, req, reply) => {
     const body = await calendarFeed(deps, params.feed, feedLanguage(req.headers['accept-language']));
