@@ -81,6 +81,9 @@ const SchedulingSettingsPage = lazyPage(
 const BookClassPage = lazyPage(async () => (await import('../features/scheduling/routes/book-class-page')).BookClassPage, ['scheduling']);
 const MyBookingsPage = lazyPage(async () => (await import('../features/scheduling/routes/my-bookings-page')).MyBookingsPage, ['scheduling']);
 const MyClassesPage = lazyPage(async () => (await import('../features/scheduling/routes/my-classes-page')).MyClassesPage, ['scheduling']);
+const EventsPage = lazyPage(async () => (await import('../features/scheduling/routes/events-page')).EventsPage, ['scheduling']);
+const EventDetailPage = lazyPage(async () => (await import('../features/scheduling/routes/event-detail-page')).EventDetailPage, ['scheduling']);
+const MemberEventsPage = lazyPage(async () => (await import('../features/scheduling/routes/member-events-page')).MemberEventsPage, ['scheduling']);
 const ShopOrderPage = lazyPage(async () => (await import('../features/pos/routes/order-page')).OrderPage, ['pos', 'payments']);
 
 const handle = (h: RouteHandle) => h;
@@ -231,9 +234,12 @@ export const routes: RouteObject[] = [
                   ['classes', TimetablePage],
                   ['classes/types', ClassTypesPage],
                   ['classes/settings', SchedulingSettingsPage],
+                  ['classes/events', EventsPage],
+                  ['classes/events/:id', EventDetailPage],
                   ['classes/:id', ClassDetailPage],
                   ['me/classes', BookClassPage],
                   ['me/bookings', MyBookingsPage],
+                  ['me/events', MemberEventsPage],
                   ['my-classes', MyClassesPage],
                 ] as const
               ).map(([path, Page]) => ({ path, element: <Page />, handle: handle({ page: Page }) })),

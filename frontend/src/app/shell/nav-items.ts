@@ -34,6 +34,7 @@ export const NAV_ITEMS = [
   { key: 'myShop', to: '/dashboard/me/shop', end: false, Icon: CartIcon, roles: ['member'] },
   { key: 'bookClass', to: '/dashboard/me/classes', end: false, Icon: CalendarCheckIcon, roles: ['member'] },
   { key: 'myBookings', to: '/dashboard/me/bookings', end: false, Icon: ClockIcon, roles: ['member'] },
+  { key: 'myEvents', to: '/dashboard/me/events', end: false, Icon: StarIcon, roles: ['member'] },
   { key: 'myClients', to: '/dashboard/my-clients', end: false, Icon: UsersIcon, roles: ['trainer'] },
   { key: 'mySchedule', to: '/dashboard/my-schedule', end: false, Icon: ClockIcon, roles: ['trainer'] },
   { key: 'myClasses', to: '/dashboard/my-classes', end: false, Icon: CalendarCheckIcon, roles: ['trainer'] },

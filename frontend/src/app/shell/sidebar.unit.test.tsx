@@ -70,6 +70,7 @@ describe('sidebar by role', () => {
       ['Shop', '/dashboard/me/shop'],
       ['Book a class', '/dashboard/me/classes'],
       ['My bookings', '/dashboard/me/bookings'],
+      ['Events', '/dashboard/me/events'],
       ['Chat', '/dashboard/chat'],
       ['Feedback', '/dashboard/feedback'],
       ['Settings', '/dashboard/settings'],
