@@ -314,6 +314,47 @@ describe('scheduling', () => {
     expect(await runtime.dbh.db.selectFrom('class_places').selectAll().where('class_id', '=', classId).execute()).toEqual([]);
   });
 
+  it('tells a member their event ticket is confirmed, and every ticket holder that the event is cancelled', async () => {
+    await produce(topicOf('auth'), userRegistered(waiter));
+    const eventId = newId();
+    const facts = {
+      eventId,
+      locationId: L1,
+      title: 'Mobility workshop',
+      kind: 'workshop',
+      startsAt: at.toISOString(),
+      endsAt: new Date(at.getTime() + 3 * 3_600_000).toISOString(),
+      onlineUrl: null,
+      capacity: 20,
+      pricePaise: 50_000,
+    };
+    const confirmed = makeEnvelope(SchedulingEvents.TicketConfirmed, { ...meta(eventId, orgId, L1), data: { ...facts, memberId: member.id } });
+    const cancelled = makeEnvelope(SchedulingEvents.EventCancelled, {
+      ...meta(eventId, orgId, L1),
+      data: { ...facts, reason: 'The coach is unwell.', ticketHolderIds: [member.id, waiter.id], refundMemberIds: [member.id] },
+    });
+    await sendAll(confirmed, cancelled);
+    await vi.waitFor(async () => expect(await recipientsOf(cancelled.eventId)).toEqual([member.id, waiter.id].sort()), {
+      message: 'the event cancellation told',
+      timeout: 30_000,
+      interval: 100,
+    });
+    expect(await notificationsOf(confirmed.eventId)).toEqual([
+      expect.objectContaining({
+        recipient_id: member.id,
+        category: 'event_ticket',
+        title: 'Your ticket: Mobility workshop',
+        message: 'Your ticket for Mobility workshop on 2026-12-01 at 07:00 is confirmed.',
+        action_url: '/dashboard/me/events',
+      }),
+    ]);
+    expect((await notificationsOf(cancelled.eventId))[0]).toMatchObject({
+      category: 'event_cancelled',
+      title: 'Event cancelled: Mobility workshop',
+      message: 'Mobility workshop on 2026-12-01 at 07:00 is cancelled. The coach is unwell. Paid tickets are refunded.',
+    });
+  });
+
   it('reminds each booked member once, 2 hours ahead, and nobody waiting', async () => {
     const now = new Date();
     const soon = classScheduled(new Date(now.getTime() + 90 * 60_000), 'Evening Zumba');

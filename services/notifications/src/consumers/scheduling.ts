@@ -9,10 +9,11 @@ type Trx = Transaction<NotificationsDb>;
 
 /**
  * Scheduling's events: the copy of each class (name, start, place) and of who holds a place in it, and the rule lines
- * that tell a member promoted from the waitlist, offered a freed place, or whose class was cancelled, and staff when a
- * class fills (domain/rules.ts). Events of one class arrive in order (the topic is keyed by class), so the copy follows
- * them without a version guard. An event for a class this service has not seen (it started after the class was
- * scheduled, before its copy was kept) notifies without the class's name rather than not at all.
+ * that tell a member promoted from the waitlist, offered a freed place, or whose class was cancelled, staff when a
+ * class fills, every ticket holder of a cancelled event and a member whose ticket is confirmed (domain/rules.ts).
+ * Events of one class arrive in order (the topic is keyed by class), so the copy follows them without a version guard.
+ * An event for a class this service has not seen (it started after the class was scheduled, before its copy was kept)
+ * notifies without the class's name rather than not at all.
  */
 
 /** The class's name, date and time as its location reads them, for the templates. */
@@ -32,6 +33,15 @@ const classFacts = async (trx: Trx, orgId: string, classId: string) => {
 const tell = async (trx: Trx, env: EventEnvelope<{ classId: string }>, extra: Record<string, unknown> = {}) => {
   const facts = await classFacts(trx, env.orgId, env.data.classId);
   await applyRule(trx, { ...env, data: { ...env.data, ...facts, ...extra } } as EventEnvelope<Record<string, unknown>>);
+};
+
+/** An event's title, date and time as its location reads them, into the rule line's data. */
+const tellOfEvent = async (trx: Trx, env: EventEnvelope<{ title: string; startsAt: string; locationId: string }>, extra: Record<string, unknown>) => {
+  const loc = await trx.selectFrom('kit_locations').select('timezone').where('location_id', '=', env.data.locationId).executeTakeFirst();
+  const zone = loc?.timezone ?? DEFAULT_TIME_ZONE;
+  const startsAt = new Date(env.data.startsAt);
+  const facts = { title: env.data.title, date: dateIn(zone, startsAt), time: timeIn(zone, startsAt) };
+  await applyRule(trx, { ...env, data: { ...facts, ...extra } } as EventEnvelope<Record<string, unknown>>);
 };
 
 const place = async (trx: Trx, classId: string, memberId: string, status: 'booked' | 'waitlist' | 'offered') => {
@@ -96,4 +106,10 @@ export const schedulingHandlers = [
   on(SchedulingEvents.ClassClosed, async (trx: Trx, env) => {
     await trx.deleteFrom('class_places').where('class_id', '=', env.data.classId).execute();
   }),
+  // Events carry their own facts (title, start, location): no copy is kept.
+  on(SchedulingEvents.EventCancelled, async (trx: Trx, env) => {
+    const { reason, ticketHolderIds } = env.data;
+    await tellOfEvent(trx, env, { reason, recipientIds: ticketHolderIds });
+  }),
+  on(SchedulingEvents.TicketConfirmed, (trx: Trx, env) => tellOfEvent(trx, env, { memberId: env.data.memberId })),
 ];

@@ -85,6 +85,9 @@ const classParams = (f: Facts): Record<string, string> => ({
   date: str(f.data.date),
   time: str(f.data.time),
 });
+const myEvents = { url: '/dashboard/me/events', key: 'view' } as const;
+/** An event's facts as the scheduling consumer adds them (its title, and date and time at its location). */
+const eventParams = (f: Facts): Record<string, string> => ({ title: str(f.data.title), date: str(f.data.date), time: str(f.data.time) });
 /** A payment of money received (category member or other; older events without a category count as received). */
 const moneyIn = (f: Facts): boolean => f.data.category === undefined || f.data.category === 'member' || f.data.category === 'other';
 
@@ -178,6 +181,22 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
     priority: 'medium',
     tell: [{ to: 'member', template: 'class_reminder', category: 'class_reminder', action: myBookings }],
     params: classParams,
+  },
+  // Scheduling (events): everyone with a ticket when an event is cancelled (paid tickets are refunded), and the member
+  // whose ticket is confirmed. Under the attendance preference, as classes are.
+  'scheduling.event_cancelled': {
+    type: 'attendance',
+    preference: 'attendance',
+    priority: 'high',
+    tell: [{ to: 'participant', template: 'event_cancelled', category: 'event_cancelled', action: myEvents }],
+    params: (f) => ({ ...eventParams(f), reason: str(f.data.reason) }),
+  },
+  'scheduling.ticket_confirmed': {
+    type: 'attendance',
+    preference: 'attendance',
+    priority: 'low',
+    tell: [{ to: 'member', template: 'ticket_confirmed', category: 'event_ticket', action: myEvents }],
+    params: eventParams,
   },
   // Payments (integer paise in events; the message shows rupees).
   // "Payment received" is money coming in (a member's, other income): a trainer's pay or an expense is money going
