@@ -3,7 +3,7 @@ import { AccountStatus, AvailabilityStatus, Gender, Specialization, TrainerStatu
 import { Email, Phone } from './auth.ts';
 import { TrainerSnapshot } from '../events/trainers.ts';
 import { Rupees } from './members.ts';
-import { DateWithin, IdParams, InstantWithin, IsoDate, IsoDateTime, ok, okMessage, PageQuery, Pagination, Problem, route, Text } from './route.ts';
+import { DateWithin, IdParams, IsoDate, IsoDateTime, ok, okMessage, PageQuery, Pagination, Problem, route, Text } from './route.ts';
 
 /** Spec part 2 §3 Trainer, as the trainers service answers it. */
 export const Certification = z.object({
@@ -163,17 +163,10 @@ export type TrainingSession = z.infer<typeof TrainingSession>;
 export const TrainerSchedule = z.object({
   timezone: z.string(),
   weeklySlots: z.array(WeeklySlot),
-  /** Booked sessions from today on, soonest first. */
+  /** Booked appointments (scheduling's personal training) that have not ended, soonest first. */
   sessions: z.array(TrainingSession),
 });
 export const UpdateScheduleBody = z.object({ weeklySlots: z.array(WeeklySlot).max(50, 'At most 50 weekly slots') });
-export const BookSessionBody = z.object({
-  memberId: z.uuid({ message: 'Choose a member' }),
-  startsAt: InstantWithin('The session', { daysBack: 1, yearsAhead: 1 }),
-  durationMinutes: z.number().int().min(15, 'At least 15 minutes').max(240, 'At most 4 hours').default(60),
-  notes: Text('Notes', { multiline: true }).trim().max(300, 'Notes must be at most 300 characters').optional(),
-});
-export const SessionParams = z.object({ id: z.uuid({ message: 'Not a valid id' }), sessionId: z.uuid({ message: 'Not a valid id' }) });
 
 export const EarningsQuery = z.object({ startDate: IsoDate.optional(), endDate: IsoDate.optional() });
 /** Rupees, from payments events once payments exist; zeros until then, never invented. */
@@ -181,6 +174,7 @@ export const TrainerEarnings = z.object({
   startDate: IsoDate,
   endDate: IsoDate,
   total: z.number(),
+  /** Sessions delivered in the period: the trainer's attended appointments (scheduling), by their day in the location's calendar. */
   sessions: z.number().int(),
   byType: z.array(z.object({ type: z.string(), amount: z.number(), count: z.number().int() })),
   /** false until the payments service publishes trainer payments. */
@@ -320,7 +314,7 @@ export const trainersRoutes = {
     responses: { 200: ok(TrainerSchedule), 404: Problem },
     auth: true,
     roles: STAFF_AND_TRAINERS,
-    summary: 'The trainer’s weekly slots and booked sessions.',
+    summary: 'The trainer’s weekly slots and booked appointments (booked through /scheduling/appointments).',
   }),
   updateSchedule: route({
     method: 'PUT',
@@ -331,25 +325,6 @@ export const trainersRoutes = {
     auth: true,
     roles: STAFF_AND_TRAINERS,
     summary: 'Replace the weekly slots (admins, or the trainer themself).',
-  }),
-  bookSession: route({
-    method: 'POST',
-    path: '/trainers/:id/sessions',
-    params: IdParams,
-    body: BookSessionBody,
-    responses: { 201: ok(TrainingSession), 400: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem },
-    auth: true,
-    roles: STAFF_AND_TRAINERS,
-    summary: 'Book a session with one of the trainer’s clients (refused when it overlaps another).',
-  }),
-  cancelSession: route({
-    method: 'DELETE',
-    path: '/trainers/:id/sessions/:sessionId',
-    params: SessionParams,
-    responses: { 200: okMessage, 402: Problem, 403: Problem, 404: Problem },
-    auth: true,
-    roles: STAFF_AND_TRAINERS,
-    summary: 'Cancel a booked session.',
   }),
   earnings: route({
     method: 'GET',

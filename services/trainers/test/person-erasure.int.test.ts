@@ -48,19 +48,8 @@ describe('trainers: erasure of a person (DPDP)', () => {
         specialization: sql`'{}'`,
         weekly_slots: '[]',
       });
-      await bench.seed('trainer_sessions', {
-        id: randomUUID(),
-        trainer_id: trainerId,
-        org_id: orgId,
-        member_id: id,
-        member_name: first + ' Verma',
-        duration_minutes: 60,
-      });
     }
-    const tables: [string, string, string][] = [
-      ['trainer_clients', 'member_id', personId],
-      ['trainer_sessions', 'member_id', personId],
-    ];
+    const tables: [string, string, string][] = [['trainer_clients', 'member_id', personId]];
     const before = await rowsText(tables);
     expect(PERSONAL.some((p) => before.includes(p))).toBe(true);
 

@@ -4,6 +4,7 @@ import {
   FeedbackEvents,
   MemberEvents,
   PaymentEvents,
+  SchedulingEvents,
   topicOf,
   topicSpecs,
   trainersRoutes,
@@ -61,13 +62,6 @@ let consumers: RunningConsumer[] = [];
 let app: FastifyInstance;
 let keys: Awaited<ReturnType<typeof createTestKeys>>;
 let now = new Date('2026-03-10T04:30:00.000Z');
-/**
- * Booked sessions: the contract accepts them from a day ago to a year ahead of the real time (not the service's test
- * clock), so their days are counted from today: a week and eight days ahead.
- */
-const dayAhead = (n: number): string => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-const D1 = dayAhead(7);
-const D2 = dayAhead(8);
 const clock = () => now;
 
 // ---------- helpers ----------
@@ -135,6 +129,29 @@ const memberRegistered = (memberId: string, locationId: string, orgId = orgA) =>
       endDate: '2026-03-31',
     },
   });
+/** Scheduling's appointment events, each carrying the whole appointment (an hour long, at L1). */
+const appointment = (
+  type: 'AppointmentBooked' | 'AppointmentCancelled' | 'AppointmentAttended' | 'AppointmentNoShow',
+  appointmentId: string,
+  trainerId: string,
+  memberId: string,
+  startsAt: string,
+  occurredAt = new Date().toISOString(),
+) => {
+  const facts = {
+    appointmentId,
+    locationId: L1,
+    memberId,
+    trainerId,
+    startsAt,
+    endsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
+    bookedBy: memberId,
+  };
+  const base = { ...meta(appointmentId, orgA), occurredAt, locationId: L1 };
+  return type === 'AppointmentCancelled'
+    ? makeEnvelope(SchedulingEvents.AppointmentCancelled, { ...base, data: { ...facts, late: false, cancelledBy: memberId } })
+    : makeEnvelope(SchedulingEvents[type], { ...base, data: facts });
+};
 const assigned = (memberId: string, trainerId: string) =>
   makeEnvelope(MemberEvents.MemberTrainerAssigned, { ...meta(memberId, orgA), data: { memberId, trainerId, previousTrainerId: null } });
 
@@ -143,7 +160,9 @@ beforeAll(async () => {
   schema = uniqueSchema('trainers');
   producer = createEventBus({ clientId: `test-producer-${schema}`, brokers: infra.brokers, logger: createLogger('trainers-test', 'warn') });
   await producer.ensureTopics(
-    topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('payments'), topicOf('feedback')].includes(t.topic)),
+    topicSpecs().filter((t) =>
+      [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('payments'), topicOf('feedback'), topicOf('scheduling')].includes(t.topic),
+    ),
   );
   keys = await createTestKeys();
   const config = BaseConfig.parse({
@@ -165,7 +184,13 @@ beforeAll(async () => {
     bus,
     db: dbh.db,
     logger,
-    groups: { auth: `${schema}.auth`, members: `${schema}.members`, payments: `${schema}.payments`, feedback: `${schema}.feedback` },
+    groups: {
+      auth: `${schema}.auth`,
+      members: `${schema}.members`,
+      payments: `${schema}.payments`,
+      feedback: `${schema}.feedback`,
+      scheduling: `${schema}.scheduling`,
+    },
     startAt: 'now',
   });
   app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock });
@@ -205,7 +230,7 @@ afterAll(async () => {
 
 // ---------- the routes ----------
 const routeList = Object.values(trainersRoutes) as RouteContract[];
-const urlOf = (path: string, id: string) => path.replace(':id', id).replace(':sessionId', newId()).replace(':certificationId', newId());
+const urlOf = (path: string, id: string) => path.replace(':id', id).replace(':certificationId', newId());
 const bodyFor = (r: RouteContract) => (r.method === 'GET' || r.method === 'DELETE' ? undefined : {});
 
 describe('authorization', () => {
@@ -222,15 +247,13 @@ describe('authorization', () => {
       const res = await call(memberA, r.method, urlOf(r.path, t._id), bodyFor(r));
       // Routes with a body answer 400 for an empty one before the role check; every other answer is 403.
       if (res.status === 400) {
-        const valid = r.path.endsWith('/sessions')
-          ? { memberId: newId(), startsAt: `${D2}T01:00:00.000Z` }
-          : r.path.endsWith('/schedule')
-            ? { weeklySlots: [] }
-            : r.path.endsWith('/certifications')
-              ? { name: 'X', issuingOrganization: 'Y', issueDate: '2024-01-01' }
-              : r.method === 'PUT'
-                ? { ...trainerBody(), maxClients: 10, bio: '', isAvailable: true }
-                : trainerBody();
+        const valid = r.path.endsWith('/schedule')
+          ? { weeklySlots: [] }
+          : r.path.endsWith('/certifications')
+            ? { name: 'X', issuingOrganization: 'Y', issueDate: '2024-01-01' }
+            : r.method === 'PUT'
+              ? { ...trainerBody(), maxClients: 10, bio: '', isAvailable: true }
+              : trainerBody();
         const again = await call(memberA, r.method, urlOf(r.path, t._id), valid);
         expect(again.status, `${r.method} ${r.path}: ${JSON.stringify(again.body)}`).toBe(403);
       } else {
@@ -246,7 +269,6 @@ describe('authorization', () => {
     const bodies: Record<string, unknown> = {
       '/trainers/:id': { ...trainerBody(), maxClients: 10, bio: '', isAvailable: true },
       '/trainers/:id/schedule': { weeklySlots: [] },
-      '/trainers/:id/sessions': { memberId: newId(), startsAt: `${D2}T01:00:00.000Z` },
       '/trainers/:id/certifications': { name: 'X', issuingOrganization: 'Y', issueDate: '2024-01-01' },
     };
     for (const r of idRoutes) {
@@ -294,6 +316,10 @@ describe('authorization', () => {
       weeklySlots: slots.weeklySlots,
       sessions: [],
     });
+    // Scheduling books appointments inside these hours: the change is published with the trainer's location.
+    expect((await outboxOf(TrainerEvents.TrainerScheduleChanged.type, me._id)).map((e) => e.data)).toEqual([
+      { trainerId: me._id, locationId: L1, weeklySlots: slots.weeklySlots },
+    ]);
     expect((await call(tMe, 'GET', `/trainers/${me._id}/members`)).status).toBe(200);
     const mine = await call(tMe, 'GET', '/trainers/me');
     expect(mine.status).toBe(200);
@@ -309,7 +335,6 @@ describe('bad input', () => {
       'POST /trainers': trainerBody(),
       'PUT /trainers/:id': { ...trainerBody(), maxClients: 10, bio: '', isAvailable: true },
       'PUT /trainers/:id/schedule': { weeklySlots: [{ dayOfWeek: 1, startTime: '06:00', endTime: '09:00' }] },
-      'POST /trainers/:id/sessions': { memberId: newId(), startsAt: `${D2}T01:00:00.000Z`, durationMinutes: 60, notes: 'x' },
       'POST /trainers/:id/certifications': { name: 'X', issuingOrganization: 'Y', issueDate: '2024-01-01', expiryDate: '2025-01-01' },
       'GET /trainers': { search: 'a', specialization: 'yoga', availability: 'available', status: 'active', locationId: L1, page: 1, limit: 10 },
       'GET /trainers/:id/members': { page: 1, limit: 10 },
@@ -567,22 +592,31 @@ describe('clients, sessions and availability', () => {
     expect(page.data).toHaveLength(1);
     expect(page.pagination).toEqual({ page: 1, limit: 1, totalPages: 2 });
 
-    // Sessions: with a client, not overlapping; never with a stranger.
-    const tok = trainerUser(t._id);
-    const first = await call(tok, 'POST', `/trainers/${t._id}/sessions`, { memberId: m1, startsAt: `${D1}T06:30:00+05:30`, durationMinutes: 60 });
-    expect(first.status, JSON.stringify(first.body)).toBe(201);
-    const session = trainersRoutes.bookSession.responses[201].parse(first.body).data;
-    expect(session).toMatchObject({ member: { _id: m1, fullName: 'Priya Sharma' }, startsAt: `${D1}T01:00:00.000Z`, durationMinutes: 60 });
-    const overlap = await call(ownerA, 'POST', `/trainers/${t._id}/sessions`, { memberId: m2, startsAt: `${D1}T01:30:00Z`, durationMinutes: 60 });
-    expect(overlap.status).toBe(409);
-    const notClient = await call(ownerA, 'POST', `/trainers/${t._id}/sessions`, { memberId: stranger, startsAt: `${D2}T01:30:00Z` });
-    expect(notClient.status).toBe(409);
-    const schedule = trainersRoutes.schedule.responses[200].parse((await call(ownerA, 'GET', `/trainers/${t._id}/schedule`)).body).data;
-    expect(schedule.sessions.map((s) => s._id)).toEqual([session._id]);
-    expect((await call(tok, 'DELETE', `/trainers/${t._id}/sessions/${session._id}`)).status).toBe(200);
-    expect((await call(tok, 'DELETE', `/trainers/${t._id}/sessions/${session._id}`)).status).toBe(404);
-    const after = await call(ownerA, 'POST', `/trainers/${t._id}/sessions`, { memberId: m2, startsAt: `${D1}T01:30:00Z`, durationMinutes: 60 });
-    expect(after.status).toBe(201);
+    // Sessions are scheduling's appointments: the schedule shows the booked ones that have not ended, with the member's name.
+    const [a1, a2] = [newId(), newId()];
+    await produce(topicOf('scheduling'), appointment('AppointmentBooked', a1, t._id, m1, '2026-03-11T01:00:00.000Z'));
+    await produce(topicOf('scheduling'), appointment('AppointmentBooked', a2, t._id, m2, '2026-03-12T01:00:00.000Z', '2026-03-10T03:00:00.000Z'));
+    const sessions = async () =>
+      trainersRoutes.schedule.responses[200].parse((await call(trainerUser(t._id), 'GET', `/trainers/${t._id}/schedule`)).body).data.sessions;
+    await vi.waitFor(async () => expect((await sessions()).map((x) => x._id)).toEqual([a1, a2]), { timeout: 30_000, interval: 100 });
+    expect((await sessions())[0]).toEqual({
+      _id: a1,
+      member: { _id: m1, fullName: 'Priya Sharma' },
+      startsAt: '2026-03-11T01:00:00.000Z',
+      durationMinutes: 60,
+      notes: null,
+    });
+    // Cancelled: gone; an older event arriving late (the booking again) changes nothing.
+    const cancelled = appointment('AppointmentCancelled', a2, t._id, m2, '2026-03-12T01:00:00.000Z', '2026-03-10T05:00:00.000Z');
+    await produce(topicOf('scheduling'), cancelled);
+    await produce(topicOf('scheduling'), appointment('AppointmentBooked', a2, t._id, m2, '2026-03-12T01:00:00.000Z', '2026-03-10T04:00:00.000Z'));
+    // The barrier: a third appointment on the same partition (same key as a2) arrives after both.
+    const barrier = newId();
+    const barrierEnv = appointment('AppointmentBooked', barrier, t._id, m1, '2026-03-13T01:00:00.000Z');
+    await producer.publish([
+      { topic: topicOf('scheduling'), key: a2, value: JSON.stringify(barrierEnv), headers: { 'event-id': barrierEnv.eventId, 'event-type': barrierEnv.type } },
+    ]);
+    await vi.waitFor(async () => expect((await sessions()).map((x) => x._id)).toEqual([a1, barrier]), { timeout: 30_000, interval: 100 });
 
     // Unassigned and archived members leave the count.
     await produce(
@@ -664,6 +698,10 @@ describe('clients, sessions and availability', () => {
         refundedBy: null,
       },
     });
+    // Delivered sessions: attended appointments of the period (a no-show and one in April do not count in March).
+    await produce(topicOf('scheduling'), appointment('AppointmentAttended', newId(), t._id, newId(), '2026-03-04T18:45:00.000Z')); // 5 March in Kolkata
+    await produce(topicOf('scheduling'), appointment('AppointmentNoShow', newId(), t._id, newId(), '2026-03-06T04:30:00.000Z'));
+    await produce(topicOf('scheduling'), appointment('AppointmentAttended', newId(), t._id, newId(), '2026-03-31T18:45:00.000Z')); // 1 April
     await produce(topicOf('payments'), completed);
     await produce(topicOf('payments'), refunded);
     await produce(topicOf('payments'), completed); // a redelivery of the older event changes nothing
@@ -680,7 +718,7 @@ describe('clients, sessions and availability', () => {
       { timeout: 30_000, interval: 100 },
     );
     const april = await call(ownerA, 'GET', `/trainers/${t._id}/earnings?startDate=2026-04-01&endDate=2026-04-30`);
-    expect(april.body).toMatchObject({ data: { total: 0 } });
+    expect(april.body).toMatchObject({ data: { total: 0, sessions: 1 } });
   });
 });
 
@@ -927,7 +965,6 @@ describe('rebuild', () => {
     const snapshot = async () => ({
       trainers: await runtime.dbh.db.selectFrom('trainers').selectAll().orderBy('id').execute(),
       certifications: await runtime.dbh.db.selectFrom('trainer_certifications').selectAll().orderBy('id').execute(),
-      sessions: await runtime.dbh.db.selectFrom('trainer_sessions').selectAll().orderBy('id').execute(),
     });
     const before = await snapshot();
     expect(before.trainers.some((t) => t.account_status === 'failed')).toBe(true);

@@ -1,6 +1,6 @@
 import { topicOf, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
 import { defineAggregate, makeEnvelope, type StoredEvent } from '@akhada/kit';
-import { trainerDecider, trainerStreamId, type TrainerEvent, type TrainerProfile } from '../domain/trainer/decider.ts';
+import { trainerDecider, trainerStreamId, type TrainerEvent, type TrainerProfile, type TrainerState } from '../domain/trainer/decider.ts';
 import { projectTrainers } from '../projections/trainers.ts';
 import type { z } from 'zod';
 
@@ -25,7 +25,7 @@ const snapshot = (d: TrainerProfile & { trainerId: string; locationId: string; i
  * envelope reuses the stored event's id, so a published event can be traced back to the event store. TrainerUpdated
  * carries the whole snapshot as it now is.
  */
-export const toIntegrationEvents = ({ event, metadata }: StoredEvent<TrainerEvent>): EventEnvelope[] => {
+export const toIntegrationEvents = ({ event, metadata }: StoredEvent<TrainerEvent>, after?: { state: TrainerState }): EventEnvelope[] => {
   const base = { ...metadata, aggregateId: '' };
   switch (event.type) {
     case 'TrainerCreated': {
@@ -83,8 +83,22 @@ export const toIntegrationEvents = ({ event, metadata }: StoredEvent<TrainerEven
         }),
       ];
     }
+    case 'ScheduleReplaced': {
+      // Scheduling books appointments inside these hours: the whole list as it now is, with the trainer's location.
+      const locationId = after && 'locationId' in after.state ? after.state.locationId : metadata.locationId;
+      if (!locationId) return [];
+      const { trainerId, weeklySlots, replacedAt } = event.data;
+      return [
+        makeEnvelope(TrainerEvents.TrainerScheduleChanged, {
+          ...base,
+          aggregateId: trainerId,
+          occurredAt: replacedAt,
+          data: { trainerId, locationId, weeklySlots },
+        }),
+      ];
+    }
     default:
-      return []; // certifications, schedule and sessions stay inside the service
+      return []; // certifications stay inside the service
   }
 };
 

@@ -10,7 +10,8 @@ import { requireSelfOrStaff, visibleTrainer } from './trainer-access.ts';
 
 /**
  * What the trainer was paid between two dates (default: this month in the location's calendar), in rupees, from the
- * payments service's events (salary, commission, bonus, incentive; net of refunds). `sessions` counts the payments.
+ * payments service's events (salary, commission, bonus, incentive; net of refunds). `sessions` counts the sessions
+ * delivered in the period: the trainer's attended appointments (scheduling's events), by their local day.
  */
 export const getEarnings = async (
   deps: Pick<TrainersDeps, 'db' | 'clock'>,
@@ -35,12 +36,21 @@ export const getEarnings = async (
     .groupBy('type')
     .orderBy('type')
     .execute();
+  const delivered = await deps.db
+    .selectFrom('trainer_appointments')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('trainer_id', '=', row.id)
+    .where('org_id', '=', ctx.orgId)
+    .where('status', '=', 'attended')
+    .where('local_date', '>=', startDate)
+    .where('local_date', '<=', endDate)
+    .executeTakeFirstOrThrow();
   const byType = rows.map((r) => ({ type: r.type, amount: Number(r.paise) / 100, count: Number(r.n) }));
   return {
     startDate,
     endDate,
     total: rows.reduce((a, r) => a + Number(r.paise), 0) / 100,
-    sessions: rows.reduce((a, r) => a + Number(r.n), 0),
+    sessions: Number(delivered.n),
     byType,
     sourceAvailable: true,
   };

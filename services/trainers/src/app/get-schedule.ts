@@ -11,7 +11,7 @@ import { visibleTrainer } from './trainer-access.ts';
 
 type Schedule = z.infer<typeof TrainerSchedule>;
 
-/** The weekly slots (local times of the trainer's location) and the sessions that have not ended yet, soonest first. */
+/** The weekly slots (local times of the trainer's location) and the booked appointments that have not ended yet, soonest first. */
 export const scheduleOf = async (db: Executor<TrainersDb>, row: TrainerRow, now: Date): Promise<Schedule> => ({
   timezone: await timeZoneOf(db, row.location_id),
   weeklySlots: sortSlots(row.weekly_slots),

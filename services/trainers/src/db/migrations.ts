@@ -121,4 +121,27 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table trainers add column avatar_url text`.execute(db);
     },
   },
+  /**
+   * Personal training moved to scheduling: the trainer's appointments as scheduling's events tell them (the schedule's
+   * sessions and the earnings' delivered sessions), replacing the sessions this service used to book itself.
+   */
+  '0005_trainer_appointments': {
+    async up(db: Kysely<unknown>) {
+      await sql`drop table trainer_sessions`.execute(db);
+      await sql`create table trainer_appointments (
+        id uuid primary key,
+        org_id uuid not null,
+        trainer_id uuid not null,
+        member_id uuid not null,
+        location_id uuid not null,
+        starts_at timestamptz not null,
+        ends_at timestamptz not null,
+        local_date date not null,
+        status text not null,
+        updated_at timestamptz not null
+      )`.execute(db);
+      await sql`create index trainer_appointments_trainer_idx on trainer_appointments (trainer_id, starts_at)`.execute(db);
+      await sql`create index trainer_appointments_delivered_idx on trainer_appointments (trainer_id, local_date) where status = 'attended'`.execute(db);
+    },
+  },
 };

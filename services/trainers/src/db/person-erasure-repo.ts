@@ -7,7 +7,7 @@ import type { TrainersDb } from './schema.ts';
 const { ERASED_NAME, erasedEmail } = DataRightsEvents;
 
 /**
- * Erasure (DPDP): a member leaves no name, email or phone in the trainers' client lists and session records; a trainer
+ * Erasure (DPDP): a member leaves no name, email or phone in the trainers' client lists (appointments hold only ids); a trainer
  * keeps their row (earnings and ratings stay countable) without name, email, phone, bio or picture, and their stream is redacted.
  */
 export const erasePerson = async (db: Executor<TrainersDb>, orgId: string, p: { memberId: string | null; trainerId: string | null }): Promise<void> => {
@@ -18,7 +18,6 @@ export const erasePerson = async (db: Executor<TrainersDb>, orgId: string, p: { 
       .where('org_id', '=', orgId)
       .where('member_id', '=', p.memberId)
       .execute();
-    await db.updateTable('trainer_sessions').set({ member_name: ERASED_NAME }).where('org_id', '=', orgId).where('member_id', '=', p.memberId).execute();
   }
   if (p.trainerId) {
     await db

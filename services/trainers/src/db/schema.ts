@@ -42,15 +42,20 @@ export interface TrainerCertificationsTable {
   expiry_date: string | null;
 }
 
-export interface TrainerSessionsTable {
+/** The trainer's personal-training appointments, from scheduling's appointment events (the newest event wins). */
+export interface TrainerAppointmentsTable {
   id: string;
-  trainer_id: string;
   org_id: string;
+  trainer_id: string;
   member_id: string;
-  member_name: string;
+  location_id: string;
   starts_at: Date;
-  duration_minutes: number;
-  notes: string | null;
+  ends_at: Date;
+  /** The start's day in the location's calendar ('YYYY-MM-DD'): earnings count delivered sessions by it. */
+  local_date: string;
+  /** booked | cancelled | attended | no_show */
+  status: string;
+  updated_at: Date;
 }
 
 /** The members service's members as trainers needs them (client lists and counts), from members' events. */
@@ -102,7 +107,7 @@ export interface TrainersDb extends KitTables {
   trainer_ratings: TrainerRatingsTable;
   trainers: TrainersTable;
   trainer_certifications: TrainerCertificationsTable;
-  trainer_sessions: TrainerSessionsTable;
+  trainer_appointments: TrainerAppointmentsTable;
   trainer_clients: TrainerClientsTable;
   certification_expiry_notices: CertificationExpiryNoticesTable;
 }

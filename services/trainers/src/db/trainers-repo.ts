@@ -1,7 +1,7 @@
 import type { AvailabilityStatus, Specialization, TrainerStatus } from '@akhada/contracts';
 import type { Executor } from '@akhada/kit';
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { TrainerCertificationsTable, TrainersDb, TrainersTable, TrainerSessionsTable } from './schema.ts';
+import type { TrainerCertificationsTable, TrainersDb, TrainersTable } from './schema.ts';
 
 /** Which trainers a caller may see: one organization, some of its locations. */
 export interface TrainerScope {
@@ -67,18 +67,6 @@ export const insertCertifications = async (db: Executor<TrainersDb>, rows: Train
 
 export const deleteCertification = async (db: Executor<TrainersDb>, id: string): Promise<void> => {
   await db.deleteFrom('trainer_certifications').where('id', '=', id).execute();
-};
-
-export const insertSession = async (db: Executor<TrainersDb>, row: TrainerSessionsTable): Promise<void> => {
-  await db
-    .insertInto('trainer_sessions')
-    .values(row)
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
-};
-
-export const deleteSession = async (db: Executor<TrainersDb>, id: string): Promise<void> => {
-  await db.deleteFrom('trainer_sessions').where('id', '=', id).execute();
 };
 
 /** Auth's news about the trainer's sign-in account (invited, active, failed). */
@@ -160,15 +148,18 @@ export const certificationsOf = async (db: Executor<TrainersDb>, trainerIds: str
     ? []
     : db.selectFrom('trainer_certifications').selectAll().where('trainer_id', 'in', trainerIds).orderBy('issue_date').orderBy('id').execute();
 
-/** Sessions of the trainer that have not ended by `from`, soonest first. */
-export const sessionsOf = async (db: Executor<TrainersDb>, trainerId: string, from: Date): Promise<TrainerSessionsTable[]> =>
+/** The trainer's booked appointments that have not ended by `from`, soonest first, with the member's name (the clients copy). */
+export const sessionsOf = async (db: Executor<TrainersDb>, trainerId: string, from: Date) =>
   db
-    .selectFrom('trainer_sessions')
-    .selectAll()
-    .where('trainer_id', '=', trainerId)
-    .where(sql<boolean>`starts_at + make_interval(mins => duration_minutes) > ${from}`)
-    .orderBy('starts_at')
+    .selectFrom('trainer_appointments as a')
+    .leftJoin('trainer_clients as c', (j) => j.onRef('c.member_id', '=', 'a.member_id').onRef('c.org_id', '=', 'a.org_id'))
+    .select(['a.id', 'a.member_id', 'a.starts_at', 'a.ends_at', 'c.first_name', 'c.last_name'])
+    .where('a.trainer_id', '=', trainerId)
+    .where('a.status', '=', 'booked')
+    .where('a.ends_at', '>', from)
+    .orderBy('a.starts_at')
     .execute();
+export type SessionRow = Awaited<ReturnType<typeof sessionsOf>>[number];
 
 /**
  * Trainers that count against the plan: approved (active), not archived, in the whole organization; `except` leaves

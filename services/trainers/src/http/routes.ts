@@ -3,8 +3,6 @@ import { addRoute } from '@akhada/kit';
 import { addCertification } from '../app/add-certification.ts';
 import { approveTrainer } from '../app/approve-trainer.ts';
 import { archiveTrainer } from '../app/archive-trainer.ts';
-import { bookSession } from '../app/book-session.ts';
-import { cancelSession } from '../app/cancel-session.ts';
 import { createTrainer } from '../app/create-trainer.ts';
 import type { TrainersDeps } from '../app/deps.ts';
 import { getEarnings } from '../app/get-earnings.ts';
@@ -62,13 +60,6 @@ export const registerRoutes = (svc: Svc, deps: TrainersDeps): void => {
     data: await updateSchedule(deps, ctx, params.id, body),
     message: 'Schedule saved',
   }));
-  addRoute(svc, r.bookSession, async ({ params, body, ctx }, _req, reply) =>
-    reply.status(201).send({ success: true, data: await bookSession(deps, ctx, params.id, body), message: 'Session booked' }),
-  );
-  addRoute(svc, r.cancelSession, async ({ params, ctx }) => {
-    await cancelSession(deps, ctx, params.id, params.sessionId);
-    return { success: true, message: 'Session cancelled' };
-  });
   addRoute(svc, r.earnings, async ({ params, query, ctx }) => ({ success: true, data: await getEarnings(deps, ctx, params.id, query) }));
   addRoute(svc, r.addCertification, async ({ params, body, ctx }, _req, reply) =>
     reply.status(201).send({ success: true, data: await addCertification(deps, ctx, params.id, body), message: 'Certification added' }),

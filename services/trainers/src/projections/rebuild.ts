@@ -9,7 +9,7 @@ export const PROJECTIONS = ['trainers'] as const;
 export type ProjectionName = (typeof PROJECTIONS)[number];
 
 /**
- * Empties the trainers read tables (trainers, their certifications and sessions) and replays the whole event store
+ * Empties the trainers read tables (trainers and their certifications) and replays the whole event store
  * into them, in one transaction: readers keep the old rows until the new ones commit, writers wait on the table locks.
  * Each trainer's account status and picture come from auth's events, not from the store: they are kept across the rebuild.
  */
@@ -18,9 +18,9 @@ export const rebuild = async (db: Kysely<TrainersDb>, _name: ProjectionName, { b
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx: Transaction<TrainersDb>) => {
-      await sql`lock table trainers, trainer_certifications, trainer_sessions in exclusive mode`.execute(trx);
+      await sql`lock table trainers, trainer_certifications in exclusive mode`.execute(trx);
       const accounts = await trx.selectFrom('trainers').select(['id', 'account_status', 'avatar_url']).execute();
-      await trx.deleteFrom('trainers').execute(); // certifications and sessions go with them (on delete cascade)
+      await trx.deleteFrom('trainers').execute(); // certifications go with them (on delete cascade)
       let after = 0;
       let events = 0;
       for (;;) {

@@ -1,5 +1,5 @@
 import type { Executor, StoredEvent } from '@akhada/kit';
-import { advanceTrainer, deleteCertification, deleteSession, insertCertifications, insertSession, insertTrainer } from '../db/trainers-repo.ts';
+import { advanceTrainer, deleteCertification, insertCertifications, insertTrainer } from '../db/trainers-repo.ts';
 import type { TrainersDb } from '../db/schema.ts';
 import type { CertificationData, TrainerEvent } from '../domain/trainer/decider.ts';
 
@@ -14,7 +14,7 @@ const certRow = (trainerId: string, orgId: string, c: CertificationData) => ({
 });
 
 /**
- * The trainers read tables (trainers, trainer_certifications, trainer_sessions), projected from trainer events:
+ * The trainers read tables (trainers, trainer_certifications), projected from trainer events:
  * inline in the command's transaction and in rebuild. Everything written comes from the event; the trainer row only
  * moves forward by stream version, and the child rows change only when it did (a replayed event changes nothing).
  */
@@ -83,24 +83,10 @@ export const projectTrainers = async (db: Executor<TrainersDb>, { event, streamV
     case 'ScheduleReplaced':
       await advanceTrainer(db, event.data.trainerId, v, { weekly_slots: JSON.stringify(event.data.weeklySlots) });
       return;
-    case 'SessionBooked': {
-      const d = event.data;
-      if (await advanceTrainer(db, d.trainerId, v)) {
-        await insertSession(db, {
-          id: d.sessionId,
-          trainer_id: d.trainerId,
-          org_id: metadata.orgId,
-          member_id: d.memberId,
-          member_name: d.memberName,
-          starts_at: new Date(d.startsAt),
-          duration_minutes: d.durationMinutes,
-          notes: d.notes,
-        });
-      }
-      return;
-    }
+    case 'SessionBooked':
     case 'SessionCancelled':
-      if (await advanceTrainer(db, event.data.trainerId, v)) await deleteSession(db, event.data.sessionId);
+      // Sessions an older version booked here: appointments are scheduling's now (trainer_appointments).
+      await advanceTrainer(db, event.data.trainerId, v);
       return;
     case 'InvitationResendRequested':
     case 'CertificationExpiryFlagged':

@@ -1,7 +1,7 @@
 import type { Certification, Trainer, TrainerClient, TrainingSession } from '@akhada/contracts';
 import { paiseToRupees } from '@akhada/kit';
-import type { TrainerRow } from '../db/trainers-repo.ts';
-import type { TrainerCertificationsTable, TrainerClientsTable, TrainerSessionsTable } from '../db/schema.ts';
+import type { SessionRow, TrainerRow } from '../db/trainers-repo.ts';
+import type { TrainerCertificationsTable, TrainerClientsTable } from '../db/schema.ts';
 import { availabilityOf, clientCapacity, expiryStateOf } from '../domain/trainer/availability.ts';
 
 export const toCertification = (c: TrainerCertificationsTable, today: string): Certification => ({
@@ -52,10 +52,11 @@ export const toTrainerClient = (c: TrainerClientsTable): TrainerClient => ({
   assignedAt: (c.assigned_at ?? new Date(0)).toISOString(),
 });
 
-export const toSession = (s: TrainerSessionsTable): TrainingSession => ({
+/** A booked appointment (scheduling's) as the schedule's session. */
+export const toSession = (s: SessionRow): TrainingSession => ({
   _id: s.id,
-  member: { _id: s.member_id, fullName: s.member_name },
+  member: { _id: s.member_id, fullName: `${s.first_name ?? ''} ${s.last_name ?? ''}`.trim() },
   startsAt: s.starts_at.toISOString(),
-  durationMinutes: s.duration_minutes,
-  notes: s.notes,
+  durationMinutes: Math.round((s.ends_at.getTime() - s.starts_at.getTime()) / 60_000),
+  notes: null,
 });

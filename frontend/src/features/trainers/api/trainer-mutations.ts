@@ -1,5 +1,5 @@
 import { memberRoutes, trainersRoutes, type CreateTrainerBody, type Trainer, type UpdateTrainerBody } from '@akhada/contracts';
-import type { AddCertificationBody, BookSessionBody, UpdateScheduleBody } from '@akhada/contracts';
+import type { AddCertificationBody, UpdateScheduleBody } from '@akhada/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute, parseResponse } from '../../../lib/api-client';
@@ -13,7 +13,6 @@ import { trainerKeys } from '../../../lib/query-keys/trainers';
 export type CreateTrainerInput = z.input<typeof CreateTrainerBody>;
 export type UpdateTrainerInput = z.input<typeof UpdateTrainerBody>;
 export type AddCertificationInput = z.input<typeof AddCertificationBody>;
-export type BookSessionInput = z.input<typeof BookSessionBody>;
 export type UpdateScheduleInput = z.input<typeof UpdateScheduleBody>;
 
 /** POST /api/trainers → 201 */
@@ -56,16 +55,6 @@ export async function updateSchedule({ id, body }: { id: string; body: UpdateSch
   const json = await callRoute(trainersRoutes.updateSchedule, { params: { id }, body });
   return parseResponse(trainersRoutes.updateSchedule.responses[200], json, 'PUT /trainers/:id/schedule').data;
 }
-/** POST /api/trainers/:id/sessions → 201 */
-export async function bookSession({ id, body }: { id: string; body: BookSessionInput }) {
-  const json = await callRoute(trainersRoutes.bookSession, { params: { id }, body });
-  return parseResponse(trainersRoutes.bookSession.responses[201], json, 'POST /trainers/:id/sessions').data;
-}
-/** DELETE /api/trainers/:id/sessions/:sessionId */
-export async function cancelSession({ id, sessionId }: { id: string; sessionId: string }) {
-  const json = await callRoute(trainersRoutes.cancelSession, { params: { id, sessionId } });
-  return parseResponse(trainersRoutes.cancelSession.responses[200], json, 'DELETE /trainers/:id/sessions/:sessionId');
-}
 /** POST /api/members/:id/assign-trainer */
 export async function assignMember({ memberId, trainerId }: { memberId: string; trainerId: string }) {
   const json = await callRoute(memberRoutes.assignTrainer, { params: { id: memberId }, body: { trainerId } });
@@ -106,7 +95,5 @@ export const useResendTrainerInvitation = () => useTrainerMutation(resendTrainer
 export const useAddCertification = () => useTrainerMutation(addCertification);
 export const useRemoveCertification = () => useTrainerMutation(removeCertification);
 export const useUpdateSchedule = () => useTrainerMutation(updateSchedule);
-export const useBookSession = () => useTrainerMutation(bookSession);
-export const useCancelSession = () => useTrainerMutation(cancelSession);
 export const useAssignMember = () => useTrainerMutation(assignMember, { members: true });
 export const useUnassignMember = () => useTrainerMutation(unassignMember, { members: true });

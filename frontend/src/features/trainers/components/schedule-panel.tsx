@@ -1,4 +1,4 @@
-import { BookSessionBody, type Trainer } from '@akhada/contracts';
+import { APPOINTMENT_DURATIONS, BookAppointmentBody, type Trainer } from '@akhada/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/alert';
@@ -8,8 +8,6 @@ import { REQUIRED } from '../../../components/form/field-message';
 import { Form } from '../../../components/form/form';
 import { SelectField } from '../../../components/form/select-field';
 import { applyServerErrors } from '../../../components/form/server-errors';
-import { DateField, TextField } from '../../../components/form/text-field';
-import { TextareaField } from '../../../components/form/textarea-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { CalendarCheckIcon } from '../../../components/icons/calendar-check';
 import { LoadingState } from '../../../components/spinner';
@@ -19,18 +17,20 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useTrainerClients } from '../api/get-trainer-clients';
 import { useTrainerSchedule } from '../api/get-trainer-schedule';
-import { useBookSession, useCancelSession, type BookSessionInput } from '../api/trainer-mutations';
-import { integerFromInput } from '../lib/form-numbers';
-import { formatInZone, todayIn, zonedToUtcIso } from '../lib/zoned-time';
+import { useBookAppointment, useCancelAppointment, useTrainerFreeSlots, type BookAppointmentInput } from '../api/trainer-appointments';
+import { formatInZone } from '../lib/zoned-time';
 import { WeeklySlotsEditor } from './weekly-slots-editor';
 
-/** Schedule: the weekly slots, the booked sessions (cancel), and booking a session with one of the trainer's clients. */
+/**
+ * Schedule: the weekly slots, the booked sessions (cancel), and booking a session with one of the trainer's clients in
+ * one of their free slots. Sessions are the scheduling service's appointments: booked and cancelled there.
+ */
 export function SchedulePanel({ trainer, editable }: { trainer: Trainer; editable: boolean }) {
   const { t, i18n } = useTranslation(ALL_NS);
   const toast = useToast();
   const { describe } = useErrorText();
   const query = useTrainerSchedule(trainer._id);
-  const cancel = useCancelSession();
+  const cancel = useCancelAppointment();
   const [busyId, setBusyId] = useState<string | null>(null);
 
   if (query.isPending) return <LoadingState title={t('trainers:schedule.loading')} />;
@@ -45,14 +45,11 @@ export function SchedulePanel({ trainer, editable }: { trainer: Trainer; editabl
 
   const onCancel = (sessionId: string) => {
     setBusyId(sessionId);
-    cancel.mutate(
-      { id: trainer._id, sessionId },
-      {
-        onSuccess: () => toast.success(t('trainers:schedule.cancelled')),
-        onError: (e) => toast.error(describe(e, { fallback: t('trainers:schedule.cancelFailed') })),
-        onSettled: () => setBusyId(null),
-      },
-    );
+    cancel.mutate(sessionId, {
+      onSuccess: () => toast.success(t('trainers:schedule.cancelled')),
+      onError: (e) => toast.error(describe(e, { fallback: t('trainers:schedule.cancelFailed') })),
+      onSettled: () => setBusyId(null),
+    });
   };
 
   return (
@@ -103,48 +100,43 @@ export function SchedulePanel({ trainer, editable }: { trainer: Trainer; editabl
 
 interface BookForm {
   memberId: string;
-  date: string;
-  time: string;
   durationMinutes: string;
-  notes: string;
+  startsAt: string;
 }
 
 function BookSessionForm({ trainerId, timezone }: { trainerId: string; timezone: string }) {
-  const { t } = useTranslation(ALL_NS);
+  const { t, i18n } = useTranslation(ALL_NS);
   const toast = useToast();
   const { describe } = useErrorText();
   const clients = useTrainerClients(trainerId, 1, 100);
-  const book = useBookSession();
+  const book = useBookAppointment();
   const [attempts, setAttempts] = useState(0);
-  const empty: BookForm = { memberId: '', date: todayIn(timezone), time: '07:00', durationMinutes: '60', notes: '' };
-  const form = useContractForm<BookForm, typeof BookSessionBody>(BookSessionBody, {
+  const empty: BookForm = { memberId: '', durationMinutes: '60', startsAt: '' };
+  const form = useContractForm<BookForm, typeof BookAppointmentBody>(BookAppointmentBody, {
     defaultValues: empty,
-    toBody: (v): BookSessionInput => ({
-      memberId: v.memberId,
-      startsAt: zonedToUtcIso(v.date, v.time, timezone) ?? '',
-      durationMinutes: integerFromInput(v.durationMinutes),
-      notes: v.notes.trim() === '' ? undefined : v.notes,
-    }),
-    check: (v) => ({ ...(v.date ? {} : { date: REQUIRED }), ...(v.time ? {} : { time: REQUIRED }) }),
+    toBody: (v): BookAppointmentInput => ({ trainerId, memberId: v.memberId, startsAt: v.startsAt, durationMinutes: Number(v.durationMinutes) }),
+    check: (v) => ({ ...(v.memberId ? {} : { memberId: REQUIRED }), ...(v.startsAt ? {} : { startsAt: REQUIRED }) }),
   });
-  const onSubmit = (body: BookSessionInput) => {
+  const duration = Number(form.watch('durationMinutes')) || 60;
+  // Free times are looked up once there is a client to book them for.
+  const free = useTrainerFreeSlots(trainerId, duration, (clients.data?.data.length ?? 0) > 0);
+  const onSubmit = (body: BookAppointmentInput) => {
     if (book.isPending) return;
     const name = clients.data?.data.find((c) => c._id === body.memberId)?.fullName ?? '';
-    book.mutate(
-      { id: trainerId, body },
-      {
-        onSuccess: () => {
-          toast.success(t('trainers:schedule.booked', { name }));
-          form.reset(empty);
-        },
-        onError: (e) => {
-          applyServerErrors(form, e);
-          setAttempts((n) => n + 1);
-        },
+    book.mutate(body, {
+      onSuccess: () => {
+        toast.success(t('trainers:schedule.booked', { name }));
+        form.reset(empty);
       },
-    );
+      onError: (e) => {
+        applyServerErrors(form, e);
+        setAttempts((n) => n + 1);
+      },
+    });
   };
   const options = clients.data?.data ?? [];
+  const locale = dateLocale(i18n.language);
+  const slots = free.data?.slots ?? [];
 
   return (
     <section className="card" aria-labelledby="trainer-book-heading">
@@ -162,6 +154,7 @@ function BookSessionForm({ trainerId, timezone }: { trainerId: string; timezone:
               {describe(book.error, { fallback: t('trainers:schedule.bookFailed') })}
             </Alert>
           ) : null}
+          {free.isError ? <Alert tone="error">{describe(free.error, { fallback: t('trainers:schedule.slotsFailed') })}</Alert> : null}
           <div className="form__grid">
             <SelectField
               name="memberId"
@@ -170,10 +163,24 @@ function BookSessionForm({ trainerId, timezone }: { trainerId: string; timezone:
               options={[{ value: '', label: t('trainers:schedule.chooseMember') }, ...options.map((c) => ({ value: c._id, label: c.fullName }))]}
               testId="book-member"
             />
-            <DateField name="date" label={t('trainers:schedule.date')} required testId="book-date" />
-            <TextField name="time" type="time" label={t('trainers:schedule.time')} required testId="book-time" />
-            <TextField name="durationMinutes" label={t('trainers:schedule.duration')} inputMode="numeric" testId="book-duration" />
-            <TextareaField name="notes" label={t('trainers:schedule.notes')} optional rows={2} maxLength={300} fieldClassName="trainer-wide" />
+            <SelectField
+              name="durationMinutes"
+              label={t('trainers:schedule.duration')}
+              options={APPOINTMENT_DURATIONS.map((d) => ({ value: String(d), label: t('trainers:schedule.minutes', { count: d }) }))}
+              testId="book-duration"
+            />
+            <SelectField
+              name="startsAt"
+              label={t('trainers:schedule.slot')}
+              required
+              hint={free.isSuccess && slots.length === 0 ? t('trainers:schedule.noFreeSlots') : t('trainers:schedule.slotHint', { timezone })}
+              options={[
+                { value: '', label: free.isLoading ? t('trainers:schedule.slotsLoading') : t('trainers:schedule.chooseSlot') },
+                ...slots.map((sl) => ({ value: sl.startsAt, label: formatInZone(sl.startsAt, timezone, locale) })),
+              ]}
+              fieldClassName="trainer-wide"
+              testId="book-slot"
+            />
           </div>
           <div className="form__actions">
             <button type="submit" className="btn btn--primary" disabled={book.isPending || clients.isPending} data-testid="book-submit">

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { trainersRoutes } from '@akhada/contracts';
+import { schedulingAppointmentRoutes, trainersRoutes } from '@akhada/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../../testing/setup';
 import { aPayment, trainerPaymentsAre } from '../../../testing/payments';
 import { signedInShell } from '../../../testing/app-handlers';
-import { on, problem } from '../../../testing/contract-handlers';
+import { on, problem, reply } from '../../../testing/contract-handlers';
 import { aUser } from '../../../testing/fixtures';
 import { aClientMember, aTrainer, trainersService } from '../../../testing/trainers';
 import { renderApp } from '../../../testing/render-app';
@@ -153,6 +153,57 @@ describe('trainer detail', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save schedule' }));
     await waitFor(() => expect(service.bodies.schedule).toEqual([{ weeklySlots: [{ dayOfWeek: 1, startTime: '06:00', endTime: '09:00' }] }]));
     expect(await screen.findByText('Schedule saved')).toBeTruthy();
+  });
+
+  it('books a session for one of the trainer’s clients in a free slot, through scheduling', async () => {
+    const tr = aTrainer({ firstName: 'Vikram', lastName: 'Singh', currentClients: 1 });
+    const as = { _id: tr._id, user: { firstName: 'Vikram', lastName: 'Singh' }, specialization: tr.specialization };
+    const client = aClientMember({ firstName: 'Rohan', lastName: 'Patil', trainer: as });
+    const asked: URL[] = [];
+    const booked: unknown[] = [];
+    const slot = (startsAt: string, localTime: string) => ({
+      startsAt,
+      endsAt: new Date(Date.parse(startsAt) + 45 * 60_000).toISOString(),
+      localDate: '2030-03-12',
+      localTime,
+    });
+    server.use(
+      ...signedInShell(),
+      on(schedulingAppointmentRoutes.freeSlots, ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url);
+        const minutes = Number(url.searchParams.get('durationMinutes'));
+        return reply(schedulingAppointmentRoutes.freeSlots, 200, {
+          success: true,
+          data: {
+            trainerId: tr._id,
+            locationId: tr.locationId,
+            timeZone: 'Asia/Kolkata',
+            durationMinutes: minutes,
+            slots: minutes === 45 ? [slot('2030-03-12T01:30:00.000Z', '07:00'), slot('2030-03-12T02:15:00.000Z', '07:45')] : [],
+          },
+        });
+      }),
+      on(schedulingAppointmentRoutes.book, async ({ request }) => {
+        booked.push(await request.json());
+        return problem(409, 'APPOINTMENT_CLASH', 'The member already has an appointment at that time.');
+      }),
+      ...trainersService({ trainers: [tr], members: [client] }).handlers,
+    );
+    const { user } = renderApp(`/dashboard/trainers/${tr._id}`);
+    await user.click(await screen.findByRole('tab', { name: 'Schedule' }));
+    const form = within(await screen.findByTestId('book-session-form'));
+    await waitFor(() => expect(form.getByRole('option', { name: 'Rohan Patil' })).toBeTruthy());
+    expect(await form.findByText('No free time in the next 14 days. Add weekly availability above.')).toBeTruthy();
+    await user.selectOptions(form.getByTestId('book-duration'), '45');
+    await waitFor(() => expect(form.getByTestId('book-slot').querySelectorAll('option')).toHaveLength(3));
+    expect(asked.at(-1)?.searchParams.get('trainerId')).toBe(tr._id);
+    await user.selectOptions(form.getByTestId('book-member'), client._id);
+    await user.selectOptions(form.getByTestId('book-slot'), '2030-03-12T02:15:00.000Z');
+    await user.click(form.getByRole('button', { name: 'Book session' }));
+    await waitFor(() => expect(booked).toEqual([{ trainerId: tr._id, memberId: client._id, startsAt: '2030-03-12T02:15:00.000Z', durationMinutes: 45 }]));
+    // The refusal says why.
+    expect(await screen.findByText('The member already has an appointment at that time.')).toBeTruthy();
   });
 
   it('says honestly that earnings come once payments are recorded', async () => {

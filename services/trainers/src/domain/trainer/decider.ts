@@ -65,24 +65,6 @@ export interface ReplaceSchedule {
   type: 'ReplaceSchedule';
   data: { weeklySlots: WeeklySlot[]; replacedAt: string };
 }
-export interface BookSession {
-  type: 'BookSession';
-  data: {
-    sessionId: string;
-    memberId: string;
-    memberName: string;
-    /** Whether the member is one of the trainer's current clients (from the clients read model, looked up by the use case). */
-    isCurrentClient: boolean;
-    startsAt: string;
-    durationMinutes: number;
-    notes: string | null;
-    bookedAt: string;
-  };
-}
-export interface CancelSession {
-  type: 'CancelSession';
-  data: { sessionId: string; cancelledAt: string };
-}
 export interface RequestInvitationResend {
   type: 'RequestInvitationResend';
   data: { requestedAt: string };
@@ -100,8 +82,6 @@ export type TrainerCommand =
   | AddCertification
   | RemoveCertification
   | ReplaceSchedule
-  | BookSession
-  | CancelSession
   | RequestInvitationResend
   | FlagCertificationExpiring;
 
@@ -134,13 +114,17 @@ export interface ScheduleReplaced {
   type: 'ScheduleReplaced';
   data: ReplaceSchedule['data'] & { trainerId: string };
 }
+/**
+ * Sessions booked in this service before personal training moved to scheduling (appointments). Old streams may hold
+ * them; nothing decides them any more and they change nothing.
+ */
 export interface SessionBooked {
   type: 'SessionBooked';
-  data: Omit<BookSession['data'], 'isCurrentClient'> & { trainerId: string };
+  data: { sessionId: string; trainerId: string; memberId: string; startsAt: string; durationMinutes: number };
 }
 export interface SessionCancelled {
   type: 'SessionCancelled';
-  data: CancelSession['data'] & { trainerId: string };
+  data: { sessionId: string; trainerId: string; cancelledAt: string };
 }
 export interface InvitationResendRequested {
   type: 'InvitationResendRequested';
@@ -171,8 +155,6 @@ interface Known {
   isAvailable: boolean;
   /** certificationId → its expiry date and the expiry dates already flagged. */
   certifications: Record<string, { name: string; expiryDate: string | null; flagged: string[] }>;
-  /** sessionId → the booked (not cancelled) session. */
-  sessions: Record<string, { startsAt: string; durationMinutes: number }>;
 }
 export type TrainerState = { status: 'None' } | ({ status: 'Pending' | 'Active' } & Known) | { status: 'Archived'; trainerId: string };
 
@@ -213,8 +195,6 @@ const active = (state: TrainerState): Live => {
   if (s.status !== 'Active') throw new DomainError('CONFLICT', 'This trainer is awaiting approval');
   return s;
 };
-
-const endOf = (s: { startsAt: string; durationMinutes: number }): number => Date.parse(s.startsAt) + s.durationMinutes * 60_000;
 
 const decide = (command: TrainerCommand, state: TrainerState): TrainerEvent[] => {
   switch (command.type) {
@@ -263,27 +243,6 @@ const decide = (command: TrainerCommand, state: TrainerState): TrainerEvent[] =>
       if (overlaps(weeklySlots)) throw invalid('Weekly slots on the same day must not overlap');
       return [{ type: 'ScheduleReplaced', data: { ...command.data, trainerId: s.trainerId } }];
     }
-    case 'BookSession': {
-      const s = active(state);
-      const { isCurrentClient, ...booking } = command.data;
-      if (!isCurrentClient) throw new DomainError('CONFLICT', 'This member is not one of the trainer’s current clients');
-      if (!Number.isInteger(booking.durationMinutes) || booking.durationMinutes < 15 || booking.durationMinutes > 240) {
-        throw invalid('A session lasts between 15 minutes and 4 hours');
-      }
-      if (Number.isNaN(Date.parse(booking.startsAt))) throw invalid('Choose a date and time');
-      if (Date.parse(booking.startsAt) < Date.parse(booking.bookedAt)) throw invalid('A session cannot start in the past');
-      if (s.sessions[booking.sessionId]) throw new DomainError('CONFLICT', 'This session is already booked');
-      const start = Date.parse(booking.startsAt);
-      const end = endOf(booking);
-      const clash = Object.values(s.sessions).some((o) => Date.parse(o.startsAt) < end && start < endOf(o));
-      if (clash) throw new DomainError('CONFLICT', 'The trainer already has a session at that time');
-      return [{ type: 'SessionBooked', data: { ...booking, trainerId: s.trainerId } }];
-    }
-    case 'CancelSession': {
-      const s = live(state);
-      if (!s.sessions[command.data.sessionId]) throw new DomainError('NOT_FOUND', 'Session not found', 404);
-      return [{ type: 'SessionCancelled', data: { ...command.data, trainerId: s.trainerId } }];
-    }
     case 'RequestInvitationResend': {
       const s = active(state);
       const { email, firstName, lastName } = s.profile;
@@ -323,7 +282,6 @@ const evolve = (state: TrainerState, event: TrainerEvent): TrainerState => {
       profile,
       isAvailable: true,
       certifications: Object.fromEntries(certifications.map((c) => [c.certificationId, { name: c.name, expiryDate: c.expiryDate, flagged: [] }])),
-      sessions: {},
     };
   }
   if (state.status !== 'Active' && state.status !== 'Pending') return state;
@@ -346,14 +304,9 @@ const evolve = (state: TrainerState, event: TrainerEvent): TrainerState => {
     }
     case 'ScheduleReplaced':
       return state;
-    case 'SessionBooked': {
-      const { sessionId, startsAt, durationMinutes } = event.data;
-      return { ...state, sessions: { ...state.sessions, [sessionId]: { startsAt, durationMinutes } } };
-    }
-    case 'SessionCancelled': {
-      const { [event.data.sessionId]: _gone, ...sessions } = state.sessions;
-      return { ...state, sessions };
-    }
+    case 'SessionBooked':
+    case 'SessionCancelled':
+      return state;
     case 'InvitationResendRequested':
       return state;
     case 'CertificationExpiryFlagged': {

@@ -8,7 +8,6 @@ const T = '0198a7c0-0000-7000-8000-000000000001';
 const M = '0198a7c0-0000-7000-8000-000000000002';
 const C1 = '0198a7c0-0000-7000-8000-0000000000c1';
 const S1 = '0198a7c0-0000-7000-8000-0000000000e1';
-const S2 = '0198a7c0-0000-7000-8000-0000000000e2';
 const at = '2026-03-10T04:30:00.000Z';
 
 const profile = {
@@ -36,32 +35,10 @@ const create = (over: Partial<CreateTrainer['data']> = {}): TrainerCommand => ({
 const created = (over: Partial<CreateTrainer['data']> = {}): TrainerEvent => ({ type: 'TrainerCreated', data: { ...createData, ...over } });
 const pending = created({ source: 'join_code', certifications: [] });
 const archived: TrainerEvent = { type: 'TrainerArchived', data: { trainerId: T, archivedAt: at, wasPending: false } };
-const book = (over: Partial<Extract<TrainerCommand, { type: 'BookSession' }>['data']> = {}): TrainerCommand => ({
-  type: 'BookSession',
-  data: {
-    sessionId: S1,
-    memberId: M,
-    memberName: 'Priya Sharma',
-    isCurrentClient: true,
-    startsAt: '2026-03-11T01:00:00.000Z',
-    durationMinutes: 60,
-    notes: null,
-    bookedAt: at,
-    ...over,
-  },
-});
+/** A session an older version booked here (personal training now lives in scheduling). */
 const booked: TrainerEvent = {
   type: 'SessionBooked',
-  data: {
-    sessionId: S1,
-    memberId: M,
-    memberName: 'Priya Sharma',
-    startsAt: '2026-03-11T01:00:00.000Z',
-    durationMinutes: 60,
-    notes: null,
-    bookedAt: at,
-    trainerId: T,
-  },
+  data: { sessionId: S1, memberId: M, startsAt: '2026-03-11T01:00:00.000Z', durationMinutes: 60, trainerId: T },
 };
 const isCode = (code: string, status: number) => (e: DomainError) => e.code === code && e.status === status;
 
@@ -206,34 +183,13 @@ describe('trainer decider: details', () => {
   });
 });
 
-describe('trainer decider: sessions', () => {
-  it('books a session with a current client', () => given([created()]).when(book()).then([booked]));
-  it('refuses a member who is not a current client', () =>
-    given([created()])
-      .when(book({ isCurrentClient: false }))
-      .thenThrows(DomainError, isCode('CONFLICT', 409)));
-  it('refuses an overlapping session', () =>
-    given([created(), booked])
-      .when(book({ sessionId: S2, startsAt: '2026-03-11T01:30:00.000Z' }))
-      .thenThrows(DomainError, (e) => e.status === 409 && /already has a session/.test(e.message)));
-  it('accepts a session that starts when the other ends', () =>
-    given([created(), booked])
-      .when(book({ sessionId: S2, startsAt: '2026-03-11T02:00:00.000Z' }))
-      .then([{ ...booked, data: { ...booked.data, sessionId: S2, startsAt: '2026-03-11T02:00:00.000Z' } } as TrainerEvent]));
-  it('frees the time when a session is cancelled', () =>
+describe('trainer decider: sessions of an older version', () => {
+  it('a stream holding them still folds, and they change nothing', () => {
+    const slots = [{ dayOfWeek: 1, startTime: '06:00', endTime: '09:00' }];
     given([created(), booked, { type: 'SessionCancelled', data: { sessionId: S1, cancelledAt: at, trainerId: T } }])
-      .when(book({ sessionId: S2 }))
-      .then([{ ...booked, data: { ...booked.data, sessionId: S2 } } as TrainerEvent]));
-  it('refuses a session in the past and a pending trainer', () => {
-    given([created()])
-      .when(book({ startsAt: '2026-03-01T01:00:00.000Z' }))
-      .thenThrows(DomainError, isCode('VALIDATION_FAILED', 400));
-    given([pending]).when(book()).thenThrows(DomainError, isCode('CONFLICT', 409));
+      .when({ type: 'ReplaceSchedule', data: { weeklySlots: slots, replacedAt: at } })
+      .then([{ type: 'ScheduleReplaced', data: { weeklySlots: slots, replacedAt: at, trainerId: T } }]);
   });
-  it('answers 404 when cancelling an unknown session', () =>
-    given([created()])
-      .when({ type: 'CancelSession', data: { sessionId: S2, cancelledAt: at } })
-      .thenThrows(DomainError, isCode('NOT_FOUND', 404)));
 });
 
 describe('trainer decider: certification expiry', () => {
