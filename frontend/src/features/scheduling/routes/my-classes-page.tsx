@@ -64,7 +64,15 @@ export function MyClassesPage() {
   const now = new Date(useNow(60_000));
   return (
     <div className="page sched-page">
-      <PageHeader title={t('scheduling:trainer.title')} subtitle={t('scheduling:trainer.subtitle')} />
+      <PageHeader
+        title={t('scheduling:trainer.title')}
+        subtitle={t('scheduling:trainer.subtitle')}
+        actions={
+          <Link to="/dashboard/classes/events" className="btn btn--secondary" data-testid="trainer-events">
+            {t('scheduling:nav.events')}
+          </Link>
+        }
+      />
       {me.isError && isNotFoundError(me.error) ? (
         <div className="card">
           <EmptyState title={t('scheduling:trainer.notTrainer')} />
