@@ -272,6 +272,24 @@ describe('tickets', () => {
   });
 });
 
+describe('the event clock', () => {
+  it('ends an event past its end: members no longer see it, staff see it ended with the past ones', async () => {
+    const e = await create({ date: '2030-03-12', startTime: '06:00', endTime: '07:00' });
+    ok(await t.call(tok.m1, 'POST', `/scheduling/events/${e.id}/tickets`), 201);
+    t.time.now = new Date('2030-03-12T02:00:00.000Z').getTime(); // 07:30 in Kolkata
+    try {
+      expect((await runEventClock({ db: t.db, clock: t.clock })).ended).toBeGreaterThanOrEqual(1);
+      expect(ok<Ev>(await t.call(tok.owner, 'GET', `/scheduling/events/${e.id}`)).status).toBe('ended');
+      const listed = (r: { body: unknown }) => routes.listEvents.responses[200].parse(r.body).data.events.map((x) => x.id);
+      expect(listed(await t.call(tok.m1, 'GET', '/scheduling/events'))).not.toContain(e.id);
+      expect(listed(await t.call(tok.owner, 'GET', '/scheduling/events?includePast=true'))).toContain(e.id);
+      refused(await t.call(tok.m2, 'POST', `/scheduling/events/${e.id}/tickets`), 409, 'CONFLICT');
+    } finally {
+      t.time.now = new Date(START).getTime();
+    }
+  });
+});
+
 describe('attendees and check-in ticks', () => {
   it('staff and trainers of the location see the attendee list; gym B 404, another location 403, members 403', async () => {
     const e = await create({ capacity: 5 });
