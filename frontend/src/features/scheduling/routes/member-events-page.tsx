@@ -115,6 +115,8 @@ function TakeTicket({ event: e }: { event: GymEvent }) {
   const take = useTakeTicket();
   const [failure, setFailure] = useState<string | null>(null);
   if (e.myTicket) return <TicketBadge ticket={e.myTicket} />;
+  // Tickets are sold until the event starts.
+  if (Date.parse(e.startsAt) <= Date.now()) return null;
   if (e.pricePaise > 0) return <p className="sched-muted">{t('scheduling:events.member.paidSoon')}</p>;
   const full = e.taken >= e.capacity;
   const onTake = () =>
