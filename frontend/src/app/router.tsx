@@ -81,6 +81,8 @@ const SchedulingSettingsPage = lazyPage(
 const BookClassPage = lazyPage(async () => (await import('../features/scheduling/routes/book-class-page')).BookClassPage, ['scheduling']);
 const MyBookingsPage = lazyPage(async () => (await import('../features/scheduling/routes/my-bookings-page')).MyBookingsPage, ['scheduling']);
 const MyClassesPage = lazyPage(async () => (await import('../features/scheduling/routes/my-classes-page')).MyClassesPage, ['scheduling']);
+const PersonalTrainingPage = lazyPage(async () => (await import('../features/scheduling/routes/personal-training-page')).PersonalTrainingPage, ['scheduling']);
+const MyAppointmentsPage = lazyPage(async () => (await import('../features/scheduling/routes/my-appointments-page')).MyAppointmentsPage, ['scheduling']);
 const EventsPage = lazyPage(async () => (await import('../features/scheduling/routes/events-page')).EventsPage, ['scheduling']);
 const EventDetailPage = lazyPage(async () => (await import('../features/scheduling/routes/event-detail-page')).EventDetailPage, ['scheduling']);
 const MemberEventsPage = lazyPage(async () => (await import('../features/scheduling/routes/member-events-page')).MemberEventsPage, ['scheduling']);
@@ -241,6 +243,8 @@ export const routes: RouteObject[] = [
                   ['me/bookings', MyBookingsPage],
                   ['me/events', MemberEventsPage],
                   ['my-classes', MyClassesPage],
+                  ['me/sessions', PersonalTrainingPage],
+                  ['my-appointments', MyAppointmentsPage],
                 ] as const
               ).map(([path, Page]) => ({ path, element: <Page />, handle: handle({ page: Page }) })),
             ],

@@ -15,13 +15,14 @@ const EVERYONE = ['/dashboard/profile', '/dashboard/notifications', '/dashboard/
 const MEMBER = ['/dashboard/me'];
 /**
  * What a trainer opens besides everyone's screens: the dashboard, their clients and schedule, their classes (today's
- * list and a class's roster), members and their colleagues (read only), and inventory (view and assign; its desk-only pages send them back to the list).
+ * list and a class's roster) and appointments, members and their colleagues (read only), and inventory (view and assign; its desk-only pages send them back to the list).
  * Attendance is the front desk's (owner and admin); the server refuses trainers its lists.
  */
 const TRAINER = [
   '/dashboard/my-clients',
   '/dashboard/my-schedule',
   '/dashboard/my-classes',
+  '/dashboard/my-appointments',
   '/dashboard/classes',
   '/dashboard/members',
   '/dashboard/trainers',

@@ -41,7 +41,7 @@ describe('sidebar by role', () => {
     }
   });
 
-  it('shows a trainer their clients, schedule and classes beside members and trainers', async () => {
+  it('shows a trainer their clients, schedule, classes and appointments beside members and trainers', async () => {
     server.use(meIs(aUser({ role: 'trainer' })), ...notificationsAre([]));
     renderApp('/dashboard/notifications');
     expect(await navOf()).toEqual([
@@ -49,6 +49,7 @@ describe('sidebar by role', () => {
       ['My clients', '/dashboard/my-clients'],
       ['My schedule', '/dashboard/my-schedule'],
       ['My classes', '/dashboard/my-classes'],
+      ['My appointments', '/dashboard/my-appointments'],
       ['Members', '/dashboard/members'],
       ['Trainers', '/dashboard/trainers'],
       ['Inventory', '/dashboard/inventory'],
@@ -70,6 +71,7 @@ describe('sidebar by role', () => {
       ['Shop', '/dashboard/me/shop'],
       ['Book a class', '/dashboard/me/classes'],
       ['My bookings', '/dashboard/me/bookings'],
+      ['Personal training', '/dashboard/me/sessions'],
       ['Events', '/dashboard/me/events'],
       ['Chat', '/dashboard/chat'],
       ['Feedback', '/dashboard/feedback'],

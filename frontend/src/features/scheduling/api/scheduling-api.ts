@@ -1,5 +1,5 @@
-import { memberRoutes, schedulingRoutes as r, trainersRoutes, type ClassCategory } from '@akhada/contracts';
-import type { CancelClassBody, OneOffBody, SchedulingSettingsBody, SeriesBody, ClassTypeBody, ClassTypePatch } from '@akhada/contracts';
+import { memberRoutes, schedulingAppointmentRoutes as pt, schedulingRoutes as r, trainersRoutes, type ClassCategory } from '@akhada/contracts';
+import type { BookAppointmentBody, CancelClassBody, OneOffBody, SchedulingSettingsBody, SeriesBody, ClassTypeBody, ClassTypePatch } from '@akhada/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute, parseResponse } from '../../../lib/api-client';
@@ -19,7 +19,17 @@ export const schedulingKeys = {
   trainerMe: ['scheduling', 'trainer-me'] as const,
   memberTrainer: ['scheduling', 'member-trainer'] as const,
   myCalendar: ['scheduling', 'my-calendar'] as const,
+  freeSlots: (trainerId: string, durationMinutes: number) => ['scheduling', 'free-slots', trainerId, durationMinutes] as const,
+  appointments: (p: AppointmentParams) => ['scheduling', 'appointments', p] as const,
 };
+
+/** Whose appointments: the server scopes them by role (a member's own, a trainer's own, staff's locations). */
+export interface AppointmentParams {
+  from?: string;
+  to?: string;
+  trainerId?: string;
+  locationId?: string;
+}
 
 export interface TimetableParams {
   locationId: string;
@@ -131,6 +141,30 @@ export const memberTrainerQueryOptions = () =>
   });
 export const useMemberTrainer = () => useQuery(memberTrainerQueryOptions());
 
+/** A trainer's free slots of a length over the next 14 days (GET /scheduling/appointments/free-slots). */
+export const freeSlotsQueryOptions = (trainerId: string, durationMinutes: number) =>
+  queryOptions({
+    queryKey: schedulingKeys.freeSlots(trainerId, durationMinutes),
+    queryFn: async ({ signal }) =>
+      parseResponse(
+        pt.freeSlots.responses[200],
+        await callRoute(pt.freeSlots, { query: { trainerId, durationMinutes }, signal }),
+        'GET /scheduling/appointments/free-slots',
+      ).data,
+  });
+export const useFreeSlots = (trainerId: string | null, durationMinutes: number) =>
+  useQuery({ ...freeSlotsQueryOptions(trainerId ?? '', durationMinutes), enabled: !!trainerId, placeholderData: keepPreviousData });
+
+/** Appointments from today on (GET /scheduling/appointments), soonest first. */
+export const appointmentsQueryOptions = (p: AppointmentParams) =>
+  queryOptions({
+    queryKey: schedulingKeys.appointments(p),
+    queryFn: async ({ signal }) =>
+      parseResponse(pt.list.responses[200], await callRoute(pt.list, { query: { ...p }, signal }), 'GET /scheduling/appointments').data.appointments,
+  });
+export const useAppointments = (p: AppointmentParams = {}, opts: { refreshMs?: number } = {}) =>
+  useQuery({ ...appointmentsQueryOptions(p), refetchInterval: opts.refreshMs ?? false });
+
 // Writes.
 export type ClassTypeInput = z.input<typeof ClassTypeBody>;
 export type ClassTypePatchInput = z.input<typeof ClassTypePatch>;
@@ -138,6 +172,7 @@ export type SeriesInput = z.input<typeof SeriesBody>;
 export type OneOffInput = z.input<typeof OneOffBody>;
 export type SettingsInput = z.input<typeof SchedulingSettingsBody>;
 export type CancelClassInput = z.input<typeof CancelClassBody>;
+export type BookAppointmentInput = z.input<typeof BookAppointmentBody>;
 
 export async function createClassType(body: ClassTypeInput) {
   return parseResponse(r.createClassType.responses[201], await callRoute(r.createClassType, { body }), 'POST /scheduling/class-types').data;
@@ -189,6 +224,18 @@ export async function markAttended({ id, memberId }: { id: string; memberId: str
     'POST /scheduling/classes/:id/attendance',
   ).data;
 }
+export async function bookAppointment(body: BookAppointmentInput) {
+  return parseResponse(pt.book.responses[201], await callRoute(pt.book, { body }), 'POST /scheduling/appointments').data;
+}
+export async function cancelAppointment(id: string) {
+  return parseResponse(pt.cancel.responses[200], await callRoute(pt.cancel, { params: { id } }), 'POST /scheduling/appointments/:id/cancel').data;
+}
+export async function markAppointmentAttended(id: string) {
+  return parseResponse(pt.attended.responses[200], await callRoute(pt.attended, { params: { id } }), 'POST /scheduling/appointments/:id/attended').data;
+}
+export async function markAppointmentNoShow(id: string) {
+  return parseResponse(pt.noShow.responses[200], await callRoute(pt.noShow, { params: { id } }), 'POST /scheduling/appointments/:id/no-show').data;
+}
 export async function makeCalendar() {
   return parseResponse(r.makeCalendar.responses[201], await callRoute(r.makeCalendar, {}), 'POST /scheduling/my-calendar').data;
 }
@@ -210,6 +257,10 @@ export const useBookClass = () => useSchedulingMutation(bookClass);
 export const useCancelBooking = () => useSchedulingMutation(cancelBooking);
 export const useConfirmPlace = () => useSchedulingMutation(confirmPlace);
 export const useMarkAttended = () => useSchedulingMutation(markAttended);
+export const useBookAppointment = () => useSchedulingMutation(bookAppointment);
+export const useCancelAppointment = () => useSchedulingMutation(cancelAppointment);
+export const useMarkAppointmentAttended = () => useSchedulingMutation(markAppointmentAttended);
+export const useMarkAppointmentNoShow = () => useSchedulingMutation(markAppointmentNoShow);
 /** A new calendar link: only its own status is read again (the bookings did not change). */
 export const useMakeCalendar = () => {
   const qc = useQueryClient();

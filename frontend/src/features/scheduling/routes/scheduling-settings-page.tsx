@@ -27,6 +27,7 @@ interface SettingsForm {
   noShowLimit: string;
   noShowPauseDays: string;
   allowances: Record<MembershipType, string>;
+  ptAnyTrainer: boolean;
 }
 
 const valuesOf = (s: SchedulingSettings): SettingsForm => ({
@@ -36,6 +37,7 @@ const valuesOf = (s: SchedulingSettings): SettingsForm => ({
   confirmMinutes: String(s.confirmMinutes),
   noShowLimit: String(s.noShowLimit),
   noShowPauseDays: String(s.noShowPauseDays),
+  ptAnyTrainer: s.ptAnyTrainer,
   allowances: Object.fromEntries(MembershipType.options.map((p) => [p, s.allowances[p] == null ? '' : String(s.allowances[p])])) as Record<
     MembershipType,
     string
@@ -77,6 +79,7 @@ function SettingsFormCard({ settings }: { settings: SchedulingSettings }) {
       noShowLimit: wholeFrom(v.noShowLimit) as number,
       noShowPauseDays: wholeFrom(v.noShowPauseDays) as number,
       allowances: Object.fromEntries(MembershipType.options.map((p) => [p, allowanceFrom(v.allowances[p] ?? '')])),
+      ptAnyTrainer: v.ptAnyTrainer,
     }),
   });
   const onSubmit = (body: SettingsInput) =>
@@ -90,7 +93,7 @@ function SettingsFormCard({ settings }: { settings: SchedulingSettings }) {
         setAttempts((n) => n + 1);
       },
     });
-  const num = (name: keyof Omit<SettingsForm, 'allowances'>, hint?: string) => (
+  const num = (name: keyof Omit<SettingsForm, 'allowances' | 'ptAnyTrainer'>, hint?: string) => (
     <TextField name={name} inputMode="numeric" autoComplete="off" label={t(`scheduling:settings.${name}`)} hint={hint} required testId={`settings-${name}`} />
   );
   return (
@@ -121,6 +124,16 @@ function SettingsFormCard({ settings }: { settings: SchedulingSettings }) {
             {num('noShowLimit', t('scheduling:settings.noShowLimitHint'))}
             {num('noShowPauseDays')}
           </div>
+        </fieldset>
+        <fieldset className="form__section">
+          <legend className="section-heading">{t('scheduling:settings.personalTraining')}</legend>
+          <label className="sched-check">
+            <input type="checkbox" {...form.register('ptAnyTrainer')} aria-describedby="settings-pt-any-hint" data-testid="settings-ptAnyTrainer" />
+            {t('scheduling:settings.ptAnyTrainer')}
+          </label>
+          <p className="sched-muted" id="settings-pt-any-hint">
+            {t('scheduling:settings.ptAnyTrainerHint')}
+          </p>
         </fieldset>
         <fieldset className="form__section">
           <legend className="section-heading">{t('scheduling:settings.allowances')}</legend>

@@ -1,0 +1,222 @@
+// @vitest-environment jsdom
+import { memberRoutes, schedulingAppointmentRoutes as pt, schedulingRoutes, type Appointment, type FreeSlot } from '@akhada/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signedInShell } from '../../../testing/app-handlers';
+import { on, problem, reply } from '../../../testing/contract-handlers';
+import { aMemberDetail, aUser, PUNE } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render-app';
+import { server } from '../../../testing/setup';
+
+const TRAINER = '0198a3c1-0000-7000-8000-0000000000a1';
+const ME = '0198a3c1-0000-7000-8000-0000000000b1';
+const anAppointment = (over: Partial<Appointment> = {}): Appointment => ({
+  id: crypto.randomUUID(),
+  locationId: PUNE._id,
+  memberId: ME,
+  memberName: 'Rohan Patil',
+  trainerId: TRAINER,
+  trainerName: 'Kavya Nair',
+  startsAt: '2027-03-03T01:30:00.000Z',
+  endsAt: '2027-03-03T02:30:00.000Z',
+  durationMinutes: 60,
+  timeZone: 'Asia/Kolkata',
+  localDate: '2027-03-03',
+  localTime: '07:00',
+  status: 'booked',
+  late: false,
+  bookedBy: ME,
+  ...over,
+});
+const slot = (localDate: string, localTime: string, startsAt: string, minutes = 60): FreeSlot => ({
+  startsAt,
+  endsAt: new Date(Date.parse(startsAt) + minutes * 60_000).toISOString(),
+  localDate,
+  localTime,
+});
+const appointmentsAre = (list: Appointment[]) => on(pt.list, () => reply(pt.list, 200, { success: true, data: { appointments: list } }));
+const myTrainerIs = (trainer: { firstName: string; lastName: string } | null) =>
+  on(memberRoutes.me, () =>
+    reply(memberRoutes.me, 200, {
+      success: true,
+      data: aMemberDetail({ _id: ME, trainer: trainer ? { _id: TRAINER, user: trainer, specialization: ['yoga'] } : null }),
+    }),
+  );
+const member = () => signedInShell(aUser({ _id: ME, role: 'member', locations: [PUNE] }));
+
+describe('Personal training (member)', { timeout: 15_000 }, () => {
+  it('shows their trainer’s free slots by day for the length they pick, and books the one confirmed', async () => {
+    const asked: string[] = [];
+    const booked: unknown[] = [];
+    server.use(
+      ...member(),
+      myTrainerIs({ firstName: 'Kavya', lastName: 'Nair' }),
+      appointmentsAre([]),
+      on(pt.freeSlots, ({ request }) => {
+        const minutes = Number(new URL(request.url).searchParams.get('durationMinutes'));
+        asked.push(`${new URL(request.url).searchParams.get('trainerId')}:${minutes}`);
+        const slots =
+          minutes === 30
+            ? [slot('2027-03-03', '07:00', '2027-03-03T01:30:00.000Z', 30), slot('2027-03-03', '07:30', '2027-03-03T02:00:00.000Z', 30)]
+            : [slot('2027-03-03', '07:00', '2027-03-03T01:30:00.000Z'), slot('2027-03-04', '18:00', '2027-03-04T12:30:00.000Z')];
+        return reply(pt.freeSlots, 200, {
+          success: true,
+          data: { trainerId: TRAINER, locationId: PUNE._id, timeZone: 'Asia/Kolkata', durationMinutes: minutes, slots },
+        });
+      }),
+      on(pt.book, async ({ request }) => {
+        const body = (await request.json()) as { startsAt: string; durationMinutes: number };
+        booked.push(body);
+        return reply(pt.book, 201, {
+          success: true,
+          data: anAppointment({ startsAt: body.startsAt, localTime: '07:30', durationMinutes: body.durationMinutes }),
+        });
+      }),
+    );
+    const { user } = renderApp('/dashboard/me/sessions');
+    expect(await screen.findByRole('heading', { name: 'Personal training', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Book a session with Kavya Nair' })).toBeTruthy();
+    expect(screen.getByText('No sessions booked')).toBeTruthy();
+    // 60 minutes by default, two days of slots.
+    await waitFor(() => expect(screen.getAllByTestId('free-slot')).toHaveLength(2));
+    expect(asked).toEqual([`${TRAINER}:60`]);
+    expect(screen.getAllByRole('group', { name: /Mar/ })).toHaveLength(2);
+    // A shorter length: that length's slots.
+    await user.click(screen.getByRole('button', { name: '30 min' }));
+    await waitFor(() => expect(screen.getAllByTestId('free-slot').map((b) => b.textContent)).toEqual(['07:00', '07:30']));
+    await user.click(screen.getAllByTestId('free-slot')[1]!);
+    const confirm = await screen.findByTestId('pt-confirm');
+    expect(confirm.textContent).toContain('30 min with Kavya Nair');
+    expect(confirm.textContent).toContain('07:30');
+    await user.click(within(confirm).getByRole('button', { name: 'Book this session' }));
+    await waitFor(() => expect(booked).toEqual([{ trainerId: TRAINER, startsAt: '2027-03-03T02:00:00.000Z', durationMinutes: 30 }]));
+    expect(await screen.findByText(/Session booked for/)).toBeTruthy();
+  });
+
+  it('says why a booking is refused', async () => {
+    server.use(
+      ...member(),
+      myTrainerIs({ firstName: 'Kavya', lastName: 'Nair' }),
+      appointmentsAre([]),
+      on(pt.freeSlots, () =>
+        reply(pt.freeSlots, 200, {
+          success: true,
+          data: {
+            trainerId: TRAINER,
+            locationId: PUNE._id,
+            timeZone: 'Asia/Kolkata',
+            durationMinutes: 60,
+            slots: [slot('2027-03-03', '07:00', '2027-03-03T01:30:00.000Z')],
+          },
+        }),
+      ),
+      on(pt.book, () => problem(409, 'APPOINTMENT_CLASH', 'The member is booked into Sunrise Yoga at that time.')),
+    );
+    const { user } = renderApp('/dashboard/me/sessions');
+    await user.click(await screen.findByTestId('free-slot'));
+    await user.click(await screen.findByTestId('pt-confirm-book'));
+    expect((await screen.findByTestId('pt-book-error')).textContent).toContain('The member is booked into Sunrise Yoga at that time.');
+  });
+
+  it('lists their upcoming sessions and cancels one', async () => {
+    const mine = anAppointment();
+    let cancelled = '';
+    server.use(
+      ...member(),
+      myTrainerIs(null),
+      appointmentsAre([mine, anAppointment({ status: 'cancelled', localDate: '2027-03-05' })]),
+      on(pt.cancel, ({ params }) => {
+        cancelled = String(params.id);
+        return reply(pt.cancel, 200, { success: true, data: { ...mine, status: 'cancelled', late: true } });
+      }),
+    );
+    const { user } = renderApp('/dashboard/me/sessions');
+    const rows = await screen.findAllByTestId('my-appointment');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.textContent).toContain('With Kavya Nair');
+    expect(rows[0]!.textContent).toContain('07:00–08:00');
+    // No trainer yet: nothing to book, and why.
+    expect(screen.getByText('You have no trainer yet')).toBeTruthy();
+    await user.click(within(rows[0]!).getByRole('button', { name: /Cancel the session on/ }));
+    await waitFor(() => expect(cancelled).toBe(mine.id));
+    expect(await screen.findByText('Session cancelled (late: inside the gym’s late-cancel window)'.replace('’', "'"))).toBeTruthy();
+  });
+});
+
+describe('My appointments (trainer)', { timeout: 15_000 }, () => {
+  it('shows the days ahead with their sessions, and marks one that has begun', async () => {
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(now));
+    const begun = anAppointment({
+      memberName: 'Meera Joshi',
+      startsAt: iso(now - 10 * 60_000),
+      endsAt: iso(now + 50 * 60_000),
+      localDate: today,
+      localTime: '06:00',
+    });
+    const later = anAppointment({ memberName: 'Arjun Rao' });
+    const marked: string[] = [];
+    server.use(
+      ...signedInShell(aUser({ _id: TRAINER, role: 'trainer', locations: [PUNE] })),
+      appointmentsAre([begun, later]),
+      on(pt.attended, ({ params }) => {
+        marked.push(`attended:${String(params.id)}`);
+        return reply(pt.attended, 200, { success: true, data: { ...begun, status: 'attended' } });
+      }),
+      on(pt.noShow, ({ params }) => {
+        marked.push(`no-show:${String(params.id)}`);
+        return reply(pt.noShow, 200, { success: true, data: { ...begun, status: 'no_show' } });
+      }),
+    );
+    const { user } = renderApp('/dashboard/my-appointments');
+    expect(await screen.findByRole('heading', { name: 'My appointments', level: 1 })).toBeTruthy();
+    const days = await screen.findAllByTestId('appointment-day');
+    expect(days).toHaveLength(2);
+    expect(within(days[0]!).getByRole('heading', { name: 'Today' })).toBeTruthy();
+    // The future one has no marks yet; the one under way has both.
+    expect(within(days[1]!).queryByRole('button', { name: /Mark Arjun Rao/ })).toBeNull();
+    await user.click(within(days[0]!).getByRole('button', { name: 'Mark Meera Joshi as a no-show' }));
+    await user.click(within(days[0]!).getByRole('button', { name: 'Mark Meera Joshi attended' }));
+    await waitFor(() => expect(marked).toEqual([`no-show:${begun.id}`, `attended:${begun.id}`]));
+    expect(await screen.findByText('Meera Joshi marked attended')).toBeTruthy();
+  });
+
+  it('says so when nothing is coming up', async () => {
+    server.use(...signedInShell(aUser({ _id: TRAINER, role: 'trainer', locations: [PUNE] })), appointmentsAre([]));
+    renderApp('/dashboard/my-appointments');
+    expect(await screen.findByText('No appointments coming up')).toBeTruthy();
+  });
+});
+
+describe('Booking rules: personal training', { timeout: 15_000 }, () => {
+  it('lets staff allow members to book any trainer of the location', async () => {
+    const sent: unknown[] = [];
+    const rules = {
+      locationId: PUNE._id,
+      opensDaysBefore: 7,
+      closesMinutesBefore: 30,
+      lateCancelMinutes: 120,
+      confirmMinutes: 30,
+      noShowLimit: 3,
+      noShowPauseDays: 7,
+      allowances: { basic: 8, premium: null, vip: null, annual: null },
+      ptAnyTrainer: false,
+    };
+    server.use(
+      ...signedInShell(aUser({ role: 'owner', locations: [PUNE] })),
+      on(schedulingRoutes.getSettings, () => reply(schedulingRoutes.getSettings, 200, { success: true, data: rules })),
+      on(schedulingRoutes.putSettings, async ({ request }) => {
+        const body = (await request.json()) as typeof rules;
+        sent.push(body);
+        return reply(schedulingRoutes.putSettings, 200, { success: true, data: { ...rules, ...body } });
+      }),
+    );
+    const { user } = renderApp('/dashboard/classes/settings');
+    const box = await screen.findByRole('checkbox', { name: 'Members may book any trainer of this location' });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Save rules' }));
+    await waitFor(() => expect(sent).toEqual([expect.objectContaining({ locationId: PUNE._id, ptAnyTrainer: true, opensDaysBefore: 7 })]));
+  });
+});
