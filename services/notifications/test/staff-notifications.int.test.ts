@@ -355,6 +355,71 @@ describe('scheduling', () => {
     });
   });
 
+  it('tells the member and the trainer of a session someone else booked or cancelled, and nobody of their own doing', async () => {
+    // The member's name comes from this service's copy of members.
+    await produce(
+      topicOf('members'),
+      makeEnvelope(MemberEvents.MemberSignedUp, {
+        ...meta(member.id, orgId, L1),
+        data: { memberId: member.id, locationId: L1, firstName: 'Neha', lastName: 'Verma', email: `${member.id}@example.in`, phone: '+919812345678' },
+      }),
+    );
+    await vi.waitFor(
+      async () =>
+        expect(await runtime.dbh.db.selectFrom('member_copies').select('member_id').where('member_id', '=', member.id).executeTakeFirst()).toBeTruthy(),
+      {
+        message: 'the member copied',
+        timeout: 30_000,
+        interval: 100,
+      },
+    );
+    const appointment = (bookedBy: string) => {
+      const appointmentId = newId();
+      return {
+        appointmentId,
+        locationId: L1,
+        memberId: member.id,
+        trainerId: otherTrainer.id,
+        startsAt: at.toISOString(),
+        endsAt: new Date(at.getTime() + 45 * 60_000).toISOString(),
+        bookedBy,
+      };
+    };
+    // Booked by staff: both told. Booked by the member themself, then cancelled by the trainer: the trainer of the
+    // booking, the member of the cancel.
+    const byStaff = appointment(owner.id);
+    const bookedByStaff = makeEnvelope(SchedulingEvents.AppointmentBooked, { ...meta(byStaff.appointmentId, orgId, L1), data: byStaff });
+    const own = appointment(member.id);
+    const bookedOwn = makeEnvelope(SchedulingEvents.AppointmentBooked, { ...meta(own.appointmentId, orgId, L1), data: own });
+    const cancelledByTrainer = makeEnvelope(SchedulingEvents.AppointmentCancelled, {
+      ...meta(own.appointmentId, orgId, L1),
+      data: { ...own, late: false, cancelledBy: otherTrainer.id },
+    });
+    await sendAll(bookedByStaff, bookedOwn, cancelledByTrainer);
+    await vi.waitFor(async () => expect(await recipientsOf(cancelledByTrainer.eventId)).toEqual([member.id]), {
+      message: 'the cancellation told',
+      timeout: 30_000,
+      interval: 100,
+    });
+    expect((await notificationsOf(bookedByStaff.eventId)).map((n) => [n.recipient_id, n.title, n.message, n.action_url]).sort()).toEqual(
+      [
+        [
+          member.id,
+          'Session booked: 2026-12-01 at 07:00',
+          'A 45-minute personal-training session is booked for you on 2026-12-01 at 07:00.',
+          '/dashboard/me/sessions',
+        ],
+        [otherTrainer.id, 'New session: Neha Verma', 'Neha Verma has a 45-minute session with you on 2026-12-01 at 07:00.', '/dashboard/my-appointments'],
+      ].sort(),
+    );
+    expect(await recipientsOf(bookedOwn.eventId)).toEqual([otherTrainer.id]);
+    expect((await notificationsOf(cancelledByTrainer.eventId))[0]).toMatchObject({
+      category: 'appointment',
+      title: 'Session cancelled: 2026-12-01 at 07:00',
+      message: 'Your personal-training session on 2026-12-01 at 07:00 is cancelled.',
+    });
+  });
+
   it('reminds each booked member once, 2 hours ahead, and nobody waiting', async () => {
     const now = new Date();
     const soon = classScheduled(new Date(now.getTime() + 90 * 60_000), 'Evening Zumba');

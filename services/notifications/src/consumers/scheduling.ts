@@ -10,7 +10,8 @@ type Trx = Transaction<NotificationsDb>;
 /**
  * Scheduling's events: the copy of each class (name, start, place) and of who holds a place in it, and the rule lines
  * that tell a member promoted from the waitlist, offered a freed place, or whose class was cancelled, staff when a
- * class fills, every ticket holder of a cancelled event and a member whose ticket is confirmed (domain/rules.ts).
+ * class fills, every ticket holder of a cancelled event and a member whose ticket is confirmed, and the member and the
+ * trainer of a personal-training appointment booked or cancelled by someone else (domain/rules.ts).
  * Events of one class arrive in order (the topic is keyed by class), so the copy follows them without a version guard.
  * An event for a class this service has not seen (it started after the class was scheduled, before its copy was kept)
  * notifies without the class's name rather than not at all.
@@ -42,6 +43,18 @@ const tellOfEvent = async (trx: Trx, env: EventEnvelope<{ title: string; startsA
   const startsAt = new Date(env.data.startsAt);
   const facts = { title: env.data.title, date: dateIn(zone, startsAt), time: timeIn(zone, startsAt) };
   await applyRule(trx, { ...env, data: { ...facts, ...extra } } as EventEnvelope<Record<string, unknown>>);
+};
+
+/** An appointment's date and time as its location reads them; the trainer is told as the line's participant. */
+const tellOfAppointment = async (trx: Trx, env: EventEnvelope<SchedulingEvents.AppointmentFacts & { cancelledBy?: string; late?: boolean }>) => {
+  const loc = await trx.selectFrom('kit_locations').select('timezone').where('location_id', '=', env.data.locationId).executeTakeFirst();
+  const zone = loc?.timezone ?? DEFAULT_TIME_ZONE;
+  const startsAt = new Date(env.data.startsAt);
+  const minutes = Math.round((Date.parse(env.data.endsAt) - startsAt.getTime()) / 60_000);
+  await applyRule(trx, {
+    ...env,
+    data: { ...env.data, date: dateIn(zone, startsAt), time: timeIn(zone, startsAt), minutes, recipientId: env.data.trainerId },
+  } as EventEnvelope<Record<string, unknown>>);
 };
 
 const place = async (trx: Trx, classId: string, memberId: string, status: 'booked' | 'waitlist' | 'offered') => {
@@ -112,4 +125,7 @@ export const schedulingHandlers = [
     await tellOfEvent(trx, env, { reason, recipientIds: ticketHolderIds });
   }),
   on(SchedulingEvents.TicketConfirmed, (trx: Trx, env) => tellOfEvent(trx, env, { memberId: env.data.memberId })),
+  // Appointments carry the whole appointment: no copy is kept.
+  on(SchedulingEvents.AppointmentBooked, (trx: Trx, env) => tellOfAppointment(trx, env)),
+  on(SchedulingEvents.AppointmentCancelled, (trx: Trx, env) => tellOfAppointment(trx, env)),
 ];

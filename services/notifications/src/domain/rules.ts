@@ -88,6 +88,15 @@ const classParams = (f: Facts): Record<string, string> => ({
 const myEvents = { url: '/dashboard/me/events', key: 'view' } as const;
 /** An event's facts as the scheduling consumer adds them (its title, and date and time at its location). */
 const eventParams = (f: Facts): Record<string, string> => ({ title: str(f.data.title), date: str(f.data.date), time: str(f.data.time) });
+const mySessions = { url: '/dashboard/me/sessions', key: 'view' } as const;
+const myAppointments = { url: '/dashboard/my-appointments', key: 'view' } as const;
+/** An appointment's facts as the scheduling consumer adds them (date and time at its location, length) and the member's name. */
+const appointmentParams = (f: Facts): Record<string, string> => ({
+  name: memberName(f),
+  date: str(f.data.date),
+  time: str(f.data.time),
+  minutes: str(f.data.minutes),
+});
 /** A payment of money received (category member or other; older events without a category count as received). */
 const moneyIn = (f: Facts): boolean => f.data.category === undefined || f.data.category === 'member' || f.data.category === 'other';
 
@@ -197,6 +206,40 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
     priority: 'low',
     tell: [{ to: 'member', template: 'ticket_confirmed', category: 'event_ticket', action: myEvents }],
     params: eventParams,
+  },
+  // Personal training: the member and the trainer of an appointment, each told only when someone else booked or
+  // cancelled it (who did it needs no notice). Under the attendance preference, as classes are.
+  'scheduling.appointment_booked': {
+    type: 'attendance',
+    preference: 'attendance',
+    priority: 'medium',
+    tell: [
+      { to: 'member', template: 'appointment_booked', category: 'appointment', action: mySessions, when: (f) => f.data.bookedBy !== f.data.memberId },
+      {
+        to: 'participant',
+        template: 'appointment_booked_trainer',
+        category: 'appointment',
+        action: myAppointments,
+        when: (f) => f.data.bookedBy !== f.data.trainerId,
+      },
+    ],
+    params: appointmentParams,
+  },
+  'scheduling.appointment_cancelled': {
+    type: 'attendance',
+    preference: 'attendance',
+    priority: 'high',
+    tell: [
+      { to: 'member', template: 'appointment_cancelled', category: 'appointment', action: mySessions, when: (f) => f.data.cancelledBy !== f.data.memberId },
+      {
+        to: 'participant',
+        template: 'appointment_cancelled_trainer',
+        category: 'appointment',
+        action: myAppointments,
+        when: (f) => f.data.cancelledBy !== f.data.trainerId,
+      },
+    ],
+    params: appointmentParams,
   },
   // Payments (integer paise in events; the message shows rupees).
   // "Payment received" is money coming in (a member's, other income): a trainer's pay or an expense is money going
