@@ -12,6 +12,7 @@ import {
   memberRoutes,
   notificationRoutes,
   paymentsRoutes,
+  schedulingAppointmentRoutes,
   schedulingEventRoutes,
   schedulingRoutes,
   signInMethodRoutes,
@@ -527,6 +528,47 @@ RESOURCE_FACTORIES['scheduling/events'] = async (api, gym) => {
       if (r.status === 404) return undefined;
       const e = schedulingEventRoutes.getEvent.responses[200].parse(r.json).data;
       return { status: e.status, title: e.title, capacity: e.capacity, taken: e.taken, startsAt: e.startsAt };
+    },
+  };
+};
+
+/**
+ * A personal-training appointment of gym B: a new trainer of its location working every day 06:00–22:00, a new member,
+ * booked by the owner in the trainer's first free hour tomorrow or the day after (scheduling learns the hours from the
+ * trainers' events: polled), read back as its status and time.
+ */
+RESOURCE_FACTORIES['scheduling/appointments'] = async (api, gym) => {
+  const owner = gym.owner;
+  const trainer = await RESOURCE_FACTORIES.trainers!(api, gym);
+  const memberId = await api.newMember(gym);
+  const weeklySlots = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, startTime: '06:00', endTime: '22:00' }));
+  const hours = await api.call('PUT', `/trainers/${trainer.id}/schedule`, { weeklySlots }, owner.token);
+  if (hours.status !== 200) throw new Error(`guard: trainer schedule answered ${hours.status}: ${JSON.stringify(hours.json)}`);
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const slotsOf = (r: Awaited<ReturnType<Api['call']>>) =>
+    r.status === 200 ? schedulingAppointmentRoutes.freeSlots.responses[200].parse(r.json).data.slots : [];
+  const free = await api.until(
+    'free slots of the guard trainer',
+    () => api.call('GET', `/scheduling/appointments/free-slots?trainerId=${trainer.id}&from=${day(1)}&to=${day(2)}`, undefined, owner.token),
+    { check: (r) => slotsOf(r).length > 0 },
+  );
+  const startsAt = slotsOf(free)[0]!.startsAt;
+  const booked = await api.until('book the guard appointment', () =>
+    api.call('POST', '/scheduling/appointments', { trainerId: trainer.id, memberId, startsAt, durationMinutes: 60 }, owner.token),
+  );
+  const id = schedulingAppointmentRoutes.book.responses[201].parse(booked.json).data.id;
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call(
+        'GET',
+        `/scheduling/appointments?trainerId=${trainer.id}&from=${day(0)}&to=${day(3)}&includeCancelled=true`,
+        undefined,
+        owner.token,
+      );
+      const a = schedulingAppointmentRoutes.list.responses[200].parse(r.json).data.appointments.find((x) => x.id === id);
+      return a && { status: a.status, startsAt: a.startsAt, late: a.late };
     },
   };
 };
