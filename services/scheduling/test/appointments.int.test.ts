@@ -1,4 +1,13 @@
-import { SchedulingEvents, TrainerEvents, schedulingAppointmentRoutes, topicOf, topicSpecs, type Appointment, type FreeSlots } from '@akhada/contracts';
+import {
+  AttendanceEvents,
+  SchedulingEvents,
+  TrainerEvents,
+  schedulingAppointmentRoutes,
+  topicOf,
+  topicSpecs,
+  type Appointment,
+  type FreeSlots,
+} from '@akhada/contracts';
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -355,6 +364,42 @@ describe('the trainers’ weekly hours arrive from trainers.schedule_changed', (
       .toBe(true);
     const free = ok<FreeSlots>(await t.call(tok.owner, 'GET', `${P}/free-slots?trainerId=${T2}&from=2030-03-12&to=2030-03-12`));
     expect(free.slots.map((s) => s.localTime)).toEqual(['17:00', '18:00']);
+  });
+
+  it('a member’s check-in at the location during their session marks it attended', async () => {
+    const memberId = randomUUID();
+    await t.member(memberId, orgA, L1);
+    const a = ok<Appointment>(await book(tok.owner, { trainerId: T1, memberId, startsAt: at('11:30'), durationMinutes: 30 }), 201);
+    const checkIn = makeEnvelope(AttendanceEvents.CheckedIn, {
+      orgId: orgA,
+      aggregateId: randomUUID(),
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      occurredAt: at('11:25'),
+      locationId: L1,
+      data: {
+        attendanceId: randomUUID(),
+        memberId,
+        type: 'member',
+        locationId: L1,
+        firstName: 'Asha',
+        lastName: 'Rao',
+        trainerId: null,
+        workoutType: 'strength',
+        checkInMethod: 'qr',
+        checkInTime: at('11:25'),
+      },
+    });
+    await t.runtime.bus.ensureTopics(topicSpecs().filter((s) => s.topic === topicOf('attendance')));
+    await t.runtime.bus.publish([
+      { topic: topicOf('attendance'), key: memberId, value: JSON.stringify(checkIn), headers: { 'event-id': checkIn.eventId, 'event-type': checkIn.type } },
+    ]);
+    await expect
+      .poll(async () => (await t.db.selectFrom('appointments').select('status').where('id', '=', a.id).executeTakeFirstOrThrow()).status, {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBe('attended');
     expect(schedulingAppointmentRoutes.freeSlots.path).toBe(`${P}/free-slots`);
   });
 });

@@ -107,6 +107,18 @@ export const memberBusy = async (db: Executor<SchedulingDb>, memberId: string, f
   ];
 };
 
+/** The member's booked appointments at a location that are on around an instant (a check-in marks them attended). */
+export const appointmentsAround = (db: Executor<SchedulingDb>, memberId: string, locationId: string, at: Date) =>
+  db
+    .selectFrom('appointments')
+    .select(['id', 'org_id'])
+    .where('member_id', '=', memberId)
+    .where('location_id', '=', locationId)
+    .where('status', '=', 'booked')
+    .where('starts_at', '<=', new Date(at.getTime() + 60 * 60_000))
+    .where('ends_at', '>', at)
+    .execute();
+
 /** Appointments that ended still booked (the sweep makes them no-shows). */
 export const endedAppointments = (db: Executor<SchedulingDb>, now: Date, limit = 200) =>
   db.selectFrom('appointments').select(['id', 'org_id', 'location_id']).where('status', '=', 'booked').where('ends_at', '<=', now).limit(limit).execute();
