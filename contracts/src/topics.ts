@@ -11,6 +11,7 @@ export const SERVICES = {
   feedback: { port: 4109, prefix: 'feedback' },
   dashboard: { port: 4110, prefix: 'dashboard' },
   scheduling: { port: 4111, prefix: 'scheduling' },
+  enquiries: { port: 4112, prefix: 'enquiries' },
 } as const;
 export type ServiceName = keyof typeof SERVICES;
 export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];

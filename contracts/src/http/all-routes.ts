@@ -21,6 +21,7 @@ import { userSettingsRoutes } from './user-settings.ts';
 import { schedulingRoutes } from './scheduling.ts';
 import { schedulingAppointmentRoutes } from './scheduling-appointments.ts';
 import { schedulingEventRoutes } from './scheduling-events.ts';
+import { enquiriesRoutes } from './enquiries.ts';
 import type { RouteContract } from './route.ts';
 
 export interface RegisteredRoute {
@@ -65,4 +66,5 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('scheduling', 'scheduling', schedulingRoutes),
   ...group('scheduling', 'schedulingAppointments', schedulingAppointmentRoutes),
   ...group('scheduling', 'schedulingEvents', schedulingEventRoutes),
+  ...group('enquiries', 'enquiries', enquiriesRoutes),
 ];

@@ -1,0 +1,74 @@
+import type { KitTables } from '@akhada/kit';
+
+/** One lead as staff see it (the projection of its stream, lead-<id>). */
+export interface LeadsTable {
+  id: string;
+  org_id: string;
+  location_id: string;
+  name: string;
+  phone: string;
+  /** The number duplicates are found by (91 + 10 digits for an Indian mobile); unique within the organization. */
+  phone_key: string;
+  email: string | null;
+  interest: string;
+  source: string;
+  preferred_time: string;
+  notes: string;
+  stage: string;
+  lost_reason: string | null;
+  owner_id: string | null;
+  enquiries: number;
+  consent_text: string | null;
+  consent_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
+}
+
+/** A lead's timeline: one row per event of its stream. */
+export interface LeadTimelineTable {
+  lead_id: string;
+  seq: number;
+  at: Date;
+  type: string;
+  actor_id: string | null;
+  stage: string | null;
+  reason: string | null;
+  source: string | null;
+  owner_id: string | null;
+  text: string | null;
+}
+
+export interface LeadFollowUpsTable {
+  id: string;
+  lead_id: string;
+  org_id: string;
+  kind: string;
+  due_at: Date;
+  note: string;
+  assignee_id: string | null;
+  done_at: Date | null;
+  outcome: string | null;
+}
+
+/** A location's public enquiry form code (the link /enquire/<code>), kept by this service. */
+export interface FormCodesTable {
+  location_id: string;
+  org_id: string;
+  code: string;
+  created_at: Date;
+}
+
+/** Public enquiries received, by address: the throttle's memory (5 an hour per address). */
+export interface PublicEnquiriesTable {
+  ip: string;
+  received_at: Date;
+}
+
+export interface EnquiriesDb extends KitTables {
+  leads: LeadsTable;
+  lead_timeline: LeadTimelineTable;
+  lead_follow_ups: LeadFollowUpsTable;
+  form_codes: FormCodesTable;
+  public_enquiries: PublicEnquiriesTable;
+}

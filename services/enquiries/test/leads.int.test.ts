@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootEnquiries } from './setup.ts';
+
+type Lead = {
+  id: string;
+  stage: string;
+  ownerId: string | null;
+  enquiries: number;
+  locationId: string;
+  lostReason: string | null;
+  timeline: { type: string; stage: string | null }[];
+  followUps: { id: string; doneAt: string | null; outcome: string | null; assigneeId: string | null }[];
+};
+
+let s: Awaited<ReturnType<typeof bootEnquiries>>;
+const orgA = randomUUID();
+const orgB = randomUUID();
+const locA1 = randomUUID();
+const locA2 = randomUUID();
+const locB = randomUUID();
+const ownerA = randomUUID();
+const adminA2 = randomUUID();
+const trainerA = randomUUID();
+const trainerA2 = randomUUID();
+const ownerB = randomUUID();
+const tokens: Record<string, string> = {};
+let phoneSeq = 0;
+const phone = () => `98${String(76_500_000 + ++phoneSeq).padStart(8, '0')}`;
+const body = (o: Record<string, unknown> = {}) => ({ locationId: locA1, name: 'Kiran Shah', phone: phone(), interest: 'membership', source: 'walk_in', ...o });
+
+beforeAll(async () => {
+  s = await bootEnquiries('enquiries_leads');
+  await s.org(orgA, [locA1, locA2]);
+  await s.org(orgB, [locB]);
+  tokens.owner = await s.sign(orgA, 'owner', [locA1, locA2], ownerA);
+  tokens.admin2 = await s.sign(orgA, 'admin', [locA2], adminA2);
+  tokens.trainer = await s.sign(orgA, 'trainer', [locA1], trainerA);
+  tokens.trainer2 = await s.sign(orgA, 'trainer', [locA1], trainerA2);
+  tokens.member = await s.sign(orgA, 'member', [locA1], randomUUID());
+  tokens.ownerB = await s.sign(orgB, 'owner', [locB], ownerB);
+});
+afterAll(() => s?.close());
+
+const create = async (token: string, o: Record<string, unknown> = {}) => {
+  const res = await s.call(token, 'POST', '/enquiries/leads', body(o));
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data as { lead: Lead | null; duplicate: boolean };
+};
+
+describe('POST /enquiries/leads', () => {
+  it('captures a walk-in: stage new, owned by who captured it, a timeline entry', async () => {
+    const { lead, duplicate } = await create(tokens.owner!);
+    expect(duplicate).toBe(false);
+    expect(lead).toMatchObject({ stage: 'new', ownerId: ownerA, enquiries: 1, locationId: locA1 });
+    expect(lead!.timeline.map((t) => t.type)).toEqual(['captured']);
+  });
+
+  it('a second enquiry with the same number (written differently) joins the first lead', async () => {
+    const p = phone();
+    const first = await create(tokens.owner!, { phone: p });
+    const again = await create(tokens.owner!, { phone: `+91 ${p.slice(0, 5)} ${p.slice(5)}`, source: 'phone', locationId: locA2 });
+    expect(again.duplicate).toBe(true);
+    expect(again.lead!.id).toBe(first.lead!.id);
+    expect(again.lead!.enquiries).toBe(2);
+    expect(again.lead!.timeline.map((t) => t.type)).toEqual(['enquired_again', 'captured']);
+  });
+
+  it('two enquiries at once with one number are one lead', async () => {
+    const p = phone();
+    const results = await Promise.all([create(tokens.owner!, { phone: p }), create(tokens.owner!, { phone: p, name: 'Kiran S' })]);
+    expect(new Set(results.map((r) => r.lead!.id)).size).toBe(1);
+    expect(results.map((r) => r.duplicate).sort()).toEqual([false, true]);
+    const list = await s.call(tokens.owner!, 'GET', `/enquiries/leads?search=${p}`);
+    expect(list.body.totalCount).toBe(1);
+  });
+
+  it('the same number in another organization is another lead', async () => {
+    const p = phone();
+    const a = await create(tokens.owner!, { phone: p });
+    const b = await create(tokens.ownerB!, { phone: p, locationId: locB });
+    expect(b.duplicate).toBe(false);
+    expect(b.lead!.id).not.toBe(a.lead!.id);
+  });
+
+  it('bad input is a 400 naming the field', async () => {
+    for (const [field, value] of [
+      ['phone', '12345'],
+      ['source', 'billboard'],
+      ['interest', 'yoga'],
+      ['name', ''],
+      ['email', 'not-an-email'],
+    ] as const) {
+      const res = await s.call(tokens.owner!, 'POST', '/enquiries/leads', body({ [field]: value }));
+      expect(res.status, field).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+      expect(res.body.details?.map((d) => d.path)).toContain(field);
+    }
+  });
+
+  it('members get 403; a location of another organization is 404; one not theirs 403', async () => {
+    expect((await s.call(tokens.member!, 'POST', '/enquiries/leads', body())).status).toBe(403);
+    expect((await s.call(tokens.owner!, 'POST', '/enquiries/leads', body({ locationId: locB }))).status).toBe(404);
+    expect((await s.call(tokens.admin2!, 'POST', '/enquiries/leads', body({ locationId: locA1 }))).status).toBe(403);
+  });
+
+  it("a trainer's lead is their own; naming another owner is refused", async () => {
+    const { lead } = await create(tokens.trainer!);
+    expect(lead!.ownerId).toBe(trainerA);
+    expect((await s.call(tokens.trainer!, 'POST', '/enquiries/leads', body({ ownerId: ownerA }))).status).toBe(403);
+  });
+
+  it("a trainer whose enquiry joins someone else's lead learns only that it did", async () => {
+    const p = phone();
+    await create(tokens.owner!, { phone: p });
+    const again = await create(tokens.trainer!, { phone: p });
+    expect(again).toEqual({ lead: null, duplicate: true });
+  });
+});
+
+describe('GET /enquiries/leads and /enquiries/leads/:id', () => {
+  it('owner and admin see their locations; a trainer only leads assigned to them; members 403', async () => {
+    const inA2 = (await create(tokens.owner!, { locationId: locA2 })).lead!;
+    const inA1 = (await create(tokens.owner!, { locationId: locA1 })).lead!;
+    const trainers = (await create(tokens.trainer!)).lead!;
+
+    const admin = await s.call(tokens.admin2!, 'GET', '/enquiries/leads?limit=200');
+    const adminIds = (admin.body.data as Lead[]).map((l) => l.id);
+    expect(adminIds).toContain(inA2.id);
+    expect(adminIds).not.toContain(inA1.id);
+    expect((await s.call(tokens.admin2!, 'GET', `/enquiries/leads/${inA1.id}`)).status).toBe(404);
+
+    const trainer = await s.call(tokens.trainer!, 'GET', '/enquiries/leads?limit=200');
+    expect((trainer.body.data as Lead[]).every((l) => l.ownerId === trainerA)).toBe(true);
+    expect((trainer.body.data as Lead[]).map((l) => l.id)).toContain(trainers.id);
+    expect((await s.call(tokens.trainer!, 'GET', `/enquiries/leads/${inA1.id}`)).status).toBe(404);
+    expect((await s.call(tokens.trainer2!, 'GET', `/enquiries/leads/${trainers.id}`)).status).toBe(404);
+    expect((await s.call(tokens.trainer!, 'GET', `/enquiries/leads/${trainers.id}`)).status).toBe(200);
+
+    expect((await s.call(tokens.member!, 'GET', '/enquiries/leads')).status).toBe(403);
+    expect((await s.call(tokens.member!, 'GET', `/enquiries/leads/${inA1.id}`)).status).toBe(403);
+  });
+
+  it("gym B's lead id is 404 for gym A, on every id route", async () => {
+    const b = (await create(tokens.ownerB!, { locationId: locB })).lead!;
+    const base = `/enquiries/leads/${b.id}`;
+    const attempts: [string, string, unknown?][] = [
+      ['GET', base],
+      ['PATCH', base, { name: 'X' }],
+      ['POST', `${base}/stage`, { stage: 'contacted' }],
+      ['POST', `${base}/lose`, { reason: 'price' }],
+      ['POST', `${base}/reopen`],
+      ['POST', `${base}/owner`, { ownerId: ownerA }],
+      ['POST', `${base}/notes`, { text: 'hi' }],
+      ['POST', `${base}/follow-ups`, { kind: 'call', dueAt: '2030-03-11T10:00:00.000Z' }],
+      ['POST', `${base}/follow-ups/${randomUUID()}/done`, { outcome: 'done' }],
+    ];
+    for (const [method, url, payload] of attempts) {
+      const res = await s.call(tokens.owner!, method as 'GET', url, payload);
+      expect(res.status, `${method} ${url}`).toBe(404);
+    }
+  });
+
+  it('filters by stage, source, owner and search, with pagination', async () => {
+    const p = phone();
+    const mine = (await create(tokens.owner!, { phone: p, name: 'Zubin Mehta', source: 'instagram' })).lead!;
+    const bySearch = await s.call(tokens.owner!, 'GET', '/enquiries/leads?search=zubin');
+    expect((bySearch.body.data as Lead[]).map((l) => l.id)).toEqual([mine.id]);
+    const bySource = await s.call(tokens.owner!, 'GET', '/enquiries/leads?source=instagram');
+    expect((bySource.body.data as Lead[]).map((l) => l.id)).toContain(mine.id);
+    const byOwner = await s.call(tokens.owner!, 'GET', `/enquiries/leads?ownerId=${trainerA}&limit=200`);
+    expect((byOwner.body.data as Lead[]).every((l) => l.ownerId === trainerA)).toBe(true);
+    const page = await s.call(tokens.owner!, 'GET', '/enquiries/leads?limit=2&page=1');
+    expect((page.body.data as Lead[]).length).toBe(2);
+    expect(page.body.pagination).toMatchObject({ page: 1, limit: 2 });
+    expect((await s.call(tokens.owner!, 'GET', '/enquiries/leads?stage=sold')).status).toBe(400);
+    expect((await s.call(tokens.owner!, 'GET', '/enquiries/leads/not-a-uuid')).status).toBe(400);
+  });
+});
+
+describe('the pipeline, owner, notes and follow-ups', () => {
+  it('moves, loses with a reason, reopens, and refuses what the rules refuse', async () => {
+    const { lead } = await create(tokens.owner!);
+    const url = `/enquiries/leads/${lead!.id}`;
+    const moved = await s.call(tokens.owner!, 'POST', `${url}/stage`, { stage: 'contacted' });
+    expect(moved.status).toBe(200);
+    expect((moved.body.data as Lead).stage).toBe('contacted');
+    expect((await s.call(tokens.owner!, 'POST', `${url}/stage`, { stage: 'contacted' })).status).toBe(409);
+    const badStage = await s.call(tokens.owner!, 'POST', `${url}/stage`, { stage: 'lost' });
+    expect(badStage.status).toBe(400);
+    expect(badStage.body.details?.map((d) => d.path)).toContain('stage');
+    const lost = await s.call(tokens.owner!, 'POST', `${url}/lose`, { reason: 'price', note: 'Too costly' });
+    expect((lost.body.data as Lead).stage).toBe('lost');
+    expect((lost.body.data as Lead).lostReason).toBe('price');
+    expect((await s.call(tokens.owner!, 'POST', `${url}/stage`, { stage: 'trial_booked' })).status).toBe(409);
+    const reopened = await s.call(tokens.owner!, 'POST', `${url}/reopen`);
+    expect((reopened.body.data as Lead).stage).toBe('contacted');
+    expect((reopened.body.data as Lead).timeline.map((t) => t.type)).toEqual(['reopened', 'lost', 'stage_changed', 'captured']);
+    expect((await s.call(tokens.owner!, 'POST', `${url}/reopen`)).status).toBe(409);
+    expect((await s.call(tokens.owner!, 'POST', `${url}/lose`, { reason: 'cheaper' })).status).toBe(400);
+  });
+
+  it('edits details; a number another lead has is a 409', async () => {
+    const a = (await create(tokens.owner!)).lead!;
+    const pB = phone();
+    await create(tokens.owner!, { phone: pB });
+    const edited = await s.call(tokens.owner!, 'PATCH', `/enquiries/leads/${a.id}`, { name: 'Kiran R Shah', preferredTime: 'Evenings' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ name: 'Kiran R Shah', preferredTime: 'Evenings' });
+    expect((await s.call(tokens.owner!, 'PATCH', `/enquiries/leads/${a.id}`, { phone: pB })).status).toBe(409);
+    expect((await s.call(tokens.owner!, 'PATCH', `/enquiries/leads/${a.id}`, {})).status).toBe(400);
+  });
+
+  it('owners assign; a trainer cannot (403) and then sees the lead given to them', async () => {
+    const a = (await create(tokens.owner!)).lead!;
+    expect((await s.call(tokens.trainer!, 'POST', `/enquiries/leads/${a.id}/owner`, { ownerId: trainerA })).status).toBe(403);
+    expect((await s.call(tokens.trainer!, 'GET', `/enquiries/leads/${a.id}`)).status).toBe(404);
+    const assigned = await s.call(tokens.owner!, 'POST', `/enquiries/leads/${a.id}/owner`, { ownerId: trainerA });
+    expect((assigned.body.data as Lead).ownerId).toBe(trainerA);
+    expect((await s.call(tokens.trainer!, 'GET', `/enquiries/leads/${a.id}`)).status).toBe(200);
+    expect((await s.call(tokens.owner!, 'POST', `/enquiries/leads/${a.id}/owner`, { ownerId: 'me' })).status).toBe(400);
+  });
+
+  it("adds notes and follow-ups; today's follow-ups are the caller's, overdue first; done with an outcome", async () => {
+    const a = (await create(tokens.trainer!)).lead!;
+    const url = `/enquiries/leads/${a.id}`;
+    expect((await s.call(tokens.trainer!, 'POST', `${url}/notes`, { text: 'Wants mornings' })).status).toBe(200);
+    expect((await s.call(tokens.trainer!, 'POST', `${url}/notes`, { text: '' })).status).toBe(400);
+    const now = s.clock().getTime();
+    const overdue = await s.call(tokens.trainer!, 'POST', `${url}/follow-ups`, { kind: 'call', dueAt: new Date(now - 3_600_000).toISOString() });
+    expect(overdue.status).toBe(200);
+    await s.call(tokens.trainer!, 'POST', `${url}/follow-ups`, { kind: 'whatsapp', dueAt: new Date(now + 3_600_000).toISOString(), note: 'Send fees' });
+    await s.call(tokens.trainer!, 'POST', `${url}/follow-ups`, { kind: 'visit', dueAt: new Date(now + 3 * 86_400_000).toISOString() });
+    const bad = await s.call(tokens.trainer!, 'POST', `${url}/follow-ups`, { kind: 'email', dueAt: 'tomorrow' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details?.map((d) => d.path)).toEqual(expect.arrayContaining(['kind', 'dueAt']));
+
+    const today = await s.call(tokens.trainer!, 'GET', '/enquiries/follow-ups/today');
+    const items = today.body.data as { leadId: string; kind: string; overdue: boolean; id: string }[];
+    expect(items.map((f) => [f.kind, f.overdue])).toEqual([
+      ['call', true],
+      ['whatsapp', false],
+    ]);
+    expect((await s.call(tokens.trainer2!, 'GET', '/enquiries/follow-ups/today')).body.data).toEqual([]);
+    expect((await s.call(tokens.member!, 'GET', '/enquiries/follow-ups/today')).status).toBe(403);
+
+    const done = await s.call(tokens.trainer!, 'POST', `${url}/follow-ups/${items[0]!.id}/done`, { outcome: 'Coming Thursday' });
+    expect(done.status).toBe(200);
+    expect((done.body.data as Lead).followUps.find((f) => f.id === items[0]!.id)).toMatchObject({ outcome: 'Coming Thursday' });
+    expect((await s.call(tokens.trainer!, 'POST', `${url}/follow-ups/${items[0]!.id}/done`, { outcome: 'again' })).status).toBe(409);
+    expect((await s.call(tokens.trainer!, 'POST', `${url}/follow-ups/${randomUUID()}/done`, { outcome: 'x' })).status).toBe(404);
+    const after = await s.call(tokens.trainer!, 'GET', '/enquiries/follow-ups/today');
+    expect((after.body.data as unknown[]).length).toBe(1);
+  });
+});

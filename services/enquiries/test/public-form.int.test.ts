@@ -1,0 +1,88 @@
+import { ENQUIRY_CONSENT_TEXT } from '@akhada/contracts';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootEnquiries } from './setup.ts';
+
+let s: Awaited<ReturnType<typeof bootEnquiries>>;
+const orgA = randomUUID();
+const locA = randomUUID();
+const orgB = randomUUID();
+const locB = randomUUID();
+let owner: string;
+let code: string;
+const form = (o: Record<string, unknown> = {}) => ({ name: 'Meera Iyer', phone: '9123456780', interest: 'class', consent: true, language: 'hi', ...o });
+
+beforeAll(async () => {
+  s = await bootEnquiries('enquiries_public');
+  await s.org(orgA, [locA]);
+  await s.org(orgB, [locB]);
+  owner = await s.sign(orgA, 'owner', [locA]);
+  const links = await s.call(owner, 'GET', '/enquiries/form-links');
+  expect(links.status).toBe(200);
+  code = (links.body.data as { locationId: string; code: string }[]).find((l) => l.locationId === locA)!.code;
+});
+afterAll(() => s?.close());
+
+const leadsOf = async (token: string) =>
+  (await s.call(token, 'GET', '/enquiries/leads?limit=200')).body.data as { id: string; consentText: string | null; ownerId: string | null; source: string }[];
+
+describe('the public enquiry form', () => {
+  it('keeps one code per location; staff only; shows the location and the consent text', async () => {
+    const again = await s.call(owner, 'GET', '/enquiries/form-links');
+    expect((again.body.data as { code: string }[])[0]!.code).toBe(code);
+    expect((await s.call(await s.sign(orgA, 'member', [locA]), 'GET', '/enquiries/form-links')).status).toBe(403);
+    const shown = await s.call(null, 'GET', `/enquiries/public/${code}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body.data).toMatchObject({ consentText: ENQUIRY_CONSENT_TEXT });
+    expect((await s.call(null, 'GET', '/enquiries/public/nosuchcode')).status).toBe(404);
+  });
+
+  it('stores an enquiry without sign-in: source website, unassigned, the consent it showed recorded', async () => {
+    const res = await s.call(null, 'POST', `/enquiries/public/${code}`, form(), '10.1.0.1');
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const lead = (await leadsOf(owner)).find((l) => l.source === 'website');
+    expect(lead).toMatchObject({ ownerId: null, consentText: ENQUIRY_CONSENT_TEXT.hi });
+    const ownerB = await s.sign(orgB, 'owner', [locB]);
+    expect(await leadsOf(ownerB)).toEqual([]);
+  });
+
+  it('refuses bad input naming the field, and an enquiry without consent', async () => {
+    const bad = await s.call(null, 'POST', `/enquiries/public/${code}`, form({ phone: 'abc', consent: false }), '10.1.0.2');
+    expect(bad.status).toBe(400);
+    expect(bad.body.details?.map((d) => d.path)).toEqual(expect.arrayContaining(['phone', 'consent']));
+  });
+
+  it('a filled honeypot is answered 201 and stored nowhere', async () => {
+    const before = (await leadsOf(owner)).length;
+    const res = await s.call(null, 'POST', `/enquiries/public/${code}`, form({ phone: '9000000001', website: 'http://spam.example' }), '10.1.0.3');
+    expect(res.status).toBe(201);
+    expect((await leadsOf(owner)).length).toBe(before);
+  });
+
+  it('5 an hour per address, the 6th is a 429 (even when they arrive at once); another address is not affected', async () => {
+    const ip = '10.2.0.9';
+    const results = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => s.call(null, 'POST', `/enquiries/public/${code}`, form({ phone: `93000000${String(10 + i)}` }), ip)),
+    );
+    expect(results.filter((r) => r.status === 201).length).toBe(5);
+    expect(results.filter((r) => r.status === 429).map((r) => r.body.code)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
+    expect((await s.call(null, 'POST', `/enquiries/public/${code}`, form({ phone: '9300000099' }), '10.2.0.10')).status).toBe(201);
+    s.time.now += 3_600_001;
+    expect((await s.call(null, 'POST', `/enquiries/public/${code}`, form({ phone: '9300000098' }), ip)).status).toBe(201);
+  });
+
+  it('a public enquiry from a known number joins its lead', async () => {
+    const staffToken = await s.sign(orgA, 'admin', [locA]);
+    const created = await s.call(staffToken, 'POST', '/enquiries/leads', {
+      locationId: locA,
+      name: 'Dev',
+      phone: '9988776655',
+      interest: 'membership',
+      source: 'phone',
+    });
+    const id = (created.body.data as { lead: { id: string } }).lead.id;
+    expect((await s.call(null, 'POST', `/enquiries/public/${code}`, form({ phone: '+91 99887 76655' }), '10.3.0.1')).status).toBe(201);
+    const lead = await s.call(staffToken, 'GET', `/enquiries/leads/${id}`);
+    expect(lead.body.data).toMatchObject({ enquiries: 2, consentText: ENQUIRY_CONSENT_TEXT.hi });
+  });
+});

@@ -1,0 +1,34 @@
+import { bootServiceForTest } from '@akhada/kit/testing';
+import type { EnquiriesDeps } from '../src/app/deps.ts';
+import { buildApp } from '../src/build-app.ts';
+import { migrations } from '../src/db/migrations.ts';
+import type { EnquiriesDb } from '../src/db/schema.ts';
+
+/** One enquiries service for a test file (the kit's harness): the app (inject), a settable clock, directory rows. */
+export const bootEnquiries = async (prefix: string) => {
+  const t = await bootServiceForTest<EnquiriesDb, Pick<EnquiriesDeps, 'db' | 'clock'>, ReturnType<typeof buildApp>, false>({
+    name: 'enquiries',
+    prefix,
+    migrations,
+    kafka: false,
+    now: '2030-03-11T04:30:00.000Z', // Monday 10:00 in Kolkata
+    deps: ({ db, clock }) => ({ db, clock }),
+    buildApp,
+  });
+  const org = (orgId: string, locations: string[]) =>
+    t.seed({ orgs: [{ orgId, plan: 'basic', trialEndsAt: null }], locations: locations.map((locationId) => ({ locationId, orgId })) });
+  const call = async (token: string | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, remoteAddress?: string) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+    return {
+      status: res.statusCode,
+      body: res.json() as { data?: unknown; code?: string; message?: string; details?: { path: string; message: string }[] } & Record<string, unknown>,
+    };
+  };
+  return { ...t, org, call };
+};
