@@ -182,6 +182,31 @@ describe('booking', () => {
       'The member is booked into Core blast at that time.',
     );
   });
+  it('the other way round: a class during the member’s session is refused, saying when the session is', async () => {
+    const session = ok<Appointment>(await book(tok.owner, { trainerId: TL2, memberId: mL2, startsAt: at('11:00'), durationMinutes: 60 }), 201);
+    const type = ok<{ id: string }>(
+      await t.call(tok.owner, 'POST', '/scheduling/class-types', { name: 'Stretch', category: 'yoga', durationMinutes: 30, defaultCapacity: 5 }),
+      201,
+    );
+    const during = ok<{ id: string }>(
+      await t.call(tok.owner, 'POST', '/scheduling/classes', { locationId: L2, classTypeId: type.id, date: '2030-03-12', startTime: '11:30' }),
+      201,
+    );
+    refused(
+      await t.call(tok.owner, 'POST', `/scheduling/classes/${during.id}/bookings`, { memberId: mL2 }),
+      409,
+      'APPOINTMENT_CLASH',
+      'The member has a personal-training session at 11:00, during this class.',
+    );
+    const after = ok<{ id: string }>(
+      await t.call(tok.owner, 'POST', '/scheduling/classes', { locationId: L2, classTypeId: type.id, date: '2030-03-12', startTime: '12:00' }),
+      201,
+    );
+    ok(await t.call(tok.owner, 'POST', `/scheduling/classes/${after.id}/bookings`, { memberId: mL2 }), 201);
+    // The session given up, the class during it may be booked.
+    ok(await t.call(tok.owner, 'POST', `${P}/${session.id}/cancel`), 200);
+    ok(await t.call(tok.owner, 'POST', `/scheduling/classes/${during.id}/bookings`, { memberId: mL2 }), 201);
+  });
   it('outside the working hours, in the past and beyond the window are refused', async () => {
     refused(await book(tok.m1, { trainerId: T1, startsAt: at('12:00') }), 409, 'OUTSIDE_AVAILABILITY');
     refused(await book(tok.owner, { trainerId: T1, memberId: m2, startsAt: '2030-03-10T02:00:00.000Z' }), 409, 'BOOKING_NOT_ALLOWED');

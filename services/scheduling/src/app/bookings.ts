@@ -1,6 +1,6 @@
 import type { Booking, MembershipStatus, MembershipType } from '@akhada/contracts';
 import { assertLocation, metadataOf, readThrough, type RequestContext } from '@akhada/kit';
-import { badRequest, DEFAULT_TIME_ZONE, forbidden, notFound } from '@akhada/kit/domain';
+import { badRequest, DEFAULT_TIME_ZONE, DomainError, forbidden, notFound, timeIn } from '@akhada/kit/domain';
 import { classesByIds, memberHistory, placesOfMemberFrom, waitlistPositions, type ClassRow } from '../db/classes-repo.ts';
 import { memberOf, members } from '../db/members-repo.ts';
 import { settingsOf } from '../db/settings-repo.ts';
@@ -60,7 +60,16 @@ export const book = async (deps: Deps, ctx: RequestContext, classId: string, bod
       cls.location_id,
       { from: monthFrom, to: monthTo },
       new Date(now.getTime() - NO_SHOW_LOOKBACK_DAYS * DAY),
+      { from: cls.starts_at, to: cls.ends_at },
     );
+    if (history.appointmentAt)
+      throw new DomainError(
+        'APPOINTMENT_CLASH',
+        ctx.role === 'member'
+          ? `You have a personal-training session at ${timeIn(tz, history.appointmentAt)}, during this class.`
+          : `The member has a personal-training session at ${timeIn(tz, history.appointmentAt)}, during this class.`,
+        409,
+      );
     assertMayBook({
       member: { status: member.status as MembershipStatus, membershipType: member.membership_type as MembershipType, endDate: member.end_date },
       classDate,

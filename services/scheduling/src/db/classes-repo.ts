@@ -135,8 +135,9 @@ export const waitlistFacts = (db: Executor<SchedulingDb>, o: { classId: string; 
     .execute();
 
 /**
- * What a booking needs of the member's history at a location, in one query: the places they hold in [from, to) (the
- * month's allowance) and the start of each no-show since `since` (the penalty).
+ * What a booking needs of the member at a location, in one query: the places they hold in the month (the allowance),
+ * the start of each no-show since `since` (the penalty), and the start of a personal-training session of theirs that
+ * overlaps the class (`during`), if any. Read behind the member's lock, which an appointment's booking takes too.
  */
 export const memberHistory = async (
   db: Executor<SchedulingDb>,
@@ -144,14 +145,21 @@ export const memberHistory = async (
   locationId: string,
   month: { from: Date; to: Date },
   since: Date,
-): Promise<{ held: number; noShowsAt: string[] }> => {
-  const { rows } = await sql<{ held: string; no_shows: Date[] }>`
+  during: { from: Date; to: Date },
+): Promise<{ held: number; noShowsAt: string[]; appointmentAt: Date | null }> => {
+  const { rows } = await sql<{ held: string; no_shows: Date[]; appointment_at: Date | null }>`
     select count(*) filter (where status in (${sql.join(HOLDING)}) and starts_at >= ${month.from} and starts_at < ${month.to}) as held,
-           coalesce(array_agg(starts_at order by starts_at) filter (where status = 'no_show' and starts_at >= ${since}), '{}') as no_shows
+           coalesce(array_agg(starts_at order by starts_at) filter (where status = 'no_show' and starts_at >= ${since}), '{}') as no_shows,
+           (select min(a.starts_at) from appointments a
+             where a.member_id = ${memberId} and a.status in ('booked', 'attended') and a.starts_at < ${during.to} and a.ends_at > ${during.from}) as appointment_at
       from bookings
      where member_id = ${memberId} and location_id = ${locationId} and starts_at >= least(${month.from}::timestamptz, ${since}::timestamptz)`.execute(db);
   const row = rows[0];
-  return { held: Number(row?.held ?? 0), noShowsAt: (row?.no_shows ?? []).map((d) => new Date(d).toISOString()) };
+  return {
+    held: Number(row?.held ?? 0),
+    noShowsAt: (row?.no_shows ?? []).map((d) => new Date(d).toISOString()),
+    appointmentAt: row?.appointment_at ? new Date(row.appointment_at) : null,
+  };
 };
 
 /** A member's places (not given up), soonest first; past ones only when asked. */
