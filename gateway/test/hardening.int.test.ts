@@ -127,6 +127,7 @@ beforeAll(async () => {
       PAYMENTS_URL: stubUrl,
       CHAT_URL: stubUrl,
       SCHEDULING_URL: stubUrl,
+      ENQUIRIES_URL: stubUrl,
     }),
     authRateLimitPerMinute: 3,
     rateLimitPerMinute: 5,

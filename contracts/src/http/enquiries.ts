@@ -167,7 +167,11 @@ export const AssignLeadBody = z.object({ ownerId: Uuid('Owner').nullable() });
 export const AddNoteBody = z.object({ text: NoteText });
 export const AddFollowUpBody = z.object({
   kind: FollowUpKind,
-  dueAt: IsoDateTime.refine((v) => !Number.isNaN(Date.parse(v)), 'Choose a date and time'),
+  /** The decider keeps it within a day back and a year ahead of the request; here only a sane year. */
+  dueAt: IsoDateTime.refine((v) => {
+    const year = new Date(v).getUTCFullYear();
+    return year >= 2000 && year <= 2100;
+  }, 'Choose a date and time'),
   note: Notes.optional(),
 });
 export type AddFollowUpBody = z.infer<typeof AddFollowUpBody>;
@@ -206,7 +210,7 @@ export const PublicEnquiryBody = z.object({
   language: z.enum(['en', 'hi']).default('en'),
   consent: z.literal(true, { message: 'Please agree to be contacted' }),
   /** A field hidden from people: a bot fills it. A filled one is answered 201 and stored nowhere. */
-  website: z.string().max(500).optional(),
+  website: Text('Website').max(500, 'Website must be at most 500 characters').optional(),
 });
 export type PublicEnquiryBody = z.infer<typeof PublicEnquiryBody>;
 

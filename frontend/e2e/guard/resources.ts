@@ -4,6 +4,7 @@ import {
   attendanceRoutes,
   authRoutes,
   chatRoutes,
+  enquiriesRoutes,
   feedbackRoutes,
   gymSettingsRoutes,
   integrationRoutes,
@@ -569,6 +570,28 @@ RESOURCE_FACTORIES['scheduling/appointments'] = async (api, gym) => {
       );
       const a = schedulingAppointmentRoutes.list.responses[200].parse(r.json).data.appointments.find((x) => x.id === id);
       return a && { status: a.status, startsAt: a.startsAt, late: a.late };
+    },
+  };
+};
+
+/** A lead of gym B at its location (a walk-in the owner captured, a fresh phone number), read back as its owner sees it. */
+RESOURCE_FACTORIES.enquiries = async (api, gym) => {
+  const owner = gym.owner;
+  const phone = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const body = { locationId: gym.locationId, name: 'Guard lead', phone, interest: 'membership', source: 'walk_in' };
+  const created = await api.call('POST', '/enquiries/leads', body, owner.token);
+  if (created.status !== 201) throw new Error(`guard: create lead answered ${created.status}: ${JSON.stringify(created.json)}`);
+  const lead = enquiriesRoutes.createLead.responses[201].parse(created.json).data.lead;
+  if (!lead) throw new Error('guard: the owner cannot see the lead they captured');
+  const id = lead.id;
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', `/enquiries/leads/${id}`, undefined, owner.token);
+      if (r.status === 404) return undefined;
+      const l = enquiriesRoutes.getLead.responses[200].parse(r.json).data;
+      return { name: l.name, stage: l.stage, ownerId: l.ownerId, timeline: l.timeline.length, followUps: l.followUps };
     },
   };
 };
