@@ -98,10 +98,31 @@ export type AppointmentsQuery = z.infer<typeof AppointmentsQuery>;
 export const AppointmentList = z.object({ appointments: z.array(Appointment) });
 export const AppointmentParams = z.object({ id: Uuid('Appointment') });
 
+/** A trainer the caller may book a session with. */
+export const BookableTrainer = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  locationId: z.uuid(),
+  /** The member's own (assigned) trainer. */
+  assigned: z.boolean(),
+});
+export type BookableTrainer = z.infer<typeof BookableTrainer>;
+export const BookableTrainers = z.object({ trainers: z.array(BookableTrainer) });
+export type BookableTrainers = z.infer<typeof BookableTrainers>;
+
 const refusals = { 400: Problem, 401: Problem, 402: Problem, 403: Problem, 404: Problem };
 const STAFF_AND_TRAINERS = ['owner', 'admin', 'trainer'] as const;
 
 export const schedulingAppointmentRoutes = {
+  trainers: route({
+    method: 'GET',
+    path: '/scheduling/appointments/trainers',
+    responses: { 200: ok(BookableTrainers), ...refusals },
+    auth: true,
+    roles: ANY_ROLE,
+    summary:
+      "The trainers the caller may book a session with: a member's own first (others of their location when it allows any); staff the trainers of their locations.",
+  }),
   freeSlots: route({
     method: 'GET',
     path: '/scheduling/appointments/free-slots',

@@ -95,6 +95,29 @@ afterAll(async () => {
   await t?.close();
 });
 
+describe('bookable trainers', () => {
+  type Listed = { trainers: { id: string; assigned: boolean; locationId: string }[] };
+  const listed = async (token: string) => ok<Listed>(await t.call(token, 'GET', `${P}/trainers`)).trainers;
+  it('a member their own trainer (and with "any trainer", the others of their location who keep hours, own first); a trainer themself; staff theirs', async () => {
+    expect(await listed(tok.m1)).toEqual([{ id: T1, name: expect.any(String), locationId: L1, assigned: true }]);
+    expect(await listed(tok.m2)).toEqual([]);
+    expect((await listed(tok.t1)).map((x) => x.id)).toEqual([T1]);
+    expect((await listed(tok.owner)).map((x) => x.id).sort()).toEqual([T1, T2, TL2].sort());
+    expect((await listed(tok.adminL2)).map((x) => x.id)).toEqual([TL2]);
+    expect((await listed(tok.ownerB)).map((x) => x.id)).toEqual([TB]);
+    refused(await t.call(tok.starter, 'GET', `${P}/trainers`), 402);
+    const settings = ok<Record<string, unknown>>(await t.call(tok.owner, 'GET', `/scheduling/settings?locationId=${L1}`));
+    ok(await t.call(tok.owner, 'PUT', '/scheduling/settings', { ...settings, ptAnyTrainer: true }));
+    const mine = await listed(tok.m1);
+    expect(mine.map((x) => [x.id, x.assigned])).toEqual([
+      [T1, true],
+      [T2, false],
+    ]);
+    expect((await listed(tok.m2)).map((x) => x.id).sort()).toEqual([T1, T2].sort());
+    ok(await t.call(tok.owner, 'PUT', '/scheduling/settings', { ...settings, ptAnyTrainer: false }));
+  });
+});
+
 describe('free slots', () => {
   it('a member sees their trainer’s slots of the length they pick, inside the working hours', async () => {
     const free = ok<FreeSlots>(await t.call(tok.m1, 'GET', `${P}/free-slots?trainerId=${T1}&from=2030-03-12&to=2030-03-12&durationMinutes=90`));

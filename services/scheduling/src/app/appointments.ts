@@ -1,4 +1,4 @@
-import type { Appointment, AppointmentsQuery, BookAppointmentBody, FreeSlots, FreeSlotsQuery } from '@akhada/contracts';
+import type { Appointment, AppointmentsQuery, BookableTrainers, BookAppointmentBody, FreeSlots, FreeSlotsQuery } from '@akhada/contracts';
 import { assertLocation, executeCommand, isStaff, metadataOf, newId, readThrough, type RequestContext } from '@akhada/kit';
 import { badRequest, dateIn, DEFAULT_TIME_ZONE, forbidden, notFound, type CalendarDate } from '@akhada/kit/domain';
 import { sql, type Transaction } from 'kysely';
@@ -6,7 +6,7 @@ import { appointmentAggregate } from '../aggregates/appointment.ts';
 import { appointmentOf, appointmentsBetween, memberBusy, trainerBusy, type AppointmentRow } from '../db/appointments-repo.ts';
 import type { SchedulingDb } from '../db/schema.ts';
 import { settingsOf } from '../db/settings-repo.ts';
-import { hoursOf } from '../db/trainer-hours-repo.ts';
+import { hoursOf, trainersWithHours } from '../db/trainer-hours-repo.ts';
 import { trainerOf, trainers } from '../db/trainers-repo.ts';
 import type { AppointmentCommand } from '../domain/appointment/decider.ts';
 import { daysFrom, freeSlots as freeSlotsIn, openHoursOn } from '../domain/appointment/hours.ts';
@@ -55,6 +55,32 @@ const assertMayBookWith = async (deps: Deps, ctx: RequestContext, trainer: { id:
 
 const lock = async (trx: Transaction<SchedulingDb>, key: string) => {
   await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+};
+
+/**
+ * The trainers the caller may book with: a member's own trainer (first, even before they keep hours) and, when their
+ * location allows any trainer, the others there who keep working hours; a trainer themself; staff the trainers of the
+ * locations they run who keep working hours.
+ */
+export const bookableTrainers = async (deps: Deps, ctx: RequestContext): Promise<BookableTrainers> => {
+  const out = (rows: Awaited<ReturnType<typeof trainersWithHours>>, assigned: string | null) => ({
+    trainers: rows
+      .map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}`.trim(), locationId: r.location_id, assigned: r.id === assigned }))
+      .sort((a, b) => Number(b.assigned) - Number(a.assigned)),
+  });
+  if (isStaff(ctx))
+    return out(
+      (await trainersWithHours(deps.db, ctx.orgId, { locationIds: ctx.locationIds })).filter((r) => r.has_hours),
+      null,
+    );
+  if (ctx.role === 'trainer') return out(await trainersWithHours(deps.db, ctx.orgId, { ids: [ctx.userId] }), null);
+  const me = await memberFor(deps, ctx, ctx.userId);
+  const anyTrainer = (await settingsOf(deps.db, me.location_id)).pt_any_trainer;
+  const rows = await trainersWithHours(deps.db, ctx.orgId, { ids: me.trainer_id ? [me.trainer_id] : [], locationIds: anyTrainer ? [me.location_id] : [] });
+  return out(
+    rows.filter((r) => r.id === me.trainer_id || (r.has_hours && r.location_id === me.location_id)),
+    me.trainer_id,
+  );
 };
 
 /** A trainer's free slots of a length, day by day: inside their weekly hours, within the booking window, clear of what they (and a member asking, of what they) hold. */

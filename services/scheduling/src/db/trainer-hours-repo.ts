@@ -28,3 +28,24 @@ export const saveHours = (
         .where('trainer_hours.org_id', '=', sql<string>`excluded.org_id`),
     )
     .execute();
+
+/**
+ * Active trainers of an organization, by id or by location, with whether they keep working hours (published slots);
+ * by first then last name.
+ */
+export const trainersWithHours = (db: Executor<SchedulingDb>, orgId: string, o: { ids?: readonly string[]; locationIds?: readonly string[] }) => {
+  let q = db
+    .selectFrom('trainers as t')
+    .leftJoin('trainer_hours as h', (j) => j.onRef('h.trainer_id', '=', 't.id').onRef('h.org_id', '=', 't.org_id'))
+    .select(['t.id', 't.first_name', 't.last_name', 't.location_id', sql<boolean>`coalesce(jsonb_array_length(h.weekly_slots) > 0, false)`.as('has_hours')])
+    .where('t.org_id', '=', orgId)
+    .where('t.status', '=', 'active');
+  q = q.where((eb) =>
+    eb.or([
+      ...(o.ids && o.ids.length > 0 ? [eb('t.id', 'in', [...o.ids])] : []),
+      ...(o.locationIds && o.locationIds.length > 0 ? [eb('t.location_id', 'in', [...o.locationIds])] : []),
+      eb.val(false),
+    ]),
+  );
+  return q.orderBy('t.first_name').orderBy('t.last_name').limit(200).execute();
+};

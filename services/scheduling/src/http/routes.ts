@@ -1,7 +1,15 @@
 import { schedulingAppointmentRoutes as pt, schedulingRoutes as r } from '@akhada/contracts';
 import { addRoute, type RequestContext } from '@akhada/kit';
 import { assertSchedulingPlan } from '../app/access.ts';
-import { bookAppointment, cancelAppointment, freeSlots, listAppointments, markAppointmentAttended, markAppointmentNoShow } from '../app/appointments.ts';
+import {
+  bookableTrainers,
+  bookAppointment,
+  cancelAppointment,
+  freeSlots,
+  listAppointments,
+  markAppointmentAttended,
+  markAppointmentNoShow,
+} from '../app/appointments.ts';
 import { book, cancelBooking, confirmPlace, markAttended, myBookings } from '../app/bookings.ts';
 import { changeClassType, createClassType, listClassTypes, removeClassType } from '../app/class-types.ts';
 import { calendarFeed, feedLanguage, makeCalendar, myCalendar } from '../app/calendar.ts';
@@ -71,6 +79,7 @@ export const registerRoutes = (svc: Svc, deps: SchedulingDeps): void => {
   });
   registerEventRoutes(svc, deps);
   // Personal training: a trainer's free slots and appointments.
+  addRoute(svc, pt.trainers, async ({ ctx }) => gated(ctx, () => bookableTrainers(deps, ctx)));
   addRoute(svc, pt.freeSlots, async ({ ctx, query }) => gated(ctx, () => freeSlots(deps, ctx, query)));
   addRoute(svc, pt.book, async ({ ctx, body }, _req, reply) => {
     await plan(ctx);

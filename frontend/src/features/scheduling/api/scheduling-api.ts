@@ -18,6 +18,7 @@ export const schedulingKeys = {
   trainers: (locationId: string | null) => ['scheduling', 'trainers', locationId] as const,
   trainerMe: ['scheduling', 'trainer-me'] as const,
   memberTrainer: ['scheduling', 'member-trainer'] as const,
+  bookableTrainers: ['scheduling', 'bookable-trainers'] as const,
   myCalendar: ['scheduling', 'my-calendar'] as const,
   freeSlots: (trainerId: string, durationMinutes: number) => ['scheduling', 'free-slots', trainerId, durationMinutes] as const,
   appointments: (p: AppointmentParams) => ['scheduling', 'appointments', p] as const,
@@ -140,6 +141,16 @@ export const memberTrainerQueryOptions = () =>
     staleTime: 60_000,
   });
 export const useMemberTrainer = () => useQuery(memberTrainerQueryOptions());
+
+/** The trainers the caller may book a session with (GET /scheduling/appointments/trainers): a member's own first. */
+export const bookableTrainersQueryOptions = () =>
+  queryOptions({
+    queryKey: schedulingKeys.bookableTrainers,
+    queryFn: async ({ signal }) =>
+      parseResponse(pt.trainers.responses[200], await callRoute(pt.trainers, { signal }), 'GET /scheduling/appointments/trainers').data.trainers,
+    staleTime: 60_000,
+  });
+export const useBookableTrainers = () => useQuery(bookableTrainersQueryOptions());
 
 /** A trainer's free slots of a length over the next 14 days (GET /scheduling/appointments/free-slots). */
 export const freeSlotsQueryOptions = (trainerId: string, durationMinutes: number) =>

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { memberRoutes, schedulingAppointmentRoutes as pt, schedulingRoutes, type Appointment, type FreeSlot } from '@akhada/contracts';
+import { schedulingAppointmentRoutes as pt, schedulingRoutes, type Appointment, type FreeSlot } from '@akhada/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signedInShell } from '../../../testing/app-handlers';
 import { on, problem, reply } from '../../../testing/contract-handlers';
-import { aMemberDetail, aUser, PUNE } from '../../../testing/fixtures';
+import { aUser, PUNE } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/setup';
 
@@ -35,11 +35,18 @@ const slot = (localDate: string, localTime: string, startsAt: string, minutes = 
   localTime,
 });
 const appointmentsAre = (list: Appointment[]) => on(pt.list, () => reply(pt.list, 200, { success: true, data: { appointments: list } }));
-const myTrainerIs = (trainer: { firstName: string; lastName: string } | null) =>
-  on(memberRoutes.me, () =>
-    reply(memberRoutes.me, 200, {
+const OTHER = '0198a3c1-0000-7000-8000-0000000000a2';
+/** The trainers the member may book with: their own (and others, when the location allows any trainer). */
+const myTrainerIs = (trainer: { firstName: string; lastName: string } | null, others: { id: string; name: string }[] = []) =>
+  on(pt.trainers, () =>
+    reply(pt.trainers, 200, {
       success: true,
-      data: aMemberDetail({ _id: ME, trainer: trainer ? { _id: TRAINER, user: trainer, specialization: ['yoga'] } : null }),
+      data: {
+        trainers: [
+          ...(trainer ? [{ id: TRAINER, name: `${trainer.firstName} ${trainer.lastName}`, locationId: PUNE._id, assigned: true }] : []),
+          ...others.map((o) => ({ ...o, locationId: PUNE._id, assigned: false })),
+        ],
+      },
     }),
   );
 const member = () => signedInShell(aUser({ _id: ME, role: 'member', locations: [PUNE] }));
@@ -116,6 +123,36 @@ describe('Personal training (member)', { timeout: 15_000 }, () => {
     await user.click(await screen.findByTestId('free-slot'));
     await user.click(await screen.findByTestId('pt-confirm-book'));
     expect((await screen.findByTestId('pt-book-error')).textContent).toContain('The member is booked into Sunrise Yoga at that time.');
+  });
+
+  it('with another trainer allowed, picks between them — their own first — and shows the picked one’s slots', async () => {
+    const asked: string[] = [];
+    server.use(
+      ...member(),
+      myTrainerIs({ firstName: 'Kavya', lastName: 'Nair' }, [{ id: OTHER, name: 'Imran Shaikh' }]),
+      appointmentsAre([]),
+      on(pt.freeSlots, ({ request }) => {
+        const trainerId = new URL(request.url).searchParams.get('trainerId')!;
+        asked.push(trainerId);
+        return reply(pt.freeSlots, 200, {
+          success: true,
+          data: {
+            trainerId,
+            locationId: PUNE._id,
+            timeZone: 'Asia/Kolkata',
+            durationMinutes: 60,
+            slots: [slot('2027-03-03', '07:00', '2027-03-03T01:30:00.000Z')],
+          },
+        });
+      }),
+    );
+    const { user } = renderApp('/dashboard/me/sessions');
+    const picker = await screen.findByRole('combobox', { name: 'Trainer' });
+    expect([...(picker as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Kavya Nair (your trainer)', 'Imran Shaikh']);
+    expect(await screen.findByRole('heading', { name: 'Book a session with Kavya Nair' })).toBeTruthy();
+    await user.selectOptions(picker, OTHER);
+    expect(await screen.findByRole('heading', { name: 'Book a session with Imran Shaikh' })).toBeTruthy();
+    await waitFor(() => expect(asked).toEqual([TRAINER, OTHER]));
   });
 
   it('lists their upcoming sessions and cancels one', async () => {

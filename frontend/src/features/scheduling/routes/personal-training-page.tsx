@@ -6,12 +6,11 @@ import { EmptyState } from '../../../components/empty-state';
 import { CalendarCheckIcon } from '../../../components/icons/calendar-check';
 import { DumbbellIcon } from '../../../components/icons/dumbbell';
 import { PageHeader } from '../../../components/page-header';
-import { LoadingState } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
-import { useAppointments, useBookAppointment, useCancelAppointment, useFreeSlots, useMemberTrainer } from '../api/scheduling-api';
+import { useAppointments, useBookableTrainers, useBookAppointment, useCancelAppointment, useFreeSlots } from '../api/scheduling-api';
 import { QueryView } from '../components/scheduling-states';
 import { dayLabel, timeIn } from '../lib/week';
 import '../scheduling.css';
@@ -189,20 +188,44 @@ function BookSession({ trainer }: { trainer: { id: string; name: string } }) {
 export function PersonalTrainingPage() {
   const { t } = useTranslation(ALL_NS);
   useDocumentTitle(t('scheduling:pt.title'));
-  const trainer = useMemberTrainer();
+  const trainers = useBookableTrainers();
+  const pickerId = useId();
+  const [picked, setPicked] = useState<string | null>(null);
   return (
     <div className="page sched-page">
       <PageHeader title={t('scheduling:pt.title')} subtitle={t('scheduling:pt.subtitle')} />
       <UpcomingSessions />
-      {trainer.isPending ? (
-        <LoadingState title={t('scheduling:common.loading')} />
-      ) : trainer.data ? (
-        <BookSession trainer={trainer.data} />
-      ) : (
-        <div className="card">
-          <EmptyState icon={<DumbbellIcon size={28} />} title={t('scheduling:pt.noTrainer')} hint={t('scheduling:pt.noTrainerHint')} />
-        </div>
-      )}
+      <QueryView query={trainers} loading={t('scheduling:common.loading')} errorTitle={t('scheduling:common.loadError')}>
+        {(list) => {
+          // Their own trainer comes first; others only when the location lets members book any trainer.
+          const trainer = list.find((x) => x.id === picked) ?? list[0];
+          if (!trainer)
+            return (
+              <div className="card">
+                <EmptyState icon={<DumbbellIcon size={28} />} title={t('scheduling:pt.noTrainer')} hint={t('scheduling:pt.noTrainerHint')} />
+              </div>
+            );
+          return (
+            <>
+              {list.length > 1 ? (
+                <div className="sched-location" data-testid="pt-trainer-picker">
+                  <label htmlFor={pickerId} className="field__label">
+                    {t('scheduling:pt.trainer')}
+                  </label>
+                  <select id={pickerId} className="input select" value={trainer.id} onChange={(e) => setPicked(e.target.value)}>
+                    {list.map((x) => (
+                      <option key={x.id} value={x.id}>
+                        {x.assigned ? t('scheduling:pt.yourTrainer', { name: x.name }) : x.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ) : null}
+              <BookSession key={trainer.id} trainer={trainer} />
+            </>
+          );
+        }}
+      </QueryView>
     </div>
   );
 }
