@@ -86,6 +86,10 @@ const MyAppointmentsPage = lazyPage(async () => (await import('../features/sched
 const EventsPage = lazyPage(async () => (await import('../features/scheduling/routes/events-page')).EventsPage, ['scheduling']);
 const EventDetailPage = lazyPage(async () => (await import('../features/scheduling/routes/event-detail-page')).EventDetailPage, ['scheduling']);
 const MemberEventsPage = lazyPage(async () => (await import('../features/scheduling/routes/member-events-page')).MemberEventsPage, ['scheduling']);
+const EnquiriesPage = lazyPage(async () => (await import('../features/enquiries/routes/enquiries-page')).EnquiriesPage, ['enquiries']);
+const LeadDetailPage = lazyPage(async () => (await import('../features/enquiries/routes/lead-detail-page')).LeadDetailPage, ['enquiries']);
+const FollowUpsPage = lazyPage(async () => (await import('../features/enquiries/routes/follow-ups-page')).FollowUpsPage, ['enquiries']);
+const PublicEnquiryPage = lazyPage(async () => (await import('../features/enquiries/routes/public-enquiry-page')).PublicEnquiryPage, ['enquiries', 'errors']);
 const ShopOrderPage = lazyPage(async () => (await import('../features/pos/routes/order-page')).OrderPage, ['pos', 'payments']);
 
 const handle = (h: RouteHandle) => h;
@@ -114,6 +118,8 @@ export const routes: RouteObject[] = [
       { path: '/help', element: <HelpPage />, handle: handle({ page: HelpPage }) },
       { path: '/contact', element: <ContactPage />, handle: handle({ page: ContactPage }) },
       { path: '/privacy', element: <PrivacyPage />, handle: handle({ page: PrivacyPage }) },
+      // A gym's public enquiry form: no sign-in, open to everyone (signed in or not).
+      { path: '/enquire/:joinCode', element: <PublicEnquiryPage />, handle: handle({ page: PublicEnquiryPage }) },
       {
         path: '/dashboard',
         element: <ProtectedRoute />,
@@ -245,6 +251,13 @@ export const routes: RouteObject[] = [
                   ['my-classes', MyClassesPage],
                   ['me/sessions', PersonalTrainingPage],
                   ['my-appointments', MyAppointmentsPage],
+                ] as const
+              ).map(([path, Page]) => ({ path, element: <Page />, handle: handle({ page: Page }) })),
+              ...(
+                [
+                  ['enquiries', EnquiriesPage],
+                  ['enquiries/today', FollowUpsPage],
+                  ['enquiries/:id', LeadDetailPage],
                 ] as const
               ).map(([path, Page]) => ({ path, element: <Page />, handle: handle({ page: Page }) })),
             ],

@@ -10,6 +10,8 @@ const FIELD_MESSAGE_KEYS: Record<string, string> = {
   'Enter a valid email address': 'emailInvalid',
   'Phone is required': 'phoneRequired',
   'Enter a valid phone number': 'phoneInvalid',
+  'Enter a 10-digit Indian mobile number': 'indianMobileInvalid',
+  'Please agree to be contacted': 'consentRequired',
   'Password is required': 'passwordRequired',
   'Password must be at least 8 characters long': 'passwordTooShort',
   'Enter a code from your authenticator app, or a recovery code': 'twoFactorOffCodeRequired',

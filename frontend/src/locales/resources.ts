@@ -22,6 +22,7 @@ import type enSecurity from './en/security.json';
 import type enInventory from './en/inventory.json';
 import type enPos from './en/pos.json';
 import type enScheduling from './en/scheduling.json';
+import type enEnquiries from './en/enquiries.json';
 
 /** The shape of one language's texts (English is the reference; the parity test keeps Hindi identical). */
 export interface Resources {
@@ -49,6 +50,7 @@ export interface Resources {
   inventory: typeof enInventory;
   pos: typeof enPos;
   scheduling: typeof enScheduling;
+  enquiries: typeof enEnquiries;
 }
 
 export const defaultNS = 'common';
@@ -79,6 +81,7 @@ export const ALL_NS = [
   'inventory',
   'pos',
   'scheduling',
+  'enquiries',
 ] as const;
 export type Namespace = (typeof ALL_NS)[number];
 export const namespaces: readonly Namespace[] = ALL_NS;

@@ -25,6 +25,7 @@ const TRAINER = [
   '/dashboard/my-appointments',
   '/dashboard/classes',
   '/dashboard/members',
+  '/dashboard/enquiries',
   '/dashboard/trainers',
   '/dashboard/inventory',
 ];

@@ -26,6 +26,7 @@ describe('sidebar by role', () => {
       expect((await navOf()).map(([label]) => label)).toEqual([
         'Dashboard',
         'Members',
+        'Enquiries',
         'Trainers',
         'Payments',
         'Inventory',
@@ -41,7 +42,7 @@ describe('sidebar by role', () => {
     }
   });
 
-  it('shows a trainer their clients, schedule, classes and appointments beside members and trainers', async () => {
+  it('shows a trainer their clients, schedule, classes and appointments beside members, enquiries and trainers', async () => {
     server.use(meIs(aUser({ role: 'trainer' })), ...notificationsAre([]));
     renderApp('/dashboard/notifications');
     expect(await navOf()).toEqual([
@@ -51,6 +52,7 @@ describe('sidebar by role', () => {
       ['My classes', '/dashboard/my-classes'],
       ['My appointments', '/dashboard/my-appointments'],
       ['Members', '/dashboard/members'],
+      ['Enquiries', '/dashboard/enquiries'],
       ['Trainers', '/dashboard/trainers'],
       ['Inventory', '/dashboard/inventory'],
       ['Chat', '/dashboard/chat'],

@@ -1,0 +1,174 @@
+// @vitest-environment jsdom
+import { ENQUIRY_CONSENT_TEXT, enquiriesRoutes as r, type Lead, type LeadDetail, type TodayFollowUp } from '@akhada/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signedInShell } from '../../../testing/app-handlers';
+import { on, reply } from '../../../testing/contract-handlers';
+import { aUser, PUNE } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render-app';
+import { server } from '../../../testing/setup';
+
+const OWNER = aUser({ role: 'owner', locations: [PUNE] });
+const aLead = (over: Partial<Lead> = {}): Lead => ({
+  id: crypto.randomUUID(),
+  locationId: PUNE._id,
+  name: 'Kiran Shah',
+  phone: '98765 43210',
+  email: null,
+  interest: 'membership',
+  source: 'walk_in',
+  preferredTime: 'Mornings',
+  notes: '',
+  stage: 'new',
+  lostReason: null,
+  ownerId: OWNER._id,
+  enquiries: 1,
+  consentText: null,
+  consentAt: null,
+  nextFollowUpAt: null,
+  createdAt: '2026-03-10T04:30:00.000Z',
+  updatedAt: '2026-03-10T04:30:00.000Z',
+  ...over,
+});
+const detailOf = (l: Lead, over: Partial<LeadDetail> = {}): LeadDetail => ({
+  ...l,
+  timeline: [{ at: l.createdAt, type: 'captured', actorId: OWNER._id, stage: 'new', reason: null, source: l.source, ownerId: l.ownerId, text: null }],
+  followUps: [],
+  ...over,
+});
+const leadsAre = (leads: Lead[]) =>
+  on(r.listLeads, () => reply(r.listLeads, 200, { success: true, data: leads, totalCount: leads.length, pagination: { page: 1, limit: 100, totalPages: 1 } }));
+const noLinks = on(r.formLinks, () => reply(r.formLinks, 200, { success: true, data: [] }));
+
+describe('enquiries board', { timeout: 40_000 }, () => {
+  it('shows the pipeline by stage and saves a walk-in from the desk', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      ...signedInShell(OWNER),
+      noLinks,
+      leadsAre([aLead(), aLead({ name: 'Meera Iyer', stage: 'trial_booked', source: 'instagram', ownerId: null })]),
+      on(r.createLead, async ({ request }) => {
+        sent.push(await request.json());
+        return reply(r.createLead, 201, { success: true, data: { lead: detailOf(aLead({ name: 'Dev Rao' })), duplicate: false } });
+      }),
+    );
+    const { user } = renderApp('/dashboard/enquiries');
+    expect(await screen.findByRole('heading', { name: 'Enquiries', level: 1 })).toBeTruthy();
+    const board = await screen.findByTestId('lead-board');
+    expect(within(within(board).getByTestId('column-new')).getByText('Kiran Shah')).toBeTruthy();
+    const trial = within(board).getByTestId('column-trial_booked');
+    expect(within(trial).getByText('Meera Iyer')).toBeTruthy();
+    expect(within(trial).getByText('Membership · Instagram · Unassigned')).toBeTruthy();
+
+    await user.click(screen.getByTestId('new-enquiry-button'));
+    const dialog = await screen.findByTestId('new-enquiry');
+    await user.type(within(dialog).getByTestId('enquiry-name'), 'Dev Rao');
+    await user.type(within(dialog).getByTestId('enquiry-phone'), '12345678');
+    await user.click(screen.getByTestId('save-enquiry'));
+    expect(await within(dialog).findByText(/10-digit Indian mobile number/)).toBeTruthy();
+    expect(sent).toEqual([]);
+    await user.clear(within(dialog).getByTestId('enquiry-phone'));
+    await user.type(within(dialog).getByTestId('enquiry-phone'), '9123456780');
+    await user.click(screen.getByTestId('save-enquiry'));
+    await waitFor(() => expect(sent).toEqual([{ locationId: PUNE._id, name: 'Dev Rao', phone: '9123456780', interest: 'membership', source: 'walk_in' }]));
+    expect(await screen.findByText('Enquiry saved.')).toBeTruthy();
+  });
+});
+
+describe('lead detail', { timeout: 15_000 }, () => {
+  it('shows the timeline and follow-ups, moves the stage and marks a follow-up done with its outcome', async () => {
+    const lead = aLead({ stage: 'contacted' });
+    const followUpId = crypto.randomUUID();
+    const detail = detailOf(lead, {
+      followUps: [{ id: followUpId, kind: 'call', dueAt: '2026-03-11T05:00:00.000Z', note: 'Fees', assigneeId: OWNER._id, doneAt: null, outcome: null }],
+    });
+    const calls: unknown[] = [];
+    server.use(
+      ...signedInShell(OWNER),
+      on(r.getLead, () => reply(r.getLead, 200, { success: true, data: detail })),
+      on(r.moveStage, async ({ request }) => {
+        calls.push(['stage', await request.json()]);
+        return reply(r.moveStage, 200, { success: true, data: { ...detail, stage: 'trial_booked' } });
+      }),
+      on(r.completeFollowUp, async ({ request }) => {
+        calls.push(['done', await request.json()]);
+        return reply(r.completeFollowUp, 200, { success: true, data: detail });
+      }),
+    );
+    const { user } = renderApp(`/dashboard/enquiries/${lead.id}`);
+    expect(await screen.findByRole('heading', { name: 'Kiran Shah', level: 1 })).toBeTruthy();
+    expect(within(screen.getByTestId('timeline')).getByText(/Enquiry captured \(Walk-in\)/)).toBeTruthy();
+    await user.selectOptions(screen.getByTestId('move-stage'), 'trial_booked');
+    await user.type(screen.getByRole('textbox', { name: 'Outcome of the Call' }), 'Coming Monday');
+    await user.click(screen.getByRole('button', { name: 'Mark done' }));
+    await waitFor(() =>
+      expect(calls).toEqual([
+        ['stage', { stage: 'trial_booked' }],
+        ['done', { outcome: 'Coming Monday' }],
+      ]),
+    );
+  });
+});
+
+describe("today's follow-ups", { timeout: 15_000 }, () => {
+  it('lists overdue ones first, marked overdue', async () => {
+    const item = (over: Partial<TodayFollowUp>): TodayFollowUp => ({
+      id: crypto.randomUUID(),
+      kind: 'call',
+      dueAt: '2026-03-11T05:00:00.000Z',
+      note: '',
+      assigneeId: OWNER._id,
+      doneAt: null,
+      outcome: null,
+      leadId: crypto.randomUUID(),
+      leadName: 'Kiran Shah',
+      leadPhone: '98765 43210',
+      stage: 'new',
+      locationId: PUNE._id,
+      overdue: false,
+      ...over,
+    });
+    server.use(
+      ...signedInShell(aUser({ role: 'trainer', locations: [PUNE] })),
+      on(r.todayFollowUps, () =>
+        reply(r.todayFollowUps, 200, {
+          success: true,
+          data: [item({ leadName: 'Late Lata', overdue: true, kind: 'whatsapp' }), item({ leadName: 'Soon Sunil' })],
+        }),
+      ),
+    );
+    renderApp('/dashboard/enquiries/today');
+    const items = await screen.findAllByTestId('today-follow-up');
+    expect(items.map((i) => i.querySelector('.enq-card__name')?.textContent)).toEqual(['Late Lata', 'Soon Sunil']);
+    expect(within(items[0]!).getByText('Overdue')).toBeTruthy();
+    expect(items[0]!.className).toContain('enq-today--overdue');
+    expect(within(items[1]!).queryByText('Overdue')).toBeNull();
+  });
+});
+
+describe('public enquiry form', { timeout: 15_000 }, () => {
+  it('shows the consent text, asks for consent, and thanks the visitor once sent', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      on(r.publicForm, () =>
+        reply(r.publicForm, 200, { success: true, data: { locationName: 'Akhada Pune', city: 'Pune', consentText: { ...ENQUIRY_CONSENT_TEXT } } }),
+      ),
+      on(r.publicEnquiry, async ({ request }) => {
+        sent.push(await request.json());
+        return reply(r.publicEnquiry, 201, { success: true, message: 'Thank you!' });
+      }),
+    );
+    const { user } = renderApp('/enquire/abcd23efgh', { signedIn: false });
+    expect(await screen.findByRole('heading', { name: 'Enquire at Akhada Pune', level: 1 })).toBeTruthy();
+    expect(screen.getByText(ENQUIRY_CONSENT_TEXT.en)).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Meera Iyer');
+    await user.type(screen.getByRole('textbox', { name: /Mobile number/ }), '9123456780');
+    await user.click(screen.getByTestId('send-enquiry'));
+    expect(await screen.findByText('Please agree to be contacted')).toBeTruthy();
+    expect(sent).toEqual([]);
+    await user.click(screen.getByTestId('enquiry-consent'));
+    await user.click(screen.getByTestId('send-enquiry'));
+    expect(await screen.findByTestId('enquiry-sent')).toBeTruthy();
+    expect(sent).toEqual([{ name: 'Meera Iyer', phone: '9123456780', interest: 'membership', consent: true, language: 'en' }]);
+  });
+});
