@@ -82,6 +82,10 @@ export async function loseLead({ id, reason, note }: { id: string; reason: LostR
 export async function reopenLead(id: string) {
   return parseResponse(r.reopenLead.responses[200], await callRoute(r.reopenLead, { params: { id } }), 'POST /enquiries/leads/:id/reopen').data;
 }
+export async function assignLead({ id, ownerId }: { id: string; ownerId: string | null }) {
+  return parseResponse(r.assignLead.responses[200], await callRoute(r.assignLead, { params: { id }, body: { ownerId } }), 'POST /enquiries/leads/:id/owner')
+    .data;
+}
 export async function addNote({ id, text }: { id: string; text: string }) {
   return parseResponse(r.addNote.responses[200], await callRoute(r.addNote, { params: { id }, body: { text } }), 'POST /enquiries/leads/:id/notes').data;
 }
@@ -108,6 +112,7 @@ export const useCreateLead = () => useEnquiryMutation(createLead);
 export const useMoveStage = () => useEnquiryMutation(moveStage);
 export const useLoseLead = () => useEnquiryMutation(loseLead);
 export const useReopenLead = () => useEnquiryMutation(reopenLead);
+export const useAssignLead = () => useEnquiryMutation(assignLead);
 export const useAddNote = () => useEnquiryMutation(addNote);
 export const useAddFollowUp = () => useEnquiryMutation(addFollowUp);
 export const useCompleteFollowUp = () => useEnquiryMutation(completeFollowUp);

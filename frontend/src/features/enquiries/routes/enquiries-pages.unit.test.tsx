@@ -77,7 +77,7 @@ describe('enquiries board', { timeout: 40_000 }, () => {
 
 describe('lead detail', { timeout: 15_000 }, () => {
   it('shows the timeline and follow-ups, moves the stage and marks a follow-up done with its outcome', async () => {
-    const lead = aLead({ stage: 'contacted' });
+    const lead = aLead({ stage: 'contacted', ownerId: null });
     const followUpId = crypto.randomUUID();
     const detail = detailOf(lead, {
       followUps: [{ id: followUpId, kind: 'call', dueAt: '2026-03-11T05:00:00.000Z', note: 'Fees', assigneeId: OWNER._id, doneAt: null, outcome: null }],
@@ -90,6 +90,10 @@ describe('lead detail', { timeout: 15_000 }, () => {
         calls.push(['stage', await request.json()]);
         return reply(r.moveStage, 200, { success: true, data: { ...detail, stage: 'trial_booked' } });
       }),
+      on(r.assignLead, async ({ request }) => {
+        calls.push(['owner', await request.json()]);
+        return reply(r.assignLead, 200, { success: true, data: { ...detail, ownerId: OWNER._id } });
+      }),
       on(r.completeFollowUp, async ({ request }) => {
         calls.push(['done', await request.json()]);
         return reply(r.completeFollowUp, 200, { success: true, data: detail });
@@ -101,10 +105,12 @@ describe('lead detail', { timeout: 15_000 }, () => {
     await user.selectOptions(screen.getByTestId('move-stage'), 'trial_booked');
     await user.type(screen.getByRole('textbox', { name: 'Outcome of the Call' }), 'Coming Monday');
     await user.click(screen.getByRole('button', { name: 'Mark done' }));
+    await user.click(screen.getByRole('button', { name: 'Assign to me' }));
     await waitFor(() =>
       expect(calls).toEqual([
         ['stage', { stage: 'trial_booked' }],
         ['done', { outcome: 'Coming Monday' }],
+        ['owner', { ownerId: OWNER._id }],
       ]),
     );
   });

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
-import { useAddFollowUp, useAddNote, useCompleteFollowUp, useLead, useLoseLead, useMoveStage, useReopenLead } from '../api/enquiries-api';
+import { useAddFollowUp, useAddNote, useAssignLead, useCompleteFollowUp, useLead, useLoseLead, useMoveStage, useReopenLead } from '../api/enquiries-api';
 import { QueryView } from '../components/enquiry-states';
 import { OPEN_STAGES, ownerKey } from '../lib/labels';
 import '../enquiries.css';
@@ -44,6 +44,8 @@ function LeadView({ lead }: { lead: LeadDetail }) {
   const lose = useLoseLead();
   const reopen = useReopenLead();
   const addNote = useAddNote();
+  const assign = useAssignLead();
+  const manager = user.role === 'owner' || user.role === 'admin';
   const addFollowUp = useAddFollowUp();
   const complete = useCompleteFollowUp();
   const [reason, setReason] = useState<LostReason>('price');
@@ -54,7 +56,7 @@ function LeadView({ lead }: { lead: LeadDetail }) {
   const [fuNote, setFuNote] = useState('');
   const [note, setNote] = useState('');
   const [outcomes, setOutcomes] = useState<Record<string, string>>({});
-  const failed = [move, lose, reopen, addNote, addFollowUp, complete].find((m) => m.isError)?.error;
+  const failed = [move, lose, reopen, assign, addNote, addFollowUp, complete].find((m) => m.isError)?.error;
   const when = (iso: string) => formatDateTime(iso, i18n.language);
 
   const entryText = (e: TimelineEntry) => {
@@ -117,7 +119,29 @@ function LeadView({ lead }: { lead: LeadDetail }) {
               </>
             ) : null}
             <dt>{t('enquiries:detail.owner')}</dt>
-            <dd>{t(ownerKey(lead.ownerId, user._id))}</dd>
+            <dd>
+              {t(ownerKey(lead.ownerId, user._id))}
+              {manager && lead.ownerId !== user._id ? (
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm"
+                  onClick={() => assign.mutate({ id: lead.id, ownerId: user._id })}
+                  disabled={assign.isPending}
+                >
+                  {t('enquiries:detail.takeIt')}
+                </button>
+              ) : null}
+              {manager && lead.ownerId !== null ? (
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm"
+                  onClick={() => assign.mutate({ id: lead.id, ownerId: null })}
+                  disabled={assign.isPending}
+                >
+                  {t('enquiries:detail.unassign')}
+                </button>
+              ) : null}
+            </dd>
             {lead.notes ? (
               <>
                 <dt>{t('enquiries:form.notes')}</dt>
