@@ -276,3 +276,21 @@ export const LocationTaxSettingsChanged = defineEvent(
     occurredAt: z.iso.datetime({ offset: true }),
   }),
 );
+
+/**
+ * The payment of a scheduling purchase (`scheduling.purchase_requested`) exists: id purchasePaymentId(org, purchase),
+ * source `scheduling`, sourceId the purchaseId; `pending` for an online purchase (the member pays it with Checkout),
+ * `completed` for a desk one (its payment_completed follows on this topic too). Once per purchaseId.
+ */
+export const PurchasePaymentCreated = defineEvent(
+  'payments.purchase_payment_created',
+  1,
+  z.object({
+    purchaseId: z.uuid(),
+    organizationId: z.uuid(),
+    locationId: z.uuid(),
+    paymentId: z.uuid(),
+    status: z.enum(['pending', 'completed']),
+    totalPaise: z.number().int().min(0),
+  }),
+);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { PaymentMethod } from '../enums.ts';
 import { defineEvent } from '../envelope.ts';
+import { SaleLine, SaleTotals } from './inventory-sale.ts';
 
 /**
  * Integration events of the scheduling service (topic akhada.scheduling.events; aggregate = one class on the
@@ -135,3 +137,62 @@ export const TicketCancelled = defineEvent(
 );
 /** The holder came (QR check-in at the location during the event, or the attendee list's tick). */
 export const TicketAttended = defineEvent('scheduling.ticket_attended', 1, z.object({ eventId: z.uuid(), memberId: z.uuid() }));
+
+/**
+ * The purchase pipeline (scheduling → payments): something a member buys from scheduling — a session pack, an event
+ * ticket (aggregate = the purchase, `aggregateId` = purchaseId). Payments answers `scheduling.purchase_requested` with
+ * one payment per purchaseId (id purchasePaymentId(org, purchase), category member, source `scheduling`, sourceId the
+ * purchaseId): pending for `online` (the member pays it with Razorpay Checkout), completed at once for a desk method;
+ * then `payments.purchase_payment_created`. Scheduling learns the money from `payments.payment_completed` and
+ * `payments.payment_refunded` whose source is `scheduling` (sourceId = its purchaseId).
+ */
+export const PurchaseKind = z.enum(['session_pack', 'event_ticket']);
+export type PurchaseKind = z.infer<typeof PurchaseKind>;
+/** A desk method is recorded as paid at once; `online` waits for the member's Razorpay payment. */
+export const PurchaseMethod = z.union([z.literal('online'), PaymentMethod.exclude(['razorpay'])]);
+export type PurchaseMethod = z.infer<typeof PurchaseMethod>;
+/** SAC of gym and fitness services: every purchase line is a service. */
+export const PURCHASE_SAC = '999723';
+export const PurchaseRequested = defineEvent(
+  'scheduling.purchase_requested',
+  1,
+  z.object({
+    purchaseId: z.uuid(),
+    organizationId: z.uuid(),
+    locationId: z.uuid(),
+    memberId: z.uuid(),
+    memberName: z.string(),
+    kind: PurchaseKind,
+    /** What the payment and the invoice say ("10 PT sessions", "Ticket: Sunday run"). */
+    description: z.string().min(1).max(500),
+    /** Service lines (kind service, hsn = PURCHASE_SAC), prices before GST in paise; payments' GST rule decides the tax. */
+    lines: z.array(SaleLine).min(1),
+    totals: SaleTotals,
+    method: PurchaseMethod,
+    /** The member themself online, or the staff member at the desk. */
+    requestedBy: z.uuid(),
+    occurredAt: Instant,
+  }),
+);
+/** An unpaid purchase was given up (the member cancelled, a hold lapsed): payments cancels its pending payment. */
+export const PurchaseCancelled = defineEvent(
+  'scheduling.purchase_cancelled',
+  1,
+  z.object({ purchaseId: z.uuid(), organizationId: z.uuid(), locationId: z.uuid(), reason: z.string(), occurredAt: Instant }),
+);
+/**
+ * A paid purchase is to be paid back in full (an event cancelled, a ticket given up in time): payments refunds it —
+ * through Razorpay when it was paid online, recorded for a desk method — and publishes `payments.payment_refunded`.
+ */
+export const PurchaseRefundRequested = defineEvent(
+  'scheduling.purchase_refund_requested',
+  1,
+  z.object({
+    purchaseId: z.uuid(),
+    organizationId: z.uuid(),
+    locationId: z.uuid(),
+    reason: z.string().min(1),
+    requestedBy: z.uuid().nullable(),
+    occurredAt: Instant,
+  }),
+);

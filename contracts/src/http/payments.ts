@@ -37,7 +37,7 @@ export const urgencyOf = (daysPastDue: number): PaymentUrgency =>
   daysPastDue > 7 ? 'critical' : daysPastDue > 3 ? 'urgent' : daysPastDue > 0 ? 'overdue' : 'due_soon';
 
 /** Where a payment came from: staff recorded it, a members renewal/registration with a fee, an online checkout, the demo seed. */
-export const PaymentSource = z.enum(['staff', 'members', 'online', 'seed', 'pos']);
+export const PaymentSource = z.enum(['staff', 'members', 'online', 'seed', 'pos', 'scheduling']);
 export type PaymentSource = z.infer<typeof PaymentSource>;
 
 const PersonRef = z.object({ _id: z.uuid(), name: z.string() });

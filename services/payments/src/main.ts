@@ -61,7 +61,7 @@ const deps = {
     : {}),
 };
 
-const consumers = [...(await startConsumers({ bus, db: dbh.db, logger })), ...(await startInvoiceConsumers({ bus, db: dbh.db, logger }))];
+const consumers = [...(await startConsumers({ bus, db: dbh.db, logger, online: deps })), ...(await startInvoiceConsumers({ bus, db: dbh.db, logger }))];
 // Orders left open (Checkout closed before verify, a webhook lost) are asked of Razorpay; old webhook ids are dropped.
 const job = periodicJob({
   name: 'razorpay reconciliation',

@@ -6,6 +6,7 @@ import { invoiceHandlers } from './invoices.ts';
 import { memberHandlers } from './members.ts';
 import { onSaleCancelled, onSaleCompleted, onSalePaymentRequested } from './sales.ts';
 import { onPersonErasureRequested } from './person-erasure.ts';
+import { purchaseHandlers, type PurchaseDeps } from './purchases.ts';
 import { trainerHandlers } from './trainers.ts';
 
 export interface ConsumerOptions {
@@ -13,11 +14,16 @@ export interface ConsumerOptions {
   db: Kysely<PaymentsDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { members?: string; trainers?: string; sales?: string; auth?: string };
+  groups?: { members?: string; trainers?: string; sales?: string; auth?: string; purchases?: string };
+  /**
+   * Scheduling's purchases (refunds of online ones go through Razorpay: the keys' box and the SDK port); without it
+   * the purchases group is not started (tests of the other groups).
+   */
+  online?: PurchaseDeps;
   startAt?: 'beginning' | 'now';
 }
 
-/** The payments service's consumers: members (people, terms and their fees), trainers (whom we pay), the point of sale's sales. */
+/** The payments service's consumers: members (people, terms and their fees), trainers (whom we pay), the point of sale's sales, scheduling's purchases. */
 export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
   startConsumerGroups(o, [
     { name: 'payments.members', groupId: o.groups?.members ?? 'payments.members', topic: topicOf('members'), handlers: memberHandlers },
@@ -28,6 +34,17 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       topic: topicOf('inventory'),
       handlers: [onSaleCompleted(o.logger), onSalePaymentRequested(o.logger), onSaleCancelled(o.logger)],
     },
+    // The purchase pipeline: session packs and event tickets bought from scheduling.
+    ...(o.online
+      ? [
+          {
+            name: 'payments.purchases',
+            groupId: o.groups?.purchases ?? 'payments.purchases',
+            topic: topicOf('scheduling'),
+            handlers: purchaseHandlers(o.online, o.logger),
+          },
+        ]
+      : []),
     // Erasure (DPDP): the person's personal data goes; payments.person_erased answers auth.
     { name: 'payments.auth', groupId: o.groups?.auth ?? 'payments.auth', topic: topicOf('auth'), handlers: [onPersonErasureRequested] },
   ]);
