@@ -23,6 +23,9 @@ describe('route registry', () => {
         'chat.file',
         // A member's calendar feed: the private link stands for the token (a phone calendar sends none).
         'scheduling.calendarFeed',
+        // A gym's public enquiry form: the form's code names the location; throttled per address, a honeypot for bots.
+        'enquiries.publicForm',
+        'enquiries.publicEnquiry',
         'profilePicture.file',
         'public.contact',
         'public.landing',
