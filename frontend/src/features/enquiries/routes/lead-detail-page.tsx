@@ -179,7 +179,7 @@ function LeadView({ lead }: { lead: LeadDetail }) {
                     </option>
                   ))}
                 </select>
-                <button type="button" className="btn btn--danger" onClick={() => setLosing(true)} data-testid="lose-button">
+                <button type="button" className="btn btn--secondary" onClick={() => setLosing(true)} data-testid="lose-button">
                   {t('enquiries:detail.lose')}
                 </button>
               </>
@@ -204,7 +204,7 @@ function LeadView({ lead }: { lead: LeadDetail }) {
               </select>
               <label htmlFor={ids.loseNote}>{t('enquiries:detail.loseNote')}</label>
               <input id={ids.loseNote} className="input" value={loseNote} onChange={(e) => setLoseNote(e.target.value)} />
-              <button type="submit" className="btn btn--danger" disabled={lose.isPending}>
+              <button type="submit" className="btn btn--secondary" disabled={lose.isPending}>
                 {t('enquiries:detail.lose')}
               </button>
             </form>
