@@ -8,6 +8,7 @@ export * from './http/enquiries.ts';
 export * from './http/scheduling.ts';
 export * from './http/scheduling-appointments.ts';
 export * from './http/scheduling-events.ts';
+export * from './http/scheduling-packs.ts';
 export * from './http/inventory.ts';
 export * from './http/dashboard.ts';
 export * from './http/feedback.ts';

@@ -21,6 +21,7 @@ import { userSettingsRoutes } from './user-settings.ts';
 import { schedulingRoutes } from './scheduling.ts';
 import { schedulingAppointmentRoutes } from './scheduling-appointments.ts';
 import { schedulingEventRoutes } from './scheduling-events.ts';
+import { schedulingPackRoutes } from './scheduling-packs.ts';
 import { enquiriesRoutes } from './enquiries.ts';
 import type { RouteContract } from './route.ts';
 
@@ -66,5 +67,6 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('scheduling', 'scheduling', schedulingRoutes),
   ...group('scheduling', 'schedulingAppointments', schedulingAppointmentRoutes),
   ...group('scheduling', 'schedulingEvents', schedulingEventRoutes),
+  ...group('scheduling', 'schedulingPacks', schedulingPackRoutes),
   ...group('enquiries', 'enquiries', enquiriesRoutes),
 ];

@@ -169,6 +169,77 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table members add column trainer_id uuid`.execute(db);
     },
   },
+  '0005_packs': {
+    /**
+     * Session packs: the organization's pack types; each purchase (sold at the desk or bought online through the
+     * purchase pipeline); each member's credits per paid pack (sessions, used, expiry, revoked on a refund) and the
+     * sessions that used them (one row per appointment: counted once); and whether a late cancel or a no-show uses a
+     * credit at a location (default: both do).
+     */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('pack_types')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('sessions', 'integer', (c) => c.notNull())
+        .addColumn('validity_days', 'integer', (c) => c.notNull())
+        .addColumn('price_paise', 'integer', (c) => c.notNull())
+        .addColumn('archived_at', 'timestamptz')
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await sql`create unique index pack_types_name_key on pack_types (org_id, lower(name))`.execute(db);
+
+      await db.schema
+        .createTable('pack_purchases')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('member_id', 'uuid', (c) => c.notNull())
+        .addColumn('pack_type_id', 'uuid', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('sessions', 'integer', (c) => c.notNull())
+        .addColumn('validity_days', 'integer', (c) => c.notNull())
+        .addColumn('price_paise', 'integer', (c) => c.notNull())
+        .addColumn('method', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('payment_id', 'uuid')
+        .addColumn('requested_by', 'uuid', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('paid_at', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('pack_purchases_member_idx').on('pack_purchases').columns(['member_id', 'created_at']).execute();
+
+      await db.schema
+        .createTable('pack_credits')
+        .addColumn('purchase_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('member_id', 'uuid', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('sessions', 'integer', (c) => c.notNull())
+        .addColumn('used', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('granted_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('revoked_at', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('pack_credits_member_idx').on('pack_credits').columns(['member_id', 'expires_at']).execute();
+
+      await db.schema
+        .createTable('pack_usages')
+        .addColumn('appointment_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('member_id', 'uuid', (c) => c.notNull())
+        .addColumn('purchase_id', 'uuid')
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('pack_usages_member_idx').on('pack_usages').columns(['member_id', 'at']).execute();
+
+      await sql`alter table settings add column pack_late_cancel_uses boolean not null default true`.execute(db);
+      await sql`alter table settings add column pack_no_show_uses boolean not null default true`.execute(db);
+    },
+  },
   '0006_events': {
     /** One-off events (streams event-<id>) and their tickets: read tables projected inline. `events` is the kit's event store, hence gym_events. */
     async up(db: Kysely<unknown>) {

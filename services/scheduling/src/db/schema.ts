@@ -194,4 +194,59 @@ export interface SchedulingDb extends KitTables {
   calendar_feeds: CalendarFeedsTable;
   gym_events: GymEventsTable;
   event_tickets: EventTicketsTable;
+  pack_types: PackTypesTable;
+  pack_purchases: PackPurchasesTable;
+  pack_credits: PackCreditsTable;
+  pack_usages: PackUsagesTable;
+}
+
+/** Session packs (0005). Money integer paise. */
+export interface PackTypesTable {
+  id: string;
+  org_id: string;
+  name: string;
+  sessions: number;
+  validity_days: number;
+  price_paise: number;
+  archived_at: Date | null;
+  updated_at: Date;
+}
+export interface PackPurchasesTable {
+  id: string;
+  org_id: string;
+  location_id: string;
+  member_id: string;
+  pack_type_id: string;
+  name: string;
+  sessions: number;
+  validity_days: number;
+  price_paise: number;
+  method: string;
+  /** pending (online, unpaid), paid, cancelled, refunded. */
+  status: string;
+  payment_id: string | null;
+  requested_by: string;
+  created_at: Date;
+  paid_at: Date | null;
+}
+export interface PackCreditsTable {
+  purchase_id: string;
+  org_id: string;
+  location_id: string;
+  member_id: string;
+  name: string;
+  sessions: number;
+  used: Generated<number>;
+  granted_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+export interface PackUsagesTable {
+  appointment_id: string;
+  org_id: string;
+  member_id: string;
+  /** null: no credit was left (the session went ahead uncovered). */
+  purchase_id: string | null;
+  reason: string;
+  at: Date;
 }

@@ -17,6 +17,7 @@ import type { SchedulingDeps } from '../app/deps.ts';
 import { getSettings, putSettings } from '../app/settings.ts';
 import { cancelClass, classDetail, createClass, createSeries, editClass, timetable } from '../app/timetable.ts';
 import { registerEventRoutes } from './event-routes.ts';
+import { registerPackRoutes } from './pack-routes.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
 
@@ -78,6 +79,7 @@ export const registerRoutes = (svc: Svc, deps: SchedulingDeps): void => {
     return data(await makeCalendar(deps, ctx));
   });
   registerEventRoutes(svc, deps);
+  registerPackRoutes(svc, deps);
   // Personal training: a trainer's free slots and appointments.
   addRoute(svc, pt.trainers, async ({ ctx }) => gated(ctx, () => bookableTrainers(deps, ctx)));
   addRoute(svc, pt.freeSlots, async ({ ctx, query }) => gated(ctx, () => freeSlots(deps, ctx, query)));

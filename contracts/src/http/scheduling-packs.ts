@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { IdParams, ok, Problem, route, Text } from './route.ts';
+
+/**
+ * Session packs of the scheduling service (prefix /scheduling/packs): pack types an organization sells (a number of
+ * personal-training sessions, valid N days from the purchase, a price in paise before GST). Owners and admins manage
+ * them; everyone in the organization sees the active ones (members to buy one). Selling and buying go through the
+ * purchase pipeline (contracts/events/scheduling.ts PurchaseRequested). Pro and above, like the timetable: 402
+ * PLAN_UPGRADE_REQUIRED on a smaller plan.
+ */
+
+const Name = Text('Name').trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters');
+const Sessions = z
+  .number({ message: 'Sessions must be a number' })
+  .int('Sessions must be a whole number')
+  .min(1, 'Sessions must be at least 1')
+  .max(500, 'Sessions must be at most 500');
+const ValidityDays = z
+  .number({ message: 'Validity must be a number of days' })
+  .int('Validity must be whole days')
+  .min(1, 'Validity must be at least 1 day')
+  .max(1095, 'Validity must be at most 1095 days (3 years)');
+const PricePaise = z
+  .number({ message: 'Price must be a number of paise' })
+  .int('Price must be whole paise')
+  .min(0, 'Price cannot be negative')
+  .max(100_000_000, 'Price must be at most ₹10,00,000');
+
+export const PackType = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  sessions: z.number().int(),
+  validityDays: z.number().int(),
+  /** Integer paise, before GST. */
+  pricePaise: z.number().int(),
+  archived: z.boolean(),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type PackType = z.infer<typeof PackType>;
+
+export const PackTypeBody = z.object({ name: Name, sessions: Sessions, validityDays: ValidityDays, pricePaise: PricePaise }).strict();
+export type PackTypeBody = z.infer<typeof PackTypeBody>;
+export const PackTypePatch = z
+  .object({
+    name: Name,
+    sessions: Sessions,
+    validityDays: ValidityDays,
+    pricePaise: PricePaise,
+    archived: z.boolean({ message: 'Archived must be true or false' }),
+  })
+  .partial()
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to change' });
+export type PackTypePatch = z.infer<typeof PackTypePatch>;
+export const PackTypesQuery = z.object({ includeArchived: z.enum(['true', 'false']).optional() });
+
+const MANAGERS = ['owner', 'admin'] as const;
+const refusals = { 400: Problem, 401: Problem, 402: Problem, 403: Problem, 404: Problem };
+
+export const schedulingPackRoutes = {
+  listPackTypes: route({
+    method: 'GET',
+    path: '/scheduling/packs/types',
+    query: PackTypesQuery,
+    responses: { 200: ok(z.array(PackType)), ...refusals },
+    auth: true,
+    roles: ['owner', 'admin', 'trainer', 'member'],
+    summary: "The organization's pack types by name; archived ones only for owners and admins who ask (includeArchived=true).",
+  }),
+  createPackType: route({
+    method: 'POST',
+    path: '/scheduling/packs/types',
+    body: PackTypeBody,
+    responses: { 201: ok(PackType), ...refusals, 409: Problem },
+    auth: true,
+    roles: MANAGERS,
+    summary: 'A new pack type: sessions, validity in days from the purchase, price in paise before GST (409 CONFLICT on a name in use).',
+  }),
+  updatePackType: route({
+    method: 'PATCH',
+    path: '/scheduling/packs/types/:id',
+    params: IdParams,
+    body: PackTypePatch,
+    responses: { 200: ok(PackType), ...refusals, 409: Problem },
+    auth: true,
+    roles: MANAGERS,
+    summary: 'Changes a pack type (packs sold keep what they were sold with); archived: true stops selling it, false sells it again.',
+  }),
+} as const;

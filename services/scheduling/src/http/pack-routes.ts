@@ -1,0 +1,22 @@
+import { schedulingPackRoutes as r } from '@akhada/contracts';
+import { addRoute, type RequestContext } from '@akhada/kit';
+import { assertSchedulingPlan } from '../app/access.ts';
+import type { SchedulingDeps } from '../app/deps.ts';
+import { changePackType, createPackType, listPackTypes } from '../app/packs.ts';
+
+type Svc = Parameters<typeof addRoute>[0];
+
+/** Session packs: the same 402 gate as the timetable's routes, then the app layer (packs.ts). */
+export const registerPackRoutes = (svc: Svc, deps: SchedulingDeps): void => {
+  const gated = async <T>(ctx: RequestContext, work: () => Promise<T>) => {
+    await assertSchedulingPlan(deps, ctx);
+    return { success: true as const, data: await work() };
+  };
+  addRoute(svc, r.listPackTypes, async ({ ctx, query }) => gated(ctx, () => listPackTypes(deps, ctx, query.includeArchived === 'true')));
+  addRoute(svc, r.createPackType, async ({ ctx, body }, _req, reply) => {
+    const out = await gated(ctx, () => createPackType(deps, ctx, body));
+    reply.code(201);
+    return out;
+  });
+  addRoute(svc, r.updatePackType, async ({ ctx, params, body }) => gated(ctx, () => changePackType(deps, ctx, params.id, body)));
+};

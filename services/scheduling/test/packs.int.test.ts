@@ -1,0 +1,102 @@
+import { schedulingPackRoutes as routes } from '@akhada/contracts';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootScheduling } from './setup.ts';
+
+// Session pack types through app.inject against the real PostgreSQL: plan, roles, organizations, bad input.
+let t: Awaited<ReturnType<typeof bootScheduling>>;
+const orgA = randomUUID();
+const orgB = randomUUID();
+const orgStarter = randomUUID();
+const L1 = randomUUID();
+const LB = randomUUID();
+const m1 = randomUUID();
+const tok = {} as Record<'owner' | 'admin' | 'trainer' | 'm1' | 'ownerB' | 'starter', string>;
+
+const ok = <T>(r: { status: number; body: { data?: unknown } }, status = 200): T => {
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  return r.body.data as T;
+};
+const refused = (r: { status: number; body: { code?: string; message?: string } }, status: number, code?: string, message?: RegExp) => {
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  if (code) expect(r.body.code).toBe(code);
+  if (message) expect(r.body.message).toMatch(message);
+};
+const ten = (o: Record<string, unknown> = {}) => ({
+  name: `10 PT sessions ${randomUUID().slice(0, 6)}`,
+  sessions: 10,
+  validityDays: 60,
+  pricePaise: 600_000,
+  ...o,
+});
+type Pack = { id: string; name: string; archived: boolean; sessions: number };
+
+beforeAll(async () => {
+  t = await bootScheduling('scheduling_packs');
+  await t.org(orgA, [L1]);
+  await t.org(orgB, [LB]);
+  await t.org(orgStarter, [randomUUID()], { plan: 'starter', trialEndsAt: null });
+  await t.member(m1, orgA, L1);
+  tok.owner = await t.sign(orgA, 'owner', [L1]);
+  tok.admin = await t.sign(orgA, 'admin', [L1]);
+  tok.trainer = await t.sign(orgA, 'trainer', [L1]);
+  tok.m1 = await t.sign(orgA, 'member', [L1], m1);
+  tok.ownerB = await t.sign(orgB, 'owner', [LB]);
+  tok.starter = await t.sign(orgStarter, 'owner', []);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('pack types', () => {
+  it('owners and admins create them (the contract’s shape); everyone of the organization sees the active ones', async () => {
+    const r = await t.call(tok.owner, 'POST', '/scheduling/packs/types', ten({ name: '10 PT sessions' }));
+    const p = routes.createPackType.responses[201].parse(r.body).data;
+    expect(p).toMatchObject({ name: '10 PT sessions', sessions: 10, validityDays: 60, pricePaise: 600_000, archived: false });
+    ok(await t.call(tok.admin, 'POST', '/scheduling/packs/types', ten()), 201);
+    for (const who of [tok.owner, tok.trainer, tok.m1]) {
+      const list = routes.listPackTypes.responses[200].parse((await t.call(who, 'GET', '/scheduling/packs/types')).body).data;
+      expect(list.map((x) => x.id)).toContain(p.id);
+    }
+  });
+
+  it('trainers and members may not create or change them (403)', async () => {
+    const p = ok<Pack>(await t.call(tok.owner, 'POST', '/scheduling/packs/types', ten()), 201);
+    refused(await t.call(tok.trainer, 'POST', '/scheduling/packs/types', ten()), 403);
+    refused(await t.call(tok.m1, 'POST', '/scheduling/packs/types', ten()), 403);
+    refused(await t.call(tok.m1, 'PATCH', `/scheduling/packs/types/${p.id}`, { sessions: 99 }), 403);
+  });
+
+  it("another organization's pack type is not found (404) and not listed", async () => {
+    const p = ok<Pack>(await t.call(tok.owner, 'POST', '/scheduling/packs/types', ten()), 201);
+    refused(await t.call(tok.ownerB, 'PATCH', `/scheduling/packs/types/${p.id}`, { sessions: 1 }), 404, 'NOT_FOUND');
+    const listB = ok<Pack[]>(await t.call(tok.ownerB, 'GET', '/scheduling/packs/types'));
+    expect(listB.map((x) => x.id)).not.toContain(p.id);
+    expect(ok<Pack>(await t.call(tok.owner, 'PATCH', `/scheduling/packs/types/${p.id}`, { sessions: 12 })).sessions).toBe(12);
+  });
+
+  it('archived ones are hidden, shown to managers who ask, and can be sold again', async () => {
+    const p = ok<Pack>(await t.call(tok.owner, 'POST', '/scheduling/packs/types', ten()), 201);
+    expect(ok<Pack>(await t.call(tok.owner, 'PATCH', `/scheduling/packs/types/${p.id}`, { archived: true })).archived).toBe(true);
+    expect(ok<Pack[]>(await t.call(tok.m1, 'GET', '/scheduling/packs/types?includeArchived=true')).map((x) => x.id)).not.toContain(p.id);
+    expect(ok<Pack[]>(await t.call(tok.owner, 'GET', '/scheduling/packs/types')).map((x) => x.id)).not.toContain(p.id);
+    expect(ok<Pack[]>(await t.call(tok.owner, 'GET', '/scheduling/packs/types?includeArchived=true')).map((x) => x.id)).toContain(p.id);
+    expect(ok<Pack>(await t.call(tok.owner, 'PATCH', `/scheduling/packs/types/${p.id}`, { archived: false })).archived).toBe(false);
+  });
+
+  it('bad input is a 400 naming the field; a name in use a 409; an empty change a 400', async () => {
+    refused(await t.call(tok.owner, 'POST', '/scheduling/packs/types', ten({ sessions: 0 })), 400, undefined, /Sessions must be at least 1/);
+    refused(await t.call(tok.owner, 'POST', '/scheduling/packs/types', ten({ validityDays: 2000 })), 400, undefined, /Validity/);
+    refused(await t.call(tok.owner, 'POST', '/scheduling/packs/types', ten({ pricePaise: 12.5 })), 400, undefined, /Price must be whole paise/);
+    refused(await t.call(tok.owner, 'POST', '/scheduling/packs/types', ten({ name: '' })), 400, undefined, /Name is required/);
+    const p = ok<Pack>(await t.call(tok.owner, 'POST', '/scheduling/packs/types', ten()), 201);
+    refused(await t.call(tok.owner, 'POST', '/scheduling/packs/types', ten({ name: p.name.toUpperCase() })), 409, 'CONFLICT');
+    refused(await t.call(tok.owner, 'PATCH', `/scheduling/packs/types/${p.id}`, {}), 400, undefined, /Nothing to change/);
+    refused(await t.call(tok.owner, 'PATCH', '/scheduling/packs/types/not-an-id', { sessions: 2 }), 400);
+  });
+
+  it('a Starter organization gets 402', async () => {
+    refused(await t.call(tok.starter, 'GET', '/scheduling/packs/types'), 402, 'PLAN_UPGRADE_REQUIRED');
+  });
+});
