@@ -334,12 +334,12 @@ export const enquiriesRoutes = {
     summary: "The caller's follow-ups not done and due by the end of today (the location's day), overdue first.",
   }),
   formLinks: route({
-    method: 'GET',
+    method: 'POST',
     path: '/enquiries/form-links',
     responses: { 200: ok(z.array(EnquiryFormLink)), 401: Problem, 403: Problem },
     auth: true,
     roles: MANAGERS,
-    summary: "Each of the caller's locations with the code of its public enquiry form (/enquire/<code>).",
+    summary: "Each of the caller's locations with the code of its public enquiry form (/enquire/<code>), made for a location that has none yet.",
   }),
   publicForm: route({
     method: 'GET',

@@ -243,7 +243,10 @@ const oversize = (bytes: number) => `{"pad":"${'a'.repeat(bytes)}"}`;
 /** Everything the guard sends to one route. */
 export const badCases = (r: RegisteredRoute, ctx: SampleContext): BadCase[] => {
   const c = r.contract;
-  const params = c.params ? (validSample(c.params, r.name, ctx) as Record<string, string>) : {};
+  // Valid path values go into the path escaped (a text parameter may hold spaces or Devanagari); the bad ones below are raw on purpose.
+  const params = c.params
+    ? Object.fromEntries(Object.entries(validSample(c.params, r.name, ctx) as Record<string, unknown>).map(([k, v]) => [k, encodeURIComponent(String(v))]))
+    : {};
   const query = c.query ? (validSample(c.query, r.name, ctx) as Record<string, unknown>) : undefined;
   const body = c.body ? validSample(c.body, r.name, ctx) : undefined;
   const pathWith = (p: Record<string, string>) => `/api${c.path.replace(/:([A-Za-z]+)/g, (_, k: string) => p[k] ?? randomUUID())}`;

@@ -17,7 +17,7 @@ beforeAll(async () => {
   await s.org(orgA, [locA]);
   await s.org(orgB, [locB]);
   owner = await s.sign(orgA, 'owner', [locA]);
-  const links = await s.call(owner, 'GET', '/enquiries/form-links');
+  const links = await s.call(owner, 'POST', '/enquiries/form-links');
   expect(links.status).toBe(200);
   code = (links.body.data as { locationId: string; code: string }[]).find((l) => l.locationId === locA)!.code;
 });
@@ -28,9 +28,9 @@ const leadsOf = async (token: string) =>
 
 describe('the public enquiry form', () => {
   it('keeps one code per location; staff only; shows the location and the consent text', async () => {
-    const again = await s.call(owner, 'GET', '/enquiries/form-links');
+    const again = await s.call(owner, 'POST', '/enquiries/form-links');
     expect((again.body.data as { code: string }[])[0]!.code).toBe(code);
-    expect((await s.call(await s.sign(orgA, 'member', [locA]), 'GET', '/enquiries/form-links')).status).toBe(403);
+    expect((await s.call(await s.sign(orgA, 'member', [locA]), 'POST', '/enquiries/form-links')).status).toBe(403);
     const shown = await s.call(null, 'GET', `/enquiries/public/${code}`);
     expect(shown.status).toBe(200);
     expect(shown.body.data).toMatchObject({ consentText: ENQUIRY_CONSENT_TEXT });

@@ -57,7 +57,7 @@ export const useFormLinks = (enabled: boolean) =>
   useQuery({
     queryKey: ['enquiries', 'form-links'],
     enabled,
-    queryFn: async ({ signal }) => parseResponse(r.formLinks.responses[200], await callRoute(r.formLinks, { signal }), 'GET /enquiries/form-links').data,
+    queryFn: async ({ signal }) => parseResponse(r.formLinks.responses[200], await callRoute(r.formLinks, { signal }), 'POST /enquiries/form-links').data,
   });
 
 export const usePublicForm = (code: string) =>
