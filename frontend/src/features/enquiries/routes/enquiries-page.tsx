@@ -10,7 +10,7 @@ import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ALL_NS } from '../../../locales/resources';
 import { useFormLinks, useLeads, type LeadFilters } from '../api/enquiries-api';
-import { QueryView } from '../components/enquiry-states';
+import { QueryView } from '../../../components/query-view';
 import { LeadCard } from '../components/lead-card';
 import { NewEnquiryModal } from '../components/new-enquiry-modal';
 import { STAGES } from '../lib/labels';

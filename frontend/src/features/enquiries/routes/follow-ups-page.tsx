@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ALL_NS } from '../../../locales/resources';
 import { useTodayFollowUps } from '../api/enquiries-api';
-import { QueryView } from '../components/enquiry-states';
+import { QueryView } from '../../../components/query-view';
 import '../enquiries.css';
 
 /** /dashboard/enquiries/today: the caller's follow-ups due today, overdue ones first and marked. */

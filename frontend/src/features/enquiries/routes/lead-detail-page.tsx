@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useAddFollowUp, useAddNote, useAssignLead, useCompleteFollowUp, useLead, useLoseLead, useMoveStage, useReopenLead } from '../api/enquiries-api';
-import { QueryView } from '../components/enquiry-states';
+import { QueryView } from '../../../components/query-view';
 import { OPEN_STAGES, ownerKey } from '../lib/labels';
 import '../enquiries.css';
 

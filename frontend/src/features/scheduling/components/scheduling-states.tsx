@@ -3,9 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
 import { LockIcon } from '../../../components/icons/lock';
-import { LoadingState } from '../../../components/spinner';
+import { QueryView as SharedQueryView } from '../../../components/query-view';
 import { useUser } from '../../../lib/auth/session';
 import { ALL_NS } from '../../../locales/resources';
 import { isUpgradeRequired } from '../lib/refusal';
@@ -33,29 +32,7 @@ export function UpgradePrompt() {
   );
 }
 
-/**
- * A query's three other states — loading, failed (with retry) and the plan's 402 (the upgrade prompt) — or `children`
- * with its data.
- */
-export function QueryView<T>({
-  query,
-  loading,
-  errorTitle,
-  children,
-}: {
-  query: UseQueryResult<T>;
-  loading: string;
-  errorTitle: string;
-  children: (data: T) => ReactNode;
-}) {
-  if (query.isPending) return <LoadingState title={loading} />;
-  if (query.isError) {
-    if (isUpgradeRequired(query.error)) return <UpgradePrompt />;
-    return (
-      <div className="card">
-        <ErrorState error={query.error} title={errorTitle} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      </div>
-    );
-  }
-  return <>{children(query.data)}</>;
+/** A query's loading and failed states (the shared QueryView), and the plan's 402 as the upgrade prompt, or `children` with its data. */
+export function QueryView<T>(props: { query: UseQueryResult<T>; loading: string; errorTitle: string; children: (data: T) => ReactNode }) {
+  return <SharedQueryView {...props} refusal={(error) => (isUpgradeRequired(error) ? <UpgradePrompt /> : null)} />;
 }
