@@ -54,6 +54,60 @@ export const PackTypePatch = z
 export type PackTypePatch = z.infer<typeof PackTypePatch>;
 export const PackTypesQuery = z.object({ includeArchived: z.enum(['true', 'false']).optional() });
 
+const Id = (label: string) => z.uuid({ message: `${label} is not a valid id` });
+export const SellPackBody = z
+  .object({ packTypeId: Id('Pack type'), memberId: Id('Member'), method: z.enum(['cash', 'upi', 'card'], { message: 'Method must be cash, upi or card' }) })
+  .strict();
+export type SellPackBody = z.infer<typeof SellPackBody>;
+export const BuyPackBody = z.object({ packTypeId: Id('Pack type') }).strict();
+export type BuyPackBody = z.infer<typeof BuyPackBody>;
+/** requested: sent to payments; pending: awaiting the member's online payment; paid: credits granted. */
+export const PackPurchaseStatus = z.enum(['requested', 'pending', 'paid', 'cancelled', 'refunded']);
+export const PackPurchase = z.object({
+  id: z.uuid(),
+  memberId: z.uuid(),
+  packTypeId: z.uuid(),
+  name: z.string(),
+  sessions: z.number().int(),
+  validityDays: z.number().int(),
+  pricePaise: z.number().int(),
+  method: z.string(),
+  status: PackPurchaseStatus,
+  /** The payment to pay online (Razorpay create-order with it) once payments made it; null until then. */
+  paymentId: z.uuid().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type PackPurchase = z.infer<typeof PackPurchase>;
+export const PackBalance = z.object({
+  memberId: z.uuid(),
+  /** Credits usable now (packs not expired). */
+  remaining: z.number().int(),
+  packs: z.array(
+    z.object({
+      purchaseId: z.uuid(),
+      name: z.string(),
+      sessions: z.number().int(),
+      used: z.number().int(),
+      remaining: z.number().int(),
+      expiresAt: z.iso.datetime({ offset: true }),
+      expired: z.boolean(),
+      refunded: z.boolean(),
+    }),
+  ),
+  /** Sessions that counted, newest first; purchaseId null when no credit was left. */
+  history: z.array(
+    z.object({
+      appointmentId: z.uuid(),
+      purchaseId: z.uuid().nullable(),
+      reason: z.enum(['attended', 'late_cancel', 'no_show']),
+      at: z.iso.datetime({ offset: true }),
+    }),
+  ),
+  purchases: z.array(PackPurchase),
+});
+export type PackBalance = z.infer<typeof PackBalance>;
+export const BalanceQuery = z.object({ memberId: Id('Member').optional() });
+
 const MANAGERS = ['owner', 'admin'] as const;
 const refusals = { 400: Problem, 401: Problem, 402: Problem, 403: Problem, 404: Problem };
 
@@ -85,5 +139,33 @@ export const schedulingPackRoutes = {
     auth: true,
     roles: MANAGERS,
     summary: 'Changes a pack type (packs sold keep what they were sold with); archived: true stops selling it, false sells it again.',
+  }),
+  sellPack: route({
+    method: 'POST',
+    path: '/scheduling/packs/sell',
+    body: SellPackBody,
+    responses: { 201: ok(PackPurchase), ...refusals },
+    auth: true,
+    roles: MANAGERS,
+    summary: "Sells a pack to a member of the caller's locations at the desk (cash, UPI, card): paid at once; the credits follow payments' completion.",
+  }),
+  buyPack: route({
+    method: 'POST',
+    path: '/scheduling/packs/buy',
+    body: BuyPackBody,
+    responses: { 201: ok(PackPurchase), ...refusals },
+    auth: true,
+    roles: ['member'],
+    summary:
+      'The member buys a pack online: payments makes a pending payment (paymentId on the purchase), paid with Razorpay Checkout; credited when captured.',
+  }),
+  balance: route({
+    method: 'GET',
+    path: '/scheduling/packs/balance',
+    query: BalanceQuery,
+    responses: { 200: ok(PackBalance), ...refusals },
+    auth: true,
+    roles: ['owner', 'admin', 'trainer', 'member'],
+    summary: "A member's credits, packs (expired ones marked), sessions used and purchases: a member their own; staff a member of their locations (memberId).",
   }),
 } as const;

@@ -20,7 +20,7 @@ const config = loadConfig(
 const runtime = await bootRuntime<SchedulingDb>({ name: 'scheduling', config, migrations });
 const { logger, verifier, readiness, directory, dbh, bus } = runtime;
 const deps = { db: dbh.db, clock: () => new Date(), directory, people: peopleOwners(config, { logger }) };
-const consumers = await startConsumers({ bus, db: dbh.db, logger });
+const consumers = await startConsumers({ bus, db: dbh.db, logger, packs: true });
 const clock = startClassClock({ ...deps, logger }, config.CLASS_CLOCK_INTERVAL_MS);
 // Paid tickets' holds lapse within a minute of running out; events past their end are ended.
 const eventClock = startEventClock({ ...deps, logger }, config.CLASS_CLOCK_INTERVAL_MS);

@@ -5,6 +5,7 @@ import { members } from '../db/members-repo.ts';
 import type { SchedulingDb } from '../db/schema.ts';
 import { trainers } from '../db/trainers-repo.ts';
 import { onCheckedIn } from './attendance.ts';
+import { packAppointmentHandlers, packPaymentHandlers } from './packs.ts';
 import { onTrainerScheduleChanged } from './trainer-hours.ts';
 
 export interface ConsumerOptions {
@@ -12,7 +13,9 @@ export interface ConsumerOptions {
   db: Kysely<SchedulingDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { members?: string; trainers?: string; attendance?: string };
+  groups?: { members?: string; trainers?: string; attendance?: string; packPayments?: string; packAppointments?: string };
+  /** Session packs' groups (payments and appointments); the service starts them, tests of other groups leave them out. */
+  packs?: boolean;
   /** 'beginning' (the service) reads the whole topic for a new group; 'now' (tests) skips history and waits to join. */
   startAt?: 'beginning' | 'now';
 }
@@ -28,4 +31,21 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       handlers: [...trainers.handlers(), onTrainerScheduleChanged],
     },
     { name: 'scheduling.attendance', groupId: o.groups?.attendance ?? 'scheduling.attendance', topic: topicOf('attendance'), handlers: [onCheckedIn] },
+    // Session packs: their payments (credits granted, removed on a refund) and the appointments that use a credit.
+    ...(o.packs ? packGroups(o) : []),
   ]);
+
+const packGroups = (o: ConsumerOptions) => [
+  {
+    name: 'scheduling.pack-payments',
+    groupId: o.groups?.packPayments ?? 'scheduling.pack-payments',
+    topic: topicOf('payments'),
+    handlers: packPaymentHandlers,
+  },
+  {
+    name: 'scheduling.pack-appointments',
+    groupId: o.groups?.packAppointments ?? 'scheduling.pack-appointments',
+    topic: topicOf('scheduling'),
+    handlers: packAppointmentHandlers,
+  },
+];

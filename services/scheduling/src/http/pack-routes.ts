@@ -2,6 +2,7 @@ import { schedulingPackRoutes as r } from '@akhada/contracts';
 import { addRoute, type RequestContext } from '@akhada/kit';
 import { assertSchedulingPlan } from '../app/access.ts';
 import type { SchedulingDeps } from '../app/deps.ts';
+import { buyPack, packBalance, sellPack } from '../app/pack-sales.ts';
 import { changePackType, createPackType, listPackTypes } from '../app/packs.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
@@ -18,5 +19,16 @@ export const registerPackRoutes = (svc: Svc, deps: SchedulingDeps): void => {
     reply.code(201);
     return out;
   });
+  addRoute(svc, r.sellPack, async ({ ctx, body }, _req, reply) => {
+    const out = await gated(ctx, () => sellPack(deps, ctx, body));
+    reply.code(201);
+    return out;
+  });
+  addRoute(svc, r.buyPack, async ({ ctx, body }, _req, reply) => {
+    const out = await gated(ctx, () => buyPack(deps, ctx, body));
+    reply.code(201);
+    return out;
+  });
+  addRoute(svc, r.balance, async ({ ctx, query }) => gated(ctx, () => packBalance(deps, ctx, query.memberId)));
   addRoute(svc, r.updatePackType, async ({ ctx, params, body }) => gated(ctx, () => changePackType(deps, ctx, params.id, body)));
 };
