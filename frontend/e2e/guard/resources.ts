@@ -15,6 +15,7 @@ import {
   paymentsRoutes,
   schedulingAppointmentRoutes,
   schedulingEventRoutes,
+  schedulingPackRoutes,
   schedulingRoutes,
   signInMethodRoutes,
   trainersRoutes,
@@ -483,6 +484,21 @@ RESOURCE_FACTORIES['scheduling/class-types'] = async (api, gym) => {
     async readBack() {
       const r = await api.call('GET', '/scheduling/class-types', undefined, owner.token);
       return schedulingRoutes.listClassTypes.responses[200].parse(r.json).data.find((t) => t.id === id);
+    },
+  };
+};
+/** Scheduling: a session-pack type of gym B, read back from its owner's list. */
+RESOURCE_FACTORIES['scheduling/packs'] = async (api, gym) => {
+  const owner = gym.owner;
+  const body = { name: `Guard pack ${randomUUID().slice(0, 8)}`, sessions: 10, validityDays: 60, pricePaise: 500_000 };
+  const created = await api.until('create a pack type', () => api.call('POST', '/scheduling/packs/types', body, owner.token));
+  const id = schedulingPackRoutes.createPackType.responses[201].parse(created.json).data.id;
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', '/scheduling/packs/types', undefined, owner.token);
+      return schedulingPackRoutes.listPackTypes.responses[200].parse(r.json).data.find((t) => t.id === id);
     },
   };
 };
