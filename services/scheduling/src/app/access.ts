@@ -1,5 +1,6 @@
 import { includesScheduling, type PlanId } from '@akhada/contracts';
 import { assertLocation, isTrialEnded, readThrough, type DirectoryLocation, type RequestContext } from '@akhada/kit';
+import { memberOf, members } from '../db/members-repo.ts';
 import { trainerOf, trainers } from '../db/trainers-repo.ts';
 import { AppError, notFound } from '@akhada/kit/domain';
 import type { SchedulingDeps } from './deps.ts';
@@ -26,11 +27,10 @@ export const locationFor = async (deps: Pick<SchedulingDeps, 'directory'>, ctx: 
 };
 
 /**
- * A trainer named on a class or a class type must be a trainer of the caller's organization (another's, an archived
- * one or an unknown id: 404). Read through to the trainers service when this service's copy lacks a trainer just added.
+ * A trainer of the caller's organization (another's, an archived one or an unknown id: 404). Read through to the
+ * trainers service when this service's copy lacks a trainer just added.
  */
-export const assertTrainer = async (deps: Pick<SchedulingDeps, 'db' | 'people'>, ctx: RequestContext, trainerId: string | null | undefined): Promise<void> => {
-  if (!trainerId) return;
+export const trainerFor = async (deps: Pick<SchedulingDeps, 'db' | 'people'>, ctx: RequestContext, trainerId: string) => {
   const found = await readThrough({
     local: () => trainerOf(deps.db, ctx.orgId, trainerId),
     remote: () => deps.people?.trainer(trainerId, ctx) ?? Promise.resolve(null),
@@ -38,4 +38,22 @@ export const assertTrainer = async (deps: Pick<SchedulingDeps, 'db' | 'people'>,
     key: `trainer:${trainerId}:${ctx.bearer ?? ''}`,
   });
   if (!found) throw notFound('Trainer');
+  return found;
+};
+
+/** A trainer named on a class or a class type must be a trainer of the caller's organization (see trainerFor). */
+export const assertTrainer = async (deps: Pick<SchedulingDeps, 'db' | 'people'>, ctx: RequestContext, trainerId: string | null | undefined): Promise<void> => {
+  if (trainerId) await trainerFor(deps, ctx, trainerId);
+};
+
+/** The member as this service knows them, read through to the members service when the copy lacks them (just added). */
+export const memberFor = async (deps: Pick<SchedulingDeps, 'db' | 'people'>, ctx: RequestContext, memberId: string) => {
+  const m = await readThrough({
+    local: () => memberOf(deps.db, ctx.orgId, memberId),
+    remote: () => deps.people?.member(memberId, ctx) ?? Promise.resolve(null),
+    save: (c) => members.save(deps.db, ctx.orgId, c),
+    key: `member:${memberId}:${ctx.bearer ?? ''}`,
+  });
+  if (!m) throw notFound('Member');
+  return m;
 };

@@ -1,5 +1,5 @@
 import type { Appointment, AppointmentsQuery, BookableTrainers, BookAppointmentBody, FreeSlots, FreeSlotsQuery } from '@akhada/contracts';
-import { assertLocation, executeCommand, isStaff, metadataOf, newId, readThrough, type RequestContext } from '@akhada/kit';
+import { assertLocation, executeCommand, isStaff, metadataOf, newId, type RequestContext } from '@akhada/kit';
 import { badRequest, dateIn, DEFAULT_TIME_ZONE, forbidden, notFound, type CalendarDate } from '@akhada/kit/domain';
 import { sql, type Transaction } from 'kysely';
 import { appointmentAggregate } from '../aggregates/appointment.ts';
@@ -7,13 +7,12 @@ import { appointmentOf, appointmentsBetween, memberBusy, trainerBusy, type Appoi
 import type { SchedulingDb } from '../db/schema.ts';
 import { settingsOf } from '../db/settings-repo.ts';
 import { hoursOf, trainersWithHours } from '../db/trainer-hours-repo.ts';
-import { trainerOf, trainers } from '../db/trainers-repo.ts';
 import type { AppointmentCommand } from '../domain/appointment/decider.ts';
 import { daysFrom, freeSlots as freeSlotsIn, openHoursOn } from '../domain/appointment/hours.ts';
 import { assertMayTrain } from '../domain/appointment/membership.ts';
 import { addDays, instantAt, localTimeOf } from '../domain/timetable/local-time.ts';
 import { toAppointment } from '../views/appointment-view.ts';
-import { memberFor } from './bookings.ts';
+import { memberFor, trainerFor } from './access.ts';
 import type { SchedulingDeps } from './deps.ts';
 
 type Deps = Pick<SchedulingDeps, 'db' | 'clock' | 'directory' | 'people'>;
@@ -23,18 +22,6 @@ const MAX_RANGE_DAYS = 31;
 
 const zoneOf = async (deps: Pick<SchedulingDeps, 'directory'>, locationId: string | undefined): Promise<string> =>
   (locationId ? (await deps.directory.location(locationId))?.timezone : undefined) ?? DEFAULT_TIME_ZONE;
-
-/** A trainer of the caller's organization (another's, an archived one, an unknown id: 404), read through when the copy lacks them. */
-const trainerFor = async (deps: Deps, ctx: RequestContext, trainerId: string) => {
-  const found = await readThrough({
-    local: () => trainerOf(deps.db, ctx.orgId, trainerId),
-    remote: () => deps.people?.trainer(trainerId, ctx) ?? Promise.resolve(null),
-    save: (c) => trainers.save(deps.db, ctx.orgId, c),
-    key: `trainer:${trainerId}:${ctx.bearer ?? ''}`,
-  });
-  if (!found) throw notFound('Trainer');
-  return found;
-};
 
 /**
  * Whose appointments the caller may book or see with this trainer: a member with their assigned trainer, or with any

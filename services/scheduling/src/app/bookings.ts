@@ -1,9 +1,9 @@
 import type { Booking, MembershipStatus, MembershipType } from '@akhada/contracts';
-import { assertLocation, metadataOf, readThrough, type RequestContext } from '@akhada/kit';
-import { badRequest, DEFAULT_TIME_ZONE, DomainError, forbidden, notFound, timeIn } from '@akhada/kit/domain';
+import { assertLocation, metadataOf, type RequestContext } from '@akhada/kit';
+import { badRequest, DEFAULT_TIME_ZONE, DomainError, forbidden, timeIn } from '@akhada/kit/domain';
 import { classesByIds, memberHistory, placesOfMemberFrom, waitlistPositions, type ClassRow } from '../db/classes-repo.ts';
-import { memberOf, members } from '../db/members-repo.ts';
 import { settingsOf } from '../db/settings-repo.ts';
+import { memberFor } from './access.ts';
 import { assertMayBook, NO_SHOW_LOOKBACK_DAYS } from '../domain/booking/eligibility.ts';
 import { toBooking, toClassSummary } from '../views/class-view.ts';
 import { commandOnClass, commandOnLockedClass, lockClassAndMember, rulesOf } from './class-command.ts';
@@ -13,18 +13,6 @@ import { classMonth, ineligibleWaiting } from './waitlist.ts';
 
 type Deps = Pick<SchedulingDeps, 'db' | 'clock' | 'directory' | 'people'>;
 const DAY = 86_400_000;
-
-/** The member as this service knows them, read through to the members service when the copy lacks them (just added). */
-export const memberFor = async (deps: Deps, ctx: RequestContext, memberId: string) => {
-  const m = await readThrough({
-    local: () => memberOf(deps.db, ctx.orgId, memberId),
-    remote: () => deps.people?.member(memberId, ctx) ?? Promise.resolve(null),
-    save: (c) => members.save(deps.db, ctx.orgId, c),
-    key: `member:${memberId}:${ctx.bearer ?? ''}`,
-  });
-  if (!m) throw notFound('Member');
-  return m;
-};
 
 /** Whose place: a member acts for themself only; staff name the member (and act only at their locations). */
 const subjectOf = (ctx: RequestContext, cls: ClassRow, memberId: string | undefined): string => {

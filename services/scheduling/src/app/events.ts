@@ -6,7 +6,7 @@ import type { EventEdit } from '../domain/event/decider.ts';
 import { addDays, instantAt, localTimeOf } from '../domain/timetable/local-time.ts';
 import { toGymEvent, toTicket } from '../views/event-view.ts';
 import { locationFor } from './access.ts';
-import { memberFor } from './bookings.ts';
+import { memberFor } from './access.ts';
 import type { SchedulingDeps } from './deps.ts';
 import { commandOnEvent } from './event-command.ts';
 
