@@ -4,7 +4,7 @@ import { DEFAULT_TIME_ZONE, dateIn, timeIn } from '@akhada/kit/domain';
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
-import { overdueUrgency } from '../domain/rules.ts';
+import { memberOverdueStep, overdueUrgency } from '../domain/rules.ts';
 import { applyRule } from './rules-engine.ts';
 
 /** A name-based UUID (version 5 layout over SHA-1): the same reminder always gets the same id, so it notifies once. */
@@ -131,6 +131,25 @@ export const sweepReminders = async (db: Kysely<NotificationsDb>, now: Date): Pr
     .where(sql<boolean>`due_date < (${now}::timestamptz at time zone ${DEFAULT_TIME_ZONE}::text)::date`)
     .execute();
   for (const p of overdue) {
+    // The member themself at 1, 3 and 7 days (the staff's alert below has its own steps).
+    const step = memberOverdueStep(Number(p.days));
+    if (step !== null && p.member_id)
+      envs.push(
+        reminder(
+          'notifications.payment_overdue_member',
+          `overdue-member:${p.payment_id}:${step}`,
+          p.org_id,
+          now,
+          {
+            paymentId: p.payment_id,
+            memberId: p.member_id,
+            amountPaise: Number(p.total_paise),
+            dueDate: p.due_date,
+            daysOverdue: Number(p.days),
+          },
+          p.location_id,
+        ),
+      );
     const urgency = overdueUrgency(Number(p.days));
     if (!urgency) continue;
     envs.push(

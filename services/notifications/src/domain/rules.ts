@@ -74,6 +74,10 @@ export const overdueUrgency = (daysOverdue: number): { label: 'Critical' | 'Urge
         ? { label: 'Overdue', priority: 'medium' }
         : null;
 
+/** The days overdue at which the member is reminded; a sweep reminds of the last step reached (once per payment and step). */
+export const MEMBER_OVERDUE_DAYS = [1, 3, 7] as const;
+export const memberOverdueStep = (daysOverdue: number): number | null => [...MEMBER_OVERDUE_DAYS].reverse().find((d) => daysOverdue >= d) ?? null;
+
 const memberPage = { url: '/dashboard/members/{memberId}', key: 'view' } as const;
 const myPage = { url: '/dashboard/profile', key: 'view' } as const;
 const payments = { url: '/dashboard/payments', key: 'view' } as const;
@@ -278,6 +282,15 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
       days: str(f.data.daysOverdue),
       urgency: overdueUrgency(Number(f.data.daysOverdue))?.label ?? 'Overdue',
     }),
+  },
+  // The member's own overdue reminder at 1, 3 and 7 days (once per payment and step; see MEMBER_OVERDUE_DAYS), by
+  // their payment preferences (WhatsApp as the approved template outside the 24-hour window).
+  'notifications.payment_overdue_member': {
+    type: 'payment',
+    preference: 'payment',
+    priority: (f) => (Number(f.data.daysOverdue) >= 7 ? 'urgent' : Number(f.data.daysOverdue) >= 3 ? 'high' : 'medium'),
+    tell: [{ to: 'member', template: 'payment_overdue_member', category: 'payment_overdue', action: { url: '/dashboard/payments', key: 'pay' } }],
+    params: (f) => ({ amount: rupees(f.data.amountPaise), dueDate: str(f.data.dueDate), days: str(f.data.daysOverdue) }),
   },
   'payments.payment_refunded': {
     type: 'payment',

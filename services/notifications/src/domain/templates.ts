@@ -61,6 +61,9 @@ export const EN_TEMPLATES = {
   'notifications.payment_failed.message': 'A payment of ₹{amount} by {name} failed.',
   'notifications.payment_overdue.title': 'Payment overdue: {urgency}',
   'notifications.payment_overdue.message': '{name} owes ₹{amount}, due {dueDate} ({days} day(s) overdue).',
+  'notifications.payment_overdue_member.title': 'Payment overdue',
+  'notifications.payment_overdue_member.message':
+    'Your payment of ₹{amount} was due on {dueDate} ({days} day(s) ago). Please pay to keep training without a break.',
   'notifications.refund_processed.title': 'Refund processed',
   'notifications.refund_processed.message': '₹{amount} was refunded to {name}.',
   'notifications.refund_processed_member.title': 'Refund processed',
@@ -164,6 +167,8 @@ export const HI_TEMPLATES: Record<TemplateKey, string> = {
   'notifications.payment_failed.message': '{name} का ₹{amount} का भुगतान विफल रहा।',
   'notifications.payment_overdue.title': 'भुगतान बकाया: {urgency}',
   'notifications.payment_overdue.message': '{name} पर ₹{amount} बकाया है, देय तिथि {dueDate} ({days} दिन से बकाया)।',
+  'notifications.payment_overdue_member.title': 'भुगतान बकाया',
+  'notifications.payment_overdue_member.message': 'आपका ₹{amount} का भुगतान {dueDate} को देय था ({days} दिन पहले)। बिना रुके ट्रेनिंग जारी रखने के लिए कृपया भुगतान करें।',
   'notifications.refund_processed.title': 'रिफ़ंड संसाधित',
   'notifications.refund_processed.message': '{name} को ₹{amount} रिफ़ंड किए गए।',
   'notifications.refund_processed_member.title': 'रिफ़ंड संसाधित',
