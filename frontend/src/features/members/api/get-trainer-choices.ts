@@ -12,4 +12,8 @@ export async function getTrainerChoices(locationId: string, signal?: AbortSignal
 export const trainerChoicesQueryOptions = (locationId: string) =>
   queryOptions({ queryKey: memberKeys.trainerChoices(locationId), queryFn: ({ signal }) => getTrainerChoices(locationId, signal) });
 
-export const useTrainerChoices = (locationId: string, enabled: boolean) => useQuery({ ...trainerChoicesQueryOptions(locationId), enabled });
+/**
+ * Each time the picker opens it asks again (the app's default keeps answers for minutes): the counts it shows move with
+ * every assignment, here or at another desk, and a full trainer must not look free.
+ */
+export const useTrainerChoices = (locationId: string, enabled: boolean) => useQuery({ ...trainerChoicesQueryOptions(locationId), enabled, staleTime: 0 });
