@@ -73,6 +73,12 @@ export const ErrorCode = z.enum([
   'QR_CODE_EXPIRED',
   /** 409 (attendance): the QR code was used already (a code checks in once). */
   'QR_CODE_USED',
+  /** 409 (attendance): a trial pass used after its last day ("This trial pass expired on …"). */
+  'TRIAL_PASS_EXPIRED',
+  /** 409 (attendance): a trial pass used before it was issued (a queued kiosk scan). */
+  'TRIAL_PASS_NOT_STARTED',
+  /** 409 (attendance): a trial pass used at a location it is not for. */
+  'TRIAL_PASS_OTHER_LOCATION',
   /** 413: the body is larger than the edge and the services accept. */
   'PAYLOAD_TOO_LARGE',
   /** 414: the URL or one of its parameters is too long. */

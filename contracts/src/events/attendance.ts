@@ -68,3 +68,22 @@ export const LowAttendanceDetected = defineEvent(
     periodStart: z.iso.date(),
   }),
 );
+
+/**
+ * A lead visited on their trial pass (issued by enquiries): not a member's session. `aggregateId` is the pass's id;
+ * `visitNumber` 1 is the first visit on it. Enquiries adds it to the lead's timeline.
+ */
+export const TrialVisitRecorded = defineEvent(
+  'attendance.trial_visit_recorded',
+  1,
+  z.object({
+    visitId: z.uuid(),
+    passId: z.uuid(),
+    leadId: z.uuid(),
+    locationId: z.uuid(),
+    name: z.string(),
+    visitTime: z.iso.datetime({ offset: true }),
+    checkInMethod: z.enum(['manual', 'qr', 'kiosk']),
+    visitNumber: z.number().int().min(1),
+  }),
+);

@@ -25,3 +25,25 @@ export const LeadEnquiredAgain = defineEvent('enquiries.lead_enquired_again', 1,
 export const LeadStageChanged = defineEvent('enquiries.lead_stage_changed', 1, LeadFacts.extend({ from: z.string(), lostReason: z.string().nullable() }));
 /** The lead was given to a staff member (or to nobody). */
 export const LeadAssigned = defineEvent('enquiries.lead_assigned', 1, LeadFacts);
+
+/**
+ * Staff issued the lead a trial pass: attendance keeps the valid passes and checks the lead in by `code` (typed at the
+ * desk or scanned as a QR code) at `locationId` from `validFrom` until `validUntil` (UTC; `lastDay` is the last day in
+ * the location's calendar). `aggregateId` is the lead's id.
+ */
+export const TrialPassIssued = defineEvent(
+  'enquiries.trial_pass_issued',
+  1,
+  z.object({
+    passId: z.uuid(),
+    leadId: z.uuid(),
+    locationId: z.uuid(),
+    name: z.string(),
+    phone: z.string(),
+    code: z.string(),
+    days: z.number().int().min(1),
+    validFrom: z.iso.datetime({ offset: true }),
+    validUntil: z.iso.datetime({ offset: true }),
+    lastDay: z.iso.date(),
+  }),
+);

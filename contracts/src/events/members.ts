@@ -38,6 +38,10 @@ export const MemberRegistered = defineEvent(
     feePaise: z.number().int().min(0),
     startDate: z.iso.date(),
     endDate: z.iso.date(),
+    /** The enquiries lead this member was converted from (enquiries marks it joined, if it is the organization's). */
+    enquiryId: z.uuid().optional(),
+    /** Where the member came from (a lead source such as walk_in, instagram). */
+    acquisitionSource: z.string().optional(),
   }),
 );
 

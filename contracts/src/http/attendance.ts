@@ -173,8 +173,56 @@ export const ScanQrBody = z.object({
 export type ScanQrBody = z.infer<typeof ScanQrBody>;
 /** The session as it now is (data.member.user / data.member.name carry the names for the toast). */
 export const CheckInResult = Attendance;
-/** What a scan did: checked the member in (or, if they were inside, it is refused with a clear 409). */
-export const ScanResult = z.object({ attendance: Attendance, member: z.object({ _id: z.uuid(), name: z.string() }) });
+
+/**
+ * A trial pass's code as the desk types it or its QR code carries it ("TP-ABCDE-FGHJK"; case, spaces and dashes do
+ * not matter). Enquiries issues it; attendance knows the valid ones from enquiries' events.
+ */
+export const TrialPassCode = Text('Pass code').trim().min(1, 'Enter the trial pass code').max(40, 'Enter the trial pass code as printed, like TP-ABCDE-FGHJK');
+/** The letters and digits of a code, without look-alikes (no 0/O, 1/I/L). */
+export const TRIAL_PASS_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** A code in its one stored form ("TP-ABCDE-FGHJK"), or null when the text is no trial pass code at all. */
+export const normalizeTrialPassCode = (text: string): string | null => {
+  const raw = text.toUpperCase().replace(/[\s-]/g, '');
+  const m = /^TP([A-Z0-9]{10})$/.exec(raw);
+  if (!m?.[1] || [...m[1]].some((c) => !TRIAL_PASS_ALPHABET.includes(c))) return null;
+  return `TP-${m[1].slice(0, 5)}-${m[1].slice(5)}`;
+};
+
+export const TrialCheckInBody = z.object({
+  passCode: TrialPassCode,
+  /** One of the caller's locations; default the caller's first location. */
+  locationId: LocationId.optional(),
+  checkInMethod: z.enum(['manual', 'qr', 'kiosk']).default('manual'),
+});
+export type TrialCheckInBody = z.infer<typeof TrialCheckInBody>;
+
+/** A lead's visit on a trial pass (a lead is no member: it is not an attendance session). */
+export const TrialVisit = z.object({
+  _id: z.uuid(),
+  passId: z.uuid(),
+  leadId: z.uuid(),
+  name: z.string(),
+  locationId: z.uuid(),
+  visitTime: IsoDateTime,
+  checkInMethod: z.enum(['manual', 'qr', 'kiosk']),
+  /** 1 for the first visit on the pass. */
+  visitNumber: z.number().int().min(1),
+  validUntil: IsoDateTime,
+  /** The pass's last day in the location's calendar. */
+  lastDay: IsoDate,
+});
+export type TrialVisit = z.infer<typeof TrialVisit>;
+
+/**
+ * What a scan did: checked the member in (or, if they were inside, it is refused with a clear 409) — or, for a trial
+ * pass's code, recorded the lead's visit (`attendance` null, `trialVisit` set, `member` the lead's id and name).
+ */
+export const ScanResult = z.object({
+  attendance: Attendance.nullable(),
+  member: z.object({ _id: z.uuid(), name: z.string() }),
+  trialVisit: TrialVisit.optional(),
+});
 
 /** The member's signed QR payload (spec §3 QR payload: type attendance, memberId, timestamp, plus a signature). */
 export const MyQr = z.object({
@@ -331,6 +379,17 @@ export const attendanceRoutes = {
     auth: true,
     roles: STAFF,
     summary: "Checks a member in from their signed QR code's raw text (valid 24 hours, usable once).",
+  }),
+  trialCheckIn: route({
+    method: 'POST',
+    path: '/attendance/trial-check-in',
+    body: TrialCheckInBody,
+    responses: { 201: ok(TrialVisit), 400: Problem, 401: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem },
+    auth: true,
+    roles: STAFF,
+    summary: "Records a lead's visit by their trial pass code, at the pass's location and inside its days only.",
+    description:
+      'An unknown code (or another organization\'s) is 404; outside its days 409 TRIAL_PASS_EXPIRED ("This trial pass expired on …") or TRIAL_PASS_NOT_STARTED; at another location 409 TRIAL_PASS_OTHER_LOCATION; a second visit the same day 409.',
   }),
   myQr: route({
     method: 'GET',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Email, Phone } from './auth.ts';
-import { IdParams, IsoDateTime, ok, Pagination, Problem, route, Text } from './route.ts';
+import { IdParams, IsoDate, IsoDateTime, ok, Pagination, Problem, route, Text } from './route.ts';
 
 /**
  * The enquiries service (prefix /enquiries): the gym's leads. A lead is captured at the front desk (a walk-in or a phone
@@ -41,6 +41,9 @@ export const TimelineType = z.enum([
   'note',
   'follow_up_added',
   'follow_up_done',
+  'trial_pass_issued',
+  'trial_visit',
+  'joined',
 ]);
 export type TimelineType = z.infer<typeof TimelineType>;
 
@@ -88,6 +91,28 @@ export const TimelineEntry = z.object({
 });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 
+/** At most this many days a trial pass covers (the day it is issued counts as the first). */
+export const TRIAL_PASS_MAX_DAYS = 7;
+
+/**
+ * A trial pass: the lead may visit its location from `validFrom` (when it was issued) until `validUntil` (midnight at
+ * the location after the last day), both UTC. `code` is what the front desk types or the QR code carries.
+ */
+export const TrialPass = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  locationId: z.uuid(),
+  days: z.number().int().min(1).max(TRIAL_PASS_MAX_DAYS),
+  validFrom: IsoDateTime,
+  validUntil: IsoDateTime,
+  /** The last day it covers, in the location's calendar. */
+  lastDay: IsoDate,
+  issuedAt: IsoDateTime,
+  /** Visits recorded by attendance with this pass. */
+  visits: z.number().int().min(0),
+});
+export type TrialPass = z.infer<typeof TrialPass>;
+
 export const Lead = z.object({
   id: z.uuid(),
   locationId: z.uuid(),
@@ -101,6 +126,8 @@ export const Lead = z.object({
   stage: LeadStage,
   lostReason: LostReason.nullable(),
   ownerId: z.uuid().nullable(),
+  /** The member this lead became (members' member.created naming the lead), once joined that way. */
+  memberId: z.uuid().nullable(),
   /** How many enquiries this lead made (a second one with the same phone joins the first lead). */
   enquiries: z.number().int().min(1),
   /** The consent text the visitor agreed to on the public form, and when; null for a lead captured by staff. */
@@ -113,7 +140,7 @@ export const Lead = z.object({
 });
 export type Lead = z.infer<typeof Lead>;
 
-export const LeadDetail = Lead.extend({ timeline: z.array(TimelineEntry), followUps: z.array(FollowUp) });
+export const LeadDetail = Lead.extend({ timeline: z.array(TimelineEntry), followUps: z.array(FollowUp), trialPasses: z.array(TrialPass) });
 export type LeadDetail = z.infer<typeof LeadDetail>;
 
 export const LeadList = z.object({ success: z.literal(true), data: z.array(Lead), totalCount: z.number().int(), pagination: Pagination });
@@ -176,6 +203,14 @@ export const AddFollowUpBody = z.object({
 });
 export type AddFollowUpBody = z.infer<typeof AddFollowUpBody>;
 export const CompleteFollowUpBody = z.object({ outcome: Outcome });
+export const IssueTrialPassBody = z.object({
+  days: z
+    .number({ message: `Days must be a whole number from 1 to ${TRIAL_PASS_MAX_DAYS}` })
+    .int(`Days must be a whole number from 1 to ${TRIAL_PASS_MAX_DAYS}`)
+    .min(1, `Days must be a whole number from 1 to ${TRIAL_PASS_MAX_DAYS}`)
+    .max(TRIAL_PASS_MAX_DAYS, `Days must be a whole number from 1 to ${TRIAL_PASS_MAX_DAYS}`),
+});
+export type IssueTrialPassBody = z.infer<typeof IssueTrialPassBody>;
 export const FollowUpParams = z.object({ id: Uuid('Lead'), followUpId: Uuid('Follow-up') });
 
 export const CaptureResult = z.object({
@@ -324,6 +359,17 @@ export const enquiriesRoutes = {
     auth: true,
     roles: STAFF,
     summary: 'Marks a follow-up done with its outcome.',
+  }),
+  issueTrialPass: route({
+    method: 'POST',
+    path: '/enquiries/leads/:id/trial-pass',
+    params: IdParams,
+    body: IssueTrialPassBody,
+    responses: { 200: ok(LeadDetail), ...refusals, 409: Problem },
+    auth: true,
+    roles: STAFF,
+    summary: "Issues the lead a trial pass for 1–7 days at the lead's location (a code for the front desk and its QR); the lead moves to trial booked.",
+    description: 'Refused (409) for a lost or joined lead and while another pass of the lead is still valid.',
   }),
   todayFollowUps: route({
     method: 'GET',

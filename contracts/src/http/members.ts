@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AccountStatus, Gender, MembershipStatus, MembershipType, PaymentFrequency, PaymentMethod, Specialization } from '../enums.ts';
 import { Email, Phone } from './auth.ts';
 import { ServiceExportQuery } from './data.ts';
+import { LeadSource } from './enquiries.ts';
 import {
   BirthDate,
   DateWithin,
@@ -62,6 +63,10 @@ export const Member = z.object({
   accountStatus: AccountStatus,
   /** true for someone who registered with the gym's join code (until their first term, status pending). */
   joinedWithCode: z.boolean(),
+  /** Where the member came from (the enquiry's source when staff converted a lead); null when not recorded. */
+  acquisitionSource: LeadSource.nullable(),
+  /** The enquiry (lead) this member was converted from, if any. */
+  enquiryId: z.uuid().nullable(),
   createdAt: IsoDateTime,
   version: z.number().int(),
 });
@@ -106,6 +111,13 @@ export const CreateMemberBody = z.object({
   startDate: MembershipStartDate.optional(),
   dateOfBirth: BirthDate.optional(),
   gender: Gender.optional(),
+  /**
+   * The lead this member was converted from (Enquiries → Convert to member). Recorded and published with
+   * members.member_registered; enquiries marks the lead joined when it is a lead of the same organization.
+   */
+  enquiryId: z.uuid({ message: 'Not a valid enquiry' }).optional(),
+  /** Where the member came from (the lead's source), kept on the member's record. */
+  acquisitionSource: LeadSource.optional(),
 });
 export type CreateMemberBody = z.infer<typeof CreateMemberBody>;
 

@@ -56,6 +56,8 @@ export function aMember(overrides: Partial<Member> & { firstName?: string; lastN
     frozenFrom: null,
     accountStatus: 'active',
     joinedWithCode: false,
+    acquisitionSource: null,
+    enquiryId: null,
     createdAt: '2026-01-01T05:00:00.000Z',
     version: 1,
     ...rest,

@@ -78,6 +78,8 @@ export function aClientMember(overrides: Partial<Member> & { firstName?: string;
     frozenFrom: null,
     accountStatus: 'active',
     joinedWithCode: false,
+    acquisitionSource: null,
+    enquiryId: null,
     createdAt: '2026-01-01T05:00:00.000Z',
     version: 1,
     ...rest,

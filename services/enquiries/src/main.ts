@@ -2,13 +2,15 @@ import { SERVICES } from '@akhada/contracts';
 import { BaseConfig, bootRuntime, loadConfig, serveService } from '@akhada/kit';
 import { z } from 'zod';
 import { buildApp } from './build-app.ts';
+import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
 import type { EnquiriesDb } from './db/schema.ts';
 
 // Composition root: config, runtime (logger, schema migrated, bus, verifier, outbox relay, directory), the app, serve,
-// close. No consumers of other services' events yet (the directory's is the runtime's own).
+// close, and the consumers of members' (a converted lead joins) and attendance's (trial visits) events.
 const config = loadConfig(BaseConfig.extend({ PORT: z.coerce.number().int().min(1).max(65535).default(SERVICES.enquiries.port) }));
 const runtime = await bootRuntime<EnquiriesDb>({ name: 'enquiries', config, migrations });
-const { logger, verifier, readiness, dbh, directory } = runtime;
+const { logger, verifier, readiness, dbh, directory, bus } = runtime;
+const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const app = buildApp({ logger, verifier, readiness, db: dbh.db, clock: () => new Date(), directory });
-await serveService({ app, config, runtime, consumers: [] });
+await serveService({ app, config, runtime, consumers });

@@ -50,6 +50,8 @@ const row = (orgId: string, locationId: string, n: number): MembersTable => ({
   avatar_url: null,
   last_check_in: null,
   total_workouts: 0,
+  acquisition_source: null,
+  enquiry_id: null,
 });
 
 /** Parses the CSV export (BOM, quoted cells with commas, quotes and the formula guard). */

@@ -95,4 +95,35 @@ export const migrations: Record<string, Migration> = {
         where start_date is not null and end_date is not null`.execute(db);
     },
   },
+  /** Trial passes from enquiries' events (looked up by code at the desk) and the leads' visits on them. */
+  '0004_trial_passes': {
+    async up(db: Kysely<unknown>) {
+      await sql`create table trial_passes (
+        id uuid primary key,
+        org_id uuid not null,
+        location_id uuid not null,
+        lead_id uuid not null,
+        name text not null,
+        phone text not null,
+        code text not null,
+        valid_from timestamptz not null,
+        valid_until timestamptz not null,
+        first_day date not null,
+        last_day date not null,
+        constraint trial_passes_org_code unique (org_id, code)
+      )`.execute(db);
+      await sql`create table trial_visits (
+        id uuid primary key,
+        pass_id uuid not null,
+        org_id uuid not null,
+        location_id uuid not null,
+        lead_id uuid not null,
+        name text not null,
+        visit_time timestamptz not null,
+        check_in_method text not null,
+        visit_number integer not null
+      )`.execute(db);
+      await sql`create index trial_visits_org_time_idx on trial_visits (org_id, location_id, visit_time desc)`.execute(db);
+    },
+  },
 };

@@ -81,7 +81,39 @@ export interface LowAttendanceAlertsTable {
   detected_at: Date;
 }
 
+/** Trial passes enquiries issued to leads (enquiries.trial_pass_issued): checked at the desk without asking enquiries. */
+export interface TrialPassesTable {
+  id: string;
+  org_id: string;
+  location_id: string;
+  lead_id: string;
+  name: string;
+  phone: string;
+  /** "TP-ABCDE-FGHJK" (normalized). */
+  code: string;
+  valid_from: Date;
+  valid_until: Date;
+  /** First and last covered days in the location's calendar. */
+  first_day: string;
+  last_day: string;
+}
+
+/** Leads' visits on trial passes (projection of the trial-pass streams). */
+export interface TrialVisitsTable {
+  id: string;
+  pass_id: string;
+  org_id: string;
+  location_id: string;
+  lead_id: string;
+  name: string;
+  visit_time: Date;
+  check_in_method: string;
+  visit_number: number;
+}
+
 export interface AttendanceDb extends KitTables {
+  trial_passes: TrialPassesTable;
+  trial_visits: TrialVisitsTable;
   low_attendance_alerts: LowAttendanceAlertsTable;
   sessions: SessionsTable;
   members: MembersTable;

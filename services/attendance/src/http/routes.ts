@@ -8,6 +8,7 @@ import { myQr } from '../app/my-qr.ts';
 import { overview } from '../app/overview.ts';
 import { scanQr } from '../app/scan-qr.ts';
 import { today } from '../app/today.ts';
+import { recordTrialVisit } from '../app/trial-check-in.ts';
 import { exportAttendance } from '../app/export.ts';
 import { lowAttendance } from '../app/low-attendance.ts';
 import { reports } from '../app/reports.ts';
@@ -39,6 +40,11 @@ export const registerRoutes = (svc: Svc, deps: AttendanceDeps): void => {
     const data = await scanQr(deps, ctx, body);
     reply.code(201);
     return { success: true, data, message: `Check-in successful for ${data.member.name}` };
+  });
+  addRoute(svc, r.trialCheckIn, async ({ ctx, body }, _req, reply) => {
+    const data = await recordTrialVisit(deps, ctx, { passCode: body.passCode, locationId: body.locationId, method: body.checkInMethod, at: deps.clock() });
+    reply.code(201);
+    return { success: true, data, message: `Trial check-in successful for ${data.name}` };
   });
   addRoute(svc, r.myQr, async ({ ctx }) => ({ success: true, data: await myQr(deps, ctx) }));
   addRoute(svc, r.reports, async ({ ctx, query }) => ({ success: true, data: await reports(deps, ctx, query) }));

@@ -34,6 +34,31 @@ export const toIntegrationEvents = (
       return [makeEnvelope(EnquiriesEvents.LeadStageChanged, { ...base, data: { ...facts, from: 'lost', lostReason: null } })];
     case 'LeadAssigned':
       return [makeEnvelope(EnquiriesEvents.LeadAssigned, { ...base, data: facts })];
+    case 'LeadJoined':
+      return event.data.from === 'joined'
+        ? []
+        : [makeEnvelope(EnquiriesEvents.LeadStageChanged, { ...base, data: { ...facts, from: event.data.from, lostReason: null } })];
+    case 'TrialPassIssued': {
+      const { passId, code, days, validFrom, validUntil, lastDay } = event.data;
+      return [
+        makeEnvelope(EnquiriesEvents.TrialPassIssued, {
+          ...base,
+          data: {
+            passId,
+            leadId: state.leadId,
+            locationId: state.locationId,
+            name: state.details.name,
+            phone: state.details.phone,
+            code,
+            days,
+            validFrom,
+            validUntil,
+            lastDay,
+          },
+        }),
+      ];
+    }
+    case 'TrialVisited':
     case 'LeadEdited':
     case 'NoteAdded':
     case 'FollowUpAdded':
@@ -42,7 +67,7 @@ export const toIntegrationEvents = (
   }
 };
 
-/** One lead: its stream, decider, read tables (leads, lead_timeline, lead_follow_ups) and integration events. */
+/** One lead: its stream, decider, read tables (leads, lead_timeline, lead_follow_ups, lead_trial_passes) and integration events. */
 export const lead = defineAggregate<EnquiriesDb, LeadCommand, LeadEvent, LeadState>({
   name: 'lead',
   streamId: leadStreamId,

@@ -1,6 +1,6 @@
 import type { RequestContext } from '@akhada/kit';
 import { notFound } from '@akhada/kit/domain';
-import { followUpsOf, leadOf, timelineOf, type LeadRow } from '../db/leads-repo.ts';
+import { followUpsOf, leadOf, timelineOf, trialPassesOf, type LeadRow } from '../db/leads-repo.ts';
 import type { LeadFilter } from '../db/leads-repo.ts';
 import { toLeadDetail } from '../views/lead.ts';
 import type { EnquiriesDeps } from './deps.ts';
@@ -28,8 +28,8 @@ export const visibleLead = async (deps: Pick<EnquiriesDeps, 'db'>, ctx: RequestC
   return lead;
 };
 
-/** A lead with its timeline (newest first) and follow-ups, as the contract shows it. */
+/** A lead with its timeline (newest first), follow-ups and trial passes, as the contract shows it. */
 export const leadDetail = async (deps: Pick<EnquiriesDeps, 'db'>, lead: LeadRow) => {
-  const [timeline, followUps] = await Promise.all([timelineOf(deps.db, lead.id), followUpsOf(deps.db, lead.id)]);
-  return toLeadDetail(lead, timeline, followUps);
+  const [timeline, followUps, passes] = await Promise.all([timelineOf(deps.db, lead.id), followUpsOf(deps.db, lead.id), trialPassesOf(deps.db, lead.id)]);
+  return toLeadDetail(lead, timeline, followUps, passes);
 };

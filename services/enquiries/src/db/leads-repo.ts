@@ -68,6 +68,10 @@ export const listLeads = async (db: Executor<EnquiriesDb>, f: LeadFilter, page: 
 export const timelineOf = (db: Executor<EnquiriesDb>, leadId: string) =>
   db.selectFrom('lead_timeline').selectAll().where('lead_id', '=', leadId).orderBy('seq', 'desc').execute();
 
+/** A lead's trial passes, newest first. */
+export const trialPassesOf = (db: Executor<EnquiriesDb>, leadId: string) =>
+  db.selectFrom('lead_trial_passes').selectAll().where('lead_id', '=', leadId).orderBy('issued_at', 'desc').execute();
+
 export const followUpsOf = (db: Executor<EnquiriesDb>, leadId: string) =>
   db.selectFrom('lead_follow_ups').selectAll().where('lead_id', '=', leadId).orderBy('due_at').execute();
 export type FollowUpRow = Awaited<ReturnType<typeof followUpsOf>>[number];

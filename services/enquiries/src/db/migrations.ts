@@ -79,4 +79,24 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('public_enquiries_ip_idx').on('public_enquiries').columns(['ip', 'received_at']).execute();
     },
   },
+  '0002_trial_passes': {
+    /** Trial passes per lead (projected inline from TrialPassIssued / TrialVisited) and the member a lead became. */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('lead_trial_passes')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('lead_id', 'uuid', (c) => c.notNull())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('code', 'text', (c) => c.notNull())
+        .addColumn('days', 'integer', (c) => c.notNull())
+        .addColumn('valid_from', 'timestamptz', (c) => c.notNull())
+        .addColumn('valid_until', 'timestamptz', (c) => c.notNull())
+        .addColumn('last_day', 'text', (c) => c.notNull())
+        .addColumn('issued_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('visits', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('lead_trial_passes_lead_idx').on('lead_trial_passes').column('lead_id').execute();
+      await sql`alter table leads add column member_id uuid`.execute(db);
+    },
+  },
 };

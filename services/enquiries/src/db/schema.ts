@@ -20,6 +20,8 @@ export interface LeadsTable {
   enquiries: number;
   consent_text: string | null;
   consent_at: Date | null;
+  /** The member the lead became (members' member.created naming it). */
+  member_id: string | null;
   created_at: Date;
   updated_at: Date;
   version: number;
@@ -51,6 +53,21 @@ export interface LeadFollowUpsTable {
   outcome: string | null;
 }
 
+/** A lead's trial passes (TrialPassIssued), with the visits attendance recorded on each. */
+export interface LeadTrialPassesTable {
+  id: string;
+  lead_id: string;
+  org_id: string;
+  code: string;
+  days: number;
+  valid_from: Date;
+  valid_until: Date;
+  /** The last covered day in the location's calendar (YYYY-MM-DD). */
+  last_day: string;
+  issued_at: Date;
+  visits: number;
+}
+
 /** A location's public enquiry form code (the link /enquire/<code>), kept by this service. */
 export interface FormCodesTable {
   location_id: string;
@@ -69,6 +86,7 @@ export interface EnquiriesDb extends KitTables {
   leads: LeadsTable;
   lead_timeline: LeadTimelineTable;
   lead_follow_ups: LeadFollowUpsTable;
+  lead_trial_passes: LeadTrialPassesTable;
   form_codes: FormCodesTable;
   public_enquiries: PublicEnquiriesTable;
 }

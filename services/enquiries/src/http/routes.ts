@@ -6,6 +6,7 @@ import type { EnquiriesDeps } from '../app/deps.ts';
 import { addFollowUp, completeFollowUp, todayFollowUps } from '../app/follow-ups.ts';
 import { addNote, assignLead, editLead, getLead, listLeads, loseLead, moveStage, reopenLead } from '../app/leads.ts';
 import { formLinks, publicEnquiry, publicForm } from '../app/public-form.ts';
+import { issueTrialPass } from '../app/trial-passes.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
 
@@ -38,6 +39,11 @@ export const registerRoutes = (svc: Svc, deps: EnquiriesDeps): void => {
   addRoute(svc, r.completeFollowUp, async ({ ctx, params, body }) => ({
     success: true,
     data: await completeFollowUp(deps, ctx, params.id, params.followUpId, body.outcome),
+  }));
+  addRoute(svc, r.issueTrialPass, async ({ ctx, params, body }) => ({
+    success: true,
+    data: await issueTrialPass(deps, ctx, params.id, body.days),
+    message: 'Trial pass issued.',
   }));
   addRoute(svc, r.todayFollowUps, async ({ ctx }) => ({ success: true, data: await todayFollowUps(deps, ctx) }));
   addRoute(svc, r.formLinks, async ({ ctx }) => ({ success: true, data: await formLinks(deps, ctx) }));

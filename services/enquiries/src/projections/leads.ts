@@ -35,11 +35,17 @@ const timelineOf = (event: LeadEvent): Omit<LeadTimelineTable, 'lead_id' | 'seq'
       return { ...none, type: 'follow_up_added', text: `${event.data.kind}${event.data.note ? `: ${event.data.note}` : ''}` };
     case 'FollowUpCompleted':
       return { ...none, type: 'follow_up_done', text: event.data.outcome };
+    case 'TrialPassIssued':
+      return { ...none, type: 'trial_pass_issued', text: event.data.code };
+    case 'TrialVisited':
+      return { ...none, type: 'trial_visit' };
+    case 'LeadJoined':
+      return { ...none, type: 'joined', stage: 'joined' };
   }
 };
 
 /**
- * The leads, lead_timeline and lead_follow_ups read tables, kept in step with each lead's stream inside the command's
+ * The leads, lead_timeline, lead_follow_ups and lead_trial_passes read tables, kept in step with each lead's stream inside the command's
  * transaction: the lead row carries its stream's version, the timeline one row per event (seq = the event's version).
  */
 export const projectLeads = async (trx: Trx, stored: StoredEvent<LeadEvent>): Promise<void> => {
@@ -141,6 +147,38 @@ export const projectLeads = async (trx: Trx, stored: StoredEvent<LeadEvent>): Pr
       await lead.set(touch).execute();
       return;
     }
+    case 'TrialPassIssued': {
+      const d = event.data;
+      await trx
+        .insertInto('lead_trial_passes')
+        .values({
+          id: d.passId,
+          lead_id: leadId,
+          org_id: stored.metadata.orgId,
+          code: d.code,
+          days: d.days,
+          valid_from: new Date(d.validFrom),
+          valid_until: new Date(d.validUntil),
+          last_day: d.lastDay,
+          issued_at: at,
+          visits: 0,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await lead.set(touch).execute();
+      return;
+    }
+    case 'TrialVisited':
+      await trx
+        .updateTable('lead_trial_passes')
+        .set((eb) => ({ visits: eb('visits', '+', 1) }))
+        .where('id', '=', event.data.passId)
+        .execute();
+      await lead.set(touch).execute();
+      return;
+    case 'LeadJoined':
+      await lead.set({ stage: 'joined', lost_reason: null, member_id: event.data.memberId, ...touch }).execute();
+      return;
     case 'FollowUpCompleted':
       await trx.updateTable('lead_follow_ups').set({ done_at: at, outcome: event.data.outcome }).where('id', '=', event.data.followUpId).execute();
       await lead.set(touch).execute();

@@ -1,6 +1,6 @@
-import type { FollowUp, Lead, LeadDetail, TimelineEntry } from '@akhada/contracts';
+import type { FollowUp, Lead, LeadDetail, TimelineEntry, TrialPass } from '@akhada/contracts';
 import type { FollowUpRow, LeadRow } from '../db/leads-repo.ts';
-import type { LeadTimelineTable } from '../db/schema.ts';
+import type { LeadTimelineTable, LeadTrialPassesTable } from '../db/schema.ts';
 
 export const toLead = (r: LeadRow, nextFollowUpAt: Date | null): Lead => ({
   id: r.id,
@@ -15,6 +15,7 @@ export const toLead = (r: LeadRow, nextFollowUpAt: Date | null): Lead => ({
   stage: r.stage as Lead['stage'],
   lostReason: r.lost_reason as Lead['lostReason'],
   ownerId: r.owner_id,
+  memberId: r.member_id,
   enquiries: r.enquiries,
   consentText: r.consent_text,
   consentAt: r.consent_at ? r.consent_at.toISOString() : null,
@@ -44,11 +45,24 @@ export const toTimelineEntry = (t: LeadTimelineTable): TimelineEntry => ({
   text: t.text,
 });
 
-export const toLeadDetail = (r: LeadRow, timeline: LeadTimelineTable[], followUps: FollowUpRow[]): LeadDetail => {
+export const toTrialPass = (p: LeadTrialPassesTable, locationId: string): TrialPass => ({
+  id: p.id,
+  code: p.code,
+  locationId,
+  days: p.days,
+  validFrom: p.valid_from.toISOString(),
+  validUntil: p.valid_until.toISOString(),
+  lastDay: p.last_day,
+  issuedAt: p.issued_at.toISOString(),
+  visits: p.visits,
+});
+
+export const toLeadDetail = (r: LeadRow, timeline: LeadTimelineTable[], followUps: FollowUpRow[], passes: LeadTrialPassesTable[]): LeadDetail => {
   const open = followUps.filter((f) => f.done_at === null);
   return {
     ...toLead(r, open[0]?.due_at ?? null),
     timeline: timeline.map(toTimelineEntry),
     followUps: followUps.map(toFollowUp),
+    trialPasses: passes.map((p) => toTrialPass(p, r.location_id)),
   };
 };

@@ -101,3 +101,30 @@ export const timeIn = (timeZone: string, instant: Date): string => {
   if (!f) clockFormats.set(timeZone, (f = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })));
   return f.format(instant);
 };
+
+/** The date n days after (or before, n < 0) a date. */
+export const addDays = (date: CalendarDate, days: number): CalendarDate => {
+  const { y, m, d } = parse(date);
+  const t = new Date(Date.UTC(y, m - 1, d) + days * DAY_MS);
+  return format(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
+};
+
+/** The instant a local date begins in a time zone (midnight there, as UTC): a validity window's edge. */
+export const startOfDayIn = (timeZone: string, date: CalendarDate): Date => {
+  const { y, m, d } = parse(date);
+  const guess = Date.UTC(y, m - 1, d);
+  // The zone's offset near that moment: the wall clock it shows at the guess, read back as if it were UTC.
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(guess));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return new Date(guess - (asUtc - guess));
+};

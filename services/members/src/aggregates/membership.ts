@@ -29,6 +29,8 @@ export const toIntegrationEvents = ({ event, metadata, recordedAt }: StoredEvent
             feePaise: d.feePaise,
             startDate: d.startDate,
             endDate: d.endDate,
+            ...(d.enquiryId ? { enquiryId: d.enquiryId } : {}),
+            ...(d.acquisitionSource ? { acquisitionSource: d.acquisitionSource } : {}),
           },
         }),
       ];

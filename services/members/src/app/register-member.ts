@@ -43,6 +43,10 @@ export const registerMember = async (
       paymentMethod: body.paymentMethod ?? null,
       dateOfBirth: body.dateOfBirth ?? null,
       gender: body.gender ?? null,
+      // A converted lead: recorded and published with member_registered; enquiries links the lead if it is this
+      // organization's (members cannot ask enquiries, and need not: a foreign id links nothing).
+      ...(body.enquiryId ? { enquiryId: body.enquiryId } : {}),
+      ...(body.acquisitionSource ? { acquisitionSource: body.acquisitionSource } : {}),
     },
   };
 

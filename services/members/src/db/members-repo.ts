@@ -152,6 +152,8 @@ const PAGE_COLUMNS = [
   'p.avatar_url',
   'p.last_check_in',
   'p.total_workouts',
+  'p.acquisition_source',
+  'p.enquiry_id',
   'tr.first_name as trainer_first_name',
   'tr.last_name as trainer_last_name',
   'tr.specialization as trainer_specialization',

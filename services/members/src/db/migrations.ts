@@ -162,4 +162,10 @@ export const migrations: Record<string, Migration> = {
         add column total_workouts integer not null default 0 check (total_workouts >= 0)`.execute(db);
     },
   },
+  /** Where a member came from (a converted lead's source) and the lead, from MemberRegistered. */
+  '0008_member_acquisition': {
+    async up(db: Kysely<unknown>) {
+      await sql`alter table members add column acquisition_source text, add column enquiry_id uuid`.execute(db);
+    },
+  },
 };

@@ -39,6 +39,10 @@ export interface MembersTable {
    */
   last_check_in: Date | null;
   total_workouts: number;
+  /** Where the member came from (a lead source; a converted lead's), set at registration. */
+  acquisition_source: string | null;
+  /** The enquiries lead this member was converted from, set at registration. */
+  enquiry_id: string | null;
   // search_text (generated: name, email, phone and its digits, lowercase) is read by the search through sql`search_text`.
 }
 

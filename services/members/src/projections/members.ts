@@ -32,6 +32,8 @@ export const registeredRow = (data: MemberRegistered['data'], version: number): 
   avatar_url: null,
   last_check_in: null,
   total_workouts: 0,
+  acquisition_source: data.acquisitionSource ?? null,
+  enquiry_id: data.enquiryId ?? null,
 });
 
 /** A join-code sign-up: awaiting a plan, their account already active; dates are the sign-up day, fee 0. */

@@ -34,6 +34,8 @@ export const toMember = (row: MembersTable, today: string, trainer?: TrainerRow,
     frozenFrom: row.frozen_from,
     accountStatus: row.account_status,
     joinedWithCode: row.joined_with_code,
+    acquisitionSource: (row.acquisition_source as Member['acquisitionSource']) ?? null,
+    enquiryId: row.enquiry_id,
     createdAt: row.registered_at.toISOString(),
     version: row.version,
   };

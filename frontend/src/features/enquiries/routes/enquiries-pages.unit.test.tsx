@@ -22,6 +22,7 @@ const aLead = (over: Partial<Lead> = {}): Lead => ({
   stage: 'new',
   lostReason: null,
   ownerId: OWNER._id,
+  memberId: null,
   enquiries: 1,
   consentText: null,
   consentAt: null,
@@ -34,6 +35,7 @@ const detailOf = (l: Lead, over: Partial<LeadDetail> = {}): LeadDetail => ({
   ...l,
   timeline: [{ at: l.createdAt, type: 'captured', actorId: OWNER._id, stage: 'new', reason: null, source: l.source, ownerId: l.ownerId, text: null }],
   followUps: [],
+  trialPasses: [],
   ...over,
 });
 const leadsAre = (leads: Lead[]) =>

@@ -71,6 +71,8 @@ function LeadView({ lead }: { lead: LeadDetail }) {
         return t('enquiries:timeline.lost', { reason: e.reason ? t(`enquiries:reason.${e.reason}`) : '' });
       case 'edited':
         return t('enquiries:timeline.edited', { text: e.text ?? '' });
+      case 'trial_pass_issued':
+        return t('enquiries:timeline.trial_pass_issued', { code: e.text ?? '' });
       default:
         return t(`enquiries:timeline.${e.type}`);
     }
@@ -286,7 +288,7 @@ function LeadView({ lead }: { lead: LeadDetail }) {
                 {e.actorId === null && (e.type === 'captured' || e.type === 'enquired_again') ? (
                   <span className="enq-muted"> · {t('enquiries:timeline.byForm')}</span>
                 ) : null}
-                {e.text && e.type !== 'edited' ? <p>{e.text}</p> : null}
+                {e.text && e.type !== 'edited' && e.type !== 'trial_pass_issued' ? <p>{e.text}</p> : null}
               </li>
             ))}
           </ol>

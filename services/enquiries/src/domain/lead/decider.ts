@@ -6,7 +6,9 @@ import { DomainError, type Decider } from '@akhada/kit/domain';
  * Invariants: a lead is captured once; it moves through new → contacted → trial_booked → trial_done → joined (any step
  * forward or back, never to the stage it is at), or is lost with a reason from any stage before joined; a lost lead
  * moves again only after it is reopened (back at the stage it was lost from); a joined lead's stage is final; a
- * follow-up is done once, with its outcome.
+ * follow-up is done once, with its outcome. A trial pass (1–7 days) is issued only to a lead neither lost nor joined and
+ * without another pass still valid; it books the trial (new/contacted → trial_booked), and the lead's first visit on a
+ * pass marks the trial done. A lead becomes a member once: the member's id is linked and the stage is joined.
  */
 export type Stage = 'new' | 'contacted' | 'trial_booked' | 'trial_done' | 'joined' | 'lost';
 export type OpenStage = Exclude<Stage, 'lost'>;
@@ -44,7 +46,21 @@ export type LeadCommand =
   | { type: 'AssignLead'; data: Actor & { ownerId: string | null } }
   | { type: 'AddNote'; data: Actor & { text: string } }
   | { type: 'AddFollowUp'; data: Actor & { followUpId: string; kind: FollowUpKind; dueAt: string; note: string; assigneeId: string | null } }
-  | { type: 'CompleteFollowUp'; data: Actor & { followUpId: string; outcome: string } };
+  | { type: 'CompleteFollowUp'; data: Actor & { followUpId: string; outcome: string } }
+  | { type: 'IssueTrialPass'; data: Actor & TrialPassFacts }
+  | { type: 'RecordTrialVisit'; data: Actor & { passId: string; visitId: string; locationId: string } }
+  | { type: 'JoinAsMember'; data: Actor & { memberId: string } };
+
+/** A trial pass as issued: valid from `validFrom` until `validUntil` (ISO instants), `lastDay` its last local day. */
+export interface TrialPassFacts {
+  passId: string;
+  code: string;
+  days: number;
+  validFrom: string;
+  validUntil: string;
+  lastDay: string;
+}
+export const TRIAL_PASS_MAX_DAYS = 7;
 
 export type LeadEvent =
   | {
@@ -62,7 +78,10 @@ export type LeadEvent =
   | { type: 'LeadAssigned'; data: Actor & { leadId: string; ownerId: string | null } }
   | { type: 'NoteAdded'; data: Actor & { leadId: string; text: string } }
   | { type: 'FollowUpAdded'; data: Actor & { leadId: string; followUpId: string; kind: FollowUpKind; dueAt: string; note: string; assigneeId: string | null } }
-  | { type: 'FollowUpCompleted'; data: Actor & { leadId: string; followUpId: string; outcome: string } };
+  | { type: 'FollowUpCompleted'; data: Actor & { leadId: string; followUpId: string; outcome: string } }
+  | { type: 'TrialPassIssued'; data: Actor & TrialPassFacts & { leadId: string } }
+  | { type: 'TrialVisited'; data: Actor & { leadId: string; passId: string; visitId: string; locationId: string } }
+  | { type: 'LeadJoined'; data: Actor & { leadId: string; memberId: string; from: Stage } };
 
 export type LeadState =
   | { status: 'none' }
@@ -77,6 +96,10 @@ export type LeadState =
       lostFrom: OpenStage | null;
       ownerId: string | null;
       followUps: Record<string, { done: boolean }>;
+      /** Trial passes by id: until when each is valid, its last day, the visits recorded on it. */
+      passes: Record<string, { validUntil: string; lastDay: string; visits: string[] }>;
+      /** The member this lead became, once joined through members. */
+      memberId: string | null;
     };
 type Existing = Exclude<LeadState, { status: 'none' }>;
 
@@ -100,6 +123,9 @@ const existing = (state: LeadState): Existing => {
   return state;
 };
 const DAY = 86_400_000;
+const displayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+/** "14 Mar 2030" of a calendar date. */
+const displayDate = (isoDate: string): string => displayFormat.format(new Date(`${isoDate}T00:00:00Z`));
 
 type Raw<E> = E extends { type: infer T; data: infer D } ? { type: T; data: Omit<D, 'leadId'> } : never;
 type RawEvent = Raw<Exclude<LeadEvent, { type: 'LeadCaptured' }>>;
@@ -155,6 +181,34 @@ const decideRaw = (command: LeadCommand, state: LeadState): RawEvent[] | [Extrac
       if (f.done) throw refuse('This follow-up is done already.');
       return [{ type: 'FollowUpCompleted', data: command.data }];
     }
+    case 'IssueTrialPass': {
+      const d = command.data;
+      if (!Number.isInteger(d.days) || d.days < 1 || d.days > TRIAL_PASS_MAX_DAYS) {
+        throw invalid(`Days must be a whole number from 1 to ${TRIAL_PASS_MAX_DAYS}`);
+      }
+      if (s.stage === 'lost') throw refuse('This lead was lost. Reopen it first.');
+      if (s.stage === 'joined') throw refuse('This lead has joined already.');
+      if (s.passes[d.passId]) throw refuse('This trial pass exists already.');
+      const valid = Object.values(s.passes).find((p) => Date.parse(p.validUntil) > Date.parse(at));
+      if (valid) throw refuse(`This lead has a trial pass valid until ${displayDate(valid.lastDay)}.`);
+      const issued: RawEvent = { type: 'TrialPassIssued', data: d };
+      const books = s.stage === 'new' || s.stage === 'contacted';
+      return books ? [issued, { type: 'StageChanged', data: { actorId, at, from: s.stage, to: 'trial_booked' } }] : [issued];
+    }
+    case 'RecordTrialVisit': {
+      const { passId, visitId, locationId } = command.data;
+      const pass = s.passes[passId];
+      // A pass this lead never had, or a visit recorded already (a redelivery): nothing.
+      if (!pass || pass.visits.includes(visitId)) return [];
+      const visited: RawEvent = { type: 'TrialVisited', data: { actorId, at, passId, visitId, locationId } };
+      const firstVisit = Object.values(s.passes).every((p) => p.visits.length === 0);
+      const marksDone = firstVisit && (s.stage === 'new' || s.stage === 'contacted' || s.stage === 'trial_booked');
+      return marksDone ? [visited, { type: 'StageChanged', data: { actorId, at, from: s.stage, to: 'trial_done' } }] : [visited];
+    }
+    case 'JoinAsMember':
+      // A lead becomes a member once; a second member naming it (or the same one again) changes nothing.
+      if (s.memberId !== null) return [];
+      return [{ type: 'LeadJoined', data: { actorId, at, memberId: command.data.memberId, from: s.stage } }];
   }
 };
 
@@ -171,6 +225,8 @@ const evolve = (state: LeadState, event: LeadEvent): LeadState => {
       lostFrom: null,
       ownerId,
       followUps: {},
+      passes: {},
+      memberId: null,
     };
   }
   if (state.status === 'none') return state;
@@ -189,6 +245,17 @@ const evolve = (state: LeadState, event: LeadEvent): LeadState => {
       return { ...state, followUps: { ...state.followUps, [event.data.followUpId]: { done: false } } };
     case 'FollowUpCompleted':
       return { ...state, followUps: { ...state.followUps, [event.data.followUpId]: { done: true } } };
+    case 'TrialPassIssued': {
+      const { passId, validUntil, lastDay } = event.data;
+      return { ...state, passes: { ...state.passes, [passId]: { validUntil, lastDay, visits: [] } } };
+    }
+    case 'TrialVisited': {
+      const pass = state.passes[event.data.passId];
+      if (!pass) return state;
+      return { ...state, passes: { ...state.passes, [event.data.passId]: { ...pass, visits: [...pass.visits, event.data.visitId] } } };
+    }
+    case 'LeadJoined':
+      return { ...state, stage: 'joined', lostFrom: null, memberId: event.data.memberId };
     case 'EnquiredAgain':
     case 'NoteAdded':
       return state;

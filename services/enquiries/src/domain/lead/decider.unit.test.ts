@@ -146,6 +146,93 @@ describe('lead: owner, notes and follow-ups', () => {
   });
 });
 
+describe('lead: trial passes', () => {
+  // A 3-day pass issued Monday 10:00 in Kolkata: valid until Thursday 00:00 there.
+  const facts = {
+    passId: 'p1',
+    code: 'TP-ABCDE-FGHJK',
+    days: 3,
+    validFrom: at,
+    validUntil: '2030-03-13T18:30:00.000Z',
+    lastDay: '2030-03-13',
+  };
+  const issue = (o: Partial<typeof facts> = {}, when = at) => ({ type: 'IssueTrialPass' as const, data: { ...facts, ...o, actorId: staff, at: when } });
+  const issued: LeadEvent = { type: 'TrialPassIssued', data: { ...facts, leadId: 'l1', actorId: staff, at } };
+  const visit = (visitId: string) => ({ type: 'RecordTrialVisit' as const, data: { passId: 'p1', visitId, locationId: 'loc1', actorId: staff, at: later } });
+  const visited = (visitId: string): LeadEvent => ({
+    type: 'TrialVisited',
+    data: { leadId: 'l1', passId: 'p1', visitId, locationId: 'loc1', actorId: staff, at: later },
+  });
+
+  it('issues a pass and books the trial', () =>
+    given([captured])
+      .when(issue())
+      .then([issued, { type: 'StageChanged', data: { leadId: 'l1', actorId: staff, at, from: 'new', to: 'trial_booked' } }]));
+  it('a lead whose trial is booked or done keeps its stage', () =>
+    given([captured, moved('new', 'trial_done')])
+      .when(issue())
+      .then([issued]));
+  it('refuses 0 or 8 days (400)', () => {
+    given([captured])
+      .when(issue({ days: 0 }))
+      .thenThrows(DomainError, code('VALIDATION_FAILED', 400));
+    given([captured])
+      .when(issue({ days: 8 }))
+      .thenThrows(DomainError, code('VALIDATION_FAILED', 400));
+  });
+  it('refuses a lost or joined lead', () => {
+    given([captured, moved('new', 'contacted'), lost])
+      .when(issue())
+      .thenThrows(DomainError, code('CONFLICT'));
+    given([captured, moved('new', 'joined')])
+      .when(issue())
+      .thenThrows(DomainError, code('CONFLICT'));
+  });
+  it('refuses a second pass while the first is valid, with its last day; after it, issues one', () => {
+    given([captured, issued])
+      .when(issue({ passId: 'p2' }))
+      .thenThrows(DomainError, (e) => code('CONFLICT')(e) && e.message === 'This lead has a trial pass valid until 13 Mar 2030.');
+    given([captured, issued, moved('new', 'trial_booked')])
+      .when(issue({ passId: 'p2' }, '2030-03-13T18:30:00.000Z'))
+      .then([{ type: 'TrialPassIssued', data: { ...facts, passId: 'p2', leadId: 'l1', actorId: staff, at: '2030-03-13T18:30:00.000Z' } }]);
+  });
+  it('the first visit marks the trial done; the next visit only joins the timeline', () => {
+    given([captured, issued, moved('new', 'trial_booked')])
+      .when(visit('v1'))
+      .then([visited('v1'), { type: 'StageChanged', data: { leadId: 'l1', actorId: staff, at: later, from: 'trial_booked', to: 'trial_done' } }]);
+    given([captured, issued, moved('new', 'trial_booked'), visited('v1'), moved('trial_booked', 'trial_done')])
+      .when(visit('v2'))
+      .then([visited('v2')]);
+  });
+  it('a visit recorded already, or on a pass the lead never had, changes nothing', () => {
+    given([captured, issued, visited('v1')])
+      .when(visit('v1'))
+      .then([]);
+    given([captured]).when(visit('v1')).then([]);
+  });
+});
+
+describe('lead: joins as a member', () => {
+  const joined: LeadEvent = { type: 'LeadJoined', data: { leadId: 'l1', actorId: staff, at, memberId: other, from: 'trial_done' } };
+  const join = (memberId = other) => ({ type: 'JoinAsMember' as const, data: { memberId, actorId: staff, at } });
+  it('links the member and moves the lead to joined', () =>
+    given([captured, moved('new', 'trial_done')])
+      .when(join())
+      .then([joined]));
+  it('even a lost lead joins (it came back)', () =>
+    given([captured, moved('new', 'contacted'), lost])
+      .when(join())
+      .then([{ type: 'LeadJoined', data: { leadId: 'l1', actorId: staff, at, memberId: other, from: 'lost' } }]));
+  it('joins once: the same member again, or another, changes nothing', () => {
+    given([captured, moved('new', 'trial_done'), joined])
+      .when(join())
+      .then([]);
+    given([captured, moved('new', 'trial_done'), joined])
+      .when(join(staff))
+      .then([]);
+  });
+});
+
 describe('phoneKey', () => {
   it('knows one Indian mobile however it is written', () => {
     for (const p of ['9876543210', '+91 98765 43210', '098765-43210', '(91) 98765 43210']) expect(phoneKey(p)).toBe('919876543210');

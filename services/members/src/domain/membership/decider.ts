@@ -51,6 +51,9 @@ export interface RegisterMember {
     gender?: Gender | null;
     /** The term's length in months when it is a membership plan's; absent: one payment period. */
     durationMonths?: number | undefined;
+    /** The enquiries lead this member was converted from, and where they came from (a lead source). */
+    enquiryId?: string | undefined;
+    acquisitionSource?: string | undefined;
   };
 }
 /** Someone registered with the gym's join code: a member awaiting a plan (no term yet). */
