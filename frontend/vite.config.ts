@@ -44,7 +44,7 @@ const APP_PAGES: Record<string, string[]> = {
 };
 /** What every signed-in screen needs: the session's calls (first: the data waits for them), the shell, the bell's data. */
 const APP_SESSION = ['lib/auth/api/session-calls.ts'];
-const APP_SHELL = ['features/notifications/routes/notifications-data.ts', 'app/shell/app-shell.tsx'];
+const APP_SHELL = ['app/dashboard-routes.tsx', 'features/notifications/routes/notifications-data.ts', 'app/shell/app-shell.tsx'];
 
 /**
  * Writes into index.html's inline script the chunks (and their styles) to request at once, in parallel with the main

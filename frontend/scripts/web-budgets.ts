@@ -104,12 +104,14 @@ function bundleSizes() {
   const landingHindi = closure(manifest, localeChunks(manifest, 'hi', ['common', 'landing']), new Set());
   for (const f of landing) landingHindi.delete(f);
 
-  // The signed-in shell on /dashboard: entry, session calls (API client), shell, dashboard page, and the app texts.
+  // The signed-in shell on /dashboard: entry, session calls (API client), the signed-in route table, shell, dashboard
+  // page, and the app texts.
   const appNs = ['shell', 'errors', 'auth', 'dashboard', 'members', 'notifications', 'profile', 'settings', 'services'];
   const shell = closure(
     manifest,
     [
       keyOf(manifest, 'src/lib/auth/api/session-calls.ts'),
+      keyOf(manifest, 'src/app/dashboard-routes.tsx'),
       keyOf(manifest, 'src/app/shell/app-shell.tsx'),
       keyOf(manifest, 'src/features/dashboard/routes/dashboard-page.tsx'),
       ...localeChunks(manifest, 'en', appNs),

@@ -37,7 +37,7 @@ const signedIn = getToken() !== null;
 let dataStarted: Promise<unknown> | null = null;
 if (signedIn) {
   const address = { pathname: window.location.pathname, search: window.location.search };
-  preloadRouteLoaders(routes, address.pathname);
+  void preloadRouteLoaders(routes, address.pathname);
   dataStarted = startSessionCheck().then((result) => (result.kind === 'user' ? prefetchRouteData(routes, queryClient, address, result.user) : null));
 }
 /**

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/spinner';
 import { useSession } from '../../lib/auth/session';
@@ -32,7 +32,7 @@ export function redirectTarget(state: unknown): string {
  * user who opened a screen that is not for their role (or any screen but the waiting page, while their account awaits
  * approval) is sent where they belong (role-access.ts).
  */
-export function ProtectedRoute() {
+export function ProtectedRoute({ children }: { children?: ReactNode }) {
   const { status, user, reason } = useSession();
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner />;
@@ -43,7 +43,7 @@ export function ProtectedRoute() {
   }
   const target = redirectFor(user, location.pathname);
   if (target) return <Navigate to={target} replace />;
-  return <Outlet />;
+  return children ?? <Outlet />;
 }
 
 /** Guest-only pages (/, /login, /register): a signed-in user goes to the dashboard. */
