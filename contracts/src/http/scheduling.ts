@@ -101,6 +101,10 @@ export const SchedulingSettings = z.object({
   allowances: z.record(MembershipType, z.number().int().min(0).max(100).nullable()),
   /** Personal training: a member may book any trainer of the location (false: only their assigned trainer). */
   ptAnyTrainer: z.boolean(),
+  /** Session packs: a late cancel uses one of the member's credits (false: it is free). */
+  packLateCancelUses: z.boolean(),
+  /** Session packs: a no-show uses one of the member's credits (false: it is free). */
+  packNoShowUses: z.boolean(),
 });
 export type SchedulingSettings = z.infer<typeof SchedulingSettings>;
 /** A plan left out of `allowances` is unlimited. */
@@ -108,8 +112,10 @@ export const SchedulingSettingsBody = SchedulingSettings.omit({ allowances: true
   .extend({
     locationId: Uuid('Location'),
     allowances: z.partialRecord(MembershipType, z.number().int().min(0).max(100).nullable()),
-    /** Left out: unchanged. */
+    /** Left out: unchanged (these three). */
     ptAnyTrainer: z.boolean().optional(),
+    packLateCancelUses: z.boolean({ message: 'Late cancel uses a credit must be true or false' }).optional(),
+    packNoShowUses: z.boolean({ message: 'No-show uses a credit must be true or false' }).optional(),
   })
   .strict();
 export type SchedulingSettingsBody = z.infer<typeof SchedulingSettingsBody>;

@@ -134,6 +134,32 @@ describe('settings per location', () => {
     });
     expect(created<{ allowances: Record<string, number | null> }>(put, 200).allowances).toEqual({ basic: 8, premium: null, vip: null, annual: null });
   });
+  it('whether a late cancel and a no-show use a session-pack credit: both by default, as set, and kept when left out', async () => {
+    type Flags = { packLateCancelUses: boolean; packNoShowUses: boolean };
+    const read = async () => created<Flags>(await t.call(tok.owner, 'GET', `/scheduling/settings?locationId=${L2}`), 200);
+    expect(await read()).toMatchObject({ packLateCancelUses: true, packNoShowUses: true });
+    const put = await t.call(tok.owner, 'PUT', '/scheduling/settings', {
+      locationId: L2,
+      ...rules,
+      allowances: {},
+      packLateCancelUses: false,
+      packNoShowUses: true,
+    });
+    expect(created<Flags>(put, 200)).toMatchObject({ packLateCancelUses: false, packNoShowUses: true });
+    expect(await read()).toMatchObject({ packLateCancelUses: false, packNoShowUses: true });
+    // A body without them (an older screen) changes neither.
+    expect(created<Flags>(await t.call(tok.owner, 'PUT', '/scheduling/settings', { locationId: L2, ...rules, allowances: {} }), 200)).toMatchObject({
+      packLateCancelUses: false,
+      packNoShowUses: true,
+    });
+    refused(
+      await t.call(tok.owner, 'PUT', '/scheduling/settings', { locationId: L2, ...rules, allowances: {}, packNoShowUses: 'yes' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    refused(await t.call(tok.trainer, 'PUT', '/scheduling/settings', { locationId: L2, ...rules, allowances: {}, packNoShowUses: false }), 403, 'FORBIDDEN');
+    expect(await read()).toMatchObject({ packLateCancelUses: false, packNoShowUses: true });
+  });
   it('another organization’s location is not found; staff of another location are refused; bad values are 400', async () => {
     refused(await t.call(tok.ownerB, 'GET', `/scheduling/settings?locationId=${L1}`), 404, 'NOT_FOUND');
     refused(await t.call(tok.adminL2, 'PUT', '/scheduling/settings', { locationId: L1, ...rules, allowances: {} }), 403, 'FORBIDDEN');

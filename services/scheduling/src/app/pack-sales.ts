@@ -261,11 +261,11 @@ export const useCredit = async (
   a: { orgId: string; locationId: string; memberId: string; appointmentId: string; startsAt: string; reason: UseReason; at: string },
 ) => {
   if (a.reason !== 'attended') {
-    const s = (await trx
+    const s = await trx
       .selectFrom('settings')
-      .select(['pack_late_cancel_uses' as never, 'pack_no_show_uses' as never])
+      .select(['pack_late_cancel_uses', 'pack_no_show_uses'])
       .where('location_id', '=', a.locationId)
-      .executeTakeFirst()) as { pack_late_cancel_uses?: boolean; pack_no_show_uses?: boolean } | undefined;
+      .executeTakeFirst();
     const uses = a.reason === 'late_cancel' ? (s?.pack_late_cancel_uses ?? true) : (s?.pack_no_show_uses ?? true);
     if (!uses) return;
   }

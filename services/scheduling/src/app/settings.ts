@@ -17,6 +17,8 @@ const toSettings = (s: LocationSettings): SchedulingSettings => ({
   // Every plan named: one left out is unlimited.
   allowances: Object.fromEntries(MembershipType.options.map((p) => [p, s.allowances[p] ?? null])) as SchedulingSettings['allowances'],
   ptAnyTrainer: s.pt_any_trainer,
+  packLateCancelUses: s.pack_late_cancel_uses,
+  packNoShowUses: s.pack_no_show_uses,
 });
 
 export const getSettings = async (deps: Deps, ctx: RequestContext, locationId: string): Promise<SchedulingSettings> => {
@@ -27,6 +29,7 @@ export const getSettings = async (deps: Deps, ctx: RequestContext, locationId: s
 export const putSettings = async (deps: Deps, ctx: RequestContext, body: SchedulingSettingsBody): Promise<SchedulingSettings> => {
   const { locationId } = body;
   await locationFor(deps, ctx, locationId);
+  const was = await settingsOf(deps.db, locationId);
   const row = {
     location_id: locationId,
     org_id: ctx.orgId,
@@ -37,7 +40,10 @@ export const putSettings = async (deps: Deps, ctx: RequestContext, body: Schedul
     no_show_limit: body.noShowLimit,
     no_show_pause_days: body.noShowPauseDays,
     allowances: body.allowances,
-    pt_any_trainer: body.ptAnyTrainer ?? (await settingsOf(deps.db, locationId)).pt_any_trainer,
+    // Left out of the body: as they were.
+    pt_any_trainer: body.ptAnyTrainer ?? was.pt_any_trainer,
+    pack_late_cancel_uses: body.packLateCancelUses ?? was.pack_late_cancel_uses,
+    pack_no_show_uses: body.packNoShowUses ?? was.pack_no_show_uses,
     updated_at: deps.clock(),
   };
   await saveSettings(deps.db, row);

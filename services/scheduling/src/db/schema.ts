@@ -34,6 +34,9 @@ export interface SettingsTable {
   updated_at: Date;
   /** Personal training (0004): members may book any trainer of the location, not only their assigned one. */
   pt_any_trainer: Generated<boolean>;
+  /** Session packs (0005): a late cancel / a no-show uses one of the member's credits. */
+  pack_late_cancel_uses: Generated<boolean>;
+  pack_no_show_uses: Generated<boolean>;
 }
 
 /** A recurring class as staff made it; its classes are streams of their own (class-<id>). */
@@ -152,6 +155,26 @@ export interface EventTicketsTable {
   refund: string;
   taken_at: Date;
   attended_at: Date | null;
+  /** A paid ticket's purchase and its payment (0007). */
+  purchase_id: Generated<string | null>;
+  payment_id: Generated<string | null>;
+}
+
+/**
+ * A paid ticket's purchase (0007): requested (sent to payments), pending (its payment made, unpaid), paid,
+ * cancelled (unpaid, given up), refund_requested, refunded.
+ */
+export interface TicketPurchasesTable {
+  id: string;
+  org_id: string;
+  location_id: string;
+  event_id: string;
+  member_id: string;
+  price_paise: number;
+  status: string;
+  payment_id: string | null;
+  created_at: Date;
+  updated_at: Date;
 }
 
 /** Each trainer's weekly working hours (0004, from trainers.schedule_changed; the newest event wins). */
@@ -194,6 +217,7 @@ export interface SchedulingDb extends KitTables {
   calendar_feeds: CalendarFeedsTable;
   gym_events: GymEventsTable;
   event_tickets: EventTicketsTable;
+  ticket_purchases: TicketPurchasesTable;
   pack_types: PackTypesTable;
   pack_purchases: PackPurchasesTable;
   pack_credits: PackCreditsTable;

@@ -10,17 +10,21 @@ export const DEFAULT_SETTINGS = {
   no_show_limit: 3,
   no_show_pause_days: 7,
   pt_any_trainer: false,
+  pack_late_cancel_uses: true,
+  pack_no_show_uses: true,
   allowances: {} as Record<string, number | null>,
 } as const;
 
-export type LocationSettings = Omit<SettingsTable, 'org_id' | 'updated_at' | 'pt_any_trainer'> & { pt_any_trainer: boolean };
+/** The flags added after 0001 have column defaults (Generated); a row read or written has them set. */
+type Flags = 'pt_any_trainer' | 'pack_late_cancel_uses' | 'pack_no_show_uses';
+export type LocationSettings = Omit<SettingsTable, 'org_id' | 'updated_at' | Flags> & Record<Flags, boolean>;
 
 export const settingsOf = async (db: Executor<SchedulingDb>, locationId: string): Promise<LocationSettings> => {
   const row = await db.selectFrom('settings').selectAll().where('location_id', '=', locationId).executeTakeFirst();
   return row ?? { location_id: locationId, ...DEFAULT_SETTINGS, allowances: {} };
 };
 
-export const saveSettings = async (db: Executor<SchedulingDb>, row: Omit<SettingsTable, 'pt_any_trainer'> & { pt_any_trainer: boolean }): Promise<void> => {
+export const saveSettings = async (db: Executor<SchedulingDb>, row: Omit<SettingsTable, Flags> & Record<Flags, boolean>): Promise<void> => {
   const values = { ...row, allowances: JSON.stringify(row.allowances) as unknown as SettingsTable['allowances'] };
   const { location_id: _id, ...rest } = values;
   await db

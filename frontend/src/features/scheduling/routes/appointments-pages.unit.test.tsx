@@ -239,6 +239,8 @@ describe('Booking rules: personal training', { timeout: 15_000 }, () => {
       noShowPauseDays: 7,
       allowances: { basic: 8, premium: null, vip: null, annual: null },
       ptAnyTrainer: false,
+      packLateCancelUses: true,
+      packNoShowUses: true,
     };
     server.use(
       ...signedInShell(aUser({ role: 'owner', locations: [PUNE] })),
