@@ -71,7 +71,11 @@ const SchedulingSettingsPage = lazyPage(
 const BookClassPage = lazyPage(async () => (await import('../features/scheduling/routes/book-class-page')).BookClassPage, ['scheduling']);
 const MyBookingsPage = lazyPage(async () => (await import('../features/scheduling/routes/my-bookings-page')).MyBookingsPage, ['scheduling']);
 const MyClassesPage = lazyPage(async () => (await import('../features/scheduling/routes/my-classes-page')).MyClassesPage, ['scheduling']);
-const PersonalTrainingPage = lazyPage(async () => (await import('../features/scheduling/routes/personal-training-page')).PersonalTrainingPage, ['scheduling']);
+const PersonalTrainingPage = lazyPage(
+  async () => (await import('../features/scheduling/routes/personal-training-page')).PersonalTrainingPage,
+  ['scheduling', 'payments'],
+);
+const SessionPacksPage = lazyPage(async () => (await import('../features/scheduling/routes/session-packs-page')).SessionPacksPage, ['scheduling']);
 const MyAppointmentsPage = lazyPage(async () => (await import('../features/scheduling/routes/my-appointments-page')).MyAppointmentsPage, ['scheduling']);
 const EventsPage = lazyPage(async () => (await import('../features/scheduling/routes/events-page')).EventsPage, ['scheduling']);
 const EventDetailPage = lazyPage(async () => (await import('../features/scheduling/routes/event-detail-page')).EventDetailPage, ['scheduling']);
@@ -203,6 +207,7 @@ export const dashboardRoutes: RouteObject[] = [
           ['classes', TimetablePage],
           ['classes/types', ClassTypesPage],
           ['classes/settings', SchedulingSettingsPage],
+          ['classes/packs', SessionPacksPage],
           ['classes/events', EventsPage],
           ['classes/events/:id', EventDetailPage],
           ['classes/:id', ClassDetailPage],

@@ -8,6 +8,7 @@ export function StaffNav() {
   const links = [
     { to: '/dashboard/classes', end: true, label: t('scheduling:nav.timetable') },
     { to: '/dashboard/classes/types', end: false, label: t('scheduling:nav.classTypes') },
+    { to: '/dashboard/classes/packs', end: false, label: t('scheduling:nav.packs') },
     { to: '/dashboard/classes/settings', end: false, label: t('scheduling:nav.settings') },
     { to: '/dashboard/classes/events', end: false, label: t('scheduling:nav.events') },
   ];

@@ -1,11 +1,20 @@
 // @vitest-environment jsdom
-import { schedulingAppointmentRoutes as pt, schedulingRoutes, type Appointment, type FreeSlot } from '@akhada/contracts';
+import {
+  schedulingAppointmentRoutes as pt,
+  schedulingPackRoutes as packs,
+  schedulingRoutes,
+  type Appointment,
+  type FreeSlot,
+  type PackBalance,
+  type PackPurchase,
+} from '@akhada/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signedInShell } from '../../../testing/app-handlers';
 import { on, problem, reply } from '../../../testing/contract-handlers';
 import { aUser, PUNE } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
+import { razorpayStatusIs } from '../../../testing/payments';
 import { server } from '../../../testing/setup';
 
 const TRAINER = '0198a3c1-0000-7000-8000-0000000000a1';
@@ -49,7 +58,14 @@ const myTrainerIs = (trainer: { firstName: string; lastName: string } | null, ot
       },
     }),
   );
-const member = () => signedInShell(aUser({ _id: ME, role: 'member', locations: [PUNE] }));
+const NO_CREDITS: PackBalance = { memberId: ME, remaining: 0, packs: [], history: [], purchases: [] };
+const balanceIs = (b: PackBalance) => on(packs.balance, () => reply(packs.balance, 200, { success: true, data: b }));
+/** The member's personal-training page also shows their session credits and the packs on sale: none, unless a test says so. */
+const member = () => [
+  ...signedInShell(aUser({ _id: ME, role: 'member', locations: [PUNE] })),
+  balanceIs(NO_CREDITS),
+  on(packs.listPackTypes, () => reply(packs.listPackTypes, 200, { success: true, data: [] })),
+];
 
 describe('Personal training (member)', { timeout: 15_000 }, () => {
   it('shows their trainer’s free slots by day for the length they pick, and books the one confirmed', async () => {
@@ -257,5 +273,140 @@ describe('Booking rules: personal training', { timeout: 15_000 }, () => {
     await user.click(box);
     await user.click(screen.getByRole('button', { name: 'Save rules' }));
     await waitFor(() => expect(sent).toEqual([expect.objectContaining({ locationId: PUNE._id, ptAnyTrainer: true, opensDaysBefore: 7 })]));
+  });
+});
+
+describe('Session packs (member)', { timeout: 15_000 }, () => {
+  const pack = (over: Partial<PackBalance['packs'][number]> = {}) => ({
+    purchaseId: crypto.randomUUID(),
+    name: '10 PT sessions',
+    sessions: 10,
+    used: 3,
+    remaining: 7,
+    expiresAt: '2027-06-01T12:00:00.000Z',
+    expired: false,
+    refunded: false,
+    ...over,
+  });
+
+  it('shows the credits left, each pack’s expiry with expired and refunded ones marked, and the sessions used', async () => {
+    const live = pack();
+    server.use(
+      myTrainerIs(null),
+      appointmentsAre([]),
+      balanceIs({
+        ...NO_CREDITS,
+        remaining: 7,
+        packs: [
+          live,
+          pack({ name: 'Trial pack', sessions: 1, used: 0, remaining: 1, expiresAt: '2027-01-10T12:00:00.000Z', expired: true }),
+          pack({ name: '5 PT sessions', sessions: 5, used: 1, remaining: 0, refunded: true }),
+        ],
+        history: [
+          { appointmentId: crypto.randomUUID(), purchaseId: live.purchaseId, reason: 'no_show', at: '2027-03-02T12:00:00.000Z' },
+          { appointmentId: crypto.randomUUID(), purchaseId: null, reason: 'attended', at: '2027-02-20T12:00:00.000Z' },
+        ],
+      }),
+      // Last: the handlers above answer first.
+      ...member(),
+    );
+    const { user } = renderApp('/dashboard/me/sessions');
+    const card = await screen.findByTestId('pack-balance');
+    await waitFor(() => expect(within(card).getByTestId('pack-remaining').textContent).toBe('7 Sessions left'));
+    const rows = within(card).getAllByTestId('pack');
+    expect(rows.map((r) => within(r).getByTestId('pack-expiry').textContent)).toEqual(['Expires 1 Jun 2027', 'Expired 10 Jan 2027', 'Expires 1 Jun 2027']);
+    expect(rows[0]!.textContent).toContain('7 of 10 left');
+    expect(within(rows[0]!).queryByText('Expired')).toBeNull();
+    expect(within(rows[1]!).getByText('Expired')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Refunded')).toBeTruthy();
+    await user.click(within(card).getByText('Sessions used'));
+    const history = within(card)
+      .getAllByRole('listitem')
+      .filter((li) => li.closest('[data-testid="pack-history"]'));
+    expect(history.map((li) => li.textContent)).toEqual(['No-show · 10 PT sessions2 Mar 2027', 'Attended · no credit left20 Feb 2027']);
+  });
+
+  it('buys a pack online: the purchase is sent, then shown awaiting payment with Pay now until it is paid', async () => {
+    const offer = {
+      id: crypto.randomUUID(),
+      name: '10 PT sessions',
+      sessions: 10,
+      validityDays: 90,
+      pricePaise: 450_000,
+      archived: false,
+      updatedAt: '2027-01-01T00:00:00.000Z',
+    };
+    const bought: unknown[] = [];
+    const purchase: PackPurchase = {
+      id: crypto.randomUUID(),
+      memberId: ME,
+      packTypeId: offer.id,
+      name: offer.name,
+      sessions: 10,
+      validityDays: 90,
+      pricePaise: 450_000,
+      method: 'online',
+      status: 'pending',
+      paymentId: crypto.randomUUID(),
+      createdAt: '2027-03-01T05:00:00.000Z',
+    };
+    server.use(
+      myTrainerIs(null),
+      appointmentsAre([]),
+      razorpayStatusIs(true),
+      on(packs.listPackTypes, () => reply(packs.listPackTypes, 200, { success: true, data: [offer] })),
+      on(packs.balance, () => reply(packs.balance, 200, { success: true, data: bought.length ? { ...NO_CREDITS, purchases: [purchase] } : NO_CREDITS })),
+      on(packs.buyPack, async ({ request }) => {
+        bought.push(await request.json());
+        return reply(packs.buyPack, 201, { success: true, data: { ...purchase, status: 'requested', paymentId: null } });
+      }),
+      // Last: the handlers above answer first.
+      ...member(),
+    );
+    const { user } = renderApp('/dashboard/me/sessions');
+    expect(await within(await screen.findByTestId('pack-balance')).findByText('No session packs yet')).toBeTruthy();
+    const offers = await screen.findAllByTestId('buy-pack-offer');
+    expect(offers[0]!.textContent).toContain('10 sessions · valid 90 days · ₹4,500 + GST');
+    await user.click(within(offers[0]!).getByRole('button', { name: 'Buy 10 PT sessions' }));
+    await waitFor(() => expect(bought).toEqual([{ packTypeId: offer.id }]));
+    const waiting = await screen.findByTestId('pack-purchase-waiting');
+    expect(waiting.textContent).toContain('Awaiting payment');
+    expect(within(waiting).getByTestId('pay-online').textContent).toBe('Pay now');
+  });
+});
+
+describe('Booking rules: session packs', { timeout: 15_000 }, () => {
+  it('shows whether a late cancel and a no-show use a credit, and sends the change', async () => {
+    const sent: unknown[] = [];
+    const rules = {
+      locationId: PUNE._id,
+      opensDaysBefore: 7,
+      closesMinutesBefore: 30,
+      lateCancelMinutes: 120,
+      confirmMinutes: 30,
+      noShowLimit: 3,
+      noShowPauseDays: 7,
+      allowances: { basic: null, premium: null, vip: null, annual: null },
+      ptAnyTrainer: false,
+      packLateCancelUses: true,
+      packNoShowUses: false,
+    };
+    server.use(
+      ...signedInShell(aUser({ role: 'admin', locations: [PUNE] })),
+      on(schedulingRoutes.getSettings, () => reply(schedulingRoutes.getSettings, 200, { success: true, data: rules })),
+      on(schedulingRoutes.putSettings, async ({ request }) => {
+        const body = (await request.json()) as typeof rules;
+        sent.push(body);
+        return reply(schedulingRoutes.putSettings, 200, { success: true, data: { ...rules, ...body } });
+      }),
+    );
+    const { user } = renderApp('/dashboard/classes/settings');
+    const late = (await screen.findByRole('checkbox', { name: 'A late cancellation uses a session credit' })) as HTMLInputElement;
+    const noShow = screen.getByRole('checkbox', { name: 'A no-show uses a session credit' }) as HTMLInputElement;
+    expect([late.checked, noShow.checked]).toEqual([true, false]);
+    await user.click(late);
+    await user.click(noShow);
+    await user.click(screen.getByRole('button', { name: 'Save rules' }));
+    await waitFor(() => expect(sent).toEqual([expect.objectContaining({ locationId: PUNE._id, packLateCancelUses: false, packNoShowUses: true })]));
   });
 });

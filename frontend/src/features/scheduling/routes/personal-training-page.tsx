@@ -11,6 +11,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useAppointments, useBookableTrainers, useBookAppointment, useCancelAppointment, useFreeSlots } from '../api/scheduling-api';
+import { BuyPack } from '../components/buy-pack';
+import { PackBalanceCard } from '../components/pack-balance-card';
 import { QueryView } from '../components/scheduling-states';
 import { dayLabel, timeIn } from '../lib/week';
 import '../scheduling.css';
@@ -182,8 +184,9 @@ function BookSession({ trainer }: { trainer: { id: string; name: string } }) {
 }
 
 /**
- * /dashboard/me/sessions: personal training for a member — their upcoming sessions (cancel) and booking one in their
- * trainer's free slots over the next 14 days (a length of 30, 45, 60 or 90 minutes, then confirm).
+ * /dashboard/me/sessions: personal training for a member — their upcoming sessions (cancel), their session-pack credits
+ * (buying a pack online), and booking one in their trainer's free slots over the next 14 days (a length of 30, 45, 60
+ * or 90 minutes, then confirm).
  */
 export function PersonalTrainingPage() {
   const { t } = useTranslation(ALL_NS);
@@ -195,6 +198,8 @@ export function PersonalTrainingPage() {
     <div className="page sched-page">
       <PageHeader title={t('scheduling:pt.title')} subtitle={t('scheduling:pt.subtitle')} />
       <UpcomingSessions />
+      <PackBalanceCard memberId={null} payable />
+      <BuyPack />
       <QueryView query={trainers} loading={t('scheduling:common.loading')} errorTitle={t('scheduling:common.loadError')}>
         {(list) => {
           // Their own trainer comes first; others only when the location lets members book any trainer.

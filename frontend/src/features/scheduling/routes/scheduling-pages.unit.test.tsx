@@ -1,10 +1,19 @@
 // @vitest-environment jsdom
-import { memberRoutes, schedulingRoutes, type ClassSummary, type Timetable } from '@akhada/contracts';
+import {
+  memberRoutes,
+  schedulingPackRoutes as packs,
+  schedulingRoutes,
+  type ClassSummary,
+  type PackBalance,
+  type PackPurchase,
+  type PackType,
+  type Timetable,
+} from '@akhada/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signedInShell } from '../../../testing/app-handlers';
+import { membersAre, signedInShell } from '../../../testing/app-handlers';
 import { on, problem, reply } from '../../../testing/contract-handlers';
-import { aUser, PUNE } from '../../../testing/fixtures';
+import { aMember, aUser, PUNE } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/setup';
 import { aTrainer, trainersService } from '../../../testing/trainers';
@@ -161,5 +170,160 @@ describe('staff timetable', { timeout: 15_000 }, () => {
     const wednesday = within(grid).getByRole('region', { name: /Wed, 4 Mar/ });
     expect(within(wednesday).getByText('Cancelled')).toBeTruthy();
     expect(within(wednesday).getByText('18:00–19:00')).toBeTruthy();
+  });
+});
+
+const aPackType = (over: Partial<PackType> = {}): PackType => ({
+  id: crypto.randomUUID(),
+  name: '10 PT sessions',
+  sessions: 10,
+  validityDays: 90,
+  pricePaise: 450_000,
+  archived: false,
+  updatedAt: '2027-01-01T00:00:00.000Z',
+  ...over,
+});
+const packTypesAre = (list: PackType[]) => on(packs.listPackTypes, () => reply(packs.listPackTypes, 200, { success: true, data: list }));
+const owner = () => signedInShell(aUser({ role: 'owner', locations: [PUNE] }));
+
+describe('Session packs (staff)', { timeout: 15_000 }, () => {
+  it('lists the pack types from the API, archived ones marked, and asks for the archived ones too', async () => {
+    const asked: (string | null)[] = [];
+    server.use(
+      ...owner(),
+      on(packs.listPackTypes, ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('includeArchived'));
+        return reply(packs.listPackTypes, 200, {
+          success: true,
+          data: [aPackType(), aPackType({ name: 'Trial pack', sessions: 1, validityDays: 7, pricePaise: 49_950, archived: true })],
+        });
+      }),
+    );
+    renderApp('/dashboard/classes/packs');
+    expect(await screen.findByRole('heading', { name: 'Session packs', level: 1 })).toBeTruthy();
+    const rows = await screen.findAllByTestId('pack-type-row');
+    expect(rows.map((r) => within(r).getByRole('heading').textContent)).toEqual(['10 PT sessions', 'Trial pack']);
+    expect(within(rows[0]!).getByTestId('pack-type-facts').textContent).toBe('10 sessions · valid 90 days · ₹4,500 + GST');
+    expect(within(rows[1]!).getByTestId('pack-type-facts').textContent).toBe('1 session · valid 7 days · ₹499.5 + GST');
+    expect(within(rows[0]!).getByTestId('pack-type-state').textContent).toBe('On sale');
+    expect(within(rows[1]!).getByTestId('pack-type-state').textContent).toBe('Not sold');
+    expect(within(rows[1]!).getByRole('button', { name: 'Sell Trial pack again' })).toBeTruthy();
+    expect(asked).toContain('true');
+    expect(screen.getByRole('link', { name: 'Session packs' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('checks the new pack’s fields before sending, then creates it with the price in paise', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      ...owner(),
+      packTypesAre([]),
+      on(packs.createPackType, async ({ request }) => {
+        const body = (await request.json()) as Omit<PackType, 'id' | 'archived' | 'updatedAt'>;
+        sent.push(body);
+        return reply(packs.createPackType, 201, { success: true, data: aPackType(body) });
+      }),
+    );
+    const { user } = renderApp('/dashboard/classes/packs');
+    expect(await screen.findByText('No session packs yet')).toBeTruthy();
+    await user.click(screen.getByTestId('add-pack-type'));
+    const modal = await screen.findByTestId('pack-type-modal');
+    await user.clear(within(modal).getByTestId('pack-type-sessions'));
+    await user.type(within(modal).getByTestId('pack-type-sessions'), '0');
+    await user.click(within(modal).getByTestId('pack-type-submit'));
+    expect((await within(modal).findByTestId('name-error')).textContent).toBe('Name is required');
+    expect(within(modal).getByTestId('sessions-error').textContent).toBe('Sessions must be at least 1');
+    expect(within(modal).getByTestId('pricePaise-error').textContent).toBe('Price is required');
+    expect(sent).toEqual([]);
+
+    await user.type(within(modal).getByTestId('pack-type-name'), '  20 sessions ');
+    await user.clear(within(modal).getByTestId('pack-type-sessions'));
+    await user.type(within(modal).getByTestId('pack-type-sessions'), '20');
+    await user.clear(within(modal).getByTestId('pack-type-validity'));
+    await user.type(within(modal).getByTestId('pack-type-validity'), '120');
+    await user.type(within(modal).getByTestId('pack-type-price'), '8,000.50');
+    await user.click(within(modal).getByTestId('pack-type-submit'));
+    await waitFor(() => expect(sent).toEqual([{ name: '20 sessions', sessions: 20, validityDays: 120, pricePaise: 800_050 }]));
+    expect(await screen.findByText('20 sessions added')).toBeTruthy();
+  });
+
+  it('sells a pack to a member picked by search: their credits show, the body names member, pack and method, then the new balance', async () => {
+    const kavita = aMember({ firstName: 'Kavita', lastName: 'Rao' });
+    const tenPack = aPackType();
+    const sold: unknown[] = [];
+    const purchase: PackPurchase = {
+      id: crypto.randomUUID(),
+      memberId: kavita._id,
+      packTypeId: tenPack.id,
+      name: tenPack.name,
+      sessions: 10,
+      validityDays: 90,
+      pricePaise: 450_000,
+      method: 'upi',
+      status: 'paid',
+      paymentId: crypto.randomUUID(),
+      createdAt: '2027-03-01T05:00:00.000Z',
+    };
+    const empty: PackBalance = { memberId: kavita._id, remaining: 2, packs: [], history: [], purchases: [] };
+    const oldPack = { purchaseId: crypto.randomUUID(), name: '5 sessions', sessions: 5, used: 3, remaining: 2, expired: false, refunded: false };
+    const before: PackBalance = { ...empty, packs: [{ ...oldPack, expiresAt: '2027-04-01T12:00:00.000Z' }] };
+    const after: PackBalance = {
+      ...before,
+      remaining: 12,
+      packs: [
+        ...before.packs,
+        {
+          purchaseId: purchase.id,
+          name: tenPack.name,
+          sessions: 10,
+          used: 0,
+          remaining: 10,
+          expiresAt: '2027-05-30T12:00:00.000Z',
+          expired: false,
+          refunded: false,
+        },
+      ],
+      purchases: [purchase],
+    };
+    const balanceFor: string[] = [];
+    server.use(
+      ...owner(),
+      packTypesAre([tenPack, aPackType({ name: 'Old pack', archived: true })]),
+      membersAre([kavita]),
+      on(packs.balance, ({ request }) => {
+        balanceFor.push(new URL(request.url).searchParams.get('memberId') ?? '');
+        return reply(packs.balance, 200, { success: true, data: sold.length ? after : before });
+      }),
+      on(packs.sellPack, async ({ request }) => {
+        sold.push(await request.json());
+        return reply(packs.sellPack, 201, { success: true, data: purchase });
+      }),
+    );
+    const { user } = renderApp('/dashboard/classes/packs');
+    await user.click(await screen.findByTestId('sell-pack'));
+    const modal = await screen.findByTestId('sell-pack-modal');
+    // The archived pack is not offered.
+    expect(within(within(modal).getByTestId('sell-pack-type')).queryByRole('option', { name: /Old pack/ })).toBeNull();
+    await user.click(within(modal).getByTestId('sell-pack-submit'));
+    expect((await within(modal).findByTestId('memberId-error')).textContent).toBe('Please enter a member ID');
+    expect(sold).toEqual([]);
+
+    await user.type(within(modal).getByTestId('sell-member-search'), 'Kav');
+    await user.click(await within(modal).findByRole('option', { name: /Kavita Rao/ }));
+    // Their credits before the sale.
+    const credits = await within(modal).findByTestId('pack-balance');
+    await waitFor(() => expect(within(credits).getByTestId('pack-remaining').textContent).toContain('2'));
+    expect(within(credits).getByTestId('pack-expiry').textContent).toBe('Expires 1 Apr 2027');
+    await user.click(within(modal).getByTestId('sell-method-upi'));
+    await user.click(within(modal).getByTestId('sell-pack-submit'));
+    await waitFor(() => expect(sold).toEqual([{ memberId: kavita._id, packTypeId: tenPack.id, method: 'upi' }]));
+    const done = await within(modal).findByTestId('sell-pack-done');
+    expect(within(done).getByText('10 PT sessions sold to Kavita Rao')).toBeTruthy();
+    await waitFor(() => expect(within(done).getByTestId('pack-remaining').textContent).toBe('12 Sessions left'));
+    expect(
+      within(done)
+        .getAllByTestId('pack-expiry')
+        .map((e) => e.textContent),
+    ).toEqual(['Expires 1 Apr 2027', 'Expires 30 May 2027']);
+    expect(new Set(balanceFor)).toEqual(new Set([kavita._id]));
   });
 });

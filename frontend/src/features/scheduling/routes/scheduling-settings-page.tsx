@@ -28,7 +28,10 @@ interface SettingsForm {
   noShowPauseDays: string;
   allowances: Record<MembershipType, string>;
   ptAnyTrainer: boolean;
+  packLateCancelUses: boolean;
+  packNoShowUses: boolean;
 }
+type Flag = 'ptAnyTrainer' | 'packLateCancelUses' | 'packNoShowUses';
 
 const valuesOf = (s: SchedulingSettings): SettingsForm => ({
   opensDaysBefore: String(s.opensDaysBefore),
@@ -38,6 +41,8 @@ const valuesOf = (s: SchedulingSettings): SettingsForm => ({
   noShowLimit: String(s.noShowLimit),
   noShowPauseDays: String(s.noShowPauseDays),
   ptAnyTrainer: s.ptAnyTrainer,
+  packLateCancelUses: s.packLateCancelUses,
+  packNoShowUses: s.packNoShowUses,
   allowances: Object.fromEntries(MembershipType.options.map((p) => [p, s.allowances[p] == null ? '' : String(s.allowances[p])])) as Record<
     MembershipType,
     string
@@ -80,6 +85,8 @@ function SettingsFormCard({ settings }: { settings: SchedulingSettings }) {
       noShowPauseDays: wholeFrom(v.noShowPauseDays) as number,
       allowances: Object.fromEntries(MembershipType.options.map((p) => [p, allowanceFrom(v.allowances[p] ?? '')])),
       ptAnyTrainer: v.ptAnyTrainer,
+      packLateCancelUses: v.packLateCancelUses,
+      packNoShowUses: v.packNoShowUses,
     }),
   });
   const onSubmit = (body: SettingsInput) =>
@@ -93,7 +100,7 @@ function SettingsFormCard({ settings }: { settings: SchedulingSettings }) {
         setAttempts((n) => n + 1);
       },
     });
-  const num = (name: keyof Omit<SettingsForm, 'allowances' | 'ptAnyTrainer'>, hint?: string) => (
+  const num = (name: keyof Omit<SettingsForm, 'allowances' | Flag>, hint?: string) => (
     <TextField name={name} inputMode="numeric" autoComplete="off" label={t(`scheduling:settings.${name}`)} hint={hint} required testId={`settings-${name}`} />
   );
   return (
@@ -133,6 +140,18 @@ function SettingsFormCard({ settings }: { settings: SchedulingSettings }) {
           </label>
           <p className="sched-muted" id="settings-pt-any-hint">
             {t('scheduling:settings.ptAnyTrainerHint')}
+          </p>
+        </fieldset>
+        <fieldset className="form__section" aria-describedby="settings-packs-hint">
+          <legend className="section-heading">{t('scheduling:settings.packs')}</legend>
+          {(['packLateCancelUses', 'packNoShowUses'] as const).map((flag) => (
+            <label key={flag} className="sched-check">
+              <input type="checkbox" {...form.register(flag)} data-testid={`settings-${flag}`} />
+              {t(`scheduling:settings.${flag}`)}
+            </label>
+          ))}
+          <p className="sched-muted" id="settings-packs-hint">
+            {t('scheduling:settings.packsHint')}
           </p>
         </fieldset>
         <fieldset className="form__section">

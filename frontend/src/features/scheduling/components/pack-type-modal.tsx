@@ -1,0 +1,127 @@
+import { PackTypeBody, PackTypePatch, type PackType } from '@akhada/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/alert';
+import { Form } from '../../../components/form/form';
+import { MoneyField } from '../../../components/form/money-field';
+import { applyServerErrors } from '../../../components/form/server-errors';
+import { TextField } from '../../../components/form/text-field';
+import { useContractForm } from '../../../components/form/use-contract-form';
+import { Modal } from '../../../components/modal';
+import { useToast } from '../../../components/toast';
+import { useErrorText } from '../../../lib/use-error-text';
+import { ALL_NS } from '../../../locales/resources';
+import { useCreatePackType, useUpdatePackType, type PackTypeInput } from '../api/packs-api';
+import { paiseFrom, wholeFrom } from '../lib/form-text';
+
+const FORM_ID = 'pack-type-form';
+
+interface PackTypeForm {
+  name: string;
+  sessions: string;
+  validityDays: string;
+  /** Rupees as typed. */
+  pricePaise: string;
+}
+
+const valuesOf = (p: PackType | null): PackTypeForm => ({
+  name: p?.name ?? '',
+  sessions: p ? String(p.sessions) : '10',
+  validityDays: p ? String(p.validityDays) : '90',
+  pricePaise: p ? String(p.pricePaise / 100) : '',
+});
+
+const toBody = (v: PackTypeForm) => ({
+  name: v.name,
+  sessions: wholeFrom(v.sessions),
+  validityDays: wholeFrom(v.validityDays),
+  // Blank: missing (the contract says a price is needed), not "no price".
+  pricePaise: paiseFrom(v.pricePaise) ?? undefined,
+});
+
+/** Adds a session pack type, or changes one (`editing`): name, sessions, days valid from the payment, price before GST. */
+export function PackTypeModal({ open, onClose, editing }: { open: boolean; onClose: () => void; editing: PackType | null }) {
+  const { t } = useTranslation(ALL_NS);
+  const create = useCreatePackType();
+  const update = useUpdatePackType();
+  const busy = create.isPending || update.isPending;
+  const close = () => {
+    create.reset();
+    update.reset();
+    onClose();
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={editing ? t('scheduling:packs.editTitle') : t('scheduling:packs.createTitle')}
+      testId="pack-type-modal"
+      footer={
+        <>
+          <button type="button" className="btn btn--secondary" onClick={close}>
+            {t('scheduling:packs.cancel')}
+          </button>
+          <button type="submit" form={FORM_ID} className="btn btn--primary" disabled={busy} data-testid="pack-type-submit">
+            {busy ? t('scheduling:packs.saving') : t('scheduling:packs.save')}
+          </button>
+        </>
+      }
+    >
+      {open ? <PackTypeFormBody key={editing?.id ?? 'new'} editing={editing} create={create} update={update} onDone={close} /> : null}
+    </Modal>
+  );
+}
+
+function PackTypeFormBody({
+  editing,
+  create,
+  update,
+  onDone,
+}: {
+  editing: PackType | null;
+  create: ReturnType<typeof useCreatePackType>;
+  update: ReturnType<typeof useUpdatePackType>;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation(ALL_NS);
+  const toast = useToast();
+  const { describe } = useErrorText();
+  const [attempts, setAttempts] = useState(0);
+  const form = useContractForm<PackTypeForm, typeof PackTypeBody>(editing ? (PackTypePatch as unknown as typeof PackTypeBody) : PackTypeBody, {
+    defaultValues: valuesOf(editing),
+    toBody,
+  });
+  const failed = (e: unknown) => {
+    applyServerErrors(form, e);
+    setAttempts((n) => n + 1);
+  };
+  const onSubmit = (body: PackTypeInput) => {
+    if (editing)
+      update.mutate({ id: editing.id, body }, { onSuccess: (p) => (toast.success(t('scheduling:packs.saved', { name: p.name })), onDone()), onError: failed });
+    else create.mutate(body, { onSuccess: (p) => (toast.success(t('scheduling:packs.created', { name: p.name })), onDone()), onError: failed });
+  };
+  const error = create.error ?? update.error;
+  return (
+    <Form id={FORM_ID} form={form} onSubmit={onSubmit} busy={create.isPending || update.isPending}>
+      {error ? (
+        <Alert tone="error" shake={attempts} testId="pack-type-error">
+          {describe(error, { fallback: t('scheduling:packs.failed') })}
+        </Alert>
+      ) : null}
+      <div className="form__grid">
+        <TextField name="name" label={t('scheduling:packs.name')} maxLength={80} required data-autofocus testId="pack-type-name" />
+        <TextField name="sessions" inputMode="numeric" autoComplete="off" label={t('scheduling:packs.sessionsLabel')} required testId="pack-type-sessions" />
+        <TextField
+          name="validityDays"
+          inputMode="numeric"
+          autoComplete="off"
+          label={t('scheduling:packs.validityDays')}
+          hint={t('scheduling:packs.validityHint')}
+          required
+          testId="pack-type-validity"
+        />
+        <MoneyField name="pricePaise" label={t('scheduling:packs.pricePaise')} hint={t('scheduling:packs.priceHint')} required testId="pack-type-price" />
+      </div>
+    </Form>
+  );
+}
