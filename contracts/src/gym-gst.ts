@@ -20,6 +20,13 @@ export const GYM_SERVICE_RATES: RateSchedule = [
   { from: '2025-09-22', rateBps: 500 },
 ];
 
+/**
+ * Admission to a gym's own event (a workshop, a challenge, a run, an open day; SAC 999651, sports and recreational
+ * sports event organisation): recreational and sporting services at 18%, unchanged by the September 2025 rationalisation
+ * (which moved gym services to 5% and big sporting events to 40%).
+ */
+export const EVENT_ADMISSION_RATES: RateSchedule = [{ from: '2017-07-01', rateBps: 1800 }];
+
 /** The rate in force on `date` (YYYY-MM-DD): the last step starting on or before it. */
 export const rateOn = (schedule: RateSchedule, date: string): number => {
   let rate: number | undefined;

@@ -102,8 +102,8 @@ export const AppointmentNoShow = defineEvent('scheduling.appointment_no_show', 1
 /**
  * One-off events (aggregate = one event, `aggregateId` = its id, the envelope's `locationId` its location) and their
  * tickets. Every event fact carries what a consumer shows (title, start, place or link), so notifications keeps no copy.
- * Consumers: notifications (tells ticket holders of a cancellation, a member their confirmed ticket); payments (to come:
- * a paid ticket's purchase and refund go through the purchase pipeline).
+ * Consumers: notifications (tells ticket holders of a cancellation, a member their confirmed ticket). A paid ticket's
+ * money goes through the purchase pipeline below (purchase_requested, purchase_cancelled, purchase_refund_requested).
  */
 export const EventFacts = z.object({
   eventId: z.uuid(),
@@ -151,8 +151,12 @@ export type PurchaseKind = z.infer<typeof PurchaseKind>;
 /** A desk method is recorded as paid at once; `online` waits for the member's Razorpay payment. */
 export const PurchaseMethod = z.union([z.literal('online'), PaymentMethod.exclude(['razorpay'])]);
 export type PurchaseMethod = z.infer<typeof PurchaseMethod>;
-/** SAC of gym and fitness services: every purchase line is a service. */
+/** SAC of gym and fitness services: every purchase line is a service (a session pack). */
 export const PURCHASE_SAC = '999723';
+/** SAC of an event ticket's line: admission to a sports and recreational event the gym organises (EVENT_ADMISSION_RATES). */
+export const EVENT_TICKET_SAC = '999651';
+/** An online purchase not paid within this long is given up (scheduling.purchase_cancelled); a ticket's own hold is shorter. */
+export const PURCHASE_HOLD_MINUTES = 30;
 export const PurchaseRequested = defineEvent(
   'scheduling.purchase_requested',
   1,
@@ -165,7 +169,10 @@ export const PurchaseRequested = defineEvent(
     kind: PurchaseKind,
     /** What the payment and the invoice say ("10 PT sessions", "Ticket: Sunday run"). */
     description: z.string().min(1).max(500),
-    /** Service lines (kind service, hsn = PURCHASE_SAC), prices before GST in paise; payments' GST rule decides the tax. */
+    /**
+     * Service lines (kind service, hsn = PURCHASE_SAC for a pack, EVENT_TICKET_SAC for a ticket), prices before GST in
+     * paise; payments' GST rule decides the tax (the gym-service rate for a pack, the event-admission rate for a ticket).
+     */
     lines: z.array(SaleLine).min(1),
     totals: SaleTotals,
     method: PurchaseMethod,

@@ -55,6 +55,13 @@ export const EventTicket = z.object({
   /** A pending ticket's place is held until then. */
   holdUntil: IsoDateTime.nullable(),
   refund: TicketRefund,
+  /** A paid ticket's purchase (the purchase pipeline); null for a free one. */
+  purchaseId: z.uuid().nullable().optional(),
+  /**
+   * The payment to pay online (payments' create-order with it, then Razorpay Checkout) once payments made it, as a
+   * pack purchase's paymentId; null until then and for a free ticket.
+   */
+  paymentId: z.uuid().nullable().optional(),
   takenAt: IsoDateTime,
   attendedAt: IsoDateTime.nullable(),
 });
@@ -232,7 +239,8 @@ export const schedulingEventRoutes = {
     responses: { 201: ok(TakenTicket), ...refusals, 409: Problem },
     auth: true,
     roles: ['member'],
-    summary: 'Takes a ticket for the caller: a free one is confirmed; a paid one is pending until its payment is captured (15 minutes).',
+    summary:
+      'Takes a ticket: a free one is confirmed; a paid one is held 15 minutes, pending until its paymentId (the purchase’s payment) is paid with Checkout and captured.',
     description: '409 EVENT_FULL when every place is taken or held; 409 ALREADY_HAS_TICKET; 409 CONFLICT when the event was cancelled or has started.',
   }),
   cancelTicket: route({

@@ -3,6 +3,7 @@ import { BaseConfig, bootRuntime, loadConfig, peopleOwners, serveService } from 
 import { z } from 'zod';
 import { startClassClock } from './app/close-classes.ts';
 import { startEventClock } from './app/event-clock.ts';
+import { startPurchaseClock } from './app/purchase-clock.ts';
 import { buildApp } from './build-app.ts';
 import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
@@ -24,5 +25,7 @@ const consumers = await startConsumers({ bus, db: dbh.db, logger, packs: true })
 const clock = startClassClock({ ...deps, logger }, config.CLASS_CLOCK_INTERVAL_MS);
 // Paid tickets' holds lapse within a minute of running out; events past their end are ended.
 const eventClock = startEventClock({ ...deps, logger }, config.CLASS_CLOCK_INTERVAL_MS);
+// Online purchases (packs) unpaid after their hold are cancelled, so payments cancels their orders.
+const purchaseClock = startPurchaseClock({ ...deps, logger }, config.CLASS_CLOCK_INTERVAL_MS);
 const app = buildApp({ logger, verifier, readiness, ...deps });
-await serveService({ app, config, runtime, consumers, onClose: [clock.stop, eventClock.stop] });
+await serveService({ app, config, runtime, consumers, onClose: [clock.stop, eventClock.stop, purchaseClock.stop] });

@@ -1,9 +1,12 @@
-import { schedulingEventRoutes as routes } from '@akhada/contracts';
+import { PaymentEvents, schedulingEventRoutes as routes, SchedulingEvents, type EventEnvelope } from '@akhada/contracts';
+import { makeEnvelope } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_UPGRADE_MESSAGE } from '../src/app/access.ts';
 import { commandOnEvent } from '../src/app/event-command.ts';
 import { runEventClock } from '../src/app/event-clock.ts';
+import { runPurchaseClock } from '../src/app/purchase-clock.ts';
+import { packPaymentHandlers } from '../src/consumers/packs.ts';
 import { bootScheduling } from './setup.ts';
 
 // Every events route through app.inject against the real PostgreSQL: plan, roles, organizations, bad input, tickets.
@@ -325,5 +328,183 @@ describe('attendees and check-in ticks', () => {
     } finally {
       t.time.now = new Date(START).getTime();
     }
+  });
+});
+
+// Paid tickets through the purchase pipeline. Payments' answers are handed to the consumer's handlers as the
+// akhada.payments.events consumer would (each in its own transaction; a redelivery is the same envelope again, here
+// without the inbox, so the decider itself must make it count once).
+describe('paid tickets: the purchase pipeline', () => {
+  type Out = { type: string; aggregateId: string; data: Record<string, unknown> };
+  const outboxOf = async (type: string, purchaseId: string): Promise<Out[]> =>
+    (await t.db.selectFrom('outbox').select('payload').where('key', '=', purchaseId).execute())
+      .map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as Out)
+      .filter((p) => p.type === type);
+  const deliver = (env: EventEnvelope<unknown>) => t.db.transaction().execute((trx) => packPaymentHandlers.find((h) => h.type === env.type)!.handle(trx, env));
+  const envMeta = (aggregateId: string) => ({ orgId: orgA, locationId: L1, aggregateId, correlationId: randomUUID(), causationId: randomUUID() });
+  const paymentCreated = (purchaseId: string, paymentId: string) =>
+    makeEnvelope(PaymentEvents.PurchasePaymentCreated, {
+      ...envMeta(paymentId),
+      occurredAt: START,
+      data: { purchaseId, organizationId: orgA, locationId: L1, paymentId, status: 'pending', totalPaise: 29_500 },
+    });
+  const facts = (purchaseId: string, paymentId: string, status: 'completed' | 'cancelled' | 'refunded') => ({
+    paymentId,
+    organizationId: orgA,
+    locationId: L1,
+    category: 'member' as const,
+    type: 'other' as const,
+    status,
+    memberId: m1,
+    memberName: 'Asha',
+    trainerId: null,
+    trainerName: '',
+    amountPaise: 25_000,
+    gstPaise: 4_500,
+    totalPaise: 29_500,
+    refundedPaise: status === 'refunded' ? 29_500 : 0,
+    method: 'razorpay' as const,
+    description: 'Ticket',
+    membershipType: null,
+    membershipPeriod: null,
+    paymentFrequency: null,
+    salaryPeriod: null,
+    dueDate: null,
+    source: 'scheduling' as const,
+    sourceId: purchaseId,
+    occurredAt: START,
+  });
+  const completed = (purchaseId: string, paymentId: string, orgId = orgA) =>
+    makeEnvelope(PaymentEvents.PaymentCompleted, {
+      ...envMeta(paymentId),
+      orgId,
+      occurredAt: START,
+      data: { ...facts(purchaseId, paymentId, 'completed'), paidAt: START, completedVia: 'online', razorpayPaymentId: 'pay_x', razorpayOrderId: 'order_x' },
+    });
+  const cancelledPayment = (purchaseId: string, paymentId: string) =>
+    makeEnvelope(PaymentEvents.PaymentCancelled, {
+      ...envMeta(paymentId),
+      occurredAt: START,
+      data: { ...facts(purchaseId, paymentId, 'cancelled'), reason: 'Hold lapsed', cancelledBy: null },
+    });
+  const refunded = (purchaseId: string, paymentId: string) =>
+    makeEnvelope(PaymentEvents.PaymentRefunded, {
+      ...envMeta(paymentId),
+      occurredAt: START,
+      data: {
+        ...facts(purchaseId, paymentId, 'refunded'),
+        refundId: `rfnd_${paymentId.slice(0, 8)}`,
+        refundPaise: 29_500,
+        fully: true,
+        reason: 'Event cancelled',
+        refundedAt: START,
+        refundedBy: null,
+      },
+    });
+  type Taken = { ticket: { status: string; purchaseId: string; paymentId: string | null; refund: string } };
+  const ticketOf = async (eventId: string, tk: string) =>
+    ok<{ myTicket: { status: string; paymentId: string | null; refund: string } | null }>(await t.call(tk, 'GET', `/scheduling/events/${eventId}`)).myTicket;
+
+  it('buying asks payments (SAC 999651); the payment shows on the ticket; its capture confirms it exactly once, also when redelivered', async () => {
+    const e = await create({ capacity: 2, pricePaise: 25_000 });
+    const taken = routes.takeTicket.responses[201].parse((await t.call(tok.m1, 'POST', `/scheduling/events/${e.id}/tickets`)).body).data as Taken;
+    expect(taken.ticket).toMatchObject({ status: 'pending', paymentId: null });
+    const purchaseId = taken.ticket.purchaseId;
+    const [asked] = await outboxOf('scheduling.purchase_requested', purchaseId);
+    expect(asked?.data).toMatchObject({ purchaseId, memberId: m1, kind: 'event_ticket', method: 'online', organizationId: orgA, locationId: L1 });
+    expect((asked?.data.lines as { hsn: string; unitPricePaise: number; gstRatePercent: number }[])[0]).toMatchObject({
+      hsn: SchedulingEvents.EVENT_TICKET_SAC,
+      unitPricePaise: 25_000,
+      gstRatePercent: 18,
+    });
+
+    const paymentId = randomUUID();
+    await deliver(paymentCreated(purchaseId, paymentId));
+    expect(await ticketOf(e.id, tok.m1)).toMatchObject({ status: 'pending', paymentId });
+    // another organization's envelope for the same purchase changes nothing
+    await deliver(completed(purchaseId, paymentId, orgB));
+    expect(await ticketOf(e.id, tok.m1)).toMatchObject({ status: 'pending' });
+
+    const paid = completed(purchaseId, paymentId);
+    await deliver(paid);
+    await deliver(paid);
+    expect(await ticketOf(e.id, tok.m1)).toMatchObject({ status: 'confirmed', paymentId });
+    const stream = await t.db.selectFrom('events').select('type').where('stream_id', '=', `event-${e.id}`).execute();
+    expect(stream.filter((x) => x.type === 'TicketConfirmed')).toHaveLength(1);
+    expect(await t.db.selectFrom('ticket_purchases').select(['status', 'payment_id']).where('id', '=', purchaseId).executeTakeFirst()).toEqual({
+      status: 'paid',
+      payment_id: paymentId,
+    });
+  });
+
+  it('an unpaid ticket releases its place when its hold runs out (purchase cancelled) or payments cancels it', async () => {
+    const e = await create({ capacity: 1, pricePaise: 25_000 });
+    const first = ok<Taken>(await t.call(tok.m1, 'POST', `/scheduling/events/${e.id}/tickets`), 201).ticket.purchaseId;
+    t.time.now = new Date('2030-03-11T00:16:00.000Z').getTime();
+    try {
+      await runEventClock({ db: t.db, clock: t.clock });
+      expect(await ticketOf(e.id, tok.m1)).toBeNull();
+      expect((await outboxOf('scheduling.purchase_cancelled', first))[0]?.data).toMatchObject({ purchaseId: first, organizationId: orgA });
+      // the place is free: m2 takes it, and payments cancelling m2's payment gives it back too
+      const second = ok<Taken>(await t.call(tok.m2, 'POST', `/scheduling/events/${e.id}/tickets`), 201).ticket.purchaseId;
+      refused(await t.call(tok.m3, 'POST', `/scheduling/events/${e.id}/tickets`), 409, 'EVENT_FULL');
+      await deliver(cancelledPayment(second, randomUUID()));
+      expect(ok<{ taken: number }>(await t.call(tok.owner, 'GET', `/scheduling/events/${e.id}`)).taken).toBe(0);
+      expect(await t.db.selectFrom('ticket_purchases').select('status').where('id', 'in', [first, second]).execute()).toEqual([
+        { status: 'cancelled' },
+        { status: 'cancelled' },
+      ]);
+    } finally {
+      t.time.now = new Date(START).getTime();
+    }
+  });
+
+  it('cancelling the event asks payments to refund a paid ticket; payment_refunded marks it refunded', async () => {
+    const e = await create({ capacity: 3, pricePaise: 25_000 });
+    const purchaseId = ok<Taken>(await t.call(tok.m1, 'POST', `/scheduling/events/${e.id}/tickets`), 201).ticket.purchaseId;
+    const paymentId = randomUUID();
+    await deliver(paymentCreated(purchaseId, paymentId));
+    await deliver(completed(purchaseId, paymentId));
+    const pending = ok<Taken>(await t.call(tok.m2, 'POST', `/scheduling/events/${e.id}/tickets`), 201).ticket.purchaseId;
+    ok(await t.call(tok.owner, 'POST', `/scheduling/events/${e.id}/cancel`, { reason: 'Coach unwell' }));
+    expect((await outboxOf('scheduling.purchase_refund_requested', purchaseId))[0]?.data).toMatchObject({
+      purchaseId,
+      organizationId: orgA,
+      reason: 'Event cancelled: Coach unwell',
+    });
+    expect(await outboxOf('scheduling.purchase_cancelled', pending)).toHaveLength(1);
+    const mine = async () =>
+      routes.myTickets.responses[200].parse((await t.call(tok.m1, 'GET', '/scheduling/my-tickets')).body).data.tickets.find((x) => x.event.id === e.id)?.ticket;
+    expect(await mine()).toMatchObject({ status: 'cancelled', refund: 'due' });
+    await deliver(refunded(purchaseId, paymentId));
+    expect(await mine()).toMatchObject({ status: 'cancelled', refund: 'refunded' });
+  });
+
+  it('an online pack unpaid after the hold is cancelled once by the purchase clock (purchase_cancelled)', async () => {
+    const id = randomUUID();
+    await t.db
+      .insertInto('pack_purchases')
+      .values({
+        id,
+        org_id: orgA,
+        location_id: L1,
+        member_id: m1,
+        pack_type_id: randomUUID(),
+        name: '10 PT',
+        sessions: 10,
+        validity_days: 60,
+        price_paise: 600_000,
+        method: 'online',
+        status: 'pending',
+        payment_id: randomUUID(),
+        requested_by: m1,
+        created_at: new Date('2030-03-10T23:00:00.000Z'),
+        paid_at: null,
+      })
+      .execute();
+    await runPurchaseClock({ db: t.db, clock: t.clock });
+    await runPurchaseClock({ db: t.db, clock: t.clock });
+    expect(await t.db.selectFrom('pack_purchases').select('status').where('id', '=', id).executeTakeFirst()).toEqual({ status: 'cancelled' });
+    expect(await outboxOf('scheduling.purchase_cancelled', id)).toHaveLength(1);
   });
 });

@@ -1,7 +1,15 @@
-import { SchedulingEvents, topicOf, type EventEnvelope } from '@akhada/contracts';
-import { defineAggregate, makeEnvelope, type AfterEvent, type StoredEvent } from '@akhada/kit';
+import { EVENT_ADMISSION_RATES, rateOn, saleTotalsOf, SchedulingEvents, topicOf, type EventEnvelope } from '@akhada/contracts';
+import { defineAggregate, makeEnvelope, type AfterEvent, type EventMetadata, type StoredEvent } from '@akhada/kit';
+import type { Transaction } from 'kysely';
 import type { SchedulingDb } from '../db/schema.ts';
-import { gymEventDecider, gymEventStreamId, type EventCommand, type GymEventEvent, type GymEventState } from '../domain/event/decider.ts';
+import {
+  gymEventDecider,
+  gymEventStreamId,
+  type EventCommand,
+  type GymEventEvent,
+  type GymEventState,
+  type PurchaseSettlement,
+} from '../domain/event/decider.ts';
 import { projectGymEvents } from '../projections/gym-events.ts';
 
 /** The event as consumers show it (title, time, place or link), from the state right after the stored event. */
@@ -20,15 +28,70 @@ const factsOf = (state: GymEventState, eventId: string) =>
         pricePaise: state.pricePaise,
       };
 
-/** An event's internal events → the integration events notifications (and payments, for refunds) use. */
-export const toIntegrationEvents = (
+type Facts = NonNullable<ReturnType<typeof factsOf>>;
+type Meta = EventMetadata & { occurredAt: string };
+
+/**
+ * A paid ticket's purchase → payments (the purchase pipeline, aggregate = the purchase): cancel an unpaid one (payments
+ * cancels its order), refund a paid one (payments refunds it, through Razorpay when it was paid online).
+ */
+const settlementOf = (s: PurchaseSettlement, facts: Facts, meta: Meta, orgId: string, reason: string): EventEnvelope => {
+  const common = { ...meta, aggregateId: s.id };
+  const data = { purchaseId: s.id, organizationId: orgId, locationId: facts.locationId, reason, occurredAt: meta.occurredAt };
+  return s.action === 'cancel'
+    ? makeEnvelope(SchedulingEvents.PurchaseCancelled, { ...common, data })
+    : makeEnvelope(SchedulingEvents.PurchaseRefundRequested, { ...common, data: { ...data, requestedBy: meta.actorId ?? null } });
+};
+
+/**
+ * A paid ticket taken: its purchase asked of payments in the ticket's own transaction (the outbox), one service line
+ * (SAC EVENT_TICKET_SAC, admission to an event the gym organises) at the event's price before GST.
+ */
+const purchaseRequested = async (trx: Transaction<SchedulingDb>, facts: Facts, meta: Meta, orgId: string, memberId: string, purchaseId: string) => {
+  const member = await trx.selectFrom('members').select(['first_name', 'last_name']).where('id', '=', memberId).executeTakeFirst();
+  const line = {
+    itemId: facts.eventId,
+    name: `Ticket: ${facts.title}`.slice(0, 200),
+    hsn: SchedulingEvents.EVENT_TICKET_SAC,
+    quantity: 1,
+    unitPricePaise: facts.pricePaise,
+    discountPaise: 0,
+    gstRatePercent: rateOn(EVENT_ADMISSION_RATES, meta.occurredAt.slice(0, 10)) / 100,
+    kind: 'service' as const,
+  };
+  return makeEnvelope(SchedulingEvents.PurchaseRequested, {
+    ...meta,
+    aggregateId: purchaseId,
+    data: {
+      purchaseId,
+      organizationId: orgId,
+      locationId: facts.locationId,
+      memberId,
+      memberName: member ? `${member.first_name} ${member.last_name ?? ''}`.trim() : 'Member',
+      kind: 'event_ticket',
+      description: line.name,
+      lines: [line],
+      totals: saleTotalsOf([line]),
+      method: 'online',
+      requestedBy: memberId,
+      occurredAt: meta.occurredAt,
+    },
+  });
+};
+
+/** An event's internal events → the integration events notifications use, and the purchase pipeline's for payments. */
+export const toIntegrationEvents = async (
   { event, metadata, recordedAt }: StoredEvent<GymEventEvent>,
-  { state }: AfterEvent<SchedulingDb, GymEventState>,
-): EventEnvelope[] => {
+  { state, trx }: AfterEvent<SchedulingDb, GymEventState>,
+): Promise<EventEnvelope[]> => {
   const eventId = event.data.eventId;
   const facts = factsOf(state, eventId);
-  if (!facts) return [];
+  if (!facts || state.status === 'none') return [];
   const base = { ...metadata, aggregateId: eventId, occurredAt: recordedAt.toISOString() };
+  // The purchase pipeline's envelopes are further integration events of the same stored event: ids of their own.
+  const { eventId: _storedId, ...plain } = metadata;
+  const meta: Meta = { ...plain, occurredAt: base.occurredAt };
+  const settled = (s: PurchaseSettlement | undefined, reason: string) => (s ? [settlementOf(s, facts, meta, state.orgId, reason)] : []);
   switch (event.type) {
     case 'EventPublished':
       return [makeEnvelope(SchedulingEvents.EventPublished, { ...base, data: facts })];
@@ -41,13 +104,14 @@ export const toIntegrationEvents = (
           ...base,
           data: { ...facts, reason, ticketHolderIds, refundMemberIds: refunds.map((r) => r.memberId) },
         }),
+        ...(event.data.purchases ?? []).map((p) => settlementOf(p, facts, meta, state.orgId, `Event cancelled: ${reason}`)),
       ];
     }
     case 'TicketTaken':
       // A free ticket is confirmed at once; a paid one when its payment is captured (TicketConfirmed).
-      return event.data.holdUntil === null
-        ? [makeEnvelope(SchedulingEvents.TicketConfirmed, { ...base, data: { ...facts, memberId: event.data.memberId } })]
-        : [];
+      if (event.data.holdUntil === null)
+        return [makeEnvelope(SchedulingEvents.TicketConfirmed, { ...base, data: { ...facts, memberId: event.data.memberId } })];
+      return event.data.purchaseId ? [await purchaseRequested(trx, facts, meta, state.orgId, event.data.memberId, event.data.purchaseId)] : [];
     case 'TicketConfirmed':
       return [makeEnvelope(SchedulingEvents.TicketConfirmed, { ...base, data: { ...facts, memberId: event.data.memberId } })];
     case 'TicketCancelled':
@@ -56,13 +120,18 @@ export const toIntegrationEvents = (
           ...base,
           data: { ...facts, memberId: event.data.memberId, refund: event.data.refundPaise > 0, lapsed: false },
         }),
+        ...settled(event.data.purchase, 'Ticket given up by the member'),
       ];
     case 'TicketLapsed':
-      return [makeEnvelope(SchedulingEvents.TicketCancelled, { ...base, data: { ...facts, memberId: event.data.memberId, refund: false, lapsed: true } })];
+      return [
+        makeEnvelope(SchedulingEvents.TicketCancelled, { ...base, data: { ...facts, memberId: event.data.memberId, refund: false, lapsed: true } }),
+        ...settled(event.data.purchase, 'The ticket’s hold ran out unpaid'),
+      ];
     case 'TicketAttended':
       return [makeEnvelope(SchedulingEvents.TicketAttended, { ...base, data: { eventId, memberId: event.data.memberId } })];
-    case 'EventEnded':
     case 'PaymentToRefund':
+      return event.data.purchaseId ? settled({ id: event.data.purchaseId, action: 'refund' }, event.data.reason) : [];
+    case 'EventEnded':
       return [];
   }
 };

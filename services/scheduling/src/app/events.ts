@@ -185,7 +185,9 @@ const ownTicket = async (deps: Deps, eventId: string, memberId: string) => {
 
 /**
  * A member takes a ticket: behind the event's lock, so members racing for the last places get exactly the places there
- * are. Free: confirmed. Paid: pending, holding its place for 15 minutes while the member pays.
+ * are. Free: confirmed. Paid: pending, holding its place for 15 minutes while the member pays: its purchase goes to
+ * payments in the same transaction (scheduling.purchase_requested), and the ticket's paymentId, once payments made
+ * the payment, is what the member pays with Razorpay Checkout (as a pack bought online).
  */
 export const takeTicket = async (deps: Deps, ctx: RequestContext, id: string) => {
   const row = await visibleEvent(deps, ctx, id);
@@ -195,7 +197,12 @@ export const takeTicket = async (deps: Deps, ctx: RequestContext, id: string) =>
   await deps.db
     .transaction()
     .execute((trx) =>
-      commandOnEvent(trx, id, { type: 'TakeTicket', data: { memberId: ctx.userId, at: now } }, metadataOf(ctx, { locationId: row.location_id })),
+      commandOnEvent(
+        trx,
+        id,
+        { type: 'TakeTicket', data: { memberId: ctx.userId, at: now, ...(row.price_paise > 0 ? { purchaseId: newId() } : {}) } },
+        metadataOf(ctx, { locationId: row.location_id }),
+      ),
     );
   return { ticket: toTicket(await ownTicket(deps, id, ctx.userId)), event: await fresh(deps, ctx, id, tz) };
 };

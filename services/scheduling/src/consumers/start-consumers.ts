@@ -31,7 +31,8 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       handlers: [...trainers.handlers(), onTrainerScheduleChanged],
     },
     { name: 'scheduling.attendance', groupId: o.groups?.attendance ?? 'scheduling.attendance', topic: topicOf('attendance'), handlers: [onCheckedIn] },
-    // Session packs: their payments (credits granted, removed on a refund) and the appointments that use a credit.
+    // Purchases' payments (session packs' credits granted and removed; paid event tickets confirmed, released, refunded)
+    // and the appointments that use a pack's credit.
     ...(o.packs ? packGroups(o) : []),
   ]);
 

@@ -284,4 +284,29 @@ export const migrations: Record<string, Migration> = {
       await sql`create index event_tickets_holds_idx on event_tickets (hold_until) where status = 'pending'`.execute(db);
     },
   },
+  '0007_ticket_purchases': {
+    /**
+     * Paid tickets through the purchase pipeline: a purchase per paid ticket taken (projected from the event's stream;
+     * its payment and money learnt from payments' events), and on the ticket the purchase and payment it is paid with.
+     */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('ticket_purchases')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('event_id', 'uuid', (c) => c.notNull())
+        .addColumn('member_id', 'uuid', (c) => c.notNull())
+        .addColumn('price_paise', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('payment_id', 'uuid')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('ticket_purchases_event_member_idx').on('ticket_purchases').columns(['event_id', 'member_id']).execute();
+      await db.schema.alterTable('event_tickets').addColumn('purchase_id', 'uuid').addColumn('payment_id', 'uuid').execute();
+      await sql`create index event_tickets_purchase_idx on event_tickets (purchase_id) where purchase_id is not null`.execute(db);
+      await sql`create index pack_purchases_open_idx on pack_purchases (created_at) where status in ('requested', 'pending') and method = 'online'`.execute(db);
+    },
+  },
 };

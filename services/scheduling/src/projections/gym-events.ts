@@ -1,7 +1,7 @@
 import type { StoredEvent } from '@akhada/kit';
 import { sql, type Transaction } from 'kysely';
 import type { SchedulingDb } from '../db/schema.ts';
-import type { GymEventEvent } from '../domain/event/decider.ts';
+import type { GymEventEvent, PurchaseSettlement } from '../domain/event/decider.ts';
 
 type Trx = Transaction<SchedulingDb>;
 
@@ -9,8 +9,19 @@ const setTicket = (
   trx: Trx,
   eventId: string,
   memberId: string,
-  set: Partial<{ status: string; hold_until: Date | null; refund: string; attended_at: Date; price_paise: number }>,
+  set: Partial<{ status: string; hold_until: Date | null; refund: string; attended_at: Date; price_paise: number; payment_id: string }>,
 ) => trx.updateTable('event_tickets').set(set).where('event_id', '=', eventId).where('member_id', '=', memberId).execute();
+
+/** A ticket's purchase given up (unpaid: cancelled) or owed back (paid: refund_requested, until payments refunds it). */
+const settlePurchase = async (trx: Trx, s: PurchaseSettlement | undefined, at: string) => {
+  if (!s) return;
+  await trx
+    .updateTable('ticket_purchases')
+    .set({ status: s.action === 'cancel' ? 'cancelled' : 'refund_requested', updated_at: new Date(at) })
+    .where('id', '=', s.id)
+    .where('status', 'in', s.action === 'cancel' ? ['requested', 'pending'] : ['requested', 'pending', 'paid'])
+    .execute();
+};
 
 /**
  * The gym_events and event_tickets read tables, kept in step with each event's stream inside the command's transaction:
@@ -80,6 +91,7 @@ export const projectGymEvents = async (trx: Trx, stored: StoredEvent<GymEventEve
           .execute();
       if (refunded.length > 0)
         await trx.updateTable('event_tickets').set({ refund: 'due' }).where('event_id', '=', eventId).where('member_id', 'in', refunded).execute();
+      for (const p of event.data.purchases ?? []) await settlePurchase(trx, p, event.data.at);
       break;
     }
     case 'EventEnded':
@@ -105,6 +117,8 @@ export const projectGymEvents = async (trx: Trx, stored: StoredEvent<GymEventEve
         refund: 'none',
         taken_at: new Date(d.at),
         attended_at: null,
+        purchase_id: d.purchaseId ?? null,
+        payment_id: null,
       };
       await trx
         .insertInto('event_tickets')
@@ -117,28 +131,65 @@ export const projectGymEvents = async (trx: Trx, stored: StoredEvent<GymEventEve
             refund: 'none',
             taken_at: row.taken_at,
             attended_at: null,
+            purchase_id: row.purchase_id,
+            payment_id: null,
           }),
         )
         .execute();
+      if (d.purchaseId)
+        await trx
+          .insertInto('ticket_purchases')
+          .values({
+            id: d.purchaseId,
+            org_id: ev.org_id,
+            location_id: ev.location_id,
+            event_id: eventId,
+            member_id: d.memberId,
+            price_paise: d.pricePaise,
+            status: 'requested',
+            payment_id: null,
+            created_at: new Date(d.at),
+            updated_at: new Date(d.at),
+          })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
       break;
     }
     case 'TicketConfirmed': {
       const d = event.data;
       // A late capture may confirm a ticket whose hold had lapsed: the row is theirs again.
-      await setTicket(trx, eventId, d.memberId, { status: 'confirmed', hold_until: null, price_paise: d.paidPaise });
+      await setTicket(trx, eventId, d.memberId, { status: 'confirmed', hold_until: null, price_paise: d.paidPaise, payment_id: d.paymentId });
+      if (d.purchaseId)
+        await trx
+          .updateTable('ticket_purchases')
+          .set({ status: 'paid', payment_id: d.paymentId, updated_at: new Date(d.at) })
+          .where('id', '=', d.purchaseId)
+          .execute();
       break;
     }
     case 'TicketLapsed':
       await setTicket(trx, eventId, event.data.memberId, { status: 'lapsed', hold_until: null });
+      await settlePurchase(trx, event.data.purchase, event.data.at);
       break;
     case 'TicketCancelled':
       await setTicket(trx, eventId, event.data.memberId, { status: 'cancelled', hold_until: null, refund: event.data.refundPaise > 0 ? 'due' : 'none' });
+      await settlePurchase(trx, event.data.purchase, event.data.at);
       break;
     case 'TicketAttended':
       await setTicket(trx, eventId, event.data.memberId, { status: 'attended', attended_at: new Date(event.data.at) });
       break;
     case 'PaymentToRefund':
-      await setTicket(trx, eventId, event.data.memberId, { refund: 'due' });
+      // The member's ticket row shows the refund only when it is this purchase's (not a newer purchase's ticket).
+      if (!event.data.purchaseId) await setTicket(trx, eventId, event.data.memberId, { refund: 'due' });
+      else {
+        await settlePurchase(trx, { id: event.data.purchaseId, action: 'refund' }, event.data.at);
+        await trx
+          .updateTable('event_tickets')
+          .set({ refund: 'due' })
+          .where('purchase_id', '=', event.data.purchaseId)
+          .where('status', 'not in', ['pending', 'confirmed', 'attended'])
+          .execute();
+      }
       break;
   }
   await sql`update gym_events g

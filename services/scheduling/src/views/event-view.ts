@@ -11,6 +11,8 @@ export const toTicket = (row: TicketRow): EventTicket => ({
   pricePaise: row.price_paise,
   holdUntil: row.hold_until?.toISOString() ?? null,
   refund: row.refund as TicketRefund,
+  purchaseId: row.purchase_id,
+  paymentId: row.payment_id,
   takenAt: row.taken_at.toISOString(),
   attendedAt: row.attended_at?.toISOString() ?? null,
 });

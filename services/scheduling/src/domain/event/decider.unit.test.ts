@@ -208,3 +208,96 @@ describe('event: attendance and end', () => {
       .when({ type: 'EndEvent', data: { at: endsAt } })
       .thenNothingHappened());
 });
+
+describe('event: paid tickets through the purchase pipeline', () => {
+  const bought = (memberId: string, purchaseId: string, at = early): GymEventEvent => ({
+    type: 'TicketTaken',
+    data: { eventId: 'e1', memberId, pricePaise: 50_000, holdUntil: hold(at), at, purchaseId },
+  });
+  const capture = (memberId: string, purchaseId: string, at = early): EventCommand => ({
+    type: 'CapturePayment',
+    data: { memberId, purchaseId, paymentId: `pay-${purchaseId}`, amountPaise: 50_000, at },
+  });
+  const paidBy = (memberId: string, purchaseId: string, at = early): GymEventEvent => ({
+    type: 'TicketConfirmed',
+    data: { eventId: 'e1', memberId, paymentId: `pay-${purchaseId}`, paidPaise: 50_000, at, purchaseId },
+  });
+  it('a paid ticket is taken with its purchase (pending); a free one never carries one', () => {
+    given([paid])
+      .when({ type: 'TakeTicket', data: { memberId: 'm1', at: early, purchaseId: 'b1' } })
+      .then([bought('m1', 'b1')]);
+    given([published()])
+      .when({ type: 'TakeTicket', data: { memberId: 'm1', at: early, purchaseId: 'b1' } })
+      .then([took('m1')]);
+  });
+  it('the purchase’s capture confirms the ticket once; the same capture again does nothing', () => {
+    given([paid, bought('m1', 'b1')])
+      .when(capture('m1', 'b1'))
+      .then([paidBy('m1', 'b1')]);
+    given([paid, bought('m1', 'b1'), paidBy('m1', 'b1')])
+      .when(capture('m1', 'b1'))
+      .thenNothingHappened();
+  });
+  it('a hold that runs out lapses the ticket and cancels its purchase', () =>
+    given([paid, bought('m1', 'b1')])
+      .when({ type: 'LapseHolds', data: { at: hold(early) } })
+      .then([{ type: 'TicketLapsed', data: { eventId: 'e1', memberId: 'm1', at: hold(early), purchase: { id: 'b1', action: 'cancel' } } }]));
+  it('payments cancelling the payment releases the place (its purchase is gone already); another purchase’s cancel does nothing', () => {
+    given([paid, bought('m1', 'b1')])
+      .when({ type: 'ReleaseHold', data: { memberId: 'm1', purchaseId: 'b1', at: early } })
+      .then([{ type: 'TicketLapsed', data: { eventId: 'e1', memberId: 'm1', at: early } }]);
+    given([paid, bought('m1', 'b2')])
+      .when({ type: 'ReleaseHold', data: { memberId: 'm1', purchaseId: 'b1', at: early } })
+      .thenNothingHappened();
+    given([paid, bought('m1', 'b1'), paidBy('m1', 'b1')])
+      .when({ type: 'ReleaseHold', data: { memberId: 'm1', purchaseId: 'b1', at: early } })
+      .thenNothingHappened();
+  });
+  it('a lapsed purchase paid late while the member holds the ticket by a newer one is refunded', () =>
+    given([paid, bought('m1', 'b2')])
+      .when(capture('m1', 'b1'))
+      .then([
+        {
+          type: 'PaymentToRefund',
+          data: {
+            eventId: 'e1',
+            memberId: 'm1',
+            paymentId: 'pay-b1',
+            amountPaise: 50_000,
+            reason: 'You hold this ticket by another purchase.',
+            at: early,
+            purchaseId: 'b1',
+          },
+        },
+      ]));
+  it('cancelling the event refunds paid purchases and cancels pending ones', () =>
+    given([paid, bought('m1', 'b1'), paidBy('m1', 'b1'), bought('m2', 'b2')])
+      .when({ type: 'CancelEvent', data: { reason: 'Rain', at: early } })
+      .then([
+        {
+          type: 'EventCancelled',
+          data: {
+            eventId: 'e1',
+            reason: 'Rain',
+            at: early,
+            ticketHolderIds: ['m1', 'm2'],
+            refunds: [{ memberId: 'm1', amountPaise: 50_000 }],
+            purchases: [
+              { memberId: 'm1', id: 'b1', action: 'refund' },
+              { memberId: 'm2', id: 'b2', action: 'cancel' },
+            ],
+          },
+        },
+      ]));
+  it('a member giving up a paid ticket in time refunds its purchase; too late keeps it; an unpaid one cancels it', () => {
+    given([paid, bought('m1', 'b1'), paidBy('m1', 'b1')])
+      .when({ type: 'CancelTicket', data: { memberId: 'm1', at: early } })
+      .then([{ type: 'TicketCancelled', data: { eventId: 'e1', memberId: 'm1', refundPaise: 50_000, at: early, purchase: { id: 'b1', action: 'refund' } } }]);
+    given([paid, bought('m1', 'b1'), paidBy('m1', 'b1')])
+      .when({ type: 'CancelTicket', data: { memberId: 'm1', at: dayBefore } })
+      .then([{ type: 'TicketCancelled', data: { eventId: 'e1', memberId: 'm1', refundPaise: 0, at: dayBefore } }]);
+    given([paid, bought('m1', 'b1')])
+      .when({ type: 'CancelTicket', data: { memberId: 'm1', at: early } })
+      .then([{ type: 'TicketCancelled', data: { eventId: 'e1', memberId: 'm1', refundPaise: 0, at: early, purchase: { id: 'b1', action: 'cancel' } } }]);
+  });
+});
