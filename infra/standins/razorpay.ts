@@ -6,7 +6,8 @@
 // of the raw body with the webhook secret; `x-razorpay-event-id`). Everything lives in memory.
 //
 // API (basic auth):  POST /v1/orders · GET /v1/orders/:id · GET /v1/orders/:id/payments · GET /v1/payments/:id ·
-//   POST /v1/payments/:id/capture · POST /v1/payments/:id/refund · GET /v1/refunds/:id · POST /v1/payment_links ·
+//   POST /v1/payments/:id/capture · POST /v1/payments/:id/refund (X-Refund-Idempotency honoured: the same key and body
+//   answer the first refund, a different body under a used key is refused) · GET /v1/refunds/:id · POST /v1/payment_links ·
 //   GET /v1/payment_links/:id · POST /v1/payment_links/:id/cancel
 // Browser (public key only, CORS open): GET /v1/checkout.js · POST /v1/checkout/payments · GET /l/:id · POST /l/:id/pay
 // Test controls: GET /__standin/calls · GET /__standin/webhooks[?event=&payment_id=&order_id=] ·
@@ -583,8 +584,22 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions = {})
     return payment;
   };
 
-  const refund = (account: Account, id: string, body: Body) => {
+  /** X-Refund-Idempotency: key → the refund it made, for the same account, payment and body. */
+  const refundKeys = new Map<string, { keyId: string; request: string; refundId: string }>();
+  const refund = (account: Account, id: string, body: Body, idempotencyKey?: string): Refund => {
     onlyFields(body, ['amount', 'speed', 'notes', 'receipt']);
+    if (idempotencyKey !== undefined) {
+      if (!/^[A-Za-z0-9_-]{10,}$/.test(idempotencyKey)) throw bad('The idempotency key is invalid.');
+      const request = JSON.stringify([id, body]);
+      const seen = refundKeys.get(`${account.keyId}:${idempotencyKey}`);
+      if (seen) {
+        if (seen.request !== request) throw bad('Different request with the same idempotency key has already been processed.');
+        return refunds.get(seen.refundId)!.refund;
+      }
+      const r = refund(account, id, body);
+      refundKeys.set(`${account.keyId}:${idempotencyKey}`, { keyId: account.keyId, request, refundId: r.id });
+      return r;
+    }
     const payment = ownPayment(account, id);
     if (payment.status === 'refunded') throw bad('The payment has been fully refunded already');
     if (payment.status !== 'captured') throw bad('Payment which has not been captured cannot be refunded');
@@ -726,7 +741,15 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions = {})
   };
 
   // ── HTTP ──
-  const routes: { method: string; pattern: RegExp; handle: (account: Account, m: RegExpExecArray, body: Body, url: URL) => unknown }[] = [
+  const headerOf = (headers: http.IncomingHttpHeaders, name: string): string | undefined => {
+    const v = headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  const routes: {
+    method: string;
+    pattern: RegExp;
+    handle: (account: Account, m: RegExpExecArray, body: Body, url: URL, headers: http.IncomingHttpHeaders) => unknown;
+  }[] = [
     { method: 'POST', pattern: /^\/v1\/orders\/?$/, handle: (a, _m, b) => createOrder(a, b) },
     { method: 'GET', pattern: /^\/v1\/orders\/([^/]+)\/?$/, handle: (a, m) => ownOrder(a, m[1]!).order },
     {
@@ -740,7 +763,11 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions = {})
     },
     { method: 'GET', pattern: /^\/v1\/payments\/([^/]+)\/?$/, handle: (a, m) => ownPayment(a, m[1]!) },
     { method: 'POST', pattern: /^\/v1\/payments\/([^/]+)\/capture\/?$/, handle: (a, m, b) => capture(a, m[1]!, b) },
-    { method: 'POST', pattern: /^\/v1\/payments\/([^/]+)\/refund\/?$/, handle: (a, m, b) => refund(a, m[1]!, b) },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/payments\/([^/]+)\/refund\/?$/,
+      handle: (a, m, b, _u, headers) => refund(a, m[1]!, b, headerOf(headers, 'x-refund-idempotency')),
+    },
     {
       method: 'GET',
       pattern: /^\/v1\/refunds\/([^/]+)\/?$/,
@@ -955,7 +982,7 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions = {})
           const body = parseBody(await readRaw(req), req.headers['content-type']);
           if (Object.keys(body).length) entry.body = body;
           if (!route) throw new ApiError(400, razorpayError('The requested URL was not found on the server.'));
-          const result = route.handle(account, route.pattern.exec(path)!, body, url);
+          const result = route.handle(account, route.pattern.exec(path)!, body, url, req.headers);
           entry.status = 200;
           logCall(entry);
           return json(200, result);
@@ -1093,6 +1120,7 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions = {})
       payments.clear();
       refunds.clear();
       links.clear();
+      refundKeys.clear();
       calls.length = 0;
       deliveries.length = 0;
       mode = { mode: 'deliver', remaining: null };

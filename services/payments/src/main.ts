@@ -6,6 +6,7 @@ import { razorpayPort } from './adapters/razorpay-port.ts';
 import { createSecretBox } from './adapters/secret-box.ts';
 import { DEFAULT_TIME_ZONE } from './app/deps.ts';
 import { pruneWebhookEvents, reconcileOpenOrders, refundLateCaptures } from './app/online.ts';
+import { refundPurchases } from './consumers/purchases.ts';
 import { buildApp } from './build-app.ts';
 import { startConsumers, startInvoiceConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
@@ -32,6 +33,8 @@ const config = loadConfig(
     AKHADA_GSTIN: z.string().length(15).default('27AAACA1234A1ZK'),
     AKHADA_LEGAL_NAME: z.string().min(1).default('Akhada Technologies Private Limited'),
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(10_000).default(300_000),
+    /** How often refunds of online purchases (scheduling's packs and tickets) are made through Razorpay (ms). */
+    PURCHASE_REFUND_INTERVAL_MS: z.coerce.number().int().min(1000).default(5_000),
   }),
 );
 const runtime = await bootRuntime<PaymentsDb>({ name: 'payments', config, migrations });
@@ -75,5 +78,12 @@ const job = periodicJob({
       pruneWebhookEvents(deps).catch((err: unknown) => logger.warn({ err }, 'webhook de-dup pruning failed')),
     ]),
 });
+// Refunds of online purchases the consumer recorded: Razorpay outside any transaction, once per payment (idempotency key).
+const refunds = periodicJob({
+  name: 'purchase refunds',
+  intervalMs: config.PURCHASE_REFUND_INTERVAL_MS,
+  logger,
+  run: () => refundPurchases({ ...deps, logger }),
+});
 const app = buildApp({ logger, verifier, readiness, ...deps });
-await serveService({ app, config, runtime, consumers, onClose: [() => job.stop()] });
+await serveService({ app, config, runtime, consumers, onClose: [() => job.stop(), () => refunds.stop()] });

@@ -13,7 +13,7 @@ import { razorpayPort } from '../src/adapters/razorpay-port.ts';
 import { createSecretBox } from '../src/adapters/secret-box.ts';
 import { DEFAULT_TIME_ZONE } from '../src/app/deps.ts';
 import { buildApp } from '../src/build-app.ts';
-import { purchasePaymentId } from '../src/consumers/purchases.ts';
+import { purchasePaymentId, purchaseRefundKey, refundPurchases } from '../src/consumers/purchases.ts';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { PaymentsDb } from '../src/db/schema.ts';
@@ -33,6 +33,7 @@ let databaseUrl: string;
 let runtime: Runtime<PaymentsDb>;
 let app: ReturnType<typeof buildApp>;
 let consumers: RunningConsumer[] = [];
+let online: Parameters<typeof refundPurchases>[0];
 let token: Record<'ownerA' | 'memberAsha', string>;
 
 beforeAll(async () => {
@@ -120,6 +121,7 @@ beforeAll(async () => {
     startAt: 'now',
     online: { secrets, razorpay, clock },
   });
+  online = { db: runtime.dbh.db, secrets, razorpay, clock };
 }, 120_000);
 
 afterAll(async () => {
@@ -146,6 +148,7 @@ const publish = (key: string, ...envs: EventEnvelope[]) =>
   runtime.bus.publish(
     envs.map((e) => ({ topic: topicOf('scheduling'), key, value: JSON.stringify(e), headers: { 'event-id': e.eventId, 'event-type': e.type } })),
   );
+const razorpay = () => razorpayPort(standin.url).client({ keyId: standin.keyId, keySecret: standin.keySecret });
 const refundCalls = () => standin.calls().filter((c) => c.method === 'POST' && /^\/v1\/payments\/[^/]+\/refund$/.test(c.path) && c.status === 200);
 
 // 10 PT sessions, ₹6,000 before GST; the location is registered: 5 % on a day after 22 Sep 2025.
@@ -229,6 +232,20 @@ describe('scheduling.purchase_requested', () => {
     expect(await ofPurchase('payments.payment_completed', purchaseId)).toHaveLength(1);
   });
 
+  it('an event ticket is charged the event-admission rate (18 %), not the gym-service one', async () => {
+    const purchaseId = randomUUID();
+    const ticketLine = { ...line, name: 'Ticket: Sunday run', hsn: SchedulingEvents.EVENT_TICKET_SAC, unitPricePaise: 50_000, gstRatePercent: 18 };
+    const env = requested(purchaseId, 'online');
+    await publish(purchaseId, {
+      ...env,
+      data: { ...env.data, kind: 'event_ticket', description: 'Ticket: Sunday run', lines: [ticketLine], totals: saleTotalsOf([ticketLine]) },
+    });
+    await waitFor('the ticket payment', async () => (await paymentsOf(purchaseId))[0]);
+    const [row] = await paymentsOf(purchaseId);
+    expect(row).toMatchObject({ status: 'pending', type: 'other', method: 'razorpay' });
+    expect([Number(row!.amount_paise), Number(row!.gst_paise), Number(row!.total_paise)]).toEqual([50_000, 9_000, 59_000]);
+  });
+
   it("an envelope of another organization than the purchase's records nothing", async () => {
     const purchaseId = randomUUID();
     await publish(purchaseId, requested(purchaseId, 'cash', orgB));
@@ -264,13 +281,35 @@ describe('scheduling.purchase_requested', () => {
 
     const ask = refundAsked(purchaseId);
     await publish(purchaseId, ask, ask);
-    await waitFor('the refund', async () => (await ofPurchase('payments.payment_refunded', purchaseId)).length > 0);
+    // The consumer only records the request: Razorpay is not called inside its transaction.
+    await waitFor('the refund request', () =>
+      runtime.dbh.db.selectFrom('purchase_refunds').selectAll().where('purchase_id', '=', purchaseId).where('status', '=', 'requested').executeTakeFirst(),
+    );
+    expect(refundCalls().filter((c) => c.path === `/v1/payments/${paid.razorpay_payment_id}/refund`)).toHaveLength(0);
+    // A run that asked Razorpay and died before it recorded the refund: the next runs (two at once) get the same
+    // refund back for the same idempotency key, and record it once — never a second refund, never stuck refused.
+    const early = await razorpay().payments.refund(
+      paid.razorpay_payment_id,
+      { amount: 630_000, notes: { paymentId, purchaseId, reason: 'Event cancelled' } },
+      { idempotencyKey: purchaseRefundKey(paymentId) },
+    );
+    await Promise.all([refundPurchases(online), refundPurchases(online)]);
+    await refundPurchases(online);
     const sentinel = randomUUID();
     await publish(purchaseId, requested(sentinel, 'cash'));
     await waitFor('the sentinel', async () => (await paymentsOf(sentinel)).length > 0);
-    expect(refundCalls().filter((c) => c.path === `/v1/payments/${paid.razorpay_payment_id}/refund`)).toHaveLength(1);
+    const atRazorpay = (await (
+      await fetch(`${standin.url}/v1/payments/${paid.razorpay_payment_id}`, {
+        headers: { authorization: `Basic ${Buffer.from(`${standin.keyId}:${standin.keySecret}`).toString('base64')}` },
+      })
+    ).json()) as { amount_refunded: number };
+    expect(atRazorpay.amount_refunded).toBe(630_000);
     const refunded = await ofPurchase('payments.payment_refunded', purchaseId);
     expect(refunded).toHaveLength(1);
+    expect(refunded[0]!.data).toMatchObject({ refundId: early.id });
+    expect(await runtime.dbh.db.selectFrom('purchase_refunds').select('status').where('payment_id', '=', paymentId).executeTakeFirst()).toEqual({
+      status: 'done',
+    });
     expect(refunded[0]!.data).toMatchObject({ fully: true, refundPaise: 630_000, reason: 'Event cancelled', source: 'scheduling', sourceId: purchaseId });
     const p = paymentsRoutes.get.responses[200].parse((await call('ownerA', 'GET', `/payments/${paymentId}`)).json()).data;
     expect(p).toMatchObject({ status: 'refunded', refundedAmount: 6300 });

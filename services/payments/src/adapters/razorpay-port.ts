@@ -1,4 +1,4 @@
-import { createRazorpayClient, razorpayErrorToAppError, verifyPaymentSignature, verifyWebhookSignature } from './razorpay.ts';
+import { createRazorpayClient, razorpayErrorToAppError, refundIdempotently, verifyPaymentSignature, verifyWebhookSignature } from './razorpay.ts';
 
 /** The few Razorpay calls this service makes (a structural subset of the SDK instance), so tests can pass a fake. */
 export interface RazorpayApi {
@@ -24,7 +24,12 @@ export interface RazorpayApi {
     }): Promise<{ id: string; short_url: string; expire_by?: number | null; order_id?: string | null }>;
   };
   payments: {
-    refund(paymentId: string, params: { amount: number; notes?: Record<string, string> }): Promise<{ id: string; amount: number | string }>;
+    /** With `idempotencyKey`, Razorpay makes the refund once for that key however often it is asked (X-Refund-Idempotency). */
+    refund(
+      paymentId: string,
+      params: { amount: number; notes?: Record<string, string> },
+      options?: { idempotencyKey?: string },
+    ): Promise<{ id: string; amount: number | string }>;
   };
 }
 
@@ -37,7 +42,19 @@ export interface RazorpayPort {
 
 /** The real port: the one SDK factory, pointed at `baseUrl` (the stand-in) when given. */
 export const razorpayPort = (baseUrl?: string): RazorpayPort => ({
-  client: ({ keyId, keySecret }) => createRazorpayClient({ keyId, keySecret, ...(baseUrl ? { baseUrl } : {}) }) as unknown as RazorpayApi,
+  client: ({ keyId, keySecret }) => {
+    const sdk = createRazorpayClient({ keyId, keySecret, ...(baseUrl ? { baseUrl } : {}) });
+    const api = sdk as unknown as RazorpayApi;
+    return {
+      orders: api.orders,
+      paymentLink: api.paymentLink,
+      payments: {
+        // The SDK's own refund takes no headers (and a third argument is its callback): a keyed refund goes around it.
+        refund: (paymentId, params, options) =>
+          options?.idempotencyKey ? refundIdempotently(sdk, paymentId, params, options.idempotencyKey) : api.payments.refund(paymentId, params),
+      },
+    };
+  },
   verifyPaymentSignature,
   verifyWebhookSignature,
   toAppError: razorpayErrorToAppError,

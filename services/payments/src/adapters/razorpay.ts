@@ -32,6 +32,39 @@ export function createRazorpayClient({ keyId, keySecret, baseUrl, timeoutMs = 10
   return instance;
 }
 
+/** The SDK's axios instance with its API version (`instance.api`): what `refundIdempotently` posts with. */
+interface SdkApi {
+  version: string;
+  rq: {
+    post(url: string, data: unknown, config: { headers: Record<string, string> }): Promise<{ data: unknown }>;
+  };
+}
+
+/**
+ * A refund Razorpay makes at most once per `idempotencyKey` (its `X-Refund-Idempotency` header: a retry with the same
+ * key and body answers the first refund, never a second one). The SDK's `payments.refund` sends no headers, so this
+ * posts through the SDK's own HTTP client (auth, base URL, timeout); a failure is shaped as the SDK shapes it
+ * (`{ statusCode, error }`), or left as the network error, for `razorpayErrorToAppError`.
+ */
+export async function refundIdempotently(
+  instance: Razorpay,
+  paymentId: string,
+  params: { amount: number; notes?: Record<string, string> },
+  idempotencyKey: string,
+): Promise<{ id: string; amount: number | string }> {
+  const api = instance.api as unknown as SdkApi;
+  try {
+    const res = await api.rq.post(`/${api.version}/payments/${encodeURIComponent(paymentId)}/refund`, params, {
+      headers: { 'X-Refund-Idempotency': idempotencyKey },
+    });
+    return res.data as { id: string; amount: number | string };
+  } catch (err) {
+    const response = (err as { response?: { status: number; data?: { error?: unknown } } }).response;
+    if (response) throw { statusCode: response.status, error: response.data?.error ?? {} };
+    throw err;
+  }
+}
+
 const hmacHex = (secret: string, data: string | Buffer) => createHmac('sha256', secret).update(data).digest('hex');
 
 /** Constant-time comparison of a lowercase-hex HMAC-SHA256 with what was received; false for anything malformed. */

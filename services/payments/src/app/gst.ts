@@ -1,4 +1,4 @@
-import { carriesGymGst, gymServiceGst, gymServiceGstInclusive, type GstSplit } from '@akhada/contracts';
+import { carriesGymGst, gymServiceGst, gymServiceGstInclusive, type GstSplit, type RateSchedule } from '@akhada/contracts';
 import type { Executor } from '@akhada/kit';
 import { DEFAULT_TIME_ZONE } from '@akhada/kit/domain';
 import type { PaymentsDb } from '../db/schema.ts';
@@ -33,6 +33,8 @@ export const decideGst = async (
     date: string;
     billingGstin?: string | null;
     inclusive?: boolean;
+    /** The rate schedule of what is sold (default the gym-service one; an event ticket's is EVENT_ADMISSION_RATES). */
+    rates?: RateSchedule;
   },
 ): Promise<DecidedGst> => {
   if (!carriesGymGst(p.category)) return { amountPaise: p.amountPaise, gstPaise: p.sentGstPaise, split: null };
@@ -40,10 +42,10 @@ export const decideGst = async (
   const supplier = settings ? { registered: settings.gst_registered && !!settings.gstin, stateCode: settings.state_code } : null;
   const placeOfSupplyStateCode = p.billingGstin ? p.billingGstin.slice(0, 2) : null;
   if (p.inclusive) {
-    const g = gymServiceGstInclusive({ totalPaise: p.amountPaise, date: p.date, supplier, placeOfSupplyStateCode });
+    const g = gymServiceGstInclusive({ totalPaise: p.amountPaise, date: p.date, supplier, placeOfSupplyStateCode, ...(p.rates ? { rates: p.rates } : {}) });
     return { amountPaise: g.amountPaise, gstPaise: g.gstPaise, split: splitOnly(g) };
   }
-  const g = gymServiceGst({ amountPaise: p.amountPaise, date: p.date, supplier, placeOfSupplyStateCode });
+  const g = gymServiceGst({ amountPaise: p.amountPaise, date: p.date, supplier, placeOfSupplyStateCode, ...(p.rates ? { rates: p.rates } : {}) });
   return { amountPaise: p.amountPaise, gstPaise: g.gstPaise, split: splitOnly(g) };
 };
 

@@ -1,6 +1,6 @@
-import { PaymentEvents, SchedulingEvents, topicOf } from '@akhada/contracts';
-import { type EventHandler, type EventMetadata, enqueue, executeCommand, type Logger, makeEnvelope, metadataOf, newId, on } from '@akhada/kit';
-import type { Transaction } from 'kysely';
+import { EVENT_ADMISSION_RATES, PaymentEvents, SchedulingEvents, topicOf } from '@akhada/contracts';
+import { type EventHandler, type EventMetadata, enqueue, executeCommand, type Executor, type Logger, makeEnvelope, metadataOf, newId, on } from '@akhada/kit';
+import type { Kysely, Transaction } from 'kysely';
 import { paymentAggregate } from '../aggregates/payment.ts';
 import { deterministicId } from '../app/deterministic-id.ts';
 import type { PaymentsDeps } from '../app/deps.ts';
@@ -41,7 +41,17 @@ export const onPurchaseRequested = (logger?: Logger): EventHandler<PaymentsDb> =
     if (await purchasePayment(trx, orgId, p.purchaseId)) return;
     const at = new Date(p.occurredAt);
     const date = await dayAt(trx, orgId, p.locationId, at);
-    const gst = await decideGst(trx, { orgId, locationId: p.locationId, category: 'member', amountPaise: p.totals.taxablePaise, sentGstPaise: 0, date });
+    // A pack is a gym service (the gym-service rate); a ticket is admission to an event the gym organises (its own rate).
+    const rates = p.kind === 'event_ticket' ? { rates: EVENT_ADMISSION_RATES } : {};
+    const gst = await decideGst(trx, {
+      orgId,
+      locationId: p.locationId,
+      category: 'member',
+      amountPaise: p.totals.taxablePaise,
+      sentGstPaise: 0,
+      date,
+      ...rates,
+    });
     const member = await trx
       .selectFrom('pay_members')
       .select(['first_name', 'last_name'])
@@ -121,11 +131,13 @@ const cancel = (trx: Trx, paymentId: string, reason: string, at: string, meta: E
   executeCommand(trx, paymentAggregate, paymentId, { type: 'CancelPayment', data: { reason, at, by: null } }, meta, { mapError: paymentUniques });
 
 /**
- * `scheduling.purchase_refund_requested` → what remains of the purchase's payment is refunded, as staff's refund does:
- * through Razorpay first when it was captured online (the refund id de-duplicates the later refund.processed webhook),
- * recorded by its method otherwise; the aggregate publishes `payments.payment_refunded`. A still pending payment is
- * cancelled instead (nothing was paid); a refunded or missing one is left. The payment's row is locked for the
- * handler's transaction, and the inbox makes a redelivery a no-op; a Razorpay failure throws, so the event is retried.
+ * `scheduling.purchase_refund_requested` → what remains of the purchase's payment is refunded, as staff's refund does.
+ * A desk payment is recorded refunded here, in the inbox transaction. One captured online is NOT refunded here: the
+ * Razorpay call must not run inside this transaction (a batch that rolls back after it — a later event failing, the
+ * commit failing — would run it again and refund twice), so the request is recorded (once per payment) and the
+ * purchase-refunds job (`refundPurchases`) asks Razorpay outside any transaction, with one idempotency key per
+ * payment, and records the refund after. A still pending payment is cancelled instead (nothing was paid); a refunded or
+ * missing one is left. The aggregate publishes `payments.payment_refunded`.
  */
 export const onPurchaseRefundRequested = (deps: PurchaseDeps, logger?: Logger): EventHandler<PaymentsDb> =>
   on(SchedulingEvents.PurchaseRefundRequested, async (trx: Trx, env) => {
@@ -141,18 +153,24 @@ export const onPurchaseRefundRequested = (deps: PurchaseDeps, logger?: Logger): 
       return void logger?.info({ purchaseId: d.purchaseId, status: row?.status }, 'refund of a purchase: nothing paid to refund');
     const amountPaise = Number(row.total_paise) - Number(row.refunded_paise);
     if (amountPaise <= 0) return;
-    let razorpayRefundId: string | null = null;
     if (row.razorpay_payment_id) {
-      const keys = await keysOf(trx, deps.secrets, row.org_id);
-      if (!keys) return void logger?.error({ purchaseId: d.purchaseId }, 'refund of an online purchase: Razorpay keys are gone; refund it by hand');
-      try {
-        const refund = await deps.razorpay
-          .client(keys)
-          .payments.refund(row.razorpay_payment_id, { amount: amountPaise, notes: { paymentId: row.id, reason: d.reason.slice(0, 200) } });
-        razorpayRefundId = refund.id;
-      } catch (err) {
-        throw deps.razorpay.toAppError(err);
-      }
+      await trx
+        .insertInto('purchase_refunds')
+        .values({
+          payment_id: row.id,
+          org_id: row.org_id,
+          purchase_id: d.purchaseId,
+          reason: d.reason,
+          requested_by: d.requestedBy,
+          causation: JSON.stringify(meta),
+          status: 'requested',
+          last_error: null,
+          requested_at: new Date(d.occurredAt),
+          done_at: null,
+        })
+        .onConflict((oc) => oc.column('payment_id').doNothing())
+        .execute();
+      return;
     }
     await executeCommand(
       trx,
@@ -161,10 +179,10 @@ export const onPurchaseRefundRequested = (deps: PurchaseDeps, logger?: Logger): 
       {
         type: 'RefundPayment',
         data: {
-          refundId: razorpayRefundId ?? newId(),
+          refundId: newId(),
           amountPaise,
           reason: d.reason,
-          razorpayRefundId,
+          razorpayRefundId: null,
           at: deps.clock().toISOString(),
           by: d.requestedBy ? { id: d.requestedBy, name: '' } : null,
         },
@@ -173,6 +191,96 @@ export const onPurchaseRefundRequested = (deps: PurchaseDeps, logger?: Logger): 
       { mapError: paymentUniques },
     );
   });
+
+/** After this many failed tries a purchase refund is left to staff (logged at error; the payment stays completed). */
+export const PURCHASE_REFUND_ATTEMPTS = 10;
+
+/** Razorpay's idempotency key of a purchase's refund: one per payment (one payment per purchase), 10+ characters. */
+export const purchaseRefundKey = (paymentId: string): string => `akhada-purchase-refund-${paymentId}`;
+
+type RefundRow = Awaited<ReturnType<typeof openRefunds>>[number];
+const openRefunds = (db: Kysely<PaymentsDb>, limit: number) =>
+  db.selectFrom('purchase_refunds').selectAll().where('status', '=', 'requested').orderBy('requested_at').limit(limit).execute();
+
+const finish = (db: Executor<PaymentsDb>, paymentId: string, at: Date) =>
+  db.updateTable('purchase_refunds').set({ status: 'done', done_at: at }).where('payment_id', '=', paymentId).where('status', '=', 'requested').execute();
+
+/**
+ * One requested refund: Razorpay first, with no transaction open and no row locked (the idempotency key makes a second
+ * call — this job retried, two instances at once, a crash before the record — answer the first refund, never make a
+ * second), then the refund recorded in one transaction under the payment's row lock (the aggregate ignores a refund id
+ * it has, e.g. from the refund.processed webhook that got there first) and the request marked done.
+ */
+const refundOne = async (deps: PurchaseDeps & { db: Kysely<PaymentsDb> }, r: RefundRow): Promise<boolean> => {
+  const row = await deps.db.selectFrom('payments').selectAll().where('id', '=', r.payment_id).executeTakeFirst();
+  const amount = row ? Number(row.total_paise) - Number(row.refunded_paise) : 0;
+  if (!row?.razorpay_payment_id || (row.status !== 'completed' && row.status !== 'partially_refunded') || amount <= 0) {
+    await finish(deps.db, r.payment_id, deps.clock()); // refunded meanwhile (staff, the webhook): nothing left to do
+    return false;
+  }
+  const keys = await keysOf(deps.db, deps.secrets, row.org_id);
+  if (!keys) throw new Error('Razorpay keys are gone: refund this purchase by hand');
+  let refund: { id: string; amount: number | string };
+  try {
+    refund = await deps.razorpay
+      .client(keys)
+      .payments.refund(
+        row.razorpay_payment_id,
+        { amount, notes: { paymentId: row.id, purchaseId: r.purchase_id, reason: r.reason.slice(0, 200) } },
+        { idempotencyKey: purchaseRefundKey(row.id) },
+      );
+  } catch (err) {
+    throw deps.razorpay.toAppError(err);
+  }
+  const meta = (typeof r.causation === 'string' ? JSON.parse(r.causation) : r.causation) as EventMetadata;
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('payments').select('id').where('id', '=', row.id).forUpdate().executeTakeFirst();
+    await executeCommand(
+      trx,
+      paymentAggregate,
+      row.id,
+      {
+        type: 'RefundPayment',
+        data: {
+          refundId: refund.id,
+          amountPaise: Number(refund.amount),
+          reason: r.reason,
+          razorpayRefundId: refund.id,
+          at: deps.clock().toISOString(),
+          by: r.requested_by ? { id: r.requested_by, name: '' } : null,
+        },
+      },
+      meta,
+      { mapError: paymentUniques },
+    );
+    await finish(trx, row.id, deps.clock());
+  });
+  return true;
+};
+
+/**
+ * The purchase-refunds job: each requested refund of an online purchase made (see `refundOne`); a failure counts an
+ * attempt and is tried again on the next run, until PURCHASE_REFUND_ATTEMPTS (then `failed`, logged for staff).
+ */
+export const refundPurchases = async (deps: PurchaseDeps & { db: Kysely<PaymentsDb>; logger?: Logger }, limit = 50): Promise<{ refunded: number }> => {
+  let refunded = 0;
+  for (const r of await openRefunds(deps.db, limit)) {
+    try {
+      if (await refundOne(deps, r)) refunded += 1;
+    } catch (err) {
+      const attempts = r.attempts + 1;
+      const failed = attempts >= PURCHASE_REFUND_ATTEMPTS;
+      await deps.db
+        .updateTable('purchase_refunds')
+        .set({ attempts, last_error: String((err as Error).message ?? err).slice(0, 500), ...(failed ? { status: 'failed' as const } : {}) })
+        .where('payment_id', '=', r.payment_id)
+        .execute();
+      if (failed) deps.logger?.error({ err, purchaseId: r.purchase_id, paymentId: r.payment_id }, 'purchase refund failed repeatedly; refund it by hand');
+      else deps.logger?.warn({ err, purchaseId: r.purchase_id, attempts }, 'purchase refund failed; tried again on the next run');
+    }
+  }
+  return { refunded };
+};
 
 /** The purchase pipeline's handlers, on scheduling's topic. */
 export const purchaseHandlers = (deps: PurchaseDeps, logger?: Logger): EventHandler<PaymentsDb>[] => [

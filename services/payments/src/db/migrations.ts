@@ -313,4 +313,26 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table payments add column if not exists gst_split jsonb`.execute(db);
     },
   },
+  '1006_payments_purchase_refunds': {
+    // Refunds of scheduling purchases paid online, asked by scheduling.purchase_refund_requested: the consumer only
+    // records the request (in its inbox transaction); a job asks Razorpay outside any transaction, with one idempotency
+    // key per payment, and records the refund after — so a retry never refunds twice.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('purchase_refunds')
+        .addColumn('payment_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('purchase_id', 'uuid', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('requested_by', 'uuid')
+        .addColumn('causation', 'jsonb', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_error', 'text')
+        .addColumn('requested_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('done_at', 'timestamptz')
+        .execute();
+      await sql`create index purchase_refunds_open_idx on purchase_refunds (requested_at) where status = 'requested'`.execute(db);
+    },
+  },
 };

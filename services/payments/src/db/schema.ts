@@ -187,6 +187,26 @@ export interface PaymentsDb extends KitTables {
   subscription_orders: SubscriptionOrdersTable;
   subscription_invoice_counters: SubscriptionInvoiceCountersTable;
   razorpay_payment_conflicts: RazorpayPaymentConflictsTable;
+  purchase_refunds: PurchaseRefundsTable;
+}
+
+/**
+ * A refund of a scheduling purchase paid online (1006): requested by the purchases consumer, made through Razorpay by
+ * the purchase-refunds job (idempotency key per payment), then done; failed after repeated refusals (staff refund it).
+ */
+export interface PurchaseRefundsTable {
+  payment_id: string;
+  org_id: string;
+  purchase_id: string;
+  reason: string;
+  requested_by: string | null;
+  /** The metadata of the request's event (correlation, causation, actor, location) the refund is recorded with. */
+  causation: unknown;
+  status: 'requested' | 'done' | 'failed';
+  attempts: Generated<number>;
+  last_error: string | null;
+  requested_at: Date;
+  done_at: Date | null;
 }
 
 /**
