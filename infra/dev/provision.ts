@@ -3,6 +3,15 @@ import { topicSpecs } from '@akhada/contracts';
 import { ensureDatabase, ensurePostgres, type PostgresHandle } from './postgres.ts';
 import { ensureKafka, ensureTopics, type KafkaHandle } from './kafka.ts';
 import { isSmtpSinkRunning, isWhatsAppSinkRunning, type SmtpSink, startSmtpSink, startWhatsAppSink, type WhatsAppSink } from '../standins/index.ts';
+import { approvedWhatsAppTemplates } from '../../services/notifications/src/domain/whatsapp-templates.ts';
+
+/**
+ * The business number auth sends sign-in codes from (its WHATSAPP_PHONE_NUMBER_ID default). Those codes are free-form
+ * text, which the platform refuses outside a person's 24-hour window; until auth sends them as an authentication
+ * template, the local stand-in lets this one number through. Notifications uses its own number here (stack.ts).
+ */
+export const AUTH_WHATSAPP_NUMBER = '100000000000001';
+export const NOTIFICATIONS_WHATSAPP_NUMBER = '100000000000002';
 
 export interface Infra {
   databaseUrl: string;
@@ -26,7 +35,10 @@ export async function provision({
   database: string;
   fresh?: boolean;
   smtp?: { smtpPort: number; httpPort: number };
-  /** The WhatsApp Cloud API stand-in (notifications sends WhatsApp/SMS there in development and tests). */
+  /**
+   * The WhatsApp Cloud API stand-in (notifications sends WhatsApp/SMS there in development and tests), with the
+   * notifications catalogue as its approved templates (one source); stack.ts points its webhook at notifications.
+   */
   whatsapp?: { port: number };
 }): Promise<Infra> {
   const t0 = Date.now();
@@ -38,7 +50,13 @@ export async function provision({
     databaseUrl = await ensureDatabase(pg.url, database, { fresh });
     await ensureTopics(kafka.brokers, topicSpecs());
     if (smtp && !(await isSmtpSinkRunning(smtp.httpPort))) sink = await startSmtpSink(smtp);
-    if (whatsapp && !(await isWhatsAppSinkRunning(whatsapp.port))) whatsappSink = await startWhatsAppSink(whatsapp);
+    if (whatsapp && !(await isWhatsAppSinkRunning(whatsapp.port)))
+      whatsappSink = await startWhatsAppSink({
+        port: whatsapp.port,
+        templates: approvedWhatsAppTemplates(),
+        freeFormAnytime: [AUTH_WHATSAPP_NUMBER],
+        defaultPhoneNumberId: NOTIFICATIONS_WHATSAPP_NUMBER,
+      });
   } catch (err) {
     // What this call started does not outlive its failure (a broker left behind would be reused by the next run).
     await whatsappSink?.stop();

@@ -6,6 +6,8 @@ import { SERVICES, type ServiceName } from '@akhada/contracts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { superviseProcess, type SupervisedProcess, type SupervisedState } from './processes.ts';
+import { NOTIFICATIONS_WHATSAPP_NUMBER } from './provision.ts';
+import { approvedWhatsAppTemplates } from '../../services/notifications/src/domain/whatsapp-templates.ts';
 import {
   type OidcStandin,
   oidcStandinEnv,
@@ -46,6 +48,18 @@ export interface StackOptions {
   /** First port tried for the Google sign-in (OpenID Connect) stand-in (default 2527 + portOffset); auth gets GOOGLE_*. */
   oidcPort?: number;
 }
+
+/** The Meta app secret the stand-in signs its webhooks with, and notifications checks them with, in the local stack. */
+const WHATSAPP_APP_SECRET = 'dev-whatsapp-app-secret';
+
+const configureWhatsAppSink = async (port: number, webhookUrl: string): Promise<void> => {
+  const post = (what: string, body: unknown) =>
+    fetch(`http://127.0.0.1:${port}/control/${what}`, { method: 'POST', body: JSON.stringify(body), signal: AbortSignal.timeout(5_000) }).then((r) => {
+      if (!r.ok) throw new Error(`the WhatsApp stand-in refused /control/${what}: ${r.status}`);
+    });
+  await post('templates', { templates: approvedWhatsAppTemplates() });
+  await post('webhook', { url: webhookUrl, appSecret: WHATSAPP_APP_SECRET });
+};
 
 /** One running (or killed) instance of a service. */
 export interface ServiceInstance {
@@ -148,6 +162,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(o.smtpPort),
     ...(o.whatsappPort ? { WHATSAPP_API_URL: `http://127.0.0.1:${o.whatsappPort}` } : {}),
+    ...(o.whatsappPort && s === 'notifications' ? { WHATSAPP_PHONE_NUMBER_ID: NOTIFICATIONS_WHATSAPP_NUMBER, WHATSAPP_APP_SECRET: WHATSAPP_APP_SECRET } : {}),
     INSTANCE_ID: instanceIds.get(procKey(s, k)) ?? newInstanceId(s, k),
     ...(s === 'payments' && razorpay ? razorpayStandinEnv(razorpay) : {}),
     ...(s === 'auth' && oidc ? oidcStandinEnv(oidc) : {}),
@@ -196,6 +211,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       port: o.razorpayPort ?? 2526 + o.portOffset,
       webhookUrl: `http://127.0.0.1:${o.gatewayPort}/api/payments/razorpay/webhook`,
     });
+    // The WhatsApp stand-in (provision.ts, or one already running): the catalogue's templates, and its callbacks
+    // (statuses, a person's messages) to notifications' webhook through the gateway, as Meta would call it.
+    if (o.whatsappPort) await configureWhatsAppSink(o.whatsappPort, `http://127.0.0.1:${o.gatewayPort}/api/notifications/whatsapp/webhook`);
     // auth first: the others fetch its JWKS; then the rest side by side, then the gateway.
     if (services.includes('auth')) await startService('auth');
     await Promise.all(services.filter((s) => s !== 'auth').map(startService));

@@ -1,7 +1,8 @@
 // The third-party stand-ins, the one way other workspaces use them (`@akhada/infra/standins`): local, in-memory
 // servers that speak the part of each provider's API the product uses, for development (`npm start`) and tests.
 //   Razorpay (payments, Checkout, payment links, signed webhooks) · Google's OpenID Connect (sign-in) ·
-//   an S3-compatible object store · an SMTP provider (mail sink) · the WhatsApp Cloud API (message sink).
+//   an S3-compatible object store · an SMTP provider (mail sink) · the WhatsApp Cloud API (its 24-hour window, approved
+//   templates and signed status webhooks).
 // Each runs on its own too: `npm run -w @akhada/infra razorpay-standin | s3-standin | smtp-sink` (the *-main.ts files).
 export * from './oidc.ts';
 export * from './razorpay.ts';

@@ -1,37 +1,100 @@
-// A local stand-in for the WhatsApp Cloud API (development and tests), on 127.0.0.1:<port>:
+// A local stand-in for the WhatsApp Business Platform's Cloud API (development and tests), on 127.0.0.1:<port>. It keeps
+// the platform's rules that decide whether a message goes out:
+//   - free-form text (`type: 'text'`) only within 24 hours of the person's last message to that business number,
+//     else 400 `(#131047) Re-engagement message`;
+//   - outside it, only an approved template (`type: 'template'`, name + language), else 400 `(#132001) Template name
+//     does not exist in the translation`; its body parameters must match the template's {{n}} placeholders (#132000);
+//   - status callbacks as Meta's webhooks send them (`entry[].changes[].value.statuses[]`: sent, delivered, read, or
+//     failed with `errors[]`), and a person's message (`value.messages[]`), POSTed to the configured webhook URL and
+//     signed like Meta's (`X-Hub-Signature-256: sha256=<HMAC-SHA256 of the body with the app secret>`).
+// Routes:
 //   POST   /{version}/{phone-number-id}/messages  (Authorization: Bearer <any non-empty token>) → the Cloud API's answer
 //          { messaging_product: 'whatsapp', contacts: [{ input, wa_id }], messages: [{ id: 'wamid.…' }] }, or its
-//          error shape { error: { message, type, code } } for a missing token (401) or a malformed message (400)
+//          error shape { error: { message, type, code, error_data: { messaging_product, details }, fbtrace_id } }
 //   GET    /messages[?to=<digits>]  → { messages: WhatsAppSinkMessage[] }, newest first (what the product sent)
 //   DELETE /messages                → { deleted: n }
+//   GET    /templates               → { templates } (the approved set)
+//   POST   /control/templates { templates: WhatsAppSinkTemplate[] } → replaces the approved set
+//   POST   /control/inbound { from, text?, phoneNumberId? } → a person writes to the business number (default: the
+//          stand-in's defaultPhoneNumberId): opens their 24-hour window with it and posts the message webhook
+//   POST   /control/webhook { url, appSecret } → where status callbacks and inbound messages are posted
+//   POST   /control/status { id, status: 'delivered' | 'read' | 'failed', error? } → posts that status of a sent message
 //   POST   /control/fail  { count, status } → the next `count` sends answer `status` (tests of retries)
 //   GET    /healthz                 → { ok: true, service: 'akhada-whatsapp-sink', messages: n }
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
+
+export interface WhatsAppSinkTemplate {
+  name: string;
+  /** The translation's language code (`en`, `hi`, `en_US`…): a template exists per name AND language. */
+  language: string;
+  category: 'utility' | 'marketing' | 'authentication';
+  /** The body with {{1}}, {{2}}, … placeholders. */
+  body: string;
+}
 
 export interface WhatsAppSinkMessage {
   id: string;
   phoneNumberId: string;
   version: string;
   to: string;
+  type: 'text' | 'template';
+  /** The text as the person reads it (a template's body with its parameters filled in). */
   body: string;
+  template: { name: string; language: string; parameters: string[] } | null;
   /** The sender's reference of the message (the product puts its delivery key there). */
   reference: string | null;
   receivedAt: string;
+}
+
+export interface WhatsAppSinkInbound {
+  id: string;
+  phoneNumberId: string;
+  from: string;
+  text: string;
+  receivedAt: string;
+}
+
+export interface WhatsAppSinkOptions {
+  port?: number;
+  /** The approved templates (the notifications service's catalogue in development and tests). */
+  templates?: readonly WhatsAppSinkTemplate[];
+  /** Where status callbacks and inbound messages go, and the app secret that signs them. */
+  webhook?: { url: string; appSecret: string };
+  /** Callbacks `sent` and `delivered` posted by themselves after a message is accepted (`read` and `failed` on request). */
+  autoStatuses?: boolean;
+  /**
+   * Business numbers (phone-number ids) whose free-form text is accepted outside the window: auth's sign-in codes go
+   * as free-form text today (an authentication template is auth's next step), so the local stack lets that number through.
+   */
+  freeFormAnytime?: readonly string[];
+  /** The business number a simulated inbound message is written to when none is named (default 100000000000001). */
+  defaultPhoneNumberId?: string;
+  /** The clock of the 24-hour window (tests move it). */
+  clock?: () => Date;
 }
 
 export interface WhatsAppSink {
   port: number;
   /** Newest first. */
   messages(): WhatsAppSinkMessage[];
+  inbound(): WhatsAppSinkInbound[];
   clear(): number;
+  setTemplates(templates: readonly WhatsAppSinkTemplate[]): void;
+  setWebhook(webhook: { url: string; appSecret: string } | null): void;
+  /** A person writes to the business: opens their window and posts the message webhook (resolves once it was answered). */
+  receive(o: { from: string; text?: string; phoneNumberId?: string }): Promise<WhatsAppSinkInbound>;
+  /** Posts a status callback of a sent message (resolves once it was answered with the receiver's HTTP status). */
+  status(id: string, status: 'sent' | 'delivered' | 'read' | 'failed', error?: { code: number; title: string; details?: string }): Promise<number>;
   stop(): Promise<void>;
 }
 
 const SERVICE = 'akhada-whatsapp-sink';
 const HOST = process.env.WHATSAPP_SINK_HOST ?? '127.0.0.1';
 const CAP = 500;
+const WINDOW_MS = 24 * 60 * 60_000;
+const WABA_ID = '100000000000900';
 
 const readJson = async (req: http.IncomingMessage): Promise<unknown> => {
   const chunks: Buffer[] = [];
@@ -44,50 +107,193 @@ const readJson = async (req: http.IncomingMessage): Promise<unknown> => {
   return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
 };
 
-export async function startWhatsAppSink({ port = 8026 }: { port?: number } = {}): Promise<WhatsAppSink> {
+const digits = (s: string) => s.replace(/\D/g, '');
+
+export async function startWhatsAppSink(o: WhatsAppSinkOptions = {}): Promise<WhatsAppSink> {
+  const port = o.port ?? 8026;
+  const clock = o.clock ?? (() => new Date());
   const store: WhatsAppSinkMessage[] = [];
+  const inbound: WhatsAppSinkInbound[] = [];
+  /** Last message from a person, per business number and person (`<phone-number-id>|<wa_id>`). */
+  const lastInbound = new Map<string, number>();
+  let templates = new Map<string, WhatsAppSinkTemplate>();
+  const setTemplates = (list: readonly WhatsAppSinkTemplate[]) => {
+    templates = new Map(list.map((t) => [`${t.name}|${t.language}`, t]));
+  };
+  setTemplates(o.templates ?? []);
+  let webhook = o.webhook ?? null;
   let failures = { count: 0, status: 500 };
+
+  const inWindow = (phoneNumberId: string, to: string) => {
+    const at = lastInbound.get(`${phoneNumberId}|${to}`);
+    return at !== undefined && clock().getTime() - at < WINDOW_MS;
+  };
+
+  /** Posts one webhook change as Meta does (field `messages`), signed with the app secret; resolves with the answer's status. */
+  const post = async (phoneNumberId: string, value: Record<string, unknown>): Promise<number> => {
+    if (!webhook) return 0;
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: WABA_ID,
+          changes: [
+            {
+              field: 'messages',
+              value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: phoneNumberId }, ...value },
+            },
+          ],
+        },
+      ],
+    });
+    const signature = `sha256=${createHmac('sha256', webhook.appSecret).update(body).digest('hex')}`;
+    try {
+      const res = await fetch(webhook.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+        body,
+        signal: AbortSignal.timeout(5_000),
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      return res.status;
+    } catch {
+      return 0;
+    }
+  };
+
+  const status: WhatsAppSink['status'] = async (id, s, error) => {
+    const m = store.find((x) => x.id === id);
+    if (!m) return 404;
+    return post(m.phoneNumberId, {
+      statuses: [
+        {
+          id,
+          status: s,
+          timestamp: String(Math.floor(clock().getTime() / 1000)),
+          recipient_id: m.to,
+          ...(m.reference ? { biz_opaque_callback_data: m.reference } : {}),
+          ...(s === 'failed'
+            ? {
+                errors: [
+                  {
+                    code: error?.code ?? 131026,
+                    title: error?.title ?? 'Message undeliverable',
+                    message: error?.title ?? 'Message undeliverable',
+                    error_data: { details: error?.details ?? 'The message could not be delivered to the recipient.' },
+                  },
+                ],
+              }
+            : {}),
+        },
+      ],
+    });
+  };
+
+  const receive: WhatsAppSink['receive'] = async ({ from, text = 'Hi', phoneNumberId = o.defaultPhoneNumberId ?? '100000000000001' }) => {
+    const wa = digits(from);
+    const at = clock();
+    lastInbound.set(`${phoneNumberId}|${wa}`, at.getTime());
+    const msg: WhatsAppSinkInbound = { id: `wamid.${randomUUID().replace(/-/g, '')}`, phoneNumberId, from: wa, text, receivedAt: at.toISOString() };
+    inbound.unshift(msg);
+    inbound.length = Math.min(inbound.length, CAP);
+    await post(phoneNumberId, {
+      contacts: [{ profile: { name: 'Member' }, wa_id: wa }],
+      messages: [{ from: wa, id: msg.id, timestamp: String(Math.floor(at.getTime() / 1000)), type: 'text', text: { body: text } }],
+    });
+    return msg;
+  };
+
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${HOST}`);
-    const reply = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    const reply = (code: number, body: unknown) => {
+      res.writeHead(code, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
       res.end(JSON.stringify(body));
     };
-    const apiError = (status: number, message: string, code: number) =>
-      reply(status, { error: { message, type: 'OAuthException', code, fbtrace_id: randomUUID() } });
+    /** The Cloud API's error shape (OAuthException, numeric code, details in error_data). */
+    const apiError = (code: number, message: string, errorCode: number, details?: string) =>
+      reply(code, {
+        error: {
+          message,
+          type: 'OAuthException',
+          code: errorCode,
+          ...(details ? { error_data: { messaging_product: 'whatsapp', details } } : {}),
+          fbtrace_id: randomUUID().replace(/-/g, '').slice(0, 27),
+        },
+      });
+    const body = <T>(then: (b: T) => unknown) =>
+      readJson(req).then(
+        (raw) => void then(raw as T),
+        () => apiError(400, '(#100) The request body is not JSON', 100),
+      );
+
     const send = url.pathname.match(/^\/(v\d+\.\d+)\/([^/]+)\/messages$/);
     if (send && req.method === 'POST') {
       if (!/^Bearer \S+/.test(req.headers.authorization ?? '')) return apiError(401, 'Invalid OAuth access token.', 190);
-      readJson(req).then(
-        (raw) => {
-          const b = raw as { messaging_product?: unknown; to?: unknown; type?: unknown; text?: { body?: unknown }; biz_opaque_callback_data?: unknown };
-          if (
-            b.messaging_product !== 'whatsapp' ||
-            typeof b.to !== 'string' ||
-            !/^\d{8,15}$/.test(b.to) ||
-            b.type !== 'text' ||
-            typeof b.text?.body !== 'string'
-          )
-            return apiError(400, '(#100) Invalid parameter', 100);
-          if (failures.count > 0) {
-            failures.count -= 1;
-            return apiError(failures.status, 'Service temporarily unavailable (stand-in failure)', 2);
-          }
-          const id = `wamid.${randomUUID().replace(/-/g, '')}`;
-          store.unshift({
-            id,
-            version: send[1]!,
-            phoneNumberId: send[2]!,
-            to: b.to,
-            body: b.text.body,
-            reference: typeof b.biz_opaque_callback_data === 'string' ? b.biz_opaque_callback_data : null,
-            receivedAt: new Date().toISOString(),
-          });
-          store.length = Math.min(store.length, CAP);
-          return reply(200, { messaging_product: 'whatsapp', contacts: [{ input: b.to, wa_id: b.to }], messages: [{ id }] });
-        },
-        () => apiError(400, '(#100) The request body is not JSON', 100),
-      );
+      void body<{
+        messaging_product?: unknown;
+        to?: unknown;
+        type?: unknown;
+        text?: { body?: unknown };
+        template?: { name?: unknown; language?: { code?: unknown }; components?: unknown };
+        biz_opaque_callback_data?: unknown;
+      }>((b) => {
+        const phoneNumberId = send[2]!;
+        if (b.messaging_product !== 'whatsapp' || typeof b.to !== 'string' || !/^\d{8,15}$/.test(b.to)) return apiError(400, '(#100) Invalid parameter', 100);
+        let text: string;
+        let template: WhatsAppSinkMessage['template'] = null;
+        if (b.type === 'text') {
+          if (typeof b.text?.body !== 'string' || b.text.body.length === 0) return apiError(400, '(#100) Invalid parameter', 100);
+          if (!inWindow(phoneNumberId, b.to) && !(o.freeFormAnytime ?? []).includes(phoneNumberId))
+            return apiError(
+              400,
+              '(#131047) Re-engagement message',
+              131047,
+              'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+            );
+          text = b.text.body;
+        } else if (b.type === 'template') {
+          const name = b.template?.name;
+          const language = b.template?.language?.code;
+          if (typeof name !== 'string' || typeof language !== 'string') return apiError(400, '(#100) Invalid parameter', 100);
+          const approved = templates.get(`${name}|${language}`);
+          if (!approved)
+            return apiError(400, '(#132001) Template name does not exist in the translation', 132001, `template name (${name}) does not exist in ${language}`);
+          const components = Array.isArray(b.template?.components) ? (b.template.components as { type?: unknown; parameters?: unknown }[]) : [];
+          const bodyParams = components.find((c) => c?.type === 'body')?.parameters;
+          const parameters = (Array.isArray(bodyParams) ? bodyParams : []).map((p: { type?: unknown; text?: unknown }) =>
+            p?.type === 'text' && typeof p.text === 'string' ? p.text : null,
+          );
+          const expected = new Set([...approved.body.matchAll(/\{\{(\d+)\}\}/g)].map((m) => m[1])).size;
+          if (parameters.length !== expected || parameters.some((p) => p === null || p.trim() === '' || /[\n\t]| {5,}/.test(p)))
+            return apiError(
+              400,
+              '(#132000) Number of parameters does not match the expected number of params',
+              132000,
+              `body: number of localizable_params (${parameters.length}) does not match the expected number of params (${expected})`,
+            );
+          text = approved.body.replace(/\{\{(\d+)\}\}/g, (_w, n: string) => parameters[Number(n) - 1]!);
+          template = { name, language, parameters: parameters as string[] };
+        } else return apiError(400, '(#100) Invalid parameter', 100);
+        if (failures.count > 0) {
+          failures.count -= 1;
+          return apiError(failures.status, 'Service temporarily unavailable (stand-in failure)', 2);
+        }
+        const id = `wamid.${randomUUID().replace(/-/g, '')}`;
+        store.unshift({
+          id,
+          version: send[1]!,
+          phoneNumberId,
+          to: b.to,
+          type: b.type,
+          body: text,
+          template,
+          reference: typeof b.biz_opaque_callback_data === 'string' ? b.biz_opaque_callback_data : null,
+          receivedAt: clock().toISOString(),
+        });
+        store.length = Math.min(store.length, CAP);
+        reply(200, { messaging_product: 'whatsapp', contacts: [{ input: b.to, wa_id: b.to }], messages: [{ id }] });
+        if (o.autoStatuses !== false && webhook) void status(id, 'sent').then(() => status(id, 'delivered'));
+      });
       return;
     }
     if (url.pathname === '/messages' && req.method === 'GET') {
@@ -99,21 +305,68 @@ export async function startWhatsAppSink({ port = 8026 }: { port?: number } = {})
       store.length = 0;
       return reply(200, { deleted });
     }
+    if (url.pathname === '/templates' && req.method === 'GET') return reply(200, { templates: [...templates.values()] });
+    if (url.pathname === '/control/templates' && req.method === 'POST') {
+      void body<{ templates?: WhatsAppSinkTemplate[] }>((b) => {
+        setTemplates(Array.isArray(b.templates) ? b.templates : []);
+        reply(200, { templates: templates.size });
+      });
+      return;
+    }
+    if (url.pathname === '/control/inbound' && req.method === 'POST') {
+      void body<{ from?: unknown; text?: unknown; phoneNumberId?: unknown }>((b) => {
+        if (typeof b.from !== 'string' || digits(b.from).length < 8) return reply(400, { error: 'from: a phone number' });
+        void receive({
+          from: b.from,
+          ...(typeof b.text === 'string' ? { text: b.text } : {}),
+          ...(typeof b.phoneNumberId === 'string' ? { phoneNumberId: b.phoneNumberId } : {}),
+        }).then((m) => reply(200, m));
+      });
+      return;
+    }
+    if (url.pathname === '/control/webhook' && req.method === 'POST') {
+      void body<{ url?: unknown; appSecret?: unknown }>((b) => {
+        webhook = typeof b.url === 'string' && typeof b.appSecret === 'string' ? { url: b.url, appSecret: b.appSecret } : null;
+        reply(200, { webhook: webhook?.url ?? null });
+      });
+      return;
+    }
+    if (url.pathname === '/control/status' && req.method === 'POST') {
+      void body<{ id?: unknown; status?: unknown; error?: { code?: unknown; title?: unknown; details?: unknown } }>((b) => {
+        if (typeof b.id !== 'string' || !['sent', 'delivered', 'read', 'failed'].includes(String(b.status))) return reply(400, { error: 'id and status' });
+        const e = b.error;
+        void status(
+          b.id,
+          b.status as 'sent',
+          e && typeof e.code === 'number' && typeof e.title === 'string'
+            ? { code: e.code, title: e.title, ...(typeof e.details === 'string' ? { details: e.details } : {}) }
+            : undefined,
+        ).then((answered) => reply(200, { answered }));
+      });
+      return;
+    }
     if (url.pathname === '/control/fail' && req.method === 'POST') {
-      readJson(req).then(
-        (raw) => {
-          const b = raw as { count?: unknown; status?: unknown };
-          failures = { count: Number(b.count ?? 1), status: Number(b.status ?? 500) };
-          reply(200, failures);
-        },
-        () => reply(400, { error: 'not JSON' }),
-      );
+      void body<{ count?: unknown; status?: unknown }>((b) => {
+        failures = { count: Number(b.count ?? 1), status: Number(b.status ?? 500) };
+        reply(200, failures);
+      });
       return;
     }
     if (url.pathname === '/healthz' && req.method === 'GET') return reply(200, { ok: true, service: SERVICE, messages: store.length });
     return reply(404, {
       error: 'not found',
-      routes: ['POST /{version}/{phone-number-id}/messages', 'GET /messages?to=', 'DELETE /messages', 'POST /control/fail', 'GET /healthz'],
+      routes: [
+        'POST /{version}/{phone-number-id}/messages',
+        'GET /messages?to=',
+        'DELETE /messages',
+        'GET /templates',
+        'POST /control/templates',
+        'POST /control/inbound',
+        'POST /control/webhook',
+        'POST /control/status',
+        'POST /control/fail',
+        'GET /healthz',
+      ],
     });
   });
   server.listen(port, HOST);
@@ -126,11 +379,18 @@ export async function startWhatsAppSink({ port = 8026 }: { port?: number } = {})
   return {
     port: a && typeof a === 'object' ? a.port : port,
     messages: () => [...store],
+    inbound: () => [...inbound],
     clear: () => {
       const n = store.length;
       store.length = 0;
       return n;
     },
+    setTemplates,
+    setWebhook: (w) => {
+      webhook = w;
+    },
+    receive,
+    status,
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

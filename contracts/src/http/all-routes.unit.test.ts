@@ -30,6 +30,9 @@ describe('route registry', () => {
         'public.contact',
         'public.landing',
         'payments.razorpayWebhook',
+        // WhatsApp's webhook (Meta's signature stands for the token) and Meta's verification of it.
+        'notifications.whatsappVerify',
+        'notifications.whatsappWebhook',
         'signInMethods.smsSignInCode',
         'signInMethods.googleConfig',
         'signInMethods.googleStart',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NotificationPriority, NotificationStatus, NotificationType, STAFF_ROLES } from '../enums.ts';
 import { Phone } from './auth.ts';
-import { ANY_ROLE, DateWithin, IdParams, IsoDateTime, ok, PageQuery, Pagination, Problem, route, Text } from './route.ts';
+import { ANY_ROLE, DateWithin, IdParams, IsoDateTime, ok, okMessage, PageQuery, Pagination, Problem, route, Text } from './route.ts';
 
 export const Notification = z.object({
   _id: z.uuid(),
@@ -154,12 +154,86 @@ export const MessagingConsentBody = z.object({
 
 export const DeliveryChannel = z.enum(['inApp', 'email', 'sms']);
 export const DeliveryStatus = z.enum(['pending', 'sent', 'failed', 'skipped']);
+/** What the platform said of a WhatsApp message: queued (its API took it), then sent, delivered, read, or failed. */
+export const WhatsAppMessageStatus = z.enum(['queued', 'sent', 'delivered', 'read', 'failed']);
 export const Delivery = z.object({
   channel: DeliveryChannel,
   status: DeliveryStatus,
   attempts: z.number().int().min(0),
   lastError: z.string().nullable(),
   sentAt: IsoDateTime.nullable(),
+  /** WhatsApp: the platform's latest word on the message (null: none yet, or another channel). */
+  providerStatus: WhatsAppMessageStatus.nullable().optional(),
+});
+
+/** WhatsApp's webhook (Meta's shape; only the fields read, the rest let through): `entry[].changes[].value`. */
+const WaText = (max: number) => z.string().max(max);
+export const WhatsAppWebhookStatus = z
+  .object({
+    /** The message id the API answered the send with (wamid.…). */
+    id: WaText(200),
+    status: WaText(40),
+    timestamp: WaText(20).optional(),
+    recipient_id: WaText(40).optional(),
+    /** The sender's reference given with the message (this service's delivery key). */
+    biz_opaque_callback_data: WaText(512).optional(),
+    errors: z
+      .array(
+        z
+          .object({
+            code: z.number().optional(),
+            title: WaText(500).optional(),
+            error_data: z
+              .object({ details: WaText(1000).optional() })
+              .loose()
+              .optional(),
+          })
+          .loose(),
+      )
+      .max(20)
+      .optional(),
+  })
+  .loose();
+export const WhatsAppWebhookBody = z
+  .object({
+    object: WaText(100),
+    entry: z
+      .array(
+        z
+          .object({
+            changes: z
+              .array(
+                z
+                  .object({
+                    field: WaText(100),
+                    value: z
+                      .object({
+                        metadata: z
+                          .object({ phone_number_id: WaText(40) })
+                          .loose()
+                          .optional(),
+                        messages: z
+                          .array(z.object({ from: WaText(40), id: WaText(200), timestamp: WaText(20).optional() }).loose())
+                          .max(1000)
+                          .optional(),
+                        statuses: z.array(WhatsAppWebhookStatus).max(1000).optional(),
+                      })
+                      .loose(),
+                  })
+                  .loose(),
+              )
+              .max(100),
+          })
+          .loose(),
+      )
+      .max(100),
+  })
+  .loose();
+export type WhatsAppWebhookBody = z.infer<typeof WhatsAppWebhookBody>;
+export const WhatsAppWebhookVerifyQuery = z.object({
+  'hub.mode': WaText(40),
+  'hub.verify_token': WaText(200),
+  'hub.challenge': WaText(200),
 });
 
 export const notificationRoutes = {
@@ -317,6 +391,25 @@ export const notificationRoutes = {
     auth: true,
     roles: ANY_ROLE,
     summary: 'Give or withdraw consent to WhatsApp/SMS messages; a withdrawal stops every pending message at once.',
+  }),
+  whatsappVerify: route({
+    method: 'GET',
+    path: '/notifications/whatsapp/webhook',
+    query: WhatsAppWebhookVerifyQuery,
+    responses: { 200: z.string(), 400: Problem, 403: Problem },
+    auth: false,
+    summary: "Meta's webhook verification: answers hub.challenge when hub.verify_token is the configured verify token.",
+    description: '403 FORBIDDEN for another token. Set the same verify token in the Meta app’s WhatsApp webhook settings.',
+  }),
+  whatsappWebhook: route({
+    method: 'POST',
+    path: '/notifications/whatsapp/webhook',
+    body: WhatsAppWebhookBody,
+    responses: { 200: okMessage, 400: Problem, 401: Problem },
+    auth: false,
+    summary: "WhatsApp's webhook: a person's messages (their 24-hour window opens) and message statuses (sent, delivered, read, failed).",
+    description:
+      'Signed like Meta signs it: X-Hub-Signature-256 is sha256= and the HMAC-SHA256 of the raw body with the app secret; a missing or wrong one is 401.',
   }),
 } as const;
 

@@ -1,12 +1,25 @@
+import { Readable } from 'node:stream';
 import { createService } from '@akhada/kit';
 import type { AppDeps } from './app/deps.ts';
 import { registerIntegrationRoutes } from './http/integration-routes.ts';
-import { registerRoutes } from './http/routes.ts';
+import { RAW_BODY, registerRoutes, registerWhatsAppRoutes, WHATSAPP_WEBHOOK_PATH } from './http/routes.ts';
 
 /** The notifications HTTP app from its dependencies, not listening: main.ts serves it (and attaches the hub), tests use inject() or listen on port 0. */
-export const buildApp = ({ logger, verifier, readiness, directory, db, clock, integrations }: AppDeps) => {
+export const buildApp = ({ logger, verifier, readiness, directory, db, clock, integrations, whatsapp }: AppDeps) => {
   const svc = createService({ name: 'notifications', logger, verifier, readiness, directory });
+  // WhatsApp signs the raw bytes of its webhook: keep them (the JSON parser still parses the same bytes after).
+  svc.app.addHook('preParsing', async (req, _reply, payload) => {
+    if (req.method !== 'POST' || req.url.split('?')[0] !== WHATSAPP_WEBHOOK_PATH) return payload;
+    const chunks: Buffer[] = [];
+    for await (const chunk of payload) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+    const raw = Buffer.concat(chunks);
+    (req as unknown as Record<symbol, Buffer>)[RAW_BODY] = raw;
+    const stream = Readable.from([raw]) as unknown as typeof payload & { receivedEncodedLength?: number };
+    stream.receivedEncodedLength = raw.length;
+    return stream;
+  });
   registerRoutes(svc, { db, clock });
+  registerWhatsAppRoutes(svc, { db, clock, appSecret: whatsapp?.appSecret ?? '', verifyToken: whatsapp?.verifyToken ?? '' });
   if (integrations) registerIntegrationRoutes(svc, { db, clock, ...integrations });
   return svc.app;
 };

@@ -13,6 +13,13 @@ export const NotificationsConfig = BaseConfig.extend({
   WHATSAPP_API_VERSION: z.string().default('v21.0'),
   WHATSAPP_PHONE_NUMBER_ID: z.string().default('100000000000001'),
   WHATSAPP_TOKEN: z.string().default('dev-whatsapp-token'),
+  /**
+   * The Meta app's secret: WhatsApp's webhook (statuses, a person's messages) is signed with it (X-Hub-Signature-256).
+   * Unset in production, every callback is refused (see whatsAppAppSecret); elsewhere the local stand-in's.
+   */
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  /** The verify token entered with the webhook in the Meta app (its GET verification). */
+  WHATSAPP_VERIFY_TOKEN: z.string().default('dev-whatsapp-verify-token'),
   /** Seals the organizations' SMTP passwords, provider keys and webhook secrets (AES-256-GCM, the kit's secret box). */
   SECRETS_KEY: z.string().min(16).default('akhada-development-secrets-key'),
   /**
@@ -30,6 +37,10 @@ export const NotificationsConfig = BaseConfig.extend({
     .default(15 * 60_000),
 });
 export type NotificationsConfig = z.infer<typeof NotificationsConfig>;
+
+/** The secret WhatsApp's webhook is checked with: as configured; in production never a default ('' refuses every callback). */
+export const whatsAppAppSecret = (c: Pick<NotificationsConfig, 'WHATSAPP_APP_SECRET' | 'NODE_ENV'>): string =>
+  c.WHATSAPP_APP_SECRET ?? (c.NODE_ENV === 'production' ? '' : 'dev-whatsapp-app-secret');
 
 /** Private webhook targets: as configured, else allowed everywhere but production. */
 export const allowPrivateWebhooks = (c: Pick<NotificationsConfig, 'WEBHOOK_ALLOW_PRIVATE' | 'NODE_ENV'>): boolean =>

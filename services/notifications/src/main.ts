@@ -3,10 +3,11 @@ import { createOrgChannels } from './adapters/org-channels.ts';
 import { createEmailAdapter } from './adapters/email.ts';
 import { createWhatsAppAdapter } from './adapters/whatsapp.ts';
 import { buildApp } from './build-app.ts';
-import { allowPrivateWebhooks, NotificationsConfig } from './config.ts';
+import { allowPrivateWebhooks, NotificationsConfig, whatsAppAppSecret } from './config.ts';
 import { startReminders } from './consumers/reminders.ts';
 import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
+import { lastInbound } from './db/whatsapp-repo.ts';
 import type { NotificationsDb } from './db/schema.ts';
 import { startDeliverer } from './delivery/deliverer.ts';
 import { startWebhookDeliverer } from './delivery/webhook-deliverer.ts';
@@ -26,6 +27,7 @@ const whatsapp = createWhatsAppAdapter({
   version: config.WHATSAPP_API_VERSION,
   phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
   token: config.WHATSAPP_TOKEN,
+  lastInbound: (phoneNumberId, waId) => lastInbound(dbh.db, phoneNumberId, waId),
 });
 // An organization's own mail server and WhatsApp provider (Settings → Integrations) when set, else the platform's.
 const box = createSecretBox(config.SECRETS_KEY);
@@ -35,7 +37,11 @@ const channels = createOrgChannels({
   db: dbh.db,
   box,
   platform: { email, sms: whatsapp },
-  whatsapp: { baseUrl: config.WHATSAPP_API_URL, version: config.WHATSAPP_API_VERSION },
+  whatsapp: {
+    baseUrl: config.WHATSAPP_API_URL,
+    version: config.WHATSAPP_API_VERSION,
+    lastInbound: (phoneNumberId, waId) => lastInbound(dbh.db, phoneNumberId, waId),
+  },
   allowPrivate,
 });
 const deliverer = startDeliverer({ db: dbh.db, adapters: [email, whatsapp], channels, logger, appUrl: config.APP_URL });
@@ -49,7 +55,9 @@ const app = buildApp({
   db: dbh.db,
   clock: () => new Date(),
   integrations: { box, channels, allowPrivateWebhooks: allowPrivate },
+  whatsapp: { appSecret: whatsAppAppSecret(config), verifyToken: config.WHATSAPP_VERIFY_TOKEN },
 });
+if (!whatsAppAppSecret(config)) logger.warn('WHATSAPP_APP_SECRET is not set: WhatsApp status callbacks and messages are refused');
 const hub = await attachHub({ app, bus, verifier, revocations, logger, instanceId: config.INSTANCE_ID, db: dbh.db });
 
 await serveService({

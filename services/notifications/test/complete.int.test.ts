@@ -35,6 +35,9 @@ import { applyRule } from '../src/consumers/rules-engine.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { NotificationsDb } from '../src/db/schema.ts';
 import { startDeliverer } from '../src/delivery/deliverer.ts';
+import { lastInbound } from '../src/db/whatsapp-repo.ts';
+import { approvedWhatsAppTemplates } from '../src/domain/whatsapp-templates.ts';
+import { createHmac } from 'node:crypto';
 
 const orgId = newId();
 const otherOrg = newId();
@@ -53,6 +56,9 @@ let smtp: SmtpSink;
 let wa: WhatsAppSink;
 let now = new Date();
 const clock = () => now;
+const WA_SECRET = 'test-whatsapp-app-secret';
+/** The business number the delivery tests send from. */
+const WA_NUMBER = '123456';
 const db = () => runtime.dbh.db;
 
 const meta = (aggregateId: string, org = orgId) => ({ aggregateId, orgId: org, correlationId: newId(), causationId: newId(), occurredAt: now.toISOString() });
@@ -132,9 +138,14 @@ beforeAll(async () => {
   runtime = await bootRuntime<NotificationsDb>({ name: 'notifications', config, schema, migrations });
   runtime.verifier = createTokenVerifier({ keys: keys.keys, revocations: runtime.revocations });
   const { logger, verifier, readiness, directory } = runtime;
-  app = buildApp({ logger, verifier, readiness, directory, db: db(), clock });
-  await app.ready();
-  [smtp, wa] = await Promise.all([startSmtpSink({ smtpPort: 0, httpPort: 0 }), startWhatsAppSink({ port: 0 })]);
+  app = buildApp({ logger, verifier, readiness, directory, db: db(), clock, whatsapp: { appSecret: WA_SECRET, verifyToken: 'wa-verify' } });
+  // Listening too: the WhatsApp stand-in calls its webhook (statuses, a member's messages) as Meta would.
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const webhook = { url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/notifications/whatsapp/webhook`, appSecret: WA_SECRET };
+  [smtp, wa] = await Promise.all([
+    startSmtpSink({ smtpPort: 0, httpPort: 0 }),
+    startWhatsAppSink({ port: 0, templates: approvedWhatsAppTemplates(), webhook, defaultPhoneNumberId: WA_NUMBER }),
+  ]);
   await db()
     .insertInto('kit_locations')
     .values([
@@ -446,7 +457,14 @@ describe('history, search and deliveries', () => {
 describe('delivery (email over SMTP, WhatsApp Cloud API)', () => {
   const adapters = (): ChannelAdapter[] => [
     createEmailAdapter({ host: '127.0.0.1', port: smtp.smtpPort, from: 'Akhada <no-reply@akhada.local>' }),
-    createWhatsAppAdapter({ baseUrl: `http://127.0.0.1:${wa.port}`, version: 'v21.0', phoneNumberId: '123456', token: 'test-token' }),
+    createWhatsAppAdapter({
+      baseUrl: `http://127.0.0.1:${wa.port}`,
+      version: 'v21.0',
+      phoneNumberId: WA_NUMBER,
+      token: 'test-token',
+      lastInbound: (p, w) => lastInbound(db(), p, w),
+      clock,
+    }),
   ];
   const deliverer = (o: Partial<Parameters<typeof startDeliverer>[0]> = {}) =>
     startDeliverer({
@@ -479,6 +497,8 @@ describe('delivery (email over SMTP, WhatsApp Cloud API)', () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatchObject({ phoneNumberId: '123456', version: 'v21.0' });
     expect(texts[0]!.body).toContain('आपकी सदस्यता 2026-11-30 को समाप्त हो गई');
+    // Outside the 24-hour window: the approved template, in Hindi.
+    expect(texts[0]!.template).toEqual({ name: 'akhada_membership_expired', language: 'hi', parameters: ['2026-11-30'] });
     expect((await deliveriesOf(m)).map((x) => [x.channel, x.status, x.attempts])).toEqual([
       ['email', 'sent', 1],
       ['sms', 'sent', 1],
@@ -516,6 +536,95 @@ describe('delivery (email over SMTP, WhatsApp Cloud API)', () => {
       expect.objectContaining({ channel: 'inApp', status: 'sent' }),
       expect.objectContaining({ channel: 'sms', status: 'failed' }),
     ]);
+  });
+
+  it('WhatsApp as the platform has it: a renewal reminder goes as the approved template in the member’s language; free-form text only inside the 24-hour window; statuses recorded', async () => {
+    const endDate = new Date(now.getTime() + 7 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
+    const m = await registerMember({ endDate });
+    const number = `91${phoneOf(m).replace(' ', '')}`;
+    const trainerId = newId();
+    await db().updateTable('member_copies').set({ trainer_id: trainerId }).where('member_id', '=', m).execute();
+    await call(member(m), 'PUT', '/notifications/consent', { granted: true });
+    await setPrefs(
+      member(m),
+      (p) => {
+        p.payment.channels = { inApp: true, email: false, sms: true };
+        p.system.channels = { inApp: true, email: false, sms: true };
+      },
+      'hi',
+    );
+    const d = deliverer();
+    const mine = () => deliveriesOf(m).then((rows) => rows.filter((r) => r.channel === 'sms'));
+    const sent = () => wa.messages().filter((x) => x.to === number);
+
+    // The renewal reminder of the built-in sweep (7 days before the end): the Hindi template with its variables.
+    await sweepReminders(db(), now);
+    await drain(d);
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]).toMatchObject({
+      type: 'template',
+      template: { name: 'akhada_membership_expiring', language: 'hi', parameters: ['7', endDate] },
+    });
+    expect(sent()[0]!.body).toBe(`*आपकी सदस्यता 7 दिन में समाप्त होगी*\n\nआपकी सदस्यता ${endDate} को समाप्त होगी। बिना रुके ट्रेनिंग जारी रखने के लिए नवीनीकरण करें।`);
+    // Its status callbacks (the stand-in's sent and delivered, then read; a late delivered changes nothing).
+    const [reminder] = await mine();
+    expect(reminder).toMatchObject({ status: 'sent', provider_id: sent()[0]!.id });
+    await expect.poll(async () => (await mine())[0]!.provider_status).toBe('delivered');
+    expect(await wa.status(sent()[0]!.id, 'read')).toBe(200);
+    expect(await wa.status(sent()[0]!.id, 'delivered')).toBe(200);
+    expect((await mine())[0]!.provider_status).toBe('read');
+    const shown = await call(member(m), 'GET', `/notifications/${reminder!.notification_id}/deliveries`);
+    expect((shown.body as { data: { deliveries: { channel: string; providerStatus?: string }[] } }).data.deliveries[1]).toMatchObject({
+      channel: 'sms',
+      providerStatus: 'read',
+    });
+
+    // An announcement has no template: outside the window its free-form text is refused (131047), failed with the reason, once.
+    const announce = (message: string) =>
+      call(owner, 'POST', '/notifications/announcement', { title: 'Gym notice', message, audience: 'trainer', trainerId, priority: 'medium' });
+    expect((await announce('Closed on Sunday')).status).toBe(201);
+    await drain(d);
+    const refused = (await mine()).find((r) => r.notification_id !== reminder!.notification_id)!;
+    expect(refused).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(refused.last_error).toContain('(#131047) Re-engagement message');
+    now = new Date(now.getTime() + 3_600_000);
+    await drain(d);
+    expect((await mine()).find((r) => r.notification_id === refused.notification_id)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(sent()).toHaveLength(1);
+
+    // The member writes to the gym: inside the window the next one goes as free-form text.
+    await wa.receive({ from: number, text: 'Namaste', phoneNumberId: WA_NUMBER });
+    expect(await lastInbound(db(), WA_NUMBER, number)).not.toBeNull();
+    expect((await announce('Open again on Monday')).status).toBe(201);
+    await drain(d);
+    expect(sent()).toHaveLength(2);
+    expect(sent()[0]).toMatchObject({ type: 'text', template: null });
+    expect(sent()[0]!.body).toContain('Open again on Monday');
+    // A failed callback ends the message as failed with the platform's reason.
+    expect(await wa.status(sent()[0]!.id, 'failed', { code: 131026, title: 'Message undeliverable' })).toBe(200);
+    const text = (await mine()).find((r) => r.provider_id === sent()[0]!.id)!;
+    expect(text).toMatchObject({ status: 'failed', provider_status: 'failed' });
+    expect(text.last_error).toContain('(#131026) Message undeliverable');
+  });
+
+  it('WhatsApp’s webhook: refused 401 without Meta’s signature; the verification answers its challenge to the verify token only', async () => {
+    const body = JSON.stringify({ object: 'whatsapp_business_account', entry: [] });
+    const post = (signature?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/notifications/whatsapp/webhook',
+        headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
+        payload: body,
+      });
+    const good = `sha256=${createHmac('sha256', WA_SECRET).update(body).digest('hex')}`;
+    expect((await post(good)).statusCode).toBe(200);
+    expect((await post()).statusCode).toBe(401);
+    expect((await post(`sha256=${createHmac('sha256', 'another secret').update(body).digest('hex')}`)).statusCode).toBe(401);
+    expect((await post('sha256=00')).statusCode).toBe(401);
+    const verify = (token: string) =>
+      app.inject({ method: 'GET', url: `/notifications/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444` });
+    expect((await verify('wa-verify')).body).toBe('1158201444');
+    expect((await verify('guess')).statusCode).toBe(403);
   });
 
   it('a deliverer killed mid-delivery: another takes the claim over when its lease ends, and each channel is delivered once', async () => {
@@ -658,14 +767,29 @@ describe('rules for payments, feedback and chat', () => {
     expect(staff.map((n) => n.title)).toEqual(['Late payment refunded']);
   });
 
-  it('an overdue payment: staff are told once per urgency step (Urgent above 3 days), however often the sweep runs', async () => {
-    const m = await registerMember();
+  it('an overdue payment: staff are told once per urgency step (Urgent above 3 days), the member once at 1, 3 and 7 days (preferences permitting), however often the sweep runs', async () => {
+    const [m, quiet] = [await registerMember(), await registerMember()];
+    await setPrefs(member(quiet), (p) => (p.payment.enabled = false));
     const due = new Date(now.getTime() - 5 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
-    await apply(paymentHandler('payments.payment_recorded'), raw('payments.payment_recorded', payment(m, { dueDate: due })));
+    for (const who of [m, quiet]) await apply(paymentHandler('payments.payment_recorded'), raw('payments.payment_recorded', payment(who, { dueDate: due })));
     await sweepReminders(db(), now);
     await sweepReminders(db(), now);
     const told = (await notificationsOf(owner.id)).filter((n) => n.category === 'payment_overdue' && (n.params as Record<string, string>).dueDate === due);
-    expect(told.map((n) => [n.priority, n.title])).toEqual([['high', 'Payment overdue: Urgent']]);
+    expect(told.map((n) => [n.priority, n.title])).toEqual([
+      ['high', 'Payment overdue: Urgent'],
+      ['high', 'Payment overdue: Urgent'],
+    ]);
+    // 5 days overdue: the member's 3-day reminder (the 1-day one's day has passed); 3 days later the 7-day one, once.
+    now = new Date(now.getTime() + 3 * 86_400_000);
+    await sweepReminders(db(), now);
+    await sweepReminders(db(), now);
+    const reminders = (await notificationsOf(m)).filter((n) => n.category === 'payment_overdue');
+    expect(reminders.map((n) => [n.priority, n.title, n.message])).toEqual([
+      ['high', 'Payment overdue', `Your payment of ₹1,770 was due on ${due} (5 day(s) ago). Please pay to keep training without a break.`],
+      ['urgent', 'Payment overdue', `Your payment of ₹1,770 was due on ${due} (8 day(s) ago). Please pay to keep training without a break.`],
+    ]);
+    expect(reminders.map((n) => n.action_url)).toEqual(['/dashboard/payments', '/dashboard/payments']);
+    expect(await notificationsOf(quiet)).toEqual([]);
   });
 
   it('a complaint reaches the location’s staff at its priority; other feedback tells nobody; a response reaches its author', async () => {
@@ -802,7 +926,8 @@ describe('routes of the contract are all registered', () => {
     for (const c of Object.values(r)) {
       const url = c.path.replace(':id', newId());
       const res = await app.inject({ method: c.method, url });
-      expect(res.statusCode, `${c.method} ${c.path}`).toBe(401);
+      // A guest route (WhatsApp's webhook) reads its input first: without any, 400.
+      expect(res.statusCode, `${c.method} ${c.path}`).toBe(c.auth ? 401 : 400);
     }
   });
 });

@@ -29,6 +29,7 @@ import { createEmailAdapter } from '../src/adapters/email.ts';
 import { createOrgChannels, type OrgChannels } from '../src/adapters/org-channels.ts';
 import { isBlockedAddress } from '../src/adapters/outbound-target.ts';
 import { createWhatsAppAdapter } from '../src/adapters/whatsapp.ts';
+import { approvedWhatsAppTemplates } from '../src/domain/whatsapp-templates.ts';
 import { buildApp } from '../src/build-app.ts';
 import { webhookConsumerGroups } from '../src/consumers/webhooks.ts';
 import { migrations } from '../src/db/migrations.ts';
@@ -122,7 +123,11 @@ beforeAll(async () => {
   });
   runtime = await bootRuntime<NotificationsDb>({ name: 'notifications', config, schema, migrations });
   runtime.verifier = createTokenVerifier({ keys: keys.keys, revocations: runtime.revocations });
-  [smtp, wa, receiver] = await Promise.all([startSmtpSink({ smtpPort: 0, httpPort: 0 }), startWhatsAppSink({ port: 0 }), startReceiver()]);
+  [smtp, wa, receiver] = await Promise.all([
+    startSmtpSink({ smtpPort: 0, httpPort: 0 }),
+    startWhatsAppSink({ port: 0, templates: approvedWhatsAppTemplates() }),
+    startReceiver(),
+  ]);
   const waBase = `http://127.0.0.1:${wa.port}`;
   channels = createOrgChannels({
     db: db(),

@@ -36,6 +36,8 @@ describe('notifications: erasure of a person (DPDP)', () => {
       await bench.seed('member_copies', { member_id: id, org_id: orgId, first_name: first, last_name: 'Verma', email, phone });
       await bench.seed('messaging_consent', { user_id: id, org_id: orgId, granted: true, phone, updated_at: new Date() });
       await bench.seed('payment_copies', { payment_id: randomUUID(), org_id: orgId, member_id: id, member_name: first + ' Verma', status: 'pending' });
+      // They wrote to the gym on WhatsApp (their 24-hour window is kept by number).
+      await bench.seed('whatsapp_inbound', { phone_number_id: '100000000000002', wa_id: phone.slice(1), last_at: new Date() });
     }
     const tables: [string, string, string][] = [
       ['recipients', 'user_id', personId],
@@ -80,6 +82,9 @@ describe('notifications: erasure of a person (DPDP)', () => {
     for (const p of PERSONAL) expect(after).not.toContain(p);
     expect((await bench.db.selectFrom('messaging_consent').select('granted').where('user_id', '=', personId).executeTakeFirstOrThrow()).granted).toBe(false);
     expect(await rowsText(tables.map(([t, c]) => [t, c, otherId]))).toContain('Ravi');
+    expect(
+      (await bench.db.selectFrom('whatsapp_inbound').select('wa_id').where('wa_id', 'in', ['919812345678', '919800000000']).execute()).map((r) => r.wa_id),
+    ).toEqual(['919800000000']);
     const notices = await rowsText([['notifications', 'recipient_id', ownerId]]);
     const byId = (id: string) => JSON.stringify(JSON.parse(notices)[0].find((r: { id: string }) => r.id === id));
     for (const id of [aboutHer.id, legacy.id]) {

@@ -12,6 +12,11 @@ export interface OutgoingMessage {
   text: string;
   /** Absolute link of the notification's action, with its text in the recipient's language. */
   action: { url: string; text: string } | null;
+  /**
+   * What the message is (its text's stem, `membership_expiring`) and the params that fill it: WhatsApp sends it as
+   * that approved template outside the person's 24-hour window. Email ignores it.
+   */
+  template?: { stem: string; params: Readonly<Record<string, string>> } | null;
 }
 
 export interface ChannelAdapter {

@@ -3,15 +3,18 @@ import type { Kysely } from 'kysely';
 import type { NotificationsDb, OrgEmailSettingsRow, OrgSmsSettingsRow } from '../db/schema.ts';
 import type { ChannelAdapter } from './channels.ts';
 import { createEmailAdapter } from './email.ts';
-import { createWhatsAppAdapter } from './whatsapp.ts';
+import { createWhatsAppAdapter, type WhatsAppOptions } from './whatsapp.ts';
 
 export interface OrgChannelsOptions {
   db: Kysely<NotificationsDb>;
   box: SecretBox;
   /** The platform's own adapters: used for an organization without settings of its own. */
   platform: { email?: ChannelAdapter; sms?: ChannelAdapter };
-  /** Where the WhatsApp Cloud API is (graph.facebook.com; the local stand-in in development and tests) and its version. */
-  whatsapp: { baseUrl: string; version: string };
+  /**
+   * Where the WhatsApp Cloud API is (graph.facebook.com; the local stand-in in development and tests), its version, and
+   * when a person last wrote to a business number (their 24-hour window).
+   */
+  whatsapp: { baseUrl: string; version: string; lastInbound?: WhatsAppOptions['lastInbound'] };
   /** The outbound target rule's switch (as for webhooks): false in production, where a mail server on a private address or a non-mail port is refused. */
   allowPrivate: boolean;
 }
@@ -48,7 +51,13 @@ export const createOrgChannels = (o: OrgChannelsOptions): OrgChannels => {
       guard: { allowPrivate: o.allowPrivate },
     });
   const smsOf = (row: OrgSmsSettingsRow) =>
-    createWhatsAppAdapter({ baseUrl: o.whatsapp.baseUrl, version: o.whatsapp.version, phoneNumberId: row.sender, token: o.box.open(row.api_key_sealed) });
+    createWhatsAppAdapter({
+      baseUrl: o.whatsapp.baseUrl,
+      version: o.whatsapp.version,
+      phoneNumberId: row.sender,
+      token: o.box.open(row.api_key_sealed),
+      ...(o.whatsapp.lastInbound ? { lastInbound: o.whatsapp.lastInbound } : {}),
+    });
 
   return {
     emailOf,

@@ -18,8 +18,16 @@ export interface IntegrationsDeps extends NotificationsDeps {
   allowPrivateWebhooks: boolean;
 }
 
+/** WhatsApp's webhook: the Meta app's secret (signs every callback) and the verify token set with the webhook. */
+export interface WhatsAppWebhookDeps extends NotificationsDeps {
+  appSecret: string;
+  verifyToken: string;
+}
+
 /** What buildApp needs: the HTTP side (logger, verifier, readiness) and the use cases' dependencies. */
 export interface AppDeps extends HttpDeps, NotificationsDeps {
+  /** WhatsApp's webhook settings; without them (tests of other routes) every callback is refused 401. */
+  whatsapp?: Omit<WhatsAppWebhookDeps, keyof NotificationsDeps>;
   /** Settings → Integrations; without it (tests of other routes) its routes are not registered. */
   integrations?: Omit<IntegrationsDeps, keyof NotificationsDeps>;
 }

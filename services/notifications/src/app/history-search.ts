@@ -64,6 +64,7 @@ export const notificationDeliveries = async ({ db }: Pick<NotificationsDeps, 'db
       attempts: r.attempts,
       lastError: r.last_error,
       sentAt: r.sent_at?.toISOString() ?? null,
+      providerStatus: r.provider_status,
     })),
   ];
 };

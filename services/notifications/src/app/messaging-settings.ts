@@ -2,6 +2,7 @@ import type { MessagingSettings, PutEmailSettingsBody, PutSmsSettingsBody } from
 import { AppError, badRequest, type RequestContext } from '@akhada/kit';
 import { DeliveryError, type ChannelAdapter } from '../adapters/channels.ts';
 import { isBlockedLiteral, MAIL_PORTS } from '../adapters/outbound-target.ts';
+import { SETTINGS_TEST_STEM, SETTINGS_TEST_TEXT } from '../domain/whatsapp-templates.ts';
 import type { IntegrationsDeps } from './deps.ts';
 
 const last4 = (secret: string) => secret.slice(-4);
@@ -111,10 +112,8 @@ const TEST_TEXT = {
     en: { title: 'Akhada test email', text: 'This is a test email from Akhada. Your mail settings work.' },
     hi: { title: 'अखाड़ा परीक्षण ईमेल', text: 'यह अखाड़ा की ओर से एक परीक्षण ईमेल है। आपकी मेल सेटिंग्स काम कर रही हैं।' },
   },
-  sms: {
-    en: { title: 'Akhada test message', text: 'This is a test message from Akhada. Your WhatsApp settings work.' },
-    hi: { title: 'अखाड़ा परीक्षण संदेश', text: 'यह अखाड़ा की ओर से एक परीक्षण संदेश है। आपकी व्हाट्सऐप सेटिंग्स काम कर रही हैं।' },
-  },
+  // WhatsApp: the approved test template's words (sent as that template outside the 24-hour window).
+  sms: SETTINGS_TEST_TEXT,
 } as const;
 
 /** The provider's failure in plain words, as a 502 the settings page shows (never the transport's stack). */
@@ -176,6 +175,7 @@ export const sendTest = async (
       title: text.title,
       text: text.text,
       action: null,
+      template: channel === 'sms' ? { stem: SETTINGS_TEST_STEM, params: {} } : null,
     });
     await record(true, channel === 'email' ? `Test email sent to ${to}` : `Test message sent to ${to}`);
     return { ok: true, providerId, via: resolved.via };

@@ -1,7 +1,7 @@
 import type { MessageLanguage } from '@akhada/contracts';
 import type { Executor } from '@akhada/kit';
 import { sql, type Transaction, type Updateable } from 'kysely';
-import type { DeliveriesTable, DeliveryRow, NotificationRow, NotificationsDb } from './schema.ts';
+import type { DeliveriesTable, DeliveryRow, NotificationRow, NotificationsDb, ProviderStatus } from './schema.ts';
 
 /**
  * One delivery row per channel each notification goes out on (several of one organization in a few queries), in the transaction that wrote the notification: the
@@ -116,7 +116,23 @@ const finish = (db: Executor<NotificationsDb>, k: Key, set: Updateable<Deliverie
     .execute();
 
 export const markSent = async (db: Executor<NotificationsDb>, k: Key, providerId: string | null, now: Date): Promise<void> => {
-  await finish(db, k, { status: 'sent', provider_id: providerId, sent_at: now, last_error: null });
+  // A status callback may already have come (the platform answers the send and calls back at once): it is kept.
+  await db
+    .updateTable('deliveries')
+    .set({
+      status: 'sent',
+      provider_id: providerId,
+      sent_at: now,
+      last_error: null,
+      // WhatsApp only: the platform took it (its callbacks say more).
+      ...(k.channel === 'sms'
+        ? { provider_status: sql<ProviderStatus>`coalesce(provider_status, 'queued')`, provider_status_at: sql<Date>`coalesce(provider_status_at, ${now})` }
+        : {}),
+    })
+    .where('notification_id', '=', k.notification_id)
+    .where('channel', '=', k.channel)
+    .where('status', '=', 'sending')
+    .execute();
 };
 export const markRetry = async (db: Executor<NotificationsDb>, k: Key, error: string, at: Date): Promise<void> => {
   await finish(db, k, { status: 'pending', last_error: error.slice(0, 500), next_attempt_at: at });

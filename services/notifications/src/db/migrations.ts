@@ -330,4 +330,25 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0014_whatsapp_window_and_status': {
+    /**
+     * WhatsApp as the platform has it: when each person last wrote to each business number (free-form text only within
+     * 24 hours of it; templates otherwise), and each message's status as the platform's callbacks tell it (queued when
+     * the API took it, then sent, delivered, read, or failed with the reason in last_error).
+     */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('whatsapp_inbound')
+        .addColumn('phone_number_id', 'text', (c) => c.notNull())
+        .addColumn('wa_id', 'text', (c) => c.notNull())
+        .addColumn('last_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('whatsapp_inbound_pk', ['phone_number_id', 'wa_id'])
+        .execute();
+      await sql`alter table deliveries add column provider_status text check (provider_status in ('queued', 'sent', 'delivered', 'read', 'failed'))`.execute(
+        db,
+      );
+      await sql`alter table deliveries add column provider_status_at timestamptz`.execute(db);
+      await sql`create index deliveries_provider_idx on deliveries (provider_id) where provider_id is not null`.execute(db);
+    },
+  },
 };

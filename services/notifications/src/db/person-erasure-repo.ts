@@ -1,6 +1,7 @@
 import { DataRightsEvents } from '@akhada/contracts';
 import type { Executor } from '@akhada/kit';
 import { sql } from 'kysely';
+import { toWaNumber } from '../adapters/whatsapp.ts';
 import type { NotificationsDb } from './schema.ts';
 
 /**
@@ -9,6 +10,7 @@ import type { NotificationsDb } from './schema.ts';
  */
 export const erasePerson = async (db: Executor<NotificationsDb>, orgId: string, personId: string, now: Date): Promise<void> => {
   const { ERASED_NAME } = DataRightsEvents;
+  await forgetWhatsAppWindow(db, orgId, personId);
   await redactNotificationsAbout(db, orgId, personId);
   await db.updateTable('recipients').set({ name: ERASED_NAME, email: null }).where('org_id', '=', orgId).where('user_id', '=', personId).execute();
   await db
@@ -32,6 +34,28 @@ export const erasePerson = async (db: Executor<NotificationsDb>, orgId: string, 
     .execute();
   await db.updateTable('deliveries').set({ address: '' }).where('org_id', '=', orgId).where('recipient_id', '=', personId).execute();
   await db.updateTable('payment_copies').set({ member_name: ERASED_NAME }).where('org_id', '=', orgId).where('member_id', '=', personId).execute();
+};
+
+/** When the person last wrote to the gym on WhatsApp is kept by their number: it goes with their numbers (before those are removed). */
+const forgetWhatsAppWindow = async (db: Executor<NotificationsDb>, orgId: string, personId: string): Promise<void> => {
+  const [copy, consent, sent] = await Promise.all([
+    db.selectFrom('member_copies').select('phone').where('org_id', '=', orgId).where('member_id', '=', personId).executeTakeFirst(),
+    db.selectFrom('messaging_consent').select('phone').where('org_id', '=', orgId).where('user_id', '=', personId).executeTakeFirst(),
+    db
+      .selectFrom('deliveries')
+      .select('address')
+      .distinct()
+      .where('org_id', '=', orgId)
+      .where('recipient_id', '=', personId)
+      .where('channel', '=', 'sms')
+      .execute(),
+  ]);
+  const numbers = [copy?.phone, consent?.phone, ...sent.map((d) => d.address)].filter((p): p is string => !!p && /\d/.test(p)).map(toWaNumber);
+  if (numbers.length)
+    await db
+      .deleteFrom('whatsapp_inbound')
+      .where('wa_id', 'in', [...new Set(numbers)])
+      .execute();
 };
 
 /**

@@ -138,6 +138,17 @@ export interface DeliveriesTable {
   provider_id: string | null;
   sent_at: Date | null;
   created_at: Date;
+  /** WhatsApp: what the platform says of the message (queued when its API took it; then its status callbacks). */
+  provider_status: Generated<ProviderStatus | null>;
+  provider_status_at: Generated<Date | null>;
+}
+export type ProviderStatus = 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
+
+/** When a person last wrote to a WhatsApp business number (the platform's webhook): their 24-hour window opens then. */
+export interface WhatsAppInboundTable {
+  phone_number_id: string;
+  wa_id: string;
+  last_at: Date;
 }
 
 export interface AnnouncementsTable {
@@ -256,6 +267,7 @@ export interface NotificationsDb extends KitTables {
   class_copies: ClassCopiesTable;
   class_places: ClassPlacesTable;
   deliveries: DeliveriesTable;
+  whatsapp_inbound: WhatsAppInboundTable;
   announcements: AnnouncementsTable;
   low_attendance_alerts: LowAttendanceAlertsTable;
   awaiting_recipients: AwaitingRecipientsTable;

@@ -7,6 +7,7 @@ import { claimDue, consentedPhone, markFinal, markRetry, markSent, type DueDeliv
 import type { NotificationsDb } from '../db/schema.ts';
 import { backoffMs, MAX_ATTEMPTS } from '../domain/rules.ts';
 import { renderIn } from '../domain/templates.ts';
+import { stemOf } from '../domain/whatsapp-templates.ts';
 
 export interface DelivererOptions {
   db: Kysely<NotificationsDb>;
@@ -68,6 +69,8 @@ export const startDeliverer = (o: DelivererOptions): Deliverer => {
               text: n.action_key ? renderIn(lang, n.action_key) : (n.action_text ?? renderIn(lang, 'notifications.action.view')),
             }
           : null,
+        // WhatsApp outside the person's 24-hour window: the notification's approved template, filled from its params.
+        template: { stem: stemOf(n.title_key), params },
       });
       await markSent(o.db, key, providerId, clock());
     } catch (err) {

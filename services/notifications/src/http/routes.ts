@@ -4,13 +4,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changeReadState } from '../app/change-read-state.ts';
 import { countUnread } from '../app/count-unread.ts';
 import { deleteNotification } from '../app/delete-notification.ts';
-import type { Caller, NotificationsDeps } from '../app/deps.ts';
+import type { Caller, NotificationsDeps, WhatsAppWebhookDeps } from '../app/deps.ts';
 import { listNotifications } from '../app/list-notifications.ts';
 import { markAllRead } from '../app/mark-all-read.ts';
 import { notificationStats } from '../app/notification-stats.ts';
 import { listAnnouncements, sendAnnouncement } from '../app/announce.ts';
 import { notificationDeliveries, notificationHistory, searchNotifications } from '../app/history-search.ts';
 import { getConsent, getPreferences, updateConsent, updatePreferences } from '../app/preferences.ts';
+import { receiveWhatsAppWebhook, verifyWhatsAppSubscription } from '../app/whatsapp-webhook.ts';
+
+/** The raw bytes of WhatsApp's webhook body, kept by build-app's preParsing hook for the signature. */
+export const RAW_BODY = Symbol('rawBody');
+export const WHATSAPP_WEBHOOK_PATH = r.whatsappWebhook.path;
 
 type Svc = { app: FastifyInstance; authenticate: (req: FastifyRequest) => Promise<RequestContext> };
 
@@ -78,5 +83,15 @@ export const registerRoutes = (svc: Svc, deps: NotificationsDeps): void => {
   addRoute(svc, r.remove, async ({ ctx, params }) => {
     await deleteNotification(deps, callerOf(ctx), params.id);
     return { success: true, data: { deleted: true } };
+  });
+};
+
+/** WhatsApp's webhook (no token: Meta's signature stands for it) and Meta's verification of it. */
+export const registerWhatsAppRoutes = (svc: Svc, deps: WhatsAppWebhookDeps): void => {
+  addRoute(svc, r.whatsappVerify, async ({ query }, _req, reply) => reply.type('text/plain').send(verifyWhatsAppSubscription(deps, query)));
+  addRoute(svc, r.whatsappWebhook, async ({ body }, req) => {
+    const signature = req.headers['x-hub-signature-256'];
+    const raw = (req as unknown as Record<symbol, Buffer | undefined>)[RAW_BODY];
+    return { success: true, message: await receiveWhatsAppWebhook(deps, raw, typeof signature === 'string' ? signature : undefined, body) };
   });
 };
