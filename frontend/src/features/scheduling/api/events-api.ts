@@ -16,6 +16,9 @@ export const eventKeys = {
   myTickets: ['scheduling', 'events', 'my-tickets'] as const,
 };
 
+/** While a paid ticket waits (for payments to make its payment, or for the capture to confirm it), read again every 3 s. */
+const PENDING_POLL_MS = 3_000;
+
 export const eventsQueryOptions = (locationId: string | null, includePast: boolean) =>
   queryOptions({
     queryKey: eventKeys.list(locationId, includePast),
@@ -26,7 +29,11 @@ export const eventsQueryOptions = (locationId: string | null, includePast: boole
         'GET /scheduling/events',
       ).data.events,
   });
-export const useEvents = (locationId: string | null, includePast = false) => useQuery(eventsQueryOptions(locationId, includePast));
+export const useEvents = (locationId: string | null, includePast = false) =>
+  useQuery({
+    ...eventsQueryOptions(locationId, includePast),
+    refetchInterval: (q) => (q.state.data?.some((e) => e.myTicket?.status === 'pending') ? PENDING_POLL_MS : false),
+  });
 
 export const eventQueryOptions = (id: string) =>
   queryOptions({
@@ -52,7 +59,11 @@ export const myTicketsQueryOptions = () =>
       parseResponse(r.myTickets.responses[200], await callRoute(r.myTickets, { query: { includePast: 'false' }, signal }), 'GET /scheduling/my-tickets').data
         .tickets,
   });
-export const useMyTickets = () => useQuery(myTicketsQueryOptions());
+export const useMyTickets = () =>
+  useQuery({
+    ...myTicketsQueryOptions(),
+    refetchInterval: (q) => (q.state.data?.some((x) => x.ticket.status === 'pending') ? PENDING_POLL_MS : false),
+  });
 
 // Writes.
 export type EventInput = z.input<typeof EventBody>;

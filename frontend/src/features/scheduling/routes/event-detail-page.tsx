@@ -16,6 +16,7 @@ import { CancelEventModal } from '../components/cancel-event-modal';
 import { EventCard, TicketBadge } from '../components/event-card';
 import { EventFormModal } from '../components/event-form-modal';
 import { QueryView } from '../components/scheduling-states';
+import { priceText } from '../lib/event-text';
 import '../scheduling.css';
 
 /** /dashboard/classes/events/:id: one event for staff — its facts, attendees with check-in ticks; managers change or cancel it. */
@@ -138,6 +139,9 @@ function Attendees({ event }: { event: GymEvent }) {
                 <li key={a.memberId} className="sched-person" data-testid="attendee">
                   <span className="sched-person__name">{a.name}</span>
                   <TicketBadge ticket={a} />
+                  {a.pricePaise > 0 && a.status !== 'pending' ? (
+                    <span className="sched-muted">{t('scheduling:events.detail.paid', { price: priceText(a.pricePaise) })}</span>
+                  ) : null}
                   <span className="sched-person__actions">
                     {event.status !== 'cancelled' && a.status === 'confirmed' ? (
                       <button

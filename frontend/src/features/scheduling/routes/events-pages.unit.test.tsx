@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { signedInShell } from '../../../testing/app-handlers';
 import { on, problem, reply } from '../../../testing/contract-handlers';
 import { aUser, PUNE } from '../../../testing/fixtures';
+import { razorpayStatusIs } from '../../../testing/payments';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/setup';
 
@@ -114,6 +115,38 @@ describe('member events', { timeout: 15_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel your ticket for Mobility workshop' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('refund-note').textContent).toBe('It is less than 24 hours before the start, so the ₹500 is not refunded.');
+  });
+});
+
+describe('member events: paid tickets', { timeout: 15_000 }, () => {
+  it('buys a paid ticket; a held one waits for its payment, then offers Pay now (Checkout); a refunded one says so', async () => {
+    const e = anEvent({ pricePaise: 50_000 });
+    const held = aTicket(e, { status: 'pending', holdUntil: '2099-03-01T00:15:00.000Z', purchaseId: crypto.randomUUID(), paymentId: null });
+    const payable = { ...held, paymentId: crypto.randomUUID() };
+    const gone = anEvent({ title: 'Rained-off run', pricePaise: 25_000, status: 'cancelled' });
+    let bought = 0;
+    server.use(
+      ...member(),
+      razorpayStatusIs(true),
+      ticketsAre([
+        { ticket: payable, event: { ...e, myTicket: payable } },
+        { ticket: aTicket(gone, { status: 'cancelled', refund: 'refunded' }), event: gone },
+      ]),
+      eventsAre([anEvent({ title: 'Sunday 5k', pricePaise: 50_000 }), { ...e, myTicket: held }]),
+      on(r.takeTicket, () => {
+        bought += 1;
+        return reply(r.takeTicket, 201, { success: true, data: { ticket: held, event: { ...e, taken: 13, myTicket: held } } });
+      }),
+    );
+    const { user } = renderApp('/dashboard/me/events');
+    const [mine, refunded] = await screen.findAllByTestId('my-ticket');
+    expect(within(mine!).getByText('Awaiting payment')).toBeTruthy();
+    expect(await within(mine!).findByRole('button', { name: 'Pay ₹500 now' })).toBeTruthy();
+    expect(within(refunded!).getByText(/Refunded/)).toBeTruthy();
+    const upcoming = within(await screen.findByTestId('upcoming-events'));
+    expect(upcoming.getByTestId('ticket-preparing').textContent).toBe('Preparing your payment…');
+    await user.click(upcoming.getByRole('button', { name: 'Buy a ticket for Sunday 5k' }));
+    await waitFor(() => expect(bought).toBe(1));
   });
 });
 

@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { CalendarCheckIcon } from '../../../components/icons/calendar-check';
 import { Modal } from '../../../components/modal';
 import { PageHeader } from '../../../components/page-header';
+import { PayOnlineButton } from '../../../components/pay-online-button';
 import { useToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-error';
 import { useUser } from '../../../lib/auth/session';
@@ -22,7 +23,9 @@ import '../scheduling.css';
 
 /**
  * /dashboard/me/events: the member's tickets (with cancel, saying whether the money comes back) and the upcoming events
- * of their gym with a ticket to take. Free tickets are confirmed at once.
+ * of their gym with a ticket to take. Free tickets are confirmed at once; a paid one holds its place while the member
+ * pays it with Razorpay Checkout (the payment payments made for its purchase), and is confirmed once the payment is
+ * captured; a cancelled paid ticket shows its refund on its way, then refunded.
  */
 export function MemberEventsPage() {
   const { t } = useTranslation(ALL_NS);
@@ -56,6 +59,7 @@ export function MemberEventsPage() {
                       {ticket.status === 'pending' && ticket.holdUntil ? (
                         <p className="sched-muted">{t('scheduling:events.member.pendingUntil', { time: timeIn(ticket.holdUntil, event.timeZone) })}</p>
                       ) : null}
+                      {ticket.status === 'pending' && event.status === 'published' ? <PayTicket ticket={ticket} /> : null}
                       {(ticket.status === 'confirmed' || ticket.status === 'pending') && event.status === 'published' ? (
                         <div className="sched-place__actions">
                           <button
@@ -107,23 +111,56 @@ export function MemberEventsPage() {
   );
 }
 
-/** Take a ticket: free ones at once. A refusal (full, already have one) is said in the member's language. */
+/**
+ * Pay a pending ticket: Razorpay Checkout for the payment payments made for its purchase (the shared Pay online
+ * button, which verifies it on the server). Until payments has made it, a short wait is shown (the tickets are read
+ * again every few seconds while one is pending).
+ */
+function PayTicket({ ticket }: { ticket: EventTicket }) {
+  const { t } = useTranslation(ALL_NS);
+  if (!ticket.paymentId)
+    return (
+      <p className="sched-muted" role="status" data-testid="ticket-preparing">
+        {t('scheduling:events.member.preparing')}
+      </p>
+    );
+  return (
+    <div className="sched-place__actions" data-testid="pay-ticket">
+      <PayOnlineButton
+        payment={{ _id: ticket.paymentId, status: 'pending' }}
+        label={t('scheduling:events.member.payNow', { price: priceText(ticket.pricePaise) })}
+        className="btn btn--primary btn--sm"
+      />
+    </div>
+  );
+}
+
+/**
+ * Take a ticket: free ones at once; a paid one is held while the member pays (My tickets shows Pay now). A refusal
+ * (full, already have one) is said in the member's language.
+ */
 function TakeTicket({ event: e }: { event: GymEvent }) {
   const { t } = useTranslation(ALL_NS);
   const toast = useToast();
   const { describe } = useErrorText();
   const take = useTakeTicket();
   const [failure, setFailure] = useState<string | null>(null);
-  if (e.myTicket) return <TicketBadge ticket={e.myTicket} />;
+  if (e.myTicket)
+    return (
+      <>
+        <TicketBadge ticket={e.myTicket} />
+        {e.myTicket.status === 'pending' ? <PayTicket ticket={e.myTicket} /> : null}
+      </>
+    );
   // Tickets are sold until the event starts.
   if (Date.parse(e.startsAt) <= Date.now()) return null;
-  if (e.pricePaise > 0) return <p className="sched-muted">{t('scheduling:events.member.paidSoon')}</p>;
+  const paid = e.pricePaise > 0;
   const full = e.taken >= e.capacity;
   const onTake = () =>
     take.mutate(e.id, {
       onSuccess: () => {
         setFailure(null);
-        toast.success(t('scheduling:events.member.taken'));
+        toast.success(t(paid ? 'scheduling:events.member.held' : 'scheduling:events.member.taken'));
       },
       onError: (err) => {
         const code = err instanceof ApiError ? err.code : null;
@@ -146,10 +183,10 @@ function TakeTicket({ event: e }: { event: GymEvent }) {
         className="btn btn--primary btn--sm"
         onClick={onTake}
         disabled={take.isPending || full}
-        aria-label={t('scheduling:events.member.takeFor', { title: e.title })}
+        aria-label={t(paid ? 'scheduling:events.member.buyFor' : 'scheduling:events.member.takeFor', { title: e.title })}
         data-testid="take-ticket"
       >
-        {full ? t('scheduling:events.full') : t('scheduling:events.member.take')}
+        {full ? t('scheduling:events.full') : paid ? t('scheduling:events.member.buy', { price: priceText(e.pricePaise) }) : t('scheduling:events.member.take')}
       </button>
     </div>
   );
