@@ -53,7 +53,9 @@ function BalanceBody({ b, payable }: { b: PackBalance; payable: boolean }) {
                   {p.name} · {t('scheduling:packs.price', { price: formatMoney(p.pricePaise / 100, { exact: true }) })}
                 </p>
                 <p className="sched-muted">
-                  {p.status === 'requested' ? <Spinner size="sm" /> : null} {t(`scheduling:packs.balance.status.${p.status}`)}
+                  {p.status === 'requested' ? <Spinner size="sm" /> : null}{' '}
+                  {/* Sold at the desk: paid already, the credits follow once payments has recorded it. */}
+                  {p.method === 'online' ? t(`scheduling:packs.balance.status.${p.status}`) : t('scheduling:packs.balance.crediting')}
                 </p>
               </div>
               {payable && p.status === 'pending' && p.paymentId ? (

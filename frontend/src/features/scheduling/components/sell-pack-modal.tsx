@@ -27,8 +27,8 @@ interface SellForm {
 }
 
 /**
- * Sells a session pack at the desk: the member (with their credits shown once picked), the pack and how they paid (cash,
- * UPI, card). Then: what was sold and the member's balance, which fills in once payments has recorded the payment.
+ * Sells a session pack at the desk: the member, the pack and how they paid (cash, UPI, card), with the member's credits
+ * shown once picked. Then: what was sold and the member's balance, which fills in once payments has recorded the payment.
  */
 export function SellPackModal({ open, onClose, types }: { open: boolean; onClose: () => void; types: PackType[] }) {
   const { t } = useTranslation(ALL_NS);
@@ -160,7 +160,6 @@ function SellFormBody({
           />
         )}
       </FormField>
-      {chosen ? <PackBalanceCard key={chosen.id} memberId={chosen.id} name={chosen.name} /> : null}
       <SelectField
         name="packTypeId"
         label={t('scheduling:packs.packType')}
@@ -175,6 +174,7 @@ function SellFormBody({
         testId="sell-pack-type"
       />
       <MethodChoices />
+      {chosen ? <PackBalanceCard key={chosen.id} memberId={chosen.id} name={chosen.name} /> : null}
     </Form>
   );
 }

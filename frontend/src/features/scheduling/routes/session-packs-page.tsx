@@ -71,14 +71,14 @@ export function SessionPacksPage() {
           ) : (
             <ul className="sched-types" data-testid="pack-types">
               {list.map((p) => (
-                <li key={p.id} className={`card sched-type${p.archived ? ' sched-pack--over' : ''}`} data-testid="pack-type-row">
+                <li key={p.id} className={`card sched-type sched-pack-row${p.archived ? ' sched-pack--over' : ''}`} data-testid="pack-type-row">
                   <div className="sched-type__main">
                     <h2 className="sched-type__name">{p.name}</h2>
                     <p className="sched-muted" data-testid="pack-type-facts">
                       {t('scheduling:packs.sessions', { count: p.sessions })} · {t('scheduling:packs.validDays', { count: p.validityDays })} ·{' '}
                       {t('scheduling:packs.price', { price: formatMoney(p.pricePaise / 100, { exact: true }) })}
                     </p>
-                    <span className={`badge ${p.archived ? 'badge--neutral' : 'badge--success'}`} data-testid="pack-type-state">
+                    <span className={`badge sched-pack__badge ${p.archived ? 'badge--neutral' : 'badge--success'}`} data-testid="pack-type-state">
                       {p.archived ? t('scheduling:packs.archived') : t('scheduling:packs.active')}
                     </span>
                   </div>
