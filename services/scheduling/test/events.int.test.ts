@@ -259,10 +259,15 @@ describe('tickets', () => {
           ),
         );
     }
-    expect(ok<{ refunded: boolean; ticket: { refund: string } }>(await t.call(tok.m1, 'DELETE', `/scheduling/events/${e.id}/ticket`))).toMatchObject({
-      refunded: true,
-      ticket: { refund: 'due' },
-    });
+    const given = ok<{ refunded: boolean; ticket: { refund: string; purchaseId: string } }>(
+      await t.call(tok.m1, 'DELETE', `/scheduling/events/${e.id}/ticket`),
+    );
+    expect(given).toMatchObject({ refunded: true, ticket: { refund: 'due' } });
+    // payments is asked to refund it (the purchase pipeline), in the same transaction as the cancellation
+    const asked = (await t.db.selectFrom('outbox').select('payload').where('key', '=', given.ticket.purchaseId).execute())
+      .map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as { type: string; data: { reason: string } })
+      .filter((p) => p.type === 'scheduling.purchase_refund_requested');
+    expect(asked.map((p) => p.data.reason)).toEqual(['Ticket given up by the member']);
     t.time.now = new Date('2030-03-19T10:00:00.000Z').getTime(); // under 24 hours before 10:00 on the 20th
     try {
       expect(ok<{ refunded: boolean; ticket: { refund: string } }>(await t.call(tok.m2, 'DELETE', `/scheduling/events/${e.id}/ticket`))).toMatchObject({
