@@ -337,6 +337,7 @@ describe('Session packs (member)', { timeout: 15_000 }, () => {
       updatedAt: '2027-01-01T00:00:00.000Z',
     };
     const bought: unknown[] = [];
+    let readsAfter = 0;
     const purchase: PackPurchase = {
       id: crypto.randomUUID(),
       memberId: ME,
@@ -355,7 +356,12 @@ describe('Session packs (member)', { timeout: 15_000 }, () => {
       appointmentsAre([]),
       razorpayStatusIs(true),
       on(packs.listPackTypes, () => reply(packs.listPackTypes, 200, { success: true, data: [offer] })),
-      on(packs.balance, () => reply(packs.balance, 200, { success: true, data: bought.length ? { ...NO_CREDITS, purchases: [purchase] } : NO_CREDITS })),
+      // After the purchase: first sent to payments (no payment yet), then its pending payment once payments made it.
+      on(packs.balance, () => {
+        const reads = bought.length === 0 ? 0 : (readsAfter += 1);
+        const now = reads === 0 ? [] : reads === 1 ? [{ ...purchase, status: 'requested' as const, paymentId: null }] : [purchase];
+        return reply(packs.balance, 200, { success: true, data: { ...NO_CREDITS, purchases: now } });
+      }),
       on(packs.buyPack, async ({ request }) => {
         bought.push(await request.json());
         return reply(packs.buyPack, 201, { success: true, data: { ...purchase, status: 'requested', paymentId: null } });
@@ -369,9 +375,11 @@ describe('Session packs (member)', { timeout: 15_000 }, () => {
     expect(offers[0]!.textContent).toContain('10 sessions · valid 90 days · ₹4,500 + GST');
     await user.click(within(offers[0]!).getByRole('button', { name: 'Buy 10 PT sessions' }));
     await waitFor(() => expect(bought).toEqual([{ packTypeId: offer.id }]));
-    const waiting = await screen.findByTestId('pack-purchase-waiting');
-    expect(waiting.textContent).toContain('Awaiting payment');
-    expect(within(waiting).getByTestId('pay-online').textContent).toBe('Pay now');
+    // Pending until paid: no way to pay while payments makes the payment, then Pay now (Razorpay Checkout) once it exists.
+    expect((await screen.findByTestId('pack-purchase-waiting')).textContent).toContain('Preparing the payment…');
+    expect(screen.queryByTestId('pay-online')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('pack-purchase-waiting').textContent).toContain('Awaiting payment'));
+    expect((await within(screen.getByTestId('pack-purchase-waiting')).findByTestId('pay-online')).textContent).toBe('Pay now');
   });
 });
 
