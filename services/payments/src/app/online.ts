@@ -300,9 +300,12 @@ export const refundCapturedAfterCancel = async (deps: Pick<PaymentsDeps, 'db' | 
     const amount = Number(row.total_paise) - Number(row.refunded_paise);
     let refund: { id: string };
     try {
-      refund = await deps.razorpay
-        .client(keys)
-        .payments.refund(row.razorpay_payment_id!, { amount, notes: { paymentId, reason: CAPTURED_AFTER_CANCEL_REASON } });
+      refund = await deps.razorpay.client(keys).payments.refund(
+        row.razorpay_payment_id!,
+        { amount, notes: { paymentId, reason: CAPTURED_AFTER_CANCEL_REASON } },
+        // The sweep retries a refund whose record failed: the same key makes Razorpay answer the first, not refund twice.
+        { idempotencyKey: `akhada-late-capture-refund-${paymentId}` },
+      );
     } catch (err) {
       throw deps.razorpay.toAppError(err);
     }
