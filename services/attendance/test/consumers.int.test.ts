@@ -1,4 +1,4 @@
-import { MemberEvents, topicOf, topicSpecs, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
+import { EnquiriesEvents, MemberEvents, topicOf, topicSpecs, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,23 +7,29 @@ import { bootAttendance } from './setup.ts';
 
 const orgA = randomUUID();
 const L1 = randomUUID();
+const L2 = randomUUID();
+const orgB = randomUUID();
+const LB = randomUUID();
 let t: Awaited<ReturnType<typeof bootAttendance>>;
 let consumers: RunningConsumer[] = [];
 let owner: string;
+let adminB: string;
 
 beforeAll(async () => {
   t = await bootAttendance('attendance_cons');
-  await t.org(orgA, [L1]);
+  await t.org(orgA, [L1, L2]);
+  await t.org(orgB, [LB]);
   const { bus } = t.runtime;
-  await bus.ensureTopics(topicSpecs().filter((s) => [topicOf('members'), topicOf('trainers'), topicOf('attendance')].includes(s.topic)));
+  await bus.ensureTopics(topicSpecs().filter((s) => [topicOf('members'), topicOf('trainers'), topicOf('attendance'), topicOf('enquiries')].includes(s.topic)));
   consumers = await startConsumers({
     bus,
     db: t.db,
     logger: t.runtime.logger,
-    groups: { members: `${t.schema}.members`, trainers: `${t.schema}.trainers` },
+    groups: { members: `${t.schema}.members`, trainers: `${t.schema}.trainers`, enquiries: `${t.schema}.enquiries` },
     startAt: 'now',
   });
-  owner = await t.sign(orgA, 'owner', [L1]);
+  owner = await t.sign(orgA, 'owner', [L1, L2]);
+  adminB = await t.sign(orgB, 'admin', [LB]);
 }, 120_000);
 
 afterAll(async () => {
@@ -40,7 +46,7 @@ const meta = (aggregateId: string) => ({
   causationId: randomUUID(),
   occurredAt: new Date(Date.parse('2026-11-01T00:00:00Z') + seconds++ * 1000).toISOString(),
 });
-const publish = (topic: 'members' | 'trainers', ...envs: EventEnvelope[]) =>
+const publish = (topic: 'members' | 'trainers' | 'enquiries', ...envs: EventEnvelope[]) =>
   t.runtime.bus.publish(
     envs.map((e) => ({ topic: topicOf(topic), key: e.aggregateId, value: JSON.stringify(e), headers: { 'event-id': e.eventId, 'event-type': e.type } })),
   );
@@ -49,7 +55,7 @@ const status = (id: string, want: string) => async () => {
   return r?.status === want ? r : undefined;
 };
 const checkIn = (memberId: string) =>
-  t.app.inject({ method: 'POST', url: '/attendance/check-in', headers: { authorization: `Bearer ${owner}` }, payload: { memberId } });
+  t.app.inject({ method: 'POST', url: '/attendance/check-in', headers: { authorization: `Bearer ${owner}` }, payload: { memberId, locationId: L1 } });
 
 describe("the members service's events", () => {
   it('a registered member may check in; frozen refused; unfrozen allowed again; expired refused with the date', async () => {
@@ -206,3 +212,84 @@ describe("the members service's events", () => {
     expect(res.json().data.trainer.name).toBe('Tara Singh');
   });
 });
+
+describe("enquiries' trial passes", () => {
+  it('checks the lead in by the pass code inside its days at its location only; refused after, elsewhere and by another gym', async () => {
+    const passId = randomUUID();
+    const leadId = randomUUID();
+    const code = 'TP-ABCDE-FGH23';
+    const from = t.time.now;
+    const until = from + 2 * 86_400_000;
+    const lastDay = new Date(until - 1).toISOString().slice(0, 10);
+    await publish(
+      'enquiries',
+      makeEnvelope(EnquiriesEvents.TrialPassIssued, {
+        ...meta(leadId),
+        locationId: L1,
+        data: {
+          passId,
+          leadId,
+          locationId: L1,
+          name: 'Kiran Shah',
+          phone: '9876543210',
+          code,
+          days: 2,
+          validFrom: new Date(from).toISOString(),
+          validUntil: new Date(until).toISOString(),
+          lastDay,
+        },
+      }),
+    );
+    await vi.waitUntil(async () => t.db.selectFrom('trial_passes').select('id').where('id', '=', passId).executeTakeFirst(), {
+      message: 'pass',
+      timeout: 20_000,
+      interval: 100,
+    });
+    const trial = (token: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: '/attendance/trial-check-in', headers: { authorization: `Bearer ${token}` }, payload });
+
+    // At the other location of the gym, and by another gym (whose staff cannot find it): refused, nothing recorded.
+    const elsewhere = await trial(owner, { passCode: code, locationId: L2 });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().code).toBe('TRIAL_PASS_OTHER_LOCATION');
+    expect((await trial(adminB, { passCode: code, locationId: LB })).statusCode).toBe(404);
+    expect((await trial(owner, { passCode: 'TP-ZZZZZ-ZZZZZ', locationId: L1 })).statusCode).toBe(404);
+    expect((await trial(owner, { passCode: '', locationId: L1 })).statusCode).toBe(400);
+
+    // Typed at the desk as printed, lower case and spaces alike.
+    const ok = await trial(owner, { passCode: ' tp abcde fgh23 ', locationId: L1 });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data).toMatchObject({ passId, leadId, name: 'Kiran Shah', locationId: L1, visitNumber: 1, checkInMethod: 'manual' });
+    expect((await trial(owner, { passCode: code, locationId: L1 })).json().code).toBe('ALREADY_CHECKED_IN');
+    const outbox = await t.db.selectFrom('outbox').select('payload').where('key', '=', passId).execute();
+    expect(outbox.map((r) => (r.payload as { type: string }).type)).toEqual(['attendance.trial_visit_recorded']);
+
+    // The next day the QR scanner reads the code: a visit (no member session).
+    t.time.now = from + 86_400_000;
+    const scan = await t.app.inject({
+      method: 'POST',
+      url: '/attendance/scan-qr',
+      headers: { authorization: `Bearer ${owner}` },
+      payload: { qrCode: code, locationId: L1 },
+    });
+    expect(scan.statusCode, scan.body).toBe(201);
+    expect(scan.json().data).toMatchObject({
+      attendance: null,
+      member: { _id: leadId, name: 'Kiran Shah' },
+      trialVisit: { visitNumber: 2, checkInMethod: 'qr' },
+    });
+    expect(await t.db.selectFrom('sessions').select('id').where('person_id', '=', leadId).execute()).toEqual([]);
+
+    // After its last day.
+    t.time.now = until + 3_600_000;
+    const expired = await trial(owner, { passCode: code, locationId: L1 });
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json()).toMatchObject({ code: 'TRIAL_PASS_EXPIRED', message: `This trial pass expired on ${displayDay(lastDay)}.` });
+    const visits = await t.db.selectFrom('trial_visits').select('visit_number').where('pass_id', '=', passId).orderBy('visit_number').execute();
+    expect(visits.map((v) => v.visit_number)).toEqual([1, 2]);
+    t.time.now = from;
+  });
+});
+
+const displayDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${iso}T00:00:00Z`));

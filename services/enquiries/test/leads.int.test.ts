@@ -154,6 +154,7 @@ describe('GET /enquiries/leads and /enquiries/leads/:id', () => {
       ['POST', `${base}/notes`, { text: 'hi' }],
       ['POST', `${base}/follow-ups`, { kind: 'call', dueAt: '2030-03-11T10:00:00.000Z' }],
       ['POST', `${base}/follow-ups/${randomUUID()}/done`, { outcome: 'done' }],
+      ['POST', `${base}/trial-pass`, { days: 3 }],
     ];
     for (const [method, url, payload] of attempts) {
       const res = await s.call(tokens.owner!, method as 'GET', url, payload);
@@ -251,5 +252,62 @@ describe('the pipeline, owner, notes and follow-ups', () => {
     expect((await s.call(tokens.trainer!, 'POST', `${url}/follow-ups/${randomUUID()}/done`, { outcome: 'x' })).status).toBe(404);
     const after = await s.call(tokens.trainer!, 'GET', '/enquiries/follow-ups/today');
     expect((after.body.data as unknown[]).length).toBe(1);
+  });
+});
+
+describe('POST /enquiries/leads/:id/trial-pass', () => {
+  type WithPasses = Lead & { trialPasses: { code: string; days: number; validFrom: string; validUntil: string; lastDay: string; visits: number }[] };
+
+  it('issues a pass until midnight at the location after the last day, books the trial and tells attendance; a second is refused while it is valid', async () => {
+    const { lead } = await create(tokens.owner!);
+    const url = `/enquiries/leads/${lead!.id}/trial-pass`;
+    const res = await s.call(tokens.owner!, 'POST', url, { days: 3 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const l = res.body.data as WithPasses;
+    expect(l.stage).toBe('trial_booked');
+    expect(l.trialPasses).toHaveLength(1);
+    // Issued Monday 10:00 in Kolkata: valid from then until Thursday 00:00 there.
+    expect(l.trialPasses[0]).toMatchObject({
+      days: 3,
+      validFrom: '2030-03-11T04:30:00.000Z',
+      validUntil: '2030-03-13T18:30:00.000Z',
+      lastDay: '2030-03-13',
+      visits: 0,
+    });
+    expect(l.trialPasses[0]!.code).toMatch(/^TP-[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+    expect(l.timeline.map((t) => t.type).slice(0, 2)).toEqual(['stage_changed', 'trial_pass_issued']);
+    const outbox = await s.db.selectFrom('outbox').select('payload').where('key', '=', lead!.id).execute();
+    const issued = outbox
+      .map((r) => r.payload as { type: string; data: { code: string; validUntil: string } })
+      .find((p) => p.type === 'enquiries.trial_pass_issued');
+    expect(issued?.data).toMatchObject({ code: l.trialPasses[0]!.code, validUntil: '2030-03-13T18:30:00.000Z' });
+
+    const again = await s.call(tokens.owner!, 'POST', url, { days: 1 });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This lead has a trial pass valid until 13 Mar 2030.');
+  });
+
+  it('bad days are a 400 naming the field; a lost lead is refused (409)', async () => {
+    const { lead } = await create(tokens.owner!);
+    const url = `/enquiries/leads/${lead!.id}/trial-pass`;
+    for (const days of [0, 8, 2.5, '3', null]) {
+      const res = await s.call(tokens.owner!, 'POST', url, { days });
+      expect(res.status, String(days)).toBe(400);
+      expect(res.body.details?.map((d) => d.path)).toContain('days');
+    }
+    await s.call(tokens.owner!, 'POST', `/enquiries/leads/${lead!.id}/lose`, { reason: 'price' });
+    expect((await s.call(tokens.owner!, 'POST', url, { days: 2 })).status).toBe(409);
+  });
+
+  it('members get 403; a trainer may for a lead assigned to them and gets 404 for any other; gym B’s owner 404', async () => {
+    const { lead } = await create(tokens.owner!);
+    const mine = (await create(tokens.trainer!)).lead!;
+    expect((await s.call(tokens.member!, 'POST', `/enquiries/leads/${lead!.id}/trial-pass`, { days: 2 })).status).toBe(403);
+    expect((await s.call(tokens.trainer!, 'POST', `/enquiries/leads/${lead!.id}/trial-pass`, { days: 2 })).status).toBe(404);
+    expect((await s.call(tokens.ownerB!, 'POST', `/enquiries/leads/${lead!.id}/trial-pass`, { days: 2 })).status).toBe(404);
+    expect((await s.call(tokens.admin2!, 'POST', `/enquiries/leads/${lead!.id}/trial-pass`, { days: 2 })).status).toBe(404);
+    expect((await s.call(tokens.trainer!, 'POST', `/enquiries/leads/${mine.id}/trial-pass`, { days: 2 })).status).toBe(200);
+    const untouched = await s.call(tokens.owner!, 'GET', `/enquiries/leads/${lead!.id}`);
+    expect((untouched.body.data as WithPasses).trialPasses).toEqual([]);
   });
 });

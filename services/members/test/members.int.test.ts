@@ -224,6 +224,24 @@ describe('POST /members', () => {
     expect(sentAt).toBeInstanceOf(Date);
   });
 
+  it('records a converted enquiry (its id and source) on the member and publishes both on member_registered; bad values are 400', async () => {
+    const enquiryId = randomUUID();
+    const res = await create('ownerA', newMember({ enquiryId, acquisitionSource: 'instagram' }));
+    expect(res.statusCode).toBe(201);
+    const m = memberRoutes.create.responses[201].parse(res.json()).data;
+    expect(m).toMatchObject({ acquisitionSource: 'instagram', enquiryId });
+    expect((await get('ownerA', `/members/${m._id}`)).json().data).toMatchObject({ acquisitionSource: 'instagram', enquiryId });
+    const raw = await vi.waitUntil(() => seen.find((e) => e.aggregateId === m._id), { message: 'member_registered', timeout: 15_000, interval: 100 });
+    expect(parseEvent(MemberEvents.MemberRegistered, raw).data).toMatchObject({ memberId: m._id, enquiryId, acquisitionSource: 'instagram' });
+    for (const bad of [{ enquiryId: 'lead-1' }, { acquisitionSource: 'billboard' }]) {
+      const r = await create('ownerA', newMember(bad));
+      expect(r.statusCode).toBe(400);
+      expect(JSON.stringify(r.json())).toContain(Object.keys(bad)[0]!);
+    }
+    const plain = memberRoutes.create.responses[201].parse((await create('ownerA', newMember())).json()).data;
+    expect(plain).toMatchObject({ acquisitionSource: null, enquiryId: null });
+  });
+
   it('lets staff pick another of their locations, a start date and a frequency (end date by calendar months)', async () => {
     const res = await create('ownerA', newMember({ locationId: L2, startDate: '2024-01-31', paymentFrequency: 'monthly', membershipFee: 0.29 }));
     expect(res.statusCode).toBe(201);

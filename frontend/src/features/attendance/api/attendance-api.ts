@@ -1,4 +1,4 @@
-import { attendanceRoutes, type CheckInBody, type CheckOutBody, type ScanQrBody } from '@akhada/contracts';
+import { attendanceRoutes, type CheckInBody, type CheckOutBody, type ScanQrBody, type TrialCheckInBody } from '@akhada/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-error';
 import { apiLanguage } from '../../../lib/api-language';
@@ -61,7 +61,13 @@ export async function scanQr(body: Partial<ScanQrBody> & { qrCode: string }) {
   return parseResponse(attendanceRoutes.scanQr.responses[201], json, 'POST /attendance/scan-qr').data;
 }
 
-/** Check-in, check-out and scan mutations; each refreshes everything attendance shows. */
+/** A lead's visit by their trial pass code (typed at the desk). */
+export async function trialCheckIn(body: Partial<TrialCheckInBody> & { passCode: string }) {
+  const json = await callRoute(attendanceRoutes.trialCheckIn, { body });
+  return parseResponse(attendanceRoutes.trialCheckIn.responses[201], json, 'POST /attendance/trial-check-in').data;
+}
+
+/** Check-in, check-out, scan and trial check-in mutations; each refreshes everything attendance shows. */
 export function useAttendanceMutations() {
   const queryClient = useQueryClient();
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
@@ -69,6 +75,7 @@ export function useAttendanceMutations() {
     checkIn: useMutation({ mutationFn: checkIn, onSuccess }),
     checkOut: useMutation({ mutationFn: checkOut, onSuccess }),
     scan: useMutation({ mutationFn: scanQr, onSuccess }),
+    trial: useMutation({ mutationFn: trialCheckIn, onSuccess }),
   };
 }
 

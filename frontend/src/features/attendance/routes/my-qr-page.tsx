@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
+import { QrImage } from '../../../components/qr-image';
 import { Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/auth/session';
 import { formatDateTime } from '../../../lib/format';
@@ -16,23 +17,6 @@ import '../attendance.css';
 
 /** The code is fetched again this long before it expires (it is valid 24 hours). */
 const REFRESH_BEFORE_MS = 10 * 60 * 1000;
-
-/** The signed payload drawn as a QR image (the `qrcode` library, loaded with this page only). */
-function QrImage({ text, alt }: { text: string; alt: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('qrcode')
-      .then((QRCode) => QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, width: 280 }))
-      .then((url) => {
-        if (live) setSrc(url);
-      });
-    return () => {
-      live = false;
-    };
-  }, [text]);
-  return src ? <img src={src} alt={alt} width={280} height={280} className="att-qr" data-testid="my-qr" data-qr={text} /> : <Spinner />;
-}
 
 /** /dashboard/me/qr: the member's own QR code, their streak and their visits. */
 export function MyQrPage() {
@@ -62,7 +46,7 @@ export function MyQrPage() {
             <Spinner label={t('attendance:me.loading')} />
           ) : (
             <>
-              <QrImage text={qr.data.qrCode} alt={t('attendance:me.qrAlt')} />
+              <QrImage text={qr.data.qrCode} alt={t('attendance:me.qrAlt')} className="att-qr" testId="my-qr" />
               <p className="text-muted">{t('attendance:me.validUntil', { time: formatDateTime(qr.data.expiresAt, i18n.language) })}</p>
             </>
           )}

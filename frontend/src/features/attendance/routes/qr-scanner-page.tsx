@@ -1,5 +1,5 @@
 import { CheckInBody } from '@akhada/contracts';
-import { useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Form } from '../../../components/form/form';
@@ -19,6 +19,9 @@ import { CheckInMemberField, type MemberValues } from '../components/member-fiel
 import { serverMessage } from '../lib/feedback';
 import { useQrScanner } from '../../../lib/scanner/use-code-scanner';
 import '../attendance.css';
+
+/** How a trial pass's code is printed (an example, the same in every language). */
+const PASS_CODE_EXAMPLE = 'TP-ABCDE-FGHJK';
 
 const WORKOUTS = ['cardio', 'strength', 'yoga', 'pilates', 'crossfit', 'swimming', 'other'] as const;
 type WorkoutType = (typeof WORKOUTS)[number];
@@ -45,7 +48,10 @@ const toBody = (v: QuickForm) => ({
 export function QrScannerPage() {
   const { t } = useTranslation(ALL_NS);
   useDocumentTitle(t('attendance:scan.pageTitle'));
-  const { checkIn, checkOut, scan } = useAttendanceMutations();
+  const { checkIn, checkOut, scan, trial } = useAttendanceMutations();
+  const trialId = useId();
+  const [passCode, setPassCode] = useState('');
+  const [passError, setPassError] = useState<string | null>(null);
   const { feedback, show, clear } = useFeedback();
   const [manualOpen, setManualOpen] = useState(false);
   // The quick form's member field starts afresh after each check-in or check-out.
@@ -66,7 +72,11 @@ export function QrScannerPage() {
     scan.mutate(
       { qrCode, checkInMethod: 'qr' },
       {
-        onSuccess: (r) => show({ type: 'success', message: t('attendance:scan.checkInSuccess', { name: r.member.name }) }),
+        onSuccess: (r) =>
+          show({
+            type: 'success',
+            message: r.trialVisit ? t('attendance:scan.trial.success', { name: r.member.name }) : t('attendance:scan.checkInSuccess', { name: r.member.name }),
+          }),
         onError: (err) => show({ type: 'error', message: serverMessage(err) ?? t('attendance:scan.scanFailed') }),
       },
     );
@@ -95,6 +105,25 @@ export function QrScannerPage() {
       show({ type: 'error', message: serverMessage(err) ?? t('attendance:scan.checkOutFailed') });
     }
   });
+
+  const submitTrial = (e: FormEvent) => {
+    e.preventDefault();
+    if (!passCode.trim()) {
+      setPassError(t('attendance:scan.trial.required'));
+      return;
+    }
+    setPassError(null);
+    trial.mutate(
+      { passCode, checkInMethod: 'manual' },
+      {
+        onSuccess: (v) => {
+          show({ type: 'success', message: t('attendance:scan.trial.success', { name: v.name }) });
+          setPassCode('');
+        },
+        onError: (err) => show({ type: 'error', message: serverMessage(err) ?? t('attendance:scan.trial.failed') }),
+      },
+    );
+  };
 
   const busy = checkIn.isPending || checkOut.isPending;
   return (
@@ -154,6 +183,46 @@ export function QrScannerPage() {
               </button>
             </div>
           </Form>
+        </section>
+
+        <section className="card att-panel" aria-labelledby={`${trialId}-title`}>
+          <h2 id={`${trialId}-title`} className="card__title">
+            {t('attendance:scan.trial.title')}
+          </h2>
+          <p className="text-muted" id={`${trialId}-hint`}>
+            {t('attendance:scan.trial.hint')}
+          </p>
+          <form className="form" onSubmit={submitTrial} noValidate data-testid="trial-form">
+            <div className={`field${passError ? ' field--invalid' : ''}`}>
+              <label htmlFor={trialId} className="field__label">
+                {t('attendance:scan.trial.code')}
+              </label>
+              <input
+                id={trialId}
+                className="input"
+                value={passCode}
+                placeholder={PASS_CODE_EXAMPLE}
+                autoComplete="off"
+                spellCheck={false}
+                autoCapitalize="characters"
+                maxLength={40}
+                aria-invalid={passError ? true : undefined}
+                aria-describedby={passError ? `${trialId}-error` : `${trialId}-hint`}
+                onChange={(e) => setPassCode(e.target.value)}
+                data-testid="trial-code"
+              />
+              {passError ? (
+                <p id={`${trialId}-error`} className="field__error" role="alert">
+                  {passError}
+                </p>
+              ) : null}
+            </div>
+            <div className="form__actions">
+              <button type="submit" className="btn btn--primary" disabled={trial.isPending} data-testid="trial-check-in">
+                {t('attendance:scan.trial.checkIn')}
+              </button>
+            </div>
+          </form>
         </section>
 
         <section className="card att-panel att-help" aria-labelledby="att-help">

@@ -264,6 +264,47 @@ describe('QR scanner', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('start-camera')).toBeTruthy();
   });
 
+  it('checks a trial pass in by its code typed at the desk; an expired pass says when it expired', async () => {
+    const sent: unknown[] = [];
+    let expired = false;
+    server.use(
+      ...signedInShell(),
+      on(attendanceRoutes.trialCheckIn, async ({ request }) => {
+        sent.push(await request.json());
+        if (expired) return problem(409, 'TRIAL_PASS_EXPIRED', 'This trial pass expired on 13 Mar 2030.');
+        return reply(attendanceRoutes.trialCheckIn, 201, {
+          success: true,
+          data: {
+            _id: crypto.randomUUID(),
+            passId: crypto.randomUUID(),
+            leadId: crypto.randomUUID(),
+            name: 'Kiran Shah',
+            locationId: crypto.randomUUID(),
+            visitTime: '2030-03-11T05:00:00.000Z',
+            checkInMethod: 'manual',
+            visitNumber: 1,
+            validUntil: '2030-03-13T18:30:00.000Z',
+            lastDay: '2030-03-13',
+          },
+        });
+      }),
+    );
+    const { user } = renderApp('/dashboard/attendance/scan');
+    const form = within(await screen.findByTestId('trial-form'));
+    await user.click(form.getByTestId('trial-check-in'));
+    expect(form.getByRole('alert').textContent).toBe('Enter the pass code');
+    expect(sent).toEqual([]);
+    await user.type(form.getByLabelText('Pass code'), 'tp-abcde-fghjk');
+    await user.click(form.getByTestId('trial-check-in'));
+    expect((await screen.findByTestId('attendance-toast')).textContent).toContain('Trial visit recorded for Kiran Shah');
+    expect(sent).toEqual([{ passCode: 'tp-abcde-fghjk', checkInMethod: 'manual' }]);
+    expect((form.getByLabelText('Pass code') as HTMLInputElement).value).toBe('');
+    expired = true;
+    await user.type(form.getByLabelText('Pass code'), 'TP-ABCDE-FGHJK');
+    await user.click(form.getByTestId('trial-check-in'));
+    await waitFor(() => expect(screen.getByTestId('attendance-toast').textContent).toContain('This trial pass expired on 13 Mar 2030.'));
+  });
+
   it('says when the camera cannot be opened', async () => {
     stubCamera('denied');
     server.use(...signedInShell());

@@ -99,6 +99,13 @@ export async function completeFollowUp({ id, followUpId, outcome }: { id: string
     'POST /enquiries/leads/:id/follow-ups/:followUpId/done',
   ).data;
 }
+export async function issueTrialPass({ id, days }: { id: string; days: number }) {
+  return parseResponse(
+    r.issueTrialPass.responses[200],
+    await callRoute(r.issueTrialPass, { params: { id }, body: { days } }),
+    'POST /enquiries/leads/:id/trial-pass',
+  ).data;
+}
 export async function sendPublicEnquiry({ code, body }: { code: string; body: z.input<typeof PublicEnquiryBody> }) {
   return parseResponse(r.publicEnquiry.responses[201], await callRoute(r.publicEnquiry, { params: { code }, body }), 'POST /enquiries/public/:code');
 }
@@ -116,4 +123,5 @@ export const useAssignLead = () => useEnquiryMutation(assignLead);
 export const useAddNote = () => useEnquiryMutation(addNote);
 export const useAddFollowUp = () => useEnquiryMutation(addFollowUp);
 export const useCompleteFollowUp = () => useEnquiryMutation(completeFollowUp);
+export const useIssueTrialPass = () => useEnquiryMutation(issueTrialPass);
 export const useSendPublicEnquiry = () => useMutation({ mutationFn: sendPublicEnquiry });

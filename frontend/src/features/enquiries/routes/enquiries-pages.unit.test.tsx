@@ -118,6 +118,92 @@ describe('lead detail', { timeout: 15_000 }, () => {
   });
 });
 
+describe('lead detail: trial pass and conversion', { timeout: 15_000 }, () => {
+  it('issues a pass for the days chosen and shows its code and QR code; the timeline says so; Convert opens the member form from the lead', async () => {
+    const lead = aLead({ stage: 'contacted', email: 'kiran@example.in', source: 'instagram' });
+    const pass = {
+      id: crypto.randomUUID(),
+      code: 'TP-ABCDE-FGHJK',
+      locationId: PUNE._id,
+      days: 5,
+      validFrom: new Date().toISOString(),
+      validUntil: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      lastDay: '2099-03-15',
+      issuedAt: new Date().toISOString(),
+      visits: 0,
+    };
+    const entry = (type: 'trial_pass_issued' | 'trial_visit' | 'stage_changed', text: string | null = null) => ({
+      at: lead.createdAt,
+      type,
+      actorId: OWNER._id,
+      stage: type === 'stage_changed' ? ('trial_done' as const) : null,
+      reason: null,
+      source: null,
+      ownerId: null,
+      text,
+    });
+    const issued = detailOf(lead, {
+      stage: 'trial_booked',
+      trialPasses: [pass],
+      timeline: [entry('trial_visit'), entry('trial_pass_issued', pass.code), ...detailOf(lead).timeline],
+    });
+    const sent: unknown[] = [];
+    server.use(
+      ...signedInShell(OWNER),
+      on(r.getLead, () => reply(r.getLead, 200, { success: true, data: sent.length ? issued : detailOf(lead) })),
+      on(r.issueTrialPass, async ({ request }) => {
+        sent.push(await request.json());
+        return reply(r.issueTrialPass, 200, { success: true, data: issued });
+      }),
+    );
+    const { user } = renderApp(`/dashboard/enquiries/${lead.id}`);
+    expect(await screen.findByRole('heading', { name: 'Kiran Shah', level: 1 })).toBeTruthy();
+    expect(screen.getByText('No trial pass yet.')).toBeTruthy();
+    const convert = screen.getByTestId('convert-to-member');
+    const target = new URL(convert.getAttribute('href') ?? '', 'http://x');
+    expect(target.pathname).toBe('/dashboard/members');
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      add: '1',
+      enquiryId: lead.id,
+      name: 'Kiran Shah',
+      phone: '98765 43210',
+      email: 'kiran@example.in',
+      source: 'instagram',
+      locationId: PUNE._id,
+    });
+
+    await user.click(screen.getByTestId('issue-trial-pass'));
+    const dialog = await screen.findByTestId('trial-pass-dialog');
+    await user.selectOptions(within(dialog).getByLabelText('Days'), '5');
+    await user.click(within(dialog).getByTestId('trial-pass-submit'));
+    await waitFor(() => expect(sent).toEqual([{ days: 5 }]));
+    expect(await within(dialog).findByTestId('trial-pass-code')).toHaveProperty('textContent', 'TP-ABCDE-FGHJK');
+    const qr = await within(dialog).findByTestId('trial-pass-qr');
+    expect(qr.getAttribute('data-qr')).toBe('TP-ABCDE-FGHJK');
+    expect(qr.getAttribute('alt')).toBe('QR code of trial pass TP-ABCDE-FGHJK');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+
+    const timeline = await screen.findByTestId('timeline');
+    expect(await within(timeline).findByText(/Trial pass TP-ABCDE-FGHJK issued/)).toBeTruthy();
+    expect(within(timeline).getByText(/Checked in on trial/)).toBeTruthy();
+    expect(screen.queryByTestId('issue-trial-pass')).toBeNull();
+  });
+
+  it('a joined lead links to its member instead of offering Convert', async () => {
+    const memberId = crypto.randomUUID();
+    const lead = aLead({ stage: 'joined', memberId });
+    server.use(
+      ...signedInShell(OWNER),
+      on(r.getLead, () => reply(r.getLead, 200, { success: true, data: detailOf(lead) })),
+    );
+    renderApp(`/dashboard/enquiries/${lead.id}`);
+    const link = await screen.findByRole('link', { name: "Open the member's profile" });
+    expect(link.getAttribute('href')).toBe(`/dashboard/members/${memberId}`);
+    expect(screen.queryByTestId('convert-to-member')).toBeNull();
+    expect(screen.queryByTestId('issue-trial-pass')).toBeNull();
+  });
+});
+
 describe("today's follow-ups", { timeout: 15_000 }, () => {
   it('lists overdue ones first, marked overdue', async () => {
     const item = (over: Partial<TodayFollowUp>): TodayFollowUp => ({

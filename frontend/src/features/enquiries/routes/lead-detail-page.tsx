@@ -11,8 +11,19 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useAddFollowUp, useAddNote, useAssignLead, useCompleteFollowUp, useLead, useLoseLead, useMoveStage, useReopenLead } from '../api/enquiries-api';
 import { QueryView } from '../../../components/query-view';
+import { TrialPassesSection } from '../components/trial-passes';
 import { OPEN_STAGES, ownerKey } from '../lib/labels';
 import '../enquiries.css';
+
+/**
+ * Members' add-member form, prefilled from the lead (its name, phone, email, source and location) and linked to it:
+ * the member's record keeps the lead's id and source, and enquiries marks the lead joined when members announces it.
+ */
+export const convertLink = (lead: LeadDetail): string => {
+  const q = new URLSearchParams({ add: '1', enquiryId: lead.id, name: lead.name, phone: lead.phone, source: lead.source, locationId: lead.locationId });
+  if (lead.email) q.set('email', lead.email);
+  return `/dashboard/members?${q.toString()}`;
+};
 
 /** A datetime-local input's value (the browser's clock) as an instant. */
 const toInstant = (local: string): string => new Date(local).toISOString();
@@ -156,6 +167,18 @@ function LeadView({ lead }: { lead: LeadDetail }) {
             <p className="enq-muted">{t('enquiries:detail.consent', { when: when(lead.consentAt), text: lead.consentText })}</p>
           ) : null}
 
+          {lead.memberId ? (
+            <p data-testid="lead-member">
+              {t('enquiries:convert.joined')}{' '}
+              <Link to={`/dashboard/members/${lead.memberId}`} className="link">
+                {t('enquiries:convert.openMember')}
+              </Link>
+            </p>
+          ) : manager && lead.stage !== 'joined' ? (
+            <Link to={convertLink(lead)} className="btn btn--primary" data-testid="convert-to-member">
+              {t('enquiries:convert.button')}
+            </Link>
+          ) : null}
           <div className="enq-actions" data-testid="stage-actions">
             {lead.stage === 'lost' ? (
               <>
@@ -212,6 +235,8 @@ function LeadView({ lead }: { lead: LeadDetail }) {
             </form>
           ) : null}
         </section>
+
+        <TrialPassesSection lead={lead} />
 
         <section className="card" aria-labelledby={`${ids.kind}-fu`}>
           <h2 id={`${ids.kind}-fu`}>{t('enquiries:detail.followUps')}</h2>

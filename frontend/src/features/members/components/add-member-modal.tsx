@@ -18,6 +18,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { todayIn } from '../lib/renewal';
 import { ALL_NS } from '../../../locales/resources';
 import { useCreateMember, type CreateMemberInput } from '../api/create-member';
+import type { MemberPrefill } from '../lib/enquiry-prefill';
 import { durationOf, MembershipPlanPicker, type PlanFields } from './membership-plan-picker';
 
 const FORM_ID = 'add-member-form';
@@ -27,11 +28,14 @@ export function AddMemberModal({
   onClose,
   locations,
   defaultLocationId,
+  prefill = null,
 }: {
   open: boolean;
   onClose: () => void;
   locations: Location[];
   defaultLocationId: string | null;
+  /** From an enquiry's "Convert to member": the lead's details, and its id and source recorded with the member. */
+  prefill?: MemberPrefill | null;
 }) {
   const { t } = useTranslation(ALL_NS);
   const create = useCreateMember();
@@ -57,7 +61,7 @@ export function AddMemberModal({
         </>
       }
     >
-      {open ? <AddMemberForm create={create} onDone={close} locations={locations} defaultLocationId={defaultLocationId} /> : null}
+      {open ? <AddMemberForm create={create} onDone={close} locations={locations} defaultLocationId={defaultLocationId} prefill={prefill} /> : null}
     </Modal>
   );
 }
@@ -79,11 +83,27 @@ type AddMemberForm = PlanFields & {
   gender: '' | (typeof Gender.options)[number];
   /** '' when the caller has one location (the server takes the current one). */
   locationId: string;
+  /** The enquiry converted, and its source: '' when the member does not come from one. */
+  enquiryId: string;
+  acquisitionSource: '' | MemberPrefill['source'];
 };
 
-function toBody({ planId: _plan, durationMonths, membershipFee, locationId, startDate, dateOfBirth, gender, ...v }: AddMemberForm): CreateMemberInput {
+function toBody({
+  planId: _plan,
+  durationMonths,
+  membershipFee,
+  locationId,
+  startDate,
+  dateOfBirth,
+  gender,
+  enquiryId,
+  acquisitionSource,
+  ...v
+}: AddMemberForm): CreateMemberInput {
   return {
     ...v,
+    enquiryId: enquiryId || undefined,
+    acquisitionSource: acquisitionSource || undefined,
     durationMonths: durationOf({ durationMonths }),
     membershipFee: rupeesFromInput(membershipFee),
     locationId: locationId || undefined,
@@ -102,11 +122,13 @@ function AddMemberForm({
   onDone,
   locations,
   defaultLocationId,
+  prefill,
 }: {
   create: ReturnType<typeof useCreateMember>;
   onDone: () => void;
   locations: Location[];
   defaultLocationId: string | null;
+  prefill: MemberPrefill | null;
 }) {
   const { t } = useTranslation(ALL_NS);
   const toast = useToast();
@@ -115,10 +137,10 @@ function AddMemberForm({
   const chooseLocation = locations.length > 1;
   const form = useContractForm<AddMemberForm, typeof CreateMemberBody>(CreateMemberBody, {
     defaultValues: {
-      firstName: '',
-      lastName: '',
-      email: '',
-      phone: '',
+      firstName: prefill?.firstName ?? '',
+      lastName: prefill?.lastName ?? '',
+      email: prefill?.email ?? '',
+      phone: prefill?.phone ?? '',
       planId: '',
       durationMonths: '',
       membershipType: 'basic',
@@ -129,6 +151,8 @@ function AddMemberForm({
       dateOfBirth: '',
       gender: '',
       locationId: chooseLocation ? (defaultLocationId ?? locations[0]?._id ?? '') : '',
+      enquiryId: prefill?.enquiryId ?? '',
+      acquisitionSource: prefill?.source ?? '',
     },
     toBody,
   });
@@ -164,6 +188,11 @@ function AddMemberForm({
             {describe(create.error, { fallback: t('members:add.failed') })}
           </Alert>
         )
+      ) : null}
+      {prefill ? (
+        <p className="text-muted" data-testid="add-member-from-enquiry">
+          {t('members:add.fromEnquiry', { source: t(`members:acquisitionSource.${prefill.source}`) })}
+        </p>
       ) : null}
       <div className="form__grid">
         <TextField

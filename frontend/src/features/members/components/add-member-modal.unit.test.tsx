@@ -128,6 +128,22 @@ describe('add-member form', () => {
     expect(within(table).getByText('Lakshmi Iyer')).toBeTruthy();
   });
 
+  it('opened from an enquiry ("Convert to member"): filled from the lead, and the request links the lead and its source', async () => {
+    const service = membersService();
+    server.use(...signedInShell(), membersAre(service.members), ...service.handlers);
+    const enquiryId = crypto.randomUUID();
+    const q = new URLSearchParams({ add: '1', enquiryId, name: 'Kiran R Shah', phone: '98765 43210', email: 'kiran@example.in', source: 'instagram' });
+    const view = renderApp(`/dashboard/members?${q.toString()}`);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add New Member' }));
+    expect(dialog.getByTestId('add-member-from-enquiry').textContent).toContain('came via Instagram');
+    expect((dialog.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe('Kiran');
+    expect((dialog.getByLabelText(/^Last Name/) as HTMLInputElement).value).toBe('R Shah');
+    expect((dialog.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('kiran@example.in');
+    await view.user.click(screen.getByRole('button', { name: 'Add Member' }));
+    await waitFor(() => expect(service.bodies).toHaveLength(1));
+    expect(service.bodies[0]).toMatchObject({ firstName: 'Kiran', lastName: 'R Shah', phone: '98765 43210', enquiryId, acquisitionSource: 'instagram' });
+  });
+
   it('shows the plan limit in the form, with a way to choose a plan, and keeps what was typed', async () => {
     server.use(
       ...signedInShell(),

@@ -268,6 +268,12 @@ function MemberDetail({ member: m }: { member: ShownMember }) {
                     <dt>{t('members:detail.gender')}</dt>
                     <dd>{m.gender ? t(`members:detail.genders.${m.gender}`) : notProvided}</dd>
                   </div>
+                  {m.acquisitionSource ? (
+                    <div>
+                      <dt>{t('members:detail.acquisitionSource')}</dt>
+                      <dd data-testid="member-acquisition-source">{t(`members:acquisitionSource.${m.acquisitionSource}`)}</dd>
+                    </div>
+                  ) : null}
                   <div>
                     <dt>{t('members:detail.totalWorkouts')}</dt>
                     <dd>{formatNumber(m.totalWorkouts)}</dd>

@@ -16,6 +16,7 @@ import { ALL_NS } from '../../../locales/resources';
 import { useMembers } from '../api/get-members';
 import { EMPTY_FILTERS, MembersFilters, type MemberFilters } from '../components/members-filters';
 import { MembersTable } from '../components/members-table';
+import { PREFILL_KEYS, prefillFrom, type MemberPrefill } from '../lib/enquiry-prefill';
 import { matchesFilters } from '../lib/member-labels';
 import '../members.css';
 import { filtersFrom, firstPageParams, pageFrom, serverListParams } from './members-data';
@@ -33,6 +34,8 @@ export function MembersPage() {
   const filters = filtersFrom(params);
   const page = pageFrom(params);
   const [adding, setAdding] = useState(false);
+  // "Convert to member" on an enquiry: the form opens filled from the lead and linked to it.
+  const [prefill, setPrefill] = useState<MemberPrefill | null>(null);
   // Mounted from the first time it opens, so it can close (and open again) in place.
   const [addOpened, setAddOpened] = useState(false);
   const [renewing, setRenewing] = useState<Member | null>(null);
@@ -45,12 +48,13 @@ export function MembersPage() {
     if (renewing) setRenewOpened(true);
   }, [renewing]);
 
-  // "Add Member" elsewhere (dashboard) links here with ?add=1.
+  // "Add Member" elsewhere (dashboard) links here with ?add=1; "Convert to member" on an enquiry adds the lead's details.
   useEffect(() => {
     if (params.get('add') === '1') {
+      setPrefill(prefillFrom(params));
       setAdding(true);
       const next = new URLSearchParams(params);
-      next.delete('add');
+      for (const key of ['add', ...PREFILL_KEYS]) next.delete(key);
       setParams(next, { replace: true });
     }
   }, [params, setParams]);
@@ -163,7 +167,16 @@ export function MembersPage() {
 
       {adding || addOpened ? (
         <Suspense fallback={null}>
-          <AddMemberModal open={adding} onClose={() => setAdding(false)} locations={locations} defaultLocationId={locationId} />
+          <AddMemberModal
+            open={adding}
+            onClose={() => {
+              setAdding(false);
+              setPrefill(null);
+            }}
+            locations={locations}
+            defaultLocationId={prefill?.locationId || locationId}
+            prefill={prefill}
+          />
         </Suspense>
       ) : null}
       {renewing || renewOpened ? (
