@@ -94,6 +94,16 @@ const FIELD_MESSAGE_KEYS: Record<string, string> = {
   'Arms must be a number': 'mArmsNumber',
   'Arms must be at least 10 cm': 'mArmsMin',
   'Arms must be at most 100 cm': 'mArmsMax',
+  'Sessions must be a number': 'packSessionsNumber',
+  'Sessions must be a whole number': 'packSessionsWhole',
+  'Sessions must be at least 1': 'packSessionsMin',
+  'Sessions must be at most 500': 'packSessionsMax',
+  'Validity must be a number of days': 'packValidityNumber',
+  'Validity must be whole days': 'packValidityWhole',
+  'Validity must be at least 1 day': 'packValidityMin',
+  'Validity must be at most 1095 days (3 years)': 'packValidityMax',
+  'Price must be a number of paise': 'packPriceNumber',
+  'Price must be at most ₹10,00,000': 'packPriceMax',
 };
 
 const DEVANAGARI = /[\u0900-\u097F]/;

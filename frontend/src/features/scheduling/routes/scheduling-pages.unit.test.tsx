@@ -240,6 +240,10 @@ describe('Session packs (staff)', { timeout: 15_000 }, () => {
     await user.type(within(modal).getByTestId('pack-type-sessions'), '20');
     await user.clear(within(modal).getByTestId('pack-type-validity'));
     await user.type(within(modal).getByTestId('pack-type-validity'), '120');
+    // Rupees are typed: anything else says so in rupees (the contract's own wording is about paise).
+    await user.type(within(modal).getByTestId('pack-type-price'), 'abc');
+    await waitFor(() => expect(within(modal).getByTestId('pricePaise-error').textContent).toBe('Enter the price in rupees, such as 4500'));
+    await user.clear(within(modal).getByTestId('pack-type-price'));
     await user.type(within(modal).getByTestId('pack-type-price'), '8,000.50');
     await user.click(within(modal).getByTestId('pack-type-submit'));
     await waitFor(() => expect(sent).toEqual([{ name: '20 sessions', sessions: 20, validityDays: 120, pricePaise: 800_050 }]));
