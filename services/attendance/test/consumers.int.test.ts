@@ -1,8 +1,9 @@
 import { EnquiriesEvents, MemberEvents, topicOf, topicSpecs, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
-import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
+import { makeEnvelope, rebuildProjection, type RunningConsumer } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
+import { PROJECTIONS } from '../src/projections/rebuild.ts';
 import { bootAttendance } from './setup.ts';
 
 const orgA = randomUUID();
@@ -287,6 +288,11 @@ describe("enquiries' trial passes", () => {
     expect(expired.json()).toMatchObject({ code: 'TRIAL_PASS_EXPIRED', message: `This trial pass expired on ${displayDay(lastDay)}.` });
     const visits = await t.db.selectFrom('trial_visits').select('visit_number').where('pass_id', '=', passId).orderBy('visit_number').execute();
     expect(visits.map((v) => v.visit_number)).toEqual([1, 2]);
+    // The visits' read table replays from the pass's stream to the same rows.
+    const read = () => t.db.selectFrom('trial_visits').selectAll().where('pass_id', '=', passId).orderBy('visit_number').execute();
+    const before = await read();
+    await rebuildProjection(t.db, PROJECTIONS.trial_visits);
+    expect(await read()).toEqual(before);
     t.time.now = from;
   });
 });

@@ -1,4 +1,5 @@
 import type { Executor } from '@akhada/kit';
+import { sql, type Transaction } from 'kysely';
 import type { AttendanceDb, TrialPassesTable } from './schema.ts';
 
 /** A pass enquiries issued (a redelivered event changes nothing). */
@@ -13,3 +14,19 @@ export const saveTrialPass = async (db: Executor<AttendanceDb>, row: TrialPasses
 /** The organization's pass with this code (normalized, "TP-ABCDE-FGHJK"), if this service knows it. */
 export const trialPassByCode = (db: Executor<AttendanceDb>, orgId: string, code: string) =>
   db.selectFrom('trial_passes').selectAll().where('org_id', '=', orgId).where('code', '=', code).executeTakeFirst();
+
+/** Before a rebuild's replay of trial visits: writers wait, readers see the old rows until the rebuild commits. */
+export const lockAndClearTrialVisits = async (trx: Transaction<AttendanceDb>): Promise<void> => {
+  await sql`lock table trial_visits in exclusive mode`.execute(trx);
+  await trx.deleteFrom('trial_visits').execute();
+};
+
+export const countTrialVisits = async (db: Executor<AttendanceDb>): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('trial_visits')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
