@@ -167,7 +167,8 @@ export const Delivery = z.object({
 });
 
 /** WhatsApp's webhook (Meta's shape; only the fields read, the rest let through): `entry[].changes[].value`. */
-const WaText = (max: number) => z.string().max(max);
+/** A field of WhatsApp's webhook: text without NUL, control or text-direction characters (line breaks only in an error's words). */
+const WaText = (max: number, multiline = false) => Text('This field', { multiline }).max(max, `At most ${max} characters`);
 export const WhatsAppWebhookStatus = z
   .object({
     /** The message id the API answered the send with (wamid.…). */
@@ -182,9 +183,9 @@ export const WhatsAppWebhookStatus = z
         z
           .object({
             code: z.number().optional(),
-            title: WaText(500).optional(),
+            title: WaText(500, true).optional(),
             error_data: z
-              .object({ details: WaText(1000).optional() })
+              .object({ details: WaText(1000, true).optional() })
               .loose()
               .optional(),
           })

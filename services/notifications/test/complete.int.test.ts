@@ -621,6 +621,27 @@ describe('delivery (email over SMTP, WhatsApp Cloud API)', () => {
     expect((await post()).statusCode).toBe(401);
     expect((await post(`sha256=${createHmac('sha256', 'another secret').update(body).digest('hex')}`)).statusCode).toBe(401);
     expect((await post('sha256=00')).statusCode).toBe(401);
+    // Signed, but naming nothing known (a message of another system, a time beyond reason): recorded as nothing, no error.
+    const odd = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          changes: [
+            {
+              field: 'messages',
+              value: { statuses: [{ id: 'wamid.unknown', status: 'read', timestamp: '99999999999999', biz_opaque_callback_data: 'x:sms' }] },
+            },
+          ],
+        },
+      ],
+    });
+    const oddRes = await app.inject({
+      method: 'POST',
+      url: '/notifications/whatsapp/webhook',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', WA_SECRET).update(odd).digest('hex')}` },
+      payload: odd,
+    });
+    expect(oddRes.json()).toEqual({ success: true, message: '0 message(s), 0 status(es) recorded' });
     const verify = (token: string) =>
       app.inject({ method: 'GET', url: `/notifications/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444` });
     expect((await verify('wa-verify')).body).toBe('1158201444');

@@ -25,9 +25,10 @@ export const verifyWhatsAppSubscription = (
   return q['hub.challenge'];
 };
 
+/** A callback's time (Unix seconds as text); anything else, or beyond year 9999, is the time it arrived. */
 const instant = (unixSeconds: string | undefined, fallback: Date): Date => {
   const n = Number(unixSeconds);
-  return Number.isFinite(n) && n > 0 ? new Date(n * 1000) : fallback;
+  return Number.isInteger(n) && n > 0 && n < 253_402_300_800 ? new Date(n * 1000) : fallback;
 };
 
 /**
