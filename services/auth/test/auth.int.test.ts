@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../src/adapters/mailer.ts';
 import type { AuthDb } from '../src/db/schema.ts';
-import { joinBody, startAuth, type TestAuth } from './start-auth.ts';
+import { joinBody, startAuth, type TestAuth } from './setup.ts';
 
 let auth: TestAuth;
 let runtime: Runtime<AuthDb>;

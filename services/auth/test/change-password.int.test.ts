@@ -1,7 +1,7 @@
 import { authRoutes, ErrorBody } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuth, type TestAuth } from './start-auth.ts';
+import { startAuth, type TestAuth } from './setup.ts';
 
 let auth: TestAuth;
 /** The service's clock: tests move it forward instead of waiting for the minute to pass. */

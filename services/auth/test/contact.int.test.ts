@@ -3,7 +3,7 @@ import type { App, Runtime } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthDb } from '../src/db/schema.ts';
-import { startAuth, type TestAuth } from './start-auth.ts';
+import { startAuth, type TestAuth } from './setup.ts';
 
 let auth: TestAuth;
 let runtime: Runtime<AuthDb>;

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personErasedHandler } from '../src/consumers/person-erased.ts';
 import { onMessagingConsentChanged } from '../src/consumers/messaging-consent.ts';
-import { startAuth } from './start-auth.ts';
+import { startAuth } from './setup.ts';
 
 let auth: Awaited<ReturnType<typeof startAuth>>;
 const password = 'correct horse battery';

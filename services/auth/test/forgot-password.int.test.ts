@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../src/adapters/mailer.ts';
 import { forgotPassword } from '../src/app/forgot-password.ts';
 import type { AuthDb } from '../src/db/schema.ts';
-import { startAuth, type TestAuth } from './start-auth.ts';
+import { startAuth, type TestAuth } from './setup.ts';
 
 type Mail = Parameters<Mailer['send']>[0];
 

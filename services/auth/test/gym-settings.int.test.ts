@@ -1,7 +1,7 @@
 import { authRoutes, gymSettingsRoutes, type EventEnvelope } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuth } from './start-auth.ts';
+import { startAuth } from './setup.ts';
 
 let auth: Awaited<ReturnType<typeof startAuth>>;
 const password = 'correct horse battery';

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../src/adapters/mailer.ts';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
-import { joinBody, startAuth, type TestAuth } from './start-auth.ts';
+import { joinBody, startAuth, type TestAuth } from './setup.ts';
 
 process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
 

@@ -2,7 +2,7 @@ import { authRoutes, profilePictureRoutes, type EventEnvelope } from '@akhada/co
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuth } from './start-auth.ts';
+import { startAuth } from './setup.ts';
 
 let auth: Awaited<ReturnType<typeof startAuth>>;
 const password = 'correct horse battery';

@@ -2,7 +2,7 @@ import { AuthEvents, authRoutes, ErrorBody } from '@akhada/contracts';
 import { randomJoinCode } from '../src/adapters/join-codes.ts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinBody, startAuth, type TestAuth } from './start-auth.ts';
+import { joinBody, startAuth, type TestAuth } from './setup.ts';
 
 let auth: TestAuth;
 const uniq = randomUUID().slice(0, 8);

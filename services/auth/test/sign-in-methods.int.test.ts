@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcStandin, type OidcStandin } from '@akhada/infra/standins';
 import { createGoogleOidc } from '../src/adapters/google-oidc.ts';
 import { totpCodeAt } from '../src/adapters/totp.ts';
-import { startAuth } from './start-auth.ts';
+import { startAuth } from './setup.ts';
 
 let auth: Awaited<ReturnType<typeof startAuth>>;
 let oidc: OidcStandin;

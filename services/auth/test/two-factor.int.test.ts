@@ -2,7 +2,7 @@ import { authRoutes } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../src/adapters/totp.ts';
-import { startAuth } from './start-auth.ts';
+import { startAuth } from './setup.ts';
 
 let auth: Awaited<ReturnType<typeof startAuth>>;
 const password = 'correct horse battery';

@@ -1,7 +1,7 @@
 import { authRoutes, userSettingsRoutes } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuth } from './start-auth.ts';
+import { startAuth } from './setup.ts';
 
 // Issue 31: the spec's settings routes (part 2 §7) answered 404; they serve the same code as /auth/profile and
 // /auth/change-password, in the user-settings shape of part 2 §3.

@@ -1,5 +1,7 @@
 import type { Role } from '@akhada/contracts';
 import type { Kysely } from 'kysely';
+import type { RevocationList } from '../auth/revocations.ts';
+import type { TokenVerifier } from '../auth/verifier.ts';
 import type { Migration } from 'kysely/migration';
 import type { KitTables } from '../db/kit-migrations.ts';
 import type { Directory } from '../directory/directory.ts';
@@ -49,6 +51,12 @@ export interface TestServiceOptions<DB, D extends object, A extends TestApp, K e
   /** The service's own dependencies, beside the HTTP ones (logger, verifier, readiness, directory) the harness gives. */
   deps?: (ctx: TestServiceContext<DB>) => D | Promise<D>;
   buildApp: (deps: TestHttpDeps & D) => A;
+  /**
+   * The service's own token verifier, given the revocation list (auth verifies with its signing keys, which `deps`
+   * loads once the schema is migrated). Default: a verifier of the test keys; with this option `sign` mints tokens the
+   * service does not accept, and tokens come from the service itself.
+   */
+  verifier?: (revocations: RevocationList) => TokenVerifier;
   /** Test keys to share with another boot of the same file (a token signed once is accepted by both); default: new ones. */
   keys?: TestKeys;
   /** Organizations and locations written into the kit's directory tables before the test runs. */
@@ -86,6 +94,7 @@ export const bootServiceForTest = async <DB extends KitTables, D extends object 
   const keys = o.keys ?? (await createTestKeys());
   const { BaseConfig } = await import('../config.ts');
   const { createTokenVerifier } = await import('../auth/verifier.ts');
+  const verifier = o.verifier ?? ((revocations: RevocationList) => createTokenVerifier({ keys: keys.keys, revocations }));
   const { createDirectory } = await import('../directory/directory.ts');
   const closers: (() => Promise<unknown>)[] = [];
   let runtime: Runtime<DB> | undefined;
@@ -106,7 +115,7 @@ export const bootServiceForTest = async <DB extends KitTables, D extends object 
       config,
       schema,
       migrations: o.migrations,
-      verifier: (revocations) => createTokenVerifier({ keys: keys.keys, revocations }),
+      verifier,
     });
     runtime = booted;
     db = booted.dbh.db;
@@ -124,7 +133,7 @@ export const bootServiceForTest = async <DB extends KitTables, D extends object 
     db = dbh.db;
     http = {
       logger: createLogger(`${o.name}-test`, 'warn'),
-      verifier: createTokenVerifier({ keys: keys.keys, revocations: new RevocationList() }),
+      verifier: verifier(new RevocationList()),
       readiness: { database: () => sql`select 1`.execute(dbh.db) },
     };
     closeStore = () => dbh.close();
