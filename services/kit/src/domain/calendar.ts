@@ -109,22 +109,57 @@ export const addDays = (date: CalendarDate, days: number): CalendarDate => {
   return format(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
 };
 
-/** The instant a local date begins in a time zone (midnight there, as UTC): a validity window's edge. */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+const offsetFormat = (timeZone: string): Intl.DateTimeFormat => {
+  let f = offsetFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    offsetFormats.set(timeZone, f);
+  }
+  return f;
+};
+
+/** Minutes a time zone is ahead of UTC at an instant (+330 for Asia/Kolkata). */
+export const offsetMinutes = (timeZone: string, instantMs: number): number => {
+  const parts = offsetFormat(timeZone).formatToParts(new Date(instantMs));
+  const n = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  return Math.round((asUtc - Math.floor(instantMs / 1000) * 1000) / 60_000);
+};
+
+/**
+ * The instant a time zone's clocks show a wall-clock time (given as the UTC milliseconds of the same reading). DST-safe:
+ * a time the clocks skip (spring forward) is the first instant after the gap; one that happens twice (fall back) is the
+ * first of the two.
+ */
+const wallClockInstant = (timeZone: string, wall: number): Date => {
+  // Two passes: the offset before and after the guess differ only around a change of the clocks.
+  const first = wall - offsetMinutes(timeZone, wall) * 60_000;
+  const second = wall - offsetMinutes(timeZone, first) * 60_000;
+  if (first === second) return new Date(first);
+  // Around a change: the earlier candidate that really shows the time, else (a skipped time) the later one.
+  const [early, late] = first < second ? [first, second] : [second, first];
+  return new Date(early + offsetMinutes(timeZone, early) * 60_000 === wall ? early : late);
+};
+
+/** The instant at which a location's clocks show `time` ('HH:MM', 24-hour) on `date`: a class's start. */
+export const instantAt = (date: CalendarDate, time: string, timeZone: string): Date => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  return wallClockInstant(timeZone, Date.UTC(y, m - 1, d, hh, mm));
+};
+
+/** The instant a local date begins in a time zone (midnight there, as UTC): a validity window's edge, a day's range. */
 export const startOfDayIn = (timeZone: string, date: CalendarDate): Date => {
   const { y, m, d } = parse(date);
-  const guess = Date.UTC(y, m - 1, d);
-  // The zone's offset near that moment: the wall clock it shows at the guess, read back as if it were UTC.
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(guess));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return new Date(guess - (asUtc - guess));
+  return wallClockInstant(timeZone, Date.UTC(y, m - 1, d));
 };

@@ -1,10 +1,10 @@
 import type { Directory, HttpDeps, PeopleOwners } from '@akhada/kit';
+import { dateIn } from '@akhada/kit/domain';
 import type { Kysely } from 'kysely';
 import type { InvoiceMailer } from '../adapters/invoice-mailer.ts';
 import type { RazorpayPort } from '../adapters/razorpay-port.ts';
 import type { SecretBox } from '../adapters/secret-box.ts';
 import type { PaymentsDb } from '../db/schema.ts';
-import { dateIn } from '../domain/calendar.ts';
 
 /** What the use cases need; each takes `Pick<PaymentsDeps, ...>` of it. */
 /** Akhada's own Razorpay account and GSTIN, for plan and billing payments (app/billing.ts). */

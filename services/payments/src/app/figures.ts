@@ -15,9 +15,10 @@ import type {
 } from '@akhada/contracts';
 import { urgencyOf } from '@akhada/contracts';
 import { assertLocation, exportFile, keysetPages, type ExportColumn, type RequestContext } from '@akhada/kit';
+import { addDays, dateIn, daysBetween, startOfDayIn } from '@akhada/kit/domain';
 import { sql } from 'kysely';
 import type { PaymentsTable } from '../db/schema.ts';
-import { addDays, dateIn, daysBetween, financialYearStart, monthStart, startOfDayIn } from '../domain/calendar.ts';
+import { financialYearStart, monthStart } from '../domain/calendar.ts';
 import { formatPaise, paiseToRupees } from '../domain/money.ts';
 import { daysPastDue } from '../domain/urgency.ts';
 import { filtered } from './list-payments.ts';

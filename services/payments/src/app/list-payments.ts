@@ -2,7 +2,7 @@ import type { PaymentListFilters, PaymentListQuery, PersonPaymentsQuery } from '
 import { assertLocation, forbidden, isStaff, notFound, type RequestContext } from '@akhada/kit';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { PaymentsDb, PaymentsTable } from '../db/schema.ts';
-import { startOfDayIn } from '../domain/calendar.ts';
+import { startOfDayIn } from '@akhada/kit/domain';
 import { paiseToRupees } from '../domain/money.ts';
 import { toPayment } from '../views/payment-view.ts';
 import { scopePayments } from './access.ts';

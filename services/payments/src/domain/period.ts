@@ -1,5 +1,5 @@
 import type { PaymentFrequency } from '@akhada/contracts';
-import { addMonths, type CalendarDate } from './calendar.ts';
+import { addMonths, type CalendarDate } from '@akhada/kit/domain';
 
 /** A membership period's end date (the first day no longer covered, as members counts it) from its start and frequency. */
 export const periodEnd = (start: CalendarDate, frequency: PaymentFrequency): CalendarDate =>

@@ -1,4 +1,4 @@
-import { daysBetween, type CalendarDate } from './calendar.ts';
+import { daysBetween, type CalendarDate } from '@akhada/kit/domain';
 
 /** Days from the due date to today; 0 without a due date; negative when not yet due. */
 export const daysPastDue = (dueDate: CalendarDate | null, today: CalendarDate): number => (dueDate ? daysBetween(dueDate, today) : 0);

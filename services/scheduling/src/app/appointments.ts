@@ -1,6 +1,6 @@
 import type { Appointment, AppointmentsQuery, BookableTrainers, BookAppointmentBody, FreeSlots, FreeSlotsQuery } from '@akhada/contracts';
 import { assertLocation, executeCommand, isStaff, metadataOf, newId, type RequestContext } from '@akhada/kit';
-import { badRequest, dateIn, DEFAULT_TIME_ZONE, forbidden, notFound, type CalendarDate } from '@akhada/kit/domain';
+import { addDays, badRequest, dateIn, DEFAULT_TIME_ZONE, forbidden, instantAt, notFound, timeIn, type CalendarDate } from '@akhada/kit/domain';
 import { sql, type Transaction } from 'kysely';
 import { appointmentAggregate } from '../aggregates/appointment.ts';
 import { appointmentOf, appointmentsBetween, memberBusy, trainerBusy, type AppointmentRow } from '../db/appointments-repo.ts';
@@ -10,7 +10,6 @@ import { hoursOf, trainersWithHours } from '../db/trainer-hours-repo.ts';
 import type { AppointmentCommand } from '../domain/appointment/decider.ts';
 import { daysFrom, freeSlots as freeSlotsIn, openHoursOn } from '../domain/appointment/hours.ts';
 import { assertMayTrain } from '../domain/appointment/membership.ts';
-import { addDays, instantAt, localTimeOf } from '../domain/timetable/local-time.ts';
 import { toAppointment } from '../views/appointment-view.ts';
 import { memberFor, trainerFor } from './access.ts';
 import type { SchedulingDeps } from './deps.ts';
@@ -101,7 +100,7 @@ export const freeSlots = async (deps: Deps, ctx: RequestContext, q: FreeSlotsQue
     locationId: trainer.location_id,
     timeZone: tz,
     durationMinutes: q.durationMinutes,
-    slots: slots.map((s) => ({ ...s, localDate: dateIn(tz, new Date(s.startsAt)), localTime: localTimeOf(tz, new Date(s.startsAt)) })),
+    slots: slots.map((s) => ({ ...s, localDate: dateIn(tz, new Date(s.startsAt)), localTime: timeIn(tz, new Date(s.startsAt)) })),
   };
 };
 

@@ -1,9 +1,8 @@
 import type { Attendee, EventBody, EventPatch, EventTicket, GymEvent } from '@akhada/contracts';
 import { assertLocation, metadataOf, newId, type RequestContext } from '@akhada/kit';
-import { daysBetween, dateIn, DEFAULT_TIME_ZONE, notFound } from '@akhada/kit/domain';
+import { addDays, daysBetween, dateIn, DEFAULT_TIME_ZONE, instantAt, notFound, timeIn } from '@akhada/kit/domain';
 import { attendeesOf, eventOf, eventsByIds, eventsFor, ticketOf, ticketsOfMember, ticketsOfMemberFor, type EventRow } from '../db/events-repo.ts';
 import type { EventEdit } from '../domain/event/decider.ts';
-import { addDays, instantAt, localTimeOf } from '../domain/timetable/local-time.ts';
 import { toGymEvent, toTicket } from '../views/event-view.ts';
 import { locationFor } from './access.ts';
 import { memberFor } from './access.ts';
@@ -91,8 +90,8 @@ export const editEvent = async (deps: Deps, ctx: RequestContext, id: string, pat
     const date = patch.date ?? startDate;
     // Moving the day moves the end with it, unless the end date is given.
     const endDate = patch.endDate ?? addDays(dateIn(tz, row.ends_at), daysBetween(startDate, date));
-    changes.startsAt = instantAt(date, patch.startTime ?? localTimeOf(tz, row.starts_at), tz).toISOString();
-    changes.endsAt = instantAt(endDate, patch.endTime ?? localTimeOf(tz, row.ends_at), tz).toISOString();
+    changes.startsAt = instantAt(date, patch.startTime ?? timeIn(tz, row.starts_at), tz).toISOString();
+    changes.endsAt = instantAt(endDate, patch.endTime ?? timeIn(tz, row.ends_at), tz).toISOString();
   }
   const now = deps.clock().toISOString();
   await deps.db

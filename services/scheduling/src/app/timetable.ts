@@ -1,7 +1,7 @@
 import type { BookingStatus, ClassDetail, ClassSummary, EditClassBody, OneOffBody, SeriesBody, Timetable } from '@akhada/contracts';
 import { assertLocation, metadataOf, newId, type EventMetadata, type RequestContext } from '@akhada/kit';
 import type { Transaction } from 'kysely';
-import { badRequest, dateIn, DEFAULT_TIME_ZONE, DomainError, notFound, type CalendarDate } from '@akhada/kit/domain';
+import { addDays, badRequest, dateIn, DEFAULT_TIME_ZONE, DomainError, instantAt, notFound, type CalendarDate } from '@akhada/kit/domain';
 import { classTypeOf } from '../db/class-types-repo.ts';
 import {
   classesBetween,
@@ -17,7 +17,7 @@ import {
 import type { ClassTypesTable, SchedulingDb } from '../db/schema.ts';
 import { settingsOf } from '../db/settings-repo.ts';
 import type { ClassEdit } from '../domain/occurrence/decider.ts';
-import { addDays, instantAt, weekStart } from '../domain/timetable/local-time.ts';
+import { weekStart } from '../domain/timetable/local-time.ts';
 import { expandSeries } from '../domain/timetable/series.ts';
 import { toClassSummary } from '../views/class-view.ts';
 import { assertTrainer, locationFor } from './access.ts';

@@ -1,11 +1,10 @@
 import type { MembershipStatus, MembershipType } from '@akhada/contracts';
-import { addMonths, dateIn, type CalendarDate } from '@akhada/kit/domain';
+import { addMonths, dateIn, instantAt, type CalendarDate } from '@akhada/kit/domain';
 import type { Transaction } from 'kysely';
 import { waitlistFacts } from '../db/classes-repo.ts';
 import type { SchedulingDb } from '../db/schema.ts';
 import type { LocationSettings } from '../db/settings-repo.ts';
 import { mayBook, NO_SHOW_LOOKBACK_DAYS } from '../domain/booking/eligibility.ts';
-import { instantAt } from '../domain/timetable/local-time.ts';
 import { lockClasses } from './class-command.ts';
 
 const DAY = 86_400_000;

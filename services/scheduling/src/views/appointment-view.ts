@@ -1,7 +1,6 @@
 import type { Appointment, AppointmentStatus } from '@akhada/contracts';
-import { dateIn } from '@akhada/kit/domain';
+import { dateIn, timeIn } from '@akhada/kit/domain';
 import type { AppointmentRow } from '../db/appointments-repo.ts';
-import { localTimeOf } from '../domain/timetable/local-time.ts';
 
 const nameOf = (first: string | null, last: string | null): string => `${first ?? ''} ${last ?? ''}`.trim();
 
@@ -18,7 +17,7 @@ export const toAppointment = (row: AppointmentRow, timeZone: string): Appointmen
   durationMinutes: Math.round((row.ends_at.getTime() - row.starts_at.getTime()) / 60_000),
   timeZone,
   localDate: dateIn(timeZone, row.starts_at),
-  localTime: localTimeOf(timeZone, row.starts_at),
+  localTime: timeIn(timeZone, row.starts_at),
   status: row.status as AppointmentStatus,
   late: row.late,
   bookedBy: row.booked_by,

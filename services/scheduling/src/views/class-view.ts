@@ -1,8 +1,7 @@
 import type { Booking, ClassCategory, ClassSummary } from '@akhada/contracts';
-import { dateIn } from '@akhada/kit/domain';
+import { dateIn, timeIn } from '@akhada/kit/domain';
 import type { ClassRow } from '../db/classes-repo.ts';
 import type { OccurrenceState } from '../domain/occurrence/decider.ts';
-import { localTimeOf } from '../domain/timetable/local-time.ts';
 
 type Place = { status: string; position: number | null; offerExpiresAt: Date | null };
 
@@ -24,7 +23,7 @@ export const toClassSummary = (row: Omit<ClassRow, 'plans' | 'type_name'>, timeZ
   startsAt: row.starts_at.toISOString(),
   endsAt: row.ends_at.toISOString(),
   localDate: dateIn(timeZone, row.starts_at),
-  localTime: localTimeOf(timeZone, row.starts_at),
+  localTime: timeIn(timeZone, row.starts_at),
   capacity: row.capacity,
   booked: row.booked,
   waitlisted: row.waitlisted,

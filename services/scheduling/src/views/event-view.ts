@@ -1,7 +1,6 @@
 import type { EventKind, EventStatus, EventTicket, GymEvent, TicketRefund, TicketStatus } from '@akhada/contracts';
-import { dateIn } from '@akhada/kit/domain';
+import { dateIn, timeIn } from '@akhada/kit/domain';
 import type { EventRow, TicketRow } from '../db/events-repo.ts';
-import { localTimeOf } from '../domain/timetable/local-time.ts';
 
 /** A ticket row → the contract's ticket. */
 export const toTicket = (row: TicketRow): EventTicket => ({
@@ -29,9 +28,9 @@ export const toGymEvent = (row: EventRow, timeZone: string, myTicket: TicketRow 
   endsAt: row.ends_at.toISOString(),
   timeZone,
   localDate: dateIn(timeZone, row.starts_at),
-  localTime: localTimeOf(timeZone, row.starts_at),
+  localTime: timeIn(timeZone, row.starts_at),
   localEndDate: dateIn(timeZone, row.ends_at),
-  localEndTime: localTimeOf(timeZone, row.ends_at),
+  localEndTime: timeIn(timeZone, row.ends_at),
   capacity: row.capacity,
   taken: row.taken,
   pricePaise: row.price_paise,

@@ -1,5 +1,5 @@
-import type { CalendarDate } from '@akhada/kit/domain';
-import { addDays, instantAt, weekdayOf } from '../timetable/local-time.ts';
+import { addDays, instantAt, type CalendarDate } from '@akhada/kit/domain';
+import { weekdayOf } from '../timetable/local-time.ts';
 
 /** A trainer's recurring weekly hours: day 0 = Sunday … 6 = Saturday, local "HH:MM" times (trainers.schedule_changed). */
 export interface WeeklySlot {

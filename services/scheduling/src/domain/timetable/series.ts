@@ -1,5 +1,5 @@
-import { daysBetween, DomainError, type CalendarDate } from '@akhada/kit/domain';
-import { addDays, instantAt, weekdayOf, type LocalTime } from './local-time.ts';
+import { addDays, daysBetween, DomainError, instantAt, type CalendarDate } from '@akhada/kit/domain';
+import { weekdayOf, type LocalTime } from './local-time.ts';
 
 /** A recurring class: on these weekdays, at this local time, from one date until another (both included). */
 export interface SeriesPattern {
