@@ -10,7 +10,7 @@ import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api as apiFor } from '@akhada/test-support/api';
 import { CHROMIUM_FLAGS, launchBrowser, newContext } from '@akhada/test-support/browser';
-import { signIn } from '@akhada/test-support/ui';
+import { inEveryLook, signIn } from '@akhada/test-support/ui';
 
 const base = inject('gatewayUrl');
 const mailUrl = inject('mailUrl');
@@ -80,6 +80,24 @@ async function invitationLink(to: string): Promise<string> {
   return link;
 }
 
+/** ENQUIRIES_SCREENSHOTS=<dir>: also saves a lead with its trial pass and the desk's trial form at 375 and 1280 px, light and dark, English and Hindi. */
+const shotsDir = process.env.ENQUIRIES_SCREENSHOTS;
+async function trialScreenshots(gym: { email: string; password: string }, leadId: string) {
+  if (!shotsDir) return;
+  await inEveryLook(
+    async (width) => (await newContext(browser, base, width)).newPage(),
+    gym,
+    async (page, look) => {
+      await page.goto(`/dashboard/enquiries/${leadId}`);
+      await page.getByTestId('trial-pass').first().waitFor({ timeout: 15_000 });
+      await page.screenshot({ path: `${shotsDir}/lead-trial-${look}.png`, fullPage: true });
+      await page.goto('/dashboard/attendance/scan');
+      await page.getByTestId('trial-form').waitFor({ timeout: 15_000 });
+      await page.screenshot({ path: `${shotsDir}/desk-trial-${look}.png`, fullPage: true });
+    },
+  );
+}
+
 const text = (page: Page, testId: string) =>
   page
     .getByTestId(testId)
@@ -145,5 +163,65 @@ describe('attendance', () => {
     expect(again.status).toBeGreaterThanOrEqual(400);
     await dashCtx.close();
     await deskCtx.close();
+  });
+
+  it("a lead's trial pass from Enquiries checks them in at the desk, marks the trial done, and Convert to member makes them a member linked to the lead", async () => {
+    const gym = await api.newGym('enquiries-trial');
+    const locationId = gym.user.locations[0]!._id;
+    const lead = await api.call(
+      'POST',
+      '/enquiries/leads',
+      { locationId, name: 'Meera Iyer', phone: '9123456780', email: 'meera.trial@example.in', interest: 'membership', source: 'instagram' },
+      gym.token,
+    );
+    expect(lead.status, JSON.stringify(lead.json)).toBe(201);
+    const leadId = (lead.json as { data: { lead: { id: string } } }).data.lead.id;
+    const stageOf = async () => ((await api.call('GET', `/enquiries/leads/${leadId}`, undefined, gym.token)).json as { data: { stage: string } }).data.stage;
+
+    const ctx = await newContext(browser, base);
+    const page = await ctx.newPage();
+    await signIn(page, gym.email, gym.password);
+    await page.goto(`/dashboard/enquiries/${leadId}`);
+    await page.getByTestId('issue-trial-pass').click();
+    await page.getByTestId('trial-pass-days').selectOption('2');
+    await page.getByTestId('trial-pass-submit').click();
+    const dialog = page.getByTestId('trial-pass-dialog');
+    await dialog.getByTestId('trial-pass-qr').waitFor({ timeout: 15_000 });
+    const code = ((await dialog.getByTestId('trial-pass-code').textContent()) ?? '').trim();
+    expect(code).toMatch(/^TP-[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    expect(await stageOf()).toBe('trial_booked');
+
+    // The front desk types the code; attendance knows the pass from enquiries' event (no call to enquiries).
+    await page.goto('/dashboard/attendance/scan');
+    await expect
+      .poll(
+        async () => {
+          await page.getByTestId('trial-code').fill(code.toLowerCase());
+          await page.getByTestId('trial-check-in').click();
+          await page.getByTestId('attendance-toast').waitFor({ timeout: 5_000 });
+          return text(page, 'attendance-toast');
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe('Trial visit recorded for Meera Iyer');
+    await expect.poll(stageOf, { timeout: 20_000, interval: 250 }).toBe('trial_done');
+    await trialScreenshots(gym, leadId);
+
+    // Convert: the add-member form, filled from the lead; the new member is linked to it and the lead joins.
+    await page.goto(`/dashboard/enquiries/${leadId}`);
+    await expect.poll(() => page.getByTestId('timeline').getByText('Checked in on trial').count(), { timeout: 15_000 }).toBe(1);
+    await page.getByTestId('convert-to-member').click();
+    await page.getByTestId('add-member-from-enquiry').waitFor({ timeout: 15_000 });
+    await page.getByTestId('add-member-last-name').fill('Iyer');
+    await page.getByTestId('add-member-submit').click();
+    await expect.poll(stageOf, { timeout: 20_000, interval: 250 }).toBe('joined');
+    const linked = (await api.call('GET', `/enquiries/leads/${leadId}`, undefined, gym.token)).json as { data: { memberId: string } };
+    const member = await api.call('GET', `/members/${linked.data.memberId}`, undefined, gym.token);
+    expect((member.json as { data: { acquisitionSource: string; enquiryId: string } }).data).toMatchObject({
+      acquisitionSource: 'instagram',
+      enquiryId: leadId,
+    });
+    await ctx.close();
   });
 });
