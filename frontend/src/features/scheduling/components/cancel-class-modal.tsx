@@ -1,14 +1,11 @@
 import { CancelClassBody, type ClassDetail } from '@akhada/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/alert';
 import { Form } from '../../../components/form/form';
-import { applyServerErrors } from '../../../components/form/server-errors';
+import { FormError, useFormFailure } from '../../../components/form/form-error';
+import { FormModal } from '../../../components/form/form-modal';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
-import { Modal } from '../../../components/modal';
 import { useToast } from '../../../components/toast';
-import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useCancelClass, type CancelClassInput } from '../api/scheduling-api';
 
@@ -27,38 +24,34 @@ export function CancelClassModal({ open, onClose, detail }: { open: boolean; onC
     onClose();
   };
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={close}
       title={t('scheduling:detail.cancelTitle')}
       description={t('scheduling:detail.cancelDescription')}
       testId="cancel-class-modal"
-      footer={
-        <>
-          <button type="button" className="btn btn--secondary" onClick={close}>
-            {t('scheduling:detail.keep')}
-          </button>
-          <button type="submit" form={FORM_ID} className="btn btn--primary sched-danger" disabled={cancel.isPending} data-testid="cancel-class-submit">
-            {cancel.isPending ? t('scheduling:detail.cancelling') : t('scheduling:detail.confirmCancel')}
-          </button>
-        </>
-      }
+      formId={FORM_ID}
+      busy={cancel.isPending}
+      cancelLabel={t('scheduling:detail.keep')}
+      submitLabel={t('scheduling:detail.confirmCancel')}
+      busyLabel={t('scheduling:detail.cancelling')}
+      submitClassName="sched-danger"
+      submitTestId="cancel-class-submit"
     >
-      {open ? <CancelClassForm detail={detail} cancel={cancel} onDone={close} /> : null}
-    </Modal>
+      <CancelClassForm detail={detail} cancel={cancel} onDone={close} />
+    </FormModal>
   );
 }
 
 function CancelClassForm({ detail, cancel, onDone }: { detail: ClassDetail; cancel: ReturnType<typeof useCancelClass>; onDone: () => void }) {
   const { t } = useTranslation(ALL_NS);
   const toast = useToast();
-  const { describe } = useErrorText();
-  const [attempts, setAttempts] = useState(0);
   const form = useContractForm<CancelForm, typeof CancelClassBody>(CancelClassBody, {
     defaultValues: { scope: 'one', reason: '' },
     toBody: (v): CancelClassInput => ({ scope: v.scope, reason: v.reason }),
   });
   const scope = form.watch('scope');
+  const { attempts, failed } = useFormFailure(form);
   const onSubmit = (body: CancelClassInput) =>
     cancel.mutate(
       { id: detail.id, body },
@@ -67,19 +60,12 @@ function CancelClassForm({ detail, cancel, onDone }: { detail: ClassDetail; canc
           toast.success(t('scheduling:detail.cancelDone', { count: r.classes.length }));
           onDone();
         },
-        onError: (e) => {
-          applyServerErrors(form, e);
-          setAttempts((n) => n + 1);
-        },
+        onError: failed,
       },
     );
   return (
     <Form id={FORM_ID} form={form} onSubmit={onSubmit} busy={cancel.isPending}>
-      {cancel.isError ? (
-        <Alert tone="error" shake={attempts}>
-          {describe(cancel.error, { fallback: t('scheduling:detail.actionFailed') })}
-        </Alert>
-      ) : null}
+      <FormError error={cancel.error} attempts={attempts} fallback={t('scheduling:detail.actionFailed')} />
       {detail.seriesId ? (
         <fieldset className="choice-group">
           <legend className="field__label">{t('scheduling:detail.scope')}</legend>

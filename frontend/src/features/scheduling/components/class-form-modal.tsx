@@ -4,14 +4,13 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/alert';
 import { Form } from '../../../components/form/form';
+import { FormError, useFormFailure } from '../../../components/form/form-error';
 import { FormField } from '../../../components/form/form-field';
+import { FormModal } from '../../../components/form/form-modal';
 import { SelectField } from '../../../components/form/select-field';
-import { applyServerErrors } from '../../../components/form/server-errors';
 import { DateField, TextField } from '../../../components/form/text-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
-import { Modal } from '../../../components/modal';
 import { useToast } from '../../../components/toast';
-import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useCreateClass, useCreateSeries, type OneOffInput, type SeriesInput } from '../api/scheduling-api';
 import { wholeFrom } from '../lib/form-text';
@@ -67,70 +66,65 @@ export function ClassFormModal({
     onClose();
   };
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={close}
       title={t('scheduling:classForm.title')}
       description={t('scheduling:classForm.description')}
       size="lg"
       testId="class-form-modal"
-      footer={
-        <>
-          <button type="button" className="btn btn--secondary" onClick={close}>
-            {t('scheduling:classForm.cancel')}
-          </button>
-          <button type="submit" form={FORM_ID} className="btn btn--primary" disabled={busy || classTypes.length === 0} data-testid="class-form-submit">
-            {busy ? t('scheduling:classForm.submitting') : t('scheduling:classForm.submit')}
-          </button>
-        </>
-      }
+      formId={FORM_ID}
+      busy={busy}
+      submitDisabled={classTypes.length === 0}
+      cancelLabel={t('scheduling:classForm.cancel')}
+      submitLabel={t('scheduling:classForm.submit')}
+      busyLabel={t('scheduling:classForm.submitting')}
+      submitTestId="class-form-submit"
     >
-      {open ? (
-        <>
-          <fieldset className="choice-group sched-kind">
-            <legend className="field__label">{t('scheduling:classForm.kind')}</legend>
-            <div className="choice-group__options">
-              {(['oneOff', 'series'] as const).map((k) => (
-                <label key={k} className={`choice${kind === k ? ' choice--checked' : ''}`}>
-                  <input
-                    type="radio"
-                    className="choice__input"
-                    name="class-kind"
-                    value={k}
-                    checked={kind === k}
-                    onChange={() => setKind(k)}
-                    data-testid={`class-kind-${k}`}
-                  />
-                  {t(`scheduling:classForm.${k}`)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          {classTypes.length === 0 ? <Alert tone="info">{t('scheduling:classForm.noClassTypes')}</Alert> : null}
-          {kind === 'oneOff' ? (
-            <OneOffFormBody
-              key="oneOff"
-              mutation={oneOff}
-              locationId={locationId}
-              classTypes={classTypes}
-              trainers={trainers}
-              defaultDate={defaultDate}
-              onDone={close}
-            />
-          ) : (
-            <SeriesFormBody
-              key="series"
-              mutation={series}
-              locationId={locationId}
-              classTypes={classTypes}
-              trainers={trainers}
-              defaultDate={defaultDate}
-              onDone={close}
-            />
-          )}
-        </>
-      ) : null}
-    </Modal>
+      <>
+        <fieldset className="choice-group sched-kind">
+          <legend className="field__label">{t('scheduling:classForm.kind')}</legend>
+          <div className="choice-group__options">
+            {(['oneOff', 'series'] as const).map((k) => (
+              <label key={k} className={`choice${kind === k ? ' choice--checked' : ''}`}>
+                <input
+                  type="radio"
+                  className="choice__input"
+                  name="class-kind"
+                  value={k}
+                  checked={kind === k}
+                  onChange={() => setKind(k)}
+                  data-testid={`class-kind-${k}`}
+                />
+                {t(`scheduling:classForm.${k}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {classTypes.length === 0 ? <Alert tone="info">{t('scheduling:classForm.noClassTypes')}</Alert> : null}
+        {kind === 'oneOff' ? (
+          <OneOffFormBody
+            key="oneOff"
+            mutation={oneOff}
+            locationId={locationId}
+            classTypes={classTypes}
+            trainers={trainers}
+            defaultDate={defaultDate}
+            onDone={close}
+          />
+        ) : (
+          <SeriesFormBody
+            key="series"
+            mutation={series}
+            locationId={locationId}
+            classTypes={classTypes}
+            trainers={trainers}
+            defaultDate={defaultDate}
+            onDone={close}
+          />
+        )}
+      </>
+    </FormModal>
   );
 }
 
@@ -174,17 +168,6 @@ function CommonFields({ classTypes, trainers }: { classTypes: ClassType[]; train
   );
 }
 
-function FormError({ error, show, attempts }: { error: unknown; show: boolean; attempts: number }) {
-  const { t } = useTranslation(ALL_NS);
-  const { describe } = useErrorText();
-  if (!show) return null;
-  return (
-    <Alert tone="error" shake={attempts} testId="class-form-error">
-      {describe(error, { fallback: t('scheduling:classForm.failed') })}
-    </Alert>
-  );
-}
-
 function OneOffFormBody({
   mutation,
   locationId,
@@ -202,7 +185,6 @@ function OneOffFormBody({
 }) {
   const { t } = useTranslation(ALL_NS);
   const toast = useToast();
-  const [attempts, setAttempts] = useState(0);
   const form = useContractForm<OneOffForm, typeof OneOffBody>(OneOffBody, {
     defaultValues: { classTypeId: '', date: defaultDate, startTime: '', durationMinutes: '', capacity: '', trainerId: '', room: '' },
     toBody: (v): OneOffInput => ({
@@ -216,20 +198,18 @@ function OneOffFormBody({
       room: v.room,
     }),
   });
+  const { attempts, failed } = useFormFailure(form);
   const onSubmit = (body: OneOffInput) =>
     mutation.mutate(body, {
       onSuccess: () => {
         toast.success(t('scheduling:classForm.oneOffAdded'));
         onDone();
       },
-      onError: (e) => {
-        applyServerErrors(form, e);
-        setAttempts((n) => n + 1);
-      },
+      onError: failed,
     });
   return (
     <Form id={FORM_ID} form={form} onSubmit={onSubmit} busy={mutation.isPending}>
-      <FormError error={mutation.error} show={mutation.isError} attempts={attempts} />
+      <FormError error={mutation.error} attempts={attempts} fallback={t('scheduling:classForm.failed')} testId="class-form-error" />
       <div className="form__grid">
         <DateField name="date" label={t('scheduling:classForm.date')} required testId="class-form-date" />
         <CommonFields classTypes={classTypes} trainers={trainers} />
@@ -283,7 +263,6 @@ function SeriesFormBody({
 }) {
   const { t } = useTranslation(ALL_NS);
   const toast = useToast();
-  const [attempts, setAttempts] = useState(0);
   const form = useContractForm<SeriesForm, typeof SeriesBody>(SeriesBody, {
     defaultValues: { classTypeId: '', weekdays: [], startTime: '', from: defaultDate, until: '', capacity: '', trainerId: '', room: '' },
     toBody: (v): SeriesInput => ({
@@ -298,20 +277,18 @@ function SeriesFormBody({
       room: v.room,
     }),
   });
+  const { attempts, failed } = useFormFailure(form);
   const onSubmit = (body: SeriesInput) =>
     mutation.mutate(body, {
       onSuccess: (created) => {
         toast.success(t('scheduling:classForm.seriesAdded', { count: created.classes.length }));
         onDone();
       },
-      onError: (e) => {
-        applyServerErrors(form, e);
-        setAttempts((n) => n + 1);
-      },
+      onError: failed,
     });
   return (
     <Form id={FORM_ID} form={form} onSubmit={onSubmit} busy={mutation.isPending}>
-      <FormError error={mutation.error} show={mutation.isError} attempts={attempts} />
+      <FormError error={mutation.error} attempts={attempts} fallback={t('scheduling:classForm.failed')} testId="class-form-error" />
       <div className="form__grid">
         <CommonFields classTypes={classTypes} trainers={trainers} />
         <DateField name="from" label={t('scheduling:classForm.from')} required testId="class-form-from" />

@@ -1,19 +1,16 @@
 import { ClassCategory, ClassTypeBody, ClassTypePatch, MembershipType, type ClassType } from '@akhada/contracts';
-import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/alert';
 import { Form } from '../../../components/form/form';
+import { FormError, useFormFailure } from '../../../components/form/form-error';
 import { FormField } from '../../../components/form/form-field';
+import { FormModal } from '../../../components/form/form-modal';
 import { MoneyField } from '../../../components/form/money-field';
 import { SelectField } from '../../../components/form/select-field';
-import { applyServerErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-field';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
-import { Modal } from '../../../components/modal';
 import { useToast } from '../../../components/toast';
-import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useCreateClassType, useUpdateClassType, type ClassTypeInput } from '../api/scheduling-api';
 import { paiseFrom, wholeFrom } from '../lib/form-text';
@@ -79,25 +76,21 @@ export function ClassTypeModal({
     onClose();
   };
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={close}
       title={editing ? t('scheduling:types.editTitle') : t('scheduling:types.createTitle')}
       size="lg"
       testId="class-type-modal"
-      footer={
-        <>
-          <button type="button" className="btn btn--secondary" onClick={close}>
-            {t('scheduling:types.cancel')}
-          </button>
-          <button type="submit" form={FORM_ID} className="btn btn--primary" disabled={busy} data-testid="class-type-submit">
-            {busy ? t('scheduling:types.saving') : t('scheduling:types.save')}
-          </button>
-        </>
-      }
+      formId={FORM_ID}
+      busy={busy}
+      cancelLabel={t('scheduling:types.cancel')}
+      submitLabel={t('scheduling:types.save')}
+      busyLabel={t('scheduling:types.saving')}
+      submitTestId="class-type-submit"
     >
-      {open ? <ClassTypeFormBody key={editing?.id ?? 'new'} editing={editing} trainers={trainers} create={create} update={update} onDone={close} /> : null}
-    </Modal>
+      <ClassTypeFormBody key={editing?.id ?? 'new'} editing={editing} trainers={trainers} create={create} update={update} onDone={close} />
+    </FormModal>
   );
 }
 
@@ -135,29 +128,19 @@ function ClassTypeFormBody({
 }) {
   const { t } = useTranslation(ALL_NS);
   const toast = useToast();
-  const { describe } = useErrorText();
-  const [attempts, setAttempts] = useState(0);
   const form = useContractForm<ClassTypeForm, typeof ClassTypeBody>(editing ? (ClassTypePatch as unknown as typeof ClassTypeBody) : ClassTypeBody, {
     defaultValues: valuesOf(editing),
     toBody,
   });
-  const failed = (e: unknown) => {
-    applyServerErrors(form, e);
-    setAttempts((n) => n + 1);
-  };
+  const { attempts, failed } = useFormFailure(form);
   const onSubmit = (body: ClassTypeInput) => {
     if (editing)
       update.mutate({ id: editing.id, body }, { onSuccess: (c) => (toast.success(t('scheduling:types.saved', { name: c.name })), onDone()), onError: failed });
     else create.mutate(body, { onSuccess: (c) => (toast.success(t('scheduling:types.created', { name: c.name })), onDone()), onError: failed });
   };
-  const error = create.error ?? update.error;
   return (
     <Form id={FORM_ID} form={form} onSubmit={onSubmit} busy={create.isPending || update.isPending}>
-      {error ? (
-        <Alert tone="error" shake={attempts} testId="class-type-error">
-          {describe(error, { fallback: t('scheduling:types.failed') })}
-        </Alert>
-      ) : null}
+      <FormError error={create.error ?? update.error} attempts={attempts} fallback={t('scheduling:types.failed')} testId="class-type-error" />
       <div className="form__grid">
         <TextField name="name" label={t('scheduling:types.name')} maxLength={80} required data-autofocus testId="class-type-name" />
         <SelectField

@@ -1,17 +1,14 @@
 import { EventBody, EventPatch, type EventKind, type GymEvent } from '@akhada/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/alert';
 import { Form } from '../../../components/form/form';
+import { FormError, useFormFailure } from '../../../components/form/form-error';
+import { FormModal } from '../../../components/form/form-modal';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
 import { SelectField } from '../../../components/form/select-field';
-import { applyServerErrors } from '../../../components/form/server-errors';
 import { DateField, TextField } from '../../../components/form/text-field';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
-import { Modal } from '../../../components/modal';
 import { useToast } from '../../../components/toast';
-import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useCreateEvent, useEditEvent, type EventInput, type EventPatchInput } from '../api/events-api';
 import { priceText } from '../lib/event-text';
@@ -60,32 +57,26 @@ export function EventFormModal({
     onClose();
   };
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={close}
       title={event ? t('scheduling:events.form.editTitle') : t('scheduling:events.form.createTitle')}
       description={t('scheduling:events.form.description')}
       size="lg"
       testId="event-form-modal"
-      footer={
-        <>
-          <button type="button" className="btn btn--secondary" onClick={close}>
-            {t('scheduling:events.form.cancel')}
-          </button>
-          <button type="submit" form={FORM_ID} className="btn btn--primary" disabled={busy} data-testid="event-form-submit">
-            {busy ? t('scheduling:events.form.submitting') : event ? t('scheduling:events.form.save') : t('scheduling:events.form.submit')}
-          </button>
-        </>
-      }
+      formId={FORM_ID}
+      busy={busy}
+      cancelLabel={t('scheduling:events.form.cancel')}
+      submitLabel={event ? t('scheduling:events.form.save') : t('scheduling:events.form.submit')}
+      busyLabel={t('scheduling:events.form.submitting')}
+      submitTestId="event-form-submit"
     >
-      {open ? (
-        event ? (
-          <EditBody event={event} mutation={edit} onDone={close} />
-        ) : (
-          <CreateBody locationId={locationId} defaultDate={defaultDate} mutation={create} onDone={close} />
-        )
-      ) : null}
-    </Modal>
+      {event ? (
+        <EditBody event={event} mutation={edit} onDone={close} />
+      ) : (
+        <CreateBody locationId={locationId} defaultDate={defaultDate} mutation={create} onDone={close} />
+      )}
+    </FormModal>
   );
 }
 
@@ -148,17 +139,6 @@ function Fields({ priceLocked }: { priceLocked?: string }) {
   );
 }
 
-function FormError({ error, show, attempts }: { error: unknown; show: boolean; attempts: number }) {
-  const { t } = useTranslation(ALL_NS);
-  const { describe } = useErrorText();
-  if (!show) return null;
-  return (
-    <Alert tone="error" shake={attempts} testId="event-form-error">
-      {describe(error, { fallback: t('scheduling:events.form.failed') })}
-    </Alert>
-  );
-}
-
 function CreateBody({
   locationId,
   defaultDate,
@@ -172,7 +152,6 @@ function CreateBody({
 }) {
   const { t } = useTranslation(ALL_NS);
   const toast = useToast();
-  const [attempts, setAttempts] = useState(0);
   const form = useContractForm<EventForm, typeof EventBody>(EventBody, {
     defaultValues: {
       title: '',
@@ -200,20 +179,18 @@ function CreateBody({
       pricePaise: paiseFrom(v.price) ?? 0,
     }),
   });
+  const { attempts, failed } = useFormFailure(form);
   const onSubmit = (body: EventInput) =>
     mutation.mutate(body, {
       onSuccess: () => {
         toast.success(t('scheduling:events.form.created'));
         onDone();
       },
-      onError: (e) => {
-        applyServerErrors(form, e);
-        setAttempts((n) => n + 1);
-      },
+      onError: failed,
     });
   return (
     <Form id={FORM_ID} form={form} onSubmit={onSubmit} busy={mutation.isPending}>
-      <FormError error={mutation.error} show={mutation.isError} attempts={attempts} />
+      <FormError error={mutation.error} attempts={attempts} fallback={t('scheduling:events.form.failed')} testId="event-form-error" />
       <Fields />
     </Form>
   );
@@ -222,7 +199,6 @@ function CreateBody({
 function EditBody({ event, mutation, onDone }: { event: GymEvent; mutation: ReturnType<typeof useEditEvent>; onDone: () => void }) {
   const { t } = useTranslation(ALL_NS);
   const toast = useToast();
-  const [attempts, setAttempts] = useState(0);
   const form = useContractForm<EventForm, typeof EventPatch>(EventPatch, {
     defaultValues: {
       title: event.title,
@@ -248,6 +224,7 @@ function EditBody({ event, mutation, onDone }: { event: GymEvent; mutation: Retu
       capacity: wholeFrom(v.capacity) as number,
     }),
   });
+  const { attempts, failed } = useFormFailure(form);
   const onSubmit = (body: EventPatchInput) =>
     mutation.mutate(
       { id: event.id, body },
@@ -256,15 +233,12 @@ function EditBody({ event, mutation, onDone }: { event: GymEvent; mutation: Retu
           toast.success(t('scheduling:events.form.saved'));
           onDone();
         },
-        onError: (e) => {
-          applyServerErrors(form, e);
-          setAttempts((n) => n + 1);
-        },
+        onError: failed,
       },
     );
   return (
     <Form id={FORM_ID} form={form} onSubmit={onSubmit} busy={mutation.isPending}>
-      <FormError error={mutation.error} show={mutation.isError} attempts={attempts} />
+      <FormError error={mutation.error} attempts={attempts} fallback={t('scheduling:events.form.failed')} testId="event-form-error" />
       <Fields priceLocked={event.pricePaise === 0 ? t('scheduling:events.free') : priceText(event.pricePaise)} />
     </Form>
   );

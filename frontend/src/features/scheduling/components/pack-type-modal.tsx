@@ -1,15 +1,12 @@
 import { PackTypeBody, PackTypePatch, type PackType } from '@akhada/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/alert';
 import { Form } from '../../../components/form/form';
+import { FormError, useFormFailure } from '../../../components/form/form-error';
+import { FormModal } from '../../../components/form/form-modal';
 import { MoneyField } from '../../../components/form/money-field';
-import { applyServerErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
-import { Modal } from '../../../components/modal';
 import { useToast } from '../../../components/toast';
-import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useCreatePackType, useUpdatePackType, type PackTypeInput } from '../api/packs-api';
 import { paiseFrom, wholeFrom } from '../lib/form-text';
@@ -51,24 +48,20 @@ export function PackTypeModal({ open, onClose, editing }: { open: boolean; onClo
     onClose();
   };
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={close}
       title={editing ? t('scheduling:packs.editTitle') : t('scheduling:packs.createTitle')}
       testId="pack-type-modal"
-      footer={
-        <>
-          <button type="button" className="btn btn--secondary" onClick={close}>
-            {t('scheduling:packs.cancel')}
-          </button>
-          <button type="submit" form={FORM_ID} className="btn btn--primary" disabled={busy} data-testid="pack-type-submit">
-            {busy ? t('scheduling:packs.saving') : t('scheduling:packs.save')}
-          </button>
-        </>
-      }
+      formId={FORM_ID}
+      busy={busy}
+      cancelLabel={t('scheduling:packs.cancel')}
+      submitLabel={t('scheduling:packs.save')}
+      busyLabel={t('scheduling:packs.saving')}
+      submitTestId="pack-type-submit"
     >
-      {open ? <PackTypeFormBody key={editing?.id ?? 'new'} editing={editing} create={create} update={update} onDone={close} /> : null}
-    </Modal>
+      <PackTypeFormBody key={editing?.id ?? 'new'} editing={editing} create={create} update={update} onDone={close} />
+    </FormModal>
   );
 }
 
@@ -85,29 +78,19 @@ function PackTypeFormBody({
 }) {
   const { t } = useTranslation(ALL_NS);
   const toast = useToast();
-  const { describe } = useErrorText();
-  const [attempts, setAttempts] = useState(0);
   const form = useContractForm<PackTypeForm, typeof PackTypeBody>(editing ? (PackTypePatch as unknown as typeof PackTypeBody) : PackTypeBody, {
     defaultValues: valuesOf(editing),
     toBody,
   });
-  const failed = (e: unknown) => {
-    applyServerErrors(form, e);
-    setAttempts((n) => n + 1);
-  };
+  const { attempts, failed } = useFormFailure(form);
   const onSubmit = (body: PackTypeInput) => {
     if (editing)
       update.mutate({ id: editing.id, body }, { onSuccess: (p) => (toast.success(t('scheduling:packs.saved', { name: p.name })), onDone()), onError: failed });
     else create.mutate(body, { onSuccess: (p) => (toast.success(t('scheduling:packs.created', { name: p.name })), onDone()), onError: failed });
   };
-  const error = create.error ?? update.error;
   return (
     <Form id={FORM_ID} form={form} onSubmit={onSubmit} busy={create.isPending || update.isPending}>
-      {error ? (
-        <Alert tone="error" shake={attempts} testId="pack-type-error">
-          {describe(error, { fallback: t('scheduling:packs.failed') })}
-        </Alert>
-      ) : null}
+      <FormError error={create.error ?? update.error} attempts={attempts} fallback={t('scheduling:packs.failed')} testId="pack-type-error" />
       <div className="form__grid">
         <TextField name="name" label={t('scheduling:packs.name')} maxLength={80} required data-autofocus testId="pack-type-name" />
         <TextField name="sessions" inputMode="numeric" autoComplete="off" label={t('scheduling:packs.sessionsLabel')} required testId="pack-type-sessions" />

@@ -1,18 +1,15 @@
 import { UpdateTrainerBody, type Specialization, type Trainer } from '@akhada/contracts';
-import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/alert';
 import { Form } from '../../../components/form/form';
+import { FormError, useFormFailure } from '../../../components/form/form-error';
+import { FormModal } from '../../../components/form/form-modal';
 import { rupeesFromInput } from '../../../components/form/form-values';
 import { MoneyField } from '../../../components/form/money-field';
-import { applyServerErrors } from '../../../components/form/server-errors';
 import { EmailField, PhoneField, TextField } from '../../../components/form/text-field';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
-import { Modal } from '../../../components/modal';
 import { useToast } from '../../../components/toast';
-import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useUpdateTrainer, type UpdateTrainerInput } from '../api/trainer-mutations';
 import { integerFromInput } from '../lib/form-numbers';
@@ -29,25 +26,21 @@ export function EditTrainerDialog({ trainer, open, onClose }: { trainer: Trainer
     onClose();
   };
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={close}
       title={t('trainers:edit.title')}
       size="lg"
       testId="edit-trainer-dialog"
-      footer={
-        <>
-          <button type="button" className="btn btn--secondary" onClick={close}>
-            {t('trainers:add.cancel')}
-          </button>
-          <button type="submit" form={FORM_ID} className="btn btn--primary" disabled={update.isPending} data-testid="edit-trainer-submit">
-            {update.isPending ? t('trainers:edit.saving') : t('trainers:edit.save')}
-          </button>
-        </>
-      }
+      formId={FORM_ID}
+      busy={update.isPending}
+      cancelLabel={t('trainers:add.cancel')}
+      submitLabel={t('trainers:edit.save')}
+      busyLabel={t('trainers:edit.saving')}
+      submitTestId="edit-trainer-submit"
     >
-      {open ? <EditForm trainer={trainer} update={update} onDone={close} /> : null}
-    </Modal>
+      <EditForm trainer={trainer} update={update} onDone={close} />
+    </FormModal>
   );
 }
 
@@ -67,8 +60,6 @@ interface EditForm {
 function EditForm({ trainer, update, onDone }: { trainer: Trainer; update: ReturnType<typeof useUpdateTrainer>; onDone: () => void }) {
   const { t } = useTranslation(ALL_NS);
   const toast = useToast();
-  const { describe } = useErrorText();
-  const [attempts, setAttempts] = useState(0);
   const form = useContractForm<EditForm, typeof UpdateTrainerBody>(UpdateTrainerBody, {
     defaultValues: {
       firstName: trainer.user.firstName,
@@ -90,6 +81,7 @@ function EditForm({ trainer, update, onDone }: { trainer: Trainer; update: Retur
       expectedVersion: trainer.version,
     }),
   });
+  const { attempts, failed } = useFormFailure(form);
   const onSubmit = (body: UpdateTrainerInput) => {
     if (update.isPending) return;
     update.mutate(
@@ -99,20 +91,13 @@ function EditForm({ trainer, update, onDone }: { trainer: Trainer; update: Retur
           toast.success(t('trainers:edit.saved'));
           onDone();
         },
-        onError: (e) => {
-          applyServerErrors(form, e);
-          setAttempts((n) => n + 1);
-        },
+        onError: failed,
       },
     );
   };
   return (
     <Form id={FORM_ID} form={form} onSubmit={onSubmit} busy={update.isPending}>
-      {update.isError ? (
-        <Alert tone="error" shake={attempts} testId="edit-trainer-error">
-          {describe(update.error, { fallback: t('trainers:edit.failed') })}
-        </Alert>
-      ) : null}
+      <FormError error={update.error} attempts={attempts} fallback={t('trainers:edit.failed')} testId="edit-trainer-error" />
       <div className="form__grid">
         <TextField name="firstName" label={t('trainers:add.firstName')} maxLength={50} required data-autofocus />
         <TextField name="lastName" label={t('trainers:add.lastName')} maxLength={50} required />
