@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { FieldControlProps } from './form/form-field';
+import { FormField, type FieldControlProps } from './form/form-field';
 import { ALL_NS } from '../locales/resources';
 import { MEMBER_SEARCH_MIN, useMemberSearch } from '../lib/shared-queries/member-search';
 import './member-picker.css';
@@ -225,5 +226,46 @@ export function MemberPicker({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The `memberId` field of the surrounding form, picked with a MemberPicker: picking a member sets it (and clears its
+ * error), Change empties it; `onChoose` hears the member picked, for the form to show or send. Remount it (a new `key`)
+ * to clear its text after the form is sent.
+ */
+export function MemberIdField({
+  label,
+  chosen,
+  onChoose,
+  placeholder,
+  testId,
+  autoFocus,
+}: {
+  label: string;
+  chosen: PickedMember | null;
+  onChoose: (member: PickedMember | null) => void;
+  placeholder: string;
+  testId: string;
+  autoFocus?: boolean;
+}) {
+  const { setValue, clearErrors } = useFormContext<{ memberId: string }>();
+  return (
+    <FormField name="memberId" label={label} required>
+      {(control) => (
+        <MemberPicker
+          control={control}
+          chosen={chosen}
+          onChoose={(m) => {
+            onChoose(m);
+            setValue('memberId', m?.id ?? '');
+            clearErrors('memberId');
+          }}
+          placeholder={placeholder}
+          testId={testId}
+          autoFocus={autoFocus}
+        />
+      )}
+    </FormField>
   );
 }

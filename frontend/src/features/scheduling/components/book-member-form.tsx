@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/alert';
 import { Form } from '../../../components/form/form';
-import { FormField } from '../../../components/form/form-field';
-import { MemberPicker, type PickedMember } from '../../../components/member-picker';
+import { MemberIdField, type PickedMember } from '../../../components/member-picker';
 import { useToast } from '../../../components/toast';
 import type { Translate } from '../../../lib/relative-time';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -54,22 +53,14 @@ export function BookMemberForm({ classId }: { classId: string }) {
           </Alert>
         ) : null}
         <div className="sched-book-member__row">
-          <FormField name="memberId" label={t('scheduling:detail.memberLabel')} required>
-            {(control) => (
-              <MemberPicker
-                key={pickerKey}
-                control={control}
-                chosen={chosen}
-                onChoose={(m) => {
-                  setChosen(m);
-                  form.setValue('memberId', m?.id ?? '');
-                  form.clearErrors('memberId');
-                }}
-                placeholder={t('scheduling:detail.memberPlaceholder')}
-                testId="book-member"
-              />
-            )}
-          </FormField>
+          <MemberIdField
+            key={pickerKey}
+            label={t('scheduling:detail.memberLabel')}
+            chosen={chosen}
+            onChoose={setChosen}
+            placeholder={t('scheduling:detail.memberPlaceholder')}
+            testId="book-member"
+          />
           <button type="submit" className="btn btn--primary" disabled={book.isPending} data-testid="book-member-submit">
             {book.isPending ? t('scheduling:detail.booking') : t('scheduling:detail.book')}
           </button>

@@ -4,14 +4,13 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/alert';
 import { Form } from '../../../components/form/form';
+import { FormError, useFormFailure } from '../../../components/form/form-error';
 import { FormField } from '../../../components/form/form-field';
 import { SelectField } from '../../../components/form/select-field';
-import { applyServerErrors } from '../../../components/form/server-errors';
 import { useContractForm } from '../../../components/form/use-contract-form';
-import { MemberPicker, type PickedMember } from '../../../components/member-picker';
+import { MemberIdField, type PickedMember } from '../../../components/member-picker';
 import { Modal } from '../../../components/modal';
 import { formatMoney } from '../../../lib/format';
-import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useSellPack, type SellPackInput } from '../api/packs-api';
 import { PackBalanceCard } from './pack-balance-card';
@@ -118,48 +117,32 @@ function SellFormBody({
   onSold: (s: { purchase: PackPurchase; member: PickedMember }) => void;
 }) {
   const { t } = useTranslation(ALL_NS);
-  const { describe } = useErrorText();
   const [chosen, setChosen] = useState<PickedMember | null>(null);
-  const [attempts, setAttempts] = useState(0);
   const form = useContractForm<SellForm, typeof SellPackBody>(SellPackBody, {
     defaultValues: { memberId: '', packTypeId: types.length === 1 ? types[0]!.id : '', method: 'cash' },
     toBody: (v) => ({ memberId: v.memberId, packTypeId: v.packTypeId, method: v.method }),
   });
+  const { attempts, failed } = useFormFailure(form);
   const onSubmit = (body: SellPackInput) => {
     const member = chosen;
     if (!member) return;
     sell.mutate(body, {
       onSuccess: (purchase) => onSold({ purchase, member }),
-      onError: (e) => {
-        applyServerErrors(form, e);
-        setAttempts((n) => n + 1);
-      },
+      onError: failed,
     });
   };
   const price = (p: PackType) => t('scheduling:packs.price', { price: formatMoney(p.pricePaise / 100, { exact: true }) });
   return (
     <Form id={FORM_ID} form={form} onSubmit={onSubmit} busy={sell.isPending} testId="sell-pack-form">
-      {sell.isError ? (
-        <Alert tone="error" shake={attempts} testId="sell-pack-error">
-          {describe(sell.error, { fallback: t('scheduling:packs.sellFailed') })}
-        </Alert>
-      ) : null}
-      <FormField name="memberId" label={t('scheduling:packs.member')} required>
-        {(control) => (
-          <MemberPicker
-            control={control}
-            chosen={chosen}
-            onChoose={(m) => {
-              setChosen(m);
-              form.setValue('memberId', m?.id ?? '');
-              form.clearErrors('memberId');
-            }}
-            placeholder={t('scheduling:packs.memberPlaceholder')}
-            testId="sell-member"
-            autoFocus
-          />
-        )}
-      </FormField>
+      <FormError error={sell.error} attempts={attempts} fallback={t('scheduling:packs.sellFailed')} testId="sell-pack-error" />
+      <MemberIdField
+        label={t('scheduling:packs.member')}
+        chosen={chosen}
+        onChoose={setChosen}
+        placeholder={t('scheduling:packs.memberPlaceholder')}
+        testId="sell-member"
+        autoFocus
+      />
       <SelectField
         name="packTypeId"
         label={t('scheduling:packs.packType')}
