@@ -13,23 +13,13 @@ import {
   type Role,
   type RouteContract,
 } from '@akhada/contracts';
-import {
-  BaseConfig,
-  bootRuntime,
-  createEventBus,
-  createLogger,
-  createTokenVerifier,
-  makeEnvelope,
-  newId,
-  type EventBus,
-  type Runtime,
-  type RunningConsumer,
-} from '@akhada/kit';
-import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { createEventBus, createLogger, makeEnvelope, newId, type EventBus } from '@akhada/kit';
+import { bootServiceForTest, testInfra, type TestService } from '@akhada/kit/testing';
 import { approvePendingTrainer, trainerByEmail } from '@akhada/test-support/trainers';
-import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TrainersDeps } from '../src/app/deps.ts';
 import { flagExpiringCertifications } from '../src/app/flag-expiring-certifications.ts';
 import { buildApp } from '../src/build-app.ts';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
@@ -54,18 +44,15 @@ const memberA: User = { id: newId(), role: 'member', locs: [L1], orgId: orgA };
 const orgB = newId();
 const ownerB: User = { id: newId(), role: 'owner', locs: [newId()], orgId: orgB };
 
-let infra: { databaseUrl: string; brokers: string[] };
-let schema: string;
-let runtime: Runtime<TrainersDb>;
+let svc: TestService<TrainersDb, TrainersDeps, ReturnType<typeof buildApp>>;
+let db: Kysely<TrainersDb>;
+let app: ReturnType<typeof buildApp>;
 let producer: EventBus;
-let consumers: RunningConsumer[] = [];
-let app: FastifyInstance;
-let keys: Awaited<ReturnType<typeof createTestKeys>>;
 let now = new Date('2026-03-10T04:30:00.000Z');
 const clock = () => now;
 
 // ---------- helpers ----------
-const tokenOf = (u: User) => keys.sign({ userId: u.id, orgId: u.orgId, role: u.role, locationIds: u.locs });
+const tokenOf = (u: User) => svc.keys.sign({ userId: u.id, orgId: u.orgId, role: u.role, locationIds: u.locs });
 const call = async (u: User | null, method: RouteContract['method'], url: string, body?: unknown) => {
   const res = await app.inject({
     method,
@@ -85,7 +72,7 @@ const meta = (aggregateId: string, orgId: string) => ({
 const produce = async (topic: string, env: EventEnvelope<unknown>) =>
   producer.publish([{ topic, key: env.aggregateId, value: JSON.stringify(env), headers: { 'event-id': env.eventId, 'event-type': env.type } }]);
 const outboxOf = async (type: string, aggregateId?: string) =>
-  (await runtime.dbh.db.selectFrom('outbox').select('payload').where('topic', '=', topicOf('trainers')).orderBy('id').execute())
+  (await db.selectFrom('outbox').select('payload').where('topic', '=', topicOf('trainers')).orderBy('id').execute())
     .map((r) => r.payload as EventEnvelope<Record<string, unknown>>)
     .filter((p) => p.type === type && (aggregateId === undefined || p.aggregateId === aggregateId));
 
@@ -156,76 +143,46 @@ const assigned = (memberId: string, trainerId: string) =>
   makeEnvelope(MemberEvents.MemberTrainerAssigned, { ...meta(memberId, orgA), data: { memberId, trainerId, previousTrainerId: null } });
 
 beforeAll(async () => {
-  infra = await testInfra();
-  schema = uniqueSchema('trainers');
-  producer = createEventBus({ clientId: `test-producer-${schema}`, brokers: infra.brokers, logger: createLogger('trainers-test', 'warn') });
+  const { brokers } = await testInfra();
+  producer = createEventBus({ clientId: `test-producer-${newId()}`, brokers, logger: createLogger('trainers-test', 'warn') });
   await producer.ensureTopics(
     topicSpecs().filter((t) =>
       [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('payments'), topicOf('feedback'), topicOf('scheduling')].includes(t.topic),
     ),
   );
-  keys = await createTestKeys();
-  const config = BaseConfig.parse({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: infra.databaseUrl,
-    KAFKA_BROKERS: infra.brokers.join(','),
-    INSTANCE_ID: `test-${schema}`,
-  });
-  runtime = await bootRuntime<TrainersDb>({
+  svc = await bootServiceForTest<TrainersDb, TrainersDeps, ReturnType<typeof buildApp>>({
     name: 'trainers',
-    config,
-    schema,
     migrations,
-    verifier: (revocations) => createTokenVerifier({ keys: keys.keys, revocations }),
-  });
-  const { logger, dbh, bus, verifier, readiness, directory } = runtime;
-  consumers = await startConsumers({
-    bus,
-    db: dbh.db,
-    logger,
-    groups: {
-      auth: `${schema}.auth`,
-      members: `${schema}.members`,
-      payments: `${schema}.payments`,
-      feedback: `${schema}.feedback`,
-      scheduling: `${schema}.scheduling`,
+    // Gym A is on the enterprise plan (no trainer cap).
+    directory: { orgs: [{ orgId: orgA, plan: 'enterprise' }], locations: [{ locationId: L1, orgId: orgA, name: 'Koregaon Park' }] },
+    deps: async ({ db, schema, runtime, logger, onClose }) => {
+      const consumers = await startConsumers({
+        bus: runtime!.bus,
+        db,
+        logger,
+        groups: {
+          auth: `${schema}.auth`,
+          members: `${schema}.members`,
+          payments: `${schema}.payments`,
+          feedback: `${schema}.feedback`,
+          scheduling: `${schema}.scheduling`,
+        },
+        startAt: 'now',
+      });
+      onClose(async () => {
+        for (const c of consumers) await c.stop();
+        await producer.deleteGroups((g) => g.includes(schema));
+      });
+      return { db, clock };
     },
-    startAt: 'now',
+    buildApp,
   });
-  app = buildApp({ logger, verifier, readiness, directory, db: dbh.db, clock });
-  await app.ready();
-  // Gym A is on the enterprise plan (no trainer cap), told by auth's events like in production.
-  await produce(
-    topicOf('auth'),
-    makeEnvelope(AuthEvents.OrganizationCreated, {
-      ...meta(orgA, orgA),
-      data: { orgId: orgA, name: 'Gym A', plan: 'enterprise', trialEndsAt: null, ownerId: ownerA.id },
-    }),
-  );
-  await produce(
-    topicOf('auth'),
-    makeEnvelope(AuthEvents.LocationCreated, {
-      ...meta(L1, orgA),
-      data: { locationId: L1, orgId: orgA, name: 'Koregaon Park', city: 'Pune', timezone: 'Asia/Kolkata' },
-    }),
-  );
-  await vi.waitFor(
-    async () => expect(await runtime.dbh.db.selectFrom('kit_locations').select('timezone').where('location_id', '=', L1).executeTakeFirst()).toBeTruthy(),
-    { message: 'directory events applied', timeout: 60_000, interval: 100 },
-  );
+  ({ db, app } = svc);
 }, 120_000);
 
 afterAll(async () => {
-  const steps: (() => Promise<unknown>)[] = [
-    async () => app?.close(),
-    ...consumers.map((c) => () => c.stop()),
-    ...(runtime?.closers ?? []),
-    async () => producer?.deleteGroups((g) => g.includes(schema)),
-    async () => producer?.disconnect(),
-    async () => (schema ? dropSchema(infra.databaseUrl, schema) : undefined),
-  ];
-  for (const step of steps) await step().catch(() => undefined);
+  await svc?.close();
+  await producer?.disconnect();
 }, 60_000);
 
 // ---------- the routes ----------
@@ -242,7 +199,7 @@ describe('authorization', () => {
 
   it('answers 403 to a member on every trainers route, and changes nothing', async () => {
     const t = await create(ownerA);
-    const eventsBefore = await runtime.dbh.db.selectFrom('events').select('global_position').execute();
+    const eventsBefore = await db.selectFrom('events').select('global_position').execute();
     for (const r of routeList) {
       const res = await call(memberA, r.method, urlOf(r.path, t._id), bodyFor(r));
       // Routes with a body answer 400 for an empty one before the role check; every other answer is 403.
@@ -260,7 +217,7 @@ describe('authorization', () => {
         expect(res.status, `${r.method} ${r.path}: ${JSON.stringify(res.body)}`).toBe(403);
       }
     }
-    expect(await runtime.dbh.db.selectFrom('events').select('global_position').execute()).toHaveLength(eventsBefore.length);
+    expect(await db.selectFrom('events').select('global_position').execute()).toHaveLength(eventsBefore.length);
   });
 
   it('answers 404 to gym B’s owner for gym A’s trainer on every route that takes an id', async () => {
@@ -341,7 +298,7 @@ describe('bad input', () => {
       'GET /trainers/:id/earnings': { startDate: '2026-03-01', endDate: '2026-03-31' },
     };
     const badValues: unknown[] = [null, 12345, -1, 1e308, 'x'.repeat(5000), 'a\u0000b', '\u202Eevil', '', [], {}, true, '2026-02-30', 'not-a-uuid'];
-    const events = async () => (await runtime.dbh.db.selectFrom('events').select('global_position').execute()).length;
+    const events = async () => (await db.selectFrom('events').select('global_position').execute()).length;
     let calls = 0;
     for (const r of routeList) {
       const key = `${r.method} ${r.path}`;
@@ -409,7 +366,7 @@ describe('POST /trainers and PUT /trainers/:id', () => {
   it('defaults maxClients to 10 and refuses bad input with 400, writing nothing', async () => {
     const t = await create(ownerA);
     expect(t.maxClients).toBe(10);
-    const before = (await runtime.dbh.db.selectFrom('trainers').select('id').execute()).length;
+    const before = (await db.selectFrom('trainers').select('id').execute()).length;
     for (const bad of [
       trainerBody({ maxClients: 51 }),
       trainerBody({ maxClients: 0 }),
@@ -422,7 +379,7 @@ describe('POST /trainers and PUT /trainers/:id', () => {
       const res = await call(ownerA, 'POST', '/trainers', bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
-    expect((await runtime.dbh.db.selectFrom('trainers').select('id').execute()).length).toBe(before);
+    expect((await db.selectFrom('trainers').select('id').execute()).length).toBe(before);
   });
 
   it('refuses a second trainer with the same email in the gym (any case) with 409 EMAIL_TAKEN', async () => {
@@ -468,7 +425,7 @@ describe('the plan’s trainer allowance', () => {
     const owner: User = { id: newId(), role: 'owner', locs: [newId()], orgId: org };
     const results = await Promise.all(Array.from({ length: 6 }, () => call(owner, 'POST', '/trainers', trainerBody({ locationId: owner.locs[0] }))));
     expect(results.map((r) => r.status).sort()).toEqual([201, 201, 409, 409, 409, 409]);
-    const active = await runtime.dbh.db.selectFrom('trainers').select('id').where('org_id', '=', org).where('status', '=', 'active').execute();
+    const active = await db.selectFrom('trainers').select('id').where('org_id', '=', org).where('status', '=', 'active').execute();
     expect(active).toHaveLength(2);
   });
 
@@ -747,7 +704,7 @@ describe('lists, search and stats', () => {
     const res = await call(ownerA, 'GET', '/trainers/stats/overview');
     expect(res.status).toBe(200);
     const s = trainersRoutes.stats.responses[200].parse(res.body).data;
-    const active = await runtime.dbh.db.selectFrom('trainers').select('id').where('org_id', '=', orgA).where('status', '=', 'active').execute();
+    const active = await db.selectFrom('trainers').select('id').where('org_id', '=', orgA).where('status', '=', 'active').execute();
     expect(s.total).toBe(active.length);
     expect(s.available + s.fullyBooked + s.unavailable).toBe(s.total);
     expect(s.plan).toEqual({ limit: null, used: active.length });
@@ -794,7 +751,7 @@ describe('certification expiry job', () => {
         { name: 'Far away', issuingOrganization: 'ACE', issueDate: '2024-06-01', expiryDate: '2027-06-20' },
       ],
     });
-    const job = { db: runtime.dbh.db, clock };
+    const job = { db: db, clock };
     const runs = await Promise.all([flagExpiringCertifications(job), flagExpiringCertifications(job), flagExpiringCertifications(job)]);
     await flagExpiringCertifications(job);
     const raised = await outboxOf('trainers.certification_expiring', t._id);
@@ -879,13 +836,13 @@ describe('the paths the demo seed and the browser tests take, through the gatewa
     const token = await tokenOf(ownerA);
     const found = await Promise.all(wanted.map(async (t) => (await trainerByEmail(gatewayUrl, token, t.body.email as string, 'active'))?._id));
     expect(found).toEqual(ids);
-    const rows = await runtime.dbh.db.selectFrom('trainers').selectAll().where('id', 'in', ids).execute();
+    const rows = await db.selectFrom('trainers').selectAll().where('id', 'in', ids).execute();
     expect(rows).toHaveLength(wanted.length);
     expect(new Set(rows.map((r) => r.location_id))).toEqual(new Set([L1, L2]));
     expect(rows.every((r) => r.weekly_slots.length > 0)).toBe(true);
     expect(rows.filter((r) => !r.is_available)).toHaveLength(1);
     const soon = day(30);
-    const certs = await runtime.dbh.db.selectFrom('trainer_certifications').selectAll().where('trainer_id', 'in', ids).execute();
+    const certs = await db.selectFrom('trainer_certifications').selectAll().where('trainer_id', 'in', ids).execute();
     expect(certs).toHaveLength(3);
     expect(certs.filter((c) => c.expiry_date !== null && c.expiry_date <= soon)).toHaveLength(1);
   });
@@ -963,13 +920,13 @@ describe('profile pictures from auth', () => {
 describe('rebuild', () => {
   it('replays the event store into the same read tables (account statuses and pictures kept)', async () => {
     const snapshot = async () => ({
-      trainers: await runtime.dbh.db.selectFrom('trainers').selectAll().orderBy('id').execute(),
-      certifications: await runtime.dbh.db.selectFrom('trainer_certifications').selectAll().orderBy('id').execute(),
+      trainers: await db.selectFrom('trainers').selectAll().orderBy('id').execute(),
+      certifications: await db.selectFrom('trainer_certifications').selectAll().orderBy('id').execute(),
     });
     const before = await snapshot();
     expect(before.trainers.some((t) => t.account_status === 'failed')).toBe(true);
     expect(before.trainers.some((t) => t.avatar_url !== null)).toBe(true);
-    const { rows } = await rebuild(runtime.dbh.db, 'trainers');
+    const { rows } = await rebuild(db, 'trainers');
     expect(rows).toBe(before.trainers.length);
     expect(await snapshot()).toEqual(before);
   });
