@@ -2,7 +2,6 @@
 import {
   schedulingAppointmentRoutes as pt,
   schedulingPackRoutes as packs,
-  schedulingRoutes,
   type Appointment,
   type FreeSlot,
   type PackBalance,
@@ -14,6 +13,7 @@ import { signedInShell } from '../../../testing/app-handlers';
 import { on, problem, reply } from '../../../testing/contract-handlers';
 import { aUser, PUNE } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
+import { aPackType, bookingRules, bookingRulesServed, packTypesAre } from '../../../testing/scheduling';
 import { razorpayStatusIs } from '../../../testing/payments';
 import { server } from '../../../testing/setup';
 
@@ -61,11 +61,7 @@ const myTrainerIs = (trainer: { firstName: string; lastName: string } | null, ot
 const NO_CREDITS: PackBalance = { memberId: ME, remaining: 0, packs: [], history: [], purchases: [] };
 const balanceIs = (b: PackBalance) => on(packs.balance, () => reply(packs.balance, 200, { success: true, data: b }));
 /** The member's personal-training page also shows their session credits and the packs on sale: none, unless a test says so. */
-const member = () => [
-  ...signedInShell(aUser({ _id: ME, role: 'member', locations: [PUNE] })),
-  balanceIs(NO_CREDITS),
-  on(packs.listPackTypes, () => reply(packs.listPackTypes, 200, { success: true, data: [] })),
-];
+const member = () => [...signedInShell(aUser({ _id: ME, role: 'member', locations: [PUNE] })), balanceIs(NO_CREDITS), packTypesAre([])];
 
 describe('Personal training (member)', { timeout: 15_000 }, () => {
   it('shows their trainer’s free slots by day for the length they pick, and books the one confirmed', async () => {
@@ -245,28 +241,8 @@ describe('My appointments (trainer)', { timeout: 15_000 }, () => {
 describe('Booking rules: personal training', { timeout: 15_000 }, () => {
   it('lets staff allow members to book any trainer of the location', async () => {
     const sent: unknown[] = [];
-    const rules = {
-      locationId: PUNE._id,
-      opensDaysBefore: 7,
-      closesMinutesBefore: 30,
-      lateCancelMinutes: 120,
-      confirmMinutes: 30,
-      noShowLimit: 3,
-      noShowPauseDays: 7,
-      allowances: { basic: 8, premium: null, vip: null, annual: null },
-      ptAnyTrainer: false,
-      packLateCancelUses: true,
-      packNoShowUses: true,
-    };
-    server.use(
-      ...signedInShell(aUser({ role: 'owner', locations: [PUNE] })),
-      on(schedulingRoutes.getSettings, () => reply(schedulingRoutes.getSettings, 200, { success: true, data: rules })),
-      on(schedulingRoutes.putSettings, async ({ request }) => {
-        const body = (await request.json()) as typeof rules;
-        sent.push(body);
-        return reply(schedulingRoutes.putSettings, 200, { success: true, data: { ...rules, ...body } });
-      }),
-    );
+    const rules = bookingRules({ allowances: { basic: 8, premium: null, vip: null, annual: null } });
+    server.use(...signedInShell(aUser({ role: 'owner', locations: [PUNE] })), ...bookingRulesServed(rules, sent));
     const { user } = renderApp('/dashboard/classes/settings');
     const box = await screen.findByRole('checkbox', { name: 'Members may book any trainer of this location' });
     expect((box as HTMLInputElement).checked).toBe(false);
@@ -327,15 +303,7 @@ describe('Session packs (member)', { timeout: 15_000 }, () => {
   });
 
   it('buys a pack online: the purchase is sent, then shown awaiting payment with Pay now until it is paid', async () => {
-    const offer = {
-      id: crypto.randomUUID(),
-      name: '10 PT sessions',
-      sessions: 10,
-      validityDays: 90,
-      pricePaise: 450_000,
-      archived: false,
-      updatedAt: '2027-01-01T00:00:00.000Z',
-    };
+    const offer = aPackType();
     const bought: unknown[] = [];
     let readsAfter = 0;
     const purchase: PackPurchase = {
@@ -355,7 +323,7 @@ describe('Session packs (member)', { timeout: 15_000 }, () => {
       myTrainerIs(null),
       appointmentsAre([]),
       razorpayStatusIs(true),
-      on(packs.listPackTypes, () => reply(packs.listPackTypes, 200, { success: true, data: [offer] })),
+      packTypesAre([offer]),
       // After the purchase: first sent to payments (no payment yet), then its pending payment once payments made it.
       on(packs.balance, () => {
         const reads = bought.length === 0 ? 0 : (readsAfter += 1);
@@ -386,28 +354,8 @@ describe('Session packs (member)', { timeout: 15_000 }, () => {
 describe('Booking rules: session packs', { timeout: 15_000 }, () => {
   it('shows whether a late cancel and a no-show use a credit, and sends the change', async () => {
     const sent: unknown[] = [];
-    const rules = {
-      locationId: PUNE._id,
-      opensDaysBefore: 7,
-      closesMinutesBefore: 30,
-      lateCancelMinutes: 120,
-      confirmMinutes: 30,
-      noShowLimit: 3,
-      noShowPauseDays: 7,
-      allowances: { basic: null, premium: null, vip: null, annual: null },
-      ptAnyTrainer: false,
-      packLateCancelUses: true,
-      packNoShowUses: false,
-    };
-    server.use(
-      ...signedInShell(aUser({ role: 'admin', locations: [PUNE] })),
-      on(schedulingRoutes.getSettings, () => reply(schedulingRoutes.getSettings, 200, { success: true, data: rules })),
-      on(schedulingRoutes.putSettings, async ({ request }) => {
-        const body = (await request.json()) as typeof rules;
-        sent.push(body);
-        return reply(schedulingRoutes.putSettings, 200, { success: true, data: { ...rules, ...body } });
-      }),
-    );
+    const rules = bookingRules({ packNoShowUses: false });
+    server.use(...signedInShell(aUser({ role: 'admin', locations: [PUNE] })), ...bookingRulesServed(rules, sent));
     const { user } = renderApp('/dashboard/classes/settings');
     const late = (await screen.findByRole('checkbox', { name: 'A late cancellation uses a session credit' })) as HTMLInputElement;
     const noShow = screen.getByRole('checkbox', { name: 'A no-show uses a session credit' }) as HTMLInputElement;

@@ -15,6 +15,7 @@ import { membersAre, signedInShell } from '../../../testing/app-handlers';
 import { on, problem, reply } from '../../../testing/contract-handlers';
 import { aMember, aUser, PUNE } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
+import { aPackType, packTypesAre } from '../../../testing/scheduling';
 import { server } from '../../../testing/setup';
 import { aTrainer, trainersService } from '../../../testing/trainers';
 
@@ -173,17 +174,6 @@ describe('staff timetable', { timeout: 15_000 }, () => {
   });
 });
 
-const aPackType = (over: Partial<PackType> = {}): PackType => ({
-  id: crypto.randomUUID(),
-  name: '10 PT sessions',
-  sessions: 10,
-  validityDays: 90,
-  pricePaise: 450_000,
-  archived: false,
-  updatedAt: '2027-01-01T00:00:00.000Z',
-  ...over,
-});
-const packTypesAre = (list: PackType[]) => on(packs.listPackTypes, () => reply(packs.listPackTypes, 200, { success: true, data: list }));
 const owner = () => signedInShell(aUser({ role: 'owner', locations: [PUNE] }));
 
 describe('Session packs (staff)', { timeout: 15_000 }, () => {
