@@ -1,7 +1,6 @@
 import { ErrorBody, chatRoutes as r, type Conversation, type Message } from '@akhada/contracts';
-import { createDb, createLogger, createTokenVerifier, migrate, RevocationList, type DbHandle } from '@akhada/kit';
-import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
-import { sql } from 'kysely';
+import { bootServiceForTest, type TestService } from '@akhada/kit/testing';
+import { sql, type Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkSigner } from '../src/adapters/link-signer.ts';
 import { localStorage } from '@akhada/kit/storage';
+import type { ChatDeps } from '../src/app/deps.ts';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
 import { setPersonAvatar, upsertPerson } from '../src/db/people-repo.ts';
@@ -17,12 +17,10 @@ import type { ChatDb } from '../src/db/schema.ts';
 
 // The chat service's app against the real PostgreSQL, in a schema of its own, called with app.inject(). People are
 // written to the service's copy directly (the consumers that keep it are tested in people.int.test.ts).
-let databaseUrl: string;
-let dbh: DbHandle<ChatDb>;
+let svc: TestService<ChatDb, ChatDeps, ReturnType<typeof buildApp>, false>;
+let db: Kysely<ChatDb>;
 let app: ReturnType<typeof buildApp>;
-let keys: Awaited<ReturnType<typeof createTestKeys>>;
 let filesDir: string;
-const schema = uniqueSchema('chat');
 let now = new Date('2026-11-20T10:00:00.000Z');
 
 const orgA = randomUUID();
@@ -96,28 +94,22 @@ const upload = async (
   return { status: res.statusCode, json: () => res.json() };
 };
 const outbox = async (type: string) =>
-  (await sql<{ payload: { type: string; data: Record<string, unknown>; aggregateId: string } }>`select payload from outbox order by id`.execute(dbh.db)).rows
+  (await sql<{ payload: { type: string; data: Record<string, unknown>; aggregateId: string } }>`select payload from outbox order by id`.execute(db)).rows
     .map((r) => r.payload)
     .filter((p) => p.type === type);
 
 beforeAll(async () => {
-  ({ databaseUrl } = await testInfra());
-  dbh = createDb<ChatDb>({ url: databaseUrl, schema });
-  await migrate(dbh, migrations);
-  keys = await createTestKeys();
   filesDir = await mkdtemp(join(tmpdir(), 'chat-files-'));
-  const verifier = createTokenVerifier({ keys: keys.keys, revocations: new RevocationList() });
-  app = buildApp({
-    logger: createLogger('chat-test', 'silent'),
-    verifier,
-    readiness: { database: () => sql`select 1`.execute(dbh.db) },
-    db: dbh.db,
-    clock: () => now,
-    storage: localStorage(filesDir),
-    signer: createLinkSigner({ secret: 'x'.repeat(40), ttlSeconds: 900 }),
+  svc = await bootServiceForTest<ChatDb, ChatDeps, ReturnType<typeof buildApp>, false>({
+    name: 'chat',
+    migrations,
+    kafka: false,
+    deps: ({ db }) => ({ db, clock: () => now, storage: localStorage(filesDir), signer: createLinkSigner({ secret: 'x'.repeat(40), ttlSeconds: 900 }) }),
+    buildApp,
   });
+  ({ db, app } = svc);
   for (const w of everyone) {
-    await upsertPerson(dbh.db, {
+    await upsertPerson(db, {
       id: w.id,
       org_id: w.org,
       role: w.role,
@@ -129,14 +121,12 @@ beforeAll(async () => {
       active: true,
       updated_at: now,
     });
-    tokens.set(w.id, await keys.sign({ userId: w.id, orgId: w.org, role: w.role, locationIds: w.locs, name: `${w.first} Test` }));
+    tokens.set(w.id, await svc.sign(w.org, w.role, w.locs, w.id, `${w.first} Test`));
   }
 });
 
 afterAll(async () => {
-  await app?.close();
-  await dbh?.close();
-  await dropSchema(databaseUrl, schema);
+  await svc?.close();
   if (filesDir) await rm(filesDir, { recursive: true, force: true });
 });
 
@@ -608,8 +598,8 @@ describe('broadcasts', () => {
 describe('profile pictures', () => {
   it('show for the users list, the participants and the conversation list’s direct partner; null without one', async () => {
     const url = `/api/auth/avatars/${trainer.id}?v=${randomUUID()}`;
-    await setPersonAvatar(dbh.db, orgA, trainer.id, url);
-    await setPersonAvatar(dbh.db, orgB, trainer.id, '/api/auth/avatars/not-ours'); // another organization's: no effect
+    await setPersonAvatar(db, orgA, trainer.id, url);
+    await setPersonAvatar(db, orgB, trainer.id, '/api/auth/avatars/not-ours'); // another organization's: no effect
     const pictures = async (w: Who) =>
       Object.fromEntries(r.users.responses[200].parse((await call(w, 'GET', '/chat/users')).json()).data.map((u) => [u.firstName, u.avatar]));
     expect(await pictures(member)).toEqual({ Asha: null, Omkar: null, Tara: url });
@@ -620,7 +610,7 @@ describe('profile pictures', () => {
     const partner = list.find((c) => c._id === direct._id)?.participants.find((p) => p.user._id !== member.id);
     expect(partner?.user).toMatchObject({ _id: trainer.id, avatar: url });
 
-    await setPersonAvatar(dbh.db, orgA, trainer.id, null);
+    await setPersonAvatar(db, orgA, trainer.id, null);
     expect(await pictures(member)).toEqual({ Asha: null, Omkar: null, Tara: null });
   });
 });
