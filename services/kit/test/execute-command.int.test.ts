@@ -124,6 +124,25 @@ describe('executeCommand', () => {
     expect(await eventsOf(id)).toEqual([3]);
   });
 
+  it('builds a command given as a function from the state loaded in the transaction', async () => {
+    const id = randomUUID();
+    await executeCommand(dbh.db, counter, id, { type: 'Add', amounts: [3] }, metaFor(id));
+    const seen: State[] = [];
+    const result = await executeCommand(
+      dbh.db,
+      counter,
+      id,
+      async (state) => {
+        seen.push(state);
+        return { type: 'Add', amounts: [state.total * 2] };
+      },
+      metaFor(id),
+    );
+    expect(seen).toEqual([{ total: 3, events: 1 }]);
+    expect(result.state).toEqual({ total: 9, events: 2 });
+    expect(await eventsOf(id)).toEqual([3, 6]);
+  });
+
   it('throws onStale() for a stream that moved past expectedVersion, without retrying', async () => {
     const id = randomUUID();
     await executeCommand(dbh.db, counter, id, { type: 'Add', amounts: [1] }, metaFor(id));

@@ -92,11 +92,17 @@ export const publishAfter = async <DB, C, E extends { type: string }, S>(
   return out;
 };
 
+/**
+ * A command, or how to build it from the stream's state (loaded inside the transaction): for a command whose input costs
+ * a query that only some states need (a booking needs the waitlist's eligibility only when someone waits and a place is free).
+ */
+export type CommandOf<C, S> = C | ((state: S) => C | Promise<C>);
+
 const runIn = async <DB extends KitTables, C, E extends { type: string }, S>(
   trx: Transaction<DB>,
   aggregate: Aggregate<DB, C, E, S>,
   id: string,
-  command: C,
+  commandOf: CommandOf<C, S>,
   metadata: EventMetadata,
   { check, expectedVersion, onStale }: CommandOptions<DB, S>,
 ): Promise<CommandResult<E, S>> => {
@@ -107,6 +113,7 @@ const runIn = async <DB extends KitTables, C, E extends { type: string }, S>(
   if (expectedVersion !== undefined && expectedVersion !== past.version) throw onStale ? onStale() : new ConcurrencyError(streamId, expectedVersion);
   const { state } = past;
   if (check) await check(state, trx);
+  const command = typeof commandOf === 'function' ? await (commandOf as (state: S) => C | Promise<C>)(state) : commandOf;
   const decided = decider.decide(command, state);
   const { stored, version } = await appendToStream(kitTrx, streamId, past.version, decided, metadata);
   // Per event, its projections then its integration events: the hook reads the read tables as of that event.
@@ -214,7 +221,8 @@ export const inTransaction = <DB, T>(
 ): Promise<T> => retryOnConflict(() => db.transaction().execute(work), { maxRetries });
 
 /**
- * The one way to run a command. Load the stream (from its snapshot), `check`, decide, append at the version read
+ * The one way to run a command. Load the stream (from its snapshot), `check`, build the command when given as a function
+ * of the state, decide, append at the version read
  * (optimistic concurrency), run the aggregate's inline projections for each new event, write its integration events
  * to the outbox (`toIntegrationEvents` with the state after each event), snapshot when due.
  *
@@ -228,7 +236,7 @@ export const executeCommand = async <DB extends KitTables, C, E extends { type: 
   db: Kysely<DB> | Transaction<DB>,
   aggregate: Aggregate<DB, C, E, S>,
   id: string,
-  command: C,
+  command: CommandOf<C, S>,
   metadata: EventMetadata,
   options: CommandOptions<DB, S> = {},
 ): Promise<CommandResult<E, S>> => {

@@ -5,6 +5,7 @@ import { classesByIds, memberHistory, placesOfMemberFrom, waitlistPositions, typ
 import { settingsOf } from '../db/settings-repo.ts';
 import { memberFor } from './access.ts';
 import { assertMayBook, NO_SHOW_LOOKBACK_DAYS } from '../domain/booking/eligibility.ts';
+import { bookingNeedsEligibility } from '../domain/occurrence/decider.ts';
 import { toBooking, toClassSummary } from '../views/class-view.ts';
 import { commandOnClass, commandOnLockedClass, lockClassAndMember, rulesOf } from './class-command.ts';
 import type { SchedulingDeps } from './deps.ts';
@@ -72,17 +73,18 @@ export const book = async (deps: Deps, ctx: RequestContext, classId: string, bod
     return commandOnLockedClass(
       trx,
       classId,
-      {
+      async (state) => ({
         type: 'BookClass',
         data: {
           memberId,
           at: now.toISOString(),
           rules: rulesOf(settings),
           byStaff: ctx.role !== 'member',
-          // A place left free because everyone waiting may not take it goes to a waiting member who may again, else to this one.
-          ineligible: await ineligibleWaiting(trx, tz, cls, settings, now),
+          // A place left free because everyone waiting may not take it goes to a waiting member who may again, else to
+          // this one. Read only when someone waits and a place is free (in a burst the class is full or nobody waits).
+          ineligible: bookingNeedsEligibility(state) ? await ineligibleWaiting(trx, tz, cls, settings, now) : [],
         },
-      },
+      }),
       metadata,
     );
   });

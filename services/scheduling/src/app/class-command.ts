@@ -1,9 +1,9 @@
-import { executeCommand, type EventMetadata } from '@akhada/kit';
+import { executeCommand, type CommandOf, type EventMetadata } from '@akhada/kit';
 import { sql, type Transaction } from 'kysely';
 import { classOccurrence } from '../aggregates/class-occurrence.ts';
 import type { LocationSettings } from '../db/settings-repo.ts';
 import type { SchedulingDb } from '../db/schema.ts';
-import type { BookingRules, OccurrenceCommand } from '../domain/occurrence/decider.ts';
+import type { BookingRules, OccurrenceCommand, OccurrenceState } from '../domain/occurrence/decider.ts';
 
 type Trx = Transaction<SchedulingDb>;
 
@@ -23,7 +23,7 @@ export const commandOnClass = async (trx: Trx, classId: string, command: Occurre
 };
 
 /** One command on a class whose lock the caller's transaction already holds (a booking takes the member's with it). */
-export const commandOnLockedClass = (trx: Trx, classId: string, command: OccurrenceCommand, metadata: EventMetadata) =>
+export const commandOnLockedClass = (trx: Trx, classId: string, command: CommandOf<OccurrenceCommand, OccurrenceState>, metadata: EventMetadata) =>
   executeCommand(trx, classOccurrence, classId, command, metadata);
 
 /** A booking's locks in one round trip: the class's (its queue), then the member's (their monthly count). */

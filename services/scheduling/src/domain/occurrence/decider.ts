@@ -117,6 +117,13 @@ const checkSlot = (slot: Pick<ClassSlot, 'startsAt' | 'endsAt' | 'capacity'>): v
 /** Places taken: the booked and the one offered. */
 const taken = (s: Existing): number => s.booked.length + (s.offer ? 1 : 0);
 
+/**
+ * Whether BookClass's `ineligible` can change its outcome: only when someone waits and a place is free (a full class or
+ * an empty waitlist decides the same whoever of the waitlist may book), so the use case reads the waitlist's facts then only.
+ */
+export const bookingNeedsEligibility = (state: OccurrenceState): boolean =>
+  state.status !== 'none' && state.waitlist.length > 0 && taken(state) < state.capacity;
+
 /** A cancellation (or a freed place's promotion) at `at` is inside the late-cancel window. */
 const insideLateWindow = (s: Existing, at: string, rules: BookingRules): boolean => ms(at) > ms(s.startsAt) - rules.lateCancelMinutes * MINUTE;
 

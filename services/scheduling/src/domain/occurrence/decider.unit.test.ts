@@ -1,7 +1,7 @@
-import { DomainError } from '@akhada/kit/domain';
+import { DomainError, fold } from '@akhada/kit/domain';
 import { DeciderSpecification } from '@akhada/kit/testing/decider';
-import { describe, it } from 'vitest';
-import { occurrenceDecider, type BookingRules, type OccurrenceEvent } from './decider.ts';
+import { describe, expect, it } from 'vitest';
+import { bookingNeedsEligibility, occurrenceDecider, type BookingRules, type OccurrenceEvent } from './decider.ts';
 
 const given = DeciderSpecification.for(occurrenceDecider);
 const rules: BookingRules = { opensDaysBefore: 7, closesMinutesBefore: 30, lateCancelMinutes: 120, confirmMinutes: 15 };
@@ -189,6 +189,12 @@ describe('class occurrence: waiting members who may no longer book are passed ov
         { type: 'ClassFilled', data: { classId: 'c1', at: early, capacity: 4 } },
       ]));
   const freeBehindIneligible = [...full, cancelledEarly];
+  it('a booking needs to know who of the waitlist may book only when someone waits and a place is free', () => {
+    expect(bookingNeedsEligibility(fold(occurrenceDecider, freeBehindIneligible))).toBe(true);
+    expect(bookingNeedsEligibility(fold(occurrenceDecider, full))).toBe(false);
+    expect(bookingNeedsEligibility(fold(occurrenceDecider, [scheduled, booked('m1')]))).toBe(false);
+    expect(bookingNeedsEligibility(fold(occurrenceDecider, []))).toBe(false);
+  });
   it('a place left free behind ineligible waiting members goes to a new booking', () =>
     given(freeBehindIneligible)
       .when(book('m9', early, false, ['m3', 'm4', 'm5']))
