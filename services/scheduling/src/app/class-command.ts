@@ -1,4 +1,4 @@
-import { executeCommand, type CommandOf, type EventMetadata } from '@akhada/kit';
+import { executeCommand, preparedSql, type CommandOf, type EventMetadata } from '@akhada/kit';
 import { sql, type Transaction } from 'kysely';
 import { classOccurrence } from '../aggregates/class-occurrence.ts';
 import type { LocationSettings } from '../db/settings-repo.ts';
@@ -28,10 +28,9 @@ export const commandOnLockedClass = (trx: Trx, classId: string, command: Command
 
 /** A booking's locks in one round trip: the class's (its queue), then the member's (their monthly count). */
 export const lockClassAndMember = async (trx: Trx, classId: string, memberId: string): Promise<void> => {
-  await sql`select pg_advisory_xact_lock(hashtext(${`scheduling-class:${classId}`})), pg_advisory_xact_lock(hashtext(${`scheduling-member:${memberId}`}))`.execute(
-    trx,
-  );
+  await trx.executeQuery(lockClassAndMemberQuery([`scheduling-class:${classId}`, `scheduling-member:${memberId}`]));
 };
+const lockClassAndMemberQuery = preparedSql('select pg_advisory_xact_lock(hashtext($1)), pg_advisory_xact_lock(hashtext($2))');
 
 export const rulesOf = (s: LocationSettings): BookingRules => ({
   opensDaysBefore: s.opens_days_before,

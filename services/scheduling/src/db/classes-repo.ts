@@ -1,5 +1,5 @@
-import type { Executor } from '@akhada/kit';
-import { sql } from 'kysely';
+import { preparedSql, prepareQuery, type Executor } from '@akhada/kit';
+import { sql, type CompiledQuery, type InferResult } from 'kysely';
 import type { SchedulingDb, SeriesTable } from './schema.ts';
 
 /**
@@ -14,10 +14,16 @@ const classesWithType = (db: Executor<SchedulingDb>) =>
     .selectAll('c')
     .select(['t.category', 't.colour', 't.plans', 't.name as type_name', 'tr.first_name as trainer_first_name', 'tr.last_name as trainer_last_name']);
 
-/** A class of the organization. */
-export const classOf = (db: Executor<SchedulingDb>, orgId: string, id: string) =>
-  classesWithType(db).where('c.id', '=', id).where('c.org_id', '=', orgId).executeTakeFirst();
-export type ClassRow = NonNullable<Awaited<ReturnType<typeof classOf>>>;
+const classOfQuery = (db: Executor<SchedulingDb>) => (v: { orgId: string; id: string }) =>
+  classesWithType(db).where('c.id', '=', v.id).where('c.org_id', '=', v.orgId);
+let classOfPrepared: ((v: { orgId: string; id: string }) => CompiledQuery<ClassRow>) | undefined;
+
+/** A class of the organization. Every booking reads it first: built once (the SQL does not depend on the executor) and prepared. */
+export const classOf = async (db: Executor<SchedulingDb>, orgId: string, id: string): Promise<ClassRow | undefined> => {
+  classOfPrepared ??= prepareQuery(classOfQuery(db));
+  return (await db.executeQuery(classOfPrepared({ orgId, id }))).rows[0];
+};
+export type ClassRow = InferResult<ReturnType<ReturnType<typeof classOfQuery>>>[number];
 
 /** These classes of the organization (any order). */
 export const classesByIds = (db: Executor<SchedulingDb>, orgId: string, ids: string[]) =>
@@ -147,13 +153,7 @@ export const memberHistory = async (
   since: Date,
   during: { from: Date; to: Date },
 ): Promise<{ held: number; noShowsAt: string[]; appointmentAt: Date | null }> => {
-  const { rows } = await sql<{ held: string; no_shows: Date[]; appointment_at: Date | null }>`
-    select count(*) filter (where status in (${sql.join(HOLDING)}) and starts_at >= ${month.from} and starts_at < ${month.to}) as held,
-           coalesce(array_agg(starts_at order by starts_at) filter (where status = 'no_show' and starts_at >= ${since}), '{}') as no_shows,
-           (select min(a.starts_at) from appointments a
-             where a.member_id = ${memberId} and a.status in ('booked', 'attended') and a.starts_at < ${during.to} and a.ends_at > ${during.from}) as appointment_at
-      from bookings
-     where member_id = ${memberId} and location_id = ${locationId} and starts_at >= least(${month.from}::timestamptz, ${since}::timestamptz)`.execute(db);
+  const { rows } = await db.executeQuery(memberHistoryQuery([memberId, locationId, month.from, month.to, since, during.from, during.to]));
   const row = rows[0];
   return {
     held: Number(row?.held ?? 0),
@@ -161,6 +161,16 @@ export const memberHistory = async (
     appointmentAt: row?.appointment_at ? new Date(row.appointment_at) : null,
   };
 };
+
+/** memberHistory's statement (every booking runs it): $1 member, $2 location, $3-$4 the month, $5 no-shows since, $6-$7 the class. */
+const memberHistoryQuery = preparedSql<{ held: string; no_shows: Date[]; appointment_at: Date | null }>(
+  `select count(*) filter (where status in (${HOLDING.map((s) => `'${s}'`).join(', ')}) and starts_at >= $3 and starts_at < $4) as held,
+          coalesce(array_agg(starts_at order by starts_at) filter (where status = 'no_show' and starts_at >= $5), '{}') as no_shows,
+          (select min(a.starts_at) from appointments a
+            where a.member_id = $1 and a.status in ('booked', 'attended') and a.starts_at < $7 and a.ends_at > $6) as appointment_at
+     from bookings
+    where member_id = $1 and location_id = $2 and starts_at >= least($3::timestamptz, $5::timestamptz)`,
+);
 
 /** A member's places (not given up), soonest first; past ones only when asked. */
 export const placesOfMemberFrom = (db: Executor<SchedulingDb>, orgId: string, memberId: string, from: Date | null) => {

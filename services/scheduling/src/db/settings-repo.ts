@@ -1,4 +1,5 @@
-import type { Executor } from '@akhada/kit';
+import { prepareQuery, type Executor } from '@akhada/kit';
+import type { CompiledQuery, Selectable } from 'kysely';
 import type { SchedulingDb, SettingsTable } from './schema.ts';
 
 /** The rules of a location that staff never changed. */
@@ -19,8 +20,12 @@ export const DEFAULT_SETTINGS = {
 type Flags = 'pt_any_trainer' | 'pack_late_cancel_uses' | 'pack_no_show_uses';
 export type LocationSettings = Omit<SettingsTable, 'org_id' | 'updated_at' | Flags> & Record<Flags, boolean>;
 
+let settingsQuery: ((v: { locationId: string }) => CompiledQuery<Selectable<SettingsTable>>) | undefined;
+
+/** A location's rules (every booking reads them: built once and prepared), or the defaults. */
 export const settingsOf = async (db: Executor<SchedulingDb>, locationId: string): Promise<LocationSettings> => {
-  const row = await db.selectFrom('settings').selectAll().where('location_id', '=', locationId).executeTakeFirst();
+  settingsQuery ??= prepareQuery((v: { locationId: string }) => db.selectFrom('settings').selectAll().where('location_id', '=', v.locationId));
+  const row = (await db.executeQuery(settingsQuery({ locationId }))).rows[0] as LocationSettings | undefined;
   return row ?? { location_id: locationId, ...DEFAULT_SETTINGS, allowances: {} };
 };
 

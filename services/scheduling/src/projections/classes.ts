@@ -1,5 +1,5 @@
-import type { StoredEvent } from '@akhada/kit';
-import { sql, type Transaction } from 'kysely';
+import { preparedSql, type StoredEvent } from '@akhada/kit';
+import type { Transaction } from 'kysely';
 import type { SchedulingDb } from '../db/schema.ts';
 import type { OccurrenceEvent } from '../domain/occurrence/decider.ts';
 
@@ -7,12 +7,25 @@ type Trx = Transaction<SchedulingDb>;
 
 /** A member's place in the class: inserted (with the class's organization, location and start), or the row of an earlier place (a cancelled booking) taken over. One statement. */
 const place = async (trx: Trx, classId: string, memberId: string, set: { status: string; seq: number; since: string }) => {
-  await sql`insert into bookings (class_id, member_id, org_id, location_id, starts_at, status, seq, offer_expires_at, late, since)
-            select c.id, ${memberId}, c.org_id, c.location_id, c.starts_at, ${set.status}, ${String(set.seq)}, null, false, ${new Date(set.since)}
-              from classes c where c.id = ${classId}
-            on conflict (class_id, member_id)
-            do update set status = excluded.status, seq = excluded.seq, offer_expires_at = null, late = false, since = excluded.since`.execute(trx);
+  await trx.executeQuery(placeQuery([memberId, set.status, String(set.seq), new Date(set.since), classId]));
 };
+// Every booking runs it: prepared. $1 member, $2 status, $3 seq, $4 since, $5 class.
+const placeQuery = preparedSql(
+  `insert into bookings (class_id, member_id, org_id, location_id, starts_at, status, seq, offer_expires_at, late, since)
+   select c.id, $1, c.org_id, c.location_id, c.starts_at, $2, $3, null, false, $4
+     from classes c where c.id = $5
+   on conflict (class_id, member_id)
+   do update set status = excluded.status, seq = excluded.seq, offer_expires_at = null, late = false, since = excluded.since`,
+);
+
+/** The class's occupancy and stream version, after every event of it (prepared). $1 version, $2 class. */
+const countQuery = preparedSql(
+  `update classes c
+      set booked = (select count(*) from bookings b where b.class_id = c.id and b.status in ('booked', 'offered', 'attended', 'no_show'))::int,
+          waitlisted = (select count(*) from bookings b where b.class_id = c.id and b.status = 'waitlisted')::int,
+          version = $1
+    where c.id = $2`,
+);
 
 const setStatus = (trx: Trx, classId: string, memberIds: string[], status: string, extra: { late?: boolean; offer_expires_at?: Date | null } = {}) =>
   memberIds.length === 0
@@ -110,9 +123,5 @@ export const projectClasses = async (trx: Trx, stored: StoredEvent<OccurrenceEve
     case 'ClassFilled':
       break;
   }
-  await sql`update classes c
-               set booked = (select count(*) from bookings b where b.class_id = c.id and b.status in ('booked', 'offered', 'attended', 'no_show'))::int,
-                   waitlisted = (select count(*) from bookings b where b.class_id = c.id and b.status = 'waitlisted')::int,
-                   version = ${streamVersion}
-             where c.id = ${classId}`.execute(trx);
+  await trx.executeQuery(countQuery([streamVersion, classId]));
 };
