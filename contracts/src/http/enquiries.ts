@@ -249,6 +249,66 @@ export const PublicEnquiryBody = z.object({
 });
 export type PublicEnquiryBody = z.infer<typeof PublicEnquiryBody>;
 
+/** How the funnel report groups its leads: by source, by the staff member who owns them, by the month they enquired. */
+export const FunnelBy = z.enum(['source', 'owner', 'month'], { message: 'Group by source, owner or month' });
+export type FunnelBy = z.infer<typeof FunnelBy>;
+/** At most this many days a funnel report covers (two years and a day). */
+export const FUNNEL_MAX_DAYS = 731;
+const ReportDate = (label: string) =>
+  IsoDate.refine((v) => v >= '2000-01-01' && v <= '2100-12-31', `${label} must be a date such as 2030-03-01`).describe(
+    `${label} (YYYY-MM-DD, the location's calendar)`,
+  );
+const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+const FunnelQueryFields = z.object({
+  /** One of the caller's locations; default every location the caller runs. */
+  locationId: Uuid('Location').optional(),
+  from: ReportDate('From'),
+  to: ReportDate('To'),
+  by: FunnelBy.default('source'),
+});
+const inRange = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
+  schema
+    .refine((q) => q.to >= q.from, { message: 'To must be on or after From', path: ['to'] })
+    .refine((q) => dayNumber(q.to) - dayNumber(q.from) < FUNNEL_MAX_DAYS, { message: `Choose at most ${FUNNEL_MAX_DAYS} days`, path: ['to'] });
+export const FunnelQuery = inRange(FunnelQueryFields);
+export type FunnelQuery = z.infer<typeof FunnelQuery>;
+export const FunnelExportQuery = inRange(
+  FunnelQueryFields.extend({ format: z.enum(['csv', 'json'], { message: 'Format must be csv or json' }).default('csv') }),
+);
+export type FunnelExportQuery = z.infer<typeof FunnelExportQuery>;
+
+/**
+ * One group of the funnel: the leads that enquired (were captured) between from and to, how many of them reached a
+ * trial (trial booked or trial done, or were given a trial pass) and how many joined.
+ */
+export const FunnelFigures = z.object({
+  enquiries: z.number().int().min(0),
+  trials: z.number().int().min(0),
+  joined: z.number().int().min(0),
+  /** joined / enquiries × 100, rounded to one decimal; 0 when there were no enquiries. */
+  conversionPct: z.number().min(0).max(100),
+  /** The median of days from enquiry to joining over the joined leads, one decimal; null when none joined. */
+  medianDaysToJoin: z.number().min(0).nullable(),
+});
+export type FunnelFigures = z.infer<typeof FunnelFigures>;
+export const FunnelRow = FunnelFigures.extend({
+  /** The source (walk_in…), the owner's id ('none' for unassigned leads) or the month (YYYY-MM). */
+  key: z.string(),
+  /** The key in English words, for the CSV (a screen translates the key itself). */
+  label: z.string(),
+});
+export type FunnelRow = z.infer<typeof FunnelRow>;
+export const FunnelReport = z.object({
+  by: FunnelBy,
+  from: IsoDate,
+  to: IsoDate,
+  rows: z.array(FunnelRow),
+  totals: FunnelFigures,
+  /** The leads of the range lost now, by reason, most first. */
+  lostReasons: z.array(z.object({ reason: LostReason, count: z.number().int().min(1) })),
+});
+export type FunnelReport = z.infer<typeof FunnelReport>;
+
 const STAFF = ['owner', 'admin', 'trainer'] as const;
 const MANAGERS = ['owner', 'admin'] as const;
 const refusals = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
@@ -386,6 +446,27 @@ export const enquiriesRoutes = {
     auth: true,
     roles: MANAGERS,
     summary: "Each of the caller's locations with the code of its public enquiry form (/enquire/<code>), made for a location that has none yet.",
+  }),
+  funnelReport: route({
+    method: 'GET',
+    path: '/enquiries/reports/funnel',
+    query: FunnelQuery,
+    responses: { 200: ok(FunnelReport), 400: Problem, 401: Problem, 403: Problem },
+    auth: true,
+    roles: MANAGERS,
+    summary:
+      "The enquiry funnel of a date range (enquiries → trials → joined, conversion, median days to join) by source, owner or month, and the lost leads' reasons.",
+    description: "Leads counted by the day they enquired in their location's calendar; an admin sees only their locations.",
+  }),
+  funnelExport: route({
+    method: 'GET',
+    path: '/enquiries/reports/funnel/export',
+    query: FunnelExportQuery,
+    responses: { 200: z.string(), 400: Problem, 401: Problem, 403: Problem },
+    auth: true,
+    roles: MANAGERS,
+    summary: 'The funnel report as a CSV (or JSON) file download: one line per group and a Total line.',
+    description: 'Content-Type text/csv or application/json with Content-Disposition attachment; filename="enquiry-funnel-<by>-<from>-<to>.<ext>".',
   }),
   publicForm: route({
     method: 'GET',
