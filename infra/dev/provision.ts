@@ -3,15 +3,17 @@ import { topicSpecs } from '@akhada/contracts';
 import { ensureDatabase, ensurePostgres, type PostgresHandle } from './postgres.ts';
 import { ensureKafka, ensureTopics, type KafkaHandle } from './kafka.ts';
 import { isSmtpSinkRunning, isWhatsAppSinkRunning, type SmtpSink, startSmtpSink, startWhatsAppSink, type WhatsAppSink } from '../standins/index.ts';
+import { authCodeTemplates } from '../../services/auth/src/adapters/sms-sender.ts';
 import { approvedWhatsAppTemplates } from '../../services/notifications/src/domain/whatsapp-templates.ts';
 
-/**
- * The business number auth sends sign-in codes from (its WHATSAPP_PHONE_NUMBER_ID default). Those codes are free-form
- * text, which the platform refuses outside a person's 24-hour window; until auth sends them as an authentication
- * template, the local stand-in lets this one number through. Notifications uses its own number here (stack.ts).
- */
-export const AUTH_WHATSAPP_NUMBER = '100000000000001';
+/** Notifications sends from its own business number here (stack.ts); auth keeps its WHATSAPP_PHONE_NUMBER_ID default. */
 export const NOTIFICATIONS_WHATSAPP_NUMBER = '100000000000002';
+
+/**
+ * The templates the local WhatsApp stand-in approves, as WhatsApp Manager would: notifications' catalogue and auth's
+ * one-time-code template (one source each).
+ */
+export const approvedTemplates = () => [...approvedWhatsAppTemplates(), ...authCodeTemplates()];
 
 export interface Infra {
   databaseUrl: string;
@@ -53,8 +55,7 @@ export async function provision({
     if (whatsapp && !(await isWhatsAppSinkRunning(whatsapp.port)))
       whatsappSink = await startWhatsAppSink({
         port: whatsapp.port,
-        templates: approvedWhatsAppTemplates(),
-        freeFormAnytime: [AUTH_WHATSAPP_NUMBER],
+        templates: approvedTemplates(),
         defaultPhoneNumberId: NOTIFICATIONS_WHATSAPP_NUMBER,
       });
   } catch (err) {

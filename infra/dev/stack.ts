@@ -6,8 +6,7 @@ import { SERVICES, type ServiceName } from '@akhada/contracts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { superviseProcess, type SupervisedProcess, type SupervisedState } from './processes.ts';
-import { NOTIFICATIONS_WHATSAPP_NUMBER } from './provision.ts';
-import { approvedWhatsAppTemplates } from '../../services/notifications/src/domain/whatsapp-templates.ts';
+import { approvedTemplates, NOTIFICATIONS_WHATSAPP_NUMBER } from './provision.ts';
 import {
   type OidcStandin,
   oidcStandinEnv,
@@ -57,7 +56,7 @@ const configureWhatsAppSink = async (port: number, webhookUrl: string): Promise<
     fetch(`http://127.0.0.1:${port}/control/${what}`, { method: 'POST', body: JSON.stringify(body), signal: AbortSignal.timeout(5_000) }).then((r) => {
       if (!r.ok) throw new Error(`the WhatsApp stand-in refused /control/${what}: ${r.status}`);
     });
-  await post('templates', { templates: approvedWhatsAppTemplates() });
+  await post('templates', { templates: approvedTemplates() });
   await post('webhook', { url: webhookUrl, appSecret: WHATSAPP_APP_SECRET });
 };
 

@@ -64,11 +64,6 @@ export interface WhatsAppSinkOptions {
   webhook?: { url: string; appSecret: string };
   /** Callbacks `sent` and `delivered` posted by themselves after a message is accepted (`read` and `failed` on request). */
   autoStatuses?: boolean;
-  /**
-   * Business numbers (phone-number ids) whose free-form text is accepted outside the window: auth's sign-in codes go
-   * as free-form text today (an authentication template is auth's next step), so the local stack lets that number through.
-   */
-  freeFormAnytime?: readonly string[];
   /** The business number a simulated inbound message is written to when none is named (default 100000000000001). */
   defaultPhoneNumberId?: string;
   /** The clock of the 24-hour window (tests move it). */
@@ -243,7 +238,7 @@ export async function startWhatsAppSink(o: WhatsAppSinkOptions = {}): Promise<Wh
         let template: WhatsAppSinkMessage['template'] = null;
         if (b.type === 'text') {
           if (typeof b.text?.body !== 'string' || b.text.body.length === 0) return apiError(400, '(#100) Invalid parameter', 100);
-          if (!inWindow(phoneNumberId, b.to) && !(o.freeFormAnytime ?? []).includes(phoneNumberId))
+          if (!inWindow(phoneNumberId, b.to))
             return apiError(
               400,
               '(#131047) Re-engagement message',

@@ -28,18 +28,6 @@ const NOT_AVAILABLE = () => new AppError(400, 'SMS_NOT_AVAILABLE', 'SMS codes ar
 const SEND_FAILED = () => new AppError(503, 'SERVICE_UNAVAILABLE', 'We could not send the SMS just now. Please try again in a minute.');
 const TOO_SOON = (seconds: number) => new TooManyAttempts('A code was sent a moment ago. Please wait before asking for another one.', seconds);
 
-/** The text of the SMS in the user's language (their appearance setting; English when unset). */
-const smsText = (language: string, code: string, purpose: SmsCodePurpose) => {
-  const minutes = SMS_CODE_TTL_MS / 60_000;
-  if (language === 'hi')
-    return purpose === 'enrol'
-      ? `अखाड़ा: आपका फ़ोन सत्यापन कोड ${code} है। यह ${minutes} मिनट तक मान्य है। इसे किसी को न बताएँ।`
-      : `अखाड़ा: आपका साइन इन कोड ${code} है। यह ${minutes} मिनट तक मान्य है। इसे किसी को न बताएँ।`;
-  return purpose === 'enrol'
-    ? `Akhada: your phone verification code is ${code}. It is valid for ${minutes} minutes. Do not share it with anyone.`
-    : `Akhada: your sign-in code is ${code}. It is valid for ${minutes} minutes. Do not share it with anyone.`;
-};
-
 const languageOf = async (db: Db, userId: string) =>
   (await db.selectFrom('user_preferences').select('language').where('user_id', '=', userId).executeTakeFirst())?.language ?? 'en';
 
@@ -74,7 +62,7 @@ const sendCode = async (
     expires_at: new Date(now.getTime() + SMS_CODE_TTL_MS),
   });
   try {
-    await sms.send({ to: phone, text: smsText(await languageOf(deps.db, user.id), code, purpose), reference: `sms-code:${id}` });
+    await sms.send({ to: phone, code, language: await languageOf(deps.db, user.id), purpose, reference: `sms-code:${id}` });
   } catch (err) {
     deps.logger.warn({ err, userId: user.id }, 'could not send an SMS code');
     await deps.db.deleteFrom('sms_codes').where('id', '=', id).execute();
