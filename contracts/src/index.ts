@@ -23,6 +23,7 @@ export * from './http/profile-picture.ts';
 export * from './http/sign-in-methods.ts';
 export * from './http/user-settings.ts';
 export * from './http/members.ts';
+export * from './http/referrals.ts';
 export * from './http/notifications.ts';
 export * from './http/integrations.ts';
 export * from './http/public.ts';

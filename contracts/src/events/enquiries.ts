@@ -47,3 +47,13 @@ export const TrialPassIssued = defineEvent(
     lastDay: z.iso.date(),
   }),
 );
+
+/**
+ * The lead became a member (members.member_registered named it): `memberId` is the member, `referralCode` the code of
+ * the member who referred the lead (as the lead gave it, upper case; null when none). Members rewards the referrer.
+ */
+export const LeadJoined = defineEvent(
+  'enquiries.lead_joined',
+  1,
+  z.object({ leadId: z.uuid(), locationId: z.uuid(), memberId: z.uuid(), referralCode: z.string().nullable() }),
+);

@@ -80,6 +80,15 @@ export const MembershipUnfrozen = defineEvent(
   1,
   z.object({ memberId: z.uuid(), daysFrozen: z.number().int().min(0), endDate: z.iso.date() }),
 );
+/**
+ * A member's referral brought a lead who joined (enquiries.lead_joined with their code): the gym's reward of `days`
+ * free days moved the member's end date to `endDate`. Once per referred lead (`leadId`).
+ */
+export const ReferralRewarded = defineEvent(
+  'members.referral_rewarded',
+  1,
+  z.object({ memberId: z.uuid(), leadId: z.uuid(), referredMemberId: z.uuid(), days: z.number().int().min(1), endDate: z.iso.date() }),
+);
 /** The end date passed (at the end of that day in the location's timezone). */
 export const MembershipExpired = defineEvent('members.membership_expired', 1, z.object({ memberId: z.uuid(), endDate: z.iso.date() }));
 export const MembershipCancelled = defineEvent(

@@ -23,6 +23,7 @@ import { schedulingAppointmentRoutes } from './scheduling-appointments.ts';
 import { schedulingEventRoutes } from './scheduling-events.ts';
 import { schedulingPackRoutes } from './scheduling-packs.ts';
 import { enquiriesRoutes } from './enquiries.ts';
+import { memberReferralRoutes } from './referrals.ts';
 import type { RouteContract } from './route.ts';
 
 export interface RegisteredRoute {
@@ -57,6 +58,7 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('payments', 'billing', billingRoutes),
   ...group('auth', 'gymSettings', gymSettingsRoutes),
   ...group('members', 'memberPlans', memberPlanRoutes),
+  ...group('members', 'memberReferrals', memberReferralRoutes),
   ...group('auth', 'profilePicture', profilePictureRoutes),
   // Settings → Integrations (mail server, WhatsApp/SMS provider, webhooks): notifications delivers, so it keeps them.
   ...group('notifications', 'integrations', integrationRoutes),

@@ -16,13 +16,21 @@ beforeAll(async () => {
   await env.org(orgA, 'enterprise', null, [[L1, 'Asia/Kolkata']]);
   const { bus } = env.runtime;
   await bus.ensureTopics(
-    topicSpecs().filter((t) => [topicOf('auth'), topicOf('trainers'), topicOf('members'), topicOf('payments'), topicOf('attendance')].includes(t.topic)),
+    topicSpecs().filter((t) =>
+      [topicOf('auth'), topicOf('trainers'), topicOf('members'), topicOf('payments'), topicOf('attendance'), topicOf('enquiries')].includes(t.topic),
+    ),
   );
   consumers = await startConsumers({
     bus,
     db: env.db,
     logger: env.runtime.logger,
-    groups: { auth: `${env.schema}.auth`, trainers: `${env.schema}.trainers`, payments: `${env.schema}.payments`, attendance: `${env.schema}.attendance` },
+    groups: {
+      auth: `${env.schema}.auth`,
+      trainers: `${env.schema}.trainers`,
+      payments: `${env.schema}.payments`,
+      attendance: `${env.schema}.attendance`,
+      enquiries: `${env.schema}.enquiries`,
+    },
     startAt: 'now',
   });
   admin = await env.sign(orgA, 'admin', [L1]);

@@ -173,6 +173,7 @@ export const memberRules = {
     id: d.memberId,
     set: { status: 'active', end_date: d.endDate, frozen_from: null },
   })),
+  ReferralRewarded: member(MemberEvents.ReferralRewarded, ['end_date'], ({ data: d }) => ({ id: d.memberId, set: { end_date: d.endDate } })),
   MembershipExpired: member(MemberEvents.MembershipExpired, ['status', 'end_date'], ({ data: d }) => ({
     id: d.memberId,
     set: { status: 'expired', end_date: d.endDate },

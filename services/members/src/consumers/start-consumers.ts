@@ -10,20 +10,22 @@ import { onMembershipPlansChanged, onUserPrivacyChanged } from './gym-settings.t
 import { onPersonErasureRequested } from './person-erasure.ts';
 import { onUserAvatarChanged } from './user-avatar-changed.ts';
 import { onCheckedIn } from './check-ins.ts';
+import { onLeadJoined } from './referrals.ts';
 
 export interface ConsumerOptions {
   bus: EventBus;
   db: Kysely<MembersDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { auth?: string; trainers?: string; payments?: string; attendance?: string };
+  groups?: { auth?: string; trainers?: string; payments?: string; attendance?: string; enquiries?: string };
   /** 'beginning' (the service) reads the whole topic for a new group; 'now' (tests) skips history and waits to join. */
   startAt?: 'beginning' | 'now';
 }
 
 /**
  * The members service's consumers of other services' events: auth (sign-ups, invitations, pictures), trainers, payments
- * (membership payments → terms), attendance (check-ins → visits; its other types are passed over by their header); one group each.
+ * (membership payments → terms), attendance (check-ins → visits; its other types are passed over by their header), enquiries
+ * (a referred lead joined → the referrer's reward); one group each.
  */
 export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
   startConsumerGroups(o, [
@@ -59,5 +61,11 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       groupId: o.groups?.attendance ?? 'members.attendance',
       topic: topicOf('attendance'),
       handlers: [onCheckedIn],
+    },
+    {
+      name: 'members.enquiries',
+      groupId: o.groups?.enquiries ?? 'members.enquiries',
+      topic: topicOf('enquiries'),
+      handlers: [onLeadJoined],
     },
   ]);

@@ -168,4 +168,25 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table members add column acquisition_source text, add column enquiry_id uuid`.execute(db);
     },
   },
+  /** Referrals (issue 27): members' codes, the rewards their referred leads earned, and each gym's reward setting. */
+  '0009_referrals': {
+    async up(db: Kysely<unknown>) {
+      await sql`create table referral_codes (code text primary key, org_id uuid not null, member_id uuid not null unique)`.execute(db);
+      await sql`create table referral_rewards (
+        lead_id uuid primary key,
+        org_id uuid not null,
+        member_id uuid not null,
+        referred_member_id uuid not null,
+        days integer not null check (days > 0),
+        end_date date not null,
+        rewarded_at timestamptz not null
+      )`.execute(db);
+      await sql`create index referral_rewards_member_idx on referral_rewards (member_id, rewarded_at)`.execute(db);
+      await sql`create table referral_settings (
+        org_id uuid primary key,
+        reward_days integer not null check (reward_days between 0 and 365),
+        updated_at timestamptz not null
+      )`.execute(db);
+    },
+  },
 };

@@ -121,4 +121,18 @@ export interface MembersDb extends KitTables {
   membership_terms: MembershipTermsTable;
   measurements: MeasurementsTable;
   trainers: TrainersTable;
+  /** Each member's referral code (derived from their id, stored the first time they ask for it, so it can be looked up). */
+  referral_codes: { code: string; org_id: string; member_id: string };
+  /** The rewards a member's referrals earned (ReferralRewarded), one per referred lead. */
+  referral_rewards: {
+    lead_id: string;
+    org_id: string;
+    member_id: string;
+    referred_member_id: string;
+    days: number;
+    end_date: string;
+    rewarded_at: Date;
+  };
+  /** The gym's referral reward: free days added to the referrer's term when a referred lead joins (no row or 0: off). */
+  referral_settings: { org_id: string; reward_days: number; updated_at: Date };
 }

@@ -1,4 +1,4 @@
-import { memberPlanRoutes, memberRoutes } from '@akhada/contracts';
+import { memberPlanRoutes, memberReferralRoutes, memberRoutes } from '@akhada/contracts';
 import { gymPlans } from '../app/gym-plans.ts';
 import { addRoute } from '@akhada/kit';
 import { archiveMember } from '../app/archive-member.ts';
@@ -19,6 +19,7 @@ import { resendInvitation } from '../app/resend-invitation.ts';
 import { unassignTrainer } from '../app/unassign-trainer.ts';
 import { unfreezeMembership } from '../app/unfreeze-membership.ts';
 import { updateMember } from '../app/update-member.ts';
+import { myReferral, referralSettings, saveReferralSettings } from '../app/referrals.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
 
@@ -45,6 +46,9 @@ export const registerRoutes = (svc: Svc, deps: MembersDeps): void => {
   });
   addRoute(svc, memberRoutes.stats, async ({ query, ctx }) => ({ success: true, data: await memberStats(deps, ctx, query) }));
   addRoute(svc, memberRoutes.me, async ({ ctx }) => ({ success: true, data: await getMyMembership(deps, ctx) }));
+  addRoute(svc, memberReferralRoutes.mine, async ({ ctx }) => ({ success: true, data: await myReferral(deps, ctx) }));
+  addRoute(svc, memberReferralRoutes.settings, async ({ ctx }) => ({ success: true, data: await referralSettings(deps, ctx) }));
+  addRoute(svc, memberReferralRoutes.putSettings, async ({ ctx, body }) => ({ success: true, data: await saveReferralSettings(deps, ctx, body) }));
   addRoute(svc, memberRoutes.myMeasurements, async ({ query, ctx }) => ({ success: true, ...(await listMeasurements(deps, ctx, 'me', query)) }));
   addRoute(svc, memberRoutes.recordMyMeasurement, async ({ body, ctx }, _req, reply) =>
     reply.status(201).send({ success: true, data: await recordMeasurement(deps, ctx, 'me', body) }),

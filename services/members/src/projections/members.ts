@@ -76,7 +76,7 @@ const followLatestTerm = (db: Executor<MembersDb>, memberId: string) =>
  * (registered with the membership aggregate) and in rebuild. Everything written comes from the event, so a rebuild
  * reproduces the tables exactly; rows only move forward by stream version.
  */
-export const projectMembers = async (db: Executor<MembersDb>, { event, streamVersion: v }: StoredEvent<MembershipEvent>): Promise<void> => {
+export const projectMembers = async (db: Executor<MembersDb>, { event, streamVersion: v, recordedAt }: StoredEvent<MembershipEvent>): Promise<void> => {
   switch (event.type) {
     case 'MemberRegistered': {
       const d = event.data;
@@ -171,6 +171,29 @@ export const projectMembers = async (db: Executor<MembersDb>, { event, streamVer
     case 'MemberArchived':
       await update(db, event.data.memberId, v, { membership_status: 'archived', frozen_from: null, archived_at: new Date(event.data.archivedAt) });
       return;
+    case 'ReferralRewarded': {
+      const d = event.data;
+      const res = await update(db, d.memberId, v, {});
+      if (!res.numUpdatedRows) return;
+      const row = await db.selectFrom('members').select('org_id').where('id', '=', d.memberId).executeTakeFirstOrThrow();
+      await sql`update membership_terms set end_date = ${d.endDate}::date
+                where member_id = ${d.memberId} and term_no = (select max(term_no) from membership_terms where member_id = ${d.memberId})`.execute(db);
+      await followLatestTerm(db, d.memberId);
+      await db
+        .insertInto('referral_rewards')
+        .values({
+          lead_id: d.leadId,
+          org_id: row.org_id,
+          member_id: d.memberId,
+          referred_member_id: d.referredMemberId,
+          days: d.days,
+          end_date: d.endDate,
+          rewarded_at: recordedAt,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return;
+    }
     case 'MemberInvitationResendRequested':
       await update(db, event.data.memberId, v, {});
       return;

@@ -116,6 +116,14 @@ export interface RequestInvitationResend {
   type: 'RequestInvitationResend';
   data: Record<string, never>;
 }
+/**
+ * A lead this member referred joined: the gym's reward of `days` free days extends the current term. Once per lead;
+ * a membership with no term running (pending, expired, cancelled, archived) gets nothing.
+ */
+export interface RewardReferral {
+  type: 'RewardReferral';
+  data: { leadId: string; referredMemberId: string; days: number };
+}
 export type MembershipCommand =
   | RegisterMember
   | SignUpMember
@@ -128,7 +136,8 @@ export type MembershipCommand =
   | UnassignTrainer
   | ChangeProfile
   | ArchiveMember
-  | RequestInvitationResend;
+  | RequestInvitationResend
+  | RewardReferral;
 
 // ── Events ──────────────────────────────────────────────────────────────────────────────────────────────────────
 export interface MemberRegistered {
@@ -179,6 +188,10 @@ export interface MemberInvitationResendRequested {
   type: 'MemberInvitationResendRequested';
   data: { memberId: string; email: string; firstName: string; lastName: string };
 }
+export interface ReferralRewarded {
+  type: 'ReferralRewarded';
+  data: { memberId: string; leadId: string; referredMemberId: string; days: number; endDate: CalendarDate };
+}
 export type MembershipEvent =
   | MemberRegistered
   | MemberSignedUp
@@ -191,7 +204,8 @@ export type MembershipEvent =
   | MemberTrainerUnassigned
   | MemberProfileChanged
   | MemberArchived
-  | MemberInvitationResendRequested;
+  | MemberInvitationResendRequested
+  | ReferralRewarded;
 
 // ── State ───────────────────────────────────────────────────────────────────────────────────────────────────────
 export type LiveStatus = 'pending' | 'active' | 'frozen' | 'expired' | 'cancelled' | 'archived';
@@ -215,6 +229,8 @@ export interface Membership {
   terms: Term[];
   frozenFrom: CalendarDate | null;
   trainerId: string | null;
+  /** The referred leads this member was rewarded for (a lead rewards once). */
+  rewardedLeads: string[];
 }
 export type MembershipState = { status: 'Unregistered' } | Membership;
 
@@ -381,8 +397,25 @@ const resend = (s: Membership): MembershipEvent[] => [
   },
 ];
 
+const MAX_REWARD_DAYS = 365;
+
+const rewardReferral = ({ data }: RewardReferral, state: MembershipState): MembershipEvent[] => {
+  if (!Number.isInteger(data.days) || data.days < 1 || data.days > MAX_REWARD_DAYS) throw invalid(`A referral reward is 1 to ${MAX_REWARD_DAYS} days`);
+  if (state.status === 'Unregistered' || (state.status !== 'active' && state.status !== 'frozen')) return [];
+  if (state.memberId === data.referredMemberId || state.rewardedLeads.includes(data.leadId)) return [];
+  const end = coveredUntil(state);
+  if (end === undefined) return [];
+  return [
+    {
+      type: 'ReferralRewarded',
+      data: { memberId: state.memberId, leadId: data.leadId, referredMemberId: data.referredMemberId, days: data.days, endDate: addDays(end, data.days) },
+    },
+  ];
+};
+
 const decide = (command: MembershipCommand, state: MembershipState): MembershipEvent[] => {
   if (command.type === 'RegisterMember') return register(command, state);
+  if (command.type === 'RewardReferral') return rewardReferral(command, state);
   if (command.type === 'SignUpMember') return signUp(command, state);
   if (state.status === 'Unregistered') throw new DomainError('NOT_FOUND', 'Member not found', 404);
   if (state.status === 'archived') {
@@ -447,6 +480,7 @@ const evolve = (state: MembershipState, event: MembershipEvent): MembershipState
       ],
       frozenFrom: null,
       trainerId: null,
+      rewardedLeads: [],
     };
   }
   if (event.type === 'MemberSignedUp') {
@@ -460,6 +494,7 @@ const evolve = (state: MembershipState, event: MembershipEvent): MembershipState
       terms: [],
       frozenFrom: null,
       trainerId: null,
+      rewardedLeads: [],
     };
   }
   if (state.status === 'Unregistered') return state;
@@ -484,6 +519,11 @@ const evolve = (state: MembershipState, event: MembershipEvent): MembershipState
     }
     case 'MemberArchived':
       return { ...state, status: 'archived', frozenFrom: null };
+    case 'ReferralRewarded': {
+      const last = state.terms.at(-1);
+      const terms = last ? [...state.terms.slice(0, -1), { ...last, endDate: event.data.endDate }] : state.terms;
+      return { ...state, terms, rewardedLeads: [...state.rewardedLeads, event.data.leadId] };
+    }
     default:
       return state; // events this version does not know (written by a newer one), or that change no state
   }

@@ -1,0 +1,88 @@
+import type { EventEnvelope, MyReferral, ReferralSettings, ReferralSettingsBody } from '@akhada/contracts';
+import { executeCommand, metadataOf, notFound, type Executor, type RequestContext } from '@akhada/kit';
+import type { Transaction } from 'kysely';
+import { createHash } from 'node:crypto';
+import { membershipAggregate } from '../aggregates/membership.ts';
+import { findMemberInOrg } from '../db/members-repo.ts';
+import type { MembersDb } from '../db/schema.ts';
+import type { MembersDeps } from './deps.ts';
+
+/** Crockford's base 32 (no I, L, O, U: nothing to misread when a code is read out or typed). */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A member's referral code: 8 characters derived from their id, so it is the same every time it is asked for. */
+export const referralCodeOf = (memberId: string): string =>
+  [...createHash('sha256').update(`referral:${memberId}`).digest().subarray(0, 8)].map((b) => ALPHABET[b % 32]).join('');
+
+const rewardDaysOf = async (db: Executor<MembersDb>, orgId: string): Promise<number> =>
+  (await db.selectFrom('referral_settings').select('reward_days').where('org_id', '=', orgId).executeTakeFirst())?.reward_days ?? 0;
+
+/**
+ * The caller's referral code (stored the first time, so a referred lead's code can be found), the gym's reward and
+ * the rewards so far. A member who is archived or unknown has none.
+ */
+export const myReferral = async (deps: Pick<MembersDeps, 'db'>, ctx: RequestContext): Promise<MyReferral> => {
+  const row = await findMemberInOrg(deps.db, ctx.orgId, ctx.userId);
+  if (!row || row.membership_status === 'archived') throw notFound('Membership');
+  const code = referralCodeOf(row.id);
+  await deps.db
+    .insertInto('referral_codes')
+    .values({ code, org_id: row.org_id, member_id: row.id })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const rewards = await deps.db
+    .selectFrom('referral_rewards')
+    .select(['days', 'end_date', 'rewarded_at'])
+    .where('member_id', '=', row.id)
+    .where('org_id', '=', ctx.orgId)
+    .orderBy('rewarded_at', 'desc')
+    .execute();
+  return {
+    code,
+    rewardDays: await rewardDaysOf(deps.db, ctx.orgId),
+    rewards: rewards.map((r) => ({ days: r.days, endDate: String(r.end_date).slice(0, 10), rewardedAt: r.rewarded_at.toISOString() })),
+  };
+};
+
+export const referralSettings = async (deps: Pick<MembersDeps, 'db'>, ctx: RequestContext): Promise<ReferralSettings> => ({
+  rewardDays: await rewardDaysOf(deps.db, ctx.orgId),
+});
+
+export const saveReferralSettings = async (
+  deps: Pick<MembersDeps, 'db' | 'clock'>,
+  ctx: RequestContext,
+  body: ReferralSettingsBody,
+): Promise<ReferralSettings> => {
+  await deps.db
+    .insertInto('referral_settings')
+    .values({ org_id: ctx.orgId, reward_days: body.rewardDays, updated_at: deps.clock() })
+    .onConflict((oc) => oc.column('org_id').doUpdateSet({ reward_days: body.rewardDays, updated_at: deps.clock() }))
+    .execute();
+  return referralSettings(deps, ctx);
+};
+
+/**
+ * A referred lead joined (enquiries.lead_joined with a code): the referrer — the member of the event's organization
+ * with that code — gets the gym's reward once per lead (the decider remembers the leads, the inbox drops a
+ * redelivery). No code, another organization's code, the new member's own code, or the reward off: nothing.
+ */
+export const rewardReferrer = async (
+  trx: Transaction<MembersDb>,
+  env: EventEnvelope<{ leadId: string; memberId: string; referralCode: string | null }>,
+): Promise<void> => {
+  const code = env.data.referralCode;
+  if (!code) return;
+  const owner = await trx.selectFrom('referral_codes').select('member_id').where('code', '=', code).where('org_id', '=', env.orgId).executeTakeFirst();
+  if (!owner || owner.member_id === env.data.memberId) return;
+  const days = await rewardDaysOf(trx, env.orgId);
+  if (days <= 0) return;
+  const referrer = await findMemberInOrg(trx, env.orgId, owner.member_id);
+  if (!referrer) return;
+  await executeCommand(
+    trx,
+    membershipAggregate,
+    referrer.id,
+    { type: 'RewardReferral', data: { leadId: env.data.leadId, referredMemberId: env.data.memberId, days } },
+    metadataOf(env, { locationId: referrer.location_id }),
+  );
+};
