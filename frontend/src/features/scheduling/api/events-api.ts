@@ -1,8 +1,9 @@
 import { schedulingEventRoutes as r, type EventBody, type EventPatch } from '@akhada/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CancelEventBody } from '@akhada/contracts';
 import { callRoute, parseResponse } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 
 /*
  * The events screens' reads and writes, one function per endpoint of contracts/src/http/scheduling-events.ts. Every key
@@ -94,10 +95,7 @@ export async function cancelTicket(id: string) {
 }
 
 /** A write of the events screens: everything under ['scheduling', 'events'] is read again once it succeeds. */
-function useEventMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => void qc.invalidateQueries({ queryKey: eventKeys.all }) });
-}
+const useEventMutation = <TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) => useRefreshingMutation(fn, eventKeys.all);
 
 export const useCreateEvent = () => useEventMutation(createEvent);
 export const useEditEvent = () => useEventMutation(editEvent);

@@ -1,7 +1,8 @@
 import { schedulingPackRoutes as r, type PackBalance, type PackTypeBody, type PackTypePatch, type SellPackBody } from '@akhada/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute, parseResponse } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 
 /*
  * Session packs' reads and writes, one function per endpoint of contracts/src/http/scheduling-packs.ts. Every key is
@@ -76,10 +77,7 @@ export async function buyPack(packTypeId: string) {
 }
 
 /** A write of session packs: the pack types and every balance are read again once it succeeds. */
-function usePackMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => void qc.invalidateQueries({ queryKey: packKeys.all }) });
-}
+const usePackMutation = <TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) => useRefreshingMutation(fn, packKeys.all);
 
 export const useCreatePackType = () => usePackMutation(createPackType);
 export const useUpdatePackType = () => usePackMutation(updatePackType);

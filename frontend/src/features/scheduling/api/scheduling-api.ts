@@ -3,6 +3,7 @@ import type { BookAppointmentBody, CancelClassBody, OneOffBody, SchedulingSettin
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute, parseResponse } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation';
 
 /*
  * The scheduling screens' reads and writes, one function per endpoint of contracts/src/http/scheduling.ts. Every key is
@@ -252,10 +253,7 @@ export async function makeCalendar() {
 }
 
 /** A write of this feature: everything under ['scheduling'] is read again once it succeeds. */
-function useSchedulingMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => void qc.invalidateQueries({ queryKey: schedulingKeys.all }) });
-}
+const useSchedulingMutation = <TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) => useRefreshingMutation(fn, schedulingKeys.all);
 
 export const useCreateClassType = () => useSchedulingMutation(createClassType);
 export const useUpdateClassType = () => useSchedulingMutation(updateClassType);
