@@ -53,3 +53,11 @@ export function FormModal({
     </Modal>
   );
 }
+
+/** A form modal's close: its mutations reset (opened again, it shows no error of the last send), then `onClose`. */
+export const closeResetting =
+  (onClose: () => void, ...mutations: { reset: () => void }[]) =>
+  (): void => {
+    for (const m of mutations) m.reset();
+    onClose();
+  };

@@ -2,7 +2,7 @@ import { CancelClassBody, type ClassDetail } from '@akhada/contracts';
 import { useTranslation } from 'react-i18next';
 import { Form } from '../../../components/form/form';
 import { FormError, useFormFailure } from '../../../components/form/form-error';
-import { FormModal } from '../../../components/form/form-modal';
+import { closeResetting, FormModal } from '../../../components/form/form-modal';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { useToast } from '../../../components/toast';
@@ -19,10 +19,7 @@ interface CancelForm {
 export function CancelClassModal({ open, onClose, detail }: { open: boolean; onClose: () => void; detail: ClassDetail }) {
   const { t } = useTranslation(ALL_NS);
   const cancel = useCancelClass();
-  const close = () => {
-    cancel.reset();
-    onClose();
-  };
+  const close = closeResetting(onClose, cancel);
   return (
     <FormModal
       open={open}

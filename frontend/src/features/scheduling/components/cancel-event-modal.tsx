@@ -2,7 +2,7 @@ import { CancelEventBody, type GymEvent } from '@akhada/contracts';
 import { useTranslation } from 'react-i18next';
 import { Form } from '../../../components/form/form';
 import { FormError, useFormFailure } from '../../../components/form/form-error';
-import { FormModal } from '../../../components/form/form-modal';
+import { closeResetting, FormModal } from '../../../components/form/form-modal';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { useToast } from '../../../components/toast';
@@ -15,10 +15,7 @@ const FORM_ID = 'cancel-event-form';
 export function CancelEventModal({ open, onClose, event }: { open: boolean; onClose: () => void; event: GymEvent }) {
   const { t } = useTranslation(ALL_NS);
   const cancel = useCancelEvent();
-  const close = () => {
-    cancel.reset();
-    onClose();
-  };
+  const close = closeResetting(onClose, cancel);
   return (
     <FormModal
       open={open}

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/alert';
 import { Form } from '../../../components/form/form';
 import { FormError, useFormFailure } from '../../../components/form/form-error';
 import { FormField } from '../../../components/form/form-field';
-import { FormModal } from '../../../components/form/form-modal';
+import { closeResetting, FormModal } from '../../../components/form/form-modal';
 import { SelectField } from '../../../components/form/select-field';
 import { DateField, TextField } from '../../../components/form/text-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
@@ -35,6 +35,15 @@ interface SeriesForm extends Common {
   until: string;
 }
 
+/** What both forms (one-off, series) take besides their mutation. */
+interface BodyProps {
+  locationId: string;
+  classTypes: ClassType[];
+  trainers: { id: string; name: string }[];
+  defaultDate: string;
+  onDone: () => void;
+}
+
 const optionalWhole = (s: string) => (s.trim() === '' ? undefined : wholeFrom(s));
 /** '' = the class type's trainer (left out of the body). */
 const trainerOf = (id: string) => (id === '' ? undefined : id);
@@ -60,11 +69,8 @@ export function ClassFormModal({
   const series = useCreateSeries();
   const oneOff = useCreateClass();
   const busy = series.isPending || oneOff.isPending;
-  const close = () => {
-    series.reset();
-    oneOff.reset();
-    onClose();
-  };
+  const close = closeResetting(onClose, series, oneOff);
+  const body: BodyProps = { locationId, classTypes, trainers, defaultDate, onDone: close };
   return (
     <FormModal
       open={open}
@@ -102,27 +108,7 @@ export function ClassFormModal({
           </div>
         </fieldset>
         {classTypes.length === 0 ? <Alert tone="info">{t('scheduling:classForm.noClassTypes')}</Alert> : null}
-        {kind === 'oneOff' ? (
-          <OneOffFormBody
-            key="oneOff"
-            mutation={oneOff}
-            locationId={locationId}
-            classTypes={classTypes}
-            trainers={trainers}
-            defaultDate={defaultDate}
-            onDone={close}
-          />
-        ) : (
-          <SeriesFormBody
-            key="series"
-            mutation={series}
-            locationId={locationId}
-            classTypes={classTypes}
-            trainers={trainers}
-            defaultDate={defaultDate}
-            onDone={close}
-          />
-        )}
+        {kind === 'oneOff' ? <OneOffFormBody key="oneOff" mutation={oneOff} {...body} /> : <SeriesFormBody key="series" mutation={series} {...body} />}
       </>
     </FormModal>
   );
@@ -168,21 +154,7 @@ function CommonFields({ classTypes, trainers }: { classTypes: ClassType[]; train
   );
 }
 
-function OneOffFormBody({
-  mutation,
-  locationId,
-  classTypes,
-  trainers,
-  defaultDate,
-  onDone,
-}: {
-  mutation: ReturnType<typeof useCreateClass>;
-  locationId: string;
-  classTypes: ClassType[];
-  trainers: { id: string; name: string }[];
-  defaultDate: string;
-  onDone: () => void;
-}) {
+function OneOffFormBody({ mutation, locationId, classTypes, trainers, defaultDate, onDone }: BodyProps & { mutation: ReturnType<typeof useCreateClass> }) {
   const { t } = useTranslation(ALL_NS);
   const toast = useToast();
   const form = useContractForm<OneOffForm, typeof OneOffBody>(OneOffBody, {
@@ -246,21 +218,7 @@ function WeekdayChoices() {
   );
 }
 
-function SeriesFormBody({
-  mutation,
-  locationId,
-  classTypes,
-  trainers,
-  defaultDate,
-  onDone,
-}: {
-  mutation: ReturnType<typeof useCreateSeries>;
-  locationId: string;
-  classTypes: ClassType[];
-  trainers: { id: string; name: string }[];
-  defaultDate: string;
-  onDone: () => void;
-}) {
+function SeriesFormBody({ mutation, locationId, classTypes, trainers, defaultDate, onDone }: BodyProps & { mutation: ReturnType<typeof useCreateSeries> }) {
   const { t } = useTranslation(ALL_NS);
   const toast = useToast();
   const form = useContractForm<SeriesForm, typeof SeriesBody>(SeriesBody, {

@@ -2,17 +2,17 @@ import { ClassCategory, ClassTypeBody, ClassTypePatch, MembershipType, type Clas
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Form } from '../../../components/form/form';
-import { FormError, useFormFailure } from '../../../components/form/form-error';
+import { FormError } from '../../../components/form/form-error';
 import { FormField } from '../../../components/form/form-field';
-import { FormModal } from '../../../components/form/form-modal';
+import { closeResetting, FormModal } from '../../../components/form/form-modal';
 import { MoneyField } from '../../../components/form/money-field';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { TextareaField } from '../../../components/form/textarea-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
-import { useToast } from '../../../components/toast';
 import { ALL_NS } from '../../../locales/resources';
 import { useCreateClassType, useUpdateClassType, type ClassTypeInput } from '../api/scheduling-api';
+import { useAddOrChange } from '../lib/add-or-change';
 import { paiseFrom, wholeFrom } from '../lib/form-text';
 
 const FORM_ID = 'class-type-form';
@@ -70,11 +70,7 @@ export function ClassTypeModal({
   const create = useCreateClassType();
   const update = useUpdateClassType();
   const busy = create.isPending || update.isPending;
-  const close = () => {
-    create.reset();
-    update.reset();
-    onClose();
-  };
+  const close = closeResetting(onClose, create, update);
   return (
     <FormModal
       open={open}
@@ -127,20 +123,21 @@ function ClassTypeFormBody({
   onDone: () => void;
 }) {
   const { t } = useTranslation(ALL_NS);
-  const toast = useToast();
   const form = useContractForm<ClassTypeForm, typeof ClassTypeBody>(editing ? (ClassTypePatch as unknown as typeof ClassTypeBody) : ClassTypeBody, {
     defaultValues: valuesOf(editing),
     toBody,
   });
-  const { attempts, failed } = useFormFailure(form);
-  const onSubmit = (body: ClassTypeInput) => {
-    if (editing)
-      update.mutate({ id: editing.id, body }, { onSuccess: (c) => (toast.success(t('scheduling:types.saved', { name: c.name })), onDone()), onError: failed });
-    else create.mutate(body, { onSuccess: (c) => (toast.success(t('scheduling:types.created', { name: c.name })), onDone()), onError: failed });
-  };
+  const { onSubmit, attempts, busy, error } = useAddOrChange({
+    form,
+    editing,
+    create,
+    update,
+    doneText: (name, added) => (added ? t('scheduling:types.created', { name }) : t('scheduling:types.saved', { name })),
+    onDone,
+  });
   return (
-    <Form id={FORM_ID} form={form} onSubmit={onSubmit} busy={create.isPending || update.isPending}>
-      <FormError error={create.error ?? update.error} attempts={attempts} fallback={t('scheduling:types.failed')} testId="class-type-error" />
+    <Form id={FORM_ID} form={form} onSubmit={onSubmit} busy={busy}>
+      <FormError error={error} attempts={attempts} fallback={t('scheduling:types.failed')} testId="class-type-error" />
       <div className="form__grid">
         <TextField name="name" label={t('scheduling:types.name')} maxLength={80} required data-autofocus testId="class-type-name" />
         <SelectField

@@ -2,7 +2,7 @@ import { EventBody, EventPatch, type EventKind, type GymEvent } from '@akhada/co
 import { useTranslation } from 'react-i18next';
 import { Form } from '../../../components/form/form';
 import { FormError, useFormFailure } from '../../../components/form/form-error';
-import { FormModal } from '../../../components/form/form-modal';
+import { closeResetting, FormModal } from '../../../components/form/form-modal';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
 import { SelectField } from '../../../components/form/select-field';
 import { DateField, TextField } from '../../../components/form/text-field';
@@ -51,11 +51,7 @@ export function EventFormModal({
   const create = useCreateEvent();
   const edit = useEditEvent();
   const busy = create.isPending || edit.isPending;
-  const close = () => {
-    create.reset();
-    edit.reset();
-    onClose();
-  };
+  const close = closeResetting(onClose, create, edit);
   return (
     <FormModal
       open={open}

@@ -1,14 +1,14 @@
 import { PackTypeBody, PackTypePatch, type PackType } from '@akhada/contracts';
 import { useTranslation } from 'react-i18next';
 import { Form } from '../../../components/form/form';
-import { FormError, useFormFailure } from '../../../components/form/form-error';
-import { FormModal } from '../../../components/form/form-modal';
+import { FormError } from '../../../components/form/form-error';
+import { closeResetting, FormModal } from '../../../components/form/form-modal';
 import { MoneyField } from '../../../components/form/money-field';
 import { TextField } from '../../../components/form/text-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
-import { useToast } from '../../../components/toast';
 import { ALL_NS } from '../../../locales/resources';
-import { useCreatePackType, useUpdatePackType, type PackTypeInput } from '../api/packs-api';
+import { useCreatePackType, useUpdatePackType } from '../api/packs-api';
+import { useAddOrChange } from '../lib/add-or-change';
 import { paiseFrom, wholeFrom } from '../lib/form-text';
 
 const FORM_ID = 'pack-type-form';
@@ -42,11 +42,7 @@ export function PackTypeModal({ open, onClose, editing }: { open: boolean; onClo
   const create = useCreatePackType();
   const update = useUpdatePackType();
   const busy = create.isPending || update.isPending;
-  const close = () => {
-    create.reset();
-    update.reset();
-    onClose();
-  };
+  const close = closeResetting(onClose, create, update);
   return (
     <FormModal
       open={open}
@@ -77,20 +73,21 @@ function PackTypeFormBody({
   onDone: () => void;
 }) {
   const { t } = useTranslation(ALL_NS);
-  const toast = useToast();
   const form = useContractForm<PackTypeForm, typeof PackTypeBody>(editing ? (PackTypePatch as unknown as typeof PackTypeBody) : PackTypeBody, {
     defaultValues: valuesOf(editing),
     toBody,
   });
-  const { attempts, failed } = useFormFailure(form);
-  const onSubmit = (body: PackTypeInput) => {
-    if (editing)
-      update.mutate({ id: editing.id, body }, { onSuccess: (p) => (toast.success(t('scheduling:packs.saved', { name: p.name })), onDone()), onError: failed });
-    else create.mutate(body, { onSuccess: (p) => (toast.success(t('scheduling:packs.created', { name: p.name })), onDone()), onError: failed });
-  };
+  const { onSubmit, attempts, busy, error } = useAddOrChange({
+    form,
+    editing,
+    create,
+    update,
+    doneText: (name, added) => (added ? t('scheduling:packs.created', { name }) : t('scheduling:packs.saved', { name })),
+    onDone,
+  });
   return (
-    <Form id={FORM_ID} form={form} onSubmit={onSubmit} busy={create.isPending || update.isPending}>
-      <FormError error={create.error ?? update.error} attempts={attempts} fallback={t('scheduling:packs.failed')} testId="pack-type-error" />
+    <Form id={FORM_ID} form={form} onSubmit={onSubmit} busy={busy}>
+      <FormError error={error} attempts={attempts} fallback={t('scheduling:packs.failed')} testId="pack-type-error" />
       <div className="form__grid">
         <TextField name="name" label={t('scheduling:packs.name')} maxLength={80} required data-autofocus testId="pack-type-name" />
         <TextField name="sessions" inputMode="numeric" autoComplete="off" label={t('scheduling:packs.sessionsLabel')} required testId="pack-type-sessions" />

@@ -3,7 +3,7 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Form } from '../../../components/form/form';
 import { FormError, useFormFailure } from '../../../components/form/form-error';
-import { FormModal } from '../../../components/form/form-modal';
+import { closeResetting, FormModal } from '../../../components/form/form-modal';
 import { rupeesFromInput } from '../../../components/form/form-values';
 import { MoneyField } from '../../../components/form/money-field';
 import { EmailField, PhoneField, TextField } from '../../../components/form/text-field';
@@ -21,10 +21,7 @@ const FORM_ID = 'edit-trainer-form';
 export function EditTrainerDialog({ trainer, open, onClose }: { trainer: Trainer; open: boolean; onClose: () => void }) {
   const { t } = useTranslation(ALL_NS);
   const update = useUpdateTrainer();
-  const close = () => {
-    update.reset();
-    onClose();
-  };
+  const close = closeResetting(onClose, update);
   return (
     <FormModal
       open={open}
