@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email, Phone } from './auth.ts';
+import { normalizeReferralCode } from './referrals.ts';
 import { IdParams, IsoDate, IsoDateTime, ok, Pagination, Problem, route, Text } from './route.ts';
 
 /**
@@ -172,6 +173,10 @@ export const CreateLeadBody = z.object({
   source: LeadSource,
   /** The staff member who owns the lead; the person capturing it when left out. */
   ownerId: Uuid('Owner').nullable().optional(),
+  /** The referral code of the member who sent the lead (the source becomes referral). */
+  referralCode: Text('Referral code')
+    .refine((v) => normalizeReferralCode(v) !== null, 'A referral code is 8 letters and digits, such as 7K2M9QXA')
+    .optional(),
 });
 export type CreateLeadBody = z.infer<typeof CreateLeadBody>;
 
@@ -244,6 +249,8 @@ export const PublicEnquiryBody = z.object({
   ...LeadFields,
   language: z.enum(['en', 'hi']).default('en'),
   consent: z.literal(true, { message: 'Please agree to be contacted' }),
+  /** The `?ref=` of a member's referral link; one that is not a code is ignored (the enquiry is still taken). */
+  ref: Text('Referral code').max(40, 'Not a valid referral code').optional(),
   /** A field hidden from people: a bot fills it. A filled one is answered 201 and stored nowhere. */
   website: Text('Website').max(500, 'Website must be at most 500 characters').optional(),
 });
