@@ -130,6 +130,33 @@ export const onPurchaseCancelled = (logger?: Logger): EventHandler<PaymentsDb> =
 const cancel = (trx: Trx, paymentId: string, reason: string, at: string, meta: EventMetadata) =>
   executeCommand(trx, paymentAggregate, paymentId, { type: 'CancelPayment', data: { reason, at, by: null } }, meta, { mapError: paymentUniques });
 
+/** A purchase's payment recorded refunded (by the desk's refund here, or Razorpay's once made); `requestedBy` is who asked. */
+const refund = (
+  trx: Trx,
+  paymentId: string,
+  r: { refundId: string; amountPaise: number; reason: string; razorpayRefundId: string | null; requestedBy: string | null },
+  at: Date,
+  meta: EventMetadata,
+) =>
+  executeCommand(
+    trx,
+    paymentAggregate,
+    paymentId,
+    {
+      type: 'RefundPayment',
+      data: {
+        refundId: r.refundId,
+        amountPaise: r.amountPaise,
+        reason: r.reason,
+        razorpayRefundId: r.razorpayRefundId,
+        at: at.toISOString(),
+        by: r.requestedBy ? { id: r.requestedBy, name: '' } : null,
+      },
+    },
+    meta,
+    { mapError: paymentUniques },
+  );
+
 /**
  * `scheduling.purchase_refund_requested` → what remains of the purchase's payment is refunded, as staff's refund does.
  * A desk payment is recorded refunded here, in the inbox transaction. One captured online is NOT refunded here: the
@@ -172,24 +199,7 @@ export const onPurchaseRefundRequested = (deps: PurchaseDeps, logger?: Logger): 
         .execute();
       return;
     }
-    await executeCommand(
-      trx,
-      paymentAggregate,
-      row.id,
-      {
-        type: 'RefundPayment',
-        data: {
-          refundId: newId(),
-          amountPaise,
-          reason: d.reason,
-          razorpayRefundId: null,
-          at: deps.clock().toISOString(),
-          by: d.requestedBy ? { id: d.requestedBy, name: '' } : null,
-        },
-      },
-      meta,
-      { mapError: paymentUniques },
-    );
+    await refund(trx, row.id, { refundId: newId(), amountPaise, reason: d.reason, razorpayRefundId: null, requestedBy: d.requestedBy }, deps.clock(), meta);
   });
 
 /** After this many failed tries a purchase refund is left to staff (logged at error; the payment stays completed). */
@@ -220,9 +230,9 @@ const refundOne = async (deps: PurchaseDeps & { db: Kysely<PaymentsDb> }, r: Ref
   }
   const keys = await keysOf(deps.db, deps.secrets, row.org_id);
   if (!keys) throw new Error('Razorpay keys are gone: refund this purchase by hand');
-  let refund: { id: string; amount: number | string };
+  let made: { id: string; amount: number | string };
   try {
-    refund = await deps.razorpay
+    made = await deps.razorpay
       .client(keys)
       .payments.refund(
         row.razorpay_payment_id,
@@ -235,23 +245,12 @@ const refundOne = async (deps: PurchaseDeps & { db: Kysely<PaymentsDb> }, r: Ref
   const meta = (typeof r.causation === 'string' ? JSON.parse(r.causation) : r.causation) as EventMetadata;
   await deps.db.transaction().execute(async (trx) => {
     await trx.selectFrom('payments').select('id').where('id', '=', row.id).forUpdate().executeTakeFirst();
-    await executeCommand(
+    await refund(
       trx,
-      paymentAggregate,
       row.id,
-      {
-        type: 'RefundPayment',
-        data: {
-          refundId: refund.id,
-          amountPaise: Number(refund.amount),
-          reason: r.reason,
-          razorpayRefundId: refund.id,
-          at: deps.clock().toISOString(),
-          by: r.requested_by ? { id: r.requested_by, name: '' } : null,
-        },
-      },
+      { refundId: made.id, amountPaise: Number(made.amount), reason: r.reason, razorpayRefundId: made.id, requestedBy: r.requested_by },
+      deps.clock(),
       meta,
-      { mapError: paymentUniques },
     );
     await finish(trx, row.id, deps.clock());
   });
