@@ -311,3 +311,159 @@ describe('POST /enquiries/leads/:id/trial-pass', () => {
     expect((untouched.body.data as WithPasses).trialPasses).toEqual([]);
   });
 });
+
+describe('GET /enquiries/reports/funnel (issue 27)', () => {
+  const orgC = randomUUID();
+  const orgD = randomUUID();
+  const locC1 = randomUUID();
+  const locC2 = randomUUID();
+  const locD = randomUUID();
+  const ownerC = randomUUID();
+  const t: Record<string, string> = {};
+  let startedAt = 0;
+  /** Runs a step with the service's clock at this instant. */
+  const at = (iso: string) => {
+    s.time.now = new Date(iso).getTime();
+  };
+  const lead = async (token: string, when: string, o: Record<string, unknown>) => {
+    at(when);
+    return (await create(token, { locationId: locC1, ...o })).lead!.id;
+  };
+  const step = async (token: string, when: string, url: string, payload: unknown) => {
+    at(when);
+    const res = await s.call(token, 'POST', url, payload);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+  const report = (token: string, query: string) => s.call(token, 'GET', `/enquiries/reports/funnel?${query}`);
+  const RANGE = 'from=2030-01-01&to=2030-02-28';
+
+  beforeAll(async () => {
+    startedAt = s.time.now;
+    await s.org(orgC, [locC1, locC2]);
+    await s.org(orgD, [locD]);
+    t.owner = await s.sign(orgC, 'owner', [locC1, locC2], ownerC);
+    t.admin2 = await s.sign(orgC, 'admin', [locC2], randomUUID());
+    t.trainer = await s.sign(orgC, 'trainer', [locC1], randomUUID());
+    t.member = await s.sign(orgC, 'member', [locC1], randomUUID());
+    t.ownerD = await s.sign(orgD, 'owner', [locD], randomUUID());
+    const o = t.owner;
+    // Walk-ins: one with a trial pass joined after 10 days, one booked for a trial joined after 4, one lost at the second location.
+    const l1 = await lead(o, '2030-01-05T04:30:00.000Z', { source: 'walk_in' });
+    await step(o, '2030-01-06T04:30:00.000Z', `/enquiries/leads/${l1}/trial-pass`, { days: 3 });
+    await step(o, '2030-01-15T04:30:00.000Z', `/enquiries/leads/${l1}/stage`, { stage: 'joined' });
+    const l2 = await lead(o, '2030-01-10T04:30:00.000Z', { source: 'walk_in' });
+    await step(o, '2030-01-11T04:30:00.000Z', `/enquiries/leads/${l2}/stage`, { stage: 'trial_booked' });
+    await step(o, '2030-01-14T04:30:00.000Z', `/enquiries/leads/${l2}/stage`, { stage: 'joined' });
+    const l5 = await lead(o, '2030-02-20T04:30:00.000Z', { source: 'walk_in', locationId: locC2 });
+    await step(o, '2030-02-21T04:30:00.000Z', `/enquiries/leads/${l5}/lose`, { reason: 'price' });
+    // Instagram: one joined after 2 days without a trial, one lost on price.
+    const l3 = await lead(o, '2030-02-03T04:30:00.000Z', { source: 'instagram' });
+    await step(o, '2030-02-05T04:30:00.000Z', `/enquiries/leads/${l3}/stage`, { stage: 'joined' });
+    const l4 = await lead(o, '2030-02-10T04:30:00.000Z', { source: 'instagram' });
+    await step(o, '2030-02-11T04:30:00.000Z', `/enquiries/leads/${l4}/lose`, { reason: 'price' });
+    // Unassigned phone call; a Google enquiry at 00:30 on 1 January in Kolkata (still 31 December in UTC).
+    await lead(o, '2030-02-25T04:30:00.000Z', { source: 'phone', ownerId: null });
+    await lead(o, '2029-12-31T19:00:00.000Z', { source: 'google' });
+    // Outside the range: 00:10 on 1 March in Kolkata.
+    await lead(o, '2030-02-28T18:40:00.000Z', { source: 'walk_in' });
+    // Another organization's joined lead in the same days.
+    const d = await lead(t.ownerD, '2030-01-05T04:30:00.000Z', { source: 'walk_in', locationId: locD });
+    await step(t.ownerD, '2030-01-06T04:30:00.000Z', `/enquiries/leads/${d}/stage`, { stage: 'joined' });
+  });
+  afterAll(() => {
+    s.time.now = startedAt;
+  });
+
+  it('by source: enquiries, trials, joined, conversion to one decimal and the median days to join; totals and lost reasons', async () => {
+    const res = await report(t.owner!, `${RANGE}&by=source`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual({
+      by: 'source',
+      from: '2030-01-01',
+      to: '2030-02-28',
+      rows: [
+        { key: 'walk_in', label: 'Walk-in', enquiries: 3, trials: 2, joined: 2, conversionPct: 66.7, medianDaysToJoin: 7 },
+        { key: 'instagram', label: 'Instagram', enquiries: 2, trials: 0, joined: 1, conversionPct: 50, medianDaysToJoin: 2 },
+        { key: 'google', label: 'Google', enquiries: 1, trials: 0, joined: 0, conversionPct: 0, medianDaysToJoin: null },
+        { key: 'phone', label: 'Phone', enquiries: 1, trials: 0, joined: 0, conversionPct: 0, medianDaysToJoin: null },
+      ],
+      totals: { enquiries: 7, trials: 2, joined: 3, conversionPct: 42.9, medianDaysToJoin: 4 },
+      lostReasons: [{ reason: 'price', count: 2 }],
+    });
+  });
+
+  it('by month lists every month of the range; by owner keys unassigned leads as none', async () => {
+    const months = await report(t.owner!, `${RANGE}&by=month`);
+    expect((months.body.data as { rows: unknown[] }).rows).toEqual([
+      { key: '2030-01', label: 'Jan 2030', enquiries: 3, trials: 2, joined: 2, conversionPct: 66.7, medianDaysToJoin: 7 },
+      { key: '2030-02', label: 'Feb 2030', enquiries: 4, trials: 0, joined: 1, conversionPct: 25, medianDaysToJoin: 2 },
+    ]);
+    const owners = await report(t.owner!, `${RANGE}&by=owner`);
+    expect((owners.body.data as { rows: { key: string; enquiries: number }[] }).rows.map((r) => [r.key, r.enquiries])).toEqual([
+      [ownerC, 6],
+      ['none', 1],
+    ]);
+  });
+
+  it("an admin's report counts only their locations; a location not theirs is 403, another organization's 404", async () => {
+    const mine = await report(t.admin2!, RANGE);
+    expect(mine.status).toBe(200);
+    expect((mine.body.data as { totals: { enquiries: number } }).totals.enquiries).toBe(1);
+    expect((await report(t.admin2!, `${RANGE}&locationId=${locC1}`)).status).toBe(403);
+    expect((await report(t.owner!, `${RANGE}&locationId=${locD}`)).status).toBe(404);
+    const one = await report(t.owner!, `${RANGE}&locationId=${locC1}`);
+    expect((one.body.data as { totals: { enquiries: number } }).totals.enquiries).toBe(6);
+  });
+
+  it("another organization's leads are never counted", async () => {
+    const d = await report(t.ownerD!, RANGE);
+    expect((d.body.data as { totals: unknown }).totals).toEqual({ enquiries: 1, trials: 0, joined: 1, conversionPct: 100, medianDaysToJoin: 1 });
+  });
+
+  it('trainers and members get 403', async () => {
+    for (const who of ['trainer', 'member']) {
+      expect((await report(t[who]!, RANGE)).status, who).toBe(403);
+      expect((await s.call(t[who]!, 'GET', `/enquiries/reports/funnel/export?${RANGE}`)).status, who).toBe(403);
+    }
+  });
+
+  it('bad dates, a reversed or too long range and an unknown grouping are 400s naming the field', async () => {
+    for (const [query, field] of [
+      ['from=2030-02-30&to=2030-03-01', 'from'],
+      ['from=2030-03-01&to=2030-02-01', 'to'],
+      ['from=2027-01-01&to=2030-01-01', 'to'],
+      ['to=2030-03-01', 'from'],
+      [`${RANGE}&by=city`, 'by'],
+    ] as const) {
+      const res = await report(t.owner!, query);
+      expect(res.status, query).toBe(400);
+      expect(
+        res.body.details?.map((d) => d.path),
+        query,
+      ).toContain(field);
+    }
+  });
+
+  it('the CSV export has a line per group and a Total line', async () => {
+    const res = await s.app.inject({
+      method: 'GET',
+      url: `/enquiries/reports/funnel/export?${RANGE}&by=source`,
+      headers: { authorization: `Bearer ${t.owner}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="enquiry-funnel-source-2030-01-01-2030-02-28.csv"');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toEqual([
+      'Source,Key,Enquiries,Trials,Joined,Conversion %,Median days to join',
+      'Walk-in,walk_in,3,2,2,66.7,7',
+      'Instagram,instagram,2,0,1,50,2',
+      'Google,google,1,0,0,0,',
+      'Phone,phone,1,0,0,0,',
+      'Total,total,7,2,3,42.9,4',
+    ]);
+  });
+});

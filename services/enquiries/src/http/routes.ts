@@ -6,6 +6,7 @@ import type { EnquiriesDeps } from '../app/deps.ts';
 import { addFollowUp, completeFollowUp, todayFollowUps } from '../app/follow-ups.ts';
 import { addNote, assignLead, editLead, getLead, listLeads, loseLead, moveStage, reopenLead } from '../app/leads.ts';
 import { formLinks, publicEnquiry, publicForm } from '../app/public-form.ts';
+import { exportFunnel, funnelReport } from '../app/reports.ts';
 import { issueTrialPass } from '../app/trial-passes.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
@@ -46,6 +47,12 @@ export const registerRoutes = (svc: Svc, deps: EnquiriesDeps): void => {
     message: 'Trial pass issued.',
   }));
   addRoute(svc, r.todayFollowUps, async ({ ctx }) => ({ success: true, data: await todayFollowUps(deps, ctx) }));
+  addRoute(svc, r.funnelReport, async ({ ctx, query }) => ({ success: true, data: await funnelReport(deps, ctx, query) }));
+  addRoute(svc, r.funnelExport, async ({ ctx, query }, _req, reply) => {
+    const file = await exportFunnel(deps, ctx, query);
+    reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`);
+    return reply.send(file.body);
+  });
   addRoute(svc, r.formLinks, async ({ ctx }) => ({ success: true, data: await formLinks(deps, ctx) }));
   addRoute(svc, r.publicForm, async ({ params }) => ({ success: true, data: await publicForm(deps, params.code) }));
   addRoute(svc, r.publicEnquiry, async ({ params, body }, req, reply) => {
