@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_UPGRADE_MESSAGE } from '../src/app/access.ts';
 import { runClassClock } from '../src/app/close-classes.ts';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
-import { bootScheduling } from './setup.ts';
+import { bootScheduling, ok, refused } from './setup.ts';
 
 // Personal-training appointments through app.inject against the real PostgreSQL (and Kafka for the trainers' hours):
 // free slots, booking with its overlap refusals, cancel / attended / no-show, organizations and roles, the race.
@@ -32,15 +32,6 @@ const NOW = '2030-03-11T00:00:00.000Z'; // Monday 05:30 in Kolkata
 const at = (local: string) => new Date(`2030-03-12T${local}:00+05:30`).toISOString(); // Tuesday, Kolkata clocks
 const everyDay = Array.from({ length: 7 }, (_, d) => ({ dayOfWeek: d, startTime: '06:00', endTime: '12:00' }));
 
-const ok = <T>(r: { status: number; body: { data?: unknown } }, status = 200): T => {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  return r.body.data as T;
-};
-const refused = (r: { status: number; body: { code?: string; message?: string } }, status: number, code?: string, message?: string) => {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  if (code) expect(r.body.code).toBe(code);
-  if (message) expect(r.body.message).toBe(message);
-};
 const hours = (trainerId: string, orgId: string, locationId: string, slots = everyDay) =>
   t.db
     .insertInto('trainer_hours')

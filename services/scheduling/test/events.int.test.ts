@@ -7,7 +7,7 @@ import { commandOnEvent } from '../src/app/event-command.ts';
 import { runEventClock } from '../src/app/event-clock.ts';
 import { runPurchaseClock } from '../src/app/purchase-clock.ts';
 import { packPaymentHandlers } from '../src/consumers/packs.ts';
-import { bootScheduling } from './setup.ts';
+import { bootScheduling, ok, refused, seedGyms } from './setup.ts';
 
 // Every events route through app.inject against the real PostgreSQL: plan, roles, organizations, bad input, tickets.
 let t: Awaited<ReturnType<typeof bootScheduling>>;
@@ -21,15 +21,6 @@ const [m1, m2, m3, mL2, mB] = [randomUUID(), randomUUID(), randomUUID(), randomU
 const tok = {} as Record<'owner' | 'adminL2' | 'trainer' | 'trainerL2' | 'm1' | 'm2' | 'm3' | 'mL2' | 'ownerB' | 'memberB' | 'starter', string>;
 const START = '2030-03-11T00:00:00.000Z'; // the harness's clock: Monday 05:30 in Kolkata
 
-const ok = <T>(r: { status: number; body: { data?: unknown } }, status = 200): T => {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  return r.body.data as T;
-};
-const refused = (r: { status: number; body: { code?: string; message?: string } }, status: number, code: string, message?: string) => {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  expect(r.body.code).toBe(code);
-  if (message) expect(r.body.message).toBe(message);
-};
 const workshop = (o: Record<string, unknown> = {}) => ({
   locationId: L1,
   title: 'Mobility workshop',
@@ -46,23 +37,15 @@ const create = async (o: Record<string, unknown> = {}) => ok<Ev>(await t.call(to
 
 beforeAll(async () => {
   t = await bootScheduling('scheduling_events');
-  await t.org(orgA, [L1, L2]);
-  await t.org(orgB, [LB]);
-  await t.org(orgStarter, [randomUUID()], { plan: 'starter', trialEndsAt: null });
+  Object.assign(tok, await seedGyms(t, { orgA, orgB, orgStarter, L1, L2, LB }));
   for (const m of [m1, m2, m3]) await t.member(m, orgA, L1);
   await t.member(mL2, orgA, L2);
   await t.member(mB, orgB, LB);
-  tok.owner = await t.sign(orgA, 'owner', [L1, L2]);
-  tok.adminL2 = await t.sign(orgA, 'admin', [L2]);
-  tok.trainer = await t.sign(orgA, 'trainer', [L1]);
-  tok.trainerL2 = await t.sign(orgA, 'trainer', [L2]);
   tok.m1 = await t.sign(orgA, 'member', [L1], m1);
   tok.m2 = await t.sign(orgA, 'member', [L1], m2);
   tok.m3 = await t.sign(orgA, 'member', [L1], m3);
   tok.mL2 = await t.sign(orgA, 'member', [L2], mL2);
-  tok.ownerB = await t.sign(orgB, 'owner', [LB]);
   tok.memberB = await t.sign(orgB, 'member', [LB], mB);
-  tok.starter = await t.sign(orgStarter, 'owner', []);
 }, 120_000);
 
 afterAll(async () => {

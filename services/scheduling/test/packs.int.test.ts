@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packPaid, packRefunded } from '../src/app/pack-sales.ts';
 import { packAppointmentHandlers } from '../src/consumers/packs.ts';
-import { bootScheduling } from './setup.ts';
+import { bootScheduling, ok, refused } from './setup.ts';
 
 // Session pack types through app.inject against the real PostgreSQL: plan, roles, organizations, bad input.
 let t: Awaited<ReturnType<typeof bootScheduling>>;
@@ -18,15 +18,6 @@ const m2 = randomUUID();
 const mB = randomUUID();
 const tok = {} as Record<'owner' | 'admin' | 'trainer' | 'm1' | 'm2' | 'ownerB' | 'starter', string>;
 
-const ok = <T>(r: { status: number; body: { data?: unknown } }, status = 200): T => {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  return r.body.data as T;
-};
-const refused = (r: { status: number; body: { code?: string; message?: string } }, status: number, code?: string, message?: RegExp) => {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  if (code) expect(r.body.code).toBe(code);
-  if (message) expect(r.body.message).toMatch(message);
-};
 const ten = (o: Record<string, unknown> = {}) => ({
   name: `10 PT sessions ${randomUUID().slice(0, 6)}`,
   sessions: 10,

@@ -2,7 +2,7 @@ import { schedulingRoutes } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_UPGRADE_MESSAGE } from '../src/app/access.ts';
-import { bootScheduling } from './setup.ts';
+import { bootScheduling, ok, refused, seedGyms } from './setup.ts';
 
 // Every scheduling route through app.inject against the real PostgreSQL: plans, roles, organizations, rules.
 let t: Awaited<ReturnType<typeof bootScheduling>>;
@@ -20,22 +20,12 @@ const tok = {} as Record<
   string
 >;
 let yogaId: string;
-
-const created = <T>(r: { status: number; body: { data?: unknown } }, status = 201): T => {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  return r.body.data as T;
-};
-const refused = (r: { status: number; body: { code?: string; message?: string } }, status: number, code: string, message?: string) => {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  expect(r.body.code).toBe(code);
-  if (message) expect(r.body.message).toBe(message);
-};
+/** `ok` expecting 201 unless told. */
+const created = <T>(r: Parameters<typeof ok>[0], status = 201): T => ok<T>(r, status);
 
 beforeAll(async () => {
   t = await bootScheduling('scheduling_routes');
-  await t.org(orgA, [L1, L2]);
-  await t.org(orgB, [LB]);
-  await t.org(orgStarter, [randomUUID()], { plan: 'starter', trialEndsAt: null });
+  Object.assign(tok, await seedGyms(t, { orgA, orgB, orgStarter, L1, L2, LB }));
   await t.org(orgTrial, [randomUUID()], { plan: 'free', trialEndsAt: new Date('2030-03-20T00:00:00Z') });
   await t.org(orgTrialOver, [randomUUID()], { plan: 'free', trialEndsAt: new Date('2030-03-01T00:00:00Z') });
   await t.member(m1, orgA, L1);
@@ -44,18 +34,12 @@ beforeAll(async () => {
   await t.member(mFrozen, orgA, L1, { status: 'frozen' });
   await t.member(mExpired, orgA, L1, { status: 'expired', endDate: '2030-03-01' });
   await t.member(mB, orgB, LB);
-  tok.owner = await t.sign(orgA, 'owner', [L1, L2]);
-  tok.adminL2 = await t.sign(orgA, 'admin', [L2]);
-  tok.trainer = await t.sign(orgA, 'trainer', [L1]);
-  tok.trainerL2 = await t.sign(orgA, 'trainer', [L2]);
   tok.m1 = await t.sign(orgA, 'member', [L1], m1);
   tok.m2 = await t.sign(orgA, 'member', [L1], m2);
   tok.m3 = await t.sign(orgA, 'member', [L1], m3);
   tok.frozen = await t.sign(orgA, 'member', [L1], mFrozen);
   tok.expired = await t.sign(orgA, 'member', [L1], mExpired);
-  tok.ownerB = await t.sign(orgB, 'owner', [LB]);
   tok.memberB = await t.sign(orgB, 'member', [LB], mB);
-  tok.starter = await t.sign(orgStarter, 'owner', []);
   tok.trial = await t.sign(orgTrial, 'owner', []);
   tok.trialOver = await t.sign(orgTrialOver, 'owner', []);
   yogaId = created<{ id: string }>(

@@ -1,4 +1,6 @@
 import { bootServiceForTest } from '@akhada/kit/testing';
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import type { SchedulingDeps } from '../src/app/deps.ts';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
@@ -46,4 +48,41 @@ export const bootScheduling = async (prefix: string) => {
     return { status: res.statusCode, body: res.json() as { data?: unknown; code?: string; message?: string } & Record<string, unknown> };
   };
   return { ...t, org, member, trainer, call };
+};
+
+type Reply = { status: number; body: { data?: unknown; code?: string; message?: string } };
+
+/** The reply's data, once its status is `status` (the body shown when it is not). */
+export const ok = <T>(r: Reply, status = 200): T => {
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  return r.body.data as T;
+};
+
+/** A refusal: its status, and (when given) its code and its message (the very text, or one that matches). */
+export const refused = (r: Reply, status: number, code?: string, message?: string | RegExp) => {
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  if (code) expect(r.body.code).toBe(code);
+  if (typeof message === 'string') expect(r.body.message).toBe(message);
+  else if (message) expect(r.body.message).toMatch(message);
+};
+
+/**
+ * The gyms the route tests share: gym A (locations L1 and L2), gym B (LB) and a gym on the Starter plan (no scheduling),
+ * with their staff's tokens; each file adds its own members.
+ */
+export const seedGyms = async (
+  t: Awaited<ReturnType<typeof bootScheduling>>,
+  g: { orgA: string; orgB: string; orgStarter: string; L1: string; L2: string; LB: string },
+) => {
+  await t.org(g.orgA, [g.L1, g.L2]);
+  await t.org(g.orgB, [g.LB]);
+  await t.org(g.orgStarter, [randomUUID()], { plan: 'starter', trialEndsAt: null });
+  return {
+    owner: await t.sign(g.orgA, 'owner', [g.L1, g.L2]),
+    adminL2: await t.sign(g.orgA, 'admin', [g.L2]),
+    trainer: await t.sign(g.orgA, 'trainer', [g.L1]),
+    trainerL2: await t.sign(g.orgA, 'trainer', [g.L2]),
+    ownerB: await t.sign(g.orgB, 'owner', [g.LB]),
+    starter: await t.sign(g.orgStarter, 'owner', []),
+  };
 };
