@@ -114,6 +114,36 @@ describe("members' member_registered naming a lead", () => {
     const outbox = await s.db.selectFrom('outbox').select(['payload']).where('key', '=', lead.id).execute();
     expect(outbox.filter((r) => JSON.stringify(r.payload).includes('"to":"joined"') || JSON.stringify(r.payload).includes('"stage":"joined"'))).toHaveLength(1);
   });
+
+  it('a referred lead (a code given at the desk, source referral) announces enquiries.lead_joined with its code, once', async () => {
+    const bad = await s.call(owner, 'POST', '/enquiries/leads', {
+      locationId: locA,
+      name: 'Ravi',
+      phone: '9555000111',
+      interest: 'class',
+      source: 'walk_in',
+      referralCode: 'no!',
+    });
+    expect(bad.status).toBe(400);
+    const res = await s.call(owner, 'POST', '/enquiries/leads', {
+      locationId: locA,
+      name: 'Ravi Kumar',
+      phone: '9555000112',
+      interest: 'membership',
+      source: 'walk_in',
+      referralCode: '7k2m-9qxa',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const lead = (res.body.data as { lead: Lead & { source: string } }).lead;
+    expect(lead.source).toBe('referral');
+    const memberId = randomUUID();
+    const first = registered(orgA, memberId, lead.id);
+    await publish('members', first, first);
+    await vi.waitUntil(joined(lead.id), { timeout: 20_000, interval: 100 });
+    const outbox = await s.db.selectFrom('outbox').select(['payload']).where('key', '=', lead.id).execute();
+    const announced = outbox.map((r) => r.payload as { type: string; data: unknown }).filter((p) => p.type === 'enquiries.lead_joined');
+    expect(announced.map((p) => p.data)).toEqual([{ leadId: lead.id, locationId: locA, memberId, referralCode: '7K2M9QXA' }]);
+  });
 });
 
 describe("attendance's trial visits", () => {

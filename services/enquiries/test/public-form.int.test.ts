@@ -46,6 +46,14 @@ describe('the public enquiry form', () => {
     expect(await leadsOf(ownerB)).toEqual([]);
   });
 
+  it('a referral link’s ?ref= makes the lead a referral; a ref that is no code is ignored and the enquiry still taken', async () => {
+    expect((await s.call(null, 'POST', `/enquiries/public/${code}`, form({ phone: '9444000001', ref: 'abcd2345' }), '10.4.0.1')).status).toBe(201);
+    expect((await s.call(null, 'POST', `/enquiries/public/${code}`, form({ phone: '9444000002', ref: 'not a code!' }), '10.4.0.1')).status).toBe(201);
+    const leads = (await s.call(owner, 'GET', '/enquiries/leads?limit=200')).body.data as { phone: string; source: string }[];
+    expect(leads.find((l) => l.phone === '9444000001')?.source).toBe('referral');
+    expect(leads.find((l) => l.phone === '9444000002')?.source).toBe('website');
+  });
+
   it('refuses bad input naming the field, and an enquiry without consent', async () => {
     const bad = await s.call(null, 'POST', `/enquiries/public/${code}`, form({ phone: 'abc', consent: false }), '10.1.0.2');
     expect(bad.status).toBe(400);

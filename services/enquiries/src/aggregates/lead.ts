@@ -34,10 +34,17 @@ export const toIntegrationEvents = (
       return [makeEnvelope(EnquiriesEvents.LeadStageChanged, { ...base, data: { ...facts, from: 'lost', lostReason: null } })];
     case 'LeadAssigned':
       return [makeEnvelope(EnquiriesEvents.LeadAssigned, { ...base, data: facts })];
-    case 'LeadJoined':
+    case 'LeadJoined': {
+      // Its own event id: the stored event's goes to the stage change announced beside it.
+      const { eventId: _storedId, ...fresh } = base;
+      const joined = makeEnvelope(EnquiriesEvents.LeadJoined, {
+        ...fresh,
+        data: { leadId: state.leadId, locationId: state.locationId, memberId: event.data.memberId, referralCode: state.referralCode },
+      });
       return event.data.from === 'joined'
-        ? []
-        : [makeEnvelope(EnquiriesEvents.LeadStageChanged, { ...base, data: { ...facts, from: event.data.from, lostReason: null } })];
+        ? [joined]
+        : [makeEnvelope(EnquiriesEvents.LeadStageChanged, { ...base, data: { ...facts, from: event.data.from, lostReason: null } }), joined];
+    }
     case 'TrialPassIssued': {
       const { passId, code, days, validFrom, validUntil, lastDay } = event.data;
       return [

@@ -1,4 +1,4 @@
-import type { CreateLeadBody, LeadDetail } from '@akhada/contracts';
+import { normalizeReferralCode, type CreateLeadBody, type LeadDetail } from '@akhada/contracts';
 import { executeCommand, inTransaction, metadataOf, newId, type CommandSource, type RequestContext } from '@akhada/kit';
 import { forbidden, notFound } from '@akhada/kit/domain';
 import type { Transaction } from 'kysely';
@@ -23,6 +23,8 @@ export interface Enquiry {
   actorId: string | null;
   ownerId: string | null;
   consentText: string | null;
+  /** A member's referral code (normalized); the lead's source is then referral. Only a new lead takes it. */
+  referralCode: string | null;
 }
 
 /**
@@ -75,10 +77,11 @@ export const captureEnquiry = async (
         phoneKey: key,
         email: e.email,
         interest: e.interest,
-        source: e.source,
+        source: e.referralCode ? 'referral' : e.source,
         preferredTime: e.preferredTime,
         notes: e.notes,
         ownerId: e.ownerId,
+        ...(e.referralCode ? { referralCode: e.referralCode } : {}),
         consentText: e.consentText,
         actorId: e.actorId,
         at: at.toISOString(),
@@ -120,6 +123,7 @@ export const createLead = async (
         actorId: ctx.userId,
         ownerId,
         consentText: null,
+        referralCode: normalizeReferralCode(body.referralCode),
       },
       deps.clock(),
     ),

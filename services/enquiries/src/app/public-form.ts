@@ -1,4 +1,4 @@
-import { ENQUIRY_CONSENT_TEXT, PUBLIC_ENQUIRIES_PER_HOUR, type EnquiryFormLink, type PublicEnquiryBody } from '@akhada/contracts';
+import { ENQUIRY_CONSENT_TEXT, normalizeReferralCode, PUBLIC_ENQUIRIES_PER_HOUR, type EnquiryFormLink, type PublicEnquiryBody } from '@akhada/contracts';
 import { inTransaction, type CommandSource, type RequestContext } from '@akhada/kit';
 import { AppError, notFound } from '@akhada/kit/domain';
 import { randomBytes } from 'node:crypto';
@@ -85,6 +85,7 @@ export const publicEnquiry = async (
         actorId: null,
         ownerId: null,
         consentText: ENQUIRY_CONSENT_TEXT[body.language ?? 'en'],
+        referralCode: normalizeReferralCode(body.ref),
       },
       now,
     );

@@ -30,13 +30,16 @@ export interface LeadDetails {
 }
 export type DetailsEdit = Partial<LeadDetails>;
 
+/** The referral code of the member who sent the lead (normalized, upper case); members finds the referrer by it when the lead joins. */
+type Referral = { referralCode?: string | null };
+
 /** Who acted: a staff user's id, or null for the public form. */
 type Actor = { actorId: string | null; at: string };
 
 export type LeadCommand =
   | {
       type: 'CaptureLead';
-      data: LeadDetails & Actor & { leadId: string; orgId: string; locationId: string; ownerId: string | null; consentText: string | null };
+      data: LeadDetails & Actor & { leadId: string; orgId: string; locationId: string; ownerId: string | null; consentText: string | null } & Referral;
     }
   | { type: 'EnquireAgain'; data: Actor & { source: Source; interest: Interest; preferredTime: string; notes: string; consentText: string | null } }
   | { type: 'EditLead'; data: Actor & { changes: DetailsEdit } }
@@ -65,7 +68,7 @@ export const TRIAL_PASS_MAX_DAYS = 7;
 export type LeadEvent =
   | {
       type: 'LeadCaptured';
-      data: LeadDetails & Actor & { leadId: string; orgId: string; locationId: string; ownerId: string | null; consentText: string | null };
+      data: LeadDetails & Actor & { leadId: string; orgId: string; locationId: string; ownerId: string | null; consentText: string | null } & Referral;
     }
   | {
       type: 'EnquiredAgain';
@@ -100,6 +103,8 @@ export type LeadState =
       passes: Record<string, { validUntil: string; lastDay: string; visits: string[] }>;
       /** The member this lead became, once joined through members. */
       memberId: string | null;
+      /** The code of the member who referred the lead, as captured (null: not referred). */
+      referralCode: string | null;
     };
 type Existing = Exclude<LeadState, { status: 'none' }>;
 
@@ -227,6 +232,7 @@ const evolve = (state: LeadState, event: LeadEvent): LeadState => {
       followUps: {},
       passes: {},
       memberId: null,
+      referralCode: event.data.referralCode ?? null,
     };
   }
   if (state.status === 'none') return state;

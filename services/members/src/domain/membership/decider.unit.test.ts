@@ -1,7 +1,7 @@
 import { DomainError } from '@akhada/kit/domain';
 import { DeciderSpecification } from '@akhada/kit/testing/decider';
 import { describe, expect, it } from 'vitest';
-import { membershipDecider, type MemberRegistered, type RegisterMember } from './decider.ts';
+import { membershipDecider, type MemberRegistered, type ReferralRewarded, type RegisterMember, type RewardReferral } from './decider.ts';
 
 const given = DeciderSpecification.for(membershipDecider);
 
@@ -137,4 +137,47 @@ describe('membership decider: end date by payment frequency (calendar months)', 
     ['2100-01-31', 'monthly', '2100-02-28'],
     ['2000-01-31', 'monthly', '2000-02-29'],
   ] as const)('%s + %s ends on %s', (start, frequency, end) => expect(endDateFor(start, frequency)).toBe(end));
+});
+
+describe('membership decider: RewardReferral', () => {
+  const memberId = registerMember().data.memberId;
+  const leadId = '0198a7c0-0000-7000-8000-00000000c001';
+  const referredMemberId = '0198a7c0-0000-7000-8000-00000000c002';
+  const reward = (days = 7, lead = leadId): RewardReferral => ({ type: 'RewardReferral', data: { leadId: lead, referredMemberId, days } });
+  const rewarded = (endDate: string, days = 7, lead = leadId): ReferralRewarded => ({
+    type: 'ReferralRewarded',
+    data: { memberId, leadId: lead, referredMemberId, days, endDate },
+  });
+
+  it('adds the free days to the current term’s end date', () =>
+    given([memberRegistered()])
+      .when(reward())
+      .then([rewarded('2025-04-17')]));
+
+  it('rewards a lead once: the same lead again changes nothing', () =>
+    given([memberRegistered(), rewarded('2025-04-17')])
+      .when(reward())
+      .thenNothingHappened());
+
+  it('rewards another lead on top of the first', () =>
+    given([memberRegistered(), rewarded('2025-04-17')])
+      .when(reward(3, '0198a7c0-0000-7000-8000-00000000c003'))
+      .then([rewarded('2025-04-20', 3, '0198a7c0-0000-7000-8000-00000000c003')]));
+
+  it('gives nothing for a self-referral, nor to a membership with no running term', () => {
+    given([memberRegistered()])
+      .when({ type: 'RewardReferral', data: { leadId, referredMemberId: memberId, days: 7 } })
+      .thenNothingHappened();
+    given([memberRegistered(), { type: 'MembershipExpired', data: { memberId, endDate: '2025-04-10' } }])
+      .when(reward())
+      .thenNothingHappened();
+    given([]).when(reward()).thenNothingHappened();
+  });
+
+  it('rejects a reward that is not 1 to 365 whole days', () => {
+    for (const days of [0, 366, 1.5])
+      given([memberRegistered()])
+        .when(reward(days))
+        .thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED');
+  });
 });
