@@ -1,4 +1,4 @@
-import { AuthEvents, memberPlanRoutes, memberRoutes, topicOf, topicSpecs, type EventEnvelope } from '@akhada/contracts';
+import { AuthEvents, EnquiriesEvents, memberPlanRoutes, memberReferralRoutes, memberRoutes, topicOf, topicSpecs, type EventEnvelope } from '@akhada/contracts';
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -118,5 +118,77 @@ describe('gym settings in the members service', () => {
       timeout: 20_000,
       interval: 100,
     });
+  });
+});
+
+describe('referral rewards', () => {
+  const call = async (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    env.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+  /** A member registered by staff (monthly from 2025-03-11: ends 2025-04-11) and their referral code, as they read it. */
+  const memberWithCode = async (orgId: string, locationId: string, n: number) => {
+    const admin = await env.sign(orgId, 'admin', [locationId]);
+    const res = await call(admin, 'POST', '/members', {
+      firstName: 'Ref',
+      lastName: `Member${n}`,
+      email: `ref${n}.${orgId.slice(0, 8)}@example.in`,
+      phone: `+91 91111 ${String(10000 + n)}`,
+      locationId,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as { data: { _id: string } }).data._id;
+    const mine = await call(await env.sign(orgId, 'member', [locationId], id), 'GET', '/members/me/referral');
+    expect(mine.statusCode, mine.body).toBe(200);
+    return { id, code: memberReferralRoutes.mine.responses[200].parse(mine.json()).data.code };
+  };
+  const joined = (orgId: string, referralCode: string | null, memberId = randomUUID(), leadId = randomUUID()) =>
+    makeEnvelope(EnquiriesEvents.LeadJoined, { ...meta(orgId, 'referrals'), data: { leadId, locationId: L1, memberId, referralCode } });
+  const publishEnquiries = (...envs: EventEnvelope[]) =>
+    env.runtime.bus.publish(
+      envs.map((e) => ({
+        topic: topicOf('enquiries'),
+        key: e.aggregateId,
+        value: JSON.stringify(e),
+        headers: { 'event-id': e.eventId, 'event-type': e.type },
+      })),
+    );
+  const endDateOf = async (id: string) => (await env.db.selectFrom('members').select('end_date').where('id', '=', id).executeTakeFirstOrThrow()).end_date;
+
+  it('a referred lead who joins adds the gym’s free days to the referrer’s term once; self, another gym’s code and reward off give nothing', async () => {
+    const owner = await env.sign(orgA, 'owner', [L1]);
+    expect((await call(await env.sign(orgA, 'admin', [L1]), 'PUT', '/members/referral-settings', { rewardDays: 10 })).statusCode).toBe(403);
+    expect((await call(owner, 'PUT', '/members/referral-settings', { rewardDays: -1 })).statusCode).toBe(400);
+    expect((await call(owner, 'PUT', '/members/referral-settings', { rewardDays: 10 })).json()).toMatchObject({ data: { rewardDays: 10 } });
+    const referrer = await memberWithCode(orgA, L1, 1);
+    const sentinel = await memberWithCode(orgA, L1, 2);
+    const inB = await memberWithCode(orgB, LB, 3); // gym B never turned the reward on
+    expect(referrer.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
+    expect(await endDateOf(referrer.id)).toBe('2025-04-11');
+
+    const first = joined(orgA, referrer.code);
+    await publishEnquiries(
+      first,
+      first, // redelivered
+      joined(orgA, referrer.code, first.data.memberId, first.data.leadId), // the same lead announced again
+      joined(orgA, referrer.code, referrer.id), // the referrer's own code
+      joined(orgB, referrer.code), // gym A's code in gym B
+      joined(orgB, inB.code), // gym B: reward off
+      joined(orgA, null),
+      joined(orgA, sentinel.code), // same key: once it is rewarded, everything before it was handled
+    );
+    await vi.waitUntil(async () => ((await endDateOf(sentinel.id)) === '2025-04-21' ? true : undefined), {
+      message: 'sentinel rewarded',
+      timeout: 20_000,
+      interval: 100,
+    });
+    expect(await endDateOf(referrer.id)).toBe('2025-04-21');
+    expect(await endDateOf(inB.id)).toBe('2025-04-11');
+    const mine = await call(await env.sign(orgA, 'member', [L1], referrer.id), 'GET', '/members/me/referral');
+    expect(memberReferralRoutes.mine.responses[200].parse(mine.json()).data).toMatchObject({
+      code: referrer.code,
+      rewardDays: 10,
+      rewards: [{ days: 10, endDate: '2025-04-21' }],
+    });
+    const announced = await env.db.selectFrom('outbox').select('payload').where('key', '=', referrer.id).execute();
+    expect(announced.filter((r) => (r.payload as { type: string }).type === 'members.referral_rewarded')).toHaveLength(1);
   });
 });
