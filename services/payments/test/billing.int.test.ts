@@ -4,18 +4,11 @@
 // captured once whether verify or the platform-signed webhook comes first, with Akhada's GST invoice in its own series
 // and one payments.subscription_paid in the outbox.
 import { ErrorBody, type Role } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, createTokenVerifier, type Runtime } from '@akhada/kit';
-import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { razorpayErrorToAppError, verifyPaymentSignature, verifyWebhookSignature } from '../src/adapters/razorpay.ts';
 import type { RazorpayApi, RazorpayPort } from '../src/adapters/razorpay-port.ts';
-import { createSecretBox } from '../src/adapters/secret-box.ts';
-import { DEFAULT_TIME_ZONE } from '../src/app/deps.ts';
-import { createInvoiceMailer } from '../src/adapters/invoice-mailer.ts';
-import { buildApp } from '../src/build-app.ts';
-import { migrations } from '../src/db/migrations.ts';
-import type { PaymentsDb } from '../src/db/schema.ts';
+import { bootPayments } from './setup.ts';
 
 const orgA = randomUUID();
 const orgB = randomUUID();
@@ -53,66 +46,34 @@ const razorpay: RazorpayPort = {
   toAppError: razorpayErrorToAppError,
 };
 
-let schema: string;
-let databaseUrl: string;
-let runtime: Runtime<PaymentsDb>;
-let app: ReturnType<typeof buildApp>;
+let svc: Awaited<ReturnType<typeof bootPayments>>;
+let app: typeof svc.app;
 type Who = 'ownerA' | 'adminA' | 'trainerA' | 'ownerB';
 let token: Record<Who, string>;
 
 beforeAll(async () => {
-  const infra = await testInfra();
-  databaseUrl = infra.databaseUrl;
-  schema = uniqueSchema('billing');
-  const testKeys = await createTestKeys();
-  const config = BaseConfig.parse({
-    DATABASE_URL: databaseUrl,
-    KAFKA_BROKERS: infra.brokers.join(','),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    INSTANCE_ID: schema,
-  });
-  runtime = await bootRuntime<PaymentsDb>({ name: 'payments', config, schema, migrations, verifier: createTokenVerifier({ keys: testKeys.keys }) });
-  app = buildApp({
-    db: runtime.dbh.db,
-    logger: runtime.logger,
-    verifier: runtime.verifier,
-    readiness: runtime.readiness,
-    directory: runtime.directory,
-    clock,
-    timeZone: DEFAULT_TIME_ZONE,
-    secrets: createSecretBox('integration-test-secret-key'),
-    razorpay,
-    checkoutScriptUrl: 'http://127.0.0.1:9/checkout.js',
-    publicUrl: 'http://app.test',
-    platform: PLATFORM,
-    mailer: createInvoiceMailer(),
-  });
-  await app.ready();
-  const sign = (orgId: string, role: Role, locationIds: string[]) => testKeys.sign({ orgId, role, locationIds, userId: randomUUID() });
+  svc = await bootPayments('billing', { clock, razorpay, platform: PLATFORM });
+  app = svc.app;
+  const sign = (orgId: string, role: Role, locationIds: string[]) => svc.keys.sign({ orgId, role, locationIds, userId: randomUUID() });
   token = {
     ownerA: await sign(orgA, 'owner', [L1]),
     adminA: await sign(orgA, 'admin', [L1]),
     trainerA: await sign(orgA, 'trainer', [L1]),
     ownerB: await sign(orgB, 'owner', [LB]),
   };
-  const db = runtime.dbh.db;
+  const db = svc.db;
   // Both gyms' trials ended yesterday: read-only.
   const ended = new Date(START - 86_400_000);
-  await db
-    .insertInto('kit_organizations')
-    .values([
-      { org_id: orgA, plan: 'free', trial_ends_at: ended, updated_at: ended },
-      { org_id: orgB, plan: 'free', trial_ends_at: ended, updated_at: ended },
-    ])
-    .execute();
-  await db
-    .insertInto('kit_locations')
-    .values([
-      { location_id: L1, org_id: orgA, name: 'Main', city: 'Pune', timezone: 'Asia/Kolkata' },
-      { location_id: LB, org_id: orgB, name: 'B', city: 'Pune', timezone: 'Asia/Kolkata' },
-    ] as never)
-    .execute();
+  await svc.seed({
+    orgs: [
+      { orgId: orgA, plan: 'free', trialEndsAt: ended },
+      { orgId: orgB, plan: 'free', trialEndsAt: ended },
+    ],
+    locations: [
+      { locationId: L1, orgId: orgA, name: 'Main' },
+      { locationId: LB, orgId: orgB, name: 'B' },
+    ],
+  });
   // Gym A: 30 counted members (plus an archived and a pending one, not counted) and one trainer (plus an archived one).
   const member = (org: string, loc: string, status: string) => ({
     id: randomUUID(),
@@ -160,9 +121,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
-  for (const close of runtime?.closers ?? []) await close().catch(() => undefined);
-  if (schema) await dropSchema(databaseUrl, schema);
+  await svc?.close();
 });
 
 const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: unknown) =>
@@ -189,7 +148,7 @@ const webhook = (orderId: string, paymentId: string, eventId: string, secret = P
   });
 };
 const paidEvents = async (orgId: string) =>
-  (await runtime.dbh.db.selectFrom('outbox').select('payload').orderBy('id').execute())
+  (await svc.db.selectFrom('outbox').select('payload').orderBy('id').execute())
     .map((r) => r.payload as { type: string; orgId: string; data: { plan: string; invoiceNumber: string } })
     .filter((e) => e.type === 'payments.subscription_paid' && e.orgId === orgId);
 
@@ -221,7 +180,7 @@ describe('plan and billing', () => {
     expect(refused.message).toBe('Your gym has 30 members; the Mini plan allows 25. Remove members or choose a bigger plan.');
     expectError(await call('adminA', 'POST', '/payments/billing/order', { plan: 'starter' }), 403);
     for (const plan of ['free', 'gold', 3]) expectError(await call('ownerA', 'POST', '/payments/billing/order', { plan }), 400, 'VALIDATION_FAILED');
-    expect(await runtime.dbh.db.selectFrom('subscription_orders').select('order_id').where('org_id', '=', orgA).execute()).toEqual([]);
+    expect(await svc.db.selectFrom('subscription_orders').select('order_id').where('org_id', '=', orgA).execute()).toEqual([]);
   });
 
   it('upgrades through Akhada’s account: verify checks the platform signature on our order, captures once, invoices once', async () => {

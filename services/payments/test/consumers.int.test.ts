@@ -1,46 +1,19 @@
-import { MemberEvents, topicOf, topicSpecs, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, makeEnvelope, type RunningConsumer, type Runtime } from '@akhada/kit';
-import { dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { MemberEvents, topicOf, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
+import { makeEnvelope } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startConsumers } from '../src/consumers/start-consumers.ts';
-import { migrations } from '../src/db/migrations.ts';
-import type { PaymentsDb } from '../src/db/schema.ts';
+import { bootPayments } from './setup.ts';
 
 const orgA = randomUUID();
 const L1 = randomUUID();
-let schema: string;
-let databaseUrl: string;
-let runtime: Runtime<PaymentsDb>;
-let consumers: RunningConsumer[] = [];
+let svc: Awaited<ReturnType<typeof bootPayments>>;
 
 beforeAll(async () => {
-  const infra = await testInfra();
-  databaseUrl = infra.databaseUrl;
-  schema = uniqueSchema('payments_cons');
-  const config = BaseConfig.parse({
-    DATABASE_URL: databaseUrl,
-    KAFKA_BROKERS: infra.brokers.join(','),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    INSTANCE_ID: schema,
-  });
-  runtime = await bootRuntime<PaymentsDb>({ name: 'payments', config, schema, migrations });
-  await runtime.bus.ensureTopics(topicSpecs().filter((t) => [topicOf('members'), topicOf('trainers')].includes(t.topic)));
-  consumers = await startConsumers({
-    bus: runtime.bus,
-    db: runtime.dbh.db,
-    logger: runtime.logger,
-    groups: { members: `${schema}.members`, trainers: `${schema}.trainers`, sales: `${schema}.sales` },
-    startAt: 'now',
-  });
+  svc = await bootPayments('payments_cons', { consumers: 'offline' });
 }, 120_000);
 
 afterAll(async () => {
-  for (const c of consumers) await c.stop();
-  await runtime?.bus.deleteGroups((g) => g.includes(schema)).catch(() => undefined);
-  for (const close of runtime?.closers ?? []) await close().catch(() => undefined);
-  if (schema) await dropSchema(databaseUrl, schema);
+  await svc?.close();
 });
 
 const meta = (aggregateId: string, occurredAt = new Date().toISOString()) => ({
@@ -52,10 +25,10 @@ const meta = (aggregateId: string, occurredAt = new Date().toISOString()) => ({
   occurredAt,
 });
 const publish = (topic: 'members' | 'trainers', ...envs: EventEnvelope[]) =>
-  runtime.bus.publish(
+  svc.runtime.bus.publish(
     envs.map((e) => ({ topic: topicOf(topic), key: e.aggregateId, value: JSON.stringify(e), headers: { 'event-id': e.eventId, 'event-type': e.type } })),
   );
-const paymentsOf = (memberId: string) => runtime.dbh.db.selectFrom('payments').selectAll().where('member_id', '=', memberId).orderBy('created_at').execute();
+const paymentsOf = (memberId: string) => svc.db.selectFrom('payments').selectAll().where('member_id', '=', memberId).orderBy('created_at').execute();
 
 describe("members' events", () => {
   it('a registration with a fee is owed (pending), a renewal with its method is paid; each once; a renewal made from our payment is not counted again', async () => {
@@ -120,9 +93,9 @@ describe("members' events", () => {
       ['membership_fee', 'pending', 150_000, 'cash', 'members', '2026-11-01', '2026-11-01'],
       ['membership_renewal', 'completed', 250_000, 'upi', 'members', '2026-12-01', null],
     ]);
-    const member = await runtime.dbh.db.selectFrom('pay_members').selectAll().where('id', '=', memberId).executeTakeFirstOrThrow();
+    const member = await svc.db.selectFrom('pay_members').selectAll().where('id', '=', memberId).executeTakeFirstOrThrow();
     expect(member).toMatchObject({ first_name: 'Meera', membership_type: 'premium', end_date: '2027-02-01', status: 'active' });
-    const types = (await runtime.dbh.db.selectFrom('outbox').select('payload').where('key', '=', rows[1]!.id).orderBy('id').execute()).map(
+    const types = (await svc.db.selectFrom('outbox').select('payload').where('key', '=', rows[1]!.id).orderBy('id').execute()).map(
       (r) => (r.payload as { type: string }).type,
     );
     expect(types).toEqual(['payments.payment_recorded', 'payments.payment_completed']);
@@ -151,8 +124,7 @@ describe("members' events", () => {
     );
     const row = await vi.waitUntil(
       async () =>
-        (await runtime.dbh.db.selectFrom('pay_trainers').selectAll().where('id', '=', trainerId).where('status', '=', 'archived').executeTakeFirst()) ??
-        undefined,
+        (await svc.db.selectFrom('pay_trainers').selectAll().where('id', '=', trainerId).where('status', '=', 'archived').executeTakeFirst()) ?? undefined,
       { message: 'the archived trainer', timeout: 30_000, interval: 100 },
     );
     expect(row.first_name).toBe('Tara');

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startInvoiceConsumers } from '../src/consumers/start-consumers.ts';
 import { upsertLocationTaxSettings } from '../src/db/tax-settings-repo.ts';
-import { bootInvoices } from './invoices-setup.ts';
+import { bootInvoices } from './setup.ts';
 
 const orgA = randomUUID();
 const L1 = randomUUID();

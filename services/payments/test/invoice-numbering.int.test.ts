@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertLocationTaxSettings } from '../src/db/tax-settings-repo.ts';
 import { issueCreditNoteIn, issueInvoiceIn, type PaymentForInvoice } from '../src/app/issue-invoice.ts';
-import { bootInvoices } from './invoices-setup.ts';
+import { bootInvoices } from './setup.ts';
 
 const orgA = randomUUID();
 const L1 = randomUUID();

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoiceMailer } from '../src/adapters/invoice-mailer.ts';
-import { bootInvoices, gstinCheckCharacter } from './invoices-setup.ts';
+import { bootInvoices, gstinCheckCharacter } from './setup.ts';
 
 const orgA = randomUUID();
 const orgB = randomUUID();

@@ -4,19 +4,14 @@
 // payments.payment_refunded event with afterCancel, which notifications turns into its own words).
 import { paymentsRoutes, SaleCancelled, SalePaymentRequested, saleTotalsOf, type Role } from '@akhada/contracts';
 import { startRazorpayStandin, type RazorpayStandin } from '@akhada/infra/standins';
-import { BaseConfig, bootRuntime, createTokenVerifier, makeEnvelope, type Runtime } from '@akhada/kit';
-import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { makeEnvelope } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { razorpayPort } from '../src/adapters/razorpay-port.ts';
 import { createSecretBox } from '../src/adapters/secret-box.ts';
-import { DEFAULT_TIME_ZONE } from '../src/app/deps.ts';
 import { refundLateCaptures } from '../src/app/online.ts';
-import { createInvoiceMailer } from '../src/adapters/invoice-mailer.ts';
-import { buildApp } from '../src/build-app.ts';
 import { onSaleCancelled, onSalePaymentRequested, salePaymentId } from '../src/consumers/sales.ts';
-import { migrations } from '../src/db/migrations.ts';
-import type { PaymentsDb } from '../src/db/schema.ts';
+import { bootPayments } from './setup.ts';
 
 const orgA = randomUUID();
 const L1 = randomUUID();
@@ -27,44 +22,17 @@ let ticks = 0;
 const clock = () => new Date(START + ticks++ * 1000);
 
 let standin: RazorpayStandin;
-let schema: string;
-let databaseUrl: string;
-let runtime: Runtime<PaymentsDb>;
-let app: ReturnType<typeof buildApp>;
+let svc: Awaited<ReturnType<typeof bootPayments>>;
+let app: typeof svc.app;
 let token: Record<'ownerA' | 'memberAsha', string>;
 
 beforeAll(async () => {
   standin = await startRazorpayStandin({ port: 0 });
-  const infra = await testInfra();
-  databaseUrl = infra.databaseUrl;
-  schema = uniqueSchema('payments_late');
-  const testKeys = await createTestKeys();
-  const config = BaseConfig.parse({
-    DATABASE_URL: databaseUrl,
-    KAFKA_BROKERS: infra.brokers.join(','),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    INSTANCE_ID: schema,
-  });
-  runtime = await bootRuntime<PaymentsDb>({ name: 'payments', config, schema, migrations, verifier: createTokenVerifier({ keys: testKeys.keys }) });
-  app = buildApp({
-    db: runtime.dbh.db,
-    logger: runtime.logger,
-    verifier: runtime.verifier,
-    readiness: runtime.readiness,
-    directory: runtime.directory,
-    clock,
-    timeZone: DEFAULT_TIME_ZONE,
-    secrets: createSecretBox('integration-test-secret-key'),
-    razorpay: razorpayPort(standin.url),
-    checkoutScriptUrl: standin.checkoutUrl,
-    publicUrl: 'http://app.test',
-    mailer: createInvoiceMailer(),
-  });
-  await app.ready();
-  const sign = (role: Role, userId: string) => testKeys.sign({ orgId: orgA, role, locationIds: [L1], userId });
+  svc = await bootPayments('payments_late', { clock, razorpay: razorpayPort(standin.url), checkoutScriptUrl: standin.checkoutUrl });
+  app = svc.app;
+  const sign = (role: Role, userId: string) => svc.keys.sign({ orgId: orgA, role, locationIds: [L1], userId });
   token = { ownerA: await sign('owner', ownerId), memberAsha: await sign('member', memberAsha) };
-  await runtime.dbh.db
+  await svc.db
     .insertInto('pay_members')
     .values({
       id: memberAsha,
@@ -94,9 +62,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
-  for (const close of runtime?.closers ?? []) await close().catch(() => undefined);
-  if (schema) await dropSchema(databaseUrl, schema);
+  await svc?.close();
   await standin?.stop();
 });
 
@@ -105,7 +71,7 @@ const call = (who: 'ownerA' | 'memberAsha', method: 'GET' | 'POST' | 'PUT', url:
 
 type OutboxEvent = { type: string; data: Record<string, unknown> };
 const outbox = async (paymentId: string): Promise<OutboxEvent[]> =>
-  (await runtime.dbh.db.selectFrom('outbox').select('payload').where('key', '=', paymentId).orderBy('id').execute()).map((r) => r.payload as OutboxEvent);
+  (await svc.db.selectFrom('outbox').select('payload').where('key', '=', paymentId).orderBy('id').execute()).map((r) => r.payload as OutboxEvent);
 
 const refundCalls = () => standin.calls().filter((c) => c.method === 'POST' && /^\/v1\/payments\/[^/]+\/refund$/.test(c.path) && c.status === 200);
 
@@ -162,7 +128,7 @@ const expiredOrder = async () => {
       occurredAt: '2026-11-20T05:00:00.000Z',
     },
   });
-  await runtime.dbh.db.transaction().execute((trx) => onSalePaymentRequested().handle(trx, requested));
+  await svc.db.transaction().execute((trx) => onSalePaymentRequested().handle(trx, requested));
   const o = await call('memberAsha', 'POST', '/payments/razorpay/create-order', { paymentId });
   expect(o.statusCode, o.body).toBe(201);
   const orderId = (o.json().data as { orderId: string }).orderId;
@@ -171,7 +137,7 @@ const expiredOrder = async () => {
     occurredAt: '2026-11-20T05:30:00.000Z',
     data: { saleId, organizationId: orgA, locationId: L1, reason: 'expired', occurredAt: '2026-11-20T05:30:00.000Z' },
   });
-  await runtime.dbh.db.transaction().execute((trx) => onSaleCancelled().handle(trx, cancelled));
+  await svc.db.transaction().execute((trx) => onSaleCancelled().handle(trx, cancelled));
   expect((await call('ownerA', 'GET', `/payments/${paymentId}`)).json().data.status).toBe('cancelled');
   return { saleId, paymentId, orderId };
 };
@@ -180,7 +146,7 @@ const expectRefundedOnce = async (paymentId: string, razorpayPaymentId: string) 
   const refunds = refundCalls().filter((c) => c.path === `/v1/payments/${razorpayPaymentId}/refund`);
   expect(refunds).toHaveLength(1);
   expect(refunds[0]!.body).toMatchObject({ amount: 63_000 });
-  const rows = await runtime.dbh.db.selectFrom('refunds').selectAll().where('payment_id', '=', paymentId).execute();
+  const rows = await svc.db.selectFrom('refunds').selectAll().where('payment_id', '=', paymentId).execute();
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ reason: 'Order expired before payment', status: 'processed' });
   expect(Number(rows[0]!.amount_paise)).toBe(63_000);
@@ -224,9 +190,9 @@ describe('money captured after the shop order expired', () => {
     await standin.idle();
     const r = await deliver('refund.processed', rzpPay);
     expect(r.statusCode, r.body).toBe(200);
-    expect(
-      await refundLateCaptures({ db: runtime.dbh.db, clock, secrets: createSecretBox('integration-test-secret-key'), razorpay: razorpayPort(standin.url) }),
-    ).toBe(0);
+    expect(await refundLateCaptures({ db: svc.db, clock, secrets: createSecretBox('integration-test-secret-key'), razorpay: razorpayPort(standin.url) })).toBe(
+      0,
+    );
     await expectRefundedOnce(paymentId, rzpPay);
 
     // Staff see it in the list as refunded, with the reason.

@@ -3,7 +3,7 @@ import { makeEnvelope, type Logger } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { onSaleCompleted, salePaymentId } from '../src/consumers/sales.ts';
-import { bootInvoices } from './invoices-setup.ts';
+import { bootInvoices } from './setup.ts';
 
 // Payments announces a location's GST registration with the change (inventory charges GST by it), and a sale whose
 // totals follow it (no GST at an unregistered location) is invoiced at exactly those totals, without a warning.

@@ -1,21 +1,17 @@
 import { ErrorBody, paymentsRoutes, SalePaymentRequested, saleTotalsOf, type Role } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, createTokenVerifier, makeEnvelope, type Runtime } from '@akhada/kit';
-import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { makeEnvelope } from '@akhada/kit';
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPaymentSignature, verifyWebhookSignature, razorpayErrorToAppError } from '../src/adapters/razorpay.ts';
 import type { RazorpayApi, RazorpayPort } from '../src/adapters/razorpay-port.ts';
-import { createSecretBox } from '../src/adapters/secret-box.ts';
-import { DEFAULT_TIME_ZONE } from '../src/app/deps.ts';
 import { reconcileOpenOrders } from '../src/app/online.ts';
-import { createInvoiceMailer } from '../src/adapters/invoice-mailer.ts';
 import { buildApp } from '../src/build-app.ts';
 import { onSalePaymentRequested, salePaymentId } from '../src/consumers/sales.ts';
-import { migrations } from '../src/db/migrations.ts';
-import type { PaymentsDb } from '../src/db/schema.ts';
 import { gstinCheckCharacter } from '../src/domain/tax/gstin.ts';
+import { migrations } from '../src/db/migrations.ts';
+import { bootPayments } from './setup.ts';
 
 // Organization A with locations L1, L2; organization B with LB. Today is 20 Nov 2026 in India.
 const orgA = randomUUID();
@@ -49,45 +45,17 @@ const fakeApi: RazorpayApi = {
 };
 const razorpay: RazorpayPort = { client: () => fakeApi, verifyPaymentSignature, verifyWebhookSignature, toAppError: razorpayErrorToAppError };
 
-let schema: string;
-let databaseUrl: string;
-let runtime: Runtime<PaymentsDb>;
-let app: ReturnType<typeof buildApp>;
+let svc: Awaited<ReturnType<typeof bootPayments>>;
+let app: typeof svc.app;
 type Who = 'ownerA' | 'adminL1' | 'trainerT1' | 'trainerT2' | 'memberAsha' | 'memberRavi' | 'adminB';
 let token: Record<Who, string>;
-let deps: Parameters<typeof buildApp>[0];
+let deps: typeof svc.deps;
 
 beforeAll(async () => {
-  const infra = await testInfra();
-  databaseUrl = infra.databaseUrl;
-  schema = uniqueSchema('payments');
-  const testKeys = await createTestKeys();
-  const config = BaseConfig.parse({
-    DATABASE_URL: databaseUrl,
-    KAFKA_BROKERS: infra.brokers.join(','),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    INSTANCE_ID: schema,
-  });
-  runtime = await bootRuntime<PaymentsDb>({ name: 'payments', config, schema, migrations, verifier: createTokenVerifier({ keys: testKeys.keys }) });
-  deps = {
-    db: runtime.dbh.db,
-    logger: runtime.logger,
-    verifier: runtime.verifier,
-    readiness: runtime.readiness,
-    directory: runtime.directory,
-    clock,
-    timeZone: DEFAULT_TIME_ZONE,
-    secrets: createSecretBox('integration-test-secret-key'),
-    razorpay,
-    checkoutScriptUrl: 'http://127.0.0.1:9/checkout.js',
-    publicUrl: 'http://app.test',
-    mailer: createInvoiceMailer(),
-  };
-  app = buildApp(deps);
-  await app.ready();
+  svc = await bootPayments('payments', { clock, razorpay });
+  ({ app, deps } = svc);
   const sign = (orgId: string, role: Role, locationIds: string[], userId?: string) =>
-    testKeys.sign({ orgId, role, locationIds, ...(userId ? { userId } : {}) });
+    svc.keys.sign({ orgId, role, locationIds, ...(userId ? { userId } : {}) });
   token = {
     ownerA: await sign(orgA, 'owner', [L1, L2], ownerId),
     adminL1: await sign(orgA, 'admin', [L1]),
@@ -97,7 +65,7 @@ beforeAll(async () => {
     memberRavi: await sign(orgA, 'member', [L1], memberRavi),
     adminB: await sign(orgB, 'admin', [LB, L1]),
   };
-  const db = runtime.dbh.db;
+  const db = svc.db;
   const member = (id: string, org: string, loc: string, first: string, end = '2026-11-25') => ({
     id,
     org_id: org,
@@ -144,9 +112,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app?.close();
-  for (const close of runtime?.closers ?? []) await close().catch(() => undefined);
-  if (schema) await dropSchema(databaseUrl, schema);
+  await svc?.close();
 });
 
 const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
@@ -158,9 +124,7 @@ const expectError = (res: { statusCode: number; body: string; json: () => unknow
   return body;
 };
 const outboxTypes = async (paymentId: string) =>
-  (await runtime.dbh.db.selectFrom('outbox').select('payload').where('key', '=', paymentId).orderBy('id').execute()).map(
-    (r) => (r.payload as { type: string }).type,
-  );
+  (await svc.db.selectFrom('outbox').select('payload').where('key', '=', paymentId).orderBy('id').execute()).map((r) => (r.payload as { type: string }).type);
 
 const membershipBody = (overrides: Record<string, unknown> = {}) => ({
   paymentCategory: 'member',
@@ -196,13 +160,13 @@ describe('POST /payments (Record New Payment)', () => {
       membershipPeriod: { startDate: '2026-11-25', endDate: '2026-12-25' },
       source: 'staff',
     });
-    const row = await runtime.dbh.db.selectFrom('payments').selectAll().where('id', '=', p._id).executeTakeFirstOrThrow();
+    const row = await svc.db.selectFrom('payments').selectAll().where('id', '=', p._id).executeTakeFirstOrThrow();
     expect(Number(row.total_paise)).toBe(250_000);
     expect(await outboxTypes(p._id)).toEqual(['payments.payment_recorded', 'payments.payment_completed']);
   });
 
   it('refuses bad input with 400 and writes nothing', async () => {
-    const before = await runtime.dbh.db
+    const before = await svc.db
       .selectFrom('payments')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
@@ -216,7 +180,7 @@ describe('POST /payments (Record New Payment)', () => {
       await call('ownerA', 'POST', '/payments', { paymentCategory: 'trainer', paymentType: 'salary', amount: 1, description: 'x', trainer: trainerT1 }),
       400,
     );
-    const after = await runtime.dbh.db
+    const after = await svc.db
       .selectFrom('payments')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
@@ -459,7 +423,7 @@ describe('Razorpay', () => {
     // it is required before online payments are on; nothing is stored without it
     const noHook = expectError(await call('ownerA', 'PUT', '/payments/integrations/razorpay', { keyId: 'rzp_test_abcdef123', keySecret: KEY_SECRET }), 400);
     expect(noHook.details).toEqual([{ path: 'webhookSecret', message: 'Enter the webhook secret you set in Razorpay' }]);
-    expect(await runtime.dbh.db.selectFrom('razorpay_keys').select('org_id').where('org_id', '=', orgA).executeTakeFirst()).toBeUndefined();
+    expect(await svc.db.selectFrom('razorpay_keys').select('org_id').where('org_id', '=', orgA).executeTakeFirst()).toBeUndefined();
     expect((await call('memberAsha', 'GET', '/payments/razorpay/status')).json().data.enabled).toBe(false);
     const put = await call('ownerA', 'PUT', '/payments/integrations/razorpay', {
       keyId: 'rzp_test_abcdef123',
@@ -469,7 +433,7 @@ describe('Razorpay', () => {
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().data).toMatchObject({ configured: true, keyId: 'rzp_test_abcdef123', keySecretLast4: '2345', webhookSecretSet: true });
     expect(put.body).not.toContain(KEY_SECRET);
-    const stored = await runtime.dbh.db.selectFrom('razorpay_keys').selectAll().where('org_id', '=', orgA).executeTakeFirstOrThrow();
+    const stored = await svc.db.selectFrom('razorpay_keys').selectAll().where('org_id', '=', orgA).executeTakeFirstOrThrow();
     expect(stored.key_secret_enc).not.toContain(KEY_SECRET);
     expect((await call('ownerA', 'GET', '/payments/integrations/razorpay')).body).not.toContain(KEY_SECRET);
   });
@@ -532,7 +496,7 @@ describe('Razorpay', () => {
         occurredAt: '2026-11-20T05:00:00.000Z',
       },
     });
-    await runtime.dbh.db.transaction().execute((trx) => onSalePaymentRequested().handle(trx, env));
+    await svc.db.transaction().execute((trx) => onSalePaymentRequested().handle(trx, env));
     const mine = await call('memberAsha', 'GET', '/payments?status=pending&limit=100');
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json().data.find((p: { _id: string }) => p._id === paymentId)).toMatchObject({ status: 'pending', totalAmount: 630 });
@@ -549,7 +513,7 @@ describe('Razorpay', () => {
       razorpay_signature: signature(o.orderId, 'pay_SHOP'),
     });
     expect(v.statusCode, v.body).toBe(200);
-    const completed = (await runtime.dbh.db.selectFrom('outbox').select('payload').where('key', '=', paymentId).orderBy('id').execute())
+    const completed = (await svc.db.selectFrom('outbox').select('payload').where('key', '=', paymentId).orderBy('id').execute())
       .map((r) => r.payload as { type: string; data: { source: string; sourceId: string } })
       .filter((e) => e.type === 'payments.payment_completed');
     expect(completed.map((e) => [e.data.source, e.data.sourceId])).toEqual([['pos', saleId]]);
@@ -573,7 +537,7 @@ describe('Razorpay', () => {
     expectError(await webhook(captured(o, 'pay_A'), 'evt_4', 'wrong-secret-123'), 400, 'INVALID_WEBHOOK_SIGNATURE');
     const r = await call('ownerA', 'POST', `/payments/${pendingId}/refund`, { amount: 100, reason: 'Partial refund' });
     expect(r.statusCode, r.body).toBe(200);
-    const rfnd = (await runtime.dbh.db.selectFrom('refunds').select('razorpay_refund_id').where('payment_id', '=', pendingId).executeTakeFirstOrThrow())
+    const rfnd = (await svc.db.selectFrom('refunds').select('razorpay_refund_id').where('payment_id', '=', pendingId).executeTakeFirstOrThrow())
       .razorpay_refund_id!;
     const w = await webhook({ event: 'refund.processed', payload: { refund: { entity: { id: rfnd, payment_id: 'pay_A', amount: 10_000 } } } }, 'evt_5');
     expect(w.statusCode).toBe(200);
@@ -605,7 +569,7 @@ describe('Razorpay', () => {
   });
 
   it('a Razorpay payment id pays one payment only: verify on another is 409, a webhook capturing it again is refused, nothing changes', async () => {
-    const holder = await runtime.dbh.db.selectFrom('payments').select('id').where('razorpay_payment_id', '=', 'pay_A').executeTakeFirstOrThrow(); // captured above
+    const holder = await svc.db.selectFrom('payments').select('id').where('razorpay_payment_id', '=', 'pay_A').executeTakeFirstOrThrow(); // captured above
     pendingId = (await call('ownerA', 'POST', '/payments', membershipBody({ status: 'pending', amount: 800, totalAmount: undefined }))).json().data._id;
     const o = await order();
     const v = await call('memberAsha', 'POST', '/payments/razorpay/verify', {
@@ -621,14 +585,14 @@ describe('Razorpay', () => {
     expect((await outboxTypes(pendingId)).filter((t) => t === 'payments.payment_completed')).toHaveLength(0);
     expect((await call('ownerA', 'GET', `/payments/${holder.id}`)).json().data.razorpay.paymentId).toBe('pay_A');
     // the database refuses it too (a race past the check): the unique index
-    await expect(runtime.dbh.db.updateTable('payments').set({ razorpay_payment_id: 'pay_A' }).where('id', '=', pendingId).execute()).rejects.toThrow(
+    await expect(svc.db.updateTable('payments').set({ razorpay_payment_id: 'pay_A' }).where('id', '=', pendingId).execute()).rejects.toThrow(
       /payments_razorpay_payment_uq/,
     );
   });
 
   it('payments that already shared a Razorpay payment id: the webhook fallback refuses the ambiguous match; the migration keeps it on the earliest', async () => {
     // As before the unique index: two payments (two gyms) holding the same Razorpay payment id.
-    const db = runtime.dbh.db;
+    const db = svc.db;
     await sql`drop index payments_razorpay_payment_uq`.execute(db);
     await sql`drop table razorpay_payment_conflicts`.execute(db);
     const dupA = randomUUID();
@@ -666,7 +630,7 @@ describe('GST of a membership payment', () => {
   it('comes from the tax rule when the location is GST-registered (the GST sent is ignored), else there is none', async () => {
     // L1 is registered in Maharashtra (the real hook of main.ts reads the tax settings; 20 Nov 2026 → 5%); L2 has none.
     const gstin = `27AAPFU0939F1Z${gstinCheckCharacter('27AAPFU0939F1Z')}`;
-    await runtime.dbh.db
+    await svc.db
       .insertInto('tax_location_settings')
       .values({ location_id: L1, org_id: orgA, gst_registered: true, gstin, state_code: '27', legal_name: 'Akhada', address: 'Pune', invoice_prefix: 'PUN' })
       .execute();
@@ -856,7 +820,7 @@ describe('one GST figure, and a receipt without GST settings', () => {
   it('an invoice issued after the rate changed keeps the GST the payment was recorded with', async () => {
     // As if recorded on 21 Sep 2025 at 18 % and invoiced now (5 % in force): the invoice shows the payment's 18 %.
     const p = (await call('ownerA', 'POST', '/payments', membershipBody({ amount: 1000, totalAmount: undefined, description: 'Recorded at 18%' }))).json().data;
-    await runtime.dbh.db
+    await svc.db
       .updateTable('payments')
       .set({
         gst_paise: 18_000,

@@ -2,22 +2,15 @@
 // one payment per purchaseId — completed at once for a desk method, pending for online (paid with Checkout through the
 // REAL SDK against the local Razorpay stand-in) — cancelled while unpaid, refunded when asked (through Razorpay for an
 // online one, recorded for a desk one), every answer on the payments topic with source `scheduling`.
-import { paymentsRoutes, saleTotalsOf, SchedulingEvents, topicOf, topicSpecs, type EventEnvelope, type Role } from '@akhada/contracts';
+import { paymentsRoutes, saleTotalsOf, SchedulingEvents, topicOf, type EventEnvelope, type Role } from '@akhada/contracts';
 import { startRazorpayStandin, type RazorpayStandin } from '@akhada/infra/standins';
-import { BaseConfig, bootRuntime, createTokenVerifier, makeEnvelope, type RunningConsumer, type Runtime } from '@akhada/kit';
-import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { makeEnvelope } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createInvoiceMailer } from '../src/adapters/invoice-mailer.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { razorpayPort } from '../src/adapters/razorpay-port.ts';
-import { createSecretBox } from '../src/adapters/secret-box.ts';
-import { DEFAULT_TIME_ZONE } from '../src/app/deps.ts';
-import { buildApp } from '../src/build-app.ts';
 import { purchasePaymentId, purchaseRefundKey, refundPurchases } from '../src/consumers/purchases.ts';
-import { startConsumers } from '../src/consumers/start-consumers.ts';
-import { migrations } from '../src/db/migrations.ts';
-import type { PaymentsDb } from '../src/db/schema.ts';
 import { upsertLocationTaxSettings } from '../src/db/tax-settings-repo.ts';
+import { bootPayments } from './setup.ts';
 
 const orgA = randomUUID();
 const orgB = randomUUID();
@@ -28,48 +21,18 @@ const memberAsha = randomUUID();
 const clock = () => new Date();
 
 let standin: RazorpayStandin;
-let schema: string;
-let databaseUrl: string;
-let runtime: Runtime<PaymentsDb>;
-let app: ReturnType<typeof buildApp>;
-let consumers: RunningConsumer[] = [];
+let svc: Awaited<ReturnType<typeof bootPayments>>;
+let app: typeof svc.app;
 let online: Parameters<typeof refundPurchases>[0];
 let token: Record<'ownerA' | 'memberAsha', string>;
 
 beforeAll(async () => {
   standin = await startRazorpayStandin({ port: 0 });
-  const infra = await testInfra();
-  databaseUrl = infra.databaseUrl;
-  schema = uniqueSchema('payments_purch');
-  const testKeys = await createTestKeys();
-  const config = BaseConfig.parse({
-    DATABASE_URL: databaseUrl,
-    KAFKA_BROKERS: infra.brokers.join(','),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    INSTANCE_ID: schema,
-  });
-  runtime = await bootRuntime<PaymentsDb>({ name: 'payments', config, schema, migrations, verifier: createTokenVerifier({ keys: testKeys.keys }) });
-  const secrets = createSecretBox('integration-test-secret-key');
-  const razorpay = razorpayPort(standin.url);
-  app = buildApp({
-    db: runtime.dbh.db,
-    logger: runtime.logger,
-    verifier: runtime.verifier,
-    readiness: runtime.readiness,
-    directory: runtime.directory,
-    clock,
-    timeZone: DEFAULT_TIME_ZONE,
-    secrets,
-    razorpay,
-    checkoutScriptUrl: standin.checkoutUrl,
-    publicUrl: 'http://app.test',
-    mailer: createInvoiceMailer(),
-  });
-  await app.ready();
-  const sign = (role: Role, userId: string) => testKeys.sign({ orgId: orgA, role, locationIds: [L1], userId });
+  svc = await bootPayments('payments_purch', { clock, razorpay: razorpayPort(standin.url), checkoutScriptUrl: standin.checkoutUrl, consumers: 'online' });
+  app = svc.app;
+  const sign = (role: Role, userId: string) => svc.keys.sign({ orgId: orgA, role, locationIds: [L1], userId });
   token = { ownerA: await sign('owner', ownerId), memberAsha: await sign('member', memberAsha) };
-  await upsertLocationTaxSettings(runtime.dbh.db, {
+  await upsertLocationTaxSettings(svc.db, {
     location_id: L1,
     org_id: orgA,
     gst_registered: true,
@@ -79,7 +42,7 @@ beforeAll(async () => {
     address: 'Baner, Pune',
     invoice_prefix: 'PT',
   });
-  await runtime.dbh.db
+  await svc.db
     .insertInto('pay_members')
     .values({
       id: memberAsha,
@@ -106,30 +69,11 @@ beforeAll(async () => {
     webhookSecret: standin.webhookSecret,
   });
   expect(put.statusCode, put.body).toBe(200);
-  await runtime.bus.ensureTopics(topicSpecs().filter((s) => s.topic === topicOf('scheduling')));
-  consumers = await startConsumers({
-    bus: runtime.bus,
-    db: runtime.dbh.db,
-    logger: runtime.logger,
-    groups: {
-      members: `${schema}.members`,
-      trainers: `${schema}.trainers`,
-      sales: `${schema}.sales`,
-      auth: `${schema}.auth`,
-      purchases: `${schema}.purchases`,
-    },
-    startAt: 'now',
-    online: { secrets, razorpay, clock },
-  });
-  online = { db: runtime.dbh.db, secrets, razorpay, clock };
+  online = svc.deps;
 }, 120_000);
 
 afterAll(async () => {
-  for (const c of consumers) await c.stop();
-  await runtime?.bus.deleteGroups((g) => g.includes(schema)).catch(() => undefined);
-  await app?.close();
-  for (const close of runtime?.closers ?? []) await close().catch(() => undefined);
-  if (schema) await dropSchema(databaseUrl, schema);
+  await svc?.close();
   await standin?.stop();
 });
 
@@ -138,14 +82,14 @@ const call = (who: 'ownerA' | 'memberAsha', method: 'GET' | 'POST' | 'PUT', url:
 
 type Out = { type: string; data: Record<string, unknown> };
 const outbox = async (): Promise<Out[]> =>
-  (await runtime.dbh.db.selectFrom('outbox').select('payload').orderBy('id').execute()).map(
+  (await svc.db.selectFrom('outbox').select('payload').orderBy('id').execute()).map(
     (o) => (typeof o.payload === 'string' ? JSON.parse(o.payload) : o.payload) as Out,
   );
 const ofPurchase = async (type: string, purchaseId: string) =>
   (await outbox()).filter((e) => e.type === type && (e.data.purchaseId === purchaseId || e.data.sourceId === purchaseId));
-const paymentsOf = (purchaseId: string) => runtime.dbh.db.selectFrom('payments').selectAll().where('source_id', '=', purchaseId).execute();
+const paymentsOf = (purchaseId: string) => svc.db.selectFrom('payments').selectAll().where('source_id', '=', purchaseId).execute();
 const publish = (key: string, ...envs: EventEnvelope[]) =>
-  runtime.bus.publish(
+  svc.runtime.bus.publish(
     envs.map((e) => ({ topic: topicOf('scheduling'), key, value: JSON.stringify(e), headers: { 'event-id': e.eventId, 'event-type': e.type } })),
   );
 const razorpay = () => razorpayPort(standin.url).client({ keyId: standin.keyId, keySecret: standin.keySecret });
@@ -198,8 +142,8 @@ const cancelled = (purchaseId: string) =>
     ...meta(purchaseId),
     data: { purchaseId, organizationId: orgA, locationId: L1, reason: 'Hold lapsed', occurredAt: new Date().toISOString() },
   });
-const waitFor = <T>(what: string, f: () => Promise<T | undefined | false>) =>
-  vi.waitUntil(async () => (await f()) || undefined, { timeout: 30_000, interval: 100, message: what }) as Promise<T>;
+/** How long the consumers get to handle what a test published (polled with expect.poll). */
+const handled = (message: string) => ({ timeout: 30_000, interval: 100, message });
 
 describe('scheduling.purchase_requested', () => {
   it('a desk purchase delivered twice and re-sent is one completed payment (GST by the rule, source scheduling) and one purchase_payment_created', async () => {
@@ -209,7 +153,7 @@ describe('scheduling.purchase_requested', () => {
     // a sentinel after them on the same key: once it is recorded, everything before it was handled
     const sentinel = randomUUID();
     await publish(purchaseId, requested(sentinel, 'cash'));
-    await waitFor('the sentinel', async () => (await paymentsOf(sentinel)).length > 0);
+    await expect.poll(async () => (await paymentsOf(sentinel)).length > 0, handled('the sentinel')).toBe(true);
 
     const rows = await paymentsOf(purchaseId);
     expect(rows).toHaveLength(1);
@@ -240,7 +184,7 @@ describe('scheduling.purchase_requested', () => {
       ...env,
       data: { ...env.data, kind: 'event_ticket', description: 'Ticket: Sunday run', lines: [ticketLine], totals: saleTotalsOf([ticketLine]) },
     });
-    await waitFor('the ticket payment', async () => (await paymentsOf(purchaseId))[0]);
+    await expect.poll(async () => (await paymentsOf(purchaseId))[0], handled('the ticket payment')).toBeDefined();
     const [row] = await paymentsOf(purchaseId);
     expect(row).toMatchObject({ status: 'pending', type: 'other', method: 'razorpay' });
     expect([Number(row!.amount_paise), Number(row!.gst_paise), Number(row!.total_paise)]).toEqual([50_000, 9_000, 59_000]);
@@ -251,7 +195,7 @@ describe('scheduling.purchase_requested', () => {
     await publish(purchaseId, requested(purchaseId, 'cash', orgB));
     const sentinel = randomUUID();
     await publish(purchaseId, requested(sentinel, 'cash'));
-    await waitFor('the sentinel', async () => (await paymentsOf(sentinel)).length > 0);
+    await expect.poll(async () => (await paymentsOf(sentinel)).length > 0, handled('the sentinel')).toBe(true);
     expect(await paymentsOf(purchaseId)).toEqual([]);
   });
 
@@ -259,7 +203,7 @@ describe('scheduling.purchase_requested', () => {
     const purchaseId = randomUUID();
     const paymentId = purchasePaymentId(orgA, purchaseId);
     await publish(purchaseId, requested(purchaseId, 'online'));
-    await waitFor('the pending payment', async () => (await ofPurchase('payments.purchase_payment_created', purchaseId)).length > 0);
+    await expect.poll(async () => (await ofPurchase('payments.purchase_payment_created', purchaseId)).length > 0, handled('the pending payment')).toBe(true);
     expect((await ofPurchase('payments.purchase_payment_created', purchaseId))[0]!.data).toMatchObject({ status: 'pending', totalPaise: 630_000 });
     expect(await ofPurchase('payments.payment_completed', purchaseId)).toEqual([]);
 
@@ -282,9 +226,12 @@ describe('scheduling.purchase_requested', () => {
     const ask = refundAsked(purchaseId);
     await publish(purchaseId, ask, ask);
     // The consumer only records the request: Razorpay is not called inside its transaction.
-    await waitFor('the refund request', () =>
-      runtime.dbh.db.selectFrom('purchase_refunds').selectAll().where('purchase_id', '=', purchaseId).where('status', '=', 'requested').executeTakeFirst(),
-    );
+    await expect
+      .poll(
+        () => svc.db.selectFrom('purchase_refunds').selectAll().where('purchase_id', '=', purchaseId).where('status', '=', 'requested').executeTakeFirst(),
+        handled('the refund request'),
+      )
+      .toBeDefined();
     expect(refundCalls().filter((c) => c.path === `/v1/payments/${paid.razorpay_payment_id}/refund`)).toHaveLength(0);
     // A run that asked Razorpay and died before it recorded the refund: the next runs (two at once) get the same
     // refund back for the same idempotency key, and record it once — never a second refund, never stuck refused.
@@ -297,7 +244,7 @@ describe('scheduling.purchase_requested', () => {
     await refundPurchases(online);
     const sentinel = randomUUID();
     await publish(purchaseId, requested(sentinel, 'cash'));
-    await waitFor('the sentinel', async () => (await paymentsOf(sentinel)).length > 0);
+    await expect.poll(async () => (await paymentsOf(sentinel)).length > 0, handled('the sentinel')).toBe(true);
     const atRazorpay = (await (
       await fetch(`${standin.url}/v1/payments/${paid.razorpay_payment_id}`, {
         headers: { authorization: `Basic ${Buffer.from(`${standin.keyId}:${standin.keySecret}`).toString('base64')}` },
@@ -307,7 +254,7 @@ describe('scheduling.purchase_requested', () => {
     const refunded = await ofPurchase('payments.payment_refunded', purchaseId);
     expect(refunded).toHaveLength(1);
     expect(refunded[0]!.data).toMatchObject({ refundId: early.id });
-    expect(await runtime.dbh.db.selectFrom('purchase_refunds').select('status').where('payment_id', '=', paymentId).executeTakeFirst()).toEqual({
+    expect(await svc.db.selectFrom('purchase_refunds').select('status').where('payment_id', '=', paymentId).executeTakeFirst()).toEqual({
       status: 'done',
     });
     expect(refunded[0]!.data).toMatchObject({ fully: true, refundPaise: 630_000, reason: 'Event cancelled', source: 'scheduling', sourceId: purchaseId });
@@ -318,16 +265,16 @@ describe('scheduling.purchase_requested', () => {
   it('a desk purchase refunded is recorded refunded without Razorpay; an unpaid online one is cancelled, and a refund of it refunds nothing', async () => {
     const desk = randomUUID();
     await publish(desk, requested(desk, 'cash'), refundAsked(desk));
-    await waitFor('the desk refund', async () => (await ofPurchase('payments.payment_refunded', desk)).length > 0);
+    await expect.poll(async () => (await ofPurchase('payments.payment_refunded', desk)).length > 0, handled('the desk refund')).toBe(true);
     expect((await ofPurchase('payments.payment_refunded', desk))[0]!.data).toMatchObject({ fully: true, refundPaise: 630_000, method: 'cash' });
     const before = refundCalls().length;
 
     const online = randomUUID();
     await publish(online, requested(online, 'online'), cancelled(online), refundAsked(online));
-    await waitFor('the cancellation', async () => (await ofPurchase('payments.payment_cancelled', online)).length > 0);
+    await expect.poll(async () => (await ofPurchase('payments.payment_cancelled', online)).length > 0, handled('the cancellation')).toBe(true);
     const sentinel = randomUUID();
     await publish(online, requested(sentinel, 'cash'));
-    await waitFor('the sentinel', async () => (await paymentsOf(sentinel)).length > 0);
+    await expect.poll(async () => (await paymentsOf(sentinel)).length > 0, handled('the sentinel')).toBe(true);
     expect((await paymentsOf(online))[0]).toMatchObject({ status: 'cancelled' });
     expect(await ofPurchase('payments.payment_refunded', online)).toEqual([]);
     expect(refundCalls().length).toBe(before);

@@ -1,16 +1,9 @@
 import type { MemberCopy, TrainerCopy } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, createDirectory, createTokenVerifier, peopleOwners, type Runtime } from '@akhada/kit';
-import { createTestKeys, dropSchema, startPeopleOwnerStub, testInfra, uniqueSchema } from '@akhada/kit/testing';
-import { sql } from 'kysely';
+import { peopleOwners } from '@akhada/kit';
+import { createTestKeys, startPeopleOwnerStub } from '@akhada/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPaymentSignature, verifyWebhookSignature, razorpayErrorToAppError } from '../src/adapters/razorpay.ts';
-import type { RazorpayPort } from '../src/adapters/razorpay-port.ts';
-import { createSecretBox } from '../src/adapters/secret-box.ts';
-import { createInvoiceMailer } from '../src/adapters/invoice-mailer.ts';
-import { buildApp } from '../src/build-app.ts';
-import { migrations } from '../src/db/migrations.ts';
-import type { PaymentsDb } from '../src/db/schema.ts';
+import { bootPayments } from './setup.ts';
 
 // "Add a member, then take the fee at once" (issue 31): the member's event has not reached payments yet, so recording
 // the payment reads the member through from the members service (here its contract stand-in, scoping by the token).
@@ -18,14 +11,11 @@ const orgA = randomUUID();
 const orgB = randomUUID();
 const L1 = randomUUID();
 const LB = randomUUID();
-let runtime: Runtime<PaymentsDb>;
-let schema: string;
-let databaseUrl: string;
-let app: ReturnType<typeof buildApp>;
+let svc: Awaited<ReturnType<typeof bootPayments>>;
+let app: typeof svc.app;
 let owner: Awaited<ReturnType<typeof startPeopleOwnerStub>>;
 let admin: string;
 
-const razorpay: RazorpayPort = { client: () => ({}) as never, verifyPaymentSignature, verifyWebhookSignature, toAppError: razorpayErrorToAppError };
 const today = new Date().toISOString().slice(0, 10);
 const justAdded = (orgId: string, locationId: string, firstName: string): MemberCopy & { orgId: string } => ({
   orgId,
@@ -64,50 +54,23 @@ const pay = (memberId: string) =>
   });
 
 beforeAll(async () => {
-  const infra = await testInfra();
-  databaseUrl = infra.databaseUrl;
-  schema = uniqueSchema('pay_rt');
+  // The owners of people: a stub on a real port that accepts the harness's test keys, made before the service that asks it.
   const keys = await createTestKeys();
-  const config = BaseConfig.parse({
-    DATABASE_URL: databaseUrl,
-    KAFKA_BROKERS: infra.brokers.join(','),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    INSTANCE_ID: schema,
-  });
-  runtime = await bootRuntime<PaymentsDb>({ name: 'payments', config, schema, migrations, verifier: createTokenVerifier({ keys: keys.keys }) });
-  const db = runtime.dbh.db;
   owner = await startPeopleOwnerStub(keys.keys);
-  app = buildApp({
-    db,
-    logger: runtime.logger,
-    verifier: runtime.verifier,
-    readiness: runtime.readiness,
-    directory: createDirectory(db, { cacheMs: 0 }),
-    clock: () => new Date(),
-    timeZone: 'Asia/Kolkata',
-    people: peopleOwners({ MEMBERS_URL: owner.url, TRAINERS_URL: owner.url }),
-    secrets: createSecretBox('integration-test-secret-key'),
-    razorpay,
-    checkoutScriptUrl: 'http://127.0.0.1:9/checkout.js',
-    publicUrl: 'http://app.test',
-    mailer: createInvoiceMailer(),
+  svc = await bootPayments('pay_rt', { keys, clock: () => new Date(), people: peopleOwners({ MEMBERS_URL: owner.url, TRAINERS_URL: owner.url }) });
+  app = svc.app;
+  await svc.seed({
+    orgs: [{ orgId: orgA }, { orgId: orgB }],
+    locations: [
+      { locationId: L1, orgId: orgA },
+      { locationId: LB, orgId: orgB },
+    ],
   });
-  await app.ready();
-  for (const [org, loc] of [
-    [orgA, L1],
-    [orgB, LB],
-  ] as const) {
-    await sql`insert into kit_organizations (org_id, plan, trial_ends_at, updated_at) values (${org}, 'pro', null, now())`.execute(db);
-    await sql`insert into kit_locations (location_id, org_id, name, city, timezone) values (${loc}, ${org}, 'Branch', 'Pune', 'Asia/Kolkata')`.execute(db);
-  }
-  admin = await keys.sign({ orgId: orgA, role: 'admin', locationIds: [L1], userId: randomUUID() });
+  admin = await svc.keys.sign({ orgId: orgA, role: 'admin', locationIds: [L1], userId: randomUUID() });
 }, 120_000);
 afterAll(async () => {
-  await app?.close();
+  await svc?.close();
   await owner?.close();
-  for (const c of runtime?.closers ?? []) await c().catch(() => undefined);
-  if (schema) await dropSchema(databaseUrl, schema);
 });
 
 describe('a payment right after adding a member (read-through on a miss)', () => {
@@ -159,6 +122,6 @@ describe('a payment right after adding a member (read-through on a miss)', () =>
     const theirs = justAdded(orgB, LB, 'Theirs');
     owner.members.set(theirs.memberId, theirs);
     expect((await pay(theirs.memberId)).statusCode).toBe(404);
-    expect(await runtime.dbh.db.selectFrom('pay_members').select('id').where('id', '=', theirs.memberId).executeTakeFirst()).toBeUndefined();
+    expect(await svc.db.selectFrom('pay_members').select('id').where('id', '=', theirs.memberId).executeTakeFirst()).toBeUndefined();
   });
 });

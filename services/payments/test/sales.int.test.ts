@@ -12,7 +12,7 @@ import { salePaymentId } from '../src/consumers/sales.ts';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
 import { invoiceHandlers } from '../src/consumers/invoices.ts';
 import { upsertLocationTaxSettings } from '../src/db/tax-settings-repo.ts';
-import { bootInvoices } from './invoices-setup.ts';
+import { bootInvoices } from './setup.ts';
 
 // A point-of-sale sale (inventory.sale_completed) becomes one completed payment and one tax invoice with its HSN lines.
 const orgA = randomUUID();
