@@ -1,43 +1,62 @@
 import { AuthEvents, MemberEvents, topicOf, topicSpecs, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
-import { createDb, createEventBus, createLogger, makeEnvelope, migrate, type DbHandle, type EventBus, type RunningConsumer } from '@akhada/kit';
-import { dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { createEventBus, createLogger, makeEnvelope, type EventBus } from '@akhada/kit';
+import { localStorage } from '@akhada/kit/storage';
+import { bootServiceForTest, testInfra, type TestService } from '@akhada/kit/testing';
+import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createLinkSigner } from '../src/adapters/link-signer.ts';
+import type { ChatDeps } from '../src/app/deps.ts';
+import { buildApp } from '../src/build-app.ts';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { ChatDb } from '../src/db/schema.ts';
 
 // The chat service's copy of the organization's people, kept from the auth, members and trainers topics (real Kafka).
-let databaseUrl: string;
-let dbh: DbHandle<ChatDb>;
+let svc: TestService<ChatDb, ChatDeps, ReturnType<typeof buildApp>, false>;
+let db: Kysely<ChatDb>;
 let bus: EventBus;
-let consumers: RunningConsumer[] = [];
-const schema = uniqueSchema('chat_people');
 const orgId = randomUUID();
 const L1 = randomUUID();
 
 beforeAll(async () => {
-  const infra = await testInfra();
-  databaseUrl = infra.databaseUrl;
-  dbh = createDb<ChatDb>({ url: databaseUrl, schema });
-  await migrate(dbh, migrations);
-  const logger = createLogger('chat-people-test', 'warn');
-  bus = createEventBus({ clientId: `test-${schema}`, brokers: infra.brokers, logger });
+  const { brokers } = await testInfra();
+  bus = createEventBus({ clientId: `test-chat-people-${randomUUID()}`, brokers, logger: createLogger('chat-people-test', 'warn') });
   await bus.ensureTopics(topicSpecs().filter((s) => [topicOf('auth'), topicOf('members'), topicOf('trainers')].includes(s.topic)));
-  consumers = await startConsumers({
-    bus,
-    db: dbh.db,
-    logger,
-    groups: { auth: `${schema}.auth`, members: `${schema}.members`, trainers: `${schema}.trainers` },
-    startAt: 'now',
+  svc = await bootServiceForTest<ChatDb, ChatDeps, ReturnType<typeof buildApp>, false>({
+    name: 'chat',
+    prefix: 'chat_people',
+    migrations,
+    kafka: false,
+    deps: async ({ db, clock, schema, logger, onClose }) => {
+      const consumers = await startConsumers({
+        bus,
+        db,
+        logger,
+        groups: { auth: `${schema}.auth`, members: `${schema}.members`, trainers: `${schema}.trainers` },
+        startAt: 'now',
+      });
+      onClose(async () => {
+        for (const c of consumers) await c.stop();
+        await bus.deleteGroups((g) => g.includes(schema));
+      });
+      return {
+        db,
+        clock,
+        storage: localStorage(join(tmpdir(), `chat-files-${schema}`)),
+        signer: createLinkSigner({ secret: 'x'.repeat(40), ttlSeconds: 900 }),
+      };
+    },
+    buildApp,
   });
+  db = svc.db;
 }, 120_000);
 
 afterAll(async () => {
-  for (const c of consumers) await c.stop();
-  await bus?.deleteGroups((g) => g.includes(schema)).catch(() => undefined);
-  await dbh?.close();
-  await dropSchema(databaseUrl, schema);
+  await svc?.close();
+  await bus?.disconnect();
 });
 
 let seconds = 0;
@@ -55,7 +74,7 @@ const publish = (topic: 'auth' | 'members' | 'trainers', ...envs: EventEnvelope[
 const person = (id: string, want: (p: ChatDb['chat_people']) => boolean) => () =>
   vi.waitFor(
     async () => {
-      const p = await dbh.db.selectFrom('chat_people').selectAll().where('id', '=', id).executeTakeFirst();
+      const p = await db.selectFrom('chat_people').selectAll().where('id', '=', id).executeTakeFirst();
       expect(p && want(p), `person ${id}: ${JSON.stringify(p)}`).toBe(true);
       return p!;
     },
@@ -137,8 +156,8 @@ describe('profile pictures from auth', () => {
       avatar(other, sentinel, { key: pictured }),
     );
     await person(other, (p) => p.avatar_url === sentinel)();
-    expect((await dbh.db.selectFrom('chat_people').select('avatar_url').where('id', '=', pictured).executeTakeFirst())?.avatar_url).toBe(url);
-    expect(await dbh.db.selectFrom('chat_people').select('id').where('id', '=', stranger).executeTakeFirst()).toBeUndefined();
+    expect((await db.selectFrom('chat_people').select('avatar_url').where('id', '=', pictured).executeTakeFirst())?.avatar_url).toBe(url);
+    expect(await db.selectFrom('chat_people').select('id').where('id', '=', stranger).executeTakeFirst()).toBeUndefined();
 
     await publish('auth', avatar(pictured, null));
     await person(pictured, (p) => p.avatar_url === null)();
