@@ -454,6 +454,14 @@ export const enquiriesRoutes = {
     roles: MANAGERS,
     summary: "Each of the caller's locations with the code of its public enquiry form (/enquire/<code>), made for a location that has none yet.",
   }),
+  myFormLinks: route({
+    method: 'POST',
+    path: '/enquiries/form-links/mine',
+    responses: { 200: ok(z.array(EnquiryFormLink)), 401: Problem, 403: Problem },
+    auth: true,
+    roles: ['member'],
+    summary: "A member's location's public enquiry form, for their referral link (/enquire/<code>?ref=<their code>).",
+  }),
   funnelReport: route({
     method: 'GET',
     path: '/enquiries/reports/funnel',

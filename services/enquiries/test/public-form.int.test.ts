@@ -30,7 +30,11 @@ describe('the public enquiry form', () => {
   it('keeps one code per location; staff only; shows the location and the consent text', async () => {
     const again = await s.call(owner, 'POST', '/enquiries/form-links');
     expect((again.body.data as { code: string }[])[0]!.code).toBe(code);
-    expect((await s.call(await s.sign(orgA, 'member', [locA]), 'POST', '/enquiries/form-links')).status).toBe(403);
+    const member = await s.sign(orgA, 'member', [locA]);
+    expect((await s.call(member, 'POST', '/enquiries/form-links')).status).toBe(403);
+    // A member gets their own location's form (for their referral link); staff may not call it.
+    expect((await s.call(member, 'POST', '/enquiries/form-links/mine')).body.data).toEqual([{ locationId: locA, locationName: expect.any(String), code }]);
+    expect((await s.call(owner, 'POST', '/enquiries/form-links/mine')).status).toBe(403);
     const shown = await s.call(null, 'GET', `/enquiries/public/${code}`);
     expect(shown.status).toBe(200);
     expect(shown.body.data).toMatchObject({ consentText: ENQUIRY_CONSENT_TEXT });

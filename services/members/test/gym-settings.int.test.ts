@@ -140,7 +140,7 @@ describe('referral rewards', () => {
     expect(mine.statusCode, mine.body).toBe(200);
     return { id, code: memberReferralRoutes.mine.responses[200].parse(mine.json()).data.code };
   };
-  const joined = (orgId: string, referralCode: string | null, memberId = randomUUID(), leadId = randomUUID()) =>
+  const joined = (orgId: string, referralCode: string | null, memberId: string = randomUUID(), leadId: string = randomUUID()) =>
     makeEnvelope(EnquiriesEvents.LeadJoined, { ...meta(orgId, 'referrals'), data: { leadId, locationId: L1, memberId, referralCode } });
   const publishEnquiries = (...envs: EventEnvelope[]) =>
     env.runtime.bus.publish(

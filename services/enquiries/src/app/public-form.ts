@@ -13,8 +13,8 @@ const newCode = (): string => [...randomBytes(10)].map((b) => ALPHABET[b % ALPHA
 
 /**
  * Each of the caller's locations with its public form's code. The code is this service's own (the gym's join code is
- * auth's secret for registering and is not published to other services); a location gets one the first time staff ask
- * (a POST: it may write).
+ * auth's secret for registering and is not published to other services); a location gets one the first time staff (or a
+ * member, for their referral link) ask (a POST: it may write).
  */
 export const formLinks = async (deps: Pick<EnquiriesDeps, 'db' | 'clock' | 'directory'>, ctx: RequestContext): Promise<EnquiryFormLink[]> => {
   const locations = (await deps.directory.locationsOf(ctx.orgId)).filter((l) => ctx.role === 'owner' || ctx.locationIds.includes(l.locationId));

@@ -54,6 +54,7 @@ export const registerRoutes = (svc: Svc, deps: EnquiriesDeps): void => {
     return reply.send(file.body);
   });
   addRoute(svc, r.formLinks, async ({ ctx }) => ({ success: true, data: await formLinks(deps, ctx) }));
+  addRoute(svc, r.myFormLinks, async ({ ctx }) => ({ success: true, data: await formLinks(deps, ctx) }));
   addRoute(svc, r.publicForm, async ({ params }) => ({ success: true, data: await publicForm(deps, params.code) }));
   addRoute(svc, r.publicEnquiry, async ({ params, body }, req, reply) => {
     await publicEnquiry(deps, requestIdsOf(req), params.code, req.ip, body);
