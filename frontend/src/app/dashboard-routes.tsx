@@ -83,6 +83,7 @@ const MemberEventsPage = lazyPage(async () => (await import('../features/schedul
 const EnquiriesPage = lazyPage(async () => (await import('../features/enquiries/routes/enquiries-page')).EnquiriesPage, ['enquiries']);
 const LeadDetailPage = lazyPage(async () => (await import('../features/enquiries/routes/lead-detail-page')).LeadDetailPage, ['enquiries']);
 const FollowUpsPage = lazyPage(async () => (await import('../features/enquiries/routes/follow-ups-page')).FollowUpsPage, ['enquiries']);
+const FunnelReportPage = lazyPage(async () => (await import('../features/enquiries/routes/funnel-report-page')).FunnelReportPage, ['enquiries']);
 const ShopOrderPage = lazyPage(async () => (await import('../features/pos/routes/order-page')).OrderPage, ['pos', 'payments']);
 
 const handle = (h: RouteHandle) => h;
@@ -223,6 +224,7 @@ export const dashboardRoutes: RouteObject[] = [
         [
           ['enquiries', EnquiriesPage],
           ['enquiries/today', FollowUpsPage],
+          ['enquiries/reports', FunnelReportPage],
           ['enquiries/:id', LeadDetailPage],
         ] as const
       ).map(([path, Page]) => ({ path, element: <Page />, handle: handle({ page: Page }) })),

@@ -46,6 +46,11 @@ export function EnquiriesPage() {
             <Link to="/dashboard/enquiries/today" className="btn btn--secondary" data-testid="today-link">
               {t('enquiries:todayLink')}
             </Link>
+            {manager ? (
+              <Link to="/dashboard/enquiries/reports" className="btn btn--secondary" data-testid="reports-link">
+                {t('enquiries:reportsLink')}
+              </Link>
+            ) : null}
             <button type="button" className="btn btn--primary" onClick={() => setAdding(true)} data-testid="new-enquiry-button">
               {t('enquiries:new')}
             </button>
