@@ -241,7 +241,7 @@ describe("today's follow-ups", { timeout: 15_000 }, () => {
 });
 
 describe('public enquiry form', { timeout: 15_000 }, () => {
-  it('shows the consent text, asks for consent, and thanks the visitor once sent', async () => {
+  it('shows the consent text, asks for consent, and thanks the visitor once sent (with the referral link’s ?ref=)', async () => {
     const sent: unknown[] = [];
     server.use(
       on(r.publicForm, () =>
@@ -252,7 +252,7 @@ describe('public enquiry form', { timeout: 15_000 }, () => {
         return reply(r.publicEnquiry, 201, { success: true, message: 'Thank you!' });
       }),
     );
-    const { user } = renderApp('/enquire/abcd23efgh', { signedIn: false });
+    const { user } = renderApp('/enquire/abcd23efgh?ref=7K2M9QXA', { signedIn: false });
     expect(await screen.findByRole('heading', { name: 'Enquire at Akhada Pune', level: 1 })).toBeTruthy();
     expect(screen.getByText(ENQUIRY_CONSENT_TEXT.en)).toBeTruthy();
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Meera Iyer');
@@ -263,6 +263,6 @@ describe('public enquiry form', { timeout: 15_000 }, () => {
     await user.click(screen.getByTestId('enquiry-consent'));
     await user.click(screen.getByTestId('send-enquiry'));
     expect(await screen.findByTestId('enquiry-sent')).toBeTruthy();
-    expect(sent).toEqual([{ name: 'Meera Iyer', phone: '9123456780', interest: 'membership', consent: true, language: 'en' }]);
+    expect(sent).toEqual([{ name: 'Meera Iyer', phone: '9123456780', interest: 'membership', consent: true, language: 'en', ref: '7K2M9QXA' }]);
   });
 });

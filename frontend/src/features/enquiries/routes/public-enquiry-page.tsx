@@ -1,7 +1,7 @@
 import { LeadInterest, PublicEnquiryBody } from '@akhada/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
 import { ErrorState } from '../../../components/error-state';
 import { Form } from '../../../components/form/form';
@@ -31,10 +31,12 @@ const EMPTY: Values = { name: '', phone: '', email: '', interest: 'membership', 
 
 /**
  * /enquire/:joinCode: a gym's public enquiry form, without sign-in (the link staff copy from Enquiries). The consent
- * text is shown in the visitor's language and recorded with the enquiry; a hidden field catches bots.
+ * text is shown in the visitor's language and recorded with the enquiry; a hidden field catches bots. A member's
+ * referral link adds `?ref=<their code>`, sent with the enquiry (the lead is then the member's referral).
  */
 export function PublicEnquiryPage() {
   const { joinCode = '' } = useParams();
+  const ref = useSearchParams()[0].get('ref')?.slice(0, 40) || undefined;
   const { t, i18n } = useTranslation(ALL_NS);
   const formInfo = usePublicForm(joinCode);
   useDocumentTitle(formInfo.data ? t('enquiries:public.title', { place: formInfo.data.locationName }) : t('enquiries:title'));
@@ -86,7 +88,7 @@ export function PublicEnquiryPage() {
               busy={send.isPending}
               onSubmit={async (body) => {
                 try {
-                  await send.mutateAsync({ code: joinCode, body: { ...body, email: body.email ?? undefined } });
+                  await send.mutateAsync({ code: joinCode, body: { ...body, email: body.email ?? undefined, ...(ref ? { ref } : {}) } });
                   setSent(true);
                 } catch (err) {
                   applyServerErrors(form, err);
