@@ -28,6 +28,9 @@ export const memberKeys = {
   measurements: (id: string) => ['members', 'measurements', id] as const,
   /** The signed-in member's own membership and measurements (role member). */
   me: ['members', 'me'] as const,
+  /** The member's referral code and rewards; their location's public form (for the link). */
+  myReferral: ['members', 'me', 'referral'] as const,
+  myFormLink: ['members', 'me', 'form-link'] as const,
   myMeasurements: ['members', 'me', 'measurements'] as const,
   /** The membership plans the gym sells (Settings → Gym), as the add-member and renewal forms offer them. */
   plans: ['members', 'plans'] as const,

@@ -12,11 +12,15 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ALL_NS } from '../../../locales/resources';
 import { useMyMembership } from '../api/get-my-membership';
 import { MembershipTimeText } from '../components/member-labels';
+import { ReferralCard } from '../components/referral-card';
 import { StatusBadge } from '../components/status-badge';
 import { TermsTable } from '../components/terms-table';
 import '../members.css';
 
-/** /dashboard/me: the signed-in member's own membership — days remaining, the current term, the history of terms. */
+/**
+ * /dashboard/me: the signed-in member's own membership — days remaining, the current term, their referral link and
+ * rewards, the history of terms.
+ */
 export function MyMembershipPage() {
   const { t, i18n } = useTranslation(ALL_NS);
   useDocumentTitle(t('members:me.title'));
@@ -72,6 +76,7 @@ export function MyMembershipPage() {
           )}
         </section>
         <MyDuesCard />
+        {pending ? null : <ReferralCard />}
         <section className="card card--flush" aria-labelledby="my-terms">
           <h2 id="my-terms" className="card__title card__title--padded">
             {t('members:terms.title')}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { memberRoutes, RecordMeasurementBody, type Measurement } from '@akhada/contracts';
+import { enquiriesRoutes, memberReferralRoutes, memberRoutes, RecordMeasurementBody, type Measurement } from '@akhada/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { server } from '../../../testing/setup';
@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 
 describe('member self pages', () => {
-  it('My membership: days remaining, the current term and the history, from GET /members/me only', async () => {
+  it('My membership: days remaining, the current term, the referral link and rewards, and the history', async () => {
     const me = aMemberDetail({
       firstName: 'Kavita',
       lastName: 'Rao',
@@ -62,10 +62,26 @@ describe('member self pages', () => {
     server.use(
       ...signedInShell(memberUser),
       on(memberRoutes.me, () => reply(memberRoutes.me, 200, { success: true, data: me })),
+      on(memberReferralRoutes.mine, () =>
+        reply(memberReferralRoutes.mine, 200, {
+          success: true,
+          data: { code: '7K2M9QXA', rewardDays: 10, rewards: [{ days: 10, endDate: '2026-03-01', rewardedAt: '2026-02-10T05:00:00.000Z' }] },
+        }),
+      ),
+      on(enquiriesRoutes.myFormLinks, () =>
+        reply(enquiriesRoutes.myFormLinks, 200, { success: true, data: [{ locationId: crypto.randomUUID(), locationName: 'Pune', code: 'abcd23efgh' }] }),
+      ),
       paymentListIs([aPayment({ status: 'pending', paidAt: null, description: 'March membership', dueDate: '2026-03-01' })]),
       razorpayStatusIs(false),
     );
-    renderApp('/dashboard/me');
+    const { user } = renderApp('/dashboard/me');
+    const referral = await screen.findByTestId('referral-card');
+    const link = (await within(referral).findByTestId('referral-link')) as HTMLInputElement;
+    expect(link.value).toBe(`${window.location.origin}/enquire/abcd23efgh?ref=7K2M9QXA`);
+    expect(within(referral).getByTestId('referral-offer').textContent).toMatch(/10 free days/);
+    expect(within(referral).getByTestId('referral-rewards').textContent).toBe('10 free days: membership now ends 1 Mar 2026');
+    await user.click(within(referral).getByRole('button', { name: 'Copy' }));
+    expect(await within(referral).findByText('Copied')).toBeTruthy();
     const card = await screen.findByTestId('my-membership');
     // A pending payment shows under "Payment due"; without the gym's Razorpay keys, the note instead of Pay now.
     const dues = await screen.findByTestId('my-dues');

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/alert';
 import { Modal } from '../../../components/modal';
+import { copyText } from '../../../lib/copy-text';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useMakeCalendar, useMyCalendar } from '../api/scheduling-api';
@@ -14,26 +15,6 @@ const COPIED_MS = 4_000;
 export const feedUrl = (path: string, origin: string = window.location.origin) => `${origin}${path}`;
 /** The same address with the webcal:// scheme, which a phone hands to its calendar app. */
 export const webcalUrl = (url: string) => url.replace(/^https?:\/\//, 'webcal://');
-
-/** Copies the text: the Clipboard API where the page may use it, else the selected field and the old copy command. */
-async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Not allowed here (an insecure origin, a denied permission): try the selection below.
-  }
-  if (!field) return false;
-  field.focus();
-  field.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  }
-}
 
 /**
  * "Add to your phone's calendar" on My bookings: makes the member's private iCalendar link (a new one stops the old
