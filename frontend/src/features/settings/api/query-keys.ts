@@ -12,6 +12,7 @@ export const settingsKeys = {
   gymScreen: ['settings', 'gym'] as const,
   staff: ['settings', 'staff'] as const,
   securityPolicy: ['settings', 'security-policy'] as const,
+  referral: ['settings', 'referral'] as const,
   messaging: ['settings', 'messaging'] as const,
   webhooks: ['settings', 'webhooks'] as const,
 };

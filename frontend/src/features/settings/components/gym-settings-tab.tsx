@@ -17,6 +17,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useGym, useRegenerateJoinCode, useSaveGym } from '../api/gym';
 import { GstSettings } from './gst-settings';
 import { LogoPicker } from './logo-picker';
+import { ReferralSettings } from './referral-settings';
 import './gym-settings.css';
 
 interface PlanRow {
@@ -251,6 +252,7 @@ export function GymSettingsTab() {
         <>
           <GymForm key={gym.dataUpdatedAt} gym={gym.data} canEdit={canEdit} />
           <GstSettings locations={gym.data.locations} canEdit={canEdit} />
+          <ReferralSettings canEdit={canEdit} />
         </>
       )}
     </section>
