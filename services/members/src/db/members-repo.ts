@@ -271,12 +271,14 @@ export const findMemberPage = async (
 export const lockAndClearMembers = async (trx: Transaction<MembersDb>): Promise<void> => {
   await sql`lock table members in exclusive mode`.execute(trx);
   await sql`lock table membership_terms in exclusive mode`.execute(trx);
+  await sql`lock table referral_rewards in exclusive mode`.execute(trx);
   // The account status and the picture come from auth's events, the visits from attendance's, not from the membership
   // streams: kept aside for restoreAccounts.
   await sql`create temp table rebuild_accounts on commit drop as select id, account_status, avatar_url, last_check_in, total_workouts from members`.execute(
     trx,
   );
   await trx.deleteFrom('membership_terms').execute();
+  await trx.deleteFrom('referral_rewards').execute();
   await trx.deleteFrom('members').execute();
 };
 
