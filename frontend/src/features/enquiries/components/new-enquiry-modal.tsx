@@ -23,6 +23,7 @@ interface Values {
   source: string;
   preferredTime: string;
   notes: string;
+  referralCode: string;
 }
 
 /** The desk's "New enquiry": a walk-in or a phone call at one of the caller's locations. `onSaved` gets the lead's id. */
@@ -51,6 +52,7 @@ export function NewEnquiryModal({
     source: 'walk_in',
     preferredTime: '',
     notes: '',
+    referralCode: '',
   };
   const form = useContractForm(CreateLeadBody, {
     defaultValues: empty,
@@ -63,6 +65,7 @@ export function NewEnquiryModal({
       source: v.source,
       preferredTime: v.preferredTime || undefined,
       notes: v.notes || undefined,
+      referralCode: v.referralCode.trim() || undefined,
     }),
   });
   const close = () => {
@@ -120,6 +123,15 @@ export function NewEnquiryModal({
           label={t('enquiries:form.source')}
           required
           options={LeadSource.options.map((v) => ({ value: v, label: t(`enquiries:source.${v}`) }))}
+        />
+        <TextField
+          name="referralCode"
+          label={t('enquiries:form.referralCode')}
+          hint={t('enquiries:form.referralCodeHint')}
+          optional
+          autoComplete="off"
+          maxLength={12}
+          testId="enquiry-referral"
         />
         <TextField name="preferredTime" label={t('enquiries:form.preferredTime')} hint={t('enquiries:form.preferredTimeHint')} optional />
         <TextareaField name="notes" label={t('enquiries:form.notes')} optional rows={3} />

@@ -66,13 +66,21 @@ describe('enquiries board', { timeout: 40_000 }, () => {
     const dialog = await screen.findByTestId('new-enquiry');
     await user.type(within(dialog).getByTestId('enquiry-name'), 'Dev Rao');
     await user.type(within(dialog).getByTestId('enquiry-phone'), '12345678');
+    await user.type(within(dialog).getByTestId('enquiry-referral'), 'no!');
     await user.click(screen.getByTestId('save-enquiry'));
     expect(await within(dialog).findByText(/10-digit Indian mobile number/)).toBeTruthy();
+    expect(within(dialog).getByText(/A referral code is 8 letters and digits/)).toBeTruthy();
     expect(sent).toEqual([]);
     await user.clear(within(dialog).getByTestId('enquiry-phone'));
     await user.type(within(dialog).getByTestId('enquiry-phone'), '9123456780');
+    await user.clear(within(dialog).getByTestId('enquiry-referral'));
+    await user.type(within(dialog).getByTestId('enquiry-referral'), '7k2m9qxa');
     await user.click(screen.getByTestId('save-enquiry'));
-    await waitFor(() => expect(sent).toEqual([{ locationId: PUNE._id, name: 'Dev Rao', phone: '9123456780', interest: 'membership', source: 'walk_in' }]));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { locationId: PUNE._id, name: 'Dev Rao', phone: '9123456780', interest: 'membership', source: 'walk_in', referralCode: '7k2m9qxa' },
+      ]),
+    );
     expect(await screen.findByText('Enquiry saved.')).toBeTruthy();
   });
 });
