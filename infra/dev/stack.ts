@@ -5,6 +5,7 @@
 import { SERVICES, type ServiceName } from '@akhada/contracts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { superviseProcess, type SupervisedProcess, type SupervisedState } from './processes.ts';
 import { approvedTemplates, NOTIFICATIONS_WHATSAPP_NUMBER } from './provision.ts';
 import {
@@ -122,6 +123,23 @@ export interface Stack {
 export const builtServices = (root: string): ServiceName[] =>
   (Object.keys(SERVICES) as ServiceName[]).filter((s) => existsSync(path.join(root, 'services', s, 'src', 'main.ts')));
 
+/**
+ * Each process's pool, so that every process of the stack at its busiest still fits the server's max_connections
+ * (a machine's shared PostgreSQL keeps 100; ten each for fifteen processes ran it out under the bad-input guard): what
+ * is left after a reserve for migrations, tests and psql, shared out, between 2 and 10.
+ */
+async function poolSizeFor(databaseUrl: string, processes: number): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ max_connections: string }>('show max_connections');
+    const reserve = 25;
+    return Math.max(2, Math.min(10, Math.floor((Number(rows[0]!.max_connections) - reserve) / Math.max(1, processes))));
+  } finally {
+    await client.end();
+  }
+}
+
 export async function startStack(o: StackOptions): Promise<Stack> {
   const services = builtServices(o.root);
   const port = (s: ServiceName) => SERVICES[s].port + o.portOffset;
@@ -138,8 +156,13 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   const newInstanceId = (s: ServiceName, k: number) => `${s}${k > 0 ? `-${k + 1}` : ''}-${process.pid}-${Date.now().toString(36)}`;
   const procKey = (s: ServiceName, k: number) => (k === 0 ? s : `${s}-${k + 1}`);
   const procs = new Map<string, SupervisedProcess>();
+  const poolMax = await poolSizeFor(
+    o.databaseUrl,
+    services.reduce((n, s) => n + countOf(s), 0),
+  );
   const common = {
     NODE_ENV: process.env.NODE_ENV ?? 'development',
+    DB_POOL_MAX: String(poolMax),
     LOG_LEVEL: o.logLevel ?? 'info',
     KAFKAJS_NO_PARTITIONER_WARNING: '1',
     ...o.env,

@@ -45,6 +45,11 @@ export const BaseConfig = z.object({
   TRAINERS_URL: z.string().min(1).default(`http://127.0.0.1:${SERVICES.trainers.port}`),
   /** Distinguishes instances of one service (consumer groups for fan-out, logs). */
   INSTANCE_ID: z.string().default(`${process.pid}`),
+  /**
+   * The most PostgreSQL connections this process holds (its pool). A deployment sizes it against the server's
+   * max_connections over every process that shares it; the local stack does (infra/dev/stack.ts).
+   */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   ...KitHttpEnvShape,
 });
 export type BaseConfig = z.infer<typeof BaseConfig>;

@@ -50,7 +50,7 @@ export const bootRuntime = async <DB extends KitTables>({
   verifier?: TokenVerifier | ((revocations: RevocationList) => TokenVerifier);
 }): Promise<Runtime<DB>> => {
   const logger = createLogger(name, config.LOG_LEVEL);
-  const dbh = createDb<DB>({ url: config.DATABASE_URL, schema });
+  const dbh = createDb<DB>({ url: config.DATABASE_URL, schema, max: config.DB_POOL_MAX });
   await migrate(dbh, migrations);
   const bus = createEventBus({ clientId: `${name}-${config.INSTANCE_ID}`, brokers: config.KAFKA_BROKERS, logger, idleWaitMs: kafkaIdleWaitMs(config) });
   const revocations = new RevocationList();
