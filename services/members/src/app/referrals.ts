@@ -18,18 +18,18 @@ const rewardDaysOf = async (db: Executor<MembersDb>, orgId: string): Promise<num
   (await db.selectFrom('referral_settings').select('reward_days').where('org_id', '=', orgId).executeTakeFirst())?.reward_days ?? 0;
 
 /**
- * The caller's referral code (stored the first time, so a referred lead's code can be found), the gym's reward and
- * the rewards so far. A member who is archived or unknown has none.
+ * The member of an organization whose code this is: the code is derived from the id, so the organization's members
+ * are tried (a referred lead joining is rare, and a gym's members are thousands at most). Nothing is stored for it, so
+ * reading one's own code writes nothing.
  */
+const referrerOf = async (db: Executor<MembersDb>, orgId: string, code: string): Promise<string | undefined> =>
+  (await db.selectFrom('members').select('id').where('org_id', '=', orgId).execute()).find((m) => referralCodeOf(m.id) === code)?.id;
+
+/** The caller's referral code, the gym's reward and the rewards so far. A member who is archived or unknown has none. */
 export const myReferral = async (deps: Pick<MembersDeps, 'db'>, ctx: RequestContext): Promise<MyReferral> => {
   const row = await findMemberInOrg(deps.db, ctx.orgId, ctx.userId);
   if (!row || row.membership_status === 'archived') throw notFound('Membership');
   const code = referralCodeOf(row.id);
-  await deps.db
-    .insertInto('referral_codes')
-    .values({ code, org_id: row.org_id, member_id: row.id })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
   const rewards = await deps.db
     .selectFrom('referral_rewards')
     .select(['days', 'end_date', 'rewarded_at'])
@@ -72,11 +72,11 @@ export const rewardReferrer = async (
 ): Promise<void> => {
   const code = env.data.referralCode;
   if (!code) return;
-  const owner = await trx.selectFrom('referral_codes').select('member_id').where('code', '=', code).where('org_id', '=', env.orgId).executeTakeFirst();
-  if (!owner || owner.member_id === env.data.memberId) return;
   const days = await rewardDaysOf(trx, env.orgId);
   if (days <= 0) return;
-  const referrer = await findMemberInOrg(trx, env.orgId, owner.member_id);
+  const ownerId = await referrerOf(trx, env.orgId, code);
+  if (!ownerId || ownerId === env.data.memberId) return;
+  const referrer = await findMemberInOrg(trx, env.orgId, ownerId);
   if (!referrer) return;
   await executeCommand(
     trx,

@@ -168,10 +168,9 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table members add column acquisition_source text, add column enquiry_id uuid`.execute(db);
     },
   },
-  /** Referrals (issue 27): members' codes, the rewards their referred leads earned, and each gym's reward setting. */
+  /** Referrals (issue 27): the rewards members' referred leads earned, and each gym's reward setting (a code is derived from the member's id). */
   '0009_referrals': {
     async up(db: Kysely<unknown>) {
-      await sql`create table referral_codes (code text primary key, org_id uuid not null, member_id uuid not null unique)`.execute(db);
       await sql`create table referral_rewards (
         lead_id uuid primary key,
         org_id uuid not null,

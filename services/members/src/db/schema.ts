@@ -122,7 +122,6 @@ export interface MembersDb extends KitTables {
   measurements: MeasurementsTable;
   trainers: TrainersTable;
   /** Each member's referral code (derived from their id, stored the first time they ask for it, so it can be looked up). */
-  referral_codes: { code: string; org_id: string; member_id: string };
   /** The rewards a member's referrals earned (ReferralRewarded), one per referred lead. */
   referral_rewards: {
     lead_id: string;
