@@ -1,14 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyField } from '../../../components/copy-field';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/spinner';
-import { copyText } from '../../../lib/copy-text';
 import { formatDate } from '../../../lib/format';
 import { ALL_NS } from '../../../locales/resources';
 import { referralLink, useMyFormLink, useMyReferral } from '../api/my-referral';
-
-/** How long "Copied" stays beside the button. */
-const COPIED_MS = 4_000;
 
 /**
  * "Refer a friend" on My Membership: the member's code and link (their location's public enquiry form with ?ref=), a
@@ -18,16 +15,7 @@ export function ReferralCard() {
   const { t, i18n } = useTranslation(ALL_NS);
   const referral = useMyReferral();
   const form = useMyFormLink();
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
-  const field = useRef<HTMLInputElement>(null);
   const headingId = useId();
-  const fieldId = useId();
-
-  useEffect(() => {
-    if (copied !== 'yes') return;
-    const timer = setTimeout(() => setCopied(null), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
 
   let body;
   if (referral.isPending) body = <LoadingState title={t('members:referral.loading')} />;
@@ -36,9 +24,6 @@ export function ReferralCard() {
   else {
     const r = referral.data;
     const link = form.data ? referralLink(form.data.code, r.code) : null;
-    const onCopy = async () => {
-      if (link) setCopied((await copyText(link, field.current)) ? 'yes' : 'no');
-    };
     body = (
       <>
         <p className="text-muted" data-testid="referral-offer">
@@ -48,29 +33,14 @@ export function ReferralCard() {
           {t('members:referral.code')}: <strong data-testid="referral-code">{r.code}</strong>
         </p>
         {link ? (
-          <>
-            <label htmlFor={fieldId} className="field__label">
-              {t('members:referral.link')}
-            </label>
-            <div className="referral__row">
-              <input
-                ref={field}
-                id={fieldId}
-                className="input referral__url"
-                type="text"
-                readOnly
-                value={link}
-                onFocus={(e) => e.currentTarget.select()}
-                data-testid="referral-link"
-              />
-              <button type="button" className="btn btn--secondary" onClick={() => void onCopy()} data-testid="referral-copy">
-                {t('common:actions.copy')}
-              </button>
-            </div>
-            <p className="referral__copied" role="status" aria-live="polite" data-testid="referral-copied">
-              {copied === 'yes' ? t('common:actions.copied') : copied === 'no' ? t('members:referral.copyFailed') : ''}
-            </p>
-          </>
+          <CopyField
+            value={link}
+            label={t('members:referral.link')}
+            copyLabel={t('common:actions.copy')}
+            copiedText={t('common:actions.copied')}
+            failedText={t('members:referral.copyFailed')}
+            testIds={{ field: 'referral-link', copy: 'referral-copy', copied: 'referral-copied' }}
+          />
         ) : form.isError ? (
           <p className="text-muted">{t('members:referral.noLink')}</p>
         ) : null}

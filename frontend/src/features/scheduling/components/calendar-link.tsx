@@ -1,15 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/alert';
+import { CopyField } from '../../../components/copy-field';
 import { Modal } from '../../../components/modal';
-import { copyText } from '../../../lib/copy-text';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useMakeCalendar, useMyCalendar } from '../api/scheduling-api';
 import { isUpgradeRequired } from '../lib/refusal';
-
-/** How long "Copied" stays beside the button. */
-const COPIED_MS = 4_000;
 
 /** The feed's address a phone calendar subscribes to: the app's origin and the path the service gave. */
 export const feedUrl = (path: string, origin: string = window.location.origin) => `${origin}${path}`;
@@ -28,24 +25,15 @@ export function CalendarLink() {
   const make = useMakeCalendar();
   const [url, setUrl] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const field = useRef<HTMLInputElement>(null);
   const headingId = useId();
-  const fieldId = useId();
   const noteId = useId();
-
-  useEffect(() => {
-    if (copied !== 'yes') return;
-    const timer = setTimeout(() => setCopied(null), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
 
   if (feed.isError && isUpgradeRequired(feed.error)) return null;
   const since = feed.data?.createdAt ?? null;
 
   const onMake = () => {
     setConfirming(false);
-    setCopied(null);
     make.mutate(undefined, {
       onSuccess: (made) => {
         if (!made.path) return;
@@ -54,10 +42,6 @@ export function CalendarLink() {
         requestAnimationFrame(() => field.current?.focus());
       },
     });
-  };
-  const onCopy = async () => {
-    if (!url) return;
-    setCopied((await copyText(url, field.current)) ? 'yes' : 'no');
   };
 
   return (
@@ -68,28 +52,16 @@ export function CalendarLink() {
       <p className="sched-muted">{t('scheduling:calendar.explain')}</p>
       {url ? (
         <div className="sched-calendar__made">
-          <label htmlFor={fieldId} className="field__label">
-            {t('scheduling:calendar.linkLabel')}
-          </label>
-          <div className="sched-calendar__row">
-            <input
-              ref={field}
-              id={fieldId}
-              className="input sched-calendar__url"
-              type="text"
-              readOnly
-              value={url}
-              aria-describedby={noteId}
-              onFocus={(e) => e.currentTarget.select()}
-              data-testid="calendar-url"
-            />
-            <button type="button" className="btn btn--secondary" onClick={() => void onCopy()} data-testid="calendar-copy">
-              {t('scheduling:calendar.copy')}
-            </button>
-          </div>
-          <p className="sched-calendar__copied" role="status" aria-live="polite" data-testid="calendar-copied">
-            {copied === 'yes' ? t('scheduling:calendar.copied') : copied === 'no' ? t('scheduling:calendar.copyFailed') : ''}
-          </p>
+          <CopyField
+            value={url}
+            label={t('scheduling:calendar.linkLabel')}
+            copyLabel={t('scheduling:calendar.copy')}
+            copiedText={t('scheduling:calendar.copied')}
+            failedText={t('scheduling:calendar.copyFailed')}
+            describedBy={noteId}
+            inputRef={field}
+            testIds={{ field: 'calendar-url', copy: 'calendar-copy', copied: 'calendar-copied' }}
+          />
           <p className="sched-calendar__note" id={noteId}>
             {t('scheduling:calendar.private')}
           </p>
