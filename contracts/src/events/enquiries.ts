@@ -57,3 +57,32 @@ export const LeadJoined = defineEvent(
   1,
   z.object({ leadId: z.uuid(), locationId: z.uuid(), memberId: z.uuid(), referralCode: z.string().nullable() }),
 );
+
+/** What happened to a lead, as `enquiries.lead_changed` names it (one per change recorded on its stream). */
+export const LeadChange = z.enum([
+  'captured',
+  'enquired_again',
+  'edited',
+  'stage_changed',
+  'lost',
+  'reopened',
+  'assigned',
+  'note_added',
+  'follow_up_added',
+  'follow_up_completed',
+  'trial_pass_issued',
+  'trial_visited',
+  'joined',
+]);
+
+/**
+ * Something about a lead changed (every change recorded on its stream, those announced above and the rest: an edit, a
+ * note, a follow-up added or done, a trial visit). Only who may see it and what it was, no data to apply: the real-time
+ * hub turns it into a "changed" ping for the location's staff and the lead's owner, whose open enquiries screens read
+ * again (the server scopes what each of them gets).
+ */
+export const LeadChanged = defineEvent(
+  'enquiries.lead_changed',
+  1,
+  z.object({ leadId: z.uuid(), locationId: z.uuid(), ownerId: z.uuid().nullable(), change: LeadChange }),
+);

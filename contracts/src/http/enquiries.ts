@@ -320,6 +320,17 @@ const STAFF = ['owner', 'admin', 'trainer'] as const;
 const MANAGERS = ['owner', 'admin'] as const;
 const refusals = { 400: Problem, 401: Problem, 403: Problem, 404: Problem };
 
+/**
+ * Live pushes over the notifications hub's socket: a lead of one of the staff member's locations (or one assigned to
+ * them) changed. A thin ping, no lead data: the open board, list, lead and today's follow-ups read again, scoped by the
+ * server as always. At most once, like every hub push: a screen reads again after a reconnect too.
+ */
+export const ENQUIRIES_SOCKET_EVENTS = {
+  changed: 'enquiries:changed',
+} as const;
+export const EnquiriesChanged = z.object({ leadId: z.uuid(), locationId: z.uuid() });
+export type EnquiriesChanged = z.infer<typeof EnquiriesChanged>;
+
 export const enquiriesRoutes = {
   listLeads: route({
     method: 'GET',

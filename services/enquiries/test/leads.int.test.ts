@@ -253,6 +253,25 @@ describe('the pipeline, owner, notes and follow-ups', () => {
     const after = await s.call(tokens.trainer!, 'GET', '/enquiries/follow-ups/today');
     expect((after.body.data as unknown[]).length).toBe(1);
   });
+
+  it('announces enquiries.lead_changed for every change (the hub pings screens with it), with the lead’s location and owner, and an id of its own', async () => {
+    const a = (await create(tokens.owner!)).lead!;
+    const url = `/enquiries/leads/${a.id}`;
+    await s.call(tokens.owner!, 'POST', `${url}/owner`, { ownerId: trainerA });
+    await s.call(tokens.trainer!, 'POST', `${url}/notes`, { text: 'Wants evenings' });
+    const fu = await s.call(tokens.trainer!, 'POST', `${url}/follow-ups`, { kind: 'call', dueAt: new Date(s.clock().getTime() + 3_600_000).toISOString() });
+    const followUpId = (fu.body.data as Lead).followUps[0]!.id;
+    await s.call(tokens.trainer!, 'POST', `${url}/follow-ups/${followUpId}/done`, { outcome: 'Called back' });
+    await s.call(tokens.trainer!, 'POST', `${url}/stage`, { stage: 'contacted' });
+    const outbox = (await s.db.selectFrom('outbox').select('payload').where('key', '=', a.id).orderBy('id').execute()).map(
+      (r) => r.payload as { type: string; eventId: string; data: Record<string, unknown> },
+    );
+    const changed = outbox.filter((p) => p.type === 'enquiries.lead_changed');
+    expect(changed.map((p) => p.data.change)).toEqual(['captured', 'assigned', 'note_added', 'follow_up_added', 'follow_up_completed', 'stage_changed']);
+    expect(changed[0]!.data).toEqual({ leadId: a.id, locationId: locA1, ownerId: ownerA, change: 'captured' });
+    expect(changed.slice(1).every((p) => p.data.ownerId === trainerA && p.data.locationId === locA1)).toBe(true);
+    expect(new Set(outbox.map((p) => p.eventId)).size).toBe(outbox.length);
+  });
 });
 
 describe('POST /enquiries/leads/:id/trial-pass', () => {

@@ -1,14 +1,12 @@
 import { EnquiriesEvents, topicOf, type EventEnvelope } from '@akhada/contracts';
+import type { z } from 'zod';
 import { defineAggregate, makeEnvelope, type AfterEvent, type StoredEvent } from '@akhada/kit';
 import type { EnquiriesDb } from '../db/schema.ts';
 import { leadDecider, leadStreamId, type LeadCommand, type LeadEvent, type LeadState } from '../domain/lead/decider.ts';
 import { projectLeads } from '../projections/leads.ts';
 
 /** A lead's internal events → the integration events of akhada.enquiries.events (what reports and automations need). */
-export const toIntegrationEvents = (
-  { event, metadata, recordedAt }: StoredEvent<LeadEvent>,
-  { state }: AfterEvent<EnquiriesDb, LeadState>,
-): EventEnvelope[] => {
+const announced = ({ event, metadata, recordedAt }: StoredEvent<LeadEvent>, { state }: AfterEvent<EnquiriesDb, LeadState>): EventEnvelope[] => {
   if (state.status === 'none') return [];
   const facts = {
     leadId: state.leadId,
@@ -72,6 +70,39 @@ export const toIntegrationEvents = (
     case 'FollowUpCompleted':
       return [];
   }
+};
+
+/** Each internal event's name in enquiries.lead_changed. */
+const CHANGE: Record<LeadEvent['type'], z.infer<typeof EnquiriesEvents.LeadChange>> = {
+  LeadCaptured: 'captured',
+  EnquiredAgain: 'enquired_again',
+  LeadEdited: 'edited',
+  StageChanged: 'stage_changed',
+  LeadLost: 'lost',
+  LeadReopened: 'reopened',
+  LeadAssigned: 'assigned',
+  NoteAdded: 'note_added',
+  FollowUpAdded: 'follow_up_added',
+  FollowUpCompleted: 'follow_up_completed',
+  TrialPassIssued: 'trial_pass_issued',
+  TrialVisited: 'trial_visited',
+  LeadJoined: 'joined',
+};
+
+/**
+ * The events above, then enquiries.lead_changed for every change (the real-time hub's ping to the screens): the stored
+ * event's id when nothing else was announced, else an id of its own.
+ */
+export const toIntegrationEvents = (stored: StoredEvent<LeadEvent>, after: AfterEvent<EnquiriesDb, LeadState>): EventEnvelope[] => {
+  const { state } = after;
+  if (state.status === 'none') return [];
+  const first = announced(stored, after);
+  const { eventId, ...fresh } = { ...stored.metadata, locationId: state.locationId, aggregateId: state.leadId, occurredAt: stored.recordedAt.toISOString() };
+  const changed = makeEnvelope(EnquiriesEvents.LeadChanged, {
+    ...(first.length === 0 ? { ...fresh, eventId } : fresh),
+    data: { leadId: state.leadId, locationId: state.locationId, ownerId: state.ownerId, change: CHANGE[stored.event.type] },
+  });
+  return [...first, changed];
 };
 
 /** One lead: its stream, decider, read tables (leads, lead_timeline, lead_follow_ups, lead_trial_passes) and integration events. */
