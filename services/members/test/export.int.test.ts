@@ -1,11 +1,7 @@
-import type { Role } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, createTokenVerifier, DEFAULT_TIME_ZONE, type Runtime } from '@akhada/kit';
-import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/build-app.ts';
-import { migrations } from '../src/db/migrations.ts';
-import type { MembersDb, MembersTable } from '../src/db/schema.ts';
+import type { MembersTable } from '../src/db/schema.ts';
+import { bootMembersOffline } from './setup.ts';
 
 // Organization A (two locations, 2,500 members: more than two export pages) and B (one location, 7 members).
 const orgA = randomUUID();
@@ -14,10 +10,7 @@ const L2 = randomUUID();
 const orgB = randomUUID();
 const LB = randomUUID();
 
-let schema: string;
-let databaseUrl: string;
-let runtime: Runtime<MembersDb>;
-let app: ReturnType<typeof buildApp>;
+let env: Awaited<ReturnType<typeof bootMembersOffline>>;
 let token: Record<'ownerA' | 'adminL1' | 'trainerA' | 'memberA' | 'adminB', string>;
 const idsA: string[] = [];
 const idsB: string[] = [];
@@ -84,57 +77,31 @@ const parseCsv = (text: string): string[][] => {
 };
 
 beforeAll(async () => {
-  const infra = await testInfra();
-  databaseUrl = infra.databaseUrl;
-  schema = uniqueSchema('members_export');
-  const testKeys = await createTestKeys();
-  const config = BaseConfig.parse({
-    DATABASE_URL: databaseUrl,
-    KAFKA_BROKERS: infra.brokers.join(','),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    INSTANCE_ID: schema,
-  });
-  runtime = await bootRuntime<MembersDb>({ name: 'members', config, schema, migrations, verifier: createTokenVerifier({ keys: testKeys.keys }) });
-  app = buildApp({
-    db: runtime.dbh.db,
-    logger: runtime.logger,
-    verifier: runtime.verifier,
-    readiness: runtime.readiness,
-    clock: () => new Date('2025-03-11T00:30:00Z'),
-    timeZone: DEFAULT_TIME_ZONE,
-    directory: runtime.directory,
-  });
-  await app.ready();
+  // No event is published here: only the database (the harness's clock stands at 2025-03-11T00:30:00Z).
+  env = await bootMembersOffline('members_export');
   const rowsA = Array.from({ length: 2500 }, (_, i) => row(orgA, i % 2 ? L1 : L2, i));
   const rowsB = Array.from({ length: 7 }, (_, i) => row(orgB, LB, i));
   for (let i = 0; i < rowsA.length; i += 500)
-    await runtime.dbh.db
+    await env.db
       .insertInto('members')
       .values(rowsA.slice(i, i + 500))
       .execute();
-  await runtime.dbh.db.insertInto('members').values(rowsB).execute();
+  await env.db.insertInto('members').values(rowsB).execute();
   idsA.push(...rowsA.map((r) => r.id));
   idsB.push(...rowsB.map((r) => r.id));
   memberAId = rowsA[3]!.id;
-  const sign = (orgId: string, role: Role, locationIds: string[], userId?: string) =>
-    testKeys.sign({ orgId, role, locationIds, ...(userId ? { userId } : {}) });
   token = {
-    ownerA: await sign(orgA, 'owner', [L1, L2]),
-    adminL1: await sign(orgA, 'admin', [L1]),
-    trainerA: await sign(orgA, 'trainer', [L1]),
-    memberA: await sign(orgA, 'member', [L1], memberAId),
-    adminB: await sign(orgB, 'admin', [LB]),
+    ownerA: await env.sign(orgA, 'owner', [L1, L2]),
+    adminL1: await env.sign(orgA, 'admin', [L1]),
+    trainerA: await env.sign(orgA, 'trainer', [L1]),
+    memberA: await env.sign(orgA, 'member', [L1], memberAId),
+    adminB: await env.sign(orgB, 'admin', [LB]),
   };
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  for (const close of runtime?.closers ?? []) await close().catch(() => undefined);
-  if (schema) await dropSchema(databaseUrl, schema);
-});
+afterAll(async () => env?.close());
 
-const get = (who: keyof typeof token, url: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token[who]}` } });
+const get = (who: keyof typeof token, url: string) => env.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token[who]}` } });
 
 describe('GET /members/export', () => {
   it('gives the owner exactly the organization’s members as CSV, every row once, cells quoted and formulas guarded', async () => {

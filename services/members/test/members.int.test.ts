@@ -1,12 +1,9 @@
-import { ErrorBody, MemberEvents, memberRoutes, parseEvent, topicOf, type EventEnvelope, type Role } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, createEventBus, createLogger, createTokenVerifier, DEFAULT_TIME_ZONE, type EventBus, type Runtime } from '@akhada/kit';
-import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { ErrorBody, MemberEvents, memberRoutes, parseEvent, topicOf, type EventEnvelope } from '@akhada/contracts';
+import { createEventBus, createLogger, type EventBus } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/build-app.ts';
-import { migrations } from '../src/db/migrations.ts';
-import type { MembersDb } from '../src/db/schema.ts';
 import { rebuild } from '../src/projections/rebuild.ts';
+import { bootMembers } from './setup.ts';
 
 // Two organizations: A with locations L1 and L2, B with its own location.
 const orgA = randomUUID();
@@ -22,72 +19,43 @@ const START = Date.parse('2025-03-11T00:30:00Z');
 let ticks = 0;
 const clock = () => new Date(START + ticks++ * 1000);
 
-let schema: string;
-let databaseUrl: string;
-let runtime: Runtime<MembersDb>;
-let app: ReturnType<typeof buildApp>;
+let svc: Awaited<ReturnType<typeof bootMembers>>;
+let app: (typeof svc)['app'];
 let token: Record<'ownerA' | 'adminL1' | 'trainerA' | 'memberA' | 'adminB' | 'adminBWithL1', string>;
 
 let bus: EventBus;
 const seen: EventEnvelope[] = [];
 
 beforeAll(async () => {
-  const infra = await testInfra();
-  databaseUrl = infra.databaseUrl;
-  schema = uniqueSchema('members');
-  const testKeys = await createTestKeys();
-  const config = BaseConfig.parse({
-    DATABASE_URL: databaseUrl,
-    KAFKA_BROKERS: infra.brokers.join(','),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    INSTANCE_ID: schema,
-  });
-  runtime = await bootRuntime<MembersDb>({ name: 'members', config, schema, migrations, verifier: createTokenVerifier({ keys: testKeys.keys }) });
-  app = buildApp({
-    db: runtime.dbh.db,
-    logger: runtime.logger,
-    verifier: runtime.verifier,
-    readiness: runtime.readiness,
-    clock,
-    timeZone: DEFAULT_TIME_ZONE,
-    directory: runtime.directory,
-  });
-  await app.ready();
-
-  const sign = (orgId: string, role: Role, locationIds: string[], userId?: string) =>
-    testKeys.sign({ orgId, role, locationIds, ...(userId ? { userId } : {}) });
+  svc = await bootMembers('members', { clock });
+  app = svc.app;
   token = {
-    ownerA: await sign(orgA, 'owner', [L1, L2], ownerId),
-    adminL1: await sign(orgA, 'admin', [L1]),
-    trainerA: await sign(orgA, 'trainer', [L1]),
-    memberA: await sign(orgA, 'member', [L1]),
-    adminB: await sign(orgB, 'admin', [LB]),
+    ownerA: await svc.sign(orgA, 'owner', [L1, L2], ownerId),
+    adminL1: await svc.sign(orgA, 'admin', [L1]),
+    trainerA: await svc.sign(orgA, 'trainer', [L1]),
+    memberA: await svc.sign(orgA, 'member', [L1]),
+    adminB: await svc.sign(orgB, 'admin', [LB]),
     // Location ids belong to one organization, but the organization is checked on its own: a token of B that names
     // A's location must still see nothing of A.
-    adminBWithL1: await sign(orgB, 'admin', [L1, LB]),
+    adminBWithL1: await svc.sign(orgB, 'admin', [L1, LB]),
   };
 
   // Listen to the members topic from now on (resolves once the group has joined at the end of the topic), under a group
   // of our own, keeping only organization A's events. From the beginning it read every earlier run's events first.
-  bus = createEventBus({ clientId: `${schema}-test`, brokers: infra.brokers, logger: createLogger('members-test', 'silent') });
+  bus = createEventBus({ clientId: `${svc.schema}-test`, brokers: svc.brokers, logger: createLogger('members-test', 'silent') });
+  svc.onClose(() => bus.disconnect());
   await bus.subscribe({
-    groupId: `${schema}-test-${randomUUID()}`,
+    groupId: `${svc.schema}-test-${randomUUID()}`,
     topics: [topicOf('members')],
     from: 'now',
     onMessage: async (message) => {
-      const env = JSON.parse(message.value || 'null') as EventEnvelope | null;
-      if (env?.orgId === orgA) seen.push(env);
+      const e = JSON.parse(message.value || 'null') as EventEnvelope | null;
+      if (e?.orgId === orgA) seen.push(e);
     },
   });
 });
 
-afterAll(async () => {
-  await app?.close();
-  await bus?.disconnect();
-  for (const close of runtime?.closers ?? []) await close().catch(() => undefined);
-  if (schema) await dropSchema(databaseUrl, schema);
-});
+afterAll(async () => svc?.close());
 
 // ── helpers ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -102,7 +70,7 @@ const newMember = (overrides: Record<string, unknown> = {}) => {
 };
 
 const counts = async () => {
-  const db = runtime.dbh.db;
+  const db = svc.db;
   const n = async (table: 'members' | 'events' | 'outbox') =>
     (
       await db
@@ -164,7 +132,7 @@ describe('POST /members', () => {
       version: 1,
     });
 
-    const db = runtime.dbh.db;
+    const db = svc.db;
     const row = await db.selectFrom('members').selectAll().where('id', '=', m._id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ org_id: orgA, location_id: L1, fee_paise: 149_950, start_date: '2025-03-11', end_date: '2025-04-11', version: 1 });
 
@@ -211,12 +179,12 @@ describe('POST /members', () => {
       startDate: '2025-03-11',
       endDate: '2025-04-11',
     });
-    const [stored] = await runtime.dbh.db.selectFrom('events').select('metadata').where('stream_id', '=', `member-${asha.id}`).execute();
+    const [stored] = await svc.db.selectFrom('events').select('metadata').where('stream_id', '=', `member-${asha.id}`).execute();
     expect(env.causationId).toBe((stored!.metadata as Record<string, string>).causationId);
 
     const sentAt = await vi.waitUntil(
       async () => {
-        const row = await runtime.dbh.db.selectFrom('outbox').select('sent_at').where('event_id', '=', asha.eventId).executeTakeFirstOrThrow();
+        const row = await svc.db.selectFrom('outbox').select('sent_at').where('event_id', '=', asha.eventId).executeTakeFirstOrThrow();
         return row.sent_at ?? undefined;
       },
       { message: 'the outbox row to be marked sent', timeout: 15_000, interval: 100 },
@@ -516,7 +484,7 @@ describe('GET /members and /members/:id', () => {
 
 describe('rebuild', () => {
   it('reproduces the members table from the event store', async () => {
-    const db = runtime.dbh.db;
+    const db = svc.db;
     const snapshot = await db.selectFrom('members').selectAll().orderBy('id').execute();
     expect(snapshot.length).toBeGreaterThan(5);
     // Lose one row and damage another: the replay must bring back exactly what the events say.
