@@ -4,6 +4,8 @@ import {
   ChatEvents,
   DASHBOARD_SOCKET_EVENTS,
   DashboardEvents,
+  ENQUIRIES_SOCKET_EVENTS,
+  EnquiriesEvents,
   NotificationEvents,
   SOCKET_EVENTS,
   topicOf,
@@ -59,7 +61,8 @@ const chat: Emit = (env, to) => {
 /**
  * The hub's one table: event type → socket emits. A notification to its recipient's room, a check-in or check-out and
  * a dashboard change to the staff room of the envelope's organization and location (never a field a client chose),
- * chat to its participants' rooms. A type not in the table is not for sockets. A push either carries what the screen
+ * chat to its participants' rooms, a lead's change to its location's staff room and its owner's room (a trainer sees
+ * the leads given to them). A type not in the table is not for sockets. A push either carries what the screen
  * applies as it is (a notification, a chat message, a check-in or check-out: attendance puts the session into its
  * cached list and counts) or is a ping with no data to apply (dashboard:changed): never data the screen throws away.
  */
@@ -87,6 +90,15 @@ const EMITS: Record<string, Emit> = {
     const d = DashboardEvents.FiguresChanged.data.parse(env.data);
     if (d.locationId) to.toLocation(env.orgId, d.locationId, DASHBOARD_SOCKET_EVENTS.changed, d);
   },
+  [EnquiriesEvents.LeadChanged.type]: (env, to) => {
+    // A thin ping (which lead, where): the open enquiries screens read again, and the server scopes what each caller
+    // gets. Staff of the location through its room; the lead's owner through their own (trainers join no location
+    // room; an owner or admin who is both gets two pings, which their screen coalesces).
+    const d = EnquiriesEvents.LeadChanged.data.parse(env.data);
+    const ping = { leadId: d.leadId, locationId: d.locationId };
+    to.toLocation(env.orgId, d.locationId, ENQUIRIES_SOCKET_EVENTS.changed, ping);
+    if (d.ownerId) to.toUser(d.ownerId, ENQUIRIES_SOCKET_EVENTS.changed, ping);
+  },
   ...Object.fromEntries(
     Object.values(ChatEvents).flatMap((e) =>
       typeof e === 'object' && 'type' in e && typeof e.type === 'string' && e.type.startsWith('chat.') ? [[e.type, chat]] : [],
@@ -98,7 +110,7 @@ const EMITS: Record<string, Emit> = {
 export const deliverToSockets = (to: SocketTargets, env: EventEnvelope<unknown>): void => EMITS[env.type]?.(env, to);
 
 /** The topics whose events reach sockets. */
-export const HUB_TOPICS = () => [topicOf('notifications'), topicOf('attendance'), topicOf('chat'), topicOf('dashboard')];
+export const HUB_TOPICS = () => [topicOf('notifications'), topicOf('attendance'), topicOf('chat'), topicOf('dashboard'), topicOf('enquiries')];
 
 /**
  * Every hub instance reads the topics of HUB_TOPICS under one group of its own (`notifications.hub.<instance>.<start>`)

@@ -5,13 +5,16 @@ import {
   ChatEvents,
   DASHBOARD_SOCKET_EVENTS,
   DashboardEvents,
+  ENQUIRIES_SOCKET_EVENTS,
+  EnquiriesEvents,
   NotificationEvents,
   SOCKET_EVENTS,
+  topicOf,
   type Notification,
 } from '@akhada/contracts';
 import { makeEnvelope, newId } from '@akhada/kit';
 import { describe, expect, it } from 'vitest';
-import { deliverToSockets } from './fanout.ts';
+import { deliverToSockets, HUB_TOPICS } from './fanout.ts';
 
 const recipientId = newId();
 const orgId = newId();
@@ -157,6 +160,30 @@ describe('fan-out routing', () => {
     deliverToSockets(hub, makeEnvelope(DashboardEvents.FiguresChanged, { ...meta, data: { locationId, area: 'attendance' } }));
     deliverToSockets(hub, makeEnvelope(DashboardEvents.FiguresChanged, { ...meta, data: { locationId: null, area: 'attendance' } }));
     expect(calls).toEqual([['location', orgId, locationId, DASHBOARD_SOCKET_EVENTS.changed, { locationId, area: 'attendance' }]]);
+  });
+  it('pings a lead’s change to its location’s staff room and to its owner’s own room, and only to its location’s staff when nobody owns it', () => {
+    const { calls, hub } = recorder();
+    const [leadId, locationId, ownerId] = [newId(), newId(), newId()];
+    const changed = (owner: string | null, change: 'follow_up_added' | 'captured') =>
+      makeEnvelope(EnquiriesEvents.LeadChanged, { ...meta, aggregateId: leadId, locationId, data: { leadId, locationId, ownerId: owner, change } });
+    deliverToSockets(hub, changed(ownerId, 'follow_up_added'));
+    deliverToSockets(hub, changed(null, 'captured'));
+    const ping = { leadId, locationId };
+    expect(calls).toEqual([
+      ['location', orgId, locationId, ENQUIRIES_SOCKET_EVENTS.changed, ping],
+      [ownerId, ENQUIRIES_SOCKET_EVENTS.changed, ping],
+      ['location', orgId, locationId, ENQUIRIES_SOCKET_EVENTS.changed, ping],
+    ]);
+    expect(HUB_TOPICS()).toContain(topicOf('enquiries'));
+  });
+  it('sends nothing for the other enquiries events (lead_changed is the one ping of every change)', () => {
+    const { calls, hub } = recorder();
+    const [leadId, locationId] = [newId(), newId()];
+    deliverToSockets(
+      hub,
+      makeEnvelope(EnquiriesEvents.LeadJoined, { ...meta, aggregateId: leadId, data: { leadId, locationId, memberId: newId(), referralCode: null } }),
+    );
+    expect(calls).toEqual([]);
   });
   it('pushes chat through the same table, to its participants’ rooms (the typist’s own left out)', () => {
     const { calls, hub } = recorder();

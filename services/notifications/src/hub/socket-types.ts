@@ -1,8 +1,10 @@
 import {
   ATTENDANCE_SOCKET_EVENTS,
   DASHBOARD_SOCKET_EVENTS,
+  ENQUIRIES_SOCKET_EVENTS,
   SOCKET_EVENTS,
   type DashboardChanged,
+  type EnquiriesChanged,
   STAFF_ROLES,
   type ErrorCode,
   type Notification,
@@ -24,6 +26,8 @@ export interface ServerToClientEvents {
   [ATTENDANCE_SOCKET_EVENTS.checkedOut]: (payload: PresenceCheckedOut) => void;
   /** The dashboard's figures of a location changed (after its read model has the change): refetch the overview. */
   [DASHBOARD_SOCKET_EVENTS.changed]: (payload: DashboardChanged) => void;
+  /** A lead of the staff member's location, or one given to them, changed: the open enquiries screens read again. */
+  [ENQUIRIES_SOCKET_EVENTS.changed]: (payload: EnquiriesChanged) => void;
 }
 
 export interface ClientToServerEvents {
