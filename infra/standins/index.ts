@@ -6,6 +6,7 @@
 // Each runs on its own too: `npm run -w @akhada/infra razorpay-standin | s3-standin | smtp-sink` (the *-main.ts files).
 export * from './oidc.ts';
 export * from './razorpay.ts';
+export { MAX_CHARGE_ATTEMPTS, type Plan as RazorpayStandinPlan, type Subscription as RazorpayStandinSubscription } from './razorpay-subscriptions.ts';
 export * from './s3.ts';
 export * from './smtp-sink.ts';
 export * from './whatsapp-sink.ts';

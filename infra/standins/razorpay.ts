@@ -8,9 +8,12 @@
 // API (basic auth):  POST /v1/orders · GET /v1/orders/:id · GET /v1/orders/:id/payments · GET /v1/payments/:id ·
 //   POST /v1/payments/:id/capture · POST /v1/payments/:id/refund (X-Refund-Idempotency honoured: the same key and body
 //   answer the first refund, a different body under a used key is refused) · GET /v1/refunds/:id · POST /v1/payment_links ·
-//   GET /v1/payment_links/:id · POST /v1/payment_links/:id/cancel
-// Browser (public key only, CORS open): GET /v1/checkout.js · POST /v1/checkout/payments · GET /l/:id · POST /l/:id/pay
-// Test controls: GET /__standin/calls · GET /__standin/webhooks[?event=&payment_id=&order_id=] ·
+//   GET /v1/payment_links/:id · POST /v1/payment_links/:id/cancel · plans and subscriptions (razorpay-subscriptions.ts:
+//   create and fetch a plan; create, fetch, cancel now or at cycle end, pause, resume a subscription)
+// Browser (public key only, CORS open): GET /v1/checkout.js · POST /v1/checkout/payments · POST /v1/checkout/subscriptions ·
+//   GET /l/:id · POST /l/:id/pay
+// Test controls: GET /__standin/calls · GET /__standin/webhooks[?event=&payment_id=&order_id=&subscription_id=] ·
+//   POST /__standin/subscriptions/:id/authenticate {method?, outcome?} · POST /__standin/subscriptions/:id/charge {outcome?, halt?} ·
 //   POST /__standin/webhook-mode {mode: deliver|hold|drop, times?} · POST /__standin/webhooks/release {order?: fifo|lifo} ·
 //   POST /__standin/webhooks/:eventId/redeliver {times?} · POST /__standin/accounts {keyId, keySecret, webhookSecret?, webhookUrl?} ·
 //   POST /__standin/fail-next {times?, kind?: server_error|network} · POST /__standin/reset · GET /healthz
@@ -22,6 +25,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import { checkoutScript } from './razorpay-checkout.ts';
+import { subscriptionsModule, type Subscription } from './razorpay-subscriptions.ts';
 
 export const RAZORPAY_STANDIN_DEFAULTS = {
   port: 2526,
@@ -98,6 +102,13 @@ export interface RazorpayStandin {
   redeliver(eventId: string, times?: number): Promise<WebhookDelivery>;
   /** Sends the held webhooks, oldest first (fifo) or newest first (lifo), one after the other. */
   release(order?: 'fifo' | 'lifo'): Promise<WebhookDelivery[]>;
+  /** The member authorises a subscription's mandate (Checkout): authenticated, and charged at once without start_at. */
+  authenticateSubscription(
+    id: string,
+    input?: { method?: 'upi' | 'card' | 'emandate'; outcome?: 'success' | 'failure' },
+  ): { subscription: Subscription; payment: Payment; signature: string | null };
+  /** The next cycle's charge of a subscription, succeeded or failed (pending; halted after the retries or with halt). */
+  chargeSubscription(id: string, input?: { outcome?: 'success' | 'failure'; halt?: boolean }): { subscription: Subscription; payment: Payment | null };
   /** Resolves when no webhook is being sent or waiting for a retry. */
   idle(): Promise<void>;
   reset(): void;
@@ -105,9 +116,9 @@ export interface RazorpayStandin {
 }
 
 // ── Razorpay's shapes ─────────────────────────────────────────────────────────────────────────────────────────────
-type Notes = Record<string, string | number | null>;
+export type Notes = Record<string, string | number | null>;
 
-interface Account {
+export interface Account {
   keyId: string;
   keySecret: string;
   webhookSecret: string;
@@ -130,14 +141,15 @@ interface Order {
   created_at: number;
 }
 
-interface Payment {
+export interface Payment {
   id: string;
   entity: 'payment';
   amount: number;
   currency: string;
   status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
   order_id: string;
-  invoice_id: null;
+  /** A subscription's charge carries the invoice Razorpay made for its cycle; null otherwise. */
+  invoice_id: string | null;
   international: boolean;
   method: 'upi' | 'card';
   amount_refunded: number;
@@ -243,7 +255,7 @@ const now = () => Math.floor(Date.now() / 1000);
 const hmac = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest('hex');
 
 // ── Input checks in Razorpay's words ──────────────────────────────────────────────────────────────────────────────
-type Body = Record<string, unknown>;
+export type Body = Record<string, unknown>;
 
 const onlyFields = (body: Body, allowed: string[]) => {
   const extra = Object.keys(body).filter((k) => !allowed.includes(k));
@@ -740,6 +752,19 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions = {})
     return { payment, link, signature };
   };
 
+  // ── Subscriptions (razorpay-subscriptions.ts) ──
+  const subscriptions = subscriptionsModule({
+    emit,
+    storePayment: (keyId, payment) => payments.set(payment.id, { keyId, payment }),
+    account: (keyId) => accounts.get(keyId),
+    razorpayId,
+    now,
+    publicUrl: () => publicUrl ?? '',
+    bad,
+    notFound,
+    check: { onlyFields, amountOf, stringOf, notesOf, boolOf },
+  });
+
   // ── HTTP ──
   const headerOf = (headers: http.IncomingHttpHeaders, name: string): string | undefined => {
     const v = headers[name];
@@ -800,6 +825,7 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions = {})
         return link;
       },
     },
+    ...subscriptions.routes,
   ];
 
   const corsHeaders = {
@@ -925,6 +951,37 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions = {})
           return fail(err, corsHeaders);
         }
       }
+      if (req.method === 'POST' && path === '/v1/checkout/subscriptions') {
+        try {
+          const body = parseBody(await readRaw(req), req.headers['content-type']);
+          const result = subscriptions.checkout(body);
+          logCall({ at: new Date().toISOString(), method: 'POST', path, keyId: String(body.key_id), status: result.signature ? 200 : 400, body });
+          if (!result.signature) {
+            const p = result.payment;
+            return json(
+              400,
+              {
+                error: {
+                  code: p.error_code,
+                  description: p.error_description,
+                  source: p.error_source,
+                  step: p.error_step,
+                  reason: p.error_reason,
+                  metadata: { payment_id: p.id, subscription_id: result.subscription.id },
+                },
+              },
+              corsHeaders,
+            );
+          }
+          return json(
+            200,
+            { razorpay_payment_id: result.authPayment!.id, razorpay_subscription_id: result.subscription.id, razorpay_signature: result.signature },
+            corsHeaders,
+          );
+        } catch (err) {
+          return fail(err, corsHeaders);
+        }
+      }
       const linkMatch = /^\/l\/([A-Za-z0-9_]+)(\/pay)?\/?$/.exec(path);
       if (linkMatch) {
         const entry = links.get(linkMatch[1]!);
@@ -1006,8 +1063,13 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions = {})
         const event = u.searchParams.get('event');
         const paymentId = u.searchParams.get('payment_id');
         const orderId = u.searchParams.get('order_id');
+        const subscriptionId = u.searchParams.get('subscription_id');
         const list = deliveries.filter(
-          (d) => (!event || d.event === event) && (!paymentId || d.body.includes(`"${paymentId}"`)) && (!orderId || d.body.includes(`"${orderId}"`)),
+          (d) =>
+            (!event || d.event === event) &&
+            (!paymentId || d.body.includes(`"${paymentId}"`)) &&
+            (!orderId || d.body.includes(`"${orderId}"`)) &&
+            (!subscriptionId || d.body.includes(`"${subscriptionId}"`)),
         );
         return json(200, { webhooks: list.map((d) => ({ ...d, payload: JSON.parse(d.body) as unknown })) });
       }
@@ -1055,6 +1117,8 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions = {})
         failNext = { remaining: times, kind: body.kind === 'network' ? 'network' : 'server_error' };
         return json(200, failNext);
       }
+      const subscriptionControl = req.method === 'POST' ? subscriptions.control(p, body) : undefined;
+      if (subscriptionControl !== undefined) return json(200, subscriptionControl);
       if (p === '/__standin/reset' && req.method === 'POST') {
         api.reset();
         return json(200, { ok: true });
@@ -1063,7 +1127,9 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions = {})
         error: 'not found',
         routes: [
           'GET /__standin/calls',
-          'GET /__standin/webhooks?event=&payment_id=&order_id=',
+          'GET /__standin/webhooks?event=&payment_id=&order_id=&subscription_id=',
+          'POST /__standin/subscriptions/:id/authenticate {method?, outcome?}',
+          'POST /__standin/subscriptions/:id/charge {outcome?, halt?}',
           'POST /__standin/webhook-mode {mode, times?}',
           'POST /__standin/webhooks/release {order?}',
           'POST /__standin/webhooks/:eventId/redeliver {times?}',
@@ -1111,6 +1177,8 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions = {})
       for (const d of held) await track(send(d));
       return held;
     },
+    authenticateSubscription: (id, input) => subscriptions.authenticate(null, id, input),
+    chargeSubscription: (id, input) => subscriptions.charge(id, input),
     async idle() {
       while (inflight.size) await Promise.allSettled([...inflight]);
     },
@@ -1121,6 +1189,7 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions = {})
       refunds.clear();
       links.clear();
       refundKeys.clear();
+      subscriptions.reset();
       calls.length = 0;
       deliveries.length = 0;
       mode = { mode: 'deliver', remaining: null };
@@ -1189,7 +1258,7 @@ export const razorpayStandinControls = (url: string) => {
   };
   return {
     calls: () => call<{ calls: StandinCall[] }>('GET', '/__standin/calls').then((r) => r.calls),
-    webhooks: (filter: { event?: string; payment_id?: string; order_id?: string } = {}) =>
+    webhooks: (filter: { event?: string; payment_id?: string; order_id?: string; subscription_id?: string } = {}) =>
       call<{ webhooks: ListedWebhook[] }>('GET', `/__standin/webhooks?${new URLSearchParams(filter)}`).then((r) => r.webhooks),
     setWebhookMode: (mode: WebhookMode, times?: number) => call('POST', '/__standin/webhook-mode', { mode, ...(times ? { times } : {}) }),
     release: (order: 'fifo' | 'lifo' = 'fifo') =>
@@ -1206,6 +1275,12 @@ export const razorpayStandinControls = (url: string) => {
       });
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     },
+    /** The member authorises a subscription (as Checkout does, without the key). */
+    authenticateSubscription: (id: string, input: { method?: 'upi' | 'card' | 'emandate'; outcome?: 'success' | 'failure' } = {}) =>
+      call<{ subscription: Subscription; payment: Payment; signature: string | null }>('POST', `/__standin/subscriptions/${id}/authenticate`, input),
+    /** The next cycle's charge (success, or failure: pending, halted after the retries or with halt). */
+    chargeSubscription: (id: string, input: { outcome?: 'success' | 'failure'; halt?: boolean } = {}) =>
+      call<{ subscription: Subscription; payment: Payment | null }>('POST', `/__standin/subscriptions/${id}/charge`, input),
     reset: () => call('POST', '/__standin/reset', {}),
   };
 };
