@@ -25,6 +25,7 @@ export * from './http/user-settings.ts';
 export * from './http/members.ts';
 export * from './http/referrals.ts';
 export * from './http/notifications.ts';
+export * from './http/audience.ts';
 export * from './http/automations.ts';
 export * from './http/campaigns.ts';
 export * from './http/integrations.ts';

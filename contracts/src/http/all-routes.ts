@@ -2,6 +2,7 @@ import type { ServiceName } from '../topics.ts';
 import { authRoutes } from './auth.ts';
 import { memberRoutes } from './members.ts';
 import { notificationRoutes } from './notifications.ts';
+import { audienceRoutes } from './audience.ts';
 import { automationRoutes } from './automations.ts';
 import { campaignRoutes } from './campaigns.ts';
 import { publicRoutes } from './public.ts';
@@ -64,6 +65,7 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('auth', 'profilePicture', profilePictureRoutes),
   // Settings → Integrations (mail server, WhatsApp/SMS provider, webhooks): notifications delivers, so it keeps them.
   ...group('notifications', 'integrations', integrationRoutes),
+  ...group('notifications', 'audience', audienceRoutes),
   ...group('notifications', 'automations', automationRoutes),
   ...group('notifications', 'campaigns', campaignRoutes),
   ...group('auth', 'signInMethods', signInMethodRoutes),
