@@ -14,6 +14,7 @@ import { QueryView } from '../../../components/query-view';
 import { LeadCard } from '../components/lead-card';
 import { NewEnquiryModal } from '../components/new-enquiry-modal';
 import { STAGES } from '../lib/labels';
+import { useLiveEnquiries } from '../lib/use-live-enquiries';
 import '../enquiries.css';
 
 /**
@@ -31,13 +32,14 @@ export function EnquiriesPage() {
   const [adding, setAdding] = useState(false);
   const [flash, setFlash] = useState<string | null>(null);
   const leads = useLeads(filters);
+  const { live } = useLiveEnquiries();
   const links = useFormLinks(manager);
   const set = (k: keyof LeadFilters) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [k]: e.target.value || undefined }));
 
   const byStage = (list: Lead[]) => STAGES.map((stage) => ({ stage, leads: list.filter((l) => l.stage === stage) }));
 
   return (
-    <div className="page enq-page">
+    <div className="page enq-page" data-live={live}>
       <PageHeader
         title={t('enquiries:title')}
         subtitle={t('enquiries:subtitle')}

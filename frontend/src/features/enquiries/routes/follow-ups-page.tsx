@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ALL_NS } from '../../../locales/resources';
 import { useTodayFollowUps } from '../api/enquiries-api';
 import { QueryView } from '../../../components/query-view';
+import { useLiveEnquiries } from '../lib/use-live-enquiries';
 import '../enquiries.css';
 
 /** /dashboard/enquiries/today: the caller's follow-ups due today, overdue ones first and marked. */
@@ -15,8 +16,9 @@ export function FollowUpsPage() {
   const { t, i18n } = useTranslation(ALL_NS);
   useDocumentTitle(t('enquiries:today.title'));
   const today = useTodayFollowUps();
+  const { live } = useLiveEnquiries();
   return (
-    <div className="page enq-page">
+    <div className="page enq-page" data-live={live}>
       <Link to="/dashboard/enquiries" className="enq-back">
         {t('enquiries:detail.back')}
       </Link>

@@ -13,6 +13,7 @@ import { useAddFollowUp, useAddNote, useAssignLead, useCompleteFollowUp, useLead
 import { QueryView } from '../../../components/query-view';
 import { TrialPassesSection } from '../components/trial-passes';
 import { OPEN_STAGES, ownerKey } from '../lib/labels';
+import { useLiveEnquiries } from '../lib/use-live-enquiries';
 import '../enquiries.css';
 
 /**
@@ -34,8 +35,9 @@ export function LeadDetailPage() {
   const { t } = useTranslation(ALL_NS);
   useDocumentTitle(t('enquiries:title'));
   const lead = useLead(id);
+  const { live } = useLiveEnquiries();
   return (
-    <div className="page enq-page">
+    <div className="page enq-page" data-live={live}>
       <Link to="/dashboard/enquiries" className="enq-back">
         {t('enquiries:detail.back')}
       </Link>
