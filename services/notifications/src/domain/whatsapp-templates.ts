@@ -81,6 +81,12 @@ const NOTIFICATION_STEMS: Readonly<Record<string, WhatsAppTemplateCategory>> = {
   low_stock: 'utility',
   batch_expiring: 'utility',
   maintenance_due: 'utility',
+  // Automations (issue 27): the built-in welcome (onboarding: utility) and birthday greeting (a greeting is marketing to
+  // WhatsApp), a missed class, and staff told by a rule.
+  member_welcome: 'utility',
+  birthday_greeting: 'marketing',
+  class_missed: 'utility',
+  automation_staff: 'utility',
 };
 
 /** Settings → Integrations → "Send test": a fixed message, so a gym can test its number outside any window. */
