@@ -1,0 +1,290 @@
+import type { MembershipType } from '@akhada/contracts';
+import { addMonths, DomainError, type CalendarDate, type Decider } from '@akhada/kit/domain';
+
+/**
+ * A member's autopay: one Razorpay subscription (UPI AutoPay, card or e-NACH mandate) that renews their membership one
+ * plan period per captured charge. Its state is mirrored from Razorpay's subscription webhooks, which may arrive in any
+ * order, more than once, or not at all; the decider makes that safe:
+ *
+ * - A charge counts once: by its Razorpay payment id, only when the payment is captured, whatever the status
+ *   webhooks around it say (money taken renews, even when the cancellation's webhook came first).
+ * - The paid-through date is always `startDate + charges × periodMonths` (never a running sum, so no month-end drift),
+ *   and the n-th charge covers [start + (n−1)·period, start + n·period).
+ * - The status follows the NEWEST webhook: by Razorpay's event time, then its paid_count; an older one arriving late
+ *   (a redelivery, a retry overtaken) changes nothing. `cancelled` and `completed` are final, as in Razorpay.
+ * - A failed charge (pending, halted) is recorded once per failed payment.
+ *
+ * Times are ISO strings the commands carry; Razorpay's own event time is its unix seconds (`created_at`).
+ */
+
+export const autopayStreamId = (subscriptionId: string): string => `autopay-${subscriptionId}`;
+
+export const AUTOPAY_STATUSES = ['created', 'authenticated', 'active', 'pending', 'halted', 'paused', 'cancelled', 'completed'] as const;
+export type AutopayStatus = (typeof AUTOPAY_STATUSES)[number];
+export const FINAL_STATUSES: readonly AutopayStatus[] = ['cancelled', 'completed'];
+/** Only to settle two webhooks of the same time and paid_count. */
+const RANK: Record<AutopayStatus, number> = { created: 0, authenticated: 1, active: 2, paused: 3, pending: 4, halted: 5, cancelled: 6, completed: 7 };
+
+export const SUBSCRIPTION_WEBHOOKS = [
+  'subscription.authenticated',
+  'subscription.activated',
+  'subscription.charged',
+  'subscription.pending',
+  'subscription.halted',
+  'subscription.paused',
+  'subscription.resumed',
+  'subscription.cancelled',
+  'subscription.completed',
+] as const;
+export type SubscriptionWebhook = (typeof SUBSCRIPTION_WEBHOOKS)[number];
+
+/** The status a webhook moves the subscription to when its entity does not say (it always does, from Razorpay). */
+const STATUS_OF: Record<SubscriptionWebhook, AutopayStatus> = {
+  'subscription.authenticated': 'authenticated',
+  'subscription.activated': 'active',
+  'subscription.charged': 'active',
+  'subscription.pending': 'pending',
+  'subscription.halted': 'halted',
+  'subscription.paused': 'paused',
+  'subscription.resumed': 'active',
+  'subscription.cancelled': 'cancelled',
+  'subscription.completed': 'completed',
+};
+
+export interface Actor {
+  id: string;
+  name: string;
+}
+
+export interface AutopayTerms {
+  subscriptionId: string;
+  orgId: string;
+  locationId: string;
+  memberId: string;
+  memberName: string;
+  /** The gym's membership plan (Settings → Gym) and its Razorpay plan. */
+  planId: string;
+  planName: string;
+  membershipType: MembershipType;
+  periodMonths: number;
+  /** What each cycle charges, GST included (integer paise). */
+  amountPaise: number;
+  razorpaySubscriptionId: string;
+  razorpayPlanId: string;
+  /** The first day the first charge pays for (the member's current end date, or the day autopay began). */
+  startDate: CalendarDate;
+  /** Cycles authorised (Razorpay's total_count). */
+  totalCount: number;
+}
+
+// ── Commands ────────────────────────────────────────────────────────────────────────────────────────────────────
+export interface StartAutopay {
+  type: 'StartAutopay';
+  data: AutopayTerms & { at: string; by: Actor | null };
+}
+/** A subscription webhook whose signature was checked: its event, the entity's status and paid_count, its payment. */
+export interface ObserveWebhook {
+  type: 'ObserveWebhook';
+  data: {
+    event: SubscriptionWebhook;
+    /** The subscription entity's status in the webhook (null: the one the event implies). */
+    status: AutopayStatus | null;
+    paidCount: number;
+    /** Razorpay's event time (the webhook's created_at, unix seconds). */
+    occurredAt: number;
+    payment: { id: string; amountPaise: number; captured: boolean; method: string | null } | null;
+    at: string;
+  };
+}
+export interface RequestCancel {
+  type: 'RequestCancel';
+  data: { atCycleEnd: boolean; at: string; by: Actor | null };
+}
+export type AutopayCommand = StartAutopay | ObserveWebhook | RequestCancel;
+
+// ── Events ──────────────────────────────────────────────────────────────────────────────────────────────────────
+export interface AutopayStarted {
+  type: 'AutopayStarted';
+  data: AutopayTerms & { at: string; by: Actor | null };
+}
+/** The status a newer webhook reported; `from` = `to` when it only confirmed the status (its time is kept). */
+export interface AutopayStatusChanged {
+  type: 'AutopayStatusChanged';
+  data: { subscriptionId: string; from: AutopayStatus; to: AutopayStatus; cause: SubscriptionWebhook; observedAt: number; paidCount: number; at: string };
+}
+export interface AutopayCharged {
+  type: 'AutopayCharged';
+  data: {
+    subscriptionId: string;
+    razorpayPaymentId: string;
+    amountPaise: number;
+    method: string | null;
+    /** 1 for the first charge counted. */
+    chargeNo: number;
+    periodStart: CalendarDate;
+    periodEnd: CalendarDate;
+    /** The webhook's event time and paid_count (what the status compares against). */
+    observedAt: number;
+    paidCount: number;
+    at: string;
+  };
+}
+export interface AutopayChargeFailed {
+  type: 'AutopayChargeFailed';
+  data: { subscriptionId: string; razorpayPaymentId: string | null; halted: boolean; observedAt: number; paidCount: number; at: string };
+}
+export interface AutopayCancelRequested {
+  type: 'AutopayCancelRequested';
+  data: { subscriptionId: string; atCycleEnd: boolean; at: string; by: Actor | null };
+}
+export type AutopayEvent = AutopayStarted | AutopayStatusChanged | AutopayCharged | AutopayChargeFailed | AutopayCancelRequested;
+
+// ── State ───────────────────────────────────────────────────────────────────────────────────────────────────────
+export interface AutopayState {
+  terms: AutopayTerms | null;
+  status: AutopayStatus;
+  /** The (event time, paid_count) of the webhook the status came from; [-1, -1] before any. */
+  statusSeen: [number, number];
+  /** Razorpay payment ids of the charges counted, in the order they were counted. */
+  charges: string[];
+  failedPayments: string[];
+  /** The end of the last period paid (start + charges × period); null before the first charge. */
+  paidThrough: CalendarDate | null;
+  cancelRequested: { atCycleEnd: boolean } | null;
+}
+
+export const initialAutopayState = (): AutopayState => ({
+  terms: null,
+  status: 'created',
+  statusSeen: [-1, -1],
+  charges: [],
+  failedPayments: [],
+  paidThrough: null,
+  cancelRequested: null,
+});
+
+/** The end of the period the n-th charge pays for: start + n × period (n = 0: the start). */
+export const paidThroughAfter = (terms: Pick<AutopayTerms, 'startDate' | 'periodMonths'>, charges: number): CalendarDate =>
+  addMonths(terms.startDate, charges * terms.periodMonths);
+
+/** The later of two (event time, paid_count) marks. */
+const latest = (a: [number, number], b: [number, number]): [number, number] => (b[0] > a[0] || (b[0] === a[0] && b[1] > a[1]) ? b : a);
+
+const bad = (message: string) => new DomainError('VALIDATION_FAILED', message, 400);
+const isWholePaise = (n: number) => Number.isSafeInteger(n) && n >= 0;
+
+const startAutopay = (c: StartAutopay, s: AutopayState): AutopayEvent[] => {
+  const d = c.data;
+  if (s.terms) {
+    if (s.terms.razorpaySubscriptionId === d.razorpaySubscriptionId) return [];
+    throw new DomainError('CONFLICT', 'This autopay exists already');
+  }
+  if (!Number.isInteger(d.periodMonths) || d.periodMonths < 1 || d.periodMonths > 36) throw bad('A plan period is 1 to 36 months');
+  if (!isWholePaise(d.amountPaise) || d.amountPaise < 100) throw bad('An autopay charge must be at least ₹1');
+  if (!Number.isInteger(d.totalCount) || d.totalCount < 1) throw bad('Autopay needs at least one cycle');
+  return [{ type: 'AutopayStarted', data: { ...d } }];
+};
+
+const observe = (c: ObserveWebhook, s: AutopayState): AutopayEvent[] => {
+  const terms = s.terms;
+  if (!terms) throw new DomainError('NOT_FOUND', 'Autopay not found', 404);
+  const d = c.data;
+  const out: AutopayEvent[] = [];
+  const to = d.status ?? STATUS_OF[d.event];
+  const [seenAt, seenCount] = s.statusSeen;
+  const strictlyNewer = d.occurredAt > seenAt || (d.occurredAt === seenAt && d.paidCount > seenCount);
+  const sameMark = d.occurredAt === seenAt && d.paidCount === seenCount;
+  // A newer webhook of the same status is kept too (from = to): its mark is what a late, older one is compared with.
+  // Two statuses of the same mark (never from Razorpay): the later in the life wins, whichever arrived last.
+  if (!FINAL_STATUSES.includes(s.status) && (strictlyNewer || (sameMark && RANK[to] > RANK[s.status]))) {
+    out.push({
+      type: 'AutopayStatusChanged',
+      data: { subscriptionId: terms.subscriptionId, from: s.status, to, cause: d.event, observedAt: d.occurredAt, paidCount: d.paidCount, at: d.at },
+    });
+  }
+  const p = d.payment;
+  if (d.event === 'subscription.charged' && p && p.captured && !s.charges.includes(p.id)) {
+    if (!isWholePaise(p.amountPaise)) throw bad('A charge is whole paise');
+    const n = s.charges.length + 1;
+    out.push({
+      type: 'AutopayCharged',
+      data: {
+        subscriptionId: terms.subscriptionId,
+        razorpayPaymentId: p.id,
+        amountPaise: p.amountPaise,
+        method: p.method,
+        chargeNo: n,
+        periodStart: paidThroughAfter(terms, n - 1),
+        periodEnd: paidThroughAfter(terms, n),
+        observedAt: d.occurredAt,
+        paidCount: d.paidCount,
+        at: d.at,
+      },
+    });
+  }
+  if ((d.event === 'subscription.pending' || d.event === 'subscription.halted') && !(p && (s.failedPayments.includes(p.id) || s.charges.includes(p.id)))) {
+    // Without a payment in it (Razorpay always sends one), a repeat of the same status is the same failure.
+    if (p || out.some((e) => e.type === 'AutopayStatusChanged')) {
+      out.push({
+        type: 'AutopayChargeFailed',
+        data: {
+          subscriptionId: terms.subscriptionId,
+          razorpayPaymentId: p?.id ?? null,
+          halted: d.event === 'subscription.halted',
+          observedAt: d.occurredAt,
+          paidCount: d.paidCount,
+          at: d.at,
+        },
+      });
+    }
+  }
+  return out;
+};
+
+const requestCancel = (c: RequestCancel, s: AutopayState): AutopayEvent[] => {
+  if (!s.terms) throw new DomainError('NOT_FOUND', 'Autopay not found', 404);
+  if (FINAL_STATUSES.includes(s.status)) throw new DomainError('CONFLICT', `This autopay is ${s.status} already`);
+  if (s.cancelRequested && (s.cancelRequested.atCycleEnd === c.data.atCycleEnd || !s.cancelRequested.atCycleEnd)) return [];
+  return [{ type: 'AutopayCancelRequested', data: { subscriptionId: s.terms.subscriptionId, atCycleEnd: c.data.atCycleEnd, at: c.data.at, by: c.data.by } }];
+};
+
+export const autopayDecider: Decider<AutopayCommand, AutopayEvent, AutopayState> = {
+  initialState: initialAutopayState,
+  decide(command, state) {
+    switch (command.type) {
+      case 'StartAutopay':
+        return startAutopay(command, state);
+      case 'ObserveWebhook':
+        return observe(command, state);
+      case 'RequestCancel':
+        return requestCancel(command, state);
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'AutopayStarted': {
+        const { at: _at, by: _by, ...terms } = event.data;
+        return { ...state, terms, status: 'created' };
+      }
+      case 'AutopayStatusChanged':
+        return { ...state, status: event.data.to, statusSeen: [event.data.observedAt, event.data.paidCount] };
+      case 'AutopayCharged': {
+        const charges = [...state.charges, event.data.razorpayPaymentId];
+        return {
+          ...state,
+          charges,
+          paidThrough: state.terms ? paidThroughAfter(state.terms, charges.length) : event.data.periodEnd,
+          statusSeen: latest(state.statusSeen, [event.data.observedAt, event.data.paidCount]),
+        };
+      }
+      case 'AutopayChargeFailed':
+        return {
+          ...state,
+          failedPayments: event.data.razorpayPaymentId ? [...state.failedPayments, event.data.razorpayPaymentId] : state.failedPayments,
+          statusSeen: latest(state.statusSeen, [event.data.observedAt, event.data.paidCount]),
+        };
+      case 'AutopayCancelRequested':
+        return { ...state, cancelRequested: { atCycleEnd: event.data.atCycleEnd } };
+    }
+  },
+};
