@@ -183,5 +183,7 @@ export const ErrorCode = z.enum([
   'EVENT_FULL',
   /** 409 (scheduling): the member holds a ticket for this event already (confirmed, or pending its payment). */
   'ALREADY_HAS_TICKET',
+  /** 409 (notifications): a built-in automation rule cannot be deleted, nor get another trigger (pause it, make a new rule). */
+  'BUILTIN_RULE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -220,12 +220,12 @@ export const checkRule = (body: Pick<AutomationBody, 'trigger' | 'actions'>): vo
   const seen = new Set<string>();
   for (const a of body.actions) {
     const key = a.type === 'send_message' ? `m:${a.message}` : a.type === 'send_template' ? `t:${a.templateId}` : a.type;
-    if (seen.has(key)) throw new DomainError('VALIDATION_ERROR', 'The same action is in the rule twice', 400);
+    if (seen.has(key)) throw new DomainError('VALIDATION_FAILED', 'The same action is in the rule twice', 400);
     seen.add(key);
     if (a.type !== 'send_message') continue;
-    if (lead) throw new DomainError('VALIDATION_ERROR', 'A lead has no account for app messages: send a template or tell staff', 400);
+    if (lead) throw new DomainError('VALIDATION_FAILED', 'A lead has no account for app messages: send a template or tell staff', 400);
     if (!MESSAGE_TRIGGERS[a.message].includes(body.trigger.type))
-      throw new DomainError('VALIDATION_ERROR', `The message ${a.message} does not fit the trigger ${body.trigger.type}`, 400);
+      throw new DomainError('VALIDATION_FAILED', `The message ${a.message} does not fit the trigger ${body.trigger.type}`, 400);
   }
 };
 
