@@ -23,6 +23,7 @@ import type enInventory from './en/inventory.json';
 import type enPos from './en/pos.json';
 import type enScheduling from './en/scheduling.json';
 import type enEnquiries from './en/enquiries.json';
+import type enCampaigns from './en/campaigns.json';
 
 /** The shape of one language's texts (English is the reference; the parity test keeps Hindi identical). */
 export interface Resources {
@@ -51,6 +52,7 @@ export interface Resources {
   pos: typeof enPos;
   scheduling: typeof enScheduling;
   enquiries: typeof enEnquiries;
+  campaigns: typeof enCampaigns;
 }
 
 export const defaultNS = 'common';
@@ -82,6 +84,7 @@ export const ALL_NS = [
   'pos',
   'scheduling',
   'enquiries',
+  'campaigns',
 ] as const;
 export type Namespace = (typeof ALL_NS)[number];
 export const namespaces: readonly Namespace[] = ALL_NS;
