@@ -15,12 +15,20 @@ const LeadFacts = z.object({
   source: z.string(),
   stage: z.string(),
   ownerId: z.uuid().nullable(),
+  /** The lead's email, if given (absent in events published before it was added). */
+  email: z.string().nullable().optional(),
 });
+/**
+ * A lead's enquiry: by staff or on the public form (`viaPublicForm`); `consentText` is the consent the visitor agreed
+ * to on the form (to be contacted by phone, WhatsApp or email), null for staff's entries. Notifications records it as
+ * the lead's marketing consent on those channels.
+ */
+const Enquiry = { viaPublicForm: z.boolean(), consentText: z.string().nullable().optional() };
 
 /** A new lead (staff at the desk or on the phone, or the public form: `viaPublicForm`). */
-export const LeadCaptured = defineEvent('enquiries.lead_captured', 1, LeadFacts.extend({ viaPublicForm: z.boolean() }));
+export const LeadCaptured = defineEvent('enquiries.lead_captured', 1, LeadFacts.extend(Enquiry));
 /** A known phone number enquired again: the enquiry joined the lead's timeline. */
-export const LeadEnquiredAgain = defineEvent('enquiries.lead_enquired_again', 1, LeadFacts.extend({ viaPublicForm: z.boolean() }));
+export const LeadEnquiredAgain = defineEvent('enquiries.lead_enquired_again', 1, LeadFacts.extend(Enquiry));
 /** The lead moved in the pipeline (lost with `lostReason`, reopened back to a stage). */
 export const LeadStageChanged = defineEvent('enquiries.lead_stage_changed', 1, LeadFacts.extend({ from: z.string(), lostReason: z.string().nullable() }));
 /** The lead was given to a staff member (or to nobody). */

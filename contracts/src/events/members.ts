@@ -42,6 +42,9 @@ export const MemberRegistered = defineEvent(
     enquiryId: z.uuid().optional(),
     /** Where the member came from (a lead source such as walk_in, instagram). */
     acquisitionSource: z.string().optional(),
+    /** As recorded at registration (absent in events published before these were added). */
+    dateOfBirth: z.iso.date().nullable().optional(),
+    gender: Gender.nullable().optional(),
   }),
 );
 

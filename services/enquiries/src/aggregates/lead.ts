@@ -17,13 +17,24 @@ const announced = ({ event, metadata, recordedAt }: StoredEvent<LeadEvent>, { st
     source: state.details.source,
     stage: state.stage,
     ownerId: state.ownerId,
+    email: state.details.email,
   };
   const base = { ...metadata, locationId: state.locationId, aggregateId: state.leadId, occurredAt: recordedAt.toISOString() };
   switch (event.type) {
     case 'LeadCaptured':
-      return [makeEnvelope(EnquiriesEvents.LeadCaptured, { ...base, data: { ...facts, viaPublicForm: event.data.actorId === null } })];
+      return [
+        makeEnvelope(EnquiriesEvents.LeadCaptured, {
+          ...base,
+          data: { ...facts, viaPublicForm: event.data.actorId === null, consentText: event.data.consentText },
+        }),
+      ];
     case 'EnquiredAgain':
-      return [makeEnvelope(EnquiriesEvents.LeadEnquiredAgain, { ...base, data: { ...facts, viaPublicForm: event.data.actorId === null } })];
+      return [
+        makeEnvelope(EnquiriesEvents.LeadEnquiredAgain, {
+          ...base,
+          data: { ...facts, viaPublicForm: event.data.actorId === null, consentText: event.data.consentText },
+        }),
+      ];
     case 'StageChanged':
       return [makeEnvelope(EnquiriesEvents.LeadStageChanged, { ...base, data: { ...facts, from: event.data.from, lostReason: null } })];
     case 'LeadLost':

@@ -31,6 +31,8 @@ export const toIntegrationEvents = ({ event, metadata, recordedAt }: StoredEvent
             endDate: d.endDate,
             ...(d.enquiryId ? { enquiryId: d.enquiryId } : {}),
             ...(d.acquisitionSource ? { acquisitionSource: d.acquisitionSource } : {}),
+            dateOfBirth: d.dateOfBirth ?? null,
+            gender: d.gender ?? null,
           },
         }),
       ];

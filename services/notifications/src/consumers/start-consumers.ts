@@ -2,6 +2,7 @@ import { topicOf } from '@akhada/contracts';
 import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
+import { leadCopyHandlers, onMemberCheckedIn, orgBrandHandlers } from './audience-facts.ts';
 import { onCertificationExpiring } from './certification-expiring.ts';
 import { onLowAttendanceDetected } from './low-attendance.ts';
 import { memberCopyHandlers } from './member-copies.ts';
@@ -28,6 +29,8 @@ export interface ConsumerOptions {
     chat?: string;
     inventory?: string;
     scheduling?: string;
+    /** enquiries' leads (lead_copies, the form's marketing consent). Tests that name their groups get it only when they name it. */
+    enquiries?: string;
     /** Prefix of the webhook groups (`<prefix>.<service>`). Tests that name their groups get none unless they name this too. */
     webhooks?: string;
   };
@@ -48,7 +51,7 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       name: 'notifications.recipients',
       groupId: o.groups?.recipients ?? 'notifications.recipients',
       topic: topicOf('auth'),
-      handlers: [onUserRegistered, onNewDeviceSignedIn, onPersonErasureRequested, onDataRequestChanged],
+      handlers: [onUserRegistered, onNewDeviceSignedIn, onPersonErasureRequested, onDataRequestChanged, ...orgBrandHandlers],
     },
     {
       name: 'notifications.members',
@@ -62,12 +65,12 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       topic: topicOf('trainers'),
       handlers: [onTrainerCreated, onCertificationExpiring],
     },
-    // Only the low-attendance rule: check-ins and check-outs reach sockets through the hub's fan-out, not this group.
+    // The low-attendance rule and members' last visit: check-ins and check-outs reach sockets through the hub's fan-out, not this group.
     {
       name: 'notifications.attendance',
       groupId: o.groups?.attendance ?? 'notifications.attendance',
       topic: topicOf('attendance'),
-      handlers: [onLowAttendanceDetected],
+      handlers: [onLowAttendanceDetected, onMemberCheckedIn],
     },
     // The rule table's lines for payments, feedback and chat (domain/rules.ts).
     { name: 'notifications.payments', groupId: o.groups?.payments ?? 'notifications.payments', topic: topicOf('payments'), handlers: paymentHandlers },
@@ -85,6 +88,16 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
             groupId: o.groups?.scheduling ?? 'notifications.scheduling',
             topic: topicOf('scheduling'),
             handlers: schedulingHandlers,
+          },
+        ]),
+    ...(o.groups && !o.groups.enquiries
+      ? []
+      : [
+          {
+            name: 'notifications.enquiries',
+            groupId: o.groups?.enquiries ?? 'notifications.enquiries',
+            topic: topicOf('enquiries'),
+            handlers: leadCopyHandlers,
           },
         ]),
     // Outgoing webhooks (Settings → Integrations): their own groups, so a slow rule never holds back a delivery.

@@ -351,4 +351,109 @@ export const migrations: Record<string, Migration> = {
       await sql`create index deliveries_provider_idx on deliveries (provider_id) where provider_id is not null`.execute(db);
     },
   },
+  '0015_audience_facts': {
+    /**
+     * What campaigns' segments and templates need to know of a person: a member's plan (members' membership type),
+     * date of birth and gender (registration and profile changes), the day they joined (first term's start) and their
+     * last visit (attendance's check-ins); and a copy of enquiries' leads (who, where, which stage, whose), so a
+     * segment by lead stage or source and a message to a lead need no call to enquiries.
+     */
+    async up(db: Kysely<unknown>) {
+      await sql`alter table member_copies
+        add column plan_id text,
+        add column plan_name text,
+        add column date_of_birth date,
+        add column gender text,
+        add column joined_on date,
+        add column last_visit_at timestamptz`.execute(db);
+      await db.schema
+        .createTable('lead_copies')
+        .addColumn('lead_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('phone', 'text', (c) => c.notNull())
+        .addColumn('email', 'text')
+        .addColumn('stage', 'text', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('owner_id', 'uuid')
+        .addColumn('member_id', 'uuid')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await sql`create index lead_copies_org_idx on lead_copies (org_id, location_id, stage)`.execute(db);
+      // The gym's name and brand colour (auth's organization events): templates' gymName and the emails' branding.
+      await db.schema
+        .createTable('org_brands')
+        .addColumn('org_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('brand_color', 'text')
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      // An opt-out by phone (WhatsApp/SMS "STOP") finds every person of the organization with that number: its last 10 digits.
+      await sql`create index lead_copies_phone_idx on lead_copies (org_id, right(regexp_replace(phone, '\\D', '', 'g'), 10))`.execute(db);
+      await sql`create index member_copies_phone_idx on member_copies (org_id, right(regexp_replace(coalesce(phone, ''), '\\D', '', 'g'), 10))`.execute(db);
+    },
+  },
+  '0016_marketing_consent': {
+    /**
+     * Marketing consent per person (a member's or a lead's id) and channel: a MARKETING message goes only to a person
+     * whose row says granted. Every change (given at the desk, on the form, in settings; withdrawn by STOP or an
+     * unsubscribe link) is appended to the history, which is never updated.
+     */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('marketing_consent')
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('person_id', 'uuid', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull().check(sql`channel in ('whatsapp', 'sms', 'email')`))
+        .addColumn('granted', 'boolean', (c) => c.notNull())
+        .addColumn('method', 'text', (c) => c.notNull())
+        .addColumn('changed_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('marketing_consent_pk', ['org_id', 'person_id', 'channel'])
+        .execute();
+      await db.schema
+        .createTable('marketing_consent_history')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('person_id', 'uuid', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull().check(sql`channel in ('whatsapp', 'sms', 'email')`))
+        .addColumn('granted', 'boolean', (c) => c.notNull())
+        .addColumn('method', 'text', (c) => c.notNull())
+        /** The staff member or member who changed it; null for the person's own STOP, link or the public form. */
+        .addColumn('actor_id', 'uuid')
+        .addColumn('changed_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await sql`create index marketing_consent_history_person_idx on marketing_consent_history (org_id, person_id, changed_at desc)`.execute(db);
+    },
+  },
+  '0017_message_templates': {
+    /**
+     * The organization's own message templates for campaigns and automations: WhatsApp (submitted to the platform for
+     * approval per language), SMS (with the DLT template id and sender header) and email (subject, HTML and text).
+     */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('message_templates')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull().check(sql`channel in ('whatsapp', 'sms', 'email')`))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('category', 'text', (c) => c.notNull().check(sql`category in ('marketing', 'utility')`))
+        .addColumn('bodies', 'jsonb', (c) => c.notNull())
+        .addColumn('variables', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
+        .addColumn('email_subject', 'jsonb')
+        .addColumn('email_html', 'jsonb')
+        .addColumn('dlt_template_id', 'text')
+        .addColumn('sender_header', 'text')
+        .addColumn('whatsapp_status', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('whatsapp_rejection', 'text')
+        .addColumn('created_by', 'uuid', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('archived_at', 'timestamptz')
+        .addUniqueConstraint('message_templates_name_uq', ['org_id', 'channel', 'name'])
+        .execute();
+    },
+  },
 };

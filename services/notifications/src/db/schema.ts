@@ -121,6 +121,95 @@ export interface MemberCopiesTable {
   end_date: string | null;
   trainer_id: string | null;
   version: Generated<number>;
+  /** 0015: the member's plan (members' membership type: basic | premium | vip | annual) and its display name; none while pending. */
+  plan_id: Generated<string | null>;
+  plan_name: Generated<string | null>;
+  /** YYYY-MM-DD, from registration or a profile change; null when not recorded. */
+  date_of_birth: Generated<string | null>;
+  /** male | female | other | … (members' Gender); null when not recorded. */
+  gender: Generated<string | null>;
+  /** The first term's start day (YYYY-MM-DD); a member who signed up with the code has none until their first term. */
+  joined_on: Generated<string | null>;
+  /** The latest check-in (attendance.checked_in). */
+  last_visit_at: Generated<Date | null>;
+}
+
+/** 0015: this service's copy of enquiries' leads (enquiries' events); `updated_at` is the occurredAt of the last event applied. */
+export interface LeadCopiesTable {
+  lead_id: string;
+  org_id: string;
+  location_id: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  stage: string;
+  source: string;
+  owner_id: string | null;
+  /** The member the lead became (enquiries.lead_joined). */
+  member_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** 0015: the gym's name and brand colour as auth's organization events tell them; `updated_at` is the last event's occurredAt. */
+export interface OrgBrandsTable {
+  org_id: string;
+  name: string;
+  brand_color: string | null;
+  updated_at: Date;
+}
+
+export type MarketingChannelColumn = 'whatsapp' | 'sms' | 'email';
+
+/** 0016: a person's (member's or lead's) marketing consent per channel, as it now stands. */
+export interface MarketingConsentTable {
+  org_id: string;
+  person_id: string;
+  channel: MarketingChannelColumn;
+  granted: boolean;
+  /** How it was given or withdrawn (MarketingConsentMethod in contracts). */
+  method: string;
+  changed_at: Date;
+}
+
+/** 0016: every change of marketing consent, appended, never updated. */
+export interface MarketingConsentHistoryTable {
+  id: Generated<string>;
+  org_id: string;
+  person_id: string;
+  channel: MarketingChannelColumn;
+  granted: boolean;
+  method: string;
+  actor_id: string | null;
+  changed_at: Date;
+}
+
+export type TemplateLanguageTexts = { en?: string; hi?: string };
+export type WhatsAppApproval = 'pending' | 'approved' | 'rejected';
+
+/** 0017: an organization's message template (WhatsApp, SMS or email) for campaigns and automations. */
+export interface MessageTemplatesTable {
+  id: string;
+  org_id: string;
+  channel: MarketingChannelColumn;
+  name: string;
+  category: 'marketing' | 'utility';
+  /** The body per language, with {{1}}, {{2}} … placeholders (email: the text part). */
+  bodies: TemplateLanguageTexts;
+  /** The person fields filling {{1}}, {{2}} … in order (firstName, planName, …). */
+  variables: Generated<string[]>;
+  email_subject: TemplateLanguageTexts | null;
+  email_html: TemplateLanguageTexts | null;
+  dlt_template_id: string | null;
+  sender_header: string | null;
+  /** WhatsApp: the platform's approval per language submitted. */
+  whatsapp_status: Generated<{ en?: WhatsAppApproval; hi?: WhatsAppApproval }>;
+  /** WhatsApp: the platform's reason when it rejected the template. */
+  whatsapp_rejection: Generated<string | null>;
+  created_by: string;
+  created_at: Date;
+  updated_at: Date;
+  archived_at: Date | null;
 }
 
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
@@ -264,6 +353,11 @@ export interface NotificationsDb extends KitTables {
   notification_preferences: NotificationPreferencesTable;
   messaging_consent: MessagingConsentTable;
   member_copies: MemberCopiesTable;
+  lead_copies: LeadCopiesTable;
+  org_brands: OrgBrandsTable;
+  marketing_consent: MarketingConsentTable;
+  marketing_consent_history: MarketingConsentHistoryTable;
+  message_templates: MessageTemplatesTable;
   class_copies: ClassCopiesTable;
   class_places: ClassPlacesTable;
   deliveries: DeliveriesTable;
@@ -281,6 +375,8 @@ export type NewNotificationRow = Insertable<NotificationsTable>;
 export type DeliveryRow = Selectable<DeliveriesTable>;
 export type AnnouncementRow = Selectable<AnnouncementsTable>;
 export type MemberCopyRow = Selectable<MemberCopiesTable>;
+export type LeadCopyRow = Selectable<LeadCopiesTable>;
+export type MessageTemplateRow = Selectable<MessageTemplatesTable>;
 export type OrgEmailSettingsRow = Selectable<OrgEmailSettingsTable>;
 export type OrgSmsSettingsRow = Selectable<OrgSmsSettingsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
