@@ -23,6 +23,7 @@ import type enInventory from './en/inventory.json';
 import type enPos from './en/pos.json';
 import type enScheduling from './en/scheduling.json';
 import type enEnquiries from './en/enquiries.json';
+import type enAutomations from './en/automations.json';
 import type enCampaigns from './en/campaigns.json';
 
 /** The shape of one language's texts (English is the reference; the parity test keeps Hindi identical). */
@@ -52,6 +53,7 @@ export interface Resources {
   pos: typeof enPos;
   scheduling: typeof enScheduling;
   enquiries: typeof enEnquiries;
+  automations: typeof enAutomations;
   campaigns: typeof enCampaigns;
 }
 
@@ -84,6 +86,7 @@ export const ALL_NS = [
   'pos',
   'scheduling',
   'enquiries',
+  'automations',
   'campaigns',
 ] as const;
 export type Namespace = (typeof ALL_NS)[number];
