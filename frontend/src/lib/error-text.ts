@@ -104,6 +104,10 @@ const FIELD_MESSAGE_KEYS: Record<string, string> = {
   'Validity must be at most 1095 days (3 years)': 'packValidityMax',
   'Price must be a number of paise': 'packPriceNumber',
   'Price must be at most ₹10,00,000': 'packPriceMax',
+  'Days must be 1 to 90': 'automationDays90',
+  'Days must be 3 to 365': 'automationDays365',
+  'Wait must be at least 1': 'automationWaitMin',
+  'Wait must be at most 30 days (720 hours)': 'automationWaitMax',
 };
 
 const DEVANAGARI = /[\u0900-\u097F]/;
