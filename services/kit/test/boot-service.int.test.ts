@@ -1,5 +1,7 @@
+import { topicOf, topicSpecs } from '@akhada/contracts';
 import { bootServiceForTest, type TestServiceContext } from '@akhada/kit/testing';
 import Fastify from 'fastify';
+import { Kafka, logLevel } from 'kafkajs';
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -46,5 +48,31 @@ describe('bootServiceForTest', () => {
     const other = await bootServiceForTest({ name: 'kit_harness', migrations: {}, kafka: false, buildApp: () => Fastify() });
     expect(await schemaExists(other.db, svc.schema)).toBe(false);
     await other.close();
+  });
+
+  it('runs prepare on the app before it is ready, and with deleteGroups deletes the consumer groups named after the schema on close', async () => {
+    const svc = await bootServiceForTest({
+      name: 'kit_harness',
+      migrations: {},
+      deleteGroups: true,
+      buildApp: () => Fastify(),
+      // A route can only be added before the app is ready: prepare runs in between.
+      prepare: (app) => app.get('/prepared', async () => ({ prepared: true })),
+    });
+    expect((await svc.app.inject({ method: 'GET', url: '/prepared' })).json()).toEqual({ prepared: true });
+    const topic = topicOf('auth');
+    await svc.runtime.bus.ensureTopics(topicSpecs().filter((t) => t.topic === topic));
+    const sub = await svc.runtime.bus.subscribe({ groupId: `${svc.schema}.test`, topics: [topic], from: 'now', onMessage: async () => undefined });
+    await sub.joined;
+    const admin = new Kafka({ clientId: `${svc.schema}-check`, brokers: svc.brokers, logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    try {
+      const groups = async () => (await admin.listGroups()).groups.map((g) => g.groupId).filter((g) => g.includes(svc.schema));
+      expect(await groups()).toEqual(expect.arrayContaining([expect.stringContaining(`${svc.schema}.test`)]));
+      await svc.close();
+      expect(await groups()).toEqual([]);
+    } finally {
+      await admin.disconnect();
+    }
   });
 });

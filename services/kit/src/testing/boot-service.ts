@@ -51,6 +51,8 @@ export interface TestServiceOptions<DB, D extends object, A extends TestApp, K e
   /** The service's own dependencies, beside the HTTP ones (logger, verifier, readiness, directory) the harness gives. */
   deps?: (ctx: TestServiceContext<DB>) => D | Promise<D>;
   buildApp: (deps: TestHttpDeps & D) => A;
+  /** What must be added to the built app before it is ready (notifications' hub hooks the app's close). */
+  prepare?: (app: A, deps: TestHttpDeps & D) => unknown;
   /**
    * The service's own token verifier, given the revocation list (auth verifies with its signing keys, which `deps`
    * loads once the schema is migrated). Default: a verifier of the test keys; with this option `sign` mints tokens the
@@ -61,6 +63,11 @@ export interface TestServiceOptions<DB, D extends object, A extends TestApp, K e
   keys?: TestKeys;
   /** Organizations and locations written into the kit's directory tables before the test runs. */
   directory?: DirectorySeed;
+  /**
+   * With Kafka: on close, once the runtime has stopped, delete the consumer groups whose id contains the schema (the
+   * test's own groups, named after it, and the runtime's revocation follower). Default false (they expire unused).
+   */
+  deleteGroups?: boolean;
 }
 
 /** The shape of a service's Fastify app the harness needs (the test gets the service's own type back). */
@@ -77,9 +84,52 @@ export interface TestService<DB, D extends object, A extends TestApp, K extends 
   sign(orgId: string, role: Role, locationIds: string[], userId?: string, name?: string): Promise<string>;
   /** More organizations and locations into the directory tables (see seedDirectory). */
   seed(directory: DirectorySeed): Promise<void>;
-  /** Closes the app, what `deps` registered, the runtime (or the pool), and drops the schema. */
+  /** Closes the app, what `deps` registered, the runtime (or the pool), deletes the schema's groups if asked, and drops the schema. */
   close(): Promise<void>;
 }
+
+/** A migrated schema of a test's own (see bootSchemaForTest). */
+export interface TestSchema<DB> {
+  db: Kysely<DB>;
+  schema: string;
+  databaseUrl: string;
+  /** Closes the pool and drops the schema. */
+  close(): Promise<void>;
+}
+
+/**
+ * What every harness stands on: a fresh schema named after `prefix` with `migrations` run, over a pool of `max`
+ * connections (default the kit's), and `close()`. The schema is dropped again when the migrations fail.
+ */
+export const bootSchemaForTest = async <DB>(o: { prefix: string; migrations: Record<string, Migration>; max?: number }): Promise<TestSchema<DB>> => {
+  const infra = await testInfra();
+  const schema = uniqueSchema(o.prefix);
+  const { createDb, migrate } = await import('../db/database.ts');
+  const dbh = createDb<DB>({ url: infra.databaseUrl, schema, ...(o.max === undefined ? {} : { max: o.max }) });
+  const close = async () => {
+    await dbh.close().catch(() => undefined);
+    await dropSchema(infra.databaseUrl, schema);
+  };
+  try {
+    await migrate(dbh, o.migrations);
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { db: dbh.db, schema, databaseUrl: infra.databaseUrl, close };
+};
+
+/** Deletes the consumer groups whose id contains `part`, with a bus of its own (the runtime's is closed by then). */
+const deleteGroupsOf = async (brokers: string[], part: string) => {
+  const { createEventBus } = await import('../events/kafka.ts');
+  const { createLogger } = await import('../logger.ts');
+  const bus = createEventBus({ clientId: `${part}-cleanup`, brokers, logger: createLogger('test-cleanup', 'silent') });
+  try {
+    await bus.deleteGroups((g) => g.includes(part));
+  } finally {
+    await bus.disconnect();
+  }
+};
 
 /**
  * One service for an integration test file: a fresh schema with the service's migrations, the runtime (or only the
@@ -90,7 +140,7 @@ export const bootServiceForTest = async <DB extends KitTables, D extends object 
   o: TestServiceOptions<DB, D, A, K>,
 ): Promise<TestService<DB, D, A, K>> => {
   const infra = await testInfra();
-  const schema = uniqueSchema(o.prefix ?? o.name);
+  let schema: string;
   const keys = o.keys ?? (await createTestKeys());
   const { BaseConfig } = await import('../config.ts');
   const { createTokenVerifier } = await import('../auth/verifier.ts');
@@ -103,6 +153,8 @@ export const bootServiceForTest = async <DB extends KitTables, D extends object 
   let closeStore: () => Promise<unknown>;
   if (o.kafka ?? true) {
     const { bootRuntime } = await import('../runtime.ts');
+    const own = uniqueSchema(o.prefix ?? o.name);
+    schema = own;
     const config = BaseConfig.parse({
       DATABASE_URL: infra.databaseUrl,
       KAFKA_BROKERS: infra.brokers.join(','),
@@ -122,21 +174,22 @@ export const bootServiceForTest = async <DB extends KitTables, D extends object 
     http = { logger: booted.logger, verifier: booted.verifier, readiness: booted.readiness };
     closeStore = async () => {
       for (const c of booted.closers) await c().catch(() => undefined);
+      if (o.deleteGroups) await deleteGroupsOf(infra.brokers, own).catch(() => undefined);
+      await dropSchema(infra.databaseUrl, own);
     };
   } else {
-    const { createDb, migrate } = await import('../db/database.ts');
     const { createLogger } = await import('../logger.ts');
     const { RevocationList } = await import('../auth/revocations.ts');
     const { sql } = await import('kysely');
-    const dbh = createDb<DB>({ url: infra.databaseUrl, schema });
-    await migrate(dbh, o.migrations);
-    db = dbh.db;
+    const store = await bootSchemaForTest<DB>({ prefix: o.prefix ?? o.name, migrations: o.migrations });
+    schema = store.schema;
+    db = store.db;
     http = {
       logger: createLogger(`${o.name}-test`, 'warn'),
       verifier: verifier(new RevocationList()),
-      readiness: { database: () => sql`select 1`.execute(dbh.db) },
+      readiness: { database: () => sql`select 1`.execute(store.db) },
     };
-    closeStore = () => dbh.close();
+    closeStore = () => store.close();
   }
   const directory = createDirectory(db, { cacheMs: 0 });
   const time = { now: o.now === undefined ? Date.now() : new Date(o.now).getTime() };
@@ -157,14 +210,14 @@ export const bootServiceForTest = async <DB extends KitTables, D extends object 
   const close = async () => {
     await app?.close();
     for (const c of [...closers].reverse()) await c().catch(() => undefined);
-    await closeStore().catch(() => undefined);
-    await dropSchema(infra.databaseUrl, schema);
+    await closeStore();
   };
   try {
     if (o.directory) await seedDirectory(db, o.directory);
     const deps = { ...http, directory, ...((await o.deps?.(ctx)) ?? ({} as D)) };
     const built = o.buildApp(deps);
     app = built;
+    await o.prepare?.(built, deps);
     await built.ready();
     return {
       ...ctx,

@@ -2,10 +2,9 @@ import { DataRightsEvents, type EventEnvelope } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { createDb, migrate } from '../db/database.ts';
 import type { EventHandler } from '../events/consumer.ts';
 import { makeEnvelope } from '../events/envelope.ts';
-import { dropSchema, testInfra, uniqueSchema } from './infra.ts';
+import { bootSchemaForTest } from './boot-service.ts';
 
 /** The person every erasure test seeds (Asha Verma): none of these may be left in her rows afterwards. */
 export const PERSONAL = ['Asha', 'Verma', 'asha@example.in', '9812345678'];
@@ -15,11 +14,7 @@ export const PERSONAL = ['Asha', 'Verma', 'asha@example.in', '9812345678'];
  * transaction, as the kit's consumer does; `answers` reads the `<service>.person_erased` it wrote to the outbox.
  */
 export const erasureBench = async <DB>(prefix: string, migrations: Record<string, Migration>) => {
-  const infra = await testInfra();
-  const schema = uniqueSchema(prefix);
-  const handle = createDb<DB>({ url: infra.databaseUrl, schema, max: 2 });
-  await migrate(handle, migrations);
-  const db = handle.db;
+  const { db, schema, close } = await bootSchemaForTest<DB>({ prefix, migrations, max: 2 });
   const deliver = async (handler: EventHandler<DB>, data: DataRightsEvents.PersonErasureData, orgId = data.organizationId): Promise<EventEnvelope> => {
     const env = makeEnvelope(DataRightsEvents.PersonErasureRequested, {
       orgId,
@@ -80,9 +75,5 @@ export const erasureBench = async <DB>(prefix: string, migrations: Record<string
     JSON.stringify(
       await Promise.all(tables.map(([table, col, id]) => sql`select * from ${sql.id(table)} where ${sql.id(col)} = ${id}`.execute(db).then((r) => r.rows))),
     );
-  const close = async () => {
-    await handle.close();
-    await dropSchema(infra.databaseUrl, schema);
-  };
   return { db, schema, deliver, answers, seed, rowsText, close };
 };
