@@ -17,27 +17,25 @@ import {
   type NotificationPreferences,
   type Role,
 } from '@akhada/contracts';
-import { BaseConfig, bootRuntime, createLogger, createTokenVerifier, makeEnvelope, newId, type EventHandler, type Runtime } from '@akhada/kit';
-import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
-import type { FastifyInstance } from 'fastify';
+import { createLogger, makeEnvelope, newId, type EventHandler } from '@akhada/kit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSmtpSink, type SmtpSink, startWhatsAppSink, type WhatsAppSink } from '@akhada/infra/standins';
 import { createEmailAdapter } from '../src/adapters/email.ts';
 import { createWhatsAppAdapter } from '../src/adapters/whatsapp.ts';
 import type { ChannelAdapter } from '../src/adapters/channels.ts';
-import { buildApp } from '../src/build-app.ts';
 import { memberCopyHandlers } from '../src/consumers/member-copies.ts';
 import { feedbackHandlers, inventoryHandlers, paymentHandlers } from '../src/consumers/other-services.ts';
 import { onUserRegistered } from '../src/consumers/recipients.ts';
+import { sweepAutomations } from '../src/consumers/automations.ts';
 import { sweepReminders } from '../src/consumers/reminders.ts';
 import { applyRule } from '../src/consumers/rules-engine.ts';
-import { migrations } from '../src/db/migrations.ts';
 import type { NotificationsDb } from '../src/db/schema.ts';
 import { startDeliverer } from '../src/delivery/deliverer.ts';
 import { lastInbound } from '../src/db/whatsapp-repo.ts';
 import { approvedWhatsAppTemplates } from '../src/domain/whatsapp-templates.ts';
 import { createHmac } from 'node:crypto';
+import { bootNotifications } from './setup.ts';
 
 const orgId = newId();
 const otherOrg = newId();
@@ -48,10 +46,7 @@ const adminL1: U = { id: newId(), role: 'admin', locs: [L1] };
 const trainerU: U = { id: newId(), role: 'trainer', locs: [L1] };
 const outsider: U = { id: newId(), role: 'owner', locs: [newId()], orgId: otherOrg };
 
-let schema: string;
-let runtime: Runtime<NotificationsDb>;
-let app: FastifyInstance;
-let keys: Awaited<ReturnType<typeof createTestKeys>>;
+let svc: Awaited<ReturnType<typeof bootNotifications>>;
 let smtp: SmtpSink;
 let wa: WhatsAppSink;
 let now = new Date();
@@ -59,7 +54,7 @@ const clock = () => now;
 const WA_SECRET = 'test-whatsapp-app-secret';
 /** The business number the delivery tests send from. */
 const WA_NUMBER = '123456';
-const db = () => runtime.dbh.db;
+const db = () => svc.db;
 
 const meta = (aggregateId: string, org = orgId) => ({ aggregateId, orgId: org, correlationId: newId(), causationId: newId(), occurredAt: now.toISOString() });
 const apply = (h: EventHandler<NotificationsDb>, env: EventEnvelope<unknown>) =>
@@ -105,8 +100,8 @@ const registerMember = async (o: { locationId?: string; endDate?: string; first?
 const member = (id: string): U => ({ id, role: 'member', locs: [L1] });
 
 const call = async (u: U | null, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) => {
-  const token = u ? await keys.sign({ userId: u.id, orgId: u.orgId ?? orgId, role: u.role, locationIds: u.locs, name: u.name ?? 'Test User' }) : null;
-  const res = await app.inject({
+  const token = u ? await svc.keys.sign({ userId: u.id, orgId: u.orgId ?? orgId, role: u.role, locationIds: u.locs, name: u.name ?? 'Test User' }) : null;
+  const res = await svc.app.inject({
     method,
     url,
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -125,49 +120,26 @@ const setPrefs = (u: U, change: (p: NotificationPreferences) => void, language?:
 const expired = (memberId: string) => makeEnvelope(MemberEvents.MembershipExpired, { ...meta(memberId), data: { memberId, endDate: '2026-11-30' } });
 
 beforeAll(async () => {
-  const infra = await testInfra();
-  schema = uniqueSchema('notif_complete');
-  keys = await createTestKeys();
-  const config = BaseConfig.parse({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: infra.databaseUrl,
-    KAFKA_BROKERS: infra.brokers.join(','),
-    INSTANCE_ID: `test-${schema}`,
-  });
-  runtime = await bootRuntime<NotificationsDb>({ name: 'notifications', config, schema, migrations });
-  runtime.verifier = createTokenVerifier({ keys: keys.keys, revocations: runtime.revocations });
-  const { logger, verifier, readiness, directory } = runtime;
-  app = buildApp({ logger, verifier, readiness, directory, db: db(), clock, whatsapp: { appSecret: WA_SECRET, verifyToken: 'wa-verify' } });
-  // Listening too: the WhatsApp stand-in calls its webhook (statuses, a member's messages) as Meta would.
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const webhook = { url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/notifications/whatsapp/webhook`, appSecret: WA_SECRET };
+  // Only the database: handlers are applied here in transactions, not read from Kafka. Listening too: the WhatsApp
+  // stand-in calls its webhook (statuses, a member's messages) as Meta would.
+  svc = await bootNotifications('notif_complete', { clock, app: () => ({ whatsapp: { appSecret: WA_SECRET, verifyToken: 'wa-verify' } }), listen: true });
+  const webhook = { url: `${svc.baseUrl}/notifications/whatsapp/webhook`, appSecret: WA_SECRET };
   [smtp, wa] = await Promise.all([
     startSmtpSink({ smtpPort: 0, httpPort: 0 }),
     startWhatsAppSink({ port: 0, templates: approvedWhatsAppTemplates(), webhook, defaultPhoneNumberId: WA_NUMBER }),
   ]);
-  await db()
-    .insertInto('kit_locations')
-    .values([
-      { location_id: L1, org_id: orgId, name: 'Andheri', city: 'Mumbai', timezone: 'Asia/Kolkata' },
-      { location_id: L2, org_id: orgId, name: 'Bandra', city: 'Mumbai', timezone: 'Asia/Kolkata' },
-    ] as never)
-    .execute();
+  svc.onClose(() => smtp.stop());
+  svc.onClose(() => wa.stop());
+  await svc.seed({
+    locations: [
+      { locationId: L1, orgId, name: 'Andheri', city: 'Mumbai', timezone: 'Asia/Kolkata' },
+      { locationId: L2, orgId, name: 'Bandra', city: 'Mumbai', timezone: 'Asia/Kolkata' },
+    ],
+  });
   for (const u of [owner, adminL1, trainerU, outsider]) await apply(onUserRegistered, userRegistered(u));
 });
 
-afterAll(async () => {
-  for (const step of [
-    () => app?.close(),
-    ...(runtime?.closers ?? []),
-    () => smtp?.stop(),
-    () => wa?.stop(),
-    () => (schema ? dropSchema(process.env.DATABASE_URL!, schema) : undefined),
-  ])
-    await Promise.resolve()
-      .then(step)
-      .catch((err: unknown) => console.warn('cleanup step failed', err));
-});
+afterAll(async () => svc?.close());
 
 beforeEach(() => {
   now = new Date();
@@ -313,15 +285,21 @@ describe('rules (given / when / then)', () => {
     const in7 = await registerMember({ endDate: day(7) });
     const in1 = await registerMember({ endDate: day(1) });
     const in5 = await registerMember({ endDate: day(5) });
-    await sweepReminders(db(), now);
-    await sweepReminders(db(), now);
-    expect((await notificationsOf(in7)).map((n) => [n.category, (n.params as Record<string, string>).days, n.priority])).toEqual([
-      ['membership_expiring', '7', 'medium'],
-    ]);
-    expect((await notificationsOf(in1)).map((n) => [n.category, (n.params as Record<string, string>).days, n.priority])).toEqual([
-      ['membership_expiring', '1', 'high'],
-    ]);
-    expect(await notificationsOf(in5)).toEqual([]);
+    const in4 = await registerMember({ endDate: day(4) });
+    // The member's reminder is the built-in automation's (renewal 7 and 1 days before; a sweep that missed the 7th day
+    // still reminds up to 2 days late, so 5 days before is reminded too, 4 days before not).
+    const expiring = async (m: string) =>
+      (await notificationsOf(m))
+        .filter((n) => n.category === 'membership_expiring')
+        .map((n) => [n.category, (n.params as Record<string, string>).days, n.priority]);
+    for (let i = 0; i < 2; i++) {
+      await sweepReminders(db(), now);
+      await sweepAutomations(db(), now);
+    }
+    expect(await expiring(in7)).toEqual([['membership_expiring', '7', 'medium']]);
+    expect(await expiring(in1)).toEqual([['membership_expiring', '1', 'high']]);
+    expect(await expiring(in5)).toEqual([['membership_expiring', '5', 'medium']]);
+    expect(await expiring(in4)).toEqual([]);
   });
 });
 
@@ -554,11 +532,16 @@ describe('delivery (email over SMTP, WhatsApp Cloud API)', () => {
       'hi',
     );
     const d = deliverer();
-    const mine = () => deliveriesOf(m).then((rows) => rows.filter((r) => r.channel === 'sms'));
-    const sent = () => wa.messages().filter((x) => x.to === number);
+    // The built-in welcome goes too (system messages by WhatsApp here); this test is about the renewal reminder.
+    const welcome = async () => new Set((await notificationsOf(m)).filter((n) => n.category === 'welcome').map((n) => n.id));
+    const mine = async () => {
+      const left = await welcome();
+      return (await deliveriesOf(m)).filter((r) => r.channel === 'sms' && !left.has(r.notification_id));
+    };
+    const sent = () => wa.messages().filter((x) => x.to === number && x.template?.name !== 'akhada_member_welcome');
 
-    // The renewal reminder of the built-in sweep (7 days before the end): the Hindi template with its variables.
-    await sweepReminders(db(), now);
+    // The renewal reminder of the built-in rule (7 days before the end): the Hindi template with its variables.
+    await sweepAutomations(db(), now);
     await drain(d);
     expect(sent()).toHaveLength(1);
     expect(sent()[0]).toMatchObject({
@@ -610,7 +593,7 @@ describe('delivery (email over SMTP, WhatsApp Cloud API)', () => {
   it('WhatsApp’s webhook: refused 401 without Meta’s signature; the verification answers its challenge to the verify token only', async () => {
     const body = JSON.stringify({ object: 'whatsapp_business_account', entry: [] });
     const post = (signature?: string) =>
-      app.inject({
+      svc.app.inject({
         method: 'POST',
         url: '/notifications/whatsapp/webhook',
         headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
@@ -635,7 +618,7 @@ describe('delivery (email over SMTP, WhatsApp Cloud API)', () => {
         },
       ],
     });
-    const oddRes = await app.inject({
+    const oddRes = await svc.app.inject({
       method: 'POST',
       url: '/notifications/whatsapp/webhook',
       headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', WA_SECRET).update(odd).digest('hex')}` },
@@ -643,7 +626,7 @@ describe('delivery (email over SMTP, WhatsApp Cloud API)', () => {
     });
     expect(oddRes.json()).toEqual({ success: true, message: '0 message(s), 0 status(es) recorded' });
     const verify = (token: string) =>
-      app.inject({ method: 'GET', url: `/notifications/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444` });
+      svc.app.inject({ method: 'GET', url: `/notifications/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444` });
     expect((await verify('wa-verify')).body).toBe('1158201444');
     expect((await verify('guess')).statusCode).toBe(403);
   });
@@ -795,6 +778,7 @@ describe('rules for payments, feedback and chat', () => {
     for (const who of [m, quiet]) await apply(paymentHandler('payments.payment_recorded'), raw('payments.payment_recorded', payment(who, { dueDate: due })));
     await sweepReminders(db(), now);
     await sweepReminders(db(), now);
+    await sweepAutomations(db(), now);
     const told = (await notificationsOf(owner.id)).filter((n) => n.category === 'payment_overdue' && (n.params as Record<string, string>).dueDate === due);
     expect(told.map((n) => [n.priority, n.title])).toEqual([
       ['high', 'Payment overdue: Urgent'],
@@ -803,14 +787,15 @@ describe('rules for payments, feedback and chat', () => {
     // 5 days overdue: the member's 3-day reminder (the 1-day one's day has passed); 3 days later the 7-day one, once.
     now = new Date(now.getTime() + 3 * 86_400_000);
     await sweepReminders(db(), now);
-    await sweepReminders(db(), now);
+    await sweepAutomations(db(), now);
+    await sweepAutomations(db(), now);
     const reminders = (await notificationsOf(m)).filter((n) => n.category === 'payment_overdue');
     expect(reminders.map((n) => [n.priority, n.title, n.message])).toEqual([
       ['high', 'Payment overdue', `Your payment of ₹1,770 was due on ${due} (5 day(s) ago). Please pay to keep training without a break.`],
       ['urgent', 'Payment overdue', `Your payment of ₹1,770 was due on ${due} (8 day(s) ago). Please pay to keep training without a break.`],
     ]);
     expect(reminders.map((n) => n.action_url)).toEqual(['/dashboard/payments', '/dashboard/payments']);
-    expect(await notificationsOf(quiet)).toEqual([]);
+    expect((await notificationsOf(quiet)).filter((n) => n.category === 'payment_overdue')).toEqual([]);
   });
 
   it('a complaint reaches the location’s staff at its priority; other feedback tells nobody; a response reaches its author', async () => {
@@ -946,7 +931,7 @@ describe('routes of the contract are all registered', () => {
   it('every notifications route answers (no 404 for the route itself)', async () => {
     for (const c of Object.values(r)) {
       const url = c.path.replace(':id', newId());
-      const res = await app.inject({ method: c.method, url });
+      const res = await svc.app.inject({ method: c.method, url });
       // A guest route (WhatsApp's webhook) reads its input first: without any, 400.
       expect(res.statusCode, `${c.method} ${c.path}`).toBe(c.auth ? 401 : 400);
     }

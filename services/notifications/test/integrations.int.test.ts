@@ -1,23 +1,8 @@
 // Settings → Integrations against the real PostgreSQL and Kafka: the organization's mail server and WhatsApp provider
 // (scoped to the organization and to owners and admins, secrets masked, send test through the stand-ins and the
 // provider's problem in plain words), and outgoing webhooks (signed, retried, once per event per endpoint).
-import { integrationRoutes as r, MemberEvents, topicOf, topicSpecs, type Role } from '@akhada/contracts';
-import {
-  BaseConfig,
-  bootRuntime,
-  createEventBus,
-  createLogger,
-  createSecretBox,
-  createTokenVerifier,
-  makeEnvelope,
-  newId,
-  startConsumerGroups,
-  type EventBus,
-  type RunningConsumer,
-  type Runtime,
-} from '@akhada/kit';
-import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
-import type { FastifyInstance } from 'fastify';
+import { integrationRoutes as r, MemberEvents, topicOf, type Role } from '@akhada/contracts';
+import { createLogger, createSecretBox, makeEnvelope, newId, startConsumerGroups } from '@akhada/kit';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
@@ -32,9 +17,8 @@ import { createWhatsAppAdapter } from '../src/adapters/whatsapp.ts';
 import { approvedWhatsAppTemplates } from '../src/domain/whatsapp-templates.ts';
 import { buildApp } from '../src/build-app.ts';
 import { webhookConsumerGroups } from '../src/consumers/webhooks.ts';
-import { migrations } from '../src/db/migrations.ts';
-import type { NotificationsDb } from '../src/db/schema.ts';
 import { startWebhookDeliverer, type WebhookDeliverer } from '../src/delivery/webhook-deliverer.ts';
+import { bootNotifications } from './setup.ts';
 
 process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
 
@@ -47,22 +31,17 @@ const trainer: U = { id: newId(), role: 'trainer', locs: [L1] };
 const otherOrg = newId();
 const outsider: U = { id: newId(), role: 'owner', locs: [newId()], orgId: otherOrg };
 
-let schema: string;
-let runtime: Runtime<NotificationsDb>;
-let app: FastifyInstance;
-let keys: Awaited<ReturnType<typeof createTestKeys>>;
+let svc: Awaited<ReturnType<typeof bootNotifications>>;
 let smtp: SmtpSink;
 let wa: WhatsAppSink;
 let channels: OrgChannels;
-let producer: EventBus;
-let consumers: RunningConsumer[] = [];
 let deliverer: WebhookDeliverer;
 const box = createSecretBox('integration-test-secrets-key');
-const db = () => runtime.dbh.db;
+const db = () => svc.db;
 
 const call = async (u: U | null, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) => {
-  const token = u ? await keys.sign({ userId: u.id, orgId: u.orgId ?? orgId, role: u.role, locationIds: u.locs, name: 'Test User' }) : null;
-  const res = await app.inject({
+  const token = u ? await svc.keys.sign({ userId: u.id, orgId: u.orgId ?? orgId, role: u.role, locationIds: u.locs, name: 'Test User' }) : null;
+  const res = await svc.app.inject({
     method,
     url,
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -110,65 +89,45 @@ const verifies = (secret: string, header: string | undefined, body: string): boo
 };
 
 beforeAll(async () => {
-  const infra = await testInfra();
-  schema = uniqueSchema('notif_integr');
-  keys = await createTestKeys();
-  const logger = createLogger('notifications-integrations-test', 'warn');
-  const config = BaseConfig.parse({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: infra.databaseUrl,
-    KAFKA_BROKERS: infra.brokers.join(','),
-    INSTANCE_ID: `test-${schema}`,
-  });
-  runtime = await bootRuntime<NotificationsDb>({ name: 'notifications', config, schema, migrations });
-  runtime.verifier = createTokenVerifier({ keys: keys.keys, revocations: runtime.revocations });
-  [smtp, wa, receiver] = await Promise.all([
-    startSmtpSink({ smtpPort: 0, httpPort: 0 }),
-    startWhatsAppSink({ port: 0, templates: approvedWhatsAppTemplates() }),
-    startReceiver(),
-  ]);
-  const waBase = `http://127.0.0.1:${wa.port}`;
-  channels = createOrgChannels({
-    db: db(),
-    box,
-    platform: {
-      email: createEmailAdapter({ host: '127.0.0.1', port: smtp.smtpPort, from: 'Akhada <no-reply@akhada.local>' }),
-      sms: createWhatsAppAdapter({ baseUrl: waBase, version: 'v21.0', phoneNumberId: '100000000000001', token: 'platform-token' }),
+  svc = await bootNotifications('notif_integr', {
+    clock: () => new Date(),
+    topics: ['members'],
+    app: async (c) => {
+      [smtp, wa, receiver] = await Promise.all([
+        startSmtpSink({ smtpPort: 0, httpPort: 0 }),
+        startWhatsAppSink({ port: 0, templates: approvedWhatsAppTemplates() }),
+        startReceiver(),
+      ]);
+      c.onClose(() => smtp.stop());
+      c.onClose(() => wa.stop());
+      c.onClose(() => receiver.stop());
+      const waBase = `http://127.0.0.1:${wa.port}`;
+      channels = createOrgChannels({
+        db: c.db,
+        box,
+        platform: {
+          email: createEmailAdapter({ host: '127.0.0.1', port: smtp.smtpPort, from: 'Akhada <no-reply@akhada.local>' }),
+          sms: createWhatsAppAdapter({ baseUrl: waBase, version: 'v21.0', phoneNumberId: '100000000000001', token: 'platform-token' }),
+        },
+        whatsapp: { baseUrl: waBase, version: 'v21.0' },
+        allowPrivate: true,
+      });
+      c.onClose(async () => channels.close());
+      return { integrations: { box, channels, allowPrivateWebhooks: true } };
     },
-    whatsapp: { baseUrl: waBase, version: 'v21.0' },
-    allowPrivate: true,
   });
-  const { verifier, readiness, directory } = runtime;
-  app = buildApp({ logger, verifier, readiness, directory, db: db(), clock: () => new Date(), integrations: { box, channels, allowPrivateWebhooks: true } });
-  await app.ready();
-  producer = createEventBus({ clientId: `test-producer-${schema}`, brokers: infra.brokers, logger });
-  await producer.ensureTopics(topicSpecs().filter((t) => t.topic === topicOf('members')));
-  consumers = await startConsumerGroups(
-    { bus: runtime.bus, db: db(), logger, startAt: 'now' },
-    webhookConsumerGroups(`${schema}.webhooks`).filter((g) => g.topic === topicOf('members')),
+  const consumers = await startConsumerGroups(
+    { bus: svc.runtime!.bus, db: db(), logger: svc.logger, startAt: 'now' },
+    webhookConsumerGroups(`${svc.schema}.webhooks`).filter((g) => g.topic === topicOf('members')),
   );
-  deliverer = startWebhookDeliverer({ db: db(), box, logger, allowPrivate: true, backoffBaseMs: 20, pollMs: 50, timeoutMs: 3000 });
+  svc.onClose(async () => {
+    for (const c of consumers) await c.stop();
+  });
+  deliverer = startWebhookDeliverer({ db: db(), box, logger: svc.logger, allowPrivate: true, backoffBaseMs: 20, pollMs: 50, timeoutMs: 3000 });
+  svc.onClose(() => deliverer?.stop());
 });
 
-afterAll(async () => {
-  for (const step of [
-    () => deliverer?.stop(),
-    ...consumers.map((c) => () => c.stop()),
-    () => app?.close(),
-    ...(runtime?.closers ?? []),
-    async () => channels?.close(),
-    () => smtp?.stop(),
-    () => wa?.stop(),
-    () => receiver?.stop(),
-    async () => producer?.deleteGroups((g) => g.includes(schema)),
-    async () => producer?.disconnect(),
-    () => (schema ? dropSchema(process.env.DATABASE_URL!, schema) : undefined),
-  ])
-    await Promise.resolve()
-      .then(step)
-      .catch((err: unknown) => console.warn('cleanup step failed', err));
-});
+afterAll(async () => svc?.close());
 
 const smtpBody = (over: Record<string, unknown> = {}) => ({
   host: '127.0.0.1',
@@ -239,7 +198,7 @@ describe('messaging settings', () => {
 
   it('in production a mail server is a mail port on a public address, checked when saved and when connecting, and a failed test is one generic answer', async () => {
     const prodChannels = createOrgChannels({ db: db(), box, platform: {}, whatsapp: { baseUrl: 'http://127.0.0.1:1', version: 'v21.0' }, allowPrivate: false });
-    const { verifier, readiness, directory } = runtime;
+    const { verifier, readiness, directory } = svc.deps;
     const prodApp = buildApp({
       logger: createLogger('notifications-prod-test', 'warn'),
       verifier,
@@ -257,7 +216,7 @@ describe('messaging settings', () => {
     const openPort = (internal.address() as AddressInfo).port;
     const gym = { id: newId(), role: 'owner' as const, locs: [newId()], orgId: newId() };
     const as = async (method: 'PUT' | 'POST', url: string, payload: unknown) => {
-      const token = await keys.sign({ userId: gym.id, orgId: gym.orgId, role: gym.role, locationIds: gym.locs, name: 'Test User' });
+      const token = await svc.keys.sign({ userId: gym.id, orgId: gym.orgId, role: gym.role, locationIds: gym.locs, name: 'Test User' });
       const res = await prodApp.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
       return { status: res.statusCode, body: res.json() as { code?: string; message?: string; details?: { path: string; message: string }[] } };
     };
@@ -391,7 +350,7 @@ const memberRegistered = (org = orgId) => {
   });
 };
 const produce = (env: ReturnType<typeof memberRegistered>) =>
-  producer.publish([
+  svc.producer.publish([
     { topic: topicOf('members'), key: env.aggregateId, value: JSON.stringify(env), headers: { 'event-id': env.eventId, 'event-type': env.type } },
   ]);
 

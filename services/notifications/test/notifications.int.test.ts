@@ -15,33 +15,15 @@ import {
   type EventEnvelope,
   type Role,
 } from '@akhada/contracts';
-import {
-  BaseConfig,
-  bootRuntime,
-  createEventBus,
-  createLogger,
-  createTokenVerifier,
-  makeEnvelope,
-  newId,
-  type EventBus,
-  type Runtime,
-  type RunningConsumer,
-} from '@akhada/kit';
-import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
-import type { FastifyInstance } from 'fastify';
+import { makeEnvelope, newId } from '@akhada/kit';
+import { createTestKeys } from '@akhada/kit/testing';
 import { performance } from 'node:perf_hooks';
 import { io as connectSocket, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../src/build-app.ts';
 import { notifyMemberRegistered } from '../src/consumers/member-registered.ts';
-import { migrations } from '../src/db/migrations.ts';
-import type { NotificationsDb } from '../src/db/schema.ts';
-import { attachHub } from '../src/hub/attach-hub.ts';
 import { onUserRegistered } from '../src/consumers/recipients.ts';
-import { startConsumers } from '../src/consumers/start-consumers.ts';
-
-process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+import { bootNotifications } from './setup.ts';
 
 // ---------- fixtures: one fresh organization, two locations with an admin each, a third without one ----------
 const orgId = newId();
@@ -55,18 +37,9 @@ const staff = [owner, adminL1, adminL2, trainer];
 const otherOrg = newId();
 const outsider = { id: newId(), role: 'owner' as Role, locs: [newId()], sid: newId(), orgId: otherOrg };
 
-let infra: { databaseUrl: string; brokers: string[] };
-let schema: string;
-let runtime: Runtime<NotificationsDb>;
-let producer: EventBus;
-let consumers: RunningConsumer[] = [];
-let app: FastifyInstance;
-let closeHub: (() => Promise<void>) | undefined;
-let baseUrl: string;
-let keys: Awaited<ReturnType<typeof createTestKeys>>;
+let svc: Awaited<ReturnType<typeof bootNotifications>>;
 const sockets: ClientSocket[] = [];
 const latenciesMs: number[] = [];
-let appClosed = false;
 
 // ---------- helpers ----------
 // The service's clock moves at least 1 ms per reading, so "set once" is visible without waiting for time to pass.
@@ -76,7 +49,7 @@ const iso = () => new Date().toISOString();
 const meta = (aggregateId: string, org = orgId) => ({ aggregateId, orgId: org, correlationId: newId(), causationId: newId(), occurredAt: iso() });
 
 const produce = async (topic: string, env: EventEnvelope<unknown>, key = env.aggregateId) =>
-  producer.publish([{ topic, key, value: JSON.stringify(env), headers: { 'event-id': env.eventId, 'event-type': env.type } }]);
+  svc.producer.publish([{ topic, key, value: JSON.stringify(env), headers: { 'event-id': env.eventId, 'event-type': env.type } }]);
 
 const userRegistered = (u: { id: string; role: Role; locs: string[] }, org = orgId) =>
   makeEnvelope(AuthEvents.UserRegistered, {
@@ -106,17 +79,17 @@ const memberRegistered = (locationId: string, name = { first: 'Priya', last: 'Sh
 };
 
 const tokenOf = (u: { id: string; role: Role; locs: string[]; sid: string; orgId?: string }, ttlSeconds?: number) =>
-  keys.sign({ userId: u.id, orgId: u.orgId ?? orgId, role: u.role, locationIds: u.locs, sessionId: u.sid, ...(ttlSeconds ? { ttlSeconds } : {}) });
+  svc.keys.sign({ userId: u.id, orgId: u.orgId ?? orgId, role: u.role, locationIds: u.locs, sessionId: u.sid, ...(ttlSeconds ? { ttlSeconds } : {}) });
 
 const call = async (u: Parameters<typeof tokenOf>[0] | null, method: 'GET' | 'PUT' | 'DELETE', url: string) => {
-  const res = await app.inject({ method, url, headers: u ? { authorization: `Bearer ${await tokenOf(u)}` } : {} });
+  const res = await svc.app.inject({ method, url, headers: u ? { authorization: `Bearer ${await tokenOf(u)}` } : {} });
   return { status: res.statusCode, body: res.json() as unknown };
 };
 
-const notificationsOf = (recipientId: string) => runtime.dbh.db.selectFrom('notifications').selectAll().where('recipient_id', '=', recipientId).execute();
+const notificationsOf = (recipientId: string) => svc.db.selectFrom('notifications').selectAll().where('recipient_id', '=', recipientId).execute();
 const countOrg = async () =>
   (
-    await runtime.dbh.db
+    await svc.db
       .selectFrom('notifications')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('org_id', '=', orgId)
@@ -124,7 +97,7 @@ const countOrg = async () =>
   ).n;
 
 const openSocket = (auth: Record<string, unknown> | undefined, extra: { query?: Record<string, string> } = {}) => {
-  const s = connectSocket(baseUrl, {
+  const s = connectSocket(svc.baseUrl, {
     path: '/socket.io',
     transports: ['websocket'],
     reconnection: false,
@@ -173,17 +146,6 @@ const record = (s: ClientSocket) => {
   return got;
 };
 
-const ensureTopics = (bus: EventBus) =>
-  bus.ensureTopics(
-    topicSpecs().filter((t) => [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('notifications'), topicOf('attendance')].includes(t.topic)),
-  );
-
-/** The consumer groups this file created (ours, the hub's, the kit's revocation follower) all carry the schema name. */
-const deleteTestGroups = async () => {
-  if (!producer || !schema) return;
-  await producer.deleteGroups((g) => g.includes(schema));
-};
-
 /**
  * Proves the hub has handled every notification event published so far: waits until the outbox has sent everything,
  * then puts one event on EVERY partition of the notifications topic, addressed to a barrier user's own socket. The hub
@@ -191,7 +153,7 @@ const deleteTestGroups = async () => {
  * not) already — what a socket has not received by then, it will not receive.
  */
 const hubBarrier = async () => {
-  await vi.waitFor(async () => expect(await runtime.dbh.db.selectFrom('outbox').select('id').where('sent_at', 'is', null).execute()).toEqual([]), {
+  await vi.waitFor(async () => expect(await svc.db.selectFrom('outbox').select('id').where('sent_at', 'is', null).execute()).toEqual([]), {
     message: 'the outbox drained',
     timeout: 20_000,
     interval: 100,
@@ -202,7 +164,7 @@ const hubBarrier = async () => {
   const got = record(s);
   const topic = topicOf('notifications');
   const partitions = topicSpecs().find((t) => t.topic === topic)!.numPartitions;
-  await producer.publish(
+  await svc.producer.publish(
     Array.from({ length: partitions }, (_, partition) => {
       const env = makeEnvelope(NotificationEvents.NotificationsRead, {
         ...meta(barrierUser.id),
@@ -221,59 +183,20 @@ const hubBarrier = async () => {
 
 // ---------- lifecycle ----------
 beforeAll(async () => {
-  infra = await testInfra();
-  schema = uniqueSchema('notifications');
-  producer = createEventBus({ clientId: `test-producer-${schema}`, brokers: infra.brokers, logger: createLogger('notifications-test', 'warn') });
-  await ensureTopics(producer);
-  keys = await createTestKeys();
-  const config = BaseConfig.parse({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: infra.databaseUrl,
-    KAFKA_BROKERS: infra.brokers.join(','),
-    INSTANCE_ID: `test-${schema}`,
-  });
-  runtime = await bootRuntime<NotificationsDb>({ name: 'notifications', config, schema, migrations });
-  // bootRuntime creates the revocation list itself, so a verifier over test keys that also checks revocations can only
-  // be built afterwards (kit note in the report).
-  runtime.verifier = createTokenVerifier({ keys: keys.keys, revocations: runtime.revocations });
-  const { logger, dbh, bus, verifier, revocations, readiness } = runtime;
   // Own groups, starting at the end of the topics: never share partitions with a running service, never replay history.
-  consumers = await startConsumers({
-    bus,
-    db: dbh.db,
-    logger,
-    groups: {
-      recipients: `${schema}.recipients`,
-      members: `${schema}.members`,
-      trainers: `${schema}.trainers`,
-      attendance: `${schema}.attendance`,
-      payments: `${schema}.payments`,
-      feedback: `${schema}.feedback`,
-      chat: `${schema}.chat`,
-    },
-    startAt: 'now',
+  svc = await bootNotifications('notifications', {
+    clock,
+    topics: ['auth', 'members', 'trainers', 'notifications', 'attendance'],
+    consumers: ['recipients', 'members', 'trainers', 'attendance', 'payments', 'feedback', 'chat'],
+    hub: 'plain',
+    listen: true,
   });
-  app = buildApp({ logger, verifier, readiness, db: dbh.db, clock });
-  ({ close: closeHub } = await attachHub({ app, bus, verifier, revocations, logger, instanceId: config.INSTANCE_ID }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
 });
 
 afterAll(async () => {
   if (latenciesMs.length) console.info(`[notifications] event produced → socket notification:new, ms: ${latenciesMs.map((l) => l.toFixed(0)).join(', ')}`);
-  const steps: (() => Promise<unknown>)[] = [
-    async () => sockets.forEach((s) => s.close()),
-    async () => (appClosed ? undefined : app?.close()),
-    async () => closeHub?.(),
-    ...consumers.map((c) => () => c.stop()),
-    ...(runtime?.closers ?? []),
-    async () => deleteTestGroups(),
-    async () => producer?.disconnect(),
-    async () => (schema && infra ? dropSchema(infra.databaseUrl, schema) : undefined),
-  ];
-  for (const step of steps) await step().catch((err: unknown) => console.warn('cleanup step failed', err));
+  sockets.forEach((s) => s.close());
+  await svc?.close();
 });
 
 // ---------- behaviour ----------
@@ -285,7 +208,7 @@ describe('notifications service against real Postgres and Kafka', () => {
     await produce(topicOf('auth'), userRegistered(outsider, otherOrg));
     const rows = await vi.waitFor(
       async () => {
-        const r = await runtime.dbh.db.selectFrom('recipients').selectAll().where('org_id', '=', orgId).orderBy('role').execute();
+        const r = await svc.db.selectFrom('recipients').selectAll().where('org_id', '=', orgId).orderBy('role').execute();
         expect(r).toHaveLength(4);
         return r;
       },
@@ -326,7 +249,7 @@ describe('notifications service against real Postgres and Kafka', () => {
     });
 
     // One notification_created per recipient went into the outbox, keyed by the recipient, with its unread count.
-    const out = await runtime.dbh.db.selectFrom('outbox').selectAll().where('topic', '=', topicOf('notifications')).execute();
+    const out = await svc.db.selectFrom('outbox').selectAll().where('topic', '=', topicOf('notifications')).execute();
     const created = out.map((o) => ({ key: o.key, env: NotificationEvents.NotificationCreated.data.parse((o.payload as EventEnvelope).data) }));
     expect(created.map((c) => c.key).sort()).toEqual([owner.id, adminL1.id].sort());
     for (const c of created) {
@@ -344,9 +267,7 @@ describe('notifications service against real Postgres and Kafka', () => {
     // Consumed and parked (not dropped, not notified): the row that waits for the organization's staff.
     await vi.waitFor(
       async () =>
-        expect(await runtime.dbh.db.selectFrom('awaiting_recipients').select('event_id').where('org_id', '=', org2).execute()).toEqual([
-          { event_id: early.eventId },
-        ]),
+        expect(await svc.db.selectFrom('awaiting_recipients').select('event_id').where('org_id', '=', org2).execute()).toEqual([{ event_id: early.eventId }]),
       { message: 'the early member event parked', timeout: 20_000, interval: 100 },
     );
     const lateOwner = { id: newId(), role: 'owner' as Role, locs: [loc] };
@@ -369,18 +290,18 @@ describe('notifications service against real Postgres and Kafka', () => {
     expect(Number(await countOrg())).toBe(3);
 
     // And without the inbox: the unique (source_event_id, recipient_id) alone keeps a replay harmless.
-    const again = await runtime.dbh.db.transaction().execute((trx) => notifyMemberRegistered(trx, first));
+    const again = await svc.db.transaction().execute((trx) => notifyMemberRegistered(trx, first));
     expect(again).toEqual([]);
     expect(Number(await countOrg())).toBe(3);
   });
 
   it('stamps what it announces with the consumed event’s time and ids, not the wall clock', async () => {
-    const out = await runtime.dbh.db.selectFrom('outbox').select('payload').where('topic', '=', topicOf('notifications')).execute();
+    const out = await svc.db.selectFrom('outbox').select('payload').where('topic', '=', topicOf('notifications')).execute();
     const caused = out.map((o) => o.payload as EventEnvelope).filter((e) => e.causationId === first.eventId);
     expect(caused.map((e) => e.aggregateId).sort()).toEqual([owner.id, adminL1.id].sort());
     for (const e of caused)
       expect(e).toMatchObject({ type: NotificationEvents.NotificationCreated.type, occurredAt: first.occurredAt, correlationId: first.correlationId, orgId });
-    const rows = await runtime.dbh.db.selectFrom('notifications').select('created_at').where('source_event_id', '=', first.eventId).execute();
+    const rows = await svc.db.selectFrom('notifications').select('created_at').where('source_event_id', '=', first.eventId).execute();
     expect(rows.map((r) => r.created_at.toISOString())).toEqual([first.occurredAt, first.occurredAt]);
   });
 
@@ -396,9 +317,8 @@ describe('notifications service against real Postgres and Kafka', () => {
       occurredAt: '2025-10-01T10:00:00.000Z',
       data: { userId: user.id, orgId, role: 'trainer', firstName: 'Older', lastName: 'Copy', email: `${user.id}@example.in`, locationIds: [L1] },
     });
-    const apply = (env: typeof newer) => runtime.dbh.db.transaction().execute((trx) => onUserRegistered.handle(trx, env));
-    const copy = () =>
-      runtime.dbh.db.selectFrom('recipients').select(['role', 'name', 'location_ids']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const apply = (env: typeof newer) => svc.db.transaction().execute((trx) => onUserRegistered.handle(trx, env));
+    const copy = () => svc.db.selectFrom('recipients').select(['role', 'name', 'location_ids']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
     await apply(newer);
     await apply(older);
     expect(await copy()).toEqual({ role: 'admin', name: 'Newer Copy', location_ids: [L2] });
@@ -488,7 +408,7 @@ describe('notifications service against real Postgres and Kafka', () => {
     expect(ok(z.object({ modifiedCount: z.number() })).parse((await call(owner, 'PUT', '/notifications/mark-all-read')).body).data.modifiedCount).toBe(0);
 
     // Every change of the badge was announced through the outbox, in order: 1, 2, 0.
-    const reads = await runtime.dbh.db.selectFrom('outbox').select(['key', 'payload']).orderBy('id').execute();
+    const reads = await svc.db.selectFrom('outbox').select(['key', 'payload']).orderBy('id').execute();
     const counts = reads
       .map((r) => r.payload as EventEnvelope)
       .filter((e) => e.type === NotificationEvents.NotificationsRead.type)
@@ -565,7 +485,7 @@ describe('notifications service against real Postgres and Kafka', () => {
     });
     expect(n!.message).toContain('Firefox on Linux from 203.0.113.7');
     expect(Number(await countOrg())).toBe(before + 1);
-    const mails = await runtime.dbh.db.selectFrom('deliveries').select(['channel', 'address']).where('notification_id', '=', n!.id).execute();
+    const mails = await svc.db.selectFrom('deliveries').select(['channel', 'address']).where('notification_id', '=', n!.id).execute();
     expect(mails).toEqual([{ channel: 'email', address: `${traveller.id}@example.in` }]);
   });
 });
@@ -682,8 +602,7 @@ describe('real-time hub', () => {
     await connected(s);
     const reason = disconnected(s, 5000);
     const t0 = performance.now();
-    appClosed = true;
-    await app.close(); // its preClose closes the hub; open websockets would otherwise keep the server open
+    await svc.app.close(); // its preClose closes the hub; open websockets would otherwise keep the server open
     expect(performance.now() - t0).toBeLessThan(3000);
     expect(await reason).toBe('transport close'); // not 'io server disconnect': the client's reconnection stays on
   });

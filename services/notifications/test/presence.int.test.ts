@@ -13,30 +13,11 @@ import {
   type EventEnvelope,
   type Role,
 } from '@akhada/contracts';
-import {
-  BaseConfig,
-  bootRuntime,
-  createEventBus,
-  createLogger,
-  createTokenVerifier,
-  makeEnvelope,
-  newId,
-  type EventBus,
-  type Runtime,
-  type RunningConsumer,
-} from '@akhada/kit';
-import { createTestKeys, dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
-import type { FastifyInstance } from 'fastify';
+import { makeEnvelope, newId } from '@akhada/kit';
 import { performance } from 'node:perf_hooks';
 import { io as connectSocket, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/build-app.ts';
-import { startConsumers } from '../src/consumers/start-consumers.ts';
-import { migrations } from '../src/db/migrations.ts';
-import type { NotificationsDb } from '../src/db/schema.ts';
-import { attachHub } from '../src/hub/attach-hub.ts';
-
-process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+import { bootNotifications } from './setup.ts';
 
 // ---------- fixtures: gym A with locations L1 and L2, gym B with LB ----------
 const orgId = newId();
@@ -51,15 +32,7 @@ const trainerL1 = user('trainer', [L1]);
 const memberL1 = user('member', [L1]);
 const ownerB = user('owner', [LB], otherOrg);
 
-let infra: { databaseUrl: string; brokers: string[] };
-let schema: string;
-let runtime: Runtime<NotificationsDb>;
-let producer: EventBus;
-let consumers: RunningConsumer[] = [];
-let app: FastifyInstance;
-let closeHub: (() => Promise<void>) | undefined;
-let baseUrl: string;
-let keys: Awaited<ReturnType<typeof createTestKeys>>;
+let svc: Awaited<ReturnType<typeof bootNotifications>>;
 const sockets: ClientSocket[] = [];
 
 // ---------- helpers ----------
@@ -73,7 +46,7 @@ const meta = (aggregateId: string, org = orgId, locationId?: string) => ({
 });
 
 const produce = (topic: string, env: EventEnvelope<unknown>, partition?: number) =>
-  producer.publish([
+  svc.producer.publish([
     {
       topic,
       key: env.aggregateId,
@@ -139,11 +112,11 @@ const lowAttendance = (memberId: string, periodStart: string, days = 9) =>
     },
   });
 
-const tokenOf = (u: User) => keys.sign({ userId: u.id, orgId: u.orgId ?? orgId, role: u.role, locationIds: u.locs, sessionId: u.sid });
+const tokenOf = (u: User) => svc.keys.sign({ userId: u.id, orgId: u.orgId ?? orgId, role: u.role, locationIds: u.locs, sessionId: u.sid });
 
 /** A connected socket of the user, recording every attendance event it receives. */
 const openSocket = async (u: User) => {
-  const s = connectSocket(baseUrl, {
+  const s = connectSocket(svc.baseUrl, {
     path: '/socket.io',
     transports: ['websocket'],
     reconnection: false,
@@ -185,69 +158,22 @@ const hubBarrier = async (adminL1Got: { event: string; payload: unknown }[]) => 
 };
 
 const notificationsOf = (recipientId: string, category: string) =>
-  runtime.dbh.db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('recipient_id', '=', recipientId)
-    .where('category', '=', category)
-    .orderBy('created_at')
-    .execute();
+  svc.db.selectFrom('notifications').selectAll().where('recipient_id', '=', recipientId).where('category', '=', category).orderBy('created_at').execute();
 
 // ---------- lifecycle ----------
 beforeAll(async () => {
-  infra = await testInfra();
-  schema = uniqueSchema('presence');
-  producer = createEventBus({ clientId: `test-producer-${schema}`, brokers: infra.brokers, logger: createLogger('presence-test', 'warn') });
-  await producer.ensureTopics(
-    topicSpecs().filter((t) =>
-      [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('notifications'), topicOf('attendance'), topicOf('chat')].includes(t.topic),
-    ),
-  );
-  keys = await createTestKeys();
-  const config = BaseConfig.parse({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: infra.databaseUrl,
-    KAFKA_BROKERS: infra.brokers.join(','),
-    INSTANCE_ID: `test-${schema}`,
+  svc = await bootNotifications('presence', {
+    clock: () => new Date(),
+    topics: ['auth', 'members', 'trainers', 'notifications', 'attendance', 'chat'],
+    consumers: ['recipients', 'members', 'trainers', 'attendance', 'payments', 'feedback', 'chat'],
+    hub: 'presence',
+    listen: true,
   });
-  runtime = await bootRuntime<NotificationsDb>({ name: 'notifications', config, schema, migrations });
-  runtime.verifier = createTokenVerifier({ keys: keys.keys, revocations: runtime.revocations });
-  const { logger, dbh, bus, verifier, revocations, readiness } = runtime;
-  consumers = await startConsumers({
-    bus,
-    db: dbh.db,
-    logger,
-    groups: {
-      recipients: `${schema}.recipients`,
-      members: `${schema}.members`,
-      trainers: `${schema}.trainers`,
-      attendance: `${schema}.attendance`,
-      payments: `${schema}.payments`,
-      feedback: `${schema}.feedback`,
-      chat: `${schema}.chat`,
-    },
-    startAt: 'now',
-  });
-  app = buildApp({ logger, verifier, readiness, db: dbh.db, clock: () => new Date() });
-  ({ close: closeHub } = await attachHub({ app, bus, verifier, revocations, logger, instanceId: config.INSTANCE_ID, db: dbh.db }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
 });
 
 afterAll(async () => {
-  const steps: (() => Promise<unknown>)[] = [
-    async () => sockets.forEach((s) => s.close()),
-    async () => app?.close(),
-    async () => closeHub?.(),
-    ...consumers.map((c) => () => c.stop()),
-    ...(runtime?.closers ?? []),
-    async () => (producer && schema ? producer.deleteGroups((g) => g.includes(schema)) : undefined),
-    async () => producer?.disconnect(),
-    async () => (schema && infra ? dropSchema(infra.databaseUrl, schema) : undefined),
-  ];
-  for (const step of steps) await step().catch((err: unknown) => console.warn('cleanup step failed', err));
+  sockets.forEach((s) => s.close());
+  await svc?.close();
 });
 
 // ---------- behaviour ----------
@@ -330,10 +256,11 @@ describe('chat: a notification for whoever is offline, once per conversation unt
     const conversationId = newId();
     const onlineSocket = await openSocket(online);
     // The hub records the open socket (presence) as it connects.
-    await vi.waitFor(
-      async () => expect(await runtime.dbh.db.selectFrom('hub_sockets').select('user_id').where('user_id', '=', online.id).execute()).toHaveLength(1),
-      { message: 'the socket is recorded', timeout: 10_000, interval: 100 },
-    );
+    await vi.waitFor(async () => expect(await svc.db.selectFrom('hub_sockets').select('user_id').where('user_id', '=', online.id).execute()).toHaveLength(1), {
+      message: 'the socket is recorded',
+      timeout: 10_000,
+      interval: 100,
+    });
     const message = (text: string, seq: number) =>
       makeEnvelope(ChatEvents.MessageSent, {
         ...meta(conversationId),
@@ -389,10 +316,11 @@ describe('chat: a notification for whoever is offline, once per conversation unt
 
     // Once the member's socket closes they are offline: the next message notifies them.
     onlineSocket.socket.close();
-    await vi.waitFor(
-      async () => expect(await runtime.dbh.db.selectFrom('hub_sockets').select('user_id').where('user_id', '=', online.id).execute()).toHaveLength(0),
-      { message: 'the closed socket is dropped', timeout: 10_000, interval: 100 },
-    );
+    await vi.waitFor(async () => expect(await svc.db.selectFrom('hub_sockets').select('user_id').where('user_id', '=', online.id).execute()).toHaveLength(0), {
+      message: 'the closed socket is dropped',
+      timeout: 10_000,
+      interval: 100,
+    });
     await produce(topicOf('chat'), message('Anyone?', 4));
     await vi.waitFor(async () => expect(await chatOf(online)).toHaveLength(1), {
       message: 'the member, now offline, is notified',
@@ -408,10 +336,11 @@ describe('low-attendance alerts', () => {
 
   it('tells the location’s staff and nudges the member, once per member per period', async () => {
     for (const u of [owner, adminL1, adminL2, trainerL1]) await produce(topicOf('auth'), userRegistered(u));
-    await vi.waitFor(
-      async () => expect(await runtime.dbh.db.selectFrom('recipients').select('user_id').where('org_id', '=', orgId).execute()).toHaveLength(4),
-      { message: 'recipients projected', timeout: 20_000, interval: 100 },
-    );
+    await vi.waitFor(async () => expect(await svc.db.selectFrom('recipients').select('user_id').where('org_id', '=', orgId).execute()).toHaveLength(4), {
+      message: 'recipients projected',
+      timeout: 20_000,
+      interval: 100,
+    });
 
     const first = lowAttendance(member, '2026-11-23');
     await produce(topicOf('attendance'), first);
@@ -457,7 +386,7 @@ describe('low-attendance alerts', () => {
       ]);
     }
     expect((await notificationsOf(member, 'attendance_nudge')).map((r) => r.params.days)).toEqual(['9', '16']);
-    const alerts = await runtime.dbh.db
+    const alerts = await svc.db
       .selectFrom('low_attendance_alerts')
       .select(['period_start', 'event_id'])
       .where('member_id', '=', member)

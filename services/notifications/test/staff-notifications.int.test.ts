@@ -1,27 +1,12 @@
 // Notifications for staff and trainers from the members and trainers services' events, against the real PostgreSQL
 // and Kafka: a member who joined with the gym code, a trainer awaiting approval, a certification about to expire; and
 // scheduling's classes: a class full, a place from the waitlist, a cancelled class, the reminder 2 hours before.
-import {
-  AuthEvents,
-  MemberEvents,
-  SchedulingEvents,
-  TrainerEvents,
-  topicOf,
-  topicSpecs,
-  type EventDefinition,
-  type EventEnvelope,
-  type Role,
-} from '@akhada/contracts';
-import { BaseConfig, bootRuntime, createEventBus, createLogger, makeEnvelope, newId, type EventBus, type Runtime, type RunningConsumer } from '@akhada/kit';
-import { dropSchema, testInfra, uniqueSchema } from '@akhada/kit/testing';
+import { AuthEvents, MemberEvents, SchedulingEvents, TrainerEvents, topicOf, type EventDefinition, type EventEnvelope, type Role } from '@akhada/contracts';
+import { makeEnvelope, newId } from '@akhada/kit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { sweepReminders } from '../src/consumers/reminders.ts';
-import { startConsumers } from '../src/consumers/start-consumers.ts';
-import { migrations } from '../src/db/migrations.ts';
-import type { NotificationsDb } from '../src/db/schema.ts';
-
-process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+import { bootNotifications } from './setup.ts';
 
 const orgId = newId();
 const [L1, L2] = [newId(), newId()];
@@ -31,11 +16,7 @@ const adminL2 = { id: newId(), role: 'admin' as Role, locs: [L2] };
 const otherTrainer = { id: newId(), role: 'trainer' as Role, locs: [L1] };
 const member = { id: newId(), role: 'member' as Role, locs: [L1] };
 
-let infra: { databaseUrl: string; brokers: string[] };
-let schema: string;
-let runtime: Runtime<NotificationsDb>;
-let producer: EventBus;
-let consumers: RunningConsumer[] = [];
+let svc: Awaited<ReturnType<typeof bootNotifications>>;
 
 const meta = (aggregateId: string, org = orgId, locationId?: string) => ({
   aggregateId,
@@ -46,7 +27,7 @@ const meta = (aggregateId: string, org = orgId, locationId?: string) => ({
   ...(locationId ? { locationId } : {}),
 });
 const produce = (topic: string, env: EventEnvelope<unknown>) =>
-  producer.publish([{ topic, key: env.aggregateId, value: JSON.stringify(env), headers: { 'event-id': env.eventId, 'event-type': env.type } }]);
+  svc.producer.publish([{ topic, key: env.aggregateId, value: JSON.stringify(env), headers: { 'event-id': env.eventId, 'event-type': env.type } }]);
 
 const userRegistered = (u: { id: string; role: Role; locs: string[] }, org = orgId) =>
   makeEnvelope(AuthEvents.UserRegistered, {
@@ -85,63 +66,25 @@ const certificationExpiring = (trainerId: string, locationId: string) =>
   });
 
 const notificationsOf = (eventId: string) =>
-  runtime.dbh.db.selectFrom('notifications').selectAll().where('source_event_id', '=', eventId).orderBy('recipient_id').execute();
+  svc.db.selectFrom('notifications').selectAll().where('source_event_id', '=', eventId).orderBy('recipient_id').execute();
 const recipientsOf = async (eventId: string) => (await notificationsOf(eventId)).map((n) => n.recipient_id).sort();
 
 beforeAll(async () => {
-  infra = await testInfra();
-  schema = uniqueSchema('notifstaff');
-  const logger = createLogger('notifications-staff-test', 'warn');
-  producer = createEventBus({ clientId: `test-producer-${schema}`, brokers: infra.brokers, logger });
-  await producer.ensureTopics(
-    topicSpecs().filter((t) =>
-      [topicOf('auth'), topicOf('members'), topicOf('trainers'), topicOf('notifications'), topicOf('attendance'), topicOf('scheduling')].includes(t.topic),
-    ),
-  );
-  const config = BaseConfig.parse({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: infra.databaseUrl,
-    KAFKA_BROKERS: infra.brokers.join(','),
-    INSTANCE_ID: `test-${schema}`,
-  });
-  runtime = await bootRuntime<NotificationsDb>({ name: 'notifications', config, schema, migrations });
-  consumers = await startConsumers({
-    bus: runtime.bus,
-    db: runtime.dbh.db,
-    logger,
-    groups: {
-      recipients: `${schema}.recipients`,
-      members: `${schema}.members`,
-      trainers: `${schema}.trainers`,
-      attendance: `${schema}.attendance`,
-      payments: `${schema}.payments`,
-      feedback: `${schema}.feedback`,
-      chat: `${schema}.chat`,
-      scheduling: `${schema}.scheduling`,
-    },
-    startAt: 'now',
+  svc = await bootNotifications('notifstaff', {
+    topics: ['auth', 'members', 'trainers', 'notifications', 'attendance', 'scheduling'],
+    consumers: ['recipients', 'members', 'trainers', 'attendance', 'payments', 'feedback', 'chat', 'scheduling'],
   });
   for (const u of [owner, adminL1, adminL2, otherTrainer, member]) await produce(topicOf('auth'), userRegistered(u));
   await vi.waitFor(
     async () => {
-      const rows = await runtime.dbh.db.selectFrom('recipients').select('user_id').where('org_id', '=', orgId).execute();
+      const rows = await svc.db.selectFrom('recipients').select('user_id').where('org_id', '=', orgId).execute();
       expect(rows).toHaveLength(5);
     },
     { message: 'the staff projected', timeout: 30_000, interval: 100 },
   );
 });
 
-afterAll(async () => {
-  const steps: (() => Promise<unknown>)[] = [
-    ...consumers.map((c) => () => c.stop()),
-    ...(runtime?.closers ?? []),
-    async () => producer?.deleteGroups((g) => g.includes(schema)),
-    async () => producer?.disconnect(),
-    async () => (schema ? dropSchema(infra.databaseUrl, schema) : undefined),
-  ];
-  for (const step of steps) await step().catch((err: unknown) => console.warn('cleanup step failed', err));
-});
+afterAll(async () => svc?.close());
 
 describe('members.member_signed_up', () => {
   it('tells the owner and the admins of that location that a new member awaits a plan', async () => {
@@ -167,7 +110,7 @@ describe('members.member_signed_up', () => {
       action_url: `/dashboard/members/${env.data.memberId}`,
     });
     // Announced to the hubs with each recipient's unread count, through the outbox.
-    const outbox = await runtime.dbh.db.selectFrom('outbox').select('key').where('topic', '=', topicOf('notifications')).execute();
+    const outbox = await svc.db.selectFrom('outbox').select('key').where('topic', '=', topicOf('notifications')).execute();
     expect(outbox.map((o) => o.key)).toEqual(expect.arrayContaining([owner.id, adminL1.id]));
   });
 
@@ -178,7 +121,7 @@ describe('members.member_signed_up', () => {
     await produce(topicOf('members'), env);
     await vi.waitFor(
       async () => {
-        const parked = await runtime.dbh.db.selectFrom('awaiting_recipients').select('event_id').where('event_id', '=', env.eventId).execute();
+        const parked = await svc.db.selectFrom('awaiting_recipients').select('event_id').where('event_id', '=', env.eventId).execute();
         expect(parked).toHaveLength(1);
       },
       { message: 'the event parked', timeout: 30_000, interval: 100 },
@@ -311,7 +254,7 @@ describe('scheduling', () => {
       message: 'Sunrise Yoga on 2026-12-01 at 07:00 is cancelled. The trainer is unwell.',
     });
     // A cancelled class keeps nobody's place: the reminder sweep has nothing of it.
-    expect(await runtime.dbh.db.selectFrom('class_places').selectAll().where('class_id', '=', classId).execute()).toEqual([]);
+    expect(await svc.db.selectFrom('class_places').selectAll().where('class_id', '=', classId).execute()).toEqual([]);
   });
 
   it('tells a member their event ticket is confirmed, and every ticket holder that the event is cancelled', async () => {
@@ -365,8 +308,7 @@ describe('scheduling', () => {
       }),
     );
     await vi.waitFor(
-      async () =>
-        expect(await runtime.dbh.db.selectFrom('member_copies').select('member_id').where('member_id', '=', member.id).executeTakeFirst()).toBeTruthy(),
+      async () => expect(await svc.db.selectFrom('member_copies').select('member_id').where('member_id', '=', member.id).executeTakeFirst()).toBeTruthy(),
       {
         message: 'the member copied',
         timeout: 30_000,
@@ -435,15 +377,14 @@ describe('scheduling', () => {
     );
     await vi.waitFor(
       async () => {
-        const places = await runtime.dbh.db.selectFrom('class_places').select('member_id').where('class_id', '=', classId).execute();
+        const places = await svc.db.selectFrom('class_places').select('member_id').where('class_id', '=', classId).execute();
         expect(places).toHaveLength(2);
       },
       { message: 'the places copied', timeout: 30_000, interval: 100 },
     );
-    const reminders = () =>
-      runtime.dbh.db.selectFrom('notifications').selectAll().where('org_id', '=', orgId).where('category', '=', 'class_reminder').execute();
-    await sweepReminders(runtime.dbh.db, now);
-    await sweepReminders(runtime.dbh.db, new Date(now.getTime() + 15 * 60_000));
+    const reminders = () => svc.db.selectFrom('notifications').selectAll().where('org_id', '=', orgId).where('category', '=', 'class_reminder').execute();
+    await sweepReminders(svc.db, now);
+    await sweepReminders(svc.db, new Date(now.getTime() + 15 * 60_000));
     expect(await reminders()).toEqual([expect.objectContaining({ recipient_id: member.id, title: expect.stringContaining('Evening Zumba') })]);
   });
 });
