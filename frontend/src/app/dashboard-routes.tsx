@@ -84,6 +84,8 @@ const EnquiriesPage = lazyPage(async () => (await import('../features/enquiries/
 const LeadDetailPage = lazyPage(async () => (await import('../features/enquiries/routes/lead-detail-page')).LeadDetailPage, ['enquiries']);
 const FollowUpsPage = lazyPage(async () => (await import('../features/enquiries/routes/follow-ups-page')).FollowUpsPage, ['enquiries']);
 const FunnelReportPage = lazyPage(async () => (await import('../features/enquiries/routes/funnel-report-page')).FunnelReportPage, ['enquiries']);
+const AutomationsPage = lazyPage(async () => (await import('../features/automations/routes/automations-page')).AutomationsPage, ['automations']);
+const AutomationRunsPage = lazyPage(async () => (await import('../features/automations/routes/automation-runs-page')).AutomationRunsPage, ['automations']);
 const ShopOrderPage = lazyPage(async () => (await import('../features/pos/routes/order-page')).OrderPage, ['pos', 'payments']);
 
 const handle = (h: RouteHandle) => h;
@@ -226,6 +228,8 @@ export const dashboardRoutes: RouteObject[] = [
           ['enquiries/today', FollowUpsPage],
           ['enquiries/reports', FunnelReportPage],
           ['enquiries/:id', LeadDetailPage],
+          ['automations', AutomationsPage],
+          ['automations/:id', AutomationRunsPage],
         ] as const
       ).map(([path, Page]) => ({ path, element: <Page />, handle: handle({ page: Page }) })),
     ],

@@ -15,6 +15,7 @@ import { StarIcon } from '../../components/icons/star';
 import { TrendingUpIcon } from '../../components/icons/trending-up';
 import { UsersIcon } from '../../components/icons/users';
 import { WalletIcon } from '../../components/icons/wallet';
+import { ZapIcon } from '../../components/icons/zap';
 
 const STAFF: readonly Role[] = ['owner', 'admin'];
 const STAFF_AND_TRAINERS: readonly Role[] = ['owner', 'admin', 'trainer'];
@@ -43,6 +44,7 @@ export const NAV_ITEMS = [
   { key: 'myAppointments', to: '/dashboard/my-appointments', end: false, Icon: DumbbellIcon, roles: ['trainer'] },
   { key: 'members', to: '/dashboard/members', end: false, Icon: UsersIcon, roles: STAFF_AND_TRAINERS },
   { key: 'enquiries', to: '/dashboard/enquiries', end: false, Icon: PhoneIcon, roles: STAFF_AND_TRAINERS },
+  { key: 'automations', to: '/dashboard/automations', end: false, Icon: ZapIcon, roles: STAFF },
   { key: 'trainers', to: '/dashboard/trainers', end: false, Icon: DumbbellIcon, roles: STAFF_AND_TRAINERS },
   { key: 'payments', to: '/dashboard/payments', end: false, Icon: WalletIcon, roles: STAFF },
   { key: 'inventory', to: '/dashboard/inventory', end: false, Icon: BoxIcon, roles: STAFF_AND_TRAINERS },
