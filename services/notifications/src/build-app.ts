@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { createService } from '@akhada/kit';
 import type { AppDeps } from './app/deps.ts';
+import { registerAutomationRoutes } from './http/automations-routes.ts';
 import { registerIntegrationRoutes } from './http/integration-routes.ts';
 import { RAW_BODY, registerRoutes, registerWhatsAppRoutes, WHATSAPP_WEBHOOK_PATH } from './http/routes.ts';
 
@@ -19,6 +20,7 @@ export const buildApp = ({ logger, verifier, readiness, directory, db, clock, in
     return stream;
   });
   registerRoutes(svc, { db, clock });
+  registerAutomationRoutes(svc, { db, clock });
   registerWhatsAppRoutes(svc, { db, clock, appSecret: whatsapp?.appSecret ?? '', verifyToken: whatsapp?.verifyToken ?? '' });
   if (integrations) registerIntegrationRoutes(svc, { db, clock, ...integrations });
   return svc.app;

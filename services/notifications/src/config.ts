@@ -35,6 +35,8 @@ export const NotificationsConfig = BaseConfig.extend({
     .int()
     .min(1000)
     .default(15 * 60_000),
+  /** How often automations' triggers are matched and their due runs done (issue 27). */
+  AUTOMATION_SWEEP_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
 });
 export type NotificationsConfig = z.infer<typeof NotificationsConfig>;
 

@@ -4,6 +4,7 @@ import { createEmailAdapter } from './adapters/email.ts';
 import { createWhatsAppAdapter } from './adapters/whatsapp.ts';
 import { buildApp } from './build-app.ts';
 import { allowPrivateWebhooks, NotificationsConfig, whatsAppAppSecret } from './config.ts';
+import { startAutomations } from './consumers/automations.ts';
 import { startReminders } from './consumers/reminders.ts';
 import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
@@ -47,6 +48,7 @@ const channels = createOrgChannels({
 const deliverer = startDeliverer({ db: dbh.db, adapters: [email, whatsapp], channels, logger, appUrl: config.APP_URL });
 const webhooks = startWebhookDeliverer({ db: dbh.db, box, logger, allowPrivate, backoffBaseMs: config.WEBHOOK_BACKOFF_MS });
 const reminders = startReminders({ db: dbh.db, logger, everyMs: config.REMINDER_SWEEP_MS });
+const automations = startAutomations({ db: dbh.db, logger, everyMs: config.AUTOMATION_SWEEP_MS });
 const app = buildApp({
   logger,
   verifier,
@@ -65,6 +67,6 @@ await serveService({
   config,
   runtime,
   consumers,
-  onClose: [hub.close, deliverer.stop, webhooks.stop, reminders.stop, async () => email.close(), async () => channels.close()],
+  onClose: [hub.close, deliverer.stop, webhooks.stop, reminders.stop, automations.stop, async () => email.close(), async () => channels.close()],
 });
 logger.info({ port: config.PORT }, 'notifications service listening');

@@ -4,7 +4,7 @@ import { DEFAULT_TIME_ZONE, dateIn, timeIn } from '@akhada/kit/domain';
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
-import { memberOverdueStep, overdueUrgency } from '../domain/rules.ts';
+import { overdueUrgency } from '../domain/rules.ts';
 import { applyRule } from './rules-engine.ts';
 
 /** A name-based UUID (version 5 layout over SHA-1): the same reminder always gets the same id, so it notifies once. */
@@ -50,7 +50,7 @@ export const CLASS_REMINDER_CUTOFF_MS = 30 * 60_000;
 
 /**
  * The reminders no other service announces, raised from this service's own copies: memberships ending in 7 days and
- * in 1 day (by the location's calendar day), free trials ending in 3 days and tomorrow, and members near the plan's
+ * in 1 day (by the location's calendar day; staff's alert — the member's own reminder is the built-in automation's), free trials ending in 3 days and tomorrow, and members near the plan's
  * limit, and booked classes 2 hours ahead. Each reminder's id is derived from what it reminds of, so running the sweep again notifies nobody twice.
  */
 export const sweepReminders = async (db: Kysely<NotificationsDb>, now: Date): Promise<number> => {
@@ -131,25 +131,7 @@ export const sweepReminders = async (db: Kysely<NotificationsDb>, now: Date): Pr
     .where(sql<boolean>`due_date < (${now}::timestamptz at time zone ${DEFAULT_TIME_ZONE}::text)::date`)
     .execute();
   for (const p of overdue) {
-    // The member themself at 1, 3 and 7 days (the staff's alert below has its own steps).
-    const step = memberOverdueStep(Number(p.days));
-    if (step !== null && p.member_id)
-      envs.push(
-        reminder(
-          'notifications.payment_overdue_member',
-          `overdue-member:${p.payment_id}:${step}`,
-          p.org_id,
-          now,
-          {
-            paymentId: p.payment_id,
-            memberId: p.member_id,
-            amountPaise: Number(p.total_paise),
-            dueDate: p.due_date,
-            daysOverdue: Number(p.days),
-          },
-          p.location_id,
-        ),
-      );
+    // The member's own reminders (1, 3 and 7 days) are the built-in automations' (consumers/automations.ts).
     const urgency = overdueUrgency(Number(p.days));
     if (!urgency) continue;
     envs.push(

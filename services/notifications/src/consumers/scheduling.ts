@@ -4,6 +4,7 @@ import { DEFAULT_TIME_ZONE, dateIn, timeIn } from '@akhada/kit/domain';
 import type { Transaction } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
 import { applyRule } from './rules-engine.ts';
+import { onClassClosedForAutomations } from './automations.ts';
 
 type Trx = Transaction<NotificationsDb>;
 
@@ -118,6 +119,8 @@ export const schedulingHandlers = [
   on(SchedulingEvents.ClassFull, (trx: Trx, env) => tell(trx, env)),
   on(SchedulingEvents.ClassClosed, async (trx: Trx, env) => {
     await trx.deleteFrom('class_places').where('class_id', '=', env.data.classId).execute();
+    // Automations' "class no-show" rules: a run for each member who did not come.
+    await onClassClosedForAutomations(trx, env);
   }),
   // Events carry their own facts (title, start, location): no copy is kept.
   on(SchedulingEvents.EventCancelled, async (trx: Trx, env) => {

@@ -456,4 +456,64 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0020_automations': {
+    /**
+     * Automations (issue 27): an organization's rules — trigger, wait, conditions, actions as the contract has them
+     * (jsonb), the locations they reach (empty: all) — and its built-in ones, one of each key per organization.
+     */
+    async up(db: Kysely<unknown>) {
+      await sql`
+        create table automations (
+          id uuid primary key,
+          org_id uuid not null,
+          name text not null,
+          builtin text,
+          status text not null check (status in ('active', 'paused')),
+          trigger_type text not null,
+          trigger jsonb not null,
+          wait jsonb,
+          conditions jsonb not null,
+          location_ids uuid[] not null default '{}',
+          actions jsonb not null,
+          created_by uuid,
+          created_at timestamptz not null,
+          updated_at timestamptz not null,
+          deleted_at timestamptz,
+          constraint automations_builtin_uq unique (org_id, builtin)
+        );
+        create index automations_org_idx on automations (org_id, created_at) where deleted_at is null;
+      `.execute(db);
+    },
+  },
+  '0021_automation_runs': {
+    /**
+     * One row per rule, person and occurrence (an end date, a payment, a birthday's year, a class…): the unique key is
+     * the "never twice", whatever sweep or consumer runs again. Waiting until due_at, then done (with what each action
+     * did) or skipped (with why), in the transaction that does its actions.
+     */
+    async up(db: Kysely<unknown>) {
+      await sql`
+        create table automation_runs (
+          id uuid primary key,
+          rule_id uuid not null references automations (id),
+          org_id uuid not null,
+          person_id uuid not null,
+          person_kind text not null check (person_kind in ('member', 'lead')),
+          person_name text not null,
+          location_id uuid,
+          occurrence text not null,
+          status text not null check (status in ('waiting', 'done', 'skipped')),
+          reason text,
+          actions jsonb not null default '[]',
+          triggered_at timestamptz not null,
+          due_at timestamptz not null,
+          done_at timestamptz,
+          constraint automation_runs_once unique (rule_id, person_id, occurrence)
+        );
+        create index automation_runs_due_idx on automation_runs (due_at) where status = 'waiting';
+        create index automation_runs_log_idx on automation_runs (rule_id, triggered_at desc, id desc);
+        create index automation_runs_person_idx on automation_runs (person_id);
+      `.execute(db);
+    },
+  },
 };

@@ -1,5 +1,13 @@
 import type {
   AnnouncementAudience,
+  AutomationAction,
+  AutomationConditions,
+  AutomationRunStatus,
+  AutomationSkipReason,
+  AutomationStatus,
+  AutomationTrigger,
+  AutomationWait,
+  BuiltinAutomation,
   MessageLanguage,
   NotificationPreferences,
   NotificationPriority,
@@ -342,7 +350,53 @@ export interface WebhookDeliveriesTable {
   created_at: Date;
 }
 
+/** 0020: an automation rule (contract shapes in jsonb). */
+export interface AutomationsTable {
+  id: string;
+  org_id: string;
+  name: string;
+  builtin: BuiltinAutomation | null;
+  status: AutomationStatus;
+  trigger_type: AutomationTrigger['type'];
+  trigger: AutomationTrigger;
+  wait: AutomationWait | null;
+  conditions: AutomationConditions;
+  location_ids: Generated<string[]>;
+  actions: AutomationAction[];
+  created_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
+}
+
+/** What one action of a run did. */
+export interface AutomationActionOutcome {
+  type: AutomationAction['type'];
+  result: 'sent' | 'queued' | 'skipped';
+  reason: AutomationSkipReason | null;
+}
+
+/** 0021: one rule × person × occurrence, at most once. */
+export interface AutomationRunsTable {
+  id: string;
+  rule_id: string;
+  org_id: string;
+  person_id: string;
+  person_kind: 'member' | 'lead';
+  person_name: string;
+  location_id: string | null;
+  occurrence: string;
+  status: AutomationRunStatus;
+  reason: AutomationSkipReason | null;
+  actions: Generated<AutomationActionOutcome[]>;
+  triggered_at: Date;
+  due_at: Date;
+  done_at: Date | null;
+}
+
 export interface NotificationsDb extends KitTables {
+  automations: AutomationsTable;
+  automation_runs: AutomationRunsTable;
   hub_sockets: HubSocketsTable;
   org_email_settings: OrgEmailSettingsTable;
   org_sms_settings: OrgSmsSettingsTable;
@@ -381,3 +435,5 @@ export type OrgEmailSettingsRow = Selectable<OrgEmailSettingsTable>;
 export type OrgSmsSettingsRow = Selectable<OrgSmsSettingsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type AutomationRow = Selectable<AutomationsTable>;
+export type AutomationRunRow = Selectable<AutomationRunsTable>;

@@ -74,10 +74,6 @@ export const overdueUrgency = (daysOverdue: number): { label: 'Critical' | 'Urge
         ? { label: 'Overdue', priority: 'medium' }
         : null;
 
-/** The days overdue at which the member is reminded; a sweep reminds of the last step reached (once per payment and step). */
-export const MEMBER_OVERDUE_DAYS = [1, 3, 7] as const;
-export const memberOverdueStep = (daysOverdue: number): number | null => [...MEMBER_OVERDUE_DAYS].reverse().find((d) => daysOverdue >= d) ?? null;
-
 const memberPage = { url: '/dashboard/members/{memberId}', key: 'view' } as const;
 const myPage = { url: '/dashboard/profile', key: 'view' } as const;
 const payments = { url: '/dashboard/payments', key: 'view' } as const;
@@ -127,10 +123,8 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
     type: 'membership',
     preference: 'payment',
     priority: (f) => (Number(f.data.days) <= 1 ? 'high' : 'medium'),
-    tell: [
-      { to: 'member', template: 'membership_expiring', category: 'membership_expiring', action: { url: '/dashboard/profile', key: 'renew' } },
-      { to: 'staff', template: 'membership_expiring_staff', category: 'membership_expiring', action: memberPage },
-    ],
+    // Staff only: the member's own reminder (7 days and 1 day before) is the built-in automation's (consumers/automations.ts).
+    tell: [{ to: 'staff', template: 'membership_expiring_staff', category: 'membership_expiring', action: memberPage }],
     params: (f) => ({ memberId: str(f.data.memberId), name: memberName(f), endDate: str(f.data.endDate), days: str(f.data.days) }),
   },
   'members.membership_expired': {
@@ -282,15 +276,6 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
       days: str(f.data.daysOverdue),
       urgency: overdueUrgency(Number(f.data.daysOverdue))?.label ?? 'Overdue',
     }),
-  },
-  // The member's own overdue reminder at 1, 3 and 7 days (once per payment and step; see MEMBER_OVERDUE_DAYS), by
-  // their payment preferences (WhatsApp as the approved template outside the 24-hour window).
-  'notifications.payment_overdue_member': {
-    type: 'payment',
-    preference: 'payment',
-    priority: (f) => (Number(f.data.daysOverdue) >= 7 ? 'urgent' : Number(f.data.daysOverdue) >= 3 ? 'high' : 'medium'),
-    tell: [{ to: 'member', template: 'payment_overdue_member', category: 'payment_overdue', action: { url: '/dashboard/payments', key: 'pay' } }],
-    params: (f) => ({ amount: rupees(f.data.amountPaise), dueDate: str(f.data.dueDate), days: str(f.data.daysOverdue) }),
   },
   'payments.payment_refunded': {
     type: 'payment',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberOverdueStep, RULES } from './rules.ts';
+import { RULES } from './rules.ts';
 import { approvedWhatsAppTemplates, stemsWithoutTemplate, WHATSAPP_TEMPLATES, whatsAppTemplateFor } from './whatsapp-templates.ts';
 
 describe('the WhatsApp template catalogue', () => {
@@ -46,11 +46,5 @@ describe('the WhatsApp template catalogue', () => {
       category: 'utility',
       body: '*Payment overdue*\n\nYour payment of ₹{{1}} was due on {{2}} ({{3}} day(s) ago). Please pay to keep training without a break.',
     });
-  });
-});
-
-describe('the member’s overdue reminders', () => {
-  it('are due at 1, 3 and 7 days: the last step reached', () => {
-    expect([0, 1, 2, 3, 6, 7, 30].map(memberOverdueStep)).toEqual([null, 1, 1, 3, 3, 7, 7]);
   });
 });

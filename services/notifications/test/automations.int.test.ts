@@ -1,0 +1,591 @@
+// Automations (issue 27) against the real PostgreSQL: the routes (owners and admins, cross-organization), the built-in
+// rules (renewal 7 and 1 days before, overdue 1/3/7 days, welcome, birthday) replacing the hard-coded member reminders,
+// waits and send-time conditions, the run log, exactly once with the sweep killed mid-run, and the Must-show: a built-in
+// rule's reminder reaching the WhatsApp stand-in as the approved template in the member's language.
+import {
+  AuthEvents,
+  AutomationRule,
+  AutomationRunList,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  ErrorBody,
+  MemberEvents,
+  ok,
+  type AutomationBodyInput,
+  type EventEnvelope,
+  type NotificationPreferences,
+  type Role,
+} from '@akhada/contracts';
+import { createLogger, makeEnvelope, newId, type EventHandler } from '@akhada/kit';
+import { bootServiceForTest, type TestService } from '@akhada/kit/testing';
+import { startWhatsAppSink, type WhatsAppSink } from '@akhada/infra/standins';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createWhatsAppAdapter } from '../src/adapters/whatsapp.ts';
+import type { AppDeps } from '../src/app/deps.ts';
+import { buildApp } from '../src/build-app.ts';
+import { executeDueRuns, sweepAutomations } from '../src/consumers/automations.ts';
+import { memberCopyHandlers } from '../src/consumers/member-copies.ts';
+import { onUserRegistered } from '../src/consumers/recipients.ts';
+import { sweepReminders } from '../src/consumers/reminders.ts';
+import { migrations } from '../src/db/migrations.ts';
+import type { NotificationsDb } from '../src/db/schema.ts';
+import { lastInbound } from '../src/db/whatsapp-repo.ts';
+import { startDeliverer } from '../src/delivery/deliverer.ts';
+import { approvedWhatsAppTemplates } from '../src/domain/whatsapp-templates.ts';
+
+const orgA = newId();
+const orgB = newId();
+const [L1, L2, L3] = [newId(), newId(), newId()];
+type U = { id: string; role: Role; locs: string[]; org: string };
+const owner: U = { id: newId(), role: 'owner', locs: [L1, L2], org: orgA };
+const adminL1: U = { id: newId(), role: 'admin', locs: [L1], org: orgA };
+const trainer: U = { id: newId(), role: 'trainer', locs: [L1], org: orgA };
+const ownerB: U = { id: newId(), role: 'owner', locs: [L3], org: orgB };
+const WA_NUMBER = '654321';
+
+type Svc = TestService<NotificationsDb, Omit<AppDeps, 'logger' | 'verifier' | 'readiness' | 'directory'>, ReturnType<typeof buildApp>, false>;
+let t: Svc;
+let wa: WhatsAppSink;
+let now = new Date();
+const clock = () => now;
+const db = () => t.db;
+
+const apply = (h: EventHandler<NotificationsDb>, env: EventEnvelope<unknown>) =>
+  db()
+    .transaction()
+    .execute((trx) => h.handle(trx, env));
+const meta = (aggregateId: string, org = orgA) => ({ aggregateId, orgId: org, correlationId: newId(), causationId: newId(), occurredAt: now.toISOString() });
+const localDay = (offsetDays: number, from = now) =>
+  new Date(from.getTime() + offsetDays * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
+
+const call = async (
+  u: U | { id: string; role: Role; locs: string[]; org: string },
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) => {
+  const token = await t.sign(u.org, u.role, u.locs, u.id);
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+  return { status: res.statusCode, body: res.json() as unknown };
+};
+const rulesOf = async (u: U) => {
+  const res = await call(u, 'GET', '/notifications/automations');
+  expect(res.status).toBe(200);
+  return ok(z.array(AutomationRule)).parse(res.body).data;
+};
+const ruleBody = (r: unknown) => ok(AutomationRule).parse(r).data;
+const errorOf = (r: { body: unknown }) => ErrorBody.parse(r.body);
+
+let phoneNo = 0;
+/** A member as members' registration tells it (the copy, and the "joined" rules). */
+const registerMember = async (o: { org?: string; locationId?: string; endDate?: string; startDate?: string; first?: string } = {}) => {
+  const memberId = newId();
+  const locationId = o.locationId ?? L1;
+  phoneNo += 1;
+  await apply(
+    memberCopyHandlers.find((h) => h.type === MemberEvents.MemberRegistered.type)!,
+    makeEnvelope(MemberEvents.MemberRegistered, {
+      ...meta(memberId, o.org ?? orgA),
+      locationId,
+      data: {
+        memberId,
+        locationId,
+        firstName: o.first ?? 'Riya',
+        lastName: 'Singh',
+        email: `${memberId}@example.in`,
+        phone: `98${String(phoneNo).padStart(3, '0')} ${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`,
+        membershipType: 'annual',
+        paymentFrequency: 'annually',
+        feePaise: 1_200_000,
+        startDate: o.startDate ?? localDay(0),
+        endDate: o.endDate ?? localDay(365),
+      },
+    }),
+  );
+  return memberId;
+};
+const member = (id: string, org = orgA, locs = [L1]): U => ({ id, role: 'member', locs, org });
+const notificationsOf = (recipientId: string) =>
+  db().selectFrom('notifications').selectAll().where('recipient_id', '=', recipientId).orderBy('created_at').orderBy('category').execute();
+const categoriesOf = async (recipientId: string) => (await notificationsOf(recipientId)).map((n) => n.category);
+const runsOf = (ruleId: string) => db().selectFrom('automation_runs').selectAll().where('rule_id', '=', ruleId).orderBy('triggered_at').execute();
+const builtinId = async (org: string, key: string) =>
+  (
+    await db()
+      .selectFrom('automations')
+      .select('id')
+      .where('org_id', '=', org)
+      .where('builtin', '=', key as never)
+      .executeTakeFirstOrThrow()
+  ).id;
+const setPrefs = (u: U, change: (p: NotificationPreferences) => void, language?: 'en' | 'hi') => {
+  const p = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
+  change(p);
+  return call(u, 'PUT', '/settings/notifications', { notifications: p, ...(language ? { language } : {}) });
+};
+const owe = async (memberId: string, dueDate: string, status = 'pending') => {
+  const paymentId = newId();
+  await db()
+    .insertInto('payment_copies')
+    .values({
+      payment_id: paymentId,
+      org_id: orgA,
+      location_id: L1,
+      member_id: memberId,
+      member_name: 'Riya Singh',
+      total_paise: 177_000,
+      due_date: dueDate,
+      status,
+      as_of: now,
+    })
+    .execute();
+  return paymentId;
+};
+
+beforeAll(async () => {
+  t = await bootServiceForTest({
+    name: 'notifications',
+    prefix: 'notif_automations',
+    migrations,
+    kafka: false,
+    directory: {
+      orgs: [{ orgId: orgA }, { orgId: orgB }],
+      locations: [
+        { locationId: L1, orgId: orgA, name: 'Andheri', timezone: 'Asia/Kolkata' },
+        { locationId: L2, orgId: orgA, name: 'Bandra', timezone: 'Asia/Kolkata' },
+        { locationId: L3, orgId: orgB, name: 'Kothrud', timezone: 'Asia/Kolkata' },
+      ],
+    },
+    deps: (c) => ({ db: c.db, clock }),
+    buildApp,
+  });
+  wa = await startWhatsAppSink({ port: 0, templates: approvedWhatsAppTemplates(), defaultPhoneNumberId: WA_NUMBER });
+  for (const u of [owner, adminL1, trainer, ownerB])
+    await apply(
+      onUserRegistered,
+      makeEnvelope(AuthEvents.UserRegistered, {
+        ...meta(u.id, u.org),
+        data: { userId: u.id, orgId: u.org, role: u.role, firstName: 'Test', lastName: u.role, email: `${u.id}@example.in`, locationIds: u.locs },
+      }),
+    );
+});
+
+afterAll(async () => {
+  await wa?.stop();
+  await t?.close();
+});
+
+beforeEach(() => {
+  now = new Date();
+});
+
+describe('rules (routes)', () => {
+  const noVisit: AutomationBodyInput = {
+    name: 'Missed you',
+    trigger: { type: 'no_visit', days: 14 },
+    actions: [{ type: 'send_message', message: 'we_miss_you' }, { type: 'notify_staff' }],
+  };
+
+  it('every gym has the built-in rules, made once; another organization sees only its own', async () => {
+    const first = await rulesOf(owner);
+    const again = await rulesOf(owner);
+    expect(first.map((r) => r.builtin)).toEqual(['renewal_7d', 'renewal_1d', 'overdue_1d', 'overdue_3d', 'overdue_7d', 'welcome', 'birthday']);
+    expect(again.map((r) => r._id)).toEqual(first.map((r) => r._id));
+    expect(first.every((r) => r.status === 'active' && r.locationIds.length === 0)).toBe(true);
+    expect(first[0]).toMatchObject({ trigger: { type: 'membership_expiring', days: 7 }, actions: [{ type: 'send_message', message: 'renewal_reminder' }] });
+    const other = await rulesOf(ownerB);
+    expect(other.map((r) => r.builtin)).toHaveLength(7);
+    expect(other.some((r) => first.some((f) => f._id === r._id))).toBe(false);
+  });
+
+  it('an owner makes, edits, pauses, resumes and deletes a rule; bad input is a 400 and changes nothing', async () => {
+    const made = await call(owner, 'POST', '/notifications/automations', {
+      ...noVisit,
+      wait: { amount: 2, unit: 'hours' },
+      conditions: { planIds: ['annual'] },
+    });
+    expect(made.status).toBe(201);
+    const rule = ruleBody(made.body);
+    expect(rule).toMatchObject({
+      name: 'Missed you',
+      builtin: null,
+      status: 'active',
+      wait: { amount: 2, unit: 'hours' },
+      conditions: { planIds: ['annual'], stillTrue: true },
+    });
+    for (const bad of [
+      { ...noVisit, trigger: { type: 'no_visit', days: 0 } },
+      { ...noVisit, actions: [] },
+      { ...noVisit, trigger: { type: 'birthday' }, actions: [{ type: 'send_message', message: 'renewal_reminder' }] },
+      { ...noVisit, trigger: { type: 'lead_created' }, actions: [{ type: 'send_message', message: 'welcome' }] },
+      { ...noVisit, wait: { amount: 31, unit: 'days' } },
+      { ...noVisit, name: ' ' },
+    ]) {
+      const res = await call(owner, 'POST', '/notifications/automations', bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+    }
+    expect(
+      errorOf(await call(owner, 'POST', '/notifications/automations', { ...noVisit, actions: [{ type: 'send_template', templateId: newId() }] })),
+    ).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect((await call(owner, 'POST', '/notifications/automations', { ...noVisit, locationIds: [L3] })).status).toBe(404);
+
+    const edited = await call(owner, 'PUT', `/notifications/automations/${rule._id}`, {
+      ...noVisit,
+      name: 'Come back',
+      trigger: { type: 'no_visit', days: 21 },
+    });
+    expect(ruleBody(edited.body)).toMatchObject({ name: 'Come back', trigger: { type: 'no_visit', days: 21 }, wait: null });
+    expect(ruleBody((await call(owner, 'POST', `/notifications/automations/${rule._id}/pause`)).body).status).toBe('paused');
+    expect(ruleBody((await call(owner, 'POST', `/notifications/automations/${rule._id}/resume`)).body).status).toBe('active');
+    expect((await call(owner, 'DELETE', `/notifications/automations/${rule._id}`)).status).toBe(200);
+    expect((await rulesOf(owner)).some((r) => r._id === rule._id)).toBe(false);
+    expect((await call(owner, 'PUT', `/notifications/automations/${rule._id}`, noVisit)).status).toBe(404);
+    // Its run log stays readable.
+    expect((await call(owner, 'GET', `/notifications/automations/${rule._id}/runs`)).status).toBe(200);
+  });
+
+  it('a built-in rule is edited and paused but keeps its trigger and is never deleted', async () => {
+    const id = await builtinId(orgA, 'renewal_7d');
+    const body = {
+      name: 'Renewal reminder, 10 days before',
+      trigger: { type: 'membership_expiring', days: 10 },
+      actions: [{ type: 'send_message', message: 'renewal_reminder' }],
+    };
+    expect(ruleBody((await call(owner, 'PUT', `/notifications/automations/${id}`, body)).body)).toMatchObject({ builtin: 'renewal_7d', trigger: { days: 10 } });
+    expect(
+      errorOf(await call(owner, 'PUT', `/notifications/automations/${id}`, { ...body, trigger: { type: 'birthday' }, actions: [{ type: 'notify_staff' }] })),
+    ).toMatchObject({
+      code: 'BUILTIN_RULE',
+    });
+    expect(errorOf(await call(owner, 'DELETE', `/notifications/automations/${id}`))).toMatchObject({ code: 'BUILTIN_RULE' });
+    // Back as it was, for the tests below.
+    await call(owner, 'PUT', `/notifications/automations/${id}`, {
+      ...body,
+      name: 'Renewal reminder, 7 days before',
+      trigger: { type: 'membership_expiring', days: 7 },
+    });
+  });
+
+  it('admins: see the gym-wide rules and their locations’, change only rules of their own locations; trainers and members are refused', async () => {
+    const ofL2 = ruleBody((await call(owner, 'POST', '/notifications/automations', { ...noVisit, name: 'L2 only', locationIds: [L2] })).body);
+    const mine = await call(adminL1, 'POST', '/notifications/automations', { ...noVisit, name: 'L1 only', locationIds: [L1] });
+    expect(mine.status).toBe(201);
+    const ofL1 = ruleBody(mine.body);
+    expect((await call(adminL1, 'POST', '/notifications/automations', noVisit)).status).toBe(403);
+    expect((await call(adminL1, 'POST', '/notifications/automations', { ...noVisit, locationIds: [L1, L2] })).status).toBe(403);
+    const seen = (await rulesOf(adminL1)).map((r) => r.name);
+    expect(seen).toContain('L1 only');
+    expect(seen).toContain('Welcome message');
+    expect(seen).not.toContain('L2 only');
+    expect((await call(adminL1, 'GET', `/notifications/automations/${ofL2._id}/runs`)).status).toBe(404);
+    expect((await call(adminL1, 'POST', `/notifications/automations/${ofL2._id}/pause`)).status).toBe(404);
+    const welcome = await builtinId(orgA, 'welcome');
+    expect((await call(adminL1, 'POST', `/notifications/automations/${welcome}/pause`)).status).toBe(403);
+    expect((await call(adminL1, 'POST', `/notifications/automations/${ofL1._id}/pause`)).status).toBe(200);
+    expect((await call(adminL1, 'DELETE', `/notifications/automations/${ofL1._id}`)).status).toBe(200);
+    for (const u of [trainer, member(newId())]) {
+      expect((await call(u, 'GET', '/notifications/automations')).status).toBe(403);
+      expect((await call(u, 'POST', '/notifications/automations', noVisit)).status).toBe(403);
+      expect((await call(u, 'GET', `/notifications/automations/${ofL2._id}/runs`)).status).toBe(403);
+    }
+    await call(owner, 'DELETE', `/notifications/automations/${ofL2._id}`);
+  });
+
+  it('another organization’s rule is not found, whatever the route', async () => {
+    const rule = ruleBody((await call(owner, 'POST', '/notifications/automations', noVisit)).body);
+    const id = rule._id;
+    for (const [method, url, payload] of [
+      ['PUT', `/notifications/automations/${id}`, noVisit],
+      ['POST', `/notifications/automations/${id}/pause`, undefined],
+      ['POST', `/notifications/automations/${id}/resume`, undefined],
+      ['DELETE', `/notifications/automations/${id}`, undefined],
+      ['GET', `/notifications/automations/${id}/runs`, undefined],
+    ] as const) {
+      const res = await call(ownerB, method, url, payload);
+      expect(res.status, `${method} ${url}`).toBe(404);
+    }
+    expect((await call(owner, 'GET', `/notifications/automations/${id}/runs`)).status).toBe(200);
+    expect((await call(owner, 'GET', `/notifications/automations/not-an-id/runs`)).status).toBe(400);
+    await call(owner, 'DELETE', `/notifications/automations/${id}`);
+  });
+});
+
+describe('built-in rules at work', () => {
+  it('renewal: the member is reminded 7 days and 1 day before the end, once however often the sweep runs; staff’s alert stays the reminder sweep’s', async () => {
+    const in7 = await registerMember({ endDate: localDay(7) });
+    const in1 = await registerMember({ endDate: localDay(1) });
+    const in5 = await registerMember({ endDate: localDay(5), startDate: localDay(-30) });
+    await sweepAutomations(db(), now);
+    await sweepAutomations(db(), now);
+    await sweepReminders(db(), now);
+    const expiring = async (m: string) =>
+      (await notificationsOf(m))
+        .filter((n) => n.category === 'membership_expiring')
+        .map((n) => [(n.params as Record<string, string>).days, n.priority, n.title]);
+    expect(await expiring(in7)).toEqual([['7', 'medium', 'Your membership expires in 7 day(s)']]);
+    expect(await expiring(in1)).toEqual([['1', 'high', 'Your membership expires in 1 day(s)']]);
+    // 5 days before: the 7-day reminder's catch-up window (the sweep did not see it at 7) still reminds, once.
+    expect(await expiring(in5)).toEqual([['5', 'medium', 'Your membership expires in 5 day(s)']]);
+    const staff = (await notificationsOf(owner.id)).filter(
+      (n) => n.category === 'membership_expiring' && (n.params as Record<string, string>).memberId === in7,
+    );
+    expect(staff.map((n) => n.title)).toEqual(['Membership expiring']);
+    const runs = await call(owner, 'GET', `/notifications/automations/${await builtinId(orgA, 'renewal_7d')}/runs?limit=100`);
+    const list = AutomationRunList.parse(runs.body);
+    expect(list.data.filter((r) => r.person.id === in7)).toEqual([
+      expect.objectContaining({
+        status: 'done',
+        occurrence: localDay(7),
+        person: { id: in7, kind: 'member', name: 'Riya Singh' },
+        actions: [{ type: 'send_message', result: 'sent', reason: null }],
+      }),
+    ]);
+  });
+
+  it('overdue: the member is reminded at 1, 3 and 7 days (5 days overdue: the 3-day reminder, not the 1-day one), once each', async () => {
+    const m = await registerMember();
+    const due = localDay(-5);
+    await owe(m, due);
+    await sweepAutomations(db(), now);
+    await sweepAutomations(db(), now);
+    now = new Date(now.getTime() + 3 * 86_400_000);
+    await sweepAutomations(db(), now);
+    await sweepAutomations(db(), now);
+    const reminders = (await notificationsOf(m)).filter((n) => n.category === 'payment_overdue');
+    expect(reminders.map((n) => [n.priority, n.message])).toEqual([
+      ['high', `Your payment of ₹1,770 was due on ${due} (5 day(s) ago). Please pay to keep training without a break.`],
+      ['urgent', `Your payment of ₹1,770 was due on ${due} (8 day(s) ago). Please pay to keep training without a break.`],
+    ]);
+    // Paid before the next step: nothing more.
+    const paid = await registerMember();
+    await owe(paid, localDay(-1), 'completed');
+    await sweepAutomations(db(), now);
+    expect((await notificationsOf(paid)).filter((n) => n.category === 'payment_overdue')).toEqual([]);
+  });
+
+  it('welcome on joining and the birthday greeting, once; a member who turned system messages off is skipped with the reason', async () => {
+    const m = await registerMember({ first: 'Asha' });
+    await db()
+      .updateTable('member_copies')
+      .set({ date_of_birth: `1990-${localDay(0).slice(5)}` })
+      .where('member_id', '=', m)
+      .execute();
+    await sweepAutomations(db(), now);
+    await sweepAutomations(db(), now);
+    const mine = await notificationsOf(m);
+    expect(
+      mine
+        .filter((n) => ['welcome', 'birthday'].includes(n.category))
+        .map((n) => n.title)
+        .sort(),
+    ).toEqual(['Happy birthday, Asha!', 'Welcome to Andheri, Asha!']);
+    const quiet = await registerMember({ first: 'Quiet' });
+    await setPrefs(member(quiet), (p) => (p.system.enabled = false));
+    await sweepAutomations(db(), now);
+    expect(await categoriesOf(quiet)).not.toContain('welcome');
+    const [run] = (await runsOf(await builtinId(orgA, 'welcome'))).filter((r) => r.person_id === quiet);
+    expect(run).toMatchObject({ status: 'done', actions: [{ type: 'send_message', result: 'skipped', reason: 'preferences_off' }] });
+  });
+});
+
+describe('owner-made rules: wait, conditions at send time, staff', () => {
+  it('waits, then skips a member who renewed meanwhile (no longer true) and reaches the one who did not', async () => {
+    const rule = ruleBody(
+      (
+        await call(owner, 'POST', '/notifications/automations', {
+          name: 'Call before expiry',
+          trigger: { type: 'membership_expiring', days: 7 },
+          wait: { amount: 2, unit: 'days' },
+          locationIds: [L1],
+          actions: [{ type: 'notify_staff' }],
+        })
+      ).body,
+    );
+    const [renews, stays, elsewhere] = [
+      await registerMember({ endDate: localDay(7) }),
+      await registerMember({ endDate: localDay(7) }),
+      await registerMember({ endDate: localDay(7), locationId: L2 }),
+    ];
+    await sweepAutomations(db(), now);
+    const ours = async () => (await runsOf(rule._id)).filter((r) => [renews, stays, elsewhere].includes(r.person_id));
+    expect((await ours()).map((r) => [r.person_id, r.status]).sort()).toEqual(
+      [
+        [renews, 'waiting'],
+        [stays, 'waiting'],
+      ].sort(),
+    );
+    await db()
+      .updateTable('member_copies')
+      .set({ end_date: localDay(372) })
+      .where('member_id', '=', renews)
+      .execute();
+    now = new Date(now.getTime() + 2 * 86_400_000 + 60_000);
+    await sweepAutomations(db(), now);
+    const runs = new Map((await ours()).map((r) => [r.person_id, r]));
+    expect(runs.get(renews)).toMatchObject({ status: 'skipped', reason: 'no_longer_true' });
+    expect(runs.get(stays)).toMatchObject({ status: 'done', actions: [{ type: 'notify_staff', result: 'sent', reason: null }] });
+    expect(runs.has(elsewhere)).toBe(false);
+    const told = (who: string) => notificationsOf(who).then((ns) => ns.filter((n) => n.category === 'automation').map((n) => n.message));
+    expect(await told(owner.id)).toContain('The rule “Call before expiry” reached Riya Singh.');
+    expect((await told(adminL1.id)).length).toBeGreaterThan(0);
+    expect(await told(ownerB.id)).toEqual([]);
+  });
+
+  it('a rule paused while its runs wait: they are skipped (rule_paused) when due', async () => {
+    const rule = ruleBody(
+      (
+        await call(owner, 'POST', '/notifications/automations', {
+          name: 'Later',
+          trigger: { type: 'membership_expiring', days: 30 },
+          wait: { amount: 1, unit: 'hours' },
+          actions: [{ type: 'notify_staff' }],
+        })
+      ).body,
+    );
+    const m = await registerMember({ endDate: localDay(30) });
+    await sweepAutomations(db(), now);
+    await call(owner, 'POST', `/notifications/automations/${rule._id}/pause`);
+    now = new Date(now.getTime() + 2 * 3_600_000);
+    await sweepAutomations(db(), now);
+    expect((await runsOf(rule._id)).filter((r) => r.person_id === m)).toEqual([expect.objectContaining({ status: 'skipped', reason: 'rule_paused' })]);
+    await call(owner, 'DELETE', `/notifications/automations/${rule._id}`);
+  });
+
+  it('a new lead tells the staff of its location (lead_created → notify_staff)', async () => {
+    const rule = ruleBody(
+      (await call(owner, 'POST', '/notifications/automations', { name: 'New lead', trigger: { type: 'lead_created' }, actions: [{ type: 'notify_staff' }] }))
+        .body,
+    );
+    const leadId = newId();
+    now = new Date(now.getTime() + 1000);
+    await db()
+      .insertInto('lead_copies')
+      .values({
+        lead_id: leadId,
+        org_id: orgA,
+        location_id: L2,
+        name: 'Vikram Rao',
+        phone: '9812345678',
+        email: null,
+        stage: 'new',
+        source: 'walk_in',
+        owner_id: null,
+        member_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await sweepAutomations(db(), now);
+    await sweepAutomations(db(), now);
+    expect((await runsOf(rule._id)).map((r) => [r.person_id, r.person_kind, r.status])).toEqual([[leadId, 'lead', 'done']]);
+    const told = (who: string) => notificationsOf(who).then((ns) => ns.filter((n) => n.message.includes('Vikram Rao')).map((n) => n.action_url));
+    expect(await told(owner.id)).toEqual([`/dashboard/enquiries/leads/${leadId}`]);
+    // L2's lead: the admin of L1 is not told.
+    expect(await told(adminL1.id)).toEqual([]);
+    await call(owner, 'DELETE', `/notifications/automations/${rule._id}`);
+  });
+});
+
+describe('exactly once', () => {
+  it('the sweep killed mid-run (its transaction aborted after the actions) and run again: each member reached once', async () => {
+    const members = [
+      await registerMember({ endDate: localDay(1) }),
+      await registerMember({ endDate: localDay(1) }),
+      await registerMember({ endDate: localDay(1) }),
+    ];
+    const renewal = await builtinId(orgA, 'renewal_1d');
+    let seen = 0;
+    await expect(
+      sweepAutomations(db(), now, {
+        beforeCommit: (run) => {
+          if (run.rule_id !== renewal) return;
+          seen += 1;
+          if (seen === 2) throw new Error('killed mid-run');
+        },
+      }),
+    ).rejects.toThrow('killed mid-run');
+    const reminded = async () => Promise.all(members.map(async (m) => (await notificationsOf(m)).filter((n) => n.category === 'membership_expiring').length));
+    // One run committed before the crash, the second rolled back with everything it wrote, the third never started.
+    expect((await reminded()).reduce((a, b) => a + b, 0)).toBe(1);
+    // Two sweeps at once afterwards (two instances): SKIP LOCKED keeps them apart.
+    await Promise.all([executeDueRuns(db(), now), executeDueRuns(db(), now)]);
+    await sweepAutomations(db(), now);
+    expect(await reminded()).toEqual([1, 1, 1]);
+    const runs = (await runsOf(renewal)).filter((r) => members.includes(r.person_id));
+    expect(runs.map((r) => r.status)).toEqual(['done', 'done', 'done']);
+    const deliveries = await db().selectFrom('deliveries').select('recipient_id').where('recipient_id', 'in', members).execute();
+    expect(deliveries.length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('Must show: a built-in rule’s reminder at the WhatsApp stand-in', () => {
+  it('as the approved template in the member’s language: Hindi for a Hindi member, English for another', async () => {
+    const endDate = localDay(7);
+    const [hindi, english] = [await registerMember({ endDate }), await registerMember({ endDate })];
+    const numberOf = async (m: string) => {
+      const row = await db().selectFrom('member_copies').select('phone').where('member_id', '=', m).executeTakeFirstOrThrow();
+      return `91${row.phone!.replace(/\D/g, '')}`;
+    };
+    for (const [m, lang] of [
+      [hindi, 'hi'],
+      [english, 'en'],
+    ] as const) {
+      expect((await call(member(m), 'PUT', '/notifications/consent', { granted: true })).status).toBe(200);
+      const res = await setPrefs(
+        member(m),
+        (p) => {
+          p.payment.channels = { inApp: true, email: false, sms: true };
+          p.system.channels = { inApp: true, email: false, sms: true };
+        },
+        lang,
+      );
+      expect(res.status).toBe(200);
+    }
+    await sweepAutomations(db(), now);
+    const d = startDeliverer({
+      db: db(),
+      adapters: [
+        createWhatsAppAdapter({
+          baseUrl: `http://127.0.0.1:${wa.port}`,
+          version: 'v21.0',
+          phoneNumberId: WA_NUMBER,
+          token: 'test-token',
+          lastInbound: (p, w) => lastInbound(db(), p, w),
+          clock,
+        }),
+      ],
+      logger: createLogger('deliverer-test', 'silent'),
+      appUrl: 'http://127.0.0.1:8080',
+      autoStart: false,
+      clock,
+    });
+    for (let i = 0; i < 20 && (await d.runOnce()) > 0; i++);
+    const [toHindi, toEnglish] = [await numberOf(hindi), await numberOf(english)];
+    const sent = (to: string, name: string) => wa.messages().filter((x) => x.to === to && x.template?.name === name);
+    expect(
+      wa.messages().filter((x) => x.to === toHindi),
+      JSON.stringify(await db().selectFrom('deliveries').selectAll().where('recipient_id', '=', hindi).execute()),
+    ).toHaveLength(2);
+    expect(sent(toHindi, 'akhada_membership_expiring')).toEqual([
+      expect.objectContaining({ type: 'template', template: { name: 'akhada_membership_expiring', language: 'hi', parameters: ['7', endDate] } }),
+    ]);
+    expect(sent(toHindi, 'akhada_membership_expiring')[0]!.body).toBe(
+      `*आपकी सदस्यता 7 दिन में समाप्त होगी*\n\nआपकी सदस्यता ${endDate} को समाप्त होगी। बिना रुके ट्रेनिंग जारी रखने के लिए नवीनीकरण करें।`,
+    );
+    // The built-in welcome too, in Hindi.
+    expect(sent(toHindi, 'akhada_member_welcome')).toEqual([
+      expect.objectContaining({ type: 'template', template: { name: 'akhada_member_welcome', language: 'hi', parameters: ['Andheri', 'Riya'] } }),
+    ]);
+    expect(sent(toEnglish, 'akhada_membership_expiring')).toEqual([
+      expect.objectContaining({ type: 'template', template: { name: 'akhada_membership_expiring', language: 'en', parameters: ['7', endDate] } }),
+    ]);
+    await d.stop();
+  });
+});
