@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { createService } from '@akhada/kit';
 import type { AppDeps } from './app/deps.ts';
+import { registerCampaignRoutes } from './http/campaign-routes.ts';
 import { registerAutomationRoutes } from './http/automations-routes.ts';
 import { registerIntegrationRoutes } from './http/integration-routes.ts';
 import { RAW_BODY, registerRoutes, registerWhatsAppRoutes, WHATSAPP_WEBHOOK_PATH } from './http/routes.ts';
@@ -21,6 +22,7 @@ export const buildApp = ({ logger, verifier, readiness, directory, db, clock, in
   });
   registerRoutes(svc, { db, clock });
   registerAutomationRoutes(svc, { db, clock });
+  registerCampaignRoutes(svc, { db, clock });
   registerWhatsAppRoutes(svc, { db, clock, appSecret: whatsapp?.appSecret ?? '', verifyToken: whatsapp?.verifyToken ?? '' });
   if (integrations) registerIntegrationRoutes(svc, { db, clock, ...integrations });
   return svc.app;

@@ -29,6 +29,12 @@ export const NotificationsConfig = BaseConfig.extend({
   WEBHOOK_ALLOW_PRIVATE: z.stringbool().optional(),
   /** Back-off base of a failed webhook delivery (1×, 2×, 4×, … up to 8 attempts). */
   WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(1).default(30_000),
+  /** How often the outbound sender (campaigns, automations) looks for messages to send, and how many it sends at once. */
+  OUTBOUND_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  OUTBOUND_BATCH: z.coerce.number().int().min(1).max(5000).default(200),
+  OUTBOUND_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(16),
+  /** How often scheduled campaigns are looked at (they start within this of their time). */
+  CAMPAIGN_START_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),
   /** How often memberships ending soon, trials ending and plan limits are looked at. */
   REMINDER_SWEEP_MS: z.coerce
     .number()

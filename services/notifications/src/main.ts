@@ -10,7 +10,9 @@ import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
 import { lastInbound } from './db/whatsapp-repo.ts';
 import type { NotificationsDb } from './db/schema.ts';
+import { startCampaignStarter } from './delivery/campaign-starter.ts';
 import { startDeliverer } from './delivery/deliverer.ts';
+import { startOutboundSender } from './delivery/outbound-sender.ts';
 import { startWebhookDeliverer } from './delivery/webhook-deliverer.ts';
 import { attachHub } from './hub/attach-hub.ts';
 
@@ -49,6 +51,16 @@ const deliverer = startDeliverer({ db: dbh.db, adapters: [email, whatsapp], chan
 const webhooks = startWebhookDeliverer({ db: dbh.db, box, logger, allowPrivate, backoffBaseMs: config.WEBHOOK_BACKOFF_MS });
 const reminders = startReminders({ db: dbh.db, logger, everyMs: config.REMINDER_SWEEP_MS });
 const automations = startAutomations({ db: dbh.db, logger, everyMs: config.AUTOMATION_SWEEP_MS });
+// Campaigns and automations: scheduled campaigns started on time, their messages sent at each lane's rate.
+const outbound = startOutboundSender({
+  db: dbh.db,
+  channels,
+  logger,
+  intervalMs: config.OUTBOUND_INTERVAL_MS,
+  batch: config.OUTBOUND_BATCH,
+  concurrency: config.OUTBOUND_CONCURRENCY,
+});
+const campaignStarter = startCampaignStarter({ db: dbh.db, clock: () => new Date(), logger, intervalMs: config.CAMPAIGN_START_INTERVAL_MS });
 const app = buildApp({
   logger,
   verifier,
@@ -67,6 +79,16 @@ await serveService({
   config,
   runtime,
   consumers,
-  onClose: [hub.close, deliverer.stop, webhooks.stop, reminders.stop, automations.stop, async () => email.close(), async () => channels.close()],
+  onClose: [
+    hub.close,
+    deliverer.stop,
+    webhooks.stop,
+    reminders.stop,
+    automations.stop,
+    campaignStarter.stop,
+    outbound.stop,
+    async () => email.close(),
+    async () => channels.close(),
+  ],
 });
 logger.info({ port: config.PORT }, 'notifications service listening');

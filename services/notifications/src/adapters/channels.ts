@@ -17,6 +17,13 @@ export interface OutgoingMessage {
    * that approved template outside the person's 24-hour window. Email ignores it.
    */
   template?: { stem: string; params: Readonly<Record<string, string>> } | null;
+  /**
+   * A campaign's or automation's WhatsApp message: this approved template (name, language, body parameters) is sent
+   * as it is, whatever the window. The notification fields above are then unused.
+   */
+  whatsAppTemplate?: { name: string; language: string; params: readonly string[] } | null;
+  /** A campaign's or automation's email: this subject, text and HTML as they are, with extra headers (List-Unsubscribe). */
+  mail?: { subject: string; text: string; html: string | null; headers?: Readonly<Record<string, string>> } | null;
 }
 
 export interface ChannelAdapter {

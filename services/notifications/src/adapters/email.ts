@@ -62,7 +62,14 @@ export const createEmailAdapter = ({ host, port, from, security, auth, timeoutMs
   return {
     channel: 'email',
     async send(m) {
-      const mail = renderEmail(m);
+      const mail = m.mail
+        ? {
+            subject: m.mail.subject,
+            text: m.mail.text,
+            ...(m.mail.html ? { html: m.mail.html } : {}),
+            ...(m.mail.headers ? { headers: { ...m.mail.headers } } : {}),
+          }
+        : renderEmail(m);
       try {
         const info = await transport.sendMail({ from, to: m.to, ...mail, messageId: `<${m.key.replace(':', '.')}@notifications.akhada>` });
         return { providerId: info.messageId ?? null };

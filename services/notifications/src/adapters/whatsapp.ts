@@ -91,6 +91,19 @@ export const createWhatsAppAdapter = (o: WhatsAppOptions): ChannelAdapter => {
     channel: 'sms',
     async send(m) {
       const to = toWaNumber(m.to);
+      if (m.whatsAppTemplate) {
+        const t = m.whatsAppTemplate;
+        return post({
+          to,
+          type: 'template',
+          template: {
+            name: t.name,
+            language: { code: t.language },
+            components: t.params.length ? [{ type: 'body', parameters: t.params.map((text) => ({ type: 'text', text })) }] : [],
+          },
+          biz_opaque_callback_data: m.key,
+        });
+      }
       const last = o.lastInbound ? await o.lastInbound(o.phoneNumberId, to) : null;
       const open = last !== null && clock().getTime() - last.getTime() < WINDOW_MS;
       const template = asTemplate(m, to);

@@ -24,6 +24,9 @@ export interface WhatsAppWebhookDeps extends NotificationsDeps {
   verifyToken: string;
 }
 
+/** Campaigns' use cases (segments, campaigns, their reports): the database and the clock. */
+export type CampaignsDeps = NotificationsDeps;
+
 /** What buildApp needs: the HTTP side (logger, verifier, readiness) and the use cases' dependencies. */
 export interface AppDeps extends HttpDeps, NotificationsDeps {
   /** WhatsApp's webhook settings; without them (tests of other routes) every callback is refused 401. */

@@ -1,6 +1,7 @@
 import type { WhatsAppWebhookBody } from '@akhada/contracts';
 import { forbidden, unauthenticated } from '@akhada/kit/domain';
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { recordOutboundStatus } from '../db/outbound-messages-repo.ts';
 import { recordInbound, recordProviderStatus } from '../db/whatsapp-repo.ts';
 import type { ProviderStatus } from '../db/schema.ts';
 import type { WhatsAppWebhookDeps } from './deps.ts';
@@ -65,6 +66,22 @@ export const receiveWhatsAppWebhook = async (
       const reason = error
         ? [error.code ? `(#${error.code})` : '', error.title ?? '', error.error_data?.details ? `(${error.error_data.details})` : ''].join(' ').trim()
         : null;
+      // A campaign's or automation's message (sent with `<outboundId>:outbound`), else found by the platform's id.
+      const outboundKey = s.biz_opaque_callback_data?.match(/^(.+):outbound$/)?.[1];
+      if (
+        (outboundKey === undefined || UUID.test(outboundKey)) &&
+        (await recordOutboundStatus(deps.db, {
+          outboundId: outboundKey ?? null,
+          providerId: s.id,
+          status: s.status as ProviderStatus,
+          at: instant(s.timestamp, now),
+          reason: reason ? `WhatsApp: ${reason}` : null,
+        }))
+      ) {
+        statuses += 1;
+        continue;
+      }
+      if (outboundKey !== undefined) continue;
       if (
         await recordProviderStatus(deps.db, {
           notificationId: key && UUID.test(key) ? key : null,

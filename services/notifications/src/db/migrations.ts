@@ -456,6 +456,102 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0018_outbound_messages': {
+    /**
+     * The per-recipient message pipeline of campaigns and automations: one row per person, channel and purpose, its
+     * content rendered when queued, sent by the one sender job at its lane's rate (a campaign, or the organization for
+     * automations: outbound_rates' token buckets), its status moved by the providers' callbacks.
+     */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('outbound_messages')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid')
+        .addColumn('person_id', 'uuid', (c) => c.notNull())
+        .addColumn('person_kind', 'text', (c) => c.notNull().check(sql`person_kind in ('member', 'lead')`))
+        .addColumn('person_name', 'text', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull().check(sql`channel in ('whatsapp', 'sms', 'email')`))
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('language', 'text', (c) => c.notNull())
+        .addColumn('purpose', 'text', (c) => c.notNull().check(sql`purpose in ('campaign', 'automation')`))
+        .addColumn('marketing', 'boolean', (c) => c.notNull())
+        .addColumn('campaign_id', 'uuid')
+        .addColumn('automation_run_id', 'uuid')
+        .addColumn('template_id', 'uuid')
+        .addColumn('content', 'jsonb', (c) => c.notNull())
+        .addColumn('rate_key', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) =>
+          c
+            .notNull()
+            .defaultTo('queued')
+            .check(sql`status in ('queued', 'sending', 'sent', 'delivered', 'read', 'failed', 'cancelled')`),
+        )
+        .addColumn('not_before', 'timestamptz', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('claimed_at', 'timestamptz')
+        .addColumn('provider_id', 'text')
+        .addColumn('reason', 'text')
+        .addColumn('sent_at', 'timestamptz')
+        .addColumn('status_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      // What the sender takes next, lane by lane.
+      await sql`create index outbound_messages_queue_idx on outbound_messages (rate_key, not_before, id) where status = 'queued'`.execute(db);
+      // Claims left by a sender that died (taken again after their lease).
+      await sql`create index outbound_messages_sending_idx on outbound_messages (claimed_at) where status = 'sending'`.execute(db);
+      await sql`create index outbound_messages_provider_idx on outbound_messages (provider_id) where provider_id is not null`.execute(db);
+      // One message per person and channel of a campaign; its report by status.
+      await sql`create unique index outbound_messages_campaign_person_uq on outbound_messages (campaign_id, person_id, channel) where campaign_id is not null`.execute(
+        db,
+      );
+      await sql`create index outbound_messages_campaign_status_idx on outbound_messages (campaign_id, status, id) where campaign_id is not null`.execute(db);
+      await sql`create unique index outbound_messages_run_person_uq on outbound_messages (automation_run_id, person_id, channel) where automation_run_id is not null`.execute(
+        db,
+      );
+      await db.schema
+        .createTable('outbound_rates')
+        .addColumn('rate_key', 'text', (c) => c.primaryKey())
+        .addColumn('per_minute', 'integer', (c) => c.notNull())
+        .addColumn('tokens', 'double precision', (c) => c.notNull())
+        .addColumn('refilled_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
+  '0019_campaigns': {
+    /** A template sent to a segment on a channel, now or at a time; its recipients are outbound_messages rows (campaign_id). */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('campaigns')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('segment', 'jsonb', (c) => c.notNull())
+        /** The locations it covers (an admin's, or those the segment names); null: the whole organization (an owner's). */
+        .addColumn('location_ids', sql`uuid[]`)
+        .addColumn('channel', 'text', (c) => c.notNull().check(sql`channel in ('whatsapp', 'sms', 'email')`))
+        .addColumn('template_id', 'uuid', (c) => c.notNull())
+        .addColumn('template_name', 'text', (c) => c.notNull())
+        .addColumn('purpose', 'text', (c) => c.notNull().check(sql`purpose in ('marketing', 'utility')`))
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('scheduled', 'sending', 'completed', 'cancelled')`))
+        .addColumn('scheduled_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('send_at', 'jsonb')
+        .addColumn('rate_per_minute', 'integer', (c) => c.notNull())
+        .addColumn('recipients', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('skipped_no_consent', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('skipped_no_address', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_by', 'uuid', (c) => c.notNull())
+        .addColumn('created_by_name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('started_at', 'timestamptz')
+        .addColumn('completed_at', 'timestamptz')
+        .addColumn('cancelled_at', 'timestamptz')
+        .execute();
+      await sql`create index campaigns_org_created_idx on campaigns (org_id, created_at desc, id desc)`.execute(db);
+      await sql`create index campaigns_due_idx on campaigns (scheduled_at) where status = 'scheduled'`.execute(db);
+      await sql`create index campaigns_sending_idx on campaigns (id) where status = 'sending'`.execute(db);
+    },
+  },
   '0020_automations': {
     /**
      * Automations (issue 27): an organization's rules — trigger, wait, conditions, actions as the contract has them

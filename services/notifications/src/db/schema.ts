@@ -14,6 +14,7 @@ import type {
   NotificationStatus,
   NotificationType,
   Role,
+  Segment,
   SmsProvider,
   SmtpSecurity,
   WebhookEventType,
@@ -220,6 +221,86 @@ export interface MessageTemplatesTable {
   archived_at: Date | null;
 }
 
+/** 0018: what an outbound message carries, rendered when it was queued (WhatsApp: the approved template and its parameters). */
+export interface OutboundContent {
+  /** The text as the person reads it (SMS, email's text part, WhatsApp's template body filled in). */
+  text: string;
+  /** WhatsApp: the template's name and language as approved, and the body's parameters in order. */
+  whatsapp?: { name: string; language: string; params: string[] };
+  /** SMS: the DLT template id and the sender header it is registered with. */
+  sms?: { dltTemplateId: string | null; senderHeader: string | null };
+  /**
+   * Email: the subject, the body's HTML (values escaped; the text's when the template has none) and the gym's branding;
+   * the sender wraps it in the gym's band (brandedEmailHtml) with the person's unsubscribe link when it is marketing.
+   */
+  email?: { subject: string; html: string; gymName: string; brandColor: string | null };
+}
+export type OutboundRowStatus = 'queued' | 'sending' | 'sent' | 'delivered' | 'read' | 'failed' | 'cancelled';
+export interface OutboundMessagesTable {
+  id: string;
+  org_id: string;
+  location_id: string | null;
+  person_id: string;
+  person_kind: 'member' | 'lead';
+  person_name: string;
+  channel: MarketingChannelColumn;
+  address: string;
+  language: MessageLanguage;
+  purpose: 'campaign' | 'automation';
+  marketing: boolean;
+  campaign_id: string | null;
+  automation_run_id: string | null;
+  template_id: string | null;
+  content: OutboundContent;
+  /** The lane whose rate it is sent at: `campaign:<id>`, or `org:<orgId>` (automations). */
+  rate_key: string;
+  status: Generated<OutboundRowStatus>;
+  /** Not sent before this instant (a retry's back-off). */
+  not_before: Date;
+  attempts: Generated<number>;
+  /** When a sender took it (status sending). */
+  claimed_at: Date | null;
+  provider_id: string | null;
+  /** The provider's reason when failed; why it was cancelled. */
+  reason: string | null;
+  sent_at: Date | null;
+  status_at: Date;
+  created_at: Date;
+}
+/** 0018: a token bucket per lane (refilled at per_minute), shared by every sender instance. */
+export interface OutboundRatesTable {
+  rate_key: string;
+  per_minute: number;
+  tokens: number;
+  refilled_at: Date;
+}
+export type CampaignRowStatus = 'scheduled' | 'sending' | 'completed' | 'cancelled';
+/** 0019 */
+export interface CampaignsTable {
+  id: string;
+  org_id: string;
+  name: string;
+  segment: Segment;
+  location_ids: string[] | null;
+  channel: MarketingChannelColumn;
+  template_id: string;
+  template_name: string;
+  purpose: 'marketing' | 'utility';
+  status: CampaignRowStatus;
+  scheduled_at: Date;
+  send_at: { date: string; time: string; timeZone: string } | null;
+  rate_per_minute: number;
+  recipients: Generated<number>;
+  skipped_no_consent: Generated<number>;
+  skipped_no_address: Generated<number>;
+  created_by: string;
+  created_by_name: string;
+  created_at: Date;
+  started_at: Date | null;
+  completed_at: Date | null;
+  cancelled_at: Date | null;
+}
+
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 export interface DeliveriesTable {
   notification_id: string;
@@ -412,6 +493,9 @@ export interface NotificationsDb extends KitTables {
   marketing_consent: MarketingConsentTable;
   marketing_consent_history: MarketingConsentHistoryTable;
   message_templates: MessageTemplatesTable;
+  outbound_messages: OutboundMessagesTable;
+  outbound_rates: OutboundRatesTable;
+  campaigns: CampaignsTable;
   class_copies: ClassCopiesTable;
   class_places: ClassPlacesTable;
   deliveries: DeliveriesTable;
@@ -431,6 +515,8 @@ export type AnnouncementRow = Selectable<AnnouncementsTable>;
 export type MemberCopyRow = Selectable<MemberCopiesTable>;
 export type LeadCopyRow = Selectable<LeadCopiesTable>;
 export type MessageTemplateRow = Selectable<MessageTemplatesTable>;
+export type OutboundMessageRow = Selectable<OutboundMessagesTable>;
+export type CampaignRow = Selectable<CampaignsTable>;
 export type OrgEmailSettingsRow = Selectable<OrgEmailSettingsTable>;
 export type OrgSmsSettingsRow = Selectable<OrgSmsSettingsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
