@@ -1,5 +1,5 @@
 import { DomainError } from '@akhada/kit/domain';
-import { DeciderSpecification } from '@akhada/kit/testing';
+import { DeciderSpecification } from '@akhada/kit/testing/decider';
 import { describe, expect, it } from 'vitest';
 import {
   birthdayIn,
