@@ -127,6 +127,8 @@ export const Lead = z.object({
   stage: LeadStage,
   lostReason: LostReason.nullable(),
   ownerId: z.uuid().nullable(),
+  /** The owner's name ("First Last"); null when unassigned or not known to the service yet (the screen says "a colleague"). */
+  ownerName: z.string().nullable(),
   /** The member this lead became (members' member.created naming the lead), once joined that way. */
   memberId: z.uuid().nullable(),
   /** How many enquiries this lead made (a second one with the same phone joins the first lead). */

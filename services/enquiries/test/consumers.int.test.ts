@@ -1,4 +1,4 @@
-import { AttendanceEvents, MemberEvents, topicOf, topicSpecs, type EventEnvelope } from '@akhada/contracts';
+import { AttendanceEvents, AuthEvents, MemberEvents, topicOf, topicSpecs, type EventEnvelope } from '@akhada/contracts';
 import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -21,6 +21,7 @@ const locA = randomUUID();
 const locB = randomUUID();
 let owner: string;
 let ownerB: string;
+const ownerId = randomUUID();
 let phoneSeq = 0;
 
 beforeAll(async () => {
@@ -28,9 +29,15 @@ beforeAll(async () => {
   await s.org(orgA, [locA]);
   await s.org(orgB, [locB]);
   const { bus, logger } = s.runtime;
-  await bus.ensureTopics(topicSpecs().filter((t) => [topicOf('members'), topicOf('attendance')].includes(t.topic)));
-  consumers = await startConsumers({ bus, db: s.db, logger, groups: { members: `${s.schema}.members`, attendance: `${s.schema}.attendance` }, startAt: 'now' });
-  owner = await s.sign(orgA, 'owner', [locA]);
+  await bus.ensureTopics(topicSpecs().filter((t) => [topicOf('members'), topicOf('attendance'), topicOf('auth')].includes(t.topic)));
+  consumers = await startConsumers({
+    bus,
+    db: s.db,
+    logger,
+    groups: { members: `${s.schema}.members`, attendance: `${s.schema}.attendance`, auth: `${s.schema}.auth` },
+    startAt: 'now',
+  });
+  owner = await s.sign(orgA, 'owner', [locA], ownerId);
   ownerB = await s.sign(orgB, 'owner', [locB]);
 }, 120_000);
 
@@ -52,7 +59,7 @@ const newLead = async (token = owner, locationId = locA) => {
   return (res.body.data as { lead: Lead }).lead;
 };
 const leadNow = async (id: string, token = owner) => (await s.call(token, 'GET', `/enquiries/leads/${id}`)).body.data as Lead;
-const publish = (topic: 'members' | 'attendance', ...envs: EventEnvelope[]) =>
+const publish = (topic: 'members' | 'attendance' | 'auth', ...envs: EventEnvelope[]) =>
   s.runtime.bus.publish(
     envs.map((e) => ({ topic: topicOf(topic), key: e.aggregateId, value: JSON.stringify(e), headers: { 'event-id': e.eventId, 'event-type': e.type } })),
   );
@@ -174,5 +181,32 @@ describe("attendance's trial visits", () => {
     expect(after.stage).toBe('trial_done');
     expect(after.timeline.filter((e) => e.type === 'trial_visit')).toHaveLength(2);
     expect(after.timeline.filter((e) => e.type === 'stage_changed').map((e) => e.stage)).toEqual(['trial_done', 'trial_booked']);
+  });
+});
+
+describe("auth's staff names", () => {
+  it('a lead’s owner and the funnel’s owner rows read as the staff member’s name once auth announced them; a member’s registration names nobody', async () => {
+    const lead = await newLead();
+    expect((await leadNow(lead.id)) as unknown as { ownerName: string | null }).toMatchObject({ ownerName: null });
+    const user = (userId: string, role: 'owner' | 'member', firstName: string) =>
+      makeEnvelope(AuthEvents.UserRegistered, {
+        ...meta(orgA, userId),
+        data: { userId, orgId: orgA, role, firstName, lastName: 'Rao ', email: `${userId}@example.in`, locationIds: [locA] },
+      });
+    const memberId = randomUUID();
+    await publish('auth', user(ownerId, 'owner', ' Asha'), user(memberId, 'member', 'Vikram'));
+    await vi.waitUntil(async () => (((await leadNow(lead.id)) as unknown as { ownerName: string | null }).ownerName === 'Asha Rao' ? true : undefined), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    expect(await s.db.selectFrom('staff').select('id').where('id', '=', memberId).execute()).toEqual([]);
+    const list = await s.call(owner, 'GET', '/enquiries/leads');
+    expect((list.body.data as { id: string; ownerName: string | null }[]).find((l) => l.id === lead.id)?.ownerName).toBe('Asha Rao');
+    const day = new Date(s.clock().getTime()).toISOString().slice(0, 10);
+    const report = await s.call(owner, 'GET', `/enquiries/reports/funnel?by=owner&from=${day}&to=${day}`);
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    expect((report.body.data as { rows: { key: string; label: string }[] }).rows.find((r) => r.key === ownerId)?.label).toBe('Asha Rao');
+    // Gym B's owner asks about the same lead: not theirs (404), and their list names nobody of gym A.
+    expect((await s.call(ownerB, 'GET', `/enquiries/leads/${lead.id}`)).status).toBe(404);
   });
 });

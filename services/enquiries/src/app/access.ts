@@ -2,6 +2,7 @@ import type { RequestContext } from '@akhada/kit';
 import { notFound } from '@akhada/kit/domain';
 import { followUpsOf, leadOf, timelineOf, trialPassesOf, type LeadRow } from '../db/leads-repo.ts';
 import type { LeadFilter } from '../db/leads-repo.ts';
+import { staffNames } from '../db/staff-repo.ts';
 import { toLeadDetail } from '../views/lead.ts';
 import type { EnquiriesDeps } from './deps.ts';
 
@@ -30,6 +31,11 @@ export const visibleLead = async (deps: Pick<EnquiriesDeps, 'db'>, ctx: RequestC
 
 /** A lead with its timeline (newest first), follow-ups and trial passes, as the contract shows it. */
 export const leadDetail = async (deps: Pick<EnquiriesDeps, 'db'>, lead: LeadRow) => {
-  const [timeline, followUps, passes] = await Promise.all([timelineOf(deps.db, lead.id), followUpsOf(deps.db, lead.id), trialPassesOf(deps.db, lead.id)]);
-  return toLeadDetail(lead, timeline, followUps, passes);
+  const [timeline, followUps, passes, names] = await Promise.all([
+    timelineOf(deps.db, lead.id),
+    followUpsOf(deps.db, lead.id),
+    trialPassesOf(deps.db, lead.id),
+    staffNames(deps.db, lead.org_id, [lead.owner_id]),
+  ]);
+  return toLeadDetail(lead, timeline, followUps, passes, names);
 };

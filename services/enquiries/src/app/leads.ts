@@ -4,6 +4,7 @@ import { conflict } from '@akhada/kit/domain';
 import { lead } from '../aggregates/lead.ts';
 import { leadByPhone, leadOf, listLeads as listRows, lockPhone, nextFollowUps, type LeadRow } from '../db/leads-repo.ts';
 import { phoneKey, type LeadCommand } from '../domain/lead/decider.ts';
+import { staffNames } from '../db/staff-repo.ts';
 import { toLead } from '../views/lead.ts';
 import { leadDetail, scopeOf, visibleLead } from './access.ts';
 import type { EnquiriesDeps } from './deps.ts';
@@ -18,13 +19,20 @@ export const listLeads = async (deps: Pick<EnquiriesDeps, 'db'>, ctx: RequestCon
   const scope = scopeOf(ctx);
   const filter = { ...scope, ownerId: scope.ownerId ?? q.ownerId, stage: q.stage, source: q.source, locationId: q.locationId, search: q.search };
   const { rows, total } = await listRows(deps.db, filter, q.page, q.limit);
-  const next = await nextFollowUps(
-    deps.db,
-    rows.map((r) => r.id),
-  );
+  const [next, names] = await Promise.all([
+    nextFollowUps(
+      deps.db,
+      rows.map((r) => r.id),
+    ),
+    staffNames(
+      deps.db,
+      ctx.orgId,
+      rows.map((r) => r.owner_id),
+    ),
+  ]);
   return {
     success: true,
-    data: rows.map((r) => toLead(r, next.get(r.id) ?? null)),
+    data: rows.map((r) => toLead(r, next.get(r.id) ?? null, names)),
     totalCount: total,
     pagination: { page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) },
   };

@@ -2,6 +2,7 @@ import type { FunnelExportQuery, FunnelFigures, FunnelQuery, FunnelReport, Funne
 import { exportFile, type ExportColumn, type RequestContext } from '@akhada/kit';
 import { forbidden, notFound } from '@akhada/kit/domain';
 import { funnelCounts, lostReasonCounts, type FunnelCountRow, type FunnelScope } from '../db/reports-repo.ts';
+import { staffNames } from '../db/staff-repo.ts';
 import type { EnquiriesDeps } from './deps.ts';
 
 const SOURCE_LABELS: Record<LeadSource, string> = {
@@ -43,10 +44,11 @@ const monthsOf = (from: string, to: string): string[] => {
   }
 };
 
-const labelOf = (by: FunnelQuery['by'], key: string): string => {
+/** A row's key in words: the source, the month, or the owner's name (their id when not known yet). */
+const labelOf = (by: FunnelQuery['by'], key: string, names: Map<string, string>): string => {
   if (by === 'source') return SOURCE_LABELS[key as LeadSource] ?? key;
   if (by === 'month') return `${MONTHS[Number(key.slice(5, 7)) - 1]} ${key.slice(0, 4)}`;
-  return key === 'none' ? 'Unassigned' : key;
+  return key === 'none' ? 'Unassigned' : (names.get(key) ?? key);
 };
 
 /**
@@ -71,7 +73,15 @@ export const funnelReport = async (deps: Pick<EnquiriesDeps, 'db' | 'directory'>
   const scope = await scopeFor(deps, ctx, q);
   const [counts, lost] = await Promise.all([funnelCounts(deps.db, scope, q.by), lostReasonCounts(deps.db, scope)]);
   const groups = counts.filter((c): c is FunnelCountRow & { key: string } => c.key !== null);
-  const row = (key: string, c: FunnelCountRow | undefined): FunnelRow => ({ key, label: labelOf(q.by, key), ...figures(c) });
+  const names =
+    q.by === 'owner'
+      ? await staffNames(
+          deps.db,
+          ctx.orgId,
+          groups.map((g) => (g.key === 'none' ? null : g.key)),
+        )
+      : new Map<string, string>();
+  const row = (key: string, c: FunnelCountRow | undefined): FunnelRow => ({ key, label: labelOf(q.by, key, names), ...figures(c) });
   const rows =
     q.by === 'month'
       ? monthsOf(q.from, q.to).map((m) =>

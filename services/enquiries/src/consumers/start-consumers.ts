@@ -3,6 +3,7 @@ import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer }
 import type { Kysely } from 'kysely';
 import type { EnquiriesDb } from '../db/schema.ts';
 import { onMemberRegistered } from './members.ts';
+import { onUserRegistered } from './staff.ts';
 import { onTrialVisitRecorded } from './trial-visits.ts';
 
 export interface ConsumerOptions {
@@ -10,17 +11,18 @@ export interface ConsumerOptions {
   db: Kysely<EnquiriesDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { members?: string; attendance?: string };
+  groups?: { members?: string; attendance?: string; auth?: string };
   /** 'beginning' (the service) reads the whole topic for a new group; 'now' (tests) skips history and waits to join. */
   startAt?: 'beginning' | 'now';
 }
 
 /**
- * The enquiries service's consumers: members (a member converted from a lead → the lead joined) and attendance (a
- * visit on a trial pass → the lead's timeline); one group each, other types passed over by their header.
+ * The enquiries service's consumers: members (a member converted from a lead → the lead joined), attendance (a
+ * visit on a trial pass → the lead's timeline) and auth (staff names); one group each, other types passed over by their header.
  */
 export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
   startConsumerGroups(o, [
     { name: 'enquiries.members', groupId: o.groups?.members ?? 'enquiries.members', topic: topicOf('members'), handlers: [onMemberRegistered] },
     { name: 'enquiries.attendance', groupId: o.groups?.attendance ?? 'enquiries.attendance', topic: topicOf('attendance'), handlers: [onTrialVisitRecorded] },
+    { name: 'enquiries.auth', groupId: o.groups?.auth ?? 'enquiries.auth', topic: topicOf('auth'), handlers: [onUserRegistered] },
   ]);

@@ -99,4 +99,16 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table leads add column member_id uuid`.execute(db);
     },
   },
+  '0003_staff': {
+    /** Staff names (owners, admins, trainers) from auth.user_registered: a lead's owner shown by name, not id. */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('staff')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

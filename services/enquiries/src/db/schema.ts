@@ -82,6 +82,14 @@ export interface PublicEnquiriesTable {
   received_at: Date;
 }
 
+/** The organization's staff (owners, admins, trainers) by name, from auth.user_registered: whom leads are given to. */
+export interface StaffTable {
+  id: string;
+  org_id: string;
+  first_name: string;
+  last_name: string;
+}
+
 export interface EnquiriesDb extends KitTables {
   leads: LeadsTable;
   lead_timeline: LeadTimelineTable;
@@ -89,4 +97,5 @@ export interface EnquiriesDb extends KitTables {
   lead_trial_passes: LeadTrialPassesTable;
   form_codes: FormCodesTable;
   public_enquiries: PublicEnquiriesTable;
+  staff: StaffTable;
 }

@@ -2,7 +2,8 @@ import type { FollowUp, Lead, LeadDetail, TimelineEntry, TrialPass } from '@akha
 import type { FollowUpRow, LeadRow } from '../db/leads-repo.ts';
 import type { LeadTimelineTable, LeadTrialPassesTable } from '../db/schema.ts';
 
-export const toLead = (r: LeadRow, nextFollowUpAt: Date | null): Lead => ({
+/** A lead as the contract shows it; `names` maps staff ids to names (the owner's, when known). */
+export const toLead = (r: LeadRow, nextFollowUpAt: Date | null, names: Map<string, string>): Lead => ({
   id: r.id,
   locationId: r.location_id,
   name: r.name,
@@ -15,6 +16,7 @@ export const toLead = (r: LeadRow, nextFollowUpAt: Date | null): Lead => ({
   stage: r.stage as Lead['stage'],
   lostReason: r.lost_reason as Lead['lostReason'],
   ownerId: r.owner_id,
+  ownerName: r.owner_id === null ? null : (names.get(r.owner_id) ?? null),
   memberId: r.member_id,
   enquiries: r.enquiries,
   consentText: r.consent_text,
@@ -57,10 +59,16 @@ export const toTrialPass = (p: LeadTrialPassesTable, locationId: string): TrialP
   visits: p.visits,
 });
 
-export const toLeadDetail = (r: LeadRow, timeline: LeadTimelineTable[], followUps: FollowUpRow[], passes: LeadTrialPassesTable[]): LeadDetail => {
+export const toLeadDetail = (
+  r: LeadRow,
+  timeline: LeadTimelineTable[],
+  followUps: FollowUpRow[],
+  passes: LeadTrialPassesTable[],
+  names: Map<string, string>,
+): LeadDetail => {
   const open = followUps.filter((f) => f.done_at === null);
   return {
-    ...toLead(r, open[0]?.due_at ?? null),
+    ...toLead(r, open[0]?.due_at ?? null, names),
     timeline: timeline.map(toTimelineEntry),
     followUps: followUps.map(toFollowUp),
     trialPasses: passes.map((p) => toTrialPass(p, r.location_id)),

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useUser } from '../../../lib/auth/session';
 import { formatDateTime } from '../../../lib/format';
 import { ALL_NS } from '../../../locales/resources';
-import { ownerKey } from '../lib/labels';
+import { ownerLabel } from '../lib/labels';
 
 /** One lead on the board or in the list: name (a link to it), phone, interest and source, owner, next follow-up. */
 export function LeadCard({ lead, showStage }: { lead: Lead; showStage?: boolean }) {
@@ -22,7 +22,7 @@ export function LeadCard({ lead, showStage }: { lead: Lead; showStage?: boolean 
         {lead.phone}
       </a>
       <p className="enq-muted">
-        {t(`enquiries:interest.${lead.interest}`)} · {t(`enquiries:source.${lead.source}`)} · {t(ownerKey(lead.ownerId, user._id))}
+        {t(`enquiries:interest.${lead.interest}`)} · {t(`enquiries:source.${lead.source}`)} · {ownerLabel(t, lead, user._id)}
       </p>
       {lead.nextFollowUpAt ? <p className="enq-muted">{t('enquiries:next', { when: formatDateTime(lead.nextFollowUpAt, i18n.language) })}</p> : null}
       {lead.stage === 'lost' && lead.lostReason ? (

@@ -23,6 +23,7 @@ const aLead = (name: string, stage: Lead['stage'] = 'new'): Lead => ({
   stage,
   lostReason: null,
   ownerId: null,
+  ownerName: null,
   memberId: null,
   enquiries: 1,
   consentText: null,

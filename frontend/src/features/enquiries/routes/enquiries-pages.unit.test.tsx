@@ -22,6 +22,7 @@ const aLead = (over: Partial<Lead> = {}): Lead => ({
   stage: 'new',
   lostReason: null,
   ownerId: OWNER._id,
+  ownerName: 'Test Owner',
   memberId: null,
   enquiries: 1,
   consentText: null,
@@ -48,7 +49,12 @@ describe('enquiries board', { timeout: 40_000 }, () => {
     server.use(
       ...signedInShell(OWNER),
       noLinks,
-      leadsAre([aLead(), aLead({ name: 'Meera Iyer', stage: 'trial_booked', source: 'instagram', ownerId: null })]),
+      leadsAre([
+        aLead(),
+        aLead({ name: 'Meera Iyer', stage: 'trial_booked', source: 'instagram', ownerId: null, ownerName: null }),
+        aLead({ name: 'Dev Rao', stage: 'contacted', ownerId: crypto.randomUUID(), ownerName: 'Ravi Kumar' }),
+        aLead({ name: 'Anil Jain', stage: 'contacted', ownerId: crypto.randomUUID(), ownerName: null }),
+      ]),
       on(r.createLead, async ({ request }) => {
         sent.push(await request.json());
         return reply(r.createLead, 201, { success: true, data: { lead: detailOf(aLead({ name: 'Dev Rao' })), duplicate: false } });
@@ -61,6 +67,11 @@ describe('enquiries board', { timeout: 40_000 }, () => {
     const trial = within(board).getByTestId('column-trial_booked');
     expect(within(trial).getByText('Meera Iyer')).toBeTruthy();
     expect(within(trial).getByText('Membership · Instagram · Unassigned')).toBeTruthy();
+    // Owners by name: the caller is "You", a colleague by name, one the service does not know yet "A colleague".
+    const contacted = within(board).getByTestId('column-contacted');
+    expect(within(contacted).getByText('Membership · Walk-in · Ravi Kumar')).toBeTruthy();
+    expect(within(contacted).getByText('Membership · Walk-in · A colleague')).toBeTruthy();
+    expect(within(within(board).getByTestId('column-new')).getByText('Membership · Walk-in · You')).toBeTruthy();
 
     await user.click(screen.getByTestId('new-enquiry-button'));
     const dialog = await screen.findByTestId('new-enquiry');

@@ -47,7 +47,9 @@ export function FunnelReportPage() {
         ? t('enquiries:unassigned')
         : row.key === user._id
           ? t('enquiries:you')
-          : t('enquiries:reports.staff', { id: row.key.slice(0, 8) });
+          : row.label !== row.key
+            ? row.label
+            : t('enquiries:reports.staff', { id: row.key.slice(0, 8) });
     const [y, m] = row.key.split('-').map(Number);
     return new Intl.DateTimeFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
       Date.UTC(y!, m! - 1, 1),

@@ -11,6 +11,8 @@ import { server } from '../../../testing/setup';
 
 const OWNER = aUser({ role: 'owner', locations: [PUNE, BENGALURU] });
 const figures = { enquiries: 0, trials: 0, joined: 0, conversionPct: 0, medianDaysToJoin: null };
+const COLLEAGUE = '0195d6a4-0000-7000-8000-00000000c011';
+const UNKNOWN = '0195d6a4-0000-7000-8000-00000000c012';
 const aReport = (q: URLSearchParams, over: Partial<FunnelReport> = {}): FunnelReport => ({
   by: (q.get('by') ?? 'source') as FunnelReport['by'],
   from: q.get('from')!,
@@ -18,10 +20,16 @@ const aReport = (q: URLSearchParams, over: Partial<FunnelReport> = {}): FunnelRe
   rows:
     q.get('by') === 'month'
       ? [{ key: '2030-01', label: 'Jan 2030', enquiries: 3, trials: 2, joined: 2, conversionPct: 66.7, medianDaysToJoin: 7 }]
-      : [
-          { key: 'walk_in', label: 'Walk-in', enquiries: 3, trials: 2, joined: 2, conversionPct: 66.7, medianDaysToJoin: 7 },
-          { key: 'instagram', label: 'Instagram', enquiries: 2, trials: 0, joined: 1, conversionPct: 50, medianDaysToJoin: 2.5 },
-        ],
+      : q.get('by') === 'owner'
+        ? [
+            { key: COLLEAGUE, label: 'Ravi Kumar', enquiries: 3, trials: 2, joined: 2, conversionPct: 66.7, medianDaysToJoin: 7 },
+            { key: UNKNOWN, label: UNKNOWN, enquiries: 1, trials: 0, joined: 0, conversionPct: 0, medianDaysToJoin: null },
+            { key: 'none', label: 'Unassigned', enquiries: 1, trials: 0, joined: 1, conversionPct: 100, medianDaysToJoin: 1 },
+          ]
+        : [
+            { key: 'walk_in', label: 'Walk-in', enquiries: 3, trials: 2, joined: 2, conversionPct: 66.7, medianDaysToJoin: 7 },
+            { key: 'instagram', label: 'Instagram', enquiries: 2, trials: 0, joined: 1, conversionPct: 50, medianDaysToJoin: 2.5 },
+          ],
   totals: { enquiries: 5, trials: 2, joined: 3, conversionPct: 60, medianDaysToJoin: 4 },
   lostReasons: [{ reason: 'price', count: 2 }],
   ...over,
@@ -62,6 +70,12 @@ describe('enquiry funnel report', { timeout: 30_000 }, () => {
     expect(first.get('by')).toBe('source');
     expect(first.get('from')).toMatch(/^\d{4}-\d{2}-01$/);
     expect(first.get('locationId')).toBeNull();
+
+    // By staff member: a colleague by name (the server's label), one not known yet by a short id, unassigned in words.
+    await user.click(screen.getByRole('tab', { name: 'Staff member' }));
+    expect(within(await screen.findByTestId(`funnel-row-${COLLEAGUE}`)).getByRole('rowheader').textContent).toBe('Ravi Kumar');
+    expect(within(screen.getByTestId(`funnel-row-${UNKNOWN}`)).getByRole('rowheader').textContent).toBe('Staff member 0195d6a4');
+    expect(within(screen.getByTestId('funnel-row-none')).getByRole('rowheader').textContent).toBe('Unassigned');
 
     await user.click(screen.getByRole('tab', { name: 'Month' }));
     expect(await screen.findByTestId('funnel-row-2030-01')).toBeTruthy();

@@ -12,7 +12,7 @@ import { ALL_NS } from '../../../locales/resources';
 import { useAddFollowUp, useAddNote, useAssignLead, useCompleteFollowUp, useLead, useLoseLead, useMoveStage, useReopenLead } from '../api/enquiries-api';
 import { QueryView } from '../../../components/query-view';
 import { TrialPassesSection } from '../components/trial-passes';
-import { OPEN_STAGES, ownerKey } from '../lib/labels';
+import { OPEN_STAGES, ownerLabel } from '../lib/labels';
 import { useLiveEnquiries } from '../lib/use-live-enquiries';
 import '../enquiries.css';
 
@@ -135,7 +135,7 @@ function LeadView({ lead }: { lead: LeadDetail }) {
             ) : null}
             <dt>{t('enquiries:detail.owner')}</dt>
             <dd>
-              {t(ownerKey(lead.ownerId, user._id))}
+              {ownerLabel(t, lead, user._id)}
               {manager && lead.ownerId !== user._id ? (
                 <button
                   type="button"
