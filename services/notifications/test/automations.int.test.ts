@@ -493,6 +493,104 @@ describe('owner-made rules: wait, conditions at send time, staff', () => {
   });
 });
 
+describe('send a template (the organization’s, through the outbound pipeline)', () => {
+  const template = async (name: string, category: 'utility' | 'marketing', archived = false) => {
+    const id = newId();
+    await db()
+      .insertInto('message_templates')
+      .values({
+        id,
+        org_id: orgA,
+        channel: 'whatsapp',
+        name,
+        category,
+        bodies: { en: 'Hi {{1}}, see you at {{2}}', hi: 'नमस्ते {{1}}, {{2}} में मिलते हैं' },
+        variables: ['firstName', 'locationName'],
+        email_subject: null,
+        email_html: null,
+        dlt_template_id: null,
+        sender_header: null,
+        whatsapp_status: { en: 'approved', hi: 'approved' },
+        created_by: owner.id,
+        created_at: now,
+        updated_at: now,
+        archived_at: archived ? now : null,
+      } as never)
+      .execute();
+    return id;
+  };
+
+  it('queues it once per run in the member’s language; a marketing template only with marketing consent; an archived one is not found', async () => {
+    const [utility, promo, gone] = [
+      await template('renewal_nudge', 'utility'),
+      await template('summer_offer', 'marketing'),
+      await template('old_offer', 'marketing', true),
+    ];
+    expect(
+      (
+        await call(owner, 'POST', '/notifications/automations', {
+          name: 'x',
+          trigger: { type: 'birthday' },
+          actions: [{ type: 'send_template', templateId: gone }],
+        })
+      ).status,
+    ).toBe(404);
+    const rules = [];
+    for (const [name, templateId] of [
+      ['Nudge', utility],
+      ['Offer', promo],
+    ] as const)
+      rules.push(
+        ruleBody(
+          (
+            await call(owner, 'POST', '/notifications/automations', {
+              name,
+              trigger: { type: 'membership_expiring', days: 20 },
+              actions: [{ type: 'send_template', templateId }],
+            })
+          ).body,
+        ),
+      );
+    const [hindi, consenting] = [
+      await registerMember({ endDate: localDay(20), first: 'Meera' }),
+      await registerMember({ endDate: localDay(20), first: 'Kabir' }),
+    ];
+    await setPrefs(member(hindi), () => undefined, 'hi');
+    await db()
+      .insertInto('marketing_consent')
+      .values({ org_id: orgA, person_id: consenting, channel: 'whatsapp', granted: true, method: 'staff_recorded', changed_at: now } as never)
+      .execute();
+    await sweepAutomations(db(), now);
+    await sweepAutomations(db(), now);
+    const queued = await db()
+      .selectFrom('outbound_messages')
+      .select(['person_id', 'purpose', 'marketing', 'language', 'content', 'automation_run_id', 'template_id'])
+      .where('person_id', 'in', [hindi, consenting])
+      .execute();
+    const of = (who: string, templateId: string) => queued.filter((q) => q.person_id === who && q.template_id === templateId);
+    expect(of(hindi, utility)).toEqual([
+      expect.objectContaining({
+        purpose: 'automation',
+        marketing: false,
+        language: 'hi',
+        content: expect.objectContaining({ text: 'नमस्ते Meera, Andheri में मिलते हैं' }),
+      }),
+    ]);
+    expect((of(hindi, utility)[0]!.content as { whatsapp?: { params: string[] } }).whatsapp?.params).toEqual(['Meera', 'Andheri']);
+    expect(of(hindi, promo)).toEqual([]);
+    expect(of(consenting, promo)).toEqual([expect.objectContaining({ marketing: true, language: 'en' })]);
+    const [offerRuns] = [await runsOf(rules[1]!._id)];
+    expect(new Map(offerRuns.map((r) => [r.person_id, r.actions]))).toEqual(
+      new Map([
+        [hindi, [{ type: 'send_template', result: 'skipped', reason: 'no_contact' }]],
+        [consenting, [{ type: 'send_template', result: 'queued', reason: null }]],
+      ]),
+    );
+    expect(of(consenting, promo)[0]!.automation_run_id).toBe(offerRuns.find((r) => r.person_id === consenting)!.id);
+    for (const r of rules) await call(owner, 'DELETE', `/notifications/automations/${r._id}`);
+  });
+});
+
 describe('exactly once', () => {
   it('the sweep killed mid-run (its transaction aborted after the actions) and run again: each member reached once', async () => {
     const members = [

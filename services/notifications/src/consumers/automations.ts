@@ -1,8 +1,19 @@
-import { STAFF_ROLES, type AutomationAction, type AutomationSkipReason, type EventEnvelope, type NotificationCategory } from '@akhada/contracts';
+import {
+  STAFF_ROLES,
+  type MessageLanguage,
+  type AutomationAction,
+  type AutomationSkipReason,
+  type EventEnvelope,
+  type NotificationCategory,
+} from '@akhada/contracts';
 import { periodicJob, type Logger } from '@akhada/kit';
 import { DEFAULT_TIME_ZONE, dateIn, daysBetween, timeIn, type CalendarDate } from '@akhada/kit/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { renderOutbound } from '../app/campaigns.ts';
 import { deliver, type NotificationSpec } from '../app/notify.ts';
+import { enqueueMessages } from '../db/outbound-messages-repo.ts';
+import { reachOf } from '../domain/campaigns.ts';
+import { languagesOf, personValues } from '../domain/message-templates.ts';
 import { activeRules, activeRulesOf, claimDueRuns, finishRun, insertRuns, seedBuiltins, type NewRun } from '../db/automations-repo.ts';
 import { preferencesOfMany } from '../db/preferences-repo.ts';
 import { recipientsOfOrg } from '../db/recipients-repo.ts';
@@ -391,6 +402,118 @@ const envelopeOf = (run: AutomationRunRow, index: number, now: Date, data: Recor
 
 const skipped = (type: AutomationAction['type'], reason: AutomationSkipReason): AutomationActionOutcome => ({ type, result: 'skipped', reason });
 
+/**
+ * "Send a template": the organization's template (not archived; WhatsApp only in a language the platform approved) to
+ * the person on its channel, queued in campaigns' outbound pipeline (purpose automation, one row per run) in the run's
+ * transaction — which sends it at the organization's rate and follows its status. A marketing template goes only to
+ * someone with marketing consent for the channel, a utility one not to a member who withdrew WhatsApp/SMS consent
+ * (campaigns' reachOf); no consent or no address: skipped (no_contact).
+ */
+const sendTemplate = async (trx: Trx, run: AutomationRunRow, person: PersonFacts, templateId: string, now: Date): Promise<AutomationActionOutcome> => {
+  const t = await trx
+    .selectFrom('message_templates')
+    .selectAll()
+    .where('id', '=', templateId)
+    .where('org_id', '=', run.org_id)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  const sendable = t ? languagesOf(t).filter((l) => t.channel !== 'whatsapp' || t.whatsapp_status[l] === 'approved') : [];
+  if (!t || sendable.length === 0) return skipped('send_template', 'template_unavailable');
+  const who =
+    person.kind === 'member'
+      ? await trx
+          .selectFrom('member_copies as m')
+          .leftJoin('notification_preferences as np', (j) => j.onRef('np.user_id', '=', 'm.member_id').onRef('np.org_id', '=', 'm.org_id'))
+          .leftJoin('messaging_consent as mc', (j) => j.onRef('mc.user_id', '=', 'm.member_id').onRef('mc.org_id', '=', 'm.org_id'))
+          .select([
+            'm.first_name',
+            'm.last_name',
+            'm.phone',
+            'm.email',
+            'm.plan_name',
+            sql<string | null>`to_char(m.end_date, 'YYYY-MM-DD')`.as('end_date'),
+            sql<string | null>`to_char(m.joined_on, 'YYYY-MM-DD')`.as('joined_on'),
+            'np.language',
+            'mc.granted as messaging_consent',
+          ])
+          .where('m.member_id', '=', person.id)
+          .where('m.org_id', '=', run.org_id)
+          .executeTakeFirst()
+      : await trx
+          .selectFrom('lead_copies')
+          .select([
+            'name as first_name',
+            sql<string>`''`.as('last_name'),
+            'phone',
+            'email',
+            sql<string | null>`null`.as('plan_name'),
+            sql<string | null>`null`.as('end_date'),
+            sql<string | null>`null`.as('joined_on'),
+            sql<MessageLanguage | null>`null`.as('language'),
+            sql<boolean | null>`null`.as('messaging_consent'),
+          ])
+          .where('lead_id', '=', person.id)
+          .where('org_id', '=', run.org_id)
+          .executeTakeFirst();
+  if (!who) return skipped('send_template', 'person_gone');
+  const consent = await trx
+    .selectFrom('marketing_consent')
+    .select('granted')
+    .where('org_id', '=', run.org_id)
+    .where('person_id', '=', person.id)
+    .where('channel', '=', t.channel)
+    .executeTakeFirst();
+  const reach = reachOf({
+    purpose: t.category,
+    channel: t.channel,
+    phone: who.phone,
+    email: who.email,
+    marketingConsent: consent?.granted ?? null,
+    messagingConsent: who.messaging_consent,
+  });
+  if (reach !== 'reachable') return skipped('send_template', 'no_contact');
+  const preferred: MessageLanguage = who.language ?? 'en';
+  const language = sendable.includes(preferred) ? preferred : sendable[0]!;
+  const [brand, location] = await Promise.all([
+    trx.selectFrom('org_brands').select(['name', 'brand_color']).where('org_id', '=', run.org_id).executeTakeFirst(),
+    person.locationId ? trx.selectFrom('kit_locations').select('name').where('location_id', '=', person.locationId).executeTakeFirst() : undefined,
+  ]);
+  const values = personValues({
+    firstName: who.first_name,
+    lastName: who.last_name,
+    phone: who.phone,
+    gymName: brand?.name ?? null,
+    locationName: location?.name ?? null,
+    planName: who.plan_name,
+    endDate: who.end_date,
+    joinedOn: who.joined_on,
+    today: person.today,
+    language,
+  });
+  await enqueueMessages(
+    trx,
+    [
+      {
+        orgId: run.org_id,
+        locationId: person.locationId,
+        personId: person.id,
+        personKind: person.kind,
+        personName: run.person_name,
+        channel: t.channel,
+        address: (t.channel === 'email' ? who.email : who.phone)!.trim(),
+        language,
+        purpose: 'automation',
+        marketing: t.category === 'marketing',
+        automationRunId: run.id,
+        templateId: t.id,
+        content: renderOutbound(t, language, values as Record<string, string>, brand),
+      },
+    ],
+    now,
+  );
+  return { type: 'send_template', result: 'queued', reason: null };
+};
+
 /** Does one action of a due run in its transaction; says what happened. */
 const act = async (
   trx: Trx,
@@ -448,7 +571,7 @@ const act = async (
       return { type: action.type, result: 'sent', reason: null };
     }
     case 'send_template':
-      return skipped(action.type, 'template_unavailable');
+      return sendTemplate(trx, run, person, action.templateId, now);
   }
 };
 
