@@ -29,6 +29,12 @@ export const NotificationsConfig = BaseConfig.extend({
   WEBHOOK_ALLOW_PRIVATE: z.stringbool().optional(),
   /** Back-off base of a failed webhook delivery (1×, 2×, 4×, … up to 8 attempts). */
   WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(1).default(30_000),
+  /**
+   * The SMS gateway campaigns and automations send SMS through (DLT template id and sender header; the local stand-in
+   * infra/standins/sms-sink.ts in development). Unset: no SMS provider, and SMS messages fail with that reason.
+   */
+  SMS_API_URL: z.url().optional(),
+  SMS_API_KEY: z.string().default('dev-sms-key'),
   /** How often the outbound sender (campaigns, automations) looks for messages to send, and how many it sends at once. */
   OUTBOUND_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   OUTBOUND_BATCH: z.coerce.number().int().min(1).max(5000).default(200),

@@ -1,6 +1,7 @@
 import { bootRuntime, createSecretBox, loadConfig, serveService } from '@akhada/kit';
 import { createOrgChannels } from './adapters/org-channels.ts';
 import { createEmailAdapter } from './adapters/email.ts';
+import { createSmsAdapter } from './adapters/sms.ts';
 import { createWhatsAppAdapter } from './adapters/whatsapp.ts';
 import { buildApp } from './build-app.ts';
 import { allowPrivateWebhooks, NotificationsConfig, whatsAppAppSecret } from './config.ts';
@@ -55,6 +56,7 @@ const automations = startAutomations({ db: dbh.db, logger, everyMs: config.AUTOM
 const outbound = startOutboundSender({
   db: dbh.db,
   channels,
+  sms: config.SMS_API_URL ? createSmsAdapter({ baseUrl: config.SMS_API_URL, apiKey: config.SMS_API_KEY }) : undefined,
   logger,
   intervalMs: config.OUTBOUND_INTERVAL_MS,
   batch: config.OUTBOUND_BATCH,

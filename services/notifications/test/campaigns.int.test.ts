@@ -2,9 +2,10 @@ import { Campaign, CampaignList, CampaignRecipientList, ErrorBody, ok, SegmentCo
 import { newId } from '@akhada/kit';
 import { instantAt } from '@akhada/kit/domain';
 import { bootServiceForTest } from '@akhada/kit/testing';
-import { startWhatsAppSink, type WhatsAppSink } from '@akhada/infra/standins';
+import { startSmsSink, startWhatsAppSink, type SmsSink, type WhatsAppSink } from '@akhada/infra/standins';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSmsAdapter } from '../src/adapters/sms.ts';
 import { createWhatsAppAdapter } from '../src/adapters/whatsapp.ts';
 import { startDueCampaigns } from '../src/app/campaigns.ts';
 import { buildApp } from '../src/build-app.ts';
@@ -27,6 +28,7 @@ const OWNER_B = newId();
 type Boot = Awaited<ReturnType<typeof boot>>;
 let t: Boot;
 let wa: WhatsAppSink;
+let sms: SmsSink;
 let waUrl = '';
 
 interface Deps {
@@ -62,6 +64,7 @@ const sender = (batch = 200) =>
           ? { adapter: createWhatsAppAdapter({ baseUrl: waUrl, version: 'v21.0', phoneNumberId: '100000000000001', token: 't' }), via: 'platform' }
           : undefined,
     },
+    sms: createSmsAdapter({ baseUrl: `http://127.0.0.1:${sms.port}`, apiKey: 'k' }),
     logger: t.deps.logger,
     clock: t.clock,
     batch,
@@ -147,8 +150,8 @@ const addTemplate = async (o: { org?: string; channel?: 'whatsapp' | 'sms' | 'em
       variables: ['firstName', 'planName'],
       email_subject: o.channel === 'email' ? { en: 'An offer for {{1}}' } : null,
       email_html: null,
-      dlt_template_id: null,
-      sender_header: null,
+      dlt_template_id: o.channel === 'sms' ? '1107160000000000001' : null,
+      sender_header: o.channel === 'sms' ? 'AKHADA' : null,
       whatsapp_status: o.approved === false ? { en: 'pending' } : { en: 'approved' },
       created_by: OWNER,
       created_at: t.clock(),
@@ -176,9 +179,11 @@ beforeAll(async () => {
   const port = (t.app.server.address() as { port: number }).port;
   wa = await startWhatsAppSink({ port: 0, templates: [], webhook: { url: `http://127.0.0.1:${port}/notifications/whatsapp/webhook`, appSecret: WA_SECRET } });
   waUrl = `http://127.0.0.1:${wa.port}`;
+  sms = await startSmsSink({ port: 0 });
 });
 afterAll(async () => {
   await wa?.stop();
+  await sms?.stop();
   await t?.close();
 });
 beforeEach(async () => {
@@ -190,6 +195,7 @@ beforeEach(async () => {
   await t.db.deleteFrom('outbound_rates').execute();
   await t.db.deleteFrom('campaigns').execute();
   wa.clear();
+  sms.clear();
   t.time.now = Date.parse('2026-06-10T06:30:00Z');
 });
 
@@ -337,6 +343,26 @@ describe('campaigns: create, send, statuses, report', () => {
     // A new campaign after the opt-out does not even queue them.
     const again = campaignOf((await call(owner, 'POST', '/notifications/campaigns', { name: 'Again', segment: ALL, channel: 'whatsapp', templateId })).body);
     expect(again.counts).toMatchObject({ recipients: 1, skippedNoConsent: 2 });
+  });
+
+  it('sends SMS with the template’s DLT id and sender header; a text the gateway’s DLT register does not know fails with its reason', async () => {
+    await addMember({ first: 'Isha', phone: '9812345678', consent: ['sms'] });
+    await addMember({ first: 'Jai', consent: ['whatsapp'] });
+    const { id: templateId } = await addTemplate({ channel: 'sms' });
+    sms.setTemplates([{ dltTemplateId: '1107160000000000001', senderHeader: 'AKHADA', body: 'Hi {#var#}, 20% off {#var#} this week!' }]);
+    const c = campaignOf((await call(owner, 'POST', '/notifications/campaigns', { name: 'SMS offer', segment: ALL, channel: 'sms', templateId })).body);
+    expect(c.counts).toMatchObject({ recipients: 1, skippedNoConsent: 1 });
+    await sender().runOnce();
+    expect(sms.messages()).toEqual([
+      expect.objectContaining({ to: '919812345678', sender: 'AKHADA', dltTemplateId: '1107160000000000001', text: 'Hi Isha, 20% off Premium this week!' }),
+    ]);
+    expect(campaignOf((await call(owner, 'GET', `/notifications/campaigns/${c._id}`)).body).counts).toMatchObject({ sent: 1, failed: 0 });
+
+    sms.setTemplates([{ dltTemplateId: '1107160000000000001', senderHeader: 'AKHADA', body: 'Hello {#var#}, a different text' }]);
+    const again = campaignOf((await call(owner, 'POST', '/notifications/campaigns', { name: 'SMS again', segment: ALL, channel: 'sms', templateId })).body);
+    await sender().runOnce();
+    const failed = CampaignRecipientList.parse((await call(owner, 'GET', `/notifications/campaigns/${again._id}/recipients?status=failed`)).body);
+    expect(failed.data.recipients.map((r) => r.reason)).toEqual([expect.stringContaining('DLT_CONTENT_MISMATCH')]);
   });
 
   it('a utility template goes to members without marketing consent', async () => {

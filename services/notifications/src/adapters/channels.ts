@@ -22,6 +22,8 @@ export interface OutgoingMessage {
    * as it is, whatever the window. The notification fields above are then unused.
    */
   whatsAppTemplate?: { name: string; language: string; params: readonly string[] } | null;
+  /** An SMS (campaigns, automations): the DLT template id and sender header its text is registered with. */
+  sms?: { dltTemplateId: string | null; senderHeader: string | null } | null;
   /** A campaign's or automation's email: this subject, text and HTML as they are, with extra headers (List-Unsubscribe). */
   mail?: { subject: string; text: string; html: string | null; headers?: Readonly<Record<string, string>> } | null;
 }

@@ -65,7 +65,7 @@ export const startOutboundSender = (o: OutboundSenderOptions): OutboundSender =>
     const c = m.content;
     const base = { key: `${m.id}:outbound`, to: m.address, language: m.language, title: c.email?.subject ?? '', text: c.text, action: null };
     if (m.channel === 'whatsapp') return { ...base, whatsAppTemplate: c.whatsapp ?? null };
-    if (m.channel === 'sms') return { ...base, template: null };
+    if (m.channel === 'sms') return { ...base, sms: c.sms ?? null };
     const link = m.marketing ? (o.unsubscribeLink?.({ orgId: m.org_id, personId: m.person_id, address: m.address }) ?? null) : null;
     const email = c.email ?? { subject: '', html: '', gymName: '', brandColor: null };
     const html = link || !m.marketing ? email.html : `${email.html}<p style="font-size:12px;color:#6b7280">${OPT_OUT_TEXT[m.language]}</p>`;
