@@ -15,6 +15,15 @@ export const saveTrialPass = async (db: Executor<AttendanceDb>, row: TrialPasses
 export const trialPassByCode = (db: Executor<AttendanceDb>, orgId: string, code: string) =>
   db.selectFrom('trial_passes').selectAll().where('org_id', '=', orgId).where('code', '=', code).executeTakeFirst();
 
+/** Deletes up to `limit` passes that ended before `before` (their visits stay: they are the leads' history); returns how many. */
+export const deleteTrialPassesEndedBefore = async (db: Executor<AttendanceDb>, before: Date, limit: number): Promise<number> => {
+  const gone = await db
+    .deleteFrom('trial_passes')
+    .where('id', 'in', db.selectFrom('trial_passes').select('id').where('valid_until', '<', before).limit(limit))
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows);
+};
+
 /** Before a rebuild's replay of trial visits: writers wait, readers see the old rows until the rebuild commits. */
 export const lockAndClearTrialVisits = async (trx: Transaction<AttendanceDb>): Promise<void> => {
   await sql`lock table trial_visits in exclusive mode`.execute(trx);
