@@ -4,11 +4,13 @@
 // rule's reminder reaching the WhatsApp stand-in as the approved template in the member's language.
 import {
   AuthEvents,
+  DataRightsEvents,
   AutomationRule,
   AutomationRunList,
   DEFAULT_NOTIFICATION_PREFERENCES,
   ErrorBody,
   MemberEvents,
+  SchedulingEvents,
   ok,
   type AutomationBodyInput,
   type EventEnvelope,
@@ -26,6 +28,8 @@ import { buildApp } from '../src/build-app.ts';
 import { executeDueRuns, sweepAutomations } from '../src/consumers/automations.ts';
 import { memberCopyHandlers } from '../src/consumers/member-copies.ts';
 import { onUserRegistered } from '../src/consumers/recipients.ts';
+import { schedulingHandlers } from '../src/consumers/scheduling.ts';
+import { erasePerson } from '../src/db/person-erasure-repo.ts';
 import { sweepReminders } from '../src/consumers/reminders.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { NotificationsDb } from '../src/db/schema.ts';
@@ -489,6 +493,68 @@ describe('owner-made rules: wait, conditions at send time, staff', () => {
     expect(await told(owner.id)).toEqual([`/dashboard/enquiries/leads/${leadId}`]);
     // L2's lead: the admin of L1 is not told.
     expect(await told(adminL1.id)).toEqual([]);
+    await call(owner, 'DELETE', `/notifications/automations/${rule._id}`);
+  });
+});
+
+describe('event triggers and erasure', () => {
+  it('a class closed with no-shows: each member who did not come gets the missed-class message, once', async () => {
+    const rule = ruleBody(
+      (
+        await call(owner, 'POST', '/notifications/automations', {
+          name: 'Missed class',
+          trigger: { type: 'class_no_show' },
+          actions: [{ type: 'send_message', message: 'class_missed' }],
+        })
+      ).body,
+    );
+    const [absent, came] = [await registerMember({ first: 'Tara' }), await registerMember({ first: 'Om' })];
+    const classId = newId();
+    const startsAt = new Date(now.getTime() - 2 * 3_600_000);
+    await db()
+      .insertInto('class_copies')
+      .values({ class_id: classId, org_id: orgA, location_id: L1, class_name: 'Evening Zumba', starts_at: startsAt })
+      .execute();
+    const closed = makeEnvelope(SchedulingEvents.ClassClosed, {
+      ...meta(classId),
+      locationId: L1,
+      data: { classId, attendedMemberIds: [came], noShowMemberIds: [absent] },
+    });
+    const handler = schedulingHandlers.find((h) => h.type === SchedulingEvents.ClassClosed.type)!;
+    await apply(handler, closed);
+    await apply(handler, closed);
+    await sweepAutomations(db(), now);
+    await sweepAutomations(db(), now);
+    const missed = (await notificationsOf(absent)).filter((n) => n.category === 'class_no_show');
+    expect(missed.map((n) => n.title)).toEqual(['We missed you at Evening Zumba']);
+    expect(missed[0]!.message).toContain(`on ${localDay(0, startsAt)} at`);
+    expect(await categoriesOf(came)).not.toContain('class_no_show');
+    expect((await runsOf(rule._id)).map((r) => [r.person_id, r.occurrence, r.status])).toEqual([[absent, classId, 'done']]);
+    await call(owner, 'DELETE', `/notifications/automations/${rule._id}`);
+  });
+
+  it('a person erased (DPDP) while a run waits: the run is skipped and the log loses their name', async () => {
+    const rule = ruleBody(
+      (
+        await call(owner, 'POST', '/notifications/automations', {
+          name: 'Much later',
+          trigger: { type: 'membership_expiring', days: 40 },
+          wait: { amount: 5, unit: 'days' },
+          actions: [{ type: 'notify_staff' }],
+        })
+      ).body,
+    );
+    const m = await registerMember({ endDate: localDay(40), first: 'Zoya' });
+    await sweepAutomations(db(), now);
+    await db()
+      .transaction()
+      .execute((trx) => erasePerson(trx, orgA, m, now));
+    now = new Date(now.getTime() + 6 * 86_400_000);
+    await sweepAutomations(db(), now);
+    expect((await runsOf(rule._id)).filter((r) => r.person_id === m)).toEqual([
+      expect.objectContaining({ status: 'skipped', reason: 'person_gone', person_name: DataRightsEvents.ERASED_NAME }),
+    ]);
+    expect((await notificationsOf(owner.id)).filter((n) => n.category === 'automation' && n.message.includes('Zoya'))).toEqual([]);
     await call(owner, 'DELETE', `/notifications/automations/${rule._id}`);
   });
 });

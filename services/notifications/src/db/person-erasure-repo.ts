@@ -34,6 +34,15 @@ export const erasePerson = async (db: Executor<NotificationsDb>, orgId: string, 
     .execute();
   await db.updateTable('deliveries').set({ address: '' }).where('org_id', '=', orgId).where('recipient_id', '=', personId).execute();
   await db.updateTable('payment_copies').set({ member_name: ERASED_NAME }).where('org_id', '=', orgId).where('member_id', '=', personId).execute();
+  // Automations: a run still waiting reaches nobody now; the run log keeps what happened, not the name.
+  await db
+    .updateTable('automation_runs')
+    .set({ status: 'skipped', reason: 'person_gone', done_at: now })
+    .where('org_id', '=', orgId)
+    .where('person_id', '=', personId)
+    .where('status', '=', 'waiting')
+    .execute();
+  await db.updateTable('automation_runs').set({ person_name: ERASED_NAME }).where('org_id', '=', orgId).where('person_id', '=', personId).execute();
 };
 
 /** When the person last wrote to the gym on WhatsApp is kept by their number: it goes with their numbers (before those are removed). */
