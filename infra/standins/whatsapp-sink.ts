@@ -21,6 +21,17 @@
 //   POST   /control/status { id, status: 'delivered' | 'read' | 'failed', error? } → posts that status of a sent message
 //   POST   /control/fail  { count, status } → the next `count` sends answer `status` (tests of retries)
 //   GET    /healthz                 → { ok: true, service: 'akhada-whatsapp-sink', messages: n }
+// Template management (the Business Management API's shape; what a gym's own templates go through):
+//   POST   /{version}/{waba-id}/message_templates { name, language, category: MARKETING|UTILITY, components: [{ type: BODY,
+//          text, example? }] } → { id, status: 'PENDING', category }; a name+language already there: 400 (#2388024).
+//          The review follows at once (after `reviewMs`): APPROVED, or REJECTED with reason INVALID_FORMAT when the body
+//          starts or ends with a placeholder, or its placeholders are not {{1}}…{{n}}, or it is a MARKETING template
+//          without any placeholder (a bare broadcast, which this stand-in's review refuses); then the webhook
+//          (field `message_template_status_update`: event, message_template_id, message_template_name,
+//          message_template_language, reason) is posted. An approved template can be sent like the catalogue's.
+//   POST   /{version}/{template-id} { category?, components } → { success: true }: an edit, reviewed again (PENDING first)
+//   GET    /{version}/{waba-id}/message_templates[?name=] → { data: [{ id, name, language, status, category,
+//          components, rejected_reason }] }
 import { createHmac, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
@@ -48,6 +59,18 @@ export interface WhatsAppSinkMessage {
   receivedAt: string;
 }
 
+/** A template submitted through the management API, as the platform keeps it. */
+export interface WhatsAppSinkSubmitted {
+  id: string;
+  wabaId: string;
+  name: string;
+  language: string;
+  category: 'MARKETING' | 'UTILITY' | 'AUTHENTICATION';
+  body: string;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED';
+  rejectedReason: string;
+}
+
 export interface WhatsAppSinkInbound {
   id: string;
   phoneNumberId: string;
@@ -68,6 +91,8 @@ export interface WhatsAppSinkOptions {
   defaultPhoneNumberId?: string;
   /** The clock of the 24-hour window (tests move it). */
   clock?: () => Date;
+  /** How long a submitted template's review takes (default 0: decided right after the answer). */
+  reviewMs?: number;
 }
 
 export interface WhatsAppSink {
@@ -78,6 +103,8 @@ export interface WhatsAppSink {
   clear(): number;
   setTemplates(templates: readonly WhatsAppSinkTemplate[]): void;
   setWebhook(webhook: { url: string; appSecret: string } | null): void;
+  /** Templates submitted through the management API (newest first). */
+  submitted(): WhatsAppSinkSubmitted[];
   /** A person writes to the business: opens their window and posts the message webhook (resolves once it was answered). */
   receive(o: { from: string; text?: string; phoneNumberId?: string }): Promise<WhatsAppSinkInbound>;
   /** Posts a status callback of a sent message (resolves once it was answered with the receiver's HTTP status). */
@@ -118,6 +145,49 @@ export async function startWhatsAppSink(o: WhatsAppSinkOptions = {}): Promise<Wh
   setTemplates(o.templates ?? []);
   let webhook = o.webhook ?? null;
   let failures = { count: 0, status: 500 };
+  /** Templates submitted through the management API, by id. */
+  const submitted = new Map<string, WhatsAppSinkSubmitted>();
+  const approvedSubmitted = (name: string, language: string): WhatsAppSinkTemplate | undefined => {
+    for (const t of submitted.values())
+      if (t.name === name && t.language === language && t.status === 'APPROVED')
+        return { name, language, category: t.category.toLowerCase() as WhatsAppSinkTemplate['category'], body: t.body };
+    return undefined;
+  };
+  /** This stand-in's review: the platform's format rules it keeps (see the header). */
+  const review = (t: WhatsAppSinkSubmitted): string | null => {
+    const used = [...t.body.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1]));
+    const n = new Set(used).size;
+    if (/^\s*\{\{\d+\}\}/.test(t.body) || /\{\{\d+\}\}[\s.!?]*$/.test(t.body)) return 'INVALID_FORMAT';
+    if (used.some((k) => k < 1 || k > n)) return 'INVALID_FORMAT';
+    if (t.category === 'MARKETING' && n === 0) return 'INVALID_FORMAT';
+    return null;
+  };
+  const decide = (t: WhatsAppSinkSubmitted) =>
+    setTimeout(() => {
+      const reason = review(t);
+      t.status = reason ? 'REJECTED' : 'APPROVED';
+      t.rejectedReason = reason ?? 'NONE';
+      void postChange(
+        'message_template_status_update',
+        {
+          event: t.status,
+          message_template_id: Number(t.id),
+          message_template_name: t.name,
+          message_template_language: t.language,
+          reason: reason ?? null,
+        },
+        t.wabaId,
+      );
+    }, o.reviewMs ?? 0);
+  const templateView = (t: WhatsAppSinkSubmitted) => ({
+    id: t.id,
+    name: t.name,
+    language: t.language,
+    status: t.status,
+    category: t.category,
+    components: [{ type: 'BODY', text: t.body }],
+    rejected_reason: t.rejectedReason,
+  });
 
   const inWindow = (phoneNumberId: string, to: string) => {
     const at = lastInbound.get(`${phoneNumberId}|${to}`);
@@ -125,22 +195,12 @@ export async function startWhatsAppSink(o: WhatsAppSinkOptions = {}): Promise<Wh
   };
 
   /** Posts one webhook change as Meta does (field `messages`), signed with the app secret; resolves with the answer's status. */
-  const post = async (phoneNumberId: string, value: Record<string, unknown>): Promise<number> => {
+  const post = (phoneNumberId: string, value: Record<string, unknown>): Promise<number> =>
+    postChange('messages', { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: phoneNumberId }, ...value });
+  /** Posts one webhook change of any field (messages, message_template_status_update), signed like Meta's. */
+  const postChange = async (field: string, value: Record<string, unknown>, wabaId = WABA_ID): Promise<number> => {
     if (!webhook) return 0;
-    const body = JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: WABA_ID,
-          changes: [
-            {
-              field: 'messages',
-              value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: phoneNumberId }, ...value },
-            },
-          ],
-        },
-      ],
-    });
+    const body = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: wabaId, changes: [{ field, value }] }] });
     const signature = `sha256=${createHmac('sha256', webhook.appSecret).update(body).digest('hex')}`;
     try {
       const res = await fetch(webhook.url, {
@@ -221,6 +281,61 @@ export async function startWhatsAppSink(o: WhatsAppSinkOptions = {}): Promise<Wh
         () => apiError(400, '(#100) The request body is not JSON', 100),
       );
 
+    const manage = url.pathname.match(/^\/(v\d+\.\d+)\/([^/]+)\/message_templates$/);
+    if (manage && (req.method === 'POST' || req.method === 'GET')) {
+      if (!/^Bearer \S+/.test(req.headers.authorization ?? '')) return apiError(401, 'Invalid OAuth access token.', 190);
+      const wabaId = manage[2]!;
+      if (req.method === 'GET') {
+        const name = url.searchParams.get('name');
+        return reply(200, { data: [...submitted.values()].filter((t) => t.wabaId === wabaId && (!name || t.name === name)).map(templateView) });
+      }
+      void body<{ name?: unknown; language?: unknown; category?: unknown; components?: { type?: unknown; text?: unknown }[] }>((b) => {
+        const text = Array.isArray(b.components) ? b.components.find((c) => c?.type === 'BODY')?.text : undefined;
+        if (
+          typeof b.name !== 'string' ||
+          !/^[a-z0-9_]{1,512}$/.test(b.name) ||
+          typeof b.language !== 'string' ||
+          !['MARKETING', 'UTILITY'].includes(String(b.category)) ||
+          typeof text !== 'string' ||
+          text.length === 0 ||
+          text.length > 1024
+        )
+          return apiError(400, '(#100) Invalid parameter', 100);
+        if ([...submitted.values()].some((t) => t.wabaId === wabaId && t.name === b.name && t.language === b.language))
+          return apiError(400, '(#2388024) Content in this language already exists', 2388024, `${b.name} already has content in ${b.language}`);
+        const t: WhatsAppSinkSubmitted = {
+          id: String(1_000_000_000_000 + submitted.size + 1),
+          wabaId,
+          name: b.name,
+          language: b.language,
+          category: b.category as 'MARKETING',
+          body: text,
+          status: 'PENDING',
+          rejectedReason: 'NONE',
+        };
+        submitted.set(t.id, t);
+        reply(200, { id: t.id, status: 'PENDING', category: t.category });
+        decide(t);
+      });
+      return;
+    }
+    const edit = url.pathname.match(/^\/(v\d+\.\d+)\/(\d+)$/);
+    if (edit && req.method === 'POST' && submitted.has(edit[2]!)) {
+      if (!/^Bearer \S+/.test(req.headers.authorization ?? '')) return apiError(401, 'Invalid OAuth access token.', 190);
+      void body<{ category?: unknown; components?: { type?: unknown; text?: unknown }[] }>((b) => {
+        const t = submitted.get(edit[2]!)!;
+        const text = Array.isArray(b.components) ? b.components.find((c) => c?.type === 'BODY')?.text : undefined;
+        if (typeof text !== 'string' || text.length === 0 || text.length > 1024) return apiError(400, '(#100) Invalid parameter', 100);
+        if (b.category !== undefined && !['MARKETING', 'UTILITY'].includes(String(b.category))) return apiError(400, '(#100) Invalid parameter', 100);
+        t.body = text;
+        if (b.category !== undefined) t.category = b.category as 'MARKETING';
+        t.status = 'PENDING';
+        t.rejectedReason = 'NONE';
+        reply(200, { success: true });
+        decide(t);
+      });
+      return;
+    }
     const send = url.pathname.match(/^\/(v\d+\.\d+)\/([^/]+)\/messages$/);
     if (send && req.method === 'POST') {
       if (!/^Bearer \S+/.test(req.headers.authorization ?? '')) return apiError(401, 'Invalid OAuth access token.', 190);
@@ -250,7 +365,7 @@ export async function startWhatsAppSink(o: WhatsAppSinkOptions = {}): Promise<Wh
           const name = b.template?.name;
           const language = b.template?.language?.code;
           if (typeof name !== 'string' || typeof language !== 'string') return apiError(400, '(#100) Invalid parameter', 100);
-          const approved = templates.get(`${name}|${language}`);
+          const approved = templates.get(`${name}|${language}`) ?? approvedSubmitted(name, language);
           if (!approved)
             return apiError(400, '(#132001) Template name does not exist in the translation', 132001, `template name (${name}) does not exist in ${language}`);
           const components = Array.isArray(b.template?.components) ? (b.template.components as { type?: unknown; parameters?: unknown }[]) : [];
@@ -352,6 +467,8 @@ export async function startWhatsAppSink(o: WhatsAppSinkOptions = {}): Promise<Wh
       error: 'not found',
       routes: [
         'POST /{version}/{phone-number-id}/messages',
+        'POST|GET /{version}/{waba-id}/message_templates',
+        'POST /{version}/{template-id}',
         'GET /messages?to=',
         'DELETE /messages',
         'GET /templates',
@@ -381,6 +498,7 @@ export async function startWhatsAppSink(o: WhatsAppSinkOptions = {}): Promise<Wh
       return n;
     },
     setTemplates,
+    submitted: () => [...submitted.values()].reverse(),
     setWebhook: (w) => {
       webhook = w;
     },

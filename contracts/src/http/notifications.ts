@@ -214,10 +214,26 @@ export const WhatsAppWebhookBody = z
                           .loose()
                           .optional(),
                         messages: z
-                          .array(z.object({ from: WaText(40), id: WaText(200), timestamp: WaText(20).optional() }).loose())
+                          .array(
+                            z
+                              .object({
+                                from: WaText(40),
+                                id: WaText(200),
+                                timestamp: WaText(20).optional(),
+                                /** What the person wrote (type text), or the quick-reply button they pressed (type button): a STOP withdraws marketing consent. */
+                                text: z.object({ body: WaText(4096, true) }).loose().optional(),
+                                button: z.object({ text: WaText(256).optional(), payload: WaText(256).optional() }).loose().optional(),
+                              })
+                              .loose(),
+                          )
                           .max(1000)
                           .optional(),
                         statuses: z.array(WhatsAppWebhookStatus).max(1000).optional(),
+                        /** field message_template_status_update: the platform's review of a template (APPROVED, REJECTED, …) and why. */
+                        event: WaText(60).optional(),
+                        message_template_name: WaText(600).optional(),
+                        message_template_language: WaText(20).optional(),
+                        reason: WaText(500, true).nullable().optional(),
                       })
                       .loose(),
                   })

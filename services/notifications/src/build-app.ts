@@ -1,13 +1,15 @@
 import { Readable } from 'node:stream';
 import { createService } from '@akhada/kit';
 import type { AppDeps } from './app/deps.ts';
+import { createUnsubscribeLinks } from './adapters/unsubscribe-links.ts';
+import { registerAudienceRoutes } from './http/audience-routes.ts';
 import { registerCampaignRoutes } from './http/campaign-routes.ts';
 import { registerAutomationRoutes } from './http/automations-routes.ts';
 import { registerIntegrationRoutes } from './http/integration-routes.ts';
 import { RAW_BODY, registerRoutes, registerWhatsAppRoutes, WHATSAPP_WEBHOOK_PATH } from './http/routes.ts';
 
 /** The notifications HTTP app from its dependencies, not listening: main.ts serves it (and attaches the hub), tests use inject() or listen on port 0. */
-export const buildApp = ({ logger, verifier, readiness, directory, db, clock, integrations, whatsapp }: AppDeps) => {
+export const buildApp = ({ logger, verifier, readiness, directory, db, clock, integrations, whatsapp, audience }: AppDeps) => {
   const svc = createService({ name: 'notifications', logger, verifier, readiness, directory });
   // WhatsApp signs the raw bytes of its webhook: keep them (the JSON parser still parses the same bytes after).
   svc.app.addHook('preParsing', async (req, _reply, payload) => {
@@ -23,6 +25,7 @@ export const buildApp = ({ logger, verifier, readiness, directory, db, clock, in
   registerRoutes(svc, { db, clock });
   registerAutomationRoutes(svc, { db, clock });
   registerCampaignRoutes(svc, { db, clock });
+  registerAudienceRoutes(svc, { db, clock, logger, unsubscribe: audience?.unsubscribe ?? createUnsubscribeLinks({ secret: '', appUrl: '' }), platform: audience?.platform });
   registerWhatsAppRoutes(svc, { db, clock, appSecret: whatsapp?.appSecret ?? '', verifyToken: whatsapp?.verifyToken ?? '' });
   if (integrations) registerIntegrationRoutes(svc, { db, clock, ...integrations });
   return svc.app;

@@ -13,6 +13,8 @@ export const NotificationsConfig = BaseConfig.extend({
   WHATSAPP_API_VERSION: z.string().default('v21.0'),
   WHATSAPP_PHONE_NUMBER_ID: z.string().default('100000000000001'),
   WHATSAPP_TOKEN: z.string().default('dev-whatsapp-token'),
+  /** The WhatsApp Business Account the gyms' own templates are submitted to for review (the stand-in takes any). */
+  WHATSAPP_WABA_ID: z.string().default('100000000000900'),
   /**
    * The Meta app's secret: WhatsApp's webhook (statuses, a person's messages) is signed with it (X-Hub-Signature-256).
    * Unset in production, every callback is refused (see whatsAppAppSecret); elsewhere the local stand-in's.

@@ -2,7 +2,9 @@ import { bootRuntime, createSecretBox, loadConfig, serveService } from '@akhada/
 import { createOrgChannels } from './adapters/org-channels.ts';
 import { createEmailAdapter } from './adapters/email.ts';
 import { createSmsAdapter } from './adapters/sms.ts';
+import { createUnsubscribeLinks } from './adapters/unsubscribe-links.ts';
 import { createWhatsAppAdapter } from './adapters/whatsapp.ts';
+import { createWhatsAppTemplatePlatform } from './adapters/whatsapp-template-platform.ts';
 import { buildApp } from './build-app.ts';
 import { allowPrivateWebhooks, NotificationsConfig, whatsAppAppSecret } from './config.ts';
 import { startAutomations } from './consumers/automations.ts';
@@ -48,6 +50,14 @@ const channels = createOrgChannels({
   },
   allowPrivate,
 });
+// Marketing emails' unsubscribe links (signed with the secrets key) and the gyms' WhatsApp templates' review.
+const unsubscribe = createUnsubscribeLinks({ secret: config.SECRETS_KEY, appUrl: config.APP_URL });
+const templatePlatform = createWhatsAppTemplatePlatform({
+  baseUrl: config.WHATSAPP_API_URL,
+  version: config.WHATSAPP_API_VERSION,
+  wabaId: config.WHATSAPP_WABA_ID,
+  token: config.WHATSAPP_TOKEN,
+});
 const deliverer = startDeliverer({ db: dbh.db, adapters: [email, whatsapp], channels, logger, appUrl: config.APP_URL });
 const webhooks = startWebhookDeliverer({ db: dbh.db, box, logger, allowPrivate, backoffBaseMs: config.WEBHOOK_BACKOFF_MS });
 const reminders = startReminders({ db: dbh.db, logger, everyMs: config.REMINDER_SWEEP_MS });
@@ -61,6 +71,7 @@ const outbound = startOutboundSender({
   intervalMs: config.OUTBOUND_INTERVAL_MS,
   batch: config.OUTBOUND_BATCH,
   concurrency: config.OUTBOUND_CONCURRENCY,
+  unsubscribeLink: (m) => unsubscribe.link(m),
 });
 const campaignStarter = startCampaignStarter({ db: dbh.db, clock: () => new Date(), logger, intervalMs: config.CAMPAIGN_START_INTERVAL_MS });
 const app = buildApp({
@@ -72,6 +83,7 @@ const app = buildApp({
   clock: () => new Date(),
   integrations: { box, channels, allowPrivateWebhooks: allowPrivate },
   whatsapp: { appSecret: whatsAppAppSecret(config), verifyToken: config.WHATSAPP_VERIFY_TOKEN },
+  audience: { unsubscribe, platform: templatePlatform },
 });
 if (!whatsAppAppSecret(config)) logger.warn('WHATSAPP_APP_SECRET is not set: WhatsApp status callbacks and messages are refused');
 const hub = await attachHub({ app, bus, verifier, revocations, logger, instanceId: config.INSTANCE_ID, db: dbh.db });

@@ -1,5 +1,7 @@
 import type { HttpDeps, SecretBox } from '@akhada/kit';
 import type { OrgChannels } from '../adapters/org-channels.ts';
+import type { UnsubscribeLinks } from '../adapters/unsubscribe-links.ts';
+import type { WhatsAppTemplatePlatform } from '../adapters/whatsapp-template-platform.ts';
 import type { Kysely } from 'kysely';
 import type { Owner } from '../db/notifications-repo.ts';
 import type { NotificationsDb } from '../db/schema.ts';
@@ -33,6 +35,8 @@ export interface AppDeps extends HttpDeps, NotificationsDeps {
   whatsapp?: Omit<WhatsAppWebhookDeps, keyof NotificationsDeps>;
   /** Settings → Integrations; without it (tests of other routes) its routes are not registered. */
   integrations?: Omit<IntegrationsDeps, keyof NotificationsDeps>;
+  /** Marketing consent and templates: the unsubscribe links' signer (none: every link refused) and WhatsApp's template API (none: not submitted). */
+  audience?: { unsubscribe?: UnsubscribeLinks; platform?: WhatsAppTemplatePlatform };
 }
 
 /** Who asks, from the verified token only: the recipient (token subject) in the token's organization. */

@@ -5,6 +5,8 @@ import { recordOutboundStatus } from '../db/outbound-messages-repo.ts';
 import { recordInbound, recordProviderStatus } from '../db/whatsapp-repo.ts';
 import type { ProviderStatus } from '../db/schema.ts';
 import type { WhatsAppWebhookDeps } from './deps.ts';
+import { stopFromWhatsApp } from './marketing-consent.ts';
+import { recordTemplateReview } from './message-templates.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STATUSES: readonly string[] = ['sent', 'delivered', 'read', 'failed'] satisfies ProviderStatus[];
@@ -47,7 +49,13 @@ export const receiveWhatsAppWebhook = async (
   let inbound = 0;
   let statuses = 0;
   const now = deps.clock();
+  let stopped = 0;
   for (const change of body.entry.flatMap((e) => e.changes)) {
+    // The platform's review of one of the organizations' own templates.
+    if (change.field === 'message_template_status_update') {
+      await recordTemplateReview(deps.db, change.value);
+      continue;
+    }
     if (change.field !== 'messages') continue;
     const phoneNumberId = change.value.metadata?.phone_number_id;
     if (phoneNumberId)
@@ -58,6 +66,8 @@ export const receiveWhatsAppWebhook = async (
         const at = instant(m.timestamp, now);
         await recordInbound(deps.db, phoneNumberId, waId, at > now ? now : at);
         inbound += 1;
+        // "STOP" (or the template's stop button): WhatsApp marketing consent withdrawn now, with a history row each.
+        stopped += await stopFromWhatsApp(deps.db, { phoneNumberId, from: waId, text: m.text?.body ?? m.button?.text ?? m.button?.payload, at: now });
       }
     for (const s of change.value.statuses ?? []) {
       if (!STATUSES.includes(s.status)) continue;
@@ -94,5 +104,5 @@ export const receiveWhatsAppWebhook = async (
         statuses += 1;
     }
   }
-  return `${inbound} message(s), ${statuses} status(es) recorded`;
+  return `${inbound} message(s), ${statuses} status(es) recorded${stopped ? `, ${stopped} marketing consent(s) withdrawn` : ''}`;
 };

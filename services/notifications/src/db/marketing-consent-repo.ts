@@ -97,29 +97,39 @@ export const hasMarketingConsent = async (db: Executor<NotificationsDb>, orgId: 
 export const phoneKey = (phone: string): string => phone.replace(/\D/g, '').slice(-10);
 
 /**
- * Every person (member or lead) with this phone number, in the given organizations (all organizations when `orgIds`
- * is null: a message to the platform's shared number may come from anyone's member).
+ * Every person (member or lead) with this phone number: in the given organizations, or (`'platform'`) in every
+ * organization without a WhatsApp number of its own (they all message through the platform's shared number).
  */
 export const peopleWithPhone = async (
   db: Executor<NotificationsDb>,
   phone: string,
-  orgIds: readonly string[] | null,
+  scope: { orgIds: readonly string[] } | 'platform',
 ): Promise<{ orgId: string; personId: string }[]> => {
   const key = phoneKey(phone);
   if (key.length < 10) return [];
-  if (orgIds && orgIds.length === 0) return [];
+  if (scope !== 'platform' && scope.orgIds.length === 0) return [];
   // The very expressions of the phone indexes (0015).
   const memberDigits = sql<string>`right(regexp_replace(coalesce(phone, ''), '\\D', '', 'g'), 10)`;
   const leadDigits = sql<string>`right(regexp_replace(phone, '\\D', '', 'g'), 10)`;
+  const ownNumber = db.selectFrom('org_sms_settings').select('org_sms_settings.org_id');
   let members = db.selectFrom('member_copies').select(['org_id', 'member_id as person_id']).where(memberDigits, '=', key);
   let leads = db.selectFrom('lead_copies').select(['org_id', 'lead_id as person_id']).where(leadDigits, '=', key);
-  if (orgIds) {
-    members = members.where('org_id', 'in', [...orgIds]);
-    leads = leads.where('org_id', 'in', [...orgIds]);
+  if (scope === 'platform') {
+    members = members.where('org_id', 'not in', ownNumber);
+    leads = leads.where('org_id', 'not in', ownNumber);
+  } else {
+    members = members.where('org_id', 'in', [...scope.orgIds]);
+    leads = leads.where('org_id', 'in', [...scope.orgIds]);
   }
   const rows = await members.unionAll(leads).execute();
   return rows.map((r) => ({ orgId: r.org_id, personId: r.person_id }));
 };
+
+/** The organizations whose own WhatsApp number this is (none: the platform's shared number). */
+export const orgsOfWhatsAppNumber = async (db: Executor<NotificationsDb>, phoneNumberId: string): Promise<string[]> =>
+  (await db.selectFrom('org_sms_settings').select('org_id').where('sender', '=', phoneNumberId).where('provider', '=', 'whatsapp_cloud').execute()).map(
+    (r) => r.org_id,
+  );
 
 /** Withdraws marketing consent on the channel of every one of these people at once, with a history row each; how many changed. */
 export const withdrawAll = async (

@@ -179,7 +179,7 @@ export const unsubscribeTextFoot = (url: string, language: TemplateLanguage): st
   `\n\n${language === 'hi' ? 'सदस्यता छोड़ने के लिए' : 'To unsubscribe'}: ${url}`;
 
 /** Words a person replies with to stop marketing messages (WhatsApp, SMS), compared after trimming, case-insensitively. */
-export const STOP_WORDS: readonly string[] = ['stop', 'unsubscribe', 'stop all', 'रोकें', 'रोको', 'बंद करें'];
+export const STOP_WORDS: readonly string[] = ['stop', 'unsubscribe', 'stop all', 'stop promotions', 'रोकें', 'रोको', 'बंद करें'];
 
 /** True when a reply asks to stop marketing messages ("STOP", "Stop.", "unsubscribe", "रोकें"). */
 export const isStopReply = (text: string): boolean => {
