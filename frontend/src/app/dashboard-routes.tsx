@@ -36,7 +36,7 @@ const KioskPage = lazyPage(async () => (await import('../features/attendance/rou
 const ChatPage = lazyPage(async () => (await import('../features/chat/routes/chat-page')).ChatPage, ['chat']);
 const MyQrPage = lazyPage(async () => (await import('../features/attendance/routes/my-qr-page')).MyQrPage, ['attendance']);
 const FeedbackPage = lazyPage(async () => (await import('../features/feedback/routes/feedback-page')).FeedbackPage, ['feedback']);
-const SettingsRoute = lazyPage(async () => (await import('./routes/settings-route')).SettingsRoute);
+const SettingsRoute = lazyPage(async () => (await import('./routes/settings-route')).SettingsRoute, ['campaigns']);
 const PaymentDashboardPage = lazyPage(async () => (await import('../features/payments/routes/payment-dashboard-page')).PaymentDashboardPage, ['payments']);
 const RecordPaymentPage = lazyPage(async () => (await import('../features/payments/routes/record-payment-page')).RecordPaymentPage, ['payments']);
 const PaymentAnalyticsPage = lazyPage(async () => (await import('../features/payments/routes/analytics-page')).AnalyticsPage, ['payments']);
@@ -86,6 +86,11 @@ const FollowUpsPage = lazyPage(async () => (await import('../features/enquiries/
 const FunnelReportPage = lazyPage(async () => (await import('../features/enquiries/routes/funnel-report-page')).FunnelReportPage, ['enquiries']);
 const AutomationsPage = lazyPage(async () => (await import('../features/automations/routes/automations-page')).AutomationsPage, ['automations']);
 const AutomationRunsPage = lazyPage(async () => (await import('../features/automations/routes/automation-runs-page')).AutomationRunsPage, ['automations']);
+const CampaignsPage = lazyPage(async () => (await import('../features/campaigns/routes/campaigns-page')).CampaignsPage, ['campaigns']);
+const NewCampaignPage = lazyPage(async () => (await import('../features/campaigns/routes/new-campaign-page')).NewCampaignPage, ['campaigns', 'enquiries']);
+const CampaignDetailPage = lazyPage(async () => (await import('../features/campaigns/routes/campaign-detail-page')).CampaignDetailPage, ['campaigns']);
+const TemplatesPage = lazyPage(async () => (await import('../features/campaigns/routes/templates-page')).TemplatesPage, ['campaigns']);
+const TemplateEditorPage = lazyPage(async () => (await import('../features/campaigns/routes/template-editor-page')).TemplateEditorPage, ['campaigns']);
 const ShopOrderPage = lazyPage(async () => (await import('../features/pos/routes/order-page')).OrderPage, ['pos', 'payments']);
 
 const handle = (h: RouteHandle) => h;
@@ -230,6 +235,16 @@ export const dashboardRoutes: RouteObject[] = [
           ['enquiries/:id', LeadDetailPage],
           ['automations', AutomationsPage],
           ['automations/:id', AutomationRunsPage],
+        ] as const
+      ).map(([path, Page]) => ({ path, element: <Page />, handle: handle({ page: Page }) })),
+      ...(
+        [
+          ['campaigns', CampaignsPage],
+          ['campaigns/new', NewCampaignPage],
+          ['campaigns/templates', TemplatesPage],
+          ['campaigns/templates/new', TemplateEditorPage],
+          ['campaigns/templates/:id', TemplateEditorPage],
+          ['campaigns/:id', CampaignDetailPage],
         ] as const
       ).map(([path, Page]) => ({ path, element: <Page />, handle: handle({ page: Page }) })),
     ],

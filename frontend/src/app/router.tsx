@@ -20,6 +20,7 @@ const HelpPage = lazyPage(async () => (await import('../features/landing/routes/
 const ContactPage = lazyPage(async () => (await import('../features/landing/routes/contact-page')).ContactPage, PAGES_NS);
 const PrivacyPage = lazyPage(async () => (await import('../features/landing/routes/privacy-page')).PrivacyPage, PAGES_NS);
 const PublicEnquiryPage = lazyPage(async () => (await import('../features/enquiries/routes/public-enquiry-page')).PublicEnquiryPage, ['enquiries', 'errors']);
+const UnsubscribePage = lazyPage(async () => (await import('../features/campaigns/routes/unsubscribe-page')).UnsubscribePage, ['campaigns', 'errors']);
 
 /** The signed-in area: its route table and the element that renders it, one chunk. */
 const DashboardArea = lazyPage(async () => (await import('./dashboard-routes')).DashboardRoutes);
@@ -53,6 +54,8 @@ export const routes: RouteObject[] = [
       { path: '/privacy', element: <PrivacyPage />, handle: handle({ page: PrivacyPage }) },
       // A gym's public enquiry form: no sign-in, open to everyone (signed in or not).
       { path: '/enquire/:joinCode', element: <PublicEnquiryPage />, handle: handle({ page: PublicEnquiryPage }) },
+      // A marketing email's unsubscribe link (/unsubscribe?token=…): no sign-in.
+      { path: '/unsubscribe', element: <UnsubscribePage />, handle: handle({ page: UnsubscribePage }) },
       // The signed-in area's table is its own chunk (dashboard-routes.tsx), rendered below the guard as descendant
       // routes; the prefetcher follows `routes` into it. (A splat on this route, not a child: /dashboard itself matches.)
       {

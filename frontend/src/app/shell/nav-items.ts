@@ -7,6 +7,7 @@ import { ClockIcon } from '../../components/icons/clock';
 import { DashboardIcon } from '../../components/icons/dashboard';
 import { DumbbellIcon } from '../../components/icons/dumbbell';
 import { IdCardIcon } from '../../components/icons/id-card';
+import { MailIcon } from '../../components/icons/mail';
 import { PhoneIcon } from '../../components/icons/phone';
 import { QrCodeIcon } from '../../components/icons/qr-code';
 import { ShieldIcon } from '../../components/icons/shield';
@@ -44,6 +45,7 @@ export const NAV_ITEMS = [
   { key: 'myAppointments', to: '/dashboard/my-appointments', end: false, Icon: DumbbellIcon, roles: ['trainer'] },
   { key: 'members', to: '/dashboard/members', end: false, Icon: UsersIcon, roles: STAFF_AND_TRAINERS },
   { key: 'enquiries', to: '/dashboard/enquiries', end: false, Icon: PhoneIcon, roles: STAFF_AND_TRAINERS },
+  { key: 'campaigns', to: '/dashboard/campaigns', end: false, Icon: MailIcon, roles: STAFF },
   { key: 'automations', to: '/dashboard/automations', end: false, Icon: ZapIcon, roles: STAFF },
   { key: 'trainers', to: '/dashboard/trainers', end: false, Icon: DumbbellIcon, roles: STAFF_AND_TRAINERS },
   { key: 'payments', to: '/dashboard/payments', end: false, Icon: WalletIcon, roles: STAFF },

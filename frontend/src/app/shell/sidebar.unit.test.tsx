@@ -27,6 +27,7 @@ describe('sidebar by role', () => {
         'Dashboard',
         'Members',
         'Enquiries',
+        'Campaigns',
         'Automations',
         'Trainers',
         'Payments',

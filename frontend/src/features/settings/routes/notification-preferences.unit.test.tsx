@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { DEFAULT_NOTIFICATION_PREFERENCES, notificationRoutes, type NotificationSettings } from '@akhada/contracts';
+import { audienceRoutes, DEFAULT_NOTIFICATION_PREFERENCES, notificationRoutes, type NotificationSettings } from '@akhada/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { meIs, notificationsAre } from '../../../testing/app-handlers';
@@ -52,6 +52,13 @@ describe('settings → Notifications', () => {
       meIs(aUser({ role: 'member' })),
       ...notificationsAre([]),
       prefs,
+      // The member's marketing choices sit under their preferences (campaigns' own test covers them).
+      on(audienceRoutes.myMarketingConsent, () =>
+        reply(audienceRoutes.myMarketingConsent, 200, {
+          success: true,
+          data: { personId: crypto.randomUUID(), kind: 'member', name: 'Asha Verma', channels: [], history: [] },
+        }),
+      ),
       on(notificationRoutes.consent, () =>
         reply(notificationRoutes.consent, 200, {
           success: true,

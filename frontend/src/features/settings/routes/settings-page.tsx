@@ -31,7 +31,16 @@ type Tab = (typeof BASE_TABS)[number] | (typeof ADMIN_TABS)[number] | (typeof OW
  * Settings. The Profile and Security tabs are given by the app (they are the profile feature's forms);
  * Appearance works on this device; the rest belong to the settings service and show what it answers.
  */
-export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNode; securityTab: ReactNode }) {
+export function SettingsPage({
+  profileTab,
+  securityTab,
+  marketingSection,
+}: {
+  profileTab: ReactNode;
+  securityTab: ReactNode;
+  /** A member's marketing choices per channel (the campaigns feature's), under their notification preferences. */
+  marketingSection?: ReactNode;
+}) {
   const { t } = useTranslation(ALL_NS);
   useDocumentTitle(t('settings:pageTitle'));
   const user = useUser();
@@ -76,7 +85,12 @@ export function SettingsPage({ profileTab, securityTab }: { profileTab: ReactNod
       );
       break;
     case 'notifications':
-      panel = <NotificationPreferencesTab />;
+      panel = (
+        <>
+          <NotificationPreferencesTab />
+          {user.role === 'member' ? marketingSection : null}
+        </>
+      );
       break;
     case 'appearance':
       panel = <AppearanceSettings />;
