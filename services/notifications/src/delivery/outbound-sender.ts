@@ -22,9 +22,11 @@ export interface OutboundSenderOptions {
   logger: Logger;
   clock?: () => Date;
   intervalMs?: number;
-  /** Messages claimed at once, and sent at once. */
+  /** Messages claimed at once, and sent at once (per loop). */
   batch?: number;
   concurrency?: number;
+  /** Claim-and-send loops at once (default 4). */
+  loops?: number;
   /** A claim older than this (its sender died mid-send) goes back to the queue. */
   leaseMs?: number;
   backoffBaseMs?: number;
@@ -121,14 +123,19 @@ export const startOutboundSender = (o: OutboundSenderOptions): OutboundSender =>
     await markOutboundSent(o.db, sent, clock());
   };
 
+  // Several claim-and-send loops at once, so the provider's answers for one batch are awaited while another is claimed
+  // and sent (each loop's claim is its own short transaction; the lanes' buckets keep the rate whatever their number).
   const runOnce = async (): Promise<number> => {
     let handled = 0;
-    while (!stopping) {
-      const claimed = await claimOutbound(o.db, clock(), batch, o.leaseMs ?? 5 * 60_000);
-      if (claimed.length === 0) break;
-      await sendAll(claimed);
-      handled += claimed.length;
-    }
+    const loop = async () => {
+      while (!stopping) {
+        const claimed = await claimOutbound(o.db, clock(), batch, o.leaseMs ?? 5 * 60_000);
+        if (claimed.length === 0) break;
+        await sendAll(claimed);
+        handled += claimed.length;
+      }
+    };
+    await Promise.all(Array.from({ length: o.loops ?? 4 }, loop));
     await completeFinished(o.db, clock());
     return handled;
   };
