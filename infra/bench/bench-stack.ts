@@ -19,13 +19,15 @@ export interface BenchStackOptions {
   cpuProf?: boolean;
   /** Instances per service (e.g. { attendance: 2 }). */
   instances?: StackOptions['instances'];
+  /** The WhatsApp Cloud API stand-in on this port (in the bench process), notifications sending to it and its webhook pointed at the gateway. */
+  whatsapp?: { port: number };
 }
 
 export async function startBenchStack(o: BenchStackOptions) {
   process.env.AKHADA_TOPIC_NAMESPACE = o.namespace;
   const profileDir = path.join(o.root, 'infra', 'bench', 'results', `${o.name}-cpu-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   if (o.cpuProf) mkdirSync(profileDir, { recursive: true });
-  const infra = await provision({ root: o.root, database: o.database, fresh: true, smtp: o.smtp });
+  const infra = await provision({ root: o.root, database: o.database, fresh: true, smtp: o.smtp, ...(o.whatsapp && { whatsapp: o.whatsapp }) });
   const stack = await startStack({
     root: o.root,
     databaseUrl: infra.databaseUrl,
@@ -43,6 +45,7 @@ export async function startBenchStack(o: BenchStackOptions) {
       ...(o.cpuProf && { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim() }),
     },
     ...(o.instances && { instances: o.instances }),
+    ...(o.whatsapp && { whatsappPort: o.whatsapp.port }),
     echo: false,
   }).catch(async (err: unknown) => {
     await infra.stop();

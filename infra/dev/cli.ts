@@ -235,6 +235,7 @@ const commands: Record<string, () => Promise<void>> = {
   'bench-dashboard': async () => (await import('../bench/dashboard.ts')).main(root),
   'bench-chat': async () => (await import('../bench/chat.ts')).main(root),
   'bench-export': async () => (await import('../bench/export.ts')).main(root),
+  'bench-campaign': async () => (await import('../bench/campaign.ts')).main(root),
   'new-service': async () => (await import('../new-service/new-service.ts')).main(root, process.argv.slice(3)),
 };
 
