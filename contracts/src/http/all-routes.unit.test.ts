@@ -33,6 +33,9 @@ describe('route registry', () => {
         // WhatsApp's webhook (Meta's signature stands for the token) and Meta's verification of it.
         'notifications.whatsappVerify',
         'notifications.whatsappWebhook',
+        // A marketing email's unsubscribe link: its signed token stands for the token (GET shows, POST withdraws).
+        'audience.unsubscribeInfo',
+        'audience.unsubscribe',
         'signInMethods.smsSignInCode',
         'signInMethods.googleConfig',
         'signInMethods.googleStart',

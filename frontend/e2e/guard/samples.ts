@@ -178,7 +178,25 @@ const ROUTE_HINTS: Record<string, Hint> = {
   'integrations.putSms.apiKey': () => 'guard-whatsapp-token',
   'integrations.testSms.to': () => '+91 98765 43210',
   'integrations.createWebhook.url': () => GUARD_WEBHOOK_URL,
+  // Marketing consent: the field named "email" is a channel's switch here, not an address.
+  'audience.updateMyMarketingConsent.email': () => true,
+  'audience.updatePersonMarketingConsent.email': () => true,
+  // A template is one of three channels (a union): an SMS one with a DLT id, under a new name each time (a name is unique).
+  'audience.createTemplate.(whole)': () => guardTemplate(),
+  'audience.updateTemplate.(whole)': () => guardTemplate(),
+  'audience.previewDraft.template': () => guardTemplate(),
 };
+
+/** A valid SMS template of the audience routes, named afresh (names are unique per channel). */
+const guardTemplate = () => ({
+  channel: 'sms',
+  name: `Guard ${randomUUID().slice(0, 8)}`,
+  category: 'utility',
+  bodies: { en: 'Dear {{1}}, your plan ends soon. -AKHADA' },
+  variables: ['firstName'],
+  dltTemplateId: '1107161234567890123',
+  senderHeader: 'AKHADA',
+});
 
 /** Where the guards' webhooks point: the e2e stack's control port on this machine (its answer does not matter). */
 export const GUARD_WEBHOOK_URL = `http://127.0.0.1:${E2E.controlPort}/guard-webhook`;
