@@ -21,7 +21,7 @@
 //   pause → paused (subscription.paused); resume → active (subscription.resumed); cancel now → cancelled
 //   (subscription.cancelled); cancel at cycle end: scheduled, and the next charge control cancels instead of charging.
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Account, Body, Notes, Payment } from './razorpay.ts';
+import type { Account, Body, Notes, Payment } from './razorpay-types.ts';
 
 /** Failures of one cycle's charge before Razorpay halts the subscription (its retries). */
 export const MAX_CHARGE_ATTEMPTS = 4;

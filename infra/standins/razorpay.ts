@@ -26,6 +26,9 @@ import { once } from 'node:events';
 import http from 'node:http';
 import { checkoutScript } from './razorpay-checkout.ts';
 import { subscriptionsModule, type Subscription } from './razorpay-subscriptions.ts';
+import type { Account, Body, Notes, Payment } from './razorpay-types.ts';
+
+export type { Account, Body, Notes, Payment } from './razorpay-types.ts';
 
 export const RAZORPAY_STANDIN_DEFAULTS = {
   port: 2526,
@@ -116,15 +119,6 @@ export interface RazorpayStandin {
 }
 
 // ── Razorpay's shapes ─────────────────────────────────────────────────────────────────────────────────────────────
-export type Notes = Record<string, string | number | null>;
-
-export interface Account {
-  keyId: string;
-  keySecret: string;
-  webhookSecret: string;
-  webhookUrl?: string;
-  accountId: string;
-}
 
 interface Order {
   id: string;
@@ -138,39 +132,6 @@ interface Order {
   status: 'created' | 'attempted' | 'paid';
   attempts: number;
   notes: Notes | [];
-  created_at: number;
-}
-
-export interface Payment {
-  id: string;
-  entity: 'payment';
-  amount: number;
-  currency: string;
-  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
-  order_id: string;
-  /** A subscription's charge carries the invoice Razorpay made for its cycle; null otherwise. */
-  invoice_id: string | null;
-  international: boolean;
-  method: 'upi' | 'card';
-  amount_refunded: number;
-  refund_status: null | 'partial' | 'full';
-  captured: boolean;
-  description: string | null;
-  card_id: string | null;
-  bank: null;
-  wallet: null;
-  vpa: string | null;
-  email: string;
-  contact: string;
-  notes: Notes | [];
-  fee: number | null;
-  tax: number | null;
-  error_code: string | null;
-  error_description: string | null;
-  error_source: string | null;
-  error_step: string | null;
-  error_reason: string | null;
-  acquirer_data: Record<string, string | null>;
   created_at: number;
 }
 
@@ -255,7 +216,6 @@ const now = () => Math.floor(Date.now() / 1000);
 const hmac = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest('hex');
 
 // ── Input checks in Razorpay's words ──────────────────────────────────────────────────────────────────────────────
-export type Body = Record<string, unknown>;
 
 const onlyFields = (body: Body, allowed: string[]) => {
   const extra = Object.keys(body).filter((k) => !allowed.includes(k));
