@@ -72,6 +72,7 @@ const outbound = startOutboundSender({
   batch: config.OUTBOUND_BATCH,
   concurrency: config.OUTBOUND_CONCURRENCY,
   unsubscribeLink: (m) => unsubscribe.link(m),
+  unsubscribeOneClick: (m) => unsubscribe.oneClick(m),
 });
 const campaignStarter = startCampaignStarter({ db: dbh.db, clock: () => new Date(), logger, intervalMs: config.CAMPAIGN_START_INTERVAL_MS });
 const app = buildApp({

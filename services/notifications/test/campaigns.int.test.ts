@@ -5,7 +5,9 @@ import { bootServiceForTest } from '@akhada/kit/testing';
 import { startSmsSink, startWhatsAppSink, type SmsSink, type WhatsAppSink } from '@akhada/infra/standins';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OutgoingMessage } from '../src/adapters/channels.ts';
 import { createSmsAdapter } from '../src/adapters/sms.ts';
+import { createUnsubscribeLinks } from '../src/adapters/unsubscribe-links.ts';
 import { createWhatsAppAdapter } from '../src/adapters/whatsapp.ts';
 import { startDueCampaigns } from '../src/app/campaigns.ts';
 import { buildApp } from '../src/build-app.ts';
@@ -28,6 +30,8 @@ const OWNER_B = newId();
 type Boot = Awaited<ReturnType<typeof boot>>;
 let t: Boot;
 let wa: WhatsAppSink;
+const mails: OutgoingMessage[] = [];
+const unsubscribe = createUnsubscribeLinks({ secret: 'campaigns-test', appUrl: 'https://app.example' });
 let sms: SmsSink;
 let waUrl = '';
 
@@ -62,8 +66,10 @@ const sender = (batch = 200) =>
       forOrg: async (_org, channel) =>
         channel === 'sms'
           ? { adapter: createWhatsAppAdapter({ baseUrl: waUrl, version: 'v21.0', phoneNumberId: '100000000000001', token: 't' }), via: 'platform' }
-          : undefined,
+          : { adapter: { channel: 'email', send: async (m) => (mails.push(m), { providerId: `<${m.key}@mail>` }) }, via: 'platform' },
     },
+    unsubscribeLink: (p) => unsubscribe.link(p),
+    unsubscribeOneClick: (p) => unsubscribe.oneClick(p),
     sms: createSmsAdapter({ baseUrl: `http://127.0.0.1:${sms.port}`, apiKey: 'k' }),
     logger: t.deps.logger,
     clock: t.clock,
@@ -196,6 +202,7 @@ beforeEach(async () => {
   await t.db.deleteFrom('campaigns').execute();
   wa.clear();
   sms.clear();
+  mails.length = 0;
   t.time.now = Date.parse('2026-06-10T06:30:00Z');
 });
 
@@ -329,12 +336,18 @@ describe('campaigns: create, send, statuses, report', () => {
 
   it('sends nothing to someone who opted out (STOP) after it was queued, and nothing to anyone without consent', async () => {
     const stays = await addMember({ first: 'Esha', consent: ['whatsapp'] });
-    const stops = await addMember({ first: 'Farid', consent: ['whatsapp'] });
+    const stops = await addMember({ first: 'Farid', phone: '98111 11111', consent: ['whatsapp'] });
     await addMember({ first: 'Gita' });
     const { id: templateId } = await addTemplate();
     const c = campaignOf((await call(owner, 'POST', '/notifications/campaigns', { name: 'Offer', segment: ALL, channel: 'whatsapp', templateId })).body);
     expect(c.counts.recipients).toBe(2);
-    await setConsent(ORG_A, stops, 'whatsapp', false);
+    // Farid replies STOP on WhatsApp: the signed webhook withdraws his WhatsApp marketing consent at once.
+    await wa.receive({ from: '919811111111', text: 'STOP' });
+    expect(
+      await t.db.selectFrom('marketing_consent').select('granted').where('person_id', '=', stops).where('channel', '=', 'whatsapp').executeTakeFirst(),
+    ).toEqual({
+      granted: false,
+    });
     await sender().runOnce();
     expect(wa.messages().map((m) => m.body)).toEqual(['Hi Esha, 20% off Premium this week!']);
     const rows = await t.db.selectFrom('outbound_messages').select(['person_id', 'status', 'reason']).orderBy('person_id').execute();
@@ -363,6 +376,40 @@ describe('campaigns: create, send, statuses, report', () => {
     await sender().runOnce();
     const failed = CampaignRecipientList.parse((await call(owner, 'GET', `/notifications/campaigns/${again._id}/recipients?status=failed`)).body);
     expect(failed.data.recipients.map((r) => r.reason)).toEqual([expect.stringContaining('DLT_CONTENT_MISMATCH')]);
+  });
+
+  it('emails a marketing template in the gym’s branding with the person’s unsubscribe link (foot and one-click header); a utility one without', async () => {
+    await t.db
+      .insertInto('org_brands')
+      .values({ org_id: ORG_A, name: 'Iron Temple', brand_color: '#112233', updated_at: t.clock() })
+      .onConflict((oc) => oc.column('org_id').doNothing())
+      .execute();
+    const asha = await addMember({ first: 'Asha', email: 'asha@example.com', consent: ['email'] });
+    const { id: templateId } = await addTemplate({ channel: 'email' });
+    await call(owner, 'POST', '/notifications/campaigns', { name: 'Mail offer', segment: ALL, channel: 'email', templateId });
+    await sender().runOnce();
+    expect(mails).toHaveLength(1);
+    const m = mails[0]!;
+    const link = unsubscribe.link({ orgId: ORG_A, personId: asha });
+    expect(m.to).toBe('asha@example.com');
+    expect(m.mail).toMatchObject({
+      subject: 'An offer for Asha',
+      text: expect.stringContaining(`Hi Asha, 20% off Premium this week!`),
+      headers: { 'List-Unsubscribe': `<${unsubscribe.oneClick({ orgId: ORG_A, personId: asha })}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    expect(m.mail!.text).toContain(link);
+    expect(m.mail!.html).toContain('Iron Temple');
+    expect(m.mail!.html).toContain('#112233');
+    expect(m.mail!.html).toContain(link.replace(/&/g, '&amp;'));
+    expect(unsubscribe.verify(link.split('token=')[1]!)).toEqual({ orgId: ORG_A, personId: asha });
+
+    mails.length = 0;
+    const { id: utility } = await addTemplate({ channel: 'email', category: 'utility' });
+    await call(owner, 'POST', '/notifications/campaigns', { name: 'Hours', segment: ALL, channel: 'email', templateId: utility });
+    await sender().runOnce();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.mail!.headers).toBeUndefined();
+    expect(mails[0]!.mail!.text).not.toContain('unsubscribe');
   });
 
   it('a utility template goes to members without marketing consent', async () => {

@@ -19,6 +19,8 @@ export interface OutboundSenderOptions {
    * how to opt out in the gym's app instead.
    */
   unsubscribeLink?: (m: { orgId: string; personId: string; address: string }) => string | null;
+  /** The one-click unsubscribe address (RFC 8058: mail clients POST to it), for the List-Unsubscribe header; default the link. */
+  unsubscribeOneClick?: (m: { orgId: string; personId: string }) => string | null;
   logger: Logger;
   clock?: () => Date;
   intervalMs?: number;
@@ -78,7 +80,14 @@ export const startOutboundSender = (o: OutboundSenderOptions): OutboundSender =>
         text: link ? c.text + unsubscribeTextFoot(link, m.language) : m.marketing ? `${c.text}\n\n${OPT_OUT_TEXT[m.language]}` : c.text,
         html: brandedEmailHtml({ gymName: email.gymName, brandColor: email.brandColor, html, language: m.language, unsubscribeUrl: link }),
         // RFC 8058 one-click: mail clients show "Unsubscribe" and POST to the link.
-        ...(link ? { headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
+        ...(link
+          ? {
+              headers: {
+                'List-Unsubscribe': `<${o.unsubscribeOneClick?.({ orgId: m.org_id, personId: m.person_id }) ?? link}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              },
+            }
+          : {}),
       },
     };
   };
