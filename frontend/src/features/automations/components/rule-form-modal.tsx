@@ -343,9 +343,15 @@ function ThenSection() {
                   />
                 ) : null}
                 {action?.type === 'send_template' ? <TemplateChoice index={i} query={templates} /> : null}
+                {action?.type === 'notify_staff' ? <p className="field field__hint auto-action__note">{t('automations:form.staffHint')}</p> : null}
               </div>
               {fields.length > 1 ? (
-                <button type="button" className="btn btn--ghost btn--sm auto-action__remove" onClick={() => remove(i)} data-testid={`rule-action-${i}-remove`}>
+                <button
+                  type="button"
+                  className="btn btn--link auto-danger auto-action__remove"
+                  onClick={() => remove(i)}
+                  data-testid={`rule-action-${i}-remove`}
+                >
                   {t('automations:form.removeAction', { n: i + 1 })}
                 </button>
               ) : null}
@@ -356,7 +362,7 @@ function ThenSection() {
       {fields.length < MAX_ACTIONS ? (
         <button
           type="button"
-          className="btn btn--secondary btn--sm"
+          className="btn btn--secondary btn--sm auto-add"
           onClick={() => append({ type: 'notify_staff', message: messagesFor(type)[0] ?? '', templateId: '' })}
           data-testid="rule-add-action"
         >

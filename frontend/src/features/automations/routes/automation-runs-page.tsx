@@ -55,6 +55,7 @@ export function AutomationRunsPage() {
       ) : rules.isSuccess ? (
         <p className="auto-muted">{t('automations:runs.ruleMissing')}</p>
       ) : null}
+      <h2 className="section-heading">{t('automations:runs.title')}</h2>
       <div className="auto-runs__bar">
         <label htmlFor={filterId} className="auto-runs__filter">
           <span className="auto-muted">{t('automations:runs.filter')}</span>
@@ -134,12 +135,16 @@ function RunRow({ run }: { run: AutomationRun }) {
       <div className="auto-run__when">
         <span>{t('automations:runs.triggered', { when: formatDateTime(run.triggeredAt, lang) })}</span>
         {run.status === 'waiting' ? <span>{t('automations:runs.due', { when: formatDateTime(run.dueAt, lang) })}</span> : null}
-        {run.doneAt ? <span>{t('automations:runs.doneAt', { when: formatDateTime(run.doneAt, lang) })}</span> : null}
+        {run.doneAt ? (
+          <span>{t(run.status === 'skipped' ? 'automations:runs.skippedAt' : 'automations:runs.doneAt', { when: formatDateTime(run.doneAt, lang) })}</span>
+        ) : null}
       </div>
       <div className="auto-run__what">
         <span className={`badge ${STATUS_TONE[run.status]}`}>{t(`automations:runs.status.${run.status}`)}</span>
         {run.status === 'skipped' && run.reason ? (
-          <span data-testid="run-reason">{t('automations:runs.skippedBecause', { reason: t(`automations:runs.reason.${run.reason}`) })}</span>
+          <span className="auto-run__reason" data-testid="run-reason">
+            {t('automations:runs.skippedBecause', { reason: t(`automations:runs.reason.${run.reason}`) })}
+          </span>
         ) : null}
         {run.actions.length > 0 ? (
           <ul className="auto-run__actions">
