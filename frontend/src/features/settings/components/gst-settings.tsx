@@ -1,17 +1,12 @@
 import { PutTaxSettingsBody, type GymSettings, type TaxSettings } from '@akhada/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/alert';
 import { ErrorState } from '../../../components/error-state';
-import { Form } from '../../../components/form/form';
-import { applyServerErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { LoadingState } from '../../../components/spinner';
-import { useToast } from '../../../components/toast';
-import { useErrorText } from '../../../lib/use-error-text';
 import { useTaxSettings } from '../../../lib/shared-queries/payments';
 import { useSaveTaxSettings } from '../api/gym';
+import { SettingsForm } from './settings-form';
 
 interface GstForm {
   sacCode: string;
@@ -45,26 +40,18 @@ const toForm = (tax: TaxSettings, locations: GymSettings['locations'], gymName: 
 function GstForm({ tax, locations, canEdit }: { tax: TaxSettings; locations: GymSettings['locations']; canEdit: boolean }) {
   const { t } = useTranslation(['gymsettings']);
   const save = useSaveTaxSettings();
-  const toast = useToast();
-  const { describe } = useErrorText();
-  const [failed, setFailed] = useState(0);
   const form = useContractForm<GstForm, typeof PutTaxSettingsBody>(PutTaxSettingsBody, {
     defaultValues: toForm(tax, locations, locations[0]?.name ?? ''),
     toBody: (v) => ({ ...v, locations: v.locations.map((l) => ({ ...l, gstin: l.gstin.trim() === '' ? null : l.gstin })) }),
   });
   return (
-    <Form
+    <SettingsForm
       form={form}
-      busy={save.isPending}
+      save={save}
+      saved={t('gymsettings:saved')}
+      canEdit={canEdit}
       testId="gym-gst-form"
-      onSubmit={(body) =>
-        save.mutate(body, {
-          onSuccess: () => toast.success(t('gymsettings:saved')),
-          onError: (e) => {
-            if (applyServerErrors(form, e) === 0) setFailed((n) => n + 1);
-          },
-        })
-      }
+      submit={{ label: t('gymsettings:gst.save'), testId: 'gym-gst-save' }}
     >
       <fieldset className="gym-fieldset" disabled={!canEdit}>
         <legend className="section-heading">{t('gymsettings:gst.title')}</legend>
@@ -91,19 +78,7 @@ function GstForm({ tax, locations, canEdit }: { tax: TaxSettings; locations: Gym
           </div>
         ))}
       </fieldset>
-      {failed && save.isError ? (
-        <Alert tone="error" shake={failed}>
-          {describe(save.error)}
-        </Alert>
-      ) : null}
-      {canEdit ? (
-        <div className="form__actions">
-          <button type="submit" className="btn btn--secondary" disabled={save.isPending} data-testid="gym-gst-save">
-            {t('gymsettings:gst.save')}
-          </button>
-        </div>
-      ) : null}
-    </Form>
+    </SettingsForm>
   );
 }
 

@@ -1,13 +1,10 @@
 import { GymLanguage, MembershipType, Timezone, UpdateGymSettingsBody, type GymSettings } from '@akhada/contracts';
-import { useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/alert';
 import { ErrorState } from '../../../components/error-state';
-import { Form } from '../../../components/form/form';
 import { MoneyField } from '../../../components/form/money-field';
 import { SelectField } from '../../../components/form/select-field';
-import { applyServerErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { LoadingState } from '../../../components/spinner';
@@ -18,6 +15,7 @@ import { useGym, useRegenerateJoinCode, useSaveGym } from '../api/gym';
 import { GstSettings } from './gst-settings';
 import { LogoPicker } from './logo-picker';
 import { ReferralSettings } from './referral-settings';
+import { SettingsForm } from './settings-form';
 import './gym-settings.css';
 
 interface PlanRow {
@@ -107,7 +105,6 @@ function GymForm({ gym, canEdit }: { gym: GymSettings; canEdit: boolean }) {
   const regenerate = useRegenerateJoinCode();
   const toast = useToast();
   const { describe } = useErrorText();
-  const [failed, setFailed] = useState(0);
   const form = useContractForm<GymForm, typeof UpdateGymSettingsBody>(UpdateGymSettingsBody, {
     defaultValues: toForm(gym),
     toBody,
@@ -117,21 +114,15 @@ function GymForm({ gym, canEdit }: { gym: GymSettings; canEdit: boolean }) {
   const timezones = Timezone.options.map((value) => ({ value, label: value }));
   const shownLogo = logo === undefined ? gym.organization.logo : logo;
   return (
-    <Form
+    <SettingsForm
       form={form}
-      busy={save.isPending}
+      save={save}
+      saved={t('gymsettings:saved')}
+      onSaved={(data) => form.reset(toForm(data))}
+      canEdit={canEdit}
       testId="gym-settings-form"
-      onSubmit={(body) =>
-        save.mutate(body, {
-          onSuccess: (data) => {
-            toast.success(t('gymsettings:saved'));
-            form.reset(toForm(data));
-          },
-          onError: (e) => {
-            if (applyServerErrors(form, e) === 0) setFailed((n) => n + 1);
-          },
-        })
-      }
+      submit={{ label: t('gymsettings:save'), busyLabel: t('gymsettings:saving'), testId: 'gym-save', tone: 'primary' }}
+      errorTestId="gym-save-error"
     >
       <fieldset className="gym-fieldset" disabled={!canEdit}>
         <legend className="section-heading">{t('gymsettings:organization')}</legend>
@@ -217,20 +208,7 @@ function GymForm({ gym, canEdit }: { gym: GymSettings; canEdit: boolean }) {
       <fieldset className="gym-fieldset" disabled={!canEdit}>
         <PlansEditor />
       </fieldset>
-
-      {failed && save.isError ? (
-        <Alert tone="error" shake={failed} testId="gym-save-error">
-          {describe(save.error)}
-        </Alert>
-      ) : null}
-      {canEdit ? (
-        <div className="form__actions">
-          <button type="submit" className="btn btn--primary" disabled={save.isPending} data-testid="gym-save">
-            {save.isPending ? t('gymsettings:saving') : t('gymsettings:save')}
-          </button>
-        </div>
-      ) : null}
-    </Form>
+    </SettingsForm>
   );
 }
 

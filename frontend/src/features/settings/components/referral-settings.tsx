@@ -1,40 +1,27 @@
 import { ReferralSettingsBody, type ReferralSettings as Settings } from '@akhada/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/alert';
 import { ErrorState } from '../../../components/error-state';
-import { Form } from '../../../components/form/form';
-import { applyServerErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { LoadingState } from '../../../components/spinner';
-import { useToast } from '../../../components/toast';
-import { useErrorText } from '../../../lib/use-error-text';
 import { useReferralSettings, useSaveReferralSettings } from '../api/referral-settings';
+import { SettingsForm } from './settings-form';
 
 function ReferralForm({ settings, canEdit }: { settings: Settings; canEdit: boolean }) {
   const { t } = useTranslation(['gymsettings']);
   const save = useSaveReferralSettings();
-  const toast = useToast();
-  const { describe } = useErrorText();
-  const [failed, setFailed] = useState(0);
   const form = useContractForm<{ rewardDays: string }, typeof ReferralSettingsBody>(ReferralSettingsBody, {
     defaultValues: { rewardDays: String(settings.rewardDays) },
     toBody: (v) => ({ rewardDays: v.rewardDays.trim() === '' ? Number.NaN : Number(v.rewardDays) }),
   });
   return (
-    <Form
+    <SettingsForm
       form={form}
-      busy={save.isPending}
+      save={save}
+      saved={t('gymsettings:saved')}
+      canEdit={canEdit}
       testId="gym-referral-form"
-      onSubmit={(body) =>
-        save.mutate(body, {
-          onSuccess: () => toast.success(t('gymsettings:saved')),
-          onError: (e) => {
-            if (applyServerErrors(form, e) === 0) setFailed((n) => n + 1);
-          },
-        })
-      }
+      submit={{ label: t('gymsettings:referral.save'), testId: 'gym-referral-save' }}
     >
       <fieldset className="gym-fieldset" disabled={!canEdit}>
         <legend className="section-heading">{t('gymsettings:referral.title')}</legend>
@@ -48,19 +35,7 @@ function ReferralForm({ settings, canEdit }: { settings: Settings; canEdit: bool
           required
         />
       </fieldset>
-      {failed && save.isError ? (
-        <Alert tone="error" shake={failed}>
-          {describe(save.error)}
-        </Alert>
-      ) : null}
-      {canEdit ? (
-        <div className="form__actions">
-          <button type="submit" className="btn btn--secondary" disabled={save.isPending} data-testid="gym-referral-save">
-            {t('gymsettings:referral.save')}
-          </button>
-        </div>
-      ) : null}
-    </Form>
+    </SettingsForm>
   );
 }
 

@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/alert';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
-import { Form } from '../../../components/form/form';
 import { SelectField } from '../../../components/form/select-field';
-import { applyServerErrors } from '../../../components/form/server-errors';
 import { EmailField, TextField } from '../../../components/form/text-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { LoadingState } from '../../../components/spinner';
@@ -14,6 +12,7 @@ import { useToast } from '../../../components/toast';
 import { useUser } from '../../../lib/auth/session';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useInviteStaff, useRemoveStaff, useSetStaffLocations, useStaff } from '../api/staff';
+import { SettingsForm } from './settings-form';
 import './gym-settings.css';
 
 interface InviteForm {
@@ -27,27 +26,16 @@ interface InviteForm {
 function InviteStaff({ locations }: { locations: { _id: string; name: string }[] }) {
   const { t } = useTranslation(['gymsettings']);
   const invite = useInviteStaff();
-  const toast = useToast();
-  const { describe } = useErrorText();
-  const [failed, setFailed] = useState(0);
   const blank: InviteForm = { firstName: '', lastName: '', email: '', role: 'trainer', locationIds: locations.slice(0, 1).map((l) => l._id) };
   const form = useContractForm<InviteForm, typeof InviteStaffBody>(InviteStaffBody, { defaultValues: blank, toBody: (v) => v });
   return (
-    <Form
+    <SettingsForm
       form={form}
-      busy={invite.isPending}
+      save={invite}
+      saved={t('gymsettings:staff.invited')}
+      onSaved={() => form.reset(blank)}
       testId="staff-invite-form"
-      onSubmit={(body) =>
-        invite.mutate(body, {
-          onSuccess: () => {
-            toast.success(t('gymsettings:staff.invited'));
-            form.reset(blank);
-          },
-          onError: (e) => {
-            if (applyServerErrors(form, e) === 0) setFailed((n) => n + 1);
-          },
-        })
-      }
+      submit={{ label: t('gymsettings:staff.send'), testId: 'staff-invite', tone: 'primary' }}
     >
       <h4 className="section-heading">{t('gymsettings:staff.invite')}</h4>
       <div className="gym-grid">
@@ -76,17 +64,7 @@ function InviteStaff({ locations }: { locations: { _id: string; name: string }[]
         </div>
         {form.formState.errors.locationIds ? <p className="field__error">{t('gymsettings:staff.locationsRequired')}</p> : null}
       </fieldset>
-      {failed && invite.isError ? (
-        <Alert tone="error" shake={failed}>
-          {describe(invite.error)}
-        </Alert>
-      ) : null}
-      <div className="form__actions">
-        <button type="submit" className="btn btn--primary" disabled={invite.isPending} data-testid="staff-invite">
-          {t('gymsettings:staff.send')}
-        </button>
-      </div>
-    </Form>
+    </SettingsForm>
   );
 }
 

@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { gymSettingsRoutes, memberReferralRoutes, type GymSettings } from '@akhada/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { signedInShell } from '../../../testing/app-handlers';
+import { on, problem, reply } from '../../../testing/contract-handlers';
+import { aUser } from '../../../testing/fixtures';
+import { server } from '../../../testing/setup';
+import { renderApp } from '../../../testing/render-app';
+
+// Settings → Gym's forms share one save (SettingsForm): toast on success, field issues on the field, any other failure
+// as an alert that shakes again on each failed attempt, and no save button for those who only read.
+const owner = aUser({ role: 'owner' });
+const gym: GymSettings = {
+  organization: {
+    _id: owner.organization._id,
+    name: 'Akhada Fitness',
+    logo: null,
+    brandColor: '#3b82f6',
+    languages: ['en', 'hi'],
+    timezone: 'Asia/Kolkata',
+    currency: 'INR',
+    joinCode: 'AKHADA01',
+  },
+  locations: owner.locations.map((l) => ({
+    _id: l._id,
+    name: l.name,
+    city: 'Pune',
+    timezone: 'Asia/Kolkata',
+    openingHours: '',
+    capacity: null,
+    joinCode: 'LOC00001',
+  })),
+  plans: [],
+};
+const gymIs = () => on(gymSettingsRoutes.getGym, () => reply(gymSettingsRoutes.getGym, 200, { success: true, data: gym }));
+const referralIs = (rewardDays: number) =>
+  on(memberReferralRoutes.settings, () => reply(memberReferralRoutes.settings, 200, { success: true, data: { rewardDays } }));
+const anythingElse = () => http.all('/api/*', () => problem(503, 'SERVICE_UNAVAILABLE', 'Not in this test'));
+
+describe('Settings → Gym: the forms’ save', () => {
+  it('saves the referral reward with a toast; a field issue lands on the field; another failure is an alert, shown again on the next try', async () => {
+    const bodies: unknown[] = [];
+    const answers = [
+      () => problem(400, 'VALIDATION_FAILED', 'Check the form', [{ path: 'rewardDays', message: 'Reward days is 0 to 365' }]),
+      () => problem(409, 'CONFLICT', 'Someone else changed it'),
+      () => problem(409, 'CONFLICT', 'Someone else changed it'),
+      () => reply(memberReferralRoutes.putSettings, 200, { success: true, data: { rewardDays: 12 } }),
+    ];
+    server.use(
+      ...signedInShell(owner),
+      gymIs(),
+      referralIs(10),
+      on(memberReferralRoutes.putSettings, async ({ request }) => {
+        bodies.push(await request.json());
+        return answers[bodies.length - 1]!();
+      }),
+      anythingElse(),
+    );
+    const { user } = renderApp('/dashboard/settings?tab=gym');
+    const form = await screen.findByTestId('gym-referral-form', {}, { timeout: 10_000 });
+    const days = within(form).getByLabelText(/Free days per referral/);
+    expect((days as HTMLInputElement).value).toBe('10');
+    await user.clear(days);
+    await user.type(days, '12');
+    const save = within(form).getByTestId('gym-referral-save');
+
+    await user.click(save);
+    await waitFor(() => expect(within(form).getByText('Reward days is 0 to 365')).toBeTruthy());
+    expect(within(form).queryByRole('alert')).toBeNull();
+
+    await user.click(save);
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toContain('Someone else changed it');
+    expect(alert.className).toContain('alert--shake');
+    await user.click(save);
+    await waitFor(() => expect(bodies).toHaveLength(3));
+    // A new alert element (keyed by the attempt) shakes again.
+    await waitFor(() => expect(within(form).getByRole('alert')).not.toBe(alert));
+
+    await user.click(save);
+    expect(await screen.findByText('Settings saved!')).toBeTruthy();
+    expect(bodies).toEqual([{ rewardDays: 12 }, { rewardDays: 12 }, { rewardDays: 12 }, { rewardDays: 12 }]);
+  });
+
+  it('shows an admin the forms without their save buttons', async () => {
+    const admin = aUser({ role: 'admin' });
+    server.use(...signedInShell(admin), gymIs(), referralIs(10), anythingElse());
+    renderApp('/dashboard/settings?tab=gym');
+    const form = await screen.findByTestId('gym-referral-form', {}, { timeout: 10_000 });
+    expect(within(form).queryByTestId('gym-referral-save')).toBeNull();
+    expect(within(screen.getByTestId('gym-settings-form')).queryByTestId('gym-save')).toBeNull();
+    expect(screen.queryByTestId('staff-invite')).toBeNull();
+  });
+});
