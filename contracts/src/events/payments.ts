@@ -294,3 +294,49 @@ export const PurchasePaymentCreated = defineEvent(
     totalPaise: z.number().int().min(0),
   }),
 );
+
+/** The facts of a member's autopay (a Razorpay subscription renewing a plan) as they are after the change. */
+export const AutopayFacts = z.object({
+  autopayId: z.uuid(),
+  organizationId: z.uuid(),
+  locationId: z.uuid(),
+  memberId: z.uuid(),
+  memberName: z.string(),
+  planId: z.uuid(),
+  planName: z.string(),
+  membershipType: MembershipType,
+  periodMonths: z.number().int().min(1),
+  /** Each charge, GST included. */
+  amountPaise: z.number().int().min(0),
+  status: z.enum(['created', 'authenticated', 'active', 'pending', 'halted', 'paused', 'cancelled', 'completed']),
+  razorpaySubscriptionId: z.string(),
+  /** Charges captured so far; paid-through = start + charges × period (null before the first). */
+  charges: z.number().int().min(0),
+  paidThrough: z.iso.date().nullable(),
+  occurredAt: z.iso.datetime({ offset: true }),
+});
+
+/**
+ * A member's autopay began, changed status (from Razorpay's webhooks) or was asked to cancel (aggregate = the
+ * autopay). Each captured charge is announced as the payment it was recorded as (payment_completed, source `autopay`,
+ * sourceId the Razorpay payment id), which renews the membership and is invoiced like any membership payment.
+ */
+export const AutopayChanged = defineEvent(
+  'payments.autopay_changed',
+  1,
+  AutopayFacts.extend({
+    change: z.enum(['started', 'status', 'cancel_requested']),
+    /** For `status`: the one before. */
+    previousStatus: z.string().nullable(),
+  }),
+);
+
+/**
+ * A charge of a member's autopay failed (subscription.pending; `halted` once Razorpay gave up retrying): for dunning
+ * (the member told at once with a way to pay, staff shown it). Once per failed Razorpay payment.
+ */
+export const AutopayChargeFailed = defineEvent(
+  'payments.autopay_charge_failed',
+  1,
+  AutopayFacts.extend({ razorpayPaymentId: z.string().nullable(), halted: z.boolean() }),
+);

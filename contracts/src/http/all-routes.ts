@@ -9,6 +9,7 @@ import { publicRoutes } from './public.ts';
 import { trainersRoutes } from './trainers.ts';
 import { attendanceRoutes } from './attendance.ts';
 import { paymentsRoutes } from './payments.ts';
+import { autopayRoutes } from './autopay.ts';
 import { billingRoutes } from './billing.ts';
 import { chatRoutes } from './chat.ts';
 import { feedbackRoutes } from './feedback.ts';
@@ -52,6 +53,7 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('trainers', 'trainers', trainersRoutes),
   ...group('attendance', 'attendance', attendanceRoutes),
   ...group('payments', 'payments', paymentsRoutes),
+  ...group('payments', 'autopay', autopayRoutes),
   ...group('chat', 'chat', chatRoutes),
   ...group('feedback', 'feedback', feedbackRoutes),
   ...group('dashboard', 'dashboard', dashboardRoutes),

@@ -37,7 +37,7 @@ export const urgencyOf = (daysPastDue: number): PaymentUrgency =>
   daysPastDue > 7 ? 'critical' : daysPastDue > 3 ? 'urgent' : daysPastDue > 0 ? 'overdue' : 'due_soon';
 
 /** Where a payment came from: staff recorded it, a members renewal/registration with a fee, an online checkout, the demo seed. */
-export const PaymentSource = z.enum(['staff', 'members', 'online', 'seed', 'pos', 'scheduling']);
+export const PaymentSource = z.enum(['staff', 'members', 'online', 'seed', 'pos', 'scheduling', 'autopay']);
 export type PaymentSource = z.infer<typeof PaymentSource>;
 
 const PersonRef = z.object({ _id: z.uuid(), name: z.string() });
@@ -848,7 +848,7 @@ export const paymentsRoutes = {
     responses: { 200: okMessage, 400: Problem },
     auth: false,
     summary:
-      "Razorpay's webhook (payment.captured, payment.failed, refund.processed, payment_link.paid): HMAC of the raw body checked, de-duplicated by event id.",
+      "Razorpay's webhook (payment.captured, payment.failed, refund.processed, payment_link.paid, and subscription.* for autopay): HMAC of the raw body checked with the secret of the gym the ids belong to, de-duplicated by event id.",
     description: 'Headers x-razorpay-signature and x-razorpay-event-id. Answers at once; the work is done through the outbox. A bad signature is 400.',
   }),
   razorpayIntegration: route({

@@ -8,7 +8,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { razorpayErrorToAppError, verifyPaymentSignature, verifyWebhookSignature } from '../src/adapters/razorpay.ts';
 import type { RazorpayApi, RazorpayPort } from '../src/adapters/razorpay-port.ts';
-import { bootPayments } from './setup.ts';
+import { bootPayments, unusedAutopayApi } from './setup.ts';
 
 const orgA = randomUUID();
 const orgB = randomUUID();
@@ -40,6 +40,7 @@ const razorpay: RazorpayPort = {
       },
       paymentLink: { create: async () => ({ id: 'x', short_url: 'x' }) },
       payments: { refund: async () => ({ id: 'x', amount: 0 }) },
+      ...unusedAutopayApi,
     }) satisfies RazorpayApi,
   verifyPaymentSignature,
   verifyWebhookSignature,

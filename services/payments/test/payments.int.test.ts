@@ -11,7 +11,7 @@ import { buildApp } from '../src/build-app.ts';
 import { onSalePaymentRequested, salePaymentId } from '../src/consumers/sales.ts';
 import { gstinCheckCharacter } from '../src/domain/tax/gstin.ts';
 import { migrations } from '../src/db/migrations.ts';
-import { bootPayments } from './setup.ts';
+import { bootPayments, unusedAutopayApi } from './setup.ts';
 
 // Organization A with locations L1, L2; organization B with LB. Today is 20 Nov 2026 in India.
 const orgA = randomUUID();
@@ -42,6 +42,7 @@ const fakeApi: RazorpayApi = {
   },
   paymentLink: { create: async () => ({ id: `plink_${++seq}`, short_url: `https://rzp.test/l/${seq}`, expire_by: null, order_id: null }) },
   payments: { refund: async (_id, p) => ({ id: `rfnd_${++seq}`, amount: p.amount }) },
+  ...unusedAutopayApi,
 };
 const razorpay: RazorpayPort = { client: () => fakeApi, verifyPaymentSignature, verifyWebhookSignature, toAppError: razorpayErrorToAppError };
 

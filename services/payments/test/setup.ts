@@ -5,13 +5,25 @@ import type { Insertable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { createInvoiceMailer, type InvoiceMail, type InvoiceMailer } from '../src/adapters/invoice-mailer.ts';
 import { razorpayErrorToAppError, verifyPaymentSignature, verifyWebhookSignature } from '../src/adapters/razorpay.ts';
-import type { RazorpayPort } from '../src/adapters/razorpay-port.ts';
+import type { RazorpayApi, RazorpayPort } from '../src/adapters/razorpay-port.ts';
 import { createSecretBox } from '../src/adapters/secret-box.ts';
 import type { PaymentsDeps } from '../src/app/deps.ts';
 import { buildApp } from '../src/build-app.ts';
 import { startConsumers } from '../src/consumers/start-consumers.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { PayMembersTable, PaymentsDb, PaymentsTable } from '../src/db/schema.ts';
+
+/** The subscriptions part of a fake Razorpay client that a test never calls (a call fails the test). */
+export const unusedAutopayApi: Pick<RazorpayApi, 'plans' | 'subscriptions'> = {
+  plans: { create: () => Promise.reject(new Error('plans.create was not expected')) },
+  subscriptions: {
+    create: () => Promise.reject(new Error('subscriptions.create was not expected')),
+    fetch: () => Promise.reject(new Error('subscriptions.fetch was not expected')),
+    cancel: () => Promise.reject(new Error('subscriptions.cancel was not expected')),
+    pause: () => Promise.reject(new Error('subscriptions.pause was not expected')),
+    resume: () => Promise.reject(new Error('subscriptions.resume was not expected')),
+  },
+};
 
 /** A Razorpay port for tests that never reach Razorpay: signatures are checked for real, the client is never made. */
 export const noRazorpay: RazorpayPort = { client: () => ({}) as never, verifyPaymentSignature, verifyWebhookSignature, toAppError: razorpayErrorToAppError };
@@ -51,7 +63,7 @@ export const bootPayments = async (prefix: string, { now, consumers, keys, ...gi
       };
       if (consumers) {
         const bus = runtime!.bus;
-        const groups = ['members', 'trainers', 'sales', 'auth', 'purchases'] as const;
+        const groups = ['members', 'trainers', 'sales', 'auth', 'purchases', 'plans'] as const;
         const read = (['members', 'trainers', 'inventory', 'auth', 'scheduling'] as const).map((t) => topicOf(t));
         await bus.ensureTopics(topicSpecs().filter((t) => read.includes(t.topic)));
         const running = await startConsumers({

@@ -23,6 +23,31 @@ export interface RazorpayApi {
       upi_link?: boolean;
     }): Promise<{ id: string; short_url: string; expire_by?: number | null; order_id?: string | null }>;
   };
+  /** Subscriptions' plans: a gym's membership plan at its price each period (autopay). */
+  plans: {
+    create(params: {
+      period: 'daily' | 'weekly' | 'monthly' | 'yearly';
+      interval: number;
+      item: { name: string; amount: number; currency: string; description?: string };
+      notes?: Record<string, string>;
+    }): Promise<{ id: string }>;
+  };
+  /** A member's autopay: a subscription on a plan the member authorises on Checkout (UPI AutoPay, card, e-NACH). */
+  subscriptions: {
+    create(params: {
+      plan_id: string;
+      total_count: number;
+      quantity?: number;
+      customer_notify?: 0 | 1;
+      start_at?: number;
+      notes?: Record<string, string>;
+    }): Promise<{ id: string; status: string; short_url?: string | null }>;
+    fetch(subscriptionId: string): Promise<{ id: string; status: string; paid_count?: number | string; current_end?: number | null }>;
+    /** `cancelAtCycleEnd`: at the end of the paid cycle; otherwise now. */
+    cancel(subscriptionId: string, cancelAtCycleEnd?: boolean): Promise<{ id: string; status: string }>;
+    pause(subscriptionId: string, params?: { pause_at: 'now' }): Promise<{ id: string; status: string }>;
+    resume(subscriptionId: string, params?: { resume_at: 'now' }): Promise<{ id: string; status: string }>;
+  };
   payments: {
     /** With `idempotencyKey`, Razorpay makes the refund once for that key however often it is asked (X-Refund-Idempotency). */
     refund(
@@ -48,6 +73,8 @@ export const razorpayPort = (baseUrl?: string): RazorpayPort => ({
     return {
       orders: api.orders,
       paymentLink: api.paymentLink,
+      plans: api.plans,
+      subscriptions: api.subscriptions,
       payments: {
         // The SDK's own refund takes no headers (and a third argument is its callback): a keyed refund goes around it.
         refund: (paymentId, params, options) =>

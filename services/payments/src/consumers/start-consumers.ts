@@ -6,6 +6,7 @@ import { invoiceHandlers } from './invoices.ts';
 import { memberHandlers } from './members.ts';
 import { onSaleCancelled, onSaleCompleted, onSalePaymentRequested } from './sales.ts';
 import { onPersonErasureRequested } from './person-erasure.ts';
+import { onMembershipPlansChanged } from './plans.ts';
 import { purchaseHandlers, type PurchaseDeps } from './purchases.ts';
 import { trainerHandlers } from './trainers.ts';
 
@@ -14,7 +15,7 @@ export interface ConsumerOptions {
   db: Kysely<PaymentsDb>;
   logger: Logger;
   /** Kafka consumer groups; tests pass their own so they never share partitions with a running service. */
-  groups?: { members?: string; trainers?: string; sales?: string; auth?: string; purchases?: string };
+  groups?: { members?: string; trainers?: string; sales?: string; auth?: string; purchases?: string; plans?: string };
   /**
    * Scheduling's purchases (refunds of online ones go through Razorpay: the keys' box and the SDK port); without it
    * the purchases group is not started (tests of the other groups).
@@ -47,6 +48,8 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       : []),
     // Erasure (DPDP): the person's personal data goes; payments.person_erased answers auth.
     { name: 'payments.auth', groupId: o.groups?.auth ?? 'payments.auth', topic: topicOf('auth'), handlers: [onPersonErasureRequested] },
+    // The gym's plans (autopay is turned on per plan): its own group, so a new one reads the auth topic from the beginning.
+    { name: 'payments.plans', groupId: o.groups?.plans ?? 'payments.plans', topic: topicOf('auth'), handlers: [onMembershipPlansChanged] },
   ]);
 
 export const INVOICES_GROUP = 'payments.invoices';

@@ -335,4 +335,70 @@ export const migrations: Record<string, Migration> = {
       await sql`create index purchase_refunds_open_idx on purchase_refunds (requested_at) where status = 'requested'`.execute(db);
     },
   },
+  '1007_payments_autopay': {
+    // Autopay (issue 28): the gym's plans as auth announces them (pay_plans), which of them staff turned autopay on for
+    // with their Razorpay plan (autopay_plans), and each member's subscription, projected from its stream
+    // (autopay_subscriptions; one Razorpay subscription id once, any organization: Razorpay's ids are global).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('pay_plans')
+        .addColumn('plan_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('membership_type', 'text', (c) => c.notNull())
+        .addColumn('duration_months', 'integer', (c) => c.notNull())
+        .addColumn('price_paise', 'bigint', (c) => c.notNull())
+        .addColumn('gst_inclusive', 'boolean', (c) => c.notNull())
+        .addColumn('active', 'boolean', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await sql`create index pay_plans_org_idx on pay_plans (org_id)`.execute(db);
+      await db.schema
+        .createTable('autopay_plans')
+        .addColumn('plan_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('enabled', 'boolean', (c) => c.notNull())
+        .addColumn('razorpay_plan_id', 'text', (c) => c.notNull())
+        .addColumn('key_id', 'text', (c) => c.notNull())
+        .addColumn('amount_paise', 'bigint', (c) => c.notNull())
+        .addColumn('period_months', 'integer', (c) => c.notNull())
+        .addColumn('updated_by_id', 'uuid')
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await sql`create index autopay_plans_org_idx on autopay_plans (org_id)`.execute(db);
+      await db.schema
+        .createTable('autopay_subscriptions')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('location_id', 'uuid', (c) => c.notNull())
+        .addColumn('member_id', 'uuid', (c) => c.notNull())
+        .addColumn('member_name', 'text', (c) => c.notNull())
+        .addColumn('plan_id', 'uuid', (c) => c.notNull())
+        .addColumn('plan_name', 'text', (c) => c.notNull())
+        .addColumn('membership_type', 'text', (c) => c.notNull())
+        .addColumn('period_months', 'integer', (c) => c.notNull())
+        .addColumn('amount_paise', 'bigint', (c) => c.notNull())
+        .addColumn('razorpay_subscription_id', 'text', (c) => c.notNull())
+        .addColumn('razorpay_plan_id', 'text', (c) => c.notNull())
+        .addColumn('short_url', 'text')
+        .addColumn('start_date', 'date', (c) => c.notNull())
+        .addColumn('total_count', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('charges', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('paid_through', 'date')
+        .addColumn('last_charge_at', 'timestamptz')
+        .addColumn('last_charge_paise', 'bigint')
+        .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_failure_at', 'timestamptz')
+        .addColumn('cancel_requested', 'text')
+        .addColumn('created_by_id', 'uuid')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .execute();
+      await sql`create unique index autopay_subscriptions_rzp_uq on autopay_subscriptions (razorpay_subscription_id)`.execute(db);
+      await sql`create index autopay_subscriptions_member_idx on autopay_subscriptions (org_id, member_id)`.execute(db);
+      await sql`create index autopay_subscriptions_org_status_idx on autopay_subscriptions (org_id, status)`.execute(db);
+    },
+  },
 };

@@ -188,6 +188,68 @@ export interface PaymentsDb extends KitTables {
   subscription_invoice_counters: SubscriptionInvoiceCountersTable;
   razorpay_payment_conflicts: RazorpayPaymentConflictsTable;
   purchase_refunds: PurchaseRefundsTable;
+  pay_plans: PayPlansTable;
+  autopay_plans: AutopayPlansTable;
+  autopay_subscriptions: AutopaySubscriptionsTable;
+}
+
+/** The gym's membership plans as auth announces them (auth.membership_plans_changed); a plan no longer sold: inactive. */
+export interface PayPlansTable {
+  plan_id: string;
+  org_id: string;
+  name: string;
+  membership_type: MembershipType;
+  duration_months: number;
+  /** The plan's price in paise, GST included when gst_inclusive. */
+  price_paise: number;
+  gst_inclusive: boolean;
+  active: boolean;
+  updated_at: Date;
+}
+
+/** A plan staff turned autopay on for: its Razorpay plan (on the gym's key), what each cycle charges, GST included. */
+export interface AutopayPlansTable {
+  plan_id: string;
+  org_id: string;
+  enabled: boolean;
+  razorpay_plan_id: string;
+  key_id: string;
+  amount_paise: number;
+  period_months: number;
+  updated_by_id: string | null;
+  updated_at: Date;
+}
+
+/** A member's autopay (the autopay stream's read row): its Razorpay subscription, status and charges. */
+export interface AutopaySubscriptionsTable {
+  id: string;
+  org_id: string;
+  location_id: string;
+  member_id: string;
+  member_name: string;
+  plan_id: string;
+  plan_name: string;
+  membership_type: MembershipType;
+  period_months: number;
+  amount_paise: number;
+  razorpay_subscription_id: string;
+  razorpay_plan_id: string;
+  short_url: string | null;
+  start_date: string;
+  total_count: number;
+  status: string;
+  charges: number;
+  paid_through: string | null;
+  last_charge_at: Date | null;
+  last_charge_paise: number | null;
+  failures: number;
+  last_failure_at: Date | null;
+  /** 'now' | 'cycle_end' once asked. */
+  cancel_requested: string | null;
+  created_by_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
 }
 
 /**

@@ -1,8 +1,10 @@
-import { billingRoutes as b, paymentsRoutes as r } from '@akhada/contracts';
+import { autopayRoutes as ap, billingRoutes as b, paymentsRoutes as r } from '@akhada/contracts';
 import { addRoute } from '@akhada/kit';
 import type { PaymentsDeps } from '../app/deps.ts';
 import { analytics, dashboardOverview, exportPayments, pendingPayments, renewals, reports, salaries } from '../app/figures.ts';
 import { listPayments, memberPayments, trainerPayments } from '../app/list-payments.ts';
+import { cancelAutopay, getAutopay, listAutopayPlans, listAutopays, myAutopays, putAutopayPlan, startAutopay } from '../app/autopay.ts';
+import { handleAutopayWebhook, isSubscriptionWebhook } from '../app/autopay-webhook.ts';
 import { billingOverview, createSubscriptionOrder, handlePlatformWebhook, verifySubscription } from '../app/billing.ts';
 import { createOrder, handleWebhook, verifyPayment } from '../app/online.ts';
 import { createPaymentLink, deletePayment, getPayment, markPaid, refundPayment, remindPayment, updatePayment } from '../app/payment-commands.ts';
@@ -54,6 +56,14 @@ export const registerRoutes = (svc: Svc, deps: PaymentsDeps): void => {
       return typeof v === 'string' ? v : undefined;
     };
     const raw = (req as unknown as Record<symbol, Buffer | undefined>)[RAW_BODY];
+    // A subscription's webhook (autopay) is checked with the secret of the gym whose subscription it names.
+    if (isSubscriptionWebhook(body)) {
+      const outcome = await handleAutopayWebhook({ ...deps, logger: req.log as never }, raw, body as never, {
+        signature: header('x-razorpay-signature'),
+        eventId: header('x-razorpay-event-id'),
+      });
+      return { success: true, message: outcome };
+    }
     // An order of Akhada's own account (a plan payment) is checked with the platform secret; anything else is the gym's.
     const platform = await handlePlatformWebhook(deps, raw, body as never, {
       signature: header('x-razorpay-signature'),
@@ -96,7 +106,19 @@ export const registerRoutes = (svc: Svc, deps: PaymentsDeps): void => {
   addRoute(svc, r.paymentLink, async ({ params, ctx }, _req, reply) =>
     reply.status(201).send({ success: true, data: await createPaymentLink(deps, ctx, params.id) }),
   );
+  registerAutopayRoutes(svc, deps);
   registerInvoiceRoutes(svc, deps);
+};
+
+/** Autopay (issue 28): plans with autopay, a member's subscription, staff's view and cancellation. */
+const registerAutopayRoutes = (svc: Svc, deps: PaymentsDeps): void => {
+  addRoute(svc, ap.plans, async ({ ctx }) => ({ success: true, data: await listAutopayPlans(deps, ctx) }));
+  addRoute(svc, ap.putPlan, async ({ params, body, ctx }) => ({ success: true, data: await putAutopayPlan(deps, ctx, params.id, body) }));
+  addRoute(svc, ap.start, async ({ body, ctx }, _req, reply) => reply.status(201).send({ success: true, data: await startAutopay(deps, ctx, body) }));
+  addRoute(svc, ap.mine, async ({ ctx }) => ({ success: true, data: await myAutopays(deps, ctx) }));
+  addRoute(svc, ap.list, async ({ query, ctx }) => ({ success: true, data: await listAutopays(deps, ctx, query) }));
+  addRoute(svc, ap.get, async ({ params, ctx }) => ({ success: true, data: await getAutopay(deps, ctx, params.id) }));
+  addRoute(svc, ap.cancel, async ({ params, body, ctx }) => ({ success: true, data: await cancelAutopay(deps, ctx, params.id, body) }));
 };
 
 /**

@@ -75,6 +75,8 @@ export interface AutopayTerms {
   startDate: CalendarDate;
   /** Cycles authorised (Razorpay's total_count). */
   totalCount: number;
+  /** Razorpay's hosted authorisation page for the subscription. */
+  shortUrl: string | null;
 }
 
 // ── Commands ────────────────────────────────────────────────────────────────────────────────────────────────────

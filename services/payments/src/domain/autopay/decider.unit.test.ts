@@ -34,6 +34,7 @@ const terms = {
   razorpayPlanId: 'plan_AAAAAAAAAAAAAA',
   startDate: '2026-01-31',
   totalCount: 120,
+  shortUrl: null,
 };
 const start = (o: Partial<StartAutopay['data']> = {}): StartAutopay => ({ type: 'StartAutopay', data: { ...terms, at: AT, by, ...o } });
 const started: AutopayStarted = { type: 'AutopayStarted', data: { ...terms, at: AT, by } };

@@ -1,0 +1,187 @@
+import { AppError, DomainError, executeCommand, metadataOf, type EventMetadata, type Logger } from '@akhada/kit';
+import type { Transaction } from 'kysely';
+import { createHash } from 'node:crypto';
+import { autopayAggregate } from '../aggregates/autopay.ts';
+import { paymentAggregate } from '../aggregates/payment.ts';
+import type { PaymentsDb } from '../db/schema.ts';
+import {
+  AUTOPAY_STATUSES,
+  SUBSCRIPTION_WEBHOOKS,
+  type AutopayCharged,
+  type AutopayStatus,
+  type AutopayTerms,
+  type SubscriptionWebhook,
+} from '../domain/autopay/decider.ts';
+import { deterministicId } from './deterministic-id.ts';
+import type { PaymentsDeps } from './deps.ts';
+import { dayAt, decideGst } from './gst.ts';
+import { paymentUniques } from './payment-writes.ts';
+import { keysOf } from './razorpay-keys.ts';
+
+/** A subscription webhook's body, only the fields read (the HMAC is of the raw bytes). */
+export interface SubscriptionWebhookBody {
+  event: string;
+  created_at?: unknown;
+  payload?: {
+    subscription?: { entity?: { id?: unknown; status?: unknown; paid_count?: unknown } };
+    payment?: { entity?: { id?: unknown; amount?: unknown; status?: unknown; captured?: unknown; method?: unknown } };
+  };
+}
+
+export const isSubscriptionWebhook = (body: { event?: unknown }): boolean => typeof body.event === 'string' && body.event.startsWith('subscription.');
+
+/** The payment an autopay charge is recorded as: one id per (organization, Razorpay payment), so it is recorded once. */
+export const autopayPaymentId = (orgId: string, razorpayPaymentId: string): string => deterministicId(`${orgId}:autopay:${razorpayPaymentId}`);
+
+const invalidSignature = () => new AppError(400, 'INVALID_WEBHOOK_SIGNATURE', 'Invalid webhook signature');
+const FREQUENCY: Record<number, 'monthly' | 'quarterly' | 'annually'> = { 1: 'monthly', 3: 'quarterly', 12: 'annually' };
+
+/**
+ * A captured autopay charge renews the membership the way any membership payment does: it is recorded as a completed
+ * membership payment (source `autopay`, sourceId the Razorpay payment id, the charge's period), whose payment_completed
+ * makes the member's next term in members and the invoice in the gym's series here. GST is taken out of the charge
+ * (the Razorpay plan's amount includes it). In the webhook's transaction: the charge and its payment commit together.
+ */
+export const recordAutopayCharge = async (trx: Transaction<PaymentsDb>, terms: AutopayTerms, charge: AutopayCharged['data'], meta: EventMetadata) => {
+  const paymentId = autopayPaymentId(terms.orgId, charge.razorpayPaymentId);
+  const date = await dayAt(trx, terms.orgId, terms.locationId, new Date(charge.at));
+  const gst = await decideGst(trx, {
+    orgId: terms.orgId,
+    locationId: terms.locationId,
+    category: 'member',
+    amountPaise: charge.amountPaise,
+    sentGstPaise: 0,
+    date,
+    inclusive: true,
+  });
+  const member = await trx
+    .selectFrom('pay_members')
+    .select(['status', 'first_name', 'last_name'])
+    .where('id', '=', terms.memberId)
+    .where('org_id', '=', terms.orgId)
+    .executeTakeFirst();
+  await executeCommand(
+    trx,
+    paymentAggregate,
+    paymentId,
+    {
+      type: 'RecordPayment',
+      data: {
+        paymentId,
+        orgId: terms.orgId,
+        locationId: terms.locationId,
+        category: 'member',
+        type: member?.status === 'pending' ? 'membership_fee' : 'membership_renewal',
+        memberId: terms.memberId,
+        memberName: member ? `${member.first_name} ${member.last_name}`.trim() : terms.memberName,
+        trainerId: null,
+        trainerName: '',
+        amountPaise: gst.amountPaise,
+        gstPaise: gst.gstPaise,
+        gst: gst.split,
+        method: 'razorpay',
+        description: `${terms.planName} (autopay) ${charge.periodStart} to ${charge.periodEnd}`,
+        notes: '',
+        membershipType: terms.membershipType,
+        membershipPeriod: { startDate: charge.periodStart, endDate: charge.periodEnd },
+        paymentFrequency: FREQUENCY[terms.periodMonths] ?? null,
+        salaryPeriod: null,
+        dueDate: null,
+        source: 'autopay',
+        sourceId: charge.razorpayPaymentId,
+        status: 'completed',
+        at: charge.at,
+        by: null,
+      },
+    },
+    meta,
+    { mapError: paymentUniques },
+  );
+};
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null);
+
+/**
+ * Razorpay's subscription webhooks (subscription.*). The autopay is found by its Razorpay subscription id (in any
+ * organization: Razorpay's ids are global), then the HMAC of the RAW body is checked with THAT organization's webhook
+ * secret: a body naming a subscription we do not hold, or signed with another secret (another gym's), is refused and
+ * changes nothing. The delivery id (x-razorpay-event-id, else the body's hash) is recorded in the same transaction as
+ * the work, so a redelivery does nothing; each new captured charge records its payment in that transaction too.
+ */
+export const handleAutopayWebhook = async (
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay'> & { logger?: Logger },
+  raw: Buffer | string | undefined,
+  body: SubscriptionWebhookBody,
+  headers: { signature?: string | undefined; eventId?: string | undefined },
+): Promise<string> => {
+  if (!raw || !headers.signature) throw invalidSignature();
+  const entity = body.payload?.subscription?.entity;
+  const rzpSubscriptionId = typeof entity?.id === 'string' ? entity.id : null;
+  if (!rzpSubscriptionId) throw invalidSignature();
+  const target = await deps.db
+    .selectFrom('autopay_subscriptions')
+    .select(['id', 'org_id', 'location_id'])
+    .where('razorpay_subscription_id', '=', rzpSubscriptionId)
+    .executeTakeFirst();
+  if (!target) throw invalidSignature();
+  const keys = await keysOf(deps.db, deps.secrets, target.org_id);
+  if (!keys?.webhookSecret || !deps.razorpay.verifyWebhookSignature(raw, headers.signature, keys.webhookSecret)) throw invalidSignature();
+
+  const eventId = headers.eventId && headers.eventId.length <= 200 ? headers.eventId : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+  const event = (SUBSCRIPTION_WEBHOOKS as readonly string[]).includes(body.event) ? (body.event as SubscriptionWebhook) : null;
+  const now = deps.clock();
+  const status =
+    typeof entity?.status === 'string' && (AUTOPAY_STATUSES as readonly string[]).includes(entity.status) ? (entity.status as AutopayStatus) : null;
+  const payment = body.payload?.payment?.entity;
+  const paymentId = typeof payment?.id === 'string' ? payment.id : null;
+  const amount = num(payment?.amount);
+  return deps.db.transaction().execute(async (trx) => {
+    const fresh = await trx
+      .insertInto('razorpay_webhook_events')
+      .values({ event_id: eventId, event: String(body.event).slice(0, 100), org_id: target.org_id, received_at: now })
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    if (!fresh) return 'duplicate';
+    if (!event) return 'ignored';
+    // One webhook of an autopay at a time (its charges and their payments decided one after the other).
+    await trx.selectFrom('autopay_subscriptions').select('id').where('id', '=', target.id).forUpdate().executeTakeFirst();
+    const meta = metadataOf({ orgId: target.org_id, correlationId: rzpSubscriptionId, requestId: eventId }, { locationId: target.location_id });
+    try {
+      const result = await executeCommand(
+        trx,
+        autopayAggregate,
+        target.id,
+        {
+          type: 'ObserveWebhook',
+          data: {
+            event,
+            status,
+            paidCount: num(entity?.paid_count) ?? 0,
+            occurredAt: num(body.created_at) ?? Math.floor(now.getTime() / 1000),
+            payment:
+              paymentId && amount !== null
+                ? {
+                    id: paymentId,
+                    amountPaise: amount,
+                    captured: payment?.status === 'captured' || payment?.captured === true,
+                    method: typeof payment?.method === 'string' ? payment.method : null,
+                  }
+                : null,
+            at: now.toISOString(),
+          },
+        },
+        meta,
+      );
+      const terms = result.state.terms!;
+      for (const stored of result.events) if (stored.event.type === 'AutopayCharged') await recordAutopayCharge(trx, terms, stored.event.data, meta);
+      return result.events.length ? 'applied' : 'unchanged';
+    } catch (err) {
+      if (err instanceof DomainError && err.status < 500) {
+        deps.logger?.warn({ err, eventId, event: body.event }, 'razorpay subscription webhook refused by the autopay');
+        return 'refused';
+      }
+      throw err;
+    }
+  });
+};

@@ -1,0 +1,418 @@
+// Autopay (issue 28) end to end inside payments: staff turn autopay on for a plan (its Razorpay plan made through the
+// REAL SDK against the local stand-in), a member starts it (the subscription made, Checkout's details answered), the
+// member authorises it on the stand-in, and the stand-in's subscription webhooks — the exact bytes and signature it
+// made — are posted to the webhook route: each captured charge renews once (a completed membership payment, source
+// autopay, its period), failures go pending then halted, a replay or a forged or another gym's webhook changes nothing,
+// and the member or staff cancel it. Roles and other organizations are refused.
+import { AuthEvents, type Role } from '@akhada/contracts';
+import { razorpayStandinControls, startRazorpayStandin, type ListedWebhook, type RazorpayStandin } from '@akhada/infra/standins';
+import { makeEnvelope } from '@akhada/kit';
+import { addMonths, dateIn } from '@akhada/kit/domain';
+import { createHmac, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { razorpayPort } from '../src/adapters/razorpay-port.ts';
+import { autopayPaymentId } from '../src/app/autopay-webhook.ts';
+import { onMembershipPlansChanged } from '../src/consumers/plans.ts';
+import { bootPayments } from './setup.ts';
+
+const orgA = randomUUID();
+const orgB = randomUUID();
+const L1 = randomUUID();
+const L2 = randomUUID();
+const LB = randomUUID();
+const ownerA = randomUUID();
+const adminL2 = randomUUID();
+const trainerA = randomUUID();
+const ownerB = randomUUID();
+const asha = randomUUID();
+const ravi = randomUUID();
+const bina = randomUUID();
+const planMonthly = randomUUID();
+const planQuarterly = randomUUID();
+const planB = randomUUID();
+const keysA = { keyId: 'rzp_test_GymAlpha0001', keySecret: 'gym-a-key-secret', webhookSecret: 'gym-a-webhook-secret' };
+const keysB = { keyId: 'rzp_test_GymBeta00002', keySecret: 'gym-b-key-secret', webhookSecret: 'gym-b-webhook-secret' };
+
+type Who = 'ownerA' | 'adminL2' | 'trainerA' | 'asha' | 'ravi' | 'ownerB' | 'bina';
+let standin: RazorpayStandin;
+let svc: Awaited<ReturnType<typeof bootPayments>>;
+let token: Record<Who, string>;
+
+const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  svc.app.inject({ method, url, headers: { authorization: `Bearer ${token[who]}` }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const post = (raw: string, signature: string, eventId: string) =>
+  svc.app.inject({
+    method: 'POST',
+    url: '/payments/razorpay/webhook',
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId },
+    payload: raw,
+  });
+/** Posts the stand-in's webhooks of a subscription not posted yet, in the order it made them, exactly as made. */
+const posted = new Set<string>();
+const deliver = async (subscriptionId: string) => {
+  const hooks = standin.webhooks().filter((d) => d.body.includes(`"${subscriptionId}"`) && !posted.has(d.eventId));
+  const answers: string[] = [];
+  for (const d of hooks) {
+    posted.add(d.eventId);
+    const res = await post(d.body, d.signature, d.eventId);
+    expect(res.statusCode, res.body).toBe(200);
+    answers.push((res.json() as { message: string }).message);
+  }
+  return { hooks, answers };
+};
+const autopayRow = (id: string) => svc.db.selectFrom('autopay_subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const paymentsOf = (memberId: string) =>
+  svc.db.selectFrom('payments').selectAll().where('member_id', '=', memberId).where('source', '=', 'autopay').orderBy('period_start').execute();
+const today = () => dateIn('Asia/Kolkata', new Date());
+
+beforeAll(async () => {
+  standin = await startRazorpayStandin({ port: 0 });
+  const controls = razorpayStandinControls(standin.url);
+  await controls.registerAccount(keysA);
+  await controls.registerAccount(keysB);
+  svc = await bootPayments('payments_autopay', { clock: () => new Date(), razorpay: razorpayPort(standin.url), checkoutScriptUrl: standin.checkoutUrl });
+  await svc.seed({
+    orgs: [{ orgId: orgA }, { orgId: orgB }],
+    locations: [
+      { locationId: L1, orgId: orgA, name: 'Baner' },
+      { locationId: L2, orgId: orgA, name: 'Aundh' },
+      { locationId: LB, orgId: orgB, name: 'Other gym' },
+    ],
+  });
+  const sign = (orgId: string, role: Role, locationIds: string[], userId: string) => svc.keys.sign({ orgId, role, locationIds, userId });
+  token = {
+    ownerA: await sign(orgA, 'owner', [L1, L2], ownerA),
+    adminL2: await sign(orgA, 'admin', [L2], adminL2),
+    trainerA: await sign(orgA, 'trainer', [L1], trainerA),
+    asha: await sign(orgA, 'member', [L1], asha),
+    ravi: await sign(orgA, 'member', [L1], ravi),
+    ownerB: await sign(orgB, 'owner', [LB], ownerB),
+    bina: await sign(orgB, 'member', [LB], bina),
+  };
+  const member = (id: string, org: string, location: string, first: string, endDate: string) =>
+    svc.db
+      .insertInto('pay_members')
+      .values({
+        id,
+        org_id: org,
+        location_id: location,
+        first_name: first,
+        last_name: 'Member',
+        email: `${first.toLowerCase()}@example.in`,
+        phone: '+919000000001',
+        membership_type: 'premium',
+        payment_frequency: 'monthly',
+        fee_paise: 200_000,
+        start_date: '2026-01-01',
+        end_date: endDate,
+        status: 'active',
+        trainer_id: null,
+        locale: null,
+        updated_at: new Date(),
+      })
+      .execute();
+  // Asha's term has ended (her first charge is taken on authorising); Ravi's runs for 10 more days; Bina is gym B's.
+  await member(asha, orgA, L1, 'Asha', '2026-01-31');
+  await member(ravi, orgA, L1, 'Ravi', dateIn('Asia/Kolkata', new Date(Date.now() + 10 * 86_400_000)));
+  await member(bina, orgB, LB, 'Bina', '2026-01-31');
+  // The gyms' plans, as auth announces them (the consumer's own handler, in a transaction as the inbox runs it).
+  const plans = (orgId: string, list: { planId: string; name: string; durationMonths: number; pricePaise: number; gstInclusive: boolean }[]) =>
+    svc.db.transaction().execute((trx) =>
+      onMembershipPlansChanged.handle(
+        trx,
+        makeEnvelope(AuthEvents.MembershipPlansChanged, {
+          orgId,
+          aggregateId: orgId,
+          correlationId: orgId,
+          causationId: orgId,
+          occurredAt: new Date().toISOString(),
+          data: { orgId, plans: list.map((p) => ({ ...p, type: 'premium' as const })) },
+        }) as never,
+      ),
+    );
+  await plans(orgA, [
+    { planId: planMonthly, name: 'Premium monthly', durationMonths: 1, pricePaise: 236_000, gstInclusive: true },
+    { planId: planQuarterly, name: 'Premium quarterly', durationMonths: 3, pricePaise: 600_000, gstInclusive: true },
+  ]);
+  await plans(orgB, [{ planId: planB, name: 'Beta monthly', durationMonths: 1, pricePaise: 150_000, gstInclusive: true }]);
+  for (const [who, keys] of [
+    ['ownerA', keysA],
+    ['ownerB', keysB],
+  ] as const) {
+    const put = await call(who, 'PUT', '/payments/integrations/razorpay', keys);
+    expect(put.statusCode, put.body).toBe(200);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await svc?.close();
+  await standin?.stop();
+});
+
+let ashaAutopay: string;
+let ashaSubscription: string;
+
+describe('staff turn autopay on per plan', () => {
+  it('the owner turns it on: a Razorpay plan at the price each period, made once', async () => {
+    const res = await call('ownerA', 'PUT', `/payments/autopay/plans/${planMonthly}`, { enabled: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ planId: planMonthly, name: 'Premium monthly', membershipType: 'premium', periodMonths: 1, amount: 2360, enabled: true });
+    const again = await call('adminL2', 'PUT', `/payments/autopay/plans/${planMonthly}`, { enabled: true });
+    expect(again.statusCode, again.body).toBe(200);
+    const made = standin.calls().filter((c) => c.method === 'POST' && c.path === '/v1/plans' && c.status === 200);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ keyId: keysA.keyId, body: { period: 'monthly', interval: 1, item: { amount: 236_000, currency: 'INR' } } });
+    const row = await svc.db.selectFrom('autopay_plans').selectAll().where('plan_id', '=', planMonthly).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ org_id: orgA, enabled: true, key_id: keysA.keyId, period_months: 1 });
+  });
+
+  it('members see only plans with autopay; staff see all with their state', async () => {
+    const staff = await call('ownerA', 'GET', '/payments/autopay/plans');
+    expect(
+      staff
+        .json()
+        .data.map((p: { planId: string; enabled: boolean }) => [p.planId, p.enabled])
+        .sort(),
+    ).toEqual(
+      [
+        [planMonthly, true],
+        [planQuarterly, false],
+      ].sort(),
+    );
+    const member = await call('asha', 'GET', '/payments/autopay/plans');
+    expect(member.json().data.map((p: { planId: string }) => p.planId)).toEqual([planMonthly]);
+    const other = await call('bina', 'GET', '/payments/autopay/plans');
+    expect(other.json().data).toEqual([]);
+  });
+
+  it('refuses a member, a trainer, another gym’s plan, an unknown plan and bad input, changing nothing', async () => {
+    const refusedMember = await call('asha', 'PUT', `/payments/autopay/plans/${planQuarterly}`, { enabled: true });
+    expect(refusedMember.statusCode, refusedMember.body).toBe(403);
+    expect((await call('trainerA', 'PUT', `/payments/autopay/plans/${planQuarterly}`, { enabled: true })).statusCode).toBe(403);
+    expect((await call('ownerB', 'PUT', `/payments/autopay/plans/${planQuarterly}`, { enabled: true })).statusCode).toBe(404);
+    expect((await call('ownerA', 'PUT', `/payments/autopay/plans/${randomUUID()}`, { enabled: true })).statusCode).toBe(404);
+    expect((await call('ownerA', 'PUT', '/payments/autopay/plans/not-a-uuid', { enabled: true })).statusCode).toBe(400);
+    expect((await call('ownerA', 'PUT', `/payments/autopay/plans/${planQuarterly}`, { enabled: 'yes' })).statusCode).toBe(400);
+    expect(await svc.db.selectFrom('autopay_plans').select('plan_id').where('plan_id', '=', planQuarterly).executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe('a member starts autopay and it renews with each charge', () => {
+  it('starts: the subscription is made on the plan’s Razorpay plan, Checkout’s details answered; asking again answers the same', async () => {
+    const res = await call('asha', 'POST', '/payments/autopay', { planId: planMonthly });
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      keyId: keysA.keyId,
+      checkoutScriptUrl: standin.checkoutUrl,
+      prefill: { name: 'Asha Member', email: 'asha@example.in' },
+      autopay: { memberId: asha, planId: planMonthly, status: 'created', amount: 2360, startDate: today(), charges: 0, paidThrough: null, locationId: L1 },
+    });
+    expect(data.subscriptionId).toMatch(/^sub_/);
+    ashaAutopay = data.autopay._id;
+    ashaSubscription = data.subscriptionId;
+    const again = await call('asha', 'POST', '/payments/autopay', { planId: planMonthly });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().data.subscriptionId).toBe(ashaSubscription);
+    expect(standin.calls().filter((c) => c.method === 'POST' && c.path === '/v1/subscriptions' && c.status === 200)).toHaveLength(1);
+  });
+
+  it('refuses staff, a plan without autopay, another gym’s plan and bad input', async () => {
+    expect((await call('ownerA', 'POST', '/payments/autopay', { planId: planMonthly })).statusCode).toBe(403);
+    expect((await call('ravi', 'POST', '/payments/autopay', { planId: planQuarterly })).statusCode).toBe(404);
+    expect((await call('bina', 'POST', '/payments/autopay', { planId: planMonthly })).statusCode).toBe(404);
+    expect((await call('ravi', 'POST', '/payments/autopay', { planId: 'x' })).statusCode).toBe(400);
+    expect((await call('ravi', 'POST', '/payments/autopay', {})).statusCode).toBe(400);
+  });
+
+  it('authorised on Checkout: authenticated, activated and the first charge renews one month from today, once', async () => {
+    standin.authenticateSubscription(ashaSubscription, { method: 'upi' });
+    const { hooks, answers } = await deliver(ashaSubscription);
+    expect(hooks.map((h) => h.event)).toEqual(['subscription.authenticated', 'subscription.activated', 'subscription.charged']);
+    expect(answers).toEqual(['applied', 'applied', 'applied']);
+    const row = await autopayRow(ashaAutopay);
+    expect(row).toMatchObject({ status: 'active', charges: 1, paid_through: addMonths(today(), 1), failures: 0 });
+    const paid = await paymentsOf(asha);
+    expect(paid).toHaveLength(1);
+    const chargedPayment = (JSON.parse(hooks[2]!.body) as ListedWebhook['payload']).payload.payment!.entity;
+    expect(paid[0]).toMatchObject({
+      id: autopayPaymentId(orgA, chargedPayment.id as string),
+      org_id: orgA,
+      location_id: L1,
+      category: 'member',
+      type: 'membership_renewal',
+      status: 'completed',
+      method: 'razorpay',
+      source: 'autopay',
+      source_id: chargedPayment.id,
+      period_start: today(),
+      period_end: addMonths(today(), 1),
+      payment_frequency: 'monthly',
+      membership_type: 'premium',
+    });
+    expect(Number(paid[0]!.total_paise)).toBe(236_000);
+    // The renewal is announced as any completed membership payment (members makes the term, invoices the invoice).
+    const outbox = await svc.db.selectFrom('outbox').select('payload').execute();
+    const completed = outbox
+      .map((o) => (typeof o.payload === 'string' ? JSON.parse(o.payload) : o.payload) as { type: string; data: { paymentId?: string; source?: string } })
+      .filter((e) => e.type === 'payments.payment_completed' && e.data.paymentId === paid[0]!.id);
+    expect(completed).toHaveLength(1);
+    expect(completed[0]!.data.source).toBe('autopay');
+  });
+
+  it('a replay changes nothing: the same delivery again, and the same charge under a new delivery id', async () => {
+    const charged = standin.webhooks().find((d) => d.event === 'subscription.charged' && d.body.includes(ashaSubscription))!;
+    const before = await autopayRow(ashaAutopay);
+    const same = await post(charged.body, charged.signature, charged.eventId);
+    expect(same.json().message).toBe('duplicate');
+    const fresh = await post(charged.body, charged.signature, 'evt_redelivered_01');
+    expect(fresh.json().message).toBe('unchanged');
+    expect(await paymentsOf(asha)).toHaveLength(1);
+    expect(await autopayRow(ashaAutopay)).toMatchObject({ charges: before.charges, version: before.version, paid_through: before.paid_through });
+  });
+
+  it('the signature is checked on the raw body: a changed byte, another secret or no signature is refused and changes nothing', async () => {
+    standin.chargeSubscription(ashaSubscription);
+    const next = standin.webhooks().filter((d) => d.body.includes(ashaSubscription) && !posted.has(d.eventId));
+    expect(next.map((d) => d.event)).toEqual(['subscription.charged']);
+    const d = next[0]!;
+    // The same JSON re-serialised (spaces) is not the signed bytes.
+    const reformatted = JSON.stringify(JSON.parse(d.body), null, 1);
+    expect((await post(reformatted, d.signature, 'evt_reformatted')).statusCode).toBe(400);
+    const tampered = d.body.replace('"amount":236000', '"amount":1');
+    expect((await post(tampered, d.signature, 'evt_tampered')).statusCode).toBe(400);
+    const gymB = createHmac('sha256', keysB.webhookSecret).update(d.body).digest('hex');
+    expect((await post(d.body, gymB, 'evt_b_secret')).statusCode).toBe(400);
+    const unsigned = await svc.app.inject({
+      method: 'POST',
+      url: '/payments/razorpay/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: d.body,
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect((await autopayRow(ashaAutopay)).charges).toBe(1);
+    expect(await paymentsOf(asha)).toHaveLength(1);
+    // The real delivery renews the second month.
+    expect((await deliver(ashaSubscription)).answers).toEqual(['applied']);
+    expect(await autopayRow(ashaAutopay)).toMatchObject({ charges: 2, paid_through: addMonths(today(), 2) });
+    expect((await paymentsOf(asha)).map((p) => [p.period_start, p.period_end])).toEqual([
+      [today(), addMonths(today(), 1)],
+      [addMonths(today(), 1), addMonths(today(), 2)],
+    ]);
+  });
+
+  it('failed charges: pending, then halted (staff see it), renewing nothing; a later charge activates it and renews', async () => {
+    standin.chargeSubscription(ashaSubscription, { outcome: 'failure' });
+    expect((await deliver(ashaSubscription)).hooks.map((h) => h.event)).toEqual(['subscription.pending']);
+    expect(await autopayRow(ashaAutopay)).toMatchObject({ status: 'pending', failures: 1, charges: 2 });
+    standin.chargeSubscription(ashaSubscription, { outcome: 'failure', halt: true });
+    expect((await deliver(ashaSubscription)).hooks.map((h) => h.event)).toEqual(['subscription.halted']);
+    const halted = await call('ownerA', 'GET', '/payments/autopay?status=halted');
+    expect(halted.json().data.map((a: { _id: string; failures: number }) => [a._id, a.failures])).toEqual([[ashaAutopay, 2]]);
+    expect(await paymentsOf(asha)).toHaveLength(2);
+    const failedEvents = (await svc.db.selectFrom('outbox').select('payload').execute())
+      .map((o) => (typeof o.payload === 'string' ? JSON.parse(o.payload) : o.payload) as { type: string; data: { autopayId?: string; halted?: boolean } })
+      .filter((e) => e.type === 'payments.autopay_charge_failed' && e.data.autopayId === ashaAutopay);
+    expect(failedEvents.map((e) => e.data.halted)).toEqual([false, true]);
+    standin.chargeSubscription(ashaSubscription);
+    expect((await deliver(ashaSubscription)).hooks.map((h) => h.event)).toEqual(['subscription.activated', 'subscription.charged']);
+    expect(await autopayRow(ashaAutopay)).toMatchObject({ status: 'active', charges: 3, paid_through: addMonths(today(), 3) });
+  });
+
+  it('a webhook of another gym’s subscription changes only that gym’s autopay', async () => {
+    expect((await call('ownerB', 'PUT', `/payments/autopay/plans/${planB}`, { enabled: true })).statusCode).toBe(200);
+    const started = await call('bina', 'POST', '/payments/autopay', { planId: planB });
+    expect(started.statusCode, started.body).toBe(201);
+    const binaSub = started.json().data.subscriptionId as string;
+    const before = await autopayRow(ashaAutopay);
+    standin.authenticateSubscription(binaSub);
+    const { hooks, answers } = await deliver(binaSub);
+    expect(answers).toEqual(['applied', 'applied', 'applied']);
+    // Gym B's delivery is signed with gym B's secret.
+    expect(hooks[0]!.signature).toBe(createHmac('sha256', keysB.webhookSecret).update(hooks[0]!.body).digest('hex'));
+    expect(await autopayRow(started.json().data.autopay._id)).toMatchObject({ org_id: orgB, status: 'active', charges: 1 });
+    expect(await autopayRow(ashaAutopay)).toEqual(before);
+    // Gym B's body edited to name gym A's subscription, signed with B's secret: refused (A's secret does not match).
+    const forged = hooks[2]!.body.replaceAll(binaSub, ashaSubscription);
+    expect((await post(forged, createHmac('sha256', keysB.webhookSecret).update(forged).digest('hex'), 'evt_forged')).statusCode).toBe(400);
+    expect(await autopayRow(ashaAutopay)).toEqual(before);
+    // A subscription no gym holds cannot be verified.
+    const unknown = hooks[2]!.body.replaceAll(binaSub, 'sub_NobodyHoldsIt1');
+    expect((await post(unknown, createHmac('sha256', keysB.webhookSecret).update(unknown).digest('hex'), 'evt_unknown')).statusCode).toBe(400);
+  });
+
+  it('one running autopay per member', async () => {
+    const res = await call('asha', 'POST', '/payments/autopay', { planId: planMonthly });
+    expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('seeing and cancelling autopay', () => {
+  it('the member sees their own; staff of the organization see it; others do not', async () => {
+    const mine = await call('asha', 'GET', '/payments/autopay/mine');
+    expect(mine.json().data.map((a: { _id: string }) => a._id)).toEqual([ashaAutopay]);
+    expect((await call('ravi', 'GET', '/payments/autopay/mine')).json().data).toEqual([]);
+    const one = await call('asha', 'GET', `/payments/autopay/${ashaAutopay}`);
+    expect(one.json().data).toMatchObject({ _id: ashaAutopay, status: 'active', charges: 3, nextChargeDate: addMonths(today(), 3), cancelRequested: null });
+    expect((await call('ownerA', 'GET', `/payments/autopay/${ashaAutopay}`)).statusCode).toBe(200);
+    expect((await call('ravi', 'GET', `/payments/autopay/${ashaAutopay}`)).statusCode).toBe(404);
+    expect((await call('adminL2', 'GET', `/payments/autopay/${ashaAutopay}`)).statusCode).toBe(404);
+    expect((await call('ownerB', 'GET', `/payments/autopay/${ashaAutopay}`)).statusCode).toBe(404);
+    expect((await call('trainerA', 'GET', `/payments/autopay/${ashaAutopay}`)).statusCode).toBe(403);
+    expect((await call('asha', 'GET', '/payments/autopay')).statusCode).toBe(403);
+    const listB = await call('ownerB', 'GET', '/payments/autopay');
+    expect(listB.json().data.every((a: { memberId: string }) => a.memberId === bina)).toBe(true);
+    const byMember = await call('ownerA', 'GET', `/payments/autopay?memberId=${asha}`);
+    expect(byMember.json().data.map((a: { _id: string }) => a._id)).toEqual([ashaAutopay]);
+    expect((await call('ownerA', 'GET', '/payments/autopay?status=nope')).statusCode).toBe(400);
+  });
+
+  it('others cannot cancel it; the member cancels at the end of the paid period, and the next cycle ends it', async () => {
+    for (const who of ['ravi', 'adminL2', 'ownerB'] as const)
+      expect((await call(who, 'POST', `/payments/autopay/${ashaAutopay}/cancel`, {})).statusCode).toBe(404);
+    expect((await call('trainerA', 'POST', `/payments/autopay/${ashaAutopay}/cancel`, {})).statusCode).toBe(403);
+    const res = await call('asha', 'POST', `/payments/autopay/${ashaAutopay}/cancel`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'active', cancelRequested: 'cycle_end', nextChargeDate: null });
+    const rzp = razorpayPort(standin.url).client(keysA);
+    expect(await rzp.subscriptions.fetch(ashaSubscription)).toMatchObject({ status: 'active', has_scheduled_changes: true });
+    // The paid period ends: Razorpay cancels instead of charging.
+    standin.chargeSubscription(ashaSubscription);
+    expect((await deliver(ashaSubscription)).hooks.map((h) => h.event)).toEqual(['subscription.cancelled']);
+    expect(await autopayRow(ashaAutopay)).toMatchObject({ status: 'cancelled', charges: 3 });
+    expect(await paymentsOf(asha)).toHaveLength(3);
+    expect((await call('asha', 'POST', `/payments/autopay/${ashaAutopay}/cancel`, {})).statusCode).toBe(409);
+  });
+
+  it('staff cancel one now; a member may start again after', async () => {
+    const started = await call('asha', 'POST', '/payments/autopay', { planId: planMonthly });
+    expect(started.statusCode, started.body).toBe(201);
+    const id = started.json().data.autopay._id as string;
+    const sub = started.json().data.subscriptionId as string;
+    standin.authenticateSubscription(sub);
+    await deliver(sub);
+    const res = await call('ownerA', 'POST', `/payments/autopay/${id}/cancel`, { atCycleEnd: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.cancelRequested).toBe('now');
+    expect((await deliver(sub)).hooks.map((h) => h.event)).toEqual(['subscription.cancelled']);
+    expect(await autopayRow(id)).toMatchObject({ status: 'cancelled' });
+    expect((await call('ownerA', 'POST', `/payments/autopay/${id}/cancel`, { atCycleEnd: 'no' })).statusCode).toBe(400);
+  });
+
+  it('a member whose term still runs is charged when it ends: authorised now, the first charge pays from the end date', async () => {
+    const started = await call('ravi', 'POST', '/payments/autopay', { planId: planMonthly });
+    expect(started.statusCode, started.body).toBe(201);
+    const endDate = (await svc.db.selectFrom('pay_members').select('end_date').where('id', '=', ravi).executeTakeFirstOrThrow()).end_date;
+    expect(started.json().data.autopay.startDate).toBe(endDate);
+    const sub = started.json().data.subscriptionId as string;
+    standin.authenticateSubscription(sub, { method: 'card' });
+    expect((await deliver(sub)).hooks.map((h) => h.event)).toEqual(['subscription.authenticated']);
+    const id = started.json().data.autopay._id as string;
+    expect(await autopayRow(id)).toMatchObject({ status: 'authenticated', charges: 0 });
+    expect(await paymentsOf(ravi)).toHaveLength(0);
+    standin.chargeSubscription(sub);
+    await deliver(sub);
+    expect(await autopayRow(id)).toMatchObject({ status: 'active', charges: 1, paid_through: addMonths(endDate, 1) });
+    expect((await paymentsOf(ravi)).map((p) => [p.period_start, p.period_end])).toEqual([[endDate, addMonths(endDate, 1)]]);
+  });
+});
