@@ -7,6 +7,8 @@ import { approvePendingTrainer } from '@akhada/test-support/trainers';
 import { apiCall, must } from './seed-api.ts';
 import { seedAttendance } from './seed-attendance.ts';
 import { seedClasses } from './seed-classes.ts';
+import { seedEnquiries } from './seed-enquiries.ts';
+import { seedPackTypes } from './seed-packs.ts';
 import { seedChat } from './seed-chat.ts';
 import { seedFeedback } from './seed-feedback.ts';
 import { seedInventory } from './seed-inventory.ts';
@@ -87,6 +89,8 @@ export async function seedDemo(gatewayUrl: string, log: (s: string) => void = co
   await seedFeedback(gatewayUrl, token, { joinCode, trainerIds: seeded, password: DEMO.password, log });
   await seedInventory(gatewayUrl, token, { pune, blr, log });
   await seedClasses(gatewayUrl, token, { pune, blr, trainerIds: seeded, members, log });
+  await seedPackTypes(gatewayUrl, token, log);
+  await seedEnquiries(gatewayUrl, token, { pune, blr, trainerEmail: DEMO.trainer.email, log });
   log('[seed] demo chain ready');
   return true;
 }
