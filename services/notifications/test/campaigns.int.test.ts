@@ -59,7 +59,7 @@ const boot = () =>
     buildApp: (deps) => buildApp(deps),
   });
 
-const sender = (batch = 200) =>
+const sender = (batch = 200, autoStart = false) =>
   startOutboundSender({
     db: t.db,
     channels: {
@@ -74,7 +74,8 @@ const sender = (batch = 200) =>
     logger: t.deps.logger,
     clock: t.clock,
     batch,
-    autoStart: false,
+    autoStart,
+    intervalMs: 50,
   });
 
 const call = async (who: { id: string; org: string; role: Role; locs: string[] }, method: 'GET' | 'POST', url: string, payload?: unknown) => {
@@ -558,6 +559,23 @@ describe('the outbound sender', () => {
     t.time.now += 60_000;
     expect(await sender().runOnce()).toBe(2);
     expect(wa.messages()).toHaveLength(5);
+  });
+
+  it('a sender stopped mid-campaign leaves nothing half-sent: the next one sends the rest, each row once', async () => {
+    wa.setTemplates([{ name: 'x', language: 'en', category: 'utility', body: 'x' }]);
+    // 6,000 a minute: a burst of 200 now, then nothing more until the (test's) clock moves.
+    await queue(400, 6_000);
+    const first = sender(20, true);
+    await expect.poll(() => wa.messages().length).toBe(200);
+    await first.stop();
+    // Stopped: nothing is left claimed (sending); what it took was sent and recorded.
+    expect(await t.db.selectFrom('outbound_messages').select('id').where('status', '=', 'sending').execute()).toEqual([]);
+    expect(await t.db.selectFrom('outbound_messages').select('id').where('status', '=', 'queued').execute()).toHaveLength(200);
+    t.time.now += 10_000;
+    expect(await sender().runOnce()).toBe(200);
+    const refs = wa.messages().map((m) => m.reference);
+    expect(refs).toHaveLength(400);
+    expect(new Set(refs).size).toBe(400);
   });
 
   it('retries a transient refusal and fails a permanent one with the provider’s reason', async () => {
