@@ -1,6 +1,7 @@
 // The Razorpay stand-in's `/v1/checkout.js`: `window.Razorpay` with Standard Checkout's constructor and options (key,
-// amount, currency, order_id, name, description, image, prefill, notes, theme.color, handler, modal.ondismiss,
-// modal.escape) and methods (open, close, on('payment.failed')). It shows an accessible modal (role=dialog, focus kept
+// amount, currency, order_id — or subscription_id, a mandate to authorise for autopay: POST /v1/checkout/subscriptions,
+// the handler given razorpay_subscription_id — name, description, image, prefill, notes, theme.color, handler,
+// modal.ondismiss, modal.escape) and methods (open, close, on('payment.failed')). It shows an accessible modal (role=dialog, focus kept
 // inside, Escape dismisses) with "Pay with UPI", "Pay with card" and "Fail payment"; paying posts to the stand-in
 // (`POST /v1/checkout/payments` with the public key, as the real Checkout does with its own endpoints), which creates
 // the payment, signs the handler's response with the key secret and sends the webhooks. The script's own origin is
@@ -101,7 +102,7 @@ export const checkoutScript = (): string => `/* Razorpay Checkout stand-in (Akha
     head.style.background = color;
     head.appendChild(el('h2', { id: 'rzp-title' }, o.name || 'Pay'));
     head.appendChild(el('p', { id: 'rzp-desc' }, o.description || ''));
-    head.appendChild(el('p', { class: 'amount' }, formatAmount(o.amount, o.currency)));
+    if (o.amount !== undefined && o.amount !== null) head.appendChild(el('p', { class: 'amount' }, formatAmount(o.amount, o.currency)));
     var closeBtn = el('button', { type: 'button', class: 'close', 'aria-label': 'Close payment window' }, '×');
     head.appendChild(closeBtn);
     dialog.appendChild(head);
@@ -109,8 +110,9 @@ export const checkoutScript = (): string => `/* Razorpay Checkout stand-in (Akha
     var body = el('div', { class: 'body' });
     var who = [prefill.name, prefill.email, prefill.contact].filter(Boolean).join(' · ');
     if (who) body.appendChild(el('p', { class: 'who' }, who));
-    var upi = el('button', { type: 'button', class: 'pay' }, 'Pay with UPI');
-    var card = el('button', { type: 'button', class: 'pay card' }, 'Pay with card');
+    var mandate = !!o.subscription_id;
+    var upi = el('button', { type: 'button', class: 'pay' }, mandate ? 'Set up UPI AutoPay' : 'Pay with UPI');
+    var card = el('button', { type: 'button', class: 'pay card' }, mandate ? 'Set up card mandate' : 'Pay with card');
     var failBtn = el('button', { type: 'button', class: 'pay fail' }, 'Fail payment');
     var status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
     body.appendChild(upi);
@@ -134,13 +136,16 @@ export const checkoutScript = (): string => `/* Razorpay Checkout stand-in (Akha
       setBusy(true);
       status.className = 'status';
       status.textContent = 'Processing payment…';
-      fetch(ORIGIN + '/v1/checkout/payments', {
+      // A subscription (autopay) is authorised instead of an order paid: the handler gets razorpay_subscription_id.
+      fetch(ORIGIN + (mandate ? '/v1/checkout/subscriptions' : '/v1/checkout/payments'), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          key_id: o.key, order_id: o.order_id, method: method, outcome: outcome,
-          email: prefill.email, contact: prefill.contact, description: o.description
-        })
+        body: JSON.stringify(mandate
+          ? { key_id: o.key, subscription_id: o.subscription_id, method: method, outcome: outcome }
+          : {
+            key_id: o.key, order_id: o.order_id, method: method, outcome: outcome,
+            email: prefill.email, contact: prefill.contact, description: o.description
+          })
       }).then(function (res) {
         return res.json().then(function (data) { return { ok: res.ok, data: data }; });
       }).then(function (r) {
