@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { QueryView } from '../../../components/query-view';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
@@ -52,6 +53,10 @@ function Report({ campaign: c, flash }: { campaign: Campaign; flash: string | un
   const lang = i18n.language;
   const cancellable = c.status === 'scheduled' || c.status === 'sending';
   const segmentLabel = t(`campaigns:audience.${c.segment.audience}`);
+  const phone = useMediaQuery(MOBILE_QUERY);
+  const personLink = (p: { audience: string; personId: string; name: string }) => (
+    <Link to={p.audience === 'leads' ? `/dashboard/enquiries/${p.personId}` : `/dashboard/members/${p.personId}`}>{p.name}</Link>
+  );
 
   return (
     <>
@@ -159,41 +164,53 @@ function Report({ campaign: c, flash }: { campaign: Campaign; flash: string | un
               </p>
             ) : (
               <>
-                <div className="table-wrap">
-                  <table className="table cmp-people" data-testid="recipients-table">
-                    <caption className="visually-hidden">
-                      {t('campaigns:detail.recipientsCaption', { status: t(`campaigns:detail.recipientStatus.${status}`) })}
-                    </caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('campaigns:detail.person')}</th>
-                        <th scope="col">{t('campaigns:detail.address')}</th>
-                        <th scope="col">{t('campaigns:list.status')}</th>
-                        <th scope="col">{t('campaigns:detail.reason')}</th>
-                        <th scope="col">{t('campaigns:detail.updated')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {res.data.recipients.map((p) => (
-                        <tr key={`${p.personId}-${p.address}`}>
-                          <th scope="row" className="table__primary">
-                            {p.audience === 'leads' ? (
-                              <Link to={`/dashboard/enquiries/${p.personId}`}>{p.name}</Link>
-                            ) : (
-                              <Link to={`/dashboard/members/${p.personId}`}>{p.name}</Link>
-                            )}
-                          </th>
-                          <td className="cmp-address">{p.address}</td>
-                          <td>
-                            <span className={`badge badge--${recipientTone[p.status]}`}>{t(`campaigns:detail.recipientStatus.${p.status}`)}</span>
-                          </td>
-                          <td className="cmp-reason">{p.reason ?? t('campaigns:detail.noReason')}</td>
-                          <td>{formatDateTime(p.updatedAt, lang)}</td>
+                {phone ? (
+                  <ul className="cmp-cards" data-testid="recipients-list">
+                    {res.data.recipients.map((p) => (
+                      <li key={`${p.personId}-${p.address}`} className="cmp-card">
+                        <div className="cmp-card__head">
+                          <span className="cmp-card__name">{personLink(p)}</span>
+                          <span className={`badge badge--${recipientTone[p.status]}`}>{t(`campaigns:detail.recipientStatus.${p.status}`)}</span>
+                        </div>
+                        <p className="cmp-address">{p.address}</p>
+                        {p.reason ? <p className="cmp-reason">{p.reason}</p> : null}
+                        <p className="text-muted cmp-card__foot">{formatDateTime(p.updatedAt, lang)}</p>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <div className="table-wrap">
+                    <table className="table cmp-people" data-testid="recipients-table">
+                      <caption className="visually-hidden">
+                        {t('campaigns:detail.recipientsCaption', { status: t(`campaigns:detail.recipientStatus.${status}`) })}
+                      </caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">{t('campaigns:detail.person')}</th>
+                          <th scope="col">{t('campaigns:detail.address')}</th>
+                          <th scope="col">{t('campaigns:list.status')}</th>
+                          <th scope="col">{t('campaigns:detail.reason')}</th>
+                          <th scope="col">{t('campaigns:detail.updated')}</th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                      </thead>
+                      <tbody>
+                        {res.data.recipients.map((p) => (
+                          <tr key={`${p.personId}-${p.address}`}>
+                            <th scope="row" className="table__primary">
+                              {personLink(p)}
+                            </th>
+                            <td className="cmp-address">{p.address}</td>
+                            <td>
+                              <span className={`badge badge--${recipientTone[p.status]}`}>{t(`campaigns:detail.recipientStatus.${p.status}`)}</span>
+                            </td>
+                            <td className="cmp-reason">{p.reason ?? t('campaigns:detail.noReason')}</td>
+                            <td>{formatDateTime(p.updatedAt, lang)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
                 <Pagination page={page} totalPages={res.pagination.totalPages} onChange={setPage} disabled={recipients.isFetching} />
               </>
             )

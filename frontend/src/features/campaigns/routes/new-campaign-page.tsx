@@ -300,7 +300,7 @@ export function NewCampaignPage() {
           )}
           <LiveCount
             count={count.data}
-            loading={count.isFetching || countBody !== settledBody}
+            loading={count.isFetching || JSON.stringify(countBody) !== JSON.stringify(settledBody)}
             failed={count.isError ? count.error : null}
             onRetry={() => void count.refetch()}
             invalid={countBody === null}

@@ -15,6 +15,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { Alert } from '../../../components/alert';
 import { Form } from '../../../components/form/form';
 import { FormField } from '../../../components/form/form-field';
+import { useFieldMessage } from '../../../components/form/use-field-message';
 import { SelectField } from '../../../components/form/select-field';
 import { applyServerErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-field';
@@ -250,6 +251,7 @@ function Editor({ initial, saved }: { initial: Values; saved: MessageTemplate | 
               />
             </div>
           ))}
+          <GroupError name="bodies" label={t('campaigns:editor.bodyEn')} />
           <fieldset className="cmp-variables" data-testid="template-variables">
             <legend className="field__label">{t('campaigns:editor.variables')}</legend>
             <p className="field__hint">{t('campaigns:editor.variablesHint')}</p>
@@ -390,4 +392,14 @@ function Editor({ initial, saved }: { initial: Values; saved: MessageTemplate | 
       ) : null}
     </div>
   );
+}
+
+/** The error of a group of fields (e.g. "write it in English, Hindi or both" for the bodies), announced where it applies. */
+function GroupError({ name, label }: { name: string; label: string }) {
+  const error = useFieldMessage(name, label);
+  return error ? (
+    <p className="field__error" role="alert" data-testid={`${name}-error`}>
+      {error}
+    </p>
+  ) : null;
 }
