@@ -108,6 +108,17 @@ const FIELD_MESSAGE_KEYS: Record<string, string> = {
   'Days must be 3 to 365': 'automationDays365',
   'Wait must be at least 1': 'automationWaitMin',
   'Wait must be at most 30 days (720 hours)': 'automationWaitMax',
+  'Choose a template': 'templateRequired',
+  'Name may have only lowercase letters, digits and underscores': 'templateNameFormat',
+  'The DLT template id is the 10–30 digit number your DLT portal issued': 'dltTemplateIdFormat',
+  'The sender header is 6 letters (or 6 digits for promotional messages)': 'senderHeaderFormat',
+  'Time must be HH:MM (24-hour), e.g. 18:30': 'campaignTimeFormat',
+  'Message: write it in English, Hindi or both': 'templateBodiesRequired',
+  'Text: write it in English, Hindi or both': 'templateTextRequired',
+  'Rate must be at least 1 message a minute': 'campaignRateMin',
+  'Rate must be a whole number': 'campaignRateWhole',
+  'Rate must be a number of messages per minute': 'campaignRateNumber',
+  'Choose at least one channel': 'channelRequired',
 };
 
 const DEVANAGARI = /[\u0900-\u097F]/;
