@@ -87,8 +87,10 @@ const errorOf = (r: { body: unknown }) => ErrorBody.parse(r.body);
 
 let phoneNo = 0;
 /** A member as members' registration tells it (the copy, and the "joined" rules). */
-const registerMember = async (o: { org?: string; locationId?: string; endDate?: string; startDate?: string; first?: string } = {}) => {
-  const memberId = newId();
+const registerMember = async (
+  o: { org?: string; locationId?: string; endDate?: string; startDate?: string; first?: string; id?: string; phone?: string } = {},
+) => {
+  const memberId = o.id ?? newId();
   const locationId = o.locationId ?? L1;
   phoneNo += 1;
   await apply(
@@ -102,7 +104,7 @@ const registerMember = async (o: { org?: string; locationId?: string; endDate?: 
         firstName: o.first ?? 'Riya',
         lastName: 'Singh',
         email: `${memberId}@example.in`,
-        phone: `98${String(phoneNo).padStart(3, '0')} ${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`,
+        phone: o.phone ?? `98${String(phoneNo).padStart(3, '0')} ${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`,
         membershipType: 'annual',
         paymentFrequency: 'annually',
         feePaise: 1_200_000,
@@ -390,8 +392,9 @@ describe('built-in rules at work', () => {
         .map((n) => n.title)
         .sort(),
     ).toEqual(['Happy birthday, Asha!', 'Welcome to Andheri, Asha!']);
-    const quiet = await registerMember({ first: 'Quiet' });
+    const quiet = newId();
     await setPrefs(member(quiet), (p) => (p.system.enabled = false));
+    await registerMember({ id: quiet, first: 'Quiet' });
     await sweepAutomations(db(), now);
     expect(await categoriesOf(quiet)).not.toContain('welcome');
     const [run] = (await runsOf(await builtinId(orgA, 'welcome'))).filter((r) => r.person_id === quiet);
@@ -692,16 +695,19 @@ describe('exactly once', () => {
 describe('Must show: a built-in rule’s reminder at the WhatsApp stand-in', () => {
   it('as the approved template in the member’s language: Hindi for a Hindi member, English for another', async () => {
     const endDate = localDay(7);
-    const [hindi, english] = [await registerMember({ endDate }), await registerMember({ endDate })];
-    const numberOf = async (m: string) => {
-      const row = await db().selectFrom('member_copies').select('phone').where('member_id', '=', m).executeTakeFirstOrThrow();
-      return `91${row.phone!.replace(/\D/g, '')}`;
-    };
+    // Each member's language, channels and WhatsApp consent as they set them in the app when they joined (the welcome
+    // goes with their registration).
+    const [hindi, english] = [newId(), newId()];
+    const phones = new Map([
+      [hindi, '9812300001'],
+      [english, '9812300002'],
+    ]);
+    const numberOf = async (m: string) => `91${phones.get(m)!}`;
     for (const [m, lang] of [
       [hindi, 'hi'],
       [english, 'en'],
     ] as const) {
-      expect((await call(member(m), 'PUT', '/notifications/consent', { granted: true })).status).toBe(200);
+      expect((await call(member(m), 'PUT', '/notifications/consent', { granted: true, phone: phones.get(m) })).status).toBe(200);
       const res = await setPrefs(
         member(m),
         (p) => {
@@ -711,6 +717,7 @@ describe('Must show: a built-in rule’s reminder at the WhatsApp stand-in', () 
         lang,
       );
       expect(res.status).toBe(200);
+      await registerMember({ id: m, endDate, phone: phones.get(m) });
     }
     await sweepAutomations(db(), now);
     const d = startDeliverer({

@@ -93,6 +93,8 @@ const countOrg = async () =>
       .selectFrom('notifications')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('org_id', '=', orgId)
+      // The member's own welcome (the gym's built-in automation) is not the staff rule counted here.
+      .where('category', '<>', 'welcome')
       .executeTakeFirstOrThrow()
   ).n;
 
@@ -250,7 +252,10 @@ describe('notifications service against real Postgres and Kafka', () => {
 
     // One notification_created per recipient went into the outbox, keyed by the recipient, with its unread count.
     const out = await svc.db.selectFrom('outbox').selectAll().where('topic', '=', topicOf('notifications')).execute();
-    const created = out.map((o) => ({ key: o.key, env: NotificationEvents.NotificationCreated.data.parse((o.payload as EventEnvelope).data) }));
+    // (The member's own welcome, the gym's built-in automation, is announced to the member: not this rule's.)
+    const created = out
+      .map((o) => ({ key: o.key, env: NotificationEvents.NotificationCreated.data.parse((o.payload as EventEnvelope).data) }))
+      .filter((c) => c.key !== first.data.memberId);
     expect(created.map((c) => c.key).sort()).toEqual([owner.id, adminL1.id].sort());
     for (const c of created) {
       expect(c.env.recipientId).toBe(c.key);

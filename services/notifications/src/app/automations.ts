@@ -1,6 +1,6 @@
 import type { AutomationBody, AutomationRule, AutomationRun, AutomationRunStatus } from '@akhada/contracts';
 import { conflict, forbidden, newId, notFound, type RequestContext } from '@akhada/kit';
-import { deleteRule, findRule, insertRule, listRules, runsPage, seedBuiltins, setRuleStatus, statsOf, updateRule } from '../db/automations-repo.ts';
+import { deleteRule, findRule, insertRule, listRules, runsPage, setRuleStatus, statsOf, updateRule } from '../db/automations-repo.ts';
 import type { AutomationRow } from '../db/schema.ts';
 import { checkBuiltinEdit, checkRule } from '../domain/automations.ts';
 import { pageOffset, totalPages } from '../domain/pagination.ts';
@@ -62,10 +62,9 @@ const checkReferences = async (d: Deps, c: Caller, body: AutomationBody): Promis
 const withStats = async (d: Deps, c: Caller, row: AutomationRow): Promise<AutomationRule> =>
   toAutomationRule(row, (await statsOf(d.db, c.orgId, [row.id])).get(row.id));
 
-export const listAutomations = async (d: Deps, c: Caller): Promise<AutomationRule[]> => {
-  await seedBuiltins(d.db, d.clock(), c.orgId);
-  return (await listRules(d.db, c.orgId)).filter(({ row }) => visibleTo(c, row)).map(({ row, stats }) => toAutomationRule(row, stats));
-};
+/** A read writes nothing: the built-in rules were made when the organization's owner was first seen (or by the sweep). */
+export const listAutomations = async (d: Deps, c: Caller): Promise<AutomationRule[]> =>
+  (await listRules(d.db, c.orgId)).filter(({ row }) => visibleTo(c, row)).map(({ row, stats }) => toAutomationRule(row, stats));
 
 export const createAutomation = async (d: Deps, c: Caller, body: AutomationBody): Promise<AutomationRule> => {
   await checkReferences(d, c, body);

@@ -227,7 +227,10 @@ export const matchRules = async (db: Kysely<NotificationsDb>, now: Date): Promis
 // ---------------------------------------------------------------------------------------------------------------------
 // Event triggers.
 
-/** members.member_registered → the organization's "member joined" rules start a run for the member (in the inbox transaction). */
+/**
+ * members.member_registered → the organization's "member joined" rules start a run for the member, done at once when it
+ * has no wait (in the inbox transaction). The built-in rules are made first if the owner has not been seen yet.
+ */
 export const startJoinedRuns = async (
   trx: Trx,
   env: EventEnvelope<{ memberId: string; locationId: string; firstName: string; lastName: string }>,
@@ -241,7 +244,7 @@ export const startJoinedRuns = async (
   const person = memberFacts(m, { joinedOn: m.today });
   const name = nameOf(m.first_name, m.last_name);
   const runs = rules.flatMap((r) => matchesOf(r, [{ person, name }], at, dateIn(DEFAULT_TIME_ZONE, r.created_at)));
-  return (await insertRuns(trx, runs)).length;
+  return doDueNow(trx, await insertRuns(trx, runs), at);
 };
 
 /** scheduling.class_closed → the "class no-show" rules start a run for each member who did not come (the class is the occurrence). */
@@ -252,12 +255,33 @@ export const onClassClosedForAutomations = async (trx: Trx, env: EventEnvelope<{
   const at = new Date(env.occurredAt);
   const members = await membersOf(trx, env.orgId, at, []).where('m.member_id', 'in', env.data.noShowMemberIds).execute();
   const candidates = members.map((m) => ({ person: memberFacts(m, { classId: env.data.classId }), name: nameOf(m.first_name, m.last_name) }));
-  return (
+  return doDueNow(
+    trx,
     await insertRuns(
       trx,
       rules.flatMap((r) => matchesOf(r, candidates, at)),
-    )
-  ).length;
+    ),
+    at,
+  );
+};
+
+/**
+ * The runs an event just started that are due at once (no wait) are done in the event's inbox transaction: the welcome
+ * reaches the member with their registration, not at the next sweep, and a redelivered event finds them done.
+ * Returns how many were done.
+ */
+const doDueNow = async (trx: Trx, runIds: readonly string[], at: Date): Promise<number> => {
+  if (runIds.length === 0) return 0;
+  const due = await trx
+    .selectFrom('automation_runs')
+    .selectAll()
+    .where('id', 'in', [...runIds])
+    .where('status', '=', 'waiting')
+    .where('due_at', '<=', at)
+    .forUpdate()
+    .execute();
+  for (const run of due) await doRun(trx, run, at);
+  return due.length;
 };
 
 // ---------------------------------------------------------------------------------------------------------------------
