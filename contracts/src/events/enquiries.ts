@@ -92,5 +92,12 @@ export const LeadChange = z.enum([
 export const LeadChanged = defineEvent(
   'enquiries.lead_changed',
   1,
-  z.object({ leadId: z.uuid(), locationId: z.uuid(), ownerId: z.uuid().nullable(), change: LeadChange }),
+  z.object({
+    leadId: z.uuid(),
+    locationId: z.uuid(),
+    ownerId: z.uuid().nullable(),
+    /** On a reassignment, who owned the lead before (their screens drop it); absent otherwise. */
+    previousOwnerId: z.uuid().nullable().optional(),
+    change: LeadChange,
+  }),
 );

@@ -270,6 +270,8 @@ describe('the pipeline, owner, notes and follow-ups', () => {
     expect(changed.map((p) => p.data.change)).toEqual(['captured', 'assigned', 'note_added', 'follow_up_added', 'follow_up_completed', 'stage_changed']);
     expect(changed[0]!.data).toEqual({ leadId: a.id, locationId: locA1, ownerId: ownerA, change: 'captured' });
     expect(changed.slice(1).every((p) => p.data.ownerId === trainerA && p.data.locationId === locA1)).toBe(true);
+    expect(changed[1]!.data).toMatchObject({ change: 'assigned', ownerId: trainerA, previousOwnerId: ownerA });
+    expect(changed.filter((p) => 'previousOwnerId' in p.data)).toHaveLength(1);
     expect(new Set(outbox.map((p) => p.eventId)).size).toBe(outbox.length);
   });
 });

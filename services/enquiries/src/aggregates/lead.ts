@@ -111,7 +111,13 @@ export const toIntegrationEvents = (stored: StoredEvent<LeadEvent>, after: After
   const { eventId, ...fresh } = { ...stored.metadata, locationId: state.locationId, aggregateId: state.leadId, occurredAt: stored.recordedAt.toISOString() };
   const changed = makeEnvelope(EnquiriesEvents.LeadChanged, {
     ...(first.length === 0 ? { ...fresh, eventId } : fresh),
-    data: { leadId: state.leadId, locationId: state.locationId, ownerId: state.ownerId, change: CHANGE[stored.event.type] },
+    data: {
+      leadId: state.leadId,
+      locationId: state.locationId,
+      ownerId: state.ownerId,
+      ...(stored.event.type === 'LeadAssigned' ? { previousOwnerId: stored.event.data.from ?? null } : {}),
+      change: CHANGE[stored.event.type],
+    },
   });
   return [...first, changed];
 };

@@ -92,12 +92,14 @@ const EMITS: Record<string, Emit> = {
   },
   [EnquiriesEvents.LeadChanged.type]: (env, to) => {
     // A thin ping (which lead, where): the open enquiries screens read again, and the server scopes what each caller
-    // gets. Staff of the location through its room; the lead's owner through their own (trainers join no location
-    // room; an owner or admin who is both gets two pings, which their screen coalesces).
+    // gets. Staff of the location through its room; the lead's owner, and on a reassignment the owner before, through
+    // their own (trainers join no location room; an owner or admin who is both gets two pings, coalesced on screen).
     const d = EnquiriesEvents.LeadChanged.data.parse(env.data);
     const ping = { leadId: d.leadId, locationId: d.locationId };
     to.toLocation(env.orgId, d.locationId, ENQUIRIES_SOCKET_EVENTS.changed, ping);
     if (d.ownerId) to.toUser(d.ownerId, ENQUIRIES_SOCKET_EVENTS.changed, ping);
+    // Reassigned: the owner before drops it from their screens (a trainer no longer sees it).
+    if (d.previousOwnerId && d.previousOwnerId !== d.ownerId) to.toUser(d.previousOwnerId, ENQUIRIES_SOCKET_EVENTS.changed, ping);
   },
   ...Object.fromEntries(
     Object.values(ChatEvents).flatMap((e) =>

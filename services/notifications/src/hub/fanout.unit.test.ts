@@ -176,6 +176,24 @@ describe('fan-out routing', () => {
     ]);
     expect(HUB_TOPICS()).toContain(topicOf('enquiries'));
   });
+  it('pings the owner before a reassignment too, so a trainer’s screens drop the lead given to someone else', () => {
+    const { calls, hub } = recorder();
+    const [leadId, locationId, trainer, admin] = [newId(), newId(), newId(), newId()];
+    deliverToSockets(
+      hub,
+      makeEnvelope(EnquiriesEvents.LeadChanged, {
+        ...meta,
+        aggregateId: leadId,
+        data: { leadId, locationId, ownerId: admin, previousOwnerId: trainer, change: 'assigned' },
+      }),
+    );
+    const ping = { leadId, locationId };
+    expect(calls).toEqual([
+      ['location', orgId, locationId, ENQUIRIES_SOCKET_EVENTS.changed, ping],
+      [admin, ENQUIRIES_SOCKET_EVENTS.changed, ping],
+      [trainer, ENQUIRIES_SOCKET_EVENTS.changed, ping],
+    ]);
+  });
   it('sends nothing for the other enquiries events (lead_changed is the one ping of every change)', () => {
     const { calls, hub } = recorder();
     const [leadId, locationId] = [newId(), newId()];

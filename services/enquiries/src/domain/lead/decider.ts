@@ -78,7 +78,8 @@ export type LeadEvent =
   | { type: 'StageChanged'; data: Actor & { leadId: string; from: Stage; to: OpenStage } }
   | { type: 'LeadLost'; data: Actor & { leadId: string; from: OpenStage; reason: Reason; note: string } }
   | { type: 'LeadReopened'; data: Actor & { leadId: string; to: OpenStage } }
-  | { type: 'LeadAssigned'; data: Actor & { leadId: string; ownerId: string | null } }
+  /** `from`: the owner before (absent on events recorded before it was kept). */
+  | { type: 'LeadAssigned'; data: Actor & { leadId: string; ownerId: string | null; from?: string | null } }
   | { type: 'NoteAdded'; data: Actor & { leadId: string; text: string } }
   | { type: 'FollowUpAdded'; data: Actor & { leadId: string; followUpId: string; kind: FollowUpKind; dueAt: string; note: string; assigneeId: string | null } }
   | { type: 'FollowUpCompleted'; data: Actor & { leadId: string; followUpId: string; outcome: string } }
@@ -169,7 +170,7 @@ const decideRaw = (command: LeadCommand, state: LeadState): RawEvent[] | [Extrac
       if (s.stage !== 'lost') throw refuse('Only a lost lead can be reopened.');
       return [{ type: 'LeadReopened', data: { actorId, at, to: s.lostFrom ?? 'new' } }];
     case 'AssignLead':
-      return s.ownerId === command.data.ownerId ? [] : [{ type: 'LeadAssigned', data: { actorId, at, ownerId: command.data.ownerId } }];
+      return s.ownerId === command.data.ownerId ? [] : [{ type: 'LeadAssigned', data: { actorId, at, ownerId: command.data.ownerId, from: s.ownerId } }];
     case 'AddNote':
       if (!command.data.text.trim()) throw invalid('Note is required');
       return [{ type: 'NoteAdded', data: { actorId, at, text: command.data.text } }];

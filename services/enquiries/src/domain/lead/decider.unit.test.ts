@@ -109,7 +109,7 @@ describe('lead: owner, notes and follow-ups', () => {
   it('assigns another owner; the same owner again records nothing', () => {
     given([captured])
       .when({ type: 'AssignLead', data: { actorId: staff, at, ownerId: other } })
-      .then([{ type: 'LeadAssigned', data: { leadId: 'l1', actorId: staff, at, ownerId: other } }]);
+      .then([{ type: 'LeadAssigned', data: { leadId: 'l1', actorId: staff, at, ownerId: other, from: staff } }]);
     given([captured])
       .when({ type: 'AssignLead', data: { actorId: staff, at, ownerId: staff } })
       .then([]);
