@@ -11,7 +11,11 @@
 //   DELETE /messages                → { deleted: n }
 //   POST   /control/templates { templates: SmsSinkTemplate[] } → replaces the registered set
 //   GET    /healthz                 → { ok: true, service: 'akhada-sms-sink', messages: n }
-import { randomUUID } from 'node:crypto';
+// Replies (the gateway's inbound SMS, as gateways forward a keyword reply to the sender's long code):
+//   POST   /control/inbound { from, text } → a person replies (e.g. STOP): the gateway POSTs { id, from, to, text,
+//          receivedAt } to the inbound webhook, signed `X-Sms-Signature: sha256=<HMAC-SHA256 of the body with the secret>`
+//   POST   /control/inbound-webhook { url, secret } → where replies are posted
+import { createHmac, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 
@@ -39,6 +43,10 @@ export interface SmsSink {
   messages(): SmsSinkMessage[];
   clear(): number;
   setTemplates(templates: readonly SmsSinkTemplate[]): void;
+  /** Where a person's reply is posted (signed with the secret); null: nowhere. */
+  setInboundWebhook(webhook: { url: string; secret: string } | null): void;
+  /** A person replies to the gateway's number: the reply is posted to the inbound webhook; resolves with its answer's status (0: none). */
+  receive(o: { from: string; text: string }): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -50,8 +58,36 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The registered body as a pattern: its fixed text exactly, each {#var#} any text of up to 30 characters. */
 const patternOf = (body: string) => new RegExp(`^${body.split('{#var#}').map(escapeRegExp).join('[\\s\\S]{0,30}')}$`);
 
-export async function startSmsSink(o: { port?: number; templates?: readonly SmsSinkTemplate[] } = {}): Promise<SmsSink> {
+/** The long code replies go to (the gateway's virtual number). */
+export const SMS_SINK_LONG_CODE = '919220592205';
+
+export async function startSmsSink(
+  o: { port?: number; templates?: readonly SmsSinkTemplate[]; inboundWebhook?: { url: string; secret: string } } = {},
+): Promise<SmsSink> {
   const store: SmsSinkMessage[] = [];
+  let inboundWebhook = o.inboundWebhook ?? null;
+  const receive: SmsSink['receive'] = async ({ from, text }) => {
+    if (!inboundWebhook) return 0;
+    const body = JSON.stringify({
+      id: `sms-in.${randomUUID().replace(/-/g, '')}`,
+      from: from.replace(/\D/g, ''),
+      to: SMS_SINK_LONG_CODE,
+      text,
+      receivedAt: new Date().toISOString(),
+    });
+    try {
+      const res = await fetch(inboundWebhook.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sms-signature': `sha256=${createHmac('sha256', inboundWebhook.secret).update(body).digest('hex')}` },
+        body,
+        signal: AbortSignal.timeout(5_000),
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      return res.status;
+    } catch {
+      return 0;
+    }
+  };
   let templates = new Map<string, SmsSinkTemplate & { pattern: RegExp }>();
   const setTemplates = (list: readonly SmsSinkTemplate[]) => {
     templates = new Map(list.map((t) => [t.dltTemplateId, { ...t, pattern: patternOf(t.body) }]));
@@ -118,6 +154,20 @@ export async function startSmsSink(o: { port?: number; templates?: readonly SmsS
       });
       return;
     }
+    if (url.pathname === '/control/inbound' && req.method === 'POST') {
+      void withBody<{ from?: unknown; text?: unknown }>((b) => {
+        if (typeof b.from !== 'string' || typeof b.text !== 'string') return refuse(400, 'BAD_REQUEST', 'from and text are required');
+        void receive({ from: b.from, text: b.text }).then((answered) => reply(200, { answered }));
+      });
+      return;
+    }
+    if (url.pathname === '/control/inbound-webhook' && req.method === 'POST') {
+      void withBody<{ url?: unknown; secret?: unknown }>((b) => {
+        inboundWebhook = typeof b.url === 'string' && typeof b.secret === 'string' ? { url: b.url, secret: b.secret } : null;
+        reply(200, { url: inboundWebhook?.url ?? null });
+      });
+      return;
+    }
     if (url.pathname === '/healthz') return reply(200, { ok: true, service: SERVICE, messages: store.length });
     refuse(404, 'NOT_FOUND', 'No such route');
   });
@@ -133,6 +183,10 @@ export async function startSmsSink(o: { port?: number; templates?: readonly SmsS
       return n;
     },
     setTemplates,
+    setInboundWebhook: (w) => {
+      inboundWebhook = w;
+    },
+    receive,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

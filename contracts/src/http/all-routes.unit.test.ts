@@ -36,6 +36,8 @@ describe('route registry', () => {
         // A marketing email's unsubscribe link: its signed token stands for the token (GET shows, POST withdraws).
         'audience.unsubscribeInfo',
         'audience.unsubscribe',
+        // The SMS gateway's inbound webhook (its signature stands for the token): a STOP reply.
+        'audience.smsInbound',
         'signInMethods.smsSignInCode',
         'signInMethods.googleConfig',
         'signInMethods.googleStart',

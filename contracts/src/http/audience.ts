@@ -91,6 +91,22 @@ export const UnsubscribeInfo = z.object({
 });
 export type UnsubscribeInfo = z.infer<typeof UnsubscribeInfo>;
 
+/**
+ * A person's SMS reply as the SMS gateway forwards it (its inbound webhook), signed `X-Sms-Signature: sha256=<HMAC-SHA256
+ * of the raw body with the configured secret>`. A STOP (UNSUBSCRIBE, रोकें) withdraws SMS marketing consent.
+ */
+export const SmsInboundBody = z
+  .object({
+    id: Text('Id').max(200, 'Id must be at most 200 characters').optional(),
+    /** The person's number (digits, with or without 91). */
+    from: Text('From').trim().min(8, 'From must be a phone number').max(20, 'From must be a phone number'),
+    /** The gateway's number the reply went to. */
+    to: Text('To').max(20, 'To must be at most 20 characters').optional(),
+    text: Text('Text', { multiline: true }).max(2000, 'Text must be at most 2000 characters'),
+  })
+  .loose();
+export type SmsInboundBody = z.infer<typeof SmsInboundBody>;
+
 // ——— Message templates ———
 
 export const TemplateChannel = MarketingChannel;
@@ -344,6 +360,17 @@ export const audienceRoutes = {
     allowReadOnly: true,
     summary: "Withdraws the person's email marketing consent at once (the unsubscribe link's button; also RFC 8058 one-click).",
     description: 'Recorded in the history (method email_unsubscribe). Repeating it changes nothing. A token not signed by the service: 400.',
+  }),
+  smsInbound: route({
+    method: 'POST',
+    path: '/notifications/sms/inbound',
+    body: SmsInboundBody,
+    responses: { 200: okMessage, 400: Problem, 401: Problem },
+    auth: false,
+    allowReadOnly: true,
+    summary: "The SMS gateway's inbound webhook: a person's reply; STOP withdraws their SMS marketing consent at once.",
+    description:
+      'Checked against X-Sms-Signature (HMAC-SHA256 of the raw body with SMS_INBOUND_SECRET) before anything is read: 401 otherwise. The gateway is shared by every gym, so a STOP withdraws SMS marketing consent of every person with that number (recorded: method sms_stop).',
   }),
   listTemplates: route({
     method: 'GET',

@@ -185,6 +185,8 @@ const ROUTE_HINTS: Record<string, Hint> = {
   'audience.createTemplate.(whole)': () => guardTemplate(),
   'audience.updateTemplate.(whole)': () => guardTemplate(),
   'audience.previewDraft.template': () => guardTemplate(),
+  // An SMS reply's sender is a phone number (the route answers 401 after the schema: the guard does not sign it).
+  'audience.smsInbound.from': () => '919876543210',
 };
 
 /** A valid SMS template of the audience routes, named afresh (names are unique per channel). */

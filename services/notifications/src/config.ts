@@ -13,6 +13,11 @@ export const NotificationsConfig = BaseConfig.extend({
   WHATSAPP_API_VERSION: z.string().default('v21.0'),
   WHATSAPP_PHONE_NUMBER_ID: z.string().default('100000000000001'),
   WHATSAPP_TOKEN: z.string().default('dev-whatsapp-token'),
+  /**
+   * The SMS gateway's inbound webhook secret (it signs a person's reply: X-Sms-Signature). Unset in production, every
+   * reply is refused (see smsInboundSecret); elsewhere the local stand-in's.
+   */
+  SMS_INBOUND_SECRET: z.string().min(1).optional(),
   /** The WhatsApp Business Account the gyms' own templates are submitted to for review (the stand-in takes any). */
   WHATSAPP_WABA_ID: z.string().default('100000000000900'),
   /**
@@ -50,7 +55,11 @@ export const NotificationsConfig = BaseConfig.extend({
     .min(1000)
     .default(15 * 60_000),
   /** How often automations' triggers are matched and their due runs done (issue 27). */
-  AUTOMATION_SWEEP_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
+  AUTOMATION_SWEEP_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(5 * 60_000),
 });
 export type NotificationsConfig = z.infer<typeof NotificationsConfig>;
 
@@ -61,3 +70,7 @@ export const whatsAppAppSecret = (c: Pick<NotificationsConfig, 'WHATSAPP_APP_SEC
 /** Private webhook targets: as configured, else allowed everywhere but production. */
 export const allowPrivateWebhooks = (c: Pick<NotificationsConfig, 'WEBHOOK_ALLOW_PRIVATE' | 'NODE_ENV'>): boolean =>
   c.WEBHOOK_ALLOW_PRIVATE ?? c.NODE_ENV !== 'production';
+
+/** The secret the SMS gateway's replies are checked with: as configured; in production never a default ('' refuses every reply). */
+export const smsInboundSecret = (c: Pick<NotificationsConfig, 'SMS_INBOUND_SECRET' | 'NODE_ENV'>): string =>
+  c.SMS_INBOUND_SECRET ?? (c.NODE_ENV === 'production' ? '' : 'dev-sms-inbound-secret');

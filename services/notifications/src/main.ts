@@ -6,7 +6,7 @@ import { createUnsubscribeLinks } from './adapters/unsubscribe-links.ts';
 import { createWhatsAppAdapter } from './adapters/whatsapp.ts';
 import { createWhatsAppTemplatePlatform } from './adapters/whatsapp-template-platform.ts';
 import { buildApp } from './build-app.ts';
-import { allowPrivateWebhooks, NotificationsConfig, whatsAppAppSecret } from './config.ts';
+import { allowPrivateWebhooks, NotificationsConfig, smsInboundSecret, whatsAppAppSecret } from './config.ts';
 import { startAutomations } from './consumers/automations.ts';
 import { startReminders } from './consumers/reminders.ts';
 import { startConsumers } from './consumers/start-consumers.ts';
@@ -84,7 +84,7 @@ const app = buildApp({
   clock: () => new Date(),
   integrations: { box, channels, allowPrivateWebhooks: allowPrivate },
   whatsapp: { appSecret: whatsAppAppSecret(config), verifyToken: config.WHATSAPP_VERIFY_TOKEN },
-  audience: { unsubscribe, platform: templatePlatform },
+  audience: { unsubscribe, platform: templatePlatform, smsInboundSecret: smsInboundSecret(config) },
 });
 if (!whatsAppAppSecret(config)) logger.warn('WHATSAPP_APP_SECRET is not set: WhatsApp status callbacks and messages are refused');
 const hub = await attachHub({ app, bus, verifier, revocations, logger, instanceId: config.INSTANCE_ID, db: dbh.db });

@@ -3,7 +3,7 @@
 // member), each route with its cross-organization and role cases, against the real PostgreSQL and the WhatsApp stand-in.
 import { MemberEvents, type ChannelConsent, type MarketingConsentView, type MessageTemplate, type TemplatePreview } from '@akhada/contracts';
 import { makeEnvelope, newId } from '@akhada/kit';
-import { startWhatsAppSink, type WhatsAppSink } from '@akhada/infra/standins';
+import { startSmsSink, startWhatsAppSink, type SmsSink, type WhatsAppSink } from '@akhada/infra/standins';
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,8 @@ import { bootAudience } from './audience-setup.ts';
 const APP_SECRET = 'audience-test-app-secret';
 const links = createUnsubscribeLinks({ secret: 'audience-test-secret', appUrl: 'http://app.test' });
 let wa: WhatsAppSink;
+let sms: SmsSink;
+const SMS_SECRET = 'audience-test-sms-secret';
 let t: Awaited<ReturnType<typeof bootAudience>>;
 
 const orgId = newId();
@@ -83,10 +85,13 @@ beforeAll(async () => {
     audience: {
       unsubscribe: links,
       platform: createWhatsAppTemplatePlatform({ baseUrl: `http://127.0.0.1:${wa.port}`, version: 'v21.0', wabaId: '100000000000900', token: 'test' }),
+      smsInboundSecret: SMS_SECRET,
     },
   }));
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  wa.setWebhook({ url: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/notifications/whatsapp/webhook`, appSecret: APP_SECRET });
+  const appPort = (t.app.server.address() as AddressInfo).port;
+  wa.setWebhook({ url: `http://127.0.0.1:${appPort}/notifications/whatsapp/webhook`, appSecret: APP_SECRET });
+  sms = await startSmsSink({ port: 0, inboundWebhook: { url: `http://127.0.0.1:${appPort}/notifications/sms/inbound`, secret: SMS_SECRET } });
   await t.org(orgId, [L1, L2]);
   await t.org(otherOrg, [OL]);
   tokens.owner = await t.sign(orgId, 'owner', [L1, L2], ownerId);
@@ -103,6 +108,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await wa?.stop();
+  await sms?.stop();
 });
 
 describe('a member’s own marketing consent', () => {
@@ -206,6 +212,30 @@ describe('opting out', () => {
     expect((await consentOf(otherMember, otherOrg)).whatsapp).toBe(false);
     // The member's other channels are untouched.
     expect(await consentOf(memberId)).toMatchObject({ email: false });
+  });
+
+  it('an SMS "STOP" through the gateway’s inbound webhook withdraws SMS marketing consent everywhere at once; an unsigned reply is 401', async () => {
+    await t.call(tokens.member, 'PUT', '/notifications/marketing-consent/me', { sms: true });
+    await t.call(tokens.otherMember, 'PUT', '/notifications/marketing-consent/me', { sms: true });
+    expect(await sms.receive({ from: '919876543210', text: 'Hello' })).toBe(200);
+    expect((await consentOf(memberId)).sms).toBe(true);
+
+    const unsigned = await t.app.inject({ method: 'POST', url: '/notifications/sms/inbound', payload: { from: '919876543210', text: 'STOP' } });
+    expect(unsigned.statusCode).toBe(401);
+    const forged = JSON.stringify({ from: '919876543210', text: 'STOP' });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/notifications/sms/inbound',
+      headers: { 'content-type': 'application/json', 'x-sms-signature': `sha256=${createHmac('sha256', 'not-the-secret').update(forged).digest('hex')}` },
+      payload: forged,
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect((await consentOf(memberId)).sms).toBe(true);
+
+    expect(await sms.receive({ from: '+91 98765 43210', text: 'STOP' })).toBe(200);
+    expect((await consentOf(memberId)).sms).toBe(false);
+    expect((await consentOf(otherMember, otherOrg)).sms).toBe(false);
+    expect((await historyOf(memberId)).at(-1)).toEqual({ channel: 'sms', granted: false, method: 'sms_stop', actor_id: null });
   });
 
   it('an unsubscribe link shows the gym and the masked address without changing anything, and its button withdraws email consent', async () => {

@@ -35,8 +35,11 @@ export interface AppDeps extends HttpDeps, NotificationsDeps {
   whatsapp?: Omit<WhatsAppWebhookDeps, keyof NotificationsDeps>;
   /** Settings → Integrations; without it (tests of other routes) its routes are not registered. */
   integrations?: Omit<IntegrationsDeps, keyof NotificationsDeps>;
-  /** Marketing consent and templates: the unsubscribe links' signer (none: every link refused) and WhatsApp's template API (none: not submitted). */
-  audience?: { unsubscribe?: UnsubscribeLinks; platform?: WhatsAppTemplatePlatform };
+  /**
+   * Marketing consent and templates: the unsubscribe links' signer (none: every link refused), WhatsApp's template API
+   * (none: not submitted), the SMS gateway's inbound webhook secret (none: every reply refused).
+   */
+  audience?: { unsubscribe?: UnsubscribeLinks; platform?: WhatsAppTemplatePlatform; smsInboundSecret?: string };
 }
 
 /** Who asks, from the verified token only: the recipient (token subject) in the token's organization. */

@@ -1,6 +1,7 @@
-import type { MarketingConsentChange, MarketingConsentView, UnsubscribeInfo } from '@akhada/contracts';
+import type { MarketingConsentChange, MarketingConsentView, SmsInboundBody, UnsubscribeInfo } from '@akhada/contracts';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { RequestContext } from '@akhada/kit';
-import { badRequest, notFound } from '@akhada/kit/domain';
+import { badRequest, notFound, unauthenticated } from '@akhada/kit/domain';
 import type { UnsubscribeLinks } from '../adapters/unsubscribe-links.ts';
 import { consentHistoryOf, consentRowsOf, orgsOfWhatsAppNumber, peopleWithPhone, recordConsent, withdrawAll } from '../db/marketing-consent-repo.ts';
 import type { NotificationsDb } from '../db/schema.ts';
@@ -145,4 +146,26 @@ export const stopFromWhatsApp = async (
   const orgIds = await orgsOfWhatsAppNumber(db, m.phoneNumberId);
   const people = await peopleWithPhone(db, m.from, orgIds.length ? { orgIds } : 'platform');
   return withdrawAll(db, people, 'whatsapp', 'whatsapp_stop', m.at);
+};
+
+/** An SMS reply forwarded by the gateway: a STOP withdraws SMS marketing consent of every person with that number (the gateway is every gym's). */
+export const stopFromSms = async (db: Executor<NotificationsDb>, m: { from: string; text: string; at: Date }): Promise<number> => {
+  if (!isStopReply(m.text)) return 0;
+  return withdrawAll(db, await peopleWithPhone(db, m.from, 'all'), 'sms', 'sms_stop', m.at);
+};
+
+/** The SMS gateway's inbound webhook, checked against its signature (HMAC-SHA256 of the raw body) before anything is read. */
+export const receiveSmsInbound = async (
+  deps: Pick<AudienceDeps, 'db' | 'clock'> & { smsInboundSecret: string },
+  raw: Buffer | undefined,
+  signature: string | undefined,
+  body: SmsInboundBody,
+): Promise<string> => {
+  if (!raw || !signature || !deps.smsInboundSecret || !signature.startsWith('sha256='))
+    throw unauthenticated('The SMS signature does not match', 'UNAUTHENTICATED');
+  const given = Buffer.from(signature.slice(7), 'hex');
+  const expected = createHmac('sha256', deps.smsInboundSecret).update(raw).digest();
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthenticated('The SMS signature does not match', 'UNAUTHENTICATED');
+  const withdrawn = await deps.db.transaction().execute((trx) => stopFromSms(trx, { from: body.from, text: body.text, at: deps.clock() }));
+  return withdrawn ? `${withdrawn} SMS marketing consent(s) withdrawn` : 'Reply received';
 };

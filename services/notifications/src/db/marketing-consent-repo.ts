@@ -98,23 +98,26 @@ export const phoneKey = (phone: string): string => phone.replace(/\D/g, '').slic
 
 /**
  * Every person (member or lead) with this phone number: in the given organizations, or (`'platform'`) in every
- * organization without a WhatsApp number of its own (they all message through the platform's shared number).
+ * organization without a WhatsApp number of its own (they all message through the platform's shared number), or
+ * (`'all'`) in every organization (the SMS gateway every gym sends through).
  */
 export const peopleWithPhone = async (
   db: Executor<NotificationsDb>,
   phone: string,
-  scope: { orgIds: readonly string[] } | 'platform',
+  scope: { orgIds: readonly string[] } | 'platform' | 'all',
 ): Promise<{ orgId: string; personId: string }[]> => {
   const key = phoneKey(phone);
   if (key.length < 10) return [];
-  if (scope !== 'platform' && scope.orgIds.length === 0) return [];
+  if (typeof scope === 'object' && scope.orgIds.length === 0) return [];
   // The very expressions of the phone indexes (0015).
   const memberDigits = sql<string>`right(regexp_replace(coalesce(phone, ''), '\\D', '', 'g'), 10)`;
   const leadDigits = sql<string>`right(regexp_replace(phone, '\\D', '', 'g'), 10)`;
   const ownNumber = db.selectFrom('org_sms_settings').select('org_sms_settings.org_id');
   let members = db.selectFrom('member_copies').select(['org_id', 'member_id as person_id']).where(memberDigits, '=', key);
   let leads = db.selectFrom('lead_copies').select(['org_id', 'lead_id as person_id']).where(leadDigits, '=', key);
-  if (scope === 'platform') {
+  if (scope === 'all') {
+    // every organization
+  } else if (scope === 'platform') {
     members = members.where('org_id', 'not in', ownNumber);
     leads = leads.where('org_id', 'not in', ownNumber);
   } else {

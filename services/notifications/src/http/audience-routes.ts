@@ -1,9 +1,11 @@
 import { audienceRoutes as r } from '@akhada/contracts';
 import { addRoute, type RequestContext } from '@akhada/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RAW_BODY } from './routes.ts';
 import {
   getMyMarketingConsent,
   getPersonMarketingConsent,
+  receiveSmsInbound,
   unsubscribe,
   unsubscribeInfo,
   updateMyMarketingConsent,
@@ -22,10 +24,13 @@ import {
   type TemplatesDeps,
 } from '../app/message-templates.ts';
 
+/** The SMS gateway's inbound webhook, whose raw body build-app keeps for the signature. */
+export const SMS_INBOUND_PATH = r.smsInbound.path;
+
 type Svc = { app: FastifyInstance; authenticate: (req: FastifyRequest) => Promise<RequestContext> };
 
 /** Marketing consent, the email unsubscribe page's routes and the organization's message templates (contracts/http/audience.ts). */
-export const registerAudienceRoutes = (svc: Svc, deps: AudienceDeps & TemplatesDeps): void => {
+export const registerAudienceRoutes = (svc: Svc, deps: AudienceDeps & TemplatesDeps & { smsInboundSecret: string }): void => {
   addRoute(svc, r.myMarketingConsent, async ({ ctx }) => ({ success: true, data: await getMyMarketingConsent(deps, ctx) }));
   addRoute(svc, r.updateMyMarketingConsent, async ({ ctx, body }) => ({ success: true, data: await updateMyMarketingConsent(deps, ctx, body) }));
   addRoute(svc, r.personMarketingConsent, async ({ ctx, params }) => ({ success: true, data: await getPersonMarketingConsent(deps, ctx, params.personId) }));
@@ -35,6 +40,11 @@ export const registerAudienceRoutes = (svc: Svc, deps: AudienceDeps & TemplatesD
   }));
   addRoute(svc, r.unsubscribeInfo, async ({ query }) => ({ success: true, data: await unsubscribeInfo(deps, query.token) }));
   addRoute(svc, r.unsubscribe, async ({ query }) => ({ success: true, data: await unsubscribe(deps, query.token) }));
+  addRoute(svc, r.smsInbound, async ({ body }, req) => {
+    const signature = req.headers['x-sms-signature'];
+    const raw = (req as unknown as Record<symbol, Buffer | undefined>)[RAW_BODY];
+    return { success: true, message: await receiveSmsInbound(deps, raw, typeof signature === 'string' ? signature : undefined, body) };
+  });
 
   addRoute(svc, r.listTemplates, async ({ ctx, query }) => ({ success: true, data: await listTemplates(deps, ctx, query) }));
   addRoute(svc, r.getTemplate, async ({ ctx, params }) => ({ success: true, data: await getTemplate(deps, ctx, params.id) }));
