@@ -3,6 +3,7 @@
 import {
   attendanceRoutes,
   authRoutes,
+  automationRoutes,
   chatRoutes,
   enquiriesRoutes,
   feedbackRoutes,
@@ -463,6 +464,28 @@ RESOURCE_FACTORIES['settings/integrations/deliveries'] = async (api, gym) => {
   };
 };
 
+/** Automations: a rule of gym B (its owner's), read back from the owner's list. */
+RESOURCE_FACTORIES['notifications/automations'] = async (api, gym) => {
+  const owner = gym.owner;
+  const created = await api.call(
+    'POST',
+    '/notifications/automations',
+    { name: 'Guard rule', trigger: { type: 'no_visit', days: 30 }, actions: [{ type: 'notify_staff' }], status: 'paused' },
+    owner.token,
+  );
+  if (created.status !== 201) throw new Error(`guard: create automation answered ${created.status}: ${JSON.stringify(created.json)}`);
+  const id = automationRoutes.create.responses[201].parse(created.json).data._id;
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', '/notifications/automations', undefined, owner.token);
+      const a = automationRoutes.list.responses[200].parse(r.json).data.find((x) => x._id === id);
+      return a && { name: a.name, status: a.status, trigger: a.trigger, actions: a.actions, updatedAt: a.updatedAt };
+    },
+  };
+};
+
 /** The factory a route's id is made by: its path's first segment; payments' routes about a member or trainer take theirs, feedback's surveys are a kind of their own. */
 /** Scheduling: a class type of gym B, and a class of it on gym B's timetable (the day after tomorrow, 18:00 local). */
 const classTypeOf = async (api: Api, gym: Gym): Promise<string> => {
@@ -623,5 +646,6 @@ export const resourceKind = (path: string): string => {
   if (first === 'settings' && (second === 'consents' || second === 'data-requests')) return `settings/${second}`;
   if (first === 'inventory' && second === 'suppliers') return 'inventory/suppliers';
   if (first === 'scheduling') return `scheduling/${second}`;
+  if (first === 'notifications' && second === 'automations') return 'notifications/automations';
   return first;
 };
