@@ -27,7 +27,7 @@ export interface OutboundSenderOptions {
   /** Messages claimed at once, and sent at once (per loop). */
   batch?: number;
   concurrency?: number;
-  /** Claim-and-send loops at once (default 4). */
+  /** Batches being sent at once (default 4). */
   loops?: number;
   /** A claim older than this (its sender died mid-send) goes back to the queue. */
   leaseMs?: number;
@@ -132,19 +132,26 @@ export const startOutboundSender = (o: OutboundSenderOptions): OutboundSender =>
     await markOutboundSent(o.db, sent, clock());
   };
 
-  // Several claim-and-send loops at once, so the provider's answers for one batch are awaited while another is claimed
-  // and sent (each loop's claim is its own short transaction; the lanes' buckets keep the rate whatever their number).
+  // One claimer, several batches in flight: the next batch is claimed while the provider's answers for the last ones
+  // are awaited (claims are short transactions of their own; the lanes' buckets keep the rate however many are out).
   const runOnce = async (): Promise<number> => {
     let handled = 0;
-    const loop = async () => {
-      while (!stopping) {
-        const claimed = await claimOutbound(o.db, clock(), batch, o.leaseMs ?? 5 * 60_000);
-        if (claimed.length === 0) break;
-        await sendAll(claimed);
-        handled += claimed.length;
+    const inFlight = new Set<Promise<void>>();
+    while (!stopping) {
+      if (inFlight.size >= (o.loops ?? 4)) {
+        await Promise.race(inFlight);
+        continue;
       }
-    };
-    await Promise.all(Array.from({ length: o.loops ?? 4 }, loop));
+      const claimed = await claimOutbound(o.db, clock(), batch, o.leaseMs ?? 5 * 60_000);
+      if (claimed.length === 0) break;
+      handled += claimed.length;
+      // A batch whose bookkeeping failed stays claimed: its lease ends and it is taken again.
+      const sending: Promise<void> = sendAll(claimed)
+        .catch((err: unknown) => o.logger.error({ err }, 'outbound batch bookkeeping failed'))
+        .finally(() => inFlight.delete(sending));
+      inFlight.add(sending);
+    }
+    await Promise.all(inFlight);
     await completeFinished(o.db, clock());
     return handled;
   };
