@@ -457,6 +457,7 @@ describe('campaigns: create, send, statuses, report', () => {
     // Stopping a sending one: what is still queued is cancelled, never sent.
     const stopped = campaignOf((await call(owner, 'POST', `/notifications/campaigns/${c._id}/cancel`)).body);
     expect(stopped.counts).toMatchObject({ queued: 0, cancelled: 1 });
+    expect(await t.db.selectFrom('outbound_rates').select('rate_key').where('rate_key', '=', `campaign:${c._id}`).execute()).toEqual([]);
     expect(await sender().runOnce()).toBe(0);
     expect(wa.messages()).toEqual([]);
 

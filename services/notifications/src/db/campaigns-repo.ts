@@ -91,5 +91,8 @@ export const completeFinished = async (db: Kysely<NotificationsDb>, now: Date): 
   return done.length;
 };
 
-export const markCancelled = (db: Executor<NotificationsDb>, id: string, at: Date): Promise<CampaignRow> =>
-  db.updateTable('campaigns').set({ status: 'cancelled', cancelled_at: at }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+/** Cancelled: its lane's bucket goes (nothing of it is queued any more). */
+export const markCancelled = async (db: Executor<NotificationsDb>, id: string, at: Date): Promise<CampaignRow> => {
+  await db.deleteFrom('outbound_rates').where('rate_key', '=', `campaign:${id}`).execute();
+  return db.updateTable('campaigns').set({ status: 'cancelled', cancelled_at: at }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+};
