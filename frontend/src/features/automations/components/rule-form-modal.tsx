@@ -375,6 +375,7 @@ function ThenSection() {
 
 function TemplateChoice({ index, query }: { index: number; query: ReturnType<typeof useTemplates> }) {
   const { t } = useTranslation(ALL_NS);
+  const chosen = useWatch<Values, `actions.${number}.templateId`>({ name: `actions.${index}.templateId` });
   if (query.isPending)
     return (
       <p className="field" role="status">
@@ -392,7 +393,8 @@ function TemplateChoice({ index, query }: { index: number; query: ReturnType<typ
         </Alert>
       </div>
     );
-  const usable = query.data.filter((x) => x.archivedAt === null);
+  // Archived templates cannot be chosen; one the rule already sends stays visible (the server refuses it on save).
+  const usable = query.data.filter((x) => x.archivedAt === null || x.id === chosen);
   if (usable.length === 0)
     return (
       <p className="field field__hint" data-testid="templates-none">
