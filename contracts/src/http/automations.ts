@@ -218,8 +218,9 @@ export const automationRoutes = {
     responses: { 200: ok(z.array(AutomationRule)), 401: Problem, 403: Problem },
     auth: true,
     roles: MANAGERS,
-    summary: "The organization's automation rules, built-in first (made on the first call if not yet), with their run counts.",
-    description: 'An admin sees the organization-wide rules and those of their locations.',
+    summary: "The organization's automation rules, built-in first, with their run counts.",
+    description:
+      "An admin sees the organization-wide rules and those of their locations, with the counts of their locations' people. The built-in rules are made when the organization's owner is first seen; a read writes nothing.",
   }),
   create: route({
     method: 'POST',
@@ -278,5 +279,6 @@ export const automationRoutes = {
     auth: true,
     roles: MANAGERS,
     summary: "A rule's run log, newest first: who it reached, when, what each action did, or why it was skipped.",
+    description: "An admin reads the runs of their locations' people only.",
   }),
 };

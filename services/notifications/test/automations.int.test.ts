@@ -445,6 +445,21 @@ describe('owner-made rules: wait, conditions at send time, staff', () => {
     expect(await told(ownerB.id)).toEqual([]);
   });
 
+  it('an admin reads the runs (and counts) of their locations’ people only; the owner everyone’s', async () => {
+    const [atL1, atL2] = [await registerMember({ endDate: localDay(7) }), await registerMember({ endDate: localDay(7), locationId: L2 })];
+    await sweepAutomations(db(), now);
+    const renewal = await builtinId(orgA, 'renewal_7d');
+    const people = async (u: U) =>
+      AutomationRunList.parse((await call(u, 'GET', `/notifications/automations/${renewal}/runs?limit=100`)).body).data.map((r) => r.person.id);
+    const [byOwner, byAdmin] = [await people(owner), await people(adminL1)];
+    expect(byOwner).toEqual(expect.arrayContaining([atL1, atL2]));
+    expect(byAdmin).toContain(atL1);
+    expect(byAdmin).not.toContain(atL2);
+    const counts = async (u: U) => (await rulesOf(u)).find((r) => r._id === renewal)!.stats.done;
+    expect(await counts(adminL1)).toBeLessThan(await counts(owner));
+    expect(await counts(adminL1)).toBe(byAdmin.length);
+  });
+
   it('a rule paused while its runs wait: they are skipped (rule_paused) when due', async () => {
     const rule = ruleBody(
       (

@@ -59,12 +59,15 @@ const checkReferences = async (d: Deps, c: Caller, body: AutomationBody): Promis
   }
 };
 
+/** Whose runs the caller reads: an owner everyone's, an admin their locations' people's. */
+const scopeOf = (c: Caller): readonly string[] | null => (c.role === 'owner' ? null : c.locationIds);
+
 const withStats = async (d: Deps, c: Caller, row: AutomationRow): Promise<AutomationRule> =>
-  toAutomationRule(row, (await statsOf(d.db, c.orgId, [row.id])).get(row.id));
+  toAutomationRule(row, (await statsOf(d.db, c.orgId, [row.id], scopeOf(c))).get(row.id));
 
 /** A read writes nothing: the built-in rules were made when the organization's owner was first seen (or by the sweep). */
 export const listAutomations = async (d: Deps, c: Caller): Promise<AutomationRule[]> =>
-  (await listRules(d.db, c.orgId)).filter(({ row }) => visibleTo(c, row)).map(({ row, stats }) => toAutomationRule(row, stats));
+  (await listRules(d.db, c.orgId, scopeOf(c))).filter(({ row }) => visibleTo(c, row)).map(({ row, stats }) => toAutomationRule(row, stats));
 
 export const createAutomation = async (d: Deps, c: Caller, body: AutomationBody): Promise<AutomationRule> => {
   await checkReferences(d, c, body);
@@ -104,6 +107,11 @@ export const automationRuns = async (
   q: { page: number; limit: number; status?: AutomationRunStatus | undefined },
 ): Promise<{ runs: AutomationRun[]; total: number; page: number; limit: number; totalPages: number }> => {
   await ruleFor(d, c, id, { deleted: true });
-  const { rows, total } = await runsPage(d.db, c.orgId, id, { ...(q.status ? { status: q.status } : {}), offset: pageOffset(q.page, q.limit), limit: q.limit });
+  const { rows, total } = await runsPage(d.db, c.orgId, id, {
+    ...(q.status ? { status: q.status } : {}),
+    offset: pageOffset(q.page, q.limit),
+    limit: q.limit,
+    locationIds: scopeOf(c),
+  });
   return { runs: rows.map(toAutomationRun), total, page: q.page, limit: q.limit, totalPages: totalPages(total, q.limit) };
 };

@@ -59,7 +59,12 @@ export interface RuleStats {
 }
 
 /** The organization's rules not deleted (built-in first, then oldest first), with their run counts. */
-export const listRules = async (db: Executor<NotificationsDb>, orgId: string): Promise<{ row: AutomationRow; stats: RuleStats }[]> => {
+/** `locationIds`: an admin's — the counts are of their locations' people only (null: the whole organization). */
+export const listRules = async (
+  db: Executor<NotificationsDb>,
+  orgId: string,
+  locationIds: readonly string[] | null = null,
+): Promise<{ row: AutomationRow; stats: RuleStats }[]> => {
   const rows = await db
     .selectFrom('automations')
     .selectAll()
@@ -73,13 +78,19 @@ export const listRules = async (db: Executor<NotificationsDb>, orgId: string): P
     db,
     orgId,
     rows.map((r) => r.id),
+    locationIds,
   );
   return rows.map((row) => ({ row, stats: stats.get(row.id) ?? { done: 0, skipped: 0, waiting: 0, lastRunAt: null } }));
 };
 
-export const statsOf = async (db: Executor<NotificationsDb>, orgId: string, ruleIds: readonly string[]): Promise<Map<string, RuleStats>> => {
+export const statsOf = async (
+  db: Executor<NotificationsDb>,
+  orgId: string,
+  ruleIds: readonly string[],
+  locationIds: readonly string[] | null = null,
+): Promise<Map<string, RuleStats>> => {
   if (ruleIds.length === 0) return new Map();
-  const rows = await db
+  let q = db
     .selectFrom('automation_runs')
     .select([
       'rule_id',
@@ -90,8 +101,9 @@ export const statsOf = async (db: Executor<NotificationsDb>, orgId: string, rule
     ])
     .where('org_id', '=', orgId)
     .where('rule_id', 'in', [...ruleIds])
-    .groupBy('rule_id')
-    .execute();
+    .groupBy('rule_id');
+  if (locationIds) q = locationIds.length ? q.where('location_id', 'in', [...locationIds]) : q.where(sql<boolean>`false`);
+  const rows = await q.execute();
   return new Map(rows.map((r) => [r.rule_id, { done: r.done, skipped: r.skipped, waiting: r.waiting, lastRunAt: r.last }]));
 };
 
@@ -249,9 +261,11 @@ export const runsPage = async (
   db: Executor<NotificationsDb>,
   orgId: string,
   ruleId: string,
-  q: { status?: AutomationRunStatus; offset: number; limit: number },
+  q: { status?: AutomationRunStatus; offset: number; limit: number; locationIds?: readonly string[] | null },
 ): Promise<{ rows: AutomationRunRow[]; total: number }> => {
   let base = db.selectFrom('automation_runs').where('org_id', '=', orgId).where('rule_id', '=', ruleId);
+  // An admin reads the runs of their locations' people only.
+  if (q.locationIds) base = q.locationIds.length ? base.where('location_id', 'in', [...q.locationIds]) : base.where(sql<boolean>`false`);
   if (q.status) base = base.where('status', '=', q.status);
   const [rows, total] = await Promise.all([
     base.selectAll().orderBy('triggered_at', 'desc').orderBy('id', 'desc').offset(q.offset).limit(q.limit).execute(),
