@@ -24,7 +24,8 @@ export const MARKETING_CHANNEL_LIST: readonly MarketingChannel[] = MarketingChan
  * - `enquiry_form`: the person ticked the consent on the gym's public enquiry form (every channel);
  * - `from_enquiry`: carried over from the lead when the lead became this member;
  * - `whatsapp_stop` / `sms_stop`: the person replied STOP (or UNSUBSCRIBE, रोकें) — that channel, at once;
- * - `email_unsubscribe`: the person used the unsubscribe link of a marketing email.
+ * - `email_unsubscribe`: the person used the unsubscribe link of a marketing email;
+ * - `erased`: the person's data was erased at their request (every channel withdrawn).
  */
 export const MarketingConsentMethod = z.enum([
   'member_settings',
@@ -34,6 +35,7 @@ export const MarketingConsentMethod = z.enum([
   'whatsapp_stop',
   'sms_stop',
   'email_unsubscribe',
+  'erased',
 ]);
 export type MarketingConsentMethod = z.infer<typeof MarketingConsentMethod>;
 
@@ -75,6 +77,9 @@ export const MarketingConsentChange = z
 export type MarketingConsentChange = z.infer<typeof MarketingConsentChange>;
 
 export const PersonParams = z.object({ personId: z.uuid({ message: 'Not a valid id' }) });
+
+/** The frontend's public page a marketing email's unsubscribe link opens: `<APP_URL>/unsubscribe?token=<token>`. */
+export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
 
 /** The email unsubscribe link's token (in the link `…/unsubscribe?token=…`): signed by the service, never guessable. */
 export const UnsubscribeQuery = z.object({

@@ -1,9 +1,10 @@
 // The facts campaigns read, kept from other services' events (0015): a member's plan, date of birth, gender, joining
 // day and last visit; enquiries' leads and the public form's consent; the gym's name. The consumers' handlers run as
 // the inbox runs them (one transaction per event), against the real PostgreSQL.
-import { AttendanceEvents, AuthEvents, EnquiriesEvents, MemberEvents } from '@akhada/contracts';
+import { AttendanceEvents, AuthEvents, DataRightsEvents, EnquiriesEvents, MemberEvents } from '@akhada/contracts';
 import { makeEnvelope, newId } from '@akhada/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { erasePerson } from '../src/db/person-erasure-repo.ts';
 import { bootAudience } from './audience-setup.ts';
 
 let t: Awaited<ReturnType<typeof bootAudience>>;
@@ -242,5 +243,49 @@ describe('the gym', () => {
       name: 'Iron Temple Gym',
       brand_color: '#aa3300',
     });
+  });
+});
+
+describe('erasure', () => {
+  it('erasing a member removes their date of birth, gender and the lead they were, and withdraws every marketing consent (recorded)', async () => {
+    const memberId = newId();
+    const leadId = newId();
+    await t.feed(registered(memberId, { dateOfBirth: '1990-01-02', gender: 'male' }));
+    await t.feed(
+      makeEnvelope(EnquiriesEvents.LeadCaptured, {
+        ...meta('2030-03-01T05:00:00.000Z', leadId),
+        data: {
+          leadId,
+          locationId: L1,
+          name: 'Kiran Rao',
+          phone: '9898989898',
+          interest: 'membership',
+          source: 'website',
+          stage: 'new',
+          ownerId: null,
+          email: 'k@example.in',
+          viaPublicForm: true,
+          consentText: 'I agree',
+        },
+      }),
+    );
+    await t.feed(
+      makeEnvelope(EnquiriesEvents.LeadJoined, { ...meta('2030-03-02T05:00:00.000Z', leadId), data: { leadId, locationId: L1, memberId, referralCode: null } }),
+    );
+    await t.db.transaction().execute((trx) => erasePerson(trx, orgId, memberId, new Date('2030-03-10T00:00:00Z')));
+
+    expect(await member(memberId)).toMatchObject({ date_of_birth: null, gender: null });
+    expect(await t.db.selectFrom('lead_copies').select(['name', 'phone', 'email']).where('lead_id', '=', leadId).executeTakeFirstOrThrow()).toEqual({
+      name: DataRightsEvents.ERASED_NAME,
+      phone: '',
+      email: null,
+    });
+    const consent = await t.db
+      .selectFrom('marketing_consent')
+      .select(['person_id', 'granted', 'method'])
+      .where('person_id', 'in', [memberId, leadId])
+      .execute();
+    expect(consent).toHaveLength(6);
+    expect(consent.every((c) => !c.granted && c.method === 'erased')).toBe(true);
   });
 });

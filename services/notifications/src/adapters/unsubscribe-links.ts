@@ -1,3 +1,4 @@
+import { UNSUBSCRIBE_PAGE_PATH } from '@akhada/contracts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
@@ -28,7 +29,7 @@ export const createUnsubscribeLinks = ({ secret, appUrl }: { secret: string; app
   const base = appUrl.replace(/\/+$/, '');
   return {
     token,
-    link: (p) => `${base}/unsubscribe?token=${token(p)}`,
+    link: (p) => `${base}${UNSUBSCRIBE_PAGE_PATH}?token=${token(p)}`,
     oneClick: (p) => `${base}/api/notifications/unsubscribe?token=${token(p)}`,
     verify(t) {
       if (!secret) return null;

@@ -147,3 +147,20 @@ export const withdrawAll = async (
     if (await recordConsent(db, { orgId: p.orgId, personId: p.personId, channel, granted: false, method, actorId: null, at })) changed += 1;
   return changed;
 };
+
+/**
+ * A person's erasure (data rights): the audience facts that name them go — their date of birth and gender, the lead
+ * they were (name, phone, email) — and their marketing consent is withdrawn on every channel (recorded: method erased).
+ */
+export const eraseAudienceFacts = async (db: Executor<NotificationsDb>, orgId: string, personId: string, erasedName: string, now: Date): Promise<void> => {
+  await db.updateTable('member_copies').set({ date_of_birth: null, gender: null }).where('org_id', '=', orgId).where('member_id', '=', personId).execute();
+  const leads = await db
+    .updateTable('lead_copies')
+    .set({ name: erasedName, phone: '', email: null })
+    .where('org_id', '=', orgId)
+    .where((eb) => eb.or([eb('lead_id', '=', personId), eb('member_id', '=', personId)]))
+    .returning('lead_id')
+    .execute();
+  const people = [personId, ...leads.map((l) => l.lead_id)].map((id) => ({ orgId, personId: id }));
+  for (const channel of MARKETING_CHANNELS) await withdrawAll(db, people, channel, 'erased', now);
+};

@@ -3,6 +3,7 @@ import type { Executor } from '@akhada/kit';
 import { sql } from 'kysely';
 import { toWaNumber } from '../adapters/whatsapp.ts';
 import type { NotificationsDb } from './schema.ts';
+import { eraseAudienceFacts } from './marketing-consent-repo.ts';
 
 /**
  * Erasure (DPDP): nothing more is sent to the person (their pending email/WhatsApp messages are skipped and lose the
@@ -19,6 +20,7 @@ export const erasePerson = async (db: Executor<NotificationsDb>, orgId: string, 
     .where('org_id', '=', orgId)
     .where('member_id', '=', personId)
     .execute();
+  await eraseAudienceFacts(db, orgId, personId, ERASED_NAME, now);
   await db
     .updateTable('messaging_consent')
     .set({ granted: false, phone: null, withdrawn_at: now, updated_at: now })
