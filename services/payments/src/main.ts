@@ -7,6 +7,7 @@ import { createSecretBox } from './adapters/secret-box.ts';
 import { DEFAULT_TIME_ZONE } from './app/deps.ts';
 import { pruneWebhookEvents, reconcileOpenOrders, refundLateCaptures } from './app/online.ts';
 import { refundPurchases } from './consumers/purchases.ts';
+import { runAutopayActions } from './app/autopay-actions.ts';
 import { buildApp } from './build-app.ts';
 import { startConsumers, startInvoiceConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
@@ -85,5 +86,12 @@ const refunds = periodicJob({
   logger,
   run: () => refundPurchases({ ...deps, logger }),
 });
+// A member's freeze pauses their autopay, the unfreeze resumes it: asked of Razorpay outside the consumer.
+const autopayActions = periodicJob({
+  name: 'autopay pause and resume',
+  intervalMs: config.PURCHASE_REFUND_INTERVAL_MS,
+  logger,
+  run: () => runAutopayActions({ ...deps, logger }),
+});
 const app = buildApp({ logger, verifier, readiness, ...deps });
-await serveService({ app, config, runtime, consumers, onClose: [() => job.stop(), () => refunds.stop()] });
+await serveService({ app, config, runtime, consumers, onClose: [() => job.stop(), () => refunds.stop(), () => autopayActions.stop()] });

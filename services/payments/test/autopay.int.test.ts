@@ -4,7 +4,7 @@
 // made — are posted to the webhook route: each captured charge renews once (a completed membership payment, source
 // autopay, its period), failures go pending then halted, a replay or a forged or another gym's webhook changes nothing,
 // and the member or staff cancel it. Roles and other organizations are refused.
-import { AuthEvents, type Role } from '@akhada/contracts';
+import { AuthEvents, MemberEvents, type Role } from '@akhada/contracts';
 import { razorpayStandinControls, startRazorpayStandin, type ListedWebhook, type RazorpayStandin } from '@akhada/infra/standins';
 import { makeEnvelope } from '@akhada/kit';
 import { addMonths, dateIn } from '@akhada/kit/domain';
@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { razorpayPort } from '../src/adapters/razorpay-port.ts';
 import { autopayPaymentId } from '../src/app/autopay-webhook.ts';
 import { onMembershipPlansChanged } from '../src/consumers/plans.ts';
+import { memberHandlers } from '../src/consumers/members.ts';
+import { runAutopayActions } from '../src/app/autopay-actions.ts';
 import { bootPayments } from './setup.ts';
 
 const orgA = randomUUID();
@@ -252,7 +254,7 @@ describe('a member starts autopay and it renews with each charge', () => {
     });
     expect(Number(paid[0]!.total_paise)).toBe(236_000);
     // The renewal is announced as any completed membership payment (members makes the term, invoices the invoice).
-    const outbox = await svc.db.selectFrom('outbox').select('payload').execute();
+    const outbox = await svc.db.selectFrom('outbox').select('payload').orderBy('id').execute();
     const completed = outbox
       .map((o) => (typeof o.payload === 'string' ? JSON.parse(o.payload) : o.payload) as { type: string; data: { paymentId?: string; source?: string } })
       .filter((e) => e.type === 'payments.payment_completed' && e.data.paymentId === paid[0]!.id);
@@ -310,7 +312,7 @@ describe('a member starts autopay and it renews with each charge', () => {
     const halted = await call('ownerA', 'GET', '/payments/autopay?status=halted');
     expect(halted.json().data.map((a: { _id: string; failures: number }) => [a._id, a.failures])).toEqual([[ashaAutopay, 2]]);
     expect(await paymentsOf(asha)).toHaveLength(2);
-    const failedEvents = (await svc.db.selectFrom('outbox').select('payload').execute())
+    const failedEvents = (await svc.db.selectFrom('outbox').select('payload').orderBy('id').execute())
       .map((o) => (typeof o.payload === 'string' ? JSON.parse(o.payload) : o.payload) as { type: string; data: { autopayId?: string; halted?: boolean } })
       .filter((e) => e.type === 'payments.autopay_charge_failed' && e.data.autopayId === ashaAutopay);
     expect(failedEvents.map((e) => e.data.halted)).toEqual([false, true]);
@@ -414,5 +416,62 @@ describe('seeing and cancelling autopay', () => {
     await deliver(sub);
     expect(await autopayRow(id)).toMatchObject({ status: 'active', charges: 1, paid_through: addMonths(endDate, 1) });
     expect((await paymentsOf(ravi)).map((p) => [p.period_start, p.period_end])).toEqual([[endDate, addMonths(endDate, 1)]]);
+  });
+});
+
+describe('a freeze pauses the autopay, the unfreeze resumes it', () => {
+  /** A members event handled as the payments.members consumer does (its handler, in one transaction). */
+  const handle = async (env: ReturnType<typeof makeEnvelope>) => {
+    const handler = memberHandlers.find((h) => h.type === env.type)!;
+    await svc.db.transaction().execute((trx) => handler.handle(trx, env as never));
+  };
+  const meta = { orgId: orgA, aggregateId: ravi, correlationId: ravi, causationId: ravi, locationId: L1 };
+
+  it('pauses Ravi’s running autopay through Razorpay once, however often the freeze is delivered, and resumes it on the unfreeze', async () => {
+    const row = await svc.db
+      .selectFrom('autopay_subscriptions')
+      .selectAll()
+      .where('member_id', '=', ravi)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    const frozen = makeEnvelope(MemberEvents.MembershipFrozen, {
+      ...meta,
+      occurredAt: new Date().toISOString(),
+      data: { memberId: ravi, frozenFrom: today(), reason: 'Travel' },
+    });
+    await handle(frozen);
+    await handle(frozen);
+    expect(await runAutopayActions(svc.deps)).toBe(1);
+    expect(await runAutopayActions(svc.deps)).toBe(0);
+    const pauses = () => standin.calls().filter((c) => c.path === `/v1/subscriptions/${row.razorpay_subscription_id}/pause` && c.status === 200);
+    expect(pauses()).toHaveLength(1);
+    expect((await deliver(row.razorpay_subscription_id)).hooks.map((h) => h.event)).toEqual(['subscription.paused']);
+    expect(await autopayRow(row.id)).toMatchObject({ status: 'paused' });
+    // Asha's own autopay (cancelled) and gym B's are untouched.
+    expect(await svc.db.selectFrom('autopay_actions').select('autopay_id').execute()).toEqual([{ autopay_id: row.id }]);
+
+    const unfrozen = makeEnvelope(MemberEvents.MembershipUnfrozen, {
+      ...meta,
+      occurredAt: new Date(Date.now() + 1000).toISOString(),
+      data: { memberId: ravi, daysFrozen: 5, endDate: addMonths(today(), 1) },
+    });
+    await handle(unfrozen);
+    expect(await runAutopayActions(svc.deps)).toBe(1);
+    expect((await deliver(row.razorpay_subscription_id)).hooks.map((h) => h.event)).toEqual(['subscription.resumed']);
+    expect(await autopayRow(row.id)).toMatchObject({ status: 'active' });
+    expect(standin.calls().filter((c) => c.path === `/v1/subscriptions/${row.razorpay_subscription_id}/resume` && c.status === 200)).toHaveLength(1);
+  });
+
+  it('a freeze of a member without a running autopay asks nothing', async () => {
+    const before = (await svc.db.selectFrom('autopay_actions').select('id').execute()).length;
+    await handle(
+      makeEnvelope(MemberEvents.MembershipFrozen, {
+        ...meta,
+        aggregateId: asha,
+        occurredAt: new Date().toISOString(),
+        data: { memberId: asha, frozenFrom: today(), reason: null },
+      }),
+    );
+    expect((await svc.db.selectFrom('autopay_actions').select('id').execute()).length).toBe(before);
   });
 });

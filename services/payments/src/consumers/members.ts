@@ -7,6 +7,7 @@ import { dayAt, decideGst } from '../app/gst.ts';
 import { payMembers } from '../db/people-repo.ts';
 import type { PaymentsDb, PayMembersTable } from '../db/schema.ts';
 import { deterministicId } from '../app/deterministic-id.ts';
+import { requestAutopayAction } from '../app/autopay-actions.ts';
 
 type Trx = Transaction<PaymentsDb>;
 
@@ -86,6 +87,9 @@ const recordFee = async (
 
 /** Members' events into this service's copy (db/people-repo.ts), and the fee of a registration or renewal recorded as a payment. */
 export const memberHandlers = payMembers.handlers({
+  // A freeze pauses the member's autopay, the unfreeze resumes it (asked of Razorpay by the autopay-actions job).
+  MembershipFrozen: async (trx, env) => requestAutopayAction(trx, env, env.data.memberId, 'pause'),
+  MembershipUnfrozen: async (trx, env) => requestAutopayAction(trx, env, env.data.memberId, 'resume'),
   // A registration's fee has no method in the event: owed from the start date until staff mark it paid.
   MemberRegistered: (trx, env) => {
     const d = env.data;

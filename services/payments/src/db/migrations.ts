@@ -401,4 +401,24 @@ export const migrations: Record<string, Migration> = {
       await sql`create index autopay_subscriptions_org_status_idx on autopay_subscriptions (org_id, status)`.execute(db);
     },
   },
+  '1008_payments_autopay_actions': {
+    // A member's freeze pauses their autopay and the unfreeze resumes it: the members consumer only records the
+    // request (in its inbox transaction); a job asks Razorpay outside any transaction and marks it done, so a retry
+    // never races the consumer and a redelivered freeze asks once (one row per member event).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('autopay_actions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull())
+        .addColumn('autopay_id', 'uuid', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_error', 'text')
+        .addColumn('requested_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('done_at', 'timestamptz')
+        .execute();
+      await sql`create index autopay_actions_open_idx on autopay_actions (requested_at) where status = 'requested'`.execute(db);
+    },
+  },
 };

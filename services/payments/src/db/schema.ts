@@ -191,6 +191,21 @@ export interface PaymentsDb extends KitTables {
   pay_plans: PayPlansTable;
   autopay_plans: AutopayPlansTable;
   autopay_subscriptions: AutopaySubscriptionsTable;
+  autopay_actions: AutopayActionsTable;
+}
+
+/** A pause or resume of an autopay to ask Razorpay for (a member's freeze, unfreeze): requested, then done or failed. */
+export interface AutopayActionsTable {
+  /** `<member event id>:<action>`: one request per member event. */
+  id: string;
+  org_id: string;
+  autopay_id: string;
+  action: 'pause' | 'resume';
+  status: 'requested' | 'done' | 'failed';
+  attempts: Generated<number>;
+  last_error: string | null;
+  requested_at: Date;
+  done_at: Date | null;
 }
 
 /** The gym's membership plans as auth announces them (auth.membership_plans_changed); a plan no longer sold: inactive. */

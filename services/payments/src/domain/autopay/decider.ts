@@ -22,8 +22,6 @@ export const autopayStreamId = (subscriptionId: string): string => `autopay-${su
 export const AUTOPAY_STATUSES = ['created', 'authenticated', 'active', 'pending', 'halted', 'paused', 'cancelled', 'completed'] as const;
 export type AutopayStatus = (typeof AUTOPAY_STATUSES)[number];
 export const FINAL_STATUSES: readonly AutopayStatus[] = ['cancelled', 'completed'];
-/** Only to settle two webhooks of the same time and paid_count. */
-const RANK: Record<AutopayStatus, number> = { created: 0, authenticated: 1, active: 2, paused: 3, pending: 4, halted: 5, cancelled: 6, completed: 7 };
 
 export const SUBSCRIPTION_WEBHOOKS = [
   'subscription.authenticated',
@@ -147,6 +145,8 @@ export interface AutopayState {
   status: AutopayStatus;
   /** The (event time, paid_count) of the webhook the status came from; [-1, -1] before any. */
   statusSeen: [number, number];
+  /** The webhooks (event names) applied at that mark. */
+  causesAtMark: SubscriptionWebhook[];
   /** Razorpay payment ids of the charges counted, in the order they were counted. */
   charges: string[];
   failedPayments: string[];
@@ -159,6 +159,7 @@ export const initialAutopayState = (): AutopayState => ({
   terms: null,
   status: 'created',
   statusSeen: [-1, -1],
+  causesAtMark: [],
   charges: [],
   failedPayments: [],
   paidThrough: null,
@@ -168,9 +169,6 @@ export const initialAutopayState = (): AutopayState => ({
 /** The end of the period the n-th charge pays for: start + n × period (n = 0: the start). */
 export const paidThroughAfter = (terms: Pick<AutopayTerms, 'startDate' | 'periodMonths'>, charges: number): CalendarDate =>
   addMonths(terms.startDate, charges * terms.periodMonths);
-
-/** The later of two (event time, paid_count) marks. */
-const latest = (a: [number, number], b: [number, number]): [number, number] => (b[0] > a[0] || (b[0] === a[0] && b[1] > a[1]) ? b : a);
 
 const bad = (message: string) => new DomainError('VALIDATION_FAILED', message, 400);
 const isWholePaise = (n: number) => Number.isSafeInteger(n) && n >= 0;
@@ -196,9 +194,10 @@ const observe = (c: ObserveWebhook, s: AutopayState): AutopayEvent[] => {
   const [seenAt, seenCount] = s.statusSeen;
   const strictlyNewer = d.occurredAt > seenAt || (d.occurredAt === seenAt && d.paidCount > seenCount);
   const sameMark = d.occurredAt === seenAt && d.paidCount === seenCount;
-  // A newer webhook of the same status is kept too (from = to): its mark is what a late, older one is compared with.
-  // Two statuses of the same mark (never from Razorpay): the later in the life wins, whichever arrived last.
-  if (!FINAL_STATUSES.includes(s.status) && (strictlyNewer || (sameMark && RANK[to] > RANK[s.status]))) {
+  // Every newer webhook is kept, of the same status too (from = to): its mark is what a late, older one is compared
+  // with. Webhooks of the same mark (Razorpay's times are whole seconds: a pause and a resume in one second) apply in
+  // the order they arrive, each kind once, so a redelivery of one of them never flips the status back.
+  if (!FINAL_STATUSES.includes(s.status) && (strictlyNewer || (sameMark && !s.causesAtMark.includes(d.event)))) {
     out.push({
       type: 'AutopayStatusChanged',
       data: { subscriptionId: terms.subscriptionId, from: s.status, to, cause: d.event, observedAt: d.occurredAt, paidCount: d.paidCount, at: d.at },
@@ -268,22 +267,23 @@ export const autopayDecider: Decider<AutopayCommand, AutopayEvent, AutopayState>
         const { at: _at, by: _by, ...terms } = event.data;
         return { ...state, terms, status: 'created' };
       }
-      case 'AutopayStatusChanged':
-        return { ...state, status: event.data.to, statusSeen: [event.data.observedAt, event.data.paidCount] };
+      case 'AutopayStatusChanged': {
+        const d = event.data;
+        const same = d.observedAt === state.statusSeen[0] && d.paidCount === state.statusSeen[1];
+        return { ...state, status: d.to, statusSeen: [d.observedAt, d.paidCount], causesAtMark: same ? [...state.causesAtMark, d.cause] : [d.cause] };
+      }
       case 'AutopayCharged': {
         const charges = [...state.charges, event.data.razorpayPaymentId];
         return {
           ...state,
           charges,
           paidThrough: state.terms ? paidThroughAfter(state.terms, charges.length) : event.data.periodEnd,
-          statusSeen: latest(state.statusSeen, [event.data.observedAt, event.data.paidCount]),
         };
       }
       case 'AutopayChargeFailed':
         return {
           ...state,
           failedPayments: event.data.razorpayPaymentId ? [...state.failedPayments, event.data.razorpayPaymentId] : state.failedPayments,
-          statusSeen: latest(state.statusSeen, [event.data.observedAt, event.data.paidCount]),
         };
       case 'AutopayCancelRequested':
         return { ...state, cancelRequested: { atCycleEnd: event.data.atCycleEnd } };

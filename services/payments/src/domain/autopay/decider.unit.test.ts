@@ -123,7 +123,8 @@ describe('autopay decider: webhooks in Razorpay’s order', () => {
   it('the first charge pays start → start + 1 period', () =>
     given([started, changed('created', 'authenticated', 'subscription.authenticated'), changed('authenticated', 'active', 'subscription.activated', T0, 1)])
       .when(hook('subscription.charged', { paid: 1, pay: 'pay_1' }))
-      .then([charged('pay_1', 1)]));
+      // The same second and paid_count as the activation: kept as seen at that mark (active → active), and counted.
+      .then([changed('active', 'active', 'subscription.charged', T0, 1), charged('pay_1', 1)]));
 
   it('the second charge pays the next period (31 Jan + 2 months: 31 Mar, not 28 Mar)', () => {
     const events = run([
@@ -239,6 +240,21 @@ describe('autopay decider: any order', () => {
     const events = run([hook('subscription.charged', { paid: 1, pay: 'pay_1' }), hook('subscription.charged', { t: T0 + 200, paid: 3, pay: 'pay_3' })]);
     expect(events.at(-1)).toEqual(charged('pay_3', 2, T0 + 200, 3));
     expect(stateAfter(events).paidThrough).toBe('2026-03-31');
+  });
+
+  it('paused and resumed in the same second apply in the order they came, and a redelivery of either flips nothing', () => {
+    const events = run([
+      hook('subscription.activated', { paid: 1 }),
+      hook('subscription.paused', { t: T0 + 5, paid: 1 }),
+      hook('subscription.resumed', { t: T0 + 5, paid: 1 }),
+    ]);
+    expect(stateAfter(events).status).toBe('active');
+    given(events)
+      .when(hook('subscription.paused', { t: T0 + 5, paid: 1 }))
+      .thenNothingHappened();
+    given(events)
+      .when(hook('subscription.resumed', { t: T0 + 5, paid: 1 }))
+      .thenNothingHappened();
   });
 
   it('a halted webhook overtaken by the pending before it ends halted', () => {
