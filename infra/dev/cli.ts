@@ -70,7 +70,13 @@ const buildFrontend = async (force = false): Promise<void> => {
 const TYPECHECK = ['tsconfig.json', 'frontend/tsconfig.json'];
 
 async function start(): Promise<void> {
-  const infra = await provision({ root, database: process.env.AKHADA_DB ?? 'akhada', smtp: { smtpPort: 2525, httpPort: 8025 }, whatsapp: { port: 8026 } });
+  const infra = await provision({
+    root,
+    database: process.env.AKHADA_DB ?? 'akhada',
+    smtp: { smtpPort: 2525, httpPort: 8025 },
+    whatsapp: { port: 8026 },
+    sms: { port: 8027 },
+  });
   onShutdown(() => infra.stop());
   await buildFrontend();
   const port = Number(process.env.GATEWAY_PORT ?? 8080);
@@ -82,6 +88,7 @@ async function start(): Promise<void> {
     gatewayPort: port,
     smtpPort: 2525,
     whatsappPort: 8026,
+    smsPort: 8027,
     appUrl: `http://localhost:${port}`,
     logLevel: process.env.LOG_LEVEL ?? 'info',
   });
@@ -97,6 +104,7 @@ async function start(): Promise<void> {
   Razorpay stand-in (test payments, no money moves): ${stack.razorpayUrl}/__standin/webhooks
   Mail sent by the product (password resets, notifications): http://127.0.0.1:8025/messages
   WhatsApp messages sent by the product (local stand-in): http://127.0.0.1:8026/messages
+  SMS sent by the product (DLT stand-in; register a template's DLT id with POST /control/templates): http://127.0.0.1:8027/messages
   Google sign-in stand-in (OpenID Connect, any email): ${stack.oidcUrl}/.well-known/openid-configuration
   Press Ctrl-C to stop everything this command started.
 `);

@@ -2,7 +2,17 @@
 import { topicSpecs } from '@akhada/contracts';
 import { ensureDatabase, ensurePostgres, type PostgresHandle } from './postgres.ts';
 import { ensureKafka, ensureTopics, type KafkaHandle } from './kafka.ts';
-import { isSmtpSinkRunning, isWhatsAppSinkRunning, type SmtpSink, startSmtpSink, startWhatsAppSink, type WhatsAppSink } from '../standins/index.ts';
+import {
+  isSmsSinkRunning,
+  isSmtpSinkRunning,
+  isWhatsAppSinkRunning,
+  type SmsSink,
+  type SmtpSink,
+  startSmsSink,
+  startSmtpSink,
+  startWhatsAppSink,
+  type WhatsAppSink,
+} from '../standins/index.ts';
 import { authCodeTemplates } from '../../services/auth/src/adapters/sms-sender.ts';
 import { approvedWhatsAppTemplates } from '../../services/notifications/src/domain/whatsapp-templates.ts';
 
@@ -22,6 +32,7 @@ export interface Infra {
   kafka: KafkaHandle;
   sink?: SmtpSink;
   whatsappSink?: WhatsAppSink;
+  smsSink?: SmsSink;
   /** Stops only what this call started. */
   stop(): Promise<void>;
 }
@@ -32,6 +43,7 @@ export async function provision({
   fresh = false,
   smtp,
   whatsapp,
+  sms,
 }: {
   root: string;
   database: string;
@@ -42,11 +54,17 @@ export async function provision({
    * notifications catalogue as its approved templates (one source); stack.ts points its webhook at notifications.
    */
   whatsapp?: { port: number };
+  /**
+   * The Indian SMS gateway stand-in (campaigns' and automations' SMS, with DLT template ids): it knows no DLT template
+   * until told (POST /control/templates), as a real gateway knows only those registered on the DLT portal.
+   */
+  sms?: { port: number };
 }): Promise<Infra> {
   const t0 = Date.now();
   const [pg, kafka] = await Promise.all([ensurePostgres({ root }), ensureKafka({ root })]);
   let sink: SmtpSink | undefined;
   let whatsappSink: WhatsAppSink | undefined;
+  let smsSink: SmsSink | undefined;
   let databaseUrl: string;
   try {
     databaseUrl = await ensureDatabase(pg.url, database, { fresh });
@@ -58,8 +76,10 @@ export async function provision({
         templates: approvedTemplates(),
         defaultPhoneNumberId: NOTIFICATIONS_WHATSAPP_NUMBER,
       });
+    if (sms && !(await isSmsSinkRunning(sms.port))) smsSink = await startSmsSink({ port: sms.port });
   } catch (err) {
     // What this call started does not outlive its failure (a broker left behind would be reused by the next run).
+    await smsSink?.stop();
     await whatsappSink?.stop();
     await sink?.stop();
     await kafka.stop();
@@ -77,7 +97,9 @@ export async function provision({
     kafka,
     sink,
     whatsappSink,
+    smsSink,
     async stop() {
+      await smsSink?.stop();
       await whatsappSink?.stop();
       await sink?.stop();
       await kafka.stop();

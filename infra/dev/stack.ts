@@ -28,6 +28,8 @@ export interface StackOptions {
   smtpPort: number;
   /** The WhatsApp Cloud API stand-in's port (notifications' WHATSAPP_API_URL); unset: the service's default. */
   whatsappPort?: number;
+  /** The SMS gateway stand-in's port (notifications' SMS_API_URL); unset: no SMS provider. */
+  smsPort?: number;
   appUrl: string;
   logLevel?: string;
   /** Extra environment for every process. */
@@ -185,6 +187,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     SMTP_PORT: String(o.smtpPort),
     ...(o.whatsappPort ? { WHATSAPP_API_URL: `http://127.0.0.1:${o.whatsappPort}` } : {}),
     ...(o.whatsappPort && s === 'notifications' ? { WHATSAPP_PHONE_NUMBER_ID: NOTIFICATIONS_WHATSAPP_NUMBER, WHATSAPP_APP_SECRET: WHATSAPP_APP_SECRET } : {}),
+    ...(o.smsPort && s === 'notifications' ? { SMS_API_URL: `http://127.0.0.1:${o.smsPort}` } : {}),
     INSTANCE_ID: instanceIds.get(procKey(s, k)) ?? newInstanceId(s, k),
     ...(s === 'payments' && razorpay ? razorpayStandinEnv(razorpay) : {}),
     ...(s === 'auth' && oidc ? oidcStandinEnv(oidc) : {}),

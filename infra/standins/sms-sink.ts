@@ -194,3 +194,14 @@ export async function startSmsSink(
       }),
   };
 }
+
+/** Whether an SMS stand-in already answers on the port (the dev stack reuses it). */
+export async function isSmsSinkRunning(port = 8027): Promise<boolean> {
+  try {
+    const res = await fetch(`http://${HOST}:${port}/healthz`, { signal: AbortSignal.timeout(1_000) });
+    if (!res.ok) return false;
+    return ((await res.json()) as { service?: unknown }).service === SERVICE;
+  } catch {
+    return false;
+  }
+}
