@@ -2,6 +2,7 @@ import type { User } from '@akhada/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapPinIcon } from '../../components/icons/map-pin';
+import { LocationSelect } from '../../components/location-select';
 import { useCurrentLocation } from '../../lib/current-location';
 import { ALL_NS } from '../../locales/resources';
 
@@ -17,20 +18,15 @@ export function LocationSwitcher({ user, className = '' }: { user: User; classNa
         {t('shell:location.label')}
       </label>
       <MapPinIcon size={16} className="location-switcher__icon" />
-      <select
+      <LocationSelect
         id={id}
         className="location-switcher__select"
-        value={locationId ?? ''}
-        onChange={(e) => setLocationId(e.target.value || null)}
-        data-testid="location-switcher"
-      >
-        {allowAll ? <option value="">{t('shell:location.all')}</option> : null}
-        {locations.map((l) => (
-          <option key={l._id} value={l._id}>
-            {l.name}
-          </option>
-        ))}
-      </select>
+        locations={locations}
+        value={locationId}
+        onChange={(next) => setLocationId(next || null)}
+        blank={allowAll ? t('shell:location.all') : undefined}
+        testId="location-switcher"
+      />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { useUser } from '../../../lib/auth/session';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useCreateLead } from '../api/enquiries-api';
+import { locationOptions } from '../../../components/location-select';
 
 interface Values {
   locationId: string;
@@ -107,7 +108,7 @@ export function NewEnquiryModal({
         }}
       >
         {user.locations.length > 1 ? (
-          <SelectField name="locationId" label={t('enquiries:form.location')} required options={user.locations.map((l) => ({ value: l._id, label: l.name }))} />
+          <SelectField name="locationId" label={t('enquiries:form.location')} required options={locationOptions(user.locations)} />
         ) : null}
         <TextField name="name" label={t('enquiries:form.name')} required autoComplete="off" testId="enquiry-name" />
         <PhoneField name="phone" label={t('enquiries:form.phone')} required testId="enquiry-phone" />

@@ -16,6 +16,7 @@ import { NewEnquiryModal } from '../components/new-enquiry-modal';
 import { STAGES } from '../lib/labels';
 import { useLiveEnquiries } from '../lib/use-live-enquiries';
 import '../enquiries.css';
+import { LocationSelect } from '../../../components/location-select';
 
 /**
  * /dashboard/enquiries: the leads the caller may see (owners and admins their locations', a trainer those assigned to
@@ -106,14 +107,13 @@ export function EnquiriesPage() {
         {user.locations.length > 1 ? (
           <label htmlFor={ids.location}>
             <span className="enq-filters__label">{t('enquiries:filters.location')}</span>
-            <select id={ids.location} className="input select" value={filters.locationId ?? ''} onChange={set('locationId')}>
-              <option value="">{t('enquiries:filters.all')}</option>
-              {user.locations.map((l) => (
-                <option key={l._id} value={l._id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
+            <LocationSelect
+              id={ids.location}
+              locations={user.locations}
+              value={filters.locationId}
+              onChange={(locationId) => setFilters((f) => ({ ...f, locationId: locationId || undefined }))}
+              blank={t('enquiries:filters.all')}
+            />
           </label>
         ) : null}
       </section>

@@ -16,6 +16,7 @@ import { ALL_NS } from '../../../locales/resources';
 import { downloadFunnelCsv, useFunnelReport, type FunnelFilters } from '../api/reports-api';
 import '../enquiries.css';
 import '../funnel-report.css';
+import { LocationSelect } from '../../../components/location-select';
 
 const GROUPS: FunnelBy[] = ['source', 'owner', 'month'];
 
@@ -177,20 +178,14 @@ export function FunnelReportPage() {
         {user.locations.length > 1 ? (
           <label htmlFor={ids.location}>
             <span className="enq-filters__label">{t('enquiries:filters.location')}</span>
-            <select
+            <LocationSelect
               id={ids.location}
-              className="input select"
-              value={filters.locationId ?? ''}
-              onChange={(e) => setFilters((f) => ({ ...f, locationId: e.target.value || undefined }))}
-              data-testid="report-location"
-            >
-              <option value="">{t('enquiries:filters.all')}</option>
-              {user.locations.map((l) => (
-                <option key={l._id} value={l._id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
+              locations={user.locations}
+              value={filters.locationId}
+              onChange={(locationId) => setFilters((f) => ({ ...f, locationId: locationId || undefined }))}
+              blank={t('enquiries:filters.all')}
+              testId="report-location"
+            />
           </label>
         ) : null}
       </section>

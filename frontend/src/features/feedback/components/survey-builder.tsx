@@ -6,6 +6,7 @@ import { useUser } from '../../../lib/auth/session';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useFeedbackMutations } from '../api/feedback-api';
+import { LocationSelect } from '../../../components/location-select';
 
 const KINDS = ['rating', 'single', 'multiple', 'text', 'nps'] as const;
 const TYPES = ['satisfaction', 'facility', 'trainer', 'program', 'nps', 'general'] as const;
@@ -128,13 +129,7 @@ export function SurveyBuilder({ survey, onDone, onCancel }: { survey?: Survey; o
             <label className="field__label" htmlFor="sv-loc">
               {t('feedback:builder.location')}
             </label>
-            <select id="sv-loc" className="input select" value={locationId} onChange={(e) => setLocationId(e.target.value)}>
-              {user.locations.map((l) => (
-                <option key={l._id} value={l._id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
+            <LocationSelect id="sv-loc" locations={user.locations} value={locationId} onChange={setLocationId} />
           </div>
         ) : audienceKind === 'group' ? (
           <div className="field">

@@ -16,6 +16,7 @@ import { INVENTORY_PAGE_SIZE, useInventoryDashboard, useInventoryList } from '..
 import type { InventoryListParams } from '../api/inventory-keys';
 import { Badge, InventoryPage } from '../components/inventory-shell';
 import { canManageInventory, CONDITION_TONE, locationOf, STATUS_TONE } from '../lib/inventory-format';
+import { locationOptions } from '../../../components/location-select';
 
 const SORTS = ['name', 'quantity', 'updatedAt'] as const;
 const pick = <T extends string>(allowed: readonly T[], v: string | null): T | undefined =>
@@ -286,13 +287,7 @@ export function InventoryListPage() {
           'inv-filter-condition',
         )}
         {user.locations.length > 1
-          ? select(
-              'locationId',
-              t('inventory:filters.location'),
-              params.locationId,
-              user.locations.map((l) => ({ value: l._id, label: l.name })),
-              'inv-filter-location',
-            )
+          ? select('locationId', t('inventory:filters.location'), params.locationId, locationOptions(user.locations), 'inv-filter-location')
           : null}
         <label className="field">
           <span className="field__label">{t('inventory:filters.sort')}</span>

@@ -32,6 +32,7 @@ import { useCreateItem, useInventoryItem, useSuppliers, useUpdateItem } from '..
 import { InventoryPage } from '../components/inventory-shell';
 import { intFromInput } from '../lib/form-values';
 import { canManageInventory } from '../lib/inventory-format';
+import { locationOptions } from '../../../components/location-select';
 
 export interface ItemForm {
   name: string;
@@ -167,7 +168,7 @@ function ItemFields({ edit }: { edit: boolean }) {
               name="locationId"
               label={t('inventory:form.location')}
               required
-              options={[{ value: '', label: t('inventory:form.chooseLocation') }, ...user.locations.map((l) => ({ value: l._id, label: l.name }))]}
+              options={[{ value: '', label: t('inventory:form.chooseLocation') }, ...locationOptions(user.locations)]}
               testId="item-location"
             />
           )}

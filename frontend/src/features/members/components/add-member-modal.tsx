@@ -20,6 +20,7 @@ import { ALL_NS } from '../../../locales/resources';
 import { useCreateMember, type CreateMemberInput } from '../api/create-member';
 import type { MemberPrefill } from '../lib/enquiry-prefill';
 import { durationOf, MembershipPlanPicker, type PlanFields } from './membership-plan-picker';
+import { locationOptions } from '../../../components/location-select';
 
 const FORM_ID = 'add-member-form';
 
@@ -240,7 +241,7 @@ function AddMemberForm({
           <SelectField
             name="locationId"
             label={t('members:add.location')}
-            options={locations.map((l) => ({ value: l._id, label: `${l.name}, ${l.city}` }))}
+            options={locationOptions(locations, { withCity: true })}
             testId="add-member-location"
           />
         ) : null}

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/icons/search';
 import { ALL_NS } from '../../../locales/resources';
+import { LocationSelect } from '../../../components/location-select';
 
 export interface MemberFilters {
   search: string;
@@ -104,20 +105,14 @@ export function MembersFilters({ applied, onApply, location }: { applied: Member
           <label htmlFor="member-location" className="field__label">
             {t('members:filters.location')}
           </label>
-          <select
+          <LocationSelect
             id="member-location"
-            className="input select"
-            value={location.value ?? ''}
-            onChange={(e) => location.onChange(e.target.value || null)}
-            data-testid="members-location"
-          >
-            {location.allowAll ? <option value="">{t('members:filters.allLocations')}</option> : null}
-            {location.options.map((l) => (
-              <option key={l._id} value={l._id}>
-                {l.name}
-              </option>
-            ))}
-          </select>
+            locations={location.options}
+            value={location.value}
+            onChange={(next) => location.onChange(next || null)}
+            blank={location.allowAll ? t('members:filters.allLocations') : undefined}
+            testId="members-location"
+          />
         </div>
       ) : null}
       <div className="filters__actions">

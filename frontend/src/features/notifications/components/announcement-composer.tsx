@@ -8,6 +8,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useRelativeTime } from '../../../lib/use-relative-time';
 import { ALL_NS } from '../../../locales/resources';
 import { useAnnouncements, useAnnouncementTrainers, useSendAnnouncement } from '../api/announcements';
+import { LocationSelect } from '../../../components/location-select';
 
 /** Staff write to members: everyone, one location, or a group; the latest announcements show sender and reach. */
 export function AnnouncementComposer() {
@@ -113,14 +114,14 @@ export function AnnouncementComposer() {
           {audience !== 'trainer' && audience !== 'organization' ? (
             <label className="field">
               <span className="field__label">{t('notifications:announce.locationLabel')}</span>
-              <select className="input" value={locationId} onChange={(e) => setLocationId(e.target.value)} data-testid="announce-location">
-                {audience !== 'location' ? <option value="">{t('notifications:announce.allLocations')}</option> : <option value="" />}
-                {user.locations.map((l) => (
-                  <option key={l._id} value={l._id}>
-                    {l.name}
-                  </option>
-                ))}
-              </select>
+              <LocationSelect
+                className="input"
+                locations={user.locations}
+                value={locationId}
+                onChange={setLocationId}
+                blank={audience !== 'location' ? t('notifications:announce.allLocations') : ''}
+                testId="announce-location"
+              />
               {fieldErrors.locationId ? <span className="field__error">{fieldErrors.locationId}</span> : null}
             </label>
           ) : null}

@@ -25,6 +25,7 @@ import { MemberPicker } from '../components/member-picker';
 import { cartReducer, paiseToRupees, priceCart, rupeesToPaise } from '../lib/cart';
 import { useKeyboardWedge } from '../lib/use-keyboard-wedge';
 import '../pos.css';
+import { LocationSelect } from '../../../components/location-select';
 
 export const POS_METHODS = ['cash', 'upi', 'card', 'razorpay'] as const;
 
@@ -184,19 +185,7 @@ export function PosPage() {
                 <label className="field__label" htmlFor={ids.location}>
                   {t('pos:location')}
                 </label>
-                <select
-                  id={ids.location}
-                  className="input select"
-                  value={locationId}
-                  onChange={(e) => changeLocation(e.target.value)}
-                  data-testid="pos-location"
-                >
-                  {user.locations.map((l) => (
-                    <option key={l._id} value={l._id}>
-                      {l.name}
-                    </option>
-                  ))}
-                </select>
+                <LocationSelect id={ids.location} locations={user.locations} value={locationId} onChange={changeLocation} testId="pos-location" />
               </div>
             ) : null}
           </>

@@ -19,6 +19,7 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { downloadSalesCsv, SALES_PAGE_SIZE, useSalesList, type SalesParams } from '../api/sales-api';
 import '../pos.css';
+import { locationOptions } from '../../../components/location-select';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const pick = <T extends string>(allowed: readonly T[], v: string | null): T | undefined =>
@@ -394,14 +395,7 @@ export function SalesPage() {
           params.buyerKind,
           (['member', 'walk_in'] as const).map((v) => ({ value: v, label: t(`pos:buyer.${v}`) })),
         )}
-        {user.locations.length > 1
-          ? select(
-              'locationId',
-              t('pos:location'),
-              params.locationId,
-              user.locations.map((l) => ({ value: l._id, label: l.name })),
-            )
-          : null}
+        {user.locations.length > 1 ? select('locationId', t('pos:location'), params.locationId, locationOptions(user.locations)) : null}
       </section>
       {body}
       <SaleDetail sale={open} onClose={() => setOpen(null)} />

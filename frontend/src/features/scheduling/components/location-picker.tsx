@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocationSelect } from '../../../components/location-select';
 import { ALL_NS } from '../../../locales/resources';
 import { useScheduleLocation } from '../lib/use-schedule-location';
 
@@ -14,13 +15,7 @@ export function LocationPicker() {
       <label htmlFor={id} className="field__label">
         {t('scheduling:common.location')}
       </label>
-      <select id={id} className="input select" value={locationId ?? ''} onChange={(e) => setLocationId(e.target.value)} data-testid="schedule-location">
-        {locations.map((l) => (
-          <option key={l._id} value={l._id}>
-            {l.name}, {l.city}
-          </option>
-        ))}
-      </select>
+      <LocationSelect id={id} locations={locations} value={locationId} onChange={setLocationId} withCity testId="schedule-location" />
     </div>
   );
 }

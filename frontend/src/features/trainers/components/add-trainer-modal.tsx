@@ -18,6 +18,7 @@ import { ALL_NS } from '../../../locales/resources';
 import { useCreateTrainer, type CreateTrainerInput } from '../api/trainer-mutations';
 import { integerFromInput, optionalDate } from '../lib/form-numbers';
 import { SpecializationToggles } from './specialization-toggles';
+import { locationOptions } from '../../../components/location-select';
 
 const FORM_ID = 'add-trainer-form';
 
@@ -184,7 +185,7 @@ function AddTrainerForm({
           <SelectField
             name="locationId"
             label={t('trainers:add.location')}
-            options={locations.map((l) => ({ value: l._id, label: `${l.name}, ${l.city}` }))}
+            options={locationOptions(locations, { withCity: true })}
             testId="add-trainer-location"
           />
         ) : null}
