@@ -18,8 +18,10 @@ import { IdParams, IsoDateTime, ok, PageQuery, Pagination, Problem, route, Text 
  * - Triggers are checked by a sweep every few minutes against this service's copies of members, payments, leads and
  *   visits (in the location's calendar); "N days" matches on that day and, if the sweep could not run, up to 2 days
  *   late (a payment 5 days overdue gets the 3-day reminder, not the 1-day one).
- * - Not offered yet: "follow-up overdue" as a trigger and "create a follow-up" as an action — enquiries publishes no
- *   follow-up events and consumes none from notifications, so neither could be kept exactly once from here.
+ * - "Create a follow-up" is a lead's (enquiries keeps follow-ups on leads only): notifications publishes
+ *   notifications.follow_up_requested with the run's follow-up id and enquiries adds it to the lead once, for its owner.
+ * - Not offered yet: "follow-up overdue" as a trigger — enquiries publishes no follow-up's due time (its lead_changed
+ *   names only the change), so its overdue moment is not known here.
  *
  * Who: owners (every rule) and admins. An admin sees the organization-wide rules and the rules of their locations, and
  * changes only rules scoped to locations all of which they run (`locationIds` not empty); anything else is 403.
@@ -112,6 +114,13 @@ export const AutomationAction = z.discriminatedUnion(
     z.object({ type: z.literal('send_template'), templateId: z.uuid({ message: 'Choose a template' }) }),
     /** Tell the owners and the admins of the person's location (in-app, and by their own preferences). */
     z.object({ type: z.literal('notify_staff') }),
+    /** A follow-up on the lead for its owner, due `dueInHours` after the action (lead triggers only). */
+    z.object({
+      type: z.literal('create_follow_up'),
+      kind: z.enum(['call', 'whatsapp', 'visit'], { message: 'Follow-up must be call, whatsapp or visit' }),
+      dueInHours: z.number().int().min(0, 'Due in 0 to 720 hours').max(720, 'Due in 0 to 720 hours').default(24),
+      note: Text('Note').trim().max(200, 'Note must be at most 200 characters').default(''),
+    }),
   ],
   { message: 'Choose an action' },
 );
@@ -176,6 +185,7 @@ export const AutomationSkipReason = z.enum([
   'no_contact',
   'template_unavailable',
   'not_for_leads',
+  'leads_only',
 ]);
 export type AutomationSkipReason = z.infer<typeof AutomationSkipReason>;
 
@@ -194,10 +204,10 @@ export const AutomationRun = z.object({
   triggeredAt: IsoDateTime,
   dueAt: IsoDateTime,
   doneAt: IsoDateTime.nullable(),
-  /** What each action did: sent (notification or message written), queued (template in the outbound pipeline), skipped with why. */
+  /** What each action did: sent (notification written, follow-up asked of enquiries), queued (template in the outbound pipeline), skipped with why. */
   actions: z.array(
     z.object({
-      type: z.enum(['send_message', 'send_template', 'notify_staff']),
+      type: z.enum(['send_message', 'send_template', 'notify_staff', 'create_follow_up']),
       result: z.enum(['sent', 'queued', 'skipped']),
       reason: AutomationSkipReason.nullable(),
     }),

@@ -480,11 +480,10 @@ describe('owner-made rules: wait, conditions at send time, staff', () => {
     await call(owner, 'DELETE', `/notifications/automations/${rule._id}`);
   });
 
-  it('a new lead tells the staff of its location (lead_created → notify_staff)', async () => {
-    const rule = ruleBody(
-      (await call(owner, 'POST', '/notifications/automations', { name: 'New lead', trigger: { type: 'lead_created' }, actions: [{ type: 'notify_staff' }] }))
-        .body,
-    );
+  it('a new lead tells the staff of its location and asks enquiries for a follow-up for its owner, once (lead_created → notify_staff, create_follow_up)', async () => {
+    const actions = [{ type: 'notify_staff' }, { type: 'create_follow_up', kind: 'call', dueInHours: 2, note: 'Call today' }];
+    expect((await call(owner, 'POST', '/notifications/automations', { name: 'No', trigger: { type: 'birthday' }, actions })).status).toBe(400);
+    const rule = ruleBody((await call(owner, 'POST', '/notifications/automations', { name: 'New lead', trigger: { type: 'lead_created' }, actions })).body);
     const leadId = newId();
     now = new Date(now.getTime() + 1000);
     await db()
@@ -511,6 +510,29 @@ describe('owner-made rules: wait, conditions at send time, staff', () => {
     expect(await told(owner.id)).toEqual([`/dashboard/enquiries/leads/${leadId}`]);
     // L2's lead: the admin of L1 is not told.
     expect(await told(adminL1.id)).toEqual([]);
+    // The follow-up goes to enquiries as notifications.follow_up_requested (its consumer adds it to the lead), once.
+    const asked = (await db().selectFrom('outbox').select(['key', 'payload']).execute())
+      .map((o) => ({ key: o.key, env: o.payload as EventEnvelope<Record<string, unknown>> }))
+      .filter((o) => o.env.type === 'notifications.follow_up_requested');
+    expect(asked).toEqual([
+      {
+        key: leadId,
+        env: expect.objectContaining({
+          orgId: orgA,
+          data: expect.objectContaining({
+            leadId,
+            kind: 'call',
+            note: 'New lead: Call today',
+            ruleId: rule._id,
+            dueAt: new Date(now.getTime() + 2 * 3_600_000).toISOString(),
+          }),
+        }),
+      },
+    ]);
+    expect((await runsOf(rule._id))[0]!.actions).toEqual([
+      { type: 'notify_staff', result: 'sent', reason: null },
+      { type: 'create_follow_up', result: 'sent', reason: null },
+    ]);
     await call(owner, 'DELETE', `/notifications/automations/${rule._id}`);
   });
 });

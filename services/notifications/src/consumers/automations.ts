@@ -1,12 +1,14 @@
 import {
+  NotificationEvents,
   STAFF_ROLES,
+  topicOf,
   type MessageLanguage,
   type AutomationAction,
   type AutomationSkipReason,
   type EventEnvelope,
   type NotificationCategory,
 } from '@akhada/contracts';
-import { periodicJob, type Logger } from '@akhada/kit';
+import { enqueue, makeEnvelope, periodicJob, type Logger } from '@akhada/kit';
 import { DEFAULT_TIME_ZONE, dateIn, daysBetween, timeIn, type CalendarDate } from '@akhada/kit/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { renderOutbound } from '../app/campaigns.ts';
@@ -596,6 +598,33 @@ const act = async (
     }
     case 'send_template':
       return sendTemplate(trx, run, person, action.templateId, now);
+    case 'create_follow_up': {
+      // Enquiries keeps follow-ups on leads: it adds this one to the lead once (by its id), for the lead's owner.
+      if (person.kind !== 'lead') return skipped(action.type, 'leads_only');
+      const followUpId = reminderId(`automation:${run.id}:${index}:follow-up`);
+      await enqueue(
+        trx,
+        topicOf('notifications'),
+        makeEnvelope(NotificationEvents.FollowUpRequested, {
+          eventId: followUpId,
+          orgId: run.org_id,
+          ...(person.locationId ? { locationId: person.locationId } : {}),
+          aggregateId: person.id,
+          correlationId: run.id,
+          causationId: run.id,
+          occurredAt: now.toISOString(),
+          data: {
+            leadId: person.id,
+            followUpId,
+            kind: action.kind,
+            dueAt: new Date(now.getTime() + action.dueInHours * 3_600_000).toISOString(),
+            note: action.note ? `${rule.name}: ${action.note}` : rule.name,
+            ruleId: rule.id,
+          },
+        }),
+      );
+      return { type: action.type, result: 'sent', reason: null };
+    }
   }
 };
 

@@ -213,7 +213,8 @@ export const runDecider: Decider<RunCommand, RunEvent, RunState> = {
 
 /**
  * What a rule's body may not say although each field is valid: a member message on a lead trigger, a message whose
- * words do not fit the trigger (the renewal text names an end date a birthday does not have), the same action twice.
+ * words do not fit the trigger (the renewal text names an end date a birthday does not have), a follow-up on a member
+ * trigger (enquiries keeps follow-ups on leads), the same action twice.
  */
 export const checkRule = (body: Pick<AutomationBody, 'trigger' | 'actions'>): void => {
   const lead = (LEAD_TRIGGERS as readonly string[]).includes(body.trigger.type);
@@ -222,6 +223,8 @@ export const checkRule = (body: Pick<AutomationBody, 'trigger' | 'actions'>): vo
     const key = a.type === 'send_message' ? `m:${a.message}` : a.type === 'send_template' ? `t:${a.templateId}` : a.type;
     if (seen.has(key)) throw new DomainError('VALIDATION_FAILED', 'The same action is in the rule twice', 400);
     seen.add(key);
+    if (a.type === 'create_follow_up' && !lead)
+      throw new DomainError('VALIDATION_FAILED', 'A follow-up is a lead’s: use it with a lead trigger (members have no follow-ups)', 400);
     if (a.type !== 'send_message') continue;
     if (lead) throw new DomainError('VALIDATION_FAILED', 'A lead has no account for app messages: send a template or tell staff', 400);
     if (!MESSAGE_TRIGGERS[a.message].includes(body.trigger.type))

@@ -213,6 +213,9 @@ describe('a rule as made', () => {
     expect(() => checkRule({ trigger: { type: 'lead_created' }, actions: [{ type: 'send_message', message: 'welcome' }] })).toThrow(/lead has no account/);
     expect(() => checkRule({ trigger: { type: 'birthday' }, actions: [{ type: 'notify_staff' }, { type: 'notify_staff' }] })).toThrow(/twice/);
     expect(() => checkRule({ trigger: { type: 'lead_created' }, actions: [{ type: 'notify_staff' }] })).not.toThrow();
+    const followUp = { type: 'create_follow_up', kind: 'call', dueInHours: 24, note: '' } as const;
+    expect(() => checkRule({ trigger: { type: 'lead_created' }, actions: [followUp] })).not.toThrow();
+    expect(() => checkRule({ trigger: { type: 'birthday' }, actions: [followUp] })).toThrow(/lead’s/);
     for (const b of Object.values(BUILTIN_RULES)) expect(() => checkRule(b)).not.toThrow();
   });
 
