@@ -94,6 +94,14 @@ export async function seedEnquiries(base: string, token: string, o: SeedEnquirie
     staff.find((s) => s.role === role && s.status === 'active' && (role !== 'trainer' || s.email === o.trainerEmail))?._id ?? null;
   const owners: Record<Exclude<Owner, null>, string | null> = { owner: idOf('owner'), admin: idOf('admin'), trainer: idOf('trainer') };
   const branches = [o.pune, o.blr];
+  // A lead goes only to staff enquiries knows (from auth's events): a staff member added moments ago may not be known yet.
+  const capture = async (body: object) => {
+    for (let attempt = 0; ; attempt++) {
+      const r = await call('POST', '/enquiries/leads', body);
+      if (r.status !== 404 || attempt >= 60) return r;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  };
 
   for (const l of LEADS) {
     const body = {
@@ -107,7 +115,7 @@ export async function seedEnquiries(base: string, token: string, o: SeedEnquirie
       ...(l.notes ? { notes: l.notes } : {}),
       ownerId: l.owner ? owners[l.owner] : null,
     };
-    const lead = enquiriesRoutes.createLead.responses[201].parse(await must(`lead ${l.name}`, call('POST', '/enquiries/leads', body))).data.lead;
+    const lead = enquiriesRoutes.createLead.responses[201].parse(await must(`lead ${l.name}`, capture(body))).data.lead;
     if (!lead) throw new Error(`seed: the owner cannot see the lead ${l.name} just captured`);
     const url = `/enquiries/leads/${lead.id}`;
     const move = (stage: Exclude<Stage, 'lost' | 'joined'>) => must(`${l.name} → ${stage}`, call('POST', `${url}/stage`, { stage }));

@@ -238,6 +238,10 @@ export const TodayFollowUp = FollowUp.extend({
 export type TodayFollowUp = z.infer<typeof TodayFollowUp>;
 
 /** A location's public enquiry form: the code in its link /enquire/<code>, kept by this service. */
+/** A staff member a lead can be given to (owners, admins and trainers the service knows), by name. */
+export const LeadStaffMember = z.object({ id: z.uuid(), name: z.string() });
+export type LeadStaffMember = z.infer<typeof LeadStaffMember>;
+
 export const EnquiryFormLink = z.object({ locationId: z.uuid(), locationName: z.string(), code: z.string() });
 export type EnquiryFormLink = z.infer<typeof EnquiryFormLink>;
 
@@ -408,7 +412,15 @@ export const enquiriesRoutes = {
     responses: { 200: ok(LeadDetail), ...refusals, 409: Problem },
     auth: true,
     roles: MANAGERS,
-    summary: 'Gives a lead to a staff member (or to nobody).',
+    summary: 'Gives a lead to a staff member of the organization (another organization’s or an unknown id: 404), or to nobody.',
+  }),
+  staff: route({
+    method: 'GET',
+    path: '/enquiries/staff',
+    responses: { 200: ok(z.array(LeadStaffMember)), 401: Problem, 403: Problem },
+    auth: true,
+    roles: MANAGERS,
+    summary: "The organization's staff by name, whom a lead can be given to (owners, admins and trainers; a new one once auth has announced them).",
   }),
   addNote: route({
     method: 'POST',

@@ -39,6 +39,17 @@ beforeAll(async () => {
   tokens.trainer2 = await s.sign(orgA, 'trainer', [locA1], trainerA2);
   tokens.member = await s.sign(orgA, 'member', [locA1], randomUUID());
   tokens.ownerB = await s.sign(orgB, 'owner', [locB], ownerB);
+  // The staff names auth announced (the consumer's table): whom leads may be given to.
+  await s.db
+    .insertInto('staff')
+    .values([
+      { id: ownerA, org_id: orgA, first_name: 'Vikram', last_name: 'Singh' },
+      { id: adminA2, org_id: orgA, first_name: 'Meera', last_name: 'Iyer' },
+      { id: trainerA, org_id: orgA, first_name: 'Arjun', last_name: 'Nair' },
+      { id: trainerA2, org_id: orgA, first_name: 'Kabir', last_name: 'Das' },
+      { id: ownerB, org_id: orgB, first_name: 'Other', last_name: 'Owner' },
+    ])
+    .execute();
 });
 afterAll(() => s?.close());
 
@@ -220,6 +231,30 @@ describe('the pipeline, owner, notes and follow-ups', () => {
     expect((assigned.body.data as Lead).ownerId).toBe(trainerA);
     expect((await s.call(tokens.trainer!, 'GET', `/enquiries/leads/${a.id}`)).status).toBe(200);
     expect((await s.call(tokens.owner!, 'POST', `/enquiries/leads/${a.id}/owner`, { ownerId: 'me' })).status).toBe(400);
+  });
+
+  it('a lead goes only to staff of the organization: gym B’s owner or an unknown id is 404 and changes nothing; the staff list is the organization’s, by name', async () => {
+    const a = (await create(tokens.owner!)).lead!;
+    for (const ownerId of [ownerB, randomUUID()]) {
+      const res = await s.call(tokens.owner!, 'POST', `/enquiries/leads/${a.id}/owner`, { ownerId });
+      expect(res.status, ownerId).toBe(404);
+      expect(res.body.message).toBe('Staff member not found');
+      expect((await s.call(tokens.owner!, 'POST', '/enquiries/leads', body({ ownerId }))).status).toBe(404);
+    }
+    expect(((await s.call(tokens.owner!, 'GET', `/enquiries/leads/${a.id}`)).body.data as Lead).ownerId).toBe(ownerA);
+    const given = await s.call(tokens.owner!, 'POST', `/enquiries/leads/${a.id}/owner`, { ownerId: trainerA2 });
+    expect(given.body.data).toMatchObject({ ownerId: trainerA2, ownerName: 'Kabir Das' });
+
+    const staff = await s.call(tokens.owner!, 'GET', '/enquiries/staff');
+    expect(staff.body.data).toEqual([
+      { id: trainerA, name: 'Arjun Nair' },
+      { id: trainerA2, name: 'Kabir Das' },
+      { id: adminA2, name: 'Meera Iyer' },
+      { id: ownerA, name: 'Vikram Singh' },
+    ]);
+    expect((await s.call(tokens.admin2!, 'GET', '/enquiries/staff')).status).toBe(200);
+    expect((await s.call(tokens.ownerB!, 'GET', '/enquiries/staff')).body.data).toEqual([{ id: ownerB, name: 'Other Owner' }]);
+    for (const who of ['trainer', 'member'] as const) expect((await s.call(tokens[who]!, 'GET', '/enquiries/staff')).status).toBe(403);
   });
 
   it("adds notes and follow-ups; today's follow-ups are the caller's, overdue first; done with an outcome", async () => {

@@ -8,6 +8,7 @@ import type { EnquiriesDb } from '../db/schema.ts';
 import { phoneKey, type Interest, type Source } from '../domain/lead/decider.ts';
 import { leadDetail, maySee } from './access.ts';
 import type { EnquiriesDeps } from './deps.ts';
+import { assertOwnerIsStaff } from './staff.ts';
 
 export interface Enquiry {
   orgId: string;
@@ -106,6 +107,7 @@ export const createLead = async (
   if (ctx.role !== 'owner' && !ctx.locationIds.includes(body.locationId)) throw forbidden('You cannot act in that location');
   const ownerId = body.ownerId === undefined ? ctx.userId : body.ownerId;
   if (ctx.role === 'trainer' && ownerId !== ctx.userId) throw forbidden('A trainer’s enquiries are their own');
+  await assertOwnerIsStaff(deps, ctx, ownerId);
   const result = await inTransaction(deps.db, (trx) =>
     captureEnquiry(
       trx,

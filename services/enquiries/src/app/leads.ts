@@ -8,6 +8,7 @@ import { staffNames } from '../db/staff-repo.ts';
 import { toLead } from '../views/lead.ts';
 import { leadDetail, scopeOf, visibleLead } from './access.ts';
 import type { EnquiriesDeps } from './deps.ts';
+import { assertOwnerIsStaff } from './staff.ts';
 
 type Deps = Pick<EnquiriesDeps, 'db' | 'clock'>;
 type Data<T extends LeadCommand['type']> = Omit<Extract<LeadCommand, { type: T }>['data'], 'actorId' | 'at'>;
@@ -93,4 +94,8 @@ export const reopenLead = (deps: Deps, ctx: RequestContext, id: string) => comma
 export const addNote = (deps: Deps, ctx: RequestContext, id: string, text: string) => commandOnLead(deps, ctx, id, 'AddNote', { text });
 
 /** Owners and admins (the contract's roles) give a lead to a staff member of theirs, or to nobody. */
-export const assignLead = (deps: Deps, ctx: RequestContext, id: string, ownerId: string | null) => commandOnLead(deps, ctx, id, 'AssignLead', { ownerId });
+export const assignLead = async (deps: Deps, ctx: RequestContext, id: string, ownerId: string | null) => {
+  await visibleLead(deps, ctx, id);
+  await assertOwnerIsStaff(deps, ctx, ownerId);
+  return commandOnLead(deps, ctx, id, 'AssignLead', { ownerId });
+};

@@ -7,6 +7,7 @@ import { addFollowUp, completeFollowUp, todayFollowUps } from '../app/follow-ups
 import { addNote, assignLead, editLead, getLead, listLeads, loseLead, moveStage, reopenLead } from '../app/leads.ts';
 import { formLinks, publicEnquiry, publicForm } from '../app/public-form.ts';
 import { exportFunnel, funnelReport } from '../app/reports.ts';
+import { leadStaff } from '../app/staff.ts';
 import { issueTrialPass } from '../app/trial-passes.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
@@ -46,6 +47,7 @@ export const registerRoutes = (svc: Svc, deps: EnquiriesDeps): void => {
     data: await issueTrialPass(deps, ctx, params.id, body.days),
     message: 'Trial pass issued.',
   }));
+  addRoute(svc, r.staff, async ({ ctx }) => ({ success: true, data: await leadStaff(deps, ctx) }));
   addRoute(svc, r.todayFollowUps, async ({ ctx }) => ({ success: true, data: await todayFollowUps(deps, ctx) }));
   addRoute(svc, r.funnelReport, async ({ ctx, query }) => ({ success: true, data: await funnelReport(deps, ctx, query) }));
   addRoute(svc, r.funnelExport, async ({ ctx, query }, _req, reply) => {

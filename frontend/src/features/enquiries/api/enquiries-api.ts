@@ -22,6 +22,7 @@ export const enquiryKeys = {
   detail: (id: string) => ['enquiries', 'detail', id] as const,
   today: ['enquiries', 'today'] as const,
   form: (code: string) => ['enquiries', 'form', code] as const,
+  staff: ['enquiries', 'staff'] as const,
 };
 
 const clean = (f: LeadFilters) => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>;
@@ -58,6 +59,14 @@ export const useFormLinks = (enabled: boolean) =>
     queryKey: ['enquiries', 'form-links'],
     enabled,
     queryFn: async ({ signal }) => parseResponse(r.formLinks.responses[200], await callRoute(r.formLinks, { signal }), 'POST /enquiries/form-links').data,
+  });
+
+/** The organization's staff by name (owners and admins ask: whom a lead can be given to). */
+export const useLeadStaff = (enabled: boolean) =>
+  useQuery({
+    queryKey: enquiryKeys.staff,
+    enabled,
+    queryFn: async ({ signal }) => parseResponse(r.staff.responses[200], await callRoute(r.staff, { signal }), 'GET /enquiries/staff').data,
   });
 
 export const usePublicForm = (code: string) =>

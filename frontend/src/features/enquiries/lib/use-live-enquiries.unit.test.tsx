@@ -55,6 +55,7 @@ describe('the enquiries board live', { timeout: 20_000 }, () => {
     server.use(
       ...signedInShell(OWNER),
       on(r.formLinks, () => reply(r.formLinks, 200, { success: true, data: [] })),
+      on(r.staff, () => reply(r.staff, 200, { success: true, data: [] })),
       on(r.listLeads, () => {
         reads += 1;
         return reply(r.listLeads, 200, { success: true, data: leads, totalCount: leads.length, pagination: { page: 1, limit: 100, totalPages: 1 } });
@@ -81,6 +82,7 @@ describe('the enquiries board live', { timeout: 20_000 }, () => {
     server.use(
       ...signedInShell(OWNER),
       on(r.formLinks, () => reply(r.formLinks, 200, { success: true, data: [] })),
+      on(r.staff, () => reply(r.staff, 200, { success: true, data: [] })),
       on(r.listLeads, () => {
         reads += 1;
         return reply(r.listLeads, 200, { success: true, data: [aLead('Kiran Shah')], totalCount: 1, pagination: { page: 1, limit: 100, totalPages: 1 } });

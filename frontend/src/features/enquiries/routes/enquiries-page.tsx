@@ -9,7 +9,7 @@ import { useUser } from '../../../lib/auth/session';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ALL_NS } from '../../../locales/resources';
-import { useFormLinks, useLeads, type LeadFilters } from '../api/enquiries-api';
+import { useFormLinks, useLeadStaff, useLeads, type LeadFilters } from '../api/enquiries-api';
 import { QueryView } from '../../../components/query-view';
 import { LeadCard } from '../components/lead-card';
 import { NewEnquiryModal } from '../components/new-enquiry-modal';
@@ -35,6 +35,7 @@ export function EnquiriesPage() {
   const leads = useLeads(filters);
   const { live } = useLiveEnquiries();
   const links = useFormLinks(manager);
+  const staff = useLeadStaff(manager);
   const set = (k: keyof LeadFilters) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [k]: e.target.value || undefined }));
 
   const byStage = (list: Lead[]) => STAGES.map((stage) => ({ stage, leads: list.filter((l) => l.stage === stage) }));
@@ -101,6 +102,13 @@ export function EnquiriesPage() {
               <option value="">{t('enquiries:filters.all')}</option>
               <option value={user._id}>{t('enquiries:filters.mine')}</option>
               <option value="none">{t('enquiries:unassigned')}</option>
+              {(staff.data ?? [])
+                .filter((m) => m.id !== user._id)
+                .map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
             </select>
           </label>
         ) : null}

@@ -9,6 +9,7 @@ import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/setup';
 
 const OWNER = aUser({ role: 'owner', locations: [PUNE] });
+const RAVI = '0195d6a4-0000-7000-8000-00000000c021';
 const aLead = (over: Partial<Lead> = {}): Lead => ({
   id: crypto.randomUUID(),
   locationId: PUNE._id,
@@ -42,6 +43,7 @@ const detailOf = (l: Lead, over: Partial<LeadDetail> = {}): LeadDetail => ({
 const leadsAre = (leads: Lead[]) =>
   on(r.listLeads, () => reply(r.listLeads, 200, { success: true, data: leads, totalCount: leads.length, pagination: { page: 1, limit: 100, totalPages: 1 } }));
 const noLinks = on(r.formLinks, () => reply(r.formLinks, 200, { success: true, data: [] }));
+const staffAre = (...names: [string, string][]) => on(r.staff, () => reply(r.staff, 200, { success: true, data: names.map(([id, name]) => ({ id, name })) }));
 
 describe('enquiries board', { timeout: 40_000 }, () => {
   it('shows the pipeline by stage and saves a walk-in from the desk', async () => {
@@ -49,6 +51,7 @@ describe('enquiries board', { timeout: 40_000 }, () => {
     server.use(
       ...signedInShell(OWNER),
       noLinks,
+      staffAre([RAVI, 'Ravi Kumar'], [OWNER._id, 'Test Owner']),
       leadsAre([
         aLead(),
         aLead({ name: 'Meera Iyer', stage: 'trial_booked', source: 'instagram', ownerId: null, ownerName: null }),
@@ -72,6 +75,15 @@ describe('enquiries board', { timeout: 40_000 }, () => {
     expect(within(contacted).getByText('Membership · Walk-in · Ravi Kumar')).toBeTruthy();
     expect(within(contacted).getByText('Membership · Walk-in · A colleague')).toBeTruthy();
     expect(within(within(board).getByTestId('column-new')).getByText('Membership · Walk-in · You')).toBeTruthy();
+    // The owner filter: everyone, mine, unassigned, then colleagues by name.
+    const ownerFilter = screen.getByRole('combobox', { name: 'Owner' });
+    await waitFor(() =>
+      expect(
+        within(ownerFilter)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['All', 'Mine', 'Unassigned', 'Ravi Kumar']),
+    );
 
     await user.click(screen.getByTestId('new-enquiry-button'));
     const dialog = await screen.findByTestId('new-enquiry');
@@ -119,6 +131,7 @@ describe('lead detail', { timeout: 15_000 }, () => {
         calls.push(['done', await request.json()]);
         return reply(r.completeFollowUp, 200, { success: true, data: detail });
       }),
+      staffAre([RAVI, 'Ravi Kumar'], [OWNER._id, 'Test Owner']),
     );
     const { user } = renderApp(`/dashboard/enquiries/${lead.id}`);
     expect(await screen.findByRole('heading', { name: 'Kiran Shah', level: 1 })).toBeTruthy();
@@ -127,11 +140,22 @@ describe('lead detail', { timeout: 15_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Outcome of the Call' }), 'Coming Monday');
     await user.click(screen.getByRole('button', { name: 'Mark done' }));
     await user.click(screen.getByRole('button', { name: 'Assign to me' }));
+    // Give to: the organization's staff by name (the caller as "You").
+    const giveTo = await screen.findByRole('combobox', { name: 'Give to' });
+    await waitFor(() =>
+      expect(
+        within(giveTo)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['—', 'Ravi Kumar', 'You']),
+    );
+    await user.selectOptions(giveTo, 'Ravi Kumar');
     await waitFor(() =>
       expect(calls).toEqual([
         ['stage', { stage: 'trial_booked' }],
         ['done', { outcome: 'Coming Monday' }],
         ['owner', { ownerId: OWNER._id }],
+        ['owner', { ownerId: RAVI }],
       ]),
     );
   });
@@ -169,6 +193,7 @@ describe('lead detail: trial pass and conversion', { timeout: 15_000 }, () => {
     const sent: unknown[] = [];
     server.use(
       ...signedInShell(OWNER),
+      staffAre(),
       on(r.getLead, () => reply(r.getLead, 200, { success: true, data: sent.length ? issued : detailOf(lead) })),
       on(r.issueTrialPass, async ({ request }) => {
         sent.push(await request.json());
@@ -213,6 +238,7 @@ describe('lead detail: trial pass and conversion', { timeout: 15_000 }, () => {
     const lead = aLead({ stage: 'joined', memberId });
     server.use(
       ...signedInShell(OWNER),
+      staffAre(),
       on(r.getLead, () => reply(r.getLead, 200, { success: true, data: detailOf(lead) })),
     );
     renderApp(`/dashboard/enquiries/${lead.id}`);

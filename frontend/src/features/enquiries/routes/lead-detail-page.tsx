@@ -9,7 +9,17 @@ import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
-import { useAddFollowUp, useAddNote, useAssignLead, useCompleteFollowUp, useLead, useLoseLead, useMoveStage, useReopenLead } from '../api/enquiries-api';
+import {
+  useAddFollowUp,
+  useAddNote,
+  useAssignLead,
+  useCompleteFollowUp,
+  useLead,
+  useLeadStaff,
+  useLoseLead,
+  useMoveStage,
+  useReopenLead,
+} from '../api/enquiries-api';
 import { QueryView } from '../../../components/query-view';
 import { TrialPassesSection } from '../components/trial-passes';
 import { OPEN_STAGES, ownerLabel } from '../lib/labels';
@@ -52,13 +62,14 @@ function LeadView({ lead }: { lead: LeadDetail }) {
   const { t, i18n } = useTranslation(ALL_NS);
   const user = useUser();
   const { describe } = useErrorText();
-  const ids = { move: useId(), reason: useId(), loseNote: useId(), kind: useId(), due: useId(), fuNote: useId(), note: useId() };
+  const ids = { move: useId(), reason: useId(), loseNote: useId(), kind: useId(), due: useId(), fuNote: useId(), note: useId(), giveTo: useId() };
   const move = useMoveStage();
   const lose = useLoseLead();
   const reopen = useReopenLead();
   const addNote = useAddNote();
   const assign = useAssignLead();
   const manager = user.role === 'owner' || user.role === 'admin';
+  const staff = useLeadStaff(manager);
   const addFollowUp = useAddFollowUp();
   const complete = useCompleteFollowUp();
   const [reason, setReason] = useState<LostReason>('price');
@@ -155,6 +166,28 @@ function LeadView({ lead }: { lead: LeadDetail }) {
                 >
                   {t('enquiries:detail.unassign')}
                 </button>
+              ) : null}
+              {manager && (staff.data ?? []).some((m) => m.id !== lead.ownerId) ? (
+                <span className="enq-give-to">
+                  <label htmlFor={ids.giveTo}>{t('enquiries:detail.giveTo')}</label>
+                  <select
+                    id={ids.giveTo}
+                    className="input select"
+                    value=""
+                    disabled={assign.isPending}
+                    onChange={(e) => e.target.value && assign.mutate({ id: lead.id, ownerId: e.target.value })}
+                    data-testid="give-to"
+                  >
+                    <option value="">—</option>
+                    {(staff.data ?? [])
+                      .filter((m) => m.id !== lead.ownerId)
+                      .map((m) => (
+                        <option key={m.id} value={m.id}>
+                          {m.id === user._id ? t('enquiries:you') : m.name}
+                        </option>
+                      ))}
+                  </select>
+                </span>
               ) : null}
             </dd>
             {lead.notes ? (
