@@ -7,6 +7,7 @@ import { on, problem, reply } from '../../../testing/contract-handlers';
 import { aUser, PUNE } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/setup';
+import { setLanguage } from '../../../lib/i18n';
 
 const OWNER = aUser({ role: 'owner', locations: [PUNE] });
 const aTemplate = (over: Partial<MessageTemplate> = {}): MessageTemplate => ({
@@ -125,6 +126,26 @@ describe('templates', { timeout: 60_000 }, () => {
     });
     expect(await screen.findByTestId('template-review')).toBeTruthy();
     expect(within(screen.getByTestId('template-review')).getByText('English: Pending')).toBeTruthy();
+  });
+});
+
+describe('in Hindi', { timeout: 40_000 }, () => {
+  it('the editor and the contract’s field messages read in Hindi', async () => {
+    server.use(...signedInShell(OWNER));
+    await setLanguage('hi');
+    try {
+      const { user } = renderApp('/dashboard/campaigns/templates/new?channel=sms');
+      expect(await screen.findByRole('heading', { name: 'नया एसएमएस टेम्पलेट', level: 1 })).toBeTruthy();
+      await user.type(screen.getByTestId('template-name'), 'Renewal');
+      await user.type(screen.getByTestId('template-dlt'), '12');
+      await user.type(screen.getByTestId('template-sender'), 'AB');
+      await user.click(screen.getByTestId('save-template'));
+      expect((await screen.findByTestId('dltTemplateId-error')).textContent).toBe('डीएलटी टेम्पलेट आईडी आपके डीएलटी पोर्टल से मिला 10–30 अंकों का नंबर है');
+      expect(screen.getByTestId('senderHeader-error').textContent).toBe('प्रेषक हेडर 6 अक्षरों का होता है (प्रचार संदेशों के लिए 6 अंक)');
+      expect(screen.getByTestId('bodies-error').textContent).toBe('संदेश: अंग्रेज़ी, हिंदी या दोनों में लिखें');
+    } finally {
+      await setLanguage('en');
+    }
   });
 });
 
