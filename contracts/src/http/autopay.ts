@@ -93,6 +93,26 @@ export const AutopayListQuery = z.object({
   memberId: z.uuid({ message: 'Not a valid member id' }).optional(),
 });
 
+/** Staff's report: the charges due in the next days (by date), and the autopays whose charge failed. */
+export const AutopayReportQuery = z.object({
+  days: z.coerce
+    .number({ message: 'Days must be a number' })
+    .int('Days must be a whole number')
+    .min(1, 'At least 1 day')
+    .max(90, 'At most 90 days')
+    .default(30),
+});
+export const AutopayReport = z.object({
+  from: IsoDate,
+  to: IsoDate,
+  upcoming: z.array(z.object({ date: IsoDate, amount: z.number(), autopay: Autopay })),
+  /** Their sum (rupees). */
+  upcomingTotal: z.number(),
+  /** Pending (Razorpay retrying) and halted (it gave up) autopays, the latest failure first. */
+  failed: z.array(Autopay),
+});
+export type AutopayReport = z.infer<typeof AutopayReport>;
+
 const STAFF = ['owner', 'admin'] as const;
 const STAFF_MEMBER = ['owner', 'admin', 'member'] as const;
 const ERRORS = { 400: Problem, 401: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem } as const;
@@ -144,6 +164,15 @@ export const autopayRoutes = {
     auth: true,
     roles: STAFF,
     summary: 'Autopays of the locations the caller manages (by status or member), newest first.',
+  }),
+  report: route({
+    method: 'GET',
+    path: '/payments/autopay/report',
+    query: AutopayReportQuery,
+    responses: { 200: ok(AutopayReport), 400: Problem, 401: Problem, 403: Problem },
+    auth: true,
+    roles: STAFF,
+    summary: 'Autopay charges due in the next days (30 by default) and the failed ones, for the locations the caller manages.',
   }),
   get: route({
     method: 'GET',

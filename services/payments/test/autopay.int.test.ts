@@ -312,6 +312,9 @@ describe('a member starts autopay and it renews with each charge', () => {
     const halted = await call('ownerA', 'GET', '/payments/autopay?status=halted');
     expect(halted.json().data.map((a: { _id: string; failures: number }) => [a._id, a.failures])).toEqual([[ashaAutopay, 2]]);
     expect(await paymentsOf(asha)).toHaveLength(2);
+    const report = await call('ownerA', 'GET', '/payments/autopay/report');
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().data.failed.map((a: { _id: string; status: string }) => [a._id, a.status])).toEqual([[ashaAutopay, 'halted']]);
     const failedEvents = (await svc.db.selectFrom('outbox').select('payload').orderBy('id').execute())
       .map((o) => (typeof o.payload === 'string' ? JSON.parse(o.payload) : o.payload) as { type: string; data: { autopayId?: string; halted?: boolean } })
       .filter((e) => e.type === 'payments.autopay_charge_failed' && e.data.autopayId === ashaAutopay);
@@ -416,6 +419,31 @@ describe('seeing and cancelling autopay', () => {
     await deliver(sub);
     expect(await autopayRow(id)).toMatchObject({ status: 'active', charges: 1, paid_through: addMonths(endDate, 1) });
     expect((await paymentsOf(ravi)).map((p) => [p.period_start, p.period_end])).toEqual([[endDate, addMonths(endDate, 1)]]);
+  });
+
+  it('staff’s report: the charges due in the next days with their total, scoped to their locations', async () => {
+    const endDate = (await svc.db.selectFrom('pay_members').select('end_date').where('id', '=', ravi).executeTakeFirstOrThrow()).end_date;
+    const ravis = await svc.db
+      .selectFrom('autopay_subscriptions')
+      .select('id')
+      .where('member_id', '=', ravi)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    // Ravi's next charge is a month after his term's end (10 days from now): 38 to 41 days ahead.
+    const in60 = await call('ownerA', 'GET', '/payments/autopay/report?days=60');
+    expect(in60.statusCode, in60.body).toBe(200);
+    const data = in60.json().data;
+    expect(data).toMatchObject({ from: today(), upcomingTotal: 2360, failed: [] });
+    expect(data.upcoming.map((u: { date: string; amount: number; autopay: { _id: string } }) => [u.date, u.amount, u.autopay._id])).toEqual([
+      [addMonths(endDate, 1), 2360, ravis.id],
+    ]);
+    expect((await call('ownerA', 'GET', '/payments/autopay/report?days=30')).json().data.upcoming).toEqual([]);
+    expect((await call('adminL2', 'GET', '/payments/autopay/report?days=60')).json().data.upcoming).toEqual([]);
+    const gymB = (await call('ownerB', 'GET', '/payments/autopay/report?days=60')).json().data;
+    expect(gymB.upcoming.map((u: { autopay: { memberId: string } }) => u.autopay.memberId)).toEqual([bina]);
+    expect((await call('asha', 'GET', '/payments/autopay/report')).statusCode).toBe(403);
+    expect((await call('ownerA', 'GET', '/payments/autopay/report?days=0')).statusCode).toBe(400);
+    expect((await call('ownerA', 'GET', '/payments/autopay/report?days=abc')).statusCode).toBe(400);
   });
 });
 

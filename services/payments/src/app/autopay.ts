@@ -1,4 +1,4 @@
-import type { Autopay, AutopayCheckout, AutopayPlan, CancelAutopayBody, PutAutopayPlanBody, StartAutopayBody } from '@akhada/contracts';
+import type { Autopay, AutopayCheckout, AutopayPlan, AutopayReport, CancelAutopayBody, PutAutopayPlanBody, StartAutopayBody } from '@akhada/contracts';
 import { AppError, executeCommand, metadataOf, newId, notFound, type Executor, type RequestContext } from '@akhada/kit';
 import { autopayAggregate } from '../aggregates/autopay.ts';
 import type { AutopaySubscriptionsTable, PaymentsDb, PayPlansTable } from '../db/schema.ts';
@@ -6,8 +6,8 @@ import { FINAL_STATUSES, type AutopayStatus } from '../domain/autopay/decider.ts
 import { paiseToRupees } from '../domain/money.ts';
 import { actorOf } from './access.ts';
 import type { PaymentsDeps } from './deps.ts';
-import { todayAt, zoneOf } from './deps.ts';
-import { startOfDayIn } from '@akhada/kit/domain';
+import { todayAt, todayFor, zoneOf } from './deps.ts';
+import { addDays, startOfDayIn } from '@akhada/kit/domain';
 import { decideGst } from './gst.ts';
 import { requireKeys, requireOnlineKeys } from './razorpay-keys.ts';
 import { memberInScope } from './record-payment.ts';
@@ -297,4 +297,32 @@ export const cancelAutopay = async (deps: Deps, ctx: RequestContext, id: string,
     metadataOf(ctx, { locationId: row.location_id }),
   );
   return toAutopay(await visibleAutopay(deps.db, ctx, id));
+};
+
+/**
+ * Staff's report over the locations they manage: each running autopay's next charge due from today to today + days
+ * (its paid-through date, or its start before the first charge), by date, with their total; and the autopays whose
+ * charge failed (pending: Razorpay retrying; halted: it gave up), the latest failure first.
+ */
+export const autopayReport = async (deps: Pick<Deps, 'db' | 'clock' | 'timeZone'>, ctx: RequestContext, query: { days: number }): Promise<AutopayReport> => {
+  const from = todayFor(deps);
+  const to = addDays(from, query.days);
+  const running = await autopayRows(deps.db, ctx).where('status', 'in', ['authenticated', 'active']).where('cancel_requested', 'is', null).execute();
+  const upcoming = running
+    .map((r) => toAutopay(r as AutopaySubscriptionsTable))
+    .filter((a) => a.nextChargeDate !== null && a.nextChargeDate >= from && a.nextChargeDate <= to)
+    .sort((a, b) => a.nextChargeDate!.localeCompare(b.nextChargeDate!) || a.memberName.localeCompare(b.memberName))
+    .map((a) => ({ date: a.nextChargeDate!, amount: a.amount, autopay: a }));
+  const failed = await autopayRows(deps.db, ctx)
+    .where('status', 'in', ['pending', 'halted'])
+    .orderBy('last_failure_at', (ob) => ob.desc().nullsLast())
+    .limit(500)
+    .execute();
+  return {
+    from,
+    to,
+    upcoming,
+    upcomingTotal: Math.round(upcoming.reduce((sum, u) => sum + u.amount * 100, 0)) / 100,
+    failed: failed.map((r) => toAutopay(r as AutopaySubscriptionsTable)),
+  };
 };

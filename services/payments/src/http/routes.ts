@@ -3,7 +3,7 @@ import { addRoute } from '@akhada/kit';
 import type { PaymentsDeps } from '../app/deps.ts';
 import { analytics, dashboardOverview, exportPayments, pendingPayments, renewals, reports, salaries } from '../app/figures.ts';
 import { listPayments, memberPayments, trainerPayments } from '../app/list-payments.ts';
-import { cancelAutopay, getAutopay, listAutopayPlans, listAutopays, myAutopays, putAutopayPlan, startAutopay } from '../app/autopay.ts';
+import { autopayReport, cancelAutopay, getAutopay, listAutopayPlans, listAutopays, myAutopays, putAutopayPlan, startAutopay } from '../app/autopay.ts';
 import { handleAutopayWebhook, isSubscriptionWebhook } from '../app/autopay-webhook.ts';
 import { billingOverview, createSubscriptionOrder, handlePlatformWebhook, verifySubscription } from '../app/billing.ts';
 import { createOrder, handleWebhook, verifyPayment } from '../app/online.ts';
@@ -117,6 +117,7 @@ const registerAutopayRoutes = (svc: Svc, deps: PaymentsDeps): void => {
   addRoute(svc, ap.start, async ({ body, ctx }, _req, reply) => reply.status(201).send({ success: true, data: await startAutopay(deps, ctx, body) }));
   addRoute(svc, ap.mine, async ({ ctx }) => ({ success: true, data: await myAutopays(deps, ctx) }));
   addRoute(svc, ap.list, async ({ query, ctx }) => ({ success: true, data: await listAutopays(deps, ctx, query) }));
+  addRoute(svc, ap.report, async ({ query, ctx }) => ({ success: true, data: await autopayReport(deps, ctx, query) }));
   addRoute(svc, ap.get, async ({ params, ctx }) => ({ success: true, data: await getAutopay(deps, ctx, params.id) }));
   addRoute(svc, ap.cancel, async ({ params, body, ctx }) => ({ success: true, data: await cancelAutopay(deps, ctx, params.id, body) }));
 };
