@@ -1,46 +1,21 @@
-import { AuthEvents, memberRoutes, PaymentEvents, topicOf, topicSpecs, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
-import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
+import { AuthEvents, memberRoutes, PaymentEvents, topicOf, TrainerEvents, type EventEnvelope } from '@akhada/contracts';
+import { makeEnvelope } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startConsumers } from '../src/consumers/start-consumers.ts';
 import { bootMembers } from './setup.ts';
 
 const orgA = randomUUID();
 const L1 = randomUUID();
 let env: Awaited<ReturnType<typeof bootMembers>>;
-let consumers: RunningConsumer[] = [];
 let admin: string;
 
 beforeAll(async () => {
-  env = await bootMembers('members_cons');
+  env = await bootMembers('members_cons', { consumers: true });
   await env.org(orgA, 'enterprise', null, [[L1, 'Asia/Kolkata']]);
-  const { bus } = env.runtime;
-  await bus.ensureTopics(
-    topicSpecs().filter((t) =>
-      [topicOf('auth'), topicOf('trainers'), topicOf('members'), topicOf('payments'), topicOf('attendance'), topicOf('enquiries')].includes(t.topic),
-    ),
-  );
-  consumers = await startConsumers({
-    bus,
-    db: env.db,
-    logger: env.runtime.logger,
-    groups: {
-      auth: `${env.schema}.auth`,
-      trainers: `${env.schema}.trainers`,
-      payments: `${env.schema}.payments`,
-      attendance: `${env.schema}.attendance`,
-      enquiries: `${env.schema}.enquiries`,
-    },
-    startAt: 'now',
-  });
   admin = await env.sign(orgA, 'admin', [L1]);
 });
 
-afterAll(async () => {
-  for (const c of consumers) await c.stop();
-  await env?.runtime.bus.deleteGroups((g) => g.includes(env.schema)).catch(() => undefined);
-  await env?.close();
-});
+afterAll(async () => env?.close());
 
 const meta = (aggregateId: string, occurredAt = new Date().toISOString()) => ({
   orgId: orgA,

@@ -1,8 +1,7 @@
-import { AuthEvents, EnquiriesEvents, memberPlanRoutes, memberReferralRoutes, memberRoutes, topicOf, topicSpecs, type EventEnvelope } from '@akhada/contracts';
-import { makeEnvelope, type RunningConsumer } from '@akhada/kit';
+import { AuthEvents, EnquiriesEvents, memberPlanRoutes, memberReferralRoutes, memberRoutes, topicOf, type EventEnvelope } from '@akhada/contracts';
+import { makeEnvelope } from '@akhada/kit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startConsumers } from '../src/consumers/start-consumers.ts';
 import { bootMembers } from './setup.ts';
 
 const orgA = randomUUID();
@@ -10,35 +9,13 @@ const orgB = randomUUID();
 const L1 = randomUUID();
 const LB = randomUUID();
 let env: Awaited<ReturnType<typeof bootMembers>>;
-let consumers: RunningConsumer[] = [];
 
 beforeAll(async () => {
-  env = await bootMembers('members_gymset');
+  env = await bootMembers('members_gymset', { consumers: true });
   await env.org(orgA, 'enterprise', null, [[L1, 'Asia/Kolkata']]);
   await env.org(orgB, 'enterprise', null, [[LB, 'Asia/Kolkata']]);
-  const { bus } = env.runtime;
-  await bus.ensureTopics(
-    topicSpecs().filter((t) => [topicOf('auth'), topicOf('trainers'), topicOf('payments'), topicOf('attendance'), topicOf('enquiries')].includes(t.topic)),
-  );
-  consumers = await startConsumers({
-    bus,
-    db: env.db,
-    logger: env.runtime.logger,
-    groups: {
-      auth: `${env.schema}.auth`,
-      trainers: `${env.schema}.trainers`,
-      payments: `${env.schema}.payments`,
-      attendance: `${env.schema}.attendance`,
-      enquiries: `${env.schema}.enquiries`,
-    },
-    startAt: 'now',
-  });
 });
-afterAll(async () => {
-  for (const c of consumers) await c.stop();
-  await env?.runtime.bus.deleteGroups((g) => g.includes(env.schema)).catch(() => undefined);
-  await env?.close();
-});
+afterAll(async () => env?.close());
 
 const meta = (orgId: string, aggregateId: string) => ({
   orgId,
