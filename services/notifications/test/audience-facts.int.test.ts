@@ -246,6 +246,27 @@ describe('the gym', () => {
   });
 });
 
+describe('the member’s privacy choice', () => {
+  it('turning "marketing messages" off in privacy settings withdraws every channel; on gives every channel; staff are not recorded', async () => {
+    const id = newId();
+    await t.feed(registered(id));
+    const privacy = (userId: string, marketingConsent: boolean, at: string) =>
+      makeEnvelope(AuthEvents.UserPrivacyChanged, { ...meta(at, userId), data: { userId, contactVisibleToTrainers: true, marketingConsent } });
+    await t.feed(privacy(id, true, '2030-03-05T00:00:00.000Z'));
+    const rows = () => t.db.selectFrom('marketing_consent').select(['channel', 'granted', 'method']).where('person_id', '=', id).orderBy('channel').execute();
+    expect((await rows()).map((r) => r.granted)).toEqual([true, true, true]);
+    await t.feed(privacy(id, false, '2030-03-06T00:00:00.000Z'));
+    expect(await rows()).toEqual([
+      { channel: 'email', granted: false, method: 'member_settings' },
+      { channel: 'sms', granted: false, method: 'member_settings' },
+      { channel: 'whatsapp', granted: false, method: 'member_settings' },
+    ]);
+    const staff = newId();
+    await t.feed(privacy(staff, true, '2030-03-06T00:00:00.000Z'));
+    expect(await t.db.selectFrom('marketing_consent').select('person_id').where('person_id', '=', staff).execute()).toEqual([]);
+  });
+});
+
 describe('erasure', () => {
   it('erasing a member removes their date of birth, gender and the lead they were, and withdraws every marketing consent (recorded)', async () => {
     const memberId = newId();

@@ -128,8 +128,33 @@ const saveBrand = async (trx: Transaction<NotificationsDb>, orgId: string, name:
     .execute();
 };
 
-/** auth's topic: the organization's name and brand colour (templates' gymName, emails' branding). */
+/**
+ * A member's single "marketing messages" choice in their privacy settings (auth): off withdraws marketing consent on
+ * every channel, on gives it on every channel (method member_settings, by the member). Staff's choices are not members'.
+ */
+const onPrivacyChanged = on(AuthEvents.UserPrivacyChanged, async (trx: Transaction<NotificationsDb>, env) => {
+  const isMember = await trx
+    .selectFrom('member_copies')
+    .select('member_id')
+    .where('member_id', '=', env.data.userId)
+    .where('org_id', '=', env.orgId)
+    .executeTakeFirst();
+  if (!isMember) return;
+  for (const channel of MARKETING_CHANNELS)
+    await recordConsent(trx, {
+      orgId: env.orgId,
+      personId: env.data.userId,
+      channel,
+      granted: env.data.marketingConsent,
+      method: 'member_settings',
+      actorId: env.data.userId,
+      at: new Date(env.occurredAt),
+    });
+});
+
+/** auth's topic: the organization's name and brand colour (templates' gymName, emails' branding), and a member's marketing choice. */
 export const orgBrandHandlers = [
+  onPrivacyChanged,
   on(AuthEvents.OrganizationCreated, (trx: Transaction<NotificationsDb>, env) => saveBrand(trx, env.data.orgId, env.data.name, null, env.occurredAt)),
   on(AuthEvents.OrganizationUpdated, (trx: Transaction<NotificationsDb>, env) =>
     saveBrand(trx, env.data.orgId, env.data.name, env.data.brandColor, env.occurredAt),
