@@ -847,8 +847,7 @@ export const paymentsRoutes = {
     body: RazorpayWebhookBody,
     responses: { 200: okMessage, 400: Problem },
     auth: false,
-    summary:
-      "Razorpay's webhook (payment.captured, payment.failed, refund.processed, payment_link.paid, and subscription.* for autopay): HMAC of the raw body checked with the secret of the gym the ids belong to, de-duplicated by event id.",
+    summary: "Razorpay's webhook (payments, refunds, payment links, subscription.* for autopay): the raw body's HMAC checked, de-duplicated by event id.",
     description: 'Headers x-razorpay-signature and x-razorpay-event-id. Answers at once; the work is done through the outbox. A bad signature is 400.',
   }),
   razorpayIntegration: route({
