@@ -254,8 +254,8 @@ describe('notifications service against real Postgres and Kafka', () => {
     const out = await svc.db.selectFrom('outbox').selectAll().where('topic', '=', topicOf('notifications')).execute();
     // (The member's own welcome, the gym's built-in automation, is announced to the member: not this rule's.)
     const created = out
-      .map((o) => ({ key: o.key, env: NotificationEvents.NotificationCreated.data.parse((o.payload as EventEnvelope).data) }))
-      .filter((c) => c.key !== first.data.memberId);
+      .filter((o) => o.key !== first.data.memberId)
+      .map((o) => ({ key: o.key, env: NotificationEvents.NotificationCreated.data.parse((o.payload as EventEnvelope).data) }));
     expect(created.map((c) => c.key).sort()).toEqual([owner.id, adminL1.id].sort());
     for (const c of created) {
       expect(c.env.recipientId).toBe(c.key);
