@@ -178,6 +178,9 @@ describe('POST /members', () => {
       feePaise: 149_950,
       startDate: '2025-03-11',
       endDate: '2025-04-11',
+      // As recorded at registration (none given here).
+      dateOfBirth: null,
+      gender: null,
     });
     const [stored] = await svc.db.selectFrom('events').select('metadata').where('stream_id', '=', `member-${asha.id}`).execute();
     expect(env.causationId).toBe((stored!.metadata as Record<string, string>).causationId);
