@@ -121,7 +121,7 @@ export function TemplatesPage() {
                         })}
                       </p>
                     ) : null}
-                    <p className="cmp-card__body">{x.bodies.en ?? x.bodies.hi}</p>
+                    <p className="cmp-card__body">{(i18n.language === 'hi' ? x.bodies.hi : undefined) ?? x.bodies.en ?? x.bodies.hi}</p>
                     <p className="text-muted cmp-card__foot">
                       {t('campaigns:templates.updated')}: {formatDate(x.updatedAt, i18n.language)}
                     </p>
