@@ -251,6 +251,23 @@ describe('opting out', () => {
     expect(res.body.data).toMatchObject({ subscribed: false });
     expect((await consentOf(memberId)).email).toBe(false);
     expect((await historyOf(memberId)).at(-1)).toEqual({ channel: 'email', granted: false, method: 'email_unsubscribe', actor_id: null });
+    // A mail client's one-click (RFC 8058): a form-encoded POST to the same address.
+    await t.call(tokens.owner, 'PUT', `/notifications/marketing-consent/${memberId}`, { email: true });
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: `/notifications/unsubscribe?token=${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect((await consentOf(memberId)).email).toBe(false);
+    const form = await t.app.inject({
+      method: 'PUT',
+      url: '/notifications/marketing-consent/me',
+      headers: { authorization: `Bearer ${tokens.member}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=true',
+    });
+    expect(form.statusCode).toBe(415);
     // Again: nothing more recorded.
     const n = (await historyOf(memberId)).length;
     expect((await t.call(null, 'POST', `/notifications/unsubscribe?token=${token}`)).status).toBe(200);

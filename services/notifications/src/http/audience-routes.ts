@@ -31,6 +31,16 @@ type Svc = { app: FastifyInstance; authenticate: (req: FastifyRequest) => Promis
 
 /** Marketing consent, the email unsubscribe page's routes and the organization's message templates (contracts/http/audience.ts). */
 export const registerAudienceRoutes = (svc: Svc, deps: AudienceDeps & TemplatesDeps & { smsInboundSecret: string }): void => {
+  // RFC 8058 one-click unsubscribe: a mail client POSTs `List-Unsubscribe=One-Click` form-encoded to the link; no other
+  // route of the service takes a form (415 as before).
+  svc.app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req, _body, done) => {
+    if (req.method === 'POST' && req.url.split('?')[0] === r.unsubscribe.path) done(null, undefined);
+    else
+      done(
+        Object.assign(new Error(`Unsupported Media Type: ${req.headers['content-type'] ?? ''}`), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }),
+        undefined,
+      );
+  });
   addRoute(svc, r.myMarketingConsent, async ({ ctx }) => ({ success: true, data: await getMyMarketingConsent(deps, ctx) }));
   addRoute(svc, r.updateMyMarketingConsent, async ({ ctx, body }) => ({ success: true, data: await updateMyMarketingConsent(deps, ctx, body) }));
   addRoute(svc, r.personMarketingConsent, async ({ ctx, params }) => ({ success: true, data: await getPersonMarketingConsent(deps, ctx, params.personId) }));
