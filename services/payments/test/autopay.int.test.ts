@@ -8,6 +8,7 @@ import { AuthEvents, MemberEvents, type Role } from '@akhada/contracts';
 import { razorpayStandinControls, startRazorpayStandin, type ListedWebhook, type RazorpayStandin } from '@akhada/infra/standins';
 import { makeEnvelope } from '@akhada/kit';
 import { addMonths, dateIn } from '@akhada/kit/domain';
+import { sql } from 'kysely';
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { razorpayPort } from '../src/adapters/razorpay-port.ts';
@@ -501,5 +502,38 @@ describe('a freeze pauses the autopay, the unfreeze resumes it', () => {
       }),
     );
     expect((await svc.db.selectFrom('autopay_actions').select('id').execute()).length).toBe(before);
+  });
+});
+
+describe('a failure between receiving a charge and renewing', () => {
+  it('commits nothing (the webhook answers an error, Razorpay delivers again) and the redelivery renews once', async () => {
+    const row = await svc.db.selectFrom('autopay_subscriptions').selectAll().where('member_id', '=', bina).executeTakeFirstOrThrow();
+    const before = await svc.db.selectFrom('payments').select('id').where('member_id', '=', bina).execute();
+    // The renewal's payment insert fails once (a sequence is not rolled back with the transaction it fails).
+    await sql`create sequence autopay_fault_seq`.execute(svc.db);
+    await sql`create function autopay_fault() returns trigger language plpgsql as $$
+      begin
+        if nextval('autopay_fault_seq') = 1 then raise exception 'injected fault: payments went away'; end if;
+        return new;
+      end $$`.execute(svc.db);
+    await sql`create trigger autopay_fault before insert on payments for each row execute function autopay_fault()`.execute(svc.db);
+    try {
+      standin.chargeSubscription(row.razorpay_subscription_id);
+      const d = standin.webhooks().filter((h) => h.body.includes(row.razorpay_subscription_id) && !posted.has(h.eventId));
+      expect(d.map((h) => h.event)).toEqual(['subscription.charged']);
+      const failed = await post(d[0]!.body, d[0]!.signature, d[0]!.eventId);
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+      expect(await autopayRow(row.id)).toEqual(row);
+      expect(await svc.db.selectFrom('payments').select('id').where('member_id', '=', bina).execute()).toEqual(before);
+      expect(await svc.db.selectFrom('razorpay_webhook_events').select('event_id').where('event_id', '=', d[0]!.eventId).executeTakeFirst()).toBeUndefined();
+      // Razorpay's retry of the same delivery renews, once; a further retry is a duplicate.
+      expect((await post(d[0]!.body, d[0]!.signature, d[0]!.eventId)).json().message).toBe('applied');
+      expect((await post(d[0]!.body, d[0]!.signature, d[0]!.eventId)).json().message).toBe('duplicate');
+      posted.add(d[0]!.eventId);
+      expect(await autopayRow(row.id)).toMatchObject({ charges: row.charges + 1, paid_through: addMonths(row.start_date, row.charges + 1) });
+      expect(await svc.db.selectFrom('payments').select('id').where('member_id', '=', bina).execute()).toHaveLength(before.length + 1);
+    } finally {
+      await sql`drop trigger autopay_fault on payments`.execute(svc.db);
+    }
   });
 });
