@@ -2,8 +2,10 @@
 // owner sees it (to prove a foreign caller changed nothing). Keyed by the first segment of the route's path.
 import {
   attendanceRoutes,
+  audienceRoutes,
   authRoutes,
   automationRoutes,
+  campaignRoutes,
   chatRoutes,
   enquiriesRoutes,
   feedbackRoutes,
@@ -486,6 +488,42 @@ RESOURCE_FACTORIES['notifications/automations'] = async (api, gym) => {
   };
 };
 
+/** Campaigns: a campaign of gym B scheduled for tomorrow (an SMS template of its own), read back as its owner sees it. */
+RESOURCE_FACTORIES['notifications/campaigns'] = async (api, gym) => {
+  const owner = gym.owner;
+  const template = await api.call(
+    'POST',
+    '/notifications/message-templates',
+    {
+      channel: 'sms',
+      name: `Guard campaign ${randomUUID().slice(0, 8)}`,
+      category: 'utility',
+      bodies: { en: 'Dear {{1}}, the gym is closed on Monday. -AKHADA' },
+      variables: ['firstName'],
+      dltTemplateId: '1107161234567890123',
+      senderHeader: 'AKHADA',
+    },
+    owner.token,
+  );
+  if (template.status !== 201) throw new Error(`guard: create template answered ${template.status}: ${JSON.stringify(template.json)}`);
+  const templateId = audienceRoutes.createTemplate.responses[201].parse(template.json).data.id;
+  const sendAt = { date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), time: '09:30' };
+  const body = { name: 'Guard campaign', segment: { audience: 'members' }, channel: 'sms', templateId, sendAt };
+  const created = await api.call('POST', '/notifications/campaigns', body, owner.token);
+  if (created.status !== 201) throw new Error(`guard: create campaign answered ${created.status}: ${JSON.stringify(created.json)}`);
+  const id = campaignRoutes.create.responses[201].parse(created.json).data._id;
+  return {
+    id,
+    owner,
+    async readBack() {
+      const r = await api.call('GET', `/notifications/campaigns/${id}`, undefined, owner.token);
+      if (r.status === 404) return undefined;
+      const c = campaignRoutes.get.responses[200].parse(r.json).data;
+      return { name: c.name, status: c.status, scheduledAt: c.scheduledAt, counts: c.counts };
+    },
+  };
+};
+
 /** The factory a route's id is made by: its path's first segment; payments' routes about a member or trainer take theirs, feedback's surveys are a kind of their own. */
 /** Scheduling: a class type of gym B, and a class of it on gym B's timetable (the day after tomorrow, 18:00 local). */
 const classTypeOf = async (api: Api, gym: Gym): Promise<string> => {
@@ -647,5 +685,6 @@ export const resourceKind = (path: string): string => {
   if (first === 'inventory' && second === 'suppliers') return 'inventory/suppliers';
   if (first === 'scheduling') return `scheduling/${second}`;
   if (first === 'notifications' && second === 'automations') return 'notifications/automations';
+  if (first === 'notifications' && second === 'campaigns') return 'notifications/campaigns';
   return first;
 };

@@ -187,6 +187,11 @@ const ROUTE_HINTS: Record<string, Hint> = {
   'audience.previewDraft.template': () => guardTemplate(),
   // An SMS reply's sender is a phone number (the route answers 401 after the schema: the guard does not sign it).
   'audience.smsInbound.from': () => '919876543210',
+  // Campaigns: a segment is of members or of leads (a union); a campaign is scheduled for tomorrow morning, so the
+  // guard's valid requests queue no messages (its template id is unknown anyway: 404 after the schema).
+  'campaigns.countSegment.segment': () => ({ audience: 'members' }),
+  'campaigns.create.segment': () => ({ audience: 'members' }),
+  'campaigns.create.sendAt': () => ({ date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), time: '09:30' }),
 };
 
 /** A valid SMS template of the audience routes, named afresh (names are unique per channel). */
