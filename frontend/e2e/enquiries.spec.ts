@@ -79,6 +79,12 @@ describe('enquiries', () => {
     const referrerId = memberRoutes.create.responses[201].parse(referrer.json).data._id;
     const endDateOf = async () => memberRoutes.get.responses[200].parse((await byOwner('GET', `/members/${referrerId}`)).json).data.membershipEndDate;
     const endBefore = await endDateOf();
+    const staffPages = Promise.all([
+      signedInPage(browser, base, owner, { path: '/dashboard/enquiries', expectPath: /\/dashboard\/enquiries$/ }),
+      signedInPage(browser, base, admin, { path: '/dashboard/enquiries', expectPath: /\/dashboard\/enquiries$/ }),
+    ]);
+    // A failure before they are awaited is reported by the step that failed, not as an unhandled rejection.
+    staffPages.catch(() => undefined);
 
     // The member's referral link, as their Refer a friend card builds it: their location's form with ?ref=<their code>.
     const accepted = await api.call('POST', '/auth/invitations/accept', { token: await invitationToken(referrerBody.email), password: 'member pass 42' });
@@ -99,11 +105,9 @@ describe('enquiries', () => {
       )
       .toBe(true);
 
-    // Two staff browsers on the board, signed in from stored sessions; both sockets live before the visitor sends.
-    const [ownerPage, deskBoard] = await Promise.all([
-      signedInPage(browser, base, owner, { path: '/dashboard/enquiries', expectPath: /\/dashboard\/enquiries$/ }),
-      signedInPage(browser, base, admin, { path: '/dashboard/enquiries', expectPath: /\/dashboard\/enquiries$/ }),
-    ]);
+    // Two staff browsers on the board, signed in from stored sessions (opened while the member's link is fetched);
+    // both sockets live before the visitor sends.
+    const [ownerPage, deskBoard] = await staffPages;
     for (const page of [ownerPage, deskBoard]) await page.locator('.enq-page[data-live="true"]').waitFor({ timeout: 15_000 });
 
     // The visitor, signed out, on the referral link.
