@@ -34,6 +34,10 @@ interface ActionValues {
   type: ActionType;
   message: string;
   templateId: string;
+  /** A follow-up's (create_follow_up), kept as the rule has them. */
+  kind?: 'call' | 'whatsapp' | 'visit';
+  dueInHours?: number;
+  note?: string;
 }
 /** The editor's values, shaped like the contract's body so every issue lands on its field. */
 interface Values {
@@ -140,7 +144,9 @@ function RuleForm({
             ? { type: a.type, message: a.message as AutomationMessage }
             : a.type === 'send_template'
               ? { type: a.type, templateId: a.templateId }
-              : { type: a.type },
+              : a.type === 'create_follow_up'
+                ? { type: a.type, kind: a.kind ?? 'call', dueInHours: a.dueInHours ?? 24, note: a.note ?? '' }
+                : { type: a.type },
         ),
         status: rule ? rule.status : v.active ? 'active' : 'paused',
       };

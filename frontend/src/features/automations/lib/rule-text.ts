@@ -57,6 +57,8 @@ export function actionText(t: T, action: AutomationAction, templates: readonly M
     }
     case 'notify_staff':
       return t('automations:action.notify_staff');
+    case 'create_follow_up':
+      return t('automations:action.create_follow_up', { kind: t(`automations:followUpKind.${action.kind}`), hours: action.dueInHours });
   }
 }
 
