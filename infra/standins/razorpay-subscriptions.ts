@@ -439,6 +439,11 @@ export const subscriptionsModule = (ctx: SubscriptionsContext) => {
     routes,
     authenticate,
     charge,
+    /** A subscription and its plan, for the hosted authorisation page (any account: the page's URL is the secret). */
+    find(id: string) {
+      const entry = subs.get(id);
+      return entry ? { subscription: entry.sub, plan: plans.get(entry.sub.plan_id)!.plan } : undefined;
+    },
     /** The browser's authorisation (public key): Checkout's handler response, or Razorpay's error body. */
     checkout(body: Body) {
       const keyId = typeof body.key_id === 'string' ? body.key_id : '';

@@ -11,7 +11,7 @@
 //   GET /v1/payment_links/:id · POST /v1/payment_links/:id/cancel · plans and subscriptions (razorpay-subscriptions.ts:
 //   create and fetch a plan; create, fetch, cancel now or at cycle end, pause, resume a subscription)
 // Browser (public key only, CORS open): GET /v1/checkout.js · POST /v1/checkout/payments · POST /v1/checkout/subscriptions ·
-//   GET /l/:id · POST /l/:id/pay
+//   GET /l/:id · POST /l/:id/pay · GET /subscriptions/:id (a subscription's short_url) · POST /subscriptions/:id/authorise
 // Test controls: GET /__standin/calls · GET /__standin/webhooks[?event=&payment_id=&order_id=&subscription_id=] ·
 //   POST /__standin/subscriptions/:id/authenticate {method?, outcome?} · POST /__standin/subscriptions/:id/charge {outcome?, halt?} ·
 //   POST /__standin/webhook-mode {mode: deliver|hold|drop, times?} · POST /__standin/webhooks/release {order?: fifo|lifo} ·
@@ -839,6 +839,38 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions = {})
 </main></body></html>`;
   };
 
+  /** Razorpay's hosted page of a subscription (its short_url): authorise the mandate with UPI or a card, or fail it. */
+  const subscriptionPage = (sub: Subscription, plan: { item: { name: string; amount: number }; interval: number; period: string }, message?: string) => {
+    const open = sub.status === 'created';
+    return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Subscription ${escapeHtml(sub.id)} · Razorpay stand-in</title>
+<style>
+  body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #eef2f7; color: #14213d; }
+  main { box-sizing: border-box; width: calc(100% - 2rem); max-width: 28rem; margin: 2rem auto; background: #fff; border-radius: 12px; padding: 1.5rem; }
+  form { display: grid; gap: .75rem; margin-top: 1rem; }
+  button { font: inherit; min-height: 44px; border-radius: 8px; border: 1px solid #1a56db; background: #1a56db; color: #fff; cursor: pointer; }
+  button.secondary { background: #fff; color: #912018; border-color: #912018; }
+  button:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
+</style></head>
+<body><main>
+  <h1>${escapeHtml(plan.item.name)}</h1>
+  <p>${rupees(plan.item.amount * sub.quantity)} every ${plan.interval} ${escapeHtml(({ daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' } as Record<string, string>)[plan.period] ?? plan.period)}(s)</p>
+  <p role="status">${escapeHtml(open ? 'Awaiting authorisation' : `Subscription ${sub.status}`)}</p>
+  ${message ? `<p role="alert">${escapeHtml(message)}</p>` : ''}
+  ${
+    open
+      ? `<form method="post" action="/subscriptions/${escapeHtml(sub.id)}/authorise">
+    <button type="submit" name="method" value="upi">Set up UPI AutoPay</button>
+    <button type="submit" name="method" value="card">Set up card mandate</button>
+    <button type="submit" name="method" value="fail" class="secondary">Fail authorisation</button>
+  </form>`
+      : ''
+  }
+  <p>Razorpay stand-in for development and tests: no money moves.</p>
+</main></body></html>`;
+  };
+
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${HOST}`);
     const path = url.pathname;
@@ -940,6 +972,27 @@ export async function startRazorpayStandin(options: RazorpayStandinOptions = {})
           );
         } catch (err) {
           return fail(err, corsHeaders);
+        }
+      }
+      const subMatch = /^\/subscriptions\/([A-Za-z0-9_]+)(\/authorise)?\/?$/.exec(path);
+      if (subMatch) {
+        const found = subscriptions.find(subMatch[1]!);
+        if (!found) return html(404, '<!doctype html><html lang="en"><title>Not found</title><h1>This subscription does not exist</h1></html>');
+        if (req.method === 'GET' && !subMatch[2])
+          return html(200, subscriptionPage(found.subscription, found.plan, url.searchParams.get('failed') ? 'Authorisation failed. Try again.' : undefined));
+        if (req.method === 'POST' && subMatch[2]) {
+          const form = parseBody(await readRaw(req), 'application/x-www-form-urlencoded');
+          const method = form.method === 'card' ? 'card' : 'upi';
+          const outcome = form.method === 'fail' ? 'failure' : 'success';
+          try {
+            subscriptions.authenticate(null, found.subscription.id, { method, outcome });
+            res.writeHead(303, { location: `/subscriptions/${found.subscription.id}${outcome === 'failure' ? '?failed=1' : ''}` }).end();
+          } catch (err) {
+            if (err instanceof ApiError)
+              return html(400, subscriptionPage(found.subscription, found.plan, (err.body as { error: { description: string } }).error.description));
+            throw err;
+          }
+          return;
         }
       }
       const linkMatch = /^\/l\/([A-Za-z0-9_]+)(\/pay)?\/?$/.exec(path);

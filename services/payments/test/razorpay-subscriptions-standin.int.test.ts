@@ -165,6 +165,24 @@ describe('plans and subscriptions through the SDK', () => {
     expect((await events()).at(-1)).toBe('subscription.completed');
   });
 
+  it('the short_url is a hosted page where the member authorises the mandate', async () => {
+    const plan = await monthlyPlan();
+    const sub = await rzp.subscriptions.create({ plan_id: plan.id, total_count: 12 });
+    const page = await fetch(sub.short_url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Awaiting authorisation');
+    const res = await fetch(`${standin.url}/subscriptions/${sub.id}/authorise`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'method=card',
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    expect(await rzp.subscriptions.fetch(sub.id)).toMatchObject({ status: 'active', paid_count: 1, payment_method: 'card' });
+    expect(await (await fetch(sub.short_url)).text()).toContain('Subscription active');
+    expect((await fetch(`${standin.url}/subscriptions/sub_DoesNotExist01`)).status).toBe(404);
+  });
+
   it('a subscription starting later is only authenticated until its first charge', async () => {
     const plan = await monthlyPlan();
     const start = Math.floor(Date.now() / 1000) + 7 * 86_400;
