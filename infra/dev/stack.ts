@@ -63,6 +63,19 @@ const configureWhatsAppSink = async (port: number, webhookUrl: string): Promise<
   await post('webhook', { url: webhookUrl, appSecret: WHATSAPP_APP_SECRET });
 };
 
+/** The secret the SMS stand-in signs a person's reply with, and notifications checks it with (its SMS_INBOUND_SECRET), in the local stack. */
+const SMS_INBOUND_SECRET = 'dev-sms-inbound-secret';
+
+const configureSmsSink = async (port: number, inboundUrl: string): Promise<void> => {
+  const r = await fetch(`http://127.0.0.1:${port}/control/inbound-webhook`, {
+    method: 'POST',
+    body: JSON.stringify({ url: inboundUrl, secret: SMS_INBOUND_SECRET }),
+    signal: AbortSignal.timeout(5_000),
+  }).catch(() => null);
+  // Not fatal: an older stand-in left running knows no replies; SMS still goes out, a STOP is just not forwarded.
+  if (!r?.ok) process.stderr.write(`the SMS stand-in refused /control/inbound-webhook (${r?.status ?? 'no answer'}): SMS replies are not forwarded\n`);
+};
+
 /** One running (or killed) instance of a service. */
 export interface ServiceInstance {
   service: ServiceName;
@@ -187,7 +200,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     SMTP_PORT: String(o.smtpPort),
     ...(o.whatsappPort ? { WHATSAPP_API_URL: `http://127.0.0.1:${o.whatsappPort}` } : {}),
     ...(o.whatsappPort && s === 'notifications' ? { WHATSAPP_PHONE_NUMBER_ID: NOTIFICATIONS_WHATSAPP_NUMBER, WHATSAPP_APP_SECRET: WHATSAPP_APP_SECRET } : {}),
-    ...(o.smsPort && s === 'notifications' ? { SMS_API_URL: `http://127.0.0.1:${o.smsPort}` } : {}),
+    ...(o.smsPort && s === 'notifications' ? { SMS_API_URL: `http://127.0.0.1:${o.smsPort}`, SMS_INBOUND_SECRET } : {}),
     INSTANCE_ID: instanceIds.get(procKey(s, k)) ?? newInstanceId(s, k),
     ...(s === 'payments' && razorpay ? razorpayStandinEnv(razorpay) : {}),
     ...(s === 'auth' && oidc ? oidcStandinEnv(oidc) : {}),
@@ -239,6 +252,8 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     // The WhatsApp stand-in (provision.ts, or one already running): the catalogue's templates, and its callbacks
     // (statuses, a person's messages) to notifications' webhook through the gateway, as Meta would call it.
     if (o.whatsappPort) await configureWhatsAppSink(o.whatsappPort, `http://127.0.0.1:${o.gatewayPort}/api/notifications/whatsapp/webhook`);
+    // The SMS gateway stand-in: a person's reply (a STOP) to notifications' inbound webhook through the gateway, signed.
+    if (o.smsPort) await configureSmsSink(o.smsPort, `http://127.0.0.1:${o.gatewayPort}/api/notifications/sms/inbound`);
     // auth first: the others fetch its JWKS; then the rest side by side, then the gateway.
     if (services.includes('auth')) await startService('auth');
     await Promise.all(services.filter((s) => s !== 'auth').map(startService));
