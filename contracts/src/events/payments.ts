@@ -340,3 +340,21 @@ export const AutopayChargeFailed = defineEvent(
   1,
   AutopayFacts.extend({ razorpayPaymentId: z.string().nullable(), halted: z.boolean() }),
 );
+
+/**
+ * Pre-debit notice (India's rule for recurring payments): a member's autopay will charge `amountPaise` on `dueDate`.
+ * Announced once per charge, a day or two before it, for notifications to tell the member (amount, date, how to
+ * cancel) in their language on the channels they allow. `chargeNo` is the charge's number (1 = the first).
+ */
+export const AutopayChargeDue = defineEvent(
+  'payments.autopay_charge_due',
+  1,
+  AutopayFacts.extend({
+    chargeNo: z.number().int().min(1),
+    dueDate: z.iso.date(),
+    /** As this service knows them from members' events; '' when unknown. */
+    email: z.string(),
+    phone: z.string(),
+    locale: Language.nullable(),
+  }),
+);

@@ -8,6 +8,7 @@ import { DEFAULT_TIME_ZONE } from './app/deps.ts';
 import { pruneWebhookEvents, reconcileOpenOrders, refundLateCaptures } from './app/online.ts';
 import { refundPurchases } from './consumers/purchases.ts';
 import { runAutopayActions } from './app/autopay-actions.ts';
+import { announceDueCharges } from './app/autopay-notices.ts';
 import { buildApp } from './build-app.ts';
 import { startConsumers, startInvoiceConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
@@ -93,5 +94,12 @@ const autopayActions = periodicJob({
   logger,
   run: () => runAutopayActions({ ...deps, logger }),
 });
+// Pre-debit notices of autopay charges due in the next days (payments.autopay_charge_due), once per charge.
+const notices = periodicJob({
+  name: 'autopay pre-debit notices',
+  intervalMs: 3_600_000,
+  logger,
+  run: () => announceDueCharges({ ...deps, logger }),
+});
 const app = buildApp({ logger, verifier, readiness, ...deps });
-await serveService({ app, config, runtime, consumers, onClose: [() => job.stop(), () => refunds.stop(), () => autopayActions.stop()] });
+await serveService({ app, config, runtime, consumers, onClose: [() => job.stop(), () => refunds.stop(), () => autopayActions.stop(), () => notices.stop()] });

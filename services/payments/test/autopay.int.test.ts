@@ -7,7 +7,7 @@
 import { AuthEvents, MemberEvents, type Role } from '@akhada/contracts';
 import { razorpayStandinControls, startRazorpayStandin, type ListedWebhook, type RazorpayStandin } from '@akhada/infra/standins';
 import { makeEnvelope } from '@akhada/kit';
-import { addMonths, dateIn } from '@akhada/kit/domain';
+import { addDays, addMonths, dateIn } from '@akhada/kit/domain';
 import { sql } from 'kysely';
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { autopayPaymentId } from '../src/app/autopay-webhook.ts';
 import { onMembershipPlansChanged } from '../src/consumers/plans.ts';
 import { memberHandlers } from '../src/consumers/members.ts';
 import { runAutopayActions } from '../src/app/autopay-actions.ts';
+import { announceDueCharges } from '../src/app/autopay-notices.ts';
 import { bootPayments } from './setup.ts';
 
 const orgA = randomUUID();
@@ -535,5 +536,35 @@ describe('a failure between receiving a charge and renewing', () => {
     } finally {
       await sql`drop trigger autopay_fault on payments`.execute(svc.db);
     }
+  });
+});
+
+describe('pre-debit notices', () => {
+  it('announce each running autopay’s next charge once, two days ahead, with the member’s contact', async () => {
+    const row = await svc.db
+      .selectFrom('autopay_subscriptions')
+      .selectAll()
+      .where('member_id', '=', ravi)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    const due = row.paid_through!;
+    const at = (date: string) => ({ ...svc.deps, clock: () => new Date(`${date}T06:00:00+05:30`) });
+    const notices = async () =>
+      (await svc.db.selectFrom('outbox').select('payload').orderBy('id').execute())
+        .map((o) => (typeof o.payload === 'string' ? JSON.parse(o.payload) : o.payload) as { type: string; data: Record<string, unknown> })
+        .filter((e) => e.type === 'payments.autopay_charge_due');
+    expect(await announceDueCharges(at(addDays(due, -3)))).toBe(0);
+    expect(await announceDueCharges(at(addDays(due, -2)))).toBe(1);
+    expect(await announceDueCharges(at(addDays(due, -1)))).toBe(0);
+    const mine = (await notices()).filter((e) => e.data.autopayId === row.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.data).toMatchObject({
+      memberId: ravi,
+      chargeNo: row.charges + 1,
+      dueDate: due,
+      amountPaise: 236_000,
+      email: 'ravi@example.in',
+      status: 'active',
+    });
   });
 });

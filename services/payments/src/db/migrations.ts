@@ -421,4 +421,17 @@ export const migrations: Record<string, Migration> = {
       await sql`create index autopay_actions_open_idx on autopay_actions (requested_at) where status = 'requested'`.execute(db);
     },
   },
+  '1009_payments_autopay_notices': {
+    // The pre-debit notices announced (payments.autopay_charge_due): one per autopay and charge number.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('autopay_notices')
+        .addColumn('autopay_id', 'uuid', (c) => c.notNull())
+        .addColumn('charge_no', 'integer', (c) => c.notNull())
+        .addColumn('due_date', 'date', (c) => c.notNull())
+        .addColumn('sent_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('autopay_notices_pk', ['autopay_id', 'charge_no'])
+        .execute();
+    },
+  },
 };

@@ -192,6 +192,15 @@ export interface PaymentsDb extends KitTables {
   autopay_plans: AutopayPlansTable;
   autopay_subscriptions: AutopaySubscriptionsTable;
   autopay_actions: AutopayActionsTable;
+  autopay_notices: AutopayNoticesTable;
+}
+
+/** A pre-debit notice announced: one per autopay and charge number. */
+export interface AutopayNoticesTable {
+  autopay_id: string;
+  charge_no: number;
+  due_date: string;
+  sent_at: Date;
 }
 
 /** A pause or resume of an autopay to ask Razorpay for (a member's freeze, unfreeze): requested, then done or failed. */
