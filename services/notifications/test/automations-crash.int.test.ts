@@ -37,7 +37,7 @@ const meta = (aggregateId: string) => ({ aggregateId, orgId, correlationId: newI
 const localDay = (d: number) => new Date(now.getTime() + d * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
 
 /** Runs a sweep in another process that pauses inside the n-th run of the rule; resolves with that run's id once it is paused there. */
-const sweepInChild = (ruleId: string, n: number) => {
+const sweepInChild = (ruleId: string, n: number, batch: number) => {
   const child = spawn(
     process.execPath,
     [
@@ -49,6 +49,7 @@ const sweepInChild = (ruleId: string, n: number) => {
       ruleId,
       String(n),
       now.toISOString(),
+      String(batch),
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -81,62 +82,76 @@ afterAll(async () => {
   await t?.close();
 });
 
-it('a process killed mid-run (SIGKILL inside the run’s transaction), the sweep run again: each member reminded once', { timeout: 60_000 }, async () => {
-  await seedBuiltins(t.db, now, orgId);
-  const members: string[] = [];
-  for (let i = 0; i < 4; i++) {
-    const memberId = newId();
-    members.push(memberId);
-    await apply(
-      memberCopyHandlers.find((h) => h.type === MemberEvents.MemberRegistered.type)!,
-      makeEnvelope(MemberEvents.MemberRegistered, {
-        ...meta(memberId),
-        locationId: L1,
-        data: {
-          memberId,
+it.each([
+  // One run per transaction (the tests' sweep): the two runs before the killed one stay.
+  { batch: 1, kept: 2 },
+  // The service's sweep (25 runs per transaction): the killed run's whole batch rolls back.
+  { batch: 25, kept: 0 },
+])(
+  'a process killed mid-run (SIGKILL inside the run’s transaction, $batch run(s) per transaction), the sweep run again: each member reminded once',
+  { timeout: 60_000 },
+  async ({ batch, kept }) => {
+    await seedBuiltins(t.db, now, orgId);
+    const members: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const memberId = newId();
+      members.push(memberId);
+      await apply(
+        memberCopyHandlers.find((h) => h.type === MemberEvents.MemberRegistered.type)!,
+        makeEnvelope(MemberEvents.MemberRegistered, {
+          ...meta(memberId),
           locationId: L1,
-          firstName: `Member${i}`,
-          lastName: 'Shah',
-          email: `${memberId}@example.in`,
-          phone: `9876${String(i).padStart(6, '0')}`,
-          membershipType: 'annual',
-          paymentFrequency: 'annually',
-          feePaise: 1_200_000,
-          startDate: localDay(-300),
-          endDate: localDay(7),
-        },
-      }),
-    );
-  }
-  const rule = await t.db.selectFrom('automations').select('id').where('org_id', '=', orgId).where('builtin', '=', 'renewal_7d').executeTakeFirstOrThrow();
-  const reminded = async () =>
-    Promise.all(
-      members.map(
-        async (m) =>
-          (await t.db.selectFrom('notifications').select('id').where('recipient_id', '=', m).where('category', '=', 'membership_expiring').execute()).length,
-      ),
-    );
+          data: {
+            memberId,
+            locationId: L1,
+            firstName: `Member${i}`,
+            lastName: 'Shah',
+            email: `${memberId}@example.in`,
+            phone: `9876${String(i).padStart(6, '0')}`,
+            membershipType: 'annual',
+            paymentFrequency: 'annually',
+            feePaise: 1_200_000,
+            startDate: localDay(-300),
+            endDate: localDay(7),
+          },
+        }),
+      );
+    }
+    const rule = await t.db.selectFrom('automations').select('id').where('org_id', '=', orgId).where('builtin', '=', 'renewal_7d').executeTakeFirstOrThrow();
+    const reminded = async () =>
+      Promise.all(
+        members.map(
+          async (m) =>
+            (await t.db.selectFrom('notifications').select('id').where('recipient_id', '=', m).where('category', '=', 'membership_expiring').execute()).length,
+        ),
+      );
 
-  // The child pauses inside the 3rd renewal run (two committed before it), its notification written, and dies there.
-  const child = sweepInChild(rule.id, 3);
-  const killedRun = await child.paused;
-  await child.kill();
-  expect((await reminded()).reduce((a, b) => a + b, 0)).toBe(2);
-  const killed = await t.db.selectFrom('automation_runs').selectAll().where('id', '=', killedRun).executeTakeFirstOrThrow();
-  expect(killed.status).toBe('waiting');
-  // Its lock went with its connection (as soon as the server sees it closed): the next sweep takes the run over, and the one after it.
-  await expect
-    .poll(
-      async () => {
-        await sweepAutomations(t.db, now);
-        return reminded();
-      },
-      { timeout: 20_000 },
-    )
-    .toEqual([1, 1, 1, 1]);
-  await sweepAutomations(t.db, now);
-  expect(await reminded()).toEqual([1, 1, 1, 1]);
-  const runs = await t.db.selectFrom('automation_runs').select(['person_id', 'status']).where('rule_id', '=', rule.id).execute();
-  expect(runs.map((r) => r.status)).toEqual(['done', 'done', 'done', 'done']);
-  expect(new Set(runs.map((r) => r.person_id))).toEqual(new Set(members));
-});
+    // The child pauses inside the 3rd renewal run, its notification written, and dies there.
+    const child = sweepInChild(rule.id, 3, batch);
+    const killedRun = await child.paused;
+    await child.kill();
+    expect((await reminded()).reduce((a, b) => a + b, 0)).toBe(kept);
+    const killed = await t.db.selectFrom('automation_runs').selectAll().where('id', '=', killedRun).executeTakeFirstOrThrow();
+    expect(killed.status).toBe('waiting');
+    // Its lock went with its connection (as soon as the server sees it closed): the next sweep takes the run over, and the one after it.
+    await expect
+      .poll(
+        async () => {
+          await sweepAutomations(t.db, now);
+          return reminded();
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual([1, 1, 1, 1]);
+    await sweepAutomations(t.db, now);
+    expect(await reminded()).toEqual([1, 1, 1, 1]);
+    const runs = await t.db
+      .selectFrom('automation_runs')
+      .select(['person_id', 'status'])
+      .where('rule_id', '=', rule.id)
+      .where('person_id', 'in', members)
+      .execute();
+    expect(runs.map((r) => r.status)).toEqual(['done', 'done', 'done', 'done']);
+    expect(new Set(runs.map((r) => r.person_id))).toEqual(new Set(members));
+  },
+);

@@ -14,7 +14,9 @@ const json = (v: unknown) => JSON.stringify(v) as never;
 export const seedBuiltins = async (db: Executor<NotificationsDb>, now: Date, orgId?: string): Promise<number> => {
   // Seen: in the directory (auth's organization_created), or through a member of theirs (members' events may come first).
   const orgs = orgId
-    ? [orgId]
+    ? (await db.selectFrom('automations').select('id').where('org_id', '=', orgId).where('builtin', 'is not', null).limit(1).executeTakeFirst())
+      ? []
+      : [orgId]
     : (
         await sql<{ org_id: string }>`
           select o.org_id from (select org_id from kit_organizations union select distinct org_id from member_copies) o
