@@ -729,6 +729,44 @@ describe('exactly once', () => {
   });
 });
 
+describe('a run that fails', () => {
+  it('is set aside (left waiting for the next sweep) while the runs batched with it are done', async () => {
+    const good = ruleBody(
+      (
+        await call(owner, 'POST', '/notifications/automations', {
+          name: 'Good',
+          trigger: { type: 'membership_expiring', days: 60 },
+          actions: [{ type: 'notify_staff' }],
+        })
+      ).body,
+    );
+    const bad = ruleBody(
+      (
+        await call(owner, 'POST', '/notifications/automations', {
+          name: 'Bad',
+          trigger: { type: 'membership_expiring', days: 60 },
+          actions: [{ type: 'notify_staff' }],
+        })
+      ).body,
+    );
+    // A rule whose stored action no code knows (a bad write, a rolled-back deploy): doing it throws.
+    await db()
+      .updateTable('automations')
+      .set({ actions: JSON.stringify([{ type: 'send_message', message: 'no_such_text' }]) as never })
+      .where('id', '=', bad._id)
+      .execute();
+    const people = [await registerMember({ endDate: localDay(60) }), await registerMember({ endDate: localDay(60) })];
+    await sweepAutomations(db(), now, { batch: 25 });
+    const statuses = async (ruleId: string) => (await runsOf(ruleId)).filter((r) => people.includes(r.person_id)).map((r) => r.status);
+    expect(await statuses(good._id)).toEqual(['done', 'done']);
+    expect(await statuses(bad._id)).toEqual(['waiting', 'waiting']);
+    for (const r of [good, bad]) await call(owner, 'DELETE', `/notifications/automations/${r._id}`);
+    // Deleted meanwhile: the next sweep skips them with the reason.
+    await sweepAutomations(db(), now);
+    expect(await statuses(bad._id)).toEqual(['skipped', 'skipped']);
+  });
+});
+
 describe('Must show: a built-in rule’s reminder at the WhatsApp stand-in', () => {
   it('as the approved template in the member’s language: Hindi for a Hindi member, English for another', async () => {
     const endDate = localDay(7);
