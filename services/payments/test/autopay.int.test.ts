@@ -275,6 +275,31 @@ describe('a member starts autopay and it renews with each charge', () => {
     expect(await autopayRow(ashaAutopay)).toMatchObject({ charges: before.charges, version: before.version, paid_through: before.paid_through });
   });
 
+  it('payment.captured and payment.failed of a subscription’s payment are acknowledged (Razorpay stops retrying) and change nothing', async () => {
+    const charged = standin.webhooks().find((d) => d.event === 'subscription.charged' && d.body.includes(ashaSubscription))!;
+    const entity = (JSON.parse(charged.body) as ListedWebhook['payload']).payload.payment!.entity as Record<string, unknown>;
+    const before = await autopayRow(ashaAutopay);
+    const paymentHook = (event: string, e: Record<string, unknown>) =>
+      JSON.stringify({ entity: 'event', account_id: 'acc_GymAlpha', event, contains: ['payment'], payload: { payment: { entity: e } }, created_at: 1 });
+    const sign = (raw: string, secret = keysA.webhookSecret) => createHmac('sha256', secret).update(raw).digest('hex');
+    const captured = paymentHook('payment.captured', entity);
+    const ok = await post(captured, sign(captured), 'evt_sub_payment_captured');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().message).toBe('subscription payment');
+    const failed = paymentHook('payment.failed', { ...entity, id: 'pay_SubFailed00001', status: 'failed', captured: false });
+    expect((await post(failed, sign(failed), 'evt_sub_payment_failed')).json().message).toBe('subscription payment');
+    // As real Razorpay sends it: no subscription_id, the invoice and the subscription's notes.
+    const { subscription_id: _sub, ...plain } = entity;
+    const byNotes = paymentHook('payment.captured', { ...plain, notes: { autopayId: ashaAutopay, orgId: orgA } });
+    expect((await post(byNotes, sign(byNotes), 'evt_sub_payment_notes')).json().message).toBe('subscription payment');
+    // Another gym's secret, or a subscription nobody holds, is refused as any webhook.
+    expect((await post(captured, sign(captured, keysB.webhookSecret), 'evt_sub_payment_b')).statusCode).toBe(400);
+    const unknown = paymentHook('payment.captured', { ...entity, subscription_id: 'sub_NobodyHoldsIt2' });
+    expect((await post(unknown, sign(unknown), 'evt_sub_payment_unknown')).statusCode).toBe(400);
+    expect(await paymentsOf(asha)).toHaveLength(1);
+    expect(await autopayRow(ashaAutopay)).toMatchObject({ charges: before.charges, version: before.version, status: before.status });
+  });
+
   it('the signature is checked on the raw body: a changed byte, another secret or no signature is refused and changes nothing', async () => {
     standin.chargeSubscription(ashaSubscription);
     const next = standin.webhooks().filter((d) => d.body.includes(ashaSubscription) && !posted.has(d.eventId));

@@ -126,7 +126,9 @@ const reloadRow = async (deps: Pick<PaymentsDeps, 'db'>, id: string): Promise<Pa
 interface WebhookBody {
   event: string;
   payload: {
-    payment?: { entity?: { id?: string; order_id?: string | null; error_description?: string | null } };
+    payment?: {
+      entity?: { id?: string; order_id?: string | null; error_description?: string | null; subscription_id?: unknown; invoice_id?: unknown; notes?: unknown };
+    };
     payment_link?: { entity?: { id?: string } };
     refund?: { entity?: { id?: string; payment_id?: string; amount?: number } };
   };
@@ -149,6 +151,10 @@ export const handleWebhook = async (
 ): Promise<string> => {
   if (!raw || !headers.signature) throw invalidSignature();
   const p = body.payload ?? {};
+  // A charge of an autopay (Razorpay sends payment.* for a subscription's payments too): the subscription webhooks
+  // record it; acknowledged here (checked with its gym's secret) so Razorpay stops redelivering it, nothing changed.
+  const autopayOutcome = await subscriptionPaymentAck(deps, raw, headers.signature, p.payment?.entity);
+  if (autopayOutcome) return autopayOutcome;
   const orderId = p.payment?.entity?.order_id ?? null;
   const linkId = p.payment_link?.entity?.id ?? null;
   const rzpPaymentId = p.payment?.entity?.id ?? p.refund?.entity?.payment_id ?? null;
@@ -263,6 +269,34 @@ export const handleWebhook = async (
   // A capture of a cancelled payment (an expired order) is refunded after the de-dup transaction committed.
   if (outcome === 'captured') await refundIfLate(deps, paymentId);
   return outcome;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A payment.* webhook of a payment that belongs to an autopay: found by the entity's subscription_id, or by its
+ * invoice_id with the autopay's id in the notes (Razorpay copies the subscription's notes onto its payments). Its
+ * gym's webhook secret must have signed it (else refused as any webhook); it changes nothing: 'subscription payment'.
+ * Null when the payment is not an autopay's (the order/link/payment matching below handles it).
+ */
+const subscriptionPaymentAck = async (
+  deps: Pick<PaymentsDeps, 'db' | 'secrets' | 'razorpay'>,
+  raw: Buffer | string,
+  signature: string,
+  entity: { subscription_id?: unknown; invoice_id?: unknown; notes?: unknown } | undefined,
+): Promise<string | null> => {
+  if (!entity) return null;
+  const subscriptionId = typeof entity.subscription_id === 'string' && entity.subscription_id ? entity.subscription_id : null;
+  const notes = entity.notes && typeof entity.notes === 'object' ? (entity.notes as Record<string, unknown>) : {};
+  const autopayId = typeof entity.invoice_id === 'string' && typeof notes.autopayId === 'string' && UUID.test(notes.autopayId) ? notes.autopayId : null;
+  if (!subscriptionId && !autopayId) return null;
+  let q = deps.db.selectFrom('autopay_subscriptions').select('org_id');
+  q = subscriptionId ? q.where('razorpay_subscription_id', '=', subscriptionId) : q.where('id', '=', autopayId!);
+  const autopay = await q.executeTakeFirst();
+  if (!autopay) return null;
+  const keys = await keysOf(deps.db, deps.secrets, autopay.org_id);
+  if (!keys?.webhookSecret || !deps.razorpay.verifyWebhookSignature(raw, signature, keys.webhookSecret)) throw invalidSignature();
+  return 'subscription payment';
 };
 
 /**
