@@ -376,6 +376,22 @@ describe('built-in rules at work', () => {
     expect((await notificationsOf(paid)).filter((n) => n.category === 'payment_overdue')).toEqual([]);
   });
 
+  it('a member whose gym’s owner is not known yet (topics have no order) is welcomed when the owner arrives, once', async () => {
+    const orgC = newId();
+    const ownerC: U = { id: newId(), role: 'owner', locs: [L1], org: orgC };
+    const m = await registerMember({ org: orgC, first: 'Early' });
+    expect(await categoriesOf(m)).toEqual([]);
+    const ownerArrives = makeEnvelope(AuthEvents.UserRegistered, {
+      ...meta(ownerC.id, orgC),
+      data: { userId: ownerC.id, orgId: orgC, role: 'owner', firstName: 'Test', lastName: 'owner', email: `${ownerC.id}@example.in`, locationIds: [L1] },
+    });
+    await apply(onUserRegistered, ownerArrives);
+    await apply(onUserRegistered, ownerArrives);
+    await sweepAutomations(db(), now);
+    expect((await notificationsOf(m)).map((n) => n.title)).toEqual(['Welcome to Andheri, Early!']);
+    expect((await rulesOf(ownerC)).map((r) => r.builtin)).toHaveLength(7);
+  });
+
   it('welcome on joining and the birthday greeting, once; a member who turned system messages off is skipped with the reason', async () => {
     const m = await registerMember({ first: 'Asha' });
     await db()

@@ -231,13 +231,13 @@ export const matchRules = async (db: Kysely<NotificationsDb>, now: Date): Promis
 
 /**
  * members.member_registered → the organization's "member joined" rules start a run for the member, done at once when it
- * has no wait (in the inbox transaction). The built-in rules are made first if the owner has not been seen yet.
+ * has no wait (in the inbox transaction). An organization whose owner is not known yet has no rules here: the event
+ * waits with the staff's notification (awaiting_recipients) and starts its runs when the owner arrives (releaseAwaiting).
  */
 export const startJoinedRuns = async (
   trx: Trx,
   env: EventEnvelope<{ memberId: string; locationId: string; firstName: string; lastName: string }>,
 ): Promise<number> => {
-  await seedBuiltins(trx, new Date(env.occurredAt), env.orgId);
   const rules = await activeRulesOf(trx, env.orgId, 'member_joined');
   if (rules.length === 0) return 0;
   const m = await membersOf(trx, env.orgId, new Date(env.occurredAt), []).where('m.member_id', '=', env.data.memberId).executeTakeFirst();

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
 import { RULES } from '../domain/rules.ts';
 import { applyRule } from './rules-engine.ts';
+import { startJoinedRuns } from './automations.ts';
 import { notifyCertificationExpiring } from './certification-expiring.ts';
 import { notifyLowAttendance } from './low-attendance.ts';
 import { notifyMemberRegistered } from './member-registered.ts';
@@ -11,7 +12,12 @@ import { notifyTrainerCreated } from './trainer-created.ts';
 
 /** The notifiers of the events that may wait for their organization's owner, by event type. */
 const NOTIFIERS: Record<string, (trx: Transaction<NotificationsDb>, env: EventEnvelope<never>) => Promise<string[]>> = {
-  [MemberEvents.MemberRegistered.type]: notifyMemberRegistered,
+  // The staff's notification, then the automations' "member joined" runs (the built-in welcome), made with the owner.
+  [MemberEvents.MemberRegistered.type]: async (trx, env) => {
+    const notified = await notifyMemberRegistered(trx, env);
+    await startJoinedRuns(trx, env);
+    return notified;
+  },
   [MemberEvents.MemberSignedUp.type]: notifyMemberSignedUp,
   [TrainerEvents.TrainerCreated.type]: notifyTrainerCreated,
   [TrainerEvents.CertificationExpiring.type]: notifyCertificationExpiring,
