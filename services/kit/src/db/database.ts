@@ -150,6 +150,13 @@ export const isOtherSchemaGone = (error: unknown, own: string): boolean => {
 };
 
 /**
+ * Whether a catalog read before any migration ran failed on a column of a table being dropped meanwhile: PostgreSQL
+ * names neither the schema nor anything of ours ('column "reason" of relation "automation_runs" does not exist', seen
+ * when another test file dropped its schema during the introspection). Nothing was migrated, so reading again is safe.
+ */
+export const isDroppedColumnRace = (error: unknown): boolean => /column "[^"]+" of relation "[^"]+" does not exist/.test(String(error));
+
+/**
  * Creates the schema and runs the kit's tables plus the service's migrations, in name order.
  * kysely's Migrator holds a Postgres advisory lock while it runs, so several instances starting at once are safe.
  */
@@ -177,7 +184,7 @@ export const migrate = async <T>(handle: DbHandle<T>, migrations: Record<string,
     // schema another process drops at that moment (a test file's teardown, a rebuild's shadow) fails that read with
     // 'schema "x" does not exist' or 'relation "x.t" does not exist' for a schema that is not ours. Nothing was
     // migrated: read again.
-    if (!failed && attempt < 5 && isOtherSchemaGone(error, schema)) continue;
+    if (!failed && attempt < 5 && (isOtherSchemaGone(error, schema) || isDroppedColumnRace(error))) continue;
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed in schema ${schema}: ${String(error)}`);
   }
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOtherSchemaGone } from './database.ts';
+import { isDroppedColumnRace, isOtherSchemaGone } from './database.ts';
 
 describe('a catalog read that raced a drop of another schema', () => {
   it("is recognised by the schema or the table named, only when the schema is not one's own", () => {
@@ -8,5 +8,11 @@ describe('a catalog read that raced a drop of another schema', () => {
     expect(isOtherSchemaGone(new Error('error: relation "auth_t4e.dead_letters" does not exist'), 'auth_t4e')).toBe(false);
     expect(isOtherSchemaGone(new Error('error: relation "outbox" does not exist'), 'auth_t4e')).toBe(false);
     expect(isOtherSchemaGone(new Error('error: syntax error at or near "x"'), 'auth_t4e')).toBe(false);
+  });
+
+  it('a column of a table being dropped (PostgreSQL names no schema): read again, since nothing was migrated', () => {
+    expect(isDroppedColumnRace(new Error('error: column "reason" of relation "automation_runs" does not exist'))).toBe(true);
+    expect(isDroppedColumnRace(new Error('error: relation "outbox" does not exist'))).toBe(false);
+    expect(isDroppedColumnRace(new Error('error: syntax error at or near "x"'))).toBe(false);
   });
 });
