@@ -19,11 +19,14 @@ const LeadFacts = z.object({
   email: z.string().nullable().optional(),
 });
 /**
- * A lead's enquiry: by staff or on the public form (`viaPublicForm`); `consentText` is the consent the visitor agreed
- * to on the form (to be contacted by phone, WhatsApp or email), null for staff's entries. Notifications records it as
- * the lead's marketing consent on those channels.
+ * A lead's enquiry: by staff or on the public form (`viaPublicForm`). `consentText` is the consent the visitor agreed
+ * to on the form — to be contacted ABOUT THE ENQUIRY, not marketing — null for staff's entries. `marketingConsent` is
+ * the optional offers-and-news consent (WhatsApp, SMS and email): its text, when, and the staff member who recorded it
+ * (`recordedBy`; null when the person ticked it on the public form); null when not given (absent in older events).
+ * Notifications records only `marketingConsent` as the lead's marketing consent.
  */
-const Enquiry = { viaPublicForm: z.boolean(), consentText: z.string().nullable().optional() };
+const MarketingConsentGiven = z.object({ text: z.string(), at: z.iso.datetime({ offset: true }), recordedBy: z.uuid().nullable() });
+const Enquiry = { viaPublicForm: z.boolean(), consentText: z.string().nullable().optional(), marketingConsent: MarketingConsentGiven.nullable().optional() };
 
 /** A new lead (staff at the desk or on the phone, or the public form: `viaPublicForm`). */
 export const LeadCaptured = defineEvent('enquiries.lead_captured', 1, LeadFacts.extend(Enquiry));

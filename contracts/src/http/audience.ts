@@ -20,8 +20,10 @@ export const MARKETING_CHANNEL_LIST: readonly MarketingChannel[] = MarketingChan
 /**
  * How a consent was given or withdrawn (each change is kept in the history):
  * - `member_settings`: the member in their own settings;
- * - `front_desk`: a staff member recorded the person's choice (in person or on the phone);
- * - `enquiry_form`: the person ticked the consent on the gym's public enquiry form (every channel);
+ * - `front_desk`: a staff member recorded the person's choice (in person or on the phone, or ticked "agreed to offers
+ *   and news" on the walk-in/phone enquiry form);
+ * - `enquiry_form`: the person ticked the optional offers-and-news box on the gym's public enquiry form (every channel;
+ *   the form's consent to be contacted about the enquiry is not marketing consent);
  * - `from_enquiry`: carried over from the lead when the lead became this member;
  * - `whatsapp_stop` / `sms_stop`: the person replied STOP (or UNSUBSCRIBE, रोकें) — that channel, at once;
  * - `email_unsubscribe`: the person used the unsubscribe link of a marketing email;

@@ -53,6 +53,17 @@ export const ENQUIRY_CONSENT_TEXT = {
   en: 'I agree that this gym may contact me by phone, WhatsApp or email about my enquiry.',
   hi: 'मैं सहमत हूँ कि यह जिम मेरी पूछताछ के बारे में मुझसे फ़ोन, व्हाट्सऐप या ईमेल पर संपर्क कर सकता है।',
 } as const;
+/**
+ * The optional offers-and-news box of the public enquiry form (unticked by default), with the gym's name, in the
+ * language the visitor saw; its text is recorded with the lead and only it is marketing consent (the consent above is
+ * to be contacted about the enquiry, nothing more).
+ */
+export const marketingConsentText = (language: 'en' | 'hi', gym: string): string =>
+  language === 'hi'
+    ? `मुझे ${gym} से ऑफ़र और खबरें व्हाट्सऐप, एसएमएस और ईमेल पर भेजें (कभी भी STOP लिखकर जवाब दें या अनसब्सक्राइब करें)`
+    : `Send me offers and news from ${gym} on WhatsApp, SMS and email (reply STOP or unsubscribe any time)`;
+/** What is recorded with a lead when staff tick "The person agreed to offers and news" on the walk-in/phone form. */
+export const STAFF_MARKETING_CONSENT_TEXT = 'The person agreed to offers and news on WhatsApp, SMS and email (recorded by staff).';
 /** At most this many public enquiries from one address an hour (429 after that). */
 export const PUBLIC_ENQUIRIES_PER_HOUR = 5;
 
@@ -136,6 +147,12 @@ export const Lead = z.object({
   /** The consent text the visitor agreed to on the public form, and when; null for a lead captured by staff. */
   consentText: z.string().nullable(),
   consentAt: IsoDateTime.nullable(),
+  /**
+   * The marketing consent (offers and news on WhatsApp, SMS and email) the person gave with an enquiry, as its text,
+   * and when (the latest one); null when never given. Notifications keeps the consent itself (and later changes).
+   */
+  marketingConsentText: z.string().nullable(),
+  marketingConsentAt: IsoDateTime.nullable(),
   /** The earliest follow-up not done yet. */
   nextFollowUpAt: IsoDateTime.nullable(),
   createdAt: IsoDateTime,
@@ -179,6 +196,8 @@ export const CreateLeadBody = z.object({
   referralCode: Text('Referral code')
     .refine((v) => normalizeReferralCode(v) !== null, 'A referral code is 8 letters and digits, such as 7K2M9QXA')
     .optional(),
+  /** Staff ticked "The person agreed to offers and news": marketing consent on WhatsApp, SMS and email, recorded by them. */
+  marketingConsent: z.boolean().optional(),
 });
 export type CreateLeadBody = z.infer<typeof CreateLeadBody>;
 
@@ -250,11 +269,15 @@ export const PublicForm = z.object({
   locationName: z.string(),
   city: z.string(),
   consentText: z.object({ en: z.string(), hi: z.string() }),
+  /** The optional offers-and-news box's text (marketingConsentText with the location's name). */
+  marketingConsentText: z.object({ en: z.string(), hi: z.string() }),
 });
 export const PublicEnquiryBody = z.object({
   ...LeadFields,
   language: z.enum(['en', 'hi']).default('en'),
   consent: z.literal(true, { message: 'Please agree to be contacted' }),
+  /** The optional offers-and-news box (unticked by default): marketing consent on WhatsApp, SMS and email. */
+  marketingConsent: z.boolean().optional(),
   /** The `?ref=` of a member's referral link; one that is not a code is ignored (the enquiry is still taken). */
   ref: Text('Referral code').max(40, 'Not a valid referral code').optional(),
   /** A field hidden from people: a bot fills it. A filled one is answered 201 and stored nowhere. */

@@ -1,3 +1,4 @@
+import { STAFF_MARKETING_CONSENT_TEXT } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootEnquiries } from './setup.ts';
@@ -65,6 +66,20 @@ describe('POST /enquiries/leads', () => {
     expect(duplicate).toBe(false);
     expect(lead).toMatchObject({ stage: 'new', ownerId: ownerA, enquiries: 1, locationId: locA1 });
     expect(lead!.timeline.map((t) => t.type)).toEqual(['captured']);
+  });
+
+  it('"the person agreed to offers and news": recorded with the lead and announced as marketing consent by the staff member; unticked: none', async () => {
+    const agreed = (await create(tokens.owner!, { marketingConsent: true })).lead as Lead & { marketingConsentText: string | null; marketingConsentAt: string };
+    expect(agreed).toMatchObject({ marketingConsentText: STAFF_MARKETING_CONSENT_TEXT, consentText: null });
+    const plain = (await create(tokens.owner!, { marketingConsent: false })).lead as Lead & { marketingConsentText: string | null };
+    expect(plain.marketingConsentText).toBeNull();
+    const captured = async (id: string) =>
+      (await s.db.selectFrom('outbox').select('payload').where('key', '=', id).execute())
+        .map((r) => r.payload as { type: string; data: Record<string, unknown> })
+        .find((p) => p.type === 'enquiries.lead_captured')!.data;
+    expect((await captured(agreed.id)).marketingConsent).toEqual({ text: STAFF_MARKETING_CONSENT_TEXT, at: agreed.marketingConsentAt, recordedBy: ownerA });
+    expect((await captured(plain.id)).marketingConsent).toBeNull();
+    expect((await s.call(tokens.owner!, 'POST', '/enquiries/leads', body({ marketingConsent: 'yes' }))).status).toBe(400);
   });
 
   it('a second enquiry with the same number (written differently) joins the first lead', async () => {

@@ -1,4 +1,4 @@
-import { ENQUIRY_CONSENT_TEXT } from '@akhada/contracts';
+import { ENQUIRY_CONSENT_TEXT, marketingConsentText } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootEnquiries } from './setup.ts';
@@ -24,7 +24,14 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 const leadsOf = async (token: string) =>
-  (await s.call(token, 'GET', '/enquiries/leads?limit=200')).body.data as { id: string; consentText: string | null; ownerId: string | null; source: string }[];
+  (await s.call(token, 'GET', '/enquiries/leads?limit=200')).body.data as {
+    id: string;
+    consentText: string | null;
+    marketingConsentText: string | null;
+    ownerId: string | null;
+    source: string;
+    phone: string;
+  }[];
 
 describe('the public enquiry form', () => {
   it('keeps one code per location; staff only; shows the location and the consent text', async () => {
@@ -37,7 +44,12 @@ describe('the public enquiry form', () => {
     expect((await s.call(owner, 'POST', '/enquiries/form-links/mine')).status).toBe(403);
     const shown = await s.call(null, 'GET', `/enquiries/public/${code}`);
     expect(shown.status).toBe(200);
-    expect(shown.body.data).toMatchObject({ consentText: ENQUIRY_CONSENT_TEXT });
+    const place = (shown.body.data as { locationName: string }).locationName;
+    expect(shown.body.data).toMatchObject({
+      consentText: ENQUIRY_CONSENT_TEXT,
+      marketingConsentText: { en: marketingConsentText('en', place), hi: marketingConsentText('hi', place) },
+    });
+    expect(marketingConsentText('en', place)).toBe(`Send me offers and news from ${place} on WhatsApp, SMS and email (reply STOP or unsubscribe any time)`);
     expect((await s.call(null, 'GET', '/enquiries/public/nosuchcode')).status).toBe(404);
   });
 
@@ -45,9 +57,27 @@ describe('the public enquiry form', () => {
     const res = await s.call(null, 'POST', `/enquiries/public/${code}`, form(), '10.1.0.1');
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const lead = (await leadsOf(owner)).find((l) => l.source === 'website');
-    expect(lead).toMatchObject({ ownerId: null, consentText: ENQUIRY_CONSENT_TEXT.hi });
+    expect(lead).toMatchObject({ ownerId: null, consentText: ENQUIRY_CONSENT_TEXT.hi, marketingConsentText: null, marketingConsentAt: null });
+    // The consent to be contacted about the enquiry is no marketing consent: the event carries none.
+    const event = (await s.db.selectFrom('outbox').select('payload').where('key', '=', lead!.id).execute())
+      .map((r) => r.payload as { type: string; data: Record<string, unknown> })
+      .find((p) => p.type === 'enquiries.lead_captured')!;
+    expect(event.data).toMatchObject({ viaPublicForm: true, consentText: ENQUIRY_CONSENT_TEXT.hi, marketingConsent: null });
     const ownerB = await s.sign(orgB, 'owner', [locB]);
     expect(await leadsOf(ownerB)).toEqual([]);
+  });
+
+  it('the ticked offers-and-news box records its text (in the language shown) and announces marketing consent by the person', async () => {
+    const res = await s.call(null, 'POST', `/enquiries/public/${code}`, form({ phone: '9123400001', marketingConsent: true }), '10.1.0.9');
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const place = ((await s.call(null, 'GET', `/enquiries/public/${code}`)).body.data as { locationName: string }).locationName;
+    const lead = (await leadsOf(owner)).find((l) => l.phone === '9123400001')!;
+    expect(lead).toMatchObject({ consentText: ENQUIRY_CONSENT_TEXT.hi, marketingConsentText: marketingConsentText('hi', place) });
+    const event = (await s.db.selectFrom('outbox').select('payload').where('key', '=', lead.id).execute())
+      .map((r) => r.payload as { type: string; data: Record<string, unknown> })
+      .find((p) => p.type === 'enquiries.lead_captured')!;
+    expect(event.data.marketingConsent).toEqual({ text: marketingConsentText('hi', place), at: expect.any(String), recordedBy: null });
+    expect((await s.call(null, 'POST', `/enquiries/public/${code}`, form({ phone: '9123400002', marketingConsent: 'on' }), '10.1.0.9')).status).toBe(400);
   });
 
   it('a referral link’s ?ref= makes the lead a referral; a ref that is no code is ignored and the enquiry still taken', async () => {

@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => svc?.close());
 
 describe('audience consumers through Kafka', () => {
-  it('keeps a lead from the public form with its consent, a member’s last visit and the gym’s name', async () => {
+  it('keeps a lead from the public form with its offers-and-news consent, a member’s last visit and the gym’s name', async () => {
     const leadId = newId();
     await produce(
       topicOf('enquiries'),
@@ -38,6 +38,7 @@ describe('audience consumers through Kafka', () => {
           email: null,
           viaPublicForm: true,
           consentText: 'I agree',
+          marketingConsent: { text: 'Send me offers and news from Iron Temple', at: '2030-03-01T05:00:00.000Z', recordedBy: null },
         },
       }),
     );

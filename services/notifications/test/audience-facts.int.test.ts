@@ -1,5 +1,5 @@
 // The facts campaigns read, kept from other services' events (0015): a member's plan, date of birth, gender, joining
-// day and last visit; enquiries' leads and the public form's consent; the gym's name. The consumers' handlers run as
+// day and last visit; enquiries' leads and the offers-and-news consent given with an enquiry; the gym's name. The consumers' handlers run as
 // the inbox runs them (one transaction per event), against the real PostgreSQL.
 import { AttendanceEvents, AuthEvents, DataRightsEvents, EnquiriesEvents, MemberEvents } from '@akhada/contracts';
 import { makeEnvelope, newId } from '@akhada/kit';
@@ -151,13 +151,27 @@ describe('lead copies', () => {
   const consent = async (personId: string) =>
     t.db.selectFrom('marketing_consent').select(['channel', 'granted', 'method']).where('person_id', '=', personId).orderBy('channel').execute();
 
-  it("a lead from the public form with consent: the copy, and marketing consent on every channel (with history); staff's entry: none", async () => {
+  const offers = (at: string, recordedBy: string | null = null) => ({ text: 'Send me offers and news from Iron Temple', at, recordedBy });
+  const history = (personId: string) =>
+    t.db
+      .selectFrom('marketing_consent_history')
+      .select(['channel', 'granted', 'method', 'actor_id'])
+      .where('person_id', '=', personId)
+      .orderBy('channel')
+      .execute();
+
+  it('a lead from the public form who ticked offers and news: the copy, and marketing consent on every channel (with history)', async () => {
     const leadId = newId();
     await t.feed(
       makeEnvelope(EnquiriesEvents.LeadCaptured, {
         ...meta('2030-03-01T05:00:00.000Z', leadId),
         locationId: L1,
-        data: { ...facts(leadId), viaPublicForm: true, consentText: 'I agree that this gym may contact me' },
+        data: {
+          ...facts(leadId),
+          viaPublicForm: true,
+          consentText: 'I agree that this gym may contact me',
+          marketingConsent: offers('2030-03-01T05:00:00.000Z'),
+        },
       }),
     );
     expect(await t.db.selectFrom('lead_copies').selectAll().where('lead_id', '=', leadId).executeTakeFirstOrThrow()).toMatchObject({
@@ -172,17 +186,62 @@ describe('lead copies', () => {
       { channel: 'sms', granted: true, method: 'enquiry_form' },
       { channel: 'whatsapp', granted: true, method: 'enquiry_form' },
     ]);
-    const history = await t.db.selectFrom('marketing_consent_history').selectAll().where('person_id', '=', leadId).execute();
-    expect(history).toHaveLength(3);
+    expect(await history(leadId)).toEqual(['email', 'sms', 'whatsapp'].map((channel) => ({ channel, granted: true, method: 'enquiry_form', actor_id: null })));
+  });
+
+  it('the consent to be contacted about the enquiry alone is no marketing consent (public form, and an older event without the field)', async () => {
+    const leadId = newId();
+    await t.feed(
+      makeEnvelope(EnquiriesEvents.LeadCaptured, {
+        ...meta('2030-03-01T05:00:00.000Z', leadId),
+        data: { ...facts(leadId), viaPublicForm: true, consentText: 'I agree that this gym may contact me', marketingConsent: null },
+      }),
+    );
+    const older = newId();
+    await t.feed(
+      makeEnvelope(EnquiriesEvents.LeadCaptured, {
+        ...meta('2030-03-01T05:00:00.000Z', older),
+        data: { ...facts(older), viaPublicForm: true, consentText: 'I agree that this gym may contact me' },
+      }),
+    );
+    await t.feed(
+      makeEnvelope(EnquiriesEvents.LeadEnquiredAgain, {
+        ...meta('2030-03-02T05:00:00.000Z', leadId),
+        data: { ...facts(leadId), viaPublicForm: true, consentText: 'I agree that this gym may contact me', marketingConsent: null },
+      }),
+    );
+    expect(await consent(leadId)).toEqual([]);
+    expect(await consent(older)).toEqual([]);
+    expect(await history(leadId)).toEqual([]);
+  });
+
+  it('staff who recorded "agreed to offers and news" on a walk-in: front_desk by them; staff entry without it: none; a later enquiry with it grants', async () => {
+    const staffId = newId();
+    const walkIn = newId();
+    await t.feed(
+      makeEnvelope(EnquiriesEvents.LeadCaptured, {
+        ...meta('2030-03-01T05:00:00.000Z', walkIn),
+        data: { ...facts(walkIn), source: 'walk_in', viaPublicForm: false, consentText: null, marketingConsent: offers('2030-03-01T05:00:00.000Z', staffId) },
+      }),
+    );
+    expect(await consent(walkIn)).toEqual(['email', 'sms', 'whatsapp'].map((channel) => ({ channel, granted: true, method: 'front_desk' })));
+    expect((await history(walkIn)).map((h) => h.actor_id)).toEqual([staffId, staffId, staffId]);
 
     const staffLead = newId();
     await t.feed(
       makeEnvelope(EnquiriesEvents.LeadCaptured, {
         ...meta('2030-03-01T05:00:00.000Z', staffLead),
-        data: { ...facts(staffLead), viaPublicForm: false, consentText: null },
+        data: { ...facts(staffLead), viaPublicForm: false, consentText: null, marketingConsent: null },
       }),
     );
     expect(await consent(staffLead)).toEqual([]);
+    await t.feed(
+      makeEnvelope(EnquiriesEvents.LeadEnquiredAgain, {
+        ...meta('2030-03-05T05:00:00.000Z', staffLead),
+        data: { ...facts(staffLead), viaPublicForm: true, consentText: 'I agree', marketingConsent: offers('2030-03-05T05:00:00.000Z') },
+      }),
+    );
+    expect(await consent(staffLead)).toEqual(['email', 'sms', 'whatsapp'].map((channel) => ({ channel, granted: true, method: 'enquiry_form' })));
   });
 
   it('a stage change moves the copy; an older event does not; joining names the member, who inherits the consent', async () => {
@@ -190,7 +249,7 @@ describe('lead copies', () => {
     await t.feed(
       makeEnvelope(EnquiriesEvents.LeadCaptured, {
         ...meta('2030-03-01T05:00:00.000Z', leadId),
-        data: { ...facts(leadId), viaPublicForm: true, consentText: 'I agree' },
+        data: { ...facts(leadId), viaPublicForm: true, consentText: 'I agree', marketingConsent: offers('2030-03-01T05:00:00.000Z') },
       }),
     );
     await t.feed(
@@ -287,6 +346,7 @@ describe('erasure', () => {
           email: 'k@example.in',
           viaPublicForm: true,
           consentText: 'I agree',
+          marketingConsent: { text: 'Send me offers and news', at: '2030-03-01T05:00:00.000Z', recordedBy: null },
         },
       }),
     );

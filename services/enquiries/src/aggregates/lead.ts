@@ -5,6 +5,10 @@ import type { EnquiriesDb } from '../db/schema.ts';
 import { leadDecider, leadStreamId, type LeadCommand, type LeadEvent, type LeadState } from '../domain/lead/decider.ts';
 import { projectLeads } from '../projections/leads.ts';
 
+/** The offers-and-news consent an enquiry gave (by the person on the form, or recorded by the staff member who captured it). */
+const marketingOf = (d: { marketingConsentText?: string | null; actorId: string | null; at: string }) =>
+  d.marketingConsentText ? { text: d.marketingConsentText, at: d.at, recordedBy: d.actorId } : null;
+
 /** A lead's internal events → the integration events of akhada.enquiries.events (what reports and automations need). */
 const announced = ({ event, metadata, recordedAt }: StoredEvent<LeadEvent>, { state }: AfterEvent<EnquiriesDb, LeadState>): EventEnvelope[] => {
   if (state.status === 'none') return [];
@@ -25,14 +29,14 @@ const announced = ({ event, metadata, recordedAt }: StoredEvent<LeadEvent>, { st
       return [
         makeEnvelope(EnquiriesEvents.LeadCaptured, {
           ...base,
-          data: { ...facts, viaPublicForm: event.data.actorId === null, consentText: event.data.consentText },
+          data: { ...facts, viaPublicForm: event.data.actorId === null, consentText: event.data.consentText, marketingConsent: marketingOf(event.data) },
         }),
       ];
     case 'EnquiredAgain':
       return [
         makeEnvelope(EnquiriesEvents.LeadEnquiredAgain, {
           ...base,
-          data: { ...facts, viaPublicForm: event.data.actorId === null, consentText: event.data.consentText },
+          data: { ...facts, viaPublicForm: event.data.actorId === null, consentText: event.data.consentText, marketingConsent: marketingOf(event.data) },
         }),
       ];
     case 'StageChanged':

@@ -1,4 +1,4 @@
-import { normalizeReferralCode, type CreateLeadBody, type LeadDetail } from '@akhada/contracts';
+import { normalizeReferralCode, STAFF_MARKETING_CONSENT_TEXT, type CreateLeadBody, type LeadDetail } from '@akhada/contracts';
 import { executeCommand, inTransaction, metadataOf, newId, type CommandSource, type RequestContext } from '@akhada/kit';
 import { forbidden, notFound } from '@akhada/kit/domain';
 import type { Transaction } from 'kysely';
@@ -24,6 +24,8 @@ export interface Enquiry {
   actorId: string | null;
   ownerId: string | null;
   consentText: string | null;
+  /** The offers-and-news consent's text when given (the public form's box, or staff's "agreed to offers and news"). */
+  marketingConsentText: string | null;
   /** A member's referral code (normalized); the lead's source is then referral. Only a new lead takes it. */
   referralCode: string | null;
 }
@@ -54,6 +56,7 @@ export const captureEnquiry = async (
           preferredTime: e.preferredTime,
           notes: e.notes,
           consentText: e.consentText,
+          ...(e.marketingConsentText ? { marketingConsentText: e.marketingConsentText } : {}),
           actorId: e.actorId,
           at: at.toISOString(),
         },
@@ -84,6 +87,7 @@ export const captureEnquiry = async (
         ownerId: e.ownerId,
         ...(e.referralCode ? { referralCode: e.referralCode } : {}),
         consentText: e.consentText,
+        ...(e.marketingConsentText ? { marketingConsentText: e.marketingConsentText } : {}),
         actorId: e.actorId,
         at: at.toISOString(),
       },
@@ -125,6 +129,7 @@ export const createLead = async (
         actorId: ctx.userId,
         ownerId,
         consentText: null,
+        marketingConsentText: body.marketingConsent ? STAFF_MARKETING_CONSENT_TEXT : null,
         referralCode: normalizeReferralCode(body.referralCode),
       },
       deps.clock(),

@@ -1,4 +1,11 @@
-import { ENQUIRY_CONSENT_TEXT, normalizeReferralCode, PUBLIC_ENQUIRIES_PER_HOUR, type EnquiryFormLink, type PublicEnquiryBody } from '@akhada/contracts';
+import {
+  ENQUIRY_CONSENT_TEXT,
+  marketingConsentText,
+  normalizeReferralCode,
+  PUBLIC_ENQUIRIES_PER_HOUR,
+  type EnquiryFormLink,
+  type PublicEnquiryBody,
+} from '@akhada/contracts';
 import { inTransaction, type CommandSource, type RequestContext } from '@akhada/kit';
 import { AppError, notFound } from '@akhada/kit/domain';
 import { randomBytes } from 'node:crypto';
@@ -39,13 +46,19 @@ const formFor = async (deps: Pick<EnquiriesDeps, 'db' | 'directory'>, code: stri
 
 export const publicForm = async (deps: Pick<EnquiriesDeps, 'db' | 'directory'>, code: string) => {
   const location = await formFor(deps, code);
-  return { locationName: location.name, city: location.city, consentText: { ...ENQUIRY_CONSENT_TEXT } };
+  return {
+    locationName: location.name,
+    city: location.city,
+    consentText: { ...ENQUIRY_CONSENT_TEXT },
+    marketingConsentText: { en: marketingConsentText('en', location.name), hi: marketingConsentText('hi', location.name) },
+  };
 };
 
 /**
  * An enquiry from the gym's public form, without sign-in. A bot's (the hidden field filled) is answered like any other
  * and stored nowhere. At most PUBLIC_ENQUIRIES_PER_HOUR per address an hour: enquiries from one address are serialized
- * by a lock, so parallel ones cannot slip past. The consent text the visitor saw is recorded with the lead.
+ * by a lock, so parallel ones cannot slip past. The consent text the visitor saw is recorded with the lead, and the
+ * offers-and-news box's text when they ticked it (their marketing consent).
  */
 export const publicEnquiry = async (
   deps: Pick<EnquiriesDeps, 'db' | 'clock' | 'directory'>,
@@ -85,6 +98,7 @@ export const publicEnquiry = async (
         actorId: null,
         ownerId: null,
         consentText: ENQUIRY_CONSENT_TEXT[body.language ?? 'en'],
+        marketingConsentText: body.marketingConsent ? marketingConsentText(body.language ?? 'en', location.name) : null,
         referralCode: normalizeReferralCode(body.ref),
       },
       now,

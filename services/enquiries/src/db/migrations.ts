@@ -111,4 +111,10 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0004_marketing_consent': {
+    /** The offers-and-news consent given with an enquiry (its text, when), apart from the consent to be contacted about it. */
+    async up(db: Kysely<unknown>) {
+      await sql`alter table leads add column marketing_consent_text text, add column marketing_consent_at timestamptz`.execute(db);
+    },
+  },
 };

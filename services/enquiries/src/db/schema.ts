@@ -20,6 +20,9 @@ export interface LeadsTable {
   enquiries: number;
   consent_text: string | null;
   consent_at: Date | null;
+  /** The latest offers-and-news consent given with an enquiry (its text) and when; null when never given. */
+  marketing_consent_text: string | null;
+  marketing_consent_at: Date | null;
   /** The member the lead became (members' member.created naming it). */
   member_id: string | null;
   created_at: Date;

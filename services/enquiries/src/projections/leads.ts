@@ -82,6 +82,8 @@ export const projectLeads = async (trx: Trx, stored: StoredEvent<LeadEvent>): Pr
           enquiries: 1,
           consent_text: d.consentText,
           consent_at: d.consentText ? at : null,
+          marketing_consent_text: d.marketingConsentText ?? null,
+          marketing_consent_at: d.marketingConsentText ? at : null,
           created_at: at,
           ...touch,
         })
@@ -93,6 +95,7 @@ export const projectLeads = async (trx: Trx, stored: StoredEvent<LeadEvent>): Pr
         .set((eb) => ({
           enquiries: eb('enquiries', '+', 1),
           ...(event.data.consentText ? { consent_text: event.data.consentText, consent_at: at } : {}),
+          ...(event.data.marketingConsentText ? { marketing_consent_text: event.data.marketingConsentText, marketing_consent_at: at } : {}),
           ...touch,
         }))
         .execute();

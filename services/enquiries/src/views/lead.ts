@@ -21,6 +21,8 @@ export const toLead = (r: LeadRow, nextFollowUpAt: Date | null, names: Map<strin
   enquiries: r.enquiries,
   consentText: r.consent_text,
   consentAt: r.consent_at ? r.consent_at.toISOString() : null,
+  marketingConsentText: r.marketing_consent_text,
+  marketingConsentAt: r.marketing_consent_at ? r.marketing_consent_at.toISOString() : null,
   nextFollowUpAt: nextFollowUpAt ? nextFollowUpAt.toISOString() : null,
   createdAt: r.created_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),

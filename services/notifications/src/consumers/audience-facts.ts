@@ -8,7 +8,7 @@ import type { NotificationsDb } from '../db/schema.ts';
 /**
  * The facts campaigns' segments and templates read, kept from other services' events: a member's plan, the day they
  * joined and their last visit (member_copies' 0015 columns; the rest is in member-copies.ts), and enquiries' leads
- * (lead_copies) with the marketing consent the public form records.
+ * (lead_copies) with the marketing consent given with an enquiry.
  */
 
 const PLAN_NAMES: Record<MembershipType, string> = { basic: 'Basic', premium: 'Premium', vip: 'VIP', annual: 'Annual' };
@@ -67,18 +67,26 @@ const upsertLead = async (trx: Transaction<NotificationsDb>, env: EventEnvelope<
     .execute();
 };
 
-/** The public form's consent (to be contacted by phone, WhatsApp or email) is the lead's marketing consent on every channel. */
-const recordFormConsent = async (trx: Transaction<NotificationsDb>, env: EventEnvelope<z.infer<typeof EnquiriesEvents.LeadCaptured.data>>): Promise<void> => {
-  if (!env.data.viaPublicForm || !env.data.consentText) return;
+/**
+ * The offers-and-news consent given with an enquiry is the lead's marketing consent on every channel: ticked by the
+ * person on the public form (method enquiry_form) or recorded by the staff member who captured the walk-in or call
+ * (front_desk, with who). The form's consent to be contacted about the enquiry (`consentText`) grants none.
+ */
+const recordEnquiryConsent = async (
+  trx: Transaction<NotificationsDb>,
+  env: EventEnvelope<z.infer<typeof EnquiriesEvents.LeadCaptured.data>>,
+): Promise<void> => {
+  const given = env.data.marketingConsent;
+  if (!given) return;
   for (const channel of MARKETING_CHANNELS)
     await recordConsent(trx, {
       orgId: env.orgId,
       personId: env.data.leadId,
       channel,
       granted: true,
-      method: 'enquiry_form',
-      actorId: null,
-      at: new Date(env.occurredAt),
+      method: given.recordedBy === null ? 'enquiry_form' : 'front_desk',
+      actorId: given.recordedBy,
+      at: new Date(given.at),
     });
 };
 
@@ -102,15 +110,15 @@ const onLeadJoined = on(EnquiriesEvents.LeadJoined, async (trx: Transaction<Noti
       });
 });
 
-/** enquiries' topic: the copy of each lead, the form's consent, and the member a lead became. */
+/** enquiries' topic: the copy of each lead, the offers-and-news consent given with an enquiry, and the member a lead became. */
 export const leadCopyHandlers = [
   on(EnquiriesEvents.LeadCaptured, async (trx: Transaction<NotificationsDb>, env) => {
     await upsertLead(trx, env);
-    await recordFormConsent(trx, env);
+    await recordEnquiryConsent(trx, env);
   }),
   on(EnquiriesEvents.LeadEnquiredAgain, async (trx: Transaction<NotificationsDb>, env) => {
     await upsertLead(trx, env);
-    await recordFormConsent(trx, env);
+    await recordEnquiryConsent(trx, env);
   }),
   on(EnquiriesEvents.LeadStageChanged, (trx: Transaction<NotificationsDb>, env) => upsertLead(trx, env)),
   on(EnquiriesEvents.LeadAssigned, (trx: Transaction<NotificationsDb>, env) => upsertLead(trx, env)),

@@ -29,7 +29,7 @@ export interface ConsumerOptions {
     chat?: string;
     inventory?: string;
     scheduling?: string;
-    /** enquiries' leads (lead_copies, the form's marketing consent). Tests that name their groups get it only when they name it. */
+    /** enquiries' leads (lead_copies, the offers-and-news consent given with an enquiry). Tests that name their groups get it only when they name it. */
     enquiries?: string;
     /** Prefix of the webhook groups (`<prefix>.<service>`). Tests that name their groups get none unless they name this too. */
     webhooks?: string;

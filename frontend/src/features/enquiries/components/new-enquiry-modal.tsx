@@ -25,9 +25,13 @@ interface Values {
   preferredTime: string;
   notes: string;
   referralCode: string;
+  marketingConsent: boolean;
 }
 
-/** The desk's "New enquiry": a walk-in or a phone call at one of the caller's locations. `onSaved` gets the lead's id. */
+/**
+ * The desk's "New enquiry": a walk-in or a phone call at one of the caller's locations. `onSaved` gets the lead's id.
+ * "The person agreed to offers and news" (unticked by default) records their marketing consent, by the staff member.
+ */
 export function NewEnquiryModal({
   open,
   onClose,
@@ -42,6 +46,7 @@ export function NewEnquiryModal({
   const { t } = useTranslation(ALL_NS);
   const user = useUser();
   const formId = useId();
+  const marketingId = useId();
   const create = useCreateLead();
   const { describe } = useErrorText();
   const empty: Values = {
@@ -54,6 +59,7 @@ export function NewEnquiryModal({
     preferredTime: '',
     notes: '',
     referralCode: '',
+    marketingConsent: false,
   };
   const form = useContractForm(CreateLeadBody, {
     defaultValues: empty,
@@ -67,6 +73,7 @@ export function NewEnquiryModal({
       preferredTime: v.preferredTime || undefined,
       notes: v.notes || undefined,
       referralCode: v.referralCode.trim() || undefined,
+      ...(v.marketingConsent ? { marketingConsent: true } : {}),
     }),
   });
   const close = () => {
@@ -136,6 +143,19 @@ export function NewEnquiryModal({
         />
         <TextField name="preferredTime" label={t('enquiries:form.preferredTime')} hint={t('enquiries:form.preferredTimeHint')} optional />
         <TextareaField name="notes" label={t('enquiries:form.notes')} optional rows={3} />
+        <label htmlFor={marketingId} className="enq-check">
+          <input
+            id={marketingId}
+            type="checkbox"
+            {...form.register('marketingConsent')}
+            aria-describedby={`${marketingId}-hint`}
+            data-testid="enquiry-marketing-consent"
+          />
+          {t('enquiries:form.marketingConsent')}
+        </label>
+        <p className="enq-muted" id={`${marketingId}-hint`}>
+          {t('enquiries:form.marketingConsentHint', { stop: 'STOP' })}
+        </p>
       </Form>
     </Modal>
   );

@@ -28,6 +28,8 @@ const aLead = (name: string, stage: Lead['stage'] = 'new'): Lead => ({
   enquiries: 1,
   consentText: null,
   consentAt: null,
+  marketingConsentText: null,
+  marketingConsentAt: null,
   nextFollowUpAt: null,
   createdAt: '2026-03-10T04:30:00.000Z',
   updatedAt: '2026-03-10T04:30:00.000Z',

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { ENQUIRY_CONSENT_TEXT, enquiriesRoutes as r, type Lead, type LeadDetail, type TodayFollowUp } from '@akhada/contracts';
+import { ENQUIRY_CONSENT_TEXT, enquiriesRoutes as r, marketingConsentText, type Lead, type LeadDetail, type TodayFollowUp } from '@akhada/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { setLanguage } from '../../../lib/i18n';
 import { signedInShell } from '../../../testing/app-handlers';
 import { on, reply } from '../../../testing/contract-handlers';
 import { aUser, PUNE } from '../../../testing/fixtures';
@@ -28,6 +29,8 @@ const aLead = (over: Partial<Lead> = {}): Lead => ({
   enquiries: 1,
   consentText: null,
   consentAt: null,
+  marketingConsentText: null,
+  marketingConsentAt: null,
   nextFollowUpAt: null,
   createdAt: '2026-03-10T04:30:00.000Z',
   updatedAt: '2026-03-10T04:30:00.000Z',
@@ -98,6 +101,8 @@ describe('enquiries board', { timeout: 40_000 }, () => {
     await user.type(within(dialog).getByTestId('enquiry-phone'), '9123456780');
     await user.clear(within(dialog).getByTestId('enquiry-referral'));
     await user.type(within(dialog).getByTestId('enquiry-referral'), '7k2m9qxa');
+    // Offers and news: unticked unless the person agreed; unticked sends nothing of it.
+    expect((within(dialog).getByRole('checkbox', { name: 'The person agreed to offers and news' }) as HTMLInputElement).checked).toBe(false);
     await user.click(screen.getByTestId('save-enquiry'));
     await waitFor(() =>
       expect(sent).toEqual([
@@ -105,6 +110,15 @@ describe('enquiries board', { timeout: 40_000 }, () => {
       ]),
     );
     expect(await screen.findByText('Enquiry saved.')).toBeTruthy();
+
+    await user.click(screen.getByTestId('new-enquiry-button'));
+    const again = await screen.findByTestId('new-enquiry');
+    await user.type(within(again).getByTestId('enquiry-name'), 'Asha Rao');
+    await user.type(within(again).getByTestId('enquiry-phone'), '9123456781');
+    await user.click(within(again).getByRole('checkbox', { name: 'The person agreed to offers and news' }));
+    await user.click(screen.getByTestId('save-enquiry'));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual({ locationId: PUNE._id, name: 'Asha Rao', phone: '9123456781', interest: 'membership', source: 'walk_in', marketingConsent: true });
   });
 });
 
@@ -290,7 +304,15 @@ describe('public enquiry form', { timeout: 15_000 }, () => {
     const sent: unknown[] = [];
     server.use(
       on(r.publicForm, () =>
-        reply(r.publicForm, 200, { success: true, data: { locationName: 'Akhada Pune', city: 'Pune', consentText: { ...ENQUIRY_CONSENT_TEXT } } }),
+        reply(r.publicForm, 200, {
+          success: true,
+          data: {
+            locationName: 'Akhada Pune',
+            city: 'Pune',
+            consentText: { ...ENQUIRY_CONSENT_TEXT },
+            marketingConsentText: { en: marketingConsentText('en', 'Akhada Pune'), hi: marketingConsentText('hi', 'Akhada Pune') },
+          },
+        }),
       ),
       on(r.publicEnquiry, async ({ request }) => {
         sent.push(await request.json());
@@ -309,5 +331,40 @@ describe('public enquiry form', { timeout: 15_000 }, () => {
     await user.click(screen.getByTestId('send-enquiry'));
     expect(await screen.findByTestId('enquiry-sent')).toBeTruthy();
     expect(sent).toEqual([{ name: 'Meera Iyer', phone: '9123456780', interest: 'membership', consent: true, language: 'en', ref: '7K2M9QXA' }]);
+  });
+
+  it('offers and news are a separate box, unticked by default, with the gym’s name; ticked, it is sent (in Hindi too)', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      on(r.publicForm, () =>
+        reply(r.publicForm, 200, {
+          success: true,
+          data: {
+            locationName: 'Akhada Pune',
+            city: 'Pune',
+            consentText: { ...ENQUIRY_CONSENT_TEXT },
+            marketingConsentText: { en: marketingConsentText('en', 'Akhada Pune'), hi: marketingConsentText('hi', 'Akhada Pune') },
+          },
+        }),
+      ),
+      on(r.publicEnquiry, async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return reply(r.publicEnquiry, 201, { success: true, message: 'Thank you!' });
+      }),
+    );
+    await setLanguage('hi');
+    onTestFinished(() => setLanguage('en'));
+    const { user } = renderApp('/enquire/abcd23efgh', { signedIn: false });
+    const offers = (await screen.findByTestId('enquiry-marketing-consent')) as HTMLInputElement;
+    expect(offers.checked).toBe(false);
+    expect(screen.getByRole('checkbox', { name: new RegExp(marketingConsentText('hi', 'Akhada Pune').slice(0, 20)) })).toBe(offers);
+    expect(marketingConsentText('hi', 'Akhada Pune')).toContain('Akhada Pune');
+    await user.type(screen.getByRole('textbox', { name: /नाम/ }), 'Meera Iyer');
+    await user.type(screen.getByRole('textbox', { name: /मोबाइल/ }), '9123456780');
+    await user.click(screen.getByTestId('enquiry-consent'));
+    await user.click(offers);
+    await user.click(screen.getByTestId('send-enquiry'));
+    expect(await screen.findByTestId('enquiry-sent')).toBeTruthy();
+    expect(sent).toEqual([{ name: 'Meera Iyer', phone: '9123456780', interest: 'membership', consent: true, marketingConsent: true, language: 'hi' }]);
   });
 });

@@ -201,6 +201,11 @@ function LeadView({ lead }: { lead: LeadDetail }) {
           {lead.consentText && lead.consentAt ? (
             <p className="enq-muted">{t('enquiries:detail.consent', { when: when(lead.consentAt), text: lead.consentText })}</p>
           ) : null}
+          {lead.marketingConsentText && lead.marketingConsentAt ? (
+            <p className="enq-muted" data-testid="lead-marketing-consent-given">
+              {t('enquiries:detail.marketingConsentGiven', { when: when(lead.marketingConsentAt), text: lead.marketingConsentText })}
+            </p>
+          ) : null}
 
           {lead.memberId ? (
             <p data-testid="lead-member">

@@ -25,14 +25,27 @@ interface Values {
   preferredTime: string;
   notes: string;
   consent: boolean;
+  marketingConsent: boolean;
   website: string;
 }
-const EMPTY: Values = { name: '', phone: '', email: '', interest: 'membership', preferredTime: '', notes: '', consent: false, website: '' };
+const EMPTY: Values = {
+  name: '',
+  phone: '',
+  email: '',
+  interest: 'membership',
+  preferredTime: '',
+  notes: '',
+  consent: false,
+  marketingConsent: false,
+  website: '',
+};
 
 /**
  * /enquire/:joinCode: a gym's public enquiry form, without sign-in (the link staff copy from Enquiries). The consent
  * text is shown in the visitor's language and recorded with the enquiry; a hidden field catches bots. A member's
- * referral link adds `?ref=<their code>`, sent with the enquiry (the lead is then the member's referral).
+ * referral link adds `?ref=<their code>`, sent with the enquiry (the lead is then the member's referral). Offers and
+ * news are a separate, optional box, unticked until the visitor ticks it: only it is marketing consent (its text, with
+ * the gym's name in the visitor's language, is recorded with the lead).
  */
 export function PublicEnquiryPage() {
   const { joinCode = '' } = useParams();
@@ -44,6 +57,7 @@ export function PublicEnquiryPage() {
   const { describe } = useErrorText();
   const formId = useId();
   const consentId = useId();
+  const marketingId = useId();
   const [sent, setSent] = useState(false);
   const language = i18n.language === 'hi' ? 'hi' : 'en';
   const form = useContractForm(PublicEnquiryBody, {
@@ -56,6 +70,7 @@ export function PublicEnquiryPage() {
       preferredTime: v.preferredTime || undefined,
       notes: v.notes || undefined,
       consent: v.consent,
+      ...(v.marketingConsent ? { marketingConsent: true } : {}),
       language,
       website: v.website || undefined,
     }),
@@ -119,6 +134,10 @@ export function PublicEnquiryPage() {
                   {t('errors:fields.consentRequired')}
                 </p>
               ) : null}
+              <label htmlFor={marketingId} className="enq-check">
+                <input id={marketingId} type="checkbox" {...form.register('marketingConsent')} data-testid="enquiry-marketing-consent" />
+                {info.marketingConsentText[language]} <span className="enq-muted">{t('enquiries:public.optional')}</span>
+              </label>
               <button type="submit" className="btn btn--primary" disabled={send.isPending} data-testid="send-enquiry">
                 {t('enquiries:public.send')}
               </button>

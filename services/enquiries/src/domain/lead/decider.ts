@@ -33,15 +33,23 @@ export type DetailsEdit = Partial<LeadDetails>;
 /** The referral code of the member who sent the lead (normalized, upper case); members finds the referrer by it when the lead joins. */
 type Referral = { referralCode?: string | null };
 
+/**
+ * The offers-and-news consent given with an enquiry (the text ticked; by the person on the public form, or recorded by
+ * the staff member who captured it): null or absent (events recorded before it was kept) when not given.
+ */
+type Marketing = { marketingConsentText?: string | null };
+
 /** Who acted: a staff user's id, or null for the public form. */
 type Actor = { actorId: string | null; at: string };
 
 export type LeadCommand =
   | {
       type: 'CaptureLead';
-      data: LeadDetails & Actor & { leadId: string; orgId: string; locationId: string; ownerId: string | null; consentText: string | null } & Referral;
+      data: LeadDetails &
+        Actor & { leadId: string; orgId: string; locationId: string; ownerId: string | null; consentText: string | null } & Referral &
+        Marketing;
     }
-  | { type: 'EnquireAgain'; data: Actor & { source: Source; interest: Interest; preferredTime: string; notes: string; consentText: string | null } }
+  | { type: 'EnquireAgain'; data: Actor & Marketing & { source: Source; interest: Interest; preferredTime: string; notes: string; consentText: string | null } }
   | { type: 'EditLead'; data: Actor & { changes: DetailsEdit } }
   | { type: 'MoveStage'; data: Actor & { stage: OpenStage } }
   | { type: 'LoseLead'; data: Actor & { reason: Reason; note: string } }
@@ -68,11 +76,13 @@ export const TRIAL_PASS_MAX_DAYS = 7;
 export type LeadEvent =
   | {
       type: 'LeadCaptured';
-      data: LeadDetails & Actor & { leadId: string; orgId: string; locationId: string; ownerId: string | null; consentText: string | null } & Referral;
+      data: LeadDetails &
+        Actor & { leadId: string; orgId: string; locationId: string; ownerId: string | null; consentText: string | null } & Referral &
+        Marketing;
     }
   | {
       type: 'EnquiredAgain';
-      data: Actor & { leadId: string; source: Source; interest: Interest; preferredTime: string; notes: string; consentText: string | null };
+      data: Actor & Marketing & { leadId: string; source: Source; interest: Interest; preferredTime: string; notes: string; consentText: string | null };
     }
   | { type: 'LeadEdited'; data: Actor & { leadId: string; changes: DetailsEdit } }
   | { type: 'StageChanged'; data: Actor & { leadId: string; from: Stage; to: OpenStage } }
