@@ -15,6 +15,7 @@ export * from './http/feedback.ts';
 export * from './http/chat.ts';
 export * from './http/payments.ts';
 export * from './http/autopay.ts';
+export * from './http/tally.ts';
 export * from './http/billing.ts';
 export * from './http/attendance.ts';
 export * from './http/trainers.ts';

@@ -10,6 +10,7 @@ import { trainersRoutes } from './trainers.ts';
 import { attendanceRoutes } from './attendance.ts';
 import { paymentsRoutes } from './payments.ts';
 import { autopayRoutes } from './autopay.ts';
+import { tallyRoutes } from './tally.ts';
 import { billingRoutes } from './billing.ts';
 import { chatRoutes } from './chat.ts';
 import { feedbackRoutes } from './feedback.ts';
@@ -54,6 +55,7 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('attendance', 'attendance', attendanceRoutes),
   ...group('payments', 'payments', paymentsRoutes),
   ...group('payments', 'autopay', autopayRoutes),
+  ...group('payments', 'tally', tallyRoutes),
   ...group('chat', 'chat', chatRoutes),
   ...group('feedback', 'feedback', feedbackRoutes),
   ...group('dashboard', 'dashboard', dashboardRoutes),

@@ -434,4 +434,16 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '1010_payments_tally_ledgers': {
+    // The Tally ledger names an organization maps once (issue 29): the export reads them, defaults until set.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('tally_ledgers')
+        .addColumn('org_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('ledgers', 'jsonb', (c) => c.notNull())
+        .addColumn('updated_by_id', 'uuid')
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
 };

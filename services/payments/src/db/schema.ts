@@ -8,6 +8,7 @@ import type {
   PaymentSource,
   PaymentStatus,
   PaymentType,
+  TallyLedgers,
 } from '@akhada/contracts';
 import type { KitTables } from '@akhada/kit';
 import type { ColumnType, Generated } from 'kysely';
@@ -193,6 +194,7 @@ export interface PaymentsDb extends KitTables {
   autopay_subscriptions: AutopaySubscriptionsTable;
   autopay_actions: AutopayActionsTable;
   autopay_notices: AutopayNoticesTable;
+  tally_ledgers: TallyLedgersTable;
 }
 
 /** A pre-debit notice announced: one per autopay and charge number. */
@@ -430,4 +432,12 @@ export interface StoredHistoryEntry {
   by: { _id: string; name: string } | null;
   amountPaise: number | null;
   note: string | null;
+}
+
+/** The organization's Tally ledger names (issue 29): one row per organization, the names as jsonb (TallyLedgers). */
+export interface TallyLedgersTable {
+  org_id: string;
+  ledgers: ColumnType<TallyLedgers, string, string>;
+  updated_by_id: string | null;
+  updated_at: Generated<Date>;
 }

@@ -1,4 +1,4 @@
-import { autopayRoutes as ap, billingRoutes as b, paymentsRoutes as r } from '@akhada/contracts';
+import { autopayRoutes as ap, billingRoutes as b, paymentsRoutes as r, tallyRoutes as tally } from '@akhada/contracts';
 import { addRoute } from '@akhada/kit';
 import type { PaymentsDeps } from '../app/deps.ts';
 import { analytics, dashboardOverview, exportPayments, pendingPayments, renewals, reports, salaries } from '../app/figures.ts';
@@ -14,6 +14,7 @@ import { createInvoice } from '../app/create-invoice.ts';
 import { downloadInvoice, getInvoice, listInvoices } from '../app/read-invoices.ts';
 import { sendInvoice } from '../app/send-invoice.ts';
 import { getTaxSettings, putTaxSettings } from '../app/tax-settings.ts';
+import { exportTally, getTallyLedgers, putTallyLedgers } from '../app/tally.ts';
 
 type Svc = Parameters<typeof addRoute>[0];
 
@@ -142,4 +143,12 @@ export const registerInvoiceRoutes = (svc: Svc, deps: Pick<PaymentsDeps, 'db' | 
     return reply.send(file.body);
   });
   addRoute(svc, r.sendInvoice, async ({ ctx, params, body }) => sendInvoice(deps, ctx, params.id, body.email));
+  // Tally export (issue 29): the ledger names mapped once, and a GSTIN's books over a date range as Tally's XML.
+  addRoute(svc, tally.ledgers, async ({ ctx }) => ({ success: true, data: await getTallyLedgers(deps, ctx) }));
+  addRoute(svc, tally.putLedgers, async ({ ctx, body }) => ({ success: true, data: await putTallyLedgers(deps, ctx, body), message: 'Tally ledgers saved' }));
+  addRoute(svc, tally.export, async ({ ctx, query }, _req, reply) => {
+    const file = await exportTally(deps, ctx, query);
+    reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${file.fileName}"`);
+    return reply.send(file.body);
+  });
 };
