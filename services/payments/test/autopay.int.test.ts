@@ -13,6 +13,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { razorpayPort } from '../src/adapters/razorpay-port.ts';
 import { autopayPaymentId } from '../src/app/autopay-webhook.ts';
+import { duePaymentId } from '../src/app/autopay-dunning.ts';
 import { onMembershipPlansChanged } from '../src/consumers/plans.ts';
 import { memberHandlers } from '../src/consumers/members.ts';
 import { runAutopayActions } from '../src/app/autopay-actions.ts';
@@ -66,7 +67,14 @@ const deliver = async (subscriptionId: string) => {
 };
 const autopayRow = (id: string) => svc.db.selectFrom('autopay_subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const paymentsOf = (memberId: string) =>
-  svc.db.selectFrom('payments').selectAll().where('member_id', '=', memberId).where('source', '=', 'autopay').orderBy('period_start').execute();
+  svc.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('source', '=', 'autopay')
+    .where('status', '=', 'completed')
+    .orderBy('period_start')
+    .execute();
 const today = () => dateIn('Asia/Kolkata', new Date());
 
 beforeAll(async () => {
@@ -591,5 +599,135 @@ describe('pre-debit notices', () => {
       email: 'ravi@example.in',
       status: 'active',
     });
+  });
+});
+
+describe('a failed charge: "Pay now" (issue 28 dunning)', () => {
+  const meera = randomUUID();
+  let meeraToken: string;
+  let autopayId: string;
+  let sub: string;
+  const dueRow = (cycle: number) =>
+    svc.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', duePaymentId(orgA, autopayId, cycle))
+      .executeTakeFirst();
+  const duesOf = () =>
+    svc.db.selectFrom('payments').selectAll().where('member_id', '=', meera).where('source_id', 'like', 'due:%').orderBy('period_start').execute();
+  const completedOf = (paymentId: string) =>
+    svc.db
+      .selectFrom('outbox')
+      .select('payload')
+      .orderBy('id')
+      .execute()
+      .then((rows) =>
+        rows
+          .map((o) => (typeof o.payload === 'string' ? JSON.parse(o.payload) : o.payload) as { type: string; data: { paymentId?: string } })
+          .filter((e) => e.type === 'payments.payment_completed' && e.data.paymentId === paymentId),
+      );
+
+  beforeAll(async () => {
+    await svc.db
+      .insertInto('pay_members')
+      .values({
+        id: meera,
+        org_id: orgA,
+        location_id: L1,
+        first_name: 'Meera',
+        last_name: 'Member',
+        email: 'meera@example.in',
+        phone: '+919000000002',
+        membership_type: 'premium',
+        payment_frequency: 'monthly',
+        fee_paise: 200_000,
+        start_date: '2026-01-01',
+        end_date: '2026-01-31',
+        status: 'active',
+        trainer_id: null,
+        locale: null,
+        updated_at: new Date(),
+      })
+      .execute();
+    meeraToken = await svc.keys.sign({ orgId: orgA, role: 'member', locationIds: [L1], userId: meera });
+    const started = await svc.app.inject({
+      method: 'POST',
+      url: '/payments/autopay',
+      headers: { authorization: `Bearer ${meeraToken}` },
+      payload: { planId: planMonthly },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    autopayId = started.json().data.autopay._id as string;
+    sub = started.json().data.subscriptionId as string;
+    standin.authenticateSubscription(sub, { method: 'upi' });
+    await deliver(sub);
+    expect(await autopayRow(autopayId)).toMatchObject({ charges: 1, paid_through: addMonths(today(), 1) });
+  });
+
+  it('the first failure of a cycle makes one pending payment for its amount and period, with a link, in Pending payments; Razorpay’s retry succeeding cancels it', async () => {
+    standin.chargeSubscription(sub, { outcome: 'failure' });
+    await deliver(sub);
+    const due = await dueRow(2);
+    expect(due).toMatchObject({
+      org_id: orgA,
+      location_id: L1,
+      member_id: meera,
+      status: 'pending',
+      source: 'autopay',
+      source_id: `due:${autopayId}:2`,
+      due_date: addMonths(today(), 1),
+      period_start: addMonths(today(), 1),
+      period_end: addMonths(today(), 2),
+    });
+    expect(Number(due!.total_paise)).toBe(236_000);
+    // The "Pay now" link (the payment-link path, the gym's Razorpay account).
+    expect(due!.razorpay_link_url).toMatch(/^http/);
+    const pending = await call('ownerA', 'GET', '/payments/pending?limit=100');
+    expect(pending.statusCode, pending.body).toBe(200);
+    const item = pending.json().data.find((p: { _id: string }) => p._id === due!.id);
+    expect(item).toMatchObject({ memberId: meera, totalAmount: 2360, dueDate: addMonths(today(), 1) });
+    expect(['critical', 'urgent', 'overdue', 'due_soon']).toContain(item.urgency);
+    // The member sees it as their own; another gym does not.
+    expect((await svc.app.inject({ method: 'GET', url: `/payments/${due!.id}`, headers: { authorization: `Bearer ${meeraToken}` } })).statusCode).toBe(200);
+    expect((await call('ownerB', 'GET', `/payments/${due!.id}`)).statusCode).toBe(404);
+    // Razorpay's further failures of the same cycle (halted at last) add nothing.
+    standin.chargeSubscription(sub, { outcome: 'failure', halt: true });
+    expect((await deliver(sub)).hooks.map((h) => h.event)).toEqual(['subscription.halted']);
+    expect(await duesOf()).toHaveLength(1);
+    // The retry succeeds first: the cycle renews once by the charge, the "Pay now" is cancelled (never paid twice).
+    standin.chargeSubscription(sub);
+    await deliver(sub);
+    expect(await autopayRow(autopayId)).toMatchObject({ status: 'active', charges: 2, paid_through: addMonths(today(), 2) });
+    expect((await dueRow(2))!.status).toBe('cancelled');
+    expect((await paymentsOf(meera)).map((p) => [p.period_start, p.period_end])).toEqual([
+      [today(), addMonths(today(), 1)],
+      [addMonths(today(), 1), addMonths(today(), 2)],
+    ]);
+  });
+
+  it('the member pays "Pay now" first: the membership renews once for that cycle, and Razorpay’s later retry is the next period, never the same one twice', async () => {
+    standin.chargeSubscription(sub, { outcome: 'failure', halt: true });
+    await deliver(sub);
+    const due = (await dueRow(3))!;
+    expect(due).toMatchObject({ status: 'pending', period_start: addMonths(today(), 2), period_end: addMonths(today(), 3) });
+    const paid = await call('ownerA', 'POST', `/payments/${due.id}/mark-paid`, { paymentMethod: 'upi' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await completedOf(due.id)).toHaveLength(1);
+    expect(await autopayRow(autopayId)).toMatchObject({ status: 'halted', charges: 3, paid_through: addMonths(today(), 3) });
+    // Paid twice (a second desk click) is refused and counts nothing more.
+    expect((await call('ownerA', 'POST', `/payments/${due.id}/mark-paid`, {})).statusCode).toBe(409);
+    expect(await autopayRow(autopayId)).toMatchObject({ charges: 3 });
+    // Razorpay collects its retry of that cycle later: counted once, as the next period (3 → 4 months).
+    standin.chargeSubscription(sub);
+    await deliver(sub);
+    expect(await autopayRow(autopayId)).toMatchObject({ status: 'active', charges: 4, paid_through: addMonths(today(), 4) });
+    expect((await paymentsOf(meera)).map((p) => [p.period_start, p.period_end])).toEqual([
+      [today(), addMonths(today(), 1)],
+      [addMonths(today(), 1), addMonths(today(), 2)],
+      [addMonths(today(), 2), addMonths(today(), 3)],
+      [addMonths(today(), 3), addMonths(today(), 4)],
+    ]);
+    expect((await dueRow(3))!.status).toBe('completed');
+    expect(await completedOf(due.id)).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import { defineAggregate, makeEnvelope, type Executor, type StoredEvent } from '
 import type { Transaction } from 'kysely';
 import type { PaymentsDb, PaymentsTable } from '../db/schema.ts';
 import { paymentDecider, paymentStreamId, type PaymentEvent } from '../domain/payment/decider.ts';
+import { coverAutopayCycle } from '../projections/autopay-cover.ts';
 import { projectPayments } from '../projections/payments.ts';
 
 const TOPIC = topicOf('payments');
@@ -178,7 +179,8 @@ export const paymentAggregate = defineAggregate<
   name: 'payment',
   streamId: paymentStreamId,
   decider: paymentDecider,
-  projections: [(trx, stored) => projectPayments(trx as Executor<PaymentsDb>, stored)],
+  // After the row is projected: a failed autopay cycle's "Pay now" payment completed counts as that cycle's charge.
+  projections: [(trx, stored) => projectPayments(trx as Executor<PaymentsDb>, stored), (trx, stored) => coverAutopayCycle(trx, stored)],
   toIntegrationEvents: paymentIntegrationEvents,
   topic: TOPIC,
 });

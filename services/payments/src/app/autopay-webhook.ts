@@ -1,21 +1,10 @@
-import { AppError, DomainError, executeCommand, metadataOf, type EventMetadata, type Logger } from '@akhada/kit';
-import type { Transaction } from 'kysely';
+import { AppError, DomainError, executeCommand, metadataOf, type Logger } from '@akhada/kit';
 import { createHash } from 'node:crypto';
 import { autopayAggregate } from '../aggregates/autopay.ts';
-import { paymentAggregate } from '../aggregates/payment.ts';
-import type { PaymentsDb } from '../db/schema.ts';
-import {
-  AUTOPAY_STATUSES,
-  SUBSCRIPTION_WEBHOOKS,
-  type AutopayCharged,
-  type AutopayStatus,
-  type AutopayTerms,
-  type SubscriptionWebhook,
-} from '../domain/autopay/decider.ts';
-import { deterministicId } from './deterministic-id.ts';
+import { AUTOPAY_STATUSES, SUBSCRIPTION_WEBHOOKS, type AutopayStatus, type SubscriptionWebhook } from '../domain/autopay/decider.ts';
+import { cancelDuePayments, openDueLinks, recordDuePayment } from './autopay-dunning.ts';
+import { recordAutopayCharge } from './autopay-payments.ts';
 import type { PaymentsDeps } from './deps.ts';
-import { dayAt, decideGst } from './gst.ts';
-import { paymentUniques } from './payment-writes.ts';
 import { keysOf } from './razorpay-keys.ts';
 
 /** A subscription webhook's body, only the fields read (the HMAC is of the raw bytes). */
@@ -28,76 +17,11 @@ export interface SubscriptionWebhookBody {
   };
 }
 
+export { autopayPaymentId } from './autopay-payments.ts';
+
 export const isSubscriptionWebhook = (body: { event?: unknown }): boolean => typeof body.event === 'string' && body.event.startsWith('subscription.');
 
-/** The payment an autopay charge is recorded as: one id per (organization, Razorpay payment), so it is recorded once. */
-export const autopayPaymentId = (orgId: string, razorpayPaymentId: string): string => deterministicId(`${orgId}:autopay:${razorpayPaymentId}`);
-
 const invalidSignature = () => new AppError(400, 'INVALID_WEBHOOK_SIGNATURE', 'Invalid webhook signature');
-const FREQUENCY: Record<number, 'monthly' | 'quarterly' | 'annually'> = { 1: 'monthly', 3: 'quarterly', 12: 'annually' };
-
-/**
- * A captured autopay charge renews the membership the way any membership payment does: it is recorded as a completed
- * membership payment (source `autopay`, sourceId the Razorpay payment id, the charge's period), whose payment_completed
- * makes the member's next term in members and the invoice in the gym's series here. GST is taken out of the charge
- * (the Razorpay plan's amount includes it). In the webhook's transaction: the charge and its payment commit together.
- */
-export const recordAutopayCharge = async (trx: Transaction<PaymentsDb>, terms: AutopayTerms, charge: AutopayCharged['data'], meta: EventMetadata) => {
-  const paymentId = autopayPaymentId(terms.orgId, charge.razorpayPaymentId);
-  const date = await dayAt(trx, terms.orgId, terms.locationId, new Date(charge.at));
-  const gst = await decideGst(trx, {
-    orgId: terms.orgId,
-    locationId: terms.locationId,
-    category: 'member',
-    amountPaise: charge.amountPaise,
-    sentGstPaise: 0,
-    date,
-    inclusive: true,
-  });
-  const member = await trx
-    .selectFrom('pay_members')
-    .select(['status', 'first_name', 'last_name'])
-    .where('id', '=', terms.memberId)
-    .where('org_id', '=', terms.orgId)
-    .executeTakeFirst();
-  await executeCommand(
-    trx,
-    paymentAggregate,
-    paymentId,
-    {
-      type: 'RecordPayment',
-      data: {
-        paymentId,
-        orgId: terms.orgId,
-        locationId: terms.locationId,
-        category: 'member',
-        type: member?.status === 'pending' ? 'membership_fee' : 'membership_renewal',
-        memberId: terms.memberId,
-        memberName: member ? `${member.first_name} ${member.last_name}`.trim() : terms.memberName,
-        trainerId: null,
-        trainerName: '',
-        amountPaise: gst.amountPaise,
-        gstPaise: gst.gstPaise,
-        gst: gst.split,
-        method: 'razorpay',
-        description: `${terms.planName} (autopay) ${charge.periodStart} to ${charge.periodEnd}`,
-        notes: '',
-        membershipType: terms.membershipType,
-        membershipPeriod: { startDate: charge.periodStart, endDate: charge.periodEnd },
-        paymentFrequency: FREQUENCY[terms.periodMonths] ?? null,
-        salaryPeriod: null,
-        dueDate: null,
-        source: 'autopay',
-        sourceId: charge.razorpayPaymentId,
-        status: 'completed',
-        at: charge.at,
-        by: null,
-      },
-    },
-    meta,
-    { mapError: paymentUniques },
-  );
-};
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null);
 
@@ -109,7 +33,7 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
  * the work, so a redelivery does nothing; each new captured charge records its payment in that transaction too.
  */
 export const handleAutopayWebhook = async (
-  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay'> & { logger?: Logger },
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay' | 'publicUrl' | 'directory' | 'timeZone'> & { logger?: Logger },
   raw: Buffer | string | undefined,
   body: SubscriptionWebhookBody,
   headers: { signature?: string | undefined; eventId?: string | undefined },
@@ -135,7 +59,8 @@ export const handleAutopayWebhook = async (
   const payment = body.payload?.payment?.entity;
   const paymentId = typeof payment?.id === 'string' ? payment.id : null;
   const amount = num(payment?.amount);
-  return deps.db.transaction().execute(async (trx) => {
+  const dues: string[] = [];
+  const outcome = await deps.db.transaction().execute(async (trx) => {
     const fresh = await trx
       .insertInto('razorpay_webhook_events')
       .values({ event_id: eventId, event: String(body.event).slice(0, 100), org_id: target.org_id, received_at: now })
@@ -174,7 +99,18 @@ export const handleAutopayWebhook = async (
         meta,
       );
       const terms = result.state.terms!;
-      for (const stored of result.events) if (stored.event.type === 'AutopayCharged') await recordAutopayCharge(trx, terms, stored.event.data, meta);
+      for (const stored of result.events) {
+        if (stored.event.type === 'AutopayCharged') {
+          await recordAutopayCharge(trx, terms, stored.event.data, meta);
+          // Razorpay collected the cycle: its open "Pay now" is not to be paid as well.
+          await cancelDuePayments(trx, terms, meta, stored.event.data.at);
+        }
+        // A failed charge: the cycle's "Pay now" payment (once per cycle), its link made after the commit.
+        if (stored.event.type === 'AutopayChargeFailed') {
+          const due = await recordDuePayment(trx, terms, result.state, meta, stored.event.data.at);
+          if (due) dues.push(due);
+        }
+      }
       return result.events.length ? 'applied' : 'unchanged';
     } catch (err) {
       if (err instanceof DomainError && err.status < 500) {
@@ -184,4 +120,6 @@ export const handleAutopayWebhook = async (
       throw err;
     }
   });
+  if (dues.length) await openDueLinks(deps, target.org_id, target.location_id, dues);
+  return outcome;
 };

@@ -100,7 +100,20 @@ export interface RequestCancel {
   type: 'RequestCancel';
   data: { atCycleEnd: boolean; at: string; by: Actor | null };
 }
-export type AutopayCommand = StartAutopay | ObserveWebhook | RequestCancel;
+/**
+ * The member paid a failed cycle's "Pay now" payment (app/autopay-dunning.ts): that payment counts as the cycle's charge,
+ * once by its payment id (`akhada:<paymentId>`), so the paid-through date moves one period as for a captured charge.
+ * Razorpay's own retry of that cycle, when it later succeeds, is a captured charge too and counts as the NEXT period
+ * (every captured payment buys exactly one period, nothing is counted twice and no money is kept without a period).
+ */
+export interface CoverCycle {
+  type: 'CoverCycle';
+  data: { paymentId: string; amountPaise: number; at: string };
+}
+export type AutopayCommand = StartAutopay | ObserveWebhook | RequestCancel | CoverCycle;
+
+/** The charge id a manually paid cycle is counted under. */
+export const manualChargeId = (paymentId: string): string => `akhada:${paymentId}`;
 
 // ── Events ──────────────────────────────────────────────────────────────────────────────────────────────────────
 export interface AutopayStarted {
@@ -249,6 +262,33 @@ const requestCancel = (c: RequestCancel, s: AutopayState): AutopayEvent[] => {
   return [{ type: 'AutopayCancelRequested', data: { subscriptionId: s.terms.subscriptionId, atCycleEnd: c.data.atCycleEnd, at: c.data.at, by: c.data.by } }];
 };
 
+const coverCycle = (c: CoverCycle, s: AutopayState): AutopayEvent[] => {
+  const terms = s.terms;
+  if (!terms) throw new DomainError('NOT_FOUND', 'Autopay not found', 404);
+  const id = manualChargeId(c.data.paymentId);
+  if (s.charges.includes(id)) return [];
+  if (!isWholePaise(c.data.amountPaise)) throw bad('A charge is whole paise');
+  const n = s.charges.length + 1;
+  return [
+    {
+      type: 'AutopayCharged',
+      data: {
+        subscriptionId: terms.subscriptionId,
+        razorpayPaymentId: id,
+        amountPaise: c.data.amountPaise,
+        method: null,
+        chargeNo: n,
+        periodStart: paidThroughAfter(terms, n - 1),
+        periodEnd: paidThroughAfter(terms, n),
+        // Not a webhook: the payment's time, and the status mark kept as it is.
+        observedAt: Math.floor(Date.parse(c.data.at) / 1000),
+        paidCount: s.statusSeen[1],
+        at: c.data.at,
+      },
+    },
+  ];
+};
+
 export const autopayDecider: Decider<AutopayCommand, AutopayEvent, AutopayState> = {
   initialState: initialAutopayState,
   decide(command, state) {
@@ -259,6 +299,8 @@ export const autopayDecider: Decider<AutopayCommand, AutopayEvent, AutopayState>
         return observe(command, state);
       case 'RequestCancel':
         return requestCancel(command, state);
+      case 'CoverCycle':
+        return coverCycle(command, state);
     }
   },
   evolve(state, event) {

@@ -8,6 +8,7 @@ import {
   type AutopayEvent,
   type AutopayStarted,
   type AutopayStatus,
+  type CoverCycle,
   type ObserveWebhook,
   type StartAutopay,
   type SubscriptionWebhook,
@@ -345,4 +346,53 @@ describe('autopay decider: property', () => {
       { numRuns: 1000 },
     );
   });
+});
+
+describe('autopay decider: a failed cycle paid by hand ("Pay now")', () => {
+  const cover = (paymentId: string, at = '2026-03-05T06:00:00.000Z'): CoverCycle => ({ type: 'CoverCycle', data: { paymentId, amountPaise: 236_000, at } });
+  const base = run([
+    hook('subscription.authenticated'),
+    hook('subscription.activated', { paid: 1 }),
+    hook('subscription.charged', { paid: 1, pay: 'pay_1' }),
+    hook('subscription.halted', { t: T0 + 20, paid: 1, pay: 'pay_f1' }),
+  ]);
+  const manual: AutopayEvent = {
+    type: 'AutopayCharged',
+    data: {
+      ...(charged('x', 2).data as Extract<AutopayEvent, { type: 'AutopayCharged' }>['data']),
+      razorpayPaymentId: 'akhada:due-1',
+      method: null,
+      observedAt: Math.floor(Date.parse('2026-03-05T06:00:00.000Z') / 1000),
+      paidCount: 1,
+      at: '2026-03-05T06:00:00.000Z',
+    },
+  };
+
+  it('counts as the cycle it paid: paid-through moves one period, the status stays as Razorpay says', () => {
+    given(base).when(cover('due-1')).then([manual]);
+    expect(stateAfter([...base, manual])).toMatchObject({ status: 'halted', paidThrough: '2026-03-31', charges: ['pay_1', 'akhada:due-1'] });
+  });
+
+  it('paid again (a second completion of the same payment) changes nothing', () =>
+    given([...base, manual])
+      .when(cover('due-1'))
+      .then([]));
+
+  it('Razorpay’s retry of that cycle succeeding later is the next period, counted once', () => {
+    const after = run(
+      [hook('subscription.activated', { t: T0 + 30, paid: 2 }), hook('subscription.charged', { t: T0 + 30, paid: 2, pay: 'pay_2' })],
+      [...base, manual],
+    );
+    expect(after.filter((e) => e.type === 'AutopayCharged').map((e) => [e.data.chargeNo, e.data.periodStart, e.data.periodEnd])).toEqual([
+      [1, '2026-01-31', '2026-02-28'],
+      [2, '2026-02-28', '2026-03-31'],
+      [3, '2026-03-31', '2026-04-30'],
+    ]);
+    expect(stateAfter(after).paidThrough).toBe('2026-04-30');
+    given(after)
+      .when(hook('subscription.charged', { t: T0 + 30, paid: 2, pay: 'pay_2' }))
+      .then([]);
+  });
+
+  it('an autopay that was never started is refused', () => given([]).when(cover('due-1')).thenThrows(DomainError));
 });
