@@ -144,6 +144,8 @@ const ROUTE_HINTS: Record<string, Hint> = {
       invoicePrefix: 'GRD',
     },
   ],
+  // Tally export (issue 29): the guard gym's GSTIN (set by putTaxSettings' sample; before that, a 404 that changes nothing).
+  'tally.export.gstin': () => '27AAGCG1234K1ZN',
   // A business customer on a payment (B2B invoice): a GSTIN whose check character matches.
   'payments.create.billing': () => ({ gstin: '27AAGCG1234K1ZN', name: 'Guard Fitness', address: 'Pune' }),
   // Six categories of { enabled, channels { inApp, email, sms } }: the field named "email" is a switch here, not an address.
