@@ -1,6 +1,7 @@
 import {
   memberRoutes,
   paymentsRoutes,
+  tallyRoutes,
   trainersRoutes,
   type CreatePaymentBody,
   type MarkPaidBody,
@@ -217,3 +218,7 @@ export function useSendInvoice() {
 /** GET /api/payments/export?format=csv&…: the CSV the server streams. */
 export const downloadPaymentsCsv = (filters: Omit<PaymentListParams, 'page' | 'limit' | 'sortBy' | 'sortOrder'>) =>
   downloadFile(r.export.path, { format: 'csv', ...filters }, 'payments.csv', 'text/csv');
+
+/** GET /api/payments/tally/export?gstin&startDate&endDate: a GSTIN's books for the period as Tally's XML import file. */
+export const downloadTallyXml = (q: { gstin: string; startDate: string; endDate: string }) =>
+  downloadFile(tallyRoutes.export.path, q, `tally-${q.gstin}-${q.startDate}-${q.endDate}.xml`, 'application/xml');

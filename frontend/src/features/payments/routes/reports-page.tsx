@@ -7,7 +7,7 @@ import { useToast } from '../../../components/toast';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
-import { downloadPaymentsCsv, useReports } from '../api/payments-api';
+import { downloadPaymentsCsv, downloadTallyXml, useReports } from '../api/payments-api';
 import { PaymentsPage } from '../components/payments-shell';
 import { BreakdownBars } from '../components/trend-chart';
 import { monthLabel } from '../lib/payment-labels';
@@ -21,6 +21,8 @@ export function ReportsPage() {
   const [range, setRange] = useState<{ startDate?: string; endDate?: string }>({});
   const [rangeError, setRangeError] = useState(false);
   const [exporting, setExporting] = useState(false);
+  /** The GSTIN whose Tally file is being prepared. */
+  const [tallyGstin, setTallyGstin] = useState<string | null>(null);
   const query = useReports(range);
   const lang = i18n.language;
 
@@ -41,6 +43,16 @@ export function ReportsPage() {
       toast.error(describe(err, { fallback: t('payments:reports.exportFailed') }));
     } finally {
       setExporting(false);
+    }
+  };
+  const exportTally = async (gstin: string, startDate: string, endDate: string) => {
+    setTallyGstin(gstin);
+    try {
+      await downloadTallyXml({ gstin, startDate, endDate });
+    } catch (err) {
+      toast.error(describe(err, { fallback: t('payments:reports.tallyFailed') }));
+    } finally {
+      setTallyGstin(null);
     }
   };
 
@@ -150,6 +162,26 @@ export function ReportsPage() {
           <h2 id="rep-gst" className="card__title card__title--padded">
             {t('payments:reports.gst')}
           </h2>
+          {r.gstSummary.some((g) => g.gstin) ? (
+            <div className="pay-pad pay-toolbar" data-testid="reports-tally">
+              <p className="text-muted" id="rep-tally-hint">
+                {t('payments:reports.tallyHint')}
+              </p>
+              {[...new Set(r.gstSummary.flatMap((g) => (g.gstin ? [g.gstin] : [])))].map((gstin) => (
+                <button
+                  key={gstin}
+                  type="button"
+                  className="btn btn--secondary"
+                  aria-describedby="rep-tally-hint"
+                  disabled={tallyGstin !== null}
+                  onClick={() => void exportTally(gstin, r.startDate, r.endDate)}
+                  data-testid={`export-tally-${gstin}`}
+                >
+                  {tallyGstin === gstin ? t('payments:reports.tallyExporting') : t('payments:reports.tally', { gstin })}
+                </button>
+              ))}
+            </div>
+          ) : null}
           {r.gstSummary.length === 0 ? (
             <p className="text-muted pay-pad">{t('payments:reports.gstEmpty')}</p>
           ) : (
