@@ -108,6 +108,8 @@ const FIELD_MESSAGE_KEYS: Record<string, string> = {
   'Days must be 3 to 365': 'automationDays365',
   'Wait must be at least 1': 'automationWaitMin',
   'Wait must be at most 30 days (720 hours)': 'automationWaitMax',
+  'Due in 0 to 720 hours': 'automationFollowUpDue',
+  'Note must be at most 200 characters': 'automationNoteMax',
   'Choose a template': 'templateRequired',
   'Name may have only lowercase letters, digits and underscores': 'templateNameFormat',
   'The DLT template id is the 10–30 digit number your DLT portal issued': 'dltTemplateIdFormat',

@@ -30,14 +30,18 @@ const FORM_ID = 'automation-rule-form';
 const MAX_ACTIONS = 5;
 
 type ActionType = AutomationAction['type'];
+type FollowUpKind = Extract<AutomationAction, { type: 'create_follow_up' }>['kind'];
+const FOLLOW_UP_KINDS = ['call', 'whatsapp', 'visit'] as const satisfies readonly FollowUpKind[];
+/** A new action's fields (a follow-up: a call due in a day). */
+const BLANK_ACTION = { message: '', templateId: '', kind: 'call', dueInHours: '24', note: '' } as const satisfies Omit<ActionValues, 'type'>;
 interface ActionValues {
   type: ActionType;
   message: string;
   templateId: string;
-  /** A follow-up's (create_follow_up), kept as the rule has them. */
-  kind?: 'call' | 'whatsapp' | 'visit';
-  dueInHours?: number;
-  note?: string;
+  /** A follow-up's (create_follow_up): its kind, due in hours (as typed) and note. */
+  kind: FollowUpKind;
+  dueInHours: string;
+  note: string;
 }
 /** The editor's values, shaped like the contract's body so every issue lands on its field. */
 interface Values {
@@ -58,7 +62,6 @@ const actionKey = (a: ActionValues) => (a.type === 'send_message' ? `m:${a.messa
 const num = (s: string) => (s.trim() === '' ? undefined : Number(s.trim()));
 
 function valuesOf(rule: AutomationRule | null, adminLocations: string[]): Values {
-  const blankAction = { message: '', templateId: '' };
   if (!rule) {
     return {
       name: '',
@@ -66,7 +69,7 @@ function valuesOf(rule: AutomationRule | null, adminLocations: string[]): Values
       wait: { unit: '', amount: '' },
       conditions: { planIds: [], stillTrue: true },
       locationIds: adminLocations,
-      actions: [{ type: 'send_message', ...blankAction, message: 'renewal_reminder' }],
+      actions: [{ type: 'send_message', ...BLANK_ACTION, message: 'renewal_reminder' }],
       active: true,
     };
   }
@@ -76,7 +79,7 @@ function valuesOf(rule: AutomationRule | null, adminLocations: string[]): Values
     wait: rule.wait ? { unit: rule.wait.unit, amount: String(rule.wait.amount) } : { unit: '', amount: '' },
     conditions: { planIds: [...rule.conditions.planIds], stillTrue: rule.conditions.stillTrue },
     locationIds: [...rule.locationIds],
-    actions: rule.actions.map((a) => ({ ...blankAction, ...a })),
+    actions: rule.actions.map((a) => (a.type === 'create_follow_up' ? { ...BLANK_ACTION, ...a, dueInHours: String(a.dueInHours) } : { ...BLANK_ACTION, ...a })),
     active: rule.status === 'active',
   };
 }
@@ -84,7 +87,7 @@ function valuesOf(rule: AutomationRule | null, adminLocations: string[]): Values
 /**
  * Makes a rule or edits one: WHEN (the trigger and its days), an optional wait, ONLY IF (locations, plans, still true
  * at send time), THEN up to five actions (a built-in message fitting the trigger, one of the gym's templates, tell
- * staff). A built-in rule keeps its trigger. The contract checks the form; the rules it cannot (a repeated action, an
+ * staff, a follow-up on a lead trigger). A built-in rule keeps its trigger. The contract checks the form; the rules it cannot (a repeated action, an
  * admin's rule without their locations) are the screen's own.
  */
 export function RuleFormModal({ open, onClose, rule }: { open: boolean; onClose: () => void; rule: AutomationRule | null }) {
@@ -145,7 +148,7 @@ function RuleForm({
             : a.type === 'send_template'
               ? { type: a.type, templateId: a.templateId }
               : a.type === 'create_follow_up'
-                ? { type: a.type, kind: a.kind ?? 'call', dueInHours: a.dueInHours ?? 24, note: a.note ?? '' }
+                ? ({ type: a.type, kind: a.kind, dueInHours: num(a.dueInHours), note: a.note } as AutomationBodyInput['actions'][number])
                 : { type: a.type },
         ),
         status: rule ? rule.status : v.active ? 'active' : 'paused',
@@ -304,18 +307,20 @@ function ThenSection() {
   const wantsTemplates = actions.some((a) => a.type === 'send_template');
   const templates = useTemplates(wantsTemplates);
 
-  // A trigger changed under the actions: a built-in text follows it (or, for an enquiry, gives way to telling staff).
+  // A trigger changed under the actions: a built-in text follows it (or, for an enquiry, gives way to telling staff);
+  // a follow-up is a lead's, so on a member's trigger it gives way to telling staff too.
   useEffect(() => {
     const fitting = messagesFor(type);
     getValues('actions').forEach((a, i) => {
+      if (a.type === 'create_follow_up' && !lead) setValue(`actions.${i}.type`, 'notify_staff');
       if (a.type !== 'send_message') return;
       if (lead || fitting.length === 0) setValue(`actions.${i}.type`, 'notify_staff');
       else if (!fitting.includes(a.message as AutomationMessage)) setValue(`actions.${i}.message`, fitting[0]!);
     });
   }, [type, lead, getValues, setValue]);
 
-  const typeOptions = (['send_message', 'send_template', 'notify_staff'] as const)
-    .filter((v) => !(lead && v === 'send_message'))
+  const typeOptions = (['send_message', 'send_template', 'notify_staff', 'create_follow_up'] as const)
+    .filter((v) => (lead ? v !== 'send_message' : v !== 'create_follow_up'))
     .map((v) => ({ value: v, label: t(`automations:form.actionType.${v}`) }));
 
   return (
@@ -350,6 +355,7 @@ function ThenSection() {
                 ) : null}
                 {action?.type === 'send_template' ? <TemplateChoice index={i} query={templates} /> : null}
                 {action?.type === 'notify_staff' ? <p className="field field__hint auto-action__note">{t('automations:form.staffHint')}</p> : null}
+                {action?.type === 'create_follow_up' ? <FollowUpFields index={i} /> : null}
               </div>
               {fields.length > 1 ? (
                 <button
@@ -369,13 +375,45 @@ function ThenSection() {
         <button
           type="button"
           className="btn btn--secondary btn--sm auto-add"
-          onClick={() => append({ type: 'notify_staff', message: messagesFor(type)[0] ?? '', templateId: '' })}
+          onClick={() => append({ ...BLANK_ACTION, type: 'notify_staff', message: messagesFor(type)[0] ?? '' })}
           data-testid="rule-add-action"
         >
           {t('automations:form.addAction')}
         </button>
       ) : null}
     </fieldset>
+  );
+}
+
+/** A follow-up's kind, when it is due after the action (hours) and the note for the lead's owner. */
+function FollowUpFields({ index }: { index: number }) {
+  const { t } = useTranslation(ALL_NS);
+  return (
+    <>
+      <SelectField
+        name={`actions.${index}.kind`}
+        label={t('automations:form.followUpKind')}
+        hint={t('automations:form.followUpHint')}
+        options={FOLLOW_UP_KINDS.map((k) => ({ value: k, label: t(`automations:form.followUpKindOption.${k}`) }))}
+        testId={`rule-action-${index}-kind`}
+      />
+      <TextField
+        name={`actions.${index}.dueInHours`}
+        label={t('automations:form.followUpDue')}
+        hint={t('automations:form.followUpDueHint')}
+        required
+        inputMode="numeric"
+        autoComplete="off"
+        testId={`rule-action-${index}-due`}
+      />
+      <TextField
+        name={`actions.${index}.note`}
+        label={t('automations:form.followUpNote')}
+        maxLength={200}
+        autoComplete="off"
+        testId={`rule-action-${index}-note`}
+      />
+    </>
   );
 }
 

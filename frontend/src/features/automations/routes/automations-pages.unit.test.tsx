@@ -300,7 +300,94 @@ describe('rule editor', { timeout: 40_000 }, () => {
     await waitFor(() => expect((within(dialog).getByTestId('rule-action-0-type') as HTMLSelectElement).value).toBe('notify_staff'));
     expect(within(within(dialog).getByTestId('rule-action-0-type')).queryByRole('option', { name: 'Send a built-in message' })).toBeNull();
     expect(within(dialog).queryByTestId('rule-plans')).toBeNull();
-    expect(within(dialog).getByText('An enquiry has no app account: send one of your templates or tell staff.')).toBeTruthy();
+    expect(within(dialog).getByText('An enquiry has no app account: send one of your templates, plan a follow-up or tell staff.')).toBeTruthy();
+  });
+
+  it('plans a follow-up for an enquiry: offered on a lead trigger only, its due hours checked by the contract, kept when a rule is edited', async () => {
+    const sent: unknown[] = [];
+    const existing = aRule({
+      name: 'Call new enquiries',
+      builtin: null,
+      trigger: { type: 'lead_created' },
+      actions: [{ type: 'create_follow_up', kind: 'visit', dueInHours: 6, note: 'Invite for a trial' }],
+    });
+    server.use(
+      ...signedInShell(OWNER),
+      rulesAre([existing]),
+      on(r.create, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return reply(r.create, 201, { success: true, data: aRule({ ...(body as Partial<AutomationRule>), builtin: null }) });
+      }),
+      on(r.update, async ({ request, params }) => {
+        sent.push([params.id, await request.json()]);
+        return reply(r.update, 200, { success: true, data: existing });
+      }),
+    );
+    const { user } = renderApp('/dashboard/automations');
+    await user.click(await screen.findByTestId('new-rule'));
+    let dialog = await screen.findByTestId('rule-form-modal');
+    const typeOptions = () =>
+      within(within(dialog).getByTestId('rule-action-0-type'))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    // A member's trigger has no follow-ups (enquiries keeps them on leads only).
+    expect(typeOptions()).not.toContain('Plan a follow-up for the lead’s owner');
+    await user.type(within(dialog).getByTestId('rule-name'), 'Call back');
+    await user.selectOptions(within(dialog).getByTestId('rule-trigger'), 'lead_created');
+    await waitFor(() => expect(typeOptions()).toEqual(['Send one of your templates', 'Tell staff', 'Plan a follow-up for the lead’s owner']));
+    await user.selectOptions(within(dialog).getByTestId('rule-action-0-type'), 'create_follow_up');
+    expect((within(dialog).getByTestId('rule-action-0-kind') as HTMLSelectElement).value).toBe('call');
+    expect((within(dialog).getByTestId('rule-action-0-due') as HTMLInputElement).value).toBe('24');
+    await user.selectOptions(within(dialog).getByTestId('rule-action-0-kind'), 'whatsapp');
+    const due = within(dialog).getByTestId('rule-action-0-due');
+    await user.clear(due);
+    await user.type(due, '800');
+    await user.click(screen.getByTestId('rule-form-submit'));
+    expect(await within(dialog).findByText('Due in 0 to 720 hours')).toBeTruthy();
+    expect(sent).toEqual([]);
+    await user.clear(due);
+    await user.type(due, '2');
+    await user.type(within(dialog).getByTestId('rule-action-0-note'), 'Share the trial offer');
+    await user.click(screen.getByTestId('rule-form-submit'));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          name: 'Call back',
+          trigger: { type: 'lead_created' },
+          wait: null,
+          conditions: { planIds: [], stillTrue: true },
+          locationIds: [],
+          actions: [{ type: 'create_follow_up', kind: 'whatsapp', dueInHours: 2, note: 'Share the trial offer' }],
+          status: 'active',
+        },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByTestId('rule-form')).toBeNull());
+
+    // Editing a rule keeps its follow-up as it is.
+    await user.click(await screen.findByRole('button', { name: 'Edit “Call new enquiries”' }));
+    dialog = await screen.findByTestId('rule-form-modal');
+    expect((within(dialog).getByTestId('rule-action-0-kind') as HTMLSelectElement).value).toBe('visit');
+    expect((within(dialog).getByTestId('rule-action-0-due') as HTMLInputElement).value).toBe('6');
+    await user.click(screen.getByTestId('rule-form-submit'));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect((sent[1] as [string, { actions: unknown }])[1].actions).toEqual([
+      { type: 'create_follow_up', kind: 'visit', dueInHours: 6, note: 'Invite for a trial' },
+    ]);
+  });
+
+  it('a follow-up gives way to telling staff when the trigger becomes a member’s', async () => {
+    server.use(...signedInShell(OWNER), rulesAre([]));
+    const { user } = renderApp('/dashboard/automations');
+    await user.click(await screen.findByTestId('new-rule'));
+    const dialog = await screen.findByTestId('rule-form-modal');
+    await user.selectOptions(within(dialog).getByTestId('rule-trigger'), 'lead_created');
+    await user.selectOptions(within(dialog).getByTestId('rule-action-0-type'), 'create_follow_up');
+    expect(within(dialog).getByTestId('rule-action-0-kind')).toBeTruthy();
+    await user.selectOptions(within(dialog).getByTestId('rule-trigger'), 'birthday');
+    await waitFor(() => expect((within(dialog).getByTestId('rule-action-0-type') as HTMLSelectElement).value).toBe('notify_staff'));
+    expect(within(dialog).queryByTestId('rule-action-0-kind')).toBeNull();
   });
 
   it('asks an admin for one of their locations', async () => {
