@@ -13,6 +13,7 @@ import { useUser } from '../../../lib/auth/session';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useGym, useRegenerateJoinCode, useSaveGym } from '../api/gym';
 import { GstSettings } from './gst-settings';
+import { TallySettings } from './tally-settings';
 import { LogoPicker } from './logo-picker';
 import { ReferralSettings } from './referral-settings';
 import { SettingsForm } from './settings-form';
@@ -230,6 +231,7 @@ export function GymSettingsTab() {
         <>
           <GymForm key={gym.dataUpdatedAt} gym={gym.data} canEdit={canEdit} />
           <GstSettings locations={gym.data.locations} canEdit={canEdit} />
+          <TallySettings canEdit={canEdit} />
           <ReferralSettings canEdit={canEdit} />
         </>
       )}
