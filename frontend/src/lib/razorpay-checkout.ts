@@ -14,6 +14,24 @@ export interface RazorpayCheckoutSuccess {
   razorpay_signature: string;
 }
 
+/** The handler's answer when a subscription (autopay mandate) was authorised instead of an order paid. */
+export interface RazorpayMandateSuccess {
+  razorpay_payment_id: string;
+  razorpay_subscription_id: string;
+  razorpay_signature: string;
+}
+
+export interface OpenRazorpayMandateOptions {
+  checkoutScriptUrl: string;
+  keyId: string;
+  /** The Razorpay subscription the server created (POST /payments/autopay). */
+  subscriptionId: string;
+  name: string;
+  description?: string;
+  prefill?: { name?: string; email?: string; contact?: string };
+  themeColor?: string;
+}
+
 export interface OpenRazorpayCheckoutOptions {
   checkoutScriptUrl: string;
   /** The public key id (rzp_test_… / rzp_live_…); never the secret. */
@@ -92,9 +110,34 @@ export function loadRazorpayScript(url: string): Promise<RazorpayConstructor> {
   return loading;
 }
 
-export async function openRazorpayCheckout(o: OpenRazorpayCheckoutOptions): Promise<RazorpayCheckoutSuccess> {
-  const Razorpay = await loadRazorpayScript(o.checkoutScriptUrl);
-  return new Promise<RazorpayCheckoutSuccess>((resolve, reject) => {
+export function openRazorpayCheckout(o: OpenRazorpayCheckoutOptions): Promise<RazorpayCheckoutSuccess> {
+  return openWindow<RazorpayCheckoutSuccess>(o.checkoutScriptUrl, {
+    key: o.keyId,
+    amount: o.amountPaise,
+    currency: o.currency,
+    order_id: o.orderId,
+    name: o.name,
+    ...(o.description ? { description: o.description } : {}),
+    prefill: o.prefill ?? {},
+    ...(o.themeColor ? { theme: { color: o.themeColor } } : {}),
+  });
+}
+
+/** Checkout for an autopay mandate (UPI AutoPay, card): `subscription_id` instead of an order; settles as above. */
+export function openRazorpayMandate(o: OpenRazorpayMandateOptions): Promise<RazorpayMandateSuccess> {
+  return openWindow<RazorpayMandateSuccess>(o.checkoutScriptUrl, {
+    key: o.keyId,
+    subscription_id: o.subscriptionId,
+    name: o.name,
+    ...(o.description ? { description: o.description } : {}),
+    prefill: o.prefill ?? {},
+    ...(o.themeColor ? { theme: { color: o.themeColor } } : {}),
+  });
+}
+
+async function openWindow<T>(checkoutScriptUrl: string, options: Record<string, unknown>): Promise<T> {
+  const Razorpay = await loadRazorpayScript(checkoutScriptUrl);
+  return new Promise<T>((resolve, reject) => {
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;
@@ -104,15 +147,8 @@ export async function openRazorpayCheckout(o: OpenRazorpayCheckoutOptions): Prom
     let instance: RazorpayInstance;
     try {
       instance = new Razorpay({
-        key: o.keyId,
-        amount: o.amountPaise,
-        currency: o.currency,
-        order_id: o.orderId,
-        name: o.name,
-        ...(o.description ? { description: o.description } : {}),
-        prefill: o.prefill ?? {},
-        ...(o.themeColor ? { theme: { color: o.themeColor } } : {}),
-        handler: (response: RazorpayCheckoutSuccess) => settle(() => resolve(response)),
+        ...options,
+        handler: (response: T) => settle(() => resolve(response)),
         modal: {
           ondismiss: () => settle(() => reject(new RazorpayCheckoutError('dismissed', 'The payment window was closed'))),
         },

@@ -2,7 +2,7 @@
 // The loader and the promise around Checkout, with a fake `window.Razorpay` (the stand-in's real checkout.js is driven
 // in Chromium by infra/test/razorpay-checkout.spec.ts).
 import { afterEach, describe, expect, it } from 'vitest';
-import { isCheckoutDismissed, loadRazorpayScript, openRazorpayCheckout, RazorpayCheckoutError } from './razorpay-checkout';
+import { isCheckoutDismissed, loadRazorpayScript, openRazorpayCheckout, openRazorpayMandate, RazorpayCheckoutError } from './razorpay-checkout';
 
 type Options = Record<string, unknown> & { handler: (r: unknown) => void; modal: { ondismiss: () => void } };
 let last: { options: Options; failed?: (r: unknown) => void; closed: number } | undefined;
@@ -95,5 +95,20 @@ describe('openRazorpayCheckout', () => {
     await flush();
     last!.options.handler({ razorpay_payment_id: 'pay_2', razorpay_order_id: 'order_A', razorpay_signature: 'cd' });
     await expect(third).resolves.toMatchObject({ razorpay_payment_id: 'pay_2' });
+  });
+});
+
+describe('openRazorpayMandate', () => {
+  it('opens Checkout with the subscription (no order, no amount) and resolves with the handler’s answer', async () => {
+    const url = freshUrl();
+    const authorising = openRazorpayMandate({ checkoutScriptUrl: url, keyId: 'rzp_test_AkhadaLocal0001', subscriptionId: 'sub_A', name: 'Iron Temple' });
+    arrive(url);
+    await flush();
+    expect(last!.options).toMatchObject({ key: 'rzp_test_AkhadaLocal0001', subscription_id: 'sub_A', name: 'Iron Temple' });
+    expect(last!.options).not.toHaveProperty('order_id');
+    expect(last!.options).not.toHaveProperty('amount');
+    const answer = { razorpay_payment_id: 'pay_A', razorpay_subscription_id: 'sub_A', razorpay_signature: 'sig' };
+    last!.options.handler(answer);
+    await expect(authorising).resolves.toEqual(answer);
   });
 });

@@ -13,6 +13,7 @@ import { LoadingState } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ALL_NS } from '../../../locales/resources';
 import { PAYMENTS_PAGE_SIZE, useInvoices, usePayments } from '../api/payments-api';
+import { AutopayCard } from '../components/autopay-card';
 import { InvoicesTable } from './invoices-page';
 import '../../../components/payments-list.css';
 import '../payments.css';
@@ -64,6 +65,7 @@ export function MyPaymentsPage() {
   return (
     <div className="page pay" data-testid="my-payments-page">
       <PageHeader title={t('payments:mine.title')} subtitle={t('payments:mine.subtitle')} />
+      <AutopayCard />
       <section className="card card--flush" aria-labelledby="my-pay">
         <h2 id="my-pay" className="card__title card__title--padded">
           {t('payments:mine.payments')}

@@ -1,0 +1,42 @@
+import { autopayRoutes as ap, type CancelAutopayBody } from '@akhada/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callRoute, parseResponse } from '../../../lib/api-client';
+
+/** Autopay (issue 28): the member's own autopay and the plans they may start it on. */
+export const autopayKeys = {
+  all: ['autopay'] as const,
+  mine: ['autopay', 'mine'] as const,
+  plans: ['autopay', 'plans'] as const,
+};
+
+export async function getMyAutopays(signal?: AbortSignal) {
+  const json = await callRoute(ap.mine, { signal });
+  return parseResponse(ap.mine.responses[200], json, 'GET /payments/autopay/mine').data;
+}
+export const useMyAutopays = () => useQuery({ queryKey: autopayKeys.mine, queryFn: ({ signal }) => getMyAutopays(signal) });
+
+export async function getAutopayPlans(signal?: AbortSignal) {
+  const json = await callRoute(ap.plans, { signal });
+  return parseResponse(ap.plans.responses[200], json, 'GET /payments/autopay/plans').data;
+}
+export const useAutopayPlans = () => useQuery({ queryKey: autopayKeys.plans, queryFn: ({ signal }) => getAutopayPlans(signal) });
+
+/** Starts (or answers again) the member's subscription on a plan: what Checkout opens with. */
+export const useStartAutopay = () =>
+  useMutation({
+    mutationFn: async (planId: string) => {
+      const json = await callRoute(ap.start, { body: { planId } });
+      return parseResponse(ap.start.responses[201], json, 'POST /payments/autopay').data;
+    },
+  });
+
+export const useCancelAutopay = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: string; body: CancelAutopayBody }) => {
+      const json = await callRoute(ap.cancel, { params: { id }, body });
+      return parseResponse(ap.cancel.responses[200], json, 'POST /payments/autopay/:id/cancel').data;
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: autopayKeys.all }),
+  });
+};

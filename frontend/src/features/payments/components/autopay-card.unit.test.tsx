@@ -1,0 +1,140 @@
+// @vitest-environment jsdom
+import { autopayRoutes as ap, type Autopay } from '@akhada/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../../components/toast';
+import { ensureNamespaces } from '../../../lib/i18n';
+import { createQueryClient } from '../../../lib/query-client';
+import { on, problem, reply } from '../../../testing/contract-handlers';
+import { aToken } from '../../../testing/fixtures';
+import { server } from '../../../testing/setup';
+import { AutopayCard } from './autopay-card';
+
+const mandate = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/razorpay-checkout', async (orig) => ({ ...(await orig<object>()), openRazorpayMandate: mandate }));
+
+const PLAN = '0198a7c0-0000-7000-8000-0000000000dd';
+const autopay = (o: Partial<Autopay> = {}): Autopay => ({
+  _id: '0198a7c0-0000-7000-8000-00000000a001',
+  memberId: '0198a7c0-0000-7000-8000-0000000000cc',
+  memberName: 'Asha Verma',
+  locationId: '0198a7c0-0000-7000-8000-0000000000bb',
+  planId: PLAN,
+  planName: 'Premium monthly',
+  membershipType: 'premium',
+  periodMonths: 1,
+  amount: 2360,
+  status: 'active',
+  razorpaySubscriptionId: 'sub_AAAAAAAAAAAAAA',
+  startDate: '2026-11-01',
+  charges: 1,
+  paidThrough: '2026-12-01',
+  nextChargeDate: '2026-12-01',
+  lastChargeAt: '2026-11-01T05:00:00.000Z',
+  lastChargeAmount: 2360,
+  failures: 0,
+  lastFailureAt: null,
+  cancelRequested: null,
+  createdAt: '2026-11-01T05:00:00.000Z',
+  updatedAt: '2026-11-01T05:00:00.000Z',
+  ...o,
+});
+const plansAre = (enabled = true) =>
+  on(ap.plans, () =>
+    reply(ap.plans, 200, {
+      success: true,
+      data: [{ planId: PLAN, name: 'Premium monthly', membershipType: 'premium', periodMonths: 1, amount: 2360, enabled }],
+    }),
+  );
+const mineIs = (list: Autopay[]) => on(ap.mine, () => reply(ap.mine, 200, { success: true, data: list }));
+
+const renderCard = () => {
+  localStorage.setItem('token', aToken());
+  const qc = createQueryClient();
+  qc.setDefaultOptions({ queries: { retry: false } });
+  return {
+    user: userEvent.setup(),
+    ...render(
+      <QueryClientProvider client={qc}>
+        <ToastProvider>
+          <AutopayCard />
+        </ToastProvider>
+      </QueryClientProvider>,
+    ),
+  };
+};
+
+beforeAll(() => ensureNamespaces(['payments']));
+beforeEach(() => mandate.mockReset());
+
+describe('the member’s autopay card', () => {
+  it('shows a running autopay: state, next charge date and amount; cancel asks for the end of the paid period', async () => {
+    let cancelled: unknown;
+    server.use(
+      plansAre(),
+      mineIs([autopay()]),
+      http.post('*/payments/autopay/:id/cancel', async ({ request }) => {
+        cancelled = await request.json();
+        return HttpResponse.json({ success: true, data: autopay({ cancelRequested: 'cycle_end' }) });
+      }),
+    );
+    const { user } = renderCard();
+    expect((await screen.findByTestId('autopay-status')).textContent).toBe('Active');
+    expect(screen.getByTestId('autopay-next').textContent).toMatch(/Next charge ₹2,360(\.00)? on/);
+    server.use(mineIs([autopay({ cancelRequested: 'cycle_end' })]));
+    await user.click(screen.getByRole('button', { name: 'Cancel autopay' }));
+    await waitFor(() => expect(cancelled).toEqual({ atCycleEnd: true }));
+    expect(await screen.findByText(/Autopay stops on/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel autopay' })).toBeNull();
+  });
+
+  it('without one: "Set up autopay" starts the subscription and opens Checkout with its subscription id', async () => {
+    server.use(
+      plansAre(),
+      mineIs([]),
+      on(ap.start, () =>
+        reply(ap.start, 201, {
+          success: true,
+          data: {
+            autopay: autopay({ status: 'created', charges: 0, paidThrough: null, nextChargeDate: null }),
+            keyId: 'rzp_test_AkhadaLocal0001',
+            subscriptionId: 'sub_AAAAAAAAAAAAAA',
+            checkoutScriptUrl: 'http://127.0.0.1:2526/v1/checkout.js',
+            shortUrl: null,
+            name: 'Iron Temple',
+            description: 'Premium monthly',
+            prefill: { name: 'Asha Verma', email: 'asha@example.in', contact: '+919000000001' },
+          },
+        }),
+      ),
+    );
+    mandate.mockResolvedValue({ razorpay_payment_id: 'pay_A', razorpay_subscription_id: 'sub_AAAAAAAAAAAAAA', razorpay_signature: 'x' });
+    const { user } = renderCard();
+    await user.click(await screen.findByRole('button', { name: 'Set up autopay' }));
+    await waitFor(() => expect(mandate).toHaveBeenCalledTimes(1));
+    expect(mandate.mock.calls[0]![0]).toMatchObject({ keyId: 'rzp_test_AkhadaLocal0001', subscriptionId: 'sub_AAAAAAAAAAAAAA', name: 'Iron Temple' });
+    expect(await screen.findByText(/Autopay authorised/)).toBeTruthy();
+  });
+
+  it('says so when the gym offers no autopay', async () => {
+    server.use(plansAre(false), mineIs([]));
+    renderCard();
+    expect(await screen.findByText('Your gym does not offer autopay yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Set up autopay' })).toBeNull();
+  });
+
+  it('a load error shows a retry that loads again', async () => {
+    server.use(
+      plansAre(),
+      on(ap.mine, () => problem(500, 'INTERNAL', 'Boom')),
+    );
+    const { user } = renderCard();
+    expect(await screen.findByText('Could not load autopay')).toBeTruthy();
+    server.use(mineIs([autopay()]));
+    await user.click(screen.getByRole('button', { name: /retry/i }));
+    expect((await screen.findByTestId('autopay-status')).textContent).toBe('Active');
+  });
+});
