@@ -13,7 +13,10 @@ const AppShell = lazyPage(async () => (await import('./shell/app-shell')).AppShe
 const DashboardPage = lazyPage(async () => (await import('../features/dashboard/routes/dashboard-page')).DashboardPage);
 const AuditPage = lazyPage(async () => (await import('../features/dashboard/routes/audit-page')).AuditPage);
 const MembersPage = lazyPage(async () => (await import('../features/members/routes/members-page')).MembersPage);
-const MemberDetailPage = lazyPage(async () => (await import('../features/members/routes/member-detail-page')).MemberDetailPage, ['attendance', 'payments']);
+const MemberDetailPage = lazyPage(
+  async () => (await import('../features/members/routes/member-detail-page')).MemberDetailPage,
+  ['attendance', 'payments', 'campaigns'],
+);
 const MyMembershipPage = lazyPage(async () => (await import('../features/members/routes/my-membership-page')).MyMembershipPage, ['payments']);
 const MyProgressPage = lazyPage(async () => (await import('../features/members/routes/my-progress-page')).MyProgressPage);
 const MyTrainerPage = lazyPage(async () => (await import('../features/members/routes/my-trainer-page')).MyTrainerPage);
@@ -81,7 +84,7 @@ const EventsPage = lazyPage(async () => (await import('../features/scheduling/ro
 const EventDetailPage = lazyPage(async () => (await import('../features/scheduling/routes/event-detail-page')).EventDetailPage, ['scheduling']);
 const MemberEventsPage = lazyPage(async () => (await import('../features/scheduling/routes/member-events-page')).MemberEventsPage, ['scheduling']);
 const EnquiriesPage = lazyPage(async () => (await import('../features/enquiries/routes/enquiries-page')).EnquiriesPage, ['enquiries']);
-const LeadDetailPage = lazyPage(async () => (await import('../features/enquiries/routes/lead-detail-page')).LeadDetailPage, ['enquiries']);
+const LeadDetailPage = lazyPage(async () => (await import('../features/enquiries/routes/lead-detail-page')).LeadDetailPage, ['enquiries', 'campaigns']);
 const FollowUpsPage = lazyPage(async () => (await import('../features/enquiries/routes/follow-ups-page')).FollowUpsPage, ['enquiries']);
 const FunnelReportPage = lazyPage(async () => (await import('../features/enquiries/routes/funnel-report-page')).FunnelReportPage, ['enquiries']);
 const AutomationsPage = lazyPage(async () => (await import('../features/automations/routes/automations-page')).AutomationsPage, ['automations']);

@@ -1,8 +1,12 @@
 import {
+  audienceRoutes,
   authRoutes,
+  MARKETING_CHANNEL_LIST,
   memberPlanRoutes,
   memberRoutes,
   notificationRoutes,
+  type ChannelConsent,
+  type MarketingChannel,
   type Member,
   type MembershipPlan,
   type Notification,
@@ -93,3 +97,21 @@ export const membershipPlansAre = (plans: MembershipPlan[]) =>
 
 /** A signed-in owner with an empty bell: what every screen behind the shell needs. */
 export const signedInShell = (user: User = aUser()) => [meIs(user), ...notificationsAre([])];
+
+/**
+ * GET /notifications/marketing-consent/:personId (the desk's Marketing consent card on member and lead pages): the
+ * person's channels as given (by default never recorded), as a member unless `kind` says lead.
+ */
+export const marketingConsentIs = (channels: Partial<Record<MarketingChannel, Omit<ChannelConsent, 'channel'>>> = {}, kind: 'member' | 'lead' = 'member') =>
+  on(audienceRoutes.personMarketingConsent, ({ params }) =>
+    reply(audienceRoutes.personMarketingConsent, 200, {
+      success: true,
+      data: {
+        personId: String(params.personId),
+        kind,
+        name: '',
+        channels: MARKETING_CHANNEL_LIST.map((channel) => ({ channel, granted: false, method: null, changedAt: null, ...channels[channel] })),
+        history: [],
+      },
+    }),
+  );

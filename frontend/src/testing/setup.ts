@@ -7,7 +7,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { ws } from 'msw';
 import { setupServer } from 'msw/node';
 import { gymSettingsRoutes, signInMethodRoutes } from '@akhada/contracts';
-import { membershipPlansAre } from './app-handlers';
+import { marketingConsentIs, membershipPlansAre } from './app-handlers';
 import { todaysClassesAre } from './dashboard';
 import { on, reply } from './contract-handlers';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
@@ -75,12 +75,16 @@ const noPlans = membershipPlansAre([]);
 // The staff dashboard's Today's Classes: none today, unless a test says so.
 const noClasses = todaysClassesAre([]);
 
+// The desk's Marketing consent card (member and lead pages, owners and admins): never recorded, unless a test says so.
+const noConsent = marketingConsentIs();
+
 export const server = setupServer(
   hub.addEventListener('connection', () => undefined),
   preferences,
   googleSignIn,
   noPlans,
   noClasses,
+  noConsent,
 );
 /** Calls that had no handler in the current test: the test fails with their list. */
 const unhandled: string[] = [];

@@ -1,9 +1,18 @@
 // @vitest-environment jsdom
-import { ENQUIRY_CONSENT_TEXT, enquiriesRoutes as r, marketingConsentText, type Lead, type LeadDetail, type TodayFollowUp } from '@akhada/contracts';
+import {
+  audienceRoutes,
+  ENQUIRY_CONSENT_TEXT,
+  enquiriesRoutes as r,
+  MARKETING_CHANNEL_LIST,
+  marketingConsentText,
+  type Lead,
+  type LeadDetail,
+  type TodayFollowUp,
+} from '@akhada/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
-import { signedInShell } from '../../../testing/app-handlers';
+import { marketingConsentIs, signedInShell } from '../../../testing/app-handlers';
 import { on, reply } from '../../../testing/contract-handlers';
 import { aUser, PUNE } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
@@ -260,6 +269,62 @@ describe('lead detail: trial pass and conversion', { timeout: 15_000 }, () => {
     expect(link.getAttribute('href')).toBe(`/dashboard/members/${memberId}`);
     expect(screen.queryByTestId('convert-to-member')).toBeNull();
     expect(screen.queryByTestId('issue-trial-pass')).toBeNull();
+  });
+});
+
+describe('lead detail: marketing consent', { timeout: 15_000 }, () => {
+  it('an owner records the lead’s choice per channel (the same card as a member’s), in Hindi too; the offers-and-news consent given with the enquiry is shown', async () => {
+    const lead = aLead({ marketingConsentText: 'Send me offers and news from Akhada Pune', marketingConsentAt: '2030-03-01T05:00:00.000Z' });
+    const puts: unknown[] = [];
+    server.use(
+      ...signedInShell(OWNER),
+      staffAre(),
+      on(r.getLead, () => reply(r.getLead, 200, { success: true, data: detailOf(lead) })),
+      marketingConsentIs({ whatsapp: { granted: true, method: 'enquiry_form', changedAt: '2030-03-01T05:00:00.000Z' } }, 'lead'),
+      on(audienceRoutes.updatePersonMarketingConsent, async ({ request, params }) => {
+        puts.push({ personId: params.personId, body: await request.json() });
+        return reply(audienceRoutes.updatePersonMarketingConsent, 200, {
+          success: true,
+          data: {
+            personId: lead.id,
+            kind: 'lead',
+            name: lead.name,
+            channels: MARKETING_CHANNEL_LIST.map((channel) => ({
+              channel,
+              granted: false,
+              method: channel === 'whatsapp' ? ('front_desk' as const) : null,
+              changedAt: channel === 'whatsapp' ? '2030-03-04T05:00:00.000Z' : null,
+            })),
+            history: [],
+          },
+        });
+      }),
+    );
+    await setLanguage('hi');
+    onTestFinished(() => setLanguage('en'));
+    const { user } = renderApp(`/dashboard/enquiries/${lead.id}`);
+    const card = await screen.findByTestId('desk-marketing-consent');
+    expect(within(card).getByRole('heading', { name: 'मार्केटिंग सहमति' })).toBeTruthy();
+    expect(screen.getByTestId('lead-marketing-consent-given').textContent).toContain('Send me offers and news from Akhada Pune');
+    const whatsapp = (await within(card).findByRole('switch', { name: 'व्हाट्सऐप' })) as HTMLInputElement;
+    expect(whatsapp.checked).toBe(true);
+    expect(within(card).getByTestId('desk-consent-whatsapp').textContent).toContain('सार्वजनिक पूछताछ फ़ॉर्म पर');
+    await user.click(whatsapp);
+    await waitFor(() => expect(puts).toEqual([{ personId: lead.id, body: { whatsapp: false } }]));
+    await waitFor(() => expect(whatsapp.checked).toBe(false));
+    expect(within(card).getByTestId('desk-consent-whatsapp').textContent).toContain('फ़्रंट डेस्क पर दर्ज');
+  });
+
+  it('a trainer sees no marketing consent card (the contract lets owners and admins only)', async () => {
+    const trainer = aUser({ role: 'trainer', locations: [PUNE] });
+    const lead = aLead({ ownerId: trainer._id, ownerName: 'Asha Verma' });
+    server.use(
+      ...signedInShell(trainer),
+      on(r.getLead, () => reply(r.getLead, 200, { success: true, data: detailOf(lead) })),
+    );
+    renderApp(`/dashboard/enquiries/${lead.id}`);
+    expect(await screen.findByRole('heading', { name: lead.name, level: 1 })).toBeTruthy();
+    expect(screen.queryByTestId('desk-marketing-consent')).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
+import { MarketingConsentCard } from '../../../components/marketing-consent-card';
 import { PageHeader } from '../../../components/page-header';
 import { useUser } from '../../../lib/auth/session';
 import { formatDateTime } from '../../../lib/format';
@@ -277,6 +278,8 @@ function LeadView({ lead }: { lead: LeadDetail }) {
         </section>
 
         <TrialPassesSection lead={lead} />
+
+        <MarketingConsentCard personId={lead.id} />
 
         <section className="card" aria-labelledby={`${ids.kind}-fu`}>
           <h2 id={`${ids.kind}-fu`}>{t('enquiries:detail.followUps')}</h2>

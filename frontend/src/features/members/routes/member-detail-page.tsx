@@ -3,6 +3,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod';
+import { MarketingConsentCard } from '../../../components/marketing-consent-card';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { CalendarCheckIcon } from '../../../components/icons/calendar-check';
@@ -325,6 +326,7 @@ function MemberDetail({ member: m }: { member: ShownMember }) {
                 </dl>
               </section>
             </div>
+            <MarketingConsentCard personId={m._id} />
             <section className="card card--flush" aria-labelledby="member-terms">
               <h2 id="member-terms" className="card__title card__title--padded">
                 {t('members:terms.title')}

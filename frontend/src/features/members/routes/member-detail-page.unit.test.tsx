@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import {
+  audienceRoutes,
   attendanceRoutes,
   AssignTrainerBody,
   memberRoutes,
@@ -13,7 +14,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { server } from '../../../testing/setup';
 import { aPayment, memberPaymentsAre } from '../../../testing/payments';
-import { membersAre, signedInShell } from '../../../testing/app-handlers';
+import { marketingConsentIs, membersAre, signedInShell } from '../../../testing/app-handlers';
 import { on, problem, reply } from '../../../testing/contract-handlers';
 import { aMeasurement, aMemberDetail, aTrainer, aUser } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
@@ -354,6 +355,82 @@ describe('member detail', () => {
     await open(member);
     expect(screen.queryByRole('button', { name: 'Edit Profile' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Archive' })).toBeNull();
+    // Marketing consent is recorded by owners and admins only: no card, no call.
+    expect(screen.queryByTestId('desk-marketing-consent')).toBeNull();
+  });
+
+  it('records the member’s marketing consent per channel at the desk (admin), showing each channel’s state and last change', async () => {
+    const member = aMemberDetail();
+    const puts: unknown[] = [];
+    server.use(
+      ...signedInShell(aUser({ role: 'admin' })),
+      ...memberService(member).handlers,
+      marketingConsentIs({
+        whatsapp: { granted: true, method: 'enquiry_form', changedAt: '2030-03-01T05:00:00.000Z' },
+        sms: { granted: false, method: 'sms_stop', changedAt: '2030-03-02T05:00:00.000Z' },
+      }),
+      on(audienceRoutes.updatePersonMarketingConsent, async ({ request, params }) => {
+        puts.push({ personId: params.personId, body: await request.json() });
+        return reply(audienceRoutes.updatePersonMarketingConsent, 200, {
+          success: true,
+          data: {
+            personId: member._id,
+            kind: 'member',
+            name: member.fullName,
+            channels: [
+              { channel: 'whatsapp', granted: true, method: 'enquiry_form', changedAt: '2030-03-01T05:00:00.000Z' },
+              { channel: 'sms', granted: false, method: 'sms_stop', changedAt: '2030-03-02T05:00:00.000Z' },
+              { channel: 'email', granted: true, method: 'front_desk', changedAt: '2030-03-05T05:00:00.000Z' },
+            ],
+            history: [],
+          },
+        });
+      }),
+    );
+    const { user } = await open(member);
+    const card = await screen.findByTestId('desk-marketing-consent');
+    expect(within(card).getByRole('heading', { name: 'Marketing consent' })).toBeTruthy();
+    const whatsapp = await within(card).findByRole('switch', { name: 'WhatsApp' });
+    expect((whatsapp as HTMLInputElement).checked).toBe(true);
+    expect(within(card).getByTestId('desk-consent-whatsapp').textContent).toContain('Agreed');
+    expect(within(card).getByTestId('desk-consent-whatsapp').textContent).toContain('on the public enquiry form');
+    expect(within(card).getByTestId('desk-consent-sms').textContent).toContain('replied STOP by SMS');
+    expect(within(card).getByTestId('desk-consent-email').textContent).toContain('Not agreed · never recorded');
+    await user.click(within(card).getByRole('switch', { name: 'Email' }));
+    expect(await within(card).findByText('Recorded: Email — Agreed.')).toBeTruthy();
+    expect(puts).toEqual([{ personId: member._id, body: { email: true } }]);
+    expect((within(card).getByRole('switch', { name: 'Email' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(card).getByTestId('desk-consent-email').textContent).toContain('recorded at the front desk');
+  });
+
+  it('a failed load of the marketing consent offers Retry', async () => {
+    const member = aMemberDetail();
+    let down = true;
+    server.use(
+      ...signedInShell(),
+      ...memberService(member).handlers,
+      on(audienceRoutes.personMarketingConsent, () => {
+        return down
+          ? problem(503, 'UNAVAILABLE', 'Notifications is down')
+          : reply(audienceRoutes.personMarketingConsent, 200, {
+              success: true,
+              data: {
+                personId: member._id,
+                kind: 'member',
+                name: '',
+                channels: ['whatsapp', 'sms', 'email'].map((channel) => ({ channel: channel as 'sms', granted: false, method: null, changedAt: null })),
+                history: [],
+              },
+            });
+      }),
+    );
+    const { user } = await open(member);
+    const card = await screen.findByTestId('desk-marketing-consent');
+    const retry = await within(card).findByRole('button', { name: 'Retry' }, { timeout: 5000 });
+    expect(within(card).queryByRole('switch')).toBeNull();
+    down = false;
+    await user.click(retry);
+    expect(await within(card).findByRole('switch', { name: 'SMS' })).toBeTruthy();
   });
 
   it('says "Member Not Found" for an unknown id, with a way back', async () => {
