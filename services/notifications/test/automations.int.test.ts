@@ -851,3 +851,81 @@ describe('Must show: a built-in rule’s reminder at the WhatsApp stand-in', () 
     await d.stop();
   });
 });
+
+describe('the birthday greeting is a marketing message', () => {
+  it('goes by WhatsApp only to a member with WhatsApp marketing consent (asked again before it goes); in-app it reaches everyone', async () => {
+    // Three members who allow system messages by WhatsApp (messaging consent given): one agreed to marketing on
+    // WhatsApp, one never did, one agreed and withdrew before the message went.
+    const [agreed, never, withdrew] = [newId(), newId(), newId()];
+    const phones = new Map([
+      [agreed, '9812400001'],
+      [never, '9812400002'],
+      [withdrew, '9812400003'],
+    ]);
+    for (const m of [agreed, never, withdrew]) {
+      expect((await call(member(m), 'PUT', '/notifications/consent', { granted: true, phone: phones.get(m) })).status).toBe(200);
+      expect((await setPrefs(member(m), (p) => (p.system.channels = { inApp: true, email: true, sms: true }))).status).toBe(200);
+      await registerMember({ id: m, first: 'Bday', phone: phones.get(m) });
+      await db()
+        .updateTable('member_copies')
+        .set({ date_of_birth: `1992-${localDay(0).slice(5)}` })
+        .where('member_id', '=', m)
+        .execute();
+    }
+    for (const m of [agreed, withdrew])
+      await db()
+        .insertInto('marketing_consent')
+        .values({ org_id: orgA, person_id: m, channel: 'whatsapp', granted: true, method: 'front_desk', changed_at: now })
+        .execute();
+    await sweepAutomations(db(), now);
+    const birthdayOf = async (m: string) => (await notificationsOf(m)).filter((n) => n.category === 'birthday');
+    for (const m of [agreed, never, withdrew]) expect((await birthdayOf(m)).map((n) => n.title)).toEqual(['Happy birthday, Bday!']);
+    const channelsOf = async (m: string) =>
+      (
+        await db()
+          .selectFrom('deliveries')
+          .select('channel')
+          .where('notification_id', '=', (await birthdayOf(m))[0]!.id)
+          .orderBy('channel')
+          .execute()
+      ).map((d) => d.channel);
+    // No marketing consent on any channel: neither WhatsApp nor email is even scheduled; the welcome (utility) still is.
+    expect(await channelsOf(never)).toEqual([]);
+    expect(await channelsOf(agreed)).toEqual(['sms']);
+    expect(await channelsOf(withdrew)).toEqual(['sms']);
+    const welcome = (await notificationsOf(never)).find((n) => n.category === 'welcome')!;
+    expect((await db().selectFrom('deliveries').select('channel').where('notification_id', '=', welcome.id).execute()).length).toBeGreaterThan(0);
+
+    await db().updateTable('marketing_consent').set({ granted: false, method: 'whatsapp_stop', changed_at: now }).where('person_id', '=', withdrew).execute();
+    const d = startDeliverer({
+      db: db(),
+      adapters: [
+        createWhatsAppAdapter({
+          baseUrl: `http://127.0.0.1:${wa.port}`,
+          version: 'v21.0',
+          phoneNumberId: WA_NUMBER,
+          token: 'test-token',
+          lastInbound: (p, w) => lastInbound(db(), p, w),
+          clock,
+        }),
+      ],
+      logger: createLogger('deliverer-test', 'silent'),
+      appUrl: 'http://127.0.0.1:8080',
+      autoStart: false,
+      clock,
+    });
+    for (let i = 0; i < 20 && (await d.runOnce()) > 0; i++);
+    await d.stop();
+    const greetings = (m: string) => wa.messages().filter((x) => x.to === `91${phones.get(m)!}` && x.template?.name === 'akhada_birthday_greeting');
+    expect(greetings(agreed)).toHaveLength(1);
+    expect(greetings(never)).toEqual([]);
+    expect(greetings(withdrew)).toEqual([]);
+    expect(
+      await db()
+        .selectFrom('deliveries')
+        .select(['status', 'last_error'])
+        .where('notification_id', '=', (await birthdayOf(withdrew))[0]!.id)
+        .execute(),
+    ).toEqual([{ status: 'skipped', last_error: 'no marketing consent' }]);
+  });
+});

@@ -4,9 +4,11 @@ import type { Transaction } from 'kysely';
 import { announceCreatedMany } from '../db/announcements.ts';
 import { countUnreadOfMany, insertNotifications, lockRecipients } from '../db/notifications-repo.ts';
 import { scheduleDeliveriesMany } from '../db/deliveries-repo.ts';
+import { grantedAmong } from '../db/marketing-consent-repo.ts';
 import { preferencesOfMany } from '../db/preferences-repo.ts';
 import { recipientsOfOrg } from '../db/recipients-repo.ts';
 import { preferenceCategoryOf } from '../domain/rules.ts';
+import { isMarketingStem, stemOf } from '../domain/whatsapp-templates.ts';
 import type { NotificationsDb } from '../db/schema.ts';
 import type { Candidate } from '../domain/recipient-rule.ts';
 import type { NotificationText } from '../domain/templates.ts';
@@ -128,6 +130,13 @@ export const deliver = async (
   // Only the new rows: a recipient this event notified already gets nothing twice.
   const rowOf = new Map(inserted.map((r) => [r.recipient_id, r]));
   const rows = wanted.flatMap((d) => rowOf.get(d.recipientId) ?? []);
+  // A marketing message (the birthday greeting) goes by email and WhatsApp only with the person's marketing consent for
+  // that channel, whatever their notification switches say; in-app it still goes.
+  const marketing = !spec.inAppOnly && isMarketingStem(stemOf(spec.text.titleKey));
+  const recipientIds = rows.map((r) => r.recipient_id);
+  const [emailOk, whatsAppOk] = marketing
+    ? await Promise.all([grantedAmong(trx, env.orgId, 'email', recipientIds), grantedAmong(trx, env.orgId, 'whatsapp', recipientIds)])
+    : [null, null];
   await scheduleDeliveriesMany(
     trx,
     env.orgId,
@@ -135,8 +144,8 @@ export const deliver = async (
       const pref = prefOf(row.recipient_id);
       return {
         n: row,
-        email: !spec.inAppOnly && (pref.channels.email || spec.forceChannels?.email === true),
-        sms: !spec.inAppOnly && (pref.channels.sms || spec.forceChannels?.sms === true),
+        email: !spec.inAppOnly && (pref.channels.email || spec.forceChannels?.email === true) && (emailOk?.has(row.recipient_id) ?? true),
+        sms: !spec.inAppOnly && (pref.channels.sms || spec.forceChannels?.sms === true) && (whatsAppOk?.has(row.recipient_id) ?? true),
         language: prefs.get(row.recipient_id)!.language,
         at: new Date(env.occurredAt),
       };

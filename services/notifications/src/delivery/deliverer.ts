@@ -7,7 +7,8 @@ import { claimDue, consentedPhone, markFinal, markRetry, markSent, type DueDeliv
 import type { NotificationsDb } from '../db/schema.ts';
 import { backoffMs, MAX_ATTEMPTS } from '../domain/rules.ts';
 import { renderIn } from '../domain/templates.ts';
-import { stemOf } from '../domain/whatsapp-templates.ts';
+import { hasMarketingConsent } from '../db/marketing-consent-repo.ts';
+import { isMarketingStem, stemOf } from '../domain/whatsapp-templates.ts';
 
 export interface DelivererOptions {
   db: Kysely<NotificationsDb>;
@@ -37,7 +38,7 @@ export interface Deliverer {
  * Sends the email and WhatsApp/SMS deliveries the notifications wrote. Each row is claimed (committed) before it is
  * sent and marked after, so two deliverers never send one row and a sent row is never sent again; a deliverer killed
  * while sending leaves a claim that another takes over when its lease ends. Failures are retried with back-off
- * (MAX_ATTEMPTS), then the row is 'failed'. WhatsApp/SMS asks for the consent again right before sending.
+ * (MAX_ATTEMPTS), then the row is 'failed'. WhatsApp/SMS asks for the consent again right before sending (a marketing message: the marketing consent for its channel too).
  */
 export const startDeliverer = (o: DelivererOptions): Deliverer => {
   const clock = o.clock ?? (() => new Date());
@@ -54,6 +55,9 @@ export const startDeliverer = (o: DelivererOptions): Deliverer => {
       to = phone;
     }
     const n = d.notification;
+    // A marketing message asks for the marketing consent again right before it goes (opted out since: not sent).
+    if (isMarketingStem(stemOf(n.title_key)) && !(await hasMarketingConsent(o.db, d.org_id, d.recipient_id, d.channel === 'sms' ? 'whatsapp' : 'email')))
+      return markFinal(o.db, key, 'skipped', 'no marketing consent');
     const lang = d.language;
     const params = n.params;
     try {

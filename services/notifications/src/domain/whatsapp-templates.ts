@@ -126,6 +126,12 @@ export const WHATSAPP_TEMPLATES: readonly WhatsAppTemplate[] = [
 
 const BY_STEM = new Map(WHATSAPP_TEMPLATES.map((t) => [t.stem, t]));
 
+/**
+ * Whether a notification text is a MARKETING message (its template's category: the birthday greeting): by email and
+ * WhatsApp it goes only to a person with marketing consent for that channel (marketing_consent); in-app it still goes.
+ */
+export const isMarketingStem = (stem: string): boolean => BY_STEM.get(stem)?.category === 'marketing';
+
 /** The stem of a stored notification's title key (`notifications.<stem>.title`). */
 export const stemOf = (titleKey: string): string => titleKey.replace(/^notifications\./, '').replace(/\.title$/, '');
 
