@@ -40,3 +40,24 @@ export const useCancelAutopay = () => {
     onSettled: () => qc.invalidateQueries({ queryKey: autopayKeys.all }),
   });
 };
+
+export const staffAutopayKeys = { list: ['autopay', 'list'] as const };
+
+/** Staff: every autopay of their locations with its state and last charge. */
+export async function getAutopays(signal?: AbortSignal) {
+  const json = await callRoute(ap.list, { query: {}, signal });
+  return parseResponse(ap.list.responses[200], json, 'GET /payments/autopay').data;
+}
+export const useAutopays = () => useQuery({ queryKey: staffAutopayKeys.list, queryFn: ({ signal }) => getAutopays(signal) });
+
+/** Staff: autopay on or off for a plan (its Razorpay plan made when first turned on). */
+export const usePutAutopayPlan = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ planId, enabled }: { planId: string; enabled: boolean }) => {
+      const json = await callRoute(ap.putPlan, { params: { id: planId }, body: { enabled } });
+      return parseResponse(ap.putPlan.responses[200], json, 'PUT /payments/autopay/plans/:id').data;
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: autopayKeys.plans }),
+  });
+};

@@ -11,7 +11,9 @@ import { createQueryClient } from '../../../lib/query-client';
 import { on, problem, reply } from '../../../testing/contract-handlers';
 import { aToken } from '../../../testing/fixtures';
 import { server } from '../../../testing/setup';
+import { MemoryRouter } from 'react-router-dom';
 import { AutopayCard } from './autopay-card';
+import { AutopayStaffPanel } from './autopay-staff-panel';
 
 const mandate = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/razorpay-checkout', async (orig) => ({ ...(await orig<object>()), openRazorpayMandate: mandate }));
@@ -51,7 +53,7 @@ const plansAre = (enabled = true) =>
   );
 const mineIs = (list: Autopay[]) => on(ap.mine, () => reply(ap.mine, 200, { success: true, data: list }));
 
-const renderCard = () => {
+const renderCard = (ui = <AutopayCard />) => {
   localStorage.setItem('token', aToken());
   const qc = createQueryClient();
   qc.setDefaultOptions({ queries: { retry: false } });
@@ -60,7 +62,7 @@ const renderCard = () => {
     ...render(
       <QueryClientProvider client={qc}>
         <ToastProvider>
-          <AutopayCard />
+          <MemoryRouter>{ui}</MemoryRouter>
         </ToastProvider>
       </QueryClientProvider>,
     ),
@@ -136,5 +138,50 @@ describe('the member’s autopay card', () => {
     server.use(mineIs([autopay()]));
     await user.click(screen.getByRole('button', { name: /retry/i }));
     expect((await screen.findByTestId('autopay-status')).textContent).toBe('Active');
+  });
+});
+
+describe('staff’s autopay panel', () => {
+  it('turns autopay on for a plan and lists each member’s autopay with its state, next and last charge', async () => {
+    let put: unknown;
+    server.use(
+      plansAre(false),
+      on(ap.list, () =>
+        reply(ap.list, 200, {
+          success: true,
+          data: [
+            autopay(),
+            autopay({
+              _id: '0198a7c0-0000-7000-8000-00000000a002',
+              memberName: 'Ravi Kumar',
+              status: 'halted',
+              failures: 2,
+              lastChargeAt: null,
+              lastChargeAmount: null,
+              nextChargeDate: null,
+            }),
+          ],
+        }),
+      ),
+      http.put('*/payments/autopay/plans/:id', async ({ request }) => {
+        put = await request.json();
+        return HttpResponse.json({
+          success: true,
+          data: { planId: PLAN, name: 'Premium monthly', membershipType: 'premium', periodMonths: 1, amount: 2360, enabled: true },
+        });
+      }),
+    );
+    const { user } = renderCard(<AutopayStaffPanel />);
+    const rows = await screen.findAllByTestId('autopay-row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/Asha Verma.*Premium monthly.*Active.*₹2,360/),
+      expect.stringMatching(/Ravi Kumar.*Stopped after failed charges · 2 failed charges.*None yet/),
+    ]);
+    const toggle = screen.getByRole('switch', { name: /Premium monthly/ });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    server.use(plansAre(true));
+    await user.click(toggle);
+    await waitFor(() => expect(put).toEqual({ enabled: true }));
+    await waitFor(() => expect((screen.getByRole('switch', { name: /Premium monthly/ }) as HTMLInputElement).checked).toBe(true));
   });
 });

@@ -9,6 +9,7 @@ import { LoadingState } from '../../../components/spinner';
 import { formatDate } from '../../../lib/format';
 import { ALL_NS } from '../../../locales/resources';
 import { useRenewals } from '../api/payments-api';
+import { AutopayStaffPanel } from '../components/autopay-staff-panel';
 import { PaymentsPage } from '../components/payments-shell';
 
 const DAY_CHOICES = [7, 15, 30, 60, 90] as const;
@@ -94,6 +95,7 @@ export function RenewalsPage() {
         </label>
       </section>
       <section className="card card--flush">{body}</section>
+      <AutopayStaffPanel />
     </PaymentsPage>
   );
 }
