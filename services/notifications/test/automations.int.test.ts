@@ -929,3 +929,27 @@ describe('the birthday greeting is a marketing message', () => {
     ).toEqual([{ status: 'skipped', last_error: 'no marketing consent' }]);
   });
 });
+
+describe('a member who signs up with the gym code', () => {
+  it('is welcomed by the "member joined" rules like one the desk registered, once however often the event comes', async () => {
+    const memberId = newId();
+    const signedUp = () =>
+      apply(
+        memberCopyHandlers.find((h) => h.type === MemberEvents.MemberSignedUp.type)!,
+        makeEnvelope(MemberEvents.MemberSignedUp, {
+          ...meta(memberId),
+          locationId: L1,
+          data: { memberId, locationId: L1, firstName: 'Kabir', lastName: 'Rao', email: `${memberId}@example.in`, phone: '9812500001' },
+        }),
+      );
+    await signedUp();
+    // A second event about the same sign-up (another id: not the inbox's redelivery) welcomes nobody twice.
+    await signedUp();
+    const welcomes = (await notificationsOf(memberId)).filter((n) => n.category === 'welcome');
+    expect(welcomes.map((n) => n.title)).toEqual(['Welcome to Andheri, Kabir!']);
+    const runs = (await runsOf(await builtinId(orgA, 'welcome'))).filter((r) => r.person_id === memberId);
+    expect(runs).toEqual([expect.objectContaining({ status: 'done', actions: [{ type: 'send_message', result: 'sent', reason: null }] })]);
+    // Staff are still told that someone awaits a plan.
+    expect((await notificationsOf(owner.id)).some((n) => n.category === 'member_signed_up' && n.message.includes('Kabir Rao'))).toBe(true);
+  });
+});

@@ -230,15 +230,33 @@ export const matchRules = async (db: Kysely<NotificationsDb>, now: Date): Promis
 // Event triggers.
 
 /**
- * members.member_registered → the organization's "member joined" rules start a run for the member, done at once when it
- * has no wait (in the inbox transaction). An organization whose owner is not known yet has no rules here: the event
+ * members.member_registered (the desk) or members.member_signed_up (the gym code) → the organization's "member joined"
+ * rules start a run for the member, done at once when it has no wait (in the inbox transaction). A member is welcomed
+ * once by each rule, whichever of the two events came and however many times. An organization whose owner is not known yet has no rules here: the event
  * waits with the staff's notification (awaiting_recipients) and starts its runs when the owner arrives (releaseAwaiting).
  */
 export const startJoinedRuns = async (
   trx: Trx,
   env: EventEnvelope<{ memberId: string; locationId: string; firstName: string; lastName: string }>,
 ): Promise<number> => {
-  const rules = await activeRulesOf(trx, env.orgId, 'member_joined');
+  const active = await activeRulesOf(trx, env.orgId, 'member_joined');
+  if (active.length === 0) return 0;
+  const welcomed = new Set(
+    (
+      await trx
+        .selectFrom('automation_runs')
+        .select('rule_id')
+        .where('org_id', '=', env.orgId)
+        .where('person_id', '=', env.data.memberId)
+        .where(
+          'rule_id',
+          'in',
+          active.map((r) => r.id),
+        )
+        .execute()
+    ).map((r) => r.rule_id),
+  );
+  const rules = active.filter((r) => !welcomed.has(r.id));
   if (rules.length === 0) return 0;
   const m = await membersOf(trx, env.orgId, new Date(env.occurredAt), []).where('m.member_id', '=', env.data.memberId).executeTakeFirst();
   if (!m) return 0;

@@ -18,7 +18,11 @@ const NOTIFIERS: Record<string, (trx: Transaction<NotificationsDb>, env: EventEn
     await startJoinedRuns(trx, env);
     return notified;
   },
-  [MemberEvents.MemberSignedUp.type]: notifyMemberSignedUp,
+  [MemberEvents.MemberSignedUp.type]: async (trx, env) => {
+    const notified = await notifyMemberSignedUp(trx, env);
+    await startJoinedRuns(trx, env);
+    return notified;
+  },
   [TrainerEvents.TrainerCreated.type]: notifyTrainerCreated,
   [TrainerEvents.CertificationExpiring.type]: notifyCertificationExpiring,
   [AttendanceEvents.LowAttendanceDetected.type]: notifyLowAttendance,

@@ -38,7 +38,11 @@ export const memberCopyHandlers = memberCopies.handlers({
     // Automations' "member joined" rules (the built-in welcome among them).
     await startJoinedRuns(trx, env);
   },
-  MemberSignedUp: notifyMemberSignedUp,
+  MemberSignedUp: async (trx, env) => {
+    await notifyMemberSignedUp(trx, env);
+    // Joined with the gym code (no plan yet): welcomed like a member the desk registered.
+    await startJoinedRuns(trx, env);
+  },
   MembershipRenewed: async (trx, env) => {
     await keepJoinedOn(trx, env);
     await applyRule(trx, env as never);
