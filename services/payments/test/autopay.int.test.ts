@@ -682,6 +682,13 @@ describe('a failed charge: "Pay now" (issue 28 dunning)', () => {
     expect(Number(due!.total_paise)).toBe(236_000);
     // The "Pay now" link (the payment-link path, the gym's Razorpay account).
     expect(due!.razorpay_link_url).toMatch(/^http/);
+    // …and the member is told at once with it (the reminder notifications delivers).
+    const reminders = (await svc.db.selectFrom('outbox').select('payload').orderBy('id').execute())
+      .map(
+        (o) => (typeof o.payload === 'string' ? JSON.parse(o.payload) : o.payload) as { type: string; data: { paymentId?: string; paymentLinkUrl?: string } },
+      )
+      .filter((e) => e.type === 'payments.payment_reminder_requested' && e.data.paymentId === due!.id);
+    expect(reminders.map((e) => e.data.paymentLinkUrl)).toEqual([due!.razorpay_link_url]);
     const pending = await call('ownerA', 'GET', '/payments/pending?limit=100');
     expect(pending.statusCode, pending.body).toBe(200);
     const item = pending.json().data.find((p: { _id: string }) => p._id === due!.id);

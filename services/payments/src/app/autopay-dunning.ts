@@ -1,4 +1,4 @@
-import { executeCommand, type EventMetadata, type Logger, type RequestContext } from '@akhada/kit';
+import { executeCommand, metadataOf, newId, type EventMetadata, type Logger, type RequestContext } from '@akhada/kit';
 import type { Transaction } from 'kysely';
 import { paymentAggregate } from '../aggregates/payment.ts';
 import type { PaymentsDb } from '../db/schema.ts';
@@ -6,7 +6,7 @@ import { paidThroughAfter, type AutopayState, type AutopayTerms } from '../domai
 import { DUE_PREFIX } from '../projections/autopay-cover.ts';
 import { recordAutopayPayment } from './autopay-payments.ts';
 import { deterministicId } from './deterministic-id.ts';
-import type { PaymentsDeps } from './deps.ts';
+import { todayAt, type PaymentsDeps } from './deps.ts';
 import { createPaymentLink } from './payment-commands.ts';
 import { paymentUniques } from './payment-writes.ts';
 
@@ -73,7 +73,8 @@ export const cancelDuePayments = async (trx: Transaction<PaymentsDb>, terms: Aut
 
 /**
  * After the webhook committed: each new "Pay now" payment gets its Razorpay payment link (the gym's keys), as staff's
- * "payment link" makes it. Never throws: the payment stays payable in the app without one.
+ * "payment link" makes it, and a reminder with that link (payments.payment_reminder_requested, which notifications
+ * delivers). Never throws: the payment stays payable in the app without them.
  */
 export const openDueLinks = async (
   deps: Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay' | 'publicUrl' | 'directory' | 'timeZone'> & { logger?: Logger },
@@ -94,10 +95,35 @@ export const openDueLinks = async (
     requestId: paymentIds[0] ?? 'autopay-dunning',
   };
   for (const id of paymentIds) {
+    let url: string | null = null;
     try {
-      await createPaymentLink(deps, ctx, id);
+      url = (await createPaymentLink(deps, ctx, id)).url;
     } catch (err) {
       deps.logger?.warn({ err, paymentId: id }, 'autopay "Pay now" payment link could not be made; the member can pay in the app');
+    }
+    // The member is told at once, through the reminder path notifications already delivers (with the link, else the
+    // app's payments page), as staff's "remind" does.
+    try {
+      await executeCommand(
+        deps.db,
+        paymentAggregate,
+        id,
+        {
+          type: 'RequestReminder',
+          data: {
+            reminderId: newId(),
+            day: await todayAt(deps, locationId),
+            paymentLinkUrl: url ?? `${deps.publicUrl.replace(/\/+$/, '')}/dashboard/me/payments`,
+            message: null,
+            at: deps.clock().toISOString(),
+            by: null,
+          },
+        },
+        metadataOf(ctx, { locationId }),
+        { mapError: paymentUniques },
+      );
+    } catch (err) {
+      deps.logger?.warn({ err, paymentId: id }, 'autopay "Pay now" reminder could not be requested');
     }
   }
 };
