@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Gender, MembershipStatus, STAFF_ROLES } from '../enums.ts';
 import { LeadSource, LeadStage } from './enquiries.ts';
-import { IdParams, IsoDate, IsoDateTime, ok, Pagination, Problem, route, Text } from './route.ts';
+import { DateWithin, IdParams, IsoDate, IsoDateTime, ok, Pagination, Problem, route, Text } from './route.ts';
 
 /**
  * Campaigns (notifications service, prefix /notifications/campaigns): a message from a template (WhatsApp, SMS or
@@ -118,7 +118,10 @@ export const CreateCampaignBody = z
      * When to send: absent → now. A local date and time in the time zone of the segment's first location (else the
      * organization's first location); it must not be in the past (a minute of slack) nor more than a year ahead.
      */
-    sendAt: z.object({ date: IsoDate, time: LocalTime }).strict().optional(),
+    sendAt: z
+      .object({ date: DateWithin('Send date', '2026-12-01', { yearsBack: 1, yearsAhead: 1 }), time: LocalTime })
+      .strict()
+      .optional(),
     /** Messages per minute the campaign is sent at (the provider's tier, or to spread replies over the day). */
     ratePerMinute: z
       .number({ message: 'Rate must be a number of messages per minute' })

@@ -194,6 +194,11 @@ const ROUTE_HINTS: Record<string, Hint> = {
   'campaigns.countSegment.segment': () => ({ audience: 'members' }),
   'campaigns.create.segment': () => ({ audience: 'members' }),
   'campaigns.create.sendAt': () => ({ date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), time: '09:30' }),
+  // Automations: a trigger and an action are unions; a rule telling staff three days before a membership ends.
+  'automations.create.trigger': () => ({ type: 'membership_expiring', days: 3 }),
+  'automations.create.actions': () => [{ type: 'notify_staff' }],
+  'automations.update.trigger': () => ({ type: 'membership_expiring', days: 3 }),
+  'automations.update.actions': () => [{ type: 'notify_staff' }],
 };
 
 /** A valid SMS template of the audience routes, named afresh (names are unique per channel). */
