@@ -102,5 +102,18 @@ export const LeadChanged = defineEvent(
     /** On a reassignment, who owned the lead before (their screens drop it); absent otherwise. */
     previousOwnerId: z.uuid().nullable().optional(),
     change: LeadChange,
+    /**
+     * On follow_up_added and follow_up_completed: the follow-up (its id; when added, its kind, when it is due and whose
+     * it is; done once completed), so a consumer can tell when one is overdue. Absent on other changes.
+     */
+    followUp: z
+      .object({
+        id: z.string(),
+        done: z.boolean(),
+        kind: z.enum(['call', 'whatsapp', 'visit']).optional(),
+        dueAt: z.iso.datetime({ offset: true }).optional(),
+        assigneeId: z.uuid().nullable().optional(),
+      })
+      .optional(),
   }),
 );

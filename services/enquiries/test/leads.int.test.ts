@@ -322,6 +322,16 @@ describe('the pipeline, owner, notes and follow-ups', () => {
     expect(changed.slice(1).every((p) => p.data.ownerId === trainerA && p.data.locationId === locA1)).toBe(true);
     expect(changed[1]!.data).toMatchObject({ change: 'assigned', ownerId: trainerA, previousOwnerId: ownerA });
     expect(changed.filter((p) => 'previousOwnerId' in p.data)).toHaveLength(1);
+    // The follow-up's facts ride on its two changes (a consumer can tell when it is overdue), on no other.
+    expect(changed[3]!.data.followUp).toEqual({
+      id: followUpId,
+      done: false,
+      kind: 'call',
+      dueAt: new Date(s.clock().getTime() + 3_600_000).toISOString(),
+      assigneeId: trainerA,
+    });
+    expect(changed[4]!.data.followUp).toEqual({ id: followUpId, done: true });
+    expect(changed.filter((p) => 'followUp' in p.data)).toHaveLength(2);
     expect(new Set(outbox.map((p) => p.eventId)).size).toBe(outbox.length);
   });
 });

@@ -104,6 +104,14 @@ const CHANGE: Record<LeadEvent['type'], z.infer<typeof EnquiriesEvents.LeadChang
   LeadJoined: 'joined',
 };
 
+/** The follow-up a change is about (added: its kind, due time and assignee; completed: done), for lead_changed. */
+const followUpOf = (e: LeadEvent): { followUp?: z.infer<typeof EnquiriesEvents.LeadChanged.data>['followUp'] } =>
+  e.type === 'FollowUpAdded'
+    ? { followUp: { id: e.data.followUpId, done: false, kind: e.data.kind, dueAt: e.data.dueAt, assigneeId: e.data.assigneeId } }
+    : e.type === 'FollowUpCompleted'
+      ? { followUp: { id: e.data.followUpId, done: true } }
+      : {};
+
 /**
  * The events above, then enquiries.lead_changed for every change (the real-time hub's ping to the screens): the stored
  * event's id when nothing else was announced, else an id of its own.
@@ -121,6 +129,7 @@ export const toIntegrationEvents = (stored: StoredEvent<LeadEvent>, after: After
       ownerId: state.ownerId,
       ...(stored.event.type === 'LeadAssigned' ? { previousOwnerId: stored.event.data.from ?? null } : {}),
       change: CHANGE[stored.event.type],
+      ...followUpOf(stored.event),
     },
   });
   return [...first, changed];
