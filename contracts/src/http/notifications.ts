@@ -221,8 +221,14 @@ export const WhatsAppWebhookBody = z
                                 id: WaText(200),
                                 timestamp: WaText(20).optional(),
                                 /** What the person wrote (type text), or the quick-reply button they pressed (type button): a STOP withdraws marketing consent. */
-                                text: z.object({ body: WaText(4096, true) }).loose().optional(),
-                                button: z.object({ text: WaText(256).optional(), payload: WaText(256).optional() }).loose().optional(),
+                                text: z
+                                  .object({ body: WaText(4096, true) })
+                                  .loose()
+                                  .optional(),
+                                button: z
+                                  .object({ text: WaText(256).optional(), payload: WaText(256).optional() })
+                                  .loose()
+                                  .optional(),
                               })
                               .loose(),
                           )
