@@ -5,6 +5,7 @@
 import {
   AuthEvents,
   DataRightsEvents,
+  EnquiriesEvents,
   AutomationRule,
   AutomationRunList,
   DEFAULT_NOTIFICATION_PREFERENCES,
@@ -26,6 +27,7 @@ import { createWhatsAppAdapter } from '../src/adapters/whatsapp.ts';
 import type { AppDeps } from '../src/app/deps.ts';
 import { buildApp } from '../src/build-app.ts';
 import { executeDueRuns, sweepAutomations } from '../src/consumers/automations.ts';
+import { followUpCopyHandlers } from '../src/consumers/follow-up-copies.ts';
 import { memberCopyHandlers } from '../src/consumers/member-copies.ts';
 import { onUserRegistered } from '../src/consumers/recipients.ts';
 import { schedulingHandlers } from '../src/consumers/scheduling.ts';
@@ -951,5 +953,41 @@ describe('a member who signs up with the gym code', () => {
     expect(runs).toEqual([expect.objectContaining({ status: 'done', actions: [{ type: 'send_message', result: 'sent', reason: null }] })]);
     // Staff are still told that someone awaits a plan.
     expect((await notificationsOf(owner.id)).some((n) => n.category === 'member_signed_up' && n.message.includes('Kabir Rao'))).toBe(true);
+  });
+});
+
+describe('follow-up copies (for "follow-up overdue")', () => {
+  it('keeps each lead follow-up enquiries announces: added with its due time, done once completed and never reopened; another organization’s id left alone', async () => {
+    const [leadId, followUpId] = [newId(), newId()];
+    const dueAt = new Date(now.getTime() + 3_600_000).toISOString();
+    const changed = (followUp: Record<string, unknown> | undefined, change: string, org = orgA) =>
+      apply(
+        followUpCopyHandlers[0]!,
+        makeEnvelope(EnquiriesEvents.LeadChanged, {
+          ...meta(leadId, org),
+          locationId: L1,
+          data: { leadId, locationId: L1, ownerId: owner.id, change: change as never, ...(followUp ? { followUp: followUp as never } : {}) },
+        }),
+      );
+    const added = { id: followUpId, done: false, kind: 'call', dueAt, assigneeId: owner.id };
+    await changed(undefined, 'note_added');
+    expect(await db().selectFrom('follow_up_copies').selectAll().where('lead_id', '=', leadId).execute()).toEqual([]);
+    await changed(added, 'follow_up_added');
+    const copy = () => db().selectFrom('follow_up_copies').selectAll().where('follow_up_id', '=', followUpId).executeTakeFirstOrThrow();
+    expect(await copy()).toMatchObject({
+      org_id: orgA,
+      lead_id: leadId,
+      location_id: L1,
+      kind: 'call',
+      due_at: new Date(dueAt),
+      assignee_id: owner.id,
+      done: false,
+    });
+    await changed({ id: followUpId, done: true }, 'follow_up_completed');
+    expect(await copy()).toMatchObject({ kind: 'call', due_at: new Date(dueAt), done: true });
+    await changed(added, 'follow_up_added');
+    expect((await copy()).done).toBe(true);
+    await changed({ ...added, kind: 'visit', done: false }, 'follow_up_added', orgB);
+    expect(await copy()).toMatchObject({ org_id: orgA, kind: 'call', done: true });
   });
 });

@@ -612,4 +612,26 @@ export const migrations: Record<string, Migration> = {
       `.execute(db);
     },
   },
+  '0022_follow_up_copies': {
+    /**
+     * enquiries' follow-ups on leads, from enquiries.lead_changed (added: kind, due time, assignee; completed: done),
+     * for automations' "follow-up overdue". Done is kept once seen (an older "added" redelivered never reopens one).
+     */
+    async up(db: Kysely<unknown>) {
+      await sql`
+        create table follow_up_copies (
+          follow_up_id text primary key,
+          org_id uuid not null,
+          lead_id uuid not null,
+          location_id uuid not null,
+          kind text,
+          due_at timestamptz,
+          assignee_id uuid,
+          done boolean not null default false,
+          updated_at timestamptz not null
+        );
+        create index follow_up_copies_open_idx on follow_up_copies (org_id, due_at) where not done;
+      `.execute(db);
+    },
+  },
 };

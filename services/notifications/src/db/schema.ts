@@ -458,6 +458,19 @@ export interface AutomationActionOutcome {
 }
 
 /** 0021: one rule × person × occurrence, at most once. */
+/** 0022: enquiries' follow-ups on leads (from enquiries.lead_changed), for automations' "follow-up overdue". */
+export interface FollowUpCopiesTable {
+  follow_up_id: string;
+  org_id: string;
+  lead_id: string;
+  location_id: string;
+  kind: string | null;
+  due_at: Date | null;
+  assignee_id: string | null;
+  done: boolean;
+  updated_at: Date;
+}
+
 export interface AutomationRunsTable {
   id: string;
   rule_id: string;
@@ -478,6 +491,7 @@ export interface AutomationRunsTable {
 export interface NotificationsDb extends KitTables {
   automations: AutomationsTable;
   automation_runs: AutomationRunsTable;
+  follow_up_copies: FollowUpCopiesTable;
   hub_sockets: HubSocketsTable;
   org_email_settings: OrgEmailSettingsTable;
   org_sms_settings: OrgSmsSettingsTable;
