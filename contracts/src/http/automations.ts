@@ -20,8 +20,9 @@ import { IdParams, IsoDateTime, ok, PageQuery, Pagination, Problem, route, Text 
  *   late (a payment 5 days overdue gets the 3-day reminder, not the 1-day one).
  * - "Create a follow-up" is a lead's (enquiries keeps follow-ups on leads only): notifications publishes
  *   notifications.follow_up_requested with the run's follow-up id and enquiries adds it to the lead once, for its owner.
- * - Not offered yet: "follow-up overdue" as a trigger — enquiries publishes no follow-up's due time (its lead_changed
- *   names only the change), so its overdue moment is not known here.
+ * - "Follow-up overdue" is a lead's too: this service keeps a copy of enquiries' follow-ups (lead_changed's followUp);
+ *   one still not done `hours` after its due time matches once (the follow-up is the occurrence), and at send time,
+ *   with `stillTrue`, one done meanwhile is skipped.
  *
  * Who: owners (every rule) and admins. An admin sees the organization-wide rules and the rules of their locations, and
  * changes only rules scoped to locations all of which they run (`locationIds` not empty); anything else is 403.
@@ -47,6 +48,11 @@ export const AutomationTrigger = z.discriminatedUnion(
     z.object({ type: z.literal('lead_created') }),
     /** A booked member did not come to a class (scheduling's class_closed). Occurrence: the class. */
     z.object({ type: z.literal('class_no_show') }),
+    /** A lead's follow-up still not done `hours` after its due time. Occurrence: the follow-up. */
+    z.object({
+      type: z.literal('follow_up_overdue'),
+      hours: z.number().int().min(1, 'Hours must be 1 to 168').max(168, 'Hours must be 1 to 168'),
+    }),
   ],
   { message: 'Choose a trigger' },
 );
@@ -60,10 +66,11 @@ export const AutomationTriggerType = z.enum([
   'member_joined',
   'lead_created',
   'class_no_show',
+  'follow_up_overdue',
 ]);
 export type AutomationTriggerType = z.infer<typeof AutomationTriggerType>;
 /** Triggers about a lead (no account: only staff can be told, or an org template sent); the others are about a member. */
-export const LEAD_TRIGGERS: readonly AutomationTriggerType[] = ['lead_created'];
+export const LEAD_TRIGGERS: readonly AutomationTriggerType[] = ['lead_created', 'follow_up_overdue'];
 
 /** How long after the trigger the actions run (none: at once). At most 30 days. */
 export const AutomationWait = z

@@ -991,3 +991,72 @@ describe('follow-up copies (for "follow-up overdue")', () => {
     expect(await copy()).toMatchObject({ org_id: orgA, kind: 'call', done: true });
   });
 });
+
+describe('follow-up overdue', () => {
+  it('a lead’s follow-up still not done the rule’s hours after its due time tells staff once; one done in time, or another organization’s, reaches nobody', async () => {
+    const trigger = (hours: number) => ({ name: 'Follow-up late', trigger: { type: 'follow_up_overdue', hours }, actions: [{ type: 'notify_staff' }] });
+    for (const hours of [0, 169, 1.5]) expect((await call(owner, 'POST', '/notifications/automations', trigger(hours))).status).toBe(400);
+    const rule = ruleBody((await call(owner, 'POST', '/notifications/automations', trigger(2))).body);
+    expect(rule.trigger).toEqual({ type: 'follow_up_overdue', hours: 2 });
+    const lead = async (name: string, org = orgA) => {
+      const leadId = newId();
+      await db()
+        .insertInto('lead_copies')
+        .values({
+          lead_id: leadId,
+          org_id: org,
+          location_id: org === orgA ? L1 : L3,
+          name,
+          phone: '9812345678',
+          email: null,
+          stage: 'contacted',
+          source: 'walk_in',
+          owner_id: null,
+          member_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      return leadId;
+    };
+    const changed = (leadId: string, followUp: Record<string, unknown>, change: string, org = orgA) =>
+      apply(
+        followUpCopyHandlers[0]!,
+        makeEnvelope(EnquiriesEvents.LeadChanged, {
+          ...meta(leadId, org),
+          locationId: org === orgA ? L1 : L3,
+          data: { leadId, locationId: org === orgA ? L1 : L3, ownerId: owner.id, change: change as never, followUp: followUp as never },
+        }),
+      );
+    const [late, inTime, other] = [await lead('Late Lalit'), await lead('Prompt Priya'), await lead('Other Omar', orgB)];
+    const [fLate, fInTime, fOther] = [newId(), newId(), newId()];
+    const dueAt = new Date(now.getTime() + 3_600_000).toISOString();
+    await changed(late, { id: fLate, done: false, kind: 'call', dueAt, assigneeId: owner.id }, 'follow_up_added');
+    await changed(inTime, { id: fInTime, done: false, kind: 'call', dueAt, assigneeId: owner.id }, 'follow_up_added');
+    await changed(other, { id: fOther, done: false, kind: 'call', dueAt, assigneeId: ownerB.id }, 'follow_up_added', orgB);
+    const told = (who: string, name: string) => notificationsOf(who).then((ns) => ns.filter((n) => n.message.includes(name)).map((n) => n.action_url));
+
+    // Due in an hour: 2 hours after that (minus a second) it is not yet overdue by the rule's hours.
+    now = new Date(now.getTime() + 3 * 3_600_000 - 1000);
+    await sweepAutomations(db(), now);
+    expect(await runsOf(rule._id)).toEqual([]);
+    await changed(inTime, { id: fInTime, done: true }, 'follow_up_completed');
+
+    now = new Date(now.getTime() + 2000);
+    await sweepAutomations(db(), now);
+    await sweepAutomations(db(), now);
+    expect((await runsOf(rule._id)).map((r) => [r.person_id, r.person_kind, r.occurrence, r.status])).toEqual([[late, 'lead', fLate, 'done']]);
+    expect(await told(owner.id, 'Late Lalit')).toEqual([`/dashboard/enquiries/leads/${late}`]);
+    expect(await told(adminL1.id, 'Late Lalit')).toEqual([`/dashboard/enquiries/leads/${late}`]);
+    for (const who of [owner.id, adminL1.id]) expect(await told(who, 'Prompt Priya')).toEqual([]);
+    for (const who of [owner.id, ownerB.id]) expect(await told(who, 'Other Omar')).toEqual([]);
+
+    // Completed late, or swept again an hour on: still told once.
+    await changed(late, { id: fLate, done: true }, 'follow_up_completed');
+    now = new Date(now.getTime() + 3_600_000);
+    await sweepAutomations(db(), now);
+    expect(await runsOf(rule._id)).toHaveLength(1);
+    expect(await told(owner.id, 'Late Lalit')).toHaveLength(1);
+    await call(owner, 'DELETE', `/notifications/automations/${rule._id}`);
+  });
+});

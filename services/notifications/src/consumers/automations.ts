@@ -20,14 +20,14 @@ import { activeRules, activeRulesOf, claimDueRuns, finishRun, insertRuns, seedBu
 import { preferencesOfMany } from '../db/preferences-repo.ts';
 import { recipientsOfOrg } from '../db/recipients-repo.ts';
 import type { AutomationActionOutcome, AutomationRow, AutomationRunRow, NotificationsDb } from '../db/schema.ts';
-import { runDecider, type PersonFacts, type RuleFacts, type RunEvent } from '../domain/automations.ts';
+import { CATCH_UP_DAYS, runDecider, type PersonFacts, type RuleFacts, type RunEvent } from '../domain/automations.ts';
 import { ownersAndAdminsOf } from '../domain/recipient-rule.ts';
 import { renderTemplate, textOf, type TemplateKey } from '../domain/templates.ts';
 import { reminderId } from './reminders.ts';
 
 /**
  * Automations at work. Matching: a sweep (every few minutes) finds, for each active rule, the people its trigger matches
- * today from this service's copies (members, payments, leads, visits), and consumers do the same for triggers that are
+ * today from this service's copies (members, payments, leads, lead follow-ups, visits), and consumers do the same for triggers that are
  * events (a member registered, a class closed with no-shows); each match starts a run — a row whose unique key (rule,
  * person, occurrence) makes a second match nothing. Doing: the same sweep takes each due waiting run (locked, SKIP
  * LOCKED), decides at send time (domain/automations.ts) and does its actions in that run's transaction — the member's
@@ -185,6 +185,41 @@ const candidatesOf = async (db: Db, rule: AutomationRow, now: Date): Promise<Can
         name: d.name,
       }));
     }
+    case 'follow_up_overdue': {
+      // A follow-up still not done `hours` after its due time (up to CATCH_UP_DAYS later), with its lead.
+      const late = new Date(now.getTime() - t.hours * 3_600_000);
+      let q = db
+        .selectFrom('follow_up_copies as f')
+        .innerJoin('lead_copies as d', (j) => j.onRef('d.lead_id', '=', 'f.lead_id').onRef('d.org_id', '=', 'f.org_id'))
+        .leftJoin('kit_locations as l', 'l.location_id', 'd.location_id')
+        .select([
+          'f.follow_up_id',
+          'f.due_at',
+          'f.done',
+          'd.lead_id',
+          'd.location_id',
+          'd.name',
+          'd.stage',
+          sql<string>`to_char(${todayIn(now)}, 'YYYY-MM-DD')`.as('today'),
+        ])
+        .where('f.org_id', '=', rule.org_id)
+        .where('f.done', '=', false)
+        .where('f.due_at', '<=', late)
+        .where('f.due_at', '>', new Date(late.getTime() - (CATCH_UP_DAYS + 1) * 86_400_000));
+      if (locs.length) q = q.where('d.location_id', 'in', [...locs]);
+      return (await q.execute()).map((d) => ({
+        person: {
+          kind: 'lead',
+          id: d.lead_id,
+          locationId: d.location_id,
+          planId: null,
+          status: d.stage,
+          today: d.today,
+          followUp: { id: d.follow_up_id, dueAt: d.due_at, done: d.done },
+        },
+        name: d.name,
+      }));
+    }
     // Events, not states: started by their consumers (below).
     case 'member_joined':
     case 'class_no_show':
@@ -317,7 +352,27 @@ const personNow = async (trx: Trx, run: AutomationRunRow, rule: AutomationRow | 
       .where('d.lead_id', '=', run.person_id)
       .where('d.org_id', '=', run.org_id)
       .executeTakeFirst();
-    return d ? { kind: 'lead', id: d.lead_id, locationId: d.location_id, planId: null, status: d.stage, today: d.today, createdAt: d.created_at } : null;
+    if (!d) return null;
+    const lead: PersonFacts = {
+      kind: 'lead',
+      id: d.lead_id,
+      locationId: d.location_id,
+      planId: null,
+      status: d.stage,
+      today: d.today,
+      createdAt: d.created_at,
+    };
+    if (rule?.trigger.type === 'follow_up_overdue') {
+      const f = await trx
+        .selectFrom('follow_up_copies')
+        .select(['follow_up_id', 'due_at', 'done'])
+        .where('follow_up_id', '=', run.occurrence)
+        .where('org_id', '=', run.org_id)
+        .where('lead_id', '=', run.person_id)
+        .executeTakeFirst();
+      lead.followUp = f ? { id: f.follow_up_id, dueAt: f.due_at, done: f.done } : null;
+    }
+    return lead;
   }
   const m = await membersOf(trx, run.org_id, now, []).where('m.member_id', '=', run.person_id).executeTakeFirst();
   if (!m) return null;

@@ -60,7 +60,12 @@ export interface PersonFacts {
   payment?: { id: string; status: string; dueDate: CalendarDate } | null;
   /** class_no_show: the class missed (from scheduling's event). */
   classId?: string | null;
+  /** follow_up_overdue: the lead's follow-up the occurrence is about (this service's copy of enquiries'). */
+  followUp?: { id: string; dueAt: Date | null; done: boolean } | null;
 }
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 /** A birthday's day this year: 29 February is kept on 28 February in a year without it. */
@@ -74,9 +79,11 @@ const GONE = new Set(['archived', 'deleted']);
 
 /**
  * The occurrence the trigger counts once, when it matches the person today; null when it does not.
- * Windows: "in N days" / "N days overdue" / "N days without a visit" match on that day and up to CATCH_UP_DAYS after.
+ * Windows: "in N days" / "N days overdue" / "N days without a visit" match on that day and up to CATCH_UP_DAYS after;
+ * "follow-up overdue by N hours" from that moment (`now`) up to CATCH_UP_DAYS after (a new rule does not tell staff
+ * about last year's forgotten follow-ups).
  */
-export const occurrenceOf = (rule: Pick<RuleFacts, 'trigger' | 'createdAt'>, p: PersonFacts, createdDay: CalendarDate = p.today): string | null => {
+export const occurrenceOf = (rule: Pick<RuleFacts, 'trigger' | 'createdAt'>, p: PersonFacts, createdDay: CalendarDate = p.today, now?: Date): string | null => {
   const t = rule.trigger;
   if (GONE.has(p.status)) return null;
   if ((LEAD_TRIGGERS as readonly string[]).includes(t.type) !== (p.kind === 'lead')) return null;
@@ -120,6 +127,12 @@ export const occurrenceOf = (rule: Pick<RuleFacts, 'trigger' | 'createdAt'>, p: 
     }
     case 'class_no_show':
       return p.classId ?? null;
+    case 'follow_up_overdue': {
+      const f = p.followUp;
+      if (!f || f.done || !f.dueAt || !now) return null;
+      const late = now.getTime() - (f.dueAt.getTime() + t.hours * HOUR_MS);
+      return late >= 0 && late <= CATCH_UP_DAYS * DAY_MS ? f.id : null;
+    }
   }
 };
 
@@ -136,6 +149,8 @@ export const stillHolds = (trigger: AutomationTrigger, occurrence: string, p: Pe
       return p.status === 'active' && (p.lastVisitOn ?? p.joinedOn) === occurrence;
     case 'lead_created':
       return p.status !== 'joined' && p.status !== 'lost';
+    case 'follow_up_overdue':
+      return p.followUp?.id === occurrence && !p.followUp.done;
     case 'birthday':
     case 'member_joined':
     case 'class_no_show':
@@ -152,7 +167,7 @@ export const inScope = (rule: Pick<RuleFacts, 'locationIds' | 'conditions'>, p: 
 
 /** When the actions are due: the trigger's time plus the wait. */
 export const dueAt = (triggeredAt: Date, wait: AutomationWait | null): Date =>
-  wait ? new Date(triggeredAt.getTime() + wait.amount * (wait.unit === 'hours' ? 3_600_000 : 86_400_000)) : triggeredAt;
+  wait ? new Date(triggeredAt.getTime() + wait.amount * (wait.unit === 'hours' ? HOUR_MS : DAY_MS)) : triggeredAt;
 
 // ---------------------------------------------------------------------------------------------------------------------
 // One run (rule × person × occurrence) as a decider.
@@ -182,7 +197,7 @@ export const runDecider: Decider<RunCommand, RunEvent, RunState> = {
       if (s.status !== 'none') return [];
       if (c.rule.deleted || c.rule.status !== 'active') return [];
       if (inScope(c.rule, c.person)) return [];
-      const occurrence = occurrenceOf(c.rule, c.person, c.createdDay);
+      const occurrence = occurrenceOf(c.rule, c.person, c.createdDay, c.now);
       if (occurrence === null) return [];
       return [{ type: 'RunTriggered', occurrence, triggeredAt: c.now, dueAt: dueAt(c.now, c.rule.wait) }];
     }

@@ -231,3 +231,68 @@ describe('a rule as made', () => {
     expect(() => checkBuiltinEdit(null, { type: 'membership_expiring', days: 7 }, { type: 'birthday' })).not.toThrow();
   });
 });
+
+describe('follow-up overdue', () => {
+  const H = 3_600_000;
+  const overdue = rule({ trigger: { type: 'follow_up_overdue', hours: 4 }, actions: [{ type: 'notify_staff' }] });
+  const lead = (followUp: PersonFacts['followUp']): PersonFacts => ({
+    kind: 'lead',
+    id: 'l1',
+    locationId: L1,
+    planId: null,
+    status: 'contacted',
+    today: '2026-11-29',
+    followUp,
+  });
+  const dueAt = new Date(now.getTime() - 4 * H);
+
+  it('given no run, when a lead’s follow-up is still not done 4 hours after its due time, then the run starts for that follow-up', () =>
+    spec([])
+      .when({ type: 'Match', rule: overdue, person: lead({ id: 'f1', dueAt, done: false }), now })
+      .then([triggered('f1')]));
+
+  it('given no run, when it is not yet 4 hours late, is done, has no due time, or is more than 2 days past its moment, then nothing', () => {
+    for (const f of [
+      { id: 'f1', dueAt: new Date(dueAt.getTime() + 1), done: false },
+      { id: 'f1', dueAt, done: true },
+      { id: 'f1', dueAt: null, done: false },
+      { id: 'f1', dueAt: new Date(dueAt.getTime() - 2 * 86_400_000 - 1), done: false },
+      null,
+    ])
+      spec([])
+        .when({ type: 'Match', rule: overdue, person: lead(f), now })
+        .thenNothingHappened();
+  });
+
+  it('given no run, when a member (not a lead) is matched, or the lead is outside the rule’s locations, then nothing', () => {
+    spec([])
+      .when({ type: 'Match', rule: overdue, person: { ...member(), followUp: { id: 'f1', dueAt, done: false } }, now })
+      .thenNothingHappened();
+    spec([])
+      .when({ type: 'Match', rule: rule({ ...overdue, locationIds: [L2] }), person: lead({ id: 'f1', dueAt, done: false }), now })
+      .thenNothingHappened();
+  });
+
+  it('given a due run, when the follow-up is still not done, then staff are told; done meanwhile: skipped (with stillTrue off it still goes)', () => {
+    spec([triggered('f1')])
+      .when({ type: 'Execute', rule: overdue, person: lead({ id: 'f1', dueAt, done: false }), now })
+      .then([{ type: 'RunDone', actions: overdue.actions }]);
+    spec([triggered('f1')])
+      .when({ type: 'Execute', rule: overdue, person: lead({ id: 'f1', dueAt, done: true }), now })
+      .then([{ type: 'RunSkipped', reason: 'no_longer_true' }]);
+    spec([triggered('f1')])
+      .when({ type: 'Execute', rule: overdue, person: lead(null), now })
+      .then([{ type: 'RunSkipped', reason: 'no_longer_true' }]);
+    const regardless = rule({ ...overdue, conditions: { planIds: [], stillTrue: false } });
+    spec([triggered('f1')])
+      .when({ type: 'Execute', rule: regardless, person: lead({ id: 'f1', dueAt, done: true }), now })
+      .then([{ type: 'RunDone', actions: regardless.actions }]);
+  });
+
+  it('a follow-up is a lead’s: a member message on it is refused, telling staff is not', () => {
+    expect(() => checkRule({ trigger: { type: 'follow_up_overdue', hours: 4 }, actions: [{ type: 'send_message', message: 'welcome' }] })).toThrow(
+      /lead has no account/,
+    );
+    expect(() => checkRule({ trigger: { type: 'follow_up_overdue', hours: 4 }, actions: [{ type: 'notify_staff' }] })).not.toThrow();
+  });
+});

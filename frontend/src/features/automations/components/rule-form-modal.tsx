@@ -24,7 +24,7 @@ import { useUser } from '../../../lib/auth/session';
 import type { Translate } from '../../../lib/relative-time';
 import { ALL_NS } from '../../../locales/resources';
 import { useCreateRule, useTemplates, useUpdateRule } from '../api/automations-api';
-import { hasDays, isLeadTrigger, PLAN_IDS, planName, ruleName } from '../lib/rule-text';
+import { hasDays, hasHours, isLeadTrigger, PLAN_IDS, planName, ruleName } from '../lib/rule-text';
 
 const FORM_ID = 'automation-rule-form';
 const MAX_ACTIONS = 5;
@@ -46,7 +46,7 @@ interface ActionValues {
 /** The editor's values, shaped like the contract's body so every issue lands on its field. */
 interface Values {
   name: string;
-  trigger: { type: AutomationTriggerType; days: string };
+  trigger: { type: AutomationTriggerType; days: string; hours: string };
   wait: { unit: '' | 'hours' | 'days'; amount: string };
   conditions: { planIds: string[]; stillTrue: boolean };
   locationIds: string[];
@@ -65,7 +65,7 @@ function valuesOf(rule: AutomationRule | null, adminLocations: string[]): Values
   if (!rule) {
     return {
       name: '',
-      trigger: { type: 'membership_expiring', days: '7' },
+      trigger: { type: 'membership_expiring', days: '7', hours: '24' },
       wait: { unit: '', amount: '' },
       conditions: { planIds: [], stillTrue: true },
       locationIds: adminLocations,
@@ -75,7 +75,11 @@ function valuesOf(rule: AutomationRule | null, adminLocations: string[]): Values
   }
   return {
     name: rule.name,
-    trigger: { type: rule.trigger.type, days: 'days' in rule.trigger ? String(rule.trigger.days) : '' },
+    trigger: {
+      type: rule.trigger.type,
+      days: 'days' in rule.trigger ? String(rule.trigger.days) : '',
+      hours: 'hours' in rule.trigger ? String(rule.trigger.hours) : '24',
+    },
     wait: rule.wait ? { unit: rule.wait.unit, amount: String(rule.wait.amount) } : { unit: '', amount: '' },
     conditions: { planIds: [...rule.conditions.planIds], stillTrue: rule.conditions.stillTrue },
     locationIds: [...rule.locationIds],
@@ -138,7 +142,11 @@ function RuleForm({
       const type = v.trigger.type;
       return {
         name: v.name,
-        trigger: (hasDays(type) ? { type, days: num(v.trigger.days) } : { type }) as AutomationBodyInput['trigger'],
+        trigger: (hasDays(type)
+          ? { type, days: num(v.trigger.days) }
+          : hasHours(type)
+            ? { type, hours: num(v.trigger.hours) }
+            : { type }) as AutomationBodyInput['trigger'],
         wait: v.wait.unit === '' ? null : ({ unit: v.wait.unit, amount: num(v.wait.amount) } as AutomationBodyInput['wait']),
         conditions: { planIds: isLeadTrigger(type) ? [] : v.conditions.planIds, stillTrue: v.conditions.stillTrue },
         locationIds: v.locationIds,
@@ -229,6 +237,17 @@ function WhenSection({ builtin }: { builtin: boolean }) {
             inputMode="numeric"
             autoComplete="off"
             testId="rule-days"
+          />
+        ) : null}
+        {hasHours(type) ? (
+          <TextField
+            name="trigger.hours"
+            label={t('automations:form.hours')}
+            hint={t('automations:form.hoursHint')}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            testId="rule-hours"
           />
         ) : null}
         <SelectField

@@ -19,6 +19,9 @@ type T = TFunction<typeof ALL_NS>;
 export const DAY_TRIGGERS = ['membership_expiring', 'payment_overdue', 'no_visit'] as const satisfies readonly AutomationTriggerType[];
 export type DayTrigger = (typeof DAY_TRIGGERS)[number];
 export const hasDays = (type: string): type is DayTrigger => (DAY_TRIGGERS as readonly string[]).includes(type);
+/** The triggers counted in hours after a due time. */
+export const HOUR_TRIGGERS = ['follow_up_overdue'] as const satisfies readonly AutomationTriggerType[];
+export const hasHours = (type: string): type is (typeof HOUR_TRIGGERS)[number] => (HOUR_TRIGGERS as readonly string[]).includes(type);
 export const isLeadTrigger = (type: string) => (LEAD_TRIGGERS as readonly string[]).includes(type);
 
 /** The names the server gives its built-in rules (domain/automations.ts): shown translated while the owner keeps them. */
@@ -37,7 +40,9 @@ export const ruleName = (t: T, rule: Pick<AutomationRule, 'name' | 'builtin'>): 
   rule.builtin && rule.name === BUILTIN_DEFAULT_NAMES[rule.builtin] ? t(`automations:builtinName.${rule.builtin}`) : rule.name;
 
 export function triggerText(t: T, trigger: AutomationTrigger): string {
-  return 'days' in trigger ? t(`automations:trigger.${trigger.type}`, { count: trigger.days }) : t(`automations:trigger.${trigger.type}`);
+  if ('days' in trigger) return t(`automations:trigger.${trigger.type}`, { count: trigger.days });
+  if ('hours' in trigger) return t(`automations:trigger.${trigger.type}`, { count: trigger.hours });
+  return t(`automations:trigger.${trigger.type}`);
 }
 
 export function waitText(t: T, wait: AutomationWait | null): string {

@@ -377,6 +377,72 @@ describe('rule editor', { timeout: 40_000 }, () => {
     ]);
   });
 
+  it('tells staff of a follow-up overdue by some hours: its hours field checked by the contract, shown and kept when a rule is edited', async () => {
+    const sent: unknown[] = [];
+    const existing = aRule({
+      name: 'Late follow-ups',
+      builtin: null,
+      trigger: { type: 'follow_up_overdue', hours: 6 },
+      actions: [{ type: 'notify_staff' }],
+    });
+    server.use(
+      ...signedInShell(OWNER),
+      rulesAre([existing]),
+      on(r.create, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return reply(r.create, 201, { success: true, data: aRule({ ...(body as Partial<AutomationRule>), builtin: null }) });
+      }),
+      on(r.update, async ({ request, params }) => {
+        sent.push([params.id, await request.json()]);
+        return reply(r.update, 200, { success: true, data: existing });
+      }),
+    );
+    const { user } = renderApp('/dashboard/automations');
+    expect(await screen.findByText(/A lead’s follow-up 6 hours overdue/)).toBeTruthy();
+    await user.click(screen.getByTestId('new-rule'));
+    let dialog = await screen.findByTestId('rule-form-modal');
+    expect(within(dialog).queryByTestId('rule-hours')).toBeNull();
+    await user.type(within(dialog).getByTestId('rule-name'), 'Chase the team');
+    await user.selectOptions(within(dialog).getByTestId('rule-trigger'), 'follow_up_overdue');
+    const hours = within(dialog).getByTestId('rule-hours') as HTMLInputElement;
+    expect(hours.value).toBe('24');
+    expect(within(dialog).getByText('Hours after the follow-up was due, 1 to 168 (a week).')).toBeTruthy();
+    await waitFor(() => expect((within(dialog).getByTestId('rule-action-0-type') as HTMLSelectElement).value).toBe('notify_staff'));
+    expect(within(dialog).queryByTestId('rule-days')).toBeNull();
+    expect(within(dialog).queryByTestId('rule-plans')).toBeNull();
+    await user.clear(hours);
+    await user.type(hours, '200');
+    await user.click(screen.getByTestId('rule-form-submit'));
+    expect(await within(dialog).findByText('Hours must be 1 to 168')).toBeTruthy();
+    expect(sent).toEqual([]);
+    await user.clear(hours);
+    await user.type(hours, '4');
+    await user.click(screen.getByTestId('rule-form-submit'));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          name: 'Chase the team',
+          trigger: { type: 'follow_up_overdue', hours: 4 },
+          wait: null,
+          conditions: { planIds: [], stillTrue: true },
+          locationIds: [],
+          actions: [{ type: 'notify_staff' }],
+          status: 'active',
+        },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByTestId('rule-form')).toBeNull());
+
+    // Editing keeps its hours.
+    await user.click(await screen.findByRole('button', { name: 'Edit “Late follow-ups”' }));
+    dialog = await screen.findByTestId('rule-form-modal');
+    expect((within(dialog).getByTestId('rule-hours') as HTMLInputElement).value).toBe('6');
+    await user.click(screen.getByTestId('rule-form-submit'));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect((sent[1] as [string, { trigger: unknown }])[1].trigger).toEqual({ type: 'follow_up_overdue', hours: 6 });
+  });
+
   it('a follow-up gives way to telling staff when the trigger becomes a member’s', async () => {
     server.use(...signedInShell(OWNER), rulesAre([]));
     const { user } = renderApp('/dashboard/automations');
