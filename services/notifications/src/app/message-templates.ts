@@ -1,6 +1,6 @@
 import type { MessageTemplate, MessageTemplateInput, TemplateLanguage, TemplatePreview, WhatsAppWebhookBody } from '@akhada/contracts';
 import { isUniqueViolation, newId, type Executor, type Logger, type RequestContext } from '@akhada/kit';
-import { AppError, badRequest, conflict, dateIn, notFound } from '@akhada/kit/domain';
+import { AppError, badRequest, conflict, dateIn, DEFAULT_TIME_ZONE, notFound } from '@akhada/kit/domain';
 import { sql } from 'kysely';
 import type { WhatsAppTemplatePlatform } from '../adapters/whatsapp-template-platform.ts';
 import { reviewOf } from '../adapters/whatsapp-template-platform.ts';
@@ -219,7 +219,7 @@ const memberFacts = async (
     planName: (m.plan_name as string | null) ?? null,
     endDate: (m.end_date as string | null) ?? null,
     joinedOn: (m.joined_on as string | null) ?? null,
-    today: dateIn(location?.timezone ?? 'Asia/Kolkata', now),
+    today: dateIn(location?.timezone ?? DEFAULT_TIME_ZONE, now),
     language,
   };
 };
