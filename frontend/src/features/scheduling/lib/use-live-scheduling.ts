@@ -1,7 +1,5 @@
 import { Notification, SOCKET_EVENTS } from '@akhada/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { getHubSocket, subscribeHubSocket, type HubSocketLike } from '../../../lib/realtime/hub-socket';
+import { useHubRefetch } from '../../../lib/realtime/use-hub-refetch';
 import { schedulingKeys } from '../api/scheduling-api';
 
 /**
@@ -13,56 +11,17 @@ export const SCHEDULING_CATEGORIES: ReadonlySet<string> = new Set(['class_bookin
 /** Pushes that arrive together (a series cancelled: one notification per class) make one refetch. */
 const COALESCE_MS = 150;
 
+const ALL_SCHEDULING = { queryKey: schedulingKeys.all };
+
+const isSchedulingNotification = (raw: unknown): boolean => {
+  const parsed = Notification.safeParse(raw);
+  return parsed.success && SCHEDULING_CATEGORIES.has(parsed.data.category);
+};
+
 /**
  * Keeps a member's booking screens current without waiting for their poll: a `notification:new` push of a scheduling
- * category (on the shell's hub socket; no connection of its own) reads everything under ['scheduling'] again at once,
- * and so does a reconnect (pushes may have been missed). Returns whether the socket is connected: the screens poll
- * slowly while it is and quickly while it is not (LIVE_REFRESH_MS).
+ * category reads everything under ['scheduling'] again at once, and so does a reconnect (pushes may have been missed).
+ * Returns whether the socket is connected: the screens poll slowly while it is and quickly while it is not (LIVE_REFRESH_MS).
  */
-export function useLiveScheduling(enabled = true): { live: boolean } {
-  const qc = useQueryClient();
-  const [socket, setSocket] = useState<HubSocketLike | null>(getHubSocket);
-  const [live, setLive] = useState(false);
-
-  useEffect(() => {
-    setSocket(getHubSocket());
-    return subscribeHubSocket(setSocket);
-  }, []);
-
-  useEffect(() => {
-    if (!enabled || !socket) {
-      setLive(false);
-      return;
-    }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const refresh = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void qc.invalidateQueries({ queryKey: schedulingKeys.all }), COALESCE_MS);
-    };
-    setLive(socket.connected);
-    let lost = false;
-    const onConnect = () => {
-      setLive(true);
-      if (lost) refresh();
-    };
-    const onDisconnect = () => {
-      lost = true;
-      setLive(false);
-    };
-    const onNotification = (raw: unknown) => {
-      const parsed = Notification.safeParse(raw);
-      if (parsed.success && SCHEDULING_CATEGORIES.has(parsed.data.category)) refresh();
-    };
-    socket.on('connect', onConnect);
-    socket.on('disconnect', onDisconnect);
-    socket.on(SOCKET_EVENTS.notificationNew, onNotification);
-    return () => {
-      clearTimeout(timer);
-      socket.off('connect', onConnect);
-      socket.off('disconnect', onDisconnect);
-      socket.off(SOCKET_EVENTS.notificationNew, onNotification);
-    };
-  }, [socket, enabled, qc]);
-
-  return { live };
-}
+export const useLiveScheduling = (enabled = true): { live: boolean } =>
+  useHubRefetch({ event: SOCKET_EVENTS.notificationNew, accepts: isSchedulingNotification, filters: ALL_SCHEDULING, coalesceMs: COALESCE_MS, enabled });
