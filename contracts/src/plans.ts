@@ -29,3 +29,9 @@ export const SCHEDULING_PLANS: readonly PlanId[] = ['pro', 'enterprise'];
 
 /** Whether an organization on `plan` may use class scheduling (`trialEnded`: the free plan's trial is over). */
 export const includesScheduling = (plan: PlanId, trialEnded: boolean): boolean => SCHEDULING_PLANS.includes(plan) || (plan === 'free' && !trialEnded);
+
+/** Plans that include API access with API keys (Pro and above); the free plan has it during its trial (issue 29). */
+export const API_ACCESS_PLANS: readonly PlanId[] = ['pro', 'enterprise'];
+
+/** Whether an organization on `plan` may create and use API keys (`trialEnded`: the free plan's trial is over). */
+export const includesApiAccess = (plan: PlanId, trialEnded: boolean): boolean => API_ACCESS_PLANS.includes(plan) || (plan === 'free' && !trialEnded);

@@ -135,3 +135,25 @@ export const NewDeviceSignedIn = defineEvent(
   1,
   z.object({ userId: z.uuid(), sessionId: z.uuid(), device: z.string(), place: z.string(), signedInAt: z.string() }),
 );
+
+/**
+ * An API key was created, rotated or changed (issue 29): what services cache about it (never its secret or hash).
+ * The kit drops its cached copy of the key on this event, so a change reaches every service at once.
+ */
+export const ApiKeyChanged = defineEvent(
+  'auth.api_key_changed',
+  1,
+  z.object({
+    keyId: z.uuid(),
+    name: z.string(),
+    prefix: z.string(),
+    scopes: z.array(z.string()),
+    /** null: every location of the organization. */
+    locationIds: z.array(z.uuid()).nullable(),
+    expiresAt: z.string().nullable(),
+    change: z.enum(['created', 'rotated']),
+  }),
+);
+
+/** An API key was revoked: every service drops it from its cache at once (and refuses it within 60 s whatever happens). */
+export const ApiKeyRevoked = defineEvent('auth.api_key_revoked', 1, z.object({ keyId: z.uuid(), name: z.string(), prefix: z.string() }));

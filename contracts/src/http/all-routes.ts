@@ -1,5 +1,6 @@
 import type { ServiceName } from '../topics.ts';
 import { authRoutes } from './auth.ts';
+import { apiKeyRoutes } from './api-keys.ts';
 import { memberRoutes } from './members.ts';
 import { notificationRoutes } from './notifications.ts';
 import { audienceRoutes } from './audience.ts';
@@ -73,6 +74,8 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('notifications', 'automations', automationRoutes),
   ...group('notifications', 'campaigns', campaignRoutes),
   ...group('auth', 'signInMethods', signInMethodRoutes),
+  // Settings → API keys (issue 29): auth keeps the keys; /auth/api-keys/introspect is how services check one.
+  ...group('auth', 'apiKeys', apiKeyRoutes),
   // Spec part 2 §7: the user's own settings (prefix `settings`, auth's).
   ...group('auth', 'userSettings', userSettingsRoutes),
   ...group('auth', 'dataRights', dataRightsRoutes),

@@ -312,6 +312,7 @@ export const attendanceRoutes = {
     responses: { 200: AttendanceList, 400: Problem, 401: Problem, 403: Problem },
     auth: true,
     roles: STAFF,
+    apiScope: { area: 'attendance', access: 'read' },
     summary: "Attendance records of the caller's locations, newest first, filtered and paged (20 per page).",
   }),
   overview: route({
@@ -330,6 +331,7 @@ export const attendanceRoutes = {
     responses: { 200: ok(AttendanceReport), 400: Problem, 401: Problem, 403: Problem },
     auth: true,
     roles: STAFF,
+    apiScope: { area: 'reports', access: 'read' },
     summary: "Check-ins per day, week (Sunday–Saturday) or month in the location's time zone.",
   }),
   memberHistory: route({
@@ -340,6 +342,7 @@ export const attendanceRoutes = {
     responses: { 200: AttendanceHistory, 400: Problem, 401: Problem, 403: Problem, 404: Problem },
     auth: true,
     roles: ['owner', 'admin', 'trainer', 'member'],
+    apiScope: { area: 'attendance', access: 'read' },
     summary: "A member's visits, newest first. A member may read only their own.",
   }),
   trainerHistory: route({
@@ -359,6 +362,7 @@ export const attendanceRoutes = {
     responses: { 201: ok(CheckInResult), 400: Problem, 401: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem },
     auth: true,
     roles: STAFF,
+    apiScope: { area: 'attendance', access: 'write' },
     summary: 'Checks a member (or a trainer) in; refused while they are inside or when the membership is not active.',
     description: 'A trainer may check in only themselves (trainerId = their id, no memberId).',
   }),
@@ -369,6 +373,7 @@ export const attendanceRoutes = {
     responses: { 200: ok(CheckInResult), 400: Problem, 401: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem },
     auth: true,
     roles: STAFF,
+    apiScope: { area: 'attendance', access: 'write' },
     summary: 'Ends a session by its id, or the open session of a member or trainer ("No active check-in found for this member").',
   }),
   scanQr: route({
@@ -434,6 +439,7 @@ export const attendanceRoutes = {
     responses: { 200: ok(TodayAttendance), 400: Problem, 401: Problem, 403: Problem },
     auth: true,
     roles: STAFF_TRAINER,
+    apiScope: { area: 'attendance', access: 'read' },
     summary: "Today's check-ins and who is in the gym now.",
   }),
   stats: route({

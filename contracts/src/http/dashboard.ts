@@ -211,6 +211,7 @@ export const dashboardRoutes = {
     responses: { 200: ok(DashboardOverview), 400: Problem, 401: Problem, 403: Problem },
     auth: true,
     roles: STAFF,
+    apiScope: { area: 'reports', access: 'read' },
     summary:
       "The whole dashboard screen in one call: stat cards with their change, counters, quick-action badges, recent activity, owners' per-location breakdown.",
     description: 'Read from the dashboard projection of the other services\' events. "Today" and "this month" are in each location\'s time zone.',

@@ -368,6 +368,7 @@ export const enquiriesRoutes = {
     responses: { 200: LeadList, ...refusals },
     auth: true,
     roles: STAFF,
+    apiScope: { area: 'leads', access: 'read' },
     summary: "Leads, newest first: owners and admins see their locations' leads, a trainer the leads assigned to them.",
   }),
   createLead: route({
@@ -377,6 +378,7 @@ export const enquiriesRoutes = {
     responses: { 201: ok(CaptureResult), ...refusals },
     auth: true,
     roles: STAFF,
+    apiScope: { area: 'leads', access: 'write' },
     summary: 'Captures a walk-in or phone enquiry; a phone number the organization knows joins that lead instead (duplicate: true).',
   }),
   getLead: route({
@@ -386,6 +388,7 @@ export const enquiriesRoutes = {
     responses: { 200: ok(LeadDetail), ...refusals },
     auth: true,
     roles: STAFF,
+    apiScope: { area: 'leads', access: 'read' },
     summary: 'One lead with its timeline and follow-ups.',
   }),
   editLead: route({
@@ -517,6 +520,7 @@ export const enquiriesRoutes = {
     responses: { 200: ok(FunnelReport), 400: Problem, 401: Problem, 403: Problem },
     auth: true,
     roles: MANAGERS,
+    apiScope: { area: 'reports', access: 'read' },
     summary:
       "The enquiry funnel of a date range (enquiries → trials → joined, conversion, median days to join) by source, owner or month, and the lost leads' reasons.",
     description: "Leads counted by the day they enquired in their location's calendar; an admin sees only their locations.",

@@ -610,6 +610,7 @@ export const inventoryRoutes = {
     responses: { 200: InventoryList, 400: Problem, 403: Problem },
     auth: true,
     roles: STAFF,
+    apiScope: { area: 'inventory', access: 'read' },
     summary: 'Items of the caller’s locations (archived left out) with filters (category, status, condition, location, isLowStock, search, code) and paging.',
   }),
   shop: route({
@@ -720,6 +721,7 @@ export const inventoryRoutes = {
     responses: { 200: ok(InventoryItem), 403: Problem, 404: Problem },
     auth: true,
     roles: STAFF,
+    apiScope: { area: 'inventory', access: 'read' },
     summary: 'One item of the caller’s locations with its batches, equipment details and assignment.',
   }),
   movements: route({
@@ -774,6 +776,7 @@ export const inventoryRoutes = {
     responses: { 200: ok(InventoryItem), 400: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem },
     auth: true,
     roles: DESK,
+    apiScope: { area: 'inventory', access: 'write' },
     summary: 'Receive a batch, correct a count (with reason) or write units off (expired, damaged, lost).',
     description: '409 INSUFFICIENT_STOCK when a write-off is more than is there (or than the batch holds).',
   }),
@@ -825,6 +828,7 @@ export const inventoryRoutes = {
     responses: { 200: ok(PosSale), 201: ok(PosSale), 400: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem },
     auth: true,
     roles: DESK,
+    apiScope: { area: 'inventory', access: 'write' },
     summary:
       'Check out a cart at the counter: takes the stock of every line at once (first-expiring batches first) and publishes the sale for its tax invoice.',
     description:
@@ -838,6 +842,7 @@ export const inventoryRoutes = {
     auth: true,
     // Viewing is owner/admin/trainer (spec: "viewing everything is admin and trainer"); selling stays owner/admin.
     roles: STAFF,
+    apiScope: { area: 'inventory', access: 'read' },
     summary: 'Sales of the caller’s locations (counter and members’ orders), newest first, with the totals of the filtered set.',
     description:
       'Filters: period (from/to or one date, the location’s days), location (403 when not the caller’s), status, payment method, buyer kind, search (buyer name or phone, invoice number).',

@@ -268,6 +268,7 @@ export const memberRoutes = {
     responses: { 200: MemberList, 400: Problem },
     auth: true,
     roles: STAFF_AND_TRAINERS,
+    apiScope: { area: 'members', access: 'read' },
     summary: 'A page of the members in the locations the caller may see, newest first, with search and filters.',
   }),
   stats: route({
@@ -312,6 +313,7 @@ export const memberRoutes = {
     responses: { 200: ok(MemberDetail), 404: Problem },
     auth: true,
     roles: STAFF_AND_TRAINERS,
+    apiScope: { area: 'members', access: 'read' },
     summary: 'One member with their terms, in a location the caller may see (404 otherwise, whoever owns the id).',
   }),
   copy: route({
@@ -332,6 +334,7 @@ export const memberRoutes = {
     responses: { 201: ok(Member), 400: Problem, 402: Problem, 403: Problem, 409: Problem },
     auth: true,
     roles: STAFF,
+    apiScope: { area: 'members', access: 'write' },
     summary: 'Register a member with their first term in one of the caller’s locations and invite them to sign in.',
     description: '409 PLAN_LIMIT when the plan’s member allowance is used up; 409 EMAIL_TAKEN when a member of the gym has the email.',
   }),
@@ -343,6 +346,7 @@ export const memberRoutes = {
     responses: { 200: ok(Member), 400: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem },
     auth: true,
     roles: STAFF,
+    apiScope: { area: 'members', access: 'write' },
     summary: 'Edit a member’s personal details.',
   }),
   renew: route({
@@ -353,6 +357,7 @@ export const memberRoutes = {
     responses: { 200: ok(MemberDetail), 400: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem },
     auth: true,
     roles: STAFF,
+    apiScope: { area: 'members', access: 'write' },
     summary: 'Add a new term (renewal, or the first term of a member awaiting a plan).',
   }),
   assignTrainer: route({
@@ -382,6 +387,7 @@ export const memberRoutes = {
     responses: { 200: ok(Member), 400: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem },
     auth: true,
     roles: STAFF,
+    apiScope: { area: 'members', access: 'write' },
     summary: 'Pause an active membership; the frozen days extend its end date when unfrozen.',
   }),
   unfreeze: route({
@@ -391,6 +397,7 @@ export const memberRoutes = {
     responses: { 200: ok(Member), 402: Problem, 403: Problem, 404: Problem, 409: Problem },
     auth: true,
     roles: STAFF,
+    apiScope: { area: 'members', access: 'write' },
     summary: 'End a freeze; the end date moves by the days frozen.',
   }),
   cancel: route({

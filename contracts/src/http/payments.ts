@@ -710,6 +710,7 @@ export const paymentsRoutes = {
   overview: route({
     method: 'GET',
     path: '/payments/dashboard/overview',
+    apiScope: { area: 'payments', access: 'read' },
     query: PaymentLocationQuery,
     responses: { 200: ok(PaymentDashboard), 400: Problem, 401: Problem, 403: Problem },
     auth: true,
@@ -728,6 +729,7 @@ export const paymentsRoutes = {
   pending: route({
     method: 'GET',
     path: '/payments/pending',
+    apiScope: { area: 'reports', access: 'read' },
     query: PendingQuery,
     responses: { 200: PendingList, 400: Problem, 401: Problem, 403: Problem },
     auth: true,
@@ -737,6 +739,7 @@ export const paymentsRoutes = {
   renewals: route({
     method: 'GET',
     path: '/payments/renewals',
+    apiScope: { area: 'payments', access: 'read' },
     query: RenewalsQuery,
     responses: { 200: ok(z.array(Renewal)), 400: Problem, 401: Problem, 403: Problem },
     auth: true,
@@ -776,6 +779,7 @@ export const paymentsRoutes = {
   memberPayments: route({
     method: 'GET',
     path: '/payments/member/:id',
+    apiScope: { area: 'reports', access: 'read' },
     params: IdParams,
     query: PersonPaymentsQuery,
     responses: { 200: PersonPayments, 400: Problem, 401: Problem, 403: Problem, 404: Problem },
@@ -879,6 +883,7 @@ export const paymentsRoutes = {
   listInvoices: route({
     method: 'GET',
     path: '/payments/invoices',
+    apiScope: { area: 'payments', access: 'write' },
     query: InvoiceListQuery,
     responses: { 200: InvoiceList, 400: Problem, 401: Problem, 403: Problem },
     auth: true,
@@ -888,6 +893,7 @@ export const paymentsRoutes = {
   taxSettings: route({
     method: 'GET',
     path: '/payments/tax-settings',
+    apiScope: { area: 'payments', access: 'read' },
     responses: { 200: ok(TaxSettings), 401: Problem, 403: Problem },
     auth: true,
     roles: STAFF,
@@ -914,6 +920,7 @@ export const paymentsRoutes = {
   downloadInvoice: route({
     method: 'GET',
     path: '/payments/invoices/:id/download',
+    apiScope: { area: 'payments', access: 'read' },
     params: IdParams,
     query: InvoiceDownloadQuery,
     responses: { 200: z.string(), 400: Problem, 401: Problem, 403: Problem, 404: Problem },
@@ -943,6 +950,7 @@ export const paymentsRoutes = {
   create: route({
     method: 'POST',
     path: '/payments',
+    apiScope: { area: 'payments', access: 'read' },
     body: CreatePaymentBody,
     responses: { 201: ok(Payment), 400: Problem, 401: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem },
     auth: true,
@@ -952,6 +960,7 @@ export const paymentsRoutes = {
   }),
   update: route({
     method: 'PUT',
+    apiScope: { area: 'payments', access: 'write' },
     path: '/payments/:id',
     params: IdParams,
     body: UpdatePaymentBody,
@@ -982,6 +991,7 @@ export const paymentsRoutes = {
   refund: route({
     method: 'POST',
     path: '/payments/:id/refund',
+    apiScope: { area: 'payments', access: 'write' },
     params: IdParams,
     body: RefundBody,
     responses: { 200: ok(Payment), 400: Problem, 401: Problem, 402: Problem, 403: Problem, 404: Problem, 409: Problem, 502: Problem },

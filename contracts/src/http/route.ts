@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ApiScopeNeed } from '../api-scopes.ts';
 import { Role } from '../enums.ts';
 import { ErrorBody } from '../errors.ts';
 
@@ -30,6 +31,12 @@ interface RouteContractBase {
    * TWO_FACTOR_ENROLMENT_REQUIRED until they have enrolled and taken a fresh token (POST /auth/refresh).
    */
   allowEnrolment?: true;
+  /**
+   * The scope an API key needs to call this route (issue 29): `{ area: 'members', access: 'read' }`. Absent: API keys
+   * are refused here (403). A key is checked against it by addRoute before anything is read, in place of `roles`; past
+   * that it acts as an admin of its locations.
+   */
+  apiScope?: ApiScopeNeed;
 }
 
 /**

@@ -274,6 +274,7 @@ export const schedulingRoutes = {
     responses: { 200: ok(z.array(ClassType)), ...refusals },
     auth: true,
     roles: ANY_ROLE,
+    apiScope: { area: 'scheduling', access: 'read' },
     summary: "The organization's class types (not archived), by name.",
   }),
   createClassType: route({
@@ -347,6 +348,7 @@ export const schedulingRoutes = {
     responses: { 200: ok(Timetable), ...refusals },
     auth: true,
     roles: ANY_ROLE,
+    apiScope: { area: 'scheduling', access: 'read' },
     summary: "A location's classes of one week (Monday to Sunday in its time zone) with occupancy; a member sees their own place in each.",
   }),
   getClass: route({
@@ -356,6 +358,7 @@ export const schedulingRoutes = {
     responses: { 200: ok(ClassDetail), ...refusals },
     auth: true,
     roles: ANY_ROLE,
+    apiScope: { area: 'scheduling', access: 'read' },
     summary: 'One class; staff and trainers also see its roster and waitlist.',
   }),
   editClass: route({
@@ -386,6 +389,7 @@ export const schedulingRoutes = {
     responses: { 201: ok(Booking), ...refusals, 409: Problem },
     auth: true,
     roles: BOOKERS,
+    apiScope: { area: 'scheduling', access: 'write' },
     summary: 'Books the caller (a member) or, for staff, the member named into a class; a full class puts them on its waitlist.',
     description:
       '409 MEMBERSHIP_INACTIVE (expired, frozen…), BOOKING_NOT_ALLOWED (window, plan, allowance, no-show pause) or ALREADY_BOOKED, each with the reason.',
@@ -397,6 +401,7 @@ export const schedulingRoutes = {
     responses: { 200: ok(Booking), ...refusals, 409: Problem },
     auth: true,
     roles: BOOKERS,
+    apiScope: { area: 'scheduling', access: 'write' },
     summary: 'Gives up a place or a waitlist place (a member their own; staff anyone’s); the first waiting member gets the freed place.',
   }),
   confirmPlace: route({
