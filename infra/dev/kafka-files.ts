@@ -21,8 +21,9 @@ export interface KafkaPaths {
   serverLog: string;
 }
 
-export function kafkaPaths(root: string): KafkaPaths {
-  const dir = path.join(root, '.data', 'kafka');
+/** The files of one broker: `.data/kafka` for the single broker, e.g. `.data/kafka-cluster-29192/node-2` for a cluster's. */
+export function kafkaPaths(root: string, dirUnderData = 'kafka'): KafkaPaths {
+  const dir = path.join(root, '.data', dirUnderData);
   const logsDir = path.join(dir, 'logs');
   return {
     libs: path.join(root, '.cache', 'kafka-libs'),
@@ -72,30 +73,59 @@ export async function ensureKafkaJars(root: string, paths: KafkaPaths): Promise<
   }
 }
 
-/** Writes server.properties (single node, KRaft combined mode) and log4j.properties; rewritten on every start. */
-export function writeKafkaConfig(paths: KafkaPaths): void {
+/**
+ * One node of a KRaft quorum in combined mode (broker and controller in one process). The single local broker is node 1
+ * of a quorum of one on 19092/19093; a cluster's nodes share the voters list and the replication settings.
+ */
+export interface KafkaNodeConfig {
+  nodeId: number;
+  port: number;
+  controllerPort: number;
+  /** Every voter of the quorum: `id@127.0.0.1:controllerPort`, comma-separated. */
+  voters: string;
+  /** How many brokers hold each partition (topics created without a replication factor take it) and internal topics. */
+  replicationFactor: number;
+  /** The fewest in-sync replicas an acks=all write needs (2 of 3 in a cluster: one broker may die, nothing is lost). */
+  minInsyncReplicas: number;
+}
+
+export const SINGLE_NODE: KafkaNodeConfig = {
+  nodeId: 1,
+  port: KAFKA_PORT,
+  controllerPort: KAFKA_CONTROLLER_PORT,
+  voters: `1@127.0.0.1:${KAFKA_CONTROLLER_PORT}`,
+  replicationFactor: 1,
+  minInsyncReplicas: 1,
+};
+
+/** Writes server.properties (KRaft combined mode; one node unless told) and log4j.properties; rewritten on every start. */
+export function writeKafkaConfig(paths: KafkaPaths, node: KafkaNodeConfig = SINGLE_NODE): void {
   mkdirSync(paths.dataDir, { recursive: true });
   mkdirSync(paths.logsDir, { recursive: true });
+  const rf = String(node.replicationFactor);
   const server = {
     'process.roles': 'broker,controller',
-    'node.id': '1',
-    'controller.quorum.voters': `1@127.0.0.1:${KAFKA_CONTROLLER_PORT}`,
-    listeners: `PLAINTEXT://127.0.0.1:${KAFKA_PORT},CONTROLLER://127.0.0.1:${KAFKA_CONTROLLER_PORT}`,
+    'node.id': String(node.nodeId),
+    'controller.quorum.voters': node.voters,
+    listeners: `PLAINTEXT://127.0.0.1:${node.port},CONTROLLER://127.0.0.1:${node.controllerPort}`,
     // 127.0.0.1, not localhost: Node may try ::1 first.
-    'advertised.listeners': `PLAINTEXT://127.0.0.1:${KAFKA_PORT}`,
+    'advertised.listeners': `PLAINTEXT://127.0.0.1:${node.port}`,
     'listener.security.protocol.map': 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
     'controller.listener.names': 'CONTROLLER',
     'inter.broker.listener.name': 'PLAINTEXT',
     'log.dirs': paths.dataDir,
     'num.partitions': '1',
-    'default.replication.factor': '1',
-    'min.insync.replicas': '1',
-    // One broker: internal topics must not ask for more replicas than exist.
-    'offsets.topic.replication.factor': '1',
+    // Topics are created without a replication factor (the kit's ensureTopicsOn): they take this one.
+    'default.replication.factor': rf,
+    'min.insync.replicas': String(node.minInsyncReplicas),
+    // Internal topics never ask for more replicas than there are brokers.
+    'offsets.topic.replication.factor': rf,
     // The default 50 partitions make the first consumer-group join slow.
     'offsets.topic.num.partitions': '1',
-    'transaction.state.log.replication.factor': '1',
-    'transaction.state.log.min.isr': '1',
+    'transaction.state.log.replication.factor': rf,
+    'transaction.state.log.min.isr': String(node.minInsyncReplicas),
+    // A replica that fell behind never becomes leader: an acknowledged write is never thrown away (the default, said).
+    'unclean.leader.election.enable': 'false',
     'group.initial.rebalance.delay.ms': '0',
     // Topics are created explicitly (ensureTopics), never by a producer's typo.
     'auto.create.topics.enable': 'false',
@@ -126,18 +156,31 @@ export function kafkaJavaArgs(paths: KafkaPaths): string[] {
   return [`-Dlog4j.configuration=file:${paths.log4jProperties}`, '-Djava.awt.headless=true', '-cp', path.join(paths.libs, '*')];
 }
 
-/** Formats the KRaft storage once (a new cluster id); later starts find meta.properties and skip this. */
-export async function formatKafkaStorage(paths: KafkaPaths): Promise<void> {
-  if (existsSync(path.join(paths.dataDir, 'meta.properties'))) return;
-  const java = javaPath();
+/** A new KRaft cluster id (kafka.tools.StorageTool random-uuid). */
+export async function newKafkaClusterId(paths: KafkaPaths): Promise<string> {
   const base = ['-Xmx256m', ...kafkaJavaArgs(paths), 'kafka.tools.StorageTool'];
-  const { stdout } = await runCommand(java, [...base, 'random-uuid'], { timeoutMs: 60_000 });
+  const { stdout } = await runCommand(javaPath(), [...base, 'random-uuid'], { timeoutMs: 60_000 });
   const clusterId = stdout
     .split('\n')
     .map((l) => l.trim())
     .reverse()
     .find((l) => /^[A-Za-z0-9_-]{22}$/.test(l));
   if (!clusterId) throw new Error(`kafka.tools.StorageTool random-uuid printed no cluster id:\n${stdout}`);
+  return clusterId;
+}
+
+/** True once the node's storage is formatted (later starts skip the format). */
+export const kafkaStorageFormatted = (paths: KafkaPaths): boolean => existsSync(path.join(paths.dataDir, 'meta.properties'));
+
+/**
+ * Formats the KRaft storage once (a new cluster id, or the one given: every node of a cluster is formatted with the
+ * same); later starts find meta.properties and skip this.
+ */
+export async function formatKafkaStorage(paths: KafkaPaths, clusterIdGiven?: string): Promise<void> {
+  if (kafkaStorageFormatted(paths)) return;
+  const java = javaPath();
+  const base = ['-Xmx256m', ...kafkaJavaArgs(paths), 'kafka.tools.StorageTool'];
+  const clusterId = clusterIdGiven ?? (await newKafkaClusterId(paths));
   console.error(`[infra] formatting Kafka storage in ${paths.dataDir} (cluster ${clusterId})`);
   await runCommand(java, [...base, 'format', '-t', clusterId, '-c', paths.serverProperties, '--ignore-formatted'], { timeoutMs: 60_000 });
 }

@@ -17,6 +17,7 @@ import {
   writeKafkaConfig,
   type KafkaPaths,
 } from './kafka-files.ts';
+import { ensureKafkaCluster } from './kafka-cluster.ts';
 import { acquireLock, readPid, removeFile, writePid } from './pid-file.ts';
 import { exitedWithin, isProcessAlive, processCommandLine, signalGroup } from './process-signals.ts';
 import { isPortFree, isPortListening } from './ports.ts';
@@ -38,9 +39,10 @@ const READY_TIMEOUT_MS = 90_000;
 const STOP_GRACE_MS = 20_000;
 
 /**
- * Order: env KAFKA_BROKERS (comma-separated); else a broker answering on 127.0.0.1:19092; else a single-node KRaft
- * broker started from <root>/.cache/kafka-libs with its files in <root>/.data/kafka (left running by design when the
- * caller does not call stop()).
+ * Order: env KAFKA_BROKERS (comma-separated); else, with KAFKA_BROKERS_COUNT=3 (2 to 5), a local KRaft cluster of that
+ * many brokers on 19192, 19292, … (kafka-cluster.ts: replication factor 3, min.insync.replicas 2); else a broker
+ * answering on 127.0.0.1:19092; else a single-node KRaft broker started from <root>/.cache/kafka-libs with its files in
+ * <root>/.data/kafka (left running by design when the caller does not call stop()).
  */
 export async function ensureKafka({ root }: { root: string }): Promise<KafkaHandle> {
   const notStarted = { startedByUs: false, stop: async () => {} };
@@ -51,6 +53,13 @@ export async function ensureKafka({ root }: { root: string }): Promise<KafkaHand
   if (fromEnv?.length) {
     await waitForKafka(fromEnv, { timeoutMs: 30_000, what: `KAFKA_BROKERS=${fromEnv.join(',')}` });
     return { brokers: fromEnv, ...notStarted };
+  }
+
+  const count = Number(process.env.KAFKA_BROKERS_COUNT || 1);
+  if (!Number.isInteger(count) || count < 1 || count > 5) throw new Error(`KAFKA_BROKERS_COUNT must be 1 to 5 (got "${process.env.KAFKA_BROKERS_COUNT}")`);
+  if (count > 1) {
+    const cluster = await ensureKafkaCluster({ root, count });
+    return { brokers: cluster.brokers, startedByUs: cluster.startedByUs, stop: () => cluster.stop() };
   }
 
   if (await kafkaAnswers(LOCAL_BROKERS)) return { brokers: LOCAL_BROKERS, ...notStarted };

@@ -10,7 +10,8 @@ type Admin = ReturnType<Kafka['admin']>;
 type TopicsMetadata = Awaited<ReturnType<Admin['fetchTopicMetadata']>>['topics'];
 
 /**
- * Creates the missing topics (replication factor 1: the local and test brokers have one node), raises the partitions
+ * Creates the missing topics (with the broker's default.replication.factor: 1 on the local single broker, 3 on infra's
+ * three-broker cluster, whatever a managed Kafka was set up with), raises the partitions
  * of existing topics that have fewer than wanted, and returns once every partition has a leader. Never relies on
  * broker-side auto-creation.
  *
@@ -27,7 +28,8 @@ export async function ensureTopicsOn(
   const existing = new Set(await admin.listTopics());
   for (const { topic, numPartitions } of topics.filter((t) => !existing.has(t.topic))) {
     // One topic per call: a topic created concurrently elsewhere only makes this call answer false.
-    await admin.createTopics({ waitForLeaders: false, topics: [{ topic, numPartitions, replicationFactor: 1 }] });
+    // replicationFactor -1: the broker's default (and min.insync.replicas with it), never more replicas than brokers.
+    await admin.createTopics({ waitForLeaders: false, topics: [{ topic, numPartitions, replicationFactor: -1 }] });
   }
   const deadline = Date.now() + timeoutMs;
   let raised = false;
