@@ -92,6 +92,15 @@ export const ReferralRewarded = defineEvent(
   1,
   z.object({ memberId: z.uuid(), leadId: z.uuid(), referredMemberId: z.uuid(), days: z.number().int().min(1), endDate: z.iso.date() }),
 );
+/**
+ * A member's referral brought a lead who joined, and the gym rewards referrals with a credit: `creditPaise` is taken
+ * off the member's next membership payment (payments keeps the balance). Once per referred lead (`leadId`).
+ */
+export const ReferralCreditGranted = defineEvent(
+  'members.referral_credit_granted',
+  1,
+  z.object({ memberId: z.uuid(), leadId: z.uuid(), referredMemberId: z.uuid(), creditPaise: z.number().int().min(1) }),
+);
 /** The end date passed (at the end of that day in the location's timezone). */
 export const MembershipExpired = defineEvent('members.membership_expired', 1, z.object({ memberId: z.uuid(), endDate: z.iso.date() }));
 export const MembershipCancelled = defineEvent(

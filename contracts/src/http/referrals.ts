@@ -3,6 +3,8 @@ import { IsoDate, IsoDateTime, ok, Problem, route } from './route.ts';
 
 /** At most this many free days a referral earns (a year). */
 export const MAX_REFERRAL_REWARD_DAYS = 365;
+/** At most this credit (rupees) a referral earns. */
+export const MAX_REFERRAL_CREDIT = 100_000;
 
 /**
  * A member's referral code: 8 letters and digits without look-alikes (Crockford's base 32: no I, L, O, U). Given in
@@ -16,16 +18,26 @@ export const normalizeReferralCode = (raw: string | null | undefined): string | 
 
 /** One reward a member's referral earned: the free days and the end date they moved the membership to. */
 export const ReferralReward = z.object({ days: z.number().int().min(1), endDate: IsoDate, rewardedAt: IsoDateTime });
+/** One credit a member's referral earned (rupees), taken off their next membership payment. */
+export const ReferralCredit = z.object({ credit: z.number().min(0), grantedAt: IsoDateTime });
 export const MyReferral = z.object({
   code: z.string(),
-  /** The free days the gym gives for a referred friend who joins now; 0: the gym gives no reward. */
+  /** The free days the gym gives for a referred friend who joins now; 0: the gym gives no free days. */
   rewardDays: z.number().int().min(0),
+  /** The credit (rupees) the gym gives for a referred friend who joins now, off the next membership payment; 0: none. */
+  rewardCredit: z.number().min(0).optional(),
   /** Newest first. */
   rewards: z.array(ReferralReward),
+  /** Credits earned, newest first (each one shows as "Referral credit" on the membership payment it went to). */
+  credits: z.array(ReferralCredit).optional(),
 });
 export type MyReferral = z.infer<typeof MyReferral>;
 
-export const ReferralSettings = z.object({ rewardDays: z.number().int().min(0).max(MAX_REFERRAL_REWARD_DAYS) });
+export const ReferralSettings = z.object({
+  rewardDays: z.number().int().min(0).max(MAX_REFERRAL_REWARD_DAYS),
+  /** Rupees taken off the referrer's next membership payment (0: none). Both rewards may be given at once. */
+  rewardCredit: z.number().min(0).max(MAX_REFERRAL_CREDIT).optional(),
+});
 export type ReferralSettings = z.infer<typeof ReferralSettings>;
 export const ReferralSettingsBody = z
   .object({
@@ -34,6 +46,13 @@ export const ReferralSettingsBody = z
       .int('Reward days is a whole number')
       .min(0, `Reward days is 0 to ${MAX_REFERRAL_REWARD_DAYS}`)
       .max(MAX_REFERRAL_REWARD_DAYS, `Reward days is 0 to ${MAX_REFERRAL_REWARD_DAYS}`),
+    /** Absent: the credit stays as it is. */
+    rewardCredit: z
+      .number({ message: 'Referral credit must be a number' })
+      .min(0, 'Referral credit is ₹0 to ₹1,00,000')
+      .max(MAX_REFERRAL_CREDIT, 'Referral credit is ₹0 to ₹1,00,000')
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use at most two decimals')
+      .optional(),
   })
   .strict();
 export type ReferralSettingsBody = z.infer<typeof ReferralSettingsBody>;
@@ -54,7 +73,8 @@ export const memberReferralRoutes = {
     responses: { 200: ok(ReferralSettings), 403: Problem },
     auth: true,
     roles: ['owner', 'admin'],
-    summary: 'The gym’s referral reward: free days added to the referrer’s membership when a referred lead joins (0: off).',
+    summary:
+      'The gym’s referral reward: free days added to the referrer’s membership and/or a credit off their next membership payment, when a referred lead joins.',
   }),
   putSettings: route({
     method: 'PUT',
@@ -63,6 +83,6 @@ export const memberReferralRoutes = {
     responses: { 200: ok(ReferralSettings), 400: Problem, 403: Problem },
     auth: true,
     roles: ['owner'],
-    summary: 'Sets the gym’s referral reward in free days (0 turns it off); applies to leads who join from now on.',
+    summary: 'Sets the gym’s referral reward: free days and/or a credit in rupees (0 turns either off); applies to leads who join from now on.',
   }),
 };

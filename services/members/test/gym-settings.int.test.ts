@@ -168,4 +168,54 @@ describe('referral rewards', () => {
     const announced = await env.db.selectFrom('outbox').select('payload').where('key', '=', referrer.id).execute();
     expect(announced.filter((r) => (r.payload as { type: string }).type === 'members.referral_rewarded')).toHaveLength(1);
   });
+
+  it('a gym that rewards with a credit: the referrer gets it once (redelivery, the lead again), announced for payments; the member and the settings show it', async () => {
+    const orgC = randomUUID();
+    const LC = randomUUID();
+    await env.org(orgC, 'enterprise', null, [[LC, 'Asia/Kolkata']]);
+    const owner = await env.sign(orgC, 'owner', [LC]);
+    expect((await call(owner, 'PUT', '/members/referral-settings', { rewardDays: 0, rewardCredit: 500.123 })).statusCode).toBe(400);
+    expect((await call(owner, 'PUT', '/members/referral-settings', { rewardDays: 0, rewardCredit: 100_001 })).statusCode).toBe(400);
+    expect((await call(owner, 'PUT', '/members/referral-settings', { rewardDays: 0, rewardCredit: 500.5 })).json()).toEqual({
+      success: true,
+      data: { rewardDays: 0, rewardCredit: 500.5 },
+    });
+    // A form that sends only the days keeps the credit.
+    expect((await call(owner, 'PUT', '/members/referral-settings', { rewardDays: 0 })).json()).toMatchObject({ data: { rewardCredit: 500.5 } });
+    const referrer = await memberWithCode(orgC, LC, 4);
+    const sentinel = await memberWithCode(orgC, LC, 5);
+    const first = joined(orgC, referrer.code);
+    await publishEnquiries(
+      first,
+      first, // redelivered
+      joined(orgC, referrer.code, first.data.memberId, first.data.leadId), // the same lead announced again
+      joined(orgA, referrer.code), // gym C's code in gym A: nothing
+      joined(orgC, sentinel.code),
+    );
+    const creditsOf = (id: string) => env.db.selectFrom('referral_credits').selectAll().where('member_id', '=', id).execute();
+    await vi.waitUntil(async () => ((await creditsOf(sentinel.id)).length === 1 ? true : undefined), {
+      message: 'sentinel credited',
+      timeout: 20_000,
+      interval: 100,
+    });
+    expect((await creditsOf(referrer.id)).map((c) => [c.lead_id, c.credit_paise, c.org_id])).toEqual([[first.data.leadId, 50_050, orgC]]);
+    expect(await endDateOf(referrer.id)).toBe('2025-04-11'); // no free days in gym C
+    const mine = await call(await env.sign(orgC, 'member', [LC], referrer.id), 'GET', '/members/me/referral');
+    expect(memberReferralRoutes.mine.responses[200].parse(mine.json()).data).toMatchObject({
+      rewardDays: 0,
+      rewardCredit: 500.5,
+      rewards: [],
+      credits: [{ credit: 500.5 }],
+    });
+    const announced = await env.db.selectFrom('outbox').select('payload').where('key', '=', referrer.id).execute();
+    const grants = announced
+      .map((r) => r.payload as { type: string; orgId: string; data: unknown })
+      .filter((p) => p.type === 'members.referral_credit_granted');
+    expect(grants).toEqual([
+      expect.objectContaining({
+        orgId: orgC,
+        data: { memberId: referrer.id, leadId: first.data.leadId, referredMemberId: first.data.memberId, creditPaise: 50_050 },
+      }),
+    ]);
+  });
 });

@@ -77,6 +77,8 @@ export const toIntegrationEvents = ({ event, metadata, recordedAt }: StoredEvent
       return [makeEnvelope(MemberEvents.MemberArchived, { ...base, occurredAt: event.data.archivedAt, data: { memberId: event.data.memberId } })];
     case 'ReferralRewarded':
       return [makeEnvelope(MemberEvents.ReferralRewarded, { ...base, occurredAt: at, data: event.data })];
+    case 'ReferralCreditGranted':
+      return [makeEnvelope(MemberEvents.ReferralCreditGranted, { ...base, occurredAt: at, data: event.data })];
     case 'MemberInvitationResendRequested':
       return [makeEnvelope(MemberEvents.MemberInvitationResendRequested, { ...base, occurredAt: at, data: event.data })];
     default:

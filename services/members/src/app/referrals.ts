@@ -1,5 +1,6 @@
 import type { EventEnvelope, MyReferral, ReferralSettings, ReferralSettingsBody } from '@akhada/contracts';
 import { executeCommand, metadataOf, notFound, type Executor, type RequestContext } from '@akhada/kit';
+import { paiseToRupees, rupeesToPaise } from '@akhada/kit/domain';
 import type { Transaction } from 'kysely';
 import { createHash } from 'node:crypto';
 import { membershipAggregate } from '../aggregates/membership.ts';
@@ -14,8 +15,11 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const referralCodeOf = (memberId: string): string =>
   [...createHash('sha256').update(`referral:${memberId}`).digest().subarray(0, 8)].map((b) => ALPHABET[b % 32]).join('');
 
-const rewardDaysOf = async (db: Executor<MembersDb>, orgId: string): Promise<number> =>
-  (await db.selectFrom('referral_settings').select('reward_days').where('org_id', '=', orgId).executeTakeFirst())?.reward_days ?? 0;
+/** The gym's reward: free days and a credit in paise (no row: neither). */
+const rewardOf = async (db: Executor<MembersDb>, orgId: string): Promise<{ days: number; creditPaise: number }> => {
+  const row = await db.selectFrom('referral_settings').select(['reward_days', 'reward_credit_paise']).where('org_id', '=', orgId).executeTakeFirst();
+  return { days: row?.reward_days ?? 0, creditPaise: row?.reward_credit_paise ?? 0 };
+};
 
 /**
  * The member of an organization whose code this is: the code is derived from the id, so the organization's members
@@ -37,33 +41,46 @@ export const myReferral = async (deps: Pick<MembersDeps, 'db'>, ctx: RequestCont
     .where('org_id', '=', ctx.orgId)
     .orderBy('rewarded_at', 'desc')
     .execute();
+  const credits = await deps.db
+    .selectFrom('referral_credits')
+    .select(['credit_paise', 'granted_at'])
+    .where('member_id', '=', row.id)
+    .where('org_id', '=', ctx.orgId)
+    .orderBy('granted_at', 'desc')
+    .execute();
+  const reward = await rewardOf(deps.db, ctx.orgId);
   return {
     code,
-    rewardDays: await rewardDaysOf(deps.db, ctx.orgId),
+    rewardDays: reward.days,
+    rewardCredit: paiseToRupees(reward.creditPaise),
     rewards: rewards.map((r) => ({ days: r.days, endDate: String(r.end_date).slice(0, 10), rewardedAt: r.rewarded_at.toISOString() })),
+    credits: credits.map((c) => ({ credit: paiseToRupees(c.credit_paise), grantedAt: c.granted_at.toISOString() })),
   };
 };
 
-export const referralSettings = async (deps: Pick<MembersDeps, 'db'>, ctx: RequestContext): Promise<ReferralSettings> => ({
-  rewardDays: await rewardDaysOf(deps.db, ctx.orgId),
-});
+export const referralSettings = async (deps: Pick<MembersDeps, 'db'>, ctx: RequestContext): Promise<ReferralSettings> => {
+  const reward = await rewardOf(deps.db, ctx.orgId);
+  return { rewardDays: reward.days, rewardCredit: paiseToRupees(reward.creditPaise) };
+};
 
 export const saveReferralSettings = async (
   deps: Pick<MembersDeps, 'db' | 'clock'>,
   ctx: RequestContext,
   body: ReferralSettingsBody,
 ): Promise<ReferralSettings> => {
+  // An absent credit keeps the one set (a form that sends only the days).
+  const credit = body.rewardCredit === undefined ? {} : { reward_credit_paise: rupeesToPaise(body.rewardCredit) };
   await deps.db
     .insertInto('referral_settings')
-    .values({ org_id: ctx.orgId, reward_days: body.rewardDays, updated_at: deps.clock() })
-    .onConflict((oc) => oc.column('org_id').doUpdateSet({ reward_days: body.rewardDays, updated_at: deps.clock() }))
+    .values({ org_id: ctx.orgId, reward_days: body.rewardDays, reward_credit_paise: credit.reward_credit_paise ?? 0, updated_at: deps.clock() })
+    .onConflict((oc) => oc.column('org_id').doUpdateSet({ reward_days: body.rewardDays, ...credit, updated_at: deps.clock() }))
     .execute();
   return referralSettings(deps, ctx);
 };
 
 /**
  * A referred lead joined (enquiries.lead_joined with a code): the referrer — the member of the event's organization
- * with that code — gets the gym's reward once per lead (the decider remembers the leads, the inbox drops a
+ * with that code — gets the gym's reward (free days, a credit off their next membership payment, or both) once per lead (the decider remembers the leads, the inbox drops a
  * redelivery). No code, another organization's code, the new member's own code, or the reward off: nothing.
  */
 export const rewardReferrer = async (
@@ -72,8 +89,8 @@ export const rewardReferrer = async (
 ): Promise<void> => {
   const code = env.data.referralCode;
   if (!code) return;
-  const days = await rewardDaysOf(trx, env.orgId);
-  if (days <= 0) return;
+  const { days, creditPaise } = await rewardOf(trx, env.orgId);
+  if (days <= 0 && creditPaise <= 0) return;
   const ownerId = await referrerOf(trx, env.orgId, code);
   if (!ownerId || ownerId === env.data.memberId) return;
   const referrer = await findMemberInOrg(trx, env.orgId, ownerId);
@@ -82,7 +99,7 @@ export const rewardReferrer = async (
     trx,
     membershipAggregate,
     referrer.id,
-    { type: 'RewardReferral', data: { leadId: env.data.leadId, referredMemberId: env.data.memberId, days } },
+    { type: 'RewardReferral', data: { leadId: env.data.leadId, referredMemberId: env.data.memberId, days, creditPaise } },
     metadataOf(env, { locationId: referrer.location_id }),
   );
 };

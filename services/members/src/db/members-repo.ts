@@ -272,6 +272,7 @@ export const lockAndClearMembers = async (trx: Transaction<MembersDb>): Promise<
   await sql`lock table members in exclusive mode`.execute(trx);
   await sql`lock table membership_terms in exclusive mode`.execute(trx);
   await sql`lock table referral_rewards in exclusive mode`.execute(trx);
+  await sql`lock table referral_credits in exclusive mode`.execute(trx);
   // The account status and the picture come from auth's events, the visits from attendance's, not from the membership
   // streams: kept aside for restoreAccounts.
   await sql`create temp table rebuild_accounts on commit drop as select id, account_status, avatar_url, last_check_in, total_workouts from members`.execute(
@@ -279,6 +280,7 @@ export const lockAndClearMembers = async (trx: Transaction<MembersDb>): Promise<
   );
   await trx.deleteFrom('membership_terms').execute();
   await trx.deleteFrom('referral_rewards').execute();
+  await trx.deleteFrom('referral_credits').execute();
   await trx.deleteFrom('members').execute();
 };
 

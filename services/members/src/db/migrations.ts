@@ -188,4 +188,21 @@ export const migrations: Record<string, Migration> = {
       )`.execute(db);
     },
   },
+  /** Referral credits (issue 27): a gym may reward a referral with a credit off the referrer's next membership payment. */
+  '0010_referral_credits': {
+    async up(db: Kysely<unknown>) {
+      await sql`alter table referral_settings add column reward_credit_paise integer not null default 0 check (reward_credit_paise between 0 and 10000000)`.execute(
+        db,
+      );
+      await sql`create table referral_credits (
+        lead_id uuid primary key,
+        org_id uuid not null,
+        member_id uuid not null,
+        referred_member_id uuid not null,
+        credit_paise integer not null check (credit_paise > 0),
+        granted_at timestamptz not null
+      )`.execute(db);
+      await sql`create index referral_credits_member_idx on referral_credits (member_id, granted_at)`.execute(db);
+    },
+  },
 };

@@ -132,6 +132,11 @@ export interface MembersDb extends KitTables {
     end_date: string;
     rewarded_at: Date;
   };
-  /** The gym's referral reward: free days added to the referrer's term when a referred lead joins (no row or 0: off). */
-  referral_settings: { org_id: string; reward_days: number; updated_at: Date };
+  /** The credits a member's referrals earned (ReferralCreditGranted), one per referred lead; payments spends them. */
+  referral_credits: { lead_id: string; org_id: string; member_id: string; referred_member_id: string; credit_paise: number; granted_at: Date };
+  /**
+   * The gym's referral reward when a referred lead joins: free days added to the referrer's term and/or a credit off
+   * their next membership payment (no row or 0: off).
+   */
+  referral_settings: { org_id: string; reward_days: number; reward_credit_paise: number; updated_at: Date };
 }

@@ -194,6 +194,25 @@ export const projectMembers = async (db: Executor<MembersDb>, { event, streamVer
         .execute();
       return;
     }
+    case 'ReferralCreditGranted': {
+      const d = event.data;
+      const res = await update(db, d.memberId, v, {});
+      if (!res.numUpdatedRows) return;
+      const row = await db.selectFrom('members').select('org_id').where('id', '=', d.memberId).executeTakeFirstOrThrow();
+      await db
+        .insertInto('referral_credits')
+        .values({
+          lead_id: d.leadId,
+          org_id: row.org_id,
+          member_id: d.memberId,
+          referred_member_id: d.referredMemberId,
+          credit_paise: d.creditPaise,
+          granted_at: recordedAt,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return;
+    }
     case 'MemberInvitationResendRequested':
       await update(db, event.data.memberId, v, {});
       return;

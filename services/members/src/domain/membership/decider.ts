@@ -117,12 +117,13 @@ export interface RequestInvitationResend {
   data: Record<string, never>;
 }
 /**
- * A lead this member referred joined: the gym's reward of `days` free days extends the current term. Once per lead;
- * a membership with no term running (pending, expired, cancelled, archived) gets nothing.
+ * A lead this member referred joined: the gym's reward of `days` free days extends the current term (a membership
+ * with no term running — pending, expired, cancelled — gets no days), and a `creditPaise` credit goes to their next
+ * membership payment (any member who is not archived: an expired one renews with it). Once per lead.
  */
 export interface RewardReferral {
   type: 'RewardReferral';
-  data: { leadId: string; referredMemberId: string; days: number };
+  data: { leadId: string; referredMemberId: string; days: number; creditPaise?: number };
 }
 export type MembershipCommand =
   | RegisterMember
@@ -192,6 +193,10 @@ export interface ReferralRewarded {
   type: 'ReferralRewarded';
   data: { memberId: string; leadId: string; referredMemberId: string; days: number; endDate: CalendarDate };
 }
+export interface ReferralCreditGranted {
+  type: 'ReferralCreditGranted';
+  data: { memberId: string; leadId: string; referredMemberId: string; creditPaise: number };
+}
 export type MembershipEvent =
   | MemberRegistered
   | MemberSignedUp
@@ -205,7 +210,8 @@ export type MembershipEvent =
   | MemberProfileChanged
   | MemberArchived
   | MemberInvitationResendRequested
-  | ReferralRewarded;
+  | ReferralRewarded
+  | ReferralCreditGranted;
 
 // ── State ───────────────────────────────────────────────────────────────────────────────────────────────────────
 export type LiveStatus = 'pending' | 'active' | 'frozen' | 'expired' | 'cancelled' | 'archived';
@@ -398,19 +404,29 @@ const resend = (s: Membership): MembershipEvent[] => [
 ];
 
 const MAX_REWARD_DAYS = 365;
+/** ₹1,00,000: the most a referral's credit may be (the settings' limit). */
+const MAX_REWARD_CREDIT_PAISE = 10_000_000;
 
 const rewardReferral = ({ data }: RewardReferral, state: MembershipState): MembershipEvent[] => {
-  if (!Number.isInteger(data.days) || data.days < 1 || data.days > MAX_REWARD_DAYS) throw invalid(`A referral reward is 1 to ${MAX_REWARD_DAYS} days`);
-  if (state.status === 'Unregistered' || (state.status !== 'active' && state.status !== 'frozen')) return [];
+  const creditPaise = data.creditPaise ?? 0;
+  if (!Number.isInteger(data.days) || data.days < 0 || data.days > MAX_REWARD_DAYS) throw invalid(`A referral reward is 0 to ${MAX_REWARD_DAYS} days`);
+  if (!Number.isInteger(creditPaise) || creditPaise < 0 || creditPaise > MAX_REWARD_CREDIT_PAISE) throw invalid('A referral credit is ₹0 to ₹1,00,000');
+  if (data.days === 0 && creditPaise === 0) throw invalid('A referral reward needs free days or a credit');
+  if (state.status === 'Unregistered' || state.status === 'archived') return [];
   if (state.memberId === data.referredMemberId || state.rewardedLeads.includes(data.leadId)) return [];
-  const end = coveredUntil(state);
-  if (end === undefined) return [];
-  return [
-    {
+  const events: MembershipEvent[] = [];
+  const end = state.status === 'active' || state.status === 'frozen' ? coveredUntil(state) : undefined;
+  if (data.days > 0 && end !== undefined)
+    events.push({
       type: 'ReferralRewarded',
       data: { memberId: state.memberId, leadId: data.leadId, referredMemberId: data.referredMemberId, days: data.days, endDate: addDays(end, data.days) },
-    },
-  ];
+    });
+  if (creditPaise > 0)
+    events.push({
+      type: 'ReferralCreditGranted',
+      data: { memberId: state.memberId, leadId: data.leadId, referredMemberId: data.referredMemberId, creditPaise },
+    });
+  return events;
 };
 
 const decide = (command: MembershipCommand, state: MembershipState): MembershipEvent[] => {
@@ -524,6 +540,8 @@ const evolve = (state: MembershipState, event: MembershipEvent): MembershipState
       const terms = last ? [...state.terms.slice(0, -1), { ...last, endDate: event.data.endDate }] : state.terms;
       return { ...state, terms, rewardedLeads: [...state.rewardedLeads, event.data.leadId] };
     }
+    case 'ReferralCreditGranted':
+      return state.rewardedLeads.includes(event.data.leadId) ? state : { ...state, rewardedLeads: [...state.rewardedLeads, event.data.leadId] };
     default:
       return state; // events this version does not know (written by a newer one), or that change no state
   }

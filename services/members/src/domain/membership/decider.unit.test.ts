@@ -1,7 +1,14 @@
 import { DomainError } from '@akhada/kit/domain';
 import { DeciderSpecification } from '@akhada/kit/testing/decider';
 import { describe, expect, it } from 'vitest';
-import { membershipDecider, type MemberRegistered, type ReferralRewarded, type RegisterMember, type RewardReferral } from './decider.ts';
+import {
+  membershipDecider,
+  type MemberRegistered,
+  type ReferralCreditGranted,
+  type ReferralRewarded,
+  type RegisterMember,
+  type RewardReferral,
+} from './decider.ts';
 
 const given = DeciderSpecification.for(membershipDecider);
 
@@ -179,5 +186,60 @@ describe('membership decider: RewardReferral', () => {
       given([memberRegistered()])
         .when(reward(days))
         .thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED');
+  });
+
+  describe('a credit off the next membership payment', () => {
+    const credit = (creditPaise: number, days = 0, lead = leadId): RewardReferral => ({
+      type: 'RewardReferral',
+      data: { leadId: lead, referredMemberId, days, creditPaise },
+    });
+    const granted = (creditPaise: number, lead = leadId): ReferralCreditGranted => ({
+      type: 'ReferralCreditGranted',
+      data: { memberId, leadId: lead, referredMemberId, creditPaise },
+    });
+
+    it('grants the credit in paise', () =>
+      given([memberRegistered()])
+        .when(credit(50_000))
+        .then([granted(50_000)]));
+
+    it('grants both when the gym gives free days and a credit', () =>
+      given([memberRegistered()])
+        .when(credit(50_000, 7))
+        .then([rewarded('2025-04-17'), granted(50_000)]));
+
+    it('grants the credit to an expired membership (it renews with it), the days not', () =>
+      given([memberRegistered(), { type: 'MembershipExpired', data: { memberId, endDate: '2025-04-10' } }])
+        .when(credit(50_000, 7))
+        .then([granted(50_000)]));
+
+    it('grants a lead once: the same lead again, after the credit or after the days, changes nothing', () => {
+      given([memberRegistered(), granted(50_000)])
+        .when(credit(50_000))
+        .thenNothingHappened();
+      given([memberRegistered(), rewarded('2025-04-17')])
+        .when(credit(50_000, 7))
+        .thenNothingHappened();
+    });
+
+    it('gives nothing for a self-referral, to an archived member or to no member', () => {
+      given([memberRegistered()])
+        .when({ type: 'RewardReferral', data: { leadId, referredMemberId: memberId, days: 0, creditPaise: 50_000 } })
+        .thenNothingHappened();
+      given([memberRegistered(), { type: 'MemberArchived', data: { memberId, archivedAt: '2025-03-20T00:00:00.000Z' } }])
+        .when(credit(50_000))
+        .thenNothingHappened();
+      given([]).when(credit(50_000)).thenNothingHappened();
+    });
+
+    it('rejects a credit that is not whole paise up to ₹1,00,000, and a reward of neither days nor credit', () => {
+      for (const paise of [-1, 10_000_001, 1.5])
+        given([memberRegistered()])
+          .when(credit(paise))
+          .thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED');
+      given([memberRegistered()])
+        .when(credit(0))
+        .thenThrows(DomainError, (e) => e.code === 'VALIDATION_FAILED');
+    });
   });
 });
