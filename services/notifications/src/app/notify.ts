@@ -44,6 +44,12 @@ export interface NotificationSpec {
   forceChannels?: { email?: boolean; sms?: boolean };
   /** No email or WhatsApp/SMS, whatever the switches say. */
   inAppOnly?: boolean;
+  /**
+   * A notice the person must get (the pre-debit notice of an autopay charge, India's rule for recurring payments): in
+   * the bell whatever their switches say; by email and WhatsApp as their switches for the category say (a category
+   * turned off: in-app only).
+   */
+  mandatory?: boolean;
 }
 
 /** One recipient and where their notification leads (a trainer is not sent to a staff screen). */
@@ -93,7 +99,13 @@ export const deliver = async (
     ordered.map((d) => d.recipientId),
     env.orgId,
   );
-  const prefOf = (id: string) => prefs.get(id)!.notifications[category];
+  const stored = (id: string) => prefs.get(id)!.notifications[category];
+  // A mandatory notice reaches the bell whatever the switches say; by email and WhatsApp only as they say.
+  const prefOf = (id: string) => {
+    const p = stored(id);
+    if (!spec.mandatory) return p;
+    return { enabled: true, channels: { ...p.channels, inApp: true, email: p.enabled && p.channels.email, sms: p.enabled && p.channels.sms } };
+  };
   // A recipient who turned this category off gets nothing at all.
   const wanted = ordered.filter((d) => prefOf(d.recipientId).enabled);
   if (wanted.length === 0) return [];

@@ -44,6 +44,28 @@ const copyPayment = async (trx: Trx, p: Facts, orgId: string) => {
     .execute();
 };
 
+/** Payments knows the member's email and phone; keep them where this service has none yet. */
+const keepContact = async (trx: Trx, orgId: string, d: { memberId: string; locationId: string; email: string; phone: string }) => {
+  await trx
+    .insertInto('member_copies')
+    .values({
+      member_id: d.memberId,
+      org_id: orgId,
+      location_id: d.locationId,
+      email: d.email || null,
+      phone: d.phone || null,
+      end_date: null,
+      trainer_id: null,
+    })
+    .onConflict((oc) =>
+      oc.column('member_id').doUpdateSet((eb) => ({
+        email: eb.fn.coalesce('member_copies.email', eb.ref('excluded.email')),
+        phone: eb.fn.coalesce('member_copies.phone', eb.ref('excluded.phone')),
+      })),
+    )
+    .execute();
+};
+
 export const paymentHandlers = [
   on(PaymentEvents.PaymentRecorded, (trx: Trx, env) => copyPayment(trx, env.data, env.orgId)),
   on(PaymentEvents.PaymentUpdated, (trx: Trx, env) => copyPayment(trx, env.data, env.orgId)),
@@ -55,26 +77,13 @@ export const paymentHandlers = [
   on(PaymentEvents.PaymentFailed, (trx: Trx, env) => rule(trx, env)),
   on(PaymentEvents.PaymentRefunded, (trx: Trx, env) => rule(trx, env)),
   on(PaymentEvents.PaymentReminderRequested, async (trx: Trx, env) => {
-    // Payments knows the member's email and phone; keep them where this service has none yet.
-    const d = env.data;
-    await trx
-      .insertInto('member_copies')
-      .values({
-        member_id: d.memberId,
-        org_id: env.orgId,
-        location_id: d.locationId,
-        email: d.email || null,
-        phone: d.phone || null,
-        end_date: null,
-        trainer_id: null,
-      })
-      .onConflict((oc) =>
-        oc.column('member_id').doUpdateSet((eb) => ({
-          email: eb.fn.coalesce('member_copies.email', eb.ref('excluded.email')),
-          phone: eb.fn.coalesce('member_copies.phone', eb.ref('excluded.phone')),
-        })),
-      )
-      .execute();
+    await keepContact(trx, env.orgId, env.data);
+    await rule(trx, env);
+  }),
+  // Autopay's pre-debit notice (issue 28): the member told before each charge, once per event (the inbox, and the
+  // notification's unique source event).
+  on(PaymentEvents.AutopayChargeDue, async (trx: Trx, env) => {
+    await keepContact(trx, env.orgId, env.data);
     await rule(trx, env);
   }),
 ];

@@ -117,6 +117,7 @@ export const applyRule = async (
           text: textOf(`${stem}.title` as TemplateKey, `${stem}.message` as TemplateKey, params),
           ...(line.forceChannels ? { forceChannels: line.forceChannels } : {}),
           ...(line.inAppOnly ? { inAppOnly: true } : {}),
+          ...(line.mandatory ? { mandatory: true } : {}),
         },
         ids.map((recipientId) => ({ recipientId, ...action })),
       )),

@@ -45,6 +45,9 @@ export interface RuleLine {
   forceChannels?: { email?: boolean; sms?: boolean };
   /** In-app only, whatever the channel switches say (chat: mail per message would be noise). */
   inAppOnly?: true;
+  /** A notice the member must get (autopay's pre-debit notice): in the bell whatever the switches; other channels as they say. */
+  mandatory?: true;
+
   /** Only recipients with no open socket on the hub (the live screen tells the others): chat. */
   offlineOnly?: true;
   /**
@@ -77,6 +80,8 @@ export const overdueUrgency = (daysOverdue: number): { label: 'Critical' | 'Urge
 const memberPage = { url: '/dashboard/members/{memberId}', key: 'view' } as const;
 const myPage = { url: '/dashboard/profile', key: 'view' } as const;
 const payments = { url: '/dashboard/payments', key: 'view' } as const;
+/** A member's own payments page (their autopay card: its state, next charge, cancel). */
+const myPayments = { url: '/dashboard/me/payments', key: 'view' } as const;
 const myBookings = { url: '/dashboard/me/bookings', key: 'view' } as const;
 /** A class's facts as the scheduling consumer adds them to the event (its name, and date and time at its location). */
 const classParams = (f: Facts): Record<string, string> => ({
@@ -314,6 +319,19 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
       description: str(f.data.description),
     }),
     forceChannels: { email: true, sms: true },
+  },
+  // Autopay (issue 28). The pre-debit notice India's rules for recurring payments require: before each charge the
+  // member is told the amount, the date (the charge's day in its location's calendar, as payments announces it) and how
+  // to cancel, in their language; in the bell always, by email and WhatsApp (the approved utility template outside the
+  // 24-hour window) as their switches for payment messages say. Once per charge (payments announces it once; the inbox
+  // and the notification's unique source event keep it once here).
+  'payments.autopay_charge_due': {
+    type: 'payment',
+    preference: 'payment',
+    priority: 'medium',
+    mandatory: true,
+    tell: [{ to: 'member', template: 'autopay_charge_due', category: 'autopay_charge_due', action: myPayments }],
+    params: (f) => ({ amount: rupees(f.data.amountPaise), date: str(f.data.dueDate), plan: str(f.data.planName) }),
   },
   // Feedback: a complaint goes to the location's staff at its own priority; a response to its author.
   'feedback.feedback_submitted': {

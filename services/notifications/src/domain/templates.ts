@@ -79,6 +79,9 @@ export const EN_TEMPLATES = {
   'notifications.payment_failed_member.message': 'Your payment of ₹{amount} did not go through. Please try again.',
   'notifications.payment_reminder.title': 'Payment reminder',
   'notifications.payment_reminder.message': '₹{amount} is due on {dueDate}. Pay here: {link}',
+  'notifications.autopay_charge_due.title': 'Autopay will charge ₹{amount} on {date}',
+  'notifications.autopay_charge_due.message':
+    'Your autopay for {plan} will charge ₹{amount} on {date}. To stop it, cancel before then in the app: My payments → Autopay → Cancel autopay.',
   'notifications.complaint_submitted.title': 'New complaint',
   'notifications.complaint_submitted.message': '{name} raised a {priority} complaint: {subject}',
   'notifications.feedback_response.title': 'Reply to your feedback',
@@ -192,6 +195,9 @@ export const HI_TEMPLATES: Record<TemplateKey, string> = {
   'notifications.payment_failed_member.message': 'आपका ₹{amount} का भुगतान नहीं हो सका। कृपया फिर से प्रयास करें।',
   'notifications.payment_reminder.title': 'भुगतान अनुस्मारक',
   'notifications.payment_reminder.message': '₹{amount} की देय तिथि {dueDate} है। यहाँ भुगतान करें: {link}',
+  'notifications.autopay_charge_due.title': 'ऑटोपे {date} को ₹{amount} काटेगा',
+  'notifications.autopay_charge_due.message':
+    '{plan} के लिए आपका ऑटोपे {date} को ₹{amount} काटेगा। इसे रोकने के लिए उससे पहले ऐप में रद्द करें: मेरे भुगतान → ऑटोपे → ऑटोपे रद्द करें।',
   'notifications.complaint_submitted.title': 'नई शिकायत',
   'notifications.complaint_submitted.message': '{name} ने {priority} शिकायत दर्ज की: {subject}',
   'notifications.feedback_response.title': 'आपकी प्रतिक्रिया का उत्तर',

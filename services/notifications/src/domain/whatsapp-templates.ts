@@ -55,6 +55,8 @@ const NOTIFICATION_STEMS: Readonly<Record<string, WhatsAppTemplateCategory>> = {
   payment_reminder: 'utility',
   payment_overdue: 'utility',
   payment_overdue_member: 'utility',
+  // Autopay's pre-debit notice (amount, date, how to cancel): about a charge the member set up, utility.
+  autopay_charge_due: 'utility',
   refund_processed: 'utility',
   refund_processed_member: 'utility',
   late_payment_refunded: 'utility',
