@@ -281,3 +281,98 @@ describe('pre-debit notice (payments.autopay_charge_due)', () => {
   });
 });
 
+describe('dunning (a failed autopay charge)', () => {
+  const failed = (memberId: string, halted: boolean, org = orgId) =>
+    makeEnvelope(PaymentEvents.AutopayChargeFailed, {
+      ...meta(newId(), org),
+      locationId: L1,
+      data: {
+        autopayId: newId(),
+        organizationId: org,
+        locationId: L1,
+        memberId,
+        memberName: 'Asha Verma',
+        planId: newId(),
+        planName: 'Monthly Gold',
+        membershipType: 'basic',
+        periodMonths: 1,
+        amountPaise: 236_000,
+        status: halted ? 'halted' : 'pending',
+        razorpaySubscriptionId: 'sub_test123',
+        charges: 1,
+        paidThrough: '2026-12-01',
+        occurredAt: now.toISOString(),
+        razorpayPaymentId: 'pay_failed1',
+        halted,
+      },
+    });
+  /** What payments requests after a failed charge made its "Pay now" payment and link (autopay-dunning.ts). */
+  const payNowReminder = (memberId: string, paymentLinkUrl: string) =>
+    makeEnvelope(PaymentEvents.PaymentReminderRequested, {
+      ...meta(newId()),
+      locationId: L1,
+      data: {
+        reminderId: newId(),
+        paymentId: newId(),
+        organizationId: orgId,
+        locationId: L1,
+        memberId,
+        memberName: 'Asha Verma',
+        email: '',
+        phone: '',
+        amountPaise: 236_000,
+        description: 'Monthly Gold (autopay)',
+        dueDate: '2026-12-01',
+        paymentLinkUrl,
+        locale: null,
+        message: null,
+        requestedBy: null,
+        occurredAt: now.toISOString(),
+      },
+    });
+
+  it('the member gets the "Pay now" reminder at once: in the bell (leading to their own payments), by email and WhatsApp whatever their switches', async () => {
+    const m = await registerMember();
+    await call(asMember(m.id), 'PUT', '/notifications/consent', { granted: true });
+    // A first failure (Razorpay will retry): payments' reminder does the telling; the failure itself adds nothing.
+    await apply(paymentHandler(PaymentEvents.AutopayChargeFailed.type), failed(m.id, false));
+    expect(await notificationsOf(m.id)).toEqual([]);
+    await apply(paymentHandler(PaymentEvents.PaymentReminderRequested.type), payNowReminder(m.id, 'https://rzp.io/i/paynow1'));
+    const [n] = await notificationsOf(m.id);
+    expect(n).toMatchObject({
+      category: 'payment_reminder',
+      status: 'unread',
+      priority: 'high',
+      action_url: '/dashboard/me/payments',
+      action_key: 'notifications.action.pay',
+      message: '₹2,360 is due on 2026-12-01. Pay here: https://rzp.io/i/paynow1',
+    });
+    await drain();
+    expect(mailsTo(m.id).map((x) => x.text)).toEqual([expect.stringContaining('https://rzp.io/i/paynow1')]);
+    expect(whatsAppsTo(m.phone).map((x) => x.template)).toEqual([
+      { name: 'akhada_payment_reminder', language: 'en', parameters: ['2,360', '2026-12-01', 'https://rzp.io/i/paynow1'] },
+    ]);
+  });
+
+  it('once Razorpay gives up (halted), the member is told the autopay stopped renewing, once, by email too; nobody else is', async () => {
+    const m = await registerMember();
+    const env = failed(m.id, true);
+    await apply(paymentHandler(PaymentEvents.AutopayChargeFailed.type), env);
+    await apply(paymentHandler(PaymentEvents.AutopayChargeFailed.type), env);
+    expect(await notificationsOf(m.id)).toEqual([
+      expect.objectContaining({
+        category: 'autopay_halted',
+        priority: 'urgent',
+        action_url: '/dashboard/me/payments',
+        title: 'Autopay stopped: payment needed',
+      }),
+    ]);
+    expect((await deliveriesOf(m.id)).map((d) => d.channel)).toEqual(['email']);
+    expect((await notificationsOf(owner.id)).filter((x) => x.category === 'autopay_halted')).toEqual([]);
+    // Another organization's halted autopay tells its own member only.
+    const theirs = await registerMember({ org: otherOrg, locationId: OTHER_LOC });
+    await apply(paymentHandler(PaymentEvents.AutopayChargeFailed.type), failed(theirs.id, true, otherOrg));
+    expect((await notificationsOf(theirs.id)).map((x) => x.org_id)).toEqual([otherOrg]);
+    expect((await notificationsOf(m.id)).length).toBe(1);
+  });
+});

@@ -797,7 +797,7 @@ describe('rules for payments, feedback and chat', () => {
       ['high', 'Payment overdue', `Your payment of ₹1,770 was due on ${due} (5 day(s) ago). Please pay to keep training without a break.`],
       ['urgent', 'Payment overdue', `Your payment of ₹1,770 was due on ${due} (8 day(s) ago). Please pay to keep training without a break.`],
     ]);
-    expect(reminders.map((n) => n.action_url)).toEqual(['/dashboard/payments', '/dashboard/payments']);
+    expect(reminders.map((n) => n.action_url)).toEqual(['/dashboard/me/payments', '/dashboard/me/payments']);
     expect((await notificationsOf(quiet)).filter((n) => n.category === 'payment_overdue')).toEqual([]);
   });
 

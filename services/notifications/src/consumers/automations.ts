@@ -434,7 +434,7 @@ const messageSpec = async (
         stem: 'payment_overdue_member',
         params: { amount: rupees(Number(p?.total_paise ?? 0)), dueDate: p?.due_date ?? '', days: String(days) },
         spec: { type: 'payment', category: 'payment_overdue', priority: days >= 7 ? 'urgent' : days >= 3 ? 'high' : 'medium', preference: 'payment' },
-        url: '/dashboard/payments',
+        url: '/dashboard/me/payments',
         key: 'pay',
       };
     }
@@ -503,12 +503,20 @@ const skipped = (type: AutomationAction['type'], reason: AutomationSkipReason): 
 
 /**
  * "Send a template": the organization's template (not archived; WhatsApp only in a language the platform approved) to
- * the person on its channel, queued in campaigns' outbound pipeline (purpose automation, one row per run) in the run's
+ * the person on its channel, queued in campaigns' outbound pipeline (purpose automation, one row per run and action
+ * step: two template actions on one channel queue two messages) in the run's
  * transaction — which sends it at the organization's rate and follows its status. A marketing template goes only to
  * someone with marketing consent for the channel, a utility one not to a member who withdrew WhatsApp/SMS consent
  * (campaigns' reachOf); no consent or no address: skipped (no_contact).
  */
-const sendTemplate = async (trx: Trx, run: AutomationRunRow, person: PersonFacts, templateId: string, now: Date): Promise<AutomationActionOutcome> => {
+const sendTemplate = async (
+  trx: Trx,
+  run: AutomationRunRow,
+  person: PersonFacts,
+  templateId: string,
+  step: number,
+  now: Date,
+): Promise<AutomationActionOutcome> => {
   const t = await trx
     .selectFrom('message_templates')
     .selectAll()
@@ -604,6 +612,7 @@ const sendTemplate = async (trx: Trx, run: AutomationRunRow, person: PersonFacts
         purpose: 'automation',
         marketing: t.category === 'marketing',
         automationRunId: run.id,
+        actionStep: step,
         templateId: t.id,
         content: renderOutbound(t, language, values as Record<string, string>, brand),
       },
@@ -670,7 +679,7 @@ const act = async (
       return { type: action.type, result: 'sent', reason: null };
     }
     case 'send_template':
-      return sendTemplate(trx, run, person, action.templateId, now);
+      return sendTemplate(trx, run, person, action.templateId, index, now);
     case 'create_follow_up': {
       // Enquiries keeps follow-ups on leads: it adds this one to the lead once (by its id), for the lead's owner.
       if (person.kind !== 'lead') return skipped(action.type, 'leads_only');

@@ -86,6 +86,8 @@ export const paymentHandlers = [
     await keepContact(trx, env.orgId, env.data);
     await rule(trx, env);
   }),
+  // A charge Razorpay gave up retrying (halted): the member told the autopay stopped renewing (domain/rules.ts).
+  on(PaymentEvents.AutopayChargeFailed, (trx: Trx, env) => rule(trx, env)),
 ];
 
 export const feedbackHandlers = [

@@ -80,8 +80,12 @@ export const overdueUrgency = (daysOverdue: number): { label: 'Critical' | 'Urge
 const memberPage = { url: '/dashboard/members/{memberId}', key: 'view' } as const;
 const myPage = { url: '/dashboard/profile', key: 'view' } as const;
 const payments = { url: '/dashboard/payments', key: 'view' } as const;
-/** A member's own payments page (their autopay card: its state, next charge, cancel). */
+/**
+ * A member's own payments page (their autopay card: its state, next charge, cancel; their pending payments with Pay
+ * now). Members are sent there, never to staff's /dashboard/payments (the app sends a member who opens that home).
+ */
 const myPayments = { url: '/dashboard/me/payments', key: 'view' } as const;
+const payNow = { url: '/dashboard/me/payments', key: 'pay' } as const;
 const myBookings = { url: '/dashboard/me/bookings', key: 'view' } as const;
 /** A class's facts as the scheduling consumer adds them to the event (its name, and date and time at its location). */
 const classParams = (f: Facts): Record<string, string> => ({
@@ -254,7 +258,7 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
     when: (f) => moneyIn(f),
     tell: [
       { to: 'staff', template: 'payment_completed', category: 'payment_completed', action: payments },
-      { to: 'member', template: 'payment_received_member', category: 'payment_completed', action: payments },
+      { to: 'member', template: 'payment_received_member', category: 'payment_completed', action: myPayments },
     ],
     params: (f) => ({ name: memberName(f), amount: rupees(f.data.totalPaise) }),
   },
@@ -264,7 +268,7 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
     priority: 'high',
     tell: [
       { to: 'staff', template: 'payment_failed', category: 'payment_failed', action: payments },
-      { to: 'member', template: 'payment_failed_member', category: 'payment_failed', action: { url: '/dashboard/payments', key: 'pay' } },
+      { to: 'member', template: 'payment_failed_member', category: 'payment_failed', action: payNow },
     ],
     params: (f) => ({ name: memberName(f), amount: rupees(f.data.totalPaise) }),
   },
@@ -296,7 +300,7 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
         to: 'member',
         template: 'late_payment_refunded_member',
         category: 'refund_processed',
-        action: { url: '/dashboard/payments', key: 'view' },
+        action: myPayments,
         when: (f) => f.data.afterCancel === true,
       },
     ],
@@ -311,11 +315,11 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
     type: 'payment',
     preference: 'payment',
     priority: 'high',
-    tell: [{ to: 'member', template: 'payment_reminder', category: 'payment_reminder', action: { url: '/dashboard/payments', key: 'pay' } }],
+    tell: [{ to: 'member', template: 'payment_reminder', category: 'payment_reminder', action: payNow }],
     params: (f) => ({
       amount: rupees(f.data.amountPaise),
       dueDate: str(f.data.dueDate) || '—',
-      link: str(f.data.paymentLinkUrl) || '/dashboard/payments',
+      link: str(f.data.paymentLinkUrl) || myPayments.url,
       description: str(f.data.description),
     }),
     forceChannels: { email: true, sms: true },
@@ -332,6 +336,18 @@ export const RULES: Readonly<Record<string, RuleLine>> = {
     mandatory: true,
     tell: [{ to: 'member', template: 'autopay_charge_due', category: 'autopay_charge_due', action: myPayments }],
     params: (f) => ({ amount: rupees(f.data.amountPaise), date: str(f.data.dueDate), plan: str(f.data.planName) }),
+  },
+  // Dunning: a failed charge tells the member at once through the "Pay now" reminder payments requests
+  // (payments.payment_reminder_requested above, with the payment link). Once Razorpay gives up retrying (halted) the
+  // member is told the autopay has stopped renewing, with the same way to pay, by email and WhatsApp as a reminder is.
+  'payments.autopay_charge_failed': {
+    type: 'payment',
+    preference: 'payment',
+    priority: 'urgent',
+    when: (f) => f.data.halted === true,
+    tell: [{ to: 'member', template: 'autopay_halted', category: 'autopay_halted', action: payNow }],
+    params: (f) => ({ amount: rupees(f.data.amountPaise), plan: str(f.data.planName) }),
+    forceChannels: { email: true, sms: true },
   },
   // Feedback: a complaint goes to the location's staff at its own priority; a response to its author.
   'feedback.feedback_submitted': {

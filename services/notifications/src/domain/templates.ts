@@ -82,6 +82,9 @@ export const EN_TEMPLATES = {
   'notifications.autopay_charge_due.title': 'Autopay will charge ₹{amount} on {date}',
   'notifications.autopay_charge_due.message':
     'Your autopay for {plan} will charge ₹{amount} on {date}. To stop it, cancel before then in the app: My payments → Autopay → Cancel autopay.',
+  'notifications.autopay_halted.title': 'Autopay stopped: payment needed',
+  'notifications.autopay_halted.message':
+    'We could not charge ₹{amount} for {plan} after several tries, so your autopay has stopped renewing. Pay now in the app (My payments) or set up autopay again.',
   'notifications.complaint_submitted.title': 'New complaint',
   'notifications.complaint_submitted.message': '{name} raised a {priority} complaint: {subject}',
   'notifications.feedback_response.title': 'Reply to your feedback',
@@ -198,6 +201,9 @@ export const HI_TEMPLATES: Record<TemplateKey, string> = {
   'notifications.autopay_charge_due.title': 'ऑटोपे {date} को ₹{amount} काटेगा',
   'notifications.autopay_charge_due.message':
     '{plan} के लिए आपका ऑटोपे {date} को ₹{amount} काटेगा। इसे रोकने के लिए उससे पहले ऐप में रद्द करें: मेरे भुगतान → ऑटोपे → ऑटोपे रद्द करें।',
+  'notifications.autopay_halted.title': 'ऑटोपे रुक गया: भुगतान ज़रूरी',
+  'notifications.autopay_halted.message':
+    '{plan} के लिए ₹{amount} कई प्रयासों के बाद भी नहीं कट सका, इसलिए आपका ऑटोपे अब नवीनीकरण नहीं करेगा। ऐप में (मेरे भुगतान) अभी भुगतान करें या ऑटोपे फिर से सेट करें।',
   'notifications.complaint_submitted.title': 'नई शिकायत',
   'notifications.complaint_submitted.message': '{name} ने {priority} शिकायत दर्ज की: {subject}',
   'notifications.feedback_response.title': 'आपकी प्रतिक्रिया का उत्तर',

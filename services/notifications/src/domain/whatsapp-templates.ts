@@ -57,6 +57,7 @@ const NOTIFICATION_STEMS: Readonly<Record<string, WhatsAppTemplateCategory>> = {
   payment_overdue_member: 'utility',
   // Autopay's pre-debit notice (amount, date, how to cancel): about a charge the member set up, utility.
   autopay_charge_due: 'utility',
+  autopay_halted: 'utility',
   refund_processed: 'utility',
   refund_processed_member: 'utility',
   late_payment_refunded: 'utility',
