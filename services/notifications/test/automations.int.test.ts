@@ -713,6 +713,41 @@ describe('send a template (the organization’s, through the outbound pipeline)'
     expect(of(consenting, promo)[0]!.automation_run_id).toBe(offerRuns.find((r) => r.person_id === consenting)!.id);
     for (const r of rules) await call(owner, 'DELETE', `/notifications/automations/${r._id}`);
   });
+
+  it('two template actions on the same channel queue a message each, once however often the sweep runs', async () => {
+    const [first, second] = [await template('welcome_part_one', 'utility'), await template('welcome_part_two', 'utility')];
+    const rule = ruleBody(
+      (
+        await call(owner, 'POST', '/notifications/automations', {
+          name: 'Two messages',
+          trigger: { type: 'membership_expiring', days: 25 },
+          actions: [
+            { type: 'send_template', templateId: first },
+            { type: 'send_template', templateId: second },
+          ],
+        })
+      ).body,
+    );
+    const m = await registerMember({ endDate: localDay(25), first: 'Tara' });
+    await sweepAutomations(db(), now);
+    await sweepAutomations(db(), now);
+    const queued = await db()
+      .selectFrom('outbound_messages')
+      .select(['template_id', 'channel', 'action_step', 'automation_run_id'])
+      .where('person_id', '=', m)
+      .orderBy('action_step')
+      .execute();
+    const [run] = (await runsOf(rule._id)).filter((r) => r.person_id === m);
+    expect(queued).toEqual([
+      { template_id: first, channel: 'whatsapp', action_step: 0, automation_run_id: run!.id },
+      { template_id: second, channel: 'whatsapp', action_step: 1, automation_run_id: run!.id },
+    ]);
+    expect(run!.actions).toEqual([
+      { type: 'send_template', result: 'queued', reason: null },
+      { type: 'send_template', result: 'queued', reason: null },
+    ]);
+    await call(owner, 'DELETE', `/notifications/automations/${rule._id}`);
+  });
 });
 
 describe('exactly once', () => {

@@ -634,4 +634,18 @@ export const migrations: Record<string, Migration> = {
       `.execute(db);
     },
   },
+  '0023_outbound_action_step': {
+    /**
+     * An automation run's messages are one per action step (its index in the rule's actions), not one per channel: a
+     * rule with two "send a template" actions on the same channel queues both. Campaigns keep one per person and channel.
+     */
+    async up(db: Kysely<unknown>) {
+      await sql`
+        alter table outbound_messages add column action_step integer;
+        update outbound_messages set action_step = 0 where automation_run_id is not null;
+        drop index outbound_messages_run_person_uq;
+        create unique index outbound_messages_run_step_uq on outbound_messages (automation_run_id, action_step) where automation_run_id is not null;
+      `.execute(db);
+    },
+  },
 };

@@ -20,6 +20,8 @@ export interface NewOutboundMessage {
   marketing: boolean;
   campaignId?: string | null;
   automationRunId?: string | null;
+  /** An automation run's message: the index of its action in the rule (each step queues its own message). */
+  actionStep?: number | null;
   templateId: string | null;
   content: OutboundContent;
   /** Not before this instant (default: now). */
@@ -32,7 +34,8 @@ const CHUNK = 5000;
 
 /**
  * Queues messages in the caller's transaction (campaigns when they start; automations' "send a template" action):
- * one row per person, channel and campaign (or automation run) — a second enqueue of the same one adds nothing.
+ * one row per person, channel and campaign, or per automation run and action step — a second enqueue of the same one
+ * adds nothing.
  * The lane's token bucket is made, full, if it has none. Returns how many rows were added.
  */
 export const enqueueMessages = async (trx: Executor<NotificationsDb>, rows: readonly NewOutboundMessage[], now: Date = new Date()): Promise<number> => {
@@ -50,12 +53,13 @@ export const enqueueMessages = async (trx: Executor<NotificationsDb>, rows: read
     const chunk = rows.slice(i, i + CHUNK);
     const col = <T>(f: (r: NewOutboundMessage) => T) => sql.val(chunk.map(f));
     const res = await sql`insert into outbound_messages (id, org_id, location_id, person_id, person_kind, person_name, channel, address, language,
-        purpose, marketing, campaign_id, automation_run_id, template_id, content, rate_key, not_before, status_at, created_at)
+        purpose, marketing, campaign_id, automation_run_id, action_step, template_id, content, rate_key, not_before, status_at, created_at)
       select *, ${now}::timestamptz, ${now}::timestamptz from unnest(
         ${col(() => newId())}::uuid[], ${col((r) => r.orgId)}::uuid[], ${col((r) => r.locationId)}::uuid[], ${col((r) => r.personId)}::uuid[],
         ${col((r) => r.personKind)}::text[], ${col((r) => r.personName)}::text[], ${col((r) => r.channel)}::text[], ${col((r) => r.address)}::text[],
         ${col((r) => r.language)}::text[], ${col((r) => r.purpose)}::text[], ${col((r) => r.marketing)}::boolean[],
-        ${col((r) => r.campaignId ?? null)}::uuid[], ${col((r) => r.automationRunId ?? null)}::uuid[], ${col((r) => r.templateId)}::uuid[],
+        ${col((r) => r.campaignId ?? null)}::uuid[], ${col((r) => r.automationRunId ?? null)}::uuid[],
+        ${col((r) => (r.automationRunId ? (r.actionStep ?? 0) : null))}::integer[], ${col((r) => r.templateId)}::uuid[],
         ${col((r) => JSON.stringify(r.content))}::jsonb[], ${col((r) => rateKeyOf(r))}::text[], ${col((r) => r.notBefore ?? now)}::timestamptz[])
       on conflict do nothing`.execute(trx);
     added += Number(res.numAffectedRows ?? 0);

@@ -250,6 +250,8 @@ export interface OutboundMessagesTable {
   marketing: boolean;
   campaign_id: string | null;
   automation_run_id: string | null;
+  /** An automation run's message: the index of its action in the rule (one message per step). */
+  action_step: Generated<number | null>;
   template_id: string | null;
   content: OutboundContent;
   /** The lane whose rate it is sent at: `campaign:<id>`, or `org:<orgId>` (automations). */
