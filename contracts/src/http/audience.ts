@@ -227,11 +227,32 @@ export const EmailTemplateInput = z.object({
   variables: Variables,
 });
 
+/**
+ * How a marketing WhatsApp or SMS message tells its reader to opt out, per language: a reply keyword the STOP handling
+ * takes (STOP; in Hindi रोकें, or STOP). The body must carry it itself — appending it when sending is not possible: WhatsApp
+ * sends exactly the body it approved and an SMS must match its DLT-registered text, so the line belongs in the text
+ * the gym submits and registers. These lines are what the editor suggests.
+ */
+export const OPT_OUT_LINES = { en: 'Reply STOP to unsubscribe', hi: 'सदस्यता छोड़ने के लिए रोकें लिखकर भेजें' } as const;
+/** True when a body in `language` tells how to opt out (English: the word STOP in capitals; Hindi: रोकें or STOP). */
+export const hasOptOutLine = (language: 'en' | 'hi', body: string): boolean => /\bSTOP\b/.test(body) || (language === 'hi' && body.includes('रोकें'));
+export const OPT_OUT_MISSING = {
+  en: `A marketing message must tell how to opt out: add “${OPT_OUT_LINES.en}”`,
+  hi: `A marketing message in Hindi must tell how to opt out: add “${OPT_OUT_LINES.hi}”`,
+} as const;
+
 /** A new or edited template; the channel decides the fields (a channel cannot change on edit: 400). */
 export const MessageTemplateInput = z
   .discriminatedUnion('channel', [WhatsAppTemplateInput, SmsTemplateInput, EmailTemplateInput], { message: 'Channel must be whatsapp, sms or email' })
   .superRefine((t, ctx) => {
     checkPlaceholders(t, ctx);
+    // Every marketing message carries a way out (issue 27): WhatsApp and SMS in their own text (email gets its
+    // unsubscribe link added when sent).
+    if (t.channel !== 'email' && t.category === 'marketing')
+      for (const lang of ['en', 'hi'] as const) {
+        const body = t.bodies[lang];
+        if (body !== undefined && !hasOptOutLine(lang, body)) ctx.addIssue({ code: 'custom', path: ['bodies', lang], message: OPT_OUT_MISSING[lang] });
+      }
     if (t.channel === 'email')
       for (const lang of ['en', 'hi'] as const) {
         const has = [t.bodies[lang], t.subject[lang], t.html[lang]].map((v) => v !== undefined);

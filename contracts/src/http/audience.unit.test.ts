@@ -9,25 +9,64 @@ const wa = {
   channel: 'whatsapp',
   name: 'renewal_offer',
   category: 'marketing',
-  bodies: { en: 'Hi {{1}}, renew by {{2}}.' },
+  bodies: { en: 'Hi {{1}}, renew by {{2}}. Reply STOP to unsubscribe' },
   variables: ['firstName', 'endDate'],
 };
 
 describe('MessageTemplateInput', () => {
   it('takes a WhatsApp template whose placeholders are exactly {{1}}…{{n}} for its n variables', () => {
     expect(issues(wa)).toEqual([]);
-    expect(issues({ ...wa, bodies: { en: 'Hi {{1}} {{1}}, renew by {{2}}.', hi: 'नमस्ते {{1}}, {{2}} तक।' } })).toEqual([]);
+    expect(
+      issues({
+        ...wa,
+        bodies: { en: 'Hi {{1}} {{1}}, renew by {{2}}. Reply STOP to unsubscribe', hi: 'नमस्ते {{1}}, {{2}} तक। सदस्यता छोड़ने के लिए रोकें लिखकर भेजें' },
+      }),
+    ).toEqual([]);
   });
 
   it('refuses a placeholder without a variable, a variable without its placeholder, and an unknown field', () => {
-    expect(issues({ ...wa, bodies: { en: 'Hi {{1}} {{3}}' } })).toEqual(expect.arrayContaining([expect.stringContaining('{{3}} has no variable')]));
-    expect(issues({ ...wa, bodies: { en: 'Hi {{1}}' } })).toEqual(['bodies.en: The text must use {{2}} (variable 2)']);
+    expect(issues({ ...wa, bodies: { en: 'Hi {{1}} {{3}} STOP' } })).toEqual(expect.arrayContaining([expect.stringContaining('{{3}} has no variable')]));
+    expect(issues({ ...wa, bodies: { en: 'Hi {{1}}. Reply STOP to unsubscribe' } })).toEqual(['bodies.en: The text must use {{2}} (variable 2)']);
     expect(issues({ ...wa, variables: ['firstName', 'shoeSize'] })).toHaveLength(1);
   });
 
   it('refuses a WhatsApp name the platform would not take, and a template with no language', () => {
     expect(issues({ ...wa, name: 'Renewal Offer' })).toEqual(['name: Name may have only lowercase letters, digits and underscores']);
     expect(issues({ ...wa, bodies: {}, variables: [] })).toEqual(['bodies: Message: write it in English, Hindi or both']);
+  });
+
+  it('a marketing WhatsApp or SMS says how to opt out in each of its languages (STOP; in Hindi रोकें or STOP); utility and email need not', () => {
+    expect(issues({ ...wa, bodies: { en: 'Hi {{1}}, renew by {{2}}.' } })).toEqual([
+      'bodies.en: A marketing message must tell how to opt out: add “Reply STOP to unsubscribe”',
+    ]);
+    expect(issues({ ...wa, bodies: { ...wa.bodies, hi: 'नमस्ते {{1}}, {{2}} तक।' } })).toEqual([
+      'bodies.hi: A marketing message in Hindi must tell how to opt out: add “सदस्यता छोड़ने के लिए रोकें लिखकर भेजें”',
+    ]);
+    expect(issues({ ...wa, bodies: { hi: 'नमस्ते {{1}}, {{2}} तक। बंद करने के लिए STOP भेजें' } })).toEqual([]);
+    // "stop" in lower case is an ordinary word, not the reply keyword.
+    expect(issues({ ...wa, bodies: { en: 'Don’t stop now {{1}}, renew by {{2}}.' } })).toHaveLength(1);
+    const sms = {
+      channel: 'sms',
+      name: 'Offer',
+      category: 'marketing',
+      bodies: { en: 'Hi {{1}}, 20% off.' },
+      variables: ['firstName'],
+      dltTemplateId: '1107161234567890123',
+      senderHeader: '123456',
+    };
+    expect(issues(sms)).toEqual(['bodies.en: A marketing message must tell how to opt out: add “Reply STOP to unsubscribe”']);
+    expect(issues({ ...sms, category: 'utility' })).toEqual([]);
+    expect(issues({ ...wa, category: 'utility', bodies: { en: 'Hi {{1}}, renew by {{2}}.' } })).toEqual([]);
+    const email = {
+      channel: 'email',
+      name: 'Offer',
+      category: 'marketing',
+      subject: { en: 'Hi {{1}}' },
+      bodies: { en: 'Hi {{1}}' },
+      html: { en: '<p>{{1}}</p>' },
+      variables: ['firstName'],
+    };
+    expect(issues(email)).toEqual([]);
   });
 
   it('SMS: a DLT id of digits and a 6-character header (upper-cased)', () => {

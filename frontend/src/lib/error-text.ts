@@ -113,6 +113,8 @@ const FIELD_MESSAGE_KEYS: Record<string, string> = {
   'Choose a template': 'templateRequired',
   'Name may have only lowercase letters, digits and underscores': 'templateNameFormat',
   'The DLT template id is the 10–30 digit number your DLT portal issued': 'dltTemplateIdFormat',
+  'A marketing message must tell how to opt out: add “Reply STOP to unsubscribe”': 'optOutMissingEn',
+  'A marketing message in Hindi must tell how to opt out: add “सदस्यता छोड़ने के लिए रोकें लिखकर भेजें”': 'optOutMissingHi',
   'The sender header is 6 letters (or 6 digits for promotional messages)': 'senderHeaderFormat',
   'Time must be HH:MM (24-hour), e.g. 18:30': 'campaignTimeFormat',
   'Message: write it in English, Hindi or both': 'templateBodiesRequired',

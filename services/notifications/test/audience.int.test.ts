@@ -293,7 +293,10 @@ describe('message templates', () => {
     channel: 'whatsapp',
     name: 'renewal_offer',
     category: 'marketing',
-    bodies: { en: 'Hi {{1}}, renew your {{2}} plan before {{3}} and get 10% off.', hi: 'नमस्ते {{1}}, {{3}} से पहले अपना {{2}} प्लान रिन्यू करें।' },
+    bodies: {
+      en: 'Hi {{1}}, renew your {{2}} plan before {{3}} and get 10% off. Reply STOP to unsubscribe',
+      hi: 'नमस्ते {{1}}, {{3}} से पहले अपना {{2}} प्लान रिन्यू करें। सदस्यता छोड़ने के लिए रोकें लिखकर भेजें',
+    },
     variables: ['firstName', 'planName', 'endDate'],
   };
   let created: MessageTemplate;
@@ -330,7 +333,7 @@ describe('message templates', () => {
       }),
     });
     expect(send.status).toBe(200);
-    expect(wa.messages()[0]!.body).toBe('नमस्ते आशा, 31 मार्च 2030 से पहले अपना Premium प्लान रिन्यू करें।');
+    expect(wa.messages()[0]!.body).toBe('नमस्ते आशा, 31 मार्च 2030 से पहले अपना Premium प्लान रिन्यू करें। सदस्यता छोड़ने के लिए रोकें लिखकर भेजें');
   });
 
   it('the platform rejects a marketing template without a variable; the reason is kept and it cannot be sent', async () => {
@@ -338,7 +341,7 @@ describe('message templates', () => {
       channel: 'whatsapp',
       name: 'bare_broadcast',
       category: 'marketing',
-      bodies: { en: 'Big sale this week at the gym!' },
+      bodies: { en: 'Big sale this week at the gym! Reply STOP to unsubscribe' },
     });
     expect(res.status).toBe(201);
     const id = (res.body.data as MessageTemplate).id;
@@ -358,11 +361,90 @@ describe('message templates', () => {
     expect(((await send.json()) as { error: { code: number } }).error.code).toBe(132001);
   });
 
+  it('a marketing WhatsApp or SMS template must tell how to opt out, in each language it has (400 with the field); utility and email need not', async () => {
+    const before = (await t.call(tokens.owner, 'GET', '/notifications/message-templates?archived=true')).body.data as MessageTemplate[];
+    const submittedBefore = wa.submitted().length;
+    const noWayOut = await t.call(tokens.owner, 'POST', '/notifications/message-templates', {
+      channel: 'whatsapp',
+      name: 'no_way_out',
+      category: 'marketing',
+      bodies: { en: 'Hi {{1}}, 20% off this week! Reply STOP to unsubscribe', hi: 'नमस्ते {{1}}, इस हफ़्ते 20% छूट!' },
+      variables: ['firstName'],
+    });
+    expect(noWayOut.status).toBe(400);
+    expect(noWayOut.body).toMatchObject({
+      details: [{ path: 'bodies.hi', message: 'A marketing message in Hindi must tell how to opt out: add “सदस्यता छोड़ने के लिए रोकें लिखकर भेजें”' }],
+    });
+    const sms = await t.call(tokens.owner, 'POST', '/notifications/message-templates', {
+      channel: 'sms',
+      name: 'Offer SMS',
+      category: 'marketing',
+      bodies: { en: 'Hi {{1}}, 20% off this week at the gym. -AKHADA' },
+      variables: ['firstName'],
+      dltTemplateId: '1107161234567890999',
+      senderHeader: '123456',
+    });
+    expect(sms.status).toBe(400);
+    expect(sms.body).toMatchObject({
+      details: [{ path: 'bodies.en', message: 'A marketing message must tell how to opt out: add “Reply STOP to unsubscribe”' }],
+    });
+    // A lower-case "stop" in the text is not the reply keyword.
+    expect(
+      (
+        await t.call(tokens.owner, 'POST', '/notifications/message-templates', {
+          channel: 'whatsapp',
+          name: 'dont_stop',
+          category: 'marketing',
+          bodies: { en: 'Don’t stop now, {{1}}!' },
+          variables: ['firstName'],
+        })
+      ).status,
+    ).toBe(400);
+    // Nothing was stored or submitted.
+    expect(((await t.call(tokens.owner, 'GET', '/notifications/message-templates?archived=true')).body.data as MessageTemplate[]).length).toBe(before.length);
+    expect(wa.submitted().length).toBe(submittedBefore);
+    // With the line (the Hindi one may say STOP too) it saves; a utility template and an email need none.
+    const withLines = await t.call(tokens.owner, 'POST', '/notifications/message-templates', {
+      channel: 'sms',
+      name: 'Offer SMS',
+      category: 'marketing',
+      bodies: { en: 'Hi {{1}}, 20% off this week at the gym. Reply STOP to unsubscribe -AKHADA', hi: '{{1}} जी, इस हफ़्ते 20% छूट। STOP भेजें -AKHADA' },
+      variables: ['firstName'],
+      dltTemplateId: '1107161234567890999',
+      senderHeader: '123456',
+    });
+    expect(withLines.status).toBe(201);
+    const utility = await t.call(tokens.owner, 'POST', '/notifications/message-templates', {
+      channel: 'whatsapp',
+      name: 'class_moved',
+      category: 'utility',
+      bodies: { en: 'Hi {{1}}, your class moved to 7 pm.' },
+      variables: ['firstName'],
+    });
+    expect(utility.status).toBe(201);
+    // An edit that drops the line is refused too, and the stored text stays.
+    const id = (withLines.body.data as MessageTemplate).id;
+    const dropped = await t.call(tokens.owner, 'PUT', `/notifications/message-templates/${id}`, {
+      channel: 'sms',
+      name: 'Offer SMS',
+      category: 'marketing',
+      bodies: { en: 'Hi {{1}}, 20% off this week at the gym. -AKHADA' },
+      variables: ['firstName'],
+      dltTemplateId: '1107161234567890999',
+      senderHeader: '123456',
+    });
+    expect(dropped.status).toBe(400);
+    expect((await get(id)).bodies.en).toBe('Hi {{1}}, 20% off this week at the gym. Reply STOP to unsubscribe -AKHADA');
+    // Archived again, so the listings the other tests count are as they were.
+    for (const made of [withLines, utility])
+      expect((await t.call(tokens.owner, 'DELETE', `/notifications/message-templates/${(made.body.data as MessageTemplate).id}`)).status).toBe(200);
+  });
+
   it('an edit of the text submits it again (pending, then approved); the name and channel cannot change; a duplicate name is 409', async () => {
-    const edited = { ...wa1, bodies: { en: 'Hello {{1}}, your {{2}} plan ends {{3}}. Renew today!' } };
+    const edited = { ...wa1, bodies: { en: 'Hello {{1}}, your {{2}} plan ends {{3}}. Renew today! Reply STOP to unsubscribe' } };
     const res = await t.call(tokens.owner, 'PUT', `/notifications/message-templates/${created.id}`, edited);
     expect(res.status).toBe(200);
-    expect((res.body.data as MessageTemplate).bodies).toEqual({ en: 'Hello {{1}}, your {{2}} plan ends {{3}}. Renew today!' });
+    expect((res.body.data as MessageTemplate).bodies).toEqual({ en: 'Hello {{1}}, your {{2}} plan ends {{3}}. Renew today! Reply STOP to unsubscribe' });
     await expect.poll(async () => (await get(created.id)).whatsappStatus).toEqual({ en: 'approved' });
     expect(wa.submitted().find((s) => s.language === 'en' && s.name === created.whatsappName)!.body).toBe(edited.bodies.en);
 
@@ -436,7 +518,7 @@ describe('message templates', () => {
     expect(en.status).toBe(200);
     expect(en.body.data).toEqual({
       language: 'en',
-      text: 'Hello Asha, your Premium plan ends 31 Mar 2030. Renew today!',
+      text: 'Hello Asha, your Premium plan ends 31 Mar 2030. Renew today! Reply STOP to unsubscribe',
       subject: null,
       html: null,
       parameters: ['Asha', 'Premium', '31 Mar 2030'],

@@ -107,21 +107,26 @@ describe('templates', { timeout: 60_000 }, () => {
     await user.clear(screen.getByTestId('template-name'));
     await user.type(screen.getByTestId('template-name'), 'diwali_offer');
     await user.clear(screen.getByTestId('template-body-en'));
-    await user.type(screen.getByTestId('template-body-en'), '{{{{1}} is here');
-    expect((await screen.findByTestId('preview-text')).textContent).toBe('Rohan is here');
+    await user.type(screen.getByTestId('template-body-en'), '{{{{1}} is here. Reply STOP to unsubscribe');
+    expect((await screen.findByTestId('preview-text')).textContent).toBe('Rohan is here. Reply STOP to unsubscribe');
     await user.click(screen.getByTestId('save-template'));
     expect((await screen.findByTestId('bodies.en-error')).textContent).toBe('The platform refuses a body that starts with a placeholder');
 
     await user.clear(screen.getByTestId('template-body-en'));
     await user.type(screen.getByTestId('template-body-en'), 'Hi {{{{1}}, 20% off');
     await user.selectOptions(screen.getByTestId('variable-1'), 'fullName');
+    // A marketing message without its way out: the contract says so before anything is sent.
+    await user.click(screen.getByTestId('save-template'));
+    expect((await screen.findByTestId('bodies.en-error')).textContent).toBe('A marketing message must tell how to opt out: add “Reply STOP to unsubscribe”');
+    expect(bodies).toHaveLength(1);
+    await user.type(screen.getByTestId('template-body-en'), '. Reply STOP to unsubscribe');
     await user.click(screen.getByTestId('save-template'));
     await waitFor(() => expect(bodies).toHaveLength(2));
     expect(bodies[1]).toEqual({
       channel: 'whatsapp',
       name: 'diwali_offer',
       category: 'marketing',
-      bodies: { en: 'Hi {{1}}, 20% off' },
+      bodies: { en: 'Hi {{1}}, 20% off. Reply STOP to unsubscribe' },
       variables: ['fullName'],
     });
     expect(await screen.findByTestId('template-review')).toBeTruthy();
