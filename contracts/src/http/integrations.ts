@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Email, Phone } from './auth.ts';
 import { IdParams, IsoDateTime, ok, Problem, route, Text } from './route.ts';
+import { WebhookEventType } from '../webhooks.ts';
 
 /**
  * Settings → Integrations: the organization's own mail server (SMTP), its WhatsApp/SMS provider and its outgoing
@@ -79,9 +80,7 @@ export const TestEmailBody = z.object({ to: Email, language: MessageLanguageBody
 export const TestSmsBody = z.object({ to: Phone, language: MessageLanguageBody.default('en') });
 export const TestResult = z.object({ ok: z.literal(true), providerId: z.string().nullable(), via: z.enum(['custom', 'platform']) });
 
-/** The integration events a webhook may ask for (the product's own names, stable for outside systems). */
-export const WebhookEventType = z.enum(['member.registered', 'payment.completed', 'checkin.created', 'sale.completed', 'feedback.submitted']);
-export type WebhookEventType = z.infer<typeof WebhookEventType>;
+// The kinds a webhook may ask for, with their payload schemas and versions: ../webhooks.ts.
 
 export const WebhookStatus = z.enum(['active', 'failing']);
 export const WebhookDeliveryStatus = z.enum(['pending', 'succeeded', 'failed']);
@@ -206,7 +205,7 @@ export const integrationRoutes = {
     roles: OWNER,
     summary: 'Registers an https endpoint for the chosen events; the signing secret is answered this once.',
     description:
-      'Each delivery is a POST of JSON signed with `Akhada-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. 400 WEBHOOK_URL_NOT_ALLOWED for http or a private address.',
+      'Each delivery is a POST of JSON (`{ id, type, version, createdAt, organizationId, locationId, data }`; each kind\'s `data` is in the public reference) signed with `Akhada-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. 400 WEBHOOK_URL_NOT_ALLOWED for http or a private address.',
   }),
   deleteWebhook: route({
     method: 'DELETE',

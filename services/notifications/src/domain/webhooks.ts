@@ -1,13 +1,6 @@
-import type { WebhookEventType } from '@akhada/contracts';
+import { WEBHOOK_KINDS, type WebhookBody, type WebhookEventType } from '@akhada/contracts';
 
-/** Which integration event becomes which webhook event: the product's stable names for outside systems. */
-export const WEBHOOK_EVENTS: Record<string, WebhookEventType> = {
-  'members.member_registered': 'member.registered',
-  'payments.payment_completed': 'payment.completed',
-  'attendance.checked_in': 'checkin.created',
-  'inventory.sale_completed': 'sale.completed',
-  'feedback.feedback_submitted': 'feedback.submitted',
-};
+// Which internal event becomes which webhook, and its payload: ./webhook-payloads.ts.
 
 /** A failed delivery is tried again after 1×, 2×, 4×, … the base (30 s in production), capped at 6 h. */
 export const webhookBackoffMs = (attempt: number, baseMs: number): number => Math.min(baseMs * 2 ** Math.max(0, attempt - 1), 6 * 3_600_000);
@@ -34,12 +27,23 @@ export const webhookUrlProblem = (raw: string, allowLocal: boolean): string | nu
   return url.protocol === 'http:' ? 'The URL must start with https://' : 'The URL must be an https:// address';
 };
 
-/** The JSON body a webhook receives for one event. */
+/** The JSON body a webhook receives for one event (contracts' WebhookBody; `version` is the kind's payload version, 1 for a ping). */
 export const webhookBody = (e: {
   eventId: string;
   type: WebhookEventType | 'ping';
   occurredAt: string;
   orgId: string;
-  locationId?: string | undefined;
+  locationId?: string | null | undefined;
   data: unknown;
-}): string => JSON.stringify({ id: e.eventId, type: e.type, createdAt: e.occurredAt, organizationId: e.orgId, locationId: e.locationId ?? null, data: e.data });
+}): string => {
+  const body: WebhookBody = {
+    id: e.eventId,
+    type: e.type,
+    version: e.type === 'ping' ? 1 : WEBHOOK_KINDS[e.type].version,
+    createdAt: e.occurredAt,
+    organizationId: e.orgId,
+    locationId: e.locationId ?? null,
+    data: e.data,
+  };
+  return JSON.stringify(body);
+};

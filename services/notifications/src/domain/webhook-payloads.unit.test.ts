@@ -1,0 +1,71 @@
+import { MemberEvents, PaymentEvents, WEBHOOK_KINDS, WebhookEventType, type EventEnvelope } from '@akhada/contracts';
+import { describe, expect, it } from 'vitest';
+import { WEBHOOK_SOURCES, webhooksOf } from './webhook-payloads.ts';
+
+const env = <T>(type: string, data: T): EventEnvelope<T> => ({
+  eventId: '0190f000-0000-7000-8000-000000000001',
+  type,
+  version: 1,
+  occurredAt: '2026-11-29T10:00:00.000Z',
+  orgId: '0190f000-0000-7000-8000-000000000002',
+  locationId: '0190f000-0000-7000-8000-000000000003',
+  aggregateId: 'a',
+  correlationId: 'c',
+  causationId: 'c',
+  data,
+});
+
+describe('webhook payloads', () => {
+  it('every kind of the catalogue has a version and a summary, and every source is an integration event type', () => {
+    for (const type of Object.keys(WEBHOOK_SOURCES)) expect(type).toMatch(/^[a-z]+\.[a-z_]+$/);
+    for (const k of WebhookEventType.options) {
+      expect(WEBHOOK_KINDS[k].version).toBeGreaterThanOrEqual(1);
+      expect(WEBHOOK_KINDS[k].summary.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('a payment keeps only its public fields (no source key, Razorpay order, who recorded it)', () => {
+    const data = {
+      paymentId: '0190f000-0000-7000-8000-000000000004',
+      organizationId: '0190f000-0000-7000-8000-000000000002',
+      locationId: '0190f000-0000-7000-8000-000000000003',
+      category: 'member',
+      type: 'membership_fee',
+      status: 'completed',
+      memberId: null,
+      memberName: 'Neha Verma',
+      trainerId: null,
+      trainerName: '',
+      amountPaise: 100,
+      gstPaise: 18,
+      totalPaise: 118,
+      refundedPaise: 0,
+      method: 'cash',
+      description: 'Fee',
+      membershipType: null,
+      membershipPeriod: null,
+      paymentFrequency: null,
+      salaryPeriod: null,
+      dueDate: null,
+      source: 'members',
+      sourceId: 'secret-source-key',
+      occurredAt: '2026-11-29T10:00:00.000Z',
+      paidAt: '2026-11-29T10:00:00.000Z',
+      completedVia: 'recorded',
+      razorpayPaymentId: null,
+      razorpayOrderId: 'order_hidden',
+    };
+    const [w, ...rest] = webhooksOf(env(PaymentEvents.PaymentCompleted.type, PaymentEvents.PaymentCompleted.data.parse(data)));
+    expect(rest).toEqual([]);
+    expect(w!.type).toBe('payment.completed');
+    expect(WEBHOOK_KINDS['payment.completed'].data.parse(w!.data)).toEqual(w!.data);
+    expect(JSON.stringify(w!.data)).not.toMatch(/secret-source-key|order_hidden|sourceId|organizationId/);
+  });
+
+  it('an archived member is just the member; an event no webhook follows makes none', () => {
+    expect(webhooksOf(env(MemberEvents.MemberArchived.type, { memberId: '0190f000-0000-7000-8000-000000000005' }))).toEqual([
+      { type: 'member.archived', data: { memberId: '0190f000-0000-7000-8000-000000000005' }, locationId: null },
+    ]);
+    expect(webhooksOf(env(MemberEvents.MemberTrainerAssigned.type, {}))).toEqual([]);
+  });
+});
