@@ -10,7 +10,7 @@ import {
   SERVICES,
   type ErrorBody,
 } from '@akhada/contracts';
-import { bearerToken, createService, DEFAULT_BODY_LIMIT, problemBody, type Logger, type OpenApiDocument, type TokenVerifier } from '@akhada/kit';
+import { createService, credentialOf, DEFAULT_BODY_LIMIT, problemBody, type Logger, type OpenApiDocument, type TokenVerifier } from '@akhada/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -200,9 +200,10 @@ export const buildGateway = async (opts: GatewayOptions) => {
   };
   /** Calls `done` once the caller is known (at once when there is no token): one promise only when there is one. */
   const checkToken = (req: FastifyRequest, done: () => void) => {
-    const token = bearerToken(req.headers.authorization);
+    // A session token, or an API key (Bearer or X-Api-Key), checked against auth's record (issue 29).
+    const token = credentialOf(req.headers);
     if (!token) return done();
-    opts.verifier.verify(token).then(
+    opts.verifier.verify(token, { apiKeys: true }).then(
       (claims) => {
         setEdgeCaller(req, { userId: claims.sub, orgId: claims.org });
         done();

@@ -1,4 +1,4 @@
-import { createLogger, createTokenVerifier, serve } from '@akhada/kit';
+import { apiKeyIntrospectUrl, createApiKeyChecker, createLogger, createTokenVerifier, serve } from '@akhada/kit';
 import { buildGateway } from './build-app.ts';
 import { loadGatewayConfig, type GatewayConfig } from './config.ts';
 
@@ -15,7 +15,8 @@ const logger = createLogger('gateway', config.LOG_LEVEL);
 const app = await buildGateway({
   logger,
   landingContentDir: config.LANDING_CONTENT_DIR,
-  verifier: createTokenVerifier({ jwksUrl: config.AUTH_JWKS_URL }),
+  // API keys are checked with auth (cached 30 s per key): the edge limits a key's requests as its own caller.
+  verifier: createTokenVerifier({ jwksUrl: config.AUTH_JWKS_URL, apiKeys: createApiKeyChecker({ url: apiKeyIntrospectUrl(config.AUTH_JWKS_URL) }) }),
   frontendDist: config.FRONTEND_DIST,
   frontendSsr: config.FRONTEND_SSR,
   ...(config.PUBLIC_ORIGIN ? { publicOrigin: config.PUBLIC_ORIGIN } : {}),

@@ -1,5 +1,6 @@
 import { createService, type App } from '@akhada/kit';
 import type { AppDeps } from './app/deps.ts';
+import { registerApiKeyRoutes } from './http/api-key-routes.ts';
 import { registerDataRightsRoutes } from './http/data-rights-routes.ts';
 import { registerRoutes } from './http/routes.ts';
 import { registerSignInMethodRoutes } from './http/sign-in-method-routes.ts';
@@ -10,5 +11,6 @@ export const buildApp = ({ verifier, readiness, directory, ...deps }: AppDeps): 
   registerRoutes(svc, deps);
   registerSignInMethodRoutes(svc, deps);
   registerDataRightsRoutes(svc, deps);
+  registerApiKeyRoutes(svc, deps);
   return svc.app;
 };

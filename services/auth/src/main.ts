@@ -9,6 +9,7 @@ import { startNotifyWorker } from './adapters/notify-worker.ts';
 import { createArgon2Hasher } from './adapters/password-hasher.ts';
 import { loadSigningKeys, type SigningKeys } from './adapters/signing-keys.ts';
 import { createAuthVerifier } from './adapters/token-verifier.ts';
+import { introspectApiKey } from './app/api-keys.ts';
 import type { AuthDeps } from './app/deps.ts';
 import { sendDueInvitationMails } from './app/send-invitation-mails.ts';
 import { sendDueResetMails } from './app/send-reset-mails.ts';
@@ -28,7 +29,12 @@ const runtime = await bootRuntime<AuthDb>({
   name: 'auth',
   config,
   migrations,
-  verifier: (revocations) => createAuthVerifier(() => keys!.keySet, revocations),
+  verifier: (revocations) =>
+    createAuthVerifier(
+      () => keys!.keySet,
+      revocations,
+      () => (secret) => introspectApiKey(deps, secret),
+    ),
 });
 keys = await loadSigningKeys(runtime.dbh.db);
 

@@ -7,6 +7,7 @@ import { randomJoinCode } from '../src/adapters/join-codes.ts';
 import { createArgon2Hasher } from '../src/adapters/password-hasher.ts';
 import { loadSigningKeys, type SigningKeys } from '../src/adapters/signing-keys.ts';
 import { createAuthVerifier } from '../src/adapters/token-verifier.ts';
+import { introspectApiKey } from '../src/app/api-keys.ts';
 import { startNotifyWorker, type NotifyWorker } from '../src/adapters/notify-worker.ts';
 import type { AuthDeps } from '../src/app/deps.ts';
 import { sendDueInvitationMails } from '../src/app/send-invitation-mails.ts';
@@ -24,13 +25,19 @@ import type { AuthDb } from '../src/db/schema.ts';
  */
 export const startAuth = async (overrides: Partial<Omit<AuthDeps, 'db' | 'keys' | 'logger'>> = {}, { sendTimeoutMs }: { sendTimeoutMs?: number } = {}) => {
   let keys: SigningKeys | undefined;
+  let introspectDeps: AuthDeps | undefined;
   let startResetMailSender!: () => NotifyWorker;
   let resetMails!: NotifyWorker;
   let invitationMails!: NotifyWorker;
   const t = await bootServiceForTest<AuthDb, AuthDeps, ReturnType<typeof buildApp>>({
     name: 'auth',
     migrations,
-    verifier: (revocations) => createAuthVerifier(() => keys!.keySet, revocations),
+    verifier: (revocations) =>
+      createAuthVerifier(
+        () => keys!.keySet,
+        revocations,
+        () => (secret) => introspectApiKey(introspectDeps!, secret),
+      ),
     deps: async ({ db, logger, schema, runtime, onClose }) => {
       keys = await loadSigningKeys(db);
       const deps: AuthDeps = {
@@ -46,6 +53,7 @@ export const startAuth = async (overrides: Partial<Omit<AuthDeps, 'db' | 'keys' 
         storage: localStorage(join(tmpdir(), `akhada-auth-files-${schema}`)),
         ...overrides,
       };
+      introspectDeps = deps;
       const sender = (channel: string, work: typeof sendDueResetMails) => () => {
         const worker = startNotifyWorker({
           pool: runtime!.dbh.pool,

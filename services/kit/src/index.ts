@@ -23,6 +23,7 @@ export { startDirectoryConsumer, directoryHandlers } from './directory/directory
 export * from './auth/context.ts';
 export * from './auth/verifier.ts';
 export * from './auth/revocations.ts';
+export * from './auth/api-keys.ts';
 export * from './http/create-service.ts';
 export { problemBody } from './http/error-handler.ts';
 export * from './metrics/metrics.ts';
@@ -37,3 +38,4 @@ export * from './directory/plan-allowance.ts';
 export * from './people/owner-client.ts';
 export * from './people/read-through.ts';
 export * from './people/person-copy.ts';
+export * from './people/referral-code.ts';

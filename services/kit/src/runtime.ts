@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import { sql } from 'kysely';
 import { RevocationList } from './auth/revocations.ts';
+import { apiKeyIntrospectUrl, createApiKeyChecker } from './auth/api-keys.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth/verifier.ts';
 import { kafkaIdleWaitMs, type BaseConfig } from './config.ts';
 import { createDb, migrate, type DbHandle } from './db/database.ts';
@@ -56,7 +57,14 @@ export const bootRuntime = async <DB extends KitTables>({
   const revocations = new RevocationList();
   const follower = await revocations.follow({ bus, service: name, instanceId: config.INSTANCE_ID, logger });
   const verifier =
-    typeof givenVerifier === 'function' ? givenVerifier(revocations) : (givenVerifier ?? createTokenVerifier({ jwksUrl: config.AUTH_JWKS_URL, revocations }));
+    typeof givenVerifier === 'function'
+      ? givenVerifier(revocations)
+      : (givenVerifier ??
+        createTokenVerifier({
+          jwksUrl: config.AUTH_JWKS_URL,
+          revocations,
+          apiKeys: createApiKeyChecker({ url: apiKeyIntrospectUrl(config.AUTH_JWKS_URL), revocations }),
+        }));
   const relay = new OutboxRelay({ pool: dbh.pool, schema, bus, logger });
   await relay.start();
   const directory = createDirectory(dbh.db);

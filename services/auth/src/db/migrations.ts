@@ -369,4 +369,36 @@ export const migrations: Record<string, Migration> = {
       await sql`create index user_identities_user_idx on user_identities (user_id)`.execute(db);
     },
   },
+  /** Settings → Gym, per location: refuse check-in while a membership payment is overdue by more than N days (null: off). */
+  '0012_location_overdue_check_in': {
+    async up(db) {
+      await sql`alter table locations add column refuse_check_in_overdue_days integer`.execute(db);
+    },
+  },
+  /** Settings → API keys (issue 29): keys stored as the SHA-256 of their secret, and the owner's 'admins may manage keys'. */
+  '0013_api_keys': {
+    async up(db) {
+      await db.schema
+        .createTable('api_keys')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('org_id', 'uuid', (c) => c.notNull().references('organizations.id'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('prefix', 'text', (c) => c.notNull().unique())
+        .addColumn('secret_hash', 'text', (c) => c.notNull())
+        .addColumn('previous_secret_hash', 'text')
+        .addColumn('previous_valid_until', 'timestamptz')
+        .addColumn('scopes', 'jsonb', (c) => c.notNull())
+        .addColumn('location_ids', 'jsonb')
+        .addColumn('expires_at', 'timestamptz')
+        .addColumn('revoked_at', 'timestamptz')
+        .addColumn('rotated_at', 'timestamptz')
+        .addColumn('last_used_at', 'timestamptz')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('created_by', 'uuid', (c) => c.notNull())
+        .addColumn('created_by_name', 'text', (c) => c.notNull())
+        .execute();
+      await sql`create index api_keys_org_idx on api_keys (org_id, created_at desc)`.execute(db);
+      await sql`alter table organizations add column admins_manage_api_keys boolean not null default false`.execute(db);
+    },
+  },
 };

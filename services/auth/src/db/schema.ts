@@ -25,6 +25,30 @@ export interface AuthDb extends KitTables, DataRightsTables {
     timezone: Generated<string>;
     /** Admins and trainers must sign in with two-factor (off by default). */
     require_staff_two_factor: Generated<boolean>;
+    /** The owner lets admins create, rotate and revoke API keys (off by default). */
+    admins_manage_api_keys: Generated<boolean>;
+  };
+  /** API keys (issue 29): the secret is never stored, only its SHA-256 (hex); `prefix` is its visible start. */
+  api_keys: {
+    id: string;
+    org_id: string;
+    name: string;
+    prefix: string;
+    secret_hash: string;
+    /** The secret before the last rotation, valid until previous_valid_until (its grace period). */
+    previous_secret_hash: string | null;
+    previous_valid_until: Date | null;
+    /** jsonb: ApiScope[]. */
+    scopes: unknown;
+    /** jsonb: string[] of location ids, or null for every location. */
+    location_ids: unknown;
+    expires_at: Date | null;
+    revoked_at: Date | null;
+    rotated_at: Date | null;
+    last_used_at: Date | null;
+    created_at: Date;
+    created_by: string;
+    created_by_name: string;
   };
   locations: {
     id: string;
@@ -35,6 +59,8 @@ export interface AuthDb extends KitTables, DataRightsTables {
     created_at: Generated<Date>;
     opening_hours: Generated<string>;
     capacity: Generated<number | null>;
+    /** Refuse check-in while a membership payment is overdue by more than this many days; null: off. */
+    refuse_check_in_overdue_days: Generated<number | null>;
   };
   /** The membership plans the gym sells; a withdrawn plan stays for history. */
   membership_plans: {

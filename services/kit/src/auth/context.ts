@@ -1,4 +1,4 @@
-import type { Role } from '@akhada/contracts';
+import type { ApiScope, Role } from '@akhada/contracts';
 import { forbidden } from '../errors.ts';
 
 /** Who is calling, taken only from a verified token — never from ids or roles the client sends. */
@@ -14,6 +14,12 @@ export interface RequestContext {
   pending: boolean;
   /** Staff who must set up two-factor sign-in first (token claim `enrol`): only routes with `allowEnrolment` answer it. */
   mustEnrolTwoFactor: boolean;
+  /**
+   * Set when the caller is an API key (issue 29): `userId` and `sessionId` are then the key's id, `name` is
+   * "API key <name>", `role` is 'admin' and `locationIds` the key's locations; addRoute checked the route's `apiScope`
+   * against `scopes` instead of its roles.
+   */
+  apiKey?: { id: string; name: string; scopes: readonly ApiScope[] };
   correlationId: string;
   requestId: string;
   /**

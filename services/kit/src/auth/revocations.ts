@@ -11,6 +11,8 @@ export class RevocationList {
   private readonly sessions = new Map<string, number>(); // sessionId → token expiry (ms); forgotten after that
   private readonly users = new Map<string, { before: number; except: string | null }>();
   private listeners: ((e: { sessionId?: string; userId: string }) => void)[] = [];
+  private readonly revokedKeys = new Set<string>();
+  private keyListeners: ((keyId: string) => void)[] = [];
 
   isRevoked(claims: { sessionId: string; userId: string; issuedAtMs: number }): boolean {
     if (this.sessions.has(claims.sessionId)) return true;
@@ -27,6 +29,21 @@ export class RevocationList {
     const prev = this.users.get(userId);
     if (!prev || prev.before < beforeMs) this.users.set(userId, { before: beforeMs, except });
     for (const l of this.listeners) l({ userId });
+  }
+
+  /** An API key was revoked (refused for good) or changed (rotated: what services cached of it is dropped). */
+  apiKeyChanged(keyId: string, revoked: boolean): void {
+    if (revoked) this.revokedKeys.add(keyId);
+    for (const l of this.keyListeners) l(keyId);
+  }
+
+  isApiKeyRevoked(keyId: string): boolean {
+    return this.revokedKeys.has(keyId);
+  }
+
+  /** Called on every change of an API key (the kit's key checker forgets what it cached). */
+  onApiKeyChanged(listener: (keyId: string) => void): void {
+    this.keyListeners.push(listener);
   }
 
   /** Called on every revocation (the real-time hub disconnects affected sockets). */
@@ -54,6 +71,10 @@ export class RevocationList {
         } else if (env.type === AuthEvents.UserSessionsRevoked.type) {
           const d = AuthEvents.UserSessionsRevoked.data.parse(env.data);
           this.revokeUserSessions(d.userId, Date.parse(d.before), d.exceptSessionId);
+        } else if (env.type === AuthEvents.ApiKeyRevoked.type) {
+          this.apiKeyChanged(AuthEvents.ApiKeyRevoked.data.parse(env.data).keyId, true);
+        } else if (env.type === AuthEvents.ApiKeyChanged.type) {
+          this.apiKeyChanged(AuthEvents.ApiKeyChanged.data.parse(env.data).keyId, false);
         }
       },
     });

@@ -1,8 +1,9 @@
-import { Role } from '@akhada/contracts';
+import { isApiKeySecret, Role, type ApiScope } from '@akhada/contracts';
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors, type JWTVerifyGetKey } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { unauthenticated } from '../errors.ts';
+import type { ApiKeyChecker } from './api-keys.ts';
 import type { RevocationList } from './revocations.ts';
 
 export const TOKEN_ISSUER = 'akhada-auth';
@@ -22,10 +23,21 @@ const Claims = z.object({
   iat: z.number(),
   exp: z.number(),
 });
-export type TokenClaims = z.infer<typeof Claims>;
+export type TokenClaims = z.infer<typeof Claims> & {
+  /**
+   * Set when the credential was an API key (issue 29): its id and name and the scopes it holds. Such claims have role
+   * 'admin', the key's locations in `locs`, the key's id as `sub` and `sid`, and `API key <name>` as `name`.
+   */
+  key?: { id: string; name: string; scopes: readonly ApiScope[] };
+};
+
+export interface VerifyOptions {
+  /** Accept an API key (`ak_live_…`) as well as a session token (the services' routes and the gateway; not the real-time hub). */
+  apiKeys?: boolean;
+}
 
 export interface TokenVerifier {
-  verify(token: string): Promise<TokenClaims>;
+  verify(token: string, options?: VerifyOptions): Promise<TokenClaims>;
 }
 
 /** How long the JWKS and a verified token are trusted without asking again. */
@@ -42,6 +54,8 @@ export interface TokenVerifierOptions {
   cacheSize?: number;
   /** For tests: the clock the cache checks expiry against (jose checks its own on a miss). */
   now?: () => number;
+  /** Checks API keys against auth's record; without it a key is refused (401). */
+  apiKeys?: ApiKeyChecker;
 }
 
 /**
@@ -52,7 +66,7 @@ export interface TokenVerifierOptions {
  * Only tokens that passed the full check enter it, under their exact string. Revocation is not cached: it is checked
  * on every call, hit or miss, so a sign-out takes effect at once.
  */
-export const createTokenVerifier = ({ jwksUrl, keys, revocations, cacheSize = 10_000, now = Date.now }: TokenVerifierOptions): TokenVerifier => {
+export const createTokenVerifier = ({ jwksUrl, keys, revocations, cacheSize = 10_000, now = Date.now, apiKeys }: TokenVerifierOptions): TokenVerifier => {
   const keySet = keys ?? createRemoteJWKSet(new URL(jwksUrl!), { cacheMaxAge: JWKS_MAX_AGE_MS, cooldownDuration: 5_000 });
   // ttlAutopurge off: an expired entry is dropped when it is next read or when the LRU evicts it.
   const verified = cacheSize > 0 ? new LRUCache<string, { claims: TokenClaims; until: number }>({ max: cacheSize }) : undefined;
@@ -86,7 +100,11 @@ export const createTokenVerifier = ({ jwksUrl, keys, revocations, cacheSize = 10
   };
 
   return {
-    async verify(token) {
+    async verify(token, options) {
+      if (isApiKeySecret(token)) {
+        if (!options?.apiKeys || !apiKeys) throw unauthenticated('API keys are not accepted here. Please sign in.');
+        return claimsOfApiKey(await apiKeys.check(token));
+      }
       const claims = await claimsOf(token);
       if (revocations?.isRevoked({ sessionId: claims.sid, userId: claims.sub, issuedAtMs: claims.iat * 1000 })) {
         throw unauthenticated('You have been signed out. Please sign in again.', 'SESSION_REVOKED');
@@ -94,6 +112,31 @@ export const createTokenVerifier = ({ jwksUrl, keys, revocations, cacheSize = 10
       return claims;
     },
   };
+};
+
+/** An API key as a principal: an admin of the key's locations whose permission is its scopes (see allowRole). */
+export const claimsOfApiKey = (g: Awaited<ReturnType<ApiKeyChecker['check']>>): TokenClaims =>
+  Object.freeze({
+    sub: g.keyId,
+    org: g.orgId,
+    role: 'admin' as const,
+    locs: g.locationIds,
+    sid: g.keyId,
+    name: `API key ${g.name}`,
+    iat: 0,
+    exp: g.validUntilMs === null ? Number.MAX_SAFE_INTEGER : Math.floor(g.validUntilMs / 1000),
+    key: { id: g.keyId, name: g.name, scopes: g.scopes },
+  });
+
+/**
+ * The caller's credential: the bearer token, else an API key in `X-Api-Key` (keys may come either way; a session token
+ * only as a bearer).
+ */
+export const credentialOf = (headers: { authorization?: string | undefined; 'x-api-key'?: string | string[] | undefined }): string | undefined => {
+  const bearer = bearerToken(headers.authorization);
+  if (bearer) return bearer;
+  const key = headers['x-api-key'];
+  return typeof key === 'string' && isApiKeySecret(key.trim()) ? key.trim() : undefined;
 };
 
 export const bearerToken = (header: string | undefined): string | undefined => {

@@ -1,4 +1,4 @@
-import type { Role, RouteContract } from '@akhada/contracts';
+import { API_KEY_NOT_ALLOWED_MESSAGE, keyHasScope, missingScopeMessage, type Role, type RouteContract } from '@akhada/contracts';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import secureJson from 'secure-json-parse';
 import type { z } from 'zod';
 import type { RequestContext } from '../auth/context.ts';
-import { bearerToken, type TokenVerifier } from '../auth/verifier.ts';
+import { credentialOf, type TokenVerifier } from '../auth/verifier.ts';
 import { kitHttpEnv } from '../config.ts';
 import type { Directory } from '../directory/directory.ts';
 import { accountPending, badRequest, forbidden, trialEnded, twoFactorEnrolmentRequired, unauthenticated } from '../errors.ts';
@@ -179,9 +179,9 @@ export const createService = ({
 
   const authenticate = async (req: FastifyRequest): Promise<RequestContext> => {
     if (!verifier) throw new Error('this service has no token verifier');
-    const token = bearerToken(req.headers.authorization);
+    const token = credentialOf(req.headers);
     if (!token) throw unauthenticated();
-    const c = await verifier.verify(token);
+    const c = await verifier.verify(token, { apiKeys: true });
     const correlation = req.headers['x-correlation-id'];
     const ctx: RequestContext = {
       userId: c.sub,
@@ -194,6 +194,7 @@ export const createService = ({
       mustEnrolTwoFactor: c.enrol === true,
       requestId: req.id,
       correlationId: typeof correlation === 'string' && REQUEST_ID.test(correlation) ? correlation : req.id,
+      ...(c.key ? { apiKey: c.key } : {}),
     };
     Object.defineProperty(ctx, 'bearer', { value: token, enumerable: false });
     return ctx;
@@ -237,8 +238,19 @@ export const roleRefusedMessage = (roles: readonly Role[]): string => {
  * here, before the body is read or anything looked up, so the answer is the same for every id. Use cases keep only
  * the rules a role list cannot express (own record, own location, assigned trainer).
  */
-export const allowRole = (ctx: Pick<RequestContext, 'role'>, contract: RouteContract): void => {
-  if (contract.auth && !contract.roles.includes(ctx.role)) throw forbidden(roleRefusedMessage(contract.roles));
+export const allowRole = (ctx: Pick<RequestContext, 'role' | 'apiKey'>, contract: RouteContract): void => {
+  if (!contract.auth) return;
+  if (ctx.apiKey) return allowApiKey(ctx.apiKey, contract);
+  if (!contract.roles.includes(ctx.role)) throw forbidden(roleRefusedMessage(contract.roles));
+};
+
+/**
+ * An API key calls only routes whose contract names an `apiScope`, and only with that scope (write includes read):
+ * 403 FORBIDDEN naming the scope it lacks, before anything is read. Past this it acts as an admin of its locations.
+ */
+export const allowApiKey = (key: NonNullable<RequestContext['apiKey']>, contract: RouteContract): void => {
+  if (!contract.apiScope) throw forbidden(API_KEY_NOT_ALLOWED_MESSAGE);
+  if (!keyHasScope(key.scopes, contract.apiScope)) throw forbidden(missingScopeMessage(contract.apiScope));
 };
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
