@@ -6,6 +6,7 @@ import { provision, startStack } from '@akhada/infra/dev';
 import { seedDemo } from '@akhada/infra/seed';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +22,12 @@ declare module 'vitest' {
     mailUrl: string;
     /** The broker the stack uses (its topics and groups under the `e2e` namespace). */
     kafkaBrokers: string[];
+    /** The stack's database (akhada_e2e): the chaos system test's checker reads the services' own tables there. */
+    databaseUrl: string;
     /** The Razorpay stand-in the stack runs (its /__standin/* controls: webhooks held, dropped, redelivered). */
     razorpayUrl: string;
+    /** The payments service's test-only pause file (the autopay fault test; services/payments/src/adapters/webhook-pause.ts). */
+    autopayPauseFile: string;
   }
 }
 
@@ -40,6 +45,8 @@ export default async function setup(project: TestProject) {
     smtp: { smtpPort: E2E.smtpPort, httpPort: E2E.mailHttpPort },
     whatsapp: { port: E2E.whatsappPort },
   });
+  // Test only: the autopay fault test pauses a charge webhook in payments by naming its subscription in this file.
+  const autopayPauseFile = path.join(os.tmpdir(), `akhada-e2e-autopay-pause-${process.pid}`);
   const stack = await startStack({
     root,
     databaseUrl: infra.databaseUrl,
@@ -52,7 +59,12 @@ export default async function setup(project: TestProject) {
     logLevel: 'warn',
     // The suite signs in many times from one address; production limits stay as they are.
     // The expiry job every 5 s (production: a minute), so the demo's lapsed memberships are expired before any test.
-    env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000', RATE_LIMIT_PER_MINUTE: '100000', EXPIRY_INTERVAL_MS: '5000' },
+    env: {
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      EXPIRY_INTERVAL_MS: '5000',
+      AUTOPAY_WEBHOOK_PAUSE_FILE: autopayPauseFile,
+    },
     // Attendance scales out: two instances behind the gateway (the scale-out system test kills one of them).
     instances: { attendance: 2 },
   });
@@ -101,7 +113,9 @@ export default async function setup(project: TestProject) {
   project.provide('controlUrl', `http://127.0.0.1:${E2E.controlPort}`);
   project.provide('mailUrl', `http://127.0.0.1:${E2E.mailHttpPort}`);
   project.provide('kafkaBrokers', infra.brokers);
+  project.provide('databaseUrl', infra.databaseUrl);
   project.provide('razorpayUrl', stack.razorpayUrl ?? '');
+  project.provide('autopayPauseFile', autopayPauseFile);
 
   return async () => {
     await new Promise<void>((resolve) => control.close(() => resolve()));

@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { createInvoiceMailer } from './adapters/invoice-mailer.ts';
 import { razorpayPort } from './adapters/razorpay-port.ts';
 import { createSecretBox } from './adapters/secret-box.ts';
+import { filePausePoint } from './adapters/webhook-pause.ts';
 import { DEFAULT_TIME_ZONE } from './app/deps.ts';
 import { pruneWebhookEvents, reconcileOpenOrders, refundLateCaptures } from './app/online.ts';
 import { refundPurchases } from './consumers/purchases.ts';
 import { runAutopayActions } from './app/autopay-actions.ts';
 import { announceDueCharges } from './app/autopay-notices.ts';
+import { mailAutopayInvoices } from './app/autopay-invoice-mail.ts';
 import { buildApp } from './build-app.ts';
 import { startConsumers, startInvoiceConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
@@ -37,6 +39,8 @@ const config = loadConfig(
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(10_000).default(300_000),
     /** How often refunds of online purchases (scheduling's packs and tickets) are made through Razorpay (ms). */
     PURCHASE_REFUND_INTERVAL_MS: z.coerce.number().int().min(1000).default(5_000),
+    /** TEST ONLY, read under NODE_ENV=test alone: the autopay fault test's pause file (adapters/webhook-pause.ts). */
+    AUTOPAY_WEBHOOK_PAUSE_FILE: z.string().min(1).optional(),
   }),
 );
 const runtime = await bootRuntime<PaymentsDb>({ name: 'payments', config, migrations });
@@ -53,6 +57,7 @@ const deps = {
   publicUrl: config.APP_URL,
   // Invoices by mail: the SMTP settings the services share (SMTP_HOST, SMTP_PORT, MAIL_FROM).
   mailer: createInvoiceMailer(),
+  ...(config.NODE_ENV === 'test' && config.AUTOPAY_WEBHOOK_PAUSE_FILE ? { pauseBeforeWebhook: filePausePoint(config.AUTOPAY_WEBHOOK_PAUSE_FILE) } : {}),
   ...(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET
     ? {
         platform: {
@@ -101,5 +106,18 @@ const notices = periodicJob({
   logger,
   run: () => announceDueCharges({ ...deps, logger }),
 });
+// Each autopay charge's invoice mailed to the member once issued (at least once; then marked sent).
+const invoiceMail = periodicJob({
+  name: 'autopay invoice mail',
+  intervalMs: config.PURCHASE_REFUND_INTERVAL_MS,
+  logger,
+  run: () => mailAutopayInvoices({ ...deps, logger }),
+});
 const app = buildApp({ logger, verifier, readiness, ...deps });
-await serveService({ app, config, runtime, consumers, onClose: [() => job.stop(), () => refunds.stop(), () => autopayActions.stop(), () => notices.stop()] });
+await serveService({
+  app,
+  config,
+  runtime,
+  consumers,
+  onClose: [() => job.stop(), () => refunds.stop(), () => autopayActions.stop(), () => notices.stop(), () => invoiceMail.stop()],
+});

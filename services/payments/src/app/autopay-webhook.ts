@@ -33,7 +33,7 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
  * the work, so a redelivery does nothing; each new captured charge records its payment in that transaction too.
  */
 export const handleAutopayWebhook = async (
-  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay' | 'publicUrl' | 'directory' | 'timeZone'> & { logger?: Logger },
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay' | 'publicUrl' | 'directory' | 'timeZone' | 'pauseBeforeWebhook'> & { logger?: Logger },
   raw: Buffer | string | undefined,
   body: SubscriptionWebhookBody,
   headers: { signature?: string | undefined; eventId?: string | undefined },
@@ -60,6 +60,8 @@ export const handleAutopayWebhook = async (
   const paymentId = typeof payment?.id === 'string' ? payment.id : null;
   const amount = num(payment?.amount);
   const dues: string[] = [];
+  // Test only: the fault test's point between receiving a verified charge webhook and renewing (unset elsewhere).
+  await deps.pauseBeforeWebhook?.(rzpSubscriptionId, String(body.event), eventId);
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const fresh = await trx
       .insertInto('razorpay_webhook_events')

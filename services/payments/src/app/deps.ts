@@ -37,6 +37,11 @@ export interface PaymentsDeps {
   platform?: PlatformBilling;
   /** Sends an invoice's PDF by mail (POST /payments/invoices/{id}/send; SMTP in main.ts). */
   mailer: InvoiceMailer;
+  /**
+   * TEST ONLY (NODE_ENV=test, AUTOPAY_WEBHOOK_PAUSE_FILE): awaited by a subscription webhook after its signature is
+   * checked and before its transaction, so the fault test can kill the process there (adapters/webhook-pause.ts).
+   */
+  pauseBeforeWebhook?: (subscriptionId: string, event: string, eventId: string) => Promise<void>;
 }
 
 /** What buildApp needs: the HTTP side (logger, verifier, readiness, directory) and the use cases' dependencies. */

@@ -3,17 +3,13 @@ import { renderInvoicePdf } from '../adapters/invoice-pdf.ts';
 import { indianFigures } from '../domain/tax/words.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { getInvoiceRow } from './read-invoices.ts';
-import { findMember, markSent } from '../db/invoices-repo.ts';
+import { findMember, markSent, type InvoiceRow } from '../db/invoices-repo.ts';
 import { toInvoice } from '../views/invoice-view.ts';
 
 const TITLES = { tax_invoice: 'Tax Invoice', bill_of_supply: 'Bill of Supply', credit_note: 'Credit Note', receipt: 'Receipt' } as const;
 
-/** POST /payments/invoices/{id}/send: emails the PDF to the member (or the address given) and notes when. */
-export const sendInvoice = async (deps: Pick<PaymentsDeps, 'db' | 'clock' | 'mailer'>, ctx: RequestContext, id: string, email: string | undefined) => {
-  const row = await getInvoiceRow(deps, ctx, id);
-  const member = row.member_id ? await findMember(deps.db, ctx.orgId, row.member_id) : undefined;
-  const to = email ?? member?.email;
-  if (!to) throw badRequest('This member has no email address; enter one to send the invoice to', [{ path: 'email', message: 'Enter an email address' }]);
+/** Mails an invoice's PDF to `to` (staff's Send, and each autopay charge's invoice). */
+export const mailInvoice = async (deps: Pick<PaymentsDeps, 'mailer'>, row: InvoiceRow, to: string) => {
   const invoice = toInvoice(row);
   const pdf = await renderInvoicePdf(invoice, { hindi: row.language === 'en_hi', locationName: row.supplier.locationName });
   const title = TITLES[row.kind];
@@ -30,6 +26,15 @@ export const sendInvoice = async (deps: Pick<PaymentsDeps, 'db' | 'clock' | 'mai
     ].join('\n'),
     attachments: [{ filename: `${row.number.replace(/\//g, '-')}.pdf`, content: pdf, contentType: 'application/pdf' }],
   });
+};
+
+/** POST /payments/invoices/{id}/send: emails the PDF to the member (or the address given) and notes when. */
+export const sendInvoice = async (deps: Pick<PaymentsDeps, 'db' | 'clock' | 'mailer'>, ctx: RequestContext, id: string, email: string | undefined) => {
+  const row = await getInvoiceRow(deps, ctx, id);
+  const member = row.member_id ? await findMember(deps.db, ctx.orgId, row.member_id) : undefined;
+  const to = email ?? member?.email;
+  if (!to) throw badRequest('This member has no email address; enter one to send the invoice to', [{ path: 'email', message: 'Enter an email address' }]);
+  await mailInvoice(deps, row, to);
   await markSent(deps.db, ctx.orgId, row.id, deps.clock());
   return { success: true as const, message: `Invoice ${row.number} sent to ${to}` };
 };

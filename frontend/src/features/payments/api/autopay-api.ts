@@ -13,7 +13,13 @@ export async function getMyAutopays(signal?: AbortSignal) {
   const json = await callRoute(ap.mine, { signal });
   return parseResponse(ap.mine.responses[200], json, 'GET /payments/autopay/mine').data;
 }
-export const useMyAutopays = () => useQuery({ queryKey: autopayKeys.mine, queryFn: ({ signal }) => getMyAutopays(signal) });
+/** Read again every few seconds while one awaits Razorpay's word (authorisation, a cancellation): its webhook sets it. */
+export const useMyAutopays = () =>
+  useQuery({
+    queryKey: autopayKeys.mine,
+    queryFn: ({ signal }) => getMyAutopays(signal),
+    refetchInterval: (q) => (q.state.data?.some((a) => a.status === 'created' || a.cancelRequested !== null) ? 3_000 : false),
+  });
 
 export async function getAutopayPlans(signal?: AbortSignal) {
   const json = await callRoute(ap.plans, { signal });
