@@ -44,6 +44,8 @@ describe('route registry', () => {
         'signInMethods.googleCallback',
         // "Confirm it's you" after a Google callback: the link ticket and the password stand for the token.
         'signInMethods.googleLink',
+        // The services' check of an API key (issue 29): the key itself is the credential, and it tells only what its holder can do.
+        'apiKeys.introspect',
       ].sort(),
     );
   });
