@@ -34,6 +34,7 @@ export * from './http/automations.ts';
 export * from './http/campaigns.ts';
 export * from './http/integrations.ts';
 export * from './webhooks.ts';
+export * from './http/api-key-usage.ts';
 export * from './http/public.ts';
 export * from './http/all-routes.ts';
 export * from './http/data.ts';

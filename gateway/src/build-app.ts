@@ -9,6 +9,7 @@ import {
   PROFILE_PICTURE_UPLOAD_PATH,
   SERVICES,
   type ErrorBody,
+  type PlanId,
 } from '@akhada/contracts';
 import { createService, credentialOf, DEFAULT_BODY_LIMIT, problemBody, type Logger, type OpenApiDocument, type TokenVerifier } from '@akhada/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -17,13 +18,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { mergedApiDocument, registerApiDocs } from './api-docs.ts';
+import { publicApiDocument } from './public-api-docs.ts';
+import { createKeyLimiter, DEFAULT_API_KEY_LIMITS, type KeyLimiter } from './api-key-limits.ts';
+import { limitApiKey, registerApiKeyUsage } from './api-key-usage.ts';
 import { bodyLimitText, declaredTooLarge, readBody, rewindBody, tooLarge } from './body-limit.ts';
 import { pickEncoding } from './encoding.ts';
 import { registerDataExport } from './data-export.ts';
 import { loadFrontend } from './frontend-files.ts';
 import { cookieLanguage, loadLandingPages } from './landing-page.ts';
 import { loadLandingContent, registerPublicContent, type LandingDocuments } from './public-content.ts';
-import { clientAddress, edgeCallerOf, isUserKey, rateLimitKey, setEdgeCaller } from './rate-limit.ts';
+import { clientAddress, edgeCallerOf, isApiKeyKey, isUserKey, rateLimitKey, setEdgeCaller } from './rate-limit.ts';
 import { isGuestRoute, routeTable, type UpstreamRoute } from './route-table.ts';
 import { sendUnavailable } from './unavailable.ts';
 import { connectionRefused, UpstreamPool, type UpstreamPoolOptions } from './upstream-pool.ts';
@@ -46,10 +50,12 @@ export interface GatewayOptions {
   rateLimitPerMinute?: number;
   /** Per address for anonymous calls to the prefixes a guest may use (auth, public). */
   authRateLimitPerMinute?: number;
+  /** Requests per minute per API key by plan (issue 29); the Pro figure applies while the edge does not know a key's plan. */
+  apiKeyRateLimits?: Readonly<Record<PlanId, number>>;
+  /** The per-key counters (tests pass one with their own clock). */
+  apiKeyLimiter?: KeyLimiter;
   /** The largest body passed on to a service (default: the services' own limit). */
   bodyLimit?: number;
-  /** Serve the API docs publicly at /api/docs (development and tests; never in production). They are on the ops app always. */
-  publicDocs?: boolean;
   /** Folder of landing.<lang>.json (default gateway/content), or already-loaded documents. */
   landingContentDir?: string;
   landing?: LandingDocuments;
@@ -127,11 +133,14 @@ export const buildGateway = async (opts: GatewayOptions) => {
   const routes = opts.routes ?? routeTable();
   const authRateLimit = opts.authRateLimitPerMinute ?? 60;
   const userRateLimit = opts.rateLimitPerMinute ?? 1200;
+  const keyLimiter = opts.apiKeyLimiter ?? createKeyLimiter();
+  const keyRateLimit = (opts.apiKeyRateLimits ?? DEFAULT_API_KEY_LIMITS).pro;
 
-  // The merged API document (all contracts): on the ops port always, publicly only outside production.
+  // The merged API document (all contracts) on the ops port; the public reference for gyms (the routes an API key may
+  // call, and the webhooks) at /api/docs on the edge, in production too.
   const apiDocument: OpenApiDocument = await mergedApiDocument();
   await registerApiDocs(ops, '/docs', apiDocument);
-  if (opts.publicDocs) await registerApiDocs(app, '/api/docs', apiDocument);
+  await registerApiDocs(app, '/api/docs', await publicApiDocument());
   for (const path of OPERATIONAL_PATHS)
     app.all(path, async (req, reply) => reply.status(404).send(problem(req, 'NOT_FOUND', `Nothing at ${req.url.split('?')[0]}`)));
   const frontend = opts.frontendDist ? loadFrontend(opts.frontendDist) : undefined;
@@ -173,6 +182,8 @@ export const buildGateway = async (opts: GatewayOptions) => {
   await app.register(rateLimit, {
     global: false,
     keyGenerator: rateLimitKey,
+    // An API key's requests are limited per key (limitApiKey, with the RateLimit-* headers), not here.
+    allowList: (_req, key) => isApiKeyKey(key),
     errorResponseBuilder: (req, ctx) => ({
       ...problem(req, 'RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`),
       statusCode: 429,
@@ -183,6 +194,14 @@ export const buildGateway = async (opts: GatewayOptions) => {
   registerPublicContent(app, { documents: landing, rateLimitPerMinute: authRateLimit });
   // Settings → Data management's export: composed here from each service's own streamed export (before the proxies: /api/settings/* otherwise goes to auth).
   registerDataExport(app, { routes, verifier: opts.verifier, rateLimitPerMinute: userRateLimit });
+  // An API key's usage per day, from the per-key limiter (before the proxies: /api/settings/* otherwise goes to auth).
+  registerApiKeyUsage(app, {
+    verifier: opts.verifier,
+    limiter: keyLimiter,
+    limitPerMinute: keyRateLimit,
+    rateLimitPerMinute: userRateLimit,
+    authUpstream: routes.find((r) => r.prefix === 'settings')!.upstream,
+  });
 
   /**
    * The bearer token, checked once per request before the rate limit (so a signed-in caller is limited as a user):
@@ -289,7 +308,10 @@ export const buildGateway = async (opts: GatewayOptions) => {
           void tooLarge(reply, problem(req, 'PAYLOAD_TOO_LARGE', `The request body is too large (at most ${bodyLimitText(limitOf(req))})`));
           return;
         }
-        checkToken(req, done);
+        // Then an API key's own per-minute limit (answers 429 itself past it).
+        checkToken(req, () => {
+          if (limitApiKey(req, reply, keyLimiter, keyRateLimit)) done();
+        });
       });
       // Personal data: nothing a signed-in caller gets (or is refused) may be kept by a shared cache.
       scope.addHook('onSend', (req, reply, payload, done) => {

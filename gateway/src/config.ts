@@ -1,3 +1,4 @@
+import { parseApiKeyLimits } from './api-key-limits.ts';
 import { DEFAULT_BODY_LIMIT } from '@akhada/kit';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -31,6 +32,8 @@ export const GatewayConfig = z
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
     /** Per address for anonymous calls to the prefixes a guest may use (sign-in, registration, the contact form). */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    /** Requests per minute per API key by plan, e.g. `pro=300,enterprise=1200` (unnamed plans keep their defaults). */
+    API_KEY_RATE_LIMITS: z.string().optional().transform(parseApiKeyLimits),
     /** The largest request body the edge passes on (the services' own limit). */
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(DEFAULT_BODY_LIMIT),
     /** Folder of landing.en.json and landing.hi.json (operator-editable; validated at startup, applied on restart). */

@@ -25,11 +25,11 @@ const app = await buildGateway({
   corsOrigins: config.CORS_ORIGINS.split(','),
   rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
   authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+  apiKeyRateLimits: config.API_KEY_RATE_LIMITS,
   bodyLimit: config.BODY_LIMIT_BYTES,
   paymentCheckoutOrigins: config.PAYMENT_CHECKOUT_ORIGINS.split(',')
     .map((o) => o.trim())
     .filter(Boolean),
-  publicDocs: config.NODE_ENV !== 'production',
 }).catch((err: Error) => {
   // e.g. an invalid landing content file: say exactly what is wrong and do not start.
   logger.fatal(err.message);

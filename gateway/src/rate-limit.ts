@@ -4,6 +4,8 @@ import type { FastifyRequest } from 'fastify';
 export interface EdgeCaller {
   userId: string;
   orgId: string;
+  /** Set when the credential was an API key (issue 29): its id (also `userId`); limited per key, not per user. */
+  keyId?: string;
 }
 const callers = new WeakMap<FastifyRequest, EdgeCaller>();
 export const setEdgeCaller = (req: FastifyRequest, caller: EdgeCaller): void => {
@@ -35,6 +37,7 @@ export const clientAddress = (req: Pick<FastifyRequest, 'ip'> & { raw: { socket?
 export const rateLimitKey = (req: FastifyRequest): string => {
   try {
     const caller = edgeCallerOf(req);
+    if (caller?.keyId) return `key:${caller.keyId}`;
     if (caller) return `user:${caller.orgId}:${caller.userId}`;
   } catch {
     /* fall back to the address */
@@ -43,3 +46,5 @@ export const rateLimitKey = (req: FastifyRequest): string => {
 };
 
 export const isUserKey = (key: string): boolean => key.startsWith('user:');
+/** An API key's requests are limited per key by api-key-limits.ts, not by the per-user limiter. */
+export const isApiKeyKey = (key: string): boolean => key.startsWith('key:');

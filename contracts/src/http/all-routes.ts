@@ -1,6 +1,7 @@
 import type { ServiceName } from '../topics.ts';
 import { authRoutes } from './auth.ts';
 import { apiKeyRoutes } from './api-keys.ts';
+import { apiKeyUsageRoutes } from './api-key-usage.ts';
 import { memberRoutes } from './members.ts';
 import { notificationRoutes } from './notifications.ts';
 import { audienceRoutes } from './audience.ts';
@@ -76,6 +77,8 @@ export const allRouteContracts: RegisteredRoute[] = [
   ...group('auth', 'signInMethods', signInMethodRoutes),
   // Settings → API keys (issue 29): auth keeps the keys; /auth/api-keys/introspect is how services check one.
   ...group('auth', 'apiKeys', apiKeyRoutes),
+  // A key's usage per day: answered by the gateway, which counts every key's requests at its per-minute limit.
+  ...group('auth', 'apiKeyUsage', apiKeyUsageRoutes),
   // Spec part 2 §7: the user's own settings (prefix `settings`, auth's).
   ...group('auth', 'userSettings', userSettingsRoutes),
   ...group('auth', 'dataRights', dataRightsRoutes),
