@@ -10,7 +10,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export default class GuardsLastSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const isGuard = (spec: TestSpecification) => /[/\\](bad-input|cross-org|api-guards)\.spec\.ts$/.test(spec.moduleId);
+    const isGuard = (spec: TestSpecification) => /[/\\](bad-input|cross-org|api-guards|api-key-guard)\.spec\.ts$/.test(spec.moduleId);
     return [...sorted.filter((s) => !isGuard(s)), ...sorted.filter(isGuard)];
   }
 }

@@ -25,6 +25,11 @@ export const IGNORED_COLUMNS: { match: RegExp; columns: string[]; why: string }[
   },
   { match: /\.webhook_endpoints$/, columns: ['status'], why: 'an endpoint turns failing (or active again) by the deliverer, not by a request' },
   {
+    match: /^auth\.api_keys$/,
+    columns: ['last_used_at'],
+    why: 'a service checking an API key (even one it then refuses for lacking a scope) marks when the key was last used',
+  },
+  {
     match: /^notifications\.deliveries$/,
     columns: ['status', 'attempts', 'next_attempt_at', 'last_error', 'provider_id', 'sent_at'],
     why: 'the email/WhatsApp/SMS sender sends a queued delivery, and tries a failed one again with back-off, long after the write that queued it',

@@ -115,6 +115,8 @@ const FIELD_HINTS: Record<string, Hint> = {
 
 /** Per route, where the generic sample would be refused for a reason of the route's own (`<route>.<field>`). */
 const ROUTE_HINTS: Record<string, Hint> = {
+  // A well-formed API key nobody holds (introspection answers 401); a real one is made by the API key guard.
+  'apiKeys.introspect.key': () => `ak_live_Guard000_${'A'.repeat(43)}`,
   // Admins may add trainers, not admins: a trainer keeps the sample valid for every role the route lists.
   'auth.createStaff.role': () => 'trainer',
   // Two-factor: turning it off with a password (a wrong one is a 400 that changes nothing); a code has six digits.
