@@ -44,6 +44,9 @@ beforeAll(async () => {
   const [a, b] = await Promise.all([api.newGym('org-a').then((g) => api.withAllRoles(g)), api.newGym('org-b')]);
   gymA = a;
   gymB = b;
+  // Admins of gym A manage API keys (the owner's setting, off by default) as the contract's roles say they may.
+  const policy = await api.call('PUT', '/settings/api-keys/policy', { adminsMayManage: true }, gymA.owner.token);
+  expect(policy.status, policy.text).toBe(200);
   const kinds = [...new Set(idRoutes.map((r) => resourceKind(r.contract.path)))];
   for (const kind of kinds) {
     const make = RESOURCE_FACTORIES[kind];
