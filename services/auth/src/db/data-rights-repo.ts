@@ -159,4 +159,6 @@ export const eraseUser = async (db: Executor<AuthDb>, userId: string): Promise<v
   await db.deleteFrom('user_identities').where('user_id', '=', userId).execute();
   await db.deleteFrom('google_link_tickets').where('user_id', '=', userId).execute();
   await db.updateTable('data_requests').set({ requester_name: 'Erased', notify_email: null }).where('user_id', '=', userId).execute();
+  // The name shown as who created an API key (issue 29).
+  await db.updateTable('api_keys').set({ created_by_name: 'Erased' }).where('created_by', '=', userId).execute();
 };
