@@ -244,6 +244,7 @@ const commands: Record<string, () => Promise<void>> = {
   'bench-chat': async () => (await import('../bench/chat.ts')).main(root),
   'bench-export': async () => (await import('../bench/export.ts')).main(root),
   'bench-campaign': async () => (await import('../bench/campaign.ts')).main(root),
+  chaos: async () => (await import('../chaos/chaos.ts')).main(root),
   'new-service': async () => (await import('../new-service/new-service.ts')).main(root, process.argv.slice(3)),
 };
 

@@ -128,6 +128,8 @@ export interface Stack {
   /** Starts one instance again and waits until it is ready. */
   startInstance(name: ServiceName, index: number): Promise<void>;
   stop(): Promise<void>;
+  /** The gateway's process id while it runs (the chaos harness kills and pauses it; the supervisor restarts it). */
+  gatewayPid(): number | undefined;
   /** The Razorpay stand-in's URL (its /__standin/* controls; RAZORPAY_API_URL). */
   razorpayUrl?: string;
   /** The Google sign-in stand-in's issuer URL (GOOGLE_ISSUER_URL of auth). */
@@ -314,6 +316,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     killInstance,
     startInstance,
     stop: stopAll,
+    gatewayPid: () => procs.get('gateway')?.current?.pid,
     razorpayUrl: razorpay.url,
     oidcUrl: oidc.url,
   };

@@ -1,0 +1,88 @@
+// `npm run chaos`: the product under faults. Its own PostgreSQL database (akhada_chaos, fresh), its own Kafka cluster
+// (three brokers on 29192/29292/29392 unless CHAOS_BROKERS=1: replication factor 3, min.insync.replicas 2), its own
+// stack on ports 12000 above the usual (gateway 26080; below the ephemeral range), two attendance instances; then each schedule (fresh gyms, the
+// workload, the faults, the checker) and the table. Exits non-zero on any loss, duplicate, refused write seen, or read
+// model that did not converge within 10 s.
+//
+//   CHAOS_SEED=<seed>        the run's seed (printed first; default: today's date and a random suffix)
+//   CHAOS_SCHEDULES=<n>      how many schedules (default 20)
+//   CHAOS_ONLY=3,7           only these schedules of the seed (replay)
+//   CHAOS_BROKERS=1|3        the cluster's size (default 3)
+//   CHAOS_KEEP=1             leave the Kafka cluster running afterwards (the next run starts faster)
+import { topicSpecs } from '@akhada/contracts';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ensureKafkaCluster } from '../dev/kafka-cluster.ts';
+import { ensureTopics } from '../dev/kafka.ts';
+import { ensureDatabase, ensurePostgres } from '../dev/postgres.ts';
+import { onShutdown } from '../dev/processes.ts';
+import { startStack } from '../dev/stack.ts';
+import { startSmtpSink } from '../standins/index.ts';
+import { buildSchedules, type ChaosTarget } from './faults.ts';
+import { rowFailed, runSchedule, table, type ScheduleRow } from './run.ts';
+
+const PORT_OFFSET = 12_000;
+const GATEWAY_PORT = 26_080;
+const KAFKA_BASE_PORT = 29_192;
+
+export async function main(root: string): Promise<void> {
+  const seed = process.env.CHAOS_SEED?.trim() || `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(2).toString('hex')}`;
+  const count = Number(process.env.CHAOS_SCHEDULES ?? 20);
+  const only = process.env.CHAOS_ONLY?.split(',').map(Number);
+  const brokerCount = Number(process.env.CHAOS_BROKERS ?? 3);
+  console.error(`[chaos] seed ${seed} (replay: CHAOS_SEED=${seed} npm run chaos; one schedule: CHAOS_ONLY=<k>)`);
+  // The stack runs without a topic namespace on a cluster of its own.
+  delete process.env.AKHADA_TOPIC_NAMESPACE;
+
+  const pgHandle = await ensurePostgres({ root });
+  const databaseUrl = await ensureDatabase(pgHandle.url, 'akhada_chaos', { fresh: true });
+  const cluster = await ensureKafkaCluster({ root, count: brokerCount, basePort: KAFKA_BASE_PORT });
+  await ensureTopics(cluster.brokers, topicSpecs());
+  const smtp = await startSmtpSink({ smtpPort: PORT_OFFSET + 2525, httpPort: PORT_OFFSET + 8025 });
+  const stack = await startStack({
+    root,
+    databaseUrl,
+    brokers: cluster.brokers,
+    portOffset: PORT_OFFSET,
+    gatewayPort: GATEWAY_PORT,
+    smtpPort: PORT_OFFSET + 2525,
+    appUrl: `http://127.0.0.1:${GATEWAY_PORT}`,
+    logLevel: 'warn',
+    echo: process.env.CHAOS_ECHO === '1',
+    env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000', RATE_LIMIT_PER_MINUTE: '100000' },
+    instances: { attendance: 2 },
+  });
+  const stopAll = async () => {
+    await stack.stop();
+    await smtp.stop();
+    if (process.env.CHAOS_KEEP !== '1') await cluster.stop();
+  };
+  onShutdown(stopAll);
+
+  const target: ChaosTarget = {
+    instances: async (s) => stack.instances(s).map((i) => ({ index: i.index, opsPort: i.opsPort, ...(i.pid ? { pid: i.pid } : {}) })),
+    gatewayPid: async () => stack.gatewayPid(),
+    gatewayOpsUrl: stack.gatewayOpsUrl,
+    databaseUrl,
+    brokers: cluster.brokers,
+    kafkaNodes: cluster.nodes,
+    namespace: '',
+  };
+  const schedules = buildSchedules({ seed, count, brokers: brokerCount >= 3, attendanceInstances: 2, ...(only ? { only } : {}) });
+  const rows: ScheduleRow[] = [];
+  try {
+    for (const schedule of schedules) {
+      const row = await runSchedule({ target, gatewayUrl: stack.gatewayUrl, services: stack.services, schedule });
+      rows.push(row);
+      console.error(`[chaos] ${row.schedule}: ${rowFailed(row) ? 'FAIL' : 'ok'}${row.problems.length ? `\n  ${row.problems.slice(0, 8).join('\n  ')}` : ''}`);
+    }
+  } finally {
+    await stopAll();
+  }
+  const out = `seed ${seed}, ${brokerCount} broker(s)\n${table(rows)}\n`;
+  console.log(`\n${out}`);
+  mkdirSync(path.join(root, '.data', 'chaos'), { recursive: true });
+  writeFileSync(path.join(root, '.data', 'chaos', `${seed}.txt`), `${out}\n${rows.flatMap((r) => r.problems.map((p) => `${r.schedule}: ${p}`)).join('\n')}\n`);
+  process.exit(rows.some(rowFailed) ? 1 : 0);
+}

@@ -1,0 +1,187 @@
+// The chaos workload: real writes through the gateway on several gyms, as front desks make them, each recorded with
+// its answer. acknowledged: a 2xx; refused: a 4xx (the product said no: nothing may show anywhere); unknown: a 5xx, a
+// broken connection or no answer within the timeout (the write may or may not have happened: at most once).
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { api } from '@akhada/test-support/api';
+import type { Rng } from './rng.ts';
+
+export type Outcome = 'acked' | 'refused' | 'unknown';
+export type OpKind = 'member' | 'checkin' | 'checkout' | 'payment' | 'refund';
+
+export interface Op {
+  kind: OpKind;
+  gym: number;
+  /** What identifies the write in the stores: a member's email, a payment's notes, the member checked in, … */
+  tag: string;
+  outcome: Outcome;
+  status: number | string;
+  /** The id the service answered with (acknowledged writes). */
+  id?: string;
+  /** A payment's or refund's amount in paise. */
+  paise?: number;
+  /** The payment a refund is of. */
+  paymentId?: string;
+  ms: number;
+}
+
+export interface Gym {
+  token: string;
+  orgId: string;
+  ownerId: string;
+}
+
+/** Registers `count` gyms on the Pro plan (more members than the trial's 14), their owners signed in. */
+export async function newGyms(gatewayUrl: string, count: number, label: string): Promise<Gym[]> {
+  const a = api(gatewayUrl);
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const g = await a.newGym(label, { plan: 'pro' });
+      return { token: g.token, orgId: g.user.organization._id, ownerId: g.user._id };
+    }),
+  );
+}
+
+const REQUEST_TIMEOUT_MS = 8_000;
+
+/** What the workload reads of an answer: the new record's id, a payment's total. */
+interface Answer {
+  data?: { _id?: string; totalAmount?: number };
+}
+
+/** One write: its answer classified, never thrown. */
+async function send(
+  gatewayUrl: string,
+  method: string,
+  path: string,
+  body: unknown,
+  token: string,
+): Promise<{ outcome: Outcome; status: number | string; json?: Answer }> {
+  try {
+    const res = await fetch(`${gatewayUrl}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await res.text().catch(() => '');
+    let json: Answer | undefined;
+    try {
+      json = JSON.parse(text) as Answer;
+    } catch {
+      json = undefined;
+    }
+    const outcome: Outcome = res.status < 300 ? 'acked' : res.status < 500 ? 'refused' : 'unknown';
+    return { outcome, status: res.status, json };
+  } catch (err) {
+    return { outcome: 'unknown', status: (err as Error).name === 'TimeoutError' ? 'timeout' : 'conn' };
+  }
+}
+
+/**
+ * Sends writes with `concurrency` front desks until `until()` says stop: members added, checked in and out, payments
+ * recorded and partly refunded, on every gym. Writes that need an earlier one (a check-in needs an added member) pick
+ * among the acknowledged ones. Returns every write sent, with its answer.
+ */
+export async function runWorkload({
+  gatewayUrl,
+  gyms,
+  rng,
+  until,
+  concurrency = 4,
+  pauseMs = 60,
+}: {
+  gatewayUrl: string;
+  gyms: Gym[];
+  rng: Rng;
+  until: () => boolean;
+  concurrency?: number;
+  pauseMs?: number;
+}): Promise<Op[]> {
+  const ops: Op[] = [];
+  const members = gyms.map(() => [] as string[]);
+  const checkedIn = gyms.map(() => new Set<string>());
+  const open = gyms.map(() => [] as string[]);
+  const paid = gyms.map(() => [] as { id: string; paise: number }[]);
+  const record = (op: Omit<Op, 'ms'>, t0: number) => ops.push({ ...op, ms: Date.now() - t0 });
+
+  const one = async () => {
+    const g = rng.int(gyms.length);
+    const gym = gyms[g]!;
+    const t0 = Date.now();
+    const roll = rng.next();
+    const notIn = members[g]!.filter((m) => !checkedIn[g]!.has(m));
+    if (roll < 0.3 || members[g]!.length < 3) {
+      const email = `chaos-${randomUUID().slice(0, 12)}@example.in`;
+      const r = await send(
+        gatewayUrl,
+        'POST',
+        '/members',
+        {
+          firstName: 'Chaos',
+          lastName: `M${ops.length}`,
+          email,
+          phone: '+91 91234 56789',
+          membershipType: 'basic',
+          membershipFee: 1500,
+          paymentFrequency: 'monthly',
+        },
+        gym.token,
+      );
+      const id = r.outcome === 'acked' ? r.json?.data?._id : undefined;
+      if (id) members[g]!.push(id);
+      record({ kind: 'member', gym: g, tag: email, outcome: r.outcome, status: r.status, ...(id ? { id } : {}) }, t0);
+    } else if (roll < 0.55 && notIn.length > 0) {
+      // Each member checks in at most once a run: a second attempt would be refused as already inside anyway.
+      const memberId = rng.pick(notIn);
+      checkedIn[g]!.add(memberId);
+      const r = await send(gatewayUrl, 'POST', '/attendance/check-in', { memberId, checkInMethod: 'manual' }, gym.token);
+      const id = r.outcome === 'acked' ? r.json?.data?._id : undefined;
+      if (id) open[g]!.push(id);
+      record({ kind: 'checkin', gym: g, tag: memberId, outcome: r.outcome, status: r.status, ...(id ? { id } : {}) }, t0);
+    } else if (roll < 0.65 && open[g]!.length > 0) {
+      const attendanceId = open[g]!.splice(rng.int(open[g]!.length), 1)[0]!;
+      const r = await send(gatewayUrl, 'POST', '/attendance/check-out', { attendanceId }, gym.token);
+      record({ kind: 'checkout', gym: g, tag: attendanceId, outcome: r.outcome, status: r.status, id: attendanceId }, t0);
+    } else if (roll < 0.9 || paid[g]!.length === 0) {
+      const memberId = rng.pick(members[g]!);
+      const notes = `chaos ${randomUUID()}`;
+      const rupees = 100 + rng.int(2000);
+      const r = await send(
+        gatewayUrl,
+        'POST',
+        '/payments',
+        {
+          paymentCategory: 'member',
+          paymentType: 'membership_fee',
+          amount: rupees,
+          paymentMethod: 'cash',
+          description: 'Chaos payment',
+          notes,
+          member: memberId,
+        },
+        gym.token,
+      );
+      const id = r.outcome === 'acked' ? r.json?.data?._id : undefined;
+      const total = r.json?.data?.totalAmount;
+      if (id && total !== undefined) paid[g]!.push({ id, paise: Math.round(total * 100) });
+      record({ kind: 'payment', gym: g, tag: notes, outcome: r.outcome, status: r.status, paise: rupees * 100, ...(id ? { id } : {}) }, t0);
+    } else {
+      const p = paid[g]!.splice(rng.int(paid[g]!.length), 1)[0]!;
+      const rupees = 1 + rng.int(Math.max(1, Math.floor(p.paise / 200)));
+      const reason = `chaos refund ${randomUUID()}`;
+      const r = await send(gatewayUrl, 'POST', `/payments/${p.id}/refund`, { amount: rupees, reason }, gym.token);
+      record({ kind: 'refund', gym: g, tag: reason, outcome: r.outcome, status: r.status, paise: rupees * 100, paymentId: p.id }, t0);
+    }
+  };
+
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (!until()) {
+        await one();
+        await sleep(pauseMs);
+      }
+    }),
+  );
+  return ops;
+}
