@@ -14,6 +14,7 @@ import { DataManagementTab } from '../components/data-management-tab';
 import { NotificationPreferencesTab } from '../components/notification-preferences';
 import { PlanBilling } from '../components/plan-billing';
 import { IntegrationsSettings } from '../components/integrations-settings';
+import { ApiKeySettings } from '../components/api-key-settings';
 import { GymSettingsTab } from '../components/gym-settings-tab';
 import { PrivacyTab } from '../components/privacy-tab';
 import { DataRequestsTab } from '../components/data-requests-tab';
@@ -22,7 +23,7 @@ import '../settings.css';
 import { ALL_NS } from '../../../locales/resources';
 
 const BASE_TABS = ['profile', 'security', 'notifications', 'appearance', 'privacy'] as const;
-const ADMIN_TABS = ['gym', 'billing', 'integrations', 'data', 'requests'] as const;
+const ADMIN_TABS = ['gym', 'billing', 'integrations', 'apikeys', 'data', 'requests'] as const;
 /** Tabs only the owner sees. */
 const OWNER_TABS = ['staff'] as const;
 type Tab = (typeof BASE_TABS)[number] | (typeof ADMIN_TABS)[number] | (typeof OWNER_TABS)[number];
@@ -115,6 +116,9 @@ export function SettingsPage({
       break;
     case 'integrations':
       panel = <IntegrationsSettings />;
+      break;
+    case 'apikeys':
+      panel = <ApiKeySettings />;
       break;
     default: {
       const never: never = tab;
