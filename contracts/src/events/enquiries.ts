@@ -117,3 +117,10 @@ export const LeadChanged = defineEvent(
       .optional(),
   }),
 );
+
+/**
+ * A location's public enquiry form has its code (the link /enquire/<code>): announced when the code is made, and again
+ * for codes made before this event existed. Members' referral links are that form with ?ref=<their code>, which
+ * notifications fills into templates (the referralLink variable).
+ */
+export const FormLinkMade = defineEvent('enquiries.form_link_made', 1, z.object({ locationId: z.uuid(), code: z.string().min(1) }));

@@ -38,3 +38,4 @@ export * from './directory/plan-allowance.ts';
 export * from './people/owner-client.ts';
 export * from './people/read-through.ts';
 export * from './people/person-copy.ts';
+export * from './people/referral-code.ts';

@@ -11,6 +11,7 @@ import { startAutomations } from './consumers/automations.ts';
 import { startReminders } from './consumers/reminders.ts';
 import { startConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
+import { saveAppUrl } from './db/referral-links-repo.ts';
 import { lastInbound } from './db/whatsapp-repo.ts';
 import type { NotificationsDb } from './db/schema.ts';
 import { startCampaignStarter } from './delivery/campaign-starter.ts';
@@ -26,6 +27,8 @@ const config = loadConfig(NotificationsConfig);
 const runtime = await bootRuntime<NotificationsDb>({ name: 'notifications', config, migrations });
 const { logger, dbh, bus, verifier, revocations, readiness, directory } = runtime;
 
+// The app's public address, for links filled into templates (members' referral links) wherever they are rendered.
+await saveAppUrl(dbh.db, config.APP_URL);
 const consumers = await startConsumers({ bus, db: dbh.db, logger });
 const email = createEmailAdapter({ host: config.SMTP_HOST, port: config.SMTP_PORT, from: config.MAIL_FROM });
 const whatsapp = createWhatsAppAdapter({

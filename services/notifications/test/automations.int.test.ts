@@ -18,7 +18,7 @@ import {
   type NotificationPreferences,
   type Role,
 } from '@akhada/contracts';
-import { createLogger, makeEnvelope, newId, type EventHandler } from '@akhada/kit';
+import { createLogger, makeEnvelope, newId, referralCodeOf, type EventHandler } from '@akhada/kit';
 import { bootServiceForTest, type TestService } from '@akhada/kit/testing';
 import { startWhatsAppSink, type WhatsAppSink } from '@akhada/infra/standins';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -27,13 +27,14 @@ import { createWhatsAppAdapter } from '../src/adapters/whatsapp.ts';
 import type { AppDeps } from '../src/app/deps.ts';
 import { buildApp } from '../src/build-app.ts';
 import { executeDueRuns, sweepAutomations } from '../src/consumers/automations.ts';
-import { followUpCopyHandlers } from '../src/consumers/follow-up-copies.ts';
+import { followUpCopyHandlers, formLinkCopyHandlers } from '../src/consumers/follow-up-copies.ts';
 import { memberCopyHandlers } from '../src/consumers/member-copies.ts';
 import { onUserRegistered } from '../src/consumers/recipients.ts';
 import { schedulingHandlers } from '../src/consumers/scheduling.ts';
 import { erasePerson } from '../src/db/person-erasure-repo.ts';
 import { sweepReminders } from '../src/consumers/reminders.ts';
 import { migrations } from '../src/db/migrations.ts';
+import { saveAppUrl } from '../src/db/referral-links-repo.ts';
 import type { NotificationsDb } from '../src/db/schema.ts';
 import { lastInbound } from '../src/db/whatsapp-repo.ts';
 import { startDeliverer } from '../src/delivery/deliverer.ts';
@@ -746,6 +747,67 @@ describe('send a template (the organization’s, through the outbound pipeline)'
       { type: 'send_template', result: 'queued', reason: null },
       { type: 'send_template', result: 'queued', reason: null },
     ]);
+    await call(owner, 'DELETE', `/notifications/automations/${rule._id}`);
+  });
+});
+
+describe('referral links in templates', () => {
+  it('fills referralLink with the member’s own link (their location’s enquiry form with their code) in automations and previews; empty until the form code is known', async () => {
+    const id = newId();
+    await db()
+      .insertInto('message_templates')
+      .values({
+        id,
+        org_id: orgA,
+        channel: 'whatsapp',
+        name: 'refer_a_friend',
+        category: 'utility',
+        bodies: { en: 'Hi {{1}}, bring a friend: {{2}}' },
+        variables: ['firstName', 'referralLink'],
+        email_subject: null,
+        email_html: null,
+        dlt_template_id: null,
+        sender_header: null,
+        whatsapp_status: { en: 'approved' },
+        created_by: owner.id,
+        created_at: now,
+        updated_at: now,
+        archived_at: null,
+      } as never)
+      .execute();
+    await saveAppUrl(db(), 'https://app.akhada.test/');
+    const m = await registerMember({ endDate: localDay(27), first: 'Ishaan' });
+    const formLink = (locationId: string, code: string, org = orgA) =>
+      apply(formLinkCopyHandlers[0]!, makeEnvelope(EnquiriesEvents.FormLinkMade, { ...meta(locationId, org), locationId, data: { locationId, code } }));
+    const preview = async () =>
+      (
+        (await call(owner, 'POST', `/notifications/message-templates/${id}/preview`, { language: 'en', memberId: m })).body as {
+          data: { text: string; missing: string[] };
+        }
+      ).data;
+    // Before enquiries announced L1's form: no link, listed as missing.
+    expect(await preview()).toMatchObject({ text: 'Hi Ishaan, bring a friend: ', missing: ['referralLink'] });
+    // Another organization cannot take over our location's code.
+    await formLink(L1, 'theirs123', orgB);
+    expect((await preview()).missing).toEqual(['referralLink']);
+    await formLink(L1, 'k4m2p7q9x1');
+    const link = `https://app.akhada.test/enquire/k4m2p7q9x1?ref=${referralCodeOf(m)}`;
+    expect(referralCodeOf(m)).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
+    expect(await preview()).toMatchObject({ text: `Hi Ishaan, bring a friend: ${link}`, missing: [] });
+
+    const rule = ruleBody(
+      (
+        await call(owner, 'POST', '/notifications/automations', {
+          name: 'Refer',
+          trigger: { type: 'membership_expiring', days: 27 },
+          actions: [{ type: 'send_template', templateId: id }],
+        })
+      ).body,
+    );
+    await sweepAutomations(db(), now);
+    const [queued] = await db().selectFrom('outbound_messages').select('content').where('person_id', '=', m).where('template_id', '=', id).execute();
+    expect((queued!.content as { text: string; whatsapp?: { params: string[] } }).text).toBe(`Hi Ishaan, bring a friend: ${link}`);
+    expect((queued!.content as { whatsapp?: { params: string[] } }).whatsapp?.params).toEqual(['Ishaan', link]);
     await call(owner, 'DELETE', `/notifications/automations/${rule._id}`);
   });
 });

@@ -1,19 +1,11 @@
 import type { EventEnvelope, MyReferral, ReferralSettings, ReferralSettingsBody } from '@akhada/contracts';
-import { executeCommand, metadataOf, notFound, type Executor, type RequestContext } from '@akhada/kit';
+import { executeCommand, metadataOf, notFound, referralCodeOf, type Executor, type RequestContext } from '@akhada/kit';
 import { paiseToRupees, rupeesToPaise } from '@akhada/kit/domain';
 import type { Transaction } from 'kysely';
-import { createHash } from 'node:crypto';
 import { membershipAggregate } from '../aggregates/membership.ts';
 import { findMemberInOrg } from '../db/members-repo.ts';
 import type { MembersDb } from '../db/schema.ts';
 import type { MembersDeps } from './deps.ts';
-
-/** Crockford's base 32 (no I, L, O, U: nothing to misread when a code is read out or typed). */
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** A member's referral code: 8 characters derived from their id, so it is the same every time it is asked for. */
-export const referralCodeOf = (memberId: string): string =>
-  [...createHash('sha256').update(`referral:${memberId}`).digest().subarray(0, 8)].map((b) => ALPHABET[b % 32]).join('');
 
 /** The gym's reward: free days and a credit in paise (no row: neither). */
 const rewardOf = async (db: Executor<MembersDb>, orgId: string): Promise<{ days: number; creditPaise: number }> => {

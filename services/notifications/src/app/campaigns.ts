@@ -13,6 +13,7 @@ import { badRequest, conflict, DEFAULT_TIME_ZONE, notFound } from '@akhada/kit/d
 import { cancelQueued, campaignMessages, countsByCampaign, enqueueMessages, type NewOutboundMessage } from '../db/outbound-messages-repo.ts';
 import { findCampaign, insertCampaign, listCampaigns, lockDueCampaigns, markCancelled, markStarted } from '../db/campaigns-repo.ts';
 import type { CampaignRow, MessageTemplateRow, NotificationsDb, OutboundContent, OutboundRowStatus } from '../db/schema.ts';
+import { referralLinksOf } from '../db/referral-links-repo.ts';
 import { countSegment, segmentPeople, type SegmentPerson, type SegmentScope } from '../db/segments-repo.ts';
 import { reachOf, scheduledInstant } from '../domain/campaigns.ts';
 import { fillTemplate, languagesOf, personValues, whatsAppTemplateName } from '../domain/message-templates.ts';
@@ -82,8 +83,9 @@ export const renderOutbound = (
 };
 
 /** The values of a template's variables for one person of a segment (audience's personValues). */
-const valuesOf = (p: SegmentPerson, gymName: string | undefined, language: MessageLanguage): Record<string, string> =>
+const valuesOf = (p: SegmentPerson, gymName: string | undefined, language: MessageLanguage, referralLink: string | null): Record<string, string> =>
   personValues({
+    referralLink,
     firstName: p.first_name,
     lastName: p.last_name,
     phone: p.phone,
@@ -104,6 +106,7 @@ export const startCampaign = async (trx: Executor<NotificationsDb>, c: CampaignR
   const template = await trx.selectFrom('message_templates').selectAll().where('id', '=', c.template_id).where('org_id', '=', c.org_id).executeTakeFirst();
   const brand = await trx.selectFrom('org_brands').select(['name', 'brand_color']).where('org_id', '=', c.org_id).executeTakeFirst();
   const people = await segmentPeople(trx, c.segment, { orgId: c.org_id, locationIds: c.location_ids }, c.channel, now);
+  const referralLink = await referralLinksOf(trx, c.org_id);
   let noConsent = 0;
   let noAddress = 0;
   const rows: NewOutboundMessage[] = [];
@@ -133,7 +136,12 @@ export const startCampaign = async (trx: Executor<NotificationsDb>, c: CampaignR
       marketing: c.purpose === 'marketing',
       campaignId: c.id,
       templateId: template.id,
-      content: renderOutbound(template, language, valuesOf(p, brand?.name, language), brand),
+      content: renderOutbound(
+        template,
+        language,
+        valuesOf(p, brand?.name, language, referralLink({ kind: p.person_kind, id: p.person_id, locationId: p.location_id })),
+        brand,
+      ),
       ratePerMinute: c.rate_per_minute,
     });
   }

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { WhatsAppTemplatePlatform } from '../adapters/whatsapp-template-platform.ts';
 import { reviewOf } from '../adapters/whatsapp-template-platform.ts';
 import { setWhatsAppReview, templateByPlatformName, templateOf, templatesOf } from '../db/message-templates-repo.ts';
+import { referralLinksOf } from '../db/referral-links-repo.ts';
 import type { MessageTemplateRow, NotificationsDb } from '../db/schema.ts';
 import {
   fillTemplate,
@@ -206,11 +207,13 @@ const memberFacts = async (
   language: TemplateLanguage,
   now: Date,
 ): Promise<PersonFacts> => {
-  const [brand, location] = await Promise.all([
+  const [brand, location, referralLink] = await Promise.all([
     db.selectFrom('org_brands').select('name').where('org_id', '=', orgId).executeTakeFirst(),
     m.location_id ? db.selectFrom('kit_locations').select(['name', 'timezone']).where('location_id', '=', m.location_id).executeTakeFirst() : undefined,
+    referralLinksOf(db, orgId),
   ]);
   return {
+    referralLink: referralLink({ kind: 'member', id: String(m.member_id), locationId: m.location_id }),
     firstName: String(m.first_name ?? ''),
     lastName: String(m.last_name ?? ''),
     phone: (m.phone as string | null) ?? null,

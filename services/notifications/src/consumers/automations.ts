@@ -18,6 +18,7 @@ import { reachOf } from '../domain/campaigns.ts';
 import { languagesOf, personValues } from '../domain/message-templates.ts';
 import { activeRules, activeRulesOf, claimDueRuns, finishRun, insertRuns, seedBuiltins, type NewRun } from '../db/automations-repo.ts';
 import { preferencesOfMany } from '../db/preferences-repo.ts';
+import { referralLinksOf } from '../db/referral-links-repo.ts';
 import { recipientsOfOrg } from '../db/recipients-repo.ts';
 import type { AutomationActionOutcome, AutomationRow, AutomationRunRow, NotificationsDb } from '../db/schema.ts';
 import { CATCH_UP_DAYS, runDecider, type PersonFacts, type RuleFacts, type RunEvent } from '../domain/automations.ts';
@@ -585,7 +586,9 @@ const sendTemplate = async (
     trx.selectFrom('org_brands').select(['name', 'brand_color']).where('org_id', '=', run.org_id).executeTakeFirst(),
     person.locationId ? trx.selectFrom('kit_locations').select('name').where('location_id', '=', person.locationId).executeTakeFirst() : undefined,
   ]);
+  const referralLink = (await referralLinksOf(trx, run.org_id))({ kind: person.kind, id: person.id, locationId: person.locationId });
   const values = personValues({
+    referralLink,
     firstName: who.first_name,
     lastName: who.last_name,
     phone: who.phone,

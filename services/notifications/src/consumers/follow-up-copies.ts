@@ -1,6 +1,7 @@
 import { EnquiriesEvents } from '@akhada/contracts';
 import { on } from '@akhada/kit';
 import { sql, type Transaction } from 'kysely';
+import { saveFormLink } from '../db/referral-links-repo.ts';
 import type { NotificationsDb } from '../db/schema.ts';
 
 /**
@@ -39,4 +40,11 @@ export const followUpCopyHandlers = [
       )
       .execute();
   }),
+];
+
+/** enquiries.form_link_made → the location's form code, for members' referral links (db/referral-links-repo.ts). */
+export const formLinkCopyHandlers = [
+  on(EnquiriesEvents.FormLinkMade, (trx: Transaction<NotificationsDb>, env) =>
+    saveFormLink(trx, { locationId: env.data.locationId, orgId: env.orgId, code: env.data.code, at: new Date(env.occurredAt) }),
+  ),
 ];

@@ -3,7 +3,7 @@ import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer }
 import type { Kysely } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
 import { leadCopyHandlers, onMemberCheckedIn, orgBrandHandlers } from './audience-facts.ts';
-import { followUpCopyHandlers } from './follow-up-copies.ts';
+import { followUpCopyHandlers, formLinkCopyHandlers } from './follow-up-copies.ts';
 import { onCertificationExpiring } from './certification-expiring.ts';
 import { onLowAttendanceDetected } from './low-attendance.ts';
 import { memberCopyHandlers } from './member-copies.ts';
@@ -98,7 +98,7 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
             name: 'notifications.enquiries',
             groupId: o.groups?.enquiries ?? 'notifications.enquiries',
             topic: topicOf('enquiries'),
-            handlers: [...leadCopyHandlers, ...followUpCopyHandlers],
+            handlers: [...leadCopyHandlers, ...followUpCopyHandlers, ...formLinkCopyHandlers],
           },
         ]),
     // Outgoing webhooks (Settings → Integrations): their own groups, so a slow rule never holds back a delivery.

@@ -648,4 +648,26 @@ export const migrations: Record<string, Migration> = {
       `.execute(db);
     },
   },
+  '0024_referral_links': {
+    /**
+     * What a member's referral link is made of (the template variable referralLink): each location's public enquiry
+     * form code, from enquiries.form_link_made, and the app's public address this service was started with (APP_URL),
+     * kept here so every path that fills a template — consumers, sweeps, campaigns, previews — finds it.
+     */
+    async up(db: Kysely<unknown>) {
+      await sql`
+        create table form_link_copies (
+          org_id uuid not null,
+          location_id uuid not null,
+          code text not null,
+          updated_at timestamptz not null,
+          primary key (org_id, location_id)
+        );
+        create table service_settings (
+          name text primary key,
+          value text not null
+        );
+      `.execute(db);
+    },
+  },
 };

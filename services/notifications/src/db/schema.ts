@@ -490,10 +490,26 @@ export interface AutomationRunsTable {
   done_at: Date | null;
 }
 
+/** A location's public enquiry form code (enquiries.form_link_made), for members' referral links. */
+export interface FormLinkCopiesTable {
+  location_id: string;
+  org_id: string;
+  code: string;
+  updated_at: Date;
+}
+
+/** Settings this service keeps for itself (app_url: the app's public address, written at start). */
+export interface ServiceSettingsTable {
+  name: string;
+  value: string;
+}
+
 export interface NotificationsDb extends KitTables {
   automations: AutomationsTable;
   automation_runs: AutomationRunsTable;
   follow_up_copies: FollowUpCopiesTable;
+  form_link_copies: FormLinkCopiesTable;
+  service_settings: ServiceSettingsTable;
   hub_sockets: HubSocketsTable;
   org_email_settings: OrgEmailSettingsTable;
   org_sms_settings: OrgSmsSettingsTable;
