@@ -79,6 +79,11 @@ export const ErrorCode = z.enum([
   'TRIAL_PASS_NOT_STARTED',
   /** 409 (attendance): a trial pass used at a location it is not for. */
   'TRIAL_PASS_OTHER_LOCATION',
+  /**
+   * 409 (attendance): the location refuses check-in while a membership payment is overdue by more than its setting's
+   * days; details carry memberId, paymentId, amountPaise, dueDate and daysOverdue (the oldest such payment).
+   */
+  'PAYMENT_OVERDUE',
   /** 413: the body is larger than the edge and the services accept. */
   'PAYLOAD_TOO_LARGE',
   /** 414: the URL or one of its parameters is too long. */

@@ -9,6 +9,16 @@ import { defineEvent } from '../envelope.ts';
  * (live presence per location room, low-attendance alerts), dashboard.
  */
 
+/** Why and by whom the desk let a member in despite an overdue payment, and which payment (integer paise, its due date). */
+const EntryOverride = z.object({
+  reason: z.string(),
+  grantedBy: z.uuid(),
+  paymentId: z.uuid(),
+  amountPaise: z.number().int().min(0),
+  dueDate: z.iso.date(),
+  daysOverdue: z.number().int().min(0),
+});
+
 /** Someone entered the gym. Names travel with the event so a presence list needs no lookup. */
 export const CheckedIn = defineEvent(
   'attendance.checked_in',
@@ -25,6 +35,29 @@ export const CheckedIn = defineEvent(
     trainerId: z.uuid().nullable(),
     workoutType: WorkoutType,
     checkInMethod: CheckInMethod,
+    checkInTime: z.iso.datetime({ offset: true }),
+    /**
+     * The desk let the member in although a payment was overdue (the location refuses check-in for it): why, who
+     * (the envelope's actor too) and the payment it was about. Absent or null on an ordinary check-in.
+     */
+    override: EntryOverride.nullable().optional(),
+  }),
+);
+
+/**
+ * The front desk let a member in once although a membership payment was overdue by more than the location allows
+ * (published with that check-in's attendance.checked_in; actor = who allowed it). Its own type, so the audit trail
+ * lists it as what it is.
+ */
+export const EntryOverridden = defineEvent(
+  'attendance.entry_overridden',
+  1,
+  EntryOverride.extend({
+    attendanceId: z.uuid(),
+    memberId: z.uuid(),
+    locationId: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
     checkInTime: z.iso.datetime({ offset: true }),
   }),
 );

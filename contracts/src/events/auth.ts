@@ -92,6 +92,11 @@ export const LocationUpdated = defineEvent(
     timezone: z.string(),
     openingHours: z.string(),
     capacity: z.number().int().nullable(),
+    /**
+     * Check-in is refused while a member's membership payment is overdue by more than this many days (1–90); null or
+     * absent (events from before the setting): never refused for dues.
+     */
+    refuseCheckInOverdueDays: z.number().int().min(1).max(90).nullable().optional(),
   }),
 );
 /** The membership plans the gym sells, as a whole (a plan not listed is withdrawn). Prices in paise. */

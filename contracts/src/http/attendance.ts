@@ -127,6 +127,7 @@ export const AttendanceHistory = z.object({
 });
 
 const Notes = Text('Notes', { multiline: true }).trim().max(500, 'Notes must be at most 500 characters');
+export const OverrideReason = Text('Reason').trim().min(3, 'Give a reason of at least 3 characters').max(200, 'Reason must be at most 200 characters');
 
 /**
  * A member's check-in (memberId; trainerId = the trainer with them, optional), or a trainer's own check-in (trainerId
@@ -141,9 +142,38 @@ export const CheckInBody = z
     checkInMethod: CheckInMethod.default('manual'),
     /** One of the caller's locations; default the caller's first location. */
     locationId: LocationId.optional(),
+    /**
+     * Let the member in once although a payment is overdue (the desk's "Let in once"): why, 3–200 characters. Recorded
+     * on the check-in (attendance.checked_in's override, attendance.entry_overridden) with who granted it. Ignored
+     * when nothing is overdue.
+     */
+    overrideReason: OverrideReason.optional(),
   })
   .refine((b) => b.memberId !== undefined || b.trainerId !== undefined, { message: 'Please enter a member ID', path: ['memberId'] });
 export type CheckInBody = z.infer<typeof CheckInBody>;
+
+/** What a 409 PAYMENT_OVERDUE says in its details, read back from the error body's `{ path, message }` pairs. */
+export interface PaymentOverdue {
+  memberId: string;
+  paymentId: string;
+  /** The oldest overdue payment, integer paise. */
+  amountPaise: number;
+  /** Its due date (`YYYY-MM-DD`). */
+  dueDate: string;
+  daysOverdue: number;
+}
+export const PAYMENT_OVERDUE_FIELDS = ['memberId', 'paymentId', 'amountPaise', 'dueDate', 'daysOverdue'] as const;
+/** The details of a PAYMENT_OVERDUE refusal (null when they are not all there). */
+export const paymentOverdueOf = (details: readonly { path: string; message: string }[] | undefined): PaymentOverdue | null => {
+  const v = new Map((details ?? []).map((d) => [d.path, d.message]));
+  const memberId = v.get('memberId');
+  const paymentId = v.get('paymentId');
+  const dueDate = v.get('dueDate');
+  const amountPaise = Number(v.get('amountPaise'));
+  const daysOverdue = Number(v.get('daysOverdue'));
+  if (!memberId || !paymentId || !dueDate || !Number.isInteger(amountPaise) || !Number.isInteger(daysOverdue)) return null;
+  return { memberId, paymentId, amountPaise, dueDate, daysOverdue };
+};
 
 /** By attendanceId, or the open session of memberId (a member) or trainerId (a trainer's own session). */
 export const CheckOutBody = z
@@ -363,8 +393,9 @@ export const attendanceRoutes = {
     auth: true,
     roles: STAFF,
     apiScope: { area: 'attendance', access: 'write' },
-    summary: 'Checks a member (or a trainer) in; refused while they are inside or when the membership is not active.',
-    description: 'A trainer may check in only themselves (trainerId = their id, no memberId).',
+    summary: 'Checks a member (or a trainer) in; refused while they are inside, when the membership is not active or a payment is overdue.',
+    description:
+      'A trainer may check in only themselves (trainerId = their id, no memberId). Where the location refuses check-in for overdue payments, 409 PAYMENT_OVERDUE names the oldest in its details; overrideReason lets the member in once, recorded with who allowed it.',
   }),
   checkOut: route({
     method: 'POST',

@@ -47,6 +47,8 @@ export const GymLocationSettings = z.object({
   /** How many people may train at once; null when not set. */
   capacity: z.number().int().nullable(),
   joinCode: z.string(),
+  /** Refuse check-in when a membership payment is overdue by more than this many days; null: off (the default). */
+  refuseCheckInOverdueDays: z.number().int().nullable().default(null),
 });
 export const GymSettings = z.object({
   organization: z.object({
@@ -64,6 +66,8 @@ export const GymSettings = z.object({
 });
 export type GymSettings = z.infer<typeof GymSettings>;
 
+export const OVERDUE_DAYS_MESSAGE = 'Overdue days are 1 to 90';
+export const OverdueDays = z.number({ message: OVERDUE_DAYS_MESSAGE }).int(OVERDUE_DAYS_MESSAGE).min(1, OVERDUE_DAYS_MESSAGE).max(90, OVERDUE_DAYS_MESSAGE);
 export const UpdateGymLocation = z.object({
   _id: z.uuid({ message: 'Not a valid location' }),
   name: Text('Location name').trim().min(1, 'Location name is required').max(100, 'Location name must be at most 100 characters'),
@@ -76,6 +80,8 @@ export const UpdateGymLocation = z.object({
     .min(1, 'Capacity is 1 to 10000')
     .max(10000, 'Capacity is 1 to 10000')
     .nullable(),
+  /** Days (1–90) a membership payment may be overdue before check-in is refused; null turns it off; absent keeps it. */
+  refuseCheckInOverdueDays: OverdueDays.nullable().optional(),
 });
 /** The whole screen at once (owner only). Plans not listed are withdrawn (existing members keep their terms). */
 export const UpdateGymSettingsBody = z

@@ -26,7 +26,13 @@ beforeAll(async () => {
     bus,
     db: t.db,
     logger: t.runtime.logger,
-    groups: { members: `${t.schema}.members`, trainers: `${t.schema}.trainers`, enquiries: `${t.schema}.enquiries` },
+    groups: {
+      members: `${t.schema}.members`,
+      trainers: `${t.schema}.trainers`,
+      enquiries: `${t.schema}.enquiries`,
+      auth: `${t.schema}.auth`,
+      payments: `${t.schema}.payments`,
+    },
     startAt: 'now',
   });
   owner = await t.sign(orgA, 'owner', [L1, L2]);

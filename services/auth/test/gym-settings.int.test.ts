@@ -176,6 +176,32 @@ describe('GET/PUT /settings/gym', () => {
     expect((await inject('GET', '/settings/gym', undefined, gym.token)).json().data.organization.name).toBe('Iron Temple');
   });
 
+  it('keeps a location’s overdue check-in setting (off by default, 1–90 days), announced on auth.location_updated', async () => {
+    const gym = await newGym('dues');
+    const body = validBody(gym.locationId);
+    const loc = body.locations[0]!;
+    const first = gymSettingsRoutes.getGym.responses[200].parse((await inject('GET', '/settings/gym', undefined, gym.token)).json()).data;
+    expect(first.locations[0]!.refuseCheckInOverdueDays).toBeNull();
+
+    for (const days of [0, 91, 2.5, '7']) {
+      const res = await inject('PUT', '/settings/gym', { ...body, locations: [{ ...loc, refuseCheckInOverdueDays: days }] }, gym.token);
+      expect(res.statusCode, String(days)).toBe(400);
+      expect(res.json().message).toMatch(/^Overdue days are 1 to 90/);
+    }
+    const on = await inject('PUT', '/settings/gym', { ...body, locations: [{ ...loc, refuseCheckInOverdueDays: 7 }] }, gym.token);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data.locations[0].refuseCheckInOverdueDays).toBe(7);
+    const announced = (await eventsOf(gym.locationId)).filter((e) => e.type === 'auth.location_updated').at(-1)!;
+    expect(announced.data).toMatchObject({ locationId: gym.locationId, refuseCheckInOverdueDays: 7 });
+
+    // A client that does not send it keeps it; null turns it off (announced again).
+    const kept = await inject('PUT', '/settings/gym', { ...body, locations: [{ ...loc, capacity: 90 }] }, gym.token);
+    expect(kept.json().data.locations[0]).toMatchObject({ capacity: 90, refuseCheckInOverdueDays: 7 });
+    const off = await inject('PUT', '/settings/gym', { ...body, locations: [{ ...loc, capacity: 90, refuseCheckInOverdueDays: null }] }, gym.token);
+    expect(off.json().data.locations[0].refuseCheckInOverdueDays).toBeNull();
+    expect((await eventsOf(gym.locationId)).filter((e) => e.type === 'auth.location_updated').at(-1)!.data.refuseCheckInOverdueDays).toBeNull();
+  });
+
   it('keeps to the caller’s gym and role', async () => {
     const a = await newGym('a');
     const b = await newGym('b');

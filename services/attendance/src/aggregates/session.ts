@@ -11,24 +11,41 @@ export const toIntegrationEvents = ({ event, metadata }: StoredEvent<SessionEven
   switch (event.type) {
     case 'CheckedIn': {
       const c = event.data;
-      return [
-        makeEnvelope(AttendanceEvents.CheckedIn, {
-          ...base,
-          occurredAt: c.checkInTime,
-          data: {
-            attendanceId: c.attendanceId,
-            memberId: c.memberId,
-            type: c.type,
-            locationId: c.locationId,
-            firstName: c.firstName,
-            lastName: c.lastName,
-            trainerId: c.trainer?.id ?? null,
-            workoutType: c.workoutType,
-            checkInMethod: c.method,
-            checkInTime: c.checkInTime,
-          },
-        }),
-      ];
+      const checkedIn = makeEnvelope(AttendanceEvents.CheckedIn, {
+        ...base,
+        occurredAt: c.checkInTime,
+        data: {
+          attendanceId: c.attendanceId,
+          memberId: c.memberId,
+          type: c.type,
+          locationId: c.locationId,
+          firstName: c.firstName,
+          lastName: c.lastName,
+          trainerId: c.trainer?.id ?? null,
+          workoutType: c.workoutType,
+          checkInMethod: c.method,
+          checkInTime: c.checkInTime,
+          ...(c.override ? { override: c.override } : {}),
+        },
+      });
+      if (!c.override) return [checkedIn];
+      // The override also as its own event, so the audit trail lists it as what it is (actor: who allowed it); an
+      // id of its own (the stored event's is the check-in's).
+      const { eventId: _checkInId, ...fresh } = base;
+      const overridden = makeEnvelope(AttendanceEvents.EntryOverridden, {
+        ...fresh,
+        occurredAt: c.checkInTime,
+        data: {
+          ...c.override,
+          attendanceId: c.attendanceId,
+          memberId: c.memberId,
+          locationId: c.locationId,
+          firstName: c.firstName,
+          lastName: c.lastName,
+          checkInTime: c.checkInTime,
+        },
+      });
+      return [checkedIn, overridden];
     }
     case 'CheckedOut': {
       const c = event.data;

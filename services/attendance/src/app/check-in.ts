@@ -1,12 +1,14 @@
 import type { Attendance, CheckInBody } from '@akhada/contracts';
 import { executeCommand, metadataOf, newId, readThrough, type Executor, type PeopleOwners, type RequestContext, type StoredEvent } from '@akhada/kit';
-import { DomainError, forbidden, notFound } from '@akhada/kit/domain';
+import { AppError, DomainError, forbidden, notFound } from '@akhada/kit/domain';
 import type { Transaction } from 'kysely';
 import { sessionAggregate } from '../aggregates/session.ts';
+import { openDuesOf, overdueDaysAt } from '../db/dues-repo.ts';
 import { memberById, members, trainerById } from '../db/people-repo.ts';
 import type { AttendanceDb } from '../db/schema.ts';
+import { entryVerdict, overdueMessage } from '../domain/dues/entry-rule.ts';
 import { admission } from '../domain/membership/admission.ts';
-import type { CheckInData, CheckInMethodName, PersonRef, SessionCommand, SessionEvent, WorkoutTypeName } from '../domain/session/decider.ts';
+import type { CheckInData, CheckInMethodName, EntryOverride, PersonRef, SessionCommand, SessionEvent, WorkoutTypeName } from '../domain/session/decider.ts';
 import { sessionRowOf } from '../projections/sessions.ts';
 import { toAttendance } from '../views/attendance-view.ts';
 import { checkInLocation } from './access.ts';
@@ -52,6 +54,45 @@ export const admissibleMember = async (db: Executor<AttendanceDb>, ctx: RequestC
   }
 };
 
+/**
+ * Dues-aware entry: where the location refuses check-in for a membership payment overdue by more than N days, the
+ * member's oldest such payment (this service's copy of payments' events, never a call to payments) refuses it — 409
+ * PAYMENT_OVERDUE, saying why and how to pay, with the figures in its details for the app to word in its language —
+ * unless the desk lets them in once with a reason: then the override to record on the check-in. Off (the default):
+ * one primary-key read. A payment completed whose event has arrived is no longer owed; one whose event is still on its
+ * way refuses until it arrives, which the desk's "Let in once" covers.
+ */
+const duesOverride = async (
+  db: Executor<AttendanceDb>,
+  ctx: RequestContext,
+  memberId: string,
+  locationId: string,
+  today: string,
+  overrideReason: string | undefined,
+): Promise<EntryOverride | null> => {
+  const days = await overdueDaysAt(db, ctx.orgId, locationId);
+  if (days === null) return null;
+  const verdict = entryVerdict(days, await openDuesOf(db, ctx.orgId, memberId), today);
+  if (verdict.admitted) return null;
+  if (overrideReason === undefined) {
+    throw new AppError(409, 'PAYMENT_OVERDUE', overdueMessage(verdict.amountPaise, verdict.dueDate, today), [
+      { path: 'memberId', message: memberId },
+      { path: 'paymentId', message: verdict.paymentId },
+      { path: 'amountPaise', message: String(verdict.amountPaise) },
+      { path: 'dueDate', message: verdict.dueDate },
+      { path: 'daysOverdue', message: String(verdict.daysOverdue) },
+    ]);
+  }
+  return {
+    reason: overrideReason,
+    grantedBy: ctx.userId,
+    paymentId: verdict.paymentId,
+    amountPaise: verdict.amountPaise,
+    dueDate: verdict.dueDate,
+    daysOverdue: verdict.daysOverdue,
+  };
+};
+
 export interface CheckInRequest {
   memberId?: string | undefined;
   trainerId?: string | undefined;
@@ -60,6 +101,8 @@ export interface CheckInRequest {
   method: CheckInMethodName;
   locationId?: string | undefined;
   at: Date;
+  /** The desk lets the member in once although a payment is overdue (ignored when none is). */
+  overrideReason?: string | undefined;
 }
 
 /**
@@ -97,8 +140,18 @@ const checkInCommand = async (
   if (req.memberId) {
     if (ctx.role === 'trainer') throw forbidden('A trainer may check in only themselves');
     const m = await admissibleMember(db, ctx, req.memberId, today, owner);
+    const override = await duesOverride(db, ctx, m.id, locationId, today, req.overrideReason);
     const trainer = req.trainerId ? await trainerRef(req.trainerId) : null;
-    data = { ...common, memberId: m.id, type: 'member', firstName: m.first_name, lastName: m.last_name, email: m.email, trainer };
+    data = {
+      ...common,
+      memberId: m.id,
+      type: 'member',
+      firstName: m.first_name,
+      lastName: m.last_name,
+      email: m.email,
+      trainer,
+      ...(override ? { override } : {}),
+    };
   } else {
     const trainerId = req.trainerId ?? '';
     if (ctx.role === 'trainer' && trainerId !== ctx.userId) throw forbidden('A trainer may check in only themselves');
@@ -151,6 +204,7 @@ export const checkIn = async (
       method: body.checkInMethod,
       locationId: body.locationId,
       at: deps.clock(),
+      overrideReason: body.overrideReason,
     },
     newId(),
     deps.people,

@@ -126,4 +126,30 @@ export const migrations: Record<string, Migration> = {
       await sql`create index trial_visits_org_time_idx on trial_visits (org_id, location_id, visit_time desc)`.execute(db);
     },
   },
+  /**
+   * Dues-aware entry (issue 28): this service's copy of members' membership payments from payments' events (what is
+   * still owed and since when), and each location's rule from auth.location_updated (null: never refused for dues).
+   */
+  '0005_member_dues': {
+    async up(db: Kysely<unknown>) {
+      await sql`create table member_dues (
+        payment_id uuid primary key,
+        org_id uuid not null,
+        location_id uuid not null,
+        member_id uuid not null,
+        type text not null,
+        status text not null,
+        total_paise bigint not null,
+        due_date date,
+        updated_at timestamptz not null
+      )`.execute(db);
+      await sql`create index member_dues_open_idx on member_dues (org_id, member_id, due_date) where status in ('pending', 'failed')`.execute(db);
+      await sql`create table location_entry_rules (
+        location_id uuid primary key,
+        org_id uuid not null,
+        refuse_overdue_days integer,
+        updated_at timestamptz not null
+      )`.execute(db);
+    },
+  },
 };

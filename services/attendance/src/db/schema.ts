@@ -111,7 +111,35 @@ export interface TrialVisitsTable {
   visit_number: number;
 }
 
+/**
+ * A member's payment as payments last told it (payments.payment_* events): unpaid while status is pending or failed.
+ * Completed, cancelled and refunded are final here: a late, older event never makes one owed again.
+ */
+export interface MemberDuesTable {
+  payment_id: string;
+  org_id: string;
+  location_id: string;
+  member_id: string;
+  /** The payment type (membership_fee, membership_renewal, …). */
+  type: string;
+  status: string;
+  total_paise: number;
+  due_date: string | null;
+  /** The event's occurredAt: an older event never overwrites a newer one. */
+  updated_at: Date;
+}
+
+/** A location's entry rule from auth.location_updated: refuse check-in when a payment is overdue by more than N days. */
+export interface LocationEntryRulesTable {
+  location_id: string;
+  org_id: string;
+  refuse_overdue_days: number | null;
+  updated_at: Date;
+}
+
 export interface AttendanceDb extends KitTables {
+  member_dues: MemberDuesTable;
+  location_entry_rules: LocationEntryRulesTable;
   trial_passes: TrialPassesTable;
   trial_visits: TrialVisitsTable;
   low_attendance_alerts: LowAttendanceAlertsTable;

@@ -50,6 +50,7 @@ export const loadGymSettings = async (db: Executor<AuthDb>, orgId: string): Prom
       openingHours: l.opening_hours,
       capacity: l.capacity,
       joinCode: org.join_code,
+      refuseCheckInOverdueDays: l.refuse_check_in_overdue_days,
     })),
     plans: plans.map((p) => ({
       _id: p.id,
@@ -99,16 +100,26 @@ export const updateGymSettings = async ({ db, clock }: Pick<AuthDeps, 'db' | 'cl
       const before = existing.get(l._id);
       // Another gym's location, or one that does not exist: as if it were not there.
       if (!before) throw notFound('Location');
+      // Absent keeps the location's overdue-days setting (a client that does not know it changes nothing of it).
+      const overdueDays = l.refuseCheckInOverdueDays === undefined ? before.refuse_check_in_overdue_days : l.refuseCheckInOverdueDays;
       const unchanged =
         before.name === l.name &&
         before.city === l.city &&
         before.timezone === l.timezone &&
         before.opening_hours === l.openingHours &&
-        before.capacity === l.capacity;
+        before.capacity === l.capacity &&
+        before.refuse_check_in_overdue_days === overdueDays;
       if (unchanged) continue;
       await trx
         .updateTable('locations')
-        .set({ name: l.name, city: l.city, timezone: l.timezone, opening_hours: l.openingHours, capacity: l.capacity })
+        .set({
+          name: l.name,
+          city: l.city,
+          timezone: l.timezone,
+          opening_hours: l.openingHours,
+          capacity: l.capacity,
+          refuse_check_in_overdue_days: overdueDays,
+        })
         .where('id', '=', l._id)
         .where('org_id', '=', ctx.orgId)
         .execute();
@@ -116,7 +127,16 @@ export const updateGymSettings = async ({ db, clock }: Pick<AuthDeps, 'db' | 'cl
         trx,
         AuthEvents.LocationUpdated,
         l._id,
-        { locationId: l._id, orgId: ctx.orgId, name: l.name, city: l.city, timezone: l.timezone, openingHours: l.openingHours, capacity: l.capacity },
+        {
+          locationId: l._id,
+          orgId: ctx.orgId,
+          name: l.name,
+          city: l.city,
+          timezone: l.timezone,
+          openingHours: l.openingHours,
+          capacity: l.capacity,
+          refuseCheckInOverdueDays: overdueDays,
+        },
         metadataOf(ctx, { locationId: l._id }),
         now,
       );

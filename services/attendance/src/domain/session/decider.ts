@@ -17,6 +17,16 @@ export interface PersonRef {
   email: string;
 }
 
+/** The desk let a member in although a payment was overdue: why, who, and the payment (integer paise, its due date). */
+export interface EntryOverride {
+  reason: string;
+  grantedBy: string;
+  paymentId: string;
+  amountPaise: number;
+  dueDate: string;
+  daysOverdue: number;
+}
+
 export interface CheckInData {
   attendanceId: string;
   /** The member (or trainer) whose stream this is. */
@@ -33,6 +43,8 @@ export interface CheckInData {
   notes: string;
   method: CheckInMethodName;
   checkInTime: string;
+  /** Set when the desk let the member in despite an overdue payment; absent otherwise. */
+  override?: EntryOverride;
 }
 export interface CheckIn {
   type: 'CheckIn';
