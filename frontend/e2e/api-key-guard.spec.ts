@@ -4,11 +4,22 @@
 // - a key with it passes the auth stage (never 401, nor 403 about the key);
 // - with another organization's real id it answers 404 and changes nothing.
 // Every other signed-in route refuses keys. A revoked key is refused by the gateway and every service within 60 s.
-import { allRouteContracts, API_AREAS, API_SCOPES, apiKeyRoutes, ErrorBody, scopeName, type ApiScope, type RegisteredRoute } from '@akhada/contracts';
+import {
+  allRouteContracts,
+  API_AREAS,
+  API_SCOPES,
+  apiKeyRoutes,
+  authRoutes,
+  ErrorBody,
+  memberRoutes,
+  scopeName,
+  type ApiScope,
+  type RegisteredRoute,
+} from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Api, type Gym } from './guard/actors.ts';
-import { DbWatch } from './guard/db-watch.ts';
+import { DbWatch, type Snapshot } from './guard/db-watch.ts';
 import { mapLimit } from './guard/http.ts';
 import { RESOURCE_FACTORIES, resourceKind, type Resource } from './guard/resources.ts';
 import { guardSampling, pick } from './guard/sampling.ts';
@@ -35,6 +46,7 @@ let full: string;
 let readOnly: string;
 const allBut = new Map<string, string>();
 const foreign = new Map<string, Resource>();
+let watchedFrom: Snapshot | undefined;
 
 const makeKey = async (name: string, scopes: readonly ApiScope[]) => {
   const r = await api.call('POST', '/settings/api-keys', { name, scopes }, gymA.owner.token);
@@ -94,7 +106,8 @@ describe('API keys: the scope each route declares', () => {
   });
 
   it('refuses a key without the route’s scope with 403 naming it, and a key on a route without a scope, writing nothing', async () => {
-    const before = await db.settled();
+    // One watched window over this test and the next (cross-organization): neither may write anything.
+    watchedFrom = await db.settled();
     const wrong: string[] = [];
     await mapLimit(scoped, 4, async (r) => {
       const need = r.contract.apiScope!;
@@ -120,14 +133,12 @@ describe('API keys: the scope each route declares', () => {
       `API key guard: ${scoped.length} scoped routes refused without their scope; ${unscoped.length} of ${unscopedAll.length} other routes refused to a key (seed ${sampling.seed})`,
     );
     expect(wrong).toEqual([]);
-    expect(DbWatch.describe(DbWatch.diff(before, await db.settled()))).toBe('');
   });
 
   it('answers 404 to gym A’s key with gym B’s real ids, and changes nothing', async () => {
     const missing = scopedIdRoutes.filter((r) => !foreign.has(resourceKind(r.contract.path))).map((r) => r.name);
     expect(missing, 'add a factory to frontend/e2e/guard/resources.ts').toEqual([]);
     const readBefore = new Map(await Promise.all([...foreign].map(async ([k, res]) => [k, await res.readBack()] as const)));
-    const before = await db.settled();
     const seen: string[] = [];
     for (const r of scopedIdRoutes) {
       const res = foreign.get(resourceKind(r.contract.path))!;
@@ -139,7 +150,8 @@ describe('API keys: the scope each route declares', () => {
     }
     console.log(`API key guard, cross-organization: ${seen.join(', ')}`);
     for (const [k, res] of foreign) expect(await res.readBack(), `gym B's ${k}`).toEqual(readBefore.get(k));
-    expect(DbWatch.describe(DbWatch.diff(before, await db.settled()))).toBe('');
+    expect(watchedFrom, 'the refusals test ran first').toBeDefined();
+    expect(DbWatch.describe(DbWatch.diff(watchedFrom!, await db.settled()))).toBe('');
   });
 
   it('lets a key with the route’s scope past the auth stage on every scoped route (as Bearer and as X-Api-Key)', async () => {
@@ -155,6 +167,26 @@ describe('API keys: the scope each route declares', () => {
     expect(viaHeader.status, viaHeader.text).toBe(200);
     console.log(`API key guard, with the scope: ${statuses.sort().join(', ')}`);
     expect(wrong).toEqual([]);
+  });
+
+  it('keeps a key of one location to that location, as staff of that location are kept', async () => {
+    const opened = await api.call('POST', '/auth/locations', { name: 'Second branch', city: 'Pune' }, gymA.owner.token);
+    expect(opened.status, opened.text).toBe(201);
+    const second = authRoutes.createLocation.responses[201].parse(opened.json).data._id;
+    const firstMember = await api.newMember(gymA);
+    const made = await makeKey('Second branch only', ['members:write']);
+    const restricted = await api.call('POST', '/settings/api-keys', { name: 'Branch 2', scopes: ['members:write'], locationIds: [second] }, gymA.owner.token);
+    expect(restricted.status, restricted.text).toBe(201);
+    const key = apiKeyRoutes.create.responses[201].parse(restricted.json).data.secret;
+    const listed = memberRoutes.list.responses[200].parse((await api.call('GET', '/members?limit=100', undefined, key)).json).data.map((m) => m._id);
+    expect(listed).not.toContain(firstMember);
+    expect((await api.call('GET', `/members/${firstMember}`, undefined, key)).status).toBe(404);
+    const body = { firstName: 'Key', lastName: 'Member', email: `guard-k-${randomUUID().slice(0, 8)}@example.in`, phone: '+91 91234 56780' };
+    const elsewhere = await api.call('POST', '/members', { ...body, locationId: gymA.locationId }, key);
+    expect(elsewhere.status, elsewhere.text).toBe(403);
+    expect((await api.call('POST', '/members', { ...body, locationId: second }, key)).status).toBe(201);
+    // The unrestricted key of the same gym sees the member.
+    expect((await api.call('GET', `/members/${firstMember}`, undefined, made.secret)).status).toBe(200);
   });
 
   it('refuses a revoked key at the gateway and every service within 60 s', async () => {
