@@ -33,6 +33,13 @@ export interface NewOutboundMessage {
 const CHUNK = 5000;
 
 /**
+ * How long past its lease a WhatsApp message whose sender died waits for the platform's status callback before it is
+ * sent again (the platform reports 'sent' within seconds of accepting a message; 25 minutes covers a webhook outage of
+ * that length too).
+ */
+export const WHATSAPP_RECONCILE_MS = 25 * 60_000;
+
+/**
  * Queues messages in the caller's transaction (campaigns when they start; automations' "send a template" action):
  * one row per person, channel and campaign, or per automation run and action step — a second enqueue of the same one
  * adds nothing.
@@ -77,15 +84,31 @@ export type ClaimedMessage = Pick<
  * transaction: a lane's bucket row is locked (FOR UPDATE SKIP LOCKED), so two senders never spend the same tokens, and
  * its rows are taken with SKIP LOCKED and committed as sending before anything goes out, so no row is sent twice.
  * A marketing message whose person has no marketing consent for the channel any more (STOP, unsubscribe) is
- * cancelled here instead. Claims older than `leaseMs` (a sender that died) go back to the queue first.
+ * cancelled here instead. Claims older than `leaseMs` (a sender that died) go back to the queue first — but a WhatsApp
+ * message only after `reconcileMs` more: it went with its id as the platform's reference (biz_opaque_callback_data),
+ * so if the sender died after the platform accepted it, the platform's status callback finds it still 'sending' and
+ * settles it (recordOutboundStatus: sent, delivered, read, failed) instead of it being sent a second time. Only a
+ * message no callback spoke of in that time is sent again. SMS and email have no such callback here: their claims go
+ * back after the lease.
  */
-export const claimOutbound = (db: Kysely<NotificationsDb>, now: Date, max: number, leaseMs: number): Promise<ClaimedMessage[]> =>
+export const claimOutbound = (
+  db: Kysely<NotificationsDb>,
+  now: Date,
+  max: number,
+  leaseMs: number,
+  reconcileMs: number = WHATSAPP_RECONCILE_MS,
+): Promise<ClaimedMessage[]> =>
   db.transaction().execute(async (trx) => {
     await trx
       .updateTable('outbound_messages')
       .set({ status: 'queued', not_before: now, claimed_at: null })
       .where('status', '=', 'sending')
-      .where('claimed_at', '<', new Date(now.getTime() - leaseMs))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('channel', '<>', 'whatsapp'), eb('claimed_at', '<', new Date(now.getTime() - leaseMs))]),
+          eb('claimed_at', '<', new Date(now.getTime() - leaseMs - reconcileMs)),
+        ]),
+      )
       .execute();
     const lanes = await trx
       .selectFrom('outbound_rates as r')

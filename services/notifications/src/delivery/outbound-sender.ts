@@ -31,6 +31,8 @@ export interface OutboundSenderOptions {
   loops?: number;
   /** A claim older than this (its sender died mid-send) goes back to the queue. */
   leaseMs?: number;
+  /** A WhatsApp claim waits this much longer for the platform's status callback first (claimOutbound). */
+  reconcileMs?: number;
   backoffBaseMs?: number;
   /** false: no job, the caller runs passes with runOnce (tests). */
   autoStart?: boolean;
@@ -142,7 +144,7 @@ export const startOutboundSender = (o: OutboundSenderOptions): OutboundSender =>
         await Promise.race(inFlight);
         continue;
       }
-      const claimed = await claimOutbound(o.db, clock(), batch, o.leaseMs ?? 5 * 60_000);
+      const claimed = await claimOutbound(o.db, clock(), batch, o.leaseMs ?? 5 * 60_000, o.reconcileMs);
       if (claimed.length === 0) break;
       handled += claimed.length;
       // A batch whose bookkeeping failed stays claimed: its lease ends and it is taken again.
