@@ -155,3 +155,28 @@ describe('addRoute and an API key', () => {
     await expect(verifier.verify(secret, { apiKeys: true })).resolves.toMatchObject({ role: 'admin', org: ORG });
   });
 });
+
+describe('the key check over HTTP (every service but auth asks auth)', () => {
+  const principal: ApiKeyPrincipal = { keyId: ORG, orgId: ORG, name: 'Web', scopes: ['members:read'], locationIds: [LOC], validUntil: null };
+  const answer = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('takes auth’s answer, its 401 message, and turns anything else into 503 (the caller’s key is not at fault)', async () => {
+    const url = 'http://auth.invalid/auth/api-keys/introspect';
+    const ok = createApiKeyChecker({ url, fetch: answer(200, { success: true, data: principal }) as typeof fetch });
+    await expect(ok.check(secretOf('http1'))).resolves.toMatchObject({ keyId: ORG, scopes: ['members:read'], validUntilMs: null });
+    const refused = createApiKeyChecker({
+      url,
+      fetch: answer(401, { success: false, code: 'UNAUTHENTICATED', error: 'Unauthorized', message: 'This API key has been revoked' }) as typeof fetch,
+    });
+    await expect(refused.check(secretOf('http2'))).rejects.toMatchObject({ status: 401, message: 'This API key has been revoked' });
+    const down = createApiKeyChecker({ url, fetch: answer(500, {}) as typeof fetch });
+    await expect(down.check(secretOf('http3'))).rejects.toMatchObject({ status: 503 });
+    const unreachable = createApiKeyChecker({
+      url,
+      fetch: (async () => {
+        throw new Error('ECONNREFUSED');
+      }) as typeof fetch,
+    });
+    await expect(unreachable.check(secretOf('http4'))).rejects.toMatchObject({ status: 503 });
+  });
+});
