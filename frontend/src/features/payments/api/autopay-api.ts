@@ -67,3 +67,11 @@ export const usePutAutopayPlan = () => {
     onSettled: () => qc.invalidateQueries({ queryKey: autopayKeys.plans }),
   });
 };
+
+/** Staff: the charges due in the next `days` days (with their total) and the failed autopays. */
+export async function getAutopayReport(days: number, signal?: AbortSignal) {
+  const json = await callRoute(ap.report, { query: { days }, signal });
+  return parseResponse(ap.report.responses[200], json, 'GET /payments/autopay/report').data;
+}
+export const useAutopayReport = (days = 30) =>
+  useQuery({ queryKey: ['autopay', 'report', days] as const, queryFn: ({ signal }) => getAutopayReport(days, signal) });

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { autopayRoutes as ap, type Autopay } from '@akhada/contracts';
+import { autopayRoutes as ap, type Autopay, type AutopayReport } from '@akhada/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../components/toast';
-import { ensureNamespaces } from '../../../lib/i18n';
+import { ensureNamespaces, setLanguage } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { on, problem, reply } from '../../../testing/contract-handlers';
 import { aToken } from '../../../testing/fixtures';
@@ -141,11 +141,17 @@ describe('the member’s autopay card', () => {
   });
 });
 
+const reportIs = (o: Partial<AutopayReport> = {}) =>
+  on(ap.report, () =>
+    reply(ap.report, 200, { success: true, data: { from: '2026-11-29', to: '2026-12-29', upcoming: [], upcomingTotal: 0, failed: [], ...o } }),
+  );
+
 describe('staff’s autopay panel', () => {
   it('turns autopay on for a plan and lists each member’s autopay with its state, next and last charge', async () => {
     let put: unknown;
     server.use(
       plansAre(false),
+      reportIs(),
       on(ap.list, () =>
         reply(ap.list, 200, {
           success: true,
@@ -183,5 +189,93 @@ describe('staff’s autopay panel', () => {
     await user.click(toggle);
     await waitFor(() => expect(put).toEqual({ enabled: true }));
     await waitFor(() => expect((screen.getByRole('switch', { name: /Premium monthly/ }) as HTMLInputElement).checked).toBe(true));
+  });
+
+  it('cancels one member’s autopay after confirming: at the end of the paid period by default, or now', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      plansAre(true),
+      reportIs(),
+      on(ap.list, () => reply(ap.list, 200, { success: true, data: [autopay()] })),
+      http.post('*/payments/autopay/:id/cancel', async ({ request, params }) => {
+        bodies.push({ id: params.id, ...((await request.json()) as object) });
+        return HttpResponse.json({ success: true, data: autopay({ cancelRequested: 'cycle_end' }) });
+      }),
+    );
+    const { user } = renderCard(<AutopayStaffPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Cancel autopay of Asha Verma' }));
+    const dialog = await screen.findByTestId('autopay-cancel-dialog');
+    expect(dialog.textContent).toContain('At the end of the paid period (1 Dec 2026)');
+    // Keep: nothing is asked of the server.
+    await user.click(screen.getByRole('button', { name: 'Keep autopay' }));
+    expect(bodies).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Cancel autopay of Asha Verma' }));
+    await user.click(screen.getByTestId('autopay-cancel-confirm'));
+    await waitFor(() => expect(bodies).toEqual([{ id: autopay()._id, atCycleEnd: true }]));
+    await user.click(await screen.findByRole('button', { name: 'Cancel autopay of Asha Verma' }));
+    await user.click(screen.getByRole('radio', { name: 'Now' }));
+    await user.click(screen.getByTestId('autopay-cancel-confirm'));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ id: autopay()._id, atCycleEnd: false });
+  });
+
+  it('reports the charges due in the next 30 days with their total, and the failed ones', async () => {
+    const ravi = autopay({ _id: '0198a7c0-0000-7000-8000-00000000a002', memberName: 'Ravi Kumar', amount: 1999, nextChargeDate: '2026-12-10' });
+    const meera = autopay({
+      _id: '0198a7c0-0000-7000-8000-00000000a003',
+      memberName: 'Meera Joshi',
+      status: 'halted',
+      failures: 4,
+      lastFailureAt: '2026-11-20T05:00:00.000Z',
+    });
+    server.use(
+      plansAre(true),
+      on(ap.list, () => reply(ap.list, 200, { success: true, data: [] })),
+      reportIs({
+        upcoming: [
+          { date: '2026-12-01', amount: 2360, autopay: autopay() },
+          { date: '2026-12-10', amount: 1999, autopay: ravi },
+        ],
+        upcomingTotal: 4359,
+        failed: [meera],
+      }),
+    );
+    renderCard(<AutopayStaffPanel />);
+    const rows = await screen.findAllByTestId('autopay-upcoming-row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/1 Dec 2026.*Asha Verma.*Premium monthly.*₹2,360\.00/),
+      expect.stringMatching(/10 Dec 2026.*Ravi Kumar.*₹1,999\.00/),
+    ]);
+    expect(screen.getByTestId('autopay-upcoming-total').textContent).toMatch(/Total of 2 charges.*₹4,359\.00/);
+    expect(screen.getByText(/Charges due 29 Nov 2026 – 29 Dec 2026/)).toBeTruthy();
+    const failed = screen.getAllByTestId('autopay-failed-row');
+    expect(failed.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/Meera Joshi.*Stopped after failed charges · 4 failed charges.*20 Nov 2026.*₹2,360\.00/),
+    ]);
+  });
+
+  it('says when nothing is due or failed, and a report that fails to load retries (Hindi)', async () => {
+    let fail = true;
+    server.use(
+      plansAre(true),
+      on(ap.list, () => reply(ap.list, 200, { success: true, data: [] })),
+      on(ap.report, () =>
+        fail
+          ? problem(500, 'INTERNAL', 'boom')
+          : reply(ap.report, 200, { success: true, data: { from: '2026-11-29', to: '2026-12-29', upcoming: [], upcomingTotal: 0, failed: [] } }),
+      ),
+    );
+    await setLanguage('hi');
+    try {
+      const { user } = renderCard(<AutopayStaffPanel />);
+      expect(await screen.findByText('ऑटोपे रिपोर्ट लोड नहीं हो सकी')).toBeTruthy();
+      fail = false;
+      await user.click(screen.getByRole('button', { name: /पुनः|फिर से/ }));
+      expect(await screen.findByTestId('autopay-upcoming-empty')).toBeTruthy();
+      expect(screen.getByTestId('autopay-upcoming-empty').textContent).toBe('अगले 30 दिनों में कोई ऑटोपे शुल्क देय नहीं है।');
+      expect(screen.getByTestId('autopay-failed-empty').textContent).toBe('कोई विफल ऑटोपे शुल्क नहीं।');
+    } finally {
+      await setLanguage('en');
+    }
   });
 });

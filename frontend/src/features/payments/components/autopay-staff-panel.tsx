@@ -1,3 +1,5 @@
+import type { Autopay } from '@akhada/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ErrorState } from '../../../components/error-state';
@@ -8,10 +10,16 @@ import { formatRupees2 } from '../../../lib/money';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useAutopayPlans, useAutopays, usePutAutopayPlan } from '../api/autopay-api';
+import { AutopayCancelDialog } from './autopay-cancel-dialog';
+import { AutopayReport } from './autopay-report';
+
+/** Autopays staff may still cancel (not ended, no cancellation asked yet). */
+const cancellable = (a: Autopay) => !['cancelled', 'completed'].includes(a.status) && a.cancelRequested === null;
 
 /**
- * Staff's autopay (issue 28, owners and admins): autopay on or off per plan, and every member's autopay with its
- * state, next charge and last charge.
+ * Staff's autopay (issue 28, owners and admins): autopay on or off per plan; every member's autopay with its state,
+ * next charge and last charge, each cancellable (at the end of the paid period or now); and the report of the charges
+ * due in the next 30 days and the failed ones.
  */
 export function AutopayStaffPanel() {
   const { t, i18n } = useTranslation(ALL_NS);
@@ -20,6 +28,7 @@ export function AutopayStaffPanel() {
   const plans = useAutopayPlans();
   const list = useAutopays();
   const put = usePutAutopayPlan();
+  const [cancelling, setCancelling] = useState<Autopay | null>(null);
 
   let planBody;
   if (plans.isPending) planBody = <LoadingState title={t('payments:autopay.loading')} />;
@@ -69,6 +78,9 @@ export function AutopayStaffPanel() {
               <th scope="col">{t('payments:autopay.staff.state')}</th>
               <th scope="col">{t('payments:autopay.staff.nextCharge')}</th>
               <th scope="col">{t('payments:autopay.staff.lastCharge')}</th>
+              <th scope="col" className="table__actions-head">
+                {t('payments:table.actions')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -83,6 +95,7 @@ export function AutopayStaffPanel() {
                 <td data-label={t('payments:autopay.staff.state')}>
                   {t(`payments:autopay.status.${a.status}`)}
                   {a.failures > 0 ? ` · ${t('payments:autopay.staff.failures', { count: a.failures })}` : ''}
+                  {a.cancelRequested ? ` · ${t(`payments:autopay.staff.cancelRequested.${a.cancelRequested}`)}` : ''}
                 </td>
                 <td data-label={t('payments:autopay.staff.nextCharge')}>
                   {a.nextChargeDate ? `${formatDate(a.nextChargeDate, i18n.language)} · ${formatRupees2(a.amount)}` : '—'}
@@ -91,6 +104,19 @@ export function AutopayStaffPanel() {
                   {a.lastChargeAt && a.lastChargeAmount !== null
                     ? `${formatDate(a.lastChargeAt, i18n.language)} · ${formatRupees2(a.lastChargeAmount)}`
                     : t('payments:autopay.staff.never')}
+                </td>
+                <td className="table__actions">
+                  {cancellable(a) ? (
+                    <button
+                      type="button"
+                      className="btn btn--secondary btn--sm"
+                      onClick={() => setCancelling(a)}
+                      aria-label={t('payments:autopay.staff.cancelFor', { name: a.memberName })}
+                      data-testid="autopay-cancel"
+                    >
+                      {t('payments:autopay.cancel')}
+                    </button>
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -110,6 +136,9 @@ export function AutopayStaffPanel() {
       </div>
       <h3 className="pay-pad">{t('payments:autopay.staff.listTitle')}</h3>
       {listBody}
+      <h3 className="pay-pad">{t('payments:autopay.report.title')}</h3>
+      <AutopayReport />
+      {cancelling ? <AutopayCancelDialog autopay={cancelling} onClose={() => setCancelling(null)} /> : null}
     </section>
   );
 }
