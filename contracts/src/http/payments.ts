@@ -76,6 +76,11 @@ export const Payment = z.object({
     .object({ ratePercent: z.number(), supply: z.enum(['intra_state', 'inter_state', 'none']), cgst: z.number(), sgst: z.number(), igst: z.number() })
     .nullable()
     .optional(),
+  /**
+   * Rupees taken off a membership payment by the member's referral credits ("Referral credit"): like a discount, it
+   * lowers the taxable value, so `amount` and the GST are already after it. Absent: none.
+   */
+  referralCredit: z.number().min(0).optional(),
   /** Refunded so far (rupees); 0 when none. */
   refundedAmount: z.number(),
   status: PaymentStatus,
@@ -610,6 +615,8 @@ export const Invoice = z.object({
   igstAmount: z.number(),
   totalTax: z.number(),
   totalAmount: z.number(),
+  /** Rupees of the member's referral credit taken off before tax ("Referral credit"): the taxable value is after it. */
+  referralCredit: z.number().min(0).optional(),
   amountInWords: z.string(),
   language: z.enum(['en', 'en_hi']),
   sentAt: IsoDateTime.nullable(),

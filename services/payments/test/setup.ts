@@ -134,6 +134,7 @@ export const bootInvoices = async (prefix: string, o: { mailer?: InvoiceMailer }
       razorpay_link_url: null,
       invoice_id: null,
       invoice_number: null,
+      referral_credit_paise: 0,
       history: JSON.stringify([]),
       created_by_id: null,
       created_by_name: null,

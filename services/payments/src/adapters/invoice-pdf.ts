@@ -50,6 +50,7 @@ const L = {
   sac: ['SAC/HSN', 'एसएसी/एचएसएन'],
   qty: ['Qty', 'मात्रा'],
   taxable: ['Taxable Value', 'कर योग्य मूल्य'],
+  referralCredit: ['Referral credit', 'रेफ़रल क्रेडिट'],
   cgst: ['CGST', 'केंद्रीय कर'],
   sgst: ['SGST', 'राज्य कर'],
   igst: ['IGST', 'एकीकृत कर'],
@@ -309,6 +310,13 @@ export const renderInvoicePdf = (inv: Invoice, o: PdfOptions): Promise<Buffer> =
       }
     }
     const totals: [string, string][] = [
+      // A referral credit came off before tax, like a discount: the value before it, the credit, then the taxable value.
+      ...(inv.referralCredit
+        ? ([
+            [label('amount'), fmt((receipt ? inv.totalAmount : inv.taxableValue) + inv.referralCredit)],
+            [label('referralCredit'), `− ${fmt(inv.referralCredit)}`],
+          ] as [string, string][])
+        : []),
       ...(receipt ? [] : ([[label('taxable'), fmt(inv.taxableValue)]] as [string, string][])),
       ...(showIntra
         ? ([

@@ -69,6 +69,11 @@ const lineDescription = (type: string, description: string) => {
   return d && d.toLowerCase() !== label.toLowerCase() ? `${label} - ${d}` : label;
 };
 
+/** The referral credit the payment took (its own line on the document: the amounts are after it). */
+const referralCreditOf = async (trx: Transaction<PaymentsDb>, p: PaymentForInvoice): Promise<number> =>
+  (await trx.selectFrom('payments').select('referral_credit_paise').where('id', '=', p.paymentId).where('org_id', '=', p.orgId).executeTakeFirst())
+    ?.referral_credit_paise ?? 0;
+
 /** The calendar date of an instant in a time zone, YYYY-MM-DD. */
 export const localDate = (at: Date, timeZone: string): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
@@ -150,6 +155,7 @@ export const issueInvoiceIn = async (
     sgst_paise: tax.sgstPaise,
     igst_paise: tax.igstPaise,
     total_paise: tax.totalPaise,
+    referral_credit_paise: await referralCreditOf(trx, p),
     language: org?.hindi_invoices || member?.locale === 'hi' ? 'en_hi' : 'en',
     created_at: at,
   });
@@ -246,6 +252,7 @@ const issueReceiptIn = async (
     sgst_paise: 0,
     igst_paise: 0,
     total_paise: p.totalPaise,
+    referral_credit_paise: await referralCreditOf(trx, p),
     language: org?.hindi_invoices || member?.locale === 'hi' ? 'en_hi' : 'en',
     created_at: at,
   });

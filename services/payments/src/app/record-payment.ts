@@ -1,15 +1,16 @@
 import { MEMBERSHIP_PAYMENT_TYPES, type CreatePaymentBody, type MemberMembershipBody, type Payment, type TrainerSalaryBody } from '@akhada/contracts';
-import { assertLocation, executeCommand, metadataOf, newId, notFound, readThrough, type RequestContext } from '@akhada/kit';
+import { assertLocation, executeCommand, inTransaction, metadataOf, newId, notFound, readThrough, type Executor, type RequestContext } from '@akhada/kit';
 import { paymentAggregate } from '../aggregates/payment.ts';
 import { paymentUniques, paymentRow } from './payment-writes.ts';
 import { saveMemberCopy, saveTrainerCopy } from '../db/people-repo.ts';
-import type { PayMembersTable, PayTrainersTable } from '../db/schema.ts';
+import type { PaymentsDb, PayMembersTable, PayTrainersTable } from '../db/schema.ts';
 import { rupeesToPaise } from '../domain/money.ts';
 import type { PaymentDetails, RecordPayment } from '../domain/payment/decider.ts';
 import { periodEnd } from '../domain/period.ts';
 import { toPayment } from '../views/payment-view.ts';
 import { actorOf } from './access.ts';
-import { decideGst } from './gst.ts';
+import { decideGst, type DecidedGst } from './gst.ts';
+import { applyReferralCredit, spendReferralCredit } from './referral-credit.ts';
 import { todayAt, type PaymentsDeps } from './deps.ts';
 
 type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'directory' | 'timeZone' | 'people'>;
@@ -43,13 +44,36 @@ export const trainerInScope = async (deps: Deps, ctx: RequestContext, id: string
 };
 const nameOf = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
 
-const record = async (deps: Deps, ctx: RequestContext, data: Omit<RecordPayment['data'], 'paymentId' | 'orgId' | 'at' | 'by'>): Promise<Payment> => {
+type RecordData = Omit<RecordPayment['data'], 'paymentId' | 'orgId' | 'at' | 'by'>;
+
+/**
+ * Records a payment. A member's membership payment (`credit`) takes the member's referral credits off its taxable
+ * amount, its GST decided again on what is left (`gstOn`), in the same transaction as the payment.
+ */
+const record = async (
+  deps: Deps,
+  ctx: RequestContext,
+  data: RecordData,
+  credit?: { memberId: string; gstOn: (db: Executor<PaymentsDb>, amountPaise: number) => Promise<DecidedGst> },
+): Promise<Payment> => {
   const paymentId = newId();
-  const command: RecordPayment = {
-    type: 'RecordPayment',
-    data: { ...data, paymentId, orgId: ctx.orgId, at: deps.clock().toISOString(), by: actorOf(ctx) },
-  };
-  await executeCommand(deps.db, paymentAggregate, paymentId, command, metadataOf(ctx, { locationId: data.locationId }), { mapError: paymentUniques });
+  const at = deps.clock().toISOString();
+  await inTransaction(deps.db, async (trx) => {
+    const credited = credit
+      ? await applyReferralCredit(trx, {
+          orgId: ctx.orgId,
+          memberId: credit.memberId,
+          gst: { amountPaise: data.amountPaise, gstPaise: data.gstPaise, split: data.gst ?? null },
+          gstOn: (amountPaise) => credit.gstOn(trx, amountPaise),
+        })
+      : null;
+    const details: RecordData = credited?.referralCreditPaise
+      ? { ...data, amountPaise: credited.amountPaise, gstPaise: credited.gstPaise, gst: credited.split, referralCreditPaise: credited.referralCreditPaise }
+      : data;
+    const command: RecordPayment = { type: 'RecordPayment', data: { ...details, paymentId, orgId: ctx.orgId, at, by: actorOf(ctx) } };
+    await executeCommand(trx, paymentAggregate, paymentId, command, metadataOf(ctx, { locationId: data.locationId }), { mapError: paymentUniques });
+    if (credited) await spendReferralCredit(trx, ctx.orgId, paymentId, credited);
+  });
   const row = await paymentRow(deps.db, paymentId);
   return toPayment(row);
 };
@@ -67,7 +91,7 @@ export const createPayment = async (deps: Deps, ctx: RequestContext, body: Creat
   assertLocation(ctx, locationId);
   const isMembership = body.paymentCategory === 'member' && (MEMBERSHIP_PAYMENT_TYPES as readonly string[]).includes(body.paymentType);
   // The server's GST (the rule on the location's day), not the one sent: see decideGst.
-  const gst = await decideGst(deps.db, {
+  const gstInput = {
     orgId: ctx.orgId,
     locationId,
     category: body.paymentCategory,
@@ -75,7 +99,8 @@ export const createPayment = async (deps: Deps, ctx: RequestContext, body: Creat
     sentGstPaise: rupeesToPaise(body.gstAmount),
     date: await todayAt(deps, locationId),
     billingGstin: body.billing?.gstin ?? null,
-  });
+  };
+  const gst = await decideGst(deps.db, gstInput);
   const details: Omit<PaymentDetails, 'paymentId' | 'orgId'> = {
     locationId,
     category: body.paymentCategory,
@@ -99,7 +124,12 @@ export const createPayment = async (deps: Deps, ctx: RequestContext, body: Creat
     sourceId: null,
     billing: body.billing ? { gstin: body.billing.gstin, name: body.billing.name, address: body.billing.address } : null,
   };
-  return record(deps, ctx, { ...details, status: body.status });
+  // A membership payment of a member takes their referral credits (GST on what is left).
+  const credit =
+    isMembership && member
+      ? { memberId: member.id, gstOn: (db: Executor<PaymentsDb>, amountPaise: number) => decideGst(db, { ...gstInput, amountPaise }) }
+      : undefined;
+  return record(deps, ctx, { ...details, status: body.status }, credit);
 };
 
 /**
@@ -111,37 +141,44 @@ export const recordMembershipPayment = async (deps: Deps, ctx: RequestContext, m
   const today = await todayAt(deps, member.location_id);
   const startDate = body.startDate ?? (member.status === 'pending' || member.end_date < today ? today : member.end_date);
   const endDate = periodEnd(startDate, body.paymentFrequency);
-  const gst = await decideGst(deps.db, {
+  const gstInput = {
     orgId: ctx.orgId,
     locationId: member.location_id,
     category: 'member',
     amountPaise: rupeesToPaise(body.amount),
     sentGstPaise: 0,
     date: today,
-  });
-  return record(deps, ctx, {
-    locationId: member.location_id,
-    category: 'member',
-    type: member.status === 'pending' ? 'membership_fee' : 'membership_renewal',
-    memberId: member.id,
-    memberName: nameOf(member),
-    trainerId: null,
-    trainerName: '',
-    amountPaise: gst.amountPaise,
-    gstPaise: gst.gstPaise,
-    gst: gst.split,
-    method: body.paymentMethod,
-    description: `${TYPE_LABEL[body.membershipType] ?? body.membershipType} membership ${startDate} to ${endDate}`,
-    notes: body.notes ?? '',
-    membershipType: body.membershipType,
-    membershipPeriod: { startDate, endDate },
-    paymentFrequency: body.paymentFrequency,
-    salaryPeriod: null,
-    dueDate: body.dueDate ?? null,
-    source: 'staff',
-    sourceId: null,
-    status: body.status,
-  });
+  };
+  const gst = await decideGst(deps.db, gstInput);
+  const credit = { memberId: member.id, gstOn: (db: Executor<PaymentsDb>, amountPaise: number) => decideGst(db, { ...gstInput, amountPaise }) };
+  return record(
+    deps,
+    ctx,
+    {
+      locationId: member.location_id,
+      category: 'member',
+      type: member.status === 'pending' ? 'membership_fee' : 'membership_renewal',
+      memberId: member.id,
+      memberName: nameOf(member),
+      trainerId: null,
+      trainerName: '',
+      amountPaise: gst.amountPaise,
+      gstPaise: gst.gstPaise,
+      gst: gst.split,
+      method: body.paymentMethod,
+      description: `${TYPE_LABEL[body.membershipType] ?? body.membershipType} membership ${startDate} to ${endDate}`,
+      notes: body.notes ?? '',
+      membershipType: body.membershipType,
+      membershipPeriod: { startDate, endDate },
+      paymentFrequency: body.paymentFrequency,
+      salaryPeriod: null,
+      dueDate: body.dueDate ?? null,
+      source: 'staff',
+      sourceId: null,
+      status: body.status,
+    },
+    credit,
+  );
 };
 
 /** A trainer's salary (or commission, bonus, incentive) for a month; a salary once per trainer per month (409). */

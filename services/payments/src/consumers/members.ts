@@ -8,6 +8,7 @@ import { payMembers } from '../db/people-repo.ts';
 import type { PaymentsDb, PayMembersTable } from '../db/schema.ts';
 import { deterministicId } from '../app/deterministic-id.ts';
 import { requestAutopayAction } from '../app/autopay-actions.ts';
+import { applyReferralCredit, spendReferralCredit } from '../app/referral-credit.ts';
 
 type Trx = Transaction<PaymentsDb>;
 
@@ -36,6 +37,7 @@ const recordFee = async (
   const sourceId = `members:${f.memberId}:${f.termNo}`;
   const paymentId = deterministicId(`${env.orgId}:${sourceId}`);
   const paid = f.method !== null;
+  const gstDate = await dayAt(trx, env.orgId, f.locationId, new Date(env.occurredAt));
   // The fee members records is what the member pays, GST included: the rule takes the GST out of it, once.
   const gst = await decideGst(trx, {
     orgId: env.orgId,
@@ -43,10 +45,20 @@ const recordFee = async (
     category: 'member',
     amountPaise: f.feePaise,
     sentGstPaise: 0,
-    date: await dayAt(trx, env.orgId, f.locationId, new Date(env.occurredAt)),
+    date: gstDate,
     inclusive: true,
   });
-  await executeCommand(
+  // A fee still owed takes the member's referral credits off its taxable amount (GST on what is left); one members
+  // recorded as paid was collected in full already, so the credits wait for the next payment.
+  const credited = paid
+    ? null
+    : await applyReferralCredit(trx, {
+        orgId: env.orgId,
+        memberId: f.memberId,
+        gst,
+        gstOn: (amountPaise) => decideGst(trx, { orgId: env.orgId, locationId: f.locationId, category: 'member', amountPaise, sentGstPaise: 0, date: gstDate }),
+      });
+  const { events } = await executeCommand(
     trx,
     paymentAggregate,
     paymentId,
@@ -62,9 +74,10 @@ const recordFee = async (
         memberName: f.name,
         trainerId: null,
         trainerName: '',
-        amountPaise: gst.amountPaise,
-        gstPaise: gst.gstPaise,
-        gst: gst.split,
+        amountPaise: (credited ?? gst).amountPaise,
+        gstPaise: (credited ?? gst).gstPaise,
+        gst: (credited ?? gst).split,
+        ...(credited?.referralCreditPaise ? { referralCreditPaise: credited.referralCreditPaise } : {}),
         method: f.method ?? 'cash',
         description: `${f.membershipType.charAt(0).toUpperCase()}${f.membershipType.slice(1)} membership ${f.startDate} to ${f.endDate}`,
         notes: '',
@@ -83,6 +96,8 @@ const recordFee = async (
     metadataOf(env, { locationId: f.locationId }),
     { mapError: paymentUniques },
   );
+  // A redelivery records nothing new (the same id): the credits are spent only by the payment just recorded.
+  if (credited && events.length > 0) await spendReferralCredit(trx, env.orgId, paymentId, credited);
 };
 
 /** Members' events into this service's copy (db/people-repo.ts), and the fee of a registration or renewal recorded as a payment. */

@@ -6,6 +6,7 @@ import { invoiceHandlers } from './invoices.ts';
 import { memberHandlers } from './members.ts';
 import { onSaleCancelled, onSaleCompleted, onSalePaymentRequested } from './sales.ts';
 import { onPersonErasureRequested } from './person-erasure.ts';
+import { onReferralCreditGranted } from './referral-credits.ts';
 import { onMembershipPlansChanged } from './plans.ts';
 import { purchaseHandlers, type PurchaseDeps } from './purchases.ts';
 import { trainerHandlers } from './trainers.ts';
@@ -27,7 +28,12 @@ export interface ConsumerOptions {
 /** The payments service's consumers: members (people, terms and their fees), trainers (whom we pay), the point of sale's sales, scheduling's purchases. */
 export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
   startConsumerGroups(o, [
-    { name: 'payments.members', groupId: o.groups?.members ?? 'payments.members', topic: topicOf('members'), handlers: memberHandlers },
+    {
+      name: 'payments.members',
+      groupId: o.groups?.members ?? 'payments.members',
+      topic: topicOf('members'),
+      handlers: [...memberHandlers, onReferralCreditGranted],
+    },
     { name: 'payments.trainers', groupId: o.groups?.trainers ?? 'payments.trainers', topic: topicOf('trainers'), handlers: trainerHandlers },
     {
       name: 'payments.sales',

@@ -87,6 +87,8 @@ export interface NewInvoice {
   sgst_paise: number;
   igst_paise: number;
   total_paise: number;
+  /** The payment's referral credit (absent: none). */
+  referral_credit_paise?: number;
   language: 'en' | 'en_hi';
   created_at: Date;
 }

@@ -446,4 +446,28 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '1011_payments_referral_credits': {
+    // Referral credits (issue 27): members grants one per referred lead who joined; it is taken off the member's next
+    // membership payments (the uses say how much went to which payment, so a cancelled one gives it back).
+    async up(db: Kysely<unknown>) {
+      await sql`create table referral_credits (
+        lead_id uuid primary key,
+        org_id uuid not null,
+        member_id uuid not null,
+        credit_paise integer not null check (credit_paise > 0),
+        remaining_paise integer not null check (remaining_paise >= 0),
+        granted_at timestamptz not null
+      )`.execute(db);
+      await sql`create index referral_credits_member_idx on referral_credits (org_id, member_id, granted_at)`.execute(db);
+      await sql`create table referral_credit_uses (
+        payment_id uuid not null,
+        lead_id uuid not null references referral_credits (lead_id),
+        org_id uuid not null,
+        paise integer not null check (paise > 0),
+        primary key (payment_id, lead_id)
+      )`.execute(db);
+      await sql`alter table payments add column referral_credit_paise integer not null default 0`.execute(db);
+      await sql`alter table invoices add column referral_credit_paise integer not null default 0`.execute(db);
+    },
+  },
 };

@@ -64,6 +64,8 @@ export interface PaymentsTable {
    * in paise (jsonb). The invoice, the exports and the reports read it; null on payments recorded before it existed.
    */
   gst_split: GstSplit | null;
+  /** Paise of referral credit taken off a membership payment (0: none): amount_paise is after it. */
+  referral_credit_paise: number;
   /** The payment's history as the API shows it (PaymentHistoryEntry[] with paise amounts). */
   history: unknown;
   created_by_id: string | null;
@@ -195,6 +197,26 @@ export interface PaymentsDb extends KitTables {
   autopay_actions: AutopayActionsTable;
   autopay_notices: AutopayNoticesTable;
   tally_ledgers: TallyLedgersTable;
+  referral_credits: ReferralCreditsTable;
+  referral_credit_uses: ReferralCreditUsesTable;
+}
+
+/** A credit a member's referral earned (members.referral_credit_granted), spent on their next membership payments. */
+export interface ReferralCreditsTable {
+  lead_id: string;
+  org_id: string;
+  member_id: string;
+  credit_paise: number;
+  /** What is left of it (a payment smaller than the credit leaves the rest for the next). */
+  remaining_paise: number;
+  granted_at: Date;
+}
+/** How much of which credit went to a payment (given back when that payment is cancelled). */
+export interface ReferralCreditUsesTable {
+  payment_id: string;
+  lead_id: string;
+  org_id: string;
+  paise: number;
 }
 
 /** A pre-debit notice announced: one per autopay and charge number. */
@@ -382,6 +404,8 @@ export interface InvoicesTable {
   sgst_paise: ColumnType<number, number, never>;
   igst_paise: ColumnType<number, number, never>;
   total_paise: ColumnType<number, number, never>;
+  /** The payment's referral credit (0: none), shown as its own line: the taxable value is after it. */
+  referral_credit_paise: ColumnType<number, number | undefined, never>;
   language: 'en' | 'en_hi';
   sent_at: Date | null;
   created_at: Generated<Date>;

@@ -2,6 +2,7 @@ import type { Executor, StoredEvent } from '@akhada/kit';
 import { sql } from 'kysely';
 import type { PaymentsDb, PaymentsTable, StoredHistoryEntry } from '../db/schema.ts';
 import { totalOf, type Actor, type PaymentEvent } from '../domain/payment/decider.ts';
+import { giveBackReferralCredit } from '../db/referral-credits-repo.ts';
 
 const who = (a: Actor | null) => (a ? { _id: a.id, name: a.name } : null);
 const entry = (action: StoredHistoryEntry['action'], at: string, by: Actor | null, amountPaise: number | null = null, note: string | null = null) =>
@@ -69,6 +70,7 @@ export const projectPayments = async (db: Executor<PaymentsDb>, { event, streamV
           invoice_number: null,
           billing: d.billing ? JSON.stringify(d.billing) : null,
           gst_split: d.gst ? JSON.stringify(d.gst) : null,
+          referral_credit_paise: d.referralCreditPaise ?? 0,
           history: entry('recorded', d.at, d.by, totalOf(d), d.status === 'completed' ? 'completed' : 'pending'),
           created_by_id: d.by?.id ?? null,
           created_by_name: d.by?.name ?? null,
@@ -196,6 +198,7 @@ export const projectPayments = async (db: Executor<PaymentsDb>, { event, streamV
     case 'PaymentCancelled': {
       const d = event.data;
       await update(db, d.paymentId, v, d.at, { status: 'cancelled' }, entry('cancelled', d.at, d.by, null, d.reason));
+      await giveBackReferralCredit(db, d.paymentId);
       return;
     }
     case 'ReminderRequested': {

@@ -34,6 +34,7 @@ export const toInvoice = (r: InvoiceRow): Invoice => ({
   igstAmount: rupees(r.igst_paise),
   totalTax: rupees(r.cgst_paise + r.sgst_paise + r.igst_paise),
   totalAmount: rupees(r.total_paise),
+  ...(Number(r.referral_credit_paise) > 0 ? { referralCredit: rupees(r.referral_credit_paise) } : {}),
   amountInWords: rupeesInWords(r.total_paise),
   language: r.language,
   sentAt: r.sent_at ? r.sent_at.toISOString() : null,

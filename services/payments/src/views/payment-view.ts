@@ -23,6 +23,7 @@ export const toPayment = (r: PaymentsTable): Payment => ({
         igst: paiseToRupees(r.gst_split.igstPaise),
       }
     : null,
+  ...(r.referral_credit_paise > 0 ? { referralCredit: paiseToRupees(r.referral_credit_paise) } : {}),
   refundedAmount: paiseToRupees(r.refunded_paise),
   status: r.status,
   paymentMethod: r.method,

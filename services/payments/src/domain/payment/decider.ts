@@ -48,6 +48,11 @@ export interface PaymentDetails {
   sourceId: string | null;
   /** A business customer (B2B invoice); absent in events recorded before it existed. */
   billing?: { gstin: string; name: string; address: string } | null;
+  /**
+   * Paise of the member's referral credit taken off a membership payment, like a discount: `amountPaise` (the taxable
+   * value) and the GST are after it. Absent: none.
+   */
+  referralCreditPaise?: number;
 }
 
 // ── Commands ────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -238,6 +243,9 @@ const decide = (command: PaymentCommand, state: PaymentState): PaymentEvent[] =>
       }
       checkMoney('Amount', d.amountPaise);
       checkMoney('GST', d.gstPaise);
+      if (d.referralCreditPaise !== undefined) checkMoney('Referral credit', d.referralCreditPaise);
+      if (d.referralCreditPaise && (d.category !== 'member' || !d.memberId || !d.membershipPeriod))
+        throw invalid('A referral credit goes only to a member’s membership payment');
       checkSplit(d.gstPaise, d.gst);
       if (d.category === 'member' && !d.memberId) throw invalid('Please select a member');
       if (d.category === 'trainer' && !d.trainerId) throw invalid('Please select a trainer');
