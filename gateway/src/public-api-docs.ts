@@ -26,7 +26,7 @@ export const apiScopeOf = (r: Pick<RegisteredRoute, 'contract'>): ApiScopeNeed |
 export const keyRoutes = (routes: readonly RegisteredRoute[] = allRouteContracts): RegisteredRoute[] => routes.filter((r) => apiScopeOf(r) !== undefined);
 
 const RATE_LIMIT_HEADERS = {
-  'RateLimit-Limit': { description: "Requests per minute this key may make (its plan's figure).", schema: { type: 'integer' } },
+  'RateLimit-Limit': { description: 'Requests per minute this key may make.', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Requests left in the current minute.', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the minute ends and the budget is full again.', schema: { type: 'integer' } },
 };
@@ -64,7 +64,7 @@ const DESCRIPTION = [
   '',
   '## Rate limits',
   '',
-  "Each key may make a number of requests per minute (by the organization's plan). Every answer carries",
+  'Each key may make a number of requests per minute (`RateLimit-Limit` says how many). Every answer carries',
   '`RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit the answer is 429 with `Retry-After`.',
   '',
   '## Conventions',
