@@ -80,7 +80,7 @@ const failed = (pay: string | null, halted: boolean, t = T0, paid = 1): AutopayE
 });
 const stateAfter = (events: AutopayEvent[]) => fold(autopayDecider, events);
 /** Decides each command on the state so far and keeps its events (what the stream holds after them). */
-const run = (commands: (StartAutopay | ObserveWebhook)[], from: AutopayEvent[] = [started]) =>
+const run = (commands: (StartAutopay | ObserveWebhook | CoverCycle)[], from: AutopayEvent[] = [started]) =>
   commands.reduce<AutopayEvent[]>((events, c) => [...events, ...autopayDecider.decide(c, stateAfter(events))], from);
 
 describe('autopay decider: start', () => {
@@ -328,6 +328,36 @@ describe('autopay decider: property', () => {
         },
       ),
       { numRuns: 1000 },
+    );
+  });
+
+  it('hand-paid "Pay now" cycles mixed with charges: paid-through = start + captured payments × period, none counted twice', () => {
+    /** A webhook, or the member paying a failed cycle's "Pay now" payment (its id; the same payment may come again). */
+    const step = fc.oneof(
+      webhook.map((h) => ({ kind: 'hook' as const, ...h })),
+      fc.record({ kind: fc.constant('cover' as const), due: fc.integer({ min: 1, max: 5 }).map((n) => `due_${n}`), t: fc.integer({ min: 0, max: 50 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40 }), fc.integer({ min: 1, max: 12 }), (steps, months) => {
+        const startDate = '2026-01-31';
+        const begun: AutopayStarted = { type: 'AutopayStarted', data: { ...terms, periodMonths: months, startDate, at: AT, by } };
+        const commands = steps.map((x) =>
+          x.kind === 'hook'
+            ? hook(x.event, { t: T0 + x.t, paid: x.paid, pay: x.pay, captured: x.captured })
+            : ({ type: 'CoverCycle', data: { paymentId: x.due, amountPaise: 236_000, at: new Date((T0 + x.t) * 1000).toISOString() } } satisfies CoverCycle),
+        );
+        const events = run(commands, [begun]);
+        const counted = events.filter((e) => e.type === 'AutopayCharged').map((e) => e.data.razorpayPaymentId);
+        const captured = new Set([
+          ...steps.flatMap((x) => (x.kind === 'hook' && x.event === 'subscription.charged' && x.pay && x.captured ? [x.pay] : [])),
+          ...steps.flatMap((x) => (x.kind === 'cover' ? [`akhada:${x.due}`] : [])),
+        ]);
+        expect(new Set(counted).size).toBe(counted.length);
+        expect(new Set(counted)).toEqual(captured);
+        expect(stateAfter(events).paidThrough).toBe(counted.length ? addMonths(startDate, counted.length * months) : null);
+        expect(run(commands, events)).toEqual(events);
+      }),
+      { numRuns: 500 },
     );
   });
 
