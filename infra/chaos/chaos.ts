@@ -76,6 +76,7 @@ export async function main(root: string): Promise<void> {
       const row = await runSchedule({ target, gatewayUrl: stack.gatewayUrl, services: stack.services, schedule });
       rows.push(row);
       console.error(`[chaos] ${row.schedule}: ${rowFailed(row) ? 'FAIL' : 'ok'}${row.problems.length ? `\n  ${row.problems.slice(0, 8).join('\n  ')}` : ''}`);
+      if (row.staleAtHeal.length) console.error(`[chaos] ${row.schedule}: stale at the heal (a sample):\n  ${row.staleAtHeal.join('\n  ')}`);
     }
   } finally {
     await stopAll();
@@ -83,6 +84,9 @@ export async function main(root: string): Promise<void> {
   const out = `seed ${seed}, ${brokerCount} broker(s)\n${table(rows)}\n`;
   console.log(`\n${out}`);
   mkdirSync(path.join(root, '.data', 'chaos'), { recursive: true });
-  writeFileSync(path.join(root, '.data', 'chaos', `${seed}.txt`), `${out}\n${rows.flatMap((r) => r.problems.map((p) => `${r.schedule}: ${p}`)).join('\n')}\n`);
+  writeFileSync(
+    path.join(root, '.data', 'chaos', `${seed}.txt`),
+    `${out}\n${rows.flatMap((r) => [...r.problems.map((p) => `${r.schedule}: ${p}`), ...r.staleAtHeal.map((p) => `${r.schedule} at heal: ${p}`)]).join('\n')}\n`,
+  );
   process.exit(rows.some(rowFailed) ? 1 : 0);
 }

@@ -19,6 +19,8 @@ export interface CheckResult {
   stale: number;
   /** ms from the heal until the read models agreed (undefined: they did not within the limit). */
   convergedMs?: number;
+  /** What the read models still lacked at the first look after the heal (a sample), to see what converged slowly. */
+  staleAtHeal: string[];
   problems: string[];
 }
 
@@ -104,7 +106,7 @@ async function checkGym(q: Q, gym: Gym, ops: Op[], t: Tally): Promise<void> {
     const rows = await q('select id from payments.refunds where org_id = $1 and reason = $2', [org, op.tag]);
     exactly('refund', op, rows.length);
   }
-  const payments = await q('select id, total_paise, refunded_paise, invoice_number from payments.payments where org_id = $1', [org]);
+  const payments = await q('select id, total_paise, refunded_paise from payments.payments where org_id = $1', [org]);
   const refunds = await q('select payment_id, sum(amount_paise)::int as paise from payments.refunds where org_id = $1 group by payment_id', [org]);
   for (const p of payments) {
     const r = Number(refunds.find((x) => x.payment_id === p.id)?.paise ?? 0);
@@ -124,16 +126,24 @@ async function checkGym(q: Q, gym: Gym, ops: Op[], t: Tally): Promise<void> {
     t.stale.push(
       `money: dashboard ${sum(board, 'amount_paise')} received / ${sum(board, 'refunded_paise')} refunded paise, payments ${sum(payments, 'total_paise')} / ${sum(payments, 'refunded_paise')}`,
     );
-  const series = new Map<string, number[]>();
-  for (const p of payments) {
-    const m = /^(.*?)(\d+)$/.exec((p.invoice_number as string | null) ?? '');
-    if (!m) continue;
-    series.set(m[1]!, [...(series.get(m[1]!) ?? []), Number(m[2])]);
+  for (const op of ops.filter((o) => o.kind === 'invoice')) {
+    const rows = await q(`select id from payments.invoices where org_id = $1 and payment_id = $2 and kind <> 'credit_note'`, [org, op.tag]);
+    exactly('invoice of payment', op, rows.length);
   }
-  for (const [prefix, numbers] of series) {
-    const sorted = [...numbers].sort((x, y) => x - y);
-    if (new Set(sorted).size !== sorted.length) t.duplicated.push(`invoice series ${prefix}: a number used twice (${sorted.join(',')})`);
-    if (sorted.at(-1)! - sorted[0]! + 1 !== new Set(sorted).size) t.lost.push(`invoice series ${prefix}: gaps (${sorted.join(',')})`);
+  // Each series (document kind, series, financial year): serials exactly 1..last_serial of its counter, each once.
+  const serials = await q(
+    `select case when kind in ('tax_invoice', 'bill_of_supply') then 'invoice' else kind end as doc, series, financial_year,
+            array_agg(serial order by serial) as serials from payments.invoices where org_id = $1 group by 1, 2, 3`,
+    [org],
+  );
+  const counters = await q('select doc, series, financial_year, last_serial from payments.invoice_counters where org_id = $1', [org]);
+  for (const s of serials) {
+    const list = (s.serials as unknown as number[]).map(Number);
+    const name = `invoice series ${String(s.doc)} ${String(s.series)} ${String(s.financial_year)}`;
+    if (new Set(list).size !== list.length) t.duplicated.push(`${name}: a serial issued twice (${list.join(',')})`);
+    const last = Number(counters.find((c) => c.doc === s.doc && c.series === s.series && c.financial_year === s.financial_year)?.last_serial ?? 0);
+    const missing = Array.from({ length: last }, (_, i) => i + 1).filter((n) => !list.includes(n));
+    if (missing.length || list.some((n) => n > last)) t.lost.push(`${name}: gaps ${missing.join(',')} (counter at ${last}; issued ${list.join(',')})`);
   }
 }
 
@@ -156,6 +166,7 @@ export async function check({
   await client.connect();
   const q: Q = async (sql, params) => (await client.query<Row>(sql, params)).rows;
   const t0 = Date.now();
+  let staleAtHeal: string[] | undefined;
   try {
     for (;;) {
       const t: Tally = { lost: [], duplicated: [], refusedVisible: [], stale: [] };
@@ -166,6 +177,7 @@ export async function check({
           ops.filter((o) => o.gym === g),
           t,
         );
+      staleAtHeal ??= t.stale.slice(0, 6);
       const done = t.stale.length === 0;
       if (done || Date.now() - t0 > limitMs) {
         return {
@@ -178,6 +190,7 @@ export async function check({
           stale: t.stale.length,
           ...(done ? { convergedMs: Date.now() - t0 } : {}),
           problems: [...t.lost, ...t.duplicated, ...t.refusedVisible, ...t.stale],
+          staleAtHeal,
         };
       }
       await sleep(250);

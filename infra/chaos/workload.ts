@@ -7,7 +7,7 @@ import { api } from '@akhada/test-support/api';
 import type { Rng } from './rng.ts';
 
 export type Outcome = 'acked' | 'refused' | 'unknown';
-export type OpKind = 'member' | 'checkin' | 'checkout' | 'payment' | 'refund';
+export type OpKind = 'member' | 'checkin' | 'checkout' | 'payment' | 'invoice' | 'refund';
 
 export interface Op {
   kind: OpKind;
@@ -74,7 +74,11 @@ async function send(
     const outcome: Outcome = res.status < 300 ? 'acked' : res.status < 500 ? 'refused' : 'unknown';
     return { outcome, status: res.status, json };
   } catch (err) {
-    return { outcome: 'unknown', status: (err as Error).name === 'TimeoutError' ? 'timeout' : 'conn' };
+    // Refused to connect: the request never left this machine's socket, so nothing can have been written. Anything
+    // else (reset mid-request, no answer in time) may have been.
+    const code = ((err as Error).cause as NodeJS.ErrnoException | undefined)?.code;
+    if (code === 'ECONNREFUSED') return { outcome: 'refused', status: 'conn refused' };
+    return { outcome: 'unknown', status: (err as Error).name === 'TimeoutError' ? 'timeout' : (code ?? 'conn') };
   }
 }
 
@@ -103,6 +107,7 @@ export async function runWorkload({
   const checkedIn = gyms.map(() => new Set<string>());
   const open = gyms.map(() => [] as string[]);
   const paid = gyms.map(() => [] as { id: string; paise: number }[]);
+  const invoiceable = gyms.map(() => [] as string[]);
   const record = (op: Omit<Op, 'ms'>, t0: number) => ops.push({ ...op, ms: Date.now() - t0 });
 
   const one = async () => {
@@ -143,7 +148,7 @@ export async function runWorkload({
       const attendanceId = open[g]!.splice(rng.int(open[g]!.length), 1)[0]!;
       const r = await send(gatewayUrl, 'POST', '/attendance/check-out', { attendanceId }, gym.token);
       record({ kind: 'checkout', gym: g, tag: attendanceId, outcome: r.outcome, status: r.status, id: attendanceId }, t0);
-    } else if (roll < 0.9 || paid[g]!.length === 0) {
+    } else if (roll < 0.85 || paid[g]!.length === 0) {
       const memberId = rng.pick(members[g]!);
       const notes = `chaos ${randomUUID()}`;
       const rupees = 100 + rng.int(2000);
@@ -165,7 +170,13 @@ export async function runWorkload({
       const id = r.outcome === 'acked' ? r.json?.data?._id : undefined;
       const total = r.json?.data?.totalAmount;
       if (id && total !== undefined) paid[g]!.push({ id, paise: Math.round(total * 100) });
+      if (id) invoiceable[g]!.push(id);
       record({ kind: 'payment', gym: g, tag: notes, outcome: r.outcome, status: r.status, paise: rupees * 100, ...(id ? { id } : {}) }, t0);
+    } else if (roll < 0.95 && invoiceable[g]!.length > 0) {
+      // Issued once per payment here (a second POST answers the same invoice: it would prove nothing about duplicates).
+      const paymentId = invoiceable[g]!.splice(rng.int(invoiceable[g]!.length), 1)[0]!;
+      const r = await send(gatewayUrl, 'POST', '/payments/invoices', { paymentId }, gym.token);
+      record({ kind: 'invoice', gym: g, tag: paymentId, outcome: r.outcome, status: r.status, ...(r.json?.data?._id ? { id: r.json.data._id } : {}) }, t0);
     } else {
       const p = paid[g]!.splice(rng.int(paid[g]!.length), 1)[0]!;
       const rupees = 1 + rng.int(Math.max(1, Math.floor(p.paise / 200)));
@@ -178,8 +189,10 @@ export async function runWorkload({
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (!until()) {
+        const before = ops.length;
         await one();
-        await sleep(pauseMs);
+        // Without an answer (the gateway down or paused), a desk waits a moment before it tries again.
+        await sleep(ops[before] && typeof ops[before].status === 'string' ? 500 : pauseMs);
       }
     }),
   );
