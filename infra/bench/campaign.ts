@@ -56,7 +56,7 @@ const seed = async (client: pg.Client, owner: string) => {
   );
   const templateId = randomUUID();
   const name = 'bench_offer';
-  const body = 'Hi {{1}}, your {{2}} plan gets 20% off this week!';
+  const body = 'Hi {{1}}, your {{2}} plan gets 20% off this week! Reply STOP to unsubscribe.';
   await client.query(
     `insert into notifications.message_templates (id, org_id, channel, name, category, bodies, variables, whatsapp_status, created_by, created_at, updated_at)
      values ($1, $2, 'whatsapp', $3, 'marketing', $4, $5, '{"en": "approved"}', $6, now(), now())`,
