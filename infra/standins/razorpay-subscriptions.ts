@@ -14,9 +14,10 @@
 // The life of a subscription, as Razorpay runs it:
 //   created --authorised--> authenticated (subscription.authenticated); with no start_at the first cycle is charged at
 //   once: active (subscription.activated) and subscription.charged (with the payment).
-//   A charge: subscription.charged (after subscription.activated when it was authenticated, pending or halted);
+//   A charge: payment.captured, then subscription.charged (after subscription.activated when it was authenticated,
+//   pending or halted);
 //   the last of total_count: subscription.completed.
-//   A failed charge: pending (subscription.pending) on the first, halted (subscription.halted) after MAX_CHARGE_ATTEMPTS
+//   A failed charge (payment.failed first): pending (subscription.pending) on the first, halted (subscription.halted) after MAX_CHARGE_ATTEMPTS
 //   failures of the same cycle (or at once with halt: true); a later charge that succeeds activates it again.
 //   pause → paused (subscription.paused); resume → active (subscription.resumed); cancel now → cancelled
 //   (subscription.cancelled); cancel at cycle end: scheduled, and the next charge control cancels instead of charging.
@@ -318,6 +319,8 @@ export const subscriptionsModule = (ctx: SubscriptionsContext) => {
       const payment = paymentOf(sub, plan, method, 'failure');
       ctx.storePayment(entry.keyId, payment);
       entry.failures += 1;
+      // As Razorpay does, the charge's own payment event comes too (payments acknowledges it; the subscription's counts).
+      ctx.emit(account, 'payment.failed', { payment: { entity: { ...payment } } });
       if (input.halt || entry.failures >= MAX_CHARGE_ATTEMPTS) {
         sub.status = 'halted';
         emitSub(account, 'subscription.halted', sub, payment);
@@ -346,6 +349,7 @@ export const subscriptionsModule = (ctx: SubscriptionsContext) => {
       sub.status = 'active';
       emitSub(account, 'subscription.activated', sub);
     }
+    ctx.emit(account, 'payment.captured', { payment: { entity: { ...payment } } });
     emitSub(account, 'subscription.charged', sub, payment);
     if (sub.paid_count >= sub.total_count) {
       sub.status = 'completed';

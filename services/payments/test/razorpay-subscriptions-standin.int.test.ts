@@ -61,7 +61,8 @@ const caught = async (p: Promise<unknown>) => {
 };
 const events = async () => {
   await standin.idle();
-  return received.map((r) => r.body.event);
+  // The subscription's own webhooks (each charge's payment.captured / payment.failed also comes: see the first test).
+  return received.filter((r) => r.body.event.startsWith('subscription.')).map((r) => r.body.event);
 };
 const monthlyPlan = () =>
   rzp.plans.create({ period: 'monthly', interval: 1, item: { name: 'Premium monthly', amount: 200_000, currency: 'INR' }, notes: { akhadaPlanId: 'p1' } });
@@ -97,7 +98,10 @@ describe('plans and subscriptions through the SDK', () => {
 
     expect(await events()).toEqual(['subscription.authenticated', 'subscription.activated', 'subscription.charged']);
     for (const r of received) expect(verifyWebhookSignature(r.raw, r.signature, webhookSecret)).toBe(true);
-    const charged = received[2]!.body;
+    // As Razorpay does, the charge's payment comes as payment.captured too (before subscription.charged), naming the subscription.
+    expect(received.map((r) => r.body.event)).toEqual(['subscription.authenticated', 'subscription.activated', 'payment.captured', 'subscription.charged']);
+    expect(received[2]!.body.payload.payment!.entity).toMatchObject({ status: 'captured', subscription_id: sub.id });
+    const charged = received[3]!.body;
     expect(charged.contains).toEqual(['subscription', 'payment']);
     expect(charged.payload.subscription!.entity).toMatchObject({ id: sub.id, status: 'active', paid_count: 1, notes: { memberId: 'm1' } });
     expect(charged.payload.payment!.entity).toMatchObject({ status: 'captured', amount: 200_000, method: 'upi' });
@@ -124,6 +128,9 @@ describe('plans and subscriptions through the SDK', () => {
       'subscription.halted',
     ]);
     expect((await rzp.subscriptions.fetch(sub.id)).status).toBe('halted');
+    expect(received.filter((r) => r.body.event === 'payment.failed').map((r) => r.body.payload.payment!.entity)).toEqual(
+      Array<unknown>(MAX_CHARGE_ATTEMPTS).fill(expect.objectContaining({ status: 'failed', subscription_id: sub.id })),
+    );
     expect(received.at(-1)!.body.payload.payment!.entity).toMatchObject({ status: 'failed' });
 
     standin.chargeSubscription(sub.id);
