@@ -1,5 +1,5 @@
 import { bootServiceForTest } from '@akhada/kit/testing';
-import type { EnquiriesDeps } from '../src/app/deps.ts';
+import type { EnquiriesDeps, StaffDirectory } from '../src/app/deps.ts';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { EnquiriesDb } from '../src/db/schema.ts';
@@ -8,14 +8,14 @@ import type { EnquiriesDb } from '../src/db/schema.ts';
  * One enquiries service for a test file (the kit's harness): the app (inject), a settable clock, directory rows; with
  * `kafka: true` the runtime too (its event bus, for a test of the consumers).
  */
-export const bootEnquiries = async <K extends boolean = false>(prefix: string, o: { kafka?: K } = {}) => {
-  const t = await bootServiceForTest<EnquiriesDb, Pick<EnquiriesDeps, 'db' | 'clock'>, ReturnType<typeof buildApp>, K>({
+export const bootEnquiries = async <K extends boolean = false>(prefix: string, o: { kafka?: K; staffDirectory?: StaffDirectory } = {}) => {
+  const t = await bootServiceForTest<EnquiriesDb, Pick<EnquiriesDeps, 'db' | 'clock' | 'staffDirectory'>, ReturnType<typeof buildApp>, K>({
     name: 'enquiries',
     prefix,
     migrations,
     kafka: (o.kafka ?? false) as K,
     now: '2030-03-11T04:30:00.000Z', // Monday 10:00 in Kolkata
-    deps: ({ db, clock }) => ({ db, clock }),
+    deps: ({ db, clock }) => ({ db, clock, ...(o.staffDirectory ? { staffDirectory: o.staffDirectory } : {}) }),
     buildApp,
   });
   const org = (orgId: string, locations: string[]) =>

@@ -102,7 +102,7 @@ export const captureEnquiry = async (
  * (an owner or admin may; a trainer's lead is their own).
  */
 export const createLead = async (
-  deps: Pick<EnquiriesDeps, 'db' | 'clock' | 'directory'>,
+  deps: Pick<EnquiriesDeps, 'db' | 'clock' | 'directory' | 'staffDirectory'>,
   ctx: RequestContext,
   body: CreateLeadBody,
 ): Promise<{ lead: LeadDetail | null; duplicate: boolean }> => {

@@ -94,7 +94,7 @@ export const reopenLead = (deps: Deps, ctx: RequestContext, id: string) => comma
 export const addNote = (deps: Deps, ctx: RequestContext, id: string, text: string) => commandOnLead(deps, ctx, id, 'AddNote', { text });
 
 /** Owners and admins (the contract's roles) give a lead to a staff member of theirs, or to nobody. */
-export const assignLead = async (deps: Deps, ctx: RequestContext, id: string, ownerId: string | null) => {
+export const assignLead = async (deps: Deps & Pick<EnquiriesDeps, 'staffDirectory'>, ctx: RequestContext, id: string, ownerId: string | null) => {
   await visibleLead(deps, ctx, id);
   await assertOwnerIsStaff(deps, ctx, ownerId);
   return commandOnLead(deps, ctx, id, 'AssignLead', { ownerId });

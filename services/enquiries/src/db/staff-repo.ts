@@ -9,9 +9,18 @@ export const staffNames = async (db: Executor<EnquiriesDb>, orgId: string, ids: 
   return new Map(rows.map((r) => [r.id, `${r.first_name} ${r.last_name}`.trim()]));
 };
 
-/** Whether `id` is a staff member of the organization (as this service knows them). */
-export const isStaffOf = async (db: Executor<EnquiriesDb>, orgId: string, id: string): Promise<boolean> =>
-  (await db.selectFrom('staff').select('id').where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst()) !== undefined;
+/** The organization of staff member `id` as this service knows them (undefined: not known here yet). */
+export const staffOrgOf = async (db: Executor<EnquiriesDb>, id: string): Promise<string | undefined> =>
+  (await db.selectFrom('staff').select('org_id').where('id', '=', id).executeTakeFirst())?.org_id;
+
+/** A staff member's name, from auth's event or read through from the owning service (the event's write wins later). */
+export const saveStaff = async (db: Executor<EnquiriesDb>, s: { id: string; orgId: string; firstName: string; lastName: string }): Promise<void> => {
+  await db
+    .insertInto('staff')
+    .values({ id: s.id, org_id: s.orgId, first_name: s.firstName.trim(), last_name: s.lastName.trim() })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+};
 
 /** The organization's staff by name, A to Z. */
 export const staffOf = async (db: Executor<EnquiriesDb>, orgId: string): Promise<{ id: string; name: string }[]> =>
