@@ -264,6 +264,33 @@ describe('new campaign', { timeout: 60_000 }, () => {
     await user.click(screen.getByTestId('create-campaign'));
     expect((await screen.findByTestId('sendAt.date-error')).textContent).toBe('The time is in the past');
   });
+
+  it('a send time that passed while the form was open (the server says so without a field) shows on the time, not in an alert', async () => {
+    const wa = aTemplate({ whatsappStatus: { en: 'approved', hi: 'approved' } });
+    server.use(
+      ...signedInShell(OWNER),
+      on(memberPlanRoutes.plans, () => reply(memberPlanRoutes.plans, 200, { success: true, data: [] })),
+      on(a.listTemplates, () => reply(a.listTemplates, 200, { success: true, data: [wa] })),
+      on(c.countSegment, () => reply(c.countSegment, 200, { success: true, data: { total: 5, reachable: 5, noConsent: 0, noAddress: 0 } })),
+      on(a.previewTemplate, () =>
+        reply(a.previewTemplate, 200, {
+          success: true,
+          data: { language: 'en', text: 'Hi Rohan', subject: null, html: null, parameters: ['Rohan'], missing: [], member: null },
+        }),
+      ),
+      on(c.create, () => problem(400, 'VALIDATION_FAILED', 'The send time is in the past')),
+    );
+    const { user } = renderApp('/dashboard/campaigns/new');
+    await user.type(await screen.findByTestId('campaign-name'), 'Late');
+    const picker = screen.getByTestId('campaign-template') as HTMLSelectElement;
+    await waitFor(() => expect(picker.options.length).toBe(2));
+    await user.selectOptions(picker, wa.id);
+    await user.click(within(screen.getByTestId('campaign-when')).getByLabelText('At a date and time'));
+    await user.click(screen.getByTestId('create-campaign'));
+    expect((await screen.findByTestId('sendAt.time-error')).textContent).toBe('The send time is in the past. Choose a later time.');
+    expect(screen.queryByRole('alert', { name: /send time/i })).toBeNull();
+    expect(screen.queryByText('The send time is in the past')).toBeNull();
+  });
 });
 
 describe('campaign report', { timeout: 40_000 }, () => {

@@ -27,6 +27,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useUser } from '../../../lib/auth/session';
 import { formatNumber } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ApiError } from '../../../lib/api-error';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
 import { useCreateCampaign, usePlans, useSegmentCount } from '../api/campaigns-api';
@@ -35,6 +36,9 @@ import { CheckboxGroup, RadioGroup } from '../components/choice-group';
 import { LanguageToggle, PreviewView } from '../components/template-preview';
 import { useDebounced } from '../lib/use-debounced';
 import '../campaigns.css';
+
+/** Notifications' refusal of a send time in the past (a field-less 400: the time passed while the form was open). */
+const SEND_TIME_PAST = 'The send time is in the past';
 
 interface Values {
   name: string;
@@ -98,6 +102,7 @@ export function NewCampaignPage() {
   const navigate = useNavigate();
   const { describe } = useErrorText();
   const create = useCreateCampaign();
+  const [refusedOnField, setRefusedOnField] = useState(false);
   const firstZone = user.locations[0]?.timezone ?? 'Asia/Kolkata';
   const empty: Values = {
     name: '',
@@ -174,7 +179,7 @@ export function NewCampaignPage() {
           </Link>
         }
       />
-      {create.isError ? <Alert tone="error">{describe(create.error)}</Alert> : null}
+      {create.isError && !refusedOnField ? <Alert tone="error">{describe(create.error)}</Alert> : null}
       <Form
         form={form}
         busy={create.isPending}
@@ -185,7 +190,12 @@ export function NewCampaignPage() {
             const saved = await create.mutateAsync(body);
             void navigate(`/dashboard/campaigns/${saved._id}`, { state: { flash: t('campaigns:form.created') } });
           } catch (err) {
-            applyServerErrors(form, err);
+            // The server's refusal at its field, never only in an alert: its field issues, and a send time in the past
+            // (which it states without a field) on the time.
+            const onFields = applyServerErrors(form, err);
+            const past = onFields === 0 && err instanceof ApiError && err.status === 400 && err.body?.message === SEND_TIME_PAST;
+            if (past) form.setError('sendAt.time', { type: 'server', message: t('campaigns:form.sendTimePast') }, { shouldFocus: true });
+            setRefusedOnField(onFields > 0 || past);
           }
         }}
       >
