@@ -155,6 +155,8 @@ export type CheckInBody = z.infer<typeof CheckInBody>;
 /** What a 409 PAYMENT_OVERDUE says in its details, read back from the error body's `{ path, message }` pairs. */
 export interface PaymentOverdue {
   memberId: string;
+  /** "First Last" as attendance knows the member ('' when not said). */
+  memberName: string;
   paymentId: string;
   /** The oldest overdue payment, integer paise. */
   amountPaise: number;
@@ -162,7 +164,7 @@ export interface PaymentOverdue {
   dueDate: string;
   daysOverdue: number;
 }
-export const PAYMENT_OVERDUE_FIELDS = ['memberId', 'paymentId', 'amountPaise', 'dueDate', 'daysOverdue'] as const;
+export const PAYMENT_OVERDUE_FIELDS = ['memberId', 'memberName', 'paymentId', 'amountPaise', 'dueDate', 'daysOverdue'] as const;
 /** The details of a PAYMENT_OVERDUE refusal (null when they are not all there). */
 export const paymentOverdueOf = (details: readonly { path: string; message: string }[] | undefined): PaymentOverdue | null => {
   const v = new Map((details ?? []).map((d) => [d.path, d.message]));
@@ -172,7 +174,7 @@ export const paymentOverdueOf = (details: readonly { path: string; message: stri
   const amountPaise = Number(v.get('amountPaise'));
   const daysOverdue = Number(v.get('daysOverdue'));
   if (!memberId || !paymentId || !dueDate || !Number.isInteger(amountPaise) || !Number.isInteger(daysOverdue)) return null;
-  return { memberId, paymentId, amountPaise, dueDate, daysOverdue };
+  return { memberId, memberName: v.get('memberName') ?? '', paymentId, amountPaise, dueDate, daysOverdue };
 };
 
 /** By attendanceId, or the open session of memberId (a member) or trainerId (a trainer's own session). */

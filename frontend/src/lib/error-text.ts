@@ -68,6 +68,8 @@ const FIELD_MESSAGE_KEYS: Record<string, string> = {
   'Notes must be at most 300 characters': 'notes300',
   'Notes must be at most 500 characters': 'notes500',
   'Reason must be at most 200 characters': 'reasonTooLong',
+  'Give a reason of at least 3 characters': 'reasonTooShort',
+  'Overdue days are 1 to 90': 'overdueDaysRange',
   'Search must be at most 100 characters': 'searchTooLong',
   'Enter at least one measurement': 'measurementRequired',
   'Date must be a date such as 2026-04-01': 'dateInvalid',

@@ -154,7 +154,14 @@ describe('dues-aware entry', () => {
     const body = res.json();
     expect(body.code).toBe('PAYMENT_OVERDUE');
     expect(body.message).toBe('Payment of ₹2,000 overdue since 3 Nov — pay at the desk or with the link we sent');
-    expect(paymentOverdueOf(body.details)).toEqual({ memberId, paymentId, amountPaise: 200000, dueDate: '2026-11-03', daysOverdue: 26 });
+    expect(paymentOverdueOf(body.details)).toEqual({
+      memberId,
+      memberName: 'Asha Rao',
+      paymentId,
+      amountPaise: 200000,
+      dueDate: '2026-11-03',
+      daysOverdue: 26,
+    });
     // The same member at a location that never turned it on: in.
     expect((await checkIn(tok.ownerA, { memberId, locationId: L2 })).statusCode).toBe(201);
   });

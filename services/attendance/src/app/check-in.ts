@@ -65,18 +65,19 @@ export const admissibleMember = async (db: Executor<AttendanceDb>, ctx: RequestC
 const duesOverride = async (
   db: Executor<AttendanceDb>,
   ctx: RequestContext,
-  memberId: string,
+  member: { id: string; first_name: string; last_name: string },
   locationId: string,
   today: string,
   overrideReason: string | undefined,
 ): Promise<EntryOverride | null> => {
   const days = await overdueDaysAt(db, ctx.orgId, locationId);
   if (days === null) return null;
-  const verdict = entryVerdict(days, await openDuesOf(db, ctx.orgId, memberId), today);
+  const verdict = entryVerdict(days, await openDuesOf(db, ctx.orgId, member.id), today);
   if (verdict.admitted) return null;
   if (overrideReason === undefined) {
     throw new AppError(409, 'PAYMENT_OVERDUE', overdueMessage(verdict.amountPaise, verdict.dueDate, today), [
-      { path: 'memberId', message: memberId },
+      { path: 'memberId', message: member.id },
+      { path: 'memberName', message: `${member.first_name} ${member.last_name}`.trim() },
       { path: 'paymentId', message: verdict.paymentId },
       { path: 'amountPaise', message: String(verdict.amountPaise) },
       { path: 'dueDate', message: verdict.dueDate },
@@ -140,7 +141,7 @@ const checkInCommand = async (
   if (req.memberId) {
     if (ctx.role === 'trainer') throw forbidden('A trainer may check in only themselves');
     const m = await admissibleMember(db, ctx, req.memberId, today, owner);
-    const override = await duesOverride(db, ctx, m.id, locationId, today, req.overrideReason);
+    const override = await duesOverride(db, ctx, m, locationId, today, req.overrideReason);
     const trainer = req.trainerId ? await trainerRef(req.trainerId) : null;
     data = {
       ...common,

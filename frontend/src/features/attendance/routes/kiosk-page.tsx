@@ -7,6 +7,7 @@ import { scanQr } from '../api/attendance-api';
 import { CameraView } from '../components/camera-panel';
 import { beep } from '../lib/beep';
 import { isOffline, serverMessage } from '../lib/feedback';
+import { overdueOf, overdueText } from '../lib/overdue';
 import { enqueueScan, flushQueue, readQueue } from '../lib/offline-queue';
 import { initialsOf } from '../lib/ranges';
 import { useQrScanner } from '../../../lib/scanner/use-code-scanner';
@@ -23,7 +24,7 @@ type Result = { kind: 'ok'; name: string } | { kind: 'error'; message: string } 
  * network is down are queued with their time and sent, oldest first, when it returns (the server records them then).
  */
 export function KioskPage() {
-  const { t } = useTranslation(ALL_NS);
+  const { t, i18n } = useTranslation(ALL_NS);
   useDocumentTitle(t('attendance:kiosk.pageTitle'));
   const [result, setResult] = useState<Result | null>(null);
   const [queued, setQueued] = useState(() => readQueue().length);
@@ -63,7 +64,10 @@ export function KioskPage() {
           return;
         }
         beep(false);
-        setResult({ kind: 'error', message: serverMessage(err) ?? t('attendance:kiosk.failed') });
+        // An overdue payment is worded in the kiosk's language, and sends the member to the desk.
+        const overdue = overdueOf(err);
+        const message = overdue ? `${overdueText(overdue, t, i18n.language)}. ${t('attendance:overdue.kioskHint')}` : serverMessage(err);
+        setResult({ kind: 'error', message: message ?? t('attendance:kiosk.failed') });
       });
   };
   const scanner = useQrScanner(onCode);

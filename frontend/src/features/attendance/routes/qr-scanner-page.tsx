@@ -1,4 +1,4 @@
-import { CheckInBody } from '@akhada/contracts';
+import { CheckInBody, type PaymentOverdue } from '@akhada/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -14,9 +14,12 @@ import { ALL_NS } from '../../../locales/resources';
 import { useAttendanceMutations } from '../api/attendance-api';
 import { AttendanceToast, useFeedback } from '../components/attendance-toast';
 import { CameraView } from '../components/camera-panel';
+import { LetInOnceDialog } from '../components/let-in-once-dialog';
 import { ManualCheckInDialog } from '../components/manual-check-in-dialog';
+import { OverdueRefusal } from '../components/overdue-refusal';
 import { CheckInMemberField, type MemberValues } from '../components/member-field';
 import { serverMessage } from '../lib/feedback';
+import { overdueOf } from '../lib/overdue';
 import { useQrScanner } from '../../../lib/scanner/use-code-scanner';
 import '../attendance.css';
 
@@ -56,11 +59,36 @@ export function QrScannerPage() {
   const [manualOpen, setManualOpen] = useState(false);
   // The quick form's member field starts afresh after each check-in or check-out.
   const [round, setRound] = useState(0);
+  // A check-in refused for an overdue payment (desk search, manual or QR): the refusal stays until dismissed, and
+  // "Let in once" sends the same check-in again with a reason.
+  const [refusal, setRefusal] = useState<{ overdue: PaymentOverdue; body: CheckInBody } | null>(null);
+  const [lettingIn, setLettingIn] = useState(false);
 
+  /** Whether the check-in is settled at the desk: it went through, or it was refused for an overdue payment (shown). */
   const doCheckIn = async (body: CheckInBody) => {
     try {
       const result = await checkIn.mutateAsync(body);
+      setRefusal(null);
       show({ type: 'success', message: t('attendance:scan.checkInSuccess', { name: result.member?.name ?? result.trainer?.name ?? '' }) });
+      return true;
+    } catch (err) {
+      const overdue = overdueOf(err);
+      if (overdue) {
+        clear();
+        setRefusal({ overdue, body: { ...body, memberId: overdue.memberId } });
+        return true;
+      }
+      show({ type: 'error', message: serverMessage(err) ?? t('attendance:scan.checkInFailed') });
+      return false;
+    }
+  };
+  const letInOnce = async (reason: string) => {
+    if (!refusal) return false;
+    try {
+      const result = await checkIn.mutateAsync({ ...refusal.body, overrideReason: reason });
+      setRefusal(null);
+      setLettingIn(false);
+      show({ type: 'success', message: t('attendance:overdue.letInSuccess', { name: result.member?.name ?? refusal.overdue.memberName }) });
       return true;
     } catch (err) {
       show({ type: 'error', message: serverMessage(err) ?? t('attendance:scan.checkInFailed') });
@@ -77,7 +105,15 @@ export function QrScannerPage() {
             type: 'success',
             message: r.trialVisit ? t('attendance:scan.trial.success', { name: r.member.name }) : t('attendance:scan.checkInSuccess', { name: r.member.name }),
           }),
-        onError: (err) => show({ type: 'error', message: serverMessage(err) ?? t('attendance:scan.scanFailed') }),
+        onError: (err) => {
+          const overdue = overdueOf(err);
+          if (overdue) {
+            clear();
+            setRefusal({ overdue, body: { memberId: overdue.memberId, workoutType: 'other', notes: '', checkInMethod: 'qr' } });
+            return;
+          }
+          show({ type: 'error', message: serverMessage(err) ?? t('attendance:scan.scanFailed') });
+        },
       },
     );
   };
@@ -138,6 +174,13 @@ export function QrScannerPage() {
         }
       />
       <AttendanceToast feedback={feedback} onDismiss={clear} />
+      {refusal ? <OverdueRefusal overdue={refusal.overdue} onLetIn={() => setLettingIn(true)} onDismiss={() => setRefusal(null)} /> : null}
+      <LetInOnceDialog
+        overdue={lettingIn ? (refusal?.overdue ?? null) : null}
+        onClose={() => setLettingIn(false)}
+        onConfirm={letInOnce}
+        busy={checkIn.isPending}
+      />
       <ManualCheckInDialog open={manualOpen} onClose={() => setManualOpen(false)} onCheckIn={doCheckIn} busy={checkIn.isPending} />
       <div className="att-grid">
         <section className="card att-panel" aria-labelledby="att-camera">

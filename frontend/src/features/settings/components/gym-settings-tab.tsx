@@ -32,7 +32,17 @@ interface GymForm {
   brandColor: string;
   languages: string[];
   timezone: string;
-  locations: { _id: string; name: string; city: string; timezone: string; openingHours: string; capacity: string }[];
+  locations: {
+    _id: string;
+    name: string;
+    city: string;
+    timezone: string;
+    openingHours: string;
+    capacity: string;
+    /** Refuse check-in while a payment is overdue by more than the days below. */
+    refuseOverdue: boolean;
+    refuseCheckInOverdueDays: string;
+  }[];
   plans: PlanRow[];
   /** A newly picked logo (a data URL) or null to remove it; absent while unchanged. */
   logo?: string | null;
@@ -43,16 +53,31 @@ const toForm = (g: GymSettings): GymForm => ({
   brandColor: g.organization.brandColor,
   languages: g.organization.languages,
   timezone: g.organization.timezone,
-  locations: g.locations.map((l) => ({ ...l, capacity: l.capacity === null ? '' : String(l.capacity) })),
+  locations: g.locations.map((l) => ({
+    _id: l._id,
+    name: l.name,
+    city: l.city,
+    timezone: l.timezone,
+    openingHours: l.openingHours,
+    capacity: l.capacity === null ? '' : String(l.capacity),
+    refuseOverdue: l.refuseCheckInOverdueDays !== null,
+    refuseCheckInOverdueDays: String(l.refuseCheckInOverdueDays ?? DEFAULT_OVERDUE_DAYS),
+  })),
   plans: g.plans.map((p) => ({ ...p, durationMonths: String(p.durationMonths), price: String(p.price) })),
 });
+/** What the days field starts at when a location turns the rule on. */
+const DEFAULT_OVERDUE_DAYS = 7;
 const num = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
 const toBody = (v: GymForm) => ({
   name: v.name,
   brandColor: v.brandColor,
   languages: v.languages,
   timezone: v.timezone,
-  locations: v.locations.map((l) => ({ ...l, capacity: l.capacity.trim() === '' ? null : num(l.capacity) })),
+  locations: v.locations.map(({ refuseOverdue, refuseCheckInOverdueDays, ...l }) => ({
+    ...l,
+    capacity: l.capacity.trim() === '' ? null : num(l.capacity),
+    refuseCheckInOverdueDays: refuseOverdue ? num(refuseCheckInOverdueDays) : null,
+  })),
   plans: v.plans.map((p) => ({ ...p, durationMonths: num(p.durationMonths), price: num(p.price) })),
   ...(v.logo !== undefined ? { logo: v.logo } : {}),
 });
@@ -97,6 +122,33 @@ function PlansEditor() {
         {t('gymsettings:plans.add')}
       </button>
     </fieldset>
+  );
+}
+
+/** A location's "refuse check-in when a payment is overdue by more than N days" (off by default). */
+function OverdueEntryRule({ index }: { index: number }) {
+  const { t } = useTranslation(['gymsettings']);
+  const { register, control } = useFormContext<GymForm>();
+  const on = useWatch({ control, name: `locations.${index}.refuseOverdue` });
+  return (
+    <div className="gym-overdue" data-testid={`gym-location-overdue-${index}`}>
+      <label className="gym-check">
+        <input type="checkbox" {...register(`locations.${index}.refuseOverdue`)} data-testid={`gym-location-overdue-on-${index}`} />
+        <span>{t('gymsettings:locations.overdue')}</span>
+      </label>
+      {on ? (
+        <TextField
+          name={`locations.${index}.refuseCheckInOverdueDays`}
+          label={t('gymsettings:locations.overdueDays')}
+          hint={t('gymsettings:locations.overdueHint')}
+          inputMode="numeric"
+          required
+          testId={`gym-location-overdue-days-${index}`}
+        />
+      ) : (
+        <p className="field__hint">{t('gymsettings:locations.overdueOff')}</p>
+      )}
+    </div>
   );
 }
 
@@ -202,6 +254,7 @@ function GymForm({ gym, canEdit }: { gym: GymSettings; canEdit: boolean }) {
               optional
               testId={`gym-location-capacity-${i}`}
             />
+            <OverdueEntryRule index={i} />
           </div>
         ))}
       </fieldset>

@@ -31,6 +31,7 @@ const gym: GymSettings = {
     openingHours: '',
     capacity: null,
     joinCode: 'LOC00001',
+    refuseCheckInOverdueDays: null,
   })),
   plans: [],
 };
@@ -82,6 +83,52 @@ describe('Settings → Gym: the forms’ save', () => {
     await user.click(save);
     expect(await screen.findByText('Settings saved!')).toBeTruthy();
     expect(bodies).toEqual([{ rewardDays: 12 }, { rewardDays: 12 }, { rewardDays: 12 }, { rewardDays: 12 }]);
+  });
+
+  it('turns on “refuse check-in when a payment is overdue” for a location (1–90 days, off by default)', async () => {
+    const bodies: { locations: { refuseCheckInOverdueDays: number | null }[] }[] = [];
+    server.use(
+      ...signedInShell(owner),
+      gymIs(),
+      referralIs(10),
+      on(gymSettingsRoutes.putGym, async ({ request }) => {
+        const body = (await request.json()) as (typeof bodies)[number];
+        bodies.push(body);
+        const days = body.locations[0]!.refuseCheckInOverdueDays;
+        return reply(gymSettingsRoutes.putGym, 200, {
+          success: true,
+          data: { ...gym, locations: gym.locations.map((l) => ({ ...l, refuseCheckInOverdueDays: days })) },
+        });
+      }),
+      anythingElse(),
+    );
+    const { user } = renderApp('/dashboard/settings?tab=gym');
+    const form = await screen.findByTestId('gym-settings-form', {}, { timeout: 10_000 });
+    const rule = within(form).getByTestId('gym-location-overdue-0');
+    expect(within(rule).getByText('Off: members with overdue payments can still check in.')).toBeTruthy();
+    await user.click(within(rule).getByRole('checkbox', { name: 'Refuse check-in when a payment is overdue' }));
+    const days = within(rule).getByLabelText(/Overdue by more than \(days\)/);
+    expect((days as HTMLInputElement).value).toBe('7');
+    await user.clear(days);
+    await user.type(days, '91');
+    await user.click(within(form).getByTestId('gym-save'));
+    // The contract refuses it before anything is sent.
+    expect(await within(rule).findByText('Overdue days are 1 to 90')).toBeTruthy();
+    expect(bodies).toEqual([]);
+    await user.clear(days);
+    await user.type(days, '10');
+    await user.click(within(form).getByTestId('gym-save'));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]!.locations[0]!.refuseCheckInOverdueDays).toBe(10);
+    expect(bodies[0]!.locations[0]).not.toHaveProperty('refuseOverdue');
+
+    // Saved, the form (drawn again) shows what the server kept; off again sends null.
+    await waitFor(() => expect((screen.getByTestId('gym-save') as HTMLButtonElement).disabled).toBe(false));
+    expect((screen.getByTestId('gym-location-overdue-days-0') as HTMLInputElement).value).toBe('10');
+    await user.click(within(screen.getByTestId('gym-location-overdue-0')).getByRole('checkbox', { name: 'Refuse check-in when a payment is overdue' }));
+    await user.click(screen.getByTestId('gym-save'));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]!.locations[0]!.refuseCheckInOverdueDays).toBeNull();
   });
 
   it('shows an admin the forms without their save buttons', async () => {
