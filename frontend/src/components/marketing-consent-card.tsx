@@ -1,4 +1,4 @@
-import { MARKETING_CHANNEL_LIST, type ChannelConsent, type MarketingChannel } from '@akhada/contracts';
+import type { ChannelConsent, MarketingChannel } from '@akhada/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../lib/auth/session';
@@ -7,9 +7,9 @@ import { usePersonMarketingConsent, useUpdatePersonMarketingConsent } from '../l
 import { useErrorText } from '../lib/use-error-text';
 import { ALL_NS } from '../locales/resources';
 import { Alert } from './alert';
+import { ConsentChannelList } from './consent-channel-list';
 import { ErrorState } from './error-state';
 import { LoadingState } from './spinner';
-import './marketing-consent-card.css';
 
 /** Who may see and record a person's marketing consent at the desk: the staff roles of the audience contract. */
 const MAY_RECORD = new Set(['owner', 'admin']);
@@ -64,35 +64,21 @@ function ConsentCard({ personId }: { personId: string }) {
         <ErrorState error={consent.error} title={t('campaigns:deskConsent.loadError')} onRetry={() => void consent.refetch()} retrying={consent.isFetching} />
       ) : (
         <>
-          <ul className="consent-card__list">
-            {MARKETING_CHANNEL_LIST.map((channel) => {
-              const c = consent.data.channels.find((x) => x.channel === channel) ?? { channel, granted: false, method: null, changedAt: null };
-              const id = `${titleId}-${channel}`;
-              return (
-                <li key={channel} className="consent-card__item" data-testid={`desk-consent-${channel}`}>
-                  <label className="consent-card__switch" htmlFor={id}>
-                    <input
-                      id={id}
-                      type="checkbox"
-                      role="switch"
-                      checked={c.granted}
-                      disabled={update.isPending}
-                      aria-describedby={`${id}-when`}
-                      onChange={(e) => toggle(channel, e.target.checked)}
-                    />
-                    <span>{t(`campaigns:channel.${channel}`)}</span>
-                  </label>
-                  <span className="text-muted consent-card__when" id={`${id}-when`}>
-                    {c.granted ? t('campaigns:deskConsent.granted') : t('campaigns:deskConsent.withdrawn')}
-                    {' · '}
-                    {c.changedAt
-                      ? t('campaigns:deskConsent.lastChanged', { date: formatDateTime(c.changedAt, lang), method: methodText(c) })
-                      : t('campaigns:deskConsent.never')}
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
+          <ConsentChannelList
+            channels={consent.data.channels}
+            idPrefix={titleId}
+            testIdPrefix="desk-consent"
+            busy={update.isPending}
+            label={(channel) => t(`campaigns:channel.${channel}`)}
+            when={(c) =>
+              `${c.granted ? t('campaigns:deskConsent.granted') : t('campaigns:deskConsent.withdrawn')} · ${
+                c.changedAt
+                  ? t('campaigns:deskConsent.lastChanged', { date: formatDateTime(c.changedAt, lang), method: methodText(c) })
+                  : t('campaigns:deskConsent.never')
+              }`
+            }
+            onToggle={toggle}
+          />
           <div aria-live="polite">{saved ? <Alert tone="success">{saved}</Alert> : null}</div>
           {update.isError ? <Alert tone="error">{describe(update.error)}</Alert> : null}
         </>

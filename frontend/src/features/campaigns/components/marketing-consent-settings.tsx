@@ -1,7 +1,8 @@
-import { MARKETING_CHANNEL_LIST, type ChannelConsent, type MarketingChannel } from '@akhada/contracts';
+import type { ChannelConsent, MarketingChannel } from '@akhada/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/alert';
+import { ConsentChannelList } from '../../../components/consent-channel-list';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/spinner';
 import { formatDateTime } from '../../../lib/format';
@@ -52,33 +53,19 @@ export function MarketingConsentSettings() {
         <ErrorState error={consent.error} title={t('campaigns:consent.loadError')} onRetry={() => void consent.refetch()} retrying={consent.isFetching} />
       ) : (
         <>
-          <ul className="cmp-consent__list">
-            {MARKETING_CHANNEL_LIST.map((channel) => {
-              const c = consent.data.channels.find((x) => x.channel === channel) ?? { channel, granted: false, method: null, changedAt: null };
-              const id = `marketing-${channel}`;
-              return (
-                <li key={channel} className="cmp-consent__item" data-testid={`consent-${channel}`}>
-                  <label className="cmp-switch" htmlFor={id}>
-                    <input
-                      id={id}
-                      type="checkbox"
-                      role="switch"
-                      checked={c.granted}
-                      disabled={update.isPending}
-                      aria-describedby={`${id}-when`}
-                      onChange={(e) => toggle(channel, e.target.checked)}
-                    />
-                    <span className="cmp-switch__label">{t('campaigns:consent.channelLabel', { channel: t(`campaigns:channel.${channel}`) })}</span>
-                  </label>
-                  <span className="text-muted cmp-consent__when" id={`${id}-when`}>
-                    {c.changedAt
-                      ? t('campaigns:consent.lastChanged', { date: formatDateTime(c.changedAt, lang), method: methodText(c) })
-                      : t('campaigns:consent.never')}
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
+          <ConsentChannelList
+            channels={consent.data.channels}
+            idPrefix="marketing"
+            testIdPrefix="consent"
+            busy={update.isPending}
+            label={(channel) => t('campaigns:consent.channelLabel', { channel: t(`campaigns:channel.${channel}`) })}
+            when={(c) =>
+              c.changedAt
+                ? t('campaigns:consent.lastChanged', { date: formatDateTime(c.changedAt, lang), method: methodText(c) })
+                : t('campaigns:consent.never')
+            }
+            onToggle={toggle}
+          />
           <div aria-live="polite">{saved ? <Alert tone="success">{saved}</Alert> : null}</div>
           {update.isError ? <Alert tone="error">{describe(update.error)}</Alert> : null}
           <details className="cmp-consent__history">
