@@ -71,10 +71,13 @@ export async function main(root: string): Promise<void> {
   };
   const schedules = buildSchedules({ seed, count, brokers: brokerCount >= 3, attendanceInstances: 2, ...(only ? { only } : {}) });
   const rows: ScheduleRow[] = [];
+  mkdirSync(path.join(root, '.data', 'chaos'), { recursive: true });
   try {
     for (const schedule of schedules) {
       const row = await runSchedule({ target, gatewayUrl: stack.gatewayUrl, services: stack.services, schedule });
       rows.push(row);
+      // The table so far, after each schedule: an interrupted run still shows what it found.
+      writeFileSync(path.join(root, '.data', 'chaos', `${seed}.partial.txt`), `${table(rows)}\n`);
       console.error(`[chaos] ${row.schedule}: ${rowFailed(row) ? 'FAIL' : 'ok'}${row.problems.length ? `\n  ${row.problems.slice(0, 8).join('\n  ')}` : ''}`);
       if (row.staleAtHeal.length) console.error(`[chaos] ${row.schedule}: stale at the heal (a sample):\n  ${row.staleAtHeal.join('\n  ')}`);
     }
