@@ -1,12 +1,13 @@
 import type { PlanId } from '@akhada/contracts';
 
 /**
- * Per-key limits at the edge (issue 29): an API key may make `perMinute` requests per calendar minute (UTC), whoever
- * sends them from wherever; every answer to a key carries the standard `RateLimit-Limit`, `RateLimit-Remaining` and
- * `RateLimit-Reset` (seconds), and one past the limit is 429 with `Retry-After`. Each key's requests are counted per
- * UTC day (`usageOf`). The counts are this gateway process's own, in memory: with several gateways each enforces the
- * figure for what it sees (so a key behind N gateways may make up to N × the figure), and a restart starts the day's
- * count again.
+ * Per-key limits at the edge (issue 29): an API key may make `perMinute` requests per calendar minute (UTC), the
+ * figure of its organization's plan (auth's key check answers the plan), whoever sends them from wherever; every answer
+ * to a key carries the standard `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds), and one past
+ * the limit is 429 with `Retry-After`. The minute's window is this gateway process's own, in memory: with several
+ * gateways each enforces the figure for what it sees (so a key behind N gateways may make up to N × the figure).
+ * Each key's requests per UTC day are counted here too and handed over (`drain`) to be added to auth's table
+ * (api-key-usage-store.ts): no database call per request, and the day's counts outlive a restart.
  */
 
 /** Requests per minute per key by plan (the keys' plans: Pro and Enterprise, and the free plan during its trial). */
@@ -44,36 +45,43 @@ export interface KeyUsageDay {
   limited: number;
 }
 
+/** Counts to add to a key's UTC day. */
+export interface KeyUsageCount extends KeyUsageDay {
+  keyId: string;
+}
+
 export interface KeyLimiter {
   /** Counts one request of the key (of organization `orgId`) and says whether it may go on. */
   take(keyId: string, limit: number, orgId: string): KeyDecision;
   /** The organization a key belongs to, as its requests said (undefined: not seen since this gateway started). */
   orgOf(keyId: string): string | undefined;
-  /** The key's requests per UTC day, newest first, over the last `days` days (days without any left out). */
-  usageOf(keyId: string, days?: number): KeyUsageDay[];
+  /** The counts not yet handed over, per key and day, handed over now (the limiter forgets them). */
+  drain(): KeyUsageCount[];
+  /** Takes back counts that could not be stored (auth unreachable): they are added to the next hand-over. */
+  restore(counts: readonly KeyUsageCount[]): void;
+  /** The key's counts not yet handed over, per UTC day (the usage route adds them to what is stored). */
+  pendingOf(keyId: string): KeyUsageDay[];
 }
 
 const DAY_MS = 86_400_000;
+/** Counts older than this are not kept waiting for auth (the usage route shows 30 days). */
 const KEEP_DAYS = 31;
 
 export const createKeyLimiter = ({ now = Date.now }: { now?: () => number } = {}): KeyLimiter => {
   const windows = new Map<string, { minute: number; count: number }>();
-  const days = new Map<string, Map<string, KeyUsageDay>>();
+  /** keyId → date → counts not yet handed over. */
+  let pending = new Map<string, Map<string, KeyUsageDay>>();
   const orgs = new Map<string, string>();
   let sweptMinute = 0;
 
-  const count = (keyId: string, t: number, allowed: boolean) => {
-    const date = new Date(t).toISOString().slice(0, 10);
-    let perKey = days.get(keyId);
-    if (!perKey) days.set(keyId, (perKey = new Map()));
-    let day = perKey.get(date);
-    if (!day) {
-      perKey.set(date, (day = { date, requests: 0, limited: 0 }));
-      const oldest = new Date(t - KEEP_DAYS * DAY_MS).toISOString().slice(0, 10);
-      for (const d of perKey.keys()) if (d < oldest) perKey.delete(d);
-    }
-    if (allowed) day.requests++;
-    else day.limited++;
+  const add = (keyId: string, date: string, requests: number, limited: number) => {
+    let perKey = pending.get(keyId);
+    if (!perKey) pending.set(keyId, (perKey = new Map()));
+    const day = perKey.get(date);
+    if (day) {
+      day.requests += requests;
+      day.limited += limited;
+    } else perKey.set(date, { date, requests, limited });
   };
 
   return {
@@ -91,12 +99,19 @@ export const createKeyLimiter = ({ now = Date.now }: { now?: () => number } = {}
       if (!w || w.minute !== minute) windows.set(keyId, (w = { minute, count: 0 }));
       const allowed = w.count < limit;
       if (allowed) w.count++;
-      count(keyId, t, allowed);
+      add(keyId, new Date(t).toISOString().slice(0, 10), allowed ? 1 : 0, allowed ? 0 : 1);
       return { allowed, limit, remaining: Math.max(0, limit - w.count), resetSeconds: Math.max(1, Math.ceil(((minute + 1) * 60_000 - t) / 1000)) };
     },
-    usageOf(keyId, n = 30) {
-      const oldest = new Date(now() - (n - 1) * DAY_MS).toISOString().slice(0, 10);
-      return [...(days.get(keyId)?.values() ?? [])].filter((d) => d.date >= oldest).sort((a, b) => (a.date < b.date ? 1 : -1));
+    drain() {
+      const out: KeyUsageCount[] = [];
+      for (const [keyId, perKey] of pending) for (const d of perKey.values()) out.push({ keyId, ...d });
+      pending = new Map();
+      return out;
     },
+    restore(counts) {
+      const oldest = new Date(now() - KEEP_DAYS * DAY_MS).toISOString().slice(0, 10);
+      for (const c of counts) if (c.date >= oldest) add(c.keyId, c.date, c.requests, c.limited);
+    },
+    pendingOf: (keyId) => [...(pending.get(keyId)?.values() ?? [])].map((d) => ({ ...d })),
   };
 };

@@ -1,7 +1,8 @@
-import { API_KEY_NOT_ALLOWED_MESSAGE, apiKeyRoutes, apiKeyUsageRoutes, isApiKeySecret, type ApiKeyUsage, type ErrorBody } from '@akhada/contracts';
+import { API_KEY_NOT_ALLOWED_MESSAGE, apiKeyRoutes, apiKeyUsageRoutes, isApiKeySecret, type ApiKeyUsage, type ErrorBody, type PlanId } from '@akhada/contracts';
 import { bearerToken, problemBody, type App, type TokenVerifier } from '@akhada/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { KeyLimiter } from './api-key-limits.ts';
+import { mergeUsage, type KeyUsageStore } from './api-key-usage-store.ts';
 import { clientAddress, edgeCallerOf, setEdgeCaller } from './rate-limit.ts';
 import { sendUnavailable } from './unavailable.ts';
 
@@ -17,15 +18,15 @@ export const sentApiKey = (headers: FastifyRequest['headers']): boolean => {
 
 /**
  * The per-key limit of a proxied request whose caller the edge verified as an API key (its id is the caller's
- * `userId`): counts it, sets `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`, and answers 429 with
+ * `userId`): the figure of its organization's plan (auth's key check says which; Pro's if it did not), counts it, sets `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`, and answers 429 with
  * `Retry-After` past the limit. Returns false when it answered. Any other caller: true, untouched (the per-user and
  * per-address limits apply to them).
  */
-export const limitApiKey = (req: FastifyRequest, reply: FastifyReply, limiter: KeyLimiter, limitPerMinute: number): boolean => {
+export const limitApiKey = (req: FastifyRequest, reply: FastifyReply, limiter: KeyLimiter, limits: Readonly<Record<PlanId, number>>): boolean => {
   const caller = edgeCallerOf(req);
   if (!caller || !sentApiKey(req.headers)) return true;
   setEdgeCaller(req, { ...caller, keyId: caller.userId });
-  const d = limiter.take(caller.userId, limitPerMinute, caller.orgId);
+  const d = limiter.take(caller.userId, limits[caller.plan ?? 'pro'], caller.orgId);
   reply.header('RateLimit-Limit', String(d.limit));
   reply.header('RateLimit-Remaining', String(d.remaining));
   reply.header('RateLimit-Reset', String(d.resetSeconds));
@@ -56,19 +57,27 @@ const keyOfCallersOrganization = async (authUpstream: string, req: FastifyReques
 
 /**
  * GET /api/settings/api-keys/:id/usage, answered by the gateway (before the proxies: /api/settings/* otherwise goes to
- * auth): the key's requests per day from the limiter, for an owner or admin of the key's organization — auth's list
- * of the caller's keys says whether it is theirs (another organization's key, or none: 404). A key this gateway has
- * not seen since it started has no days yet.
+ * auth): the key's requests per day as auth stores them (every gateway's batches, this one's handed over first) and
+ * the per-minute figure of its organization's plan, for an owner or admin of the key's organization — auth's list of
+ * the caller's keys says whether it is theirs (another organization's key, or none: 404).
  */
 export const registerApiKeyUsage = (
   app: App,
   {
     verifier,
     limiter,
-    limitPerMinute,
+    store,
+    limits,
     rateLimitPerMinute,
     authUpstream,
-  }: { verifier: TokenVerifier; limiter: KeyLimiter; limitPerMinute: number; rateLimitPerMinute: number; authUpstream: string },
+  }: {
+    verifier: TokenVerifier;
+    limiter: KeyLimiter;
+    store: KeyUsageStore;
+    limits: Readonly<Record<PlanId, number>>;
+    rateLimitPerMinute: number;
+    authUpstream: string;
+  },
 ): void => {
   const contract = apiKeyUsageRoutes.usage;
   app.route({
@@ -98,7 +107,12 @@ export const registerApiKeyUsage = (
       const theirs = await keyOfCallersOrganization(authUpstream, req, id);
       if (theirs === 'unavailable') return sendUnavailable(reply, 'API keys cannot be looked up right now. Please try again shortly.');
       if (!theirs) return reply.status(404).send(problem(req, 'NOT_FOUND', 'API key not found'));
-      const data: ApiKeyUsage = { keyId: id, limitPerMinute, days: limiter.usageOf(id, 30) };
+      // This gateway's counts first, so the answer includes the caller's latest requests.
+      await store.flush();
+      const stored = await store.read(id, claims.org);
+      if (stored === 'unavailable') return sendUnavailable(reply, 'API key usage cannot be read right now. Please try again shortly.');
+      if (!stored) return reply.status(404).send(problem(req, 'NOT_FOUND', 'API key not found'));
+      const data: ApiKeyUsage = { keyId: id, limitPerMinute: limits[stored.plan], days: mergeUsage(stored.days, limiter.pendingOf(id), Date.now()) };
       return reply.send({ success: true, data });
     },
   });

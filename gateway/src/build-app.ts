@@ -20,6 +20,7 @@ import { Readable } from 'node:stream';
 import { mergedApiDocument, registerApiDocs } from './api-docs.ts';
 import { publicApiDocument } from './public-api-docs.ts';
 import { createKeyLimiter, DEFAULT_API_KEY_LIMITS, type KeyLimiter } from './api-key-limits.ts';
+import { createKeyUsageStore, defaultAuthOpsUrl } from './api-key-usage-store.ts';
 import { limitApiKey, registerApiKeyUsage } from './api-key-usage.ts';
 import { bodyLimitText, declaredTooLarge, readBody, rewindBody, tooLarge } from './body-limit.ts';
 import { pickEncoding } from './encoding.ts';
@@ -50,10 +51,17 @@ export interface GatewayOptions {
   rateLimitPerMinute?: number;
   /** Per address for anonymous calls to the prefixes a guest may use (auth, public). */
   authRateLimitPerMinute?: number;
-  /** Requests per minute per API key by plan (issue 29); the Pro figure applies while the edge does not know a key's plan. */
+  /** Requests per minute per API key by its organization's plan (issue 29), as auth's key check answers the plan. */
   apiKeyRateLimits?: Readonly<Record<PlanId, number>>;
   /** The per-key counters (tests pass one with their own clock). */
   apiKeyLimiter?: KeyLimiter;
+  /**
+   * auth's ops origin, where the keys' usage per day is added to in batches and read (default: auth's first upstream
+   * with its port + 1000, the kit's rule for ops ports).
+   */
+  apiKeyUsageUrl?: string;
+  /** How often the usage counts are handed to auth (default 5 s; and always when the gateway closes). */
+  apiKeyUsageFlushMs?: number;
   /** The largest body passed on to a service (default: the services' own limit). */
   bodyLimit?: number;
   /** Folder of landing.<lang>.json (default gateway/content), or already-loaded documents. */
@@ -134,7 +142,17 @@ export const buildGateway = async (opts: GatewayOptions) => {
   const authRateLimit = opts.authRateLimitPerMinute ?? 60;
   const userRateLimit = opts.rateLimitPerMinute ?? 1200;
   const keyLimiter = opts.apiKeyLimiter ?? createKeyLimiter();
-  const keyRateLimit = (opts.apiKeyRateLimits ?? DEFAULT_API_KEY_LIMITS).pro;
+  const keyRateLimits = opts.apiKeyRateLimits ?? DEFAULT_API_KEY_LIMITS;
+  const settingsUpstream = routes.find((r) => r.prefix === 'settings')!.upstream;
+  const keyUsage = createKeyUsageStore({
+    url: opts.apiKeyUsageUrl ?? defaultAuthOpsUrl(settingsUpstream),
+    limiter: keyLimiter,
+    logger: app.log,
+    ...(opts.apiKeyUsageFlushMs ? { intervalMs: opts.apiKeyUsageFlushMs } : {}),
+  });
+  keyUsage.start();
+  // The counts not handed over yet go to auth before the process ends.
+  app.addHook('onClose', () => keyUsage.stop());
 
   // The merged API document (all contracts) on the ops port; the public reference for gyms (the routes an API key may
   // call, and the webhooks) at /api/docs on the edge, in production too.
@@ -198,9 +216,10 @@ export const buildGateway = async (opts: GatewayOptions) => {
   registerApiKeyUsage(app, {
     verifier: opts.verifier,
     limiter: keyLimiter,
-    limitPerMinute: keyRateLimit,
+    store: keyUsage,
+    limits: keyRateLimits,
     rateLimitPerMinute: userRateLimit,
-    authUpstream: routes.find((r) => r.prefix === 'settings')!.upstream,
+    authUpstream: settingsUpstream,
   });
 
   /**
@@ -224,7 +243,7 @@ export const buildGateway = async (opts: GatewayOptions) => {
     if (!token) return done();
     opts.verifier.verify(token, { apiKeys: true }).then(
       (claims) => {
-        setEdgeCaller(req, { userId: claims.sub, orgId: claims.org });
+        setEdgeCaller(req, { userId: claims.sub, orgId: claims.org, ...(claims.key ? { plan: claims.key.plan } : {}) });
         done();
       },
       (err: unknown) => {
@@ -310,7 +329,7 @@ export const buildGateway = async (opts: GatewayOptions) => {
         }
         // Then an API key's own per-minute limit (answers 429 itself past it).
         checkToken(req, () => {
-          if (limitApiKey(req, reply, keyLimiter, keyRateLimit)) done();
+          if (limitApiKey(req, reply, keyLimiter, keyRateLimits)) done();
         });
       });
       // Personal data: nothing a signed-in caller gets (or is refused) may be kept by a shared cache.

@@ -34,6 +34,8 @@ export const GatewayConfig = z
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
     /** Requests per minute per API key by plan, e.g. `pro=300,enterprise=1200` (unnamed plans keep their defaults). */
     API_KEY_RATE_LIMITS: z.string().optional().transform(parseApiKeyLimits),
+    /** auth's ops port (internal), where API keys' usage per day is stored in batches; default: AUTH_URL's first upstream, port + 1000. */
+    AUTH_OPS_URL: z.url().optional(),
     /** The largest request body the edge passes on (the services' own limit). */
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(DEFAULT_BODY_LIMIT),
     /** Folder of landing.en.json and landing.hi.json (operator-editable; validated at startup, applied on restart). */

@@ -26,6 +26,7 @@ const app = await buildGateway({
   rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
   authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
   apiKeyRateLimits: config.API_KEY_RATE_LIMITS,
+  ...(config.AUTH_OPS_URL ? { apiKeyUsageUrl: config.AUTH_OPS_URL } : {}),
   bodyLimit: config.BODY_LIMIT_BYTES,
   paymentCheckoutOrigins: config.PAYMENT_CHECKOUT_ORIGINS.split(',')
     .map((o) => o.trim())

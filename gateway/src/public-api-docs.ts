@@ -26,7 +26,7 @@ export const apiScopeOf = (r: Pick<RegisteredRoute, 'contract'>): ApiScopeNeed |
 export const keyRoutes = (routes: readonly RegisteredRoute[] = allRouteContracts): RegisteredRoute[] => routes.filter((r) => apiScopeOf(r) !== undefined);
 
 const RATE_LIMIT_HEADERS = {
-  'RateLimit-Limit': { description: 'Requests per minute this key may make.', schema: { type: 'integer' } },
+  'RateLimit-Limit': { description: "Requests per minute this key may make (its organization's plan's figure).", schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Requests left in the current minute.', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the minute ends and the budget is full again.', schema: { type: 'integer' } },
 };
@@ -64,8 +64,10 @@ const DESCRIPTION = [
   '',
   '## Rate limits',
   '',
-  'Each key may make a number of requests per minute (`RateLimit-Limit` says how many). Every answer carries',
-  '`RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit the answer is 429 with `Retry-After`.',
+  "Each key may make a number of requests per minute, which depends on the organization's plan (by default 60",
+  'during the free trial, 300 on Pro, 1200 on Enterprise; `RateLimit-Limit` says the figure a key has now, and follows',
+  'a change of plan within a minute). Every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past',
+  'the limit the answer is 429 with `Retry-After`. Requests per key per day are shown to the owner in Settings → API keys.',
   '',
   '## Conventions',
   '',

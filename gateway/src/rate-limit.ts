@@ -1,3 +1,4 @@
+import type { PlanId } from '@akhada/contracts';
 import type { FastifyRequest } from 'fastify';
 
 /** Who a proxied request is, as the edge's token check found it (undefined: no valid token). */
@@ -6,6 +7,8 @@ export interface EdgeCaller {
   orgId: string;
   /** Set when the credential was an API key (issue 29): its id (also `userId`); limited per key, not per user. */
   keyId?: string;
+  /** An API key's organization's plan, as auth answered it: it sets the key's requests per minute. */
+  plan?: PlanId;
 }
 const callers = new WeakMap<FastifyRequest, EdgeCaller>();
 export const setEdgeCaller = (req: FastifyRequest, caller: EdgeCaller): void => {

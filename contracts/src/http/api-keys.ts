@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_KEY_SECRET_RE, ApiScope } from '../api-scopes.ts';
+import { PlanId } from '../enums.ts';
 import { IdParams, InstantWithin, IsoDateTime, ok, Problem, route, Text } from './route.ts';
 
 /**
@@ -90,6 +91,8 @@ export const ApiKeyPrincipal = z.object({
   locationIds: z.array(z.uuid()),
   /** The latest instant this secret works (the key's expiry, or the end of a rotated secret's grace); null: none. */
   validUntil: IsoDateTime.nullable(),
+  /** The organization's plan now (the free plan: its trial), which sets the key's requests per minute at the gateway. */
+  plan: PlanId,
 });
 export type ApiKeyPrincipal = z.infer<typeof ApiKeyPrincipal>;
 

@@ -13,6 +13,10 @@ export const EXCLUDED_TABLES: { match: RegExp; why: string }[] = [
     match: /\.(\w+_failures|\w+_attempts|rate_limits?\w*)$/,
     why: 'throttle counters: a refused sign-in (a wrong password is a bad input too) must be counted, or the throttle would not work; they hold no user data',
   },
+  {
+    match: /^auth\.api_key_usage$/,
+    why: "an API key's requests per day, added to by the gateway every few seconds (a refused call is a request of the key too); counts only, no user data",
+  },
 ];
 
 /** Columns whose changes are bookkeeping, not a write by a request; each says why. */

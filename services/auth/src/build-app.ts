@@ -1,6 +1,6 @@
 import { createService, type App } from '@akhada/kit';
 import type { AppDeps } from './app/deps.ts';
-import { registerApiKeyRoutes } from './http/api-key-routes.ts';
+import { registerApiKeyRoutes, registerApiKeyUsageOps } from './http/api-key-routes.ts';
 import { registerDataRightsRoutes } from './http/data-rights-routes.ts';
 import { registerRoutes } from './http/routes.ts';
 import { registerSignInMethodRoutes } from './http/sign-in-method-routes.ts';
@@ -12,5 +12,6 @@ export const buildApp = ({ verifier, readiness, directory, ...deps }: AppDeps): 
   registerSignInMethodRoutes(svc, deps);
   registerDataRightsRoutes(svc, deps);
   registerApiKeyRoutes(svc, deps);
+  registerApiKeyUsageOps(svc.ops, deps);
   return svc.app;
 };

@@ -1,6 +1,7 @@
 // Settings → API keys (issue 29): the secret is answered once and stored only as its SHA-256; list, rotate with a
 // grace period, revoke, the owner's 'admins may manage keys', the plan, and what a key is when it calls a route.
-import { apiKeyRoutes, authRoutes, ErrorBody, type EventEnvelope } from '@akhada/contracts';
+import { apiKeyRoutes, authRoutes, ErrorBody, StoredApiKeyUsage, type EventEnvelope } from '@akhada/contracts';
+import { opsAppOf } from '@akhada/kit';
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinBody, startAuth } from './setup.ts';
@@ -113,6 +114,8 @@ describe('creating an API key', () => {
       scopes: ['payments:read'],
       locationIds: [gym.locationId],
       validUntil: null,
+      // A new gym is on the free plan's trial: the gateway limits its keys by that plan's figure.
+      plan: 'free',
     });
     const forged = `${made.key.prefix}_${'A'.repeat(43)}`;
     const bad = await introspect(forged);
@@ -146,7 +149,10 @@ describe('creating an API key', () => {
     expect((await introspect(made.secret)).statusCode).toBe(401);
     expect((await list(gym.token)).planIncludesApi).toBe(false);
     await auth.runtime.dbh.db.updateTable('organizations').set({ plan: 'pro' }).where('id', '=', gym.orgId).execute();
-    expect((await introspect(made.secret)).statusCode).toBe(200);
+    const pro = await introspect(made.secret);
+    expect(pro.statusCode).toBe(200);
+    // The introspect answer carries the plan as it is now (the gateway's per-key limit follows it).
+    expect(apiKeyRoutes.introspect.responses[200].parse(pro.json()).data.plan).toBe('pro');
   });
 });
 
@@ -279,5 +285,35 @@ describe('a key calling a route', () => {
     await inject('DELETE', `/settings/api-keys/${made.key.id}`, undefined, gym.token);
     // The grant is cached (30 s at most); auth.api_key_revoked, followed by the runtime, drops it at once.
     await expect.poll(async () => (await inject('GET', '/settings/api-keys', undefined, made.secret)).statusCode, { timeout: 15_000, interval: 100 }).toBe(401);
+  });
+});
+
+describe("keys' usage per day from the gateways (auth's ops port only)", () => {
+  it('adds batches up per key and day, drops unknown keys, refuses a bad batch, and answers only to the key’s organization', async () => {
+    const gym = await newGym('usage');
+    const other = await newGym('usage-other');
+    const made = await create(gym.token);
+    const ops = opsAppOf(auth.app)!;
+    const add = (counts: object[]) => ops.inject({ method: 'POST', url: '/api-keys/usage', payload: { counts } });
+    const c = (date: string, requests: number, limited = 0, keyId = made.key.id) => ({ keyId, date, requests, limited });
+    const today = now.toISOString().slice(0, 10);
+    // Two gateways' batches, the same day twice in one batch, and a key auth does not know.
+    expect((await add([c(today, 5, 1), c(today, 2)])).statusCode).toBe(204);
+    expect((await add([c(today, 3), c('2000-01-01', 9), c(today, 7, 0, randomUUID())])).statusCode).toBe(204);
+    expect((await add([{ keyId: 'nope', date: today, requests: 1, limited: 0 }])).statusCode).toBe(400);
+    expect((await add([c(today, -1)])).statusCode).toBe(400);
+
+    const read = (org: string, id = made.key.id) => ops.inject({ method: 'GET', url: `/api-keys/${id}/usage?org=${org}` });
+    const res = await read(gym.orgId);
+    expect(res.statusCode, res.body).toBe(200);
+    // The last 30 days only; a new gym is on the free plan's trial.
+    expect(StoredApiKeyUsage.parse(res.json().data)).toEqual({ plan: 'free', days: [{ date: today, requests: 10, limited: 1 }] });
+    expect((await read(other.orgId)).statusCode).toBe(404);
+    expect((await read(gym.orgId, randomUUID())).statusCode).toBe(404);
+    expect((await read('not-an-org')).statusCode).toBe(400);
+    // Not on the port the gateway proxies.
+    expect((await inject('POST', '/api-keys/usage', { counts: [c(today, 1)] })).statusCode).toBe(404);
+    const rows = await auth.runtime.dbh.db.selectFrom('api_key_usage').selectAll().where('key_id', '=', made.key.id).execute();
+    expect(rows).toHaveLength(2);
   });
 });

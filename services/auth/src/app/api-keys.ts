@@ -7,9 +7,11 @@ import {
   type ApiKeyPolicy,
   type ApiKeyPrincipal,
   type ApiKeyStatus,
+  type ApiKeyUsageCounts,
   type ApiKeyWithSecret,
   type ApiScope,
   type CreateApiKeyBody,
+  type StoredApiKeyUsage,
 } from '@akhada/contracts';
 import {
   AppError,
@@ -26,10 +28,12 @@ import {
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { publish } from '../db/auth-events.ts';
 import {
+  addApiKeyUsage,
   adminsManageApiKeys,
   apiKeyByPrefix,
   apiKeyOfOrg,
   apiKeysOfOrg,
+  apiKeyUsageSince,
   insertApiKey,
   revokeApiKey,
   rotateApiKey,
@@ -240,7 +244,8 @@ export const introspectApiKey = async ({ db, clock }: Pick<AuthDeps, 'db' | 'clo
   if (!current && !previous) throw unauthenticated(INVALID);
   if (row.revoked_at) throw unauthenticated('This API key has been revoked');
   if (row.expires_at && row.expires_at.getTime() <= now.getTime()) throw unauthenticated('This API key has expired');
-  if (!(await planIncludesApi(db, row.org_id, now))) throw unauthenticated(API_PLAN_MESSAGE);
+  const org = await findOrganization(db, row.org_id);
+  if (!includesApiAccess(org.plan, isTrialEnded({ plan: org.plan, trialEndsAt: org.trial_ends_at }, now))) throw unauthenticated(API_PLAN_MESSAGE);
   const own = row.location_ids as string[] | null;
   const orgLocations = await db.selectFrom('locations').select('id').where('org_id', '=', row.org_id).orderBy('created_at').orderBy('id').execute();
   const locationIds = orgLocations.map((l) => l.id).filter((l) => own === null || own.includes(l));
@@ -253,5 +258,27 @@ export const introspectApiKey = async ({ db, clock }: Pick<AuthDeps, 'db' | 'clo
     scopes: row.scopes as ApiScope[],
     locationIds,
     validUntil: ends.length ? new Date(Math.min(...ends)).toISOString() : null,
+    plan: org.plan,
   };
+};
+
+/** A gateway's batch of per-key, per-day counts (issue 29), added to auth's table: durable and shared by every gateway. */
+export const recordApiKeyUsage = async ({ db }: Pick<AuthDeps, 'db'>, batch: ApiKeyUsageCounts): Promise<void> => {
+  await addApiKeyUsage(db, batch.counts);
+};
+
+/**
+ * A key's stored usage over the last `days` UTC days and its organization's plan, for the gateway's usage route; a key
+ * of another organization (or none): undefined.
+ */
+export const storedApiKeyUsage = async (
+  { db, clock }: Pick<AuthDeps, 'db' | 'clock'>,
+  orgId: string,
+  keyId: string,
+  days = 30,
+): Promise<StoredApiKeyUsage | undefined> => {
+  if (!(await apiKeyOfOrg(db, orgId, keyId))) return undefined;
+  const org = await findOrganization(db, orgId);
+  const since = new Date(clock().getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  return { plan: org.plan, days: await apiKeyUsageSince(db, keyId, since) };
 };

@@ -55,3 +55,34 @@ export const adminsManageApiKeys = async (db: Executor<AuthDb>, orgId: string): 
 export const setAdminsManageApiKeys = async (db: Executor<AuthDb>, orgId: string, value: boolean): Promise<void> => {
   await db.updateTable('organizations').set({ admins_manage_api_keys: value }).where('id', '=', orgId).execute();
 };
+
+/**
+ * Adds a gateway's batch of counts to each key's UTC day (one statement; the same key and day twice in a batch are
+ * summed first). Counts of keys auth does not know (deleted since) are dropped.
+ */
+export const addApiKeyUsage = async (
+  db: Executor<AuthDb>,
+  counts: readonly { keyId: string; date: string; requests: number; limited: number }[],
+): Promise<void> => {
+  if (counts.length === 0) return;
+  const rows = JSON.stringify(counts.map((c) => ({ key_id: c.keyId, day: c.date, requests: c.requests, limited: c.limited })));
+  await sql`
+    insert into api_key_usage (key_id, day, requests, limited)
+    select v.key_id, v.day, sum(v.requests), sum(v.limited)
+    from jsonb_to_recordset(${rows}::jsonb) as v(key_id uuid, day date, requests integer, limited integer)
+    join api_keys k on k.id = v.key_id
+    group by v.key_id, v.day
+    on conflict (key_id, day) do update
+      set requests = api_key_usage.requests + excluded.requests, limited = api_key_usage.limited + excluded.limited
+  `.execute(db);
+};
+
+/** A key's stored days from `since` (YYYY-MM-DD, UTC) on, newest first. */
+export const apiKeyUsageSince = async (db: Executor<AuthDb>, keyId: string, since: string): Promise<{ date: string; requests: number; limited: number }[]> =>
+  db
+    .selectFrom('api_key_usage')
+    .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('date'), 'requests', 'limited'])
+    .where('key_id', '=', keyId)
+    .where('day', '>=', since)
+    .orderBy('day', 'desc')
+    .execute();

@@ -401,4 +401,19 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table organizations add column admins_manage_api_keys boolean not null default false`.execute(db);
     },
   },
+  /**
+   * An API key's requests per UTC day (issue 29), added to by every gateway in batches: durable across restarts and
+   * shared by several gateways. Gone with the key.
+   */
+  '0014_api_key_usage': {
+    async up(db) {
+      await sql`create table api_key_usage (
+        key_id uuid not null references api_keys (id) on delete cascade,
+        day date not null,
+        requests integer not null default 0,
+        limited integer not null default 0,
+        primary key (key_id, day)
+      )`.execute(db);
+    },
+  },
 };

@@ -50,6 +50,14 @@ export interface AuthDb extends KitTables, DataRightsTables {
     created_by: string;
     created_by_name: string;
   };
+  /** An API key's requests (let through) and 429s per UTC day, added to by the gateways (issue 29). */
+  api_key_usage: {
+    key_id: string;
+    /** date (UTC day). */
+    day: string;
+    requests: Generated<number>;
+    limited: Generated<number>;
+  };
   locations: {
     id: string;
     org_id: string;

@@ -1,4 +1,4 @@
-import { ApiKeyPrincipal, ErrorBody, isApiKeySecret, type ApiScope } from '@akhada/contracts';
+import { ApiKeyPrincipal, ErrorBody, isApiKeySecret, type ApiScope, type PlanId } from '@akhada/contracts';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { AppError, serviceUnavailable, unauthenticated } from '../errors.ts';
@@ -13,6 +13,8 @@ export interface ApiKeyGrant {
   locationIds: string[];
   /** ms since the epoch after which this secret stops working (expiry, end of a rotation's grace); null: none. */
   validUntilMs: number | null;
+  /** The organization's plan as auth answered it (the gateway's per-key limit follows it). */
+  plan: PlanId;
 }
 
 export interface ApiKeyChecker {
@@ -48,6 +50,7 @@ const toGrant = (p: ApiKeyPrincipal): ApiKeyGrant => ({
   scopes: p.scopes,
   locationIds: p.locationIds,
   validUntilMs: p.validUntil === null ? null : Date.parse(p.validUntil),
+  plan: p.plan,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { isApiKeySecret, Role, type ApiScope } from '@akhada/contracts';
+import { isApiKeySecret, Role, type ApiScope, type PlanId } from '@akhada/contracts';
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors, type JWTVerifyGetKey } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
@@ -28,7 +28,7 @@ export type TokenClaims = z.infer<typeof Claims> & {
    * Set when the credential was an API key (issue 29): its id and name and the scopes it holds. Such claims have role
    * 'admin', the key's locations in `locs`, the key's id as `sub` and `sid`, and `API key <name>` as `name`.
    */
-  key?: { id: string; name: string; scopes: readonly ApiScope[] };
+  key?: { id: string; name: string; scopes: readonly ApiScope[]; plan: PlanId };
 };
 
 export interface VerifyOptions {
@@ -125,7 +125,7 @@ export const claimsOfApiKey = (g: Awaited<ReturnType<ApiKeyChecker['check']>>): 
     name: `API key ${g.name}`,
     iat: 0,
     exp: g.validUntilMs === null ? Number.MAX_SAFE_INTEGER : Math.floor(g.validUntilMs / 1000),
-    key: { id: g.keyId, name: g.name, scopes: g.scopes },
+    key: { id: g.keyId, name: g.name, scopes: g.scopes, plan: g.plan },
   });
 
 /**

@@ -25,7 +25,7 @@ const introspect = async (secret: string): Promise<ApiKeyPrincipal> => {
 };
 const addKey = (tag: string, scopes: ApiScope[], extra: Partial<ApiKeyPrincipal> = {}) => {
   const keyId = `0190a1b2-c3d4-7e5f-8a9b-${String(keys.size).padStart(12, '0')}`;
-  keys.set(secretOf(tag), { keyId, orgId: ORG, name: `Key ${tag}`, scopes, locationIds: [LOC], validUntil: null, ...extra });
+  keys.set(secretOf(tag), { keyId, orgId: ORG, name: `Key ${tag}`, scopes, locationIds: [LOC], validUntil: null, plan: 'pro', ...extra });
   return { secret: secretOf(tag), keyId };
 };
 
@@ -157,7 +157,7 @@ describe('addRoute and an API key', () => {
 });
 
 describe('the key check over HTTP (every service but auth asks auth)', () => {
-  const principal: ApiKeyPrincipal = { keyId: ORG, orgId: ORG, name: 'Web', scopes: ['members:read'], locationIds: [LOC], validUntil: null };
+  const principal: ApiKeyPrincipal = { keyId: ORG, orgId: ORG, name: 'Web', scopes: ['members:read'], locationIds: [LOC], validUntil: null, plan: 'pro' };
   const answer = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
   it('takes auth’s answer, its 401 message, and turns anything else into 503 (the caller’s key is not at fault)', async () => {
