@@ -29,6 +29,8 @@ describe('route table (guest routes from the contracts)', () => {
         'POST /auth/google/start',
         'POST /auth/google/callback',
         'POST /auth/google/link',
+        // An API key's holder asks what it may do (the key in the body is the credential; services ask auth the same).
+        'POST /auth/api-keys/introspect',
       ].sort(),
     );
     expect(table.public!.guestRoutes.map((g) => `${g.method} ${g.path}`).sort()).toEqual(['GET /public/landing', 'POST /public/contact']);
