@@ -264,7 +264,7 @@ export const subscriptionsModule = (ctx: SubscriptionsContext) => {
       order_id: ctx.razorpayId('order'),
       invoice_id: ctx.razorpayId('inv') as unknown as null,
       international: false,
-      method: method === 'card' ? 'card' : 'upi',
+      method,
       amount_refunded: 0,
       refund_status: null,
       captured: outcome === 'success',

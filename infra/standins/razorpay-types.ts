@@ -20,7 +20,7 @@ export interface Payment {
   /** A subscription's charge carries the invoice Razorpay made for its cycle; null otherwise. */
   invoice_id: string | null;
   international: boolean;
-  method: 'upi' | 'card';
+  method: 'upi' | 'card' | 'emandate';
   amount_refunded: number;
   refund_status: null | 'partial' | 'full';
   captured: boolean;

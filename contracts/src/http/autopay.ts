@@ -32,6 +32,10 @@ export const AutopayPlan = z.object({
 });
 export type AutopayPlan = z.infer<typeof AutopayPlan>;
 
+/** An autopay's payment method: Razorpay's payment method (nach counted as emandate, e-NACH). */
+export const AutopayMethod = z.enum(['upi', 'card', 'emandate']);
+export type AutopayMethod = z.infer<typeof AutopayMethod>;
+
 export const Autopay = z.object({
   _id: z.uuid(),
   memberId: z.uuid(),
@@ -60,6 +64,8 @@ export const Autopay = z.object({
   lastFailureAt: IsoDateTime.nullable(),
   /** A cancellation asked for and not yet confirmed by Razorpay: at the end of the paid period, or now. */
   cancelRequested: z.enum(['now', 'cycle_end']).nullable(),
+  /** The mandate's payment method (UPI AutoPay, card, e-NACH), from Razorpay's payments; null until one names it. */
+  method: AutopayMethod.nullable(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
 });

@@ -245,7 +245,10 @@ describe('a member starts autopay and it renews with each charge', () => {
     expect(hooks.map((h) => h.event)).toEqual(['subscription.authenticated', 'subscription.activated', 'subscription.charged']);
     expect(answers).toEqual(['applied', 'applied', 'applied']);
     const row = await autopayRow(ashaAutopay);
-    expect(row).toMatchObject({ status: 'active', charges: 1, paid_through: addMonths(today(), 1), failures: 0 });
+    expect(row).toMatchObject({ status: 'active', charges: 1, paid_through: addMonths(today(), 1), failures: 0, method: 'upi' });
+    // The method chosen on Checkout, as the stand-in's payment entities carry it (authentication's and the charge's).
+    const methods = hooks.map((h) => (JSON.parse(h.body) as ListedWebhook['payload']).payload.payment?.entity.method);
+    expect(methods).toEqual(['upi', undefined, 'upi']);
     const paid = await paymentsOf(asha);
     expect(paid).toHaveLength(1);
     const chargedPayment = (JSON.parse(hooks[2]!.body) as ListedWebhook['payload']).payload.payment!.entity;
@@ -395,7 +398,14 @@ describe('seeing and cancelling autopay', () => {
     expect(mine.json().data.map((a: { _id: string }) => a._id)).toEqual([ashaAutopay]);
     expect((await call('ravi', 'GET', '/payments/autopay/mine')).json().data).toEqual([]);
     const one = await call('asha', 'GET', `/payments/autopay/${ashaAutopay}`);
-    expect(one.json().data).toMatchObject({ _id: ashaAutopay, status: 'active', charges: 3, nextChargeDate: addMonths(today(), 3), cancelRequested: null });
+    expect(one.json().data).toMatchObject({
+      _id: ashaAutopay,
+      status: 'active',
+      charges: 3,
+      nextChargeDate: addMonths(today(), 3),
+      cancelRequested: null,
+      method: 'upi',
+    });
     expect((await call('ownerA', 'GET', `/payments/autopay/${ashaAutopay}`)).statusCode).toBe(200);
     expect((await call('ravi', 'GET', `/payments/autopay/${ashaAutopay}`)).statusCode).toBe(404);
     expect((await call('adminL2', 'GET', `/payments/autopay/${ashaAutopay}`)).statusCode).toBe(404);
@@ -446,15 +456,19 @@ describe('seeing and cancelling autopay', () => {
     expect(started.statusCode, started.body).toBe(201);
     const endDate = (await svc.db.selectFrom('pay_members').select('end_date').where('id', '=', ravi).executeTakeFirstOrThrow()).end_date;
     expect(started.json().data.autopay.startDate).toBe(endDate);
+    // Unknown until Razorpay's payment names it.
+    expect(started.json().data.autopay.method).toBeNull();
     const sub = started.json().data.subscriptionId as string;
     standin.authenticateSubscription(sub, { method: 'card' });
     expect((await deliver(sub)).hooks.map((h) => h.event)).toEqual(['subscription.authenticated']);
     const id = started.json().data.autopay._id as string;
-    expect(await autopayRow(id)).toMatchObject({ status: 'authenticated', charges: 0 });
+    // The card mandate's authorisation payment (₹1) names the method before any charge.
+    expect(await autopayRow(id)).toMatchObject({ status: 'authenticated', charges: 0, method: 'card' });
+    expect((await call('ravi', 'GET', `/payments/autopay/${id}`)).json().data.method).toBe('card');
     expect(await paymentsOf(ravi)).toHaveLength(0);
     standin.chargeSubscription(sub);
     await deliver(sub);
-    expect(await autopayRow(id)).toMatchObject({ status: 'active', charges: 1, paid_through: addMonths(endDate, 1) });
+    expect(await autopayRow(id)).toMatchObject({ status: 'active', charges: 1, paid_through: addMonths(endDate, 1), method: 'card' });
     expect((await paymentsOf(ravi)).map((p) => [p.period_start, p.period_end])).toEqual([[endDate, addMonths(endDate, 1)]]);
   });
 

@@ -44,6 +44,7 @@ export const toAutopay = (r: AutopaySubscriptionsTable): Autopay => {
     failures: r.failures,
     lastFailureAt: r.last_failure_at ? new Date(r.last_failure_at).toISOString() : null,
     cancelRequested: r.cancel_requested === 'now' || r.cancel_requested === 'cycle_end' ? r.cancel_requested : null,
+    method: r.method === 'upi' || r.method === 'card' || r.method === 'emandate' ? r.method : null,
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
   };

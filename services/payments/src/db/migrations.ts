@@ -470,4 +470,10 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table invoices add column referral_credit_paise integer not null default 0`.execute(db);
     },
   },
+  '1012_payments_autopay_method': {
+    // The autopay's payment method (issue 28): upi, card or emandate, from its webhooks' payment; null until one names it.
+    async up(db: Kysely<unknown>) {
+      await sql`alter table autopay_subscriptions add column method text`.execute(db);
+    },
+  },
 };

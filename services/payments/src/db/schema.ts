@@ -294,6 +294,8 @@ export interface AutopaySubscriptionsTable {
   last_failure_at: Date | null;
   /** 'now' | 'cycle_end' once asked. */
   cancel_requested: string | null;
+  /** upi, card or emandate (issue 28); null until a webhook's payment names it. */
+  method: string | null;
   created_by_id: string | null;
   created_at: Date;
   updated_at: Date;

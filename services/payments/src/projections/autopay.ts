@@ -44,6 +44,7 @@ export const projectAutopay = async (db: Executor<PaymentsDb>, { event, streamVe
           failures: 0,
           last_failure_at: null,
           cancel_requested: null,
+          method: null,
           created_by_id: d.by?.id ?? null,
           created_at: new Date(d.at),
           updated_at: new Date(d.at),
@@ -75,6 +76,9 @@ export const projectAutopay = async (db: Executor<PaymentsDb>, { event, streamVe
       return;
     case 'AutopayCancelRequested':
       await update(event.data.subscriptionId, event.data.at, { cancel_requested: event.data.atCycleEnd ? 'cycle_end' : 'now' });
+      return;
+    case 'AutopayMethodSet':
+      await update(event.data.subscriptionId, event.data.at, { method: event.data.method });
       return;
   }
 };

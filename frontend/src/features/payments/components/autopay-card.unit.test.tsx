@@ -40,6 +40,7 @@ const autopay = (o: Partial<Autopay> = {}): Autopay => ({
   failures: 0,
   lastFailureAt: null,
   cancelRequested: null,
+  method: null,
   createdAt: '2026-11-01T05:00:00.000Z',
   updatedAt: '2026-11-01T05:00:00.000Z',
   ...o,

@@ -150,7 +150,23 @@ export interface AutopayCancelRequested {
   type: 'AutopayCancelRequested';
   data: { subscriptionId: string; atCycleEnd: boolean; at: string; by: Actor | null };
 }
-export type AutopayEvent = AutopayStarted | AutopayStatusChanged | AutopayCharged | AutopayChargeFailed | AutopayCancelRequested;
+/**
+ * The mandate's payment method (issue 28), from the payment entity a subscription webhook carries (Razorpay's `method`:
+ * upi, card, emandate or nach — the last two both e-NACH here). Set by the first payment that names it; afterwards a
+ * payment of another method changes it only when its webhook is not older than the newest one seen (a late redelivery
+ * of an earlier payment leaves it).
+ */
+export interface AutopayMethodSet {
+  type: 'AutopayMethodSet';
+  data: { subscriptionId: string; method: AutopayMethod; from: AutopayMethod | null; razorpayPaymentId: string; observedAt: number; at: string };
+}
+export type AutopayEvent = AutopayStarted | AutopayStatusChanged | AutopayCharged | AutopayChargeFailed | AutopayCancelRequested | AutopayMethodSet;
+
+export const AUTOPAY_METHODS = ['upi', 'card', 'emandate'] as const;
+export type AutopayMethod = (typeof AUTOPAY_METHODS)[number];
+/** Razorpay's payment `method` as an autopay method; null for one a mandate cannot have (netbanking, wallet…). */
+export const autopayMethodOf = (method: string | null): AutopayMethod | null =>
+  method === 'upi' || method === 'card' || method === 'emandate' ? method : method === 'nach' ? 'emandate' : null;
 
 // ── State ───────────────────────────────────────────────────────────────────────────────────────────────────────
 export interface AutopayState {
@@ -166,6 +182,8 @@ export interface AutopayState {
   /** The end of the last period paid (start + charges × period); null before the first charge. */
   paidThrough: CalendarDate | null;
   cancelRequested: { atCycleEnd: boolean } | null;
+  /** The mandate's payment method, once a webhook's payment named it. */
+  method: AutopayMethod | null;
 }
 
 export const initialAutopayState = (): AutopayState => ({
@@ -177,6 +195,7 @@ export const initialAutopayState = (): AutopayState => ({
   failedPayments: [],
   paidThrough: null,
   cancelRequested: null,
+  method: null,
 });
 
 /** The end of the period the n-th charge pays for: start + n × period (n = 0: the start). */
@@ -217,6 +236,14 @@ const observe = (c: ObserveWebhook, s: AutopayState): AutopayEvent[] => {
     });
   }
   const p = d.payment;
+  const method = p ? autopayMethodOf(p.method) : null;
+  // Compared with the mark before this webhook: not older than the newest webhook seen, or the first method named.
+  if (p && method && method !== s.method && (s.method === null || d.occurredAt >= s.statusSeen[0])) {
+    out.push({
+      type: 'AutopayMethodSet',
+      data: { subscriptionId: terms.subscriptionId, method, from: s.method, razorpayPaymentId: p.id, observedAt: d.occurredAt, at: d.at },
+    });
+  }
   if (d.event === 'subscription.charged' && p && p.captured && !s.charges.includes(p.id)) {
     if (!isWholePaise(p.amountPaise)) throw bad('A charge is whole paise');
     const n = s.charges.length + 1;
@@ -329,6 +356,8 @@ export const autopayDecider: Decider<AutopayCommand, AutopayEvent, AutopayState>
         };
       case 'AutopayCancelRequested':
         return { ...state, cancelRequested: { atCycleEnd: event.data.atCycleEnd } };
+      case 'AutopayMethodSet':
+        return { ...state, method: event.data.method };
     }
   },
 };

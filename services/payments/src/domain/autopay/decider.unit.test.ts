@@ -43,7 +43,7 @@ const started: AutopayStarted = { type: 'AutopayStarted', data: { ...terms, at: 
 /** A webhook as Razorpay sends it: its event, the entity's status and paid_count, its time and payment. */
 const hook = (
   event: SubscriptionWebhook,
-  o: { t?: number; paid?: number; status?: AutopayStatus | null; pay?: string | null; captured?: boolean; amount?: number } = {},
+  o: { t?: number; paid?: number; status?: AutopayStatus | null; pay?: string | null; captured?: boolean; amount?: number; method?: string | null } = {},
 ): ObserveWebhook => ({
   type: 'ObserveWebhook',
   data: {
@@ -51,7 +51,7 @@ const hook = (
     status: o.status ?? null,
     paidCount: o.paid ?? 0,
     occurredAt: o.t ?? T0,
-    payment: o.pay ? { id: o.pay, amountPaise: o.amount ?? 236_000, captured: o.captured ?? event === 'subscription.charged', method: 'upi' } : null,
+    payment: o.pay ? { id: o.pay, amountPaise: o.amount ?? 236_000, captured: o.captured ?? event === 'subscription.charged', method: o.method ?? null } : null,
     at: AT,
   },
 });
@@ -59,13 +59,13 @@ const changed = (from: AutopayStatus, to: AutopayStatus, cause: SubscriptionWebh
   type: 'AutopayStatusChanged',
   data: { subscriptionId: S, from, to, cause, observedAt: t, paidCount: paid, at: AT },
 });
-const charged = (pay: string, n: number, t = T0, paid = n): AutopayEvent => ({
+const charged = (pay: string, n: number, t = T0, paid = n, method: string | null = null): AutopayEvent => ({
   type: 'AutopayCharged',
   data: {
     subscriptionId: S,
     razorpayPaymentId: pay,
     amountPaise: 236_000,
-    method: 'upi',
+    method,
     chargeNo: n,
     periodStart: addMonths('2026-01-31', n - 1),
     periodEnd: addMonths('2026-01-31', n),
@@ -285,6 +285,63 @@ describe('autopay decider: cancel', () => {
     given(run([hook('subscription.cancelled', { t: T0 + 1 })]))
       .when({ type: 'RequestCancel', data: { atCycleEnd: false, at: AT, by } })
       .thenThrows(DomainError, (e) => e.status === 409));
+});
+
+const methodSet = (method: 'upi' | 'card' | 'emandate', from: 'upi' | 'card' | 'emandate' | null, pay: string, t = T0): AutopayEvent => ({
+  type: 'AutopayMethodSet',
+  data: { subscriptionId: S, method, from, razorpayPaymentId: pay, observedAt: t, at: AT },
+});
+
+describe('autopay decider: payment method', () => {
+  const authenticated = changed('created', 'authenticated', 'subscription.authenticated');
+  it('the authentication’s payment names the mandate’s method (UPI AutoPay)', () =>
+    given([started])
+      .when(hook('subscription.authenticated', { pay: 'pay_auth', method: 'upi' }))
+      .then([authenticated, methodSet('upi', null, 'pay_auth')]));
+
+  it('a card charge sets it when the authentication carried no payment, and counts the charge', () =>
+    given([started, authenticated])
+      .when(hook('subscription.charged', { t: T0 + 10, paid: 1, pay: 'pay_1', method: 'card' }))
+      .then([
+        changed('authenticated', 'active', 'subscription.charged', T0 + 10, 1),
+        methodSet('card', null, 'pay_1', T0 + 10),
+        charged('pay_1', 1, T0 + 10, 1, 'card'),
+      ]));
+
+  it('Razorpay’s emandate and nach are both e-NACH; the same method again records nothing', () => {
+    given([started, authenticated])
+      .when(hook('subscription.charged', { paid: 1, pay: 'pay_1', method: 'nach' }))
+      .then([changed('authenticated', 'active', 'subscription.charged', T0, 1), methodSet('emandate', null, 'pay_1'), charged('pay_1', 1, T0, 1, 'nach')]);
+    const s = stateAfter([started, authenticated, methodSet('emandate', null, 'pay_auth')]);
+    expect(s.method).toBe('emandate');
+    given([started, authenticated, methodSet('emandate', null, 'pay_auth')])
+      .when(hook('subscription.authenticated', { pay: 'pay_auth', method: 'emandate' }))
+      .thenNothingHappened();
+  });
+
+  it('a newer payment of another method changes it; a late, older one does not', () => {
+    const base = [started, authenticated, methodSet('upi', null, 'pay_auth'), changed('authenticated', 'active', 'subscription.charged', T0 + 100, 1)];
+    given(base)
+      .when(hook('subscription.charged', { t: T0 + 200, paid: 2, pay: 'pay_2', method: 'card' }))
+      .then([
+        changed('active', 'active', 'subscription.charged', T0 + 200, 2),
+        methodSet('card', 'upi', 'pay_2', T0 + 200),
+        charged('pay_2', 1, T0 + 200, 2, 'card'),
+      ]);
+    given(base)
+      .when(hook('subscription.authenticated', { t: T0 - 50, pay: 'pay_old', method: 'card' }))
+      .thenNothingHappened();
+  });
+
+  it('a method a mandate cannot have (netbanking) or none leaves it unknown', () => {
+    given([started])
+      .when(hook('subscription.authenticated', { pay: 'pay_auth', method: 'netbanking' }))
+      .then([authenticated]);
+    given([started])
+      .when(hook('subscription.authenticated', { pay: 'pay_auth' }))
+      .then([authenticated]);
+    expect(stateAfter([started, authenticated]).method).toBeNull();
+  });
 });
 
 describe('autopay decider: property', () => {
