@@ -77,6 +77,9 @@ export function AutopayCard() {
               {t('payments:autopay.next', { date: formatDate(running.nextChargeDate, i18n.language), amount: formatRupees2(running.amount) })}
             </p>
           ) : null}
+          {running.method ? (
+            <p data-testid="autopay-method">{t('payments:autopay.paysWith', { method: t(`payments:autopay.method.${running.method}`) })}</p>
+          ) : null}
           {running.status === 'halted' || running.status === 'pending' ? <p className="text-muted">{t('payments:autopay.failedHint')}</p> : null}
           {running.cancelRequested ? (
             <p className="text-muted">

@@ -94,6 +94,30 @@ describe('the member’s autopay card', () => {
     expect(screen.queryByRole('button', { name: 'Cancel autopay' })).toBeNull();
   });
 
+  it('shows the mandate’s payment method once known: UPI AutoPay, card, e-NACH (Hindi too); nothing while unknown', async () => {
+    server.use(plansAre(), mineIs([autopay({ method: 'upi' })]));
+    const first = renderCard();
+    expect((await screen.findByTestId('autopay-method')).textContent).toBe('Pays with UPI AutoPay');
+    first.unmount();
+    server.use(mineIs([autopay({ method: 'card' })]));
+    const card = renderCard();
+    expect((await screen.findByTestId('autopay-method')).textContent).toBe('Pays with Card');
+    card.unmount();
+    server.use(mineIs([autopay({ method: null })]));
+    const unknown = renderCard();
+    expect(await screen.findByTestId('autopay-next')).toBeTruthy();
+    expect(screen.queryByTestId('autopay-method')).toBeNull();
+    unknown.unmount();
+    server.use(mineIs([autopay({ method: 'emandate' })]));
+    await setLanguage('hi');
+    try {
+      renderCard();
+      expect((await screen.findByTestId('autopay-method')).textContent).toBe('भुगतान का तरीका: ई-नैच');
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
   it('without one: "Set up autopay" starts the subscription and opens Checkout with its subscription id', async () => {
     server.use(
       plansAre(),
@@ -157,7 +181,7 @@ describe('staff’s autopay panel', () => {
         reply(ap.list, 200, {
           success: true,
           data: [
-            autopay(),
+            autopay({ method: 'upi' }),
             autopay({
               _id: '0198a7c0-0000-7000-8000-00000000a002',
               memberName: 'Ravi Kumar',
@@ -181,8 +205,8 @@ describe('staff’s autopay panel', () => {
     const { user } = renderCard(<AutopayStaffPanel />);
     const rows = await screen.findAllByTestId('autopay-row');
     expect(rows.map((r) => r.textContent)).toEqual([
-      expect.stringMatching(/Asha Verma.*Premium monthly.*Active.*₹2,360/),
-      expect.stringMatching(/Ravi Kumar.*Stopped after failed charges · 2 failed charges.*None yet/),
+      expect.stringMatching(/Asha Verma.*Premium monthly.*UPI AutoPay.*Active.*₹2,360/),
+      expect.stringMatching(/Ravi Kumar.*Premium monthly.*Not known yet.*Stopped after failed charges · 2 failed charges.*None yet/),
     ]);
     const toggle = screen.getByRole('switch', { name: /Premium monthly/ });
     expect((toggle as HTMLInputElement).checked).toBe(false);

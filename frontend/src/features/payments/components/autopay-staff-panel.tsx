@@ -75,6 +75,7 @@ export function AutopayStaffPanel() {
             <tr>
               <th scope="col">{t('payments:pending.member')}</th>
               <th scope="col">{t('payments:autopay.staff.plan')}</th>
+              <th scope="col">{t('payments:autopay.staff.method')}</th>
               <th scope="col">{t('payments:autopay.staff.state')}</th>
               <th scope="col">{t('payments:autopay.staff.nextCharge')}</th>
               <th scope="col">{t('payments:autopay.staff.lastCharge')}</th>
@@ -92,6 +93,9 @@ export function AutopayStaffPanel() {
                   </Link>
                 </td>
                 <td data-label={t('payments:autopay.staff.plan')}>{a.planName}</td>
+                <td data-label={t('payments:autopay.staff.method')}>
+                  {a.method ? t(`payments:autopay.method.${a.method}`) : <span className="text-muted">{t('payments:autopay.staff.methodUnknown')}</span>}
+                </td>
                 <td data-label={t('payments:autopay.staff.state')}>
                   {t(`payments:autopay.status.${a.status}`)}
                   {a.failures > 0 ? ` · ${t('payments:autopay.staff.failures', { count: a.failures })}` : ''}
