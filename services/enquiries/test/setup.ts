@@ -1,5 +1,6 @@
 import { bootServiceForTest } from '@akhada/kit/testing';
-import type { EnquiriesDeps, StaffDirectory } from '../src/app/deps.ts';
+import type { StaffDirectory } from '../src/adapters/staff-directory.ts';
+import type { EnquiriesDeps } from '../src/app/deps.ts';
 import { buildApp } from '../src/build-app.ts';
 import { migrations } from '../src/db/migrations.ts';
 import type { EnquiriesDb } from '../src/db/schema.ts';

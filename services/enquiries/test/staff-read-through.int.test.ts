@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffDirectory } from '../src/app/deps.ts';
+import type { StaffDirectory } from '../src/adapters/staff-directory.ts';
 import { bootEnquiries } from './setup.ts';
 
 // Staff added a moment ago: auth's event has not reached enquiries, the owning services know them (each answers only

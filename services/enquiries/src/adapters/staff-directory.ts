@@ -1,6 +1,8 @@
 import { gymSettingsRoutes, trainersRoutes } from '@akhada/contracts';
 import { ownerRead, type Logger, type RequestContext } from '@akhada/kit';
-import type { StaffDirectory } from '../app/deps.ts';
+
+/** A staff member of the caller's gym as the services owning staff know them, or null. */
+export type StaffDirectory = (id: string, ctx: RequestContext) => Promise<{ id: string; firstName: string; lastName: string } | null>;
 
 /**
  * Who a staff id is, asked of the services that own staff while auth's event has not reached this service yet (an
