@@ -196,8 +196,12 @@ describe('plans and subscriptions through the SDK', () => {
     const sub = await rzp.subscriptions.create({ plan_id: plan.id, total_count: 3, start_at: start });
     standin.authenticateSubscription(sub.id, { method: 'emandate' });
     expect(await events()).toEqual(['subscription.authenticated']);
-    expect(received[0]!.body.payload.payment!.entity).toMatchObject({ amount: 100 });
+    // The e-NACH mandate chosen at Checkout is the method of its payments: the authorisation's and each charge's.
+    expect(received[0]!.body.payload.payment!.entity).toMatchObject({ amount: 100, method: 'emandate', vpa: null, card_id: null });
     standin.chargeSubscription(sub.id);
-    expect(await rzp.subscriptions.fetch(sub.id)).toMatchObject({ status: 'active', paid_count: 1, current_start: start });
+    expect(await rzp.subscriptions.fetch(sub.id)).toMatchObject({ status: 'active', paid_count: 1, current_start: start, payment_method: 'emandate' });
+    await events();
+    const charged = received.find((r) => r.body.event === 'subscription.charged');
+    expect(charged?.body.payload.payment!.entity).toMatchObject({ status: 'captured', method: 'emandate' });
   });
 });
