@@ -57,6 +57,14 @@ describe('route registry', () => {
     expect(new Set(allRouteContracts.map((r) => `${r.contract.method} ${r.contract.path}`)).size).toBe(allRouteContracts.length);
   });
 
+  it('gives an API key read scopes for reads and write scopes for writes only (a key of payments:read never records a payment)', () => {
+    const mismatched = allRouteContracts
+      .filter((r) => r.contract.auth && r.contract.apiScope)
+      .filter((r) => (r.contract.method === 'GET') !== (r.contract.apiScope!.access === 'read'))
+      .map((r) => `${r.name}: ${r.contract.method} with ${r.contract.apiScope!.area}:${r.contract.apiScope!.access}`);
+    expect(mismatched).toEqual([]);
+  });
+
   it('holds every route of every route group the package exports (a new `*Routes` object must be added to it)', () => {
     const exported = Object.entries(contracts)
       .filter(([name]) => /Routes$/.test(name))
