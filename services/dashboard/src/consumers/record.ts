@@ -30,6 +30,21 @@ const firstIn = (trx: Trx, key: string): boolean => {
 export const figuresChanged = (trx: Trx, env: EventEnvelope<unknown>, o: ApplyOptions, area: AuditArea, locationId: string | null) =>
   figuresChangedMany(trx, [{ env, locationId }], o, area);
 
+/**
+ * The organizations' lock, taken BEFORE a handler writes anything of theirs and held until commit. The version row
+ * stays locked until commit, and batches of several organizations' events (one per consumer and partition) would take
+ * them in different orders: the kit's lock (sorted keys; a later event of a batch commits what came before it rather
+ * than wait while holding them) orders that. Taken only at the version bump, after the handler's own rows (audit,
+ * counters) were written, it deadlocked: a batch holding org A's lock waited for a counter row that a batch of another
+ * partition had written and that batch waited for A's lock (77 'deadlock detected' in the chaos run's broker kill,
+ * seed dev1-8, each batch then applied again in parts). Advisory locks are re-entrant within the transaction.
+ */
+export const lockOrganizations = (trx: Trx, orgs: readonly string[]) =>
+  exclusiveLocks(
+    trx as Transaction<unknown>,
+    [...new Set(orgs)].sort().map((org) => `akhada.dashboard.org_version:${org}`),
+  );
+
 /** figuresChanged for several events of one area: the organizations' versions locked in one round trip, in order. */
 export const figuresChangedMany = async (
   trx: Trx,
@@ -38,13 +53,7 @@ export const figuresChangedMany = async (
   area: AuditArea,
 ) => {
   const orgs = [...new Set(changes.map((c) => c.env.orgId))].filter((org) => firstIn(trx, `version ${org}`)).sort();
-  // The version row stays locked until commit, and batches of several organizations' events (one per consumer and
-  // partition) would take them in different orders and deadlock: the kit's lock (sorted keys) makes a later event of
-  // a batch commit what came before it rather than wait while holding them.
-  await exclusiveLocks(
-    trx as Transaction<unknown>,
-    orgs.map((org) => `akhada.dashboard.org_version:${org}`),
-  );
+  await lockOrganizations(trx, orgs); // held since the handler began (handlersFor); taking it again is free
   for (const org of orgs) await bumpOrgVersion(trx, org);
   await announceChanged(trx, changes, o, area);
 };
@@ -110,6 +119,10 @@ export const handlersFor = (
   const defOf = new Map(defs.map((d) => [d.type, d]));
   const many = async (trx: Trx, raw: EventEnvelope<unknown>[]) => {
     const envs = raw.map((env) => ({ ...env, data: defOf.get(env.type)!.data.parse(env.data) as unknown })).filter((env) => !skip(env));
+    await lockOrganizations(
+      trx,
+      envs.map((env) => env.orgId),
+    );
     await addAudit(
       trx,
       envs.map((env) => auditRowOf(area, env)),
@@ -128,6 +141,7 @@ export const handlersFor = (
   return defs.map((def) => ({
     ...on(def, async (trx: Trx, env) => {
       if (skip(env)) return;
+      await lockOrganizations(trx, [env.orgId]);
       await addAudit(trx, auditRowOf(area, env));
       await specific[def.type]?.(trx, env as EventEnvelope<never>);
     }),
