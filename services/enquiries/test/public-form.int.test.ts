@@ -1,6 +1,7 @@
 import { ENQUIRY_CONSENT_TEXT, marketingConsentText } from '@akhada/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announceFormCodes } from '../src/db/public-form-repo.ts';
 import { bootEnquiries } from './setup.ts';
 
 let s: Awaited<ReturnType<typeof bootEnquiries>>;
@@ -51,6 +52,21 @@ describe('the public enquiry form', () => {
     });
     expect(marketingConsentText('en', place)).toBe(`Send me offers and news from ${place} on WhatsApp, SMS and email (reply STOP or unsubscribe any time)`);
     expect((await s.call(null, 'GET', '/enquiries/public/nosuchcode')).status).toBe(404);
+  });
+
+  it('announces a new form code once (enquiries.form_link_made, for members’ referral links); an older code unannounced goes out at the sweep', async () => {
+    const announced = async (locationId: string) =>
+      (await s.db.selectFrom('outbox').select('payload').where('key', '=', locationId).execute())
+        .map((r) => r.payload as { type: string; orgId: string; data: { locationId: string; code: string } })
+        .filter((p) => p.type === 'enquiries.form_link_made');
+    expect(await announced(locA)).toEqual([expect.objectContaining({ orgId: orgA, data: { locationId: locA, code } })]);
+    await s.call(owner, 'POST', '/enquiries/form-links'); // the same code: not again
+    expect(await announced(locA)).toHaveLength(1);
+    // A code made before codes were announced (or by an instance that stopped first): the start's sweep sends it once.
+    await s.db.insertInto('form_codes').values({ location_id: locB, org_id: orgB, code: 'oldcode2345', created_at: new Date() }).execute();
+    expect(await announceFormCodes(s.db, new Date())).toBe(1);
+    expect(await announceFormCodes(s.db, new Date())).toBe(0);
+    expect(await announced(locB)).toEqual([expect.objectContaining({ orgId: orgB, data: { locationId: locB, code: 'oldcode2345' } })]);
   });
 
   it('stores an enquiry without sign-in: source website, unassigned, the consent it showed recorded', async () => {

@@ -9,7 +9,7 @@ import {
 import { inTransaction, type CommandSource, type RequestContext } from '@akhada/kit';
 import { AppError, notFound } from '@akhada/kit/domain';
 import { randomBytes } from 'node:crypto';
-import { formByCode, formCodeOf, insertFormCode, lockAddress, recentFrom, recordFrom } from '../db/public-form-repo.ts';
+import { announceFormCodes, formByCode, formCodeOf, insertFormCode, lockAddress, recentFrom, recordFrom } from '../db/public-form-repo.ts';
 import { captureEnquiry } from './capture.ts';
 import type { EnquiriesDeps } from './deps.ts';
 
@@ -26,14 +26,17 @@ const newCode = (): string => [...randomBytes(10)].map((b) => ALPHABET[b % ALPHA
 export const formLinks = async (deps: Pick<EnquiriesDeps, 'db' | 'clock' | 'directory'>, ctx: RequestContext): Promise<EnquiryFormLink[]> => {
   const locations = (await deps.directory.locationsOf(ctx.orgId)).filter((l) => ctx.role === 'owner' || ctx.locationIds.includes(l.locationId));
   const links: EnquiryFormLink[] = [];
+  let made = false;
   for (const l of locations) {
     let row = await formCodeOf(deps.db, l.locationId);
     if (!row) {
       await insertFormCode(deps.db, { location_id: l.locationId, org_id: ctx.orgId, code: newCode(), created_at: deps.clock() });
       row = await formCodeOf(deps.db, l.locationId);
+      made = true;
     }
     if (row) links.push({ locationId: l.locationId, locationName: l.name, code: row.code });
   }
+  if (made) await announceFormCodes(deps.db, deps.clock()); // a crash before this: the start's sweep announces it
   return links;
 };
 

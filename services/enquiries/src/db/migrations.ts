@@ -117,4 +117,10 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table leads add column marketing_consent_text text, add column marketing_consent_at timestamptz`.execute(db);
     },
   },
+  '0005_form_codes_announced': {
+    /** Whether a form's code was announced (enquiries.form_link_made, for members' referral links); older codes go out once. */
+    async up(db: Kysely<unknown>) {
+      await sql`alter table form_codes add column announced boolean not null default false`.execute(db);
+    },
+  },
 };

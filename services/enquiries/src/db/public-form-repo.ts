@@ -1,5 +1,6 @@
-import type { Executor } from '@akhada/kit';
-import { sql } from 'kysely';
+import { EnquiriesEvents, topicOf } from '@akhada/contracts';
+import { enqueueMany, inTransaction, makeEnvelope, type Executor } from '@akhada/kit';
+import { sql, type Kysely } from 'kysely';
 import type { EnquiriesDb } from './schema.ts';
 
 export const formCodeOf = (db: Executor<EnquiriesDb>, locationId: string) =>
@@ -14,6 +15,41 @@ export const insertFormCode = (db: Executor<EnquiriesDb>, row: { location_id: st
     .values(row)
     .onConflict((oc) => oc.column('location_id').doNothing())
     .execute();
+
+/**
+ * Announces the forms' codes not announced yet (enquiries.form_link_made: notifications builds members' referral links
+ * from them), each once: the events and the mark in one transaction, rows another caller is announcing skipped.
+ */
+export const announceFormCodes = (db: Kysely<EnquiriesDb>, now: Date): Promise<number> =>
+  inTransaction(db, async (trx) => {
+    const rows = await trx.selectFrom('form_codes').selectAll().where('announced', '=', false).limit(500).forUpdate().skipLocked().execute();
+    if (rows.length === 0) return 0;
+    await enqueueMany(
+      trx,
+      topicOf('enquiries'),
+      rows.map((r) =>
+        makeEnvelope(EnquiriesEvents.FormLinkMade, {
+          orgId: r.org_id,
+          locationId: r.location_id,
+          aggregateId: r.location_id,
+          occurredAt: now.toISOString(),
+          correlationId: `form-code:${r.location_id}`,
+          causationId: `form-code:${r.location_id}`,
+          data: { locationId: r.location_id, code: r.code },
+        }),
+      ),
+    );
+    await trx
+      .updateTable('form_codes')
+      .set({ announced: true })
+      .where(
+        'location_id',
+        'in',
+        rows.map((r) => r.location_id),
+      )
+      .execute();
+    return rows.length;
+  });
 
 /** Public enquiries from one address are serialized, so parallel requests cannot slip past the hourly limit. */
 export const lockAddress = (db: Executor<EnquiriesDb>, ip: string) => sql`select pg_advisory_xact_lock(hashtext(${`enquiries-ip:${ip}`}))`.execute(db);

@@ -1,4 +1,5 @@
 import type { KitTables } from '@akhada/kit';
+import type { Generated } from 'kysely';
 
 /** One lead as staff see it (the projection of its stream, lead-<id>). */
 export interface LeadsTable {
@@ -77,6 +78,8 @@ export interface FormCodesTable {
   org_id: string;
   code: string;
   created_at: Date;
+  /** enquiries.form_link_made was enqueued for it (in the transaction that set this). */
+  announced: Generated<boolean>;
 }
 
 /** Public enquiries received, by address: the throttle's memory (5 an hour per address). */
