@@ -11,6 +11,7 @@ import { refundPurchases } from './consumers/purchases.ts';
 import { runAutopayActions } from './app/autopay-actions.ts';
 import { announceDueCharges } from './app/autopay-notices.ts';
 import { mailAutopayInvoices } from './app/autopay-invoice-mail.ts';
+import { remindStaleDues } from './app/autopay-dunning.ts';
 import { buildApp } from './build-app.ts';
 import { startConsumers, startInvoiceConsumers } from './consumers/start-consumers.ts';
 import { migrations } from './db/migrations.ts';
@@ -113,11 +114,18 @@ const invoiceMail = periodicJob({
   logger,
   run: () => mailAutopayInvoices({ ...deps, logger }),
 });
+// A failed charge's "Pay now" link and reminder, when payments died after the webhook's commit (once per payment).
+const staleDues = periodicJob({
+  name: 'autopay pay-now reminders',
+  intervalMs: 60_000,
+  logger,
+  run: () => remindStaleDues({ ...deps, logger }),
+});
 const app = buildApp({ logger, verifier, readiness, ...deps });
 await serveService({
   app,
   config,
   runtime,
   consumers,
-  onClose: [() => job.stop(), () => refunds.stop(), () => autopayActions.stop(), () => notices.stop(), () => invoiceMail.stop()],
+  onClose: [() => job.stop(), () => refunds.stop(), () => autopayActions.stop(), () => notices.stop(), () => invoiceMail.stop(), () => staleDues.stop()],
 });

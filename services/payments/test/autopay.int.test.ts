@@ -6,14 +6,15 @@
 // and the member or staff cancel it. Roles and other organizations are refused.
 import { AuthEvents, MemberEvents, type Role } from '@akhada/contracts';
 import { razorpayStandinControls, startRazorpayStandin, type ListedWebhook, type RazorpayStandin } from '@akhada/infra/standins';
-import { makeEnvelope } from '@akhada/kit';
+import { makeEnvelope, metadataOf, readStream } from '@akhada/kit';
 import { addDays, addMonths, dateIn } from '@akhada/kit/domain';
 import { sql } from 'kysely';
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { razorpayPort } from '../src/adapters/razorpay-port.ts';
 import { autopayPaymentId } from '../src/app/autopay-webhook.ts';
-import { duePaymentId } from '../src/app/autopay-dunning.ts';
+import { duePaymentId, recordDuePayment, remindStaleDues, STALE_DUE_MS } from '../src/app/autopay-dunning.ts';
+import { autopayDecider, autopayStreamId, type AutopayEvent } from '../src/domain/autopay/decider.ts';
 import { onMembershipPlansChanged } from '../src/consumers/plans.ts';
 import { memberHandlers } from '../src/consumers/members.ts';
 import { runAutopayActions } from '../src/app/autopay-actions.ts';
@@ -754,5 +755,36 @@ describe('a failed charge: "Pay now" (issue 28 dunning)', () => {
     ]);
     expect((await dueRow(3))!.status).toBe('completed');
     expect(await completedOf(due.id)).toHaveLength(1);
+  });
+
+  it('payments dies after a failure’s commit, before its link and reminder: after a minute the job makes the link and one reminder; again, nothing', async () => {
+    const remindersOf = async (paymentId: string) =>
+      (await svc.db.selectFrom('outbox').select('payload').orderBy('id').execute())
+        .map(
+          (o) => (typeof o.payload === 'string' ? JSON.parse(o.payload) : o.payload) as { type: string; data: { paymentId?: string; paymentLinkUrl?: string } },
+        )
+        .filter((e) => e.type === 'payments.payment_reminder_requested' && e.data.paymentId === paymentId);
+    // The state exactly as the webhook's transaction leaves it (the next cycle's "Pay now" recorded), then the crash:
+    // nothing of what comes after the commit ran.
+    const { events } = await readStream<AutopayEvent>(svc.db as never, autopayStreamId(autopayId));
+    const state = events.reduce((s, e) => autopayDecider.evolve(s, e.event), autopayDecider.initialState());
+    const meta = metadataOf({ orgId: orgA, correlationId: sub, requestId: randomUUID() }, { locationId: L1 });
+    const dueId = await svc.db.transaction().execute((trx) => recordDuePayment(trx, state.terms!, state, meta, new Date().toISOString()));
+    expect(dueId).toBe(duePaymentId(orgA, autopayId, 5));
+    expect(await dueRow(5)).toMatchObject({ status: 'pending', razorpay_link_url: null });
+    expect(await remindersOf(dueId!)).toHaveLength(0);
+    // Within the minute the webhook's own path may still be at it: the job leaves it.
+    expect(await remindStaleDues(svc.deps)).toBe(0);
+    // Meera was reminded today already (cycles 2 and 3; one reminder per member a day): the job's run of tomorrow.
+    const later = { ...svc.deps, clock: () => new Date(Date.now() + 86_400_000 + STALE_DUE_MS) };
+    expect(await remindStaleDues(later)).toBe(1);
+    const due = (await dueRow(5))!;
+    expect(due.razorpay_link_url).toMatch(/^http/);
+    expect((await remindersOf(dueId!)).map((e) => e.data.paymentLinkUrl)).toEqual([due.razorpay_link_url]);
+    expect(await svc.db.selectFrom('reminders').select('id').where('payment_id', '=', dueId!).execute()).toHaveLength(1);
+    // Once: a second run (or the one after) does nothing, and the cycles' earlier "Pay now" payments were not touched.
+    expect(await remindStaleDues(later)).toBe(0);
+    expect(await remindersOf(dueId!)).toHaveLength(1);
+    expect(await remindersOf(duePaymentId(orgA, autopayId, 2))).toHaveLength(1);
   });
 });
