@@ -173,6 +173,31 @@ const AppointmentBooking = z.object({
 });
 const BookingV1 = z.discriminatedUnion('bookingType', [ClassBooking, AppointmentBooking]);
 const BookingCancelledV1 = z.discriminatedUnion('bookingType', [ClassBooking.extend({ late: z.boolean() }), AppointmentBooking.extend({ late: z.boolean() })]);
+/**
+ * A ticket of one of the gym's one-off events (a run, a workshop, an online session): the event as it is now, and the
+ * member who holds the ticket. No payment ids (the money is in payment.* and invoice.*), no other attendees.
+ */
+const EventTicketV1 = z.object({
+  eventId: Id,
+  locationId: Id,
+  memberId: Id,
+  title: z.string(),
+  /** The gym's own word for the event ("run", "workshop"). */
+  kind: z.string(),
+  startsAt: Instant,
+  endsAt: Instant,
+  /** Held online (the link itself is not sent). */
+  online: z.boolean(),
+  /** The event's ticket price before GST; 0 for a free event. */
+  pricePaise: z.number().int().min(0),
+});
+const EventTicketCancelledV1 = EventTicketV1.extend({
+  /** given_up: by the member; event_cancelled: the gym cancelled the event (one webhook per ticket holder). */
+  reason: z.enum(['given_up', 'event_cancelled']),
+  /** A paid ticket is paid back in full (the refund itself arrives as payment.refunded). */
+  refund: z.boolean(),
+});
+const EventTicketAttendedV1 = z.object({ eventId: Id, memberId: Id });
 
 // ── leads ────────────────────────────────────────────────────────────────────────────────────────────────────────────
 const LeadCreatedV1 = z.object({
@@ -237,6 +262,17 @@ export const WEBHOOK_KINDS = {
   'booking.created': kind(1, 'A member booked a place in a class or a personal-training appointment.', BookingV1),
   'booking.cancelled': kind(1, 'A class place or an appointment was given up (late: inside the late-cancel window).', BookingCancelledV1),
   'booking.attended': kind(1, 'A member attended a booked class (told when the class closes) or appointment.', BookingV1),
+  'event_ticket.booked': kind(
+    1,
+    "A member's ticket for a one-off event is confirmed: at once when free, when its payment is captured when paid.",
+    EventTicketV1,
+  ),
+  'event_ticket.cancelled': kind(
+    1,
+    'An event ticket was given up by the member, or the gym cancelled the event (one per ticket holder); refund: paid back.',
+    EventTicketCancelledV1,
+  ),
+  'event_ticket.attended': kind(1, 'A ticket holder came to the event (checked in at the location, or ticked on the attendee list).', EventTicketAttendedV1),
   'lead.created': kind(1, 'A new lead (enquiry) was captured at the desk or on the public form.', LeadCreatedV1),
   'lead.converted': kind(1, 'A lead became a member.', LeadConvertedV1),
   'feedback.submitted': kind(1, 'A member submitted feedback or a complaint (anonymous ones carry no member).', FeedbackSubmittedV1),

@@ -131,6 +131,17 @@ const appointment = {
 const classId = newId();
 const attended2 = newId();
 const leadId = newId();
+const holder2 = newId();
+const gymEvent = {
+  eventId: newId(),
+  title: 'Sunday 10K run',
+  kind: 'run',
+  startsAt: '2026-12-06T01:30:00.000Z',
+  endsAt: '2026-12-06T03:30:00.000Z',
+  onlineUrl: 'https://meet.example.in/secret-room',
+  capacity: 40,
+  pricePaise: 50_000,
+};
 
 /** One internal event of every source (for `org`), with the kinds each makes. */
 const fixtures = (org: string) => {
@@ -336,6 +347,44 @@ const fixtures = (org: string) => {
   add('scheduling', makeEnvelope(SchedulingEvents.AppointmentAttended, { ...meta(), aggregateId: appointment.appointmentId, data: appointment }), [
     'booking.attended',
   ]);
+  // One-off events: a ticket confirmed, given up (refunded), one lapsed unpaid (never booked: no webhook), the holder
+  // came, and the event cancelled with two holders (one webhook each, the paid one refunded).
+  const facts = { ...gymEvent, locationId: L1 };
+  add('scheduling', makeEnvelope(SchedulingEvents.TicketConfirmed, { ...meta(), aggregateId: gymEvent.eventId, data: { ...facts, memberId: member } }), [
+    'event_ticket.booked',
+  ]);
+  add(
+    'scheduling',
+    makeEnvelope(SchedulingEvents.TicketCancelled, {
+      ...meta(),
+      aggregateId: gymEvent.eventId,
+      data: { ...facts, memberId: member, refund: true, lapsed: false },
+    }),
+    ['event_ticket.cancelled'],
+  );
+  add(
+    'scheduling',
+    makeEnvelope(SchedulingEvents.TicketCancelled, {
+      ...meta(),
+      aggregateId: gymEvent.eventId,
+      data: { ...facts, memberId: newId(), refund: false, lapsed: true },
+    }),
+    [],
+  );
+  add(
+    'scheduling',
+    makeEnvelope(SchedulingEvents.TicketAttended, { ...meta(), aggregateId: gymEvent.eventId, data: { eventId: gymEvent.eventId, memberId: member } }),
+    ['event_ticket.attended'],
+  );
+  add(
+    'scheduling',
+    makeEnvelope(SchedulingEvents.EventCancelled, {
+      ...meta(),
+      aggregateId: gymEvent.eventId,
+      data: { ...facts, reason: 'Heavy rain', ticketHolderIds: [member, holder2], refundMemberIds: [holder2] },
+    }),
+    ['event_ticket.cancelled', 'event_ticket.cancelled'],
+  );
   add(
     'enquiries',
     makeEnvelope(EnquiriesEvents.LeadCaptured, {
@@ -452,11 +501,40 @@ describe('webhook kinds', () => {
       expect(kind.data.parse(b.parsed.data)).toEqual(b.parsed.data);
     }
     const text = got.map((g) => g.body).join('\n');
-    for (const internal of ['internal-source-key', 'order_internal', 'soldBy', 'refundedBy', 'consentText', 'ABCD2345', 'bookedBy', 'cancelledBy', otherOrg])
+    for (const internal of [
+      'internal-source-key',
+      'order_internal',
+      'soldBy',
+      'refundedBy',
+      'consentText',
+      'ABCD2345',
+      'bookedBy',
+      'cancelledBy',
+      'secret-room',
+      'ticketHolderIds',
+      'Heavy rain',
+      otherOrg,
+    ])
       expect(text).not.toContain(internal);
     // The closed class: one booking.attended per member who came, each with its own stable id.
     const attended = bodies.filter((b) => b.parsed.type === 'booking.attended' && (b.parsed.data as { bookingType: string }).bookingType === 'class');
     expect(attended.map((b) => (b.parsed.data as { memberId: string }).memberId).sort()).toEqual([member, attended2].sort());
+    // Event tickets: the member's own cancellation and one per holder of the cancelled event, each refunded as it was.
+    const tickets = bodies
+      .filter((b) => b.parsed.type === 'event_ticket.cancelled')
+      .map((b) => b.parsed.data as { memberId: string; reason: string; refund: boolean; online: boolean; eventId: string });
+    expect(
+      tickets
+        .map(({ memberId, reason, refund }) => ({ memberId, reason, refund }))
+        .sort((x, y) => (x.reason + x.memberId).localeCompare(y.reason + y.memberId)),
+    ).toEqual(
+      [
+        { memberId: member, reason: 'event_cancelled', refund: false },
+        { memberId: holder2, reason: 'event_cancelled', refund: true },
+        { memberId: member, reason: 'given_up', refund: true },
+      ].sort((x, y) => (x.reason + x.memberId).localeCompare(y.reason + y.memberId)),
+    );
+    expect(tickets.every((t) => t.online && t.eventId === gymEvent.eventId)).toBe(true);
 
     const log = await svc.db.selectFrom('webhook_deliveries').select(['event_type', 'org_id', 'status']).where('endpoint_id', '=', endpoint._id).execute();
     expect(log).toHaveLength(expected.length);

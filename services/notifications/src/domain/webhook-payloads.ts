@@ -16,8 +16,9 @@ import {
 /**
  * Internal integration event → the public webhook payloads it makes (contracts/src/webhooks.ts): each mapper copies
  * only the fields the public schema names, so a field added to an internal event never leaks out by itself. One event
- * makes one webhook, except a closed class (one `booking.attended` per member who came: `key` tells them apart, and
- * the consumer derives a stable event id from the event's id and the key).
+ * makes one webhook, except a closed class (one `booking.attended` per member who came) and a cancelled one-off event
+ * (one `event_ticket.cancelled` per ticket holder): `key` tells them apart, and the consumer derives a stable event id
+ * from the event's id and the key.
  */
 export interface WebhookOut<K extends WebhookEventType = WebhookEventType> {
   type: K;
@@ -49,6 +50,19 @@ const payment = (d: EventDataOf<typeof PaymentEvents.PaymentUpdated>) => ({
   description: d.description,
   membershipPeriod: d.membershipPeriod,
   dueDate: d.dueDate,
+});
+
+/** An event ticket's public part: the event as it is now and the holder (the online link stays inside). */
+const ticket = (d: EventDataOf<typeof SchedulingEvents.EventPublished>, memberId: string) => ({
+  eventId: d.eventId,
+  locationId: d.locationId,
+  memberId,
+  title: d.title,
+  kind: d.kind,
+  startsAt: d.startsAt,
+  endsAt: d.endsAt,
+  online: d.onlineUrl !== null,
+  pricePaise: d.pricePaise,
 });
 
 type Mapper = (env: EventEnvelope<never>) => WebhookOut[];
@@ -214,6 +228,26 @@ export const WEBHOOK_SOURCES: Record<string, Mapper> = {
       { bookingType: 'appointment', appointmentId: d.appointmentId, memberId: d.memberId, trainerId: d.trainerId, startsAt: d.startsAt, endsAt: d.endsAt },
       d.locationId,
     ),
+  ),
+  [SchedulingEvents.TicketConfirmed.type]: mapper(SchedulingEvents.TicketConfirmed, ({ data: d }) =>
+    out('event_ticket.booked', ticket(d, d.memberId), d.locationId),
+  ),
+  [SchedulingEvents.TicketCancelled.type]: mapper(SchedulingEvents.TicketCancelled, ({ data: d }) =>
+    // A paid ticket whose hold ran out unpaid was never booked (no event_ticket.booked went out): nothing to cancel.
+    d.lapsed ? [] : out('event_ticket.cancelled', { ...ticket(d, d.memberId), reason: 'given_up', refund: d.refund }, d.locationId),
+  ),
+  [SchedulingEvents.EventCancelled.type]: mapper(SchedulingEvents.EventCancelled, ({ data: d }) =>
+    d.ticketHolderIds.flatMap((memberId) =>
+      out(
+        'event_ticket.cancelled',
+        { ...ticket(d, memberId), reason: 'event_cancelled', refund: d.refundMemberIds.includes(memberId) },
+        d.locationId,
+        memberId,
+      ),
+    ),
+  ),
+  [SchedulingEvents.TicketAttended.type]: mapper(SchedulingEvents.TicketAttended, ({ data: d }) =>
+    out('event_ticket.attended', { eventId: d.eventId, memberId: d.memberId }),
   ),
   [EnquiriesEvents.LeadCaptured.type]: mapper(EnquiriesEvents.LeadCaptured, ({ data: d }) =>
     out(

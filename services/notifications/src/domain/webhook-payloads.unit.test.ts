@@ -1,4 +1,4 @@
-import { MemberEvents, PaymentEvents, WEBHOOK_KINDS, WebhookEventType, type EventEnvelope } from '@akhada/contracts';
+import { MemberEvents, PaymentEvents, SchedulingEvents, WEBHOOK_KINDS, WebhookEventType, type EventEnvelope } from '@akhada/contracts';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_SOURCES, webhooksOf } from './webhook-payloads.ts';
 
@@ -67,5 +67,33 @@ describe('webhook payloads', () => {
       { type: 'member.archived', data: { memberId: '0190f000-0000-7000-8000-000000000005' }, locationId: null },
     ]);
     expect(webhooksOf(env(MemberEvents.MemberTrainerAssigned.type, {}))).toEqual([]);
+  });
+
+  it('event tickets: the event without its online link; a lapsed unpaid ticket makes none; a cancelled event one per holder', () => {
+    const facts = {
+      eventId: '0190f000-0000-7000-8000-000000000006',
+      locationId: '0190f000-0000-7000-8000-000000000003',
+      title: 'Sunday run',
+      kind: 'run',
+      startsAt: '2026-12-06T01:30:00.000Z',
+      endsAt: '2026-12-06T03:30:00.000Z',
+      onlineUrl: 'https://meet.example.in/hidden',
+      capacity: 40,
+      pricePaise: 50_000,
+    };
+    const m1 = '0190f000-0000-7000-8000-000000000007';
+    const m2 = '0190f000-0000-7000-8000-000000000008';
+    const [booked, ...none] = webhooksOf(env(SchedulingEvents.TicketConfirmed.type, { ...facts, memberId: m1 }));
+    expect(none).toEqual([]);
+    expect(booked!.type).toBe('event_ticket.booked');
+    expect(WEBHOOK_KINDS['event_ticket.booked'].data.parse(booked!.data)).toEqual(booked!.data);
+    expect(booked!.data).toMatchObject({ memberId: m1, online: true, pricePaise: 50_000 });
+    expect(JSON.stringify(booked!.data)).not.toMatch(/hidden|capacity/);
+    expect(webhooksOf(env(SchedulingEvents.TicketCancelled.type, { ...facts, memberId: m1, refund: false, lapsed: true }))).toEqual([]);
+    const cancelled = webhooksOf(env(SchedulingEvents.EventCancelled.type, { ...facts, reason: 'Rain', ticketHolderIds: [m1, m2], refundMemberIds: [m2] }));
+    expect(cancelled.map((w) => [w.type, w.key, (w.data as { refund: boolean }).refund])).toEqual([
+      ['event_ticket.cancelled', m1, false],
+      ['event_ticket.cancelled', m2, true],
+    ]);
   });
 });
