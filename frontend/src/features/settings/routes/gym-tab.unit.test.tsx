@@ -36,8 +36,8 @@ const gym: GymSettings = {
   plans: [],
 };
 const gymIs = () => on(gymSettingsRoutes.getGym, () => reply(gymSettingsRoutes.getGym, 200, { success: true, data: gym }));
-const referralIs = (rewardDays: number) =>
-  on(memberReferralRoutes.settings, () => reply(memberReferralRoutes.settings, 200, { success: true, data: { rewardDays } }));
+const referralIs = (rewardDays: number, rewardCredit?: number) =>
+  on(memberReferralRoutes.settings, () => reply(memberReferralRoutes.settings, 200, { success: true, data: { rewardDays, rewardCredit } }));
 const anythingElse = () => http.all('/api/*', () => problem(503, 'SERVICE_UNAVAILABLE', 'Not in this test'));
 
 describe('Settings → Gym: the forms’ save', () => {
@@ -82,7 +82,44 @@ describe('Settings → Gym: the forms’ save', () => {
 
     await user.click(save);
     expect(await screen.findByText('Settings saved!')).toBeTruthy();
-    expect(bodies).toEqual([{ rewardDays: 12 }, { rewardDays: 12 }, { rewardDays: 12 }, { rewardDays: 12 }]);
+    // No credit set: the empty credit field is sent as 0 (none).
+    expect(bodies).toEqual(Array.from({ length: 4 }, () => ({ rewardDays: 12, rewardCredit: 0 })));
+  });
+
+  it('the referral credit (₹) beside the free days: shown as kept, checked against ₹0–₹1,00,000 before sending, saved with the form, emptied to 0', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      ...signedInShell(owner),
+      gymIs(),
+      referralIs(10, 250),
+      on(memberReferralRoutes.putSettings, async ({ request }) => {
+        const body = (await request.json()) as { rewardDays: number; rewardCredit: number };
+        bodies.push(body);
+        return reply(memberReferralRoutes.putSettings, 200, { success: true, data: body });
+      }),
+      anythingElse(),
+    );
+    const { user } = renderApp('/dashboard/settings?tab=gym');
+    const form = await screen.findByTestId('gym-referral-form', {}, { timeout: 10_000 });
+    const credit = within(form).getByLabelText(/Referral credit \(₹\)/) as HTMLInputElement;
+    expect(credit.value).toBe('250');
+    expect(within(form).getByText(/taken off the referrer’s next membership payment/)).toBeTruthy();
+    await user.clear(credit);
+    await user.type(credit, '100001');
+    await user.click(within(form).getByTestId('gym-referral-save'));
+    expect(await within(form).findByText('Referral credit is ₹0 to ₹1,00,000')).toBeTruthy();
+    expect(bodies).toEqual([]);
+    await user.clear(credit);
+    await user.type(credit, '500.50');
+    await user.click(within(form).getByTestId('gym-referral-save'));
+    await waitFor(() => expect(bodies).toEqual([{ rewardDays: 10, rewardCredit: 500.5 }]));
+    expect(await screen.findByText('Settings saved!')).toBeTruthy();
+    const again = within(screen.getByTestId('gym-referral-form')).getByLabelText(/Referral credit \(₹\)/) as HTMLInputElement;
+    expect(again.value).toBe('500.5');
+    await user.clear(again);
+    await user.click(within(screen.getByTestId('gym-referral-form')).getByTestId('gym-referral-save'));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ rewardDays: 10, rewardCredit: 0 });
   });
 
   it('turns on “refuse check-in when a payment is overdue” for a location (1–90 days, off by default)', async () => {
