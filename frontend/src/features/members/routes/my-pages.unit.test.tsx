@@ -80,6 +80,9 @@ describe('member self pages', () => {
     expect(link.value).toBe(`${window.location.origin}/enquire/abcd23efgh?ref=7K2M9QXA`);
     expect(within(referral).getByTestId('referral-offer').textContent).toMatch(/10 free days/);
     expect(within(referral).getByTestId('referral-rewards').textContent).toBe('10 free days: membership now ends 1 Mar 2026');
+    // No credits: the empty state (issue 27).
+    expect(within(referral).getByTestId('referral-no-credits').textContent).toBe('No referral credits yet.');
+    expect(within(referral).queryByTestId('referral-credits')).toBeNull();
     await user.click(within(referral).getByRole('button', { name: 'Copy' }));
     expect(await within(referral).findByText('Copied')).toBeTruthy();
     const card = await screen.findByTestId('my-membership');
