@@ -11,6 +11,7 @@ import { EmptyState } from './empty-state';
 import { ErrorState } from './error-state';
 import { WalletIcon } from './icons/wallet';
 import { Pagination } from './pagination';
+import { hasReferralCredit, ReferralCreditLine } from './referral-credit';
 import { LoadingState } from './spinner';
 import './payments-list.css';
 
@@ -91,7 +92,14 @@ export function PaymentsTable({
                 </td>
                 <td data-label={t('payments:table.method')}>{t(`payments:methods.${p.paymentMethod}`)}</td>
                 <td data-label={t('payments:table.amount')} className="pay-num" data-testid="payment-amount">
-                  {formatRupees2(p.totalAmount)}
+                  {hasReferralCredit(p.referralCredit) ? (
+                    <span className="cell-stack">
+                      <span>{formatRupees2(p.totalAmount)}</span>
+                      <ReferralCreditLine credit={p.referralCredit} />
+                    </span>
+                  ) : (
+                    formatRupees2(p.totalAmount)
+                  )}
                 </td>
                 <td data-label={t('payments:table.status')}>
                   {p.refundedAfterExpiry ? (

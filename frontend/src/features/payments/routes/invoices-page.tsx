@@ -1,6 +1,7 @@
 import type { Invoice } from '@akhada/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasReferralCredit, ReferralCreditLine } from '../../../components/referral-credit';
 import { formatRupees2 } from '../../../lib/money';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
@@ -85,8 +86,15 @@ export function InvoicesTable({ invoices, busy, canSend }: { invoices: Invoice[]
               <td data-label={t('payments:invoices.tax')} className="pay-num">
                 {formatRupees2(inv.totalTax)}
               </td>
-              <td data-label={t('payments:table.amount')} className="pay-num">
-                {formatRupees2(inv.totalAmount)}
+              <td data-label={t('payments:table.amount')} className="pay-num" data-testid="invoice-amount">
+                {hasReferralCredit(inv.referralCredit) ? (
+                  <span className="cell-stack">
+                    <span>{formatRupees2(inv.totalAmount)}</span>
+                    <ReferralCreditLine credit={inv.referralCredit} testId="invoice-referral-credit" />
+                  </span>
+                ) : (
+                  formatRupees2(inv.totalAmount)
+                )}
               </td>
               <td className="table__actions">
                 <button

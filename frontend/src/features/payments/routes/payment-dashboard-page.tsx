@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
 import { ErrorState } from '../../../components/error-state';
+import { hasReferralCredit, useReferralCreditNote } from '../../../components/referral-credit';
 import { LoadingState } from '../../../components/spinner';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { ALL_NS } from '../../../locales/resources';
@@ -53,7 +54,9 @@ function Card({ label, value, hint, to, testId }: { label: string; value: string
 export function PaymentDashboardPage() {
   const { t, i18n } = useTranslation(ALL_NS);
   const location = useLocation();
-  const recorded = (location.state as { recorded?: boolean } | null)?.recorded === true;
+  const recordedState = location.state as { recorded?: boolean; referralCredit?: number } | null;
+  const recorded = recordedState?.recorded === true;
+  const creditNote = useReferralCreditNote();
   const overview = useOverview();
 
   const actions = (
@@ -168,6 +171,9 @@ export function PaymentDashboardPage() {
       {recorded ? (
         <Alert tone="success" testId="payment-recorded">
           {t('payments:create.success')}
+          {hasReferralCredit(recordedState?.referralCredit) ? (
+            <span data-testid="payment-recorded-credit"> {creditNote(recordedState.referralCredit)}</span>
+          ) : null}
         </Alert>
       ) : null}
       {body}

@@ -1,6 +1,7 @@
 import { carriesGymGst, MembershipType, PaymentMethod, RefundBody, UpdatePaymentBody, type Payment } from '@akhada/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasReferralCredit, useReferralCreditNote } from '../../../components/referral-credit';
 import { formatRupees2 } from '../../../lib/money';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
@@ -37,6 +38,7 @@ export function PaymentDetailPage() {
   const { describe } = useErrorText();
   const query = usePayment(id);
   const markPaid = useMarkPaid();
+  const creditNote = useReferralCreditNote();
   const del = useDeletePayment();
   const invoice = useCreateInvoice();
   const { download, busy: downloading } = useInvoiceDownload();
@@ -65,7 +67,7 @@ export function PaymentDetailPage() {
     markPaid.mutate(
       { id: p._id },
       {
-        onSuccess: () => toast.success(t('payments:detail.markedPaid')),
+        onSuccess: (paid) => toast.success([t('payments:detail.markedPaid'), creditNote(paid.referralCredit)].filter(Boolean).join(' ')),
         onError: (e) => toast.error(describe(e, { fallback: t('payments:pending.markPaidFailed') })),
       },
     );
@@ -108,6 +110,12 @@ export function PaymentDetailPage() {
               <dt>{t('payments:create.category')}</dt>
               <dd>{t(`payments:categories.${p.paymentCategory}`)}</dd>
             </div>
+            {hasReferralCredit(p.referralCredit) ? (
+              <div>
+                <dt>{t('payments:referralCredit.label')}</dt>
+                <dd data-testid="detail-referral-credit">−{formatRupees2(p.referralCredit)}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>{t('payments:create.amount')}</dt>
               <dd>{formatRupees2(p.amount)}</dd>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReferralCreditNote } from '../../../components/referral-credit';
 import { formatRupees2 } from '../../../lib/money';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
@@ -23,6 +24,7 @@ export function PendingPage() {
   const [page, setPage] = useState(1);
   const query = usePending(page);
   const markPaid = useMarkPaid();
+  const creditNote = useReferralCreditNote();
   const remind = useRemind();
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -31,7 +33,7 @@ export function PendingPage() {
     markPaid.mutate(
       { id },
       {
-        onSuccess: () => toast.success(t('payments:pending.markedPaid', { name })),
+        onSuccess: (paid) => toast.success([t('payments:pending.markedPaid', { name }), creditNote(paid.referralCredit)].filter(Boolean).join(' ')),
         onError: (e) => toast.error(describe(e, { fallback: t('payments:pending.markPaidFailed') })),
         onSettled: () => setBusyId(null),
       },

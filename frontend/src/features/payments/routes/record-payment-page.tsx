@@ -172,7 +172,7 @@ export function RecordPaymentPage() {
   const onSubmit = (body: z.output<typeof CreatePaymentBody>) => {
     if (create.isPending) return;
     create.mutate(body, {
-      onSuccess: () => void navigate('/dashboard/payments', { state: { recorded: true } }),
+      onSuccess: (created) => void navigate('/dashboard/payments', { state: { recorded: true, referralCredit: created.referralCredit } }),
       onError: (error) => {
         applyServerErrors(form, error);
         setAttempts((n) => n + 1);
