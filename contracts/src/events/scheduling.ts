@@ -125,7 +125,13 @@ export const EventChanged = defineEvent('scheduling.event_changed', 1, EventFact
 export const EventCancelled = defineEvent(
   'scheduling.event_cancelled',
   1,
-  EventFacts.extend({ reason: z.string(), ticketHolderIds: z.array(z.uuid()), refundMemberIds: z.array(z.uuid()) }),
+  EventFacts.extend({
+    reason: z.string(),
+    ticketHolderIds: z.array(z.uuid()),
+    refundMemberIds: z.array(z.uuid()),
+    /** The holders among them whose paid ticket still awaited its payment (never confirmed); absent on older events. */
+    pendingHolderIds: z.array(z.uuid()).optional(),
+  }),
 );
 /** A member's ticket is confirmed (free at once; paid when the payment was captured). */
 export const TicketConfirmed = defineEvent('scheduling.ticket_confirmed', 1, EventFacts.extend({ memberId: z.uuid() }));
@@ -133,7 +139,8 @@ export const TicketConfirmed = defineEvent('scheduling.ticket_confirmed', 1, Eve
 export const TicketCancelled = defineEvent(
   'scheduling.ticket_cancelled',
   1,
-  EventFacts.extend({ memberId: z.uuid(), refund: z.boolean(), lapsed: z.boolean() }),
+  /** `pending`: the ticket still awaited its payment, so it was never confirmed (absent on older events). */
+  EventFacts.extend({ memberId: z.uuid(), refund: z.boolean(), lapsed: z.boolean(), pending: z.boolean().optional() }),
 );
 /** The holder came (QR check-in at the location during the event, or the attendee list's tick). */
 export const TicketAttended = defineEvent('scheduling.ticket_attended', 1, z.object({ eventId: z.uuid(), memberId: z.uuid() }));

@@ -132,6 +132,7 @@ const classId = newId();
 const attended2 = newId();
 const leadId = newId();
 const holder2 = newId();
+const pendingHolder = newId();
 const gymEvent = {
   eventId: newId(),
   title: 'Sunday 10K run',
@@ -348,7 +349,8 @@ const fixtures = (org: string) => {
     'booking.attended',
   ]);
   // One-off events: a ticket confirmed, given up (refunded), one lapsed unpaid (never booked: no webhook), the holder
-  // came, and the event cancelled with two holders (one webhook each, the paid one refunded).
+  // came, and the event cancelled with two holders (one webhook each, the paid one refunded) and a third whose ticket
+  // still awaited its payment (none).
   const facts = { ...gymEvent, locationId: L1 };
   add('scheduling', makeEnvelope(SchedulingEvents.TicketConfirmed, { ...meta(), aggregateId: gymEvent.eventId, data: { ...facts, memberId: member } }), [
     'event_ticket.booked',
@@ -371,6 +373,16 @@ const fixtures = (org: string) => {
     }),
     [],
   );
+  // Given up while still awaiting its payment: never booked either.
+  add(
+    'scheduling',
+    makeEnvelope(SchedulingEvents.TicketCancelled, {
+      ...meta(),
+      aggregateId: gymEvent.eventId,
+      data: { ...facts, memberId: newId(), refund: false, lapsed: false, pending: true },
+    }),
+    [],
+  );
   add(
     'scheduling',
     makeEnvelope(SchedulingEvents.TicketAttended, { ...meta(), aggregateId: gymEvent.eventId, data: { eventId: gymEvent.eventId, memberId: member } }),
@@ -381,7 +393,13 @@ const fixtures = (org: string) => {
     makeEnvelope(SchedulingEvents.EventCancelled, {
       ...meta(),
       aggregateId: gymEvent.eventId,
-      data: { ...facts, reason: 'Heavy rain', ticketHolderIds: [member, holder2], refundMemberIds: [holder2] },
+      data: {
+        ...facts,
+        reason: 'Heavy rain',
+        ticketHolderIds: [member, holder2, pendingHolder],
+        refundMemberIds: [holder2],
+        pendingHolderIds: [pendingHolder],
+      },
     }),
     ['event_ticket.cancelled', 'event_ticket.cancelled'],
   );

@@ -233,18 +233,20 @@ export const WEBHOOK_SOURCES: Record<string, Mapper> = {
     out('event_ticket.booked', ticket(d, d.memberId), d.locationId),
   ),
   [SchedulingEvents.TicketCancelled.type]: mapper(SchedulingEvents.TicketCancelled, ({ data: d }) =>
-    // A paid ticket whose hold ran out unpaid was never booked (no event_ticket.booked went out): nothing to cancel.
-    d.lapsed ? [] : out('event_ticket.cancelled', { ...ticket(d, d.memberId), reason: 'given_up', refund: d.refund }, d.locationId),
+    // A paid ticket given up or lapsed before its payment was never booked (no event_ticket.booked went out): nothing to cancel.
+    d.lapsed || d.pending === true ? [] : out('event_ticket.cancelled', { ...ticket(d, d.memberId), reason: 'given_up', refund: d.refund }, d.locationId),
   ),
   [SchedulingEvents.EventCancelled.type]: mapper(SchedulingEvents.EventCancelled, ({ data: d }) =>
-    d.ticketHolderIds.flatMap((memberId) =>
-      out(
-        'event_ticket.cancelled',
-        { ...ticket(d, memberId), reason: 'event_cancelled', refund: d.refundMemberIds.includes(memberId) },
-        d.locationId,
-        memberId,
+    d.ticketHolderIds
+      .filter((memberId) => !d.pendingHolderIds?.includes(memberId))
+      .flatMap((memberId) =>
+        out(
+          'event_ticket.cancelled',
+          { ...ticket(d, memberId), reason: 'event_cancelled', refund: d.refundMemberIds.includes(memberId) },
+          d.locationId,
+          memberId,
+        ),
       ),
-    ),
   ),
   [SchedulingEvents.TicketAttended.type]: mapper(SchedulingEvents.TicketAttended, ({ data: d }) =>
     out('event_ticket.attended', { eventId: d.eventId, memberId: d.memberId }),

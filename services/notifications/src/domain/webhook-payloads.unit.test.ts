@@ -69,7 +69,7 @@ describe('webhook payloads', () => {
     expect(webhooksOf(env(MemberEvents.MemberTrainerAssigned.type, {}))).toEqual([]);
   });
 
-  it('event tickets: the event without its online link; a lapsed unpaid ticket makes none; a cancelled event one per holder', () => {
+  it('event tickets: the event without its online link; a ticket never paid for makes none; a cancelled event one per confirmed holder', () => {
     const facts = {
       eventId: '0190f000-0000-7000-8000-000000000006',
       locationId: '0190f000-0000-7000-8000-000000000003',
@@ -83,6 +83,7 @@ describe('webhook payloads', () => {
     };
     const m1 = '0190f000-0000-7000-8000-000000000007';
     const m2 = '0190f000-0000-7000-8000-000000000008';
+    const m3 = '0190f000-0000-7000-8000-000000000009';
     const [booked, ...none] = webhooksOf(env(SchedulingEvents.TicketConfirmed.type, { ...facts, memberId: m1 }));
     expect(none).toEqual([]);
     expect(booked!.type).toBe('event_ticket.booked');
@@ -90,7 +91,10 @@ describe('webhook payloads', () => {
     expect(booked!.data).toMatchObject({ memberId: m1, online: true, pricePaise: 50_000 });
     expect(JSON.stringify(booked!.data)).not.toMatch(/hidden|capacity/);
     expect(webhooksOf(env(SchedulingEvents.TicketCancelled.type, { ...facts, memberId: m1, refund: false, lapsed: true }))).toEqual([]);
-    const cancelled = webhooksOf(env(SchedulingEvents.EventCancelled.type, { ...facts, reason: 'Rain', ticketHolderIds: [m1, m2], refundMemberIds: [m2] }));
+    expect(webhooksOf(env(SchedulingEvents.TicketCancelled.type, { ...facts, memberId: m1, refund: false, lapsed: false, pending: true }))).toEqual([]);
+    const cancelled = webhooksOf(
+      env(SchedulingEvents.EventCancelled.type, { ...facts, reason: 'Rain', ticketHolderIds: [m1, m2, m3], refundMemberIds: [m2], pendingHolderIds: [m3] }),
+    );
     expect(cancelled.map((w) => [w.type, w.key, (w.data as { refund: boolean }).refund])).toEqual([
       ['event_ticket.cancelled', m1, false],
       ['event_ticket.cancelled', m2, true],

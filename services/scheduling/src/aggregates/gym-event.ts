@@ -102,7 +102,14 @@ export const toIntegrationEvents = async (
       return [
         makeEnvelope(SchedulingEvents.EventCancelled, {
           ...base,
-          data: { ...facts, reason, ticketHolderIds, refundMemberIds: refunds.map((r) => r.memberId) },
+          data: {
+            ...facts,
+            reason,
+            ticketHolderIds,
+            refundMemberIds: refunds.map((r) => r.memberId),
+            // A pending ticket's purchase is cancelled, not refunded.
+            pendingHolderIds: (event.data.purchases ?? []).filter((p) => p.action === 'cancel').map((p) => p.memberId),
+          },
         }),
         ...(event.data.purchases ?? []).map((p) => settlementOf(p, facts, meta, state.orgId, `Event cancelled: ${reason}`)),
       ];
@@ -118,7 +125,14 @@ export const toIntegrationEvents = async (
       return [
         makeEnvelope(SchedulingEvents.TicketCancelled, {
           ...base,
-          data: { ...facts, memberId: event.data.memberId, refund: event.data.refundPaise > 0, lapsed: false },
+          // A pending ticket's purchase is cancelled; a confirmed one's refunded or kept.
+          data: {
+            ...facts,
+            memberId: event.data.memberId,
+            refund: event.data.refundPaise > 0,
+            lapsed: false,
+            pending: event.data.purchase?.action === 'cancel',
+          },
         }),
         ...settled(event.data.purchase, 'Ticket given up by the member'),
       ];
