@@ -22,7 +22,18 @@ export type PersonErasureData = z.infer<typeof PersonErasureData>;
 export const PersonErasureRequested = defineEvent('auth.person_erasure_requested', 1, PersonErasureData);
 
 /** The services that hold personal data and answer an erasure (auth erases its own tables when all have answered). */
-export const ERASING_SERVICES = ['members', 'trainers', 'attendance', 'payments', 'inventory', 'chat', 'feedback', 'notifications', 'dashboard'] as const;
+export const ERASING_SERVICES = [
+  'members',
+  'trainers',
+  'attendance',
+  'payments',
+  'inventory',
+  'chat',
+  'feedback',
+  'notifications',
+  'dashboard',
+  'enquiries',
+] as const;
 export type ErasingService = (typeof ERASING_SERVICES)[number] & ServiceName;
 
 export const PersonErasedData = z.object({ requestId: z.uuid(), organizationId: z.uuid(), userId: z.uuid(), service: z.enum(ERASING_SERVICES) });
@@ -40,6 +51,7 @@ export const PersonErased = {
   feedback: erased('feedback'),
   notifications: erased('notifications'),
   dashboard: erased('dashboard'),
+  enquiries: erased('enquiries'),
 } as const;
 
 /** What a service writes instead of an erased name (a stable, non-identifying label). */

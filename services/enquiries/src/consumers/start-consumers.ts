@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { EnquiriesDb } from '../db/schema.ts';
 import { onFollowUpRequested } from './automations.ts';
 import { onMemberRegistered } from './members.ts';
+import { onPersonErasureRequested } from './person-erasure.ts';
 import { onUserRegistered } from './staff.ts';
 import { onTrialVisitRecorded } from './trial-visits.ts';
 
@@ -25,14 +26,14 @@ export interface ConsumerOptions {
 
 /**
  * The enquiries service's consumers: members (a member converted from a lead → the lead joined), attendance (a
- * visit on a trial pass → the lead's timeline), auth (staff names) and notifications (an automation's follow-up on a
+ * visit on a trial pass → the lead's timeline), auth (staff names; a person's erasure, answered on the data-rights topic) and notifications (an automation's follow-up on a
  * lead); one group each, other types passed over by their header.
  */
 export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
   startConsumerGroups(o, [
     { name: 'enquiries.members', groupId: o.groups?.members ?? 'enquiries.members', topic: topicOf('members'), handlers: [onMemberRegistered] },
     { name: 'enquiries.attendance', groupId: o.groups?.attendance ?? 'enquiries.attendance', topic: topicOf('attendance'), handlers: [onTrialVisitRecorded] },
-    { name: 'enquiries.auth', groupId: o.groups?.auth ?? 'enquiries.auth', topic: topicOf('auth'), handlers: [onUserRegistered] },
+    { name: 'enquiries.auth', groupId: o.groups?.auth ?? 'enquiries.auth', topic: topicOf('auth'), handlers: [onUserRegistered, onPersonErasureRequested] },
     ...(o.groups && !o.groups.notifications
       ? []
       : [
