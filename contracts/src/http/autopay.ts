@@ -200,4 +200,16 @@ export const autopayRoutes = {
     summary: 'Cancels an autopay in Razorpay: at the end of the paid period (default) or now; the status follows Razorpay’s webhook.',
     description: '409 when it is cancelled or completed already.',
   }),
+  changeMethod: route({
+    method: 'POST',
+    path: '/payments/autopay/:id/change-method',
+    params: IdParams,
+    responses: { 200: ok(AutopayCheckout), ...ERRORS, 502: Problem },
+    auth: true,
+    roles: ['member'],
+    summary:
+      'A member changes their autopay’s method: a new subscription from the next charge date to authorise on Checkout; the old one ends at its cycle end.',
+    description:
+      'The autopay follows the new subscription once Razorpay reports it authenticated; abandoned, nothing changes. Asking again answers the same one. 404 for another’s autopay; 409 when it is not running or being cancelled.',
+  }),
 };

@@ -788,3 +788,110 @@ describe('a failed charge: "Pay now" (issue 28 dunning)', () => {
     expect(await remindersOf(duePaymentId(orgA, autopayId, 2))).toHaveLength(1);
   });
 });
+
+describe('a member changes the method (issue 28): a new subscription from the next charge date', () => {
+  const kiran = randomUUID();
+  let kiranToken: string;
+  let autopayId: string;
+  let oldSub: string;
+  const change = (tok: string, id = autopayId) =>
+    svc.app.inject({ method: 'POST', url: `/payments/autopay/${id}/change-method`, headers: { authorization: `Bearer ${tok}` } });
+
+  beforeAll(async () => {
+    await svc.db
+      .insertInto('pay_members')
+      .values({
+        id: kiran,
+        org_id: orgA,
+        location_id: L1,
+        first_name: 'Kiran',
+        last_name: 'Member',
+        email: 'kiran@example.in',
+        phone: '+919000000003',
+        membership_type: 'premium',
+        payment_frequency: 'monthly',
+        fee_paise: 200_000,
+        start_date: '2026-01-01',
+        end_date: '2026-01-31',
+        status: 'active',
+        trainer_id: null,
+        locale: null,
+        updated_at: new Date(),
+      })
+      .execute();
+    kiranToken = await svc.keys.sign({ orgId: orgA, role: 'member', locationIds: [L1], userId: kiran });
+    const started = await svc.app.inject({
+      method: 'POST',
+      url: '/payments/autopay',
+      headers: { authorization: `Bearer ${kiranToken}` },
+      payload: { planId: planMonthly },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    autopayId = started.json().data.autopay._id as string;
+    oldSub = started.json().data.subscriptionId as string;
+    standin.authenticateSubscription(oldSub, { method: 'upi' });
+    await deliver(oldSub);
+    expect(await autopayRow(autopayId)).toMatchObject({ charges: 1, paid_through: addMonths(today(), 1), razorpay_subscription_id: oldSub });
+  });
+
+  it('refuses staff (403) and another member’s or gym’s caller (404), changing nothing', async () => {
+    expect((await call('ownerA', 'POST', `/payments/autopay/${autopayId}/change-method`)).statusCode).toBe(403);
+    expect((await call('trainerA', 'POST', `/payments/autopay/${autopayId}/change-method`)).statusCode).toBe(403);
+    expect((await call('asha', 'POST', `/payments/autopay/${autopayId}/change-method`)).statusCode).toBe(404);
+    expect((await call('bina', 'POST', `/payments/autopay/${autopayId}/change-method`)).statusCode).toBe(404);
+    expect((await call('ownerB', 'POST', `/payments/autopay/${autopayId}/change-method`)).statusCode).toBe(403);
+    expect((await change(kiranToken, 'not-a-uuid')).statusCode).toBe(400);
+    expect(await autopayRow(autopayId)).toMatchObject({ razorpay_subscription_id: oldSub, replacement_subscription_id: null });
+  });
+
+  it('abandoned (never authorised): nothing changes — the old subscription charges and renews as before', async () => {
+    const res = await change(kiranToken);
+    expect(res.statusCode, res.body).toBe(200);
+    const abandoned = res.json().data.subscriptionId as string;
+    expect(abandoned).not.toBe(oldSub);
+    expect(res.json().data).toMatchObject({ keyId: keysA.keyId, autopay: { _id: autopayId } });
+    // Asked again before a charge: the same one.
+    expect((await change(kiranToken)).json().data.subscriptionId).toBe(abandoned);
+    standin.chargeSubscription(oldSub);
+    await deliver(oldSub);
+    expect(await autopayRow(autopayId)).toMatchObject({ razorpay_subscription_id: oldSub, charges: 2, paid_through: addMonths(today(), 2), status: 'active' });
+    // Made for a next charge that has been paid since: a new ask makes a new one (from the new next charge date).
+    const again = await change(kiranToken);
+    expect(again.json().data.subscriptionId).not.toBe(abandoned);
+  });
+
+  it('authorised: the autopay follows the new subscription, the old is cancelled at its cycle end, and the next charge renews the next period once', async () => {
+    const res = await change(kiranToken);
+    const newSub = res.json().data.subscriptionId as string;
+    const created = (await razorpayPort(standin.url).client(keysA).subscriptions.fetch(newSub)) as unknown as { start_at: number };
+    // Its first charge is the next period: from the paid-through date.
+    expect(dateIn('Asia/Kolkata', new Date(Number(created.start_at) * 1000))).toBe(addMonths(today(), 2));
+    standin.authenticateSubscription(newSub, { method: 'card' });
+    await deliver(newSub);
+    expect(await autopayRow(autopayId)).toMatchObject({
+      razorpay_subscription_id: newSub,
+      replacement_subscription_id: null,
+      previous_subscription_ids: [oldSub],
+      charges: 2,
+      paid_through: addMonths(today(), 2),
+      method: 'card',
+    });
+    const old = (await razorpayPort(standin.url).client(keysA).subscriptions.fetch(oldSub)) as unknown as Record<string, unknown>;
+    expect(old).toMatchObject({ status: 'active', has_scheduled_changes: true });
+    // The old one's cycle end: Razorpay cancels it and charges nothing; the autopay is unchanged by its webhook.
+    standin.chargeSubscription(oldSub);
+    expect((await deliver(oldSub)).hooks.map((h) => h.event)).toEqual(['subscription.cancelled']);
+    expect(await autopayRow(autopayId)).toMatchObject({ status: 'authenticated', charges: 2, cancel_requested: null });
+    // The new one's first charge renews the next period, once.
+    standin.chargeSubscription(newSub);
+    await deliver(newSub);
+    expect(await autopayRow(autopayId)).toMatchObject({ status: 'active', charges: 3, paid_through: addMonths(today(), 3) });
+    expect((await paymentsOf(kiran)).map((p) => [p.period_start, p.period_end])).toEqual([
+      [today(), addMonths(today(), 1)],
+      [addMonths(today(), 1), addMonths(today(), 2)],
+      [addMonths(today(), 2), addMonths(today(), 3)],
+    ]);
+    const mine = await svc.app.inject({ method: 'GET', url: '/payments/autopay/mine', headers: { authorization: `Bearer ${kiranToken}` } });
+    expect(mine.json().data[0]).toMatchObject({ _id: autopayId, razorpaySubscriptionId: newSub, nextChargeDate: addMonths(today(), 3), method: 'card' });
+  });
+});

@@ -5,6 +5,7 @@ import { AUTOPAY_STATUSES, SUBSCRIPTION_WEBHOOKS, type AutopayStatus, type Subsc
 import { cancelDuePayments, openDueLinks, recordDuePayment } from './autopay-dunning.ts';
 import { recordAutopayCharge } from './autopay-payments.ts';
 import type { PaymentsDeps } from './deps.ts';
+import { cancelReplaced } from './autopay-change.ts';
 import { keysOf } from './razorpay-keys.ts';
 
 /** A subscription webhook's body, only the fields read (the HMAC is of the raw bytes). */
@@ -45,7 +46,14 @@ export const handleAutopayWebhook = async (
   const target = await deps.db
     .selectFrom('autopay_subscriptions')
     .select(['id', 'org_id', 'location_id'])
-    .where('razorpay_subscription_id', '=', rzpSubscriptionId)
+    // Its current subscription, the one asked for to change the method, or one it replaced (issue 28).
+    .where((eb) =>
+      eb.or([
+        eb('razorpay_subscription_id', '=', rzpSubscriptionId),
+        eb('replacement_subscription_id', '=', rzpSubscriptionId),
+        eb(eb.val(rzpSubscriptionId), '=', eb.fn.any('previous_subscription_ids')),
+      ]),
+    )
     .executeTakeFirst();
   if (!target) throw invalidSignature();
   const keys = await keysOf(deps.db, deps.secrets, target.org_id);
@@ -60,6 +68,7 @@ export const handleAutopayWebhook = async (
   const paymentId = typeof payment?.id === 'string' ? payment.id : null;
   const amount = num(payment?.amount);
   const dues: string[] = [];
+  const replaced: string[] = [];
   // Test only: the fault test's point between receiving a verified charge webhook and renewing (unset elsewhere).
   await deps.pauseBeforeWebhook?.(rzpSubscriptionId, String(body.event), eventId);
   const outcome = await deps.db.transaction().execute(async (trx) => {
@@ -95,6 +104,7 @@ export const handleAutopayWebhook = async (
                     method: typeof payment?.method === 'string' ? payment.method : null,
                   }
                 : null,
+            razorpaySubscriptionId: rzpSubscriptionId,
             at: now.toISOString(),
           },
         },
@@ -107,6 +117,8 @@ export const handleAutopayWebhook = async (
           // Razorpay collected the cycle: its open "Pay now" is not to be paid as well.
           await cancelDuePayments(trx, terms, meta, stored.event.data.at);
         }
+        // The method changed: the previous subscription is cancelled at its cycle end once this commits.
+        if (stored.event.type === 'AutopayReplaced') replaced.push(stored.event.data.previous);
         // A failed charge: the cycle's "Pay now" payment (once per cycle), its link made after the commit.
         if (stored.event.type === 'AutopayChargeFailed') {
           const due = await recordDuePayment(trx, terms, result.state, meta, stored.event.data.at);
@@ -123,5 +135,6 @@ export const handleAutopayWebhook = async (
     }
   });
   if (dues.length) await openDueLinks(deps, target.org_id, target.location_id, dues);
+  if (replaced.length) await cancelReplaced({ ...deps, ...(deps.logger ? { logger: deps.logger } : {}) }, target.org_id, replaced);
   return outcome;
 };

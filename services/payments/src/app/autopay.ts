@@ -159,13 +159,13 @@ const autopayRows = (db: Executor<PaymentsDb>, ctx: RequestContext) => {
 };
 
 /** An autopay the caller may see (a member: their own; staff: of their locations); anything else is 404. */
-const visibleAutopay = async (db: Executor<PaymentsDb>, ctx: RequestContext, id: string): Promise<AutopaySubscriptionsTable> => {
+export const visibleAutopay = async (db: Executor<PaymentsDb>, ctx: RequestContext, id: string): Promise<AutopaySubscriptionsTable> => {
   const row = await autopayRows(db, ctx).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Autopay');
   return row as AutopaySubscriptionsTable;
 };
 
-const checkoutOf = async (deps: Deps, ctx: RequestContext, row: AutopaySubscriptionsTable, keyId: string): Promise<AutopayCheckout> => {
+export const checkoutOf = async (deps: Deps, ctx: RequestContext, row: AutopaySubscriptionsTable, keyId: string): Promise<AutopayCheckout> => {
   const member = await deps.db.selectFrom('pay_members').select(['email', 'phone']).where('id', '=', row.member_id).executeTakeFirst();
   return {
     autopay: toAutopay(row),

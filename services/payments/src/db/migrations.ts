@@ -476,4 +476,17 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table autopay_subscriptions add column method text`.execute(db);
     },
   },
+  '1013_payments_autopay_replacement': {
+    // A member changes the autopay's method (issue 28): the new subscription waiting for authorisation, and the ones
+    // replaced (their late webhooks still find the autopay).
+    async up(db: Kysely<unknown>) {
+      await sql`alter table autopay_subscriptions add column replacement_subscription_id text`.execute(db);
+      await sql`alter table autopay_subscriptions add column replacement_from date`.execute(db);
+      await sql`alter table autopay_subscriptions add column previous_subscription_ids text[] not null default '{}'`.execute(db);
+      await sql`create index autopay_subscriptions_replacement_idx on autopay_subscriptions (replacement_subscription_id) where replacement_subscription_id is not null`.execute(
+        db,
+      );
+      await sql`create index autopay_subscriptions_previous_idx on autopay_subscriptions using gin (previous_subscription_ids)`.execute(db);
+    },
+  },
 };

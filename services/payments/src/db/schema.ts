@@ -281,6 +281,12 @@ export interface AutopaySubscriptionsTable {
   period_months: number;
   amount_paise: number;
   razorpay_subscription_id: string;
+  /** The new subscription a member asked for to change the method, until authorised (issue 28). */
+  replacement_subscription_id: string | null;
+  /** The next charge date it was made for ('YYYY-MM-DD'). */
+  replacement_from: string | null;
+  /** The Razorpay subscriptions this autopay followed before being replaced. */
+  previous_subscription_ids: string[];
   razorpay_plan_id: string;
   short_url: string | null;
   start_date: string;

@@ -5,6 +5,7 @@ import { analytics, dashboardOverview, exportPayments, pendingPayments, renewals
 import { listPayments, memberPayments, trainerPayments } from '../app/list-payments.ts';
 import { autopayReport, cancelAutopay, getAutopay, listAutopayPlans, listAutopays, myAutopays, putAutopayPlan, startAutopay } from '../app/autopay.ts';
 import { handleAutopayWebhook, isSubscriptionWebhook } from '../app/autopay-webhook.ts';
+import { changeAutopayMethod } from '../app/autopay-change.ts';
 import { billingOverview, createSubscriptionOrder, handlePlatformWebhook, verifySubscription } from '../app/billing.ts';
 import { createOrder, handleWebhook, verifyPayment } from '../app/online.ts';
 import { createPaymentLink, deletePayment, getPayment, markPaid, refundPayment, remindPayment, updatePayment } from '../app/payment-commands.ts';
@@ -121,6 +122,7 @@ const registerAutopayRoutes = (svc: Svc, deps: PaymentsDeps): void => {
   addRoute(svc, ap.report, async ({ query, ctx }) => ({ success: true, data: await autopayReport(deps, ctx, query) }));
   addRoute(svc, ap.get, async ({ params, ctx }) => ({ success: true, data: await getAutopay(deps, ctx, params.id) }));
   addRoute(svc, ap.cancel, async ({ params, body, ctx }) => ({ success: true, data: await cancelAutopay(deps, ctx, params.id, body) }));
+  addRoute(svc, ap.changeMethod, async ({ params, ctx }) => ({ success: true, data: await changeAutopayMethod(deps, ctx, params.id) }));
 };
 
 /**

@@ -45,6 +45,9 @@ export const projectAutopay = async (db: Executor<PaymentsDb>, { event, streamVe
           last_failure_at: null,
           cancel_requested: null,
           method: null,
+          replacement_subscription_id: null,
+          replacement_from: null,
+          previous_subscription_ids: [],
           created_by_id: d.by?.id ?? null,
           created_at: new Date(d.at),
           updated_at: new Date(d.at),
@@ -79,6 +82,21 @@ export const projectAutopay = async (db: Executor<PaymentsDb>, { event, streamVe
       return;
     case 'AutopayMethodSet':
       await update(event.data.subscriptionId, event.data.at, { method: event.data.method });
+      return;
+    case 'AutopayReplacementRequested':
+      await update(event.data.subscriptionId, event.data.at, {
+        replacement_subscription_id: event.data.razorpaySubscriptionId,
+        replacement_from: event.data.from,
+      });
+      return;
+    case 'AutopayReplaced':
+      await update(event.data.subscriptionId, event.data.at, {
+        razorpay_subscription_id: event.data.razorpaySubscriptionId,
+        short_url: event.data.shortUrl,
+        replacement_subscription_id: null,
+        replacement_from: null,
+        previous_subscription_ids: sql`array_append(previous_subscription_ids, ${event.data.previous}::text)`,
+      });
       return;
   }
 };

@@ -93,6 +93,8 @@ export interface ObserveWebhook {
     /** Razorpay's event time (the webhook's created_at, unix seconds). */
     occurredAt: number;
     payment: { id: string; amountPaise: number; captured: boolean; method: string | null } | null;
+    /** The Razorpay subscription the webhook is of (absent: the autopay's current one). */
+    razorpaySubscriptionId?: string | undefined;
     at: string;
   };
 }
@@ -110,7 +112,18 @@ export interface CoverCycle {
   type: 'CoverCycle';
   data: { paymentId: string; amountPaise: number; at: string };
 }
-export type AutopayCommand = StartAutopay | ObserveWebhook | RequestCancel | CoverCycle;
+/**
+ * The member changes the method (issue 28): Razorpay cannot change a subscription's method, so a new subscription on
+ * the same plan, its first charge at the next charge date, is made for the member to authorise. Until its
+ * `subscription.authenticated` nothing changes (abandoned, it stays a request); then the autopay follows it
+ * (AutopayReplaced) and the old one is cancelled at its cycle end. The charges go on counting on this autopay, so the
+ * new subscription's first charge is the next period: none twice, none skipped.
+ */
+export interface RequestReplacement {
+  type: 'RequestReplacement';
+  data: { razorpaySubscriptionId: string; shortUrl: string | null; at: string; by: Actor | null };
+}
+export type AutopayCommand = StartAutopay | ObserveWebhook | RequestCancel | CoverCycle | RequestReplacement;
 
 /** The charge id a manually paid cycle is counted under. */
 export const manualChargeId = (paymentId: string): string => `akhada:${paymentId}`;
@@ -160,7 +173,25 @@ export interface AutopayMethodSet {
   type: 'AutopayMethodSet';
   data: { subscriptionId: string; method: AutopayMethod; from: AutopayMethod | null; razorpayPaymentId: string; observedAt: number; at: string };
 }
-export type AutopayEvent = AutopayStarted | AutopayStatusChanged | AutopayCharged | AutopayChargeFailed | AutopayCancelRequested | AutopayMethodSet;
+export interface AutopayReplacementRequested {
+  type: 'AutopayReplacementRequested';
+  /** `from`: the next charge date it was made for (its first charge); a later charge of the old one makes it stale. */
+  data: { subscriptionId: string; razorpaySubscriptionId: string; previous: string; shortUrl: string | null; from: CalendarDate; at: string; by: Actor | null };
+}
+/** The new subscription was authorised: the autopay follows it; the previous one is to be cancelled at its cycle end. */
+export interface AutopayReplaced {
+  type: 'AutopayReplaced';
+  data: { subscriptionId: string; razorpaySubscriptionId: string; previous: string; shortUrl: string | null; at: string };
+}
+export type AutopayEvent =
+  | AutopayReplacementRequested
+  | AutopayReplaced
+  | AutopayStarted
+  | AutopayStatusChanged
+  | AutopayCharged
+  | AutopayChargeFailed
+  | AutopayCancelRequested
+  | AutopayMethodSet;
 
 export const AUTOPAY_METHODS = ['upi', 'card', 'emandate'] as const;
 export type AutopayMethod = (typeof AUTOPAY_METHODS)[number];
@@ -184,6 +215,10 @@ export interface AutopayState {
   cancelRequested: { atCycleEnd: boolean } | null;
   /** The mandate's payment method, once a webhook's payment named it. */
   method: AutopayMethod | null;
+  /** A new subscription asked for to change the method, not yet authorised. */
+  replacement: { razorpaySubscriptionId: string; shortUrl: string | null; from: CalendarDate } | null;
+  /** The Razorpay subscriptions this autopay followed before (replaced). */
+  replaced: string[];
 }
 
 export const initialAutopayState = (): AutopayState => ({
@@ -196,11 +231,16 @@ export const initialAutopayState = (): AutopayState => ({
   paidThrough: null,
   cancelRequested: null,
   method: null,
+  replacement: null,
+  replaced: [],
 });
 
 /** The end of the period the n-th charge pays for: start + n × period (n = 0: the start). */
 export const paidThroughAfter = (terms: Pick<AutopayTerms, 'startDate' | 'periodMonths'>, charges: number): CalendarDate =>
   addMonths(terms.startDate, charges * terms.periodMonths);
+
+/** The day the next charge pays from: the paid-through date, or the start before any charge. */
+export const nextChargeOf = (s: AutopayState): CalendarDate => s.paidThrough ?? s.terms!.startDate;
 
 const bad = (message: string) => new DomainError('VALIDATION_FAILED', message, 400);
 const isWholePaise = (n: number) => Number.isSafeInteger(n) && n >= 0;
@@ -221,6 +261,39 @@ const observe = (c: ObserveWebhook, s: AutopayState): AutopayEvent[] => {
   const terms = s.terms;
   if (!terms) throw new DomainError('NOT_FOUND', 'Autopay not found', 404);
   const d = c.data;
+  const of = d.razorpaySubscriptionId;
+  if (of !== undefined && of !== terms.razorpaySubscriptionId) {
+    const p = d.payment;
+    // A replaced subscription: its statuses are no longer this autopay's; only money it still took buys a period.
+    if (s.replaced.includes(of))
+      return d.event === 'subscription.charged' && p?.captured
+        ? observe({ ...c, data: { ...d, razorpaySubscriptionId: undefined, event: 'subscription.charged', status: s.status } }, s).filter(
+            (e) => e.type === 'AutopayCharged',
+          )
+        : [];
+    // The requested replacement authorised: the autopay follows it from now on, then the webhook applies to it.
+    // Made for the next charge date as it still is (an old one's later charge makes it stale: it is not followed).
+    if (
+      s.replacement?.razorpaySubscriptionId === of &&
+      s.replacement.from === nextChargeOf(s) &&
+      !FINAL_STATUSES.includes(s.status) &&
+      (d.status === null || !FINAL_STATUSES.includes(d.status))
+    ) {
+      if (!['subscription.authenticated', 'subscription.activated', 'subscription.charged'].includes(d.event)) return [];
+      const replaced: AutopayReplaced = {
+        type: 'AutopayReplaced',
+        data: {
+          subscriptionId: terms.subscriptionId,
+          razorpaySubscriptionId: of,
+          previous: terms.razorpaySubscriptionId,
+          shortUrl: s.replacement.shortUrl,
+          at: d.at,
+        },
+      };
+      return [replaced, ...observe({ ...c, data: { ...d, razorpaySubscriptionId: undefined } }, autopayDecider.evolve(s, replaced))];
+    }
+    return [];
+  }
   const out: AutopayEvent[] = [];
   const to = d.status ?? STATUS_OF[d.event];
   const [seenAt, seenCount] = s.statusSeen;
@@ -289,6 +362,29 @@ const requestCancel = (c: RequestCancel, s: AutopayState): AutopayEvent[] => {
   return [{ type: 'AutopayCancelRequested', data: { subscriptionId: s.terms.subscriptionId, atCycleEnd: c.data.atCycleEnd, at: c.data.at, by: c.data.by } }];
 };
 
+const requestReplacement = (c: RequestReplacement, s: AutopayState): AutopayEvent[] => {
+  const terms = s.terms;
+  if (!terms) throw new DomainError('NOT_FOUND', 'Autopay not found', 404);
+  if (FINAL_STATUSES.includes(s.status) || s.status === 'created' || s.cancelRequested)
+    throw new DomainError('CONFLICT', 'Only a running autopay can change its payment method');
+  if (s.replacement?.razorpaySubscriptionId === c.data.razorpaySubscriptionId) return [];
+  const from = nextChargeOf(s);
+  return [
+    {
+      type: 'AutopayReplacementRequested',
+      data: {
+        subscriptionId: terms.subscriptionId,
+        razorpaySubscriptionId: c.data.razorpaySubscriptionId,
+        previous: terms.razorpaySubscriptionId,
+        shortUrl: c.data.shortUrl,
+        from,
+        at: c.data.at,
+        by: c.data.by,
+      },
+    },
+  ];
+};
+
 const coverCycle = (c: CoverCycle, s: AutopayState): AutopayEvent[] => {
   const terms = s.terms;
   if (!terms) throw new DomainError('NOT_FOUND', 'Autopay not found', 404);
@@ -328,6 +424,8 @@ export const autopayDecider: Decider<AutopayCommand, AutopayEvent, AutopayState>
         return requestCancel(command, state);
       case 'CoverCycle':
         return coverCycle(command, state);
+      case 'RequestReplacement':
+        return requestReplacement(command, state);
     }
   },
   evolve(state, event) {
@@ -358,6 +456,18 @@ export const autopayDecider: Decider<AutopayCommand, AutopayEvent, AutopayState>
         return { ...state, cancelRequested: { atCycleEnd: event.data.atCycleEnd } };
       case 'AutopayMethodSet':
         return { ...state, method: event.data.method };
+      case 'AutopayReplacementRequested':
+        return { ...state, replacement: { razorpaySubscriptionId: event.data.razorpaySubscriptionId, shortUrl: event.data.shortUrl, from: event.data.from } };
+      case 'AutopayReplaced':
+        return {
+          ...state,
+          terms: state.terms ? { ...state.terms, razorpaySubscriptionId: event.data.razorpaySubscriptionId, shortUrl: event.data.shortUrl } : state.terms,
+          replacement: null,
+          replaced: [...state.replaced, event.data.previous],
+          // The new subscription's webhooks count from its own start (its paid_count begins at 0 again).
+          statusSeen: [-1, -1],
+          causesAtMark: [],
+        };
     }
   },
 };
