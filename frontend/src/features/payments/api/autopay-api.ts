@@ -36,6 +36,15 @@ export const useStartAutopay = () =>
     },
   });
 
+/** The member changes their autopay's method: a new subscription to authorise on Checkout (issue 28). */
+export const useChangeAutopayMethod = () =>
+  useMutation({
+    mutationFn: async (id: string) => {
+      const json = await callRoute(ap.changeMethod, { params: { id } });
+      return parseResponse(ap.changeMethod.responses[200], json, 'POST /payments/autopay/:id/change-method').data;
+    },
+  });
+
 export const useCancelAutopay = () => {
   const qc = useQueryClient();
   return useMutation({

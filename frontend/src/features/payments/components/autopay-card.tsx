@@ -10,7 +10,7 @@ import { formatRupees2 } from '../../../lib/money';
 import { isCheckoutDismissed, openRazorpayMandate } from '../../../lib/razorpay-checkout';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ALL_NS } from '../../../locales/resources';
-import { autopayKeys, useAutopayPlans, useCancelAutopay, useMyAutopays, useStartAutopay } from '../api/autopay-api';
+import { autopayKeys, useAutopayPlans, useCancelAutopay, useChangeAutopayMethod, useMyAutopays, useStartAutopay } from '../api/autopay-api';
 
 /** Autopays that still run or await the member (not cancelled, not completed). */
 const RUNNING: readonly Autopay['status'][] = ['created', 'authenticated', 'active', 'pending', 'halted', 'paused'];
@@ -29,12 +29,14 @@ export function AutopayCard() {
   const plans = useAutopayPlans();
   const start = useStartAutopay();
   const cancel = useCancelAutopay();
+  const changeMethod = useChangeAutopayMethod();
   const [opening, setOpening] = useState<string | null>(null);
 
-  const setUp = async (planId: string) => {
-    setOpening(planId);
+  /** Opens Checkout for a new mandate: a new autopay on a plan, or (change: the autopay's id) its new method. */
+  const setUp = async (planId: string, change?: string) => {
+    setOpening(change ?? planId);
     try {
-      const c = await start.mutateAsync(planId);
+      const c = change ? await changeMethod.mutateAsync(change) : await start.mutateAsync(planId);
       await openRazorpayMandate({
         checkoutScriptUrl: c.checkoutScriptUrl,
         keyId: c.keyId,
@@ -43,7 +45,7 @@ export function AutopayCard() {
         description: c.description,
         prefill: c.prefill,
       });
-      toast.success(t('payments:autopay.authorised'));
+      toast.success(t(change ? 'payments:autopay.methodChanged' : 'payments:autopay.authorised'));
     } catch (e) {
       if (isCheckoutDismissed(e)) toast.info(t('payments:autopay.dismissed'));
       else toast.error(describe(e, { fallback: t('payments:autopay.failed') }));
@@ -91,6 +93,11 @@ export function AutopayCard() {
           {running.status === 'created' ? (
             <button type="button" className="btn btn--primary btn--sm" disabled={opening !== null} onClick={() => void setUp(running.planId)}>
               {opening ? t('payments:autopay.opening') : t('payments:autopay.authorise')}
+            </button>
+          ) : null}
+          {!running.cancelRequested && ['authenticated', 'active', 'pending', 'halted'].includes(running.status) ? (
+            <button type="button" className="btn btn--secondary btn--sm" disabled={opening !== null} onClick={() => void setUp(running.planId, running._id)}>
+              {opening === running._id ? t('payments:autopay.opening') : t('payments:autopay.changeMethod')}
             </button>
           ) : null}
           {!running.cancelRequested ? (

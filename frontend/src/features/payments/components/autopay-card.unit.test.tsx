@@ -146,6 +146,51 @@ describe('the member’s autopay card', () => {
     expect(await screen.findByText(/Autopay authorised/)).toBeTruthy();
   });
 
+  it('"Change payment method" asks for a new subscription of this autopay and opens Checkout with its id (Hindi too); none while cancelling', async () => {
+    let asked: string | undefined;
+    server.use(
+      plansAre(),
+      mineIs([autopay({ method: 'upi' })]),
+      on(ap.changeMethod, ({ params }) => {
+        asked = params.id as string;
+        return reply(ap.changeMethod, 200, {
+          success: true,
+          data: {
+            autopay: autopay({ method: 'upi' }),
+            keyId: 'rzp_test_AkhadaLocal0001',
+            subscriptionId: 'sub_BBBBBBBBBBBBBB',
+            checkoutScriptUrl: 'http://127.0.0.1:2526/v1/checkout.js',
+            shortUrl: null,
+            name: 'Iron Temple',
+            description: 'Premium monthly',
+            prefill: { name: 'Asha Verma', email: 'asha@example.in', contact: '+919000000001' },
+          },
+        });
+      }),
+    );
+    mandate.mockResolvedValue({ razorpay_payment_id: 'pay_B', razorpay_subscription_id: 'sub_BBBBBBBBBBBBBB', razorpay_signature: 'x' });
+    const first = renderCard();
+    await first.user.click(await screen.findByRole('button', { name: 'Change payment method' }));
+    await waitFor(() => expect(mandate).toHaveBeenCalledTimes(1));
+    expect(asked).toBe(autopay()._id);
+    expect(mandate.mock.calls[0]![0]).toMatchObject({ keyId: 'rzp_test_AkhadaLocal0001', subscriptionId: 'sub_BBBBBBBBBBBBBB' });
+    expect(await screen.findByText(/New payment method authorised/)).toBeTruthy();
+    first.unmount();
+    server.use(mineIs([autopay({ cancelRequested: 'cycle_end' })]));
+    const cancelling = renderCard();
+    expect(await screen.findByText(/Autopay stops on/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Change payment method' })).toBeNull();
+    cancelling.unmount();
+    server.use(mineIs([autopay({ method: 'upi' })]));
+    await setLanguage('hi');
+    try {
+      renderCard();
+      expect(await screen.findByRole('button', { name: 'भुगतान का तरीका बदलें' })).toBeTruthy();
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
   it('says so when the gym offers no autopay', async () => {
     server.use(plansAre(false), mineIs([]));
     renderCard();
