@@ -43,10 +43,25 @@ const PERSONAL_KEYS: Record<string, 'name' | 'empty' | 'email' | 'null'> = {
   memberName: 'name',
 };
 
+/** `value` with every personal key overwritten, at any depth (a stored event is `{ data: { … } }`, terms and contacts nest). */
+const redacted = (value: unknown, email: string): unknown => {
+  if (Array.isArray(value)) return value.map((v) => redacted(v, email));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => {
+      const how = PERSONAL_KEYS[k];
+      if (!how) return [k, redacted(v, email)];
+      return [k, how === 'name' ? DataRightsEvents.ERASED_NAME : how === 'empty' ? '' : how === 'email' ? email : null];
+    }),
+  );
+};
+
 /**
  * Overwrites the personal fields of one stream's stored events (an event-sourced record of the person: a member's or
- * trainer's stream, or every event whose `dataKey` names the person), so a rebuild or an audit read cannot bring the
- * erased data back. Other fields stay as they were.
+ * trainer's stream, or every event whose `dataKey` names the person, at the top of its data or in its `data`), so a
+ * rebuild or an audit read cannot bring the erased data back. Other fields stay as they were. The event store keeps a
+ * decider's event without its type, `{ data: { firstName, … } }`: the keys are found at any depth (a first version
+ * rewrote only the top level and left real events as they were; its test had seeded flat rows).
  */
 export const redactStoredEvents = async (
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's transaction: the events table is the kit's
@@ -55,13 +70,14 @@ export const redactStoredEvents = async (
   userId: string,
 ): Promise<void> => {
   const email = DataRightsEvents.erasedEmail(userId);
-  const cases = Object.entries(PERSONAL_KEYS).map(
-    ([k, v]) =>
-      sql`when ${k} then ${v === 'name' ? sql`to_jsonb(${DataRightsEvents.ERASED_NAME}::text)` : v === 'empty' ? sql`'""'::jsonb` : v === 'email' ? sql`to_jsonb(${email}::text)` : sql`'null'::jsonb`}`,
-  );
-  await sql`update events set data = (
-      select coalesce(jsonb_object_agg(key, case key ${sql.join(cases, sql` `)} else value end), '{}'::jsonb) from jsonb_each(data)
-    ) where ${'streamId' in which ? sql`stream_id = ${which.streamId}` : sql`data->>${which.dataKey} = ${which.equals}`} and jsonb_typeof(data) = 'object'`.execute(
-    trx,
-  );
+  const where =
+    'streamId' in which
+      ? sql`stream_id = ${which.streamId}`
+      : sql`(data->>${which.dataKey} = ${which.equals} or data->'data'->>${which.dataKey} = ${which.equals})`;
+  const { rows } = await sql<{ global_position: string; data: unknown }>`select global_position, data from events where ${where} for update`.execute(trx);
+  for (const row of rows) {
+    const next = redacted(row.data, email);
+    if (JSON.stringify(next) === JSON.stringify(row.data)) continue;
+    await sql`update events set data = ${JSON.stringify(next)}::jsonb where global_position = ${row.global_position}`.execute(trx);
+  }
 };
