@@ -4,12 +4,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   autopayDecider,
+  initialAutopayState,
   SUBSCRIPTION_WEBHOOKS,
   type AutopayEvent,
   type AutopayStarted,
   type AutopayStatus,
   type CoverCycle,
   type ObserveWebhook,
+  type RequestReplacement,
   type StartAutopay,
   type SubscriptionWebhook,
 } from './decider.ts';
@@ -482,4 +484,71 @@ describe('autopay decider: a failed cycle paid by hand ("Pay now")', () => {
   });
 
   it('an autopay that was never started is refused', () => given([]).when(cover('due-1')).thenThrows(DomainError));
+});
+
+describe('autopay decider: the member changes the method (a replacing subscription)', () => {
+  const NEW = 'sub_BBBBBBBBBBBBBB';
+  const run = (cmds: (ObserveWebhook | RequestReplacement)[], from = initialAutopayState()) => {
+    let s = autopayDecider.evolve(from, started);
+    const out: AutopayEvent[] = [];
+    for (const c of cmds) {
+      const evs = autopayDecider.decide(c, s);
+      out.push(...evs);
+      s = evs.reduce(autopayDecider.evolve, s);
+    }
+    return { s, out };
+  };
+  const of = (c: ObserveWebhook, sub: string): ObserveWebhook => ({ ...c, data: { ...c.data, razorpaySubscriptionId: sub } });
+  const replace: RequestReplacement = { type: 'RequestReplacement', data: { razorpaySubscriptionId: NEW, shortUrl: null, at: AT, by } };
+  const charged1 = of(hook('subscription.charged', { t: T0, paid: 1, status: 'active', pay: 'pay_1' }), terms.razorpaySubscriptionId);
+
+  it('requested, never authorised: the old one goes on charging, the autopay follows it only', () => {
+    const { s, out } = run([
+      charged1,
+      replace,
+      of(hook('subscription.charged', { t: T0 + 10, paid: 2, status: 'active', pay: 'pay_2' }), terms.razorpaySubscriptionId),
+    ]);
+    expect(out.filter((e) => e.type === 'AutopayReplacementRequested')).toHaveLength(1);
+    expect(s.terms!.razorpaySubscriptionId).toBe(terms.razorpaySubscriptionId);
+    expect(s.charges).toEqual(['pay_1', 'pay_2']);
+    // Made for the 2nd period's date: stale now, its authorisation is not followed.
+    const late = autopayDecider.decide(of(hook('subscription.authenticated', { t: T0 + 20, status: 'authenticated' }), NEW), s);
+    expect(late).toEqual([]);
+  });
+
+  it('authorised: replaced, its first charge is the next period (none twice, none skipped); the old one’s cancellation changes nothing', () => {
+    const { s, out } = run([
+      charged1,
+      replace,
+      of(hook('subscription.authenticated', { t: T0 + 5, status: 'authenticated', pay: 'pay_auth', captured: false, amount: 100, method: 'card' }), NEW),
+      of(hook('subscription.cancelled', { t: T0 + 30, paid: 1, status: 'cancelled' }), terms.razorpaySubscriptionId),
+      of(hook('subscription.charged', { t: T0 + 40, paid: 1, status: 'active', pay: 'pay_new_1' }), NEW),
+    ]);
+    expect(out.map((e) => e.type)).toEqual([
+      'AutopayStatusChanged',
+      'AutopayCharged',
+      'AutopayReplacementRequested',
+      'AutopayReplaced',
+      'AutopayStatusChanged',
+      'AutopayMethodSet',
+      'AutopayStatusChanged',
+      'AutopayCharged',
+    ]);
+    expect(s).toMatchObject({
+      status: 'active',
+      charges: ['pay_1', 'pay_new_1'],
+      paidThrough: addMonths(terms.startDate, 2),
+      method: 'card',
+      replaced: [terms.razorpaySubscriptionId],
+    });
+    expect(s.terms!.razorpaySubscriptionId).toBe(NEW);
+  });
+
+  it('refused for an autopay not running or being cancelled; asked again with the same subscription, nothing', () => {
+    expect(() => run([replace])).toThrow(DomainError);
+    const { s } = run([charged1, replace]);
+    expect(autopayDecider.decide(replace, s)).toEqual([]);
+    const cancelling = autopayDecider.evolve(s, { type: 'AutopayCancelRequested', data: { subscriptionId: S, atCycleEnd: true, at: AT, by } });
+    expect(() => autopayDecider.decide({ ...replace, data: { ...replace.data, razorpaySubscriptionId: 'sub_C' } }, cancelling)).toThrow(DomainError);
+  });
 });
