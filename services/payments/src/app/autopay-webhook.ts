@@ -1,4 +1,5 @@
 import { AppError, DomainError, executeCommand, metadataOf, type Logger } from '@akhada/kit';
+import { sql } from 'kysely';
 import { createHash } from 'node:crypto';
 import { autopayAggregate } from '../aggregates/autopay.ts';
 import { AUTOPAY_STATUSES, SUBSCRIPTION_WEBHOOKS, type AutopayStatus, type SubscriptionWebhook } from '../domain/autopay/decider.ts';
@@ -51,7 +52,7 @@ export const handleAutopayWebhook = async (
       eb.or([
         eb('razorpay_subscription_id', '=', rzpSubscriptionId),
         eb('replacement_subscription_id', '=', rzpSubscriptionId),
-        eb(eb.val(rzpSubscriptionId), '=', eb.fn.any('previous_subscription_ids')),
+        sql<boolean>`previous_subscription_ids @> array[${rzpSubscriptionId}]::text[]`,
       ]),
     )
     .executeTakeFirst();
