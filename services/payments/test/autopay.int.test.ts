@@ -382,8 +382,8 @@ describe('a member starts autopay and it renews with each charge', () => {
     const forged = hooks[2]!.body.replaceAll(binaSub, ashaSubscription);
     expect((await post(forged, createHmac('sha256', keysB.webhookSecret).update(forged).digest('hex'), 'evt_forged')).statusCode).toBe(400);
     expect(await autopayRow(ashaAutopay)).toEqual(before);
-    // A subscription no gym holds cannot be verified.
-    const unknown = hooks[2]!.body.replaceAll(binaSub, 'sub_NobodyHoldsIt1');
+    // A subscription no gym holds (nor names an autopay of ours in its notes) cannot be verified.
+    const unknown = hooks[2]!.body.replaceAll(binaSub, 'sub_NobodyHoldsIt1').replaceAll(started.json().data.autopay._id as string, randomUUID());
     expect((await post(unknown, createHmac('sha256', keysB.webhookSecret).update(unknown).digest('hex'), 'evt_unknown')).statusCode).toBe(400);
   });
 
@@ -855,6 +855,16 @@ describe('a member changes the method (issue 28): a new subscription from the ne
     standin.chargeSubscription(oldSub);
     await deliver(oldSub);
     expect(await autopayRow(autopayId)).toMatchObject({ razorpay_subscription_id: oldSub, charges: 2, paid_through: addMonths(today(), 2), status: 'active' });
+    // Checkout left open across that charge, then authorised: not followed (its first charge would buy a period already
+    // paid) and cancelled at once, so it never charges beside the old one.
+    standin.authenticateSubscription(abandoned, { method: 'card' });
+    await deliver(abandoned);
+    expect(await autopayRow(autopayId)).toMatchObject({ razorpay_subscription_id: oldSub, charges: 2, paid_through: addMonths(today(), 2) });
+    const staleOne = (await razorpayPort(standin.url).client(keysA).subscriptions.fetch(abandoned)) as unknown as { status: string };
+    expect(staleOne.status).toBe('cancelled');
+    // Its cancellation's webhook (the autopay no longer tracks it; its notes name the autopay): acknowledged, nothing changed.
+    expect((await deliver(abandoned)).hooks.map((h) => h.event)).toEqual(['subscription.cancelled']);
+    expect(await autopayRow(autopayId)).toMatchObject({ razorpay_subscription_id: oldSub, charges: 2, status: 'active' });
     // Made for a next charge that has been paid since: a new ask makes a new one (from the new next charge date).
     const again = await change(kiranToken);
     expect(again.json().data.subscriptionId).not.toBe(abandoned);

@@ -65,13 +65,14 @@ export const cancelReplaced = async (
   deps: Pick<PaymentsDeps, 'db' | 'secrets' | 'razorpay'> & { logger?: Logger },
   orgId: string,
   razorpaySubscriptionIds: readonly string[],
+  when: 'cycle end' | 'now' = 'cycle end',
 ): Promise<void> => {
   for (const rzp of razorpaySubscriptionIds) {
     try {
       const keys = await requireKeys(deps, orgId);
-      await deps.razorpay.client(keys).subscriptions.cancel(rzp, true);
+      await deps.razorpay.client(keys).subscriptions.cancel(rzp, when === 'cycle end');
     } catch (err) {
-      deps.logger?.error({ err, razorpaySubscriptionId: rzp }, 'the replaced autopay subscription could not be cancelled at its cycle end');
+      deps.logger?.error({ err, razorpaySubscriptionId: rzp, when }, 'an autopay subscription no longer followed could not be cancelled');
     }
   }
 };

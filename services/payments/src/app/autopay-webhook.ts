@@ -14,7 +14,7 @@ export interface SubscriptionWebhookBody {
   event: string;
   created_at?: unknown;
   payload?: {
-    subscription?: { entity?: { id?: unknown; status?: unknown; paid_count?: unknown } };
+    subscription?: { entity?: { id?: unknown; status?: unknown; paid_count?: unknown; notes?: unknown } };
     payment?: { entity?: { id?: unknown; amount?: unknown; status?: unknown; captured?: unknown; method?: unknown } };
   };
 }
@@ -24,6 +24,8 @@ export { autopayPaymentId } from './autopay-payments.ts';
 export const isSubscriptionWebhook = (body: { event?: unknown }): boolean => typeof body.event === 'string' && body.event.startsWith('subscription.');
 
 const invalidSignature = () => new AppError(400, 'INVALID_WEBHOOK_SIGNATURE', 'Invalid webhook signature');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null);
 
@@ -44,6 +46,12 @@ export const handleAutopayWebhook = async (
   const entity = body.payload?.subscription?.entity;
   const rzpSubscriptionId = typeof entity?.id === 'string' ? entity.id : null;
   if (!rzpSubscriptionId) throw invalidSignature();
+  // The autopay's id in the subscription's notes (we put it there): a subscription it no longer tracks — a change of
+  // method's that was superseded or cancelled as stale — is still recognised, its webhooks acknowledged and ignored
+  // by the decider instead of refused (Razorpay would redeliver a refused one for days).
+  const notes = entity?.notes;
+  const noted = notes && typeof notes === 'object' && 'autopayId' in notes ? (notes as { autopayId: unknown }).autopayId : null;
+  const notedAutopay = typeof noted === 'string' && UUID.test(noted) ? noted : null;
   const target = await deps.db
     .selectFrom('autopay_subscriptions')
     .select(['id', 'org_id', 'location_id'])
@@ -55,7 +63,14 @@ export const handleAutopayWebhook = async (
         sql<boolean>`previous_subscription_ids @> array[${rzpSubscriptionId}]::text[]`,
       ]),
     )
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then(
+      async (found) =>
+        found ??
+        (notedAutopay
+          ? await deps.db.selectFrom('autopay_subscriptions').select(['id', 'org_id', 'location_id']).where('id', '=', notedAutopay).executeTakeFirst()
+          : undefined),
+    );
   if (!target) throw invalidSignature();
   const keys = await keysOf(deps.db, deps.secrets, target.org_id);
   if (!keys?.webhookSecret || !deps.razorpay.verifyWebhookSignature(raw, headers.signature, keys.webhookSecret)) throw invalidSignature();
@@ -70,6 +85,7 @@ export const handleAutopayWebhook = async (
   const amount = num(payment?.amount);
   const dues: string[] = [];
   const replaced: string[] = [];
+  const stale: string[] = [];
   // Test only: the fault test's point between receiving a verified charge webhook and renewing (unset elsewhere).
   await deps.pauseBeforeWebhook?.(rzpSubscriptionId, String(body.event), eventId);
   const outcome = await deps.db.transaction().execute(async (trx) => {
@@ -126,6 +142,17 @@ export const handleAutopayWebhook = async (
           if (due) dues.push(due);
         }
       }
+      // A change of method asked for before a charge that has happened since, authorised now: the autopay does not
+      // follow it (its first charge would buy a period already paid), so it is cancelled at once rather than left
+      // running in Razorpay to charge the member beside the subscription the autopay follows.
+      const st = result.state;
+      if (
+        ['subscription.authenticated', 'subscription.activated', 'subscription.charged'].includes(event) &&
+        st.terms &&
+        st.terms.razorpaySubscriptionId !== rzpSubscriptionId &&
+        !st.replaced.includes(rzpSubscriptionId)
+      )
+        stale.push(rzpSubscriptionId);
       return result.events.length ? 'applied' : 'unchanged';
     } catch (err) {
       if (err instanceof DomainError && err.status < 500) {
@@ -137,5 +164,6 @@ export const handleAutopayWebhook = async (
   });
   if (dues.length) await openDueLinks(deps, target.org_id, target.location_id, dues);
   if (replaced.length) await cancelReplaced({ ...deps, ...(deps.logger ? { logger: deps.logger } : {}) }, target.org_id, replaced);
+  if (stale.length) await cancelReplaced({ ...deps, ...(deps.logger ? { logger: deps.logger } : {}) }, target.org_id, stale, 'now');
   return outcome;
 };
