@@ -82,7 +82,8 @@ describe('plan and billing', () => {
     await page.getByTestId('billing-success').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('billing-success').innerText()).toMatch(/Starter plan now\. Invoice AKH\/\d{4}-\d{2}\/\d{6}/);
     await page.getByTestId('billing-invoices').waitFor({ timeout: 15_000 });
-    expect(await page.getByTestId('billing-plan').innerText()).toContain('Starter');
+    // The plan follows the payment through auth's event: the screen reads the session again until it shows.
+    await expect.poll(() => page.getByTestId('billing-plan').innerText(), { timeout: 15_000, interval: 250 }).toContain('Starter');
     await ctx.close();
 
     // Every service's directory learned the plan: the write that was refused goes through.
