@@ -68,6 +68,8 @@ const buildFrontend = async (force = false): Promise<void> => {
 };
 
 const TYPECHECK = ['tsconfig.json', 'frontend/tsconfig.json'];
+/** TypeScript 7 (package typescript-7); `typescript` itself stays 5.9 for typescript-eslint and the tests that use its API. */
+const TSC = path.join(root, 'node_modules', 'typescript-7', 'bin', 'tsc');
 
 async function start(): Promise<void> {
   const infra = await provision({
@@ -148,9 +150,11 @@ async function test({ full = false }: { full?: boolean } = {}): Promise<void> {
     return code;
   };
 
-  // PostgreSQL, Kafka and the browser are made ready while the checks that need no infrastructure run. Those checks are
-  // single-threaded processes, so they run two at a time (this machine has two cores); each one's output is printed in
-  // one piece when it ends. A formatting slip or a broken import boundary still shows within a minute or two.
+  // PostgreSQL, Kafka and the browser are made ready while the checks that need no infrastructure run. They run two at
+  // a time (this machine has two cores); each one's output is printed in one piece when it ends. ESLint's typed rules
+  // (one TypeScript 5 program, single-threaded: typescript-eslint needs TypeScript's JavaScript API) are the longest,
+  // so they start first and have a lane to themselves, while the other lane type-checks with TypeScript 7 (the native
+  // compiler, 2-3x faster than 5.9 here: 13 s instead of 35 for the backend) and then checks formatting and boundaries.
   const readySince = Date.now();
   const ready = Promise.all([provision({ root, database: 'akhada_test', fresh: true }), ensureChromium()]).then((done) => {
     steps.push({ name: 'PostgreSQL, Kafka and Chromium ready (beside the checks)', code: 0, seconds: (Date.now() - readySince) / 1000 });
@@ -158,14 +162,14 @@ async function test({ full = false }: { full?: boolean } = {}): Promise<void> {
   });
   ready.catch(() => undefined);
   await inParallel(2, [
-    () => step(`typecheck ${TYPECHECK[0]}`, () => run(bin('tsc'), ['-p', TYPECHECK[0]!, '--noEmit'], {}, { quiet: true })),
     () =>
       step('lint (ESLint)', () =>
         run('npm', ['run', '--silent', 'lint:code'], {}, { quiet: true }).then(
           hint('fix what ESLint lists; `npx eslint --fix <file>` fixes some rules by itself'),
         ),
       ),
-    () => step(`typecheck ${TYPECHECK[1]}`, () => run(bin('tsc'), ['-p', TYPECHECK[1]!, '--noEmit'], {}, { quiet: true })),
+    () => step(`typecheck ${TYPECHECK[0]}`, () => run(TSC, ['-p', TYPECHECK[0]!, '--noEmit'], {}, { quiet: true })),
+    () => step(`typecheck ${TYPECHECK[1]}`, () => run(TSC, ['-p', TYPECHECK[1]!, '--noEmit'], {}, { quiet: true })),
     () =>
       step('format check (Prettier)', () =>
         run(bin('prettier'), ['--check', '--log-level', 'warn', '.'], {}, { quiet: true }).then(
