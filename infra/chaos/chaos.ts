@@ -19,7 +19,7 @@ import { ensureDatabase, ensurePostgres } from '../dev/postgres.ts';
 import { onShutdown } from '../dev/processes.ts';
 import { startStack } from '../dev/stack.ts';
 import { startSmtpSink } from '../standins/index.ts';
-import { buildSchedules, type ChaosTarget } from './faults.ts';
+import { buildSchedules, describeFault, type ChaosTarget } from './faults.ts';
 import { rowFailed, runSchedule, table, type ScheduleRow } from './run.ts';
 
 const PORT_OFFSET = 12_000;
@@ -74,12 +74,31 @@ export async function main(root: string): Promise<void> {
   mkdirSync(path.join(root, '.data', 'chaos'), { recursive: true });
   try {
     for (const schedule of schedules) {
-      const row = await runSchedule({ target, gatewayUrl: stack.gatewayUrl, services: stack.services, schedule });
+      // A schedule that cannot finish (the stack never healed: a restarted broker that never rejoined, a service that
+      // never answered again) is a FAIL row with the reason, and the run stops there: later schedules would only
+      // measure the wreck. The table so far is still printed and kept.
+      const row = await runSchedule({ target, gatewayUrl: stack.gatewayUrl, services: stack.services, schedule }).catch((err: unknown): ScheduleRow => ({
+        schedule: schedule.name,
+        seed: schedule.seed,
+        faults: schedule.faults.map((f) => describeFault(f.fault)).join(' + '),
+        healMs: 0,
+        acked: 0,
+        refused: 0,
+        unknown: 0,
+        lost: 0,
+        duplicated: 0,
+        refusedVisible: 0,
+        stale: 0,
+        staleAtHeal: [],
+        problems: [`the schedule did not finish: ${err instanceof Error ? err.message : String(err)}`],
+        aborted: true,
+      }));
       rows.push(row);
       // The table so far, after each schedule: an interrupted run still shows what it found.
       writeFileSync(path.join(root, '.data', 'chaos', `${seed}.partial.txt`), `${table(rows)}\n`);
       console.error(`[chaos] ${row.schedule}: ${rowFailed(row) ? 'FAIL' : 'ok'}${row.problems.length ? `\n  ${row.problems.slice(0, 8).join('\n  ')}` : ''}`);
       if (row.staleAtHeal.length) console.error(`[chaos] ${row.schedule}: stale at the heal (a sample):\n  ${row.staleAtHeal.join('\n  ')}`);
+      if (row.aborted) break;
     }
   } finally {
     await stopAll();

@@ -13,6 +13,8 @@ export interface ScheduleRow extends CheckResult {
   faults: string;
   /** ms from the last fault's end until every process answered /ready again. */
   healMs: number;
+  /** The schedule could not run to its end (the run stops after it). */
+  aborted?: boolean;
 }
 
 /** Converged means every read model agreed within this long after the faults healed. */
@@ -71,7 +73,7 @@ export async function runSchedule({
 
 /** A row failed when anything was lost, duplicated or shown though refused, or a read model did not converge in 10 s. */
 export const rowFailed = (r: ScheduleRow): boolean =>
-  r.lost > 0 || r.duplicated > 0 || r.refusedVisible > 0 || r.convergedMs === undefined || r.convergedMs > CONVERGE_LIMIT_MS;
+  r.aborted === true || r.lost > 0 || r.duplicated > 0 || r.refusedVisible > 0 || r.convergedMs === undefined || r.convergedMs > CONVERGE_LIMIT_MS;
 
 export function table(rows: ScheduleRow[]): string {
   const head = ['schedule', 'faults', 'acked', 'refused', 'unknown', 'lost', 'dup', 'refused seen', 'stale', 'converge s', ''];
@@ -85,7 +87,7 @@ export function table(rows: ScheduleRow[]): string {
     String(r.duplicated),
     String(r.refusedVisible),
     String(r.stale),
-    r.convergedMs === undefined ? 'never' : (r.convergedMs / 1000).toFixed(1),
+    r.aborted ? 'aborted' : r.convergedMs === undefined ? 'never' : (r.convergedMs / 1000).toFixed(1),
     rowFailed(r) ? 'FAIL' : 'ok',
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
