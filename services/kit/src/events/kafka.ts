@@ -149,6 +149,21 @@ export interface EventBusOptions {
   idleWaitMs?: number;
 }
 
+/** Broker answers after which an idempotent producer can never send again (kafkajs keeps its producer id and sequences). */
+const STUCK_PRODUCER = new Set(['OUT_OF_ORDER_SEQUENCE_NUMBER', 'UNKNOWN_PRODUCER_ID', 'INVALID_PRODUCER_EPOCH', 'INVALID_PRODUCER_ID_MAPPING']);
+
+/** Whether `err` (or what it wraps: kafkajs nests the broker's answer in retry and aggregate errors) is one of them. */
+export const producerIsStuck = (err: unknown, depth = 0): boolean => {
+  if (depth > 4 || typeof err !== 'object' || err === null) return false;
+  const e = err as { type?: unknown; originalError?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.type === 'string' && STUCK_PRODUCER.has(e.type)) return true;
+  return (
+    producerIsStuck(e.originalError, depth + 1) ||
+    producerIsStuck(e.cause, depth + 1) ||
+    (Array.isArray(e.errors) && e.errors.some((x) => producerIsStuck(x, depth + 1)))
+  );
+};
+
 export const createEventBus = ({ clientId, brokers, logger, idleWaitMs = 1_000 }: EventBusOptions): EventBus => {
   const kafka = new Kafka({
     clientId,
@@ -208,11 +223,26 @@ export const createEventBus = ({ clientId, brokers, logger, idleWaitMs = 1_000 }
         list.push({ key: m.key, value: m.value, headers: m.headers, ...(m.partition === undefined ? {} : { partition: m.partition }) });
         byTopic.set(m.topic, list);
       }
-      await p.sendBatch({
-        acks: -1,
-        compression: CompressionTypes.None,
-        topicMessages: [...byTopic].map(([topic, msgs]) => ({ topic, messages: msgs })),
-      });
+      try {
+        await p.sendBatch({
+          acks: -1,
+          compression: CompressionTypes.None,
+          topicMessages: [...byTopic].map(([topic, msgs]) => ({ topic, messages: msgs })),
+        });
+      } catch (err) {
+        // An idempotent producer whose sequence numbers the broker no longer accepts (a partition leader killed
+        // mid-send, then back) refuses every later send for good: found by `npm run chaos`, seed 20261129-c31-8,
+        // where members' relay kept failing with "out of order sequence number" and nothing of members' reached
+        // Kafka again. Such a producer is dropped; the next send starts a new one (a new producer id, sequences
+        // from 0). The relay sends its unsent rows again: what the broker had already kept arrives twice, and the
+        // consumers' inbox takes it once.
+        if (producer === p && producerIsStuck(err)) {
+          producer = undefined;
+          logger.warn({ err }, 'kafka producer out of step with the broker; starting a new one');
+          await p.disconnect().catch(() => undefined);
+        }
+        throw err;
+      }
     },
 
     async subscribe({ groupId, topics, from, onMessage, onBatch, maxBatchSize = 100, partitionsConcurrently = 1 }) {
