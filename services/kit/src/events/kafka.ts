@@ -1,5 +1,5 @@
 import { consumerGroupOf } from '@akhada/contracts';
-import { Kafka, logLevel, Partitioners, CompressionTypes, type Consumer, type Producer, type IHeaders, type KafkaMessage } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, CompressionTypes, type Consumer, type Producer, type KafkaMessage } from 'kafkajs';
 import { createRequire } from 'node:module';
 import type { Logger } from '../logger.ts';
 import { ensureTopicsOn, type TopicSpec } from './topics.ts';
@@ -149,6 +149,28 @@ export interface EventBusOptions {
   idleWaitMs?: number;
 }
 
+const keyPartitioner = Partitioners.DefaultPartitioner();
+
+/**
+ * The messages by topic and partition, each group in the order given: the partition is the message's own or the one
+ * the producer's partitioner gives its key (kafkajs's default: murmur2 of the key over the topic's partitions, as the
+ * Java client does), so a key keeps its partition and its order.
+ */
+export const byPartition = (messages: BusMessage[], counts: ReadonlyMap<string, number>): { topic: string; partition: number; messages: BusMessage[] }[] => {
+  const groups = new Map<string, { topic: string; partition: number; messages: BusMessage[] }>();
+  for (const m of messages) {
+    const count = counts.get(m.topic);
+    if (count === undefined || count < 1) throw new Error(`no partitions known for topic ${m.topic}`);
+    const partitionMetadata = Array.from({ length: count }, (_, partitionId) => ({ partitionId, leader: 0, replicas: [], isr: [], partitionErrorCode: 0 }));
+    const partition = m.partition ?? keyPartitioner({ topic: m.topic, partitionMetadata, message: { key: m.key, value: m.value } });
+    const id = `${m.topic}\u0000${partition}`;
+    const group = groups.get(id) ?? { topic: m.topic, partition, messages: [] };
+    group.messages.push(m);
+    groups.set(id, group);
+  }
+  return [...groups.values()];
+};
+
 /** Broker answers after which an idempotent producer can never send again (kafkajs keeps its producer id and sequences). */
 const STUCK_PRODUCER = new Set(['OUT_OF_ORDER_SEQUENCE_NUMBER', 'UNKNOWN_PRODUCER_ID', 'INVALID_PRODUCER_EPOCH', 'INVALID_PRODUCER_ID_MAPPING']);
 
@@ -179,6 +201,21 @@ export const createEventBus = ({ clientId, brokers, logger, idleWaitMs = 1_000 }
   });
   let producer: Producer | undefined;
   let connecting: Promise<Producer> | undefined;
+  /** Partitions per topic, read from the broker once per topic (a topic's partitions are only ever added by hand). */
+  const knownCounts = new Map<string, number>();
+  const partitionCounts = async (topics: string[]): Promise<Map<string, number>> => {
+    const missing = topics.filter((t) => !knownCounts.has(t));
+    if (missing.length > 0) {
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        for (const t of (await admin.fetchTopicMetadata({ topics: missing })).topics) knownCounts.set(t.name, t.partitions.length);
+      } finally {
+        await admin.disconnect();
+      }
+    }
+    return knownCounts;
+  };
   const getProducer = (): Promise<Producer> => {
     if (producer) return Promise.resolve(producer);
     connecting ??= (async () => {
@@ -217,18 +254,23 @@ export const createEventBus = ({ clientId, brokers, logger, idleWaitMs = 1_000 }
     async publish(messages) {
       if (messages.length === 0) return;
       const p = await getProducer();
-      const byTopic = new Map<string, { key: string; value: string; headers: IHeaders; partition?: number }[]>();
-      for (const m of messages) {
-        const list = byTopic.get(m.topic) ?? [];
-        list.push({ key: m.key, value: m.value, headers: m.headers, ...(m.partition === undefined ? {} : { partition: m.partition }) });
-        byTopic.set(m.topic, list);
-      }
+      // One send per partition, all at once. kafkajs groups one send's partitions by leader and, when it retries after
+      // a broker failed, skips every broker that already answered — so a partition whose leader moved to such a broker
+      // is never written, and the send still resolves (kafkajs 2.2.4, producer/sendMessages.js; found by `npm run
+      // chaos`, seed 20261129-c31-18: five payments events of one batch acknowledged and in no consumer). A send of
+      // one partition has one leader: a retry always goes to the new one.
+      const counts = await partitionCounts([...new Set(messages.map((m) => m.topic))]);
       try {
-        await p.sendBatch({
-          acks: -1,
-          compression: CompressionTypes.None,
-          topicMessages: [...byTopic].map(([topic, msgs]) => ({ topic, messages: msgs })),
-        });
+        await Promise.all(
+          byPartition(messages, counts).map(({ topic, partition, messages: batch }) =>
+            p.send({
+              topic,
+              acks: -1,
+              compression: CompressionTypes.None,
+              messages: batch.map((m) => ({ key: m.key, value: m.value, headers: m.headers, partition })),
+            }),
+          ),
+        );
       } catch (err) {
         // An idempotent producer whose sequence numbers the broker no longer accepts (a partition leader killed
         // mid-send, then back) refuses every later send for good: found by `npm run chaos`, seed 20261129-c31-8,
