@@ -43,10 +43,16 @@ export function PlanBilling() {
     const timer = window.setInterval(() => void refresh(), 1500);
     return () => window.clearInterval(timer);
   }, [bought, active, refresh]);
+  // The overview comes from payments, whose copy of the plan follows auth's event a moment after the session's: read it
+  // again until it shows the plan bought too (reading it once when the session had it sometimes still got the old one).
+  const { refetch } = query;
+  const overviewCaughtUp = bought !== null && query.data?.plan === bought;
   useEffect(() => {
-    if (active) void query.refetch();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the plan became active
-  }, [active]);
+    if (!active || overviewCaughtUp) return;
+    void refetch();
+    const timer = window.setInterval(() => void refetch(), 1500);
+    return () => window.clearInterval(timer);
+  }, [active, overviewCaughtUp, refetch]);
 
   if (query.isPending)
     return (
