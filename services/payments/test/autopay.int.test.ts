@@ -80,6 +80,48 @@ const paymentsOf = (memberId: string) =>
     .execute();
 const today = () => dateIn('Asia/Kolkata', new Date());
 
+/** A member in payments' copy of the directory, on a monthly premium fee; each test member has a phone of their own. */
+const member = (id: string, org: string, location: string, first: string, endDate: string, phone = '+919000000001') =>
+  svc.db
+    .insertInto('pay_members')
+    .values({
+      id,
+      org_id: org,
+      location_id: location,
+      first_name: first,
+      last_name: 'Member',
+      email: `${first.toLowerCase()}@example.in`,
+      phone,
+      membership_type: 'premium',
+      payment_frequency: 'monthly',
+      fee_paise: 200_000,
+      start_date: '2026-01-01',
+      end_date: endDate,
+      status: 'active',
+      trainer_id: null,
+      locale: null,
+      updated_at: new Date(),
+    })
+    .execute();
+
+/** A member of gym A whose term has ended turns monthly autopay on and authorises it; the first charge is delivered. */
+const onAutopay = async (id: string, first: string, phone: string) => {
+  await member(id, orgA, L1, first, '2026-01-31', phone);
+  const memberToken = await svc.keys.sign({ orgId: orgA, role: 'member', locationIds: [L1], userId: id });
+  const started = await svc.app.inject({
+    method: 'POST',
+    url: '/payments/autopay',
+    headers: { authorization: `Bearer ${memberToken}` },
+    payload: { planId: planMonthly },
+  });
+  expect(started.statusCode, started.body).toBe(201);
+  const autopayId = started.json().data.autopay._id as string;
+  const sub = started.json().data.subscriptionId as string;
+  standin.authenticateSubscription(sub, { method: 'upi' });
+  await deliver(sub);
+  return { memberToken, autopayId, sub };
+};
+
 beforeAll(async () => {
   standin = await startRazorpayStandin({ port: 0 });
   const controls = razorpayStandinControls(standin.url);
@@ -104,28 +146,6 @@ beforeAll(async () => {
     ownerB: await sign(orgB, 'owner', [LB], ownerB),
     bina: await sign(orgB, 'member', [LB], bina),
   };
-  const member = (id: string, org: string, location: string, first: string, endDate: string) =>
-    svc.db
-      .insertInto('pay_members')
-      .values({
-        id,
-        org_id: org,
-        location_id: location,
-        first_name: first,
-        last_name: 'Member',
-        email: `${first.toLowerCase()}@example.in`,
-        phone: '+919000000001',
-        membership_type: 'premium',
-        payment_frequency: 'monthly',
-        fee_paise: 200_000,
-        start_date: '2026-01-01',
-        end_date: endDate,
-        status: 'active',
-        trainer_id: null,
-        locale: null,
-        updated_at: new Date(),
-      })
-      .execute();
   // Asha's term has ended (her first charge is taken on authorising); Ravi's runs for 10 more days; Bina is gym B's.
   await member(asha, orgA, L1, 'Asha', '2026-01-31');
   await member(ravi, orgA, L1, 'Ravi', dateIn('Asia/Kolkata', new Date(Date.now() + 10 * 86_400_000)));
@@ -647,39 +667,7 @@ describe('a failed charge: "Pay now" (issue 28 dunning)', () => {
       );
 
   beforeAll(async () => {
-    await svc.db
-      .insertInto('pay_members')
-      .values({
-        id: meera,
-        org_id: orgA,
-        location_id: L1,
-        first_name: 'Meera',
-        last_name: 'Member',
-        email: 'meera@example.in',
-        phone: '+919000000002',
-        membership_type: 'premium',
-        payment_frequency: 'monthly',
-        fee_paise: 200_000,
-        start_date: '2026-01-01',
-        end_date: '2026-01-31',
-        status: 'active',
-        trainer_id: null,
-        locale: null,
-        updated_at: new Date(),
-      })
-      .execute();
-    meeraToken = await svc.keys.sign({ orgId: orgA, role: 'member', locationIds: [L1], userId: meera });
-    const started = await svc.app.inject({
-      method: 'POST',
-      url: '/payments/autopay',
-      headers: { authorization: `Bearer ${meeraToken}` },
-      payload: { planId: planMonthly },
-    });
-    expect(started.statusCode, started.body).toBe(201);
-    autopayId = started.json().data.autopay._id as string;
-    sub = started.json().data.subscriptionId as string;
-    standin.authenticateSubscription(sub, { method: 'upi' });
-    await deliver(sub);
+    ({ memberToken: meeraToken, autopayId, sub: sub } = await onAutopay(meera, 'Meera', '+919000000002'));
     expect(await autopayRow(autopayId)).toMatchObject({ charges: 1, paid_through: addMonths(today(), 1) });
   });
 
@@ -798,39 +786,7 @@ describe('a member changes the method (issue 28): a new subscription from the ne
     svc.app.inject({ method: 'POST', url: `/payments/autopay/${id}/change-method`, headers: { authorization: `Bearer ${tok}` } });
 
   beforeAll(async () => {
-    await svc.db
-      .insertInto('pay_members')
-      .values({
-        id: kiran,
-        org_id: orgA,
-        location_id: L1,
-        first_name: 'Kiran',
-        last_name: 'Member',
-        email: 'kiran@example.in',
-        phone: '+919000000003',
-        membership_type: 'premium',
-        payment_frequency: 'monthly',
-        fee_paise: 200_000,
-        start_date: '2026-01-01',
-        end_date: '2026-01-31',
-        status: 'active',
-        trainer_id: null,
-        locale: null,
-        updated_at: new Date(),
-      })
-      .execute();
-    kiranToken = await svc.keys.sign({ orgId: orgA, role: 'member', locationIds: [L1], userId: kiran });
-    const started = await svc.app.inject({
-      method: 'POST',
-      url: '/payments/autopay',
-      headers: { authorization: `Bearer ${kiranToken}` },
-      payload: { planId: planMonthly },
-    });
-    expect(started.statusCode, started.body).toBe(201);
-    autopayId = started.json().data.autopay._id as string;
-    oldSub = started.json().data.subscriptionId as string;
-    standin.authenticateSubscription(oldSub, { method: 'upi' });
-    await deliver(oldSub);
+    ({ memberToken: kiranToken, autopayId, sub: oldSub } = await onAutopay(kiran, 'Kiran', '+919000000003'));
     expect(await autopayRow(autopayId)).toMatchObject({ charges: 1, paid_through: addMonths(today(), 1), razorpay_subscription_id: oldSub });
   });
 
