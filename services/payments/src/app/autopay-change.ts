@@ -1,11 +1,10 @@
 import type { AutopayCheckout } from '@akhada/contracts';
 import { AppError, executeCommand, metadataOf, type Logger, type RequestContext } from '@akhada/kit';
-import { startOfDayIn } from '@akhada/kit/domain';
 import { autopayAggregate } from '../aggregates/autopay.ts';
 import type { AutopaySubscriptionsTable } from '../db/schema.ts';
 import { actorOf } from './access.ts';
-import { checkoutOf, visibleAutopay } from './autopay.ts';
-import { todayAt, zoneOf, type PaymentsDeps } from './deps.ts';
+import { checkoutOf, createSubscription, visibleAutopay } from './autopay.ts';
+import { todayAt, type PaymentsDeps } from './deps.ts';
 import { requireKeys, requireOnlineKeys } from './razorpay-keys.ts';
 
 type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay' | 'directory' | 'timeZone' | 'people' | 'checkoutScriptUrl'>;
@@ -32,19 +31,14 @@ export const changeAutopayMethod = async (deps: Deps, ctx: RequestContext, id: s
   // Asked again for the same next charge: the same subscription (a charge since makes a new one).
   if (row.replacement_subscription_id && row.replacement_from === next)
     return { ...(await checkoutOf(deps, ctx, row, keys.keyId)), subscriptionId: row.replacement_subscription_id, shortUrl: null };
-  const startAt = next > today ? Math.floor(startOfDayIn(await zoneOf(deps, row.location_id), next).getTime() / 1000) : undefined;
-  let sub: { id: string; short_url?: string | null };
-  try {
-    sub = await deps.razorpay.client(keys).subscriptions.create({
-      plan_id: row.razorpay_plan_id,
-      total_count: row.total_count,
-      customer_notify: 1,
-      ...(startAt ? { start_at: startAt } : {}),
-      notes: { autopayId: id, orgId: ctx.orgId, memberId: row.member_id, replaces: row.razorpay_subscription_id },
-    });
-  } catch (err) {
-    throw deps.razorpay.toAppError(err);
-  }
+  const sub = await createSubscription(deps, keys, {
+    razorpayPlanId: row.razorpay_plan_id,
+    totalCount: row.total_count,
+    locationId: row.location_id,
+    firstChargeOn: next,
+    today,
+    notes: { autopayId: id, orgId: ctx.orgId, memberId: row.member_id, replaces: row.razorpay_subscription_id },
+  });
   await executeCommand(
     deps.db,
     autopayAggregate,

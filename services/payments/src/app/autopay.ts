@@ -9,7 +9,7 @@ import type { PaymentsDeps } from './deps.ts';
 import { todayAt, todayFor, zoneOf } from './deps.ts';
 import { addDays, startOfDayIn } from '@akhada/kit/domain';
 import { decideGst } from './gst.ts';
-import { requireKeys, requireOnlineKeys } from './razorpay-keys.ts';
+import { requireKeys, requireOnlineKeys, type OrgKeys } from './razorpay-keys.ts';
 import { memberInScope } from './record-payment.ts';
 
 type Deps = Pick<PaymentsDeps, 'db' | 'clock' | 'secrets' | 'razorpay' | 'directory' | 'timeZone' | 'people' | 'checkoutScriptUrl'>;
@@ -184,6 +184,29 @@ export const checkoutOf = async (deps: Deps, ctx: RequestContext, row: AutopaySu
  * charge paying from the day their membership ends (or today, when it has ended). One running autopay per member (409);
  * one not yet authorised on the same plan is answered again (a second click makes no second subscription).
  */
+/**
+ * A subscription on the gym's Razorpay account for the member to authorise: its first charge at the start of
+ * `firstChargeOn` in the location's time zone, or on authorising when that day has come.
+ */
+export const createSubscription = async (
+  deps: Pick<PaymentsDeps, 'razorpay' | 'directory' | 'timeZone'>,
+  keys: OrgKeys,
+  o: { razorpayPlanId: string; totalCount: number; locationId: string; firstChargeOn: string; today: string; notes: Record<string, string> },
+): Promise<{ id: string; short_url?: string | null }> => {
+  const startAt = o.firstChargeOn > o.today ? Math.floor(startOfDayIn(await zoneOf(deps, o.locationId), o.firstChargeOn).getTime() / 1000) : undefined;
+  try {
+    return await deps.razorpay.client(keys).subscriptions.create({
+      plan_id: o.razorpayPlanId,
+      total_count: o.totalCount,
+      customer_notify: 1,
+      ...(startAt ? { start_at: startAt } : {}),
+      notes: o.notes,
+    });
+  } catch (err) {
+    throw deps.razorpay.toAppError(err);
+  }
+};
+
 export const startAutopay = async (deps: Deps, ctx: RequestContext, body: StartAutopayBody): Promise<AutopayCheckout> => {
   const member = await memberInScope(deps, ctx, ctx.userId);
   const plan = await planOf(deps.db, ctx.orgId, body.planId);
@@ -214,19 +237,14 @@ export const startAutopay = async (deps: Deps, ctx: RequestContext, body: StartA
   const id = newId();
   const totalCount = Math.max(1, Math.floor(CYCLES_MONTHS / autopayPlan.period_months));
   // The first charge is due when the current term ends; a member without a running term is charged on authorising.
-  const startAt = startDate > today ? Math.floor(startOfDayIn(await zoneOf(deps, member.location_id), startDate).getTime() / 1000) : undefined;
-  let sub: { id: string; short_url?: string | null };
-  try {
-    sub = await deps.razorpay.client(keys).subscriptions.create({
-      plan_id: autopayPlan.razorpay_plan_id,
-      total_count: totalCount,
-      customer_notify: 1,
-      ...(startAt ? { start_at: startAt } : {}),
-      notes: { autopayId: id, orgId: ctx.orgId, memberId: member.id },
-    });
-  } catch (err) {
-    throw deps.razorpay.toAppError(err);
-  }
+  const sub = await createSubscription(deps, keys, {
+    razorpayPlanId: autopayPlan.razorpay_plan_id,
+    totalCount,
+    locationId: member.location_id,
+    firstChargeOn: startDate,
+    today,
+    notes: { autopayId: id, orgId: ctx.orgId, memberId: member.id },
+  });
   await executeCommand(
     deps.db,
     autopayAggregate,
