@@ -1,5 +1,5 @@
 import { consumerGroupOf } from '@akhada/contracts';
-import { Kafka, logLevel, Partitioners, CompressionTypes, type Consumer, type Producer, type KafkaMessage } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, CompressionTypes, type Consumer, type Producer, type KafkaMessage, type PartitionMetadata } from 'kafkajs';
 import { createRequire } from 'node:module';
 import type { Logger } from '../logger.ts';
 import { ensureTopicsOn, type TopicSpec } from './topics.ts';
@@ -158,10 +158,15 @@ const keyPartitioner = Partitioners.DefaultPartitioner();
  */
 export const byPartition = (messages: BusMessage[], counts: ReadonlyMap<string, number>): { topic: string; partition: number; messages: BusMessage[] }[] => {
   const groups = new Map<string, { topic: string; partition: number; messages: BusMessage[] }>();
+  const metadataOf = new Map<string, PartitionMetadata[]>();
   for (const m of messages) {
-    const count = counts.get(m.topic);
-    if (count === undefined || count < 1) throw new Error(`no partitions known for topic ${m.topic}`);
-    const partitionMetadata = Array.from({ length: count }, (_, partitionId) => ({ partitionId, leader: 0, replicas: [], isr: [], partitionErrorCode: 0 }));
+    let partitionMetadata = metadataOf.get(m.topic);
+    if (!partitionMetadata) {
+      const count = counts.get(m.topic);
+      if (count === undefined || count < 1) throw new Error(`no partitions known for topic ${m.topic}`);
+      partitionMetadata = Array.from({ length: count }, (_, partitionId) => ({ partitionId, leader: 0, replicas: [], isr: [], partitionErrorCode: 0 }));
+      metadataOf.set(m.topic, partitionMetadata);
+    }
     const partition = m.partition ?? keyPartitioner({ topic: m.topic, partitionMetadata, message: { key: m.key, value: m.value } });
     const id = `${m.topic}\u0000${partition}`;
     const group = groups.get(id) ?? { topic: m.topic, partition, messages: [] };
