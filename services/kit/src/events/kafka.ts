@@ -196,7 +196,9 @@ export const createEventBus = ({ clientId, brokers, logger, idleWaitMs = 1_000 }
     clientId,
     brokers,
     logLevel: logLevel.WARN,
-    retry: { initialRetryTime: 200, retries: 8 },
+    // Backoff capped at 2 s: kafkajs doubles from 200 ms up to 30 s by default, so a call that kept failing while a
+    // broker was away (finding a group's coordinator, reading metadata) next tried again up to 30 s after it was back.
+    retry: { initialRetryTime: 200, maxRetryTime: 2_000, retries: 8 },
     logCreator:
       () =>
       ({ level, log }) => {
@@ -228,7 +230,8 @@ export const createEventBus = ({ clientId, brokers, logger, idleWaitMs = 1_000 }
         idempotent: true,
         maxInFlightRequests: 1,
         // Idempotence needs unlimited retries; while the broker is away the relay simply keeps its rows unsent.
-        retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 200, maxRetryTime: 5_000 },
+        // At most 1 s between tries, so the relays send again within a second of a leader coming back.
+        retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 200, maxRetryTime: 1_000 },
         createPartitioner: Partitioners.DefaultPartitioner,
         allowAutoTopicCreation: false,
       });
@@ -309,7 +312,13 @@ export const createEventBus = ({ clientId, brokers, logger, idleWaitMs = 1_000 }
         // A crashed instance holds its partitions until its session times out; 10 s keeps recovery quick.
         sessionTimeout: 10_000,
         heartbeatInterval: 1_000,
-        retry: { retries: 10 },
+        // A consumer whose group coordinator's broker died retries its heartbeat against that broker until it answers
+        // (kafkajs looks the coordinator up again only on NOT_COORDINATOR). With kafkajs's default backoff (doubling
+        // up to 30 s, 10 tries) some consumers were asleep for 19 s when the broker came back, and read models stayed
+        // stale 15 s after the heal: `npm run chaos`, seed 20261129-c32-18. Capped at 1 s, every consumer asks again
+        // within a second of the broker's return; after ~30 s of failures the consumer restarts (a new join, which
+        // finds the coordinator afresh).
+        retry: { initialRetryTime: 250, maxRetryTime: 1_000, retries: 30 },
       });
       consumers.add(consumer);
       let resolveJoined!: () => void;
