@@ -299,4 +299,27 @@ describe('consumer', () => {
     expect(Math.max(...runs)).toBeGreaterThan(1);
     await running.stop();
   });
+
+  it('lets the broker gather events for a consumer with gatherMs: 30 sent one by one arrive in a few batches, in order', async () => {
+    const key = randomUUID();
+    const batches: string[][] = [];
+    const gathering = await bus.subscribe({
+      groupId: `kit-test-${randomUUID()}`,
+      topics: [TOPIC],
+      from: 'now',
+      gatherMs: 1_000,
+      onBatch: async (messages) => {
+        const mine = messages.filter((m) => m.key === key).map((m) => m.value);
+        if (mine.length) batches.push(mine);
+      },
+    });
+    await gathering.joined;
+    const values = Array.from({ length: 30 }, (_, i) => `g${i}`);
+    // One send each, every one acknowledged before the next: a consumer fetching as soon as one arrives gets many batches.
+    for (const value of values) await bus.publish([{ topic: TOPIC, key, value, headers: {} }]);
+    await expect.poll(() => batches.flat().length, { timeout: 15_000 }).toBe(values.length);
+    expect(batches.flat()).toEqual(values);
+    expect(batches.length).toBeLessThanOrEqual(3);
+    await gathering.stop();
+  });
 });

@@ -1,5 +1,5 @@
 import { topicOf } from '@akhada/contracts';
-import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
+import { READ_MODEL_GATHER_MS, startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { EnquiriesDb } from '../db/schema.ts';
 import { onFollowUpRequested } from './automations.ts';
@@ -32,7 +32,13 @@ export interface ConsumerOptions {
 export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =>
   startConsumerGroups(o, [
     { name: 'enquiries.members', groupId: o.groups?.members ?? 'enquiries.members', topic: topicOf('members'), handlers: [onMemberRegistered] },
-    { name: 'enquiries.attendance', groupId: o.groups?.attendance ?? 'enquiries.attendance', topic: topicOf('attendance'), handlers: [onTrialVisitRecorded] },
+    {
+      name: 'enquiries.attendance',
+      groupId: o.groups?.attendance ?? 'enquiries.attendance',
+      topic: topicOf('attendance'),
+      handlers: [onTrialVisitRecorded],
+      gatherMs: READ_MODEL_GATHER_MS,
+    },
     { name: 'enquiries.auth', groupId: o.groups?.auth ?? 'enquiries.auth', topic: topicOf('auth'), handlers: [onUserRegistered, onPersonErasureRequested] },
     ...(o.groups && !o.groups.notifications
       ? []

@@ -1,5 +1,5 @@
 import { topicOf } from '@akhada/contracts';
-import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
+import { READ_MODEL_GATHER_MS, startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { MembersDb } from '../db/schema.ts';
 import { onPaymentCompleted } from './payments.ts';
@@ -61,6 +61,7 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       groupId: o.groups?.attendance ?? 'members.attendance',
       topic: topicOf('attendance'),
       handlers: [onCheckedIn],
+      gatherMs: READ_MODEL_GATHER_MS,
     },
     {
       name: 'members.enquiries',

@@ -1,5 +1,5 @@
 import { topicOf } from '@akhada/contracts';
-import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
+import { READ_MODEL_GATHER_MS, startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import type { NotificationsDb } from '../db/schema.ts';
 import { leadCopyHandlers, onMemberCheckedIn, orgBrandHandlers } from './audience-facts.ts';
@@ -72,6 +72,7 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       groupId: o.groups?.attendance ?? 'notifications.attendance',
       topic: topicOf('attendance'),
       handlers: [onLowAttendanceDetected, onMemberCheckedIn],
+      gatherMs: READ_MODEL_GATHER_MS,
     },
     // The rule table's lines for payments, feedback and chat (domain/rules.ts).
     { name: 'notifications.payments', groupId: o.groups?.payments ?? 'notifications.payments', topic: topicOf('payments'), handlers: paymentHandlers },

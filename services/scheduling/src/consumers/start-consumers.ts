@@ -1,5 +1,5 @@
 import { topicOf } from '@akhada/contracts';
-import { startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
+import { READ_MODEL_GATHER_MS, startConsumerGroups, type EventBus, type Logger, type RunningConsumer } from '@akhada/kit';
 import type { Kysely } from 'kysely';
 import { members } from '../db/members-repo.ts';
 import type { SchedulingDb } from '../db/schema.ts';
@@ -30,7 +30,13 @@ export const startConsumers = (o: ConsumerOptions): Promise<RunningConsumer[]> =
       topic: topicOf('trainers'),
       handlers: [...trainers.handlers(), onTrainerScheduleChanged],
     },
-    { name: 'scheduling.attendance', groupId: o.groups?.attendance ?? 'scheduling.attendance', topic: topicOf('attendance'), handlers: [onCheckedIn] },
+    {
+      name: 'scheduling.attendance',
+      groupId: o.groups?.attendance ?? 'scheduling.attendance',
+      topic: topicOf('attendance'),
+      handlers: [onCheckedIn],
+      gatherMs: READ_MODEL_GATHER_MS,
+    },
     // Purchases' payments (session packs' credits granted and removed; paid event tickets confirmed, released, refunded)
     // and the appointments that use a pack's credit.
     ...(o.packs ? packGroups(o) : []),
