@@ -1,13 +1,13 @@
 // The checker, in the vocabulary of Jepsen's set and queue checkers: after the faults heal, every acknowledged write is
 // in its service exactly once (else lost or duplicated), no refused write shows anywhere, an unknown one at most once;
 // every write that happened is in each read model that reflects it exactly once (the dashboard's people, check-ins and
-// payments, notifications, the audit trail, attendance's copy of members) — missing or disagreeing there is "stale"
+// payments, notifications, the audit trail, attendance's copy of members, payments' record of a POS sale) — missing or disagreeing there is "stale"
 // until the read models converge; money totals agree between payments and the dashboard; invoice numbers are unique and
 // gap-free per series. It reads the services' own tables (each service's schema in the stack's database), as Jepsen
 // reads the final state.
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import type { Gym, Op } from './workload.ts';
+import { SALE_STOCK, type Gym, type Op } from './workload.ts';
 
 export interface CheckResult {
   acked: number;
@@ -96,6 +96,27 @@ async function checkGym(q: Q, gym: Gym, ops: Op[], t: Tally): Promise<void> {
     const rows = await q('select check_out_time from attendance.sessions where id = $1', [op.tag]);
     if (!rows[0]?.check_out_time) t.lost.push(`check-out of session ${op.tag}: acknowledged but the session is open`);
   }
+
+  // POS sales: inventory's sale exactly once, payments' record of it (from inventory's event) once, and the item's
+  // stock down by exactly one unit per sale that happened.
+  const saleOps = ops.filter((o) => o.kind === 'sale');
+  const sold = saleOps.length ? await q('select id from inventory.sales where org_id = $1 and id = any($2)', [org, saleOps.map((o) => o.tag)]) : [];
+  for (const op of saleOps) exactly('POS sale', op, sold.filter((r) => r.id === op.tag).length);
+  if (sold.length) {
+    const recorded = await q(
+      `select source_id, count(*)::int as n from payments.payments where org_id = $1 and source = 'pos' and source_id = any($2) group by source_id`,
+      [org, sold.map((r) => String(r.id))],
+    );
+    for (const r of sold) {
+      const n = Number(recorded.find((x) => x.source_id === r.id)?.n ?? 0);
+      if (n === 0) t.stale.push(`payments lacks POS sale ${String(r.id)}`);
+      if (n > 1) t.duplicated.push(`POS sale ${String(r.id)} recorded by payments ${n} times`);
+    }
+  }
+  const [item] = await q('select quantity from inventory.items where org_id = $1 and id = $2', [org, gym.itemId]);
+  const taken = SALE_STOCK - Number(item?.quantity ?? SALE_STOCK);
+  if (taken > sold.length) t.duplicated.push(`stock: ${taken} units taken for ${sold.length} sales`);
+  if (taken < sold.length) t.lost.push(`stock: ${taken} units taken for ${sold.length} sales`);
 
   // Payments and refunds: the payments service, then the dashboard's copy; money totals; invoice numbers.
   for (const op of ops.filter((o) => o.kind === 'payment')) {

@@ -7,7 +7,7 @@ import { api } from '@akhada/test-support/api';
 import type { Rng } from './rng.ts';
 
 export type Outcome = 'acked' | 'refused' | 'unknown';
-export type OpKind = 'member' | 'checkin' | 'checkout' | 'payment' | 'invoice' | 'refund';
+export type OpKind = 'member' | 'checkin' | 'checkout' | 'payment' | 'invoice' | 'refund' | 'sale';
 
 export interface Op {
   kind: OpKind;
@@ -26,18 +26,58 @@ export interface Op {
 }
 
 export interface Gym {
+  /** The owner's session (15 minutes: a longer run signs in again, see signInAgain). */
   token: string;
+  email: string;
+  password: string;
   orgId: string;
   ownerId: string;
+  /** The gym's first location, where its POS sells. */
+  locationId: string;
+  /** An item for sale at that location, with SALE_STOCK units, that the POS sales sell one at a time. */
+  itemId: string;
 }
 
-/** Registers `count` gyms on the Pro plan (more members than the trial's 14), their owners signed in. */
-export async function newGyms(gatewayUrl: string, count: number, label: string): Promise<Gym[]> {
+/** The units each gym's item starts with: more than any run sells (the checker counts what the sales took). */
+export const SALE_STOCK = 100_000;
+
+/** Registers `count` gyms on the Pro plan (more members than the trial's 14; the soak's: Enterprise, no limit), their owners signed in. */
+export async function newGyms(gatewayUrl: string, count: number, label: string, plan: 'pro' | 'enterprise' = 'pro'): Promise<Gym[]> {
   const a = api(gatewayUrl);
   return Promise.all(
     Array.from({ length: count }, async () => {
-      const g = await a.newGym(label, { plan: 'pro' });
-      return { token: g.token, orgId: g.user.organization._id, ownerId: g.user._id };
+      const g = await a.newGym(label, { plan });
+      const claims = JSON.parse(Buffer.from(g.token.split('.')[1]!, 'base64url').toString('utf8')) as { locs: string[] };
+      const locationId = claims.locs[0]!;
+      const item = await a.call(
+        'POST',
+        '/inventory',
+        {
+          name: 'Chaos Whey 1 kg',
+          category: 'supplement',
+          locationId,
+          isForSale: true,
+          sellingPrice: 2500,
+          hsn: '2106',
+          gstRate: 18,
+          reorderLevel: 3,
+          initialStock: { quantity: SALE_STOCK, unitCost: 1500, expiryDate: '2099-03-31', batchNo: 'CHAOS-1' },
+        },
+        g.token,
+      );
+      const itemId = (item.json as { data?: { _id?: string } } | undefined)?.data?._id;
+      if (item.status !== 201 || !itemId) throw new Error(`the chaos gym's item for sale: ${item.status} ${JSON.stringify(item.json)}`);
+      return { token: g.token, email: g.email, password: g.password, orgId: g.user.organization._id, ownerId: g.user._id, locationId, itemId };
+    }),
+  );
+}
+
+/** Gives each gym's owner a new session (the workload reads `gym.token` for every write): a session lasts 15 minutes. */
+export async function signInAgain(gatewayUrl: string, gyms: Gym[]): Promise<void> {
+  const a = api(gatewayUrl);
+  await Promise.all(
+    gyms.map(async (gym) => {
+      gym.token = (await a.login(gym.email, gym.password)).token;
     }),
   );
 }
@@ -94,6 +134,8 @@ export async function runWorkload({
   until,
   concurrency = 4,
   pauseMs = 60,
+  pace,
+  onOp,
 }: {
   gatewayUrl: string;
   gyms: Gym[];
@@ -101,6 +143,10 @@ export async function runWorkload({
   until: () => boolean;
   concurrency?: number;
   pauseMs?: number;
+  /** Awaited before each write (the soak's fixed rate); without it each desk writes as fast as answers come. */
+  pace?: () => Promise<void>;
+  /** Called with each write as its answer arrives. */
+  onOp?: (op: Op) => void;
 }): Promise<Op[]> {
   const ops: Op[] = [];
   const members = gyms.map(() => [] as string[]);
@@ -108,7 +154,11 @@ export async function runWorkload({
   const open = gyms.map(() => [] as string[]);
   const paid = gyms.map(() => [] as { id: string; paise: number }[]);
   const invoiceable = gyms.map(() => [] as string[]);
-  const record = (op: Omit<Op, 'ms'>, t0: number) => ops.push({ ...op, ms: Date.now() - t0 });
+  const record = (op: Omit<Op, 'ms'>, t0: number) => {
+    const done = { ...op, ms: Date.now() - t0 };
+    ops.push(done);
+    onOp?.(done);
+  };
 
   const one = async () => {
     const g = rng.int(gyms.length);
@@ -148,6 +198,18 @@ export async function runWorkload({
       const attendanceId = open[g]!.splice(rng.int(open[g]!.length), 1)[0]!;
       const r = await send(gatewayUrl, 'POST', '/attendance/check-out', { attendanceId }, gym.token);
       record({ kind: 'checkout', gym: g, tag: attendanceId, outcome: r.outcome, status: r.status, id: attendanceId }, t0);
+    } else if (roll >= 0.78 && roll < 0.85) {
+      // A POS sale of one unit: its id is the idempotency key, so a retried request sells once (payments records it from
+      // inventory's event, with its tax invoice).
+      const saleId = randomUUID();
+      const r = await send(
+        gatewayUrl,
+        'POST',
+        '/pos/sales',
+        { saleId, locationId: gym.locationId, buyer: { kind: 'walk_in' }, lines: [{ itemId: gym.itemId, quantity: 1 }], paymentMethod: 'cash' },
+        gym.token,
+      );
+      record({ kind: 'sale', gym: g, tag: saleId, outcome: r.outcome, status: r.status, id: saleId }, t0);
     } else if (roll < 0.85 || paid[g]!.length === 0) {
       const memberId = rng.pick(members[g]!);
       const notes = `chaos ${randomUUID()}`;
@@ -189,6 +251,8 @@ export async function runWorkload({
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (!until()) {
+        if (pace) await pace();
+        if (until()) break;
         const before = ops.length;
         await one();
         // Without an answer (the gateway down or paused), a desk waits a moment before it tries again.

@@ -249,6 +249,7 @@ const commands: Record<string, () => Promise<void>> = {
   'bench-export': async () => (await import('../bench/export.ts')).main(root),
   'bench-campaign': async () => (await import('../bench/campaign.ts')).main(root),
   chaos: async () => (await import('../chaos/chaos.ts')).main(root),
+  soak: async () => (await import('../chaos/soak.ts')).main(root),
   'new-service': async () => (await import('../new-service/new-service.ts')).main(root, process.argv.slice(3)),
 };
 

@@ -1,11 +1,12 @@
 // The chaos harness's short, fixed-seed run inside `npm test` (the full one is `npm run chaos`): on the browser suite's
 // stack (one broker: the cluster's three JVMs and their ~30 s start would cost CI more than the run itself; the
-// broker-kill schedules run in `npm run chaos` on its three-broker cluster), members, check-ins, check-outs, payments
-// and refunds are written through the gateway on two gyms while members is killed (SIGKILL: the supervisor restarts
+// broker-kill schedules run in `npm run chaos` on its three-broker cluster), members, check-ins, check-outs, payments,
+// invoices, refunds and POS sales are written through the gateway on two gyms while members is killed (SIGKILL: the supervisor restarts
 // it), payments is paused for 3 s (SIGSTOP/SIGCONT), notifications is killed while members are being added, and the
 // second attendance instance is killed. Afterwards nothing acknowledged is lost or doubled, nothing refused shows, and
 // the read models (attendance's copy of members, the dashboard's people, check-ins and payments, notifications — every
-// member added gives its owner exactly one —, the audit trail) agree within 10 s of the heal. (This run took over the
+// member added gives its owner exactly one —, the audit trail, payments' record of each POS sale) agree within 10 s of
+// the heal, and the item's stock fell by exactly one unit a sale. (This run took over the
 // older fault test, notifications killed while members are added; restart.spec.ts keeps the 503 while a service is
 // down.)
 import type { ServiceName } from '@akhada/contracts';
