@@ -1,7 +1,7 @@
 // Faults and fault schedules, each from a seed so a failure can be replayed. A fault hits a real process of the running
 // stack: SIGKILL (the supervisor starts it again, as an orchestrator would), SIGSTOP/SIGCONT (a pause: a long GC, a
 // frozen VM), the outbox relay leader of a service killed, a Kafka broker (the leader of a partition) killed and
-// started again, or paused.
+// started again, or paused, PostgreSQL restarted (fast shutdown: every connection cut).
 import type { ServiceName } from '@akhada/contracts';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -27,6 +27,8 @@ export interface ChaosTarget {
   kafkaNodes?: KafkaClusterNode[];
   /** The topic namespace of the stack ('' or e.g. 'e2e'). */
   namespace: string;
+  /** The PostgreSQL server when the harness runs its own (restart faults need it). */
+  postgres?: { restart(): Promise<void> };
 }
 
 export type Fault =
@@ -34,7 +36,8 @@ export type Fault =
   | { kind: 'pause'; who: ServiceName | 'gateway'; index: number; seconds: number }
   | { kind: 'kill-relay-leader'; service: ServiceName }
   | { kind: 'kill-broker'; leaderOf: ServiceName; seconds: number }
-  | { kind: 'pause-broker'; leaderOf: ServiceName; seconds: number };
+  | { kind: 'pause-broker'; leaderOf: ServiceName; seconds: number }
+  | { kind: 'restart-postgres' };
 
 export interface TimedFault {
   /** ms after the workload starts. */
@@ -60,6 +63,8 @@ export const describeFault = (f: Fault): string => {
       return `kill -9 broker(${f.leaderOf} p0 leader) ${f.seconds}s`;
     case 'pause-broker':
       return `stop broker(${f.leaderOf} p0 leader) ${f.seconds}s`;
+    case 'restart-postgres':
+      return 'restart postgres (fast)';
   }
 };
 
@@ -70,18 +75,38 @@ const READERS: ServiceName[] = ['dashboard', 'notifications'];
 /**
  * The kinds of schedule, in order: schedule k is built around kind k mod their number, with its times, durations and
  * targets drawn from its seed (and now and then a second fault). Broker faults only when the harness runs the brokers.
+ * Schedules from ROTATION_LENGTH on are PostgreSQL restarts when the harness runs its own server (kept out of the
+ * rotation so an earlier seed's schedule k is still the same faults: the regression seeds stay replayable).
  */
+export const ROTATION_LENGTH = 20;
+
+/**
+ * The schedules whose runs found a fault, replayed after every run's own (their faults; the workload is the run's):
+ * the seed and schedule that found it, and what was wrong until its fix.
+ */
+export const REGRESSIONS: { seed: string; k: number; found: string }[] = [
+  { seed: '20261129-c31', k: 8, found: "a broker killed mid-send left members' idempotent producer refusing every send (out of order sequence number)" },
+  { seed: '20261129-c31', k: 18, found: "kafkajs 2.2.4's retry skipped partitions whose leader had moved: 5 acknowledged payments events never reached Kafka" },
+  { seed: '20261129-c32', k: 18, found: "consumers whose group coordinator's broker died slept in kafkajs's backoff: read models stale 15 s after the heal" },
+];
+
+/** The regression schedules, named `r:<seed>-<k>:<kind>`. */
+export const regressionSchedules = (o: { brokers: boolean; attendanceInstances: number }): Schedule[] =>
+  REGRESSIONS.flatMap((r) => buildSchedules({ seed: r.seed, count: r.k + 1, only: [r.k], ...o }).map((s) => ({ ...s, name: `r:${r.seed}-${s.name}` })));
+
 export function buildSchedules({
   seed,
   count,
   brokers,
   attendanceInstances,
+  postgres = false,
   only,
 }: {
   seed: string;
   count: number;
   brokers: boolean;
   attendanceInstances: number;
+  postgres?: boolean;
   only?: number[];
 }): Schedule[] {
   const kinds = [
@@ -100,7 +125,7 @@ export function buildSchedules({
     if (only && !only.includes(k)) continue;
     const s = `${seed}-${k}`;
     const rng = rngOf(s);
-    const kind = kinds[k % kinds.length]!;
+    const kind = postgres && k >= ROTATION_LENGTH ? 'restart-postgres' : kinds[k % kinds.length]!;
     const faults: TimedFault[] = [main(kind, rng, attendanceInstances)];
     if (rng.next() < 0.35) faults.push(main(rng.pick(kinds.filter((x) => !x.includes('broker') && !x.includes('gateway'))), rng, attendanceInstances));
     schedules.push({ name: `${k}:${kind}`, seed: s, faults });
@@ -133,6 +158,8 @@ function main(kind: string, rng: Rng, attendanceInstances: number): TimedFault {
         return { kind: 'kill-broker', leaderOf: rng.pick(WRITERS), seconds };
       case 'pause-broker':
         return { kind: 'pause-broker', leaderOf: rng.pick(WRITERS), seconds: Math.min(seconds, 5) };
+      case 'restart-postgres':
+        return { kind: 'restart-postgres' };
       default:
         throw new Error(`unknown schedule kind ${kind}`);
     }
@@ -257,6 +284,16 @@ export async function applyFault(target: ChaosTarget, f: Fault, log: (line: stri
       await sleep(f.seconds * 1000);
       if (f.kind === 'pause-broker') node.signal('SIGCONT');
       else await node.start();
+      return;
+    }
+    case 'restart-postgres': {
+      if (!target.postgres) {
+        log(`[chaos] ${describeFault(f)}: not a server the harness started`);
+        return;
+      }
+      const t0 = Date.now();
+      await target.postgres.restart();
+      log(`[chaos] ${describeFault(f)}: answering again after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       return;
     }
   }

@@ -17,15 +17,16 @@ export interface PostgresHandle {
 const MACHINE_URL = 'postgres://postgres@127.0.0.1:5432';
 const LOCAL_PORT = 54329;
 const LOCAL_URL = `postgres://postgres@127.0.0.1:${LOCAL_PORT}`;
-const LOCAL_SERVER_OPTIONS = [
-  `-p ${LOCAL_PORT}`,
-  '-k /tmp',
-  '-c listen_addresses=127.0.0.1',
-  // Throw-away data only: never use these settings for real data.
-  '-c fsync=off',
-  '-c synchronous_commit=off',
-  '-c full_page_writes=off',
-].join(' ');
+const serverOptions = (port: number) =>
+  [
+    `-p ${port}`,
+    '-k /tmp',
+    '-c listen_addresses=127.0.0.1',
+    // Throw-away data only: never use these settings for real data.
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+  ].join(' ');
 
 /**
  * Order: env DATABASE_URL; else a server answering on 127.0.0.1:5432 (user postgres, trust auth; skipped when
@@ -166,17 +167,52 @@ async function initCluster(bin: string, dataDir: string): Promise<void> {
   await asPostgres(path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-instructions'], 120_000);
 }
 
-async function startCluster(bin: string, dataDir: string): Promise<void> {
-  console.error(`[infra] starting PostgreSQL on 127.0.0.1:${LOCAL_PORT} (data ${dataDir})`);
+async function startCluster(bin: string, dataDir: string, port = LOCAL_PORT, action: 'start' | 'restart' = 'start'): Promise<void> {
+  console.error(`[infra] ${action === 'start' ? 'starting' : 'restarting (fast)'} PostgreSQL on 127.0.0.1:${port} (data ${dataDir})`);
   const logFile = path.join(dataDir, 'server.log');
-  await asPostgres(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-o', LOCAL_SERVER_OPTIONS, '-w', '-t', '60', 'start'], 90_000);
+  const url = `postgres://postgres@127.0.0.1:${port}`;
+  await asPostgres(
+    path.join(bin, 'pg_ctl'),
+    ['-D', dataDir, '-l', logFile, '-o', serverOptions(port), ...(action === 'restart' ? ['-m', 'fast'] : []), '-w', '-t', '60', action],
+    90_000,
+  );
   const deadline = Date.now() + 30_000;
-  let error = await probe(LOCAL_URL);
+  let error = await probe(url);
   while (error) {
-    if (Date.now() > deadline) throw new Error(`PostgreSQL started but does not answer on port ${LOCAL_PORT}: ${error} (see ${logFile})`);
+    if (Date.now() > deadline) throw new Error(`PostgreSQL started but does not answer on port ${port}: ${error} (see ${logFile})`);
     await sleep(300);
-    error = await probe(LOCAL_URL);
+    error = await probe(url);
   }
+}
+
+export interface OwnPostgres extends PostgresHandle {
+  /** `pg_ctl restart -m fast`: every connection is cut, the server is back within a second or two. */
+  restart(): Promise<void>;
+}
+
+/**
+ * A throw-away cluster of the caller's own in <root>/.data/<dir> on `port`, whatever else runs on the machine (the
+ * chaos harness restarts it under load, which it must not do to a server others share). Reused when it already runs.
+ */
+export async function startOwnPostgres({ root, dir, port }: { root: string; dir: string; port: number }): Promise<OwnPostgres> {
+  const url = `postgres://postgres@127.0.0.1:${port}`;
+  const dataDir = path.join(root, '.data', dir);
+  const bin = await findPostgresBin();
+  const startedByUs = (await probe(url)) !== undefined;
+  if (startedByUs) {
+    await initCluster(bin, dataDir);
+    await startCluster(bin, dataDir, port);
+  } else console.error(`[infra] reusing the PostgreSQL cluster already running on port ${port}`);
+  return {
+    url,
+    startedByUs,
+    restart: () => startCluster(bin, dataDir, port, 'restart'),
+    stop: async () => {
+      if (!startedByUs) return;
+      console.error(`[infra] stopping the PostgreSQL cluster in ${dataDir}`);
+      await asPostgres(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', '-t', '60', 'stop'], 90_000);
+    },
+  };
 }
 
 /** Runs a PostgreSQL tool as user postgres when we are root (initdb and postgres refuse to run as root). */

@@ -80,4 +80,22 @@ describe('prepareQuery', () => {
       prepareQuery((v: { search: string }) => dbh.db.selectFrom('things').selectAll().where('kind', 'like', `%${v.search.toLowerCase()}%`)),
     ).toThrow();
   });
+
+  it('survives a connection cut while a client is checked out (a database restart): the query fails, the process lives, the pool goes on', async () => {
+    const client = await dbh.pool.connect();
+    const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    const closed = new Promise((resolve) => client.once('end', resolve));
+    const inFlight = client.query('select pg_sleep(5)');
+    const killer = createDb<Db>({ url: databaseUrl, schema, max: 1 });
+    try {
+      await sql`select pg_terminate_backend(${pid})`.execute(killer.db);
+    } finally {
+      await killer.close();
+    }
+    // Without the client's own 'error' listener pg emits the cut as an unhandled 'error' event: the test process dies.
+    await expect(inFlight).rejects.toThrow(/terminat/);
+    await closed; // the cut reached the client while it was still checked out
+    client.release(true);
+    expect(Number((await sql<{ n: number }>`select count(*)::int as n from things`.execute(dbh.db)).rows[0]!.n)).toBe(4);
+  });
 });

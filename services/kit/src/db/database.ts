@@ -37,6 +37,15 @@ const nameStatement = (text: string): void => {
 
 /** A pg client that runs the registered SQL texts as named prepared statements. */
 class PreparingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A connection cut while the client is checked out (PostgreSQL restarted: `npm run chaos`, seed 20261129-c34-20)
+    // rejects the query in flight and then emits 'error' on the client; pg-pool listens only while a client is idle,
+    // so that emit killed the process (dashboard, inventory, auth, members, payments, notifications). The query's
+    // rejection already reaches its caller, and pg-pool drops a client that is no longer queryable on release.
+    this.on('error', () => undefined);
+  }
+
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has a dozen overloads; this passes them through
   override query(...args: any[]): any {
     const [text, values, callback] = args as [unknown, unknown[] | undefined, ((err: Error | null, res?: pg.QueryResult) => void) | undefined];

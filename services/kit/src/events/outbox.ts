@@ -128,13 +128,20 @@ export class OutboxRelay {
       this.again = true;
       return;
     }
-    this.draining = this.drain().finally(() => {
-      this.draining = undefined;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-      }
-    });
+    // A drain that fails before publishing (the database went away: its first query) counts as a failure and waits
+    // for the next poll; unhandled, it ended the process (`npm run chaos`, seed 20261129-c34-20: PostgreSQL restarted).
+    this.draining = this.drain()
+      .catch((err: unknown) => {
+        this.failures++;
+        this.deps.logger.warn({ err, failures: this.failures }, 'outbox drain failed; will retry');
+      })
+      .finally(() => {
+        this.draining = undefined;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
   }
 
   private async drain(): Promise<void> {
