@@ -34,7 +34,7 @@ import { call, load, percentile, registerBenchGym } from './bench-api.ts';
 import { formatSummary, summarize } from './cpu-profile-top.ts';
 import { coresByKind, describeShare, settled, snapshot } from './cpu-share.ts';
 import { pacedLoad } from './paced-load.ts';
-import { startProcess } from '../dev/processes.ts';
+import { startBareProxy, startHelloWorld } from './ceilings.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -60,25 +60,9 @@ const BARE_PROXY_PORT = 28_091;
  * (hello-world.ts), POSTed a check-in's body by the same autocannon set-up, the stack idle beside it.
  */
 const noopProxyRate = async (root: string): Promise<number> => {
-  const hello = await startProcess({
-    name: 'hello-world',
-    cwd: root,
-    command: process.execPath,
-    args: ['--import', 'tsx', path.join(root, 'infra', 'bench', 'hello-world.ts')],
-    env: { PORT: String(HELLO_PORT) },
-    readyUrl: `http://127.0.0.1:${HELLO_PORT}/`,
-    echo: false,
-  });
+  const hello = await startHelloWorld(root, HELLO_PORT);
   try {
-    const proxy = await startProcess({
-      name: 'bare-proxy',
-      cwd: root,
-      command: process.execPath,
-      args: ['--import', 'tsx', path.join(root, 'infra', 'bench', 'bare-proxy.ts')],
-      env: { PORT: String(BARE_PROXY_PORT), UPSTREAM: `http://127.0.0.1:${HELLO_PORT}` },
-      readyUrl: `http://127.0.0.1:${BARE_PROXY_PORT}/ready`,
-      echo: false,
-    });
+    const proxy = await startBareProxy(root, BARE_PROXY_PORT, `http://127.0.0.1:${HELLO_PORT}`);
     try {
       const run = (seconds: number) =>
         autocannon({

@@ -15,10 +15,10 @@ import { authRoutes, memberRoutes, SERVICES } from '@akhada/contracts';
 import autocannon from 'autocannon';
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { startProcess } from '../dev/processes.ts';
 import { provision } from '../dev/provision.ts';
 import { DEMO, seedDemo } from '../seed/seed.ts';
 import { startStack } from '../dev/stack.ts';
+import { startBareProxy, startHelloWorld } from './ceilings.ts';
 import { formatSummary, summarize } from './cpu-profile-top.ts';
 import { coresByKind, describeShare, snapshot } from './cpu-share.ts';
 
@@ -98,15 +98,7 @@ export async function main(root: string): Promise<void> {
   };
 
   const infra = await provision({ root, database: 'akhada_bench', fresh: true, smtp: SMTP });
-  const hello = await startProcess({
-    name: 'hello-world',
-    cwd: root,
-    command: process.execPath,
-    args: ['--import', 'tsx', path.join(root, 'infra', 'bench', 'hello-world.ts')],
-    env: { PORT: String(HELLO_PORT) },
-    readyUrl: `http://127.0.0.1:${HELLO_PORT}/`,
-    echo: false,
-  });
+  const hello = await startHelloWorld(root, HELLO_PORT);
   const stack = await startStack({
     root,
     databaseUrl: infra.databaseUrl,
@@ -123,15 +115,7 @@ export async function main(root: string): Promise<void> {
     await infra.stop();
     throw err;
   });
-  const bareProxy = await startProcess({
-    name: 'bare-proxy',
-    cwd: root,
-    command: process.execPath,
-    args: ['--import', 'tsx', path.join(root, 'infra', 'bench', 'bare-proxy.ts')],
-    env: { PORT: String(BARE_PROXY_PORT), UPSTREAM: `http://127.0.0.1:${stack.servicePort('members')}` },
-    readyUrl: `http://127.0.0.1:${BARE_PROXY_PORT}/ready`,
-    echo: false,
-  }).catch(async (err: unknown) => {
+  const bareProxy = await startBareProxy(root, BARE_PROXY_PORT, `http://127.0.0.1:${stack.servicePort('members')}`).catch(async (err: unknown) => {
     await stack.stop();
     await hello.stop();
     await infra.stop();
