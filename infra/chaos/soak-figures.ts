@@ -3,6 +3,8 @@
 /** One process's figures at one sample. */
 export interface ProcessSample {
   rssBytes: number;
+  /** V8's heap in use at the scrape (garbage not yet collected included): with RSS, tells a leak from a heap still growing to its size. */
+  heapUsedBytes: number;
   /** Event-loop delay p99 (s) since the previous scrape: prom-client resets its histogram on every scrape. */
   eldP99: number;
   /** Messages not yet committed, summed over the process's consumer groups (undefined: the broker did not answer). */
@@ -28,6 +30,7 @@ export const sampleOf = (text: string): ProcessSample => {
   const s = sumMetrics(text);
   return {
     rssBytes: s.get('process_resident_memory_bytes') ?? 0,
+    heapUsedBytes: s.get('nodejs_heap_size_used_bytes') ?? 0,
     eldP99: s.get('nodejs_eventloop_lag_p99_seconds') ?? 0,
     ...(s.has('kafka_consumer_lag') ? { lag: s.get('kafka_consumer_lag')! } : {}),
     ...(s.has('outbox_unsent') ? { outbox: s.get('outbox_unsent')! } : {}),

@@ -8,6 +8,7 @@ describe('soak figures', () => {
       '# TYPE process_resident_memory_bytes gauge',
       'process_resident_memory_bytes{service="attendance"} 104857600',
       'nodejs_eventloop_lag_p99_seconds{service="attendance"} 0.0125',
+      'nodejs_heap_size_used_bytes{service="attendance"} 52428800',
       'kafka_consumer_lag{group="attendance.members",topic="members",partition="0"} 3',
       'kafka_consumer_lag{group="attendance.members",topic="members",partition="1"} 4',
       'outbox_unsent{service="attendance",schema="attendance"} 0',
@@ -15,11 +16,11 @@ describe('soak figures', () => {
       'kafka_consumer_lag{group="x",topic="y",partition="2"} NaN',
     ].join('\n');
     expect(sumMetrics(text).get('kafka_consumer_lag')).toBe(7);
-    expect(sampleOf(text)).toEqual({ rssBytes: 104857600, eldP99: 0.0125, lag: 7, outbox: 0 });
+    expect(sampleOf(text)).toEqual({ rssBytes: 104857600, heapUsedBytes: 52428800, eldP99: 0.0125, lag: 7, outbox: 0 });
   });
 
   it('leaves lag and backlog unknown when the process did not report them (no series: the broker was away)', () => {
-    expect(sampleOf('process_resident_memory_bytes 1\n')).toEqual({ rssBytes: 1, eldP99: 0 });
+    expect(sampleOf('process_resident_memory_bytes 1\n')).toEqual({ rssBytes: 1, heapUsedBytes: 0, eldP99: 0 });
   });
 
   it('calls a queue bounded unless its second half peaks above 1.5 × the first half + 20', () => {

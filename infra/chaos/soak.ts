@@ -135,7 +135,7 @@ export async function main(root: string): Promise<void> {
       const head = `[soak] ${((k * SAMPLE_S) / 60).toFixed(1)} min: ${(ops.length / SAMPLE_S).toFixed(1)} writes/s, p99 ${lat.length ? percentile(lat, 99) : 0} ms, ${errors} not acknowledged`;
       const lines = [...got].map(
         ([name, s]) =>
-          `    ${name.padEnd(16)} rss ${mb(s.rssBytes).padStart(4)} MB  loop p99 ${(s.eldP99 * 1000).toFixed(1).padStart(6)} ms  lag ${String(s.lag ?? '—').padStart(5)}  outbox ${String(s.outbox ?? '—').padStart(4)}`,
+          `    ${name.padEnd(16)} rss ${mb(s.rssBytes).padStart(4)} MB  heap ${mb(s.heapUsedBytes).padStart(4)} MB  loop p99 ${(s.eldP99 * 1000).toFixed(1).padStart(6)} ms  lag ${String(s.lag ?? '—').padStart(5)}  outbox ${String(s.outbox ?? '—').padStart(4)}`,
       );
       minutes.push(head);
       console.log([head, ...lines].join('\n'));
@@ -151,12 +151,19 @@ export async function main(root: string): Promise<void> {
       const lag = series.map((s) => s.lag ?? 0);
       const outbox = series.map((s) => s.outbox ?? 0);
       const g = rssGrowth(rss, warmSample, MEDIAN_OF);
+      const heap = rssGrowth(
+        series.map((s) => s.heapUsedBytes),
+        warmSample,
+        MEDIAN_OF,
+      );
       return {
         name,
         rssWarm: g?.from ?? 0,
         rssEnd: g?.to ?? 0,
         rssPeak: Math.max(...rss),
         growth: g?.growth,
+        heapFrom: heap?.from ?? 0,
+        heapTo: heap?.to ?? 0,
         eld: Math.max(...series.map((s) => s.eldP99)),
         lag: Math.max(...lag),
         outbox: Math.max(...outbox),
@@ -164,13 +171,26 @@ export async function main(root: string): Promise<void> {
         ok: (g === undefined || g.growth < RSS_GROWTH_GOAL) && stayedBounded(lag) && stayedBounded(outbox),
       };
     });
-    const head = ['process', `RSS from ${WARM_MINUTES} min`, 'RSS at end', 'RSS peak', 'growth', 'worst loop p99', 'peak lag', 'peak outbox', 'bounded', ''];
+    const head = [
+      'process',
+      `RSS from ${WARM_MINUTES} min`,
+      'RSS at end',
+      'RSS peak',
+      'growth',
+      'heap used (same medians)',
+      'worst loop p99',
+      'peak lag',
+      'peak outbox',
+      'bounded',
+      '',
+    ];
     const body = rows.map((r) => [
       r.name,
       `${mb(r.rssWarm)} MB`,
       `${mb(r.rssEnd)} MB`,
       `${mb(r.rssPeak)} MB`,
       pct(r.growth),
+      `${mb(r.heapFrom)} → ${mb(r.heapTo)} MB`,
       `${(r.eld * 1000).toFixed(1)} ms`,
       String(r.lag),
       String(r.outbox),
