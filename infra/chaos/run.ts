@@ -90,6 +90,11 @@ export function table(rows: ScheduleRow[]): string {
     r.aborted ? 'aborted' : r.convergedMs === undefined ? 'never' : (r.convergedMs / 1000).toFixed(1),
     rowFailed(r) ? 'FAIL' : 'ok',
   ]);
+  return textTable(head, body);
+}
+
+/** A Markdown table whose columns line up in a terminal too (the chaos table, the soak's summary). */
+export function textTable(head: string[], body: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');

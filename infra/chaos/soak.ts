@@ -21,6 +21,7 @@ import { percentile } from '../bench/bench-api.ts';
 import { startBenchStack } from '../bench/bench-stack.ts';
 import { onShutdown } from '../dev/processes.ts';
 import { check } from './checker.ts';
+import { textTable } from './run.ts';
 import { rngOf } from './rng.ts';
 import { rssGrowth, sampleOf, stayedBounded, type ProcessSample } from './soak-figures.ts';
 import { newGyms, runWorkload, signInAgain, type Op } from './workload.ts';
@@ -151,6 +152,7 @@ export async function main(root: string): Promise<void> {
       const lag = series.map((s) => s.lag ?? 0);
       const outbox = series.map((s) => s.outbox ?? 0);
       const g = rssGrowth(rss, warmSample, MEDIAN_OF);
+      const bounded = stayedBounded(lag) && stayedBounded(outbox);
       const heap = rssGrowth(
         series.map((s) => s.heapUsedBytes),
         warmSample,
@@ -167,8 +169,8 @@ export async function main(root: string): Promise<void> {
         eld: Math.max(...series.map((s) => s.eldP99)),
         lag: Math.max(...lag),
         outbox: Math.max(...outbox),
-        bounded: stayedBounded(lag) && stayedBounded(outbox),
-        ok: (g === undefined || g.growth < RSS_GROWTH_GOAL) && stayedBounded(lag) && stayedBounded(outbox),
+        bounded,
+        ok: (g === undefined || g.growth < RSS_GROWTH_GOAL) && bounded,
       };
     });
     const head = [
@@ -197,9 +199,7 @@ export async function main(root: string): Promise<void> {
       r.bounded ? 'yes' : 'NO',
       r.ok ? 'ok' : 'MISS',
     ]);
-    const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-    const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-    const summary = [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+    const summary = textTable(head, body);
 
     // Drained, then checked: every acknowledged write stored once and in every read model.
     const result = await check({ databaseUrl: infra.databaseUrl, gyms, ops: [...probe, ...ops], limitMs: 60_000 });
